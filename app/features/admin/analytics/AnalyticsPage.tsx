@@ -1,0 +1,3 @@
+export default function AnalyticsPage() {
+  return <main className="page"><h1>Analytics</h1></main>;
+}

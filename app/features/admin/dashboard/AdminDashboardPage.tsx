@@ -1,0 +1,3 @@
+export default function AdminDashboardPage() {
+  return <main className="page"><h1>Admin Dashboard</h1></main>;
+}

@@ -1,0 +1,3 @@
+export default function VenueProfilePage() {
+  return <main className="page"><h1>Venue Profile</h1></main>;
+}

@@ -1,0 +1,3 @@
+export default function ChatPage() {
+  return <main className="page"><h1>Chat</h1></main>;
+}

@@ -1,0 +1,3 @@
+export default function DevCheckPage() {
+  return <main className="page"><h1>Dev Check</h1></main>;
+}

@@ -1,0 +1,3 @@
+export default function DiagnosticsPage() {
+  return <main className="page"><h1>Diagnostics</h1></main>;
+}

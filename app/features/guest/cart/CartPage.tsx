@@ -1,0 +1,3 @@
+export default function CartPage() {
+  return <main className="page"><h1>Cart</h1></main>;
+}

@@ -1,0 +1,3 @@
+export default function DrinkPage() {
+  return <main className="page"><h1>Drink</h1></main>;
+}

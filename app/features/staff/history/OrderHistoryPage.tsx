@@ -1,0 +1,3 @@
+export default function OrderHistoryPage() {
+  return <main className="page"><h1>Order History</h1></main>;
+}

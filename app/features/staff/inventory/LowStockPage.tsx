@@ -1,0 +1,3 @@
+export default function LowStockPage() {
+  return <main className="page"><h1>Low Stock</h1></main>;
+}

@@ -1,0 +1,3 @@
+export default function AiSettingsPage() {
+  return <main className="page"><h1>Ai Settings</h1></main>;
+}

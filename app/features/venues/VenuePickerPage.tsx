@@ -1,0 +1,91 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Sparkles, Smartphone, Radio, Search, MapPin } from 'lucide-react';
+import type { Venue } from '../../../shared/schemas/venue';
+import { toast } from '../../ui/toast';
+import { useVenues } from './api';
+
+/** Matches the spec: the search box looks at name or address. */
+export function filterVenues(venues: Venue[], query: string): Venue[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return venues;
+  return venues.filter((v) => v.name.toLowerCase().includes(q) || v.address.toLowerCase().includes(q));
+}
+
+const FEATURES = [
+  { icon: Sparkles, title: 'AI drink recommendations', text: 'Tell our AI bartender your vibe and get a drink the bar can pour tonight.' },
+  { icon: Smartphone, title: 'Seamless ordering', text: 'Order from your phone, with or without an account. No waving at the bar.' },
+  { icon: Radio, title: 'Real-time updates', text: 'Watch your order go from Received to Making to Ready, live.' },
+];
+
+export default function VenuePickerPage() {
+  const { data: venues, isPending, isError } = useVenues();
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterVenues(venues ?? [], query), [venues, query]);
+
+  useEffect(() => {
+    if (isError) toast.error('Failed to load venues');
+  }, [isError]);
+
+  return (
+    <div className="picker">
+      <header className="picker-hero">
+        <nav className="picker-nav" aria-label="Back office">
+          <span className="brand">Barhop</span>
+          <div className="picker-nav-links">
+            <Link className="btn btn-ghost" to="/login">Admin Dashboard</Link>
+            <Link className="btn btn-ghost" to="/staff">Staff Portal</Link>
+          </div>
+        </nav>
+        <h1>Your next drink, one tap away</h1>
+        <p className="lead">Pick a venue, browse its menu, ask the AI bartender, and order straight to the bar.</p>
+        <ul className="feature-list">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="feature">
+              <Icon aria-hidden="true" size={22} />
+              <div>
+                <h2>{title}</h2>
+                <p>{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </header>
+
+      <main className="picker-main">
+        <div className="search-field">
+          <Search aria-hidden="true" size={18} />
+          <label className="visually-hidden" htmlFor="venue-search">Search venues</label>
+          <input
+            id="venue-search"
+            type="search"
+            placeholder="Search venues by name or address"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+
+        {isPending ? (
+          <p className="muted" role="status">Loading venues...</p>
+        ) : shown.length === 0 ? (
+          <p className="empty-state">No venues found</p>
+        ) : (
+          <ul className="venue-grid">
+            {shown.map((venue) => (
+              <li key={venue.id}>
+                <Link className="venue-card" to={`/venue/${venue.slug}`}>
+                  <img src={venue.cover_image_url ?? venue.image_url ?? `/images/placeholder/venue/${venue.slug}.svg`} alt="" width={400} height={240} loading="lazy" />
+                  <div className="venue-card-body">
+                    <h2>{venue.name}</h2>
+                    <p>{venue.description}</p>
+                    <p className="muted venue-address"><MapPin aria-hidden="true" size={14} /> {venue.address}</p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { ApiErrorBody } from '../../shared/schemas/common';
+
+export const API_BASE = '/api';
+
+/** A non-2xx answer from the API, carrying the DESIGN §7 error. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** A reply whose shape is not the one the screen expects ('Schema mismatch for staffApi'). */
+export class SchemaMismatchError extends Error {
+  constructor(label: string, readonly issues: unknown) {
+    super(`Schema mismatch for ${label}`);
+    this.name = 'SchemaMismatchError';
+  }
+}
+
+export type Credentials = 'staff' | 'guest' | 'none';
+
+/** How the client finds tokens and re-syncs claims; installed by the auth feature at start. */
+export type AuthBridge = {
+  tokenFor(credentials: Credentials): string | null;
+  /** Called on 409 claims_outdated; resolves true when a fresh token is in place. */
+  syncClaims(): Promise<boolean>;
+};
+
+let bridge: AuthBridge = { tokenFor: () => null, syncClaims: async () => false };
+export const installAuthBridge = (next: AuthBridge) => { bridge = next; };
+
+export type RequestOptions<S extends z.ZodType | undefined> = {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  credentials?: Credentials;
+  /** Checked against the reply; `schemaLabel` names the API in the mismatch error. */
+  schema?: S;
+  schemaLabel?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+function buildUrl(path: string, query?: RequestOptions<undefined>['query']) {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  return url;
+}
+
+async function send(method: string, url: URL, options: RequestOptions<z.ZodType | undefined>) {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = bridge.tokenFor(options.credentials ?? 'staff');
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  return fetch(url, { method, headers, body, signal, credentials: 'same-origin' });
+}
+
+/**
+ * The one way the app talks to /api (DESIGN §7): 15 s timeout, bearer token, one retry after a
+ * claims sync on 409 claims_outdated, and an HTML reply is an error naming method and URL.
+ */
+export async function apiRequest<T = unknown, S extends z.ZodType | undefined = undefined>(
+  method: string,
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<S extends z.ZodType ? z.output<S> : T> {
+  const url = buildUrl(path, options.query);
+  let res = await send(method, url, options);
+  if (res.status === 409) {
+    const peek = await res.clone().json().catch(() => null) as { detail?: string } | null;
+    if (peek?.detail === 'claims_outdated' && (await bridge.syncClaims())) res = await send(method, url, options);
+  }
+  const contentType = res.headers.get('Content-Type') ?? '';
+  if (contentType.includes('text/html')) {
+    throw new ApiRequestError(res.status, 'html_response', `Expected JSON from ${method} ${url.pathname} but received HTML`);
+  }
+  const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
+  if (!res.ok) {
+    const parsed = ApiErrorBody.safeParse(data);
+    if (parsed.success) throw new ApiRequestError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
+    throw new ApiRequestError(res.status, 'http_error', `${method} ${url.pathname} failed with ${res.status}`);
+  }
+  if (options.schema) {
+    const checked = options.schema.safeParse(data);
+    if (!checked.success) throw new SchemaMismatchError(options.schemaLabel ?? 'api', checked.error.issues);
+    return checked.data as never;
+  }
+  return data as never;
+}
+
+export const errorMessage = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);

@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createQueryClient } from './lib/query-client';
+import { applyStoredColorScheme } from './lib/color-scheme';
+import { createRouter } from './routes';
+import { RuntimeErrorBoundary } from './ui/RuntimeErrorBoundary';
+import './styles.css';
+
+// Spec §7: service workers from older builds are logged and unregistered at start.
+if ('serviceWorker' in navigator) {
+  void navigator.serviceWorker.getRegistrations().then((registrations) => {
+    for (const registration of registrations) {
+      console.info('Unregistering service worker', registration.scope);
+      void registration.unregister();
+    }
+  });
+}
+
+applyStoredColorScheme();
+const queryClient = createQueryClient();
+const router = createRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RuntimeErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </RuntimeErrorBoundary>
+  </StrictMode>,
+);

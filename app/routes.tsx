@@ -1,0 +1,88 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './RootLayout';
+import { RuntimeErrorScreen } from './ui/RuntimeErrorBoundary';
+
+type PageModule = { default: React.ComponentType };
+/** Every screen is its own chunk, so a guest never downloads the back office. */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** The spec's route map (guest §2), in one place. Unknown paths fall back to '/'. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RuntimeErrorScreen />,
+    children: [
+      { path: '/', ...page(() => import('./features/venues/VenuePickerPage')) },
+      {
+        path: '/venue/:slug',
+        ...page(() => import('./features/guest/venue/VenueLayout')),
+        children: [
+          { index: true, ...page(() => import('./features/guest/menu/MenuPage')) },
+          { path: 'category/:categorySlug', ...page(() => import('./features/guest/menu/CategoryPage')) },
+          { path: 'drink/:drinkId', ...page(() => import('./features/guest/drink/DrinkPage')) },
+          { path: 'vibe', ...page(() => import('./features/ai/VibeMixerPage')) },
+          { path: 'ai', ...page(() => import('./features/ai/ChatPage')) },
+          { path: 'ai-chat', ...page(() => import('./features/ai/ChatPage')) },
+          { path: 'cart', ...page(() => import('./features/guest/cart/CartPage')) },
+          { path: 'order/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
+          { path: 'order-status/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
+          { path: 'order-confirmation', ...page(() => import('./features/guest/orders/OrderConfirmationPage')) },
+          { path: 'auth', ...page(() => import('./features/auth/GuestSignInPage')) },
+          { path: 'me', ...page(() => import('./features/guest/profile/ProfilePage')) },
+          { path: 'profile', ...page(() => import('./features/guest/profile/ProfilePage')) },
+        ],
+      },
+      { path: '/login', ...page(() => import('./features/auth/LoginPage')) },
+      {
+        path: '/admin',
+        ...page(() => import('./features/admin/AdminShell')),
+        children: [
+          { index: true, ...page(() => import('./features/admin/dashboard/AdminDashboardPage')) },
+          ...['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings'].map((path) => ({
+            path,
+            ...page(() => import('./features/admin/dashboard/AdminDashboardPage')),
+          })),
+          { path: 'analytics', ...page(() => import('./features/admin/analytics/AnalyticsPage')) },
+          { path: 'qr', ...page(() => import('./features/admin/qr/QrPage')) },
+          { path: 'profile', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
+          { path: 'settings', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
+        ],
+      },
+      {
+        path: '/staff',
+        ...page(() => import('./features/staff/StaffShell')),
+        children: [
+          { index: true, ...page(() => import('./features/staff/orders/ActiveOrdersPage')) },
+          { path: 'orders', ...page(() => import('./features/staff/orders/ActiveOrdersPage')) },
+          { path: 'inventory', ...page(() => import('./features/staff/inventory/StaffInventoryPage')) },
+          { path: 'low-stock', ...page(() => import('./features/staff/inventory/LowStockPage')) },
+          { path: 'history', ...page(() => import('./features/staff/history/OrderHistoryPage')) },
+          { path: 'menu', ...page(() => import('./features/staff/menu/MenuLookupPage')) },
+          { path: 'ai', ...page(() => import('./features/staff/ai/AiCocktailsPage')) },
+        ],
+      },
+      {
+        path: '/super',
+        ...page(() => import('./features/super/SuperShell')),
+        children: [
+          { index: true, ...page(() => import('./features/super/overview/OverviewPage')) },
+          { path: 'overview', ...page(() => import('./features/super/overview/OverviewPage')) },
+          { path: 'venues', ...page(() => import('./features/super/venues/VenuesPage')) },
+          { path: 'impersonate', ...page(() => import('./features/super/impersonate/ImpersonatePage')) },
+          { path: 'ai-settings', ...page(() => import('./features/super/ai-settings/AiSettingsPage')) },
+          { path: 'ingredients', ...page(() => import('./features/super/ingredients/IngredientsPage')) },
+          { path: 'normalize', ...page(() => import('./features/super/normalize/NormalizePage')) },
+          { path: 'analytics', ...page(() => import('./features/super/analytics/PlatformAnalyticsPage')) },
+          { path: 'errors', ...page(() => import('./features/super/errors/ErrorLogsPage')) },
+        ],
+      },
+      { path: '/dev-check', ...page(() => import('./features/diagnostics/DevCheckPage')) },
+      { path: '/__diag', ...page(() => import('./features/diagnostics/DiagnosticsPage')) },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

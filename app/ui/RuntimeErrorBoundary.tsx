@@ -1,0 +1,33 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from '../lib/report-client-error';
+
+type State = { failed: boolean };
+
+/** The spec's runtime-error fallback screen; the error is reported to the super admin's log. */
+export class RuntimeErrorBoundary extends Component<{ children: ReactNode }, State> {
+  state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+    reportClientError(error.message, window.location.pathname);
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return <RuntimeErrorScreen />;
+  }
+}
+
+export function RuntimeErrorScreen() {
+  return (
+    <main className="fallback-screen" role="alert">
+      <h1>Something went wrong</h1>
+      <p>We hit a runtime error. Try refreshing the page.</p>
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Reload Page</button>
+    </main>
+  );
+}

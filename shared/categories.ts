@@ -1,0 +1,40 @@
+import type { DrinkCategory } from './constants';
+
+/** Spec: category page titles. `other` is the venue's own classics label. */
+export const CATEGORY_LABELS: Record<DrinkCategory, string> = {
+  cocktail: 'Cocktails',
+  beer: 'Beer',
+  wine: 'Wine',
+  mocktail: 'Mocktails',
+  house_classic: 'House Classics',
+  menu_cocktail: 'Menu Cocktails',
+  spirit: 'Spirits',
+  shot: 'Shots',
+  non_alcoholic: 'Non-Alcoholic',
+  other: 'Venue Classics',
+};
+
+export function categoryLabel(category: string, venueName?: string): string {
+  if (category === 'other' && venueName) return `${venueName} Classics`;
+  return CATEGORY_LABELS[category as DrinkCategory] ?? category.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+type MatchableDrink = { name: string; description: string; category: string; tags: string[] };
+
+/** Spec: the category page's match rule. */
+export function drinkMatchesCategory(drink: MatchableDrink, slug: string): boolean {
+  const s = slug.toLowerCase();
+  const name = drink.name.toLowerCase();
+  const description = drink.description.toLowerCase();
+  if (drink.category.toLowerCase() === s) return true;
+  if (drink.tags.some((t) => t.toLowerCase() === s)) return true;
+  if (s === 'cocktail' && (name.includes('cocktail') || description.includes('cocktail'))) return true;
+  if (s === 'mocktail' && (name.includes('mocktail') || description.includes('mocktail') || name.includes('virgin'))) return true;
+  return false;
+}
+
+/** If nothing matches but drinks exist, all drinks are shown. */
+export function drinksForCategory<T extends MatchableDrink>(drinks: T[], slug: string): T[] {
+  const matched = drinks.filter((d) => drinkMatchesCategory(d, slug));
+  return matched.length > 0 ? matched : drinks;
+}

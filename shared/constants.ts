@@ -1,0 +1,49 @@
+// Business constants from the spec (guest §9, back-office §9).
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const STATUS_REFRESH_MS = 5_000;
+export const STAFF_ORDERS_POLL_MS = 5_000;
+export const STAFF_INVENTORY_POLL_MS = 10_000;
+export const HISTORY_LIMIT = 50;
+export const TOAST_LIMIT = 20;
+export const DEFAULT_TAX_RATE_BP = 875;
+export const AI_CREATION_PRICE_CENTS = 1800;
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 10;
+export const VIBE_MIN_PICKS = 2;
+export const VIBE_MAX_PICKS = 3;
+export const OTP_CODE_LENGTH = 6;
+export const AGE_THRESHOLD = 21;
+export const DEFAULT_ESTIMATED_WAIT = '15-20 minutes';
+export const DOUBLE_TAP_MS = 500;
+
+export const DRINK_CATEGORIES = [
+  'cocktail', 'mocktail', 'beer', 'wine', 'non_alcoholic', 'house_classic', 'menu_cocktail', 'spirit', 'shot', 'other',
+] as const;
+export type DrinkCategory = (typeof DRINK_CATEGORIES)[number];
+
+export const INVENTORY_UNITS = ['bottle', 'can', 'pack', 'piece', 'oz', 'ml'] as const;
+export type InventoryUnit = (typeof INVENTORY_UNITS)[number];
+
+export const ROLES = ['superadmin', 'admin', 'staff'] as const;
+export type StaffRole = (typeof ROLES)[number];
+
+export const VIBE_OPTIONS = {
+  spirits: ['Vodka', 'Tequila', 'Rum', 'Gin', 'Whiskey', 'Mezcal'],
+  flavors: ['Tropical', 'Citrus', 'Herbal', 'Spicy', 'Floral', 'Smoky', 'Berry', 'Creamy'],
+  styles: ['Light', 'Bold', 'Dry', 'Sweet', 'Refreshing', 'Sophisticated'],
+} as const;
+
+export const CHAT_OPTIONS = {
+  base: ['Vodka', 'Tequila', 'Rum', 'Gin', 'Whiskey', 'Mezcal', 'None'],
+  flavor: ['Citrus', 'Tropical', 'Herbal', 'Spicy', 'Berries', 'Floral', 'Bitter', 'Creamy'],
+  sweetness: ['Dry', 'Balanced', 'Sweet'],
+  strength: ['Light', 'Standard', 'Bold'],
+  extras: ['Lime', 'Orange Juice', 'Guava', 'Mint', 'Ginger', 'Coconut', 'Pineapple', 'Cucumber'],
+} as const;
+
+export const DEFAULT_THEME = {
+  primary: '#2563eb',
+  secondary: '#1e3a8a',
+  background: '#ffffff',
+  text: '#1f2937',
+} as const;

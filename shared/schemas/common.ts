@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** DESIGN §7: every error body. */
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+  detail: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+export const SuccessFlag = z.object({ success: z.boolean() });
+
+export const IdParam = z.object({ id: z.string().min(1).max(100) });

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiRequest, ApiRequestError, installAuthBridge } from '../../app/lib/api-client';
+import { mockApi } from './render';
+
+describe('api client', () => {
+  it('treats an HTML reply as an error naming the method and URL', async () => {
+    mockApi({ 'GET /api/venue': { body: '<!doctype html><html></html>', contentType: 'text/html' } });
+    await expect(apiRequest('GET', '/venue')).rejects.toThrow('Expected JSON from GET /api/venue but received HTML');
+  });
+
+  it('raises the server error message and code', async () => {
+    mockApi({ 'GET /api/venue/x': { status: 404, body: { error: { code: 'not_found', message: 'Venue not found' } } } });
+    const err = await apiRequest('GET', '/venue/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiRequestError);
+    expect((err as ApiRequestError).status).toBe(404);
+    expect((err as ApiRequestError).message).toBe('Venue not found');
+  });
+
+  it("names the API in a schema mismatch ('Schema mismatch for staffApi')", async () => {
+    mockApi({ 'GET /api/staff/orders': { body: { orders: 'nope' } } });
+    await expect(apiRequest('GET', '/staff/orders', { schema: z.object({ orders: z.array(z.unknown()) }), schemaLabel: 'staffApi' }))
+      .rejects.toThrow('Schema mismatch for staffApi');
+  });
+
+  it('syncs claims and retries once on 409 claims_outdated', async () => {
+    let tokenVersion = 1;
+    installAuthBridge({ tokenFor: () => `token-${tokenVersion}`, syncClaims: async () => { tokenVersion = 2; return true; } });
+    const calls = mockApi({
+      'GET /api/admin/auth/me': (req) => req.headers.get('Authorization') === 'Bearer token-2'
+        ? { body: { role: 'admin' } }
+        : { status: 409, body: { detail: 'claims_outdated', error: { code: 'claims_outdated', message: 'Claims outdated' } } },
+    });
+    await expect(apiRequest('GET', '/admin/auth/me')).resolves.toEqual({ role: 'admin' });
+    expect(calls).toHaveLength(2);
+    installAuthBridge({ tokenFor: () => null, syncClaims: async () => false });
+  });
+});

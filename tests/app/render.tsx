@@ -1,0 +1,40 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createQueryClient } from '../../app/lib/query-client';
+import { Toaster } from '../../app/ui/toast';
+
+/** Renders routes at `path` with a fresh query client and the toaster, as the app does. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+  return { router, ...render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  ) };
+}
+
+export const renderPage = (element: ReactElement, path = '/') => renderRoutes([{ path: '*', element }], path);
+
+type Reply = { status?: number; body: unknown; contentType?: string };
+/** Replaces fetch with a router of canned replies keyed by 'METHOD /api/path'. */
+export function mockApi(replies: Record<string, Reply | ((req: Request) => Reply)>) {
+  const calls: Request[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input instanceof URL ? input.href : input, init);
+    calls.push(req);
+    const url = new URL(req.url);
+    const entry = replies[`${req.method} ${url.pathname}`];
+    if (!entry) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'No mock' } }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+    const reply = typeof entry === 'function' ? entry(req) : entry;
+    return new Response(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': reply.contentType ?? 'application/json' },
+    });
+  }) as typeof fetch;
+  return calls;
+}

@@ -1,0 +1,90 @@
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import type { StaffRole } from '../../shared/constants';
+import type { WorkerEnv } from '../env';
+
+export const ISSUER = 'barhop';
+export const STAFF_AUDIENCE = 'barhop-staff';
+export const GUEST_AUDIENCE = 'barhop-guest';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const IMPERSONATION_TTL_SECONDS = 30 * 60;
+export const GUEST_TOKEN_TTL_SECONDS = 180 * 24 * 60 * 60;
+
+export type StaffClaims = {
+  sub: string;
+  role: StaffRole;
+  restaurant_id: string | null;
+  claims_version: number;
+  /** The super admin really acting, when this token impersonates a venue role. */
+  act?: string;
+};
+
+export type GuestClaims = { sub: string; guest_id: string | null };
+
+function secretKey(env: WorkerEnv): Uint8Array {
+  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
+  return new TextEncoder().encode(env.JWT_SECRET);
+}
+
+export async function signStaffToken(env: WorkerEnv, claims: StaffClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
+  const { sub, ...rest } = claims;
+  return new SignJWT(rest)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(sub)
+    .setIssuer(ISSUER)
+    .setAudience(STAFF_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(secretKey(env));
+}
+
+export async function signGuestToken(env: WorkerEnv, claims: GuestClaims) {
+  return new SignJWT({ guest_id: claims.guest_id })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setAudience(GUEST_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${GUEST_TOKEN_TTL_SECONDS}s`)
+    .sign(secretKey(env));
+}
+
+export type VerifiedToken =
+  | { audience: 'staff'; claims: StaffClaims }
+  | { audience: 'guest'; claims: GuestClaims };
+
+/** HS256 only (alg pinned), issuer, audience and expiry checked; anything else is null. */
+export async function verifyToken(env: WorkerEnv, token: string): Promise<VerifiedToken | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(env), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: [STAFF_AUDIENCE, GUEST_AUDIENCE],
+    });
+    if (typeof payload.sub !== 'string') return null;
+    const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+    if (aud === GUEST_AUDIENCE) {
+      return { audience: 'guest', claims: { sub: payload.sub, guest_id: typeof payload.guest_id === 'string' ? payload.guest_id : null } };
+    }
+    const role = payload.role;
+    if (role !== 'superadmin' && role !== 'admin' && role !== 'staff') return null;
+    return {
+      audience: 'staff',
+      claims: {
+        sub: payload.sub,
+        role,
+        restaurant_id: typeof payload.restaurant_id === 'string' ? payload.restaurant_id : null,
+        claims_version: Number(payload.claims_version) || 0,
+        act: typeof payload.act === 'string' ? payload.act : undefined,
+      },
+    };
+  } catch (err) {
+    if (err instanceof joseErrors.JOSEError) return null;
+    throw err;
+  }
+}
+
+/** SHA-256 hex of a secret (refresh tokens, one-time codes): only hashes are stored. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

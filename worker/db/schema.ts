@@ -1,0 +1,419 @@
+// The whole data model. Conventions (docs/decisions/002-data-conventions.md):
+// ids are random URL-safe text, timestamps ISO-8601 UTC text, money integer cents,
+// lists and objects JSON text, booleans 0/1 integers.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const createdAt = () => text('created_at').notNull().default(now);
+const updatedAt = () => text('updated_at').notNull().default(now);
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+const jsonList = (name: string) => text(name, { mode: 'json' }).$type<string[]>();
+
+export const venues = sqliteTable('venues', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  address: text('address').notNull().default(''),
+  phone: text('phone'),
+  imageUrl: text('image_url'),
+  logoUrl: text('logo_url'),
+  coverImageUrl: text('cover_image_url'),
+  themePrimary: text('theme_primary').notNull().default('#2563eb'),
+  themeSecondary: text('theme_secondary').notNull().default('#1e3a8a'),
+  themeBackground: text('theme_background').notNull().default('#ffffff'),
+  themeText: text('theme_text').notNull().default('#1f2937'),
+  openingHours: text('opening_hours').notNull().default(''),
+  timezone: text('timezone').notNull().default('UTC'),
+  active: bool('active').notNull().default(true),
+  taxRateBp: integer('tax_rate_bp').notNull().default(875),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('venues_active_name_idx').on(t.active, t.name)]);
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  displayName: text('display_name'),
+  phoneNumber: text('phone_number'),
+  role: text('role', { enum: ['superadmin', 'admin', 'staff'] }).notNull().default('staff'),
+  restaurantId: text('restaurant_id').references(() => venues.id),
+  claimsVersion: integer('claims_version').notNull().default(1),
+  disabledAt: text('disabled_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('users_restaurant_idx').on(t.restaurantId)]);
+
+export const refreshTokens = sqliteTable('refresh_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id),
+  familyId: text('family_id').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at'),
+  revokedAt: text('revoked_at'),
+  createdAt: createdAt(),
+}, (t) => [index('refresh_tokens_family_idx').on(t.familyId)]);
+
+export const guests = sqliteTable('guests', {
+  id: text('id').primaryKey(),
+  phoneNumber: text('phone_number').notNull().unique(),
+  displayName: text('display_name'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One row per device: the guest's identity before (and after) phone sign-in. */
+export const guestSessions = sqliteTable('guest_sessions', {
+  id: text('id').primaryKey(),
+  guestId: text('guest_id').references(() => guests.id),
+  firstVenueSlug: text('first_venue_slug'),
+  createdAt: createdAt(),
+  lastSeenAt: text('last_seen_at').notNull().default(now),
+}, (t) => [index('guest_sessions_guest_idx').on(t.guestId)]);
+
+export const otpCodes = sqliteTable('otp_codes', {
+  id: text('id').primaryKey(),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  consumedAt: text('consumed_at'),
+  createdAt: createdAt(),
+}, (t) => [index('otp_codes_phone_idx').on(t.phone, t.createdAt)]);
+
+/** Fixed-window counters for abuse limits (OTP sends, logins, AI calls). */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: text('window_start').notNull(),
+  count: integer('count').notNull().default(0),
+});
+
+export const ingredients = sqliteTable('ingredients', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  category: text('category').notNull().default('other'),
+  baseSpirit: text('base_spirit'),
+  flavors: jsonList('flavors').notNull().default([]),
+  allergens: jsonList('allergens').notNull().default([]),
+  aliases: jsonList('aliases').notNull().default([]),
+  unit: text('unit').notNull().default('bottle'),
+  unitVolumeMl: real('unit_volume_ml'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const DRINK_CATEGORY_VALUES = ['cocktail', 'mocktail', 'beer', 'wine', 'non_alcoholic', 'house_classic', 'menu_cocktail', 'spirit', 'shot', 'other'] as const;
+
+export const menuDrinks = sqliteTable('menu_drinks', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull(),
+  category: text('category').notNull().default('cocktail'),
+  imageUrl: text('image_url'),
+  tags: jsonList('tags').notNull().default([]),
+  allergens: jsonList('allergens').notNull().default([]),
+  ingredientsNotes: text('ingredients_notes'),
+  baseSpirit: text('base_spirit'),
+  sweetness: text('sweetness'),
+  strength: text('strength'),
+  method: text('method'),
+  glass: text('glass'),
+  featured: bool('featured').notNull().default(false),
+  displayOrder: integer('display_order').notNull().default(0),
+  /** The admin's switch; a manual "unavailable" always wins over stock. */
+  isAvailable: bool('is_available').notNull().default(true),
+  /** Set by recipe-driven stock: names of required ingredients that cannot cover a serving. */
+  soldOutReason: text('sold_out_reason'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('menu_drinks_restaurant_name_idx').on(t.restaurantId, t.name),
+  index('menu_drinks_restaurant_order_idx').on(t.restaurantId, t.displayOrder),
+]);
+
+export const drinkIngredients = sqliteTable('drink_ingredients', {
+  id: text('id').primaryKey(),
+  menuDrinkId: text('menu_drink_id').notNull().references(() => menuDrinks.id, { onDelete: 'cascade' }),
+  /** Null while the raw name matches no canonical ingredient (see unmatched_ingredients). */
+  ingredientId: text('ingredient_id').references(() => ingredients.id),
+  rawName: text('raw_name').notNull(),
+  quantity: real('quantity').notNull(),
+  unit: text('unit').notNull().default('ml'),
+  isOptional: bool('is_optional').notNull().default(false),
+  position: integer('position').notNull().default(0),
+}, (t) => [
+  index('drink_ingredients_drink_idx').on(t.menuDrinkId, t.position),
+  index('drink_ingredients_ingredient_idx').on(t.ingredientId),
+]);
+
+export const INVENTORY_UNIT_VALUES = ['bottle', 'can', 'pack', 'piece', 'oz', 'ml'] as const;
+
+export const inventoryItems = sqliteTable('inventory_items', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  ingredientId: text('ingredient_id').references(() => ingredients.id),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  brand: text('brand'),
+  category: text('category').notNull().default('other'),
+  /** In `unit`s; fractional once recipes have poured from it. */
+  quantity: real('quantity').notNull().default(0),
+  unit: text('unit', { enum: INVENTORY_UNIT_VALUES }).notNull().default('bottle'),
+  unitVolumeMl: real('unit_volume_ml'),
+  lowStockThreshold: real('low_stock_threshold').notNull().default(5),
+  costPerUnitCents: integer('cost_per_unit_cents').notNull().default(0),
+  available: bool('available').notNull().default(true),
+  lastMovementAt: text('last_movement_at'),
+  deletedAt: text('deleted_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('inventory_restaurant_name_idx').on(t.restaurantId, t.name),
+  index('inventory_restaurant_ingredient_idx').on(t.restaurantId, t.ingredientId),
+]);
+
+export const stockMovements = sqliteTable('stock_movements', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  inventoryItemId: text('inventory_item_id').notNull().references(() => inventoryItems.id),
+  type: text('type', { enum: ['receive', 'adjust_down', 'deduct', 'edit'] }).notNull(),
+  delta: real('delta').notNull(),
+  deltaMl: real('delta_ml'),
+  reason: text('reason').notNull(),
+  orderId: text('order_id'),
+  actorUserId: text('actor_user_id'),
+  createdAt: createdAt(),
+}, (t) => [index('stock_movements_item_idx').on(t.inventoryItemId, t.createdAt)]);
+
+export const carts = sqliteTable('carts', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  /** 'g:<guest id>' once signed in, else 's:<device session id>'. */
+  ownerKey: text('owner_key').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('carts_owner_venue_uq').on(t.ownerKey, t.restaurantId)]);
+
+export const cartItems = sqliteTable('cart_items', {
+  id: text('id').primaryKey(),
+  cartId: text('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
+  /** menu_drink_id, or 'ai:<slug of the creation>' for an AI creation. */
+  itemKey: text('item_key').notNull(),
+  menuDrinkId: text('menu_drink_id').references(() => menuDrinks.id),
+  qty: integer('qty').notNull(),
+  notes: text('notes'),
+  isAiCreation: bool('is_ai_creation').notNull().default(false),
+  aiRecipeName: text('ai_recipe_name'),
+  customName: text('custom_name'),
+  recipe: text('recipe', { mode: 'json' }).$type<{ ingredient: string; quantity: number; unit: string }[]>(),
+  aiInteractionId: text('ai_interaction_id'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('cart_items_cart_key_uq').on(t.cartId, t.itemKey)]);
+
+export const ORDER_STATUS_VALUES = ['pending', 'preparing', 'ready', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUS_VALUES = ['unpaid', 'authorized', 'captured', 'refunded', 'void'] as const;
+
+export const orders = sqliteTable('orders', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  ownerKey: text('owner_key').notNull(),
+  guestSessionId: text('guest_session_id'),
+  guestId: text('guest_id'),
+  userId: text('user_id'),
+  displayName: text('display_name'),
+  customerName: text('customer_name'),
+  customerPhone: text('customer_phone'),
+  status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('pending'),
+  paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('unpaid'),
+  subtotalCents: integer('subtotal_cents').notNull(),
+  taxCents: integer('tax_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  taxRateBp: integer('tax_rate_bp').notNull(),
+  specialInstructions: text('special_instructions'),
+  salesChannel: text('sales_channel').notNull().default('app'),
+  tableNumber: text('table_number'),
+  referredByAi: bool('referred_by_ai').notNull().default(false),
+  aiRecipeName: text('ai_recipe_name'),
+  customName: text('custom_name'),
+  aiInteractionId: text('ai_interaction_id'),
+  etaMinutes: integer('eta_minutes'),
+  stockDeductedAt: text('stock_deducted_at'),
+  deliveredAt: text('delivered_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('orders_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+  index('orders_restaurant_status_idx').on(t.restaurantId, t.status, t.createdAt),
+  index('orders_owner_idx').on(t.ownerKey, t.createdAt),
+  index('orders_created_idx').on(t.createdAt),
+  // The one-active-order rule, enforced by the database itself (see docs/decisions/004).
+  uniqueIndex('orders_one_active_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing','ready')`),
+]);
+
+export const orderItems = sqliteTable('order_items', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  menuDrinkId: text('menu_drink_id'),
+  name: text('name').notNull(),
+  description: text('description'),
+  imageUrl: text('image_url'),
+  unitPriceCents: integer('unit_price_cents').notNull(),
+  quantity: integer('quantity').notNull(),
+  lineTotalCents: integer('line_total_cents').notNull(),
+  notes: text('notes'),
+  modifiers: text('modifiers'),
+  isAiCreation: bool('is_ai_creation').notNull().default(false),
+  aiRecipeName: text('ai_recipe_name'),
+  recipe: text('recipe', { mode: 'json' }).$type<{ ingredient: string; quantity: number; unit: string }[]>(),
+  position: integer('position').notNull().default(0),
+}, (t) => [
+  index('order_items_order_idx').on(t.orderId, t.position),
+  index('order_items_drink_idx').on(t.menuDrinkId),
+]);
+
+export const orderEvents = sqliteTable('order_events', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  restaurantId: text('restaurant_id').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status').notNull(),
+  actorType: text('actor_type').notNull(),
+  actorId: text('actor_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('order_events_order_idx').on(t.orderId, t.createdAt),
+  index('order_events_restaurant_idx').on(t.restaurantId, t.createdAt),
+]);
+
+export const idempotencyRecords = sqliteTable('idempotency_records', {
+  restaurantId: text('restaurant_id').notNull(),
+  key: text('key').notNull(),
+  ownerKey: text('owner_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  orderId: text('order_id'),
+  responseStatus: integer('response_status'),
+  responseBody: text('response_body'),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.restaurantId, t.key] })]);
+
+export const favorites = sqliteTable('favorites', {
+  id: text('id').primaryKey(),
+  ownerKey: text('owner_key').notNull(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  menuDrinkId: text('menu_drink_id').notNull().references(() => menuDrinks.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('favorites_owner_drink_uq').on(t.ownerKey, t.menuDrinkId)]);
+
+export const ratings = sqliteTable('ratings', {
+  id: text('id').primaryKey(),
+  ownerKey: text('owner_key').notNull(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  menuDrinkId: text('menu_drink_id').notNull().references(() => menuDrinks.id, { onDelete: 'cascade' }),
+  rating: integer('rating').notNull(),
+  notes: text('notes'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('ratings_owner_drink_uq').on(t.ownerKey, t.menuDrinkId),
+  index('ratings_drink_idx').on(t.menuDrinkId),
+]);
+
+export const aiSettings = sqliteTable('ai_settings', {
+  restaurantId: text('restaurant_id').primaryKey().references(() => venues.id),
+  temperature: real('temperature').notNull().default(0.7),
+  maxTokens: integer('max_tokens').notNull().default(600),
+  creativityLevel: text('creativity_level', { enum: ['conservative', 'balanced', 'creative'] }).notNull().default('balanced'),
+  updatedAt: updatedAt(),
+});
+
+/** A single row (id = 1): the platform-wide bartender prompt. */
+export const aiGlobalPrompt = sqliteTable('ai_global_prompt', {
+  id: integer('id').primaryKey(),
+  systemPrompt: text('system_prompt').notNull(),
+  garnishSuggestions: jsonList('garnish_suggestions').notNull().default([]),
+  notes: text('notes').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+export const flavorRules = sqliteTable('flavor_rules', {
+  id: text('id').primaryKey(),
+  ruleName: text('rule_name').notNull().unique(),
+  baseProfile: text('base_profile', { mode: 'json' }).$type<{ flavor_tags: string[]; strength?: string; sweetness?: string }>().notNull(),
+  adjustmentLogic: text('adjustment_logic', { mode: 'json' }).$type<{ boost_factors?: Record<string, number>; reduce_factors?: Record<string, number> }>().notNull(),
+  garnishSuggestions: jsonList('garnish_suggestions').notNull().default([]),
+  notes: text('notes').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const aiInteractions = sqliteTable('ai_interactions', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  ownerKey: text('owner_key'),
+  kind: text('kind', { enum: ['chat', 'vibe', 'recommend', 'log'] }).notNull(),
+  query: text('query').notNull().default(''),
+  context: text('context', { mode: 'json' }).$type<Record<string, unknown>>(),
+  backend: text('backend').notNull().default('local'),
+  model: text('model'),
+  suggestion: text('suggestion', { mode: 'json' }).$type<Record<string, unknown>>(),
+  selectedDrinkName: text('selected_drink_name'),
+  menuDrinkId: text('menu_drink_id'),
+  wasOrdered: bool('was_ordered').notNull().default(false),
+  orderId: text('order_id'),
+  feedback: text('feedback', { enum: ['like', 'dislike'] }),
+  latencyMs: integer('latency_ms'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('ai_interactions_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+  index('ai_interactions_created_idx').on(t.createdAt),
+]);
+
+export const unmatchedIngredients = sqliteTable('unmatched_ingredients', {
+  id: text('id').primaryKey(),
+  rawString: text('raw_string').notNull(),
+  normString: text('norm_string').notNull(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  menuDrinkId: text('menu_drink_id').references(() => menuDrinks.id, { onDelete: 'cascade' }),
+  drinkIngredientId: text('drink_ingredient_id'),
+  resolvedAt: text('resolved_at'),
+  resolvedIngredientId: text('resolved_ingredient_id'),
+  createdAt: createdAt(),
+}, (t) => [index('unmatched_open_idx').on(t.resolvedAt, t.createdAt)]);
+
+export const errorLogs = sqliteTable('error_logs', {
+  id: text('id').primaryKey(),
+  level: text('level', { enum: ['critical', 'warning', 'info'] }).notNull(),
+  source: text('source', { enum: ['server', 'client'] }).notNull(),
+  requestId: text('request_id'),
+  method: text('method'),
+  route: text('route'),
+  restaurantId: text('restaurant_id'),
+  status: integer('status'),
+  message: text('message').notNull(),
+  resolvedAt: text('resolved_at'),
+  createdAt: createdAt(),
+}, (t) => [index('error_logs_created_idx').on(t.createdAt)]);
+
+export const auditLog = sqliteTable('audit_log', {
+  id: text('id').primaryKey(),
+  actorUserId: text('actor_user_id').notNull(),
+  actingRole: text('acting_role').notNull(),
+  restaurantId: text('restaurant_id'),
+  impersonating: bool('impersonating').notNull().default(false),
+  method: text('method').notNull(),
+  path: text('path').notNull(),
+  status: integer('status'),
+  createdAt: createdAt(),
+}, (t) => [index('audit_log_created_idx').on(t.createdAt)]);
+
+/** Platform settings as key → JSON value (error log retention, ...). */
+export const platformSettings = sqliteTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).notNull(),
+  updatedAt: updatedAt(),
+});

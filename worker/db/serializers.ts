@@ -1,0 +1,44 @@
+// Database rows → wire shapes of shared/schemas. One function per shape.
+import type { Drink } from '../../shared/schemas/drink';
+import type { Venue } from '../../shared/schemas/venue';
+import { centsToDollars } from '../../shared/money';
+import type { menuDrinks, venues } from './schema';
+
+export function toVenue(row: typeof venues.$inferSelect): Venue {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    address: row.address,
+    image_url: row.imageUrl,
+    phone: row.phone,
+    logo_url: row.logoUrl,
+    cover_image_url: row.coverImageUrl,
+    theme_colors: { primary: row.themePrimary, secondary: row.themeSecondary, background: row.themeBackground, text: row.themeText },
+    opening_hours: row.openingHours,
+    timezone: row.timezone,
+    active: row.active,
+    tax_rate_bp: row.taxRateBp,
+    created_at: row.createdAt,
+  };
+}
+
+/** Guests see a drink as available only when the admin allows it and stock can pour it. */
+export function toDrink(row: typeof menuDrinks.$inferSelect): Drink {
+  return {
+    id: row.id,
+    restaurant_id: row.restaurantId,
+    name: row.name,
+    description: row.description,
+    price: centsToDollars(row.priceCents),
+    price_cents: row.priceCents,
+    category: row.category,
+    image_url: row.imageUrl,
+    is_available: row.isAvailable && !row.soldOutReason,
+    tags: row.tags,
+    allergens: row.allergens,
+    ingredients_notes: row.ingredientsNotes,
+    featured: row.featured,
+  };
+}

@@ -1,0 +1,28 @@
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type * as schema from './db/schema';
+
+/** Secrets that exist only when deployed (never in wrangler.toml). */
+export type SecretEnv = {
+  SMS_PROVIDER_URL?: string;
+  SMS_API_KEY?: string;
+  SMS_FROM?: string;
+};
+
+export type WorkerEnv = Env & SecretEnv;
+export type Db = DrizzleD1Database<typeof schema>;
+
+/** Who is calling, once the auth middleware has read the token. */
+export type Caller =
+  | { kind: 'staff'; userId: string; role: 'superadmin' | 'admin' | 'staff'; restaurantId: string | null; claimsVersion: number; impersonatorId: string | null }
+  | { kind: 'guest'; sessionId: string; guestId: string | null };
+
+export type AppContext = {
+  Bindings: WorkerEnv;
+  Variables: {
+    db: Db;
+    requestId: string;
+    caller?: Caller;
+  };
+};
+
+export const isDemoMode = (env: WorkerEnv) => env.DEMO_MODE === 'true';

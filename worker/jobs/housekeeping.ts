@@ -1,0 +1,18 @@
+import type { WorkerEnv } from '../env';
+
+const DAY_MS = 86_400_000;
+
+/** Daily cron: honour the error-log retention setting and drop expired secrets. */
+export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
+  const setting = await env.DB.prepare(`SELECT value FROM platform_settings WHERE key = 'error_log_retention_days'`).first<{ value: string }>();
+  const retentionDays = Number(setting ? JSON.parse(setting.value) : 30) || 30;
+  const errorCutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  const nowIso = now.toISOString();
+  const results = await env.DB.batch([
+    env.DB.prepare('DELETE FROM error_logs WHERE created_at < ?').bind(errorCutoff),
+    env.DB.prepare('DELETE FROM otp_codes WHERE expires_at < ?').bind(nowIso),
+    env.DB.prepare('DELETE FROM refresh_tokens WHERE expires_at < ?').bind(nowIso),
+    env.DB.prepare('DELETE FROM rate_limits WHERE window_start < ?').bind(new Date(now.getTime() - DAY_MS).toISOString()),
+  ]);
+  return { errorLogsDeleted: results[0]?.meta.changes ?? 0 };
+}

@@ -1,0 +1,36 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '../../shared/schemas/common';
+
+/** A failure the client should see as-is, in the DESIGN §7 shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new ApiError(400, 'invalid_request', message, details);
+export const unauthorized = (message = 'Not authenticated') => new ApiError(401, 'unauthorized', message);
+export const forbidden = (message = 'Forbidden') => new ApiError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message);
+export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests') =>
+  new ApiError(429, 'rate_limited', message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+
+export function errorBody(code: string, message: string, details?: unknown): ApiErrorBody {
+  return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
+}
+
+export function errorResponse(c: Context, err: ApiError) {
+  const body: ApiErrorBody = errorBody(err.code, err.message, err.details);
+  // The claims flow of the spec keys on `detail: "claims_outdated"`.
+  if (err.code === 'claims_outdated') body.detail = 'claims_outdated';
+  if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+  return c.json(body, err.status);
+}

@@ -1,0 +1,29 @@
+import { drizzle } from 'drizzle-orm/d1';
+import { createMiddleware } from 'hono/factory';
+import * as schema from '../db/schema';
+import type { AppContext } from '../env';
+
+/** One drizzle handle per request, over the D1 binding. */
+export const withDb = createMiddleware<AppContext>(async (c, next) => {
+  c.set('db', drizzle(c.env.DB, { schema }));
+  await next();
+});
+
+/** One JSON line per request, with the request id, so logs can be joined with error_logs. */
+export const requestLog = createMiddleware<AppContext>(async (c, next) => {
+  const started = Date.now();
+  await next();
+  console.log(JSON.stringify({
+    request_id: c.get('requestId'),
+    method: c.req.method,
+    path: new URL(c.req.url).pathname,
+    status: c.res.status,
+    ms: Date.now() - started,
+  }));
+});
+
+/** API answers are per-caller data: never stored by shared caches unless a route says so. */
+export const noStoreByDefault = createMiddleware<AppContext>(async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+});
