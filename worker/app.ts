@@ -2,13 +2,23 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { authenticate } from './auth/middleware';
+import { auditImpersonatedWrites, authenticate } from './auth/middleware';
 import type { AppContext } from './env';
 import { handleError, handleNotFound } from './lib/error-handler';
 import { ApiError } from './lib/errors';
 import { noStoreByDefault, requestLog, withDb } from './lib/middleware';
+import { adminAuthRoutes } from './routes/admin-auth';
+import { authRoutes } from './routes/auth';
+import { cartRoutes } from './routes/cart';
+import { clientErrorRoutes } from './routes/client-errors';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { liveRoutes } from './routes/live';
+import { orderRoutes } from './routes/orders';
+import { adminOrderRoutes, staffOrderRoutes } from './routes/staff-orders';
+import { meRoutes } from './routes/me';
+import { superImpersonateRoutes } from './routes/super-impersonate';
+import { superVenueRoutes } from './routes/super-venues';
 import { venueRoutes } from './routes/venues';
 
 const MAX_JSON_BODY_BYTES = 256 * 1024;
@@ -21,8 +31,20 @@ const api = new Hono<AppContext>()
   }))
   .use(noStoreByDefault)
   .use(authenticate)
+  .use(auditImpersonatedWrites)
   .route('/healthz', healthRoutes)
-  .route('/venue', venueRoutes);
+  .route('/venue', venueRoutes)
+  .route('/auth', authRoutes)
+  .route('/admin/auth', adminAuthRoutes)
+  .route('/me', meRoutes)
+  .route('/super/impersonate', superImpersonateRoutes)
+  .route('/super/venues', superVenueRoutes)
+  .route('/client-errors', clientErrorRoutes)
+  .route('/cart', cartRoutes)
+  .route('/orders', orderRoutes)
+  .route('/staff', staffOrderRoutes)
+  .route('/admin/orders', adminOrderRoutes)
+  .route('/live', liveRoutes);
 
 export type ApiType = typeof api;
 

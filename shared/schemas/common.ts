@@ -14,3 +14,9 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 export const SuccessFlag = z.object({ success: z.boolean() });
 
 export const IdParam = z.object({ id: z.string().min(1).max(100) });
+
+/** What the runtime-error fallback screen reports. */
+export const ClientErrorReport = z.object({
+  message: z.string().trim().min(1).max(500),
+  route: z.string().max(200),
+});

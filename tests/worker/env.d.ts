@@ -6,3 +6,8 @@ declare namespace Cloudflare {
     mainModule: typeof import('../../worker/index');
   }
 }
+
+declare module '*.md?raw' {
+  const text: string;
+  export default text;
+}

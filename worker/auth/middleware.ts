@@ -4,8 +4,9 @@ import { createMiddleware } from 'hono/factory';
 import type { StaffRole } from '../../shared/constants';
 import { auditLog, users } from '../db/schema';
 import type { AppContext, Caller } from '../env';
-import { ApiError, forbidden, unauthorized } from '../lib/errors';
+import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { newId } from '../../shared/ids';
+import { isSessionSignedIn } from './guests';
 import { verifyToken } from './tokens';
 
 type StaffCaller = Extract<Caller, { kind: 'staff' }>;
@@ -57,14 +58,24 @@ export function requireRole(...roles: StaffRole[]) {
     }
     if (!roles.includes(caller.role)) throw forbidden('Your role cannot do this');
     await next();
-    if (caller.impersonatorId && c.req.method !== 'GET') {
-      await c.get('db').insert(auditLog).values({
-        id: newId(), actorUserId: caller.impersonatorId, actingRole: caller.role, restaurantId: caller.restaurantId,
-        impersonating: true, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status,
-      });
-    }
   });
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every write made with an impersonation token lands in the audit log, whatever route it hits
+ * and whether it succeeded (the status says). Mounted once for all of /api, after authenticate.
+ */
+export const auditImpersonatedWrites = createMiddleware<AppContext>(async (c, next) => {
+  await next();
+  const caller = c.get('caller');
+  if (caller?.kind !== 'staff' || !caller.impersonatorId || READ_METHODS.has(c.req.method)) return;
+  await c.get('db').insert(auditLog).values({
+    id: newId(), actorUserId: caller.impersonatorId, actingRole: caller.role, restaurantId: caller.restaurantId,
+    impersonating: true, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status,
+  });
+});
 
 export const requireStaff = requireRole('staff', 'admin', 'superadmin');
 export const requireAdmin = requireRole('admin', 'superadmin');
@@ -91,6 +102,17 @@ export function scopedVenueId(c: Context<AppContext>): string {
   return caller.restaurantId;
 }
 
+/**
+ * Tenancy for one object (DESIGN §5): staff and admins reach only their token's venue; another
+ * venue's object answers 404 exactly like a missing one, so its existence never leaks. A super
+ * admin (not impersonating) may address any venue.
+ */
+export function assertVenueAccess(c: Context<AppContext>, objectRestaurantId: string | null | undefined, message = 'Not found') {
+  const caller = staffCaller(c);
+  if (caller.role === 'superadmin' && !caller.impersonatorId) return;
+  if (!objectRestaurantId || objectRestaurantId !== caller.restaurantId) throw notFound(message);
+}
+
 /** A guest device session (signed token). Spec: 'No session' when there is none. */
 export const requireGuest = createMiddleware<AppContext>(async (c, next) => {
   const caller = c.get('caller');
@@ -107,11 +129,14 @@ export function guestCaller(c: Context<AppContext>): GuestCaller {
 /** Cart, favourites and orders belong to the guest account once signed in, else to the device. */
 export const ownerKeyOf = (guest: GuestCaller) => (guest.guestId ? `g:${guest.guestId}` : `s:${guest.sessionId}`);
 
-/** Guests who must be signed in by phone (cart, favourites, profile). Spec: 'Not authenticated'. */
+/**
+ * Guests who must be signed in by phone (cart, favourites, profile). Spec: 'Not authenticated'.
+ * The device session must still be linked to the account: after sign out, old tokens stop here.
+ */
 export const requireSignedInGuest = createMiddleware<AppContext>(async (c, next) => {
   const caller = c.get('caller');
   if (!caller || caller.kind !== 'guest') throw unauthorized('No session');
-  if (!caller.guestId) throw unauthorized('Not authenticated');
+  if (!caller.guestId || !(await isSessionSignedIn(c.get('db'), caller.sessionId, caller.guestId))) throw unauthorized('Not authenticated');
   await next();
 });
 

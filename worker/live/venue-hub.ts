@@ -1,14 +1,207 @@
 import { DurableObject } from 'cloudflare:workers';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
+import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
+import * as schema from '../db/schema';
+import { changeOrderStatus, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
+import { placeOrder, refuse, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { toOrders } from '../orders/serialize';
+
+/** Who a socket belongs to; kept on the socket (serializeAttachment) so it survives hibernation. */
+export type Subscriber =
+  | { audience: 'staff'; venueId: string; userId: string }
+  | { audience: 'guest'; venueId: string; ownerKeys: string[] };
+
+/** Header the Worker uses to hand the verified subscriber to the hub (never forwarded from a client). */
+export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';
+
+/** How many events the hub keeps for reconnecting clients; older `since` values get a snapshot. */
+export const EVENT_LOG_LIMIT = 500;
+
+/** An event before the hub numbers it. */
+export type UnsequencedEvent = LiveEvent extends infer E ? (E extends LiveEvent ? Omit<E, 'seq'> : never) : never;
+
+type StoredEvent = { seq: number; owner_key: string; body: string };
 
 /**
- * One per venue: serialises order placement and fans out order events to sockets.
- * Order placement and the live socket protocol are built on this class (worker/orders, worker/live).
+ * One per venue (named by the venue id). It places orders (serialised per guest, with the partial
+ * unique index as the atomic check and Idempotency-Key handling), performs status changes, and
+ * pushes every order event, numbered by a per-venue sequence kept in its own SQLite storage, to
+ * staff and guest WebSockets (hibernation API). Decisions: docs/decisions/020, 021, 027.
  */
 export class VenueHub extends DurableObject<Env> {
-  async fetch(): Promise<Response> {
-    return new Response(JSON.stringify({ error: { code: 'not_found', message: 'No live channel here' } }), {
-      status: 404,
-      headers: { 'Content-Type': 'application/json' },
-    });
+  /** Idempotency keys whose first request is still being placed → its request hash. */
+  private readonly inFlight = new Map<string, string>();
+  /** Per-guest chain of placements, so one guest's requests run one after another. */
+  private readonly ownerQueues = new Map<string, Promise<unknown>>();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(`
+      create table if not exists live_meta (key text primary key, value integer not null);
+      create table if not exists live_events (
+        seq integer primary key,
+        type text not null,
+        order_id text not null,
+        owner_key text not null,
+        body text not null,
+        created_at text not null
+      );
+    `);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+  }
+
+  private db() {
+    return drizzle(this.env.DB, { schema });
+  }
+
+  // ---- placement and status changes (RPC from the Worker's routes) ----------------------------
+
+  async placeOrder(req: PlacementRequest): Promise<PlacementOutcome> {
+    const key = req.idempotencyKey;
+    if (key && this.inFlight.has(key)) {
+      return this.inFlight.get(key) === req.requestHash
+        ? refuse(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is still being processed')
+        : refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
+    }
+    if (key) this.inFlight.set(key, req.requestHash);
+    try {
+      const outcome = await this.oneAtATime(req.owner.ownerKey, () => placeOrder(this.db(), req));
+      if (outcome.ok && !outcome.replayed) {
+        this.publish({ type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
+      }
+      return outcome;
+    } finally {
+      if (key) this.inFlight.delete(key);
+    }
+  }
+
+  async changeStatus(req: StatusChangeRequest): Promise<StatusChangeOutcome> {
+    const outcome = await this.oneAtATime(`order:${req.orderId}`, () => changeOrderStatus(this.db(), this.env.DB, req));
+    if (outcome.ok) {
+      this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
+    }
+    return outcome;
+  }
+
+  private async oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.ownerQueues.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const tail = run.catch(() => undefined);
+    this.ownerQueues.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.ownerQueues.get(key) === tail) this.ownerQueues.delete(key);
+    }
+  }
+
+  // ---- the event log and fan-out -------------------------------------------------------------
+
+  /** Numbers an event, keeps it in the log, and sends it to every socket allowed to see it. */
+  publish(event: UnsequencedEvent, ownerKey: string): number {
+    const sql = this.ctx.storage.sql;
+    // Synchronous storage calls: no other request can run between reading and writing the counter.
+    const seq = this.latestSeq() + 1;
+    sql.exec(`insert into live_meta (key, value) values ('seq', ?) on conflict (key) do update set value = excluded.value`, seq);
+    const full = { ...event, seq } as LiveEvent;
+    const body = JSON.stringify(full);
+    sql.exec(`insert into live_events (seq, type, order_id, owner_key, body, created_at) values (?, ?, ?, ?, ?, ?)`,
+      seq, full.type, full.order.id, ownerKey, body, full.at);
+    sql.exec(`delete from live_events where seq <= ?`, seq - EVENT_LOG_LIMIT);
+    for (const ws of this.ctx.getWebSockets()) {
+      const message = viewFor(subscriberOf(ws), { seq, owner_key: ownerKey, body });
+      if (message) send(ws, message);
+    }
+    return seq;
+  }
+
+  latestSeq(): number {
+    const row = this.ctx.storage.sql.exec<{ value: number }>(`select value from live_meta where key = 'seq'`).toArray()[0];
+    return row?.value ?? 0;
+  }
+
+  // ---- WebSockets ----------------------------------------------------------------------------
+
+  /** The Worker has checked the token and tenancy; it passes the subscriber and `since`. */
+  async fetch(request: Request): Promise<Response> {
+    const raw = request.headers.get(SUBSCRIBER_HEADER);
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !raw) {
+      return Response.json({ error: { code: 'not_found', message: 'No live channel here' } }, { status: 404 });
+    }
+    const subscriber = JSON.parse(raw) as Subscriber;
+    const sinceParam = new URL(request.url).searchParams.get('since');
+    const since = sinceParam === null ? null : Number(sinceParam);
+
+    // What a reconnecting client missed, decided before accepting so nothing is published in between.
+    const catchUp = since === null ? [] : await this.catchUp(subscriber, since);
+
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [subscriber.audience]);
+    server.serializeAttachment(subscriber);
+    for (const message of catchUp) send(server, message);
+    send(server, { type: 'hello', venue_id: subscriber.venueId, seq: this.latestSeq(), audience: subscriber.audience });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Missed events after `since`, or a snapshot of active orders when the log no longer has them. */
+  private async catchUp(subscriber: Subscriber, since: number): Promise<LiveMessage[]> {
+    const latest = this.latestSeq();
+    if (since === latest) return [];
+    const oldest = this.ctx.storage.sql.exec<{ seq: number | null }>(`select min(seq) as seq from live_events`).toArray()[0]?.seq ?? latest + 1;
+    if (since < latest && since + 1 >= oldest) {
+      const rows = this.ctx.storage.sql.exec<StoredEvent>(`select seq, owner_key, body from live_events where seq > ? order by seq`, since).toArray();
+      return rows.map((row) => viewFor(subscriber, row)).filter((m): m is LiveMessage => m !== null);
+    }
+    // Too old, or from a log this hub no longer has (e.g. local storage was reset): start over.
+    return [{ type: 'snapshot', seq: latest, orders: await this.activeOrders(subscriber) }];
+  }
+
+  private async activeOrders(subscriber: Subscriber) {
+    const db = this.db();
+    const { orders } = schema;
+    const rows = await db.select().from(orders).where(and(
+      eq(orders.restaurantId, subscriber.venueId),
+      inArray(orders.status, [...ACTIVE_ORDER_STATUSES]),
+      subscriber.audience === 'guest' ? inArray(orders.ownerKey, subscriber.ownerKeys) : undefined,
+    )).orderBy(asc(orders.createdAt)).limit(200);
+    return toOrders(db, rows);
+  }
+
+  webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    // Clients only ping (answered by the auto-response without waking the hub); anything else is ignored.
+    if (typeof message === 'string' && message.length > 1024) ws.close(1009, 'Message too big');
+  }
+
+  webSocketClose(ws: WebSocket, code: number, reason: string) {
+    ws.close(code, reason);
+  }
+}
+
+function subscriberOf(ws: WebSocket): Subscriber | null {
+  return ws.deserializeAttachment() as Subscriber | null;
+}
+
+/** What one subscriber sees of a stored event: everything for staff; for guests their own orders,
+ * and a bare 'queue_changed' when someone else's order leaves the queue (their ETA moved). */
+function viewFor(subscriber: Subscriber | null, row: StoredEvent): LiveMessage | null {
+  if (!subscriber) return null;
+  const event = JSON.parse(row.body) as LiveEvent;
+  if (subscriber.audience === 'staff') return event;
+  if (subscriber.ownerKeys.includes(row.owner_key)) return event;
+  if (event.type === 'order_updated' && inQueue(event.from) && !inQueue(event.to)) {
+    return { type: 'queue_changed', seq: event.seq, at: event.at };
+  }
+  return null;
+}
+
+const inQueue = (status: string) => status === 'pending' || status === 'preparing';
+
+function send(ws: WebSocket, message: LiveMessage) {
+  try {
+    ws.send(JSON.stringify(message));
+  } catch {
+    // The socket is closing; the client will reconnect with `since` and catch up.
   }
 }

@@ -95,8 +95,8 @@ export const DEMO_VENUES: readonly DemoVenue[] = [
     openingHours: 'Tue–Thu 5pm–12am, Fri–Sat 3pm–2am, Sun 3pm–11pm, Mon closed',
     timezone: 'America/Los_Angeles',
     utcOffsetHours: -8,
-    // The dark theme: light text on a night-sky background.
-    theme: { primary: '#f59e0b', secondary: '#ec4899', background: '#0f172a', text: '#f1f5f9' },
+    // The dark theme: light text on a night-sky background; accents stay readable both on it and under white text.
+    theme: { primary: '#db2777', secondary: '#c2410c', background: '#0f172a', text: '#f1f5f9' },
     active: true,
     createdDaysAgo: 150,
     menu: {
@@ -144,7 +144,7 @@ export const DEMO_VENUES: readonly DemoVenue[] = [
     openingHours: 'Wed–Sat 7pm–2am',
     timezone: 'America/Chicago',
     utcOffsetHours: -6,
-    theme: { primary: '#e11d48', secondary: '#9f1239', background: '#1c0f17', text: '#fbeff4' },
+    theme: { primary: '#e11d48', secondary: '#be185d', background: '#1c0f17', text: '#fbeff4' },
     active: false,
     createdDaysAgo: 400,
     menu: null,

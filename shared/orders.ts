@@ -1,0 +1,71 @@
+// The order lifecycle (DESIGN §4) as pure functions: used by the worker to decide, by the app to
+// show only the moves the server will accept. Decisions: docs/decisions/023 and 024.
+
+export const ORDER_STATUSES = ['pending', 'preparing', 'ready', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['unpaid', 'authorized', 'captured', 'refunded', 'void'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Neither delivered nor cancelled: at most one per guest per venue. */
+export const ACTIVE_ORDER_STATUSES = ['pending', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];
+export const isActiveStatus = (status: OrderStatus) => (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+
+/** The message every 'one active order' refusal carries; the app keys on it (guest spec §4). */
+export const ACTIVE_ORDER_EXISTS = 'active order exists';
+
+const STAGE: Record<OrderStatus, number> = { pending: 0, preparing: 1, ready: 2, delivered: 3, cancelled: -1 };
+
+/**
+ * Legal targets from a status. The stages only move forward; a bartender may skip one (hand a drink
+ * over straight from the queue), never go back. Delivered and cancelled are final.
+ */
+export function allowedTransitions(from: OrderStatus): OrderStatus[] {
+  if (!isActiveStatus(from)) return [];
+  const forward = ORDER_STATUSES.filter((s) => s !== 'cancelled' && STAGE[s] > STAGE[from]);
+  return [...forward, 'cancelled'];
+}
+
+export type OrderState = { status: OrderStatus; paymentStatus: PaymentStatus; deliveredAt: string | null };
+
+export type TransitionResult =
+  | { ok: true; next: OrderState }
+  | { ok: false; reason: string };
+
+/**
+ * Applies a status change. Payment follows the pay-at-the-bar model: the guest pays when the drink
+ * is handed over, so delivery captures the payment and cancellation voids it.
+ */
+export function transitionOrder(current: OrderState, to: OrderStatus, at: string): TransitionResult {
+  if (!allowedTransitions(current.status).includes(to)) {
+    return { ok: false, reason: `Cannot change an order from ${current.status} to ${to}` };
+  }
+  if (to === 'delivered') return { ok: true, next: { status: to, paymentStatus: 'captured', deliveredAt: at } };
+  if (to === 'cancelled') return { ok: true, next: { status: to, paymentStatus: 'void', deliveredAt: current.deliveredAt } };
+  return { ok: true, next: { ...current, status: to } };
+}
+
+// ETA model (docs/decisions/025): a bar works its queue first in, first out. Every drink ahead and
+// every drink of the order itself costs a fixed amount of bartender time, plus a small hand-over.
+export const ETA_BASE_MINUTES = 2;
+export const ETA_MINUTES_PER_DRINK = 1.5;
+
+/**
+ * Minutes until an order is ready, from the drinks still to be made before it and its own drinks.
+ * Ready orders wait 0; delivered and cancelled ones have no ETA.
+ */
+export function etaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: number): number | null {
+  if (status === 'ready') return 0;
+  if (!isActiveStatus(status)) return null;
+  // A drink already being made is half done on average.
+  const own = status === 'preparing' ? ownDrinks / 2 : ownDrinks;
+  return Math.max(1, Math.ceil(ETA_BASE_MINUTES + (drinksAhead + own) * ETA_MINUTES_PER_DRINK));
+}
+
+/** Spec (back-office §3): display_name, ai_recipe_name, custom_name, special instructions, then 'New Order'. */
+export function orderDisplayName(order: {
+  display_name?: string | null; ai_recipe_name?: string | null; custom_name?: string | null; special_instructions?: string | null;
+}): string {
+  const fromInstructions = order.special_instructions?.replace(/^\s*Order for:\s*/i, '').split('|')[0]?.trim();
+  return order.display_name?.trim() || order.ai_recipe_name?.trim() || order.custom_name?.trim() || fromInstructions || 'New Order';
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
+
+/** One line of an AI creation's recipe, carried from the suggestion to the bar's build sheet. */
+export const RecipeLine = z.object({
+  ingredient: z.string().trim().min(1).max(120),
+  quantity: z.number().nonnegative().max(10_000),
+  unit: z.string().trim().max(20),
+});
+export type RecipeLine = z.infer<typeof RecipeLine>;
+
+/** The venue of a cart call: `slug` or `restaurant_slug` (either may also be the venue id). */
+export const VenueRef = z.object({
+  slug: z.string().trim().min(1).max(100).optional(),
+  restaurant_slug: z.string().trim().min(1).max(100).optional(),
+}).refine((v) => v.slug || v.restaurant_slug, { message: 'slug is required', path: ['slug'] });
+
+/**
+ * Add to cart / change a quantity (spec: menu_drink_id, qty, notes, optional AI meta). `qty` sets
+ * the line's quantity (`mode: 'add'` adds to it); 0 or less removes the line. A client `price` is
+ * accepted for compatibility and never used: prices come from the menu.
+ */
+export const CartItemInput = z.object({
+  slug: z.string().trim().min(1).max(100).optional(),
+  restaurant_slug: z.string().trim().min(1).max(100).optional(),
+  menu_drink_id: z.string().trim().min(1).max(100).optional(),
+  qty: z.number().int().max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`),
+  mode: z.enum(['set', 'add']).default('set'),
+  notes: z.string().trim().max(500).optional(),
+  is_ai_creation: z.boolean().optional(),
+  ai_recipe_name: z.string().trim().min(1).max(120).optional(),
+  name: z.string().trim().max(120).optional(),
+  custom_name: z.string().trim().max(120).optional(),
+  price: z.number().optional(),
+  image_url: z.string().max(2000).nullable().optional(),
+  recipe: z.array(RecipeLine).max(30).optional(),
+}).refine((v) => v.slug || v.restaurant_slug, { message: 'slug is required', path: ['slug'] })
+  .refine((v) => v.menu_drink_id || (v.is_ai_creation && (v.ai_recipe_name || v.name)), {
+    message: 'menu_drink_id, or an AI creation with its name, is required', path: ['menu_drink_id'],
+  });
+export type CartItemInput = z.input<typeof CartItemInput>;
+
+export const CartItem = z.object({
+  /** The menu drink's id, or 'ai:<name>' for an AI creation (the key DELETE /api/cart/:id takes). */
+  menu_drink_id: z.string(),
+  name: z.string(),
+  qty: z.number().int(),
+  price: z.number(),
+  price_cents: z.number().int(),
+  notes: z.string().nullable(),
+  image_url: z.string().nullable(),
+  is_ai_creation: z.boolean(),
+  ai_recipe_name: z.string().nullable(),
+  custom_name: z.string().nullable(),
+  recipe: z.array(RecipeLine).nullable(),
+  /** False once the bar took the drink off the menu: checkout would refuse it. */
+  available: z.boolean(),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+export const Cart = z.object({
+  restaurant_id: z.string(),
+  items: z.array(CartItem),
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  total: z.number(),
+});
+export type Cart = z.infer<typeof Cart>;
+
+export const CartResponse = z.object({ cart: Cart });

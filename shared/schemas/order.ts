@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orders';
+import { RecipeLine } from './cart';
+
+const Quantity = z.number().int().min(QUANTITY_MIN, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`)
+  .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
+const ShortText = (max: number) => z.string().trim().max(max);
+const Slug = z.string().trim().min(1).max(100);
+/** QR codes carry `?table=N`; kept as text (tables may be named, e.g. 'Patio 4'). */
+const Table = z.union([z.string().trim().min(1).max(20), z.number().int().min(0).max(100_000).transform(String)]);
+
+/**
+ * One line of an order: a menu drink, or an AI creation ("custom item") that carries its recipe.
+ * Clients may send `price`; it is ignored (prices come from the database).
+ */
+export const OrderLineInput = z.object({
+  menu_drink_id: z.string().trim().min(1).max(100).optional(),
+  quantity: Quantity,
+  notes: ShortText(500).optional(),
+  modifiers: ShortText(500).optional(),
+  is_ai_creation: z.boolean().optional(),
+  ai_recipe_name: ShortText(120).optional(),
+  name: ShortText(120).optional(),
+  recipe: z.array(RecipeLine).max(30).optional(),
+}).refine((l) => l.menu_drink_id || (l.is_ai_creation && (l.ai_recipe_name || l.name)), {
+  message: 'menu_drink_id, or an AI creation with its name, is required', path: ['menu_drink_id'],
+});
+export type OrderLineInput = z.input<typeof OrderLineInput>;
+
+const OrderExtras = {
+  display_name: ShortText(120).optional(),
+  custom_name: ShortText(120).optional(),
+  special_instructions: ShortText(500).optional(),
+  customer_name: ShortText(120).optional(),
+  customer_phone: ShortText(40).optional(),
+  referred_by_ai: z.boolean().optional(),
+  ai_recipe_name: ShortText(120).optional(),
+  table: Table.optional(),
+};
+
+/** Checkout of the guest's cart at one venue (spec: slug, display_name, special_instructions, ...). */
+export const CheckoutInput = z.object({ slug: Slug, ...OrderExtras });
+export type CheckoutInput = z.input<typeof CheckoutInput>;
+
+/** POST /api/orders, the call-table form: restaurant_slug + items. */
+export const ItemsOrderInput = z.object({
+  restaurant_slug: Slug,
+  items: z.array(OrderLineInput).min(1, 'An order needs at least one item').max(20),
+  ...OrderExtras,
+});
+
+/** POST /api/orders, the category page's direct form: one drink by restaurant_id + drink_id. */
+export const DirectOrderInput = z.object({
+  restaurant_id: Slug,
+  drink_id: z.string().trim().min(1).max(100),
+  quantity: Quantity,
+  notes: ShortText(500).optional(),
+  ...OrderExtras,
+});
+
+export const CreateOrderInput = z.union([ItemsOrderInput, DirectOrderInput]);
+export type CreateOrderInput = z.input<typeof CreateOrderInput>;
+
+/** Quick order without sign-in: one item, quantity 1, customer name 'Guest' (guest spec §5). */
+export const QuickOrderInput = z.object({
+  slug: Slug,
+  item: z.object({
+    menu_drink_id: z.string().trim().min(1).max(100).optional(),
+    quantity: z.literal(1, 'A quick order is for one drink').default(1),
+    notes: ShortText(500).optional(),
+    is_ai_creation: z.boolean().optional(),
+    ai_recipe_name: ShortText(120).optional(),
+    name: ShortText(120).optional(),
+    recipe: z.array(RecipeLine).max(30).optional(),
+  }).refine((l) => l.menu_drink_id || (l.is_ai_creation && (l.ai_recipe_name || l.name)), {
+    message: 'menu_drink_id, or an AI creation with its name, is required', path: ['menu_drink_id'],
+  }),
+  referred_by_ai: z.boolean().optional(),
+  ai_recipe_name: ShortText(120).optional(),
+  table: Table.optional(),
+});
+export type QuickOrderInput = z.input<typeof QuickOrderInput>;
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+
+export const OrderStatusUpdate = z.object({ status: OrderStatusSchema });
+
+/** Staff list filters: a lifecycle status, `active` (the queue), or the spec's open / paid / void readings. */
+export const StaffOrderFilter = z.enum([...ORDER_STATUSES, 'all', 'active', 'open', 'paid', 'void']);
+export type StaffOrderFilter = z.infer<typeof StaffOrderFilter>;
+export const StaffOrdersQuery = z.object({
+  status: StaffOrderFilter.default('all'),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const StaffHistoryQuery = z.object({
+  status: StaffOrderFilter.default('all'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const AdminOrdersQuery = z.object({
+  window: z.enum(['1h', '24h', 'all']).default('1h'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const GuestOrdersQuery = z.object({
+  slug: Slug.optional(),
+  restaurant_slug: Slug.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const CanStartQuery = z.object({ slug: Slug.optional(), restaurant_slug: Slug.optional() })
+  .refine((v) => v.slug || v.restaurant_slug, { message: 'slug is required', path: ['slug'] });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+export const OrderDrink = z.object({ name: z.string(), description: z.string().nullable(), image_url: z.string().nullable() });
+
+/** An order line as every screen reads it (spec: Staff order, Guest order, Order item readings). */
+export const OrderItem = z.object({
+  id: z.string(),
+  menu_drink_id: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Unit price in dollars; `price_cents` is the truth. */
+  price: z.number(),
+  price_cents: z.number().int(),
+  total: z.number(),
+  total_cents: z.number().int(),
+  notes: z.string().nullable(),
+  modifiers: z.string().nullable(),
+  image_url: z.string().nullable(),
+  is_ai_creation: z.boolean(),
+  ai_recipe_name: z.string().nullable(),
+  recipe: z.array(RecipeLine).nullable(),
+  drink: OrderDrink,
+  menu_drink: OrderDrink,
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+/** One order, the superset of the spec's readings (guest confirmation, staff order, admin order). */
+export const Order = z.object({
+  id: z.string(),
+  restaurant_id: z.string(),
+  status: OrderStatusSchema,
+  payment_status: PaymentStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  delivered_at: z.string().nullable(),
+  display_name: z.string(),
+  custom_name: z.string().nullable(),
+  ai_recipe_name: z.string().nullable(),
+  referred_by_ai: z.boolean(),
+  special_instructions: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  table_number: z.string().nullable(),
+  sales_channel: z.string(),
+  eta_minutes: z.number().int().nullable(),
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  subtotal: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  /** The confirmation page's name for the total (dollars). */
+  total_amount: z.number(),
+  total_price: z.number(),
+  items: z.array(OrderItem),
+  order_items: z.array(OrderItem),
+});
+export type Order = z.infer<typeof Order>;
+
+/** What placing an order answers (also replayed verbatim for a repeated Idempotency-Key). */
+export const PlacedOrder = z.object({
+  id: z.string(),
+  status: OrderStatusSchema,
+  created_at: z.string(),
+  eta_minutes: z.number().int(),
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  total: z.number(),
+  order: Order,
+});
+export type PlacedOrder = z.infer<typeof PlacedOrder>;
+
+export const OrderDetailResponse = z.object({
+  order: Order,
+  venue: z.object({ id: z.string(), slug: z.string(), name: z.string(), phone: z.string().nullable() }),
+});
+export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
+
+/** Spec 'Order status view' plus the call table's names. */
+export const OrderStatusView = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: OrderStatusSchema,
+  payment_status: PaymentStatusSchema,
+  created_at: z.string(),
+  placedAt: z.string(),
+  delivered_at: z.string().nullable(),
+  eta_minutes: z.number().int().nullable(),
+  etaMinutes: z.number().int().nullable(),
+  /** Orders still in the queue before this one. */
+  queue_position: z.number().int(),
+});
+export type OrderStatusView = z.infer<typeof OrderStatusView>;
+
+export const ActiveOrderResponse = z.object({
+  order: Order.extend({ venue_slug: z.string() }).nullable(),
+});
+
+export const HistoryEntry = Order.extend({
+  orderId: z.string(),
+  placedAt: z.string(),
+  venue_slug: z.string(),
+});
+export const OrderHistoryResponse = z.object({ orders: z.array(HistoryEntry) });
+
+export const CanStartResponse = z.object({ allowed: z.boolean(), active_order_id: z.string().nullable() });
+
+export const OrderList = z.object({ orders: z.array(Order) });
+
+export const AiOrderItem = z.object({
+  menuDrinkId: z.string().nullable(),
+  drinkName: z.string(),
+  imageUrl: z.string().nullable(),
+  quantity: z.number().int(),
+  notes: z.string().nullable(),
+  modifiers: z.string().nullable(),
+  buildSteps: z.array(z.object({ ingredientName: z.string(), qty: z.number(), unit: z.string() })),
+});
+/** Spec 'AI order ticket'. */
+export const AiOrder = z.object({
+  orderId: z.string(),
+  status: OrderStatusSchema,
+  displayName: z.string(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  referredByAi: z.boolean(),
+  aiRecipeName: z.string().nullable(),
+  customName: z.string().nullable(),
+  items: z.array(AiOrderItem),
+});
+export type AiOrder = z.infer<typeof AiOrder>;
+export const AiOrderList = z.object({ ai_orders: z.array(AiOrder) });
+
+export const OrderStatusChange = z.object({ order: Order });

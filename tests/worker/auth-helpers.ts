@@ -1,0 +1,71 @@
+// Sign-in helpers for worker tests: real logins through the API, or tokens minted from the
+// database's current claims (fast, and never outdated).
+import { env } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import { DEMO_PASSWORD } from '../../worker/db/seed/demo-content';
+import { signStaffToken } from '../../worker/auth/tokens';
+import { call } from './helpers';
+
+export const DEMO_EMAILS = {
+  superadmin: 'superadmin@barhop.dev',
+  admin: 'admin@barhop.dev',
+  staff: 'staff@barhop.dev',
+  admin2: 'admin2@barhop.dev',
+  staff2: 'staff2@barhop.dev',
+} as const;
+
+/** The refresh cookie's value from a response's Set-Cookie, or null. */
+export function refreshCookieOf(res: { headers: Headers }): string | null {
+  const raw = res.headers.getSetCookie().find((c) => c.startsWith('barhop_refresh='));
+  const value = raw?.split(';')[0]!.slice('barhop_refresh='.length);
+  return value ? value : null;
+}
+
+export async function login(email: string, password = DEMO_PASSWORD, headers: Record<string, string> = {}) {
+  const res = await call('POST', '/api/auth/login', { body: { email, password }, headers });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return { token: res.json.access_token as string, cookie: refreshCookieOf(res)!, user: res.json.user, res };
+}
+
+export async function userRow(email: string) {
+  const row = await env.DB.prepare('SELECT id, role, restaurant_id, claims_version FROM users WHERE email = ?').bind(email)
+    .first<{ id: string; role: 'superadmin' | 'admin' | 'staff'; restaurant_id: string | null; claims_version: number }>();
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+/** An access token with the user's current claims, without a login round trip. */
+export async function mintToken(email: string) {
+  const u = await userRow(email);
+  return signStaffToken(env, { sub: u.id, role: u.role, restaurant_id: u.restaurant_id, claims_version: u.claims_version });
+}
+
+export async function venueId(slug: string) {
+  const row = await env.DB.prepare('SELECT id FROM venues WHERE slug = ?').bind(slug).first<{ id: string }>();
+  if (!row) throw new Error(`no venue ${slug}`);
+  return row.id;
+}
+
+/** A fresh anonymous device session. */
+export async function deviceSession(headers: Record<string, string> = {}) {
+  const res = await call('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' }, headers });
+  expect(res.status).toBe(201);
+  return res.json as { token: string; session_id: string };
+}
+
+/** A device session signed in by phone with the demo code. */
+export async function signedInGuest(phone: string, headers: Record<string, string> = {}) {
+  const device = await deviceSession(headers);
+  const sent = await call('POST', '/api/auth/otp/send', { token: device.token, body: { phone }, headers });
+  expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+  const verified = await call('POST', '/api/auth/otp/verify', { token: device.token, body: { phone, code: sent.json.demo_code }, headers });
+  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+  return { ...device, token: verified.json.token as string, guestId: verified.json.guest_id as string, deviceToken: device.token };
+}
+
+/** Impersonation as `role` of `slug`, by the demo super admin. */
+export async function impersonationToken(slug: string, role: 'admin' | 'staff') {
+  const res = await call('POST', '/api/super/impersonate', { token: await mintToken(DEMO_EMAILS.superadmin), body: { venueId: slug, role } });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.access_token as string;
+}

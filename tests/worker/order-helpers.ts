@@ -1,0 +1,69 @@
+// Helpers for the order, cart and live tests: tokens minted directly, venues and drinks from the seed.
+import { env, exports } from 'cloudflare:workers';
+import { newId } from '../../shared/ids';
+import { signGuestToken, signStaffToken } from '../../worker/auth/tokens';
+
+export async function staffToken(email: string) {
+  const u = await env.DB.prepare('SELECT id, role, restaurant_id, claims_version FROM users WHERE email = ?').bind(email)
+    .first<{ id: string; role: 'superadmin' | 'admin' | 'staff'; restaurant_id: string | null; claims_version: number }>();
+  if (!u) throw new Error(`no user ${email}`);
+  return signStaffToken(env, { sub: u.id, role: u.role, restaurant_id: u.restaurant_id, claims_version: u.claims_version });
+}
+
+/** A fresh device session (not signed in), or a signed-in guest account when guestId is given. */
+export async function guestToken(guestId: string | null = null, sessionId = newId()) {
+  return { token: await signGuestToken(env, { sub: sessionId, guest_id: guestId }), sessionId, ownerKey: guestId ? `g:${guestId}` : `s:${sessionId}` };
+}
+
+export async function venueId(slug: string) {
+  const row = await env.DB.prepare('SELECT id FROM venues WHERE slug = ?').bind(slug).first<{ id: string }>();
+  return row!.id;
+}
+
+type DrinkRow = { id: string; name: string; price_cents: number };
+
+/** Orderable drinks of a venue, cheapest first. */
+export async function availableDrinks(slug: string): Promise<DrinkRow[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT d.id, d.name, d.price_cents FROM menu_drinks d JOIN venues v ON v.id = d.restaurant_id
+     WHERE v.slug = ? AND d.is_available = 1 AND d.sold_out_reason IS NULL ORDER BY d.price_cents, d.id`,
+  ).bind(slug).all<DrinkRow>();
+  return results;
+}
+
+/** Takes a drink off the menu (the admin's switch) and returns it. */
+export async function makeUnavailable(drinkId: string) {
+  await env.DB.prepare('UPDATE menu_drinks SET is_available = 0 WHERE id = ?').bind(drinkId).run();
+}
+
+export async function countRows(sql: string, ...binds: unknown[]) {
+  const row = await env.DB.prepare(sql).bind(...binds).first<{ n: number }>();
+  return row!.n;
+}
+
+/** Opens the venue's live socket through the Worker; collects every message it receives. */
+export async function openLive(venue: string, token: string, since?: number) {
+  const query = new URLSearchParams({ token });
+  if (since !== undefined) query.set('since', String(since));
+  const res = await exports.default.fetch(new Request(`http://localhost/api/live/venues/${venue}?${query}`, { headers: { Upgrade: 'websocket' } }));
+  const ws = res.webSocket;
+  if (!ws) return { status: res.status, body: await res.text(), ws: null, messages: [] as any[], waitFor: async () => undefined as any };
+  const messages: any[] = [];
+  const waiters: { match: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+  ws.accept();
+  ws.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data));
+    messages.push(message);
+    for (const w of [...waiters]) if (w.match(message)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(message); }
+  });
+  /** Resolves with the first message (already received or future) that matches. */
+  const waitFor = (match: (m: any) => boolean, timeoutMs = 5000) => {
+    const seen = messages.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise<any>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(messages.map((m) => m.type))}`)), timeoutMs);
+      waiters.push({ match, resolve: (m) => { clearTimeout(timer); resolve(m); } });
+    });
+  };
+  return { status: res.status, body: '', ws, messages, waitFor };
+}

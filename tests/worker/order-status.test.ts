@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { allowedTransitions, etaMinutes, orderDisplayName, transitionOrder, type OrderState } from '../../shared/orders';
+
+const at = '2026-01-01T20:00:00.000Z';
+const state = (status: OrderState['status']): OrderState => ({ status, paymentStatus: 'unpaid', deliveredAt: null });
+
+describe('transitionOrder (pure)', () => {
+  it('moves pending → preparing → ready → delivered, capturing payment and stamping delivered_at on delivery', () => {
+    const preparing = transitionOrder(state('pending'), 'preparing', at);
+    expect(preparing).toEqual({ ok: true, next: { status: 'preparing', paymentStatus: 'unpaid', deliveredAt: null } });
+    const ready = transitionOrder(state('preparing'), 'ready', at);
+    expect(ready.ok && ready.next.status).toBe('ready');
+    expect(transitionOrder(state('ready'), 'delivered', at)).toEqual({ ok: true, next: { status: 'delivered', paymentStatus: 'captured', deliveredAt: at } });
+  });
+
+  it('cancels from any active status and voids the payment', () => {
+    for (const from of ['pending', 'preparing', 'ready'] as const) {
+      expect(transitionOrder(state(from), 'cancelled', at)).toEqual({ ok: true, next: { status: 'cancelled', paymentStatus: 'void', deliveredAt: null } });
+    }
+  });
+
+  it('lets the bar skip ahead but never go back, and treats delivered and cancelled as final', () => {
+    expect(transitionOrder(state('pending'), 'delivered', at).ok).toBe(true);
+    expect(transitionOrder(state('ready'), 'preparing', at)).toEqual({ ok: false, reason: 'Cannot change an order from ready to preparing' });
+    expect(transitionOrder(state('preparing'), 'pending', at).ok).toBe(false);
+    expect(transitionOrder(state('pending'), 'pending', at).ok).toBe(false);
+    expect(allowedTransitions('delivered')).toEqual([]);
+    expect(allowedTransitions('cancelled')).toEqual([]);
+    expect(transitionOrder(state('delivered'), 'cancelled', at).ok).toBe(false);
+    expect(allowedTransitions('pending')).toEqual(['preparing', 'ready', 'delivered', 'cancelled']);
+  });
+});
+
+describe('etaMinutes (pure)', () => {
+  it('grows with the drinks ahead in the queue and shrinks once the order is being made', () => {
+    const empty = etaMinutes('pending', 0, 1)!;
+    const busy = etaMinutes('pending', 10, 1)!;
+    expect(busy).toBeGreaterThan(empty);
+    expect(etaMinutes('preparing', 10, 4)!).toBeLessThan(etaMinutes('pending', 10, 4)!);
+    expect(etaMinutes('ready', 10, 1)).toBe(0);
+    expect(etaMinutes('delivered', 0, 1)).toBeNull();
+  });
+});
+
+describe('orderDisplayName (pure)', () => {
+  it("falls back through display_name, ai_recipe_name, custom_name, special instructions, then 'New Order'", () => {
+    expect(orderDisplayName({ display_name: 'Sam', ai_recipe_name: 'X' })).toBe('Sam');
+    expect(orderDisplayName({ ai_recipe_name: 'Smoky Sunset', custom_name: 'Y' })).toBe('Smoky Sunset');
+    expect(orderDisplayName({ custom_name: 'Night Owl' })).toBe('Night Owl');
+    expect(orderDisplayName({ special_instructions: 'Order for: Jo | Notes: no ice' })).toBe('Jo');
+    expect(orderDisplayName({})).toBe('New Order');
+  });
+});

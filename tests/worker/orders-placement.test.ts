@@ -1,0 +1,237 @@
+import { env } from 'cloudflare:workers';
+import { drizzle } from 'drizzle-orm/d1';
+import { describe, expect, it } from 'vitest';
+import { PlacedOrder } from '../../shared/schemas/order';
+import * as schema from '../../worker/db/schema';
+import { placeOrder, type PlacementRequest } from '../../worker/orders/placement';
+import { call, expectApiError } from './helpers';
+import { availableDrinks, countRows, guestToken, makeUnavailable, venueId } from './order-helpers';
+
+const SLUG = 'artisan-bar';
+
+async function addToCart(token: string, menu_drink_id: string, qty: number, extra: Record<string, unknown> = {}) {
+  return call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id, qty, ...extra } });
+}
+
+describe('placing orders', () => {
+  it('checks out the cart with database prices and the venue tax, and empties the cart', async () => {
+    const { token } = await guestToken();
+    const [a, b] = await availableDrinks(SLUG);
+    // A tampered client price is accepted on the wire and never used.
+    expect((await addToCart(token, a!.id, 2, { price: 0.01 })).status).toBe(200);
+    expect((await addToCart(token, b!.id, 1)).status).toBe(200);
+    const res = await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG, display_name: 'Sam', special_instructions: 'No ice', table: 7 } });
+    expect(res.status, res.text).toBe(200);
+    const placed = PlacedOrder.parse(res.json);
+    const subtotal = a!.price_cents * 2 + b!.price_cents;
+    const tax = Math.round((subtotal * 875) / 10_000);
+    expect(placed.subtotal_cents).toBe(subtotal);
+    expect(placed.tax_cents).toBe(tax);
+    expect(placed.total_cents).toBe(subtotal + tax);
+    expect(placed.eta_minutes).toBeGreaterThan(0);
+    expect(placed.order.table_number).toBe('7');
+    expect(placed.order.items.map((i) => [i.menu_drink_id, i.quantity, i.price_cents])).toEqual([[a!.id, 2, a!.price_cents], [b!.id, 1, b!.price_cents]]);
+    const stored = await env.DB.prepare('SELECT total_cents, status, payment_status FROM orders WHERE id = ?').bind(placed.id).first();
+    expect(stored).toEqual({ total_cents: subtotal + tax, status: 'pending', payment_status: 'unpaid' });
+    expect(await countRows(`SELECT count(*) AS n FROM order_events WHERE order_id = ? AND to_status = 'pending' AND from_status IS NULL`, placed.id)).toBe(1);
+    const cart = await call('GET', `/api/cart?slug=${SLUG}`, { token });
+    expect(cart.json.cart.items).toEqual([]);
+  });
+
+  it('ignores a price sent with the items of POST /api/orders', async () => {
+    const { token } = await guestToken();
+    const [drink] = await availableDrinks('rooftop-lounge');
+    const res = await call('POST', '/api/orders', {
+      token, body: { restaurant_slug: 'rooftop-lounge', items: [{ menu_drink_id: drink!.id, quantity: 3, price: 0.5, price_cents: 1 }] },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.subtotal_cents).toBe(drink!.price_cents * 3);
+    expect(res.json.order.items[0].price_cents).toBe(drink!.price_cents);
+  });
+
+  it("takes the category page's direct form (restaurant_id + drink_id) and answers 200 with id and eta", async () => {
+    const { token } = await guestToken();
+    const [drink] = await availableDrinks('harbor-tap-room');
+    const res = await call('POST', '/api/orders', {
+      token,
+      body: { restaurant_id: await venueId('harbor-tap-room'), drink_id: drink!.id, quantity: 2, special_instructions: 'Extra lime', customer_name: 'Ana', customer_phone: '(555) 123-4567' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.id).toEqual(expect.any(String));
+    expect(res.json.eta_minutes).toEqual(expect.any(Number));
+    const detail = await call('GET', `/api/orders/${res.json.id}`, { token });
+    expect(detail.status).toBe(200);
+    expect(detail.json.order).toMatchObject({ customer_name: 'Ana', customer_phone: '(555) 123-4567', special_instructions: 'Extra lime', status: 'pending' });
+    expect(detail.json.order.order_items[0]).toMatchObject({ quantity: 2, name: drink!.name, price_cents: drink!.price_cents });
+    expect(detail.json.venue.phone).toBe('(312) 555-0123');
+  });
+
+  it("places a quick order for one drink under the name 'Guest'", async () => {
+    const { token } = await guestToken();
+    const [drink] = await availableDrinks(SLUG);
+    const res = await call('POST', '/api/orders/quick', { token, body: { slug: SLUG, item: { menu_drink_id: drink!.id, quantity: 1 } } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.order.customer_name).toBe('Guest');
+    expect(res.json.order.items).toHaveLength(1);
+    const twice = await call('POST', '/api/orders/quick', { token: (await guestToken()).token, body: { slug: SLUG, item: { menu_drink_id: drink!.id, quantity: 2 } } });
+    expectApiError(twice, 400);
+  });
+
+  it('prices AI creations at $18.00 and keeps their recipe for the bar', async () => {
+    const { token } = await guestToken();
+    const recipe = [{ ingredient: 'Mezcal', quantity: 45, unit: 'ml' }, { ingredient: 'Fresh lime juice', quantity: 20, unit: 'ml' }];
+    const add = await call('POST', '/api/cart', {
+      token, body: { slug: SLUG, qty: 2, is_ai_creation: true, ai_recipe_name: 'Smoky Sunset', price: 1, recipe },
+    });
+    expect(add.status, add.text).toBe(200);
+    expect(add.json.cart.items[0]).toMatchObject({ menu_drink_id: 'ai:smoky-sunset', price_cents: 1800, qty: 2 });
+    const res = await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG, referred_by_ai: true } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.subtotal_cents).toBe(3600);
+    expect(res.json.order).toMatchObject({ referred_by_ai: true, ai_recipe_name: 'Smoky Sunset' });
+    expect(res.json.order.items[0]).toMatchObject({ is_ai_creation: true, price_cents: 1800, recipe, name: 'Smoky Sunset' });
+  });
+
+  it('refuses an empty cart, an unknown and an unavailable drink, and a bad quantity, storing nothing', async () => {
+    const { token, ownerKey } = await guestToken();
+    expect(expectApiError(await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } }), 400).code).toBe('cart_empty');
+    const unknown = await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: 'no-such-drink', quantity: 1 }] } });
+    expect(expectApiError(unknown, 400).message).toBe('Drink not found');
+    // A drink of another venue is not on this menu.
+    const [elsewhere] = await availableDrinks('rooftop-lounge');
+    expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: elsewhere!.id, quantity: 1 }] } }), 400);
+    const drinks = await availableDrinks(SLUG);
+    const off = drinks[drinks.length - 1]!;
+    await makeUnavailable(off.id);
+    const unavailable = expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: off.id, quantity: 1 }] } }), 409);
+    expect(unavailable.code).toBe('drink_unavailable');
+    for (const quantity of [0, 11, 1.5]) {
+      expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drinks[0]!.id, quantity }] } }), 400);
+    }
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
+  });
+
+  it('needs a guest token, and answers 404 for an unknown venue', async () => {
+    const [drink] = await availableDrinks(SLUG);
+    expectApiError(await call('POST', '/api/orders/quick', { body: { slug: SLUG, item: { menu_drink_id: drink!.id } } }), 401);
+    const { token } = await guestToken();
+    expectApiError(await call('POST', '/api/orders/quick', { token, body: { slug: 'no-such-bar', item: { menu_drink_id: drink!.id } } }), 404);
+    expectApiError(await call('POST', '/api/orders/quick', { token, body: { slug: 'velvet-speakeasy', item: { menu_drink_id: drink!.id } } }), 404);
+  });
+});
+
+describe('one active order per guest per venue', () => {
+  it('50 simultaneous checkouts by one guest make exactly one order; the others get 409 active order exists', async () => {
+    const { token, ownerKey } = await guestToken();
+    const [drink] = await availableDrinks(SLUG);
+    await addToCart(token, drink!.id, 1);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } })));
+    const ok = answers.filter((r) => r.status === 200);
+    const refused = answers.filter((r) => r.status === 409);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(expectApiError(r, 409).message).toBe('active order exists');
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+  });
+
+  it('50 simultaneous quick orders by one guest also make exactly one order', async () => {
+    const { token, ownerKey } = await guestToken();
+    const [drink] = await availableDrinks('rooftop-lounge');
+    const answers = await Promise.all(Array.from({ length: 50 }, () =>
+      call('POST', '/api/orders/quick', { token, body: { slug: 'rooftop-lounge', item: { menu_drink_id: drink!.id } } })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409 && r.json.error.message === 'active order exists')).toHaveLength(49);
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+  });
+
+  it('the unique index alone keeps it atomic when placement is not serialised', async () => {
+    // Straight to placeOrder, bypassing the hub's per-guest queue: every call reads "no active
+    // order" before any insert lands, so only the partial unique index can refuse the rest.
+    const db = drizzle(env.DB, { schema });
+    const { sessionId, ownerKey } = await guestToken();
+    const [drink] = await availableDrinks(SLUG);
+    const request = (i: number): PlacementRequest => ({
+      kind: 'order', venueId: '', taxRateBp: 875, owner: { ownerKey, sessionId, guestId: null },
+      idempotencyKey: null, requestHash: `h${i}`,
+      lines: [{ menuDrinkId: drink!.id, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null }],
+      details: { displayName: null, customName: null, specialInstructions: null, customerName: null, customerPhone: null, referredByAi: false, aiRecipeName: null, tableNumber: null, salesChannel: 'app' },
+    });
+    const venue = await venueId(SLUG);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => placeOrder(db, { ...request(i), venueId: venue })));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok && o.message === 'active order exists')).toHaveLength(19);
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+  });
+
+  it('allows one active order at each venue, and a new one once the last is finished', async () => {
+    const { token, ownerKey } = await guestToken();
+    const [a] = await availableDrinks(SLUG);
+    const [b] = await availableDrinks('harbor-tap-room');
+    expect((await call('POST', '/api/orders/quick', { token, body: { slug: SLUG, item: { menu_drink_id: a!.id } } })).status).toBe(200);
+    expect((await call('POST', '/api/orders/quick', { token, body: { slug: 'harbor-tap-room', item: { menu_drink_id: b!.id } } })).status).toBe(200);
+    const can = await call('GET', `/api/orders/can-start?slug=${SLUG}`, { token });
+    expect(can.json.allowed).toBe(false);
+    await env.DB.prepare(`UPDATE orders SET status = 'delivered' WHERE owner_key = ? AND restaurant_id = ?`).bind(ownerKey, await venueId(SLUG)).run();
+    expect((await call('GET', `/api/orders/can-start?slug=${SLUG}`, { token })).json).toEqual({ allowed: true, active_order_id: null });
+    expect((await call('POST', '/api/orders/quick', { token, body: { slug: SLUG, item: { menu_drink_id: a!.id } } })).status).toBe(200);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('same key and body: the same order and the same answer, once', async () => {
+    const { token, ownerKey } = await guestToken();
+    const [drink] = await availableDrinks(SLUG);
+    const body = { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2 }] };
+    const headers = { 'Idempotency-Key': 'order-key-1' };
+    const first = await call('POST', '/api/orders', { token, body, headers });
+    const again = await call('POST', '/api/orders', { token, body, headers });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+  });
+
+  it('same key with another body: 422, nothing new stored', async () => {
+    const { token, ownerKey } = await guestToken();
+    const [drink] = await availableDrinks('rooftop-lounge');
+    const headers = { 'Idempotency-Key': 'order-key-2' };
+    expect((await call('POST', '/api/orders', { token, headers, body: { restaurant_slug: 'rooftop-lounge', items: [{ menu_drink_id: drink!.id, quantity: 1 }] } })).status).toBe(200);
+    const other = await call('POST', '/api/orders', { token, headers, body: { restaurant_slug: 'rooftop-lounge', items: [{ menu_drink_id: drink!.id, quantity: 3 }] } });
+    expect(expectApiError(other, 422).code).toBe('idempotency_key_reused');
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+  });
+
+  it('a repeated checkout after the cart was emptied still gets the first answer', async () => {
+    const { token } = await guestToken();
+    const [drink] = await availableDrinks('harbor-tap-room');
+    await call('POST', '/api/cart', { token, body: { slug: 'harbor-tap-room', menu_drink_id: drink!.id, qty: 1 } });
+    const headers = { 'Idempotency-Key': 'checkout-key' };
+    const first = await call('POST', '/api/cart/checkout', { token, headers, body: { slug: 'harbor-tap-room' } });
+    const again = await call('POST', '/api/cart/checkout', { token, headers, body: { slug: 'harbor-tap-room' } });
+    expect(first.status).toBe(200);
+    expect(again.json.id).toBe(first.json.id);
+  });
+
+  it('while the first request is in flight, the same key answers 409', async () => {
+    const { token, ownerKey } = await guestToken();
+    const [drink] = await availableDrinks(SLUG);
+    const headers = { 'Idempotency-Key': 'in-flight-key' };
+    const body = { slug: SLUG, item: { menu_drink_id: drink!.id } };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call('POST', '/api/orders/quick', { token, headers, body })));
+    const ok = answers.filter((r) => r.status === 200);
+    const inFlight = answers.filter((r) => r.status === 409);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok.map((r) => r.json.id)).size).toBe(1);
+    expect(inFlight.length).toBeGreaterThanOrEqual(1);
+    for (const r of inFlight) expect(expectApiError(r, 409).code).toBe('idempotency_in_flight');
+    expect(ok.length + inFlight.length).toBe(10);
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+  });
+
+  it('rejects a malformed key with 400', async () => {
+    const { token } = await guestToken();
+    const [drink] = await availableDrinks(SLUG);
+    const res = await call('POST', '/api/orders/quick', { token, headers: { 'Idempotency-Key': 'x'.repeat(201) }, body: { slug: SLUG, item: { menu_drink_id: drink!.id } } });
+    expectApiError(res, 400);
+  });
+});

@@ -1,0 +1,83 @@
+// Phone one-time codes (DESIGN §5): 6 digits from crypto.getRandomValues, stored as an HMAC,
+// 10 minutes, single use, at most 5 tries per code. A new code replaces the phone's older ones.
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { OTP_CODE_LENGTH } from '../../shared/constants';
+import { newId } from '../../shared/ids';
+import { otpCodes } from '../db/schema';
+import type { Db, WorkerEnv } from '../env';
+import { ApiError, badRequest } from '../lib/errors';
+
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+
+/** E.164 form of a phone number; 10 digits are read as a North American number. */
+export function normalizePhone(input: string): string {
+  const digits = input.replace(/\D/g, '');
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  if (input.trim().startsWith('+') && digits.length >= 8 && digits.length <= 15) return `+${digits}`;
+  throw badRequest('Enter a valid phone number', [{ path: 'phone', message: 'Enter a valid phone number' }]);
+}
+
+/** Uniform over 000000..999999 (rejection sampling avoids the modulo bias). */
+export function generateCode(): string {
+  const space = 10 ** OTP_CODE_LENGTH;
+  const limit = Math.floor(0x1_0000_0000 / space) * space;
+  const buf = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(buf);
+    if (buf[0]! < limit) return String(buf[0]! % space).padStart(OTP_CODE_LENGTH, '0');
+  }
+}
+
+/** Keyed with JWT_SECRET, so a leaked table cannot be brute-forced over the 10^6 codes. */
+async function hashCode(env: WorkerEnv, phone: string, code: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(env.JWT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`otp:${phone}:${code}`));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function constantTimeEqual(a: string, b: string) {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** Stores a fresh code for `phone` (older unused codes stop working) and returns it. */
+export async function issueCode(db: Db, env: WorkerEnv, phone: string, nowMs = Date.now()): Promise<string> {
+  const code = generateCode();
+  const now = new Date(nowMs).toISOString();
+  await db.batch([
+    db.update(otpCodes).set({ consumedAt: now }).where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt))),
+    db.insert(otpCodes).values({
+      id: newId(), phone, codeHash: await hashCode(env, phone, code),
+      expiresAt: new Date(nowMs + OTP_TTL_SECONDS * 1000).toISOString(), createdAt: now,
+    }),
+  ]);
+  return code;
+}
+
+export const invalidCode = () => new ApiError(400, 'invalid_code', 'Invalid code. Please try again.');
+
+/**
+ * Checks `code` against the phone's live code. Each try is counted atomically before the
+ * comparison; after 5 tries the code is dead. A right code is consumed exactly once.
+ */
+export async function verifyCode(db: Db, env: WorkerEnv, phone: string, code: string, nowMs = Date.now()): Promise<void> {
+  const now = new Date(nowMs).toISOString();
+  const live = await db.query.otpCodes.findFirst({
+    where: and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)),
+    orderBy: desc(otpCodes.createdAt),
+  });
+  if (!live) throw invalidCode();
+  const counted = await env.DB.prepare(
+    'UPDATE otp_codes SET attempts = attempts + 1 WHERE id = ?1 AND attempts < ?2 AND consumed_at IS NULL RETURNING attempts',
+  ).bind(live.id, OTP_MAX_ATTEMPTS).first<{ attempts: number }>();
+  if (!counted) throw new ApiError(400, 'code_locked', 'Too many wrong codes. Request a new code.');
+  if (!constantTimeEqual(await hashCode(env, phone, code), live.codeHash)) throw invalidCode();
+  const consumed = await env.DB.prepare(
+    'UPDATE otp_codes SET consumed_at = ?2 WHERE id = ?1 AND consumed_at IS NULL RETURNING id',
+  ).bind(live.id, now).first();
+  if (!consumed) throw invalidCode();
+}

@@ -1,0 +1,112 @@
+// The guest's cart at one venue (owner key + venue). Prices are read from the menu every time.
+import { and, asc, eq } from 'drizzle-orm';
+import { AI_CREATION_PRICE_CENTS, QUANTITY_MAX, QUANTITY_MIN } from '../../shared/constants';
+import { newId, slugify } from '../../shared/ids';
+import { centsToDollars, orderTotals } from '../../shared/money';
+import type { z } from 'zod';
+import type { Cart, CartItemInput } from '../../shared/schemas/cart';
+import { cartItems, carts, menuDrinks, type venues } from '../db/schema';
+import type { Db } from '../env';
+import { ApiError, badRequest, notFound } from '../lib/errors';
+
+type Venue = typeof venues.$inferSelect;
+export type ParsedCartItem = z.output<typeof CartItemInput>;
+
+async function findCartId(db: Db, ownerKey: string, venueId: string) {
+  const row = await db.query.carts.findFirst({ columns: { id: true }, where: and(eq(carts.ownerKey, ownerKey), eq(carts.restaurantId, venueId)) });
+  return row?.id ?? null;
+}
+
+async function ensureCartId(db: Db, ownerKey: string, venueId: string) {
+  await db.insert(carts).values({ id: newId(), ownerKey, restaurantId: venueId }).onConflictDoNothing();
+  return (await findCartId(db, ownerKey, venueId))!;
+}
+
+export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<Cart> {
+  const rows = await db.select({ item: cartItems, drink: menuDrinks }).from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .leftJoin(menuDrinks, eq(menuDrinks.id, cartItems.menuDrinkId))
+    .where(and(eq(carts.ownerKey, ownerKey), eq(carts.restaurantId, venue.id)))
+    .orderBy(asc(cartItems.createdAt));
+  const items = rows.map(({ item, drink }) => {
+    const priceCents = item.isAiCreation ? AI_CREATION_PRICE_CENTS : drink?.priceCents ?? 0;
+    return {
+      menu_drink_id: item.itemKey,
+      name: (item.isAiCreation ? item.aiRecipeName ?? item.customName : null) ?? drink?.name ?? 'AI Creation',
+      qty: item.qty,
+      price: centsToDollars(priceCents),
+      price_cents: priceCents,
+      notes: item.notes,
+      image_url: drink?.imageUrl ?? null,
+      is_ai_creation: item.isAiCreation,
+      ai_recipe_name: item.aiRecipeName,
+      custom_name: item.customName,
+      recipe: item.recipe ?? null,
+      available: item.isAiCreation || Boolean(drink && drink.isAvailable && !drink.soldOutReason),
+    };
+  });
+  const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.price_cents, quantity: i.qty })), venue.taxRateBp);
+  return {
+    restaurant_id: venue.id,
+    items,
+    subtotal_cents: totals.subtotalCents,
+    tax_cents: totals.taxCents,
+    total_cents: totals.totalCents,
+    total: centsToDollars(totals.totalCents),
+  };
+}
+
+/**
+ * Sets (or with mode 'add', adds to) a line's quantity; 0 or less removes it. Menu drinks must be
+ * on this venue's menu and available; nothing is stored when a check fails.
+ */
+export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input: ParsedCartItem) {
+  const isAi = Boolean(input.is_ai_creation);
+  const aiName = input.ai_recipe_name ?? input.name ?? null;
+  const itemKey = isAi ? `ai:${slugify(aiName ?? 'creation') || 'creation'}` : input.menu_drink_id!;
+  let menuDrinkId: string | null = null;
+  if (input.menu_drink_id && !isAi) {
+    const drink = await db.query.menuDrinks.findFirst({
+      where: and(eq(menuDrinks.id, input.menu_drink_id), eq(menuDrinks.restaurantId, venue.id)),
+    });
+    if (!drink) throw notFound('Drink not found');
+    if (!drink.isAvailable || drink.soldOutReason) {
+      throw new ApiError(409, 'drink_unavailable', `${drink.name} is not available right now`, { menu_drink_ids: [drink.id] });
+    }
+    menuDrinkId = drink.id;
+  }
+
+  const cartId = await findCartId(db, ownerKey, venue.id);
+  const existing = cartId
+    ? await db.query.cartItems.findFirst({ where: and(eq(cartItems.cartId, cartId), eq(cartItems.itemKey, itemKey)) })
+    : undefined;
+  const qty = input.mode === 'add' ? (existing?.qty ?? 0) + input.qty : input.qty;
+  if (qty <= 0) {
+    if (existing) await db.delete(cartItems).where(eq(cartItems.id, existing.id));
+    return;
+  }
+  if (qty > QUANTITY_MAX) throw badRequest(`Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`, [{ path: 'qty', message: `at most ${QUANTITY_MAX}` }]);
+
+  const id = cartId ?? await ensureCartId(db, ownerKey, venue.id);
+  const values = {
+    qty,
+    notes: input.notes ?? existing?.notes ?? null,
+    isAiCreation: isAi,
+    aiRecipeName: isAi ? aiName : null,
+    customName: input.custom_name ?? existing?.customName ?? null,
+    recipe: isAi ? input.recipe ?? existing?.recipe ?? null : null,
+  };
+  await db.insert(cartItems).values({ id: newId(), cartId: id, itemKey, menuDrinkId, ...values })
+    .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.itemKey], set: values });
+}
+
+export async function removeCartItem(db: Db, ownerKey: string, venueId: string, itemKey: string) {
+  const cartId = await findCartId(db, ownerKey, venueId);
+  if (cartId) await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.itemKey, itemKey)));
+}
+
+export async function clearCart(db: Db, ownerKey: string, venueId: string) {
+  const cartId = await findCartId(db, ownerKey, venueId);
+  if (cartId) await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+

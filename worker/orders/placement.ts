@@ -1,0 +1,226 @@
+// Placing an order. Runs inside the venue's Durable Object (worker/live/venue-hub.ts), which
+// serialises placement per guest; the partial unique index orders_one_active_uq makes the insert
+// itself the one-active-order check (docs/decisions/020).
+import { and, eq, inArray } from 'drizzle-orm';
+import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
+import { newId } from '../../shared/ids';
+import { centsToDollars, orderTotals } from '../../shared/money';
+import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_STATUSES, etaMinutes } from '../../shared/orders';
+import type { RecipeLine } from '../../shared/schemas/cart';
+import type { Order, PlacedOrder } from '../../shared/schemas/order';
+import { cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders } from '../db/schema';
+import type { Db } from '../env';
+import { queueAhead } from './queue';
+import { toOrder, type OrderItemRow, type OrderRow } from './serialize';
+
+export type PlacementLine = {
+  menuDrinkId: string | null;
+  quantity: number;
+  notes: string | null;
+  modifiers: string | null;
+  isAiCreation: boolean;
+  aiRecipeName: string | null;
+  recipe: RecipeLine[] | null;
+};
+
+export type PlacementOwner = { ownerKey: string; sessionId: string; guestId: string | null };
+
+export type PlacementRequest = {
+  kind: 'checkout' | 'order' | 'quick';
+  venueId: string;
+  taxRateBp: number;
+  owner: PlacementOwner;
+  idempotencyKey: string | null;
+  /** SHA-256 of kind, owner, venue and the validated body: what "the same request" means. */
+  requestHash: string;
+  /** The order's lines; null for a checkout, which takes the guest's cart at this venue. */
+  lines: PlacementLine[] | null;
+  details: {
+    displayName: string | null;
+    customName: string | null;
+    specialInstructions: string | null;
+    customerName: string | null;
+    customerPhone: string | null;
+    referredByAi: boolean;
+    aiRecipeName: string | null;
+    tableNumber: string | null;
+    salesChannel: string;
+  };
+};
+
+/** Plain data only: refusals cross the Durable Object's RPC boundary. */
+export type RefusalDetails = Record<string, string | string[]>;
+export type Refusal = { ok: false; status: 400 | 404 | 409 | 422; code: string; message: string; details?: RefusalDetails };
+export type PlacementOutcome =
+  | { ok: true; status: 200; body: PlacedOrder; replayed: boolean; order: Order; ownerKey: string }
+  | Refusal;
+
+export const refuse = (status: Refusal['status'], code: string, message: string, details?: RefusalDetails): Refusal =>
+  ({ ok: false, status, code, message, details });
+
+const activeOrderExists = () => refuse(409, 'active_order_exists', ACTIVE_ORDER_EXISTS);
+
+/** True when a D1 error (possibly wrapped by drizzle) is a UNIQUE violation on `columns`. */
+export function isUniqueViolation(err: unknown, columns: string): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e.message.includes(`UNIQUE constraint failed: ${columns}`)) return true;
+  }
+  return false;
+}
+
+async function replayIdempotent(db: Db, req: PlacementRequest): Promise<PlacementOutcome | null> {
+  if (!req.idempotencyKey) return null;
+  const record = await db.query.idempotencyRecords.findFirst({
+    where: and(eq(idempotencyRecords.restaurantId, req.venueId), eq(idempotencyRecords.key, req.idempotencyKey)),
+  });
+  if (!record) return null;
+  if (record.requestHash !== req.requestHash) {
+    return refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
+  }
+  const body = JSON.parse(record.responseBody ?? 'null') as PlacedOrder;
+  return { ok: true, status: 200, body, replayed: true, order: body.order, ownerKey: record.ownerKey };
+}
+
+/** The guest's active order at the venue and (for a checkout) their cart, read in one snapshot. */
+async function readStart(db: Db, req: PlacementRequest) {
+  const [active, cartRows] = await db.batch([
+    db.select({ id: orders.id }).from(orders)
+      .where(and(eq(orders.restaurantId, req.venueId), eq(orders.ownerKey, req.owner.ownerKey), inArray(orders.status, [...ACTIVE_ORDER_STATUSES])))
+      .limit(1),
+    db.select({ item: cartItems }).from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(eq(carts.ownerKey, req.owner.ownerKey), eq(carts.restaurantId, req.venueId))),
+  ]);
+  return { activeOrderId: active[0]?.id ?? null, cart: cartRows.map((r) => r.item) };
+}
+
+export async function placeOrder(db: Db, req: PlacementRequest): Promise<PlacementOutcome> {
+  const replay = await replayIdempotent(db, req);
+  if (replay) return replay;
+
+  const start = await readStart(db, req);
+  if (start.activeOrderId) return activeOrderExists();
+
+  const fromCart = req.lines === null;
+  const lines: PlacementLine[] = req.lines ?? [...start.cart]
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((c) => ({
+      menuDrinkId: c.menuDrinkId, quantity: c.qty, notes: c.notes, modifiers: null,
+      isAiCreation: c.isAiCreation, aiRecipeName: c.aiRecipeName ?? c.customName, recipe: c.recipe ?? null,
+    }));
+  if (lines.length === 0) return refuse(400, 'cart_empty', 'Your cart is empty');
+
+  const drinkIds = [...new Set(lines.map((l) => l.menuDrinkId).filter((id): id is string => Boolean(id)))];
+  const drinks = drinkIds.length
+    ? await db.select().from(menuDrinks).where(and(eq(menuDrinks.restaurantId, req.venueId), inArray(menuDrinks.id, drinkIds)))
+    : [];
+  const byId = new Map(drinks.map((d) => [d.id, d]));
+  const unknown = drinkIds.filter((id) => !byId.has(id));
+  if (unknown.length) return refuse(400, 'unknown_drink', 'Drink not found', { menu_drink_ids: unknown });
+  const unavailable = drinks.filter((d) => !d.isAvailable || d.soldOutReason);
+  if (unavailable.length) {
+    return refuse(409, 'drink_unavailable', `${unavailable.map((d) => d.name).join(', ')} is not available right now`, {
+      menu_drink_ids: unavailable.map((d) => d.id),
+    });
+  }
+
+  const orderId = newId();
+  const now = new Date().toISOString();
+  // Prices come from the menu (or the fixed AI creation price), never from the client.
+  const itemRows: OrderItemRow[] = lines.map((line, position) => {
+    const drink = line.menuDrinkId ? byId.get(line.menuDrinkId) : undefined;
+    const unitPriceCents = line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink!.priceCents;
+    return {
+      id: newId(),
+      orderId,
+      menuDrinkId: drink?.id ?? null,
+      name: (line.isAiCreation ? line.aiRecipeName : null) ?? drink?.name ?? 'AI Creation',
+      description: drink?.description ?? null,
+      imageUrl: drink?.imageUrl ?? null,
+      unitPriceCents,
+      quantity: line.quantity,
+      lineTotalCents: unitPriceCents * line.quantity,
+      notes: line.notes,
+      modifiers: line.modifiers,
+      isAiCreation: line.isAiCreation,
+      aiRecipeName: line.isAiCreation ? line.aiRecipeName : null,
+      recipe: line.isAiCreation ? line.recipe : null,
+      position,
+    };
+  });
+  const totals = orderTotals(itemRows.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), req.taxRateBp);
+  const ownDrinks = lines.reduce((n, l) => n + l.quantity, 0);
+  const ahead = await queueAhead(db, req.venueId);
+  const eta = etaMinutes('pending', ahead.drinks, ownDrinks)!;
+  const firstCreation = lines.find((l) => l.isAiCreation);
+  const firstCustomName = fromCart ? start.cart.find((c) => c.customName)?.customName ?? null : null;
+
+  const orderRow: OrderRow = {
+    id: orderId,
+    restaurantId: req.venueId,
+    ownerKey: req.owner.ownerKey,
+    guestSessionId: req.owner.sessionId,
+    guestId: req.owner.guestId,
+    userId: null,
+    displayName: req.details.displayName,
+    customerName: req.details.customerName,
+    customerPhone: req.details.customerPhone,
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    taxRateBp: req.taxRateBp,
+    specialInstructions: req.details.specialInstructions,
+    salesChannel: req.details.salesChannel,
+    tableNumber: req.details.tableNumber,
+    referredByAi: req.details.referredByAi || Boolean(firstCreation),
+    aiRecipeName: req.details.aiRecipeName ?? firstCreation?.aiRecipeName ?? null,
+    customName: req.details.customName ?? firstCustomName,
+    aiInteractionId: null,
+    etaMinutes: eta,
+    stockDeductedAt: null,
+    deliveredAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const order = toOrder(orderRow, itemRows);
+  const body: PlacedOrder = {
+    id: orderId, status: 'pending', created_at: now, eta_minutes: eta,
+    subtotal_cents: totals.subtotalCents, tax_cents: totals.taxCents, total_cents: totals.totalCents,
+    total: centsToDollars(totals.totalCents), order,
+  };
+
+  // One batch (one D1 transaction): the order is durable before anyone is told about it.
+  const cartItemIds = fromCart ? start.cart.map((c) => c.id) : [];
+  try {
+    await db.batch([
+      db.insert(orders).values(orderRow),
+      ...itemRows.map((row) => db.insert(orderItems).values(row)),
+      db.insert(orderEvents).values({
+        id: newId(), orderId, restaurantId: req.venueId, fromStatus: null, toStatus: 'pending',
+        actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
+      }),
+      ...chunk(cartItemIds, 90).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
+      ...(req.idempotencyKey
+        ? [db.insert(idempotencyRecords).values({
+          restaurantId: req.venueId, key: req.idempotencyKey, ownerKey: req.owner.ownerKey, requestHash: req.requestHash,
+          orderId, responseStatus: 200, responseBody: JSON.stringify(body), createdAt: now,
+        })]
+        : []),
+    ]);
+  } catch (err) {
+    if (isUniqueViolation(err, 'orders.restaurant_id, orders.owner_key')) return activeOrderExists();
+    if (isUniqueViolation(err, 'idempotency_records.restaurant_id, idempotency_records.key')) {
+      return (await replayIdempotent(db, req)) ?? activeOrderExists();
+    }
+    throw err;
+  }
+  return { ok: true, status: 200, body, replayed: false, order, ownerKey: req.owner.ownerKey };
+}
+
+function chunk<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,125 @@
+// Reading orders: a guest's own, and a venue's for staff and admins (always scoped by the caller).
+import { and, asc, desc, eq, gte, inArray, isNotNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
+import type { AiOrder, StaffOrderFilter } from '../../shared/schemas/order';
+import type { Caller } from '../env';
+import { drinkIngredients, orders, venues } from '../db/schema';
+import type { Db } from '../env';
+import { itemsByOrder, toOrder, toOrders, type OrderRow } from './serialize';
+import { liveEta } from './queue';
+
+type GuestCaller = Extract<Caller, { kind: 'guest' }>;
+
+/** A guest reads the orders of their account and of this device (placed before signing in). */
+export function guestOwnerKeys(guest: GuestCaller): string[] {
+  const keys = [`s:${guest.sessionId}`];
+  if (guest.guestId) keys.unshift(`g:${guest.guestId}`);
+  return keys;
+}
+
+/** The spec's status readings as a condition (DESIGN §4: open = not paid and not cancelled). */
+export function statusCondition(filter: StaffOrderFilter): SQL | undefined {
+  switch (filter) {
+    case 'all': return undefined;
+    case 'active': return inArray(orders.status, [...ACTIVE_ORDER_STATUSES]);
+    case 'open': return and(notInArray(orders.paymentStatus, ['captured', 'refunded']), ne(orders.status, 'cancelled'));
+    case 'paid': return eq(orders.paymentStatus, 'captured');
+    case 'void': return eq(orders.status, 'cancelled');
+    default: return eq(orders.status, filter);
+  }
+}
+
+/** A venue's orders, newest first; the active queue oldest first (the order the bar works it). */
+export async function venueOrders(db: Db, venueId: string, opts: { filter: StaffOrderFilter; limit: number; since?: string }) {
+  const rows = await db.select().from(orders)
+    .where(and(eq(orders.restaurantId, venueId), statusCondition(opts.filter), opts.since ? gte(orders.createdAt, opts.since) : undefined))
+    .orderBy(opts.filter === 'active' ? asc(orders.createdAt) : desc(orders.createdAt))
+    .limit(opts.limit);
+  return toOrders(db, rows);
+}
+
+/** One of a guest's orders with its items and the live ETA, or null when it is not theirs. */
+export async function guestOrder(db: Db, guest: GuestCaller, orderId: string) {
+  const row = await db.query.orders.findFirst({ where: and(eq(orders.id, orderId), inArray(orders.ownerKey, guestOwnerKeys(guest))) });
+  return row ? withLiveEta(db, row) : null;
+}
+
+async function withLiveEta(db: Db, row: OrderRow) {
+  const items = (await itemsByOrder(db, [row.id])).get(row.id) ?? [];
+  const eta = await liveEta(db, row, items.reduce((n, i) => n + i.quantity, 0));
+  return { row, order: toOrder(row, items, eta.etaMinutes), position: eta.position };
+}
+
+/** The guest's newest active order, at one venue or anywhere. */
+export async function guestActiveOrder(db: Db, guest: GuestCaller, venueId: string | null) {
+  const found = await db.select({ order: orders, slug: venues.slug }).from(orders)
+    .innerJoin(venues, eq(venues.id, orders.restaurantId))
+    .where(and(
+      inArray(orders.ownerKey, guestOwnerKeys(guest)),
+      inArray(orders.status, [...ACTIVE_ORDER_STATUSES]),
+      venueId ? eq(orders.restaurantId, venueId) : undefined,
+    ))
+    .orderBy(desc(orders.createdAt)).limit(1);
+  if (!found[0]) return null;
+  const { order } = await withLiveEta(db, found[0].order);
+  return { ...order, venue_slug: found[0].slug };
+}
+
+export async function guestHistory(db: Db, guest: GuestCaller, venueId: string | null, limit: number) {
+  const rows = await db.select({ order: orders, slug: venues.slug }).from(orders)
+    .innerJoin(venues, eq(venues.id, orders.restaurantId))
+    .where(and(inArray(orders.ownerKey, guestOwnerKeys(guest)), venueId ? eq(orders.restaurantId, venueId) : undefined))
+    .orderBy(desc(orders.createdAt)).limit(limit);
+  const items = await itemsByOrder(db, rows.map((r) => r.order.id));
+  return rows.map(({ order, slug }) => {
+    const wire = toOrder(order, items.get(order.id) ?? []);
+    return { ...wire, orderId: wire.id, placedAt: wire.created_at, venue_slug: slug };
+  });
+}
+
+/** Spec 'AI order' tickets: orders from a suggestion or carrying a recipe or custom name, with build sheets. */
+export async function aiOrders(db: Db, venueId: string, limit: number): Promise<AiOrder[]> {
+  const rows = await db.select().from(orders)
+    .where(and(eq(orders.restaurantId, venueId), or(eq(orders.referredByAi, true), isNotNull(orders.aiRecipeName), isNotNull(orders.customName))))
+    .orderBy(desc(orders.createdAt)).limit(limit);
+  const items = await itemsByOrder(db, rows.map((r) => r.id));
+  const drinkIds = [...new Set([...items.values()].flat().map((i) => i.menuDrinkId).filter((id): id is string => Boolean(id)))];
+  const steps = new Map<string, { ingredientName: string; qty: number; unit: string }[]>();
+  for (let i = 0; i < drinkIds.length; i += 90) {
+    const lines = await db.select().from(drinkIngredients)
+      .where(inArray(drinkIngredients.menuDrinkId, drinkIds.slice(i, i + 90)))
+      .orderBy(asc(drinkIngredients.menuDrinkId), asc(drinkIngredients.position));
+    for (const line of lines) {
+      const list = steps.get(line.menuDrinkId) ?? [];
+      list.push({ ingredientName: line.rawName, qty: line.quantity, unit: line.unit });
+      steps.set(line.menuDrinkId, list);
+    }
+  }
+  return rows.map((row) => {
+    const wire = toOrder(row, items.get(row.id) ?? []);
+    return {
+      orderId: row.id,
+      status: row.status,
+      displayName: wire.display_name,
+      createdAt: row.createdAt,
+      deliveredAt: row.deliveredAt,
+      referredByAi: row.referredByAi,
+      aiRecipeName: row.aiRecipeName,
+      customName: row.customName,
+      items: (items.get(row.id) ?? []).sort((a, b) => a.position - b.position).map((item) => ({
+        menuDrinkId: item.menuDrinkId,
+        drinkName: item.name,
+        imageUrl: item.imageUrl,
+        quantity: item.quantity,
+        notes: item.notes,
+        modifiers: item.modifiers,
+        buildSteps: item.isAiCreation
+          ? (item.recipe ?? []).map((r) => ({ ingredientName: r.ingredient, qty: r.quantity, unit: r.unit }))
+          : steps.get(item.menuDrinkId ?? '') ?? [],
+      })),
+    };
+  });
+}
+
+export const sinceWindow = (window: '1h' | '24h' | 'all', now = Date.now()) =>
+  window === 'all' ? undefined : new Date(now - (window === '1h' ? 1 : 24) * 3600_000).toISOString();

@@ -1,0 +1,31 @@
+// The live queue of a venue, which the ETA model reads (docs/decisions/025).
+import { sql } from 'drizzle-orm';
+import { etaMinutes } from '../../shared/orders';
+import type { Db } from '../env';
+import type { OrderRow } from './serialize';
+
+export type QueueAhead = { orders: number; drinks: number };
+
+/**
+ * Orders still to be made (pending or preparing) at a venue, and their drinks; with `before`, only
+ * those placed earlier than that order (first in, first out).
+ */
+export async function queueAhead(db: Db, restaurantId: string, before?: { id: string; createdAt: string }): Promise<QueueAhead> {
+  const earlier = before
+    ? sql`and (o.created_at < ${before.createdAt} or (o.created_at = ${before.createdAt} and o.id < ${before.id}))`
+    : sql``;
+  const row = await db.get<{ orders: number | null; drinks: number | null }>(sql`
+    select count(distinct o.id) as orders, coalesce(sum(oi.quantity), 0) as drinks
+    from orders o join order_items oi on oi.order_id = o.id
+    where o.restaurant_id = ${restaurantId} and o.status in ('pending', 'preparing') ${earlier}`);
+  return { orders: Number(row?.orders ?? 0), drinks: Number(row?.drinks ?? 0) };
+}
+
+/** The ETA of an existing order as the queue stands now, with its place in the queue. */
+export async function liveEta(db: Db, order: OrderRow, ownDrinks: number) {
+  if (order.status !== 'pending' && order.status !== 'preparing') {
+    return { etaMinutes: etaMinutes(order.status, 0, ownDrinks), position: 0 };
+  }
+  const ahead = await queueAhead(db, order.restaurantId, order);
+  return { etaMinutes: etaMinutes(order.status, ahead.drinks, ownDrinks), position: ahead.orders };
+}

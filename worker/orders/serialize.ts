@@ -1,0 +1,89 @@
+// Order rows → the wire shapes of shared/schemas/order.ts.
+import { inArray } from 'drizzle-orm';
+import { centsToDollars } from '../../shared/money';
+import { orderDisplayName } from '../../shared/orders';
+import type { Order, OrderItem } from '../../shared/schemas/order';
+import { orderItems, type orders } from '../db/schema';
+import type { Db } from '../env';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** D1 allows 100 bound parameters per statement. */
+const IN_CHUNK = 90;
+
+export function toOrderItem(row: OrderItemRow): OrderItem {
+  const drink = { name: row.name, description: row.description, image_url: row.imageUrl };
+  return {
+    id: row.id,
+    menu_drink_id: row.menuDrinkId,
+    name: row.name,
+    quantity: row.quantity,
+    price: centsToDollars(row.unitPriceCents),
+    price_cents: row.unitPriceCents,
+    total: centsToDollars(row.lineTotalCents),
+    total_cents: row.lineTotalCents,
+    notes: row.notes,
+    modifiers: row.modifiers,
+    image_url: row.imageUrl,
+    is_ai_creation: row.isAiCreation,
+    ai_recipe_name: row.aiRecipeName,
+    recipe: row.recipe ?? null,
+    drink,
+    menu_drink: drink,
+  };
+}
+
+export function toOrder(row: OrderRow, items: OrderItemRow[], etaMinutes = row.etaMinutes): Order {
+  const lines = [...items].sort((a, b) => a.position - b.position).map(toOrderItem);
+  const total = centsToDollars(row.totalCents);
+  return {
+    id: row.id,
+    restaurant_id: row.restaurantId,
+    status: row.status,
+    payment_status: row.paymentStatus,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    delivered_at: row.deliveredAt,
+    display_name: orderDisplayName({
+      display_name: row.displayName, ai_recipe_name: row.aiRecipeName, custom_name: row.customName,
+      special_instructions: row.specialInstructions,
+    }),
+    custom_name: row.customName,
+    ai_recipe_name: row.aiRecipeName,
+    referred_by_ai: row.referredByAi,
+    special_instructions: row.specialInstructions,
+    customer_name: row.customerName,
+    customer_phone: row.customerPhone,
+    table_number: row.tableNumber,
+    sales_channel: row.salesChannel,
+    eta_minutes: etaMinutes,
+    subtotal_cents: row.subtotalCents,
+    tax_cents: row.taxCents,
+    total_cents: row.totalCents,
+    subtotal: centsToDollars(row.subtotalCents),
+    tax: centsToDollars(row.taxCents),
+    total,
+    total_amount: total,
+    total_price: total,
+    items: lines,
+    order_items: lines,
+  };
+}
+
+/** The items of many orders, read in chunks, grouped by order id. */
+export async function itemsByOrder(db: Db, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
+  const grouped = new Map<string, OrderItemRow[]>(orderIds.map((id) => [id, []]));
+  for (let i = 0; i < orderIds.length; i += IN_CHUNK) {
+    const chunk = orderIds.slice(i, i + IN_CHUNK);
+    const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, chunk));
+    for (const row of rows) grouped.get(row.orderId)?.push(row);
+  }
+  return grouped;
+}
+
+/** Order rows with their items, as wire orders, in the rows' order. */
+export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  const items = await itemsByOrder(db, rows.map((r) => r.id));
+  return rows.map((r) => toOrder(r, items.get(r.id) ?? []));
+}

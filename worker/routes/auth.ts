@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  DemoInfo, GuestSessionBody, LoginBody, OtpVerifyBody, PhoneBody, type OtpSent,
+} from '../../shared/schemas/auth';
+import { users } from '../db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-content';
+import { isDemoMode, type AppContext } from '../env';
+import { createDeviceSession, resumeDeviceSession, signInDevice, signOutDevice } from '../auth/guests';
+import { impersonate } from '../auth/impersonation';
+import { checkCredentials } from '../auth/login';
+import { guestCaller, requireGuest, staffCaller } from '../auth/middleware';
+import { issueCode, normalizePhone, OTP_TTL_SECONDS, verifyCode } from '../auth/otp';
+import { accessSessionFor, endSession, issueRefreshToken, rotateRefreshToken } from '../auth/sessions';
+import { sendSms } from '../auth/sms';
+import { unauthorized } from '../lib/errors';
+import { clientKey, enforceRateLimit, type RateLimit } from '../lib/rate-limit';
+import { validate } from '../lib/validate';
+
+export const OTP_SENDS_PER_PHONE: RateLimit = { name: 'otp-send-phone', limit: 5, windowSeconds: 60 * 60 };
+export const OTP_SENDS_PER_CLIENT: RateLimit = { name: 'otp-send-client', limit: 20, windowSeconds: 60 * 60 };
+export const OTP_VERIFIES_PER_CLIENT: RateLimit = { name: 'otp-verify-client', limit: 30, windowSeconds: 15 * 60 };
+export const GUEST_SESSIONS_PER_CLIENT: RateLimit = { name: 'guest-session-client', limit: 200, windowSeconds: 10 * 60 };
+const TOO_MANY_CODES = 'Too many codes requested. Please wait and try again.';
+
+/** Sign-in for staff, admins and super admins; device sessions and phone sign-in for guests. */
+export const authRoutes = new Hono<AppContext>()
+  .get('/demo', (c) => {
+    const demo = isDemoMode(c.env);
+    const info: DemoInfo = demo
+      ? { demo_mode: true, password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role, venue_slug: a.venueSlug, display_name: a.displayName })) }
+      : { demo_mode: false, password: null, accounts: [] };
+    return c.json(info);
+  })
+  .post('/login', validate('json', LoginBody), async (c) => {
+    const user = await checkCredentials(c, c.req.valid('json'));
+    await issueRefreshToken(c, user.id);
+    return c.json(await accessSessionFor(c, user));
+  })
+  .post('/refresh', async (c) => {
+    const user = await rotateRefreshToken(c);
+    return c.json(await accessSessionFor(c, user));
+  })
+  .post('/logout', async (c) => {
+    await endSession(c);
+    return c.json({ success: true });
+  })
+  .post('/claims/sync', async (c) => {
+    const caller = staffCaller(c);
+    if (caller.impersonatorId) {
+      if (!caller.restaurantId || caller.role === 'superadmin') throw unauthorized();
+      return c.json(await impersonate(c, caller.restaurantId, caller.role));
+    }
+    const user = await c.get('db').query.users.findFirst({ where: eq(users.id, caller.userId) });
+    if (!user || user.disabledAt) throw unauthorized('Account is disabled');
+    return c.json(await accessSessionFor(c, user));
+  })
+  .post('/guest-session', validate('json', GuestSessionBody), async (c) => {
+    const caller = c.get('caller');
+    if (caller?.kind === 'guest') {
+      const resumed = await resumeDeviceSession(c.get('db'), c.env, caller.sessionId);
+      if (resumed) return c.json(resumed);
+    }
+    await enforceRateLimit(c.env.DB, GUEST_SESSIONS_PER_CLIENT, clientKey(c));
+    return c.json(await createDeviceSession(c.get('db'), c.env, c.req.valid('json').venue_slug), 201);
+  })
+  .post('/otp/send', requireGuest, validate('json', PhoneBody), async (c) => {
+    const phone = normalizePhone(c.req.valid('json').phone);
+    await enforceRateLimit(c.env.DB, OTP_SENDS_PER_CLIENT, clientKey(c), TOO_MANY_CODES);
+    await enforceRateLimit(c.env.DB, OTP_SENDS_PER_PHONE, phone, TOO_MANY_CODES);
+    const code = await issueCode(c.get('db'), c.env, phone);
+    const delivery = await sendSms(c.env, { to: phone, body: `Your Barhop code is ${code}. It expires in 10 minutes.` });
+    const answer: OtpSent = { sent: true, expires_in: OTP_TTL_SECONDS };
+    if (delivery === 'skipped_demo') answer.demo_code = code;
+    return c.json(answer);
+  })
+  .post('/otp/verify', requireGuest, validate('json', OtpVerifyBody), async (c) => {
+    const { phone: rawPhone, code } = c.req.valid('json');
+    const phone = normalizePhone(rawPhone);
+    await enforceRateLimit(c.env.DB, OTP_VERIFIES_PER_CLIENT, clientKey(c), 'Too many attempts. Please wait and try again.');
+    await verifyCode(c.get('db'), c.env, phone, code);
+    return c.json(await signInDevice(c.get('db'), c.env, guestCaller(c).sessionId, phone));
+  })
+  .post('/guest/logout', requireGuest, async (c) => {
+    await signOutDevice(c.get('db'), guestCaller(c).sessionId);
+    return c.json({ success: true });
+  });

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CartItemInput, VenueRef } from '../../shared/schemas/cart';
+import { CheckoutInput } from '../../shared/schemas/order';
+import { guestCaller, ownerKeyOf, requireGuest } from '../auth/middleware';
+import type { AppContext } from '../env';
+import { clearCart, putCartItem, readCart, removeCartItem } from '../orders/cart';
+import { submitPlacement } from '../orders/submit';
+import { validate } from '../lib/validate';
+import { findActiveVenue } from './venues';
+
+const venueOf = (ref: { slug?: string; restaurant_slug?: string }) => (ref.slug ?? ref.restaurant_slug)!;
+const ItemKeyParam = z.object({ id: z.string().min(1).max(200) });
+
+/** The guest's cart at one venue (device session or guest account; identity from the token). */
+export const cartRoutes = new Hono<AppContext>()
+  .get('/', requireGuest, validate('query', VenueRef), async (c) => {
+    const db = c.get('db');
+    const venue = await findActiveVenue(db, venueOf(c.req.valid('query')));
+    return c.json({ cart: await readCart(db, ownerKeyOf(guestCaller(c)), venue) });
+  })
+  .post('/', requireGuest, validate('json', CartItemInput), async (c) => {
+    const db = c.get('db');
+    const input = c.req.valid('json');
+    const venue = await findActiveVenue(db, venueOf(input));
+    const ownerKey = ownerKeyOf(guestCaller(c));
+    await putCartItem(db, ownerKey, venue, input);
+    return c.json({ cart: await readCart(db, ownerKey, venue) });
+  })
+  .post('/clear', requireGuest, validate('json', VenueRef), async (c) => {
+    const db = c.get('db');
+    const venue = await findActiveVenue(db, venueOf(c.req.valid('json')));
+    const ownerKey = ownerKeyOf(guestCaller(c));
+    await clearCart(db, ownerKey, venue.id);
+    return c.json({ cart: await readCart(db, ownerKey, venue) });
+  })
+  .post('/checkout', requireGuest, validate('json', CheckoutInput), async (c) => {
+    const body = c.req.valid('json');
+    const venue = await findActiveVenue(c.get('db'), body.slug);
+    return submitPlacement(c, {
+      kind: 'checkout', venue, body, lines: null,
+      details: {
+        displayName: body.display_name || null,
+        customName: body.custom_name || null,
+        specialInstructions: body.special_instructions || null,
+        customerName: body.customer_name || body.display_name || null,
+        customerPhone: body.customer_phone || null,
+        referredByAi: Boolean(body.referred_by_ai),
+        aiRecipeName: body.ai_recipe_name || null,
+        tableNumber: body.table ?? null,
+        salesChannel: 'app',
+      },
+    });
+  })
+  .delete('/:id', requireGuest, validate('param', ItemKeyParam), validate('query', VenueRef), async (c) => {
+    const db = c.get('db');
+    const venue = await findActiveVenue(db, venueOf(c.req.valid('query')));
+    const ownerKey = ownerKeyOf(guestCaller(c));
+    await removeCartItem(db, ownerKey, venue.id, c.req.valid('param').id);
+    return c.json({ cart: await readCart(db, ownerKey, venue) });
+  });

@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { IdParam } from '../../shared/schemas/common';
+import { OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery } from '../../shared/schemas/order';
+import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
+import type { AppContext } from '../env';
+import { ApiError } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { venueHub } from '../live/hub-client';
+import { AdminOrdersQuery } from '../../shared/schemas/order';
+import type { OrderStatus } from '../../shared/orders';
+import { aiOrders, sinceWindow, venueOrders } from '../orders/queries';
+import type { StatusChangeOutcome } from '../orders/transition';
+
+/**
+ * A status change through the venue's hub, which writes it to D1 (with its order_events row) and
+ * pushes it to live sockets. Another venue's order id is not found (404).
+ */
+async function changeStatus(c: Context<AppContext>, orderId: string, to: OrderStatus) {
+  const caller = staffCaller(c);
+  const venueId = scopedVenueId(c);
+  const outcome: StatusChangeOutcome = await venueHub(c.env, venueId).changeStatus({
+    venueId, orderId, to, actor: { type: caller.role, id: caller.impersonatorId ?? caller.userId },
+  });
+  if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
+  return c.json({ order: outcome.order });
+}
+
+/** Staff portal: the venue's queue, history and AI tickets (spec back-office §7 Staff API). */
+export const staffOrderRoutes = new Hono<AppContext>()
+  .get('/orders', requireStaff, validate('query', StaffOrdersQuery), async (c) => {
+    const { status, limit } = c.req.valid('query');
+    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit }) });
+  })
+  .put('/orders/:id/status', requireStaff, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
+    changeStatus(c, c.req.valid('param').id, c.req.valid('json').status))
+  .get('/history', requireStaff, validate('query', StaffHistoryQuery), async (c) => {
+    const { status, limit } = c.req.valid('query');
+    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit }) });
+  })
+  .get('/ai-orders', requireStaff, async (c) =>
+    c.json({ ai_orders: await aiOrders(c.get('db'), scopedVenueId(c), 100) }));
+
+/** Admin orders tab: newest first in a time window (1 hour by default), latest 50. */
+export const adminOrderRoutes = new Hono<AppContext>()
+  .get('/', requireAdmin, validate('query', AdminOrdersQuery), async (c) => {
+    const { window, limit } = c.req.valid('query');
+    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window) }) });
+  })
+  .put('/:id/status', requireAdmin, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
+    changeStatus(c, c.req.valid('param').id, c.req.valid('json').status));
