@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { installAuth } from './features/auth/install';
 import { createQueryClient } from './lib/query-client';
 import { applyStoredColorScheme } from './lib/color-scheme';
 import { createRouter } from './routes';
@@ -19,6 +20,7 @@ if ('serviceWorker' in navigator) {
 }
 
 applyStoredColorScheme();
+installAuth();
 const queryClient = createQueryClient();
 const router = createRouter();
 

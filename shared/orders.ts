@@ -62,6 +62,14 @@ export function etaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: 
   return Math.max(1, Math.ceil(ETA_BASE_MINUTES + (drinksAhead + own) * ETA_MINUTES_PER_DRINK));
 }
 
+/** The guest status screen's trail (DESIGN §4): Received = pending, Making = preparing, Ready = ready or delivered. */
+export type GuestStage = 'received' | 'making' | 'ready' | 'cancelled';
+export function guestStage(status: OrderStatus): GuestStage {
+  if (status === 'cancelled') return 'cancelled';
+  if (status === 'ready' || status === 'delivered') return 'ready';
+  return status === 'preparing' ? 'making' : 'received';
+}
+
 /** Spec (back-office §3): display_name, ai_recipe_name, custom_name, special instructions, then 'New Order'. */
 export function orderDisplayName(order: {
   display_name?: string | null; ai_recipe_name?: string | null; custom_name?: string | null; special_instructions?: string | null;

@@ -8,43 +8,77 @@ import { handleError, handleNotFound } from './lib/error-handler';
 import { ApiError } from './lib/errors';
 import { noStoreByDefault, requestLog, withDb } from './lib/middleware';
 import { adminAuthRoutes } from './routes/admin-auth';
+import { aiRoutes } from './routes/ai';
+import { aiAdminRoutes } from './routes/ai-admin';
+import { adminImageRoutes } from './routes/admin-images';
+import { adminInventoryRoutes } from './routes/admin-inventory';
+import { adminIngredientRoutes, adminMenuDrinkRoutes } from './routes/admin-menu-drinks';
+import { adminAnalyticsRoutes, adminVenueRoutes } from './routes/admin-venue';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { clientErrorRoutes } from './routes/client-errors';
+import { drinkRoutes } from './routes/drinks';
+import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { liveRoutes } from './routes/live';
 import { orderRoutes } from './routes/orders';
+import { ratingRoutes } from './routes/ratings';
 import { adminOrderRoutes, staffOrderRoutes } from './routes/staff-orders';
+import { staffInventoryRoutes } from './routes/staff-inventory';
 import { meRoutes } from './routes/me';
+import { superErrorRoutes } from './routes/super-errors';
 import { superImpersonateRoutes } from './routes/super-impersonate';
+import { superIngredientRoutes } from './routes/super-ingredients';
+import { superPlatformRoutes } from './routes/super-platform';
+import { superUserRoutes } from './routes/super-users';
 import { superVenueRoutes } from './routes/super-venues';
 import { venueRoutes } from './routes/venues';
 
 const MAX_JSON_BODY_BYTES = 256 * 1024;
 
 /** The JSON API under /api: one sub-app per resource. */
+const jsonBodyLimit = bodyLimit({
+  maxSize: MAX_JSON_BODY_BYTES,
+  onError: () => { throw new ApiError(413, 'payload_too_large', `Request body is larger than ${MAX_JSON_BODY_BYTES} bytes`); },
+});
+/** Photo uploads carry up to 5 MB and enforce that limit themselves (worker/admin/images.ts). */
+const IMAGE_UPLOAD_PATH = '/api/admin/images';
+
 const api = new Hono<AppContext>()
-  .use(bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: () => { throw new ApiError(413, 'payload_too_large', `Request body is larger than ${MAX_JSON_BODY_BYTES} bytes`); },
-  }))
+  .use((c, next) => (c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next)))
   .use(noStoreByDefault)
   .use(authenticate)
   .use(auditImpersonatedWrites)
   .route('/healthz', healthRoutes)
   .route('/venue', venueRoutes)
+  .route('/drinks', drinkRoutes)
+  .route('/favorites', favoriteRoutes)
+  .route('/ratings', ratingRoutes)
   .route('/auth', authRoutes)
   .route('/admin/auth', adminAuthRoutes)
   .route('/me', meRoutes)
   .route('/super/impersonate', superImpersonateRoutes)
   .route('/super/venues', superVenueRoutes)
+  .route('/super/users', superUserRoutes)
+  .route('/super/errors', superErrorRoutes)
+  .route('/super', superIngredientRoutes)
+  .route('/super', superPlatformRoutes)
   .route('/client-errors', clientErrorRoutes)
   .route('/cart', cartRoutes)
   .route('/orders', orderRoutes)
   .route('/staff', staffOrderRoutes)
+  .route('/staff', staffInventoryRoutes)
   .route('/admin/orders', adminOrderRoutes)
-  .route('/live', liveRoutes);
+  .route('/admin/menu-drinks', adminMenuDrinkRoutes)
+  .route('/admin/ingredients', adminIngredientRoutes)
+  .route('/admin/inventory', adminInventoryRoutes)
+  .route('/admin/venue', adminVenueRoutes)
+  .route('/admin/analytics', adminAnalyticsRoutes)
+  .route('/admin/images', adminImageRoutes)
+  .route('/live', liveRoutes)
+  .route('/ai', aiRoutes)
+  .route('/ai', aiAdminRoutes);
 
 export type ApiType = typeof api;
 

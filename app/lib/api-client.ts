@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
-import { ApiErrorBody } from '../../shared/schemas/common';
+import type { ApiErrorBody } from '../../shared/schemas/common';
 
 export const API_BASE = '/api';
 
@@ -91,8 +91,8 @@ export async function apiRequest<T = unknown, S extends z.ZodType | undefined = 
   }
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
   if (!res.ok) {
-    const parsed = ApiErrorBody.safeParse(data);
-    if (parsed.success) throw new ApiRequestError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
+    const error = errorOf(data);
+    if (error) throw new ApiRequestError(res.status, error.code, error.message, error.details);
     throw new ApiRequestError(res.status, 'http_error', `${method} ${url.pathname} failed with ${res.status}`);
   }
   if (options.schema) {
@@ -101,6 +101,12 @@ export async function apiRequest<T = unknown, S extends z.ZodType | undefined = 
     return checked.data as never;
   }
   return data as never;
+}
+
+/** The DESIGN §7 error of a reply, checked by hand so the guest's first download carries no zod. */
+function errorOf(data: unknown): ApiErrorBody['error'] | null {
+  const error = (data as Partial<ApiErrorBody> | null)?.error;
+  return error && typeof error.code === 'string' && typeof error.message === 'string' ? error : null;
 }
 
 export const errorMessage = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);

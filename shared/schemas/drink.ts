@@ -20,3 +20,31 @@ export type Drink = z.infer<typeof Drink>;
 
 export const DrinkList = z.object({ drinks: z.array(Drink) });
 export const DrinkResponse = z.object({ drink: Drink });
+
+/** GET /api/drinks: the venue by slug or id (`venue`, `slug`, `restaurant_slug` or `restaurant_id`). */
+export const DrinksQuery = z.object({
+  venue: z.string().trim().min(1).max(100).optional(),
+  slug: z.string().trim().min(1).max(100).optional(),
+  restaurant_slug: z.string().trim().min(1).max(100).optional(),
+  restaurant_id: z.string().trim().min(1).max(100).optional(),
+}).refine((q) => q.venue || q.slug || q.restaurant_slug || q.restaurant_id, { message: 'venue is required', path: ['venue'] });
+
+/** GET /api/drinks/:id: optionally pinned to one venue, so a link of one venue never opens another's drink. */
+export const DrinkByIdQuery = z.object({
+  venue: z.string().trim().min(1).max(100).optional(),
+  slug: z.string().trim().min(1).max(100).optional(),
+});
+
+/** Guests' ratings of a drink: average over 1–5 stars (null before the first), and how many. */
+export const RatingSummary = z.object({ average: z.number().nullable(), count: z.number().int() });
+export type RatingSummary = z.infer<typeof RatingSummary>;
+
+/** The drink page's reading: the drink, its venue's slug and its guests' rating. */
+export const DrinkDetail = Drink.extend({
+  restaurant_slug: z.string(),
+  rating: RatingSummary,
+  /** The caller's own rating, when a guest token came with the request. */
+  my_rating: z.object({ rating: z.number().int(), notes: z.string().nullable() }).nullable(),
+});
+export type DrinkDetail = z.infer<typeof DrinkDetail>;
+export const DrinkDetailResponse = z.object({ drink: DrinkDetail });

@@ -97,6 +97,10 @@ export const StaffOrdersQuery = z.object({
 export const StaffHistoryQuery = z.object({
   status: StaffOrderFilter.default('all'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Date-range chips: orders created at or after this instant. */
+  since: z.iso.datetime({ offset: true }).optional(),
+  /** 'Load more': orders created strictly before this instant (the last row's created_at). */
+  before: z.iso.datetime({ offset: true }).optional(),
 });
 export const AdminOrdersQuery = z.object({
   window: z.enum(['1h', '24h', 'all']).default('1h'),

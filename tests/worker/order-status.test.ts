@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTransitions, etaMinutes, orderDisplayName, transitionOrder, type OrderState } from '../../shared/orders';
+import { allowedTransitions, etaMinutes, guestStage, orderDisplayName, transitionOrder, type OrderState } from '../../shared/orders';
 
 const at = '2026-01-01T20:00:00.000Z';
 const state = (status: OrderState['status']): OrderState => ({ status, paymentStatus: 'unpaid', deliveredAt: null });
@@ -49,5 +49,12 @@ describe('orderDisplayName (pure)', () => {
     expect(orderDisplayName({ custom_name: 'Night Owl' })).toBe('Night Owl');
     expect(orderDisplayName({ special_instructions: 'Order for: Jo | Notes: no ice' })).toBe('Jo');
     expect(orderDisplayName({})).toBe('New Order');
+  });
+});
+
+describe('guestStage (pure)', () => {
+  it('maps the lifecycle onto the guest trail Received, Making, Ready', () => {
+    expect(['pending', 'preparing', 'ready', 'delivered', 'cancelled'].map((s) => guestStage(s as OrderState['status'])))
+      .toEqual(['received', 'making', 'ready', 'ready', 'cancelled']);
   });
 });

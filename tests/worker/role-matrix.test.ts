@@ -33,6 +33,7 @@ export const POLICY: Record<string, readonly Who[]> = {
   // Public
   '/api/healthz': EVERYONE,
   '/api/venue': EVERYONE,
+  '/api/drinks': EVERYONE,
   '/api/client-errors': EVERYONE,
   'GET /api/auth/demo': EVERYONE,
   'POST /api/auth/login': EVERYONE,
@@ -47,9 +48,10 @@ export const POLICY: Record<string, readonly Who[]> = {
   'POST /api/auth/guest/logout': GUESTS,
   '/api/cart': GUESTS,
   '/api/orders': GUESTS,
-  '/api/favorites': GUESTS,
-  '/api/ratings': GUESTS,
+  '/api/ai': GUESTS, // the bartender: vibe, chat, recommend, log, interaction feedback
   // Guests signed in by phone
+  '/api/favorites': SIGNED_IN_GUESTS,
+  '/api/ratings': SIGNED_IN_GUESTS,
   '/api/me': SIGNED_IN_GUESTS,
 
   // Back office
@@ -57,6 +59,11 @@ export const POLICY: Record<string, readonly Who[]> = {
   '/api/staff': STAFF_UP,
   '/api/admin': ADMIN_UP,
   'GET /api/admin/auth/me': STAFF_UP,
+  '/api/ai/admin': ADMIN_UP, // a venue's AI settings and analytics
+  '/api/ai/global-prompt': SUPERADMIN,
+  '/api/ai/flavor-rules': SUPERADMIN,
+  '/api/ai/kpis': SUPERADMIN,
+  'GET /api/ai/interactions': SUPERADMIN,
   '/api/super': SUPERADMIN,
   '/api/super/impersonate': ['superadmin', 'impersonating'],
 };
@@ -168,7 +175,7 @@ describe('role × route matrix', () => {
       const denied = res.status === 401 || res.status === 403;
       if (allowed.includes(who)) {
         if (denied) failures.push(`${who}: expected to be let in, got ${res.status} ${res.text.slice(0, 160)}`);
-        if (who === 'otherAdmin' && venueScopedId && res.status < 300) {
+        if (who === 'otherAdmin' && venueScopedId && !allowed.includes('none') && res.status < 300) {
           failures.push(`otherAdmin: reached an artisan-bar object (${res.status}); tenancy must answer 404`);
         }
         if (res.status >= 500) failures.push(`${who}: server error ${res.status} ${res.text.slice(0, 160)}`);

@@ -2,7 +2,7 @@ import type { WorkerEnv } from '../env';
 
 const DAY_MS = 86_400_000;
 
-/** Daily cron: honour the error-log retention setting and drop expired secrets. */
+/** Daily cron: honour the error-log retention setting, drop expired secrets and old idempotency keys. */
 export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
   const setting = await env.DB.prepare(`SELECT value FROM platform_settings WHERE key = 'error_log_retention_days'`).first<{ value: string }>();
   const retentionDays = Number(setting ? JSON.parse(setting.value) : 30) || 30;
@@ -13,6 +13,8 @@ export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
     env.DB.prepare('DELETE FROM otp_codes WHERE expires_at < ?').bind(nowIso),
     env.DB.prepare('DELETE FROM refresh_tokens WHERE expires_at < ?').bind(nowIso),
     env.DB.prepare('DELETE FROM rate_limits WHERE window_start < ?').bind(new Date(now.getTime() - DAY_MS).toISOString()),
+    // A client retries an order within minutes; a day of idempotency keys is ample.
+    env.DB.prepare('DELETE FROM idempotency_records WHERE created_at < ?').bind(new Date(now.getTime() - DAY_MS).toISOString()),
   ]);
   return { errorLogsDeleted: results[0]?.meta.changes ?? 0 };
 }

@@ -175,7 +175,13 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   webSocketClose(ws: WebSocket, code: number, reason: string) {
-    ws.close(code, reason);
+    // 1005 (no code) and 1006 (abnormal) may not be sent back; answer those with a normal close.
+    const echo = code === 1000 || (code >= 3000 && code <= 4999) ? code : 1000;
+    try {
+      ws.close(echo, reason);
+    } catch {
+      // Already closed.
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 // Reading orders: a guest's own, and a venue's for staff and admins (always scoped by the caller).
-import { and, asc, desc, eq, gte, inArray, isNotNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { AiOrder, StaffOrderFilter } from '../../shared/schemas/order';
 import type { Caller } from '../env';
@@ -30,9 +30,13 @@ export function statusCondition(filter: StaffOrderFilter): SQL | undefined {
 }
 
 /** A venue's orders, newest first; the active queue oldest first (the order the bar works it). */
-export async function venueOrders(db: Db, venueId: string, opts: { filter: StaffOrderFilter; limit: number; since?: string }) {
+export async function venueOrders(db: Db, venueId: string, opts: { filter: StaffOrderFilter; limit: number; since?: string; before?: string }) {
   const rows = await db.select().from(orders)
-    .where(and(eq(orders.restaurantId, venueId), statusCondition(opts.filter), opts.since ? gte(orders.createdAt, opts.since) : undefined))
+    .where(and(
+      eq(orders.restaurantId, venueId), statusCondition(opts.filter),
+      opts.since ? gte(orders.createdAt, new Date(opts.since).toISOString()) : undefined,
+      opts.before ? lt(orders.createdAt, new Date(opts.before).toISOString()) : undefined,
+    ))
     .orderBy(opts.filter === 'active' ? asc(orders.createdAt) : desc(orders.createdAt))
     .limit(opts.limit);
   return toOrders(db, rows);

@@ -9,6 +9,7 @@ import type { Db } from '../env';
 import { refuse, type Refusal } from './placement';
 import { liveEta } from './queue';
 import { toOrder } from './serialize';
+import { deductRecipeForOrder } from '../inventory';
 
 export type StatusChangeRequest = {
   venueId: string;
@@ -42,9 +43,24 @@ export async function changeOrderStatus(db: Db, d1: D1Database, req: StatusChang
     ).bind(next.status, next.paymentStatus, next.deliveredAt, at, row.id, row.status),
   ]);
   if (!update?.meta.changes) return refuse(409, 'conflict', 'The order changed meanwhile; reload and try again');
+  await pourRecipes(db, row.id, next.status, req.actor.id);
 
   const updated = { ...row, status: next.status, paymentStatus: next.paymentStatus, deliveredAt: next.deliveredAt, updatedAt: at };
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
   const eta = await liveEta(db, updated, items.reduce((n, i) => n + i.quantity, 0));
   return { ok: true, from: row.status, to: next.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey };
+}
+
+/**
+ * The bar starts making the drinks: their recipes leave inventory once (docs/decisions/062). Also
+ * when a bartender skips 'preparing' and goes straight to ready or delivered. The status change is
+ * already stored; a failed deduction must not undo it, so it is logged instead.
+ */
+async function pourRecipes(db: Db, orderId: string, to: OrderStatus, actorId: string) {
+  if (to !== 'preparing' && to !== 'ready' && to !== 'delivered') return;
+  try {
+    await deductRecipeForOrder(db, orderId, { actorUserId: actorId });
+  } catch (err) {
+    console.error('stock deduction failed', orderId, err);
+  }
 }

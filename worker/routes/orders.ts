@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { CanStartQuery, CreateOrderInput, GuestOrdersQuery, QuickOrderInput } from '../../shared/schemas/order';
@@ -8,7 +9,6 @@ import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { guestActiveOrder, guestHistory, guestOrder } from '../orders/queries';
 import { submitPlacement, toPlacementLine } from '../orders/submit';
-import { eq } from 'drizzle-orm';
 import { findActiveVenue } from './venues';
 
 const slugOf = (q: { slug?: string; restaurant_slug?: string }) => q.slug ?? q.restaurant_slug ?? null;

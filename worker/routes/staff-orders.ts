@@ -1,13 +1,11 @@
-import { Hono } from 'hono';
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
-import { OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery } from '../../shared/schemas/order';
+import { AdminOrdersQuery, OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery } from '../../shared/schemas/order';
 import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
-import { AdminOrdersQuery } from '../../shared/schemas/order';
 import type { OrderStatus } from '../../shared/orders';
 import { aiOrders, sinceWindow, venueOrders } from '../orders/queries';
 import type { StatusChangeOutcome } from '../orders/transition';
@@ -35,8 +33,8 @@ export const staffOrderRoutes = new Hono<AppContext>()
   .put('/orders/:id/status', requireStaff, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
     changeStatus(c, c.req.valid('param').id, c.req.valid('json').status))
   .get('/history', requireStaff, validate('query', StaffHistoryQuery), async (c) => {
-    const { status, limit } = c.req.valid('query');
-    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit }) });
+    const { status, limit, since, before } = c.req.valid('query');
+    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit, since, before }) });
   })
   .get('/ai-orders', requireStaff, async (c) =>
     c.json({ ai_orders: await aiOrders(c.get('db'), scopedVenueId(c), 100) }));

@@ -1,5 +1,19 @@
-import { Outlet } from 'react-router';
+import { Bug, Building2, FlaskConical, LayoutDashboard, LineChart, Shuffle, Sparkles, UserCog } from 'lucide-react';
+import { BackOfficeShell, type NavEntry } from '../auth/BackOfficeShell';
 
+/** Spec: the super admin console navigation. */
+export const SUPER_NAV: NavEntry[] = [
+  { to: '/super', label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: '/super/venues', label: 'Venues', icon: Building2 },
+  { to: '/super/impersonate', label: 'Impersonate', icon: UserCog },
+  { to: '/super/ai-settings', label: 'AI Settings', icon: Sparkles },
+  { to: '/super/ingredients', label: 'Ingredients', icon: FlaskConical },
+  { to: '/super/normalize', label: 'Normalize', icon: Shuffle },
+  { to: '/super/analytics', label: 'AI & Revenue', icon: LineChart },
+  { to: '/super/errors', label: 'Error Logs', icon: Bug },
+];
+
+/** Super admins only. */
 export default function SuperShell() {
-  return <Outlet />;
+  return <BackOfficeShell area="super" nav={SUPER_NAV} />;
 }

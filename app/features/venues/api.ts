@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { DrinkList } from '../../../shared/schemas/drink';
-import { VenueList, VenueResponse } from '../../../shared/schemas/venue';
+// Types only: the guest's first download stays free of zod (bundle budget, docs/decisions/006).
+import type { Drink } from '../../../shared/schemas/drink';
+import type { Venue } from '../../../shared/schemas/venue';
 import { apiRequest } from '../../lib/api-client';
 
 export const venueKeys = {
@@ -12,7 +13,7 @@ export const venueKeys = {
 export function useVenues() {
   return useQuery({
     queryKey: venueKeys.all,
-    queryFn: async () => (await apiRequest('GET', '/venue', { schema: VenueList, credentials: 'none' })).venues,
+    queryFn: async () => (await apiRequest<{ venues: Venue[] }>('GET', '/venue', { credentials: 'none' })).venues,
   });
 }
 
@@ -20,7 +21,7 @@ export function useVenue(idOrSlug: string | undefined) {
   return useQuery({
     queryKey: venueKeys.one(idOrSlug ?? ''),
     enabled: Boolean(idOrSlug),
-    queryFn: async () => (await apiRequest('GET', `/venue/${encodeURIComponent(idOrSlug!)}`, { schema: VenueResponse, credentials: 'none' })).venue,
+    queryFn: async () => (await apiRequest<{ venue: Venue }>('GET', `/venue/${encodeURIComponent(idOrSlug!)}`, { credentials: 'none' })).venue,
   });
 }
 
@@ -29,6 +30,6 @@ export function useVenueDrinks(idOrSlug: string | undefined) {
   return useQuery({
     queryKey: venueKeys.drinks(idOrSlug ?? ''),
     enabled: Boolean(idOrSlug),
-    queryFn: async () => (await apiRequest('GET', `/venue/${encodeURIComponent(idOrSlug!)}/drinks`, { schema: DrinkList, credentials: 'none' })).drinks,
+    queryFn: async () => (await apiRequest<{ drinks: Drink[] }>('GET', `/venue/${encodeURIComponent(idOrSlug!)}/drinks`, { credentials: 'none' })).drinks,
   });
 }

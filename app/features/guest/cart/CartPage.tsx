@@ -1,3 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Trash2 } from 'lucide-react';
+import { formatCents } from '../../../../shared/money';
+import type { CartItem } from '../../../../shared/schemas/cart';
+import type { Venue } from '../../../../shared/schemas/venue';
+import { QuantityStepper } from '../../../ui/QuantityStepper';
+import { toast } from '../../../ui/toast';
+import { useCart, useCheckout, useRemoveCartItem, useSetCartItem } from '../../orders/api';
+import { useActiveOrderGuard } from '../orders/active-order';
+import { GuestHeader } from '../venue/GuestHeader';
+import { RequireGuestSignIn } from '../venue/RequireGuestSignIn';
+import { useVenueContext } from '../venue/VenueLayout';
+import { cartTotals, taxRateLabel } from './cart-totals';
+import { DrinkImage } from '../../../ui/DrinkImage';
+
+/** Spec: Cart (/venue/{slug}/cart). */
 export default function CartPage() {
-  return <main className="page"><h1>Cart</h1></main>;
+  const { venue } = useVenueContext();
+  return (
+    <>
+      <GuestHeader title="Your Cart" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <RequireGuestSignIn slug={venue.slug}>
+        <CartContents venue={venue} />
+      </RequireGuestSignIn>
+    </>
+  );
+}
+
+function CartContents({ venue }: { venue: Venue }) {
+  const navigate = useNavigate();
+  const cart = useCart(venue.slug);
+  const setItem = useSetCartItem(venue.slug);
+  const removeItem = useRemoveCartItem(venue.slug);
+  const checkout = useCheckout();
+  const activeOrder = useActiveOrderGuard(venue.slug);
+  const [orderName, setOrderName] = useState('');
+  const [instructions, setInstructions] = useState('');
+
+  // Spec §8: a failed cart read is an empty cart.
+  const items = cart.data?.items ?? [];
+  const totals = cartTotals(items, venue.tax_rate_bp);
+  const unavailable = items.some((i) => !i.available);
+
+  const changeQuantity = (item: CartItem, qty: number) => {
+    // Spec §5: a quantity reduced to 0 or less removes the item.
+    if (qty <= 0) removeItem.mutate(item.menu_drink_id, { onError: () => toast.error('Failed to update cart') });
+    else setItem.mutate({ menu_drink_id: item.menu_drink_id, qty, mode: 'set' }, { onError: () => toast.error('Failed to update cart') });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (items.length === 0 || checkout.isPending) return;
+    try {
+      const placed = await checkout.mutateAsync({
+        slug: venue.slug,
+        display_name: orderName.trim() || undefined,
+        special_instructions: instructions.trim() || undefined,
+      });
+      toast.success('Order placed successfully!');
+      navigate(`/venue/${venue.slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
+    } catch (err) {
+      if (!activeOrder.handleFailure(err)) toast.error('Failed to place order. Please try again.');
+    }
+  };
+
+  if (cart.isPending) return <main className="guest-main"><p role="status" className="muted">Loading cart...</p></main>;
+  if (items.length === 0) {
+    return (
+      <main className="guest-main">
+        <div className="empty-state stack">
+          <p>Your cart is empty</p>
+          <Link className="btn btn-primary" to={`/venue/${venue.slug}`}>Browse Menu</Link>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main className="guest-main">
+      <ul className="cart-list" aria-label="Cart items">
+        {items.map((item) => (
+          <li key={item.menu_drink_id} className="cart-line card">
+            <DrinkImage src={item.image_url} width={72} height={72} />
+            <div className="cart-line-body">
+              <p className="cart-line-name">{item.custom_name || item.ai_recipe_name || item.name}</p>
+              <p className="muted">{formatCents(item.price_cents)} each</p>
+              {item.notes && <p className="muted cart-line-notes">Notes: {item.notes}</p>}
+              {!item.available && <p className="badge badge-danger">No longer available</p>}
+              <div className="row">
+                <QuantityStepper label={`Quantity of ${item.name}`} min={0} value={item.qty}
+                  disabled={setItem.isPending || removeItem.isPending} onChange={(qty) => changeQuantity(item, qty)} />
+                <span className="spacer" />
+                <span className="price">{formatCents(item.price_cents * item.qty)}</span>
+              </div>
+            </div>
+            <button type="button" className="icon-button" aria-label={`Remove ${item.name}`} disabled={removeItem.isPending}
+              onClick={() => changeQuantity(item, 0)}>
+              <Trash2 aria-hidden="true" size={18} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form className="stack" onSubmit={(e) => void submit(e)}>
+        <section className="card stack" aria-label="Order details">
+          <div className="field">
+            <label htmlFor="order-name">Order name (optional)</label>
+            <input id="order-name" maxLength={120} placeholder="e.g. Sam's round" value={orderName} onChange={(e) => setOrderName(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="order-instructions">Special instructions (optional)</label>
+            <textarea id="order-instructions" maxLength={500} value={instructions} onChange={(e) => setInstructions(e.target.value)} />
+          </div>
+        </section>
+        <section className="card summary" aria-label="Order summary">
+          <dl>
+            <div><dt>Subtotal</dt><dd>{formatCents(totals.subtotalCents)}</dd></div>
+            <div><dt>Tax ({taxRateLabel(venue.tax_rate_bp)})</dt><dd>{formatCents(totals.taxCents)}</dd></div>
+            <div className="summary-total"><dt>Total</dt><dd>{formatCents(totals.totalCents)}</dd></div>
+          </dl>
+        </section>
+        {unavailable && <p className="field-error" role="alert">Remove the drinks that are no longer available to check out.</p>}
+        {activeOrder.active ? (
+          <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>View Order Status</Link>
+        ) : (
+          <button type="submit" className="btn btn-primary btn-block" disabled={checkout.isPending || unavailable}>
+            {checkout.isPending ? 'Placing order...' : `Checkout · ${formatCents(totals.totalCents)}`}
+          </button>
+        )}
+      </form>
+    </main>
+  );
 }

@@ -1,3 +1,118 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ShoppingCart } from 'lucide-react';
+import { formatCents } from '../../../../shared/money';
+import { ApiRequestError } from '../../../lib/api-client';
+import { FavoriteButton } from '../../../ui/FavoriteButton';
+import { QuantityStepper } from '../../../ui/QuantityStepper';
+import { toast } from '../../../ui/toast';
+import { useGuestSession } from '../../auth/hooks';
+import { useSetCartItem } from '../../orders/api';
+import { useDrink, useFavorites, useToggleFavorite } from '../api';
+import { useActiveOrderGuard } from '../orders/active-order';
+import { GuestHeader } from '../venue/GuestHeader';
+import { useVenueContext } from '../venue/VenueLayout';
+import { RatingPanel } from './RatingPanel';
+import { DrinkImage } from '../../../ui/DrinkImage';
+
+/** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
-  return <main className="page"><h1>Drink</h1></main>;
+  const { venue } = useVenueContext();
+  const { drinkId } = useParams();
+  const navigate = useNavigate();
+  const { signedIn } = useGuestSession();
+  const { data: drink, isPending, error } = useDrink(venue.slug, drinkId);
+  const favorites = useFavorites(venue.slug);
+  const toggleFavorite = useToggleFavorite(venue.slug);
+  const addToCart = useSetCartItem(venue.slug);
+  const activeOrder = useActiveOrderGuard(venue.slug);
+  const [quantity, setQuantity] = useState(1);
+  const [notes, setNotes] = useState('');
+  const authPath = `/venue/${venue.slug}/auth`;
+  const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
+
+  if (isPending) {
+    return <><GuestHeader title="Drink" back={back} /><main className="guest-main"><p role="status" className="muted">Loading drink...</p></main></>;
+  }
+  if (error || !drink) {
+    const missing = error instanceof ApiRequestError && error.status === 404;
+    return (
+      <>
+        <GuestHeader title={missing ? 'Drink not found' : 'Drink'} back={back} />
+        <main className="guest-main">
+          <div className="error-panel" role="alert">
+            {missing ? <p><strong>Drink not found</strong></p> : <><p><strong>Failed to load drink</strong></p><p>Please try again later</p></>}
+            <Link className="btn" to={back.to}>Back to Menu</Link>
+          </div>
+        </main>
+      </>
+    );
+  }
+
+  const favorited = (favorites.data ?? []).some((f) => f.menu_drink_id === drink.id);
+  const onFavorite = () => {
+    if (!signedIn) { navigate(authPath); return; }
+    toggleFavorite.mutate(drink.id, {
+      onSuccess: ({ favorited: now }) => toast.success(now ? 'Added to favorites' : 'Removed from favorites'),
+      onError: () => toast.error('Failed to update favorites'),
+    });
+  };
+  const onAddToCart = () => {
+    if (!signedIn) { navigate(authPath); return; }
+    addToCart.mutate({ menu_drink_id: drink.id, qty: quantity, mode: 'add', notes: notes.trim() || undefined }, {
+      onSuccess: () => {
+        toast.success(`Added ${quantity} × ${drink.name} to cart`);
+        setQuantity(1);
+        setNotes('');
+      },
+      onError: (err) => { if (!activeOrder.handleFailure(err)) toast.error('Failed to add to cart'); },
+    });
+  };
+
+  return (
+    <>
+      <GuestHeader title={drink.name} subtitle={venue.name} back={back} />
+      <main className="guest-main drink-detail">
+        <div className="drink-hero">
+          <DrinkImage src={drink.image_url} alt={drink.name} width={640} height={640} />
+        </div>
+        <div className="drink-title-row">
+          <div>
+            <h2 className="drink-detail-name">{drink.name}</h2>
+            <p className="price drink-detail-price">{formatCents(drink.price_cents)}</p>
+          </div>
+          <FavoriteButton favorited={favorited} drinkName={drink.name} busy={toggleFavorite.isPending} onToggle={onFavorite} />
+        </div>
+        <p>{drink.description}</p>
+        {drink.tags.length > 0 && (
+          <ul className="tag-list" aria-label="Tags">
+            {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
+          </ul>
+        )}
+        {drink.allergens.length > 0 && (
+          <p className="allergens" role="note"><strong>Contains:</strong> {drink.allergens.join(', ')}</p>
+        )}
+        <section className="card stack order-box" aria-label="Order">
+          <div className="row">
+            <span className="field-label" id="qty-label">Quantity</span>
+            <span className="spacer" />
+            <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} />
+          </div>
+          <div className="field">
+            <label htmlFor="drink-notes">Special notes (optional)</label>
+            <textarea id="drink-notes" maxLength={500} placeholder="No ice, extra lime..." value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </div>
+          {activeOrder.active ? (
+            <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>View Order Status</Link>
+          ) : (
+            <button type="button" className="btn btn-primary btn-block" disabled={addToCart.isPending} onClick={onAddToCart}>
+              <ShoppingCart aria-hidden="true" size={18} />
+              {addToCart.isPending ? 'Adding...' : `Add to Cart · ${formatCents(drink.price_cents * quantity)}`}
+            </button>
+          )}
+        </section>
+        <RatingPanel key={`${drink.id}:${drink.my_rating?.rating ?? 0}`} drink={drink} slug={venue.slug} />
+      </main>
+    </>
+  );
 }

@@ -1,3 +1,99 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { categoryLabel, drinksForCategory } from '../../../../shared/categories';
+import { formatCents } from '../../../../shared/money';
+import type { Drink } from '../../../../shared/schemas/drink';
+import { toast } from '../../../ui/toast';
+import { Modal } from '../../../ui/Modal';
+import { useVenueDrinks } from '../../venues/api';
+import { ensureGuestSession } from '../../auth/guest-session';
+import { useCreateOrder } from '../../orders/api';
+import { useActiveOrderGuard } from '../orders/active-order';
+import { GuestHeader } from '../venue/GuestHeader';
+import { useVenueContext } from '../venue/VenueLayout';
+import { DrinkCardBody } from './DrinkCard';
+
+/** Spec: Category page — the label map's title, the match rule, and a one-tap order modal. */
 export default function CategoryPage() {
-  return <main className="page"><h1>Category</h1></main>;
+  const { venue } = useVenueContext();
+  const { categorySlug = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
+  const shown = useMemo(() => drinksForCategory(drinks ?? [], categorySlug), [drinks, categorySlug]);
+  const [selected, setSelected] = useState<Drink | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const placeOrder = useCreateOrder();
+  const activeOrder = useActiveOrderGuard(venue.slug);
+  const title = categoryLabel(categorySlug, venue.name);
+
+  const close = () => { setSelected(null); setOrderError(null); placeOrder.reset(); };
+
+  // Spec §5: an unauthenticated quick order — quantity 1, customer name 'Guest', no instructions.
+  const submit = async () => {
+    if (!selected) return;
+    setOrderError(null);
+    try {
+      await ensureGuestSession(venue.slug);
+      const placed = await placeOrder.mutateAsync({
+        restaurant_id: venue.id, drink_id: selected.id, quantity: 1,
+        special_instructions: '', customer_name: 'Guest', customer_phone: '',
+      });
+      toast.success('Order placed successfully!');
+      setSelected(null);
+      navigate(`/venue/${venue.slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
+    } catch (err) {
+      if (activeOrder.handleFailure(err)) setSelected(null);
+      else setOrderError('Failed to place order. Please try again.');
+    }
+  };
+
+  return (
+    <>
+      <GuestHeader title={title} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <main className="guest-main">
+        <div className="row section-head">
+          <p className="muted">Tap a drink to order it now, no sign-in needed.</p>
+          <span className="spacer" />
+          <Link className="btn btn-small" to={`/venue/${venue.slug}`}>View All</Link>
+        </div>
+        {isPending ? (
+          <p role="status" className="muted">Loading drinks...</p>
+        ) : isError ? (
+          <p role="alert" className="error-panel">Failed to load drinks</p>
+        ) : shown.length === 0 ? (
+          <p className="empty-state">No drinks found</p>
+        ) : (
+          <ul className="drink-grid" aria-label={title}>
+            {shown.map((drink) => (
+              <li key={drink.id}>
+                <button type="button" className="drink-card" aria-label={`Order ${drink.name}, ${formatCents(drink.price_cents)}`}
+                  onClick={() => { setOrderError(null); setSelected(drink); }}>
+                  <DrinkCardBody drink={drink} venueName={venue.name} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+      {selected && (
+        <Modal title={selected.name} onClose={close}
+          actions={(
+            <>
+              <button type="button" className="btn" onClick={close}>Cancel</button>
+              {activeOrder.active ? (
+                <Link className="btn btn-primary" to={activeOrder.statusPath!}>View Order Status</Link>
+              ) : (
+                <button type="button" className="btn btn-primary" data-autofocus disabled={placeOrder.isPending} onClick={() => void submit()}>
+                  {placeOrder.isPending ? 'Placing order...' : 'Place Order'}
+                </button>
+              )}
+            </>
+          )}>
+          <p>{selected.description}</p>
+          <p className="price modal-price">{formatCents(selected.price_cents)}</p>
+          {orderError && <p role="alert" className="field-error">{orderError}</p>}
+        </Modal>
+      )}
+    </>
+  );
 }

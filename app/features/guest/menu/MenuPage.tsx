@@ -1,40 +1,49 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Search } from 'lucide-react';
+import { ChevronRight, Search, Sparkles } from 'lucide-react';
 import { categoryLabel } from '../../../../shared/categories';
-import { formatCents } from '../../../../shared/money';
+import { Modal } from '../../../ui/Modal';
 import { useVenueDrinks } from '../../venues/api';
+import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
+import { AgeGate } from './AgeGate';
+import { DrinkCardBody } from './DrinkCard';
+import { categoryCounts, filterDrinks } from './menu-filter';
 
+/** Spec: Venue menu (/venue/{slug}). */
 export default function MenuPage() {
   const { venue } = useVenueContext();
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
+  const [aiPanelOpen, setAiPanelOpen] = useState(false);
+  // The spec's age gate is never triggered on this screen (docs/decisions/031).
+  const [ageGateOpen, setAgeGateOpen] = useState(false);
 
-  const categories = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const d of drinks ?? []) counts.set(d.category, (counts.get(d.category) ?? 0) + 1);
-    return [...counts.entries()];
-  }, [drinks]);
-
-  const shown = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    return (drinks ?? []).filter((d) =>
-      (!category || d.category === category) &&
-      (!q || d.name.toLowerCase().includes(q) || d.description.toLowerCase().includes(q)));
-  }, [drinks, query, category]);
+  const categories = useMemo(() => categoryCounts(drinks ?? []), [drinks]);
+  const shown = useMemo(() => filterDrinks(drinks ?? [], query, category), [drinks, query, category]);
+  const cover = venue.cover_image_url ?? venue.image_url;
 
   return (
     <>
-      <header className="venue-header">
-        <Link to="/" className="icon-link" aria-label="Back to venues"><ArrowLeft aria-hidden="true" /></Link>
-        <div>
-          <h1>{venue.name}</h1>
-          <p className="muted">{venue.address}</p>
-        </div>
-      </header>
+      <GuestHeader
+        title={venue.name}
+        subtitle={venue.address}
+        back={{ to: '/', label: 'Back to venues' }}
+        logoUrl={venue.logo_url}
+        actions={(
+          <button type="button" className="btn btn-small btn-on-header" onClick={() => setAiPanelOpen(true)}>
+            <Sparkles aria-hidden="true" size={16} /> AI Bartender
+          </button>
+        )}
+      />
       <main className="guest-main">
+        {cover && (
+          <div className="venue-hero">
+            <img src={cover} alt="" width={960} height={320} />
+            {venue.description && <p>{venue.description}</p>}
+          </div>
+        )}
         <div className="search-field">
           <Search aria-hidden="true" size={18} />
           <label className="visually-hidden" htmlFor="drink-search">Search drinks</label>
@@ -50,32 +59,45 @@ export default function MenuPage() {
             </button>
           ))}
         </div>
+        {category && (
+          <Link className="category-link" to={`/venue/${venue.slug}/category/${category}`}>
+            Quick order from {categoryLabel(category, venue.name)} <ChevronRight aria-hidden="true" size={18} />
+          </Link>
+        )}
         {isPending ? (
           <p role="status" className="muted">Loading menu...</p>
         ) : isError ? (
-          <p role="alert">Failed to load venue data</p>
+          <p role="alert" className="error-panel">Failed to load venue data</p>
         ) : shown.length === 0 ? (
           <p className="empty-state">No drinks found</p>
         ) : (
-          <ul className="drink-grid">
+          <ul className="drink-grid" aria-label="Drinks">
             {shown.map((drink) => (
               <li key={drink.id}>
                 <Link className="drink-card" to={`/venue/${venue.slug}/drink/${drink.id}`}>
-                  <img src={drink.image_url ?? ''} alt="" width={200} height={200} loading="lazy" />
-                  <div className="drink-card-body">
-                    <h2>{drink.name}</h2>
-                    <p className="drink-description">{drink.description}</p>
-                    <p className="drink-meta">
-                      <span className="price">{formatCents(drink.price_cents)}</span>
-                      <span className="badge">{categoryLabel(drink.category, venue.name)}</span>
-                    </p>
-                  </div>
+                  <DrinkCardBody drink={drink} venueName={venue.name} />
                 </Link>
               </li>
             ))}
           </ul>
         )}
+        <div className="ai-links">
+          <Link className="ai-link-card" to={`/venue/${venue.slug}/vibe`}>
+            <Sparkles aria-hidden="true" /> <span><strong>Vibe Mixer</strong><br />Pick a vibe, get a drink</span>
+          </Link>
+          <Link className="ai-link-card" to={`/venue/${venue.slug}/ai`}>
+            <Sparkles aria-hidden="true" /> <span><strong>AI Chat</strong><br />Ask the bartender</span>
+          </Link>
+        </div>
       </main>
+      {aiPanelOpen && (
+        <Modal title="AI Bartender" onClose={() => setAiPanelOpen(false)}
+          actions={<button type="button" className="btn btn-primary" data-autofocus onClick={() => setAiPanelOpen(false)}>Got it</button>}>
+          <p>Coming soon: your personal AI bartender, right here on the menu.</p>
+          <p className="muted">Until then, try the <Link to={`/venue/${venue.slug}/vibe`}>Vibe Mixer</Link> or <Link to={`/venue/${venue.slug}/ai`}>AI Chat</Link>.</p>
+        </Modal>
+      )}
+      {ageGateOpen && <AgeGate onConfirm={() => setAgeGateOpen(false)} onGoBack={() => setAgeGateOpen(false)} />}
     </>
   );
 }

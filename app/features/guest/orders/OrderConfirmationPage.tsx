@@ -1,3 +1,90 @@
+import { Link, useSearchParams } from 'react-router';
+import { CheckCircle2, MessageCircle, Navigation, GlassWater } from 'lucide-react';
+import { DEFAULT_ESTIMATED_WAIT } from '../../../../shared/constants';
+import { shortOrderId } from '../../../../shared/ids';
+import { formatCents } from '../../../../shared/money';
+import { confirmationStatusLabel } from '../../../../shared/order-display';
+import { useGuestSession } from '../../auth/hooks';
+import { useOrderDetail } from '../../orders/api';
+import { GuestHeader } from '../venue/GuestHeader';
+import { useVenueContext } from '../venue/VenueLayout';
+import { orderStatusPath } from './active-order';
+
+const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+/** Spec: Order confirmation (/venue/{slug}/order-confirmation?orderId=). */
 export default function OrderConfirmationPage() {
-  return <main className="page"><h1>Order Confirmation</h1></main>;
+  const { venue } = useVenueContext();
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? undefined;
+  const { ready } = useGuestSession();
+  const { data, isPending, isError } = useOrderDetail(ready ? orderId : undefined);
+  const header = <GuestHeader title="Order Confirmation" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />;
+
+  if (!orderId || isError) {
+    return (
+      <>
+        {header}
+        <main className="guest-main">
+          <div className="error-panel" role="alert">
+            <p><strong>Failed to load order details</strong></p>
+            <Link className="btn" to={`/venue/${venue.slug}`}>Order More Drinks</Link>
+          </div>
+        </main>
+      </>
+    );
+  }
+  if (isPending || !data) return <>{header}<main className="guest-main"><p role="status" className="muted">Loading order...</p></main></>;
+
+  const { order } = data;
+  const wait = order.eta_minutes != null && order.status !== 'delivered' && order.status !== 'cancelled'
+    ? `${order.eta_minutes} ${order.eta_minutes === 1 ? 'minute' : 'minutes'}`
+    : DEFAULT_ESTIMATED_WAIT;
+
+  return (
+    <>
+      {header}
+      <main className="guest-main confirmation">
+        <div className="confirmation-hero">
+          <CheckCircle2 aria-hidden="true" size={56} />
+          <h2>Order Confirmed!</h2>
+          <p className="muted">Thanks{order.customer_name && order.customer_name !== 'Guest' ? `, ${order.customer_name}` : ''}. The bar has your order.</p>
+        </div>
+        <section className="card" aria-label="Order summary">
+          <dl className="detail-list">
+            <div><dt>Order ID</dt><dd className="mono">#{shortOrderId(order.id)}</dd></div>
+            <div><dt>Status</dt><dd><span className="badge badge-success">{confirmationStatusLabel(order.status)}</span></dd></div>
+            <div><dt>Order time</dt><dd>{new Date(order.created_at).toLocaleTimeString(undefined, timeFormat)}</dd></div>
+            <div><dt>Estimated wait</dt><dd>{wait}</dd></div>
+            <div><dt>Total</dt><dd className="price">{formatCents(order.total_cents)}</dd></div>
+          </dl>
+          <h3 className="subhead">Items</h3>
+          <ul className="item-list">
+            {order.items.map((item) => (
+              <li key={item.id}>
+                <span>{item.quantity} × {item.ai_recipe_name || item.name}</span>
+                <span>{formatCents(item.total_cents)}</span>
+              </li>
+            ))}
+          </ul>
+          {order.special_instructions && (
+            <>
+              <h3 className="subhead">Special instructions</h3>
+              <p>{order.special_instructions}</p>
+            </>
+          )}
+          <p className="muted support-line">
+            {data.venue.phone ? <>Questions? Call <a href={`tel:${data.venue.phone}`}>{data.venue.phone}</a></> : 'Contact venue for support'}
+          </p>
+        </section>
+        <div className="stack action-stack">
+          <Link className="btn btn-primary btn-block" to={orderStatusPath(venue.slug, order.id)}>
+            <Navigation aria-hidden="true" size={18} /> Track My Order
+          </Link>
+          <Link className="btn btn-block" to={`/venue/${venue.slug}`}><GlassWater aria-hidden="true" size={18} /> Order More Drinks</Link>
+          <Link className="btn btn-block" to={`/venue/${venue.slug}/ai-chat`}><MessageCircle aria-hidden="true" size={18} /> Chat with AI Bartender</Link>
+        </div>
+      </main>
+    </>
+  );
 }

@@ -1,3 +1,108 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Check, Radio, Sparkles, XCircle } from 'lucide-react';
+import { STATUS_REFRESH_MS } from '../../../../shared/constants';
+import { shortOrderId } from '../../../../shared/ids';
+import { formatCents } from '../../../../shared/money';
+import { STAGE_TRAIL, statusDisplay, type GuestStage } from '../../../../shared/order-display';
+import type { OrderStatusView } from '../../../../shared/schemas/order';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useGuestSession } from '../../auth/hooks';
+import { orderKeys, useOrderDetail, useOrderStatus } from '../../orders/api';
+import { GuestHeader } from '../venue/GuestHeader';
+import { useVenueContext } from '../venue/VenueLayout';
+
+const STAGE_INDEX: Record<GuestStage, number> = { received: 0, making: 1, ready: 2, cancelled: -1 };
+
+/** Spec: Order status (/venue/{slug}/order/{id} and /order-status/{id}), live with a 5 s polling fallback. */
 export default function OrderStatusPage() {
-  return <main className="page"><h1>Order Status</h1></main>;
+  const { venue, liveConnected } = useVenueContext();
+  const { orderId } = useParams();
+  const { ready } = useGuestSession();
+  const queryClient = useQueryClient();
+  const known = queryClient.getQueryData<OrderStatusView>(orderKeys.status(orderId ?? ''));
+  const final = known?.status === 'delivered' || known?.status === 'cancelled';
+  // The venue socket refreshes this query on every event; polling covers the time it is down.
+  const status = useOrderStatus(ready ? orderId : undefined, { pollMs: liveConnected || final ? false : STATUS_REFRESH_MS });
+  const detail = useOrderDetail(ready ? orderId : undefined);
+  const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
+
+  const missing = status.error instanceof ApiRequestError && status.error.status === 404;
+  if (missing || !orderId) {
+    return (
+      <>
+        <GuestHeader title="Order Status" subtitle={venue.name} back={back} />
+        <main className="guest-main">
+          <div className="error-panel" role="alert">
+            <p><strong>Order not found</strong></p>
+            <Link className="btn" to={back.to}>Back to Menu</Link>
+          </div>
+        </main>
+      </>
+    );
+  }
+  if (!status.data && !status.isError) {
+    return <><GuestHeader title="Order Status" subtitle={venue.name} back={back} /><main className="guest-main"><p role="status" className="muted">Loading order...</p></main></>;
+  }
+
+  // Spec §4: a status that cannot be read falls back to open (being made).
+  const view = status.data ?? { status: 'preparing' as const, payment_status: 'unpaid' as const, delivered_at: null, eta_minutes: null };
+  const display = statusDisplay(view.status, view.payment_status, view.delivered_at);
+  const current = STAGE_INDEX[display.stage];
+  const order = detail.data?.order;
+
+  return (
+    <>
+      <GuestHeader title="Order Status" subtitle={venue.name} back={back} />
+      <main className="guest-main order-status">
+        <p className="muted center">Order <span className="mono">#{shortOrderId(orderId)}</span></p>
+        {display.stage === 'cancelled' ? (
+          <div className="status-hero status-cancelled">
+            <XCircle aria-hidden="true" size={48} />
+          </div>
+        ) : (
+          <ol className="status-trail" aria-label="Order progress">
+            {STAGE_TRAIL.map((step, i) => {
+              const state = i < current ? 'done' : i === current ? 'current' : 'todo';
+              return (
+                <li key={step.stage} className={`trail-step trail-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+                  <span className="trail-dot" aria-hidden="true">{i < current || (i === current && display.complete) ? <Check size={16} /> : i + 1}</span>
+                  <span className="trail-label">{step.label}</span>
+                  <span className="visually-hidden">{state === 'done' ? '(done)' : state === 'current' ? '(current)' : ''}</span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <section className="card status-card" aria-live="polite">
+          <h2>{display.title}</h2>
+          <p>{display.detail}</p>
+          {display.stage === 'making' && view.eta_minutes != null && (
+            <p className="eta">Ready in about <strong>{view.eta_minutes} {view.eta_minutes === 1 ? 'minute' : 'minutes'}</strong></p>
+          )}
+        </section>
+        {!display.complete && (
+          <p className="muted live-note">
+            <Radio aria-hidden="true" size={16} /> This page updates automatically{liveConnected ? ' (live)' : ''}.
+          </p>
+        )}
+        {order && (
+          <section className="card" aria-label="Items">
+            <ul className="item-list">
+              {order.items.map((item) => (
+                <li key={item.id}><span>{item.quantity} × {item.ai_recipe_name || item.name}</span><span>{formatCents(item.total_cents)}</span></li>
+              ))}
+              <li className="item-total"><span>Total</span><span>{formatCents(order.total_cents)}</span></li>
+            </ul>
+          </section>
+        )}
+        <div className="stack action-stack">
+          {display.complete && (
+            <Link className="btn btn-primary btn-block" to={`/venue/${venue.slug}/ai`}><Sparkles aria-hidden="true" size={18} /> Create Another Drink</Link>
+          )}
+          <Link className="btn btn-block" to={back.to}>Back to Menu</Link>
+        </div>
+      </main>
+    </>
+  );
 }

@@ -1,3 +1,138 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { Heart, History, LogOut } from 'lucide-react';
+import { formatCents } from '../../../../shared/money';
+import type { Venue } from '../../../../shared/schemas/venue';
+import { toast } from '../../../ui/toast';
+import { useGuestProfile, useGuestSignOut, useUpdateGuestProfile } from '../../auth/api';
+import { formatPhoneInput } from '../../auth/phone-format';
+import { useOrderHistory } from '../../orders/api';
+import { useFavorites } from '../api';
+import { OrderCard } from '../orders/OrderCard';
+import { GuestHeader } from '../venue/GuestHeader';
+import { RequireGuestSignIn } from '../venue/RequireGuestSignIn';
+import { useVenueContext } from '../venue/VenueLayout';
+import { DrinkImage } from '../../../ui/DrinkImage';
+
+type Tab = 'favorites' | 'history';
+const TABS: { id: Tab; label: string; icon: typeof Heart }[] = [
+  { id: 'favorites', label: 'Favorites', icon: Heart },
+  { id: 'history', label: 'History', icon: History },
+];
+
+/** '+15551234567' or '5551234567' shown as (555) 123-4567. */
+export function displayPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return formatPhoneInput(digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : phone);
+}
+
+/** Spec: Guest profile (/venue/{slug}/me, also /profile). */
 export default function ProfilePage() {
-  return <main className="page"><h1>Profile</h1></main>;
+  const { venue } = useVenueContext();
+  return (
+    <>
+      <GuestHeader title="My Profile" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <RequireGuestSignIn slug={venue.slug}>
+        <ProfileContents venue={venue} />
+      </RequireGuestSignIn>
+    </>
+  );
+}
+
+function ProfileContents({ venue }: { venue: Venue }) {
+  const [tab, setTab] = useState<Tab>('favorites');
+  const signOut = useGuestSignOut();
+
+  const onTabKey = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    const next = tab === 'favorites' ? 'history' : 'favorites';
+    setTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+
+  return (
+    <main className="guest-main">
+      <ProfileCard />
+      <div className="tabs" role="tablist" aria-label="Profile sections">
+        {TABS.map(({ id, label, icon: Icon }) => (
+          <button key={id} id={`tab-${id}`} type="button" role="tab" className="tab" aria-selected={tab === id} aria-controls={`panel-${id}`}
+            tabIndex={tab === id ? 0 : -1} onClick={() => setTab(id)} onKeyDown={onTabKey}>
+            <Icon aria-hidden="true" size={18} /> {label}
+          </button>
+        ))}
+      </div>
+      <section id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="tab-panel">
+        {tab === 'favorites' ? <FavoritesList slug={venue.slug} /> : <HistoryList slug={venue.slug} />}
+      </section>
+      <button type="button" className="btn btn-block sign-out" onClick={() => void signOut(venue.slug)}>
+        <LogOut aria-hidden="true" size={18} /> Sign Out
+      </button>
+    </main>
+  );
+}
+
+function ProfileCard() {
+  const profile = useGuestProfile();
+  const update = useUpdateGuestProfile();
+  const [draft, setDraft] = useState<string | null>(null);
+  const name = profile.data?.display_name ?? '';
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft === null) return;
+    update.mutate(draft.trim(), {
+      onSuccess: () => { setDraft(null); toast.success('Profile updated'); },
+      onError: () => toast.error('Failed to update profile'),
+    });
+  };
+
+  return (
+    <section className="card profile-card" aria-label="Your details">
+      <div className="avatar" aria-hidden="true">{(name || '?').slice(0, 1).toUpperCase()}</div>
+      <div className="profile-text">
+        <p className="profile-name">{name || 'Guest'}</p>
+        {profile.data && <p className="muted">{displayPhone(profile.data.phone_number)}</p>}
+      </div>
+      <form className="profile-form" onSubmit={save}>
+        <label htmlFor="display-name">Display name</label>
+        <div className="row">
+          <input id="display-name" maxLength={60} placeholder="What should the bar call you?" value={draft ?? name}
+            onChange={(e) => setDraft(e.target.value)} />
+          <button type="submit" className="btn" disabled={draft === null || update.isPending}>{update.isPending ? 'Saving...' : 'Save'}</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function FavoritesList({ slug }: { slug: string }) {
+  const { data: favorites, isPending } = useFavorites(slug);
+  if (isPending) return <p role="status" className="muted">Loading favorites...</p>;
+  if (!favorites?.length) return <p className="empty-state">No favorites yet. Tap the heart on a drink to keep it here.</p>;
+  return (
+    <ul className="favorite-list">
+      {favorites.map((f) => (
+        <li key={f.menu_drink_id}>
+          <Link className="favorite-row card" to={`/venue/${slug}/drink/${f.menu_drink_id}`}>
+            <DrinkImage src={f.image_url} width={56} height={56} />
+            <span className="favorite-name">{f.name}</span>
+            <span className="price">{formatCents(f.price_cents)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HistoryList({ slug }: { slug: string }) {
+  const history = useOrderHistory(slug);
+  // Spec §8: a failed history read is an empty history.
+  const orders = history.data ?? [];
+  if (history.isPending) return <p role="status" className="muted">Loading history...</p>;
+  if (orders.length === 0) return <p className="empty-state">No orders yet</p>;
+  return (
+    <div className="stack">
+      {orders.map((order) => <OrderCard key={order.id} order={order} slug={slug} />)}
+    </div>
+  );
 }

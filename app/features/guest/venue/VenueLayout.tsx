@@ -1,29 +1,42 @@
 import type { CSSProperties } from 'react';
-import { Outlet, useOutletContext, useParams } from 'react-router';
+import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { themeVariables } from '../../../../shared/theme';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { useEnsureGuestSession } from '../../auth/hooks';
+import { useVenueLive } from '../../orders/live';
 import { useVenue } from '../../venues/api';
+import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
+import { useActiveOrderGuard } from '../orders/active-order';
+import { GuestTabBar } from './GuestTabBar';
 
-export type VenueContext = { venue: Venue };
+export type VenueContext = { venue: Venue; liveConnected: boolean };
 export const useVenueContext = () => useOutletContext<VenueContext>();
 
-/** Loads the venue and its theme for every /venue/{slug} page (spec: Venue context). */
+/**
+ * Every /venue/{slug} page (spec: Venue context): loads the venue and its theme, makes sure the
+ * device has a guest session, and frames the page with the active-order banner and the tab bar.
+ */
 export default function VenueLayout() {
   const { slug } = useParams();
   const { data: venue, isPending, error } = useVenue(slug);
+  const session = useEnsureGuestSession(venue?.slug);
+  const { active } = useActiveOrderGuard(venue?.slug ?? '');
+  // While the guest has an order in the works, the venue's socket pushes its changes; the hook polls
+  // every 5 s whenever the socket is down (docs/decisions/033).
+  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null, enabled: Boolean(active) });
 
   if (isPending) {
     return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">Loading venue...</p></main>;
   }
   if (error || !venue) {
-    const missing = (error as { status?: number } | null)?.status === 404;
+    const missing = error instanceof ApiRequestError && error.status === 404;
     return (
       <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}>
         {missing ? (
           <>
             <h1>Venue not found</h1>
-            <a className="btn btn-primary" href="/">Go Home</a>
+            <Link className="btn btn-primary" to="/">Go Home</Link>
           </>
         ) : (
           <>
@@ -37,7 +50,9 @@ export default function VenueLayout() {
   }
   return (
     <div className="guest-shell" style={themeVariables(venue.theme_colors) as CSSProperties}>
-      <Outlet context={{ venue } satisfies VenueContext} />
+      <ActiveOrderBanner venue={venue} />
+      <Outlet context={{ venue, liveConnected: connected } satisfies VenueContext} />
+      <GuestTabBar slug={venue.slug} />
     </div>
   );
 }

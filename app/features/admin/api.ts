@@ -1,0 +1,147 @@
+// TanStack Query hooks of the venue admin (menu, inventory, venue profile, analytics, AI settings).
+// Orders come from app/features/orders/api.ts.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AdminAnalytics, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse,
+  IngredientOptionList, type AnalyticsWindow, type InventoryItemInput, type MenuDrinkInput, type VenueProfileUpdate,
+} from '../../../shared/schemas/admin';
+import { AiAnalyticsResponse, AiSettingsResponse, type AiSettingsInput } from '../../../shared/schemas/ai';
+import { apiRequest } from '../../lib/api-client';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  venue: ['admin', 'venue'] as const,
+  inventory: ['admin', 'inventory'] as const,
+  drinks: (order: 'name' | 'display_order') => ['admin', 'menu-drinks', order] as const,
+  drinksAll: ['admin', 'menu-drinks'] as const,
+  ingredients: ['admin', 'ingredients'] as const,
+  analytics: (window: AnalyticsWindow) => ['admin', 'analytics', window] as const,
+  aiSettings: ['admin', 'ai-settings'] as const,
+  aiAnalytics: ['admin', 'ai-analytics'] as const,
+};
+
+/** A super admin acting as a venue's admin does so through an impersonation token, so no venue id is sent. */
+export function useAdminVenue(enabled = true) {
+  return useQuery({
+    queryKey: adminKeys.venue,
+    enabled,
+    queryFn: async () => (await apiRequest('GET', '/admin/venue', { schema: AdminVenueResponse })).venue,
+  });
+}
+
+export function useSaveVenue() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: VenueProfileUpdate) => (await apiRequest('PUT', '/admin/venue', { body, schema: AdminVenueResponse })).venue,
+    onSuccess: (venue) => {
+      client.setQueryData(adminKeys.venue, venue);
+      void client.invalidateQueries({ queryKey: ['venues'] });
+    },
+  });
+}
+
+export function useInventory() {
+  return useQuery({
+    queryKey: adminKeys.inventory,
+    queryFn: async () => (await apiRequest('GET', '/admin/inventory', { schema: AdminInventoryList })).items,
+  });
+}
+
+export function useSaveInventoryItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id?: string; body: InventoryItemInput }) =>
+      (await apiRequest(id ? 'PUT' : 'POST', id ? `/admin/inventory/${encodeURIComponent(id)}` : '/admin/inventory', { body, schema: AdminInventoryResponse })).item,
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useDeleteInventoryItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/admin/inventory/${encodeURIComponent(id)}`),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useMenuDrinks(order: 'name' | 'display_order' = 'name') {
+  return useQuery({
+    queryKey: adminKeys.drinks(order),
+    queryFn: async () => (await apiRequest('GET', '/admin/menu-drinks', { query: { order }, schema: AdminMenuDrinkList })).drinks,
+  });
+}
+
+export function useIngredientOptions(enabled = true) {
+  return useQuery({
+    queryKey: adminKeys.ingredients,
+    enabled,
+    staleTime: 5 * 60_000,
+    queryFn: async () => (await apiRequest('GET', '/admin/ingredients', { schema: IngredientOptionList })).ingredients,
+  });
+}
+
+/** Drinks also change the guest menu, whose queries are refreshed too. */
+function useInvalidateMenus() {
+  const client = useQueryClient();
+  return () => Promise.all([
+    client.invalidateQueries({ queryKey: adminKeys.drinksAll }),
+    client.invalidateQueries({ queryKey: ['drinks'] }),
+  ]);
+}
+
+export function useSaveMenuDrink() {
+  const invalidate = useInvalidateMenus();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id?: string; body: MenuDrinkInput }) =>
+      (await apiRequest(id ? 'PUT' : 'POST', id ? `/admin/menu-drinks/${encodeURIComponent(id)}` : '/admin/menu-drinks', { body, schema: AdminMenuDrinkResponse })).drink,
+    onSettled: invalidate,
+  });
+}
+
+export function useSetDrinkAvailability() {
+  const invalidate = useInvalidateMenus();
+  return useMutation({
+    mutationFn: async ({ id, isAvailable }: { id: string; isAvailable: boolean }) =>
+      (await apiRequest('PATCH', `/admin/menu-drinks/${encodeURIComponent(id)}/availability`, { body: { is_available: isAvailable }, schema: AdminMenuDrinkResponse })).drink,
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteMenuDrink() {
+  const invalidate = useInvalidateMenus();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/admin/menu-drinks/${encodeURIComponent(id)}`),
+    onSettled: invalidate,
+  });
+}
+
+export function useAdminAnalytics(window: AnalyticsWindow) {
+  return useQuery({
+    queryKey: adminKeys.analytics(window),
+    queryFn: () => apiRequest('GET', '/admin/analytics', { query: { window }, schema: AdminAnalytics }),
+  });
+}
+
+export function useAiSettings() {
+  return useQuery({
+    queryKey: adminKeys.aiSettings,
+    retry: false,
+    queryFn: () => apiRequest('GET', '/ai/admin/settings', { schema: AiSettingsResponse }),
+  });
+}
+
+export function useSaveAiSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AiSettingsInput) => apiRequest('POST', '/ai/admin/settings', { body, schema: AiSettingsResponse }),
+    onSuccess: (data) => client.setQueryData(adminKeys.aiSettings, data),
+  });
+}
+
+export function useAiAnalytics() {
+  return useQuery({
+    queryKey: adminKeys.aiAnalytics,
+    retry: false,
+    queryFn: async () => (await apiRequest('GET', '/ai/admin/analytics', { schema: AiAnalyticsResponse })).analytics,
+  });
+}

@@ -1,0 +1,208 @@
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { INVENTORY_UNITS, type InventoryUnit } from '../../../../shared/constants';
+import { centsFromDollarsField, wholeUnitsFromField } from '../../../../shared/admin-dashboard';
+import { formatCents } from '../../../../shared/money';
+import type { AdminInventoryItem } from '../../../../shared/schemas/admin';
+import { Modal } from '../../../ui/Modal';
+import { toast } from '../../../ui/toast';
+import { useDeleteInventoryItem, useInventory, useSaveInventoryItem } from '../api';
+import { LoadError, StatTiles, VIEW_MODES, ViewToggle, confirmDelete, distinct, titleCase, useStoredState } from './parts';
+
+type FormState = {
+  name: string; description: string; quantity: string; unit: InventoryUnit; low_stock_threshold: string;
+  category: string; brand: string; cost: string;
+};
+
+const emptyForm: FormState = { name: '', description: '', quantity: '0', unit: 'bottle', low_stock_threshold: '5', category: '', brand: '', cost: '0' };
+const formOf = (item: AdminInventoryItem): FormState => ({
+  name: item.name, description: item.description, quantity: String(item.quantity), unit: item.unit,
+  low_stock_threshold: String(item.low_stock_threshold), category: item.category, brand: item.brand ?? '', cost: (item.cost_per_unit_cents / 100).toFixed(2),
+});
+
+function InventoryForm({ item, onClose }: { item: AdminInventoryItem | null; onClose: () => void }) {
+  const [form, setForm] = useState<FormState>(item ? formOf(item) : emptyForm);
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveInventoryItem();
+  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const name = form.name.trim();
+    if (!name) { setError('Name is required'); return; }
+    setError(null);
+    try {
+      await save.mutateAsync({
+        id: item?.id,
+        body: {
+          name, description: form.description.trim(), quantity: wholeUnitsFromField(form.quantity), unit: form.unit,
+          low_stock_threshold: wholeUnitsFromField(form.low_stock_threshold), category: form.category.trim() || 'other',
+          brand: form.brand.trim() || null, cost_per_unit_cents: centsFromDollarsField(form.cost),
+          ...(item ? { ingredient_id: item.ingredient_id } : {}),
+        },
+      });
+      toast.success(item ? 'Inventory item updated successfully' : 'Inventory item added successfully');
+      onClose();
+    } catch {
+      toast.error(item ? 'Failed to update inventory item' : 'Failed to add inventory item');
+    }
+  }
+
+  return (
+    <Modal title={item ? 'Edit Inventory Item' : 'Add Inventory Item'} onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="inv-name">Name *</label>
+          <input id="inv-name" data-autofocus value={form.name} onChange={(e) => set({ name: e.target.value })} aria-invalid={Boolean(error)} aria-describedby={error ? 'inv-name-error' : undefined} />
+          {error && <p id="inv-name-error" className="field-error" role="alert">{error}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="inv-description">Description</label>
+          <textarea id="inv-description" rows={2} value={form.description} onChange={(e) => set({ description: e.target.value })} />
+        </div>
+        <div className="row admin-form-row">
+          <div className="field">
+            <label htmlFor="inv-quantity">Quantity</label>
+            <input id="inv-quantity" type="number" min={0} step={1} inputMode="numeric" value={form.quantity} onChange={(e) => set({ quantity: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="inv-unit">Unit</label>
+            <select id="inv-unit" value={form.unit} onChange={(e) => set({ unit: e.target.value as InventoryUnit })}>
+              {INVENTORY_UNITS.map((u) => <option key={u} value={u}>{u}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="inv-threshold">Low stock threshold</label>
+            <input id="inv-threshold" type="number" min={0} step={1} inputMode="numeric" value={form.low_stock_threshold} onChange={(e) => set({ low_stock_threshold: e.target.value })} />
+          </div>
+        </div>
+        <div className="row admin-form-row">
+          <div className="field">
+            <label htmlFor="inv-category">Category</label>
+            <input id="inv-category" value={form.category} onChange={(e) => set({ category: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="inv-brand">Brand</label>
+            <input id="inv-brand" value={form.brand} onChange={(e) => set({ brand: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="inv-cost">Cost per unit ($)</label>
+            <input id="inv-cost" type="number" min={0} step={0.01} inputMode="decimal" value={form.cost} onChange={(e) => set({ cost: e.target.value })} />
+          </div>
+        </div>
+        <div className="modal-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>{item ? 'Save Changes' : 'Add Item'}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function InventoryTab() {
+  const inventory = useInventory();
+  const remove = useDeleteInventoryItem();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('all');
+  const [view, setView] = useStoredState('barhop.admin.inventory_view', VIEW_MODES, 'card');
+  const [editing, setEditing] = useState<AdminInventoryItem | 'new' | null>(null);
+
+  useEffect(() => { if (inventory.isError) toast.error('Failed to load inventory'); }, [inventory.isError]);
+
+  const items = useMemo(() => inventory.data ?? [], [inventory.data]);
+  const categories = useMemo(() => distinct(items.map((i) => i.category)), [items]);
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return items.filter((i) => (category === 'all' || i.category === category)
+      && (!q || [i.name, i.description, i.brand ?? ''].some((f) => f.toLowerCase().includes(q))));
+  }, [items, search, category]);
+
+  async function onDelete(item: AdminInventoryItem) {
+    if (!confirmDelete(item.name)) return;
+    try {
+      await remove.mutateAsync(item.id);
+      toast.success('Inventory item deleted successfully');
+    } catch {
+      toast.error('Failed to delete inventory item');
+    }
+  }
+
+  if (inventory.isError) {
+    return <LoadError heading="Error Loading Inventory" message="Failed to load inventory data" onRetry={() => void inventory.refetch()} />;
+  }
+
+  return (
+    <section className="stack" aria-labelledby="inventory-heading">
+      <div className="row admin-section-head">
+        <h2 id="inventory-heading">Inventory Management</h2>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}><Plus size={16} aria-hidden="true" /> Add Item</button>
+      </div>
+      <StatTiles tiles={[
+        { label: 'Total Items', value: items.length },
+        { label: 'In Stock', value: items.filter((i) => i.quantity > 0).length },
+        { label: 'Low Stock', value: items.filter((i) => i.is_low_stock).length },
+        { label: 'Categories', value: categories.length },
+      ]} />
+      <div className="row admin-filters">
+        <div className="search-field">
+          <Search size={16} aria-hidden="true" />
+          <input type="search" aria-label="Search inventory" placeholder="Search by name, description or brand" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <select aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="all">All Categories</option>
+          {categories.map((c) => <option key={c} value={c}>{titleCase(c)}</option>)}
+        </select>
+        <ViewToggle value={view} onChange={setView} />
+      </div>
+      {inventory.isPending ? <p className="muted">Loading inventory...</p> : shown.length === 0 ? (
+        <div className="card empty-state">
+          <p>No inventory items found</p>
+          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>Add First Item</button>
+        </div>
+      ) : view === 'card' ? (
+        <ul className="admin-card-grid">
+          {shown.map((item) => (
+            <li key={item.id} className="card stack admin-item-card">
+              <div className="row admin-card-head">
+                <h3>{item.name}</h3>
+                {item.quantity <= 0 ? <span className="badge badge-danger">Out of stock</span>
+                  : item.is_low_stock ? <span className="badge badge-warning">Low Stock</span> : <span className="badge badge-success">In Stock</span>}
+              </div>
+              {item.brand && <p className="muted">{item.brand}</p>}
+              {item.description && <p>{item.description}</p>}
+              <p><strong>{item.quantity}</strong> {item.unit} · threshold {item.low_stock_threshold} · {formatCents(item.cost_per_unit_cents)} / {item.unit}</p>
+              <p className="muted">{titleCase(item.category)}</p>
+              <div className="row">
+                <button type="button" className="btn btn-small" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}><Pencil size={14} aria-hidden="true" /> Edit</button>
+                <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(item)} aria-label={`Delete ${item.name}`}><Trash2 size={14} aria-hidden="true" /> Delete</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead><tr><th>Name</th><th>Brand</th><th>Category</th><th>Quantity</th><th>Threshold</th><th>Cost</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>
+              {shown.map((item) => (
+                <tr key={item.id}>
+                  <td>{item.name} {item.is_low_stock && <span className="badge badge-warning">Low Stock</span>}</td>
+                  <td>{item.brand ?? ''}</td>
+                  <td>{titleCase(item.category)}</td>
+                  <td>{item.quantity} {item.unit}</td>
+                  <td>{item.low_stock_threshold}</td>
+                  <td>{formatCents(item.cost_per_unit_cents)}</td>
+                  <td className="row">
+                    <button type="button" className="btn btn-small" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}><Pencil size={14} aria-hidden="true" /></button>
+                    <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(item)} aria-label={`Delete ${item.name}`}><Trash2 size={14} aria-hidden="true" /></button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && <InventoryForm item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { DemoInfo, GuestProfileResponse, OtpSent, OtpVerified } from '../../../shared/schemas/auth';
+import { apiRequest } from '../../lib/api-client';
+import { applySignedInSession, ensureGuestSession, signOutGuest } from './guest-session';
+import { useGuestSession } from './hooks';
+
+export const authKeys = {
+  demo: ['auth', 'demo'] as const,
+  guestProfile: (guestId: string | null) => ['auth', 'guest-profile', guestId] as const,
+};
+
+/** Demo accounts and password for the login screen (empty outside demo mode). */
+export function useDemoInfo() {
+  return useQuery({
+    queryKey: authKeys.demo,
+    staleTime: Infinity,
+    queryFn: () => apiRequest('GET', '/auth/demo', { credentials: 'none', schema: DemoInfo, schemaLabel: 'auth' }),
+  });
+}
+
+export function useSendCode() {
+  return useMutation({
+    mutationFn: async ({ phone, slug }: { phone: string; slug?: string }) => {
+      await ensureGuestSession(slug);
+      return apiRequest('POST', '/auth/otp/send', { body: { phone }, credentials: 'guest', schema: OtpSent, schemaLabel: 'auth' });
+    },
+  });
+}
+
+export function useVerifyCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ phone, code, slug }: { phone: string; code: string; slug?: string }) => {
+      await ensureGuestSession(slug);
+      return apiRequest('POST', '/auth/otp/verify', { body: { phone, code }, credentials: 'guest', schema: OtpVerified, schemaLabel: 'auth' });
+    },
+    onSuccess: (verified) => {
+      applySignedInSession(verified);
+      queryClient.setQueryData(authKeys.guestProfile(verified.guest_id), verified.profile);
+      // Cart, favourites and orders now belong to the account: reload whatever was cached.
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'venues' });
+    },
+  });
+}
+
+/** The signed-in guest's profile (spec: Guest profile); disabled while not signed in. */
+export function useGuestProfile() {
+  const { signedIn, guestId } = useGuestSession();
+  return useQuery({
+    queryKey: authKeys.guestProfile(guestId),
+    enabled: signedIn,
+    queryFn: async () => (await apiRequest('GET', '/me', { credentials: 'guest', schema: GuestProfileResponse, schemaLabel: 'auth' })).profile,
+  });
+}
+
+export function useUpdateGuestProfile() {
+  const queryClient = useQueryClient();
+  const { guestId } = useGuestSession();
+  return useMutation({
+    mutationFn: async (displayName: string) =>
+      (await apiRequest('PATCH', '/me', { body: { display_name: displayName }, credentials: 'guest', schema: GuestProfileResponse, schemaLabel: 'auth' })).profile,
+    onSuccess: (profile) => queryClient.setQueryData(authKeys.guestProfile(guestId), profile),
+  });
+}
+
+/** Spec: sign out goes to /venue/{slug}; the device continues with a fresh anonymous session. */
+export function useGuestSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async (slug: string) => {
+    await signOutGuest(slug).catch((err: unknown) => console.error('Sign out failed', err));
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'venues' });
+    navigate(`/venue/${slug}`);
+  }, [navigate, queryClient]);
+}

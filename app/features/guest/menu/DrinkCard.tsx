@@ -1,0 +1,21 @@
+import type { Drink } from '../../../../shared/schemas/drink';
+import { categoryLabel } from '../../../../shared/categories';
+import { formatCents } from '../../../../shared/money';
+import { DrinkImage } from '../../../ui/DrinkImage';
+
+/** The face of a drink in a grid: image, name, description, price with two decimals, category. */
+export function DrinkCardBody({ drink, venueName }: { drink: Drink; venueName: string }) {
+  return (
+    <>
+      <DrinkImage src={drink.image_url} width={200} height={200} loading="lazy" />
+      <span className="drink-card-body">
+        <span className="drink-name">{drink.name}</span>
+        <span className="drink-description">{drink.description}</span>
+        <span className="drink-meta">
+          <span className="price">{formatCents(drink.price_cents)}</span>
+          <span className="badge">{categoryLabel(drink.category, venueName)}</span>
+        </span>
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { ThemeToggle } from './ThemeToggle';
+
+type Props = {
+  title: string;
+  subtitle?: ReactNode;
+  /** Where the back arrow goes, and what it says to screen readers. */
+  back: { to: string; label: string };
+  /** Extra buttons at the right, before the theme toggle. */
+  actions?: ReactNode;
+  logoUrl?: string | null;
+};
+
+/** The sticky header of every guest screen, in the venue's secondary colour. */
+export function GuestHeader({ title, subtitle, back, actions, logoUrl }: Props) {
+  return (
+    <header className="venue-header">
+      <Link to={back.to} className="icon-link" aria-label={back.label}><ArrowLeft aria-hidden="true" /></Link>
+      {logoUrl && <img className="venue-logo" src={logoUrl} alt="" width={36} height={36} />}
+      <div className="venue-header-text">
+        <h1>{title}</h1>
+        {subtitle && <p className="muted">{subtitle}</p>}
+      </div>
+      <div className="venue-header-actions">
+        {actions}
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

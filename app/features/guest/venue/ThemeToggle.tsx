@@ -1,0 +1,15 @@
+import { Moon, Sun } from 'lucide-react';
+import { useState } from 'react';
+import { setColorScheme, storedColorScheme, type ColorScheme } from '../../../lib/color-scheme';
+
+/** Spec: guests toggle a light or dark theme, stored on the device. */
+export function ThemeToggle() {
+  const [scheme, setScheme] = useState<ColorScheme>(storedColorScheme);
+  const next: ColorScheme = scheme === 'dark' ? 'light' : 'dark';
+  return (
+    <button type="button" className="icon-button" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}
+      onClick={() => { setColorScheme(next); setScheme(next); }}>
+      {scheme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+    </button>
+  );
+}

@@ -1,0 +1,112 @@
+// The venue's live channel in the app (docs/decisions/027): one WebSocket per screen that needs it,
+// reconnecting with backoff and resyncing by sequence number; while it is down, order queries are
+// polled every 5 s instead.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { STATUS_REFRESH_MS } from '../../../shared/constants';
+import { LiveMessage } from '../../../shared/schemas/live';
+import { orderKeys } from './api';
+
+export const LIVE_PING_MS = 25_000;
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_MAX_MS = 30_000;
+
+/** Exponential backoff with jitter: about 1 s, 2 s, 4 s … capped at 30 s. */
+export function reconnectDelayMs(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** ws(s)://host/api/live/venues/:id?token=…&since=… */
+export function liveUrl(origin: string, venueId: string, token: string, since: number | null): string {
+  const url = new URL(`/api/live/venues/${encodeURIComponent(venueId)}`, origin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('token', token);
+  if (since !== null) url.searchParams.set('since', String(since));
+  return url.toString();
+}
+
+export type VenueLiveOptions = {
+  /** A staff or guest access token; no socket is opened without one. */
+  token: string | null | undefined;
+  /** Every message, after the hook has refreshed the order queries. */
+  onEvent?: (message: LiveMessage) => void;
+  enabled?: boolean;
+};
+
+/**
+ * Connects to the venue's live channel. `connected` drives the screens' Live/Offline badge. Every
+ * order event (and every reconnect) invalidates the `orders` queries, so lists and statuses follow.
+ */
+export function useVenueLive(venueId: string | null | undefined, { token, onEvent, enabled = true }: VenueLiveOptions) {
+  const client = useQueryClient();
+  const [connected, setConnected] = useState(false);
+  const [lastSeq, setLastSeq] = useState<number | null>(null);
+  const onEventRef = useRef(onEvent);
+  useEffect(() => { onEventRef.current = onEvent; }, [onEvent]);
+  // The last sequence seen per venue survives token renewals, so a new socket resumes with `since`.
+  const seqRef = useRef<{ venueId: string; seq: number | null }>({ venueId: '', seq: null });
+
+  useEffect(() => {
+    if (!enabled || !venueId || !token) return;
+    let socket: WebSocket | null = null;
+    if (seqRef.current.venueId !== venueId) seqRef.current = { venueId, seq: null };
+    const position = seqRef.current;
+    let attempt = 0;
+    let stopped = false;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let pollTimer: ReturnType<typeof setInterval> | undefined;
+    let pingTimer: ReturnType<typeof setInterval> | undefined;
+    const refresh = () => client.invalidateQueries({ queryKey: orderKeys.all });
+
+    const startPolling = () => { pollTimer ??= setInterval(() => void refresh(), STATUS_REFRESH_MS); };
+    const stopPolling = () => { clearInterval(pollTimer); pollTimer = undefined; };
+
+    const connect = () => {
+      socket = new WebSocket(liveUrl(window.location.origin, venueId, token, position.seq));
+      socket.onopen = () => {
+        attempt = 0;
+        setConnected(true);
+        stopPolling();
+        pingTimer = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('ping'), LIVE_PING_MS);
+      };
+      socket.onmessage = (event) => {
+        if (event.data === 'pong') return;
+        let raw: unknown;
+        try { raw = JSON.parse(String(event.data)); } catch { return; }
+        const parsed = LiveMessage.safeParse(raw);
+        if (!parsed.success) return;
+        const message = parsed.data;
+        if (position.seq === null || message.seq > position.seq) {
+          position.seq = message.seq;
+          setLastSeq(message.seq);
+        }
+        // 'hello' ends a (re)connect: whatever happened while away is now in the server's answers.
+        void refresh();
+        onEventRef.current?.(message);
+      };
+      socket.onclose = () => {
+        clearInterval(pingTimer);
+        socket = null;
+        setConnected(false);
+        if (stopped) return;
+        startPolling();
+        reconnectTimer = setTimeout(connect, reconnectDelayMs(attempt++));
+      };
+      socket.onerror = () => socket?.close();
+    };
+
+    startPolling();
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      clearInterval(pingTimer);
+      stopPolling();
+      socket?.close(1000, 'done');
+      setConnected(false);
+    };
+  }, [client, venueId, token, enabled]);
+
+  return { connected, lastSeq };
+}

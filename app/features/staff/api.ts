@@ -1,0 +1,84 @@
+// TanStack Query hooks of the staff portal: inventory, stock movements, the ingredient picker, the
+// menu lookup and the order history with date ranges. Replies are zod-checked ('staffApi').
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HISTORY_LIMIT, STAFF_INVENTORY_POLL_MS } from '../../../shared/constants';
+import {
+  IngredientList, StaffInventoryItemResponse, StaffInventoryList, StaffMenuList, StockMovementResponse,
+  type StaffInventoryCreate, type StaffInventoryUpdate, type StockMovementInput,
+} from '../../../shared/schemas/inventory';
+import { SuccessFlag } from '../../../shared/schemas/common';
+import { OrderList, type StaffOrderFilter } from '../../../shared/schemas/order';
+import { apiRequest } from '../../lib/api-client';
+
+const STAFF = { schemaLabel: 'staffApi' } as const;
+
+export const staffKeys = {
+  inventory: ['staff', 'inventory'] as const,
+  menu: ['staff', 'menu'] as const,
+  ingredients: (search: string) => ['staff', 'ingredients', search] as const,
+  // Under 'orders' so live order events refresh it like every other order list.
+  history: (status: StaffOrderFilter, since: string | null) => ['orders', 'staff-history-range', status, since ?? ''] as const,
+};
+
+/** Spec: staff inventory polls every 10 s. */
+export function useStaffInventory() {
+  return useQuery({
+    queryKey: staffKeys.inventory,
+    refetchInterval: STAFF_INVENTORY_POLL_MS,
+    queryFn: async () => (await apiRequest('GET', '/staff/inventory', { ...STAFF, schema: StaffInventoryList })).inventory,
+  });
+}
+
+export function useStaffMenu() {
+  return useQuery({
+    queryKey: staffKeys.menu,
+    queryFn: async () => (await apiRequest('GET', '/staff/menu', { ...STAFF, schema: StaffMenuList })).menu_items,
+  });
+}
+
+export function useIngredientSearch(search: string, enabled = true) {
+  return useQuery({
+    queryKey: staffKeys.ingredients(search.trim()),
+    enabled,
+    queryFn: async () => (await apiRequest('GET', '/staff/ingredients', { ...STAFF, query: { search: search.trim() }, schema: IngredientList })).ingredients,
+  });
+}
+
+/** Stock changes move drinks on and off the menu, so both lists refresh. */
+function useStockMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: staffKeys.inventory }),
+        client.invalidateQueries({ queryKey: staffKeys.menu }),
+      ]);
+    },
+  });
+}
+
+export const useCreateInventoryItem = () => useStockMutation((body: StaffInventoryCreate) =>
+  apiRequest('POST', '/staff/inventory', { ...STAFF, body, schema: StaffInventoryItemResponse }));
+
+export const useUpdateInventoryItem = () => useStockMutation(({ id, body }: { id: string; body: StaffInventoryUpdate }) =>
+  apiRequest('PUT', `/staff/inventory/${encodeURIComponent(id)}`, { ...STAFF, body, schema: StaffInventoryItemResponse }));
+
+export const useDeleteInventoryItem = () => useStockMutation((id: string) =>
+  apiRequest('DELETE', `/staff/inventory/${encodeURIComponent(id)}`, { ...STAFF, schema: SuccessFlag }));
+
+export const useStockMovement = () => useStockMutation(({ id, body }: { id: string; body: StockMovementInput }) =>
+  apiRequest('POST', `/staff/inventory/${encodeURIComponent(id)}/movements`, { ...STAFF, body, schema: StockMovementResponse }));
+
+/** Order history, 50 at a time ('load more' asks for the ones before the last row). */
+export function useStaffHistoryPages(status: StaffOrderFilter, since: string | null) {
+  return useInfiniteQuery({
+    queryKey: staffKeys.history(status, since),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => (await apiRequest('GET', '/staff/history', {
+      ...STAFF, schema: OrderList,
+      query: { status, limit: HISTORY_LIMIT, since: since ?? undefined, before: pageParam ?? undefined },
+    })).orders,
+    getNextPageParam: (lastPage) => (lastPage.length < HISTORY_LIMIT ? null : lastPage[lastPage.length - 1]!.created_at),
+  });
+}

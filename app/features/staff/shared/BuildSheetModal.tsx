@@ -1,0 +1,36 @@
+import { Modal } from '../../../ui/Modal';
+
+export type BuildStep = { ingredient: string; quantity: number; unit: string; optional: boolean };
+export type BuildDrink = { key: string; name: string; quantity: number; notes?: string | null; modifiers?: string | null; steps: BuildStep[] | null };
+
+const formatQuantity = (quantity: number) => (Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
+
+/** The bartender's build sheet: each drink with its recipe steps (ingredient, quantity, unit, optional). */
+export function BuildSheetModal({ title, drinks, onClose }: { title: string; drinks: BuildDrink[]; onClose: () => void }) {
+  return (
+    <Modal title={title} onClose={onClose} actions={<button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>Close</button>}>
+      <div className="stack build-sheet">
+        {drinks.map((drink) => (
+          <section key={drink.key} aria-label={`Build sheet for ${drink.name}`}>
+            <h3>{drink.quantity} × {drink.name}</h3>
+            {drink.modifiers && <p className="muted">Modifiers: {drink.modifiers}</p>}
+            {drink.notes && <p className="muted">Notes: {drink.notes}</p>}
+            {drink.steps && drink.steps.length > 0 ? (
+              <ol className="build-steps">
+                {drink.steps.map((step, i) => (
+                  <li key={`${step.ingredient}-${i}`}>
+                    <span className="build-step-ingredient">{step.ingredient}</span>{' '}
+                    <span className="build-step-quantity">{formatQuantity(step.quantity)} {step.unit}</span>
+                    {step.optional && <span className="badge badge-info">optional</span>}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="muted">No recipe on file for this drink.</p>
+            )}
+          </section>
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,178 @@
+// TanStack Query hooks of the super admin console. Every reply is checked against its schema
+// ('Schema mismatch for superApi').
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  BulkMergeOutcome, CanonicalIngredientList, CanonicalIngredientResponse, CreatedStaffAccount, CreateOutcome, ErrorLogList,
+  ErrorLogResponse, ErrorSettings, MergeOutcome, PlatformAnalytics, PlatformOverview, ResetPasswordResult, StaffAccountList,
+  SUPER_API_LABEL, SuperVenueList, SuperVenueResponse, TopVenuesResponse, UnmatchedIngredientList, UserResponse,
+  type AnalyticsWindow, type CreateStaffBody, type OverviewWindow, type VenueCreateBody, type VenueUpdateBody,
+} from '../../../shared/schemas/super';
+import { apiRequest } from '../../lib/api-client';
+
+const superApi = <S extends z.ZodType>(method: string, path: string, schema: S, options: { body?: unknown; query?: Record<string, string | number | undefined> } = {}) =>
+  apiRequest(method, path, { ...options, schema, schemaLabel: SUPER_API_LABEL });
+
+export const superKeys = {
+  all: ['super'] as const,
+  overview: (window: OverviewWindow) => ['super', 'overview', window] as const,
+  topVenues: (window: OverviewWindow, limit: number) => ['super', 'top-venues', window, limit] as const,
+  analytics: (window: AnalyticsWindow) => ['super', 'analytics', window] as const,
+  venues: ['super', 'venues'] as const,
+  staff: (venueId: string) => ['super', 'venues', venueId, 'staff'] as const,
+  unmatched: ['super', 'unmatched-ingredients'] as const,
+  ingredients: ['super', 'ingredients'] as const,
+  errors: (filters: ErrorFilters) => ['super', 'errors', filters] as const,
+  errorSettings: ['super', 'errors', 'settings'] as const,
+};
+
+// ---- Overview and analytics ----
+
+export function usePlatformOverview(window: OverviewWindow) {
+  return useQuery({ queryKey: superKeys.overview(window), queryFn: () => superApi('GET', '/super/overview', PlatformOverview, { query: { window } }) });
+}
+
+/** The raw reply of the overview call, for the Connection Test button. */
+export async function fetchOverviewRaw(window: OverviewWindow) {
+  return apiRequest('GET', '/super/overview', { query: { window } });
+}
+
+export function useTopVenues(window: OverviewWindow, limit: number) {
+  return useQuery({
+    queryKey: superKeys.topVenues(window, limit),
+    queryFn: async () => (await superApi('GET', '/super/top-venues', TopVenuesResponse, { query: { window, limit } })).top_venues,
+  });
+}
+
+export function usePlatformAnalytics(window: AnalyticsWindow) {
+  return useQuery({ queryKey: superKeys.analytics(window), queryFn: () => superApi('GET', '/super/analytics', PlatformAnalytics, { query: { window } }) });
+}
+
+// ---- Venues and their accounts ----
+
+export function useSuperVenues() {
+  return useQuery({ queryKey: superKeys.venues, queryFn: async () => (await superApi('GET', '/super/venues', SuperVenueList)).venues });
+}
+
+export function useSaveVenue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: VenueCreateBody | VenueUpdateBody }) => (id
+      ? superApi('PUT', `/super/venues/${encodeURIComponent(id)}`, SuperVenueResponse, { body })
+      : superApi('POST', '/super/venues', SuperVenueResponse, { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: superKeys.venues }),
+  });
+}
+
+export function useVenueStaff(venueId: string) {
+  return useQuery({
+    queryKey: superKeys.staff(venueId),
+    queryFn: async () => (await superApi('GET', `/super/venues/${encodeURIComponent(venueId)}/staff`, StaffAccountList)).staff,
+  });
+}
+
+export function useCreateStaff(venueId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateStaffBody) => superApi('POST', `/super/venues/${encodeURIComponent(venueId)}/staff`, CreatedStaffAccount, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: superKeys.staff(venueId) }),
+  });
+}
+
+export function useUpdateAccount(venueId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: { role?: 'admin' | 'staff'; disabled?: boolean; display_name?: string | null } }) =>
+      superApi('PUT', `/super/users/${encodeURIComponent(id)}`, UserResponse, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: superKeys.staff(venueId) }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (id: string) => superApi('POST', `/super/users/${encodeURIComponent(id)}/reset-password`, ResetPasswordResult, { body: {} }),
+  });
+}
+
+// ---- Ingredients ----
+
+export function useUnmatchedIngredients() {
+  return useQuery({ queryKey: superKeys.unmatched, queryFn: async () => (await superApi('GET', '/super/unmatched-ingredients', UnmatchedIngredientList)).ingredients });
+}
+
+export function useCanonicalIngredients() {
+  return useQuery({ queryKey: superKeys.ingredients, queryFn: async () => (await superApi('GET', '/super/ingredients', CanonicalIngredientList)).ingredients });
+}
+
+function useInvalidateIngredients() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: superKeys.unmatched }),
+    queryClient.invalidateQueries({ queryKey: superKeys.ingredients }),
+  ]);
+}
+
+export function useMergeIngredient() {
+  const invalidate = useInvalidateIngredients();
+  return useMutation({
+    mutationFn: ({ id, targetId }: { id: string; targetId: string }) =>
+      superApi('POST', `/super/ingredients/${encodeURIComponent(id)}/merge`, MergeOutcome, { body: { target_ingredient_id: targetId } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreateIngredient() {
+  const invalidate = useInvalidateIngredients();
+  return useMutation({
+    mutationFn: ({ id, name, category }: { id: string; name?: string; category?: string }) =>
+      superApi('POST', `/super/ingredients/${encodeURIComponent(id)}/create`, CreateOutcome, { body: { name, category } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useBulkMerge() {
+  const invalidate = useInvalidateIngredients();
+  return useMutation({
+    mutationFn: ({ ids, targetId }: { ids: string[]; targetId?: string }) =>
+      superApi('POST', '/super/ingredients/bulk-merge', BulkMergeOutcome, { body: { ingredientIds: ids, target_ingredient_id: targetId } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateIngredient() {
+  const invalidate = useInvalidateIngredients();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
+      superApi('PUT', `/super/ingredients/${encodeURIComponent(id)}`, CanonicalIngredientResponse, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+// ---- Error logs ----
+
+export type ErrorFilters = { level?: string; source?: string; resolved?: string };
+
+export function useErrorLogs(filters: ErrorFilters) {
+  return useQuery({ queryKey: superKeys.errors(filters), queryFn: () => superApi('GET', '/super/errors', ErrorLogList, { query: filters }) });
+}
+
+export function useSetErrorResolved() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, resolved }: { id: string; resolved: boolean }) =>
+      superApi('POST', `/super/errors/${encodeURIComponent(id)}/${resolved ? 'resolve' : 'reopen'}`, ErrorLogResponse),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['super', 'errors'] }),
+  });
+}
+
+export function useErrorSettings() {
+  return useQuery({ queryKey: superKeys.errorSettings, queryFn: () => superApi('GET', '/super/errors/settings', ErrorSettings) });
+}
+
+export function useSaveErrorSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (retentionDays: number) => superApi('PUT', '/super/errors/settings', ErrorSettings, { body: { retention_days: retentionDays } }),
+    onSuccess: (data) => queryClient.setQueryData(superKeys.errorSettings, data),
+  });
+}

@@ -1,0 +1,29 @@
+import { Minus, Plus } from 'lucide-react';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../../shared/constants';
+
+type Props = {
+  value: number;
+  onChange: (next: number) => void;
+  /** Names what is counted, for screen readers ('Quantity of Negroni'). */
+  label: string;
+  min?: number;
+  max?: number;
+  disabled?: boolean;
+};
+
+/** Spec: quantity stepper, bounds 1 to 10 by default. A `min` of 0 lets a cart line go to zero (removal). */
+export function QuantityStepper({ value, onChange, label, min = QUANTITY_MIN, max = QUANTITY_MAX, disabled }: Props) {
+  return (
+    <div className="stepper" role="group" aria-label={label}>
+      <button type="button" className="stepper-button" aria-label={`Decrease ${label.toLowerCase()}`}
+        disabled={disabled || value <= min} onClick={() => onChange(Math.max(min, value - 1))}>
+        <Minus aria-hidden="true" size={18} />
+      </button>
+      <output className="stepper-value" aria-live="polite" aria-label={label}>{value}</output>
+      <button type="button" className="stepper-button" aria-label={`Increase ${label.toLowerCase()}`}
+        disabled={disabled || value >= max} onClick={() => onChange(Math.min(max, value + 1))}>
+        <Plus aria-hidden="true" size={18} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// Stock arithmetic shared by the worker (deduction, sold-out) and the app (staff inventory screens).
+// Decisions: docs/decisions/060 (units and conversions), 061 (sold-out rule), 062 (deduct on preparing).
+import type { InventoryUnit } from './constants';
+import { shortOrderId } from './ids';
+
+/** Staff default low-stock threshold (back-office §9). */
+export const STAFF_DEFAULT_THRESHOLD_ML = 100;
+/** The staff ingredient picker shows at most this many entries (back-office §5). */
+export const INGREDIENT_PICKER_LIMIT = 20;
+
+export const ML_PER_OZ = 29.5735;
+
+/**
+ * Volume of one inventory unit when the item does not say: a bottle is 750 ml (DESIGN §3), a can
+ * 330 ml. 'piece' and 'pack' have no volume: they are counted, and the staff view shows the count
+ * as its "ml-equivalent" (1 unit = 1).
+ */
+const DEFAULT_UNIT_VOLUME_ML: Record<InventoryUnit, number | null> = {
+  bottle: 750, can: 330, oz: ML_PER_OZ, ml: 1, piece: null, pack: null,
+};
+
+/** How an item's stock is measured: poured by volume, or counted. */
+export type StockMeasure = 'ml' | 'count';
+
+export type StockItemShape = { unit: string; unitVolumeMl: number | null };
+
+/** ml per unit for a volume-measured item, or null for a counted one. */
+export function unitVolumeMl(item: StockItemShape): number | null {
+  if (item.unit === 'ml') return 1;
+  if (item.unit === 'oz') return ML_PER_OZ;
+  if (item.unitVolumeMl && item.unitVolumeMl > 0) return item.unitVolumeMl;
+  return DEFAULT_UNIT_VOLUME_ML[item.unit as InventoryUnit] ?? null;
+}
+
+export const stockMeasure = (item: StockItemShape): StockMeasure => (unitVolumeMl(item) === null ? 'count' : 'ml');
+
+/** Item units → the staff view's ml (counted items: 1 unit = 1 ml-equivalent). */
+export const unitsToMl = (item: StockItemShape, units: number) => roundStock(units * (unitVolumeMl(item) ?? 1));
+/** The staff view's ml → item units. */
+export const mlToUnits = (item: StockItemShape, ml: number) => ml / (unitVolumeMl(item) ?? 1);
+
+/** Two decimals are what a screen shows and what the stock modal's step allows. */
+export const roundStock = (value: number) => Math.round(value * 100) / 100;
+
+/** Low stock means on hand at or below the threshold (back-office §9). */
+export const isLowStock = (onHand: number, threshold: number) => onHand <= threshold;
+
+/**
+ * Recipe units → what they use up. Volumes convert to ml; garnish-like units are counted one for one
+ * against a counted item; a pinch is too small to track. Approximations: a dash ≈ 0.8 ml, a drop ≈
+ * 0.05 ml, a bar spoon/teaspoon 5 ml, a tablespoon 15 ml.
+ */
+export const RECIPE_UNIT_CONVERSIONS: Record<string, { measure: StockMeasure; per: number } | null> = {
+  ml: { measure: 'ml', per: 1 },
+  cl: { measure: 'ml', per: 10 },
+  l: { measure: 'ml', per: 1000 },
+  oz: { measure: 'ml', per: ML_PER_OZ },
+  dash: { measure: 'ml', per: 0.8 },
+  drop: { measure: 'ml', per: 0.05 },
+  tsp: { measure: 'ml', per: 5 },
+  barspoon: { measure: 'ml', per: 5 },
+  tbsp: { measure: 'ml', per: 15 },
+  piece: { measure: 'count', per: 1 },
+  leaf: { measure: 'count', per: 1 },
+  slice: { measure: 'count', per: 1 },
+  wedge: { measure: 'count', per: 1 },
+  sprig: { measure: 'count', per: 1 },
+  cube: { measure: 'count', per: 1 },
+  pinch: null,
+};
+
+const UNIT_ALIASES: Record<string, string> = {
+  millilitre: 'ml', milliliter: 'ml', millilitres: 'ml', milliliters: 'ml', ounce: 'oz', ounces: 'oz',
+  dashes: 'dash', drops: 'drop', pieces: 'piece', pcs: 'piece', pc: 'piece', leaves: 'leaf', slices: 'slice',
+  wedges: 'wedge', sprigs: 'sprig', cubes: 'cube', pinches: 'pinch', teaspoon: 'tsp', tablespoon: 'tbsp',
+  'bar spoon': 'barspoon', '': 'piece',
+};
+
+/** What one recipe line uses, in ml or as a count; null when it is not tracked (a pinch, an unknown unit). */
+export function recipeNeed(quantity: number, unit: string): { measure: StockMeasure; amount: number } | null {
+  const key = unit.trim().toLowerCase();
+  const conversion = RECIPE_UNIT_CONVERSIONS[UNIT_ALIASES[key] ?? key];
+  if (!conversion || !(quantity > 0)) return null;
+  return { measure: conversion.measure, amount: quantity * conversion.per };
+}
+
+/** A recipe line in ml for the staff menu, or null when the unit is counted or untracked. */
+export function recipeQuantityMl(quantity: number, unit: string): number | null {
+  const need = recipeNeed(quantity, unit);
+  return need?.measure === 'ml' ? roundStock(need.amount) : null;
+}
+
+/** The sold-out reason a drink carries: 'out of: lime juice, mint'. */
+export const soldOutReasonFor = (ingredientNames: string[]) =>
+  `out of: ${[...new Set(ingredientNames.map((n) => n.trim().toLowerCase()))].sort().join(', ')}`;
+
+/** The stock-deduction movement's reason, naming the order like the cards do. */
+export const orderMovementReason = (orderId: string) => `Order #${shortOrderId(orderId)}`;

@@ -1,0 +1,86 @@
+// What guests read about an order (guest spec §4 and §9, DESIGN §4): the three-stage trail, the
+// status texts, and how old an order is. Pure, so screens and tests share one reading.
+import type { OrderStatus } from './orders';
+
+export type GuestStage = 'received' | 'making' | 'ready' | 'cancelled';
+
+export const STAGE_TRAIL = [
+  { stage: 'received', label: 'Received' },
+  { stage: 'making', label: 'Making' },
+  { stage: 'ready', label: 'Ready' },
+] as const;
+
+/** DESIGN §4: pending = Received, preparing = Making, ready or delivered = Ready, cancelled = 'Order Cancelled'. */
+export function guestStage(status: OrderStatus, deliveredAt?: string | null): GuestStage {
+  if (status === 'cancelled') return 'cancelled';
+  if (deliveredAt || status === 'ready' || status === 'delivered') return 'ready';
+  if (status === 'preparing') return 'making';
+  return 'received';
+}
+
+export type StatusDisplay = { stage: GuestStage; title: string; detail: string; complete: boolean };
+
+/**
+ * The status screen's heading and line. Spec §4 keys 'Payment Complete' on a paid order that is still
+ * being made; in our lifecycle payment is captured at hand-over, so it shows for an order being made
+ * whose payment is already authorised or captured.
+ */
+export function statusDisplay(status: OrderStatus, paymentStatus: string, deliveredAt?: string | null): StatusDisplay {
+  const stage = guestStage(status, deliveredAt);
+  switch (stage) {
+    case 'ready':
+      return { stage, title: 'Ready!', detail: 'Your drinks are ready for pickup', complete: true };
+    case 'cancelled':
+      return { stage, title: 'Order Cancelled', detail: 'This order was cancelled. Nothing was charged.', complete: true };
+    case 'making':
+      return paymentStatus === 'captured' || paymentStatus === 'authorized'
+        ? { stage, title: 'Payment Complete', detail: 'Your order is being prepared', complete: false }
+        : { stage, title: 'Making Your Drinks', detail: 'Your order is being prepared', complete: false };
+    default:
+      return { stage, title: 'Order Received', detail: 'The bar has your order and will start it shortly', complete: false };
+  }
+}
+
+/** The confirmation page's status: the server accepted it ('Confirmed'); other values shown raw. */
+export function confirmationStatusLabel(status: string): string {
+  return status === 'pending' || status === 'confirmed' ? 'Confirmed' : status;
+}
+
+/** Order cards and history (the staff/history reading of DESIGN §4). */
+export function orderStatusLabel(status: OrderStatus): string {
+  switch (status) {
+    case 'pending': return 'Received';
+    case 'preparing': return 'Making';
+    case 'ready': return 'Ready';
+    case 'delivered': return 'Delivered';
+    case 'cancelled': return 'Cancelled';
+  }
+}
+
+export function paymentStatusLabel(paymentStatus: string): string {
+  switch (paymentStatus) {
+    case 'unpaid': return 'Unpaid';
+    case 'authorized': return 'Authorized';
+    case 'captured': return 'Paid';
+    case 'refunded': return 'Refunded';
+    case 'void': return 'Void';
+    default: return paymentStatus;
+  }
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Spec §9: 'Just now', 'Nm ago', 'Nh ago', then a date after 24 hours. */
+export function orderAge(createdAt: string, now: Date = new Date(), locale?: string): string {
+  const elapsed = now.getTime() - new Date(createdAt).getTime();
+  if (elapsed < MINUTE) return 'Just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  return new Date(createdAt).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** 'About 6 minutes' style ETA for banners and the status screen. */
+export const etaLabel = (minutes: number | null | undefined) =>
+  minutes == null ? null : minutes <= 1 ? 'about 1 minute' : `about ${minutes} minutes`;

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { INVENTORY_UNITS } from '../constants';
+import { ThemeColors, Venue } from './venue';
+
+// The venue admin's API (spec back-office §3 inventory_item / menu_drink, §5 validation).
+// Every route is scoped to the caller's venue by the worker; bodies never name a venue.
+
+const Text = (max: number) => z.string().trim().max(max);
+const RequiredName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120);
+const WholeUnits = (label: string) => z.number({ error: `${label} must be a whole number` })
+  .int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(1_000_000);
+
+// ---------------------------------------------------------------------------------------------
+// Inventory
+
+/** Add/edit form of the admin inventory tab. Cost is in cents (the form has dollars, step 0.01). */
+export const InventoryItemInput = z.object({
+  name: RequiredName,
+  description: Text(1000).default(''),
+  quantity: WholeUnits('Quantity'),
+  unit: z.enum(INVENTORY_UNITS).default('bottle'),
+  low_stock_threshold: WholeUnits('Low stock threshold').default(5),
+  category: Text(60).default('other'),
+  brand: Text(120).nullable().optional(),
+  cost_per_unit_cents: z.number().int().min(0, 'Cost cannot be negative').max(100_000_000).default(0),
+  /** The canonical ingredient this stock pours, for recipe-driven sold-out. */
+  ingredient_id: z.string().trim().min(1).max(100).nullable().optional(),
+});
+export type InventoryItemInput = z.input<typeof InventoryItemInput>;
+export type InventoryItemData = z.output<typeof InventoryItemInput>;
+
+export const AdminInventoryItem = z.object({
+  id: z.string(),
+  restaurant_id: z.string(),
+  ingredient_id: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.enum(INVENTORY_UNITS),
+  unit_volume_ml: z.number().nullable(),
+  low_stock_threshold: z.number(),
+  category: z.string(),
+  brand: z.string().nullable(),
+  cost_per_unit: z.number(),
+  cost_per_unit_cents: z.number().int(),
+  /** Spec §9: quantity at or below the threshold. */
+  is_low_stock: z.boolean(),
+  updated_at: z.string(),
+});
+export type AdminInventoryItem = z.infer<typeof AdminInventoryItem>;
+export const AdminInventoryList = z.object({ items: z.array(AdminInventoryItem) });
+export const AdminInventoryResponse = z.object({ item: AdminInventoryItem });
+
+// ---------------------------------------------------------------------------------------------
+// Menu drinks
+
+export const RecipeLineInput = z.object({
+  ingredient_id: z.string().trim().min(1, 'Pick an ingredient').max(100),
+  quantity: z.number({ error: 'Quantity must be a number' }).positive('Quantity must be greater than 0').max(10_000),
+  unit: z.string().trim().min(1).max(20).default('ml'),
+  is_optional: z.boolean().default(false),
+});
+export type RecipeLineInput = z.input<typeof RecipeLineInput>;
+
+export const MenuDrinkInput = z.object({
+  name: RequiredName,
+  description: Text(1000).default(''),
+  price_cents: z.number({ error: 'Price must be greater than 0' }).int('Price must be in whole cents')
+    .positive('Price must be greater than 0').max(1_000_000),
+  category: Text(40).min(1).default('cocktail'),
+  /** An uploaded photo (`/images/venues/{venue}/...`), an https URL, or none. */
+  image_url: z.string().trim().max(500)
+    .refine((v) => v.startsWith('/images/') || /^https:\/\//.test(v), 'Image URL must be an uploaded photo or an https URL')
+    .nullable().optional(),
+  is_available: z.boolean().default(true),
+  featured: z.boolean().default(false),
+  display_order: z.number().int().min(0).max(100_000).optional(),
+  recipe: z.array(RecipeLineInput).max(30).optional(),
+});
+export type MenuDrinkInput = z.input<typeof MenuDrinkInput>;
+export type MenuDrinkData = z.output<typeof MenuDrinkInput>;
+
+export const AvailabilityUpdate = z.object({ is_available: z.boolean() });
+
+export const AdminRecipeLine = z.object({
+  id: z.string(),
+  ingredient_id: z.string().nullable(),
+  ingredient_name: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  is_optional: z.boolean(),
+  position: z.number().int(),
+});
+export type AdminRecipeLine = z.infer<typeof AdminRecipeLine>;
+
+export const AdminMenuDrink = z.object({
+  id: z.string(),
+  restaurant_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  price_cents: z.number().int(),
+  category: z.string(),
+  image_url: z.string().nullable(),
+  /** The admin's switch. */
+  is_available: z.boolean(),
+  /** What guests see: the switch and stock together (live dashboard's `available`). */
+  available: z.boolean(),
+  /** Recipe-driven stock: the required ingredients that cannot cover a serving, e.g. 'lime juice'. */
+  sold_out_reason: z.string().nullable(),
+  featured: z.boolean(),
+  display_order: z.number().int(),
+  updated_at: z.string(),
+  recipe: z.array(AdminRecipeLine),
+});
+export type AdminMenuDrink = z.infer<typeof AdminMenuDrink>;
+export const AdminMenuDrinkList = z.object({ drinks: z.array(AdminMenuDrink) });
+export const AdminMenuDrinkResponse = z.object({ drink: AdminMenuDrink });
+
+export const AdminMenuDrinksQuery = z.object({ order: z.enum(['name', 'display_order']).default('name') });
+
+export const IngredientOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  unit: z.string(),
+  unit_volume_ml: z.number().nullable(),
+});
+export type IngredientOption = z.infer<typeof IngredientOption>;
+export const IngredientOptionList = z.object({ ingredients: z.array(IngredientOption) });
+
+// ---------------------------------------------------------------------------------------------
+// Venue profile
+
+const HexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #rrggbb');
+const isTimeZone = (tz: string) => {
+  try { new Intl.DateTimeFormat('en-US', { timeZone: tz }); return true; } catch { return false; }
+};
+const PhotoUrl = z.string().trim().max(500)
+  .refine((v) => v.startsWith('/images/') || /^https:\/\//.test(v), 'Must be an uploaded photo or an https URL');
+
+export const VenueProfileUpdate = z.object({
+  name: RequiredName,
+  description: Text(2000).default(''),
+  address: Text(300).default(''),
+  phone: Text(40).nullable().optional(),
+  opening_hours: Text(500).default(''),
+  timezone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Unknown time zone'),
+  theme_colors: ThemeColors.extend({ primary: HexColor, secondary: HexColor, background: HexColor, text: HexColor }),
+  logo_url: PhotoUrl.nullable().optional(),
+  cover_image_url: PhotoUrl.nullable().optional(),
+  /** Basis points: 875 = 8.75 %. */
+  tax_rate_bp: z.number().int('Tax rate has at most two decimals').min(0, 'Tax rate cannot be negative').max(3000, 'Tax rate is at most 30%'),
+});
+export type VenueProfileUpdate = z.input<typeof VenueProfileUpdate>;
+export type VenueProfileData = z.output<typeof VenueProfileUpdate>;
+export const AdminVenueResponse = z.object({ venue: Venue });
+
+// ---------------------------------------------------------------------------------------------
+// Images
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_KINDS = ['drink', 'logo', 'cover'] as const;
+export const ImageUploadQuery = z.object({ kind: z.enum(IMAGE_KINDS).default('drink') });
+export const ImageUploadResponse = z.object({ key: z.string(), url: z.string(), content_type: z.string(), size: z.number().int() });
+export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Analytics
+
+export const ANALYTICS_WINDOWS = ['7d', '30d', '90d'] as const;
+export type AnalyticsWindow = (typeof ANALYTICS_WINDOWS)[number];
+export const AdminAnalyticsQuery = z.object({ window: z.enum(ANALYTICS_WINDOWS).default('30d') });
+
+export const AdminAnalytics = z.object({
+  window: z.enum(ANALYTICS_WINDOWS),
+  since: z.string(),
+  timezone: z.string(),
+  totals: z.object({
+    orders: z.number().int(),
+    revenue_cents: z.number().int(),
+    avg_order_cents: z.number().int(),
+    ai_orders: z.number().int(),
+    /** AI-referred orders / all orders, 0..1. */
+    ai_share: z.number(),
+    ai_interactions: z.number().int(),
+  }),
+  /** One row per day of the window in the venue's time zone, zero-filled. */
+  daily: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue_cents: z.number().int() })),
+  top_drinks: z.array(z.object({ name: z.string(), menu_drink_id: z.string().nullable(), qty: z.number().int(), revenue_cents: z.number().int() })),
+  /** Orders per weekday (0 = Sunday) and hour (0..23), venue time; only non-zero cells. */
+  heat: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), orders: z.number().int() })),
+});
+export type AdminAnalytics = z.infer<typeof AdminAnalytics>;

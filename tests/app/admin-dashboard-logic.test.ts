@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminOrderName, centsFromDollarsField, cycleButtonLabel, isDoubleTap, newOrdersLabel, nextCycleStatus, orderModifiersAndNotes,
+  parseSpecialInstructions, satisfactionLabel, temperatureLabel, wholeUnitsFromField,
+} from '../../shared/admin-dashboard';
+
+describe('adminOrderName', () => {
+  it('follows display_name, ai_recipe_name, custom_name, then the instructions', () => {
+    expect(adminOrderName({ display_name: 'Mojito', ai_recipe_name: 'Sunset', custom_name: 'Mine' })).toBe('Mojito');
+    expect(adminOrderName({ display_name: '  ', ai_recipe_name: 'Sunset', custom_name: 'Mine' })).toBe('Sunset');
+    expect(adminOrderName({ display_name: null, ai_recipe_name: null, custom_name: 'Mine' })).toBe('Mine');
+    expect(adminOrderName({ special_instructions: 'Order for: Dana | Modifiers: extra lime | Notes: no ice' })).toBe('Dana');
+    expect(adminOrderName({ special_instructions: 'Modifiers: extra lime' })).toBe('Unknown Drink');
+  });
+
+  it('ends in the fallback of where it is shown', () => {
+    expect(adminOrderName({}, 'card')).toBe('Unknown Drink');
+    expect(adminOrderName({}, 'queue')).toBe('Unnamed Order');
+    expect(adminOrderName({}, 'notification')).toBe('New Order');
+  });
+});
+
+describe('parseSpecialInstructions', () => {
+  it('reads Modifiers and Notes segments separated by a pipe', () => {
+    expect(parseSpecialInstructions('Order for: Sam | Modifiers: double, salt rim | Notes: birthday')).toEqual({
+      name: 'Sam', modifiers: 'double, salt rim', notes: 'birthday',
+    });
+    expect(parseSpecialInstructions('Notes: for table 4|Modifiers:no sugar')).toEqual({ name: null, modifiers: 'no sugar', notes: 'for table 4' });
+    expect(parseSpecialInstructions(null)).toEqual({ name: null, modifiers: null, notes: null });
+    expect(parseSpecialInstructions('Modifiers:  | Notes: ')).toEqual({ name: null, modifiers: null, notes: null });
+  });
+
+  it('prefers the first item’s own modifiers and notes', () => {
+    expect(orderModifiersAndNotes({ special_instructions: 'Modifiers: a | Notes: b', items: [{ modifiers: 'x', notes: null }] }))
+      .toEqual({ modifiers: 'x', notes: 'b' });
+  });
+});
+
+describe('the cycle button', () => {
+  it('goes pending → preparing → delivered, and stops at final states', () => {
+    expect(nextCycleStatus('pending')).toBe('preparing');
+    expect(nextCycleStatus('preparing')).toBe('delivered');
+    expect(nextCycleStatus('ready')).toBe('delivered');
+    expect(nextCycleStatus('delivered')).toBeNull();
+    expect(nextCycleStatus('cancelled')).toBeNull();
+    expect(cycleButtonLabel('pending')).toBe('Mark as Preparing');
+    expect(cycleButtonLabel('preparing')).toBe('Mark as Delivered');
+    expect(cycleButtonLabel('delivered')).toBeNull();
+  });
+});
+
+describe('labels and fields', () => {
+  it('temperature and satisfaction labels use the spec’s thresholds', () => {
+    expect([0.1, 0.3, 0.4, 0.6, 0.7, 0.8, 0.9, 1].map(temperatureLabel)).toEqual([
+      'Very Consistent', 'Very Consistent', 'Balanced', 'Balanced', 'Creative', 'Creative', 'Very Creative', 'Very Creative',
+    ]);
+    expect([100, 80, 79.9, 60, 59, 0].map(satisfactionLabel)).toEqual(['Excellent', 'Excellent', 'Good', 'Good', 'Needs Improvement', 'Needs Improvement']);
+  });
+
+  it('number fields: non-numeric becomes 0, integers only', () => {
+    expect(['12', '3.7', 'abc', '', '-4'].map(wholeUnitsFromField)).toEqual([12, 3, 0, 0, 0]);
+    expect(['12.5', '0.015', 'x'].map(centsFromDollarsField)).toEqual([1250, 2, 0]);
+  });
+
+  it('double tap is two taps on the same order within the window', () => {
+    expect(isDoubleTap(null, 'a', 100, 500)).toBe(false);
+    expect(isDoubleTap({ id: 'a', at: 100 }, 'a', 600, 500)).toBe(true);
+    expect(isDoubleTap({ id: 'a', at: 100 }, 'a', 601, 500)).toBe(false);
+    expect(isDoubleTap({ id: 'a', at: 100 }, 'b', 200, 500)).toBe(false);
+    expect(newOrdersLabel(1)).toBe('1 New Order');
+    expect(newOrdersLabel(3)).toBe('3 New Orders');
+  });
+});

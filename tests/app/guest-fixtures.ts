@@ -1,0 +1,48 @@
+// Canned API data for the guest screen tests.
+import type { Cart, CartItem } from '../../shared/schemas/cart';
+import type { Drink } from '../../shared/schemas/drink';
+import type { Venue } from '../../shared/schemas/venue';
+
+export const VENUE: Venue = {
+  id: 'venue-artisan-000000001', slug: 'artisan-bar', name: 'The Artisan Bar', address: '12 Mercer St, New York',
+  description: 'Craft cocktails', image_url: null, phone: '(212) 555-0142', logo_url: null, cover_image_url: null,
+  theme_colors: { primary: '#b45309', secondary: '#78350f', background: '#fdf8f0', text: '#292018' },
+  opening_hours: '', timezone: 'UTC', active: true, tax_rate_bp: 875, created_at: '2026-01-01T00:00:00.000Z',
+};
+
+export function drink(id: string, name: string, category: string, priceCents: number, extra: Partial<Drink> = {}): Drink {
+  return {
+    id, restaurant_id: VENUE.id, name, description: `${name} description`, price: priceCents / 100, price_cents: priceCents,
+    category, image_url: null, is_available: true, tags: [], allergens: [], ingredients_notes: null, featured: false, ...extra,
+  };
+}
+
+export const DRINKS: Drink[] = [
+  drink('d-negroni-0000000001', 'Negroni', 'cocktail', 1400, { description: 'Gin, Campari and sweet vermouth, stirred' }),
+  drink('d-ipa-000000000000002', 'Harbor IPA', 'beer', 800, { description: 'Hoppy and bright' }),
+  drink('d-mojito-00000000003', 'Virgin Mojito', 'mocktail', 900, { description: 'Mint, lime and soda' }),
+  drink('d-spritz-00000000004', 'Aperol Spritz', 'cocktail', 1250, { description: 'Bitter orange and prosecco' }),
+];
+
+/** An unsigned JWT-shaped token: the app only reads its claims. */
+export function fakeGuestToken(guestId: string | null, sessionId = 'session-0000000000001') {
+  const encode = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'HS256' })}.${encode({ sub: sessionId, guest_id: guestId, exp: 4_000_000_000 })}.sig`;
+}
+
+export function guestSessionReply(guestId: string | null) {
+  return { body: { token: fakeGuestToken(guestId), session_id: 'session-0000000000001', guest_id: guestId, signed_in: guestId !== null } };
+}
+
+export function cartItem(id: string, name: string, priceCents: number, qty: number): CartItem {
+  return {
+    menu_drink_id: id, name, qty, price: priceCents / 100, price_cents: priceCents, notes: null, image_url: null,
+    is_ai_creation: false, ai_recipe_name: null, custom_name: null, recipe: null, available: true,
+  };
+}
+
+export function cartOf(items: CartItem[]): Cart {
+  const subtotal = items.reduce((n, i) => n + i.price_cents * i.qty, 0);
+  const tax = Math.round((subtotal * 875) / 10_000);
+  return { restaurant_id: VENUE.id, items, subtotal_cents: subtotal, tax_cents: tax, total_cents: subtotal + tax, total: (subtotal + tax) / 100 };
+}

@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import CartPage from '../../app/features/guest/cart/CartPage';
+import MenuPage from '../../app/features/guest/menu/MenuPage';
+import VenueLayout from '../../app/features/guest/venue/VenueLayout';
+import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
+import { installAuth } from '../../app/features/auth/install';
+import { cartItem, cartOf, DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
+import { mockApi, renderRoutes } from './render';
+
+const routes = [{
+  path: '/venue/:slug',
+  element: <VenueLayout />,
+  children: [
+    { index: true, element: <MenuPage /> },
+    { path: 'cart', element: <CartPage /> },
+    { path: 'auth', element: <h1>Sign in page</h1> },
+  ],
+}];
+
+function signInDevice(guestId: string | null) {
+  if (guestId) localStorage.setItem('barhop.guest_token', fakeGuestToken(guestId));
+  resetGuestSessionForTests();
+}
+
+const baseApi = (guestId: string | null) => ({
+  'GET /api/venue/artisan-bar': { body: { venue: VENUE } },
+  'GET /api/venue/artisan-bar/drinks': { body: { drinks: DRINKS } },
+  'POST /api/auth/guest-session': guestSessionReply(guestId),
+  'GET /api/orders/active': { body: { order: null } },
+});
+
+beforeEach(() => installAuth());
+
+describe('venue menu', () => {
+  it('filters the grid by search and by category chip, with counts and the empty state', async () => {
+    signInDevice(null);
+    mockApi(baseApi(null));
+    renderRoutes(routes, '/venue/artisan-bar');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Artisan Bar' })).toBeTruthy();
+    const grid = await screen.findByRole('list', { name: 'Drinks' });
+    expect(within(grid).getAllByRole('link')).toHaveLength(4);
+    expect(within(grid).getByRole('link', { name: /Negroni/ }).getAttribute('href')).toBe('/venue/artisan-bar/drink/d-negroni-0000000001');
+    expect(within(grid).getByText('$14.00')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cocktails (2)' }));
+    expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      expect.stringContaining('Negroni'), expect.stringContaining('Aperol Spritz'),
+    ]);
+    expect(screen.getByRole('link', { name: /Quick order from Cocktails/ }).getAttribute('href')).toBe('/venue/artisan-bar/category/cocktail');
+
+    fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'prosecco' } });
+    expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'All Drinks (4)' }));
+    fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'absinthe' } });
+    expect(screen.getByText('No drinks found')).toBeTruthy();
+  });
+
+  it("opens the AI Bartender's coming-soon panel, and says 'Venue not found' for an unknown venue", async () => {
+    signInDevice(null);
+    mockApi(baseApi(null));
+    const { unmount } = renderRoutes(routes, '/venue/artisan-bar');
+    fireEvent.click(await screen.findByRole('button', { name: /AI Bartender/ }));
+    const dialog = screen.getByRole('dialog', { name: 'AI Bartender' });
+    expect(within(dialog).getByText(/Coming soon/)).toBeTruthy();
+    unmount();
+
+    mockApi({ 'GET /api/venue/nowhere': { status: 404, body: { error: { code: 'not_found', message: 'Venue not found' } } } });
+    renderRoutes(routes, '/venue/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Venue not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('cart', () => {
+  it('shows subtotal, 8.75% tax and total, and removes a line whose quantity goes to 0', async () => {
+    signInDevice('guest-000000000000001');
+    const items = [cartItem('d-negroni-0000000001', 'Negroni', 1400, 2), cartItem('d-spritz-00000000004', 'Aperol Spritz', 1250, 1)];
+    const calls = mockApi({
+      ...baseApi('guest-000000000000001'),
+      'GET /api/cart': { body: { cart: cartOf(items) } },
+      'DELETE /api/cart/d-spritz-00000000004': { body: { cart: cartOf(items.slice(0, 1)) } },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/cart');
+
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('$40.50')).toBeTruthy();
+    expect(within(summary).getByText('Tax (8.75%)')).toBeTruthy();
+    expect(within(summary).getByText('$3.54')).toBeTruthy();
+    expect(within(summary).getByText('$44.04')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Decrease quantity of aperol spritz' }));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText('$28.00')).toBeTruthy());
+    expect(calls.some((r) => r.method === 'DELETE' && r.url.endsWith('/api/cart/d-spritz-00000000004?slug=artisan-bar'))).toBe(true);
+    expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText('$30.45')).toBeTruthy();
+  });
+
+  it("shows 'Your cart is empty' with 'Browse Menu', and sends a guest who is not signed in to sign in", async () => {
+    signInDevice('guest-000000000000001');
+    mockApi({ ...baseApi('guest-000000000000001'), 'GET /api/cart': { body: { cart: cartOf([]) } } });
+    const { unmount } = renderRoutes(routes, '/venue/artisan-bar/cart');
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Menu' }).getAttribute('href')).toBe('/venue/artisan-bar');
+    unmount();
+
+    localStorage.clear();
+    signInDevice(null);
+    mockApi(baseApi(null));
+    renderRoutes(routes, '/venue/artisan-bar/cart');
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeTruthy();
+  });
+});

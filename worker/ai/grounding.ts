@@ -1,0 +1,160 @@
+// What a suggestion may be built from (DESIGN §6): the venue's available drinks with their recipe
+// lines, the ingredients it has in stock, and the settings that shape both back ends.
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { CreativityLevel } from '../../shared/schemas/ai';
+import { aiGlobalPrompt, aiSettings, drinkIngredients, flavorRules, ingredients, inventoryItems, menuDrinks } from '../db/schema';
+import type { Db } from '../env';
+
+export type GroundedIngredient = {
+  name: string;
+  category: string;
+  baseSpirit: string | null;
+  flavors: string[];
+  allergens: string[];
+};
+
+export type GroundedLine = {
+  name: string;
+  quantity: number;
+  unit: string;
+  optional: boolean;
+  /** The canonical ingredient, when the line names one. */
+  ingredient: GroundedIngredient | null;
+};
+
+export type GroundedDrink = {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  category: string;
+  imageUrl: string | null;
+  tags: string[];
+  allergens: string[];
+  baseSpirit: string | null;
+  sweetness: string | null;
+  strength: string | null;
+  glass: string | null;
+  lines: GroundedLine[];
+};
+
+export type VenueAiSettings = { temperature: number; maxTokens: number; creativityLevel: CreativityLevel };
+
+export type GroundedRule = {
+  ruleName: string;
+  flavorTags: string[];
+  strength: string | null;
+  sweetness: string | null;
+  boostFactors: Record<string, number>;
+  reduceFactors: Record<string, number>;
+  garnishes: string[];
+};
+
+export type Grounding = {
+  venue: { id: string; slug: string; name: string };
+  drinks: GroundedDrink[];
+  stock: GroundedIngredient[];
+  settings: VenueAiSettings;
+  systemPrompt: string;
+  promptNotes: string;
+  garnishes: string[];
+  rules: GroundedRule[];
+};
+
+export const DEFAULT_AI_SETTINGS: VenueAiSettings = { temperature: 0.7, maxTokens: 600, creativityLevel: 'balanced' };
+
+/** The prompt used when none is stored (back-office spec: a built-in default bartender prompt). */
+export const DEFAULT_SYSTEM_PROMPT = "You are Barhop's AI bartender. Recommend drinks from the venue's current menu first; when nothing fits, compose one creation using only ingredients the venue has in stock. Keep replies short and friendly.";
+export const DEFAULT_GARNISHES = ['Lime wheel', 'Orange twist', 'Mint sprig', 'Cocktail cherry'];
+
+const toIngredient = (row: { name: string; category: string; baseSpirit: string | null; flavors: string[]; allergens: string[] }): GroundedIngredient => ({
+  name: row.name, category: row.category, baseSpirit: row.baseSpirit, flavors: row.flavors, allergens: row.allergens,
+});
+
+export async function loadGrounding(db: Db, venue: { id: string; slug: string; name: string }): Promise<Grounding> {
+  const [drinkRows, lineRows, stockRows, settingsRow, promptRow, ruleRows] = await Promise.all([
+    db.select().from(menuDrinks)
+      .where(and(eq(menuDrinks.restaurantId, venue.id), eq(menuDrinks.isAvailable, true), isNull(menuDrinks.soldOutReason)))
+      .orderBy(asc(menuDrinks.displayOrder), asc(menuDrinks.name)),
+    db.select({ line: drinkIngredients, ingredient: ingredients }).from(drinkIngredients)
+      .innerJoin(menuDrinks, eq(menuDrinks.id, drinkIngredients.menuDrinkId))
+      .leftJoin(ingredients, eq(ingredients.id, drinkIngredients.ingredientId))
+      .where(eq(menuDrinks.restaurantId, venue.id))
+      .orderBy(asc(drinkIngredients.menuDrinkId), asc(drinkIngredients.position)),
+    db.select({ item: inventoryItems, ingredient: ingredients }).from(inventoryItems)
+      .leftJoin(ingredients, eq(ingredients.id, inventoryItems.ingredientId))
+      .where(and(eq(inventoryItems.restaurantId, venue.id), isNull(inventoryItems.deletedAt)))
+      .orderBy(asc(inventoryItems.name)),
+    db.query.aiSettings.findFirst({ where: eq(aiSettings.restaurantId, venue.id) }),
+    db.query.aiGlobalPrompt.findFirst({ where: eq(aiGlobalPrompt.id, 1) }),
+    db.select().from(flavorRules).orderBy(asc(flavorRules.ruleName)),
+  ]);
+
+  // An ingredient is tracked when the venue keeps an inventory line for it; tracked and none of its
+  // lines can pour means out of stock. Untracked ingredients (garnish, ice, house-made) are assumed.
+  const trackedInStock = new Map<string, boolean>();
+  const stockByName = new Map<string, GroundedIngredient>();
+  for (const { item, ingredient } of stockRows) {
+    const inStock = item.available && item.quantity > 0;
+    const key = (ingredient?.name ?? item.name).toLowerCase();
+    trackedInStock.set(key, (trackedInStock.get(key) ?? false) || inStock);
+    if (inStock && !stockByName.has(key)) {
+      stockByName.set(key, ingredient ? toIngredient(ingredient) : { name: item.name, category: item.category, baseSpirit: null, flavors: [], allergens: [] });
+    }
+  }
+
+  const linesByDrink = new Map<string, GroundedLine[]>();
+  for (const { line, ingredient } of lineRows) {
+    const list = linesByDrink.get(line.menuDrinkId) ?? [];
+    list.push({ name: ingredient?.name ?? line.rawName, quantity: line.quantity, unit: line.unit, optional: line.isOptional, ingredient: ingredient ? toIngredient(ingredient) : null });
+    linesByDrink.set(line.menuDrinkId, list);
+  }
+
+  const pourable = (lines: GroundedLine[]) =>
+    lines.every((line) => line.optional || trackedInStock.get(line.name.toLowerCase()) !== false);
+
+  const drinks: GroundedDrink[] = [];
+  for (const row of drinkRows) {
+    const lines = linesByDrink.get(row.id) ?? [];
+    if (!pourable(lines)) continue;
+    drinks.push({
+      id: row.id, name: row.name, description: row.description, priceCents: row.priceCents, category: row.category,
+      imageUrl: row.imageUrl, tags: row.tags, allergens: row.allergens, baseSpirit: row.baseSpirit,
+      sweetness: row.sweetness, strength: row.strength, glass: row.glass, lines,
+    });
+  }
+
+  return {
+    venue: { id: venue.id, slug: venue.slug, name: venue.name },
+    drinks,
+    stock: [...stockByName.values()],
+    settings: settingsRow
+      ? { temperature: settingsRow.temperature, maxTokens: settingsRow.maxTokens, creativityLevel: settingsRow.creativityLevel }
+      : DEFAULT_AI_SETTINGS,
+    systemPrompt: promptRow?.systemPrompt || DEFAULT_SYSTEM_PROMPT,
+    promptNotes: promptRow?.notes ?? '',
+    garnishes: promptRow ? promptRow.garnishSuggestions : DEFAULT_GARNISHES,
+    rules: ruleRows.map((rule) => ({
+      ruleName: rule.ruleName,
+      flavorTags: rule.baseProfile.flavor_tags ?? [],
+      strength: rule.baseProfile.strength ?? null,
+      sweetness: rule.baseProfile.sweetness ?? null,
+      boostFactors: rule.adjustmentLogic.boost_factors ?? {},
+      reduceFactors: rule.adjustmentLogic.reduce_factors ?? {},
+      garnishes: rule.garnishSuggestions,
+    })),
+  };
+}
+
+/** A stocked ingredient by name (case-insensitive), for checking what a model proposed. */
+export function findStocked(grounding: Grounding, name: string): GroundedIngredient | undefined {
+  const wanted = name.trim().toLowerCase();
+  return grounding.stock.find((item) => item.name.toLowerCase() === wanted);
+}
+
+/** Allergens of a recipe, from the stored ingredients only (never from a model). */
+export function allergensOf(grounding: Grounding, recipe: readonly { ingredient: string }[]): string[] {
+  const set = new Set<string>();
+  for (const line of recipe) for (const allergen of findStocked(grounding, line.ingredient)?.allergens ?? []) set.add(allergen);
+  return [...set].sort();
+}

@@ -1,0 +1,75 @@
+// One suggestion service, two back ends (DESIGN §6): Workers AI when the binding exists, retried
+// once and then replaced by the local engine; the local engine alone otherwise. Whatever answers,
+// the result is grounded, priced and described from stored data, and says which back end made it.
+import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
+import { centsToDollars } from '../../shared/money';
+import type { AiBackendName, AiSuggestion } from '../../shared/schemas/ai';
+import { slugify } from '../../shared/ids';
+import { allergensOf, type Grounding } from './grounding';
+import { LOCAL_MODEL, localBackend } from './local-engine';
+import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
+import { createWorkersAiBackend, WORKERS_AI_MODEL } from './workers-ai';
+
+export const MODEL_ATTEMPTS = 2;
+
+/** Workers AI when the binding exists (deployed), else the local engine. Locally `env.AI` stays undefined. */
+export function chooseBackend(env: { AI?: Ai }, options: { timeoutMs?: number } = {}): SuggestionBackend {
+  return env.AI ? createWorkersAiBackend(env.AI, options) : localBackend;
+}
+
+/** The back end and model the settings screens should name. */
+export function activeBackendInfo(env: { AI?: Ai }): { backend: AiBackendName; model: string } {
+  return env.AI ? { backend: 'workers-ai', model: WORKERS_AI_MODEL } : { backend: 'local', model: LOCAL_MODEL };
+}
+
+export type SuggestionOutcome = {
+  draft: DraftSuggestion;
+  backend: AiBackendName;
+  model: string;
+  fallbackReason: string | null;
+  latencyMs: number;
+};
+
+export async function runSuggestion(primary: SuggestionBackend, request: SuggestionRequest, grounding: Grounding): Promise<SuggestionOutcome> {
+  const started = Date.now();
+  const done = (draft: DraftSuggestion, backend: SuggestionBackend, fallbackReason: string | null): SuggestionOutcome =>
+    ({ draft, backend: backend.name, model: backend.model, fallbackReason, latencyMs: Date.now() - started });
+  if (primary.name === 'local') return done(await primary.suggest(request, grounding), primary, null);
+  let lastError = 'unknown error';
+  for (let attempt = 1; attempt <= MODEL_ATTEMPTS; attempt++) {
+    try {
+      return done(await primary.suggest(request, grounding), primary, null);
+    } catch (err) {
+      lastError = err instanceof Error ? err.message : String(err);
+      console.warn(JSON.stringify({ level: 'warn', msg: 'ai_backend_failed', backend: primary.name, attempt, error: lastError }));
+    }
+  }
+  return done(await localBackend.suggest(request, grounding), localBackend, lastError);
+}
+
+const creationImage = (name: string, glass: string) =>
+  `/images/placeholder/drink/${slugify(name) || 'creation'}.svg?category=cocktail&glass=${encodeURIComponent(glass)}`;
+
+/** The wire answer: allergens, price, image and recipe always come from stored data. */
+export function toWireSuggestion(outcome: SuggestionOutcome, grounding: Grounding, interactionId: string): AiSuggestion {
+  const { draft } = outcome;
+  const shared = { interaction_id: interactionId, backend: outcome.backend, model: outcome.model, fallback_reason: outcome.fallbackReason, garnish: draft.garnish, message: draft.message };
+  if (draft.type === 'menu') {
+    const drink = grounding.drinks.find((d) => d.id === draft.menuDrinkId);
+    if (!drink) throw new Error(`Suggested drink ${draft.menuDrinkId} is not in the grounding`);
+    const blurb = draft.blurb || drink.description;
+    return {
+      ...shared, type: 'menu', previewName: drink.name, blurb, heroImageUrl: drink.imageUrl, tags: draft.tags, menuDrinkId: drink.id,
+      recipe: drink.lines.map((l) => ({ ingredient: l.name, quantity: l.quantity, unit: l.unit })),
+      allergens: [...drink.allergens], price_cents: drink.priceCents, price: centsToDollars(drink.priceCents),
+      drink_name: drink.name, image_url: drink.imageUrl, description: blurb, menu_drink_id: drink.id,
+    };
+  }
+  const image = creationImage(draft.name, draft.glass);
+  return {
+    ...shared, type: 'creation', previewName: draft.name, blurb: draft.blurb, heroImageUrl: image, tags: draft.tags, menuDrinkId: null,
+    recipe: draft.recipe, allergens: allergensOf(grounding, draft.recipe),
+    price_cents: AI_CREATION_PRICE_CENTS, price: centsToDollars(AI_CREATION_PRICE_CENTS),
+    drink_name: draft.name, image_url: image, description: draft.blurb, menu_drink_id: null,
+  };
+}

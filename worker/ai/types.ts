@@ -1,0 +1,32 @@
+// The shapes every suggestion back end shares: what the guest asked for, and what a back end answers
+// before the service grounds it, prices it and writes the interaction.
+import type { AiBackendName, AiContext, ChatMessage } from '../../shared/schemas/ai';
+import type { RecipeLine } from '../../shared/schemas/cart';
+import type { Grounding } from './grounding';
+
+export type SuggestionKind = 'vibe' | 'chat' | 'recommend';
+
+export type SuggestionRequest = {
+  kind: SuggestionKind;
+  /** Vibe picks, or tags from recommend-new preferences. */
+  picks: string[];
+  context: AiContext | null;
+  /** The guest's own words: the vibe's last request, the chat's guest messages, recommend-new's request. */
+  text: string;
+  history: ChatMessage[];
+  /** recommend-new: restrict a creation to these (still only those in stock). */
+  availableIngredients: string[] | null;
+  /** recommend-new asks for something new: a creation from stock, never a menu drink. */
+  creationOnly: boolean;
+};
+
+/** A back end's answer, before allergens, price and images are filled from stored data. */
+export type DraftSuggestion =
+  | { type: 'menu'; menuDrinkId: string; blurb: string; tags: string[]; garnish: string | null; message: string }
+  | { type: 'creation'; name: string; blurb: string; tags: string[]; recipe: RecipeLine[]; glass: string; garnish: string | null; message: string };
+
+export interface SuggestionBackend {
+  readonly name: AiBackendName;
+  readonly model: string;
+  suggest(request: SuggestionRequest, grounding: Grounding): Promise<DraftSuggestion>;
+}

@@ -1,0 +1,187 @@
+// The Workers AI back end (deployed only: `env.AI` exists under [env.production.ai]). The model
+// answers in a JSON schema; the answer is checked with zod and grounded against the venue's data
+// here. Anything off (bad JSON, an unknown menu id, an ingredient not in stock) is an error, so the
+// service retries once and then falls back to the local engine.
+import { z } from 'zod';
+import type { Grounding } from './grounding';
+import { findStocked } from './grounding';
+import { activeRules, readPreference } from './local-engine';
+import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
+
+export const WORKERS_AI_MODEL = '@cf/meta/llama-3.3-70b-instruct-fp8-fast';
+export const WORKERS_AI_TIMEOUT_MS = 6_000;
+
+const MENU_LIMIT = 60;
+const STOCK_LIMIT = 150;
+const HISTORY_LIMIT = 10;
+
+export class ModelAnswerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ModelAnswerError';
+  }
+}
+
+/** What the model must answer (checked after parsing; the JSON schema below mirrors it). */
+export const ModelAnswer = z.object({
+  type: z.enum(['menu', 'creation']),
+  menuDrinkId: z.string().trim().max(100).nullable().optional(),
+  previewName: z.string().trim().min(1).max(80),
+  blurb: z.string().trim().min(1).max(600),
+  tags: z.array(z.string().trim().min(1).max(30)).max(8).default([]),
+  recipe: z.array(z.object({
+    ingredient: z.string().trim().min(1).max(120),
+    quantity: z.number().positive().max(1000),
+    unit: z.string().trim().min(1).max(20),
+  })).max(10).default([]),
+  garnish: z.string().trim().max(80).nullable().optional(),
+  reply: z.string().trim().min(1).max(800),
+});
+export type ModelAnswer = z.infer<typeof ModelAnswer>;
+
+export const MODEL_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['menu', 'creation'] },
+    menuDrinkId: { type: ['string', 'null'] },
+    previewName: { type: 'string' },
+    blurb: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' } },
+    recipe: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { ingredient: { type: 'string' }, quantity: { type: 'number' }, unit: { type: 'string' } },
+        required: ['ingredient', 'quantity', 'unit'],
+      },
+    },
+    garnish: { type: ['string', 'null'] },
+    reply: { type: 'string' },
+  },
+  required: ['type', 'previewName', 'blurb', 'tags', 'recipe', 'reply'],
+} as const;
+
+const CREATIVITY_HINTS = {
+  conservative: 'Prefer well-known menu drinks; compose a creation only when nothing on the menu fits at all.',
+  balanced: 'Prefer the menu; compose a creation when no menu drink fits the request well.',
+  creative: 'Feel free to compose a creation whenever it would delight the guest more than a menu drink.',
+} as const;
+
+export function buildSystemPrompt(request: SuggestionRequest, grounding: Grounding): string {
+  const rules = activeRules(readPreference(request, grounding), grounding.rules);
+  const menu = grounding.drinks.slice(0, MENU_LIMIT).map((d) =>
+    `- id=${d.id} | ${d.name} | ${d.category} | tags: ${d.tags.join(', ') || 'none'} | ${d.sweetness ?? '?'} / ${d.strength ?? '?'} | ${d.description.slice(0, 120)}`);
+  const stock = grounding.stock.slice(0, STOCK_LIMIT).map((i) => i.name);
+  const allowed = request.availableIngredients ? ` Use only these of them: ${request.availableIngredients.join(', ')}.` : '';
+  return [
+    grounding.systemPrompt,
+    grounding.promptNotes && `House notes: ${grounding.promptNotes}`,
+    `Venue: ${grounding.venue.name}. ${CREATIVITY_HINTS[grounding.settings.creativityLevel]}`,
+    grounding.garnishes.length > 0 && `Garnish list: ${grounding.garnishes.join(', ')}.`,
+    ...rules.map((r) => `Flavor rule ${r.ruleName}: suits ${r.flavorTags.join(', ')}; favour ${Object.keys(r.boostFactors).join(', ') || 'nothing in particular'}; avoid ${Object.keys(r.reduceFactors).join(', ') || 'nothing'}; garnish ${r.garnishes.join(' or ') || 'freely'}.`),
+    request.creationOnly ? 'This guest wants something new: answer with type "creation".' : `Menu (available now):\n${menu.join('\n') || '(nothing available)'}`,
+    `In-stock ingredients: ${stock.join(', ') || '(none)'}.${allowed}`,
+    'Answer with JSON only. For type "menu", copy menuDrinkId exactly from the menu list and use the drink\'s name as previewName. '
+      + 'For type "creation", set menuDrinkId to null and give a recipe that uses only in-stock ingredient names exactly as listed, with quantities in ml (or dash, piece, leaves). '
+      + 'Do not mention allergens. "reply" is your short chat message to the guest.',
+  ].filter(Boolean).join('\n\n');
+}
+
+function describeRequest(request: SuggestionRequest): string {
+  const parts: string[] = [];
+  if (request.picks.length > 0) parts.push(`My vibe: ${request.picks.join(', ')}.`);
+  const ctx = request.context;
+  if (ctx) {
+    const bits = [
+      ctx.baseSpirit && `base ${ctx.baseSpirit}`,
+      ctx.flavors.length > 0 && `flavours ${ctx.flavors.join(', ')}`,
+      `sweetness ${ctx.sweetness}`,
+      `strength ${ctx.strength}`,
+      ctx.extras.length > 0 && `extras ${ctx.extras.join(', ')}`,
+    ].filter(Boolean);
+    parts.push(`My preferences: ${bits.join('; ')}.`);
+  }
+  if (request.kind !== 'chat' && request.text) parts.push(request.text);
+  return parts.join(' ') || 'Surprise me.';
+}
+
+export function buildMessages(request: SuggestionRequest, grounding: Grounding) {
+  const messages: { role: string; content: string }[] = [{ role: 'system', content: buildSystemPrompt(request, grounding) }];
+  if (request.kind === 'chat' && request.history.length > 0) {
+    const history = request.history.slice(-HISTORY_LIMIT);
+    history.forEach((m, i) => {
+      const last = i === history.length - 1;
+      messages.push({ role: m.role, content: last ? `${describeRequest(request)}\n${m.content}` : m.content });
+    });
+  } else {
+    messages.push({ role: 'user', content: describeRequest(request) });
+  }
+  return messages;
+}
+
+/** The model's raw answer as an object: JSON mode may hand back parsed JSON or a string. */
+function readResponse(output: unknown): unknown {
+  const response = output && typeof output === 'object' && 'response' in output ? (output as { response: unknown }).response : output;
+  if (typeof response === 'string') {
+    try {
+      return JSON.parse(response);
+    } catch {
+      throw new ModelAnswerError('The model did not answer with JSON');
+    }
+  }
+  if (response && typeof response === 'object') return response;
+  throw new ModelAnswerError('The model gave no answer');
+}
+
+/** Checks the answer against the venue's data; an answer that is not grounded is refused. */
+export function groundAnswer(answer: ModelAnswer, request: SuggestionRequest, grounding: Grounding): DraftSuggestion {
+  const tags = answer.tags.slice(0, 5);
+  const garnish = answer.garnish || null;
+  if (answer.type === 'menu' && !request.creationOnly) {
+    const byId = answer.menuDrinkId ? grounding.drinks.find((d) => d.id === answer.menuDrinkId) : undefined;
+    if (!byId) throw new ModelAnswerError(`The model named a drink that is not on the available menu (${answer.menuDrinkId ?? 'no id'})`);
+    return { type: 'menu', menuDrinkId: byId.id, blurb: answer.blurb, tags: tags.length > 0 ? tags : byId.tags.slice(0, 5), garnish, message: answer.reply };
+  }
+  if (answer.type === 'menu') throw new ModelAnswerError('A new creation was asked for, the model answered a menu drink');
+  if (answer.recipe.length < 2) throw new ModelAnswerError('The creation needs at least two ingredients');
+  const allowed = request.availableIngredients?.map((n) => n.toLowerCase()) ?? null;
+  const recipe = answer.recipe.map((line) => {
+    const stocked = findStocked(grounding, line.ingredient);
+    if (!stocked || (allowed && !allowed.includes(stocked.name.toLowerCase()))) {
+      throw new ModelAnswerError(`The creation uses "${line.ingredient}", which is not in stock`);
+    }
+    return { ingredient: stocked.name, quantity: line.quantity, unit: line.unit };
+  });
+  return { type: 'creation', name: answer.previewName, blurb: answer.blurb, tags, recipe, glass: 'cocktail', garnish, message: answer.reply };
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ModelAnswerError(`Workers AI did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    if (timer !== null) clearTimeout(timer);
+  }
+}
+
+export function createWorkersAiBackend(ai: Ai, options: { timeoutMs?: number } = {}): SuggestionBackend {
+  const timeoutMs = options.timeoutMs ?? WORKERS_AI_TIMEOUT_MS;
+  return {
+    name: 'workers-ai',
+    model: WORKERS_AI_MODEL,
+    async suggest(request, grounding) {
+      const output = await withTimeout(ai.run(WORKERS_AI_MODEL, {
+        messages: buildMessages(request, grounding),
+        response_format: { type: 'json_schema', json_schema: MODEL_JSON_SCHEMA },
+        max_tokens: grounding.settings.maxTokens,
+        temperature: grounding.settings.temperature,
+      }), timeoutMs);
+      const parsed = ModelAnswer.safeParse(readResponse(output));
+      if (!parsed.success) throw new ModelAnswerError(`The model's answer has the wrong shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      return groundAnswer(parsed.data, request, grounding);
+    },
+  };
+}

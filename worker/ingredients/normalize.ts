@@ -1,0 +1,220 @@
+// Ingredient normalisation (docs/decisions/072-ingredient-normalisation.md). A venue's recipe line
+// whose raw text matches no canonical ingredient is kept as an unmatched string. A super admin
+// merges it into a canonical ingredient or creates one from it; then every open occurrence of the
+// same string is resolved, the recipe lines point at the ingredient, and the string becomes an
+// alias of it so later recipes that use it match by themselves (see matching.ts).
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import {
+  AUTO_MERGE_MIN_SIMILARITY, exactIngredientMatch, normalizeIngredientName, rankIngredientMatches,
+} from '../../shared/ingredient-similarity';
+import { newId } from '../../shared/ids';
+import type { BulkMergeOutcome, MergeOutcome, UnmatchedIngredient } from '../../shared/schemas/super';
+import { drinkIngredients, ingredients, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
+import type { Db } from '../env';
+import { conflict, notFound } from '../lib/errors';
+import { loadCatalogue, toCanonicalIngredient } from './catalogue';
+
+type IngredientRow = typeof ingredients.$inferSelect;
+type UnmatchedRow = typeof unmatchedIngredients.$inferSelect;
+
+const SUGGESTIONS_PER_STRING = 3;
+const CHUNK = 90; // D1: at most 100 bound parameters per statement.
+
+function chunks<T>(list: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+export async function listUnmatched(db: Db): Promise<UnmatchedIngredient[]> {
+  const rows = await db
+    .select({
+      id: unmatchedIngredients.id, rawString: unmatchedIngredients.rawString, normString: unmatchedIngredients.normString,
+      venueId: venues.id, venueName: venues.name, venueSlug: venues.slug,
+      menuDrinkId: unmatchedIngredients.menuDrinkId, menuDrinkName: menuDrinks.name, createdAt: unmatchedIngredients.createdAt,
+    })
+    .from(unmatchedIngredients)
+    .innerJoin(venues, eq(venues.id, unmatchedIngredients.restaurantId))
+    .leftJoin(menuDrinks, eq(menuDrinks.id, unmatchedIngredients.menuDrinkId))
+    .where(isNull(unmatchedIngredients.resolvedAt))
+    .orderBy(asc(unmatchedIngredients.normString), asc(venues.name));
+  const catalogue = await loadCatalogue(db);
+  const suggestionsByString = new Map<string, ReturnType<typeof rankIngredientMatches>>();
+  return rows.map((r) => {
+    let suggestions = suggestionsByString.get(r.normString);
+    if (!suggestions) {
+      suggestions = rankIngredientMatches(r.rawString, catalogue, SUGGESTIONS_PER_STRING).map((s) => ({ ...s, score: Math.round(s.score * 100) / 100 }));
+      suggestionsByString.set(r.normString, suggestions);
+    }
+    return {
+      id: r.id, raw_string: r.rawString, norm_string: r.normString, venue_id: r.venueId, venue_name: r.venueName,
+      venue_slug: r.venueSlug, menu_drink_id: r.menuDrinkId, menu_drink_name: r.menuDrinkName, created_at: r.createdAt, suggestions,
+    };
+  });
+}
+
+async function openUnmatched(db: Db, id: string): Promise<UnmatchedRow> {
+  const row = await db.query.unmatchedIngredients.findFirst({ where: eq(unmatchedIngredients.id, id) });
+  if (!row) throw notFound('Unmatched ingredient not found');
+  if (row.resolvedAt) throw conflict(`"${row.rawString}" was already resolved`, 'already_resolved');
+  return row;
+}
+
+async function requireIngredient(db: Db, id: string): Promise<IngredientRow> {
+  const row = await db.query.ingredients.findFirst({ where: eq(ingredients.id, id) });
+  if (!row) throw notFound('Ingredient not found');
+  return row;
+}
+
+/**
+ * Every open occurrence of the same string, on any venue's menu. Compared by the shared
+ * normaliser in code, so rows stored with an older norm_string still group together.
+ */
+async function openOccurrences(db: Db, row: UnmatchedRow): Promise<UnmatchedRow[]> {
+  const key = normalizeIngredientName(row.rawString);
+  const open = await db.select().from(unmatchedIngredients).where(isNull(unmatchedIngredients.resolvedAt));
+  return open.filter((o) => o.id === row.id || (key !== '' && normalizeIngredientName(o.rawString) === key));
+}
+
+/** The string as an alias of the target, unless its name or an alias already says the same. */
+function aliasToAdd(raw: string, target: Pick<IngredientRow, 'name' | 'aliases'>): string | null {
+  const key = normalizeIngredientName(raw);
+  if (!key || normalizeIngredientName(target.name) === key || target.aliases.some((a) => normalizeIngredientName(a) === key)) return null;
+  return raw.trim().replace(/\s+/g, ' ');
+}
+
+/** The statements that resolve `occurrences` into `target`; run them in one batch (all or nothing). */
+async function resolutionStatements(db: Db, occurrences: UnmatchedRow[], target: IngredientRow, alias: string | null) {
+  const nowIso = new Date().toISOString();
+  const statements: BatchItem<'sqlite'>[] = [];
+  const lineIds = occurrences.map((o) => o.drinkIngredientId).filter((id): id is string => Boolean(id));
+  // Older rows without a line id: find the line by its drink and raw text.
+  const unlinked = occurrences.filter((o) => !o.drinkIngredientId && o.menuDrinkId);
+  for (const o of unlinked) {
+    const lines = await db.select({ id: drinkIngredients.id }).from(drinkIngredients)
+      .where(and(eq(drinkIngredients.menuDrinkId, o.menuDrinkId!), eq(drinkIngredients.rawName, o.rawString), isNull(drinkIngredients.ingredientId)));
+    lineIds.push(...lines.map((l) => l.id));
+  }
+  for (const part of chunks(lineIds)) {
+    statements.push(db.update(drinkIngredients).set({ ingredientId: target.id }).where(inArray(drinkIngredients.id, part)));
+  }
+  for (const part of chunks(occurrences.map((o) => o.id))) {
+    statements.push(db.update(unmatchedIngredients).set({ resolvedAt: nowIso, resolvedIngredientId: target.id }).where(inArray(unmatchedIngredients.id, part)));
+  }
+  if (alias) {
+    statements.push(db.update(ingredients).set({ aliases: [...target.aliases, alias], updatedAt: nowIso }).where(eq(ingredients.id, target.id)));
+  }
+  return { statements, linesUpdated: new Set(lineIds).size };
+}
+
+function outcome(raw: string, occurrences: UnmatchedRow[], target: IngredientRow, alias: string | null, linesUpdated: number): MergeOutcome {
+  const where = occurrences.length === 1 ? '' : ` (${occurrences.length} occurrences)`;
+  return {
+    target: { id: target.id, name: target.name },
+    resolved: occurrences.map((o) => ({ id: o.id, raw_string: o.rawString })),
+    recipe_lines_updated: linesUpdated,
+    alias_added: alias,
+    message: `Merged "${raw}" into ${target.name}${where}`,
+  };
+}
+
+async function mergeInto(db: Db, row: UnmatchedRow, targetId: string): Promise<MergeOutcome> {
+  // Read fresh: an earlier merge in the same bulk request may have added an alias.
+  const target = await requireIngredient(db, targetId);
+  const occurrences = await openOccurrences(db, row);
+  const alias = aliasToAdd(row.rawString, target);
+  const { statements, linesUpdated } = await resolutionStatements(db, occurrences, target, alias);
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+  return outcome(row.rawString, occurrences, target, alias, linesUpdated);
+}
+
+export async function mergeUnmatched(db: Db, id: string, targetId: string): Promise<MergeOutcome> {
+  const row = await openUnmatched(db, id);
+  return mergeInto(db, row, targetId);
+}
+
+/** Title-cased first letter, single spaces: 'fresh  basil' → 'Fresh basil'. */
+const tidyName = (raw: string) => {
+  const text = raw.trim().replace(/\s+/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+export async function createFromUnmatched(db: Db, id: string, input: { name?: string; category?: string }) {
+  const row = await openUnmatched(db, id);
+  const name = tidyName(input.name ?? row.rawString);
+  const catalogue = await loadCatalogue(db);
+  const existing = exactIngredientMatch(name, catalogue);
+  if (existing) throw conflict(`An ingredient named "${existing.name}" already exists; merge into it instead`, 'ingredient_exists');
+  const nowIso = new Date().toISOString();
+  const created: IngredientRow = {
+    id: newId(), name, category: input.category ?? 'other', baseSpirit: null, flavors: [], allergens: [], aliases: [],
+    unit: 'bottle', unitVolumeMl: null, createdAt: nowIso, updatedAt: nowIso,
+  };
+  const occurrences = await openOccurrences(db, row);
+  const alias = aliasToAdd(row.rawString, created);
+  if (alias) created.aliases = [alias];
+  const { statements, linesUpdated } = await resolutionStatements(db, occurrences, created, null);
+  try {
+    await db.batch([db.insert(ingredients).values(created), ...statements]);
+  } catch (err) {
+    if (err instanceof Error && /UNIQUE/i.test(`${err.message} ${String(err.cause ?? '')}`)) {
+      throw conflict(`An ingredient named "${name}" already exists; merge into it instead`, 'ingredient_exists');
+    }
+    throw err;
+  }
+  const merged = outcome(row.rawString, occurrences, created, alias, linesUpdated);
+  return {
+    ...merged,
+    message: `Created ${created.name} from "${row.rawString}"`,
+    ingredient: toCanonicalIngredient(created, linesUpdated),
+  };
+}
+
+/**
+ * Several strings at once: into the chosen target, or, without one, each into its best-ranked
+ * canonical ingredient when that is at least AUTO_MERGE_MIN_SIMILARITY close; the rest are
+ * reported as skipped so the super admin can decide them one by one.
+ */
+export async function bulkMerge(db: Db, ids: string[], targetId: string | undefined): Promise<BulkMergeOutcome> {
+  const target: { id: string; name: string } | null = targetId ? await requireIngredient(db, targetId) : null;
+  const rows = await db.select().from(unmatchedIngredients).where(inArray(unmatchedIngredients.id, [...new Set(ids)]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const catalogue = target ? [] : await loadCatalogue(db);
+  const result: BulkMergeOutcome = { merged: [], skipped: [], recipe_lines_updated: 0, message: '' };
+  const done = new Set<string>();
+
+  for (const id of new Set(ids)) {
+    if (done.has(id)) continue;
+    const row = byId.get(id);
+    if (!row) { result.skipped.push({ id, raw_string: null, reason: 'Not found' }); continue; }
+    if (row.resolvedAt) { result.skipped.push({ id, raw_string: row.rawString, reason: 'Already resolved' }); continue; }
+    let into = target;
+    let score: number | null = null;
+    if (!into) {
+      const best = rankIngredientMatches(row.rawString, catalogue, 1)[0];
+      if (!best || best.score < AUTO_MERGE_MIN_SIMILARITY) {
+        result.skipped.push({ id, raw_string: row.rawString, reason: 'No canonical ingredient is similar enough' });
+        continue;
+      }
+      into = catalogue.find((c) => c.id === best.id)!;
+      score = Math.round(best.score * 100) / 100;
+    }
+    const merged = await mergeInto(db, row, into.id);
+    result.recipe_lines_updated += merged.recipe_lines_updated;
+    for (const r of merged.resolved) {
+      done.add(r.id);
+      result.merged.push({ id: r.id, raw_string: r.raw_string, target_id: into.id, target_name: into.name, score });
+    }
+    // A later string in the list may match the alias just added.
+    const refreshed = catalogue.findIndex((c) => c.id === into.id);
+    if (refreshed >= 0 && merged.alias_added) catalogue[refreshed] = { ...catalogue[refreshed]!, aliases: [...catalogue[refreshed]!.aliases, merged.alias_added] };
+  }
+  const names = [...new Set(result.merged.map((m) => m.target_name))];
+  result.message = result.merged.length === 0
+    ? 'Nothing merged'
+    : `Merged ${result.merged.length} ingredient string${result.merged.length === 1 ? '' : 's'} into ${names.join(', ')}`
+      + (result.skipped.length ? `; ${result.skipped.length} skipped` : '');
+  return result;
+}

@@ -1,0 +1,126 @@
+// Pours an order's recipes out of inventory when the bar starts making it (docs/decisions/062).
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { newId } from '../../shared/ids';
+import { orderMovementReason, recipeNeed, roundStock, unitVolumeMl, type StockMeasure } from '../../shared/inventory';
+import { drinkIngredients, inventoryItems, orderItems, orders, stockMovements } from '../db/schema';
+import type { Db } from '../env';
+import { matchCanonicalIngredients, normalizeIngredientName } from './ingredients';
+import { recomputeSoldOut, type SoldOutChange } from './sold-out';
+
+export type DeductionResult = {
+  /** False when the order was already deducted (or does not exist): nothing changed. */
+  deducted: boolean;
+  movements: { inventoryItemId: string; ingredientId: string; deltaMl: number }[];
+  soldOut: SoldOutChange[];
+};
+
+type Need = { ingredientId: string; measure: StockMeasure; amount: number };
+
+/**
+ * Deducts every recipe line of the order's drinks (menu drinks through drink_ingredients, AI
+ * creations through the recipe they carry, matched to canonical ingredients by name), times the
+ * line's quantity. One movement per inventory item touched, reason 'Order #AB12CD34'. Stock floors
+ * at 0. Idempotent: the order's `stock_deducted_at` is claimed first, so a repeated or racing call
+ * deducts nothing.
+ */
+export async function deductRecipeForOrder(db: Db, orderId: string, opts: { actorUserId?: string | null } = {}): Promise<DeductionResult> {
+  const at = new Date().toISOString();
+  const [claimed] = await db.update(orders).set({ stockDeductedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.stockDeductedAt)))
+    .returning({ restaurantId: orders.restaurantId });
+  if (!claimed) return { deducted: false, movements: [], soldOut: [] };
+  const { restaurantId } = claimed;
+
+  const needs = await orderNeeds(db, orderId);
+  const ingredientIds = [...new Set(needs.map((n) => n.ingredientId))];
+  if (ingredientIds.length === 0) return { deducted: true, movements: [], soldOut: [] };
+
+  const items = await db.select().from(inventoryItems).where(and(
+    eq(inventoryItems.restaurantId, restaurantId), isNull(inventoryItems.deletedAt), inArray(inventoryItems.ingredientId, ingredientIds),
+  ));
+
+  // Per item: how many of its units this order takes.
+  const takeUnits = new Map<string, number>();
+  for (const need of mergeNeeds(needs)) {
+    // Available items first, the fullest first: pour from the open bottle with the most in it.
+    const candidates = items
+      .filter((item) => item.ingredientId === need.ingredientId && (unitVolumeMl(item) === null ? 'count' : 'ml') === need.measure)
+      .sort((a, b) => Number(b.available) - Number(a.available) || stockOf(b) - stockOf(a));
+    let remaining = need.amount;
+    for (const item of candidates) {
+      if (remaining <= 0) break;
+      const left = stockOf(item) - (takeUnits.get(item.id) ?? 0) * (unitVolumeMl(item) ?? 1);
+      const take = Math.min(remaining, Math.max(0, left));
+      if (take <= 0) continue;
+      takeUnits.set(item.id, (takeUnits.get(item.id) ?? 0) + take / (unitVolumeMl(item) ?? 1));
+      remaining -= take;
+    }
+  }
+
+  const reason = orderMovementReason(orderId);
+  const movements: DeductionResult['movements'] = [];
+  const statements = [];
+  for (const item of items) {
+    const units = takeUnits.get(item.id);
+    if (!units) continue;
+    const deltaMl = -roundStock(units * (unitVolumeMl(item) ?? 1));
+    movements.push({ inventoryItemId: item.id, ingredientId: item.ingredientId!, deltaMl });
+    statements.push(
+      db.update(inventoryItems).set({ quantity: sqlFloorSubtract(units), lastMovementAt: at, updatedAt: at })
+        .where(eq(inventoryItems.id, item.id)),
+      db.insert(stockMovements).values({
+        id: newId(), restaurantId, inventoryItemId: item.id, type: 'deduct', delta: -units, deltaMl, reason, orderId,
+        actorUserId: opts.actorUserId ?? null, createdAt: at,
+      }),
+    );
+  }
+  if (statements.length > 0) await db.batch(statements as [typeof statements[number], ...typeof statements]);
+  const soldOut = await recomputeSoldOut(db, restaurantId, ingredientIds);
+  return { deducted: true, movements, soldOut };
+}
+
+const stockOf = (item: typeof inventoryItems.$inferSelect) => Math.max(0, item.quantity) * (unitVolumeMl(item) ?? 1);
+
+/** Relative to the stored value (a receive landing meanwhile is kept), never below 0. */
+const sqlFloorSubtract = (units: number) => sql`max(0, ${inventoryItems.quantity} - ${units})`;
+
+function mergeNeeds(needs: Need[]): Need[] {
+  const merged = new Map<string, Need>();
+  for (const need of needs) {
+    const key = `${need.ingredientId}|${need.measure}`;
+    const seen = merged.get(key);
+    if (seen) seen.amount += need.amount;
+    else merged.set(key, { ...need });
+  }
+  return [...merged.values()];
+}
+
+/** What the order's lines use, per ingredient, in ml or as a count. */
+async function orderNeeds(db: Db, orderId: string): Promise<Need[]> {
+  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const needs: Need[] = [];
+
+  const drinkIds = [...new Set(lines.filter((l) => !l.isAiCreation && l.menuDrinkId).map((l) => l.menuDrinkId!))];
+  const recipeLines = drinkIds.length === 0 ? [] : await db.select().from(drinkIngredients).where(inArray(drinkIngredients.menuDrinkId, drinkIds));
+  for (const line of lines) {
+    if (line.isAiCreation || !line.menuDrinkId) continue;
+    for (const step of recipeLines) {
+      if (step.menuDrinkId !== line.menuDrinkId || !step.ingredientId) continue;
+      const need = recipeNeed(step.quantity, step.unit);
+      if (need) needs.push({ ingredientId: step.ingredientId, measure: need.measure, amount: need.amount * line.quantity });
+    }
+  }
+
+  const creations = lines.filter((l) => l.isAiCreation && l.recipe?.length);
+  if (creations.length > 0) {
+    const matched = await matchCanonicalIngredients(db, creations.flatMap((l) => l.recipe!.map((r) => r.ingredient)));
+    for (const line of creations) {
+      for (const step of line.recipe!) {
+        const ingredient = matched.get(normalizeIngredientName(step.ingredient));
+        const need = recipeNeed(step.quantity, step.unit);
+        if (ingredient && need) needs.push({ ingredientId: ingredient.id, measure: need.measure, amount: need.amount * line.quantity });
+      }
+    }
+  }
+  return needs;
+}

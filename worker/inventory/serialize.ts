@@ -1,0 +1,102 @@
+// Inventory rows → the staff portal's wire shapes (shared/schemas/inventory.ts).
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { isLowStock, recipeQuantityMl, roundStock, stockMeasure, unitsToMl, unitVolumeMl } from '../../shared/inventory';
+import { centsToDollars } from '../../shared/money';
+import type { StaffInventoryItem, StaffMenuItem, StockMovement } from '../../shared/schemas/inventory';
+import { drinkIngredients, inventoryItems, menuDrinks } from '../db/schema';
+import type { Db } from '../env';
+import type { InventoryRow, StockMovementRow } from './stock';
+
+export function toStaffInventoryItem(row: InventoryRow): StaffInventoryItem {
+  const onHandMl = unitsToMl(row, row.quantity);
+  const thresholdMl = unitsToMl(row, row.lowStockThreshold);
+  return {
+    id: row.id,
+    restaurant_id: row.restaurantId,
+    ingredient_id: row.ingredientId,
+    ingredient_name: row.name,
+    ingredient_brand: row.brand,
+    on_hand_ml: onHandMl,
+    low_stock_threshold_ml: thresholdMl,
+    unit: row.unit,
+    unit_volume_ml: unitVolumeMl(row),
+    measure: stockMeasure(row),
+    quantity: roundStock(row.quantity),
+    low_stock_threshold: roundStock(row.lowStockThreshold),
+    available: row.available,
+    is_low_stock: isLowStock(onHandMl, thresholdMl),
+    cost_per_unit: centsToDollars(row.costPerUnitCents),
+    cost_per_unit_cents: row.costPerUnitCents,
+    last_movement_at: row.lastMovementAt,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export function toStockMovement(row: StockMovementRow): StockMovement {
+  const deltaMl = row.deltaMl ?? row.delta;
+  return {
+    id: row.id,
+    inventory_item_id: row.inventoryItemId,
+    type: row.type,
+    quantity_ml: Math.abs(deltaMl),
+    quantityMl: Math.abs(deltaMl),
+    delta: row.delta,
+    delta_ml: deltaMl,
+    reason: row.reason,
+    order_id: row.orderId,
+    actor_user_id: row.actorUserId,
+    created_at: row.createdAt,
+  };
+}
+
+/** The venue's whole menu with recipes, available or not (staff look recipes up either way). */
+export async function staffMenu(db: Db, restaurantId: string): Promise<StaffMenuItem[]> {
+  const drinks = await db.select().from(menuDrinks).where(eq(menuDrinks.restaurantId, restaurantId))
+    .orderBy(asc(menuDrinks.displayOrder), asc(menuDrinks.name));
+  const ids = drinks.map((d) => d.id);
+  const lines: { line: typeof drinkIngredients.$inferSelect }[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    lines.push(...await db.select({ line: drinkIngredients }).from(drinkIngredients)
+      .where(inArray(drinkIngredients.menuDrinkId, ids.slice(i, i + 90)))
+      .orderBy(asc(drinkIngredients.menuDrinkId), asc(drinkIngredients.position)));
+  }
+  // The venue's brand of each ingredient, for the recipe card.
+  const brands = new Map<string, string>();
+  const stock = await db.select({ ingredientId: inventoryItems.ingredientId, brand: inventoryItems.brand }).from(inventoryItems)
+    .where(and(eq(inventoryItems.restaurantId, restaurantId), isNull(inventoryItems.deletedAt)));
+  for (const item of stock) if (item.ingredientId && item.brand && !brands.has(item.ingredientId)) brands.set(item.ingredientId, item.brand);
+
+  return drinks.map((drink) => {
+    const recipe = lines.filter((l) => l.line.menuDrinkId === drink.id).map(({ line }) => line);
+    return {
+      id: drink.id,
+      name: drink.name,
+      description: drink.description || null,
+      price: centsToDollars(drink.priceCents),
+      price_cents: drink.priceCents,
+      image_url: drink.imageUrl,
+      available: drink.isAvailable && !drink.soldOutReason,
+      is_available: drink.isAvailable,
+      sold_out_reason: drink.soldOutReason,
+      category: drink.category,
+      featured: drink.featured,
+      method: drink.method,
+      glass: drink.glass,
+      ingredients: recipe.map((line) => ({
+        ingredient_name: line.rawName,
+        quantity_ml: recipeQuantityMl(line.quantity, line.unit),
+        quantity: line.quantity,
+        unit: line.unit,
+        is_optional: line.isOptional,
+      })),
+      ingredients_summary: drink.ingredientsNotes ?? recipe.map((line) => line.rawName).join(', '),
+      recipe: recipe.map((line) => ({
+        ingredient: { name: line.rawName, brand: line.ingredientId ? brands.get(line.ingredientId) ?? null : null, image_url: null },
+        quantity: line.quantity,
+        unit: line.unit,
+        is_optional: line.isOptional,
+      })),
+    };
+  });
+}

@@ -1,0 +1,168 @@
+// Inventory items and their stock movements: the one place stock changes, for the staff portal and
+// the venue admin alike. Every change of on-hand writes a stock_movements row (who, why, how much)
+// and then recomputes the recipe-driven sold-out of the drinks that use the ingredient.
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { newId } from '../../shared/ids';
+import { roundStock, unitsToMl, unitVolumeMl } from '../../shared/inventory';
+import type { InventoryUnit } from '../../shared/constants';
+import { inventoryItems, stockMovements } from '../db/schema';
+import type { Db } from '../env';
+import { notFound } from '../lib/errors';
+import { recomputeSoldOut } from './sold-out';
+
+export type InventoryRow = typeof inventoryItems.$inferSelect;
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+
+export const INVENTORY_ITEM_NOT_FOUND = 'Inventory item not found';
+
+/** A live item of the venue; another venue's (or a deleted) item is simply not found. */
+export async function findInventoryItem(db: Db, restaurantId: string, itemId: string): Promise<InventoryRow> {
+  const row = await db.query.inventoryItems.findFirst({
+    where: and(eq(inventoryItems.id, itemId), eq(inventoryItems.restaurantId, restaurantId), isNull(inventoryItems.deletedAt)),
+  });
+  if (!row) throw notFound(INVENTORY_ITEM_NOT_FOUND);
+  return row;
+}
+
+/** The venue's live items, by name. */
+export function listInventory(db: Db, restaurantId: string): Promise<InventoryRow[]> {
+  return db.select().from(inventoryItems)
+    .where(and(eq(inventoryItems.restaurantId, restaurantId), isNull(inventoryItems.deletedAt)))
+    .orderBy(asc(inventoryItems.name), asc(inventoryItems.id));
+}
+
+export function listMovements(db: Db, restaurantId: string, itemId: string, limit = 50): Promise<StockMovementRow[]> {
+  return db.select().from(stockMovements)
+    .where(and(eq(stockMovements.restaurantId, restaurantId), eq(stockMovements.inventoryItemId, itemId)))
+    .orderBy(desc(stockMovements.createdAt), desc(sql`rowid`))
+    .limit(limit);
+}
+
+const affectedIngredients = (...ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => Boolean(id)))];
+
+export type NewInventoryItem = {
+  ingredientId: string | null;
+  name: string;
+  brand?: string | null;
+  description?: string;
+  category?: string;
+  /** In `unit`s. */
+  quantity: number;
+  unit: InventoryUnit;
+  unitVolumeMl?: number | null;
+  /** In `unit`s. */
+  lowStockThreshold: number;
+  costPerUnitCents?: number;
+  available?: boolean;
+};
+
+/** Creates an item; opening stock is recorded as a receive movement ('Initial stock'). */
+export async function createInventoryItem(db: Db, restaurantId: string, input: NewInventoryItem, actorUserId: string | null): Promise<InventoryRow> {
+  const at = new Date().toISOString();
+  const id = newId();
+  const quantity = Math.max(0, input.quantity);
+  const row = {
+    id, restaurantId, ingredientId: input.ingredientId, name: input.name.trim(), brand: input.brand?.trim() || null,
+    description: input.description ?? '', category: input.category ?? 'other', quantity, unit: input.unit,
+    unitVolumeMl: input.unitVolumeMl ?? null, lowStockThreshold: Math.max(0, input.lowStockThreshold),
+    costPerUnitCents: Math.max(0, Math.round(input.costPerUnitCents ?? 0)), available: input.available ?? true,
+    lastMovementAt: quantity > 0 ? at : null, deletedAt: null, createdAt: at, updatedAt: at,
+  } satisfies InventoryRow;
+  const insertItem = db.insert(inventoryItems).values(row);
+  if (quantity > 0) {
+    await db.batch([insertItem, db.insert(stockMovements).values({
+      id: newId(), restaurantId, inventoryItemId: id, type: 'receive', delta: quantity, deltaMl: unitsToMl(row, quantity),
+      reason: 'Initial stock', orderId: null, actorUserId, createdAt: at,
+    })]);
+  } else {
+    await insertItem;
+  }
+  await recomputeSoldOut(db, restaurantId, affectedIngredients(row.ingredientId));
+  return row;
+}
+
+export type InventoryPatch = Partial<Pick<InventoryRow,
+  'ingredientId' | 'name' | 'brand' | 'description' | 'category' | 'quantity' | 'unit' | 'unitVolumeMl' | 'lowStockThreshold' | 'costPerUnitCents' | 'available'>>;
+
+/**
+ * Edits an item. A changed quantity is a stock count: it writes an 'edit' movement with the
+ * difference and `reason` ('Stock count corrected' when none is given).
+ */
+export async function updateInventoryItem(
+  db: Db, restaurantId: string, itemId: string, patch: InventoryPatch, opts: { actorUserId: string | null; reason?: string },
+): Promise<InventoryRow> {
+  const current = await findInventoryItem(db, restaurantId, itemId);
+  const at = new Date().toISOString();
+  const next: InventoryRow = { ...current, ...definedOnly(patch), updatedAt: at };
+  next.quantity = Math.max(0, next.quantity);
+  next.lowStockThreshold = Math.max(0, next.lowStockThreshold);
+  const deltaUnits = next.quantity - current.quantity;
+  const deltaMl = roundStock(unitsToMl(next, next.quantity) - unitsToMl(current, current.quantity));
+  const stockChanged = Math.abs(deltaUnits) > 1e-9 && Math.abs(deltaMl) >= 0.005;
+  if (stockChanged) next.lastMovementAt = at;
+
+  const { id: _id, restaurantId: _venue, createdAt: _created, deletedAt: _deleted, ...columns } = next;
+  const update = db.update(inventoryItems).set(columns)
+    .where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.restaurantId, restaurantId)));
+  if (stockChanged) {
+    await db.batch([update, db.insert(stockMovements).values({
+      id: newId(), restaurantId, inventoryItemId: itemId, type: 'edit', delta: deltaUnits, deltaMl,
+      reason: opts.reason?.trim() || 'Stock count corrected', orderId: null, actorUserId: opts.actorUserId, createdAt: at,
+    })]);
+  } else {
+    await update;
+  }
+  await recomputeSoldOut(db, restaurantId, affectedIngredients(current.ingredientId, next.ingredientId));
+  return next;
+}
+
+/** Soft delete: the item disappears from every list and no longer tracks its ingredient. */
+export async function softDeleteInventoryItem(db: Db, restaurantId: string, itemId: string): Promise<void> {
+  const current = await findInventoryItem(db, restaurantId, itemId);
+  const at = new Date().toISOString();
+  await db.update(inventoryItems).set({ deletedAt: at, updatedAt: at })
+    .where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.restaurantId, restaurantId), isNull(inventoryItems.deletedAt)));
+  await recomputeSoldOut(db, restaurantId, affectedIngredients(current.ingredientId));
+}
+
+export type StockMovementRequest = {
+  restaurantId: string;
+  itemId: string;
+  type: 'receive' | 'adjust_down';
+  /** How much, in the staff view's ml or in the item's own units (admin). */
+  amount: { ml: number } | { units: number };
+  reason: string;
+  actorUserId: string | null;
+};
+
+/**
+ * Receives stock (adds) or adjusts it down (subtracts, flooring at 0: a movement never drives stock
+ * negative, and the movement records what was really taken off).
+ */
+export async function recordStockMovement(db: Db, req: StockMovementRequest): Promise<{ item: InventoryRow; movement: StockMovementRow }> {
+  const current = await findInventoryItem(db, req.restaurantId, req.itemId);
+  const requestedUnits = 'units' in req.amount ? req.amount.units : req.amount.ml / (unitVolumeMl(current) ?? 1);
+  const quantity = req.type === 'receive' ? current.quantity + requestedUnits : Math.max(0, current.quantity - requestedUnits);
+  const delta = quantity - current.quantity;
+  const at = new Date().toISOString();
+  const movement: StockMovementRow = {
+    id: newId(), restaurantId: req.restaurantId, inventoryItemId: current.id, type: req.type, delta,
+    deltaMl: roundStock(delta * (unitVolumeMl(current) ?? 1)), reason: req.reason.trim(), orderId: null,
+    actorUserId: req.actorUserId, createdAt: at,
+  };
+  // Relative to the stored value, so a pour landing meanwhile is not overwritten.
+  const signed = req.type === 'receive' ? requestedUnits : -requestedUnits;
+  await db.batch([
+    db.update(inventoryItems)
+      .set({ quantity: sql`max(0, ${inventoryItems.quantity} + ${signed})`, lastMovementAt: at, updatedAt: at })
+      .where(and(eq(inventoryItems.id, current.id), eq(inventoryItems.restaurantId, req.restaurantId))),
+    db.insert(stockMovements).values(movement),
+  ]);
+  await recomputeSoldOut(db, req.restaurantId, affectedIngredients(current.ingredientId));
+  const item = await findInventoryItem(db, req.restaurantId, current.id);
+  return { item, movement };
+}
+
+function definedOnly<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

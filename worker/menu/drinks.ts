@@ -1,0 +1,57 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { DrinkDetail, RatingSummary } from '../../shared/schemas/drink';
+import { menuDrinks, ratings, venues } from '../db/schema';
+import { toDrink } from '../db/serializers';
+import type { Db } from '../env';
+import { notFound } from '../lib/errors';
+
+export const DRINK_NOT_FOUND = 'Drink not found';
+
+/**
+ * A menu drink with its venue, as guests may reach it: the venue is active and, when `venueIdOrSlug`
+ * is given, it is that venue. Anything else is 'Drink not found', so other venues' drinks never leak.
+ */
+export async function findGuestDrink(db: Db, drinkId: string, venueIdOrSlug?: string | null) {
+  const [row] = await db.select({ drink: menuDrinks, venue: venues }).from(menuDrinks)
+    .innerJoin(venues, eq(venues.id, menuDrinks.restaurantId))
+    .where(and(
+      eq(menuDrinks.id, drinkId),
+      eq(venues.active, true),
+      venueIdOrSlug ? or(eq(venues.id, venueIdOrSlug), eq(venues.slug, venueIdOrSlug)) : undefined,
+    ))
+    .limit(1);
+  if (!row) throw notFound(DRINK_NOT_FOUND);
+  return row;
+}
+
+/** Like findGuestDrink, and the drink must be on the menu right now (admin switch and stock). */
+export async function findAvailableDrink(db: Db, drinkId: string, venueIdOrSlug?: string | null) {
+  const row = await findGuestDrink(db, drinkId, venueIdOrSlug);
+  if (!toDrink(row.drink).is_available) throw notFound(DRINK_NOT_FOUND);
+  return row;
+}
+
+export async function ratingSummary(db: Db, drinkId: string): Promise<RatingSummary> {
+  const [row] = await db.select({ average: sql<number | null>`avg(${ratings.rating})`, count: sql<number>`count(*)` })
+    .from(ratings).where(eq(ratings.menuDrinkId, drinkId));
+  const count = Number(row?.count ?? 0);
+  // One decimal is what a screen shows; the raw mean would print as 4.333333.
+  const average = count > 0 && row?.average != null ? Math.round(Number(row.average) * 10) / 10 : null;
+  return { average, count };
+}
+
+export async function drinkDetail(db: Db, drinkId: string, venueIdOrSlug: string | null, ownerKey: string | null): Promise<DrinkDetail> {
+  const { drink, venue } = await findAvailableDrink(db, drinkId, venueIdOrSlug);
+  const [rating, mine] = await Promise.all([
+    ratingSummary(db, drink.id),
+    ownerKey
+      ? db.query.ratings.findFirst({ where: and(eq(ratings.ownerKey, ownerKey), eq(ratings.menuDrinkId, drink.id)) })
+      : Promise.resolve(undefined),
+  ]);
+  return {
+    ...toDrink(drink),
+    restaurant_slug: venue.slug,
+    rating,
+    my_rating: mine ? { rating: mine.rating, notes: mine.notes } : null,
+  };
+}

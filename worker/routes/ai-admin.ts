@@ -1,0 +1,129 @@
+import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { newId } from '../../shared/ids';
+import { AiAnalyticsQuery, AiSettingsInput, FlavorRuleInput, GlobalPromptInput, type AiSettingsResponse, type FlavorRule } from '../../shared/schemas/ai';
+import { IdParam } from '../../shared/schemas/common';
+import { listInteractions, platformKpis, venueAnalytics } from '../ai/analytics';
+import { DEFAULT_AI_SETTINGS, DEFAULT_GARNISHES, DEFAULT_SYSTEM_PROMPT } from '../ai/grounding';
+import { activeBackendInfo } from '../ai/suggestion-service';
+import { requireAdmin, requireSuperadmin, scopedVenueId } from '../auth/middleware';
+import { aiGlobalPrompt, aiSettings, flavorRules, venues } from '../db/schema';
+import type { AppContext, Db } from '../env';
+import { conflict, notFound } from '../lib/errors';
+import { validate } from '../lib/validate';
+
+/** The admin's venue (superadmin: ?restaurant_id, by id or slug). */
+async function adminVenueId(c: Context<AppContext>) {
+  const ref = scopedVenueId(c);
+  const venue = await c.get('db').query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.id, ref), eq(venues.slug, ref)) });
+  if (!venue) throw notFound('Venue not found');
+  return venue.id;
+}
+
+async function settingsAnswer(c: Context<AppContext>, venueId: string): Promise<AiSettingsResponse> {
+  const row = await c.get('db').query.aiSettings.findFirst({ where: eq(aiSettings.restaurantId, venueId) });
+  const config = row
+    ? { temperature: row.temperature, max_tokens: row.maxTokens, creativity_level: row.creativityLevel }
+    : { temperature: DEFAULT_AI_SETTINGS.temperature, max_tokens: DEFAULT_AI_SETTINGS.maxTokens, creativity_level: DEFAULT_AI_SETTINGS.creativityLevel };
+  return { ai_config: config, current_settings: config, ...activeBackendInfo(c.env), updated_at: row?.updatedAt ?? null };
+}
+
+const toFlavorRule = (row: typeof flavorRules.$inferSelect): FlavorRule => ({
+  id: row.id,
+  rule_name: row.ruleName,
+  base_profile: row.baseProfile,
+  adjustment_logic: { boost_factors: row.adjustmentLogic.boost_factors ?? {}, reduce_factors: row.adjustmentLogic.reduce_factors ?? {} },
+  garnish_suggestions: row.garnishSuggestions,
+  notes: row.notes,
+  created_at: row.createdAt,
+  updated_at: row.updatedAt,
+});
+
+async function assertRuleNameFree(db: Db, name: string, exceptId?: string) {
+  const clash = await db.query.flavorRules.findFirst({
+    columns: { id: true },
+    where: exceptId ? and(eq(flavorRules.ruleName, name), ne(flavorRules.id, exceptId)) : eq(flavorRules.ruleName, name),
+  });
+  if (clash) throw conflict(`A flavor rule named "${name}" already exists`, 'duplicate_rule_name');
+}
+
+/** 'all', or a venue's slug (or id) → the venue id to filter on. */
+async function venueFilterId(db: Db, filter: string) {
+  if (filter === 'all') return null;
+  const venue = await db.query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.slug, filter), eq(venues.id, filter)) });
+  if (!venue) throw notFound('Venue not found');
+  return venue.id;
+}
+
+const now = () => new Date().toISOString();
+
+/** Venue AI settings (admins) and the platform's prompt, rules and AI analytics (super admins). */
+export const aiAdminRoutes = new Hono<AppContext>()
+  .get('/admin/settings', requireAdmin, async (c) => c.json(await settingsAnswer(c, await adminVenueId(c))))
+  .post('/admin/settings', requireAdmin, validate('json', AiSettingsInput), async (c) => {
+    const venueId = await adminVenueId(c);
+    const body = c.req.valid('json');
+    const values = { temperature: body.temperature, maxTokens: body.max_tokens, creativityLevel: body.creativity_level, updatedAt: now() };
+    await c.get('db').insert(aiSettings).values({ restaurantId: venueId, ...values })
+      .onConflictDoUpdate({ target: aiSettings.restaurantId, set: values });
+    return c.json(await settingsAnswer(c, venueId));
+  })
+  .get('/admin/analytics', requireAdmin, async (c) => {
+    const analytics = await venueAnalytics(c.get('db'), await adminVenueId(c));
+    return c.json({ analytics: { ...analytics, ...activeBackendInfo(c.env) } });
+  })
+  .get('/global-prompt', requireSuperadmin, async (c) => {
+    const row = await c.get('db').query.aiGlobalPrompt.findFirst({ where: eq(aiGlobalPrompt.id, 1) });
+    return c.json(row
+      ? { system_prompt: row.systemPrompt, garnish_suggestions: row.garnishSuggestions, notes: row.notes, updated_at: row.updatedAt }
+      : { system_prompt: DEFAULT_SYSTEM_PROMPT, garnish_suggestions: DEFAULT_GARNISHES, notes: '', updated_at: null });
+  })
+  .post('/global-prompt', requireSuperadmin, validate('json', GlobalPromptInput), async (c) => {
+    const body = c.req.valid('json');
+    const values = { systemPrompt: body.system_prompt, garnishSuggestions: body.garnish_suggestions, notes: body.notes, updatedAt: now() };
+    await c.get('db').insert(aiGlobalPrompt).values({ id: 1, ...values }).onConflictDoUpdate({ target: aiGlobalPrompt.id, set: values });
+    return c.json({ system_prompt: values.systemPrompt, garnish_suggestions: values.garnishSuggestions, notes: values.notes, updated_at: values.updatedAt });
+  })
+  .get('/flavor-rules', requireSuperadmin, async (c) => {
+    const rows = await c.get('db').select().from(flavorRules).orderBy(asc(flavorRules.ruleName));
+    return c.json({ rules: rows.map(toFlavorRule) });
+  })
+  .post('/flavor-rules', requireSuperadmin, validate('json', FlavorRuleInput), async (c) => {
+    const db = c.get('db');
+    const body = c.req.valid('json');
+    await assertRuleNameFree(db, body.rule_name);
+    const [row] = await db.insert(flavorRules).values({
+      id: newId(), ruleName: body.rule_name, baseProfile: body.base_profile, adjustmentLogic: body.adjustment_logic,
+      garnishSuggestions: body.garnish_suggestions, notes: body.notes,
+    }).returning();
+    return c.json({ rule: toFlavorRule(row!) }, 201);
+  })
+  .put('/flavor-rules/:id', requireSuperadmin, validate('param', IdParam), validate('json', FlavorRuleInput), async (c) => {
+    const db = c.get('db');
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const existing = await db.query.flavorRules.findFirst({ columns: { id: true }, where: eq(flavorRules.id, id) });
+    if (!existing) throw notFound('Flavor rule not found');
+    await assertRuleNameFree(db, body.rule_name, id);
+    const [row] = await db.update(flavorRules).set({
+      ruleName: body.rule_name, baseProfile: body.base_profile, adjustmentLogic: body.adjustment_logic,
+      garnishSuggestions: body.garnish_suggestions, notes: body.notes, updatedAt: now(),
+    }).where(eq(flavorRules.id, id)).returning();
+    return c.json({ rule: toFlavorRule(row!) });
+  })
+  .delete('/flavor-rules/:id', requireSuperadmin, validate('param', IdParam), async (c) => {
+    const [row] = await c.get('db').delete(flavorRules).where(eq(flavorRules.id, c.req.valid('param').id)).returning({ id: flavorRules.id });
+    if (!row) throw notFound('Flavor rule not found');
+    return c.json({ success: true, id: row.id });
+  })
+  .get('/kpis', requireSuperadmin, validate('query', AiAnalyticsQuery), async (c) => {
+    const query = c.req.valid('query');
+    const db = c.get('db');
+    return c.json(await platformKpis(db, await venueFilterId(db, query.venueFilter), query.dateRange));
+  })
+  .get('/interactions', requireSuperadmin, validate('query', AiAnalyticsQuery), async (c) => {
+    const query = c.req.valid('query');
+    const db = c.get('db');
+    return c.json({ interactions: await listInteractions(db, await venueFilterId(db, query.venueFilter), query.dateRange, query.limit) });
+  });

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { IdParam } from '../../shared/schemas/common';
+import { AiLogInput, ChatInput, InteractionFeedbackInput, InteractionOrderedInput, RecommendNewInput, VibeInput } from '../../shared/schemas/ai';
+import { markOrdered, recordLog, setFeedback } from '../ai/interactions';
+import { chatRequest, recommendRequest, serveSuggestion, vibeRequest } from '../ai/requests';
+import { guestCaller, ownerKeyOf, requireGuest } from '../auth/middleware';
+import type { AppContext } from '../env';
+import { enforceRateLimit, type RateLimit } from '../lib/rate-limit';
+import { validate } from '../lib/validate';
+import { findActiveVenue } from './venues';
+
+/** Suggestions per guest device session (docs/decisions/041-ai-rate-limit.md). */
+export const AI_SUGGESTION_LIMIT: RateLimit = { name: 'ai-suggest-session', limit: 30, windowSeconds: 600 };
+
+const venueSlugOf = (body: { venue_slug?: string; slug?: string }) => (body.venue_slug ?? body.slug)!;
+
+async function suggestionContext(c: Context<AppContext>, slug: string) {
+  const guest = guestCaller(c);
+  const db = c.get('db');
+  const venue = await findActiveVenue(db, slug);
+  await enforceRateLimit(c.env.DB, AI_SUGGESTION_LIMIT, guest.sessionId, 'Too many AI requests; try again shortly');
+  return { db, venue, ownerKey: ownerKeyOf(guest) };
+}
+
+/** The guest's AI bartender: suggestions grounded in the venue's menu and stock, and their interactions. */
+export const aiRoutes = new Hono<AppContext>()
+  .post('/vibe', requireGuest, validate('json', VibeInput), async (c) => {
+    const body = c.req.valid('json');
+    const { db, venue, ownerKey } = await suggestionContext(c, venueSlugOf(body));
+    return c.json(await serveSuggestion(db, c.env, venue, ownerKey, vibeRequest(body)));
+  })
+  .post('/chat', requireGuest, validate('json', ChatInput), async (c) => {
+    const body = c.req.valid('json');
+    const { db, venue, ownerKey } = await suggestionContext(c, venueSlugOf(body));
+    return c.json(await serveSuggestion(db, c.env, venue, ownerKey, chatRequest(body)));
+  })
+  .post('/recommend-new', requireGuest, validate('json', RecommendNewInput), async (c) => {
+    const body = c.req.valid('json');
+    const { db, venue, ownerKey } = await suggestionContext(c, venueSlugOf(body));
+    return c.json(await serveSuggestion(db, c.env, venue, ownerKey, recommendRequest(body)));
+  })
+  .post('/log', requireGuest, validate('json', AiLogInput), async (c) => {
+    const payload = c.req.valid('json');
+    const ref = ['venue_slug', 'slug', 'restaurant_slug', 'restaurant_id'].map((k) => payload[k]).find((v) => typeof v === 'string' && v) as string;
+    const venue = await findActiveVenue(c.get('db'), ref);
+    const id = await recordLog(c.get('db'), venue.id, ownerKeyOf(guestCaller(c)), payload);
+    return c.json({ id }, 201);
+  })
+  .post('/interactions/:id/feedback', requireGuest, validate('param', IdParam), validate('json', InteractionFeedbackInput), async (c) =>
+    c.json(await setFeedback(c.get('db'), c.req.valid('param').id, ownerKeyOf(guestCaller(c)), c.req.valid('json').feedback)))
+  .post('/interactions/:id/ordered', requireGuest, validate('param', IdParam), validate('json', InteractionOrderedInput), async (c) =>
+    c.json(await markOrdered(c.get('db'), c.req.valid('param').id, ownerKeyOf(guestCaller(c)), c.req.valid('json').order_id)));

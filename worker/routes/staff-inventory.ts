@@ -1,0 +1,102 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { INVENTORY_UNITS, type InventoryUnit } from '../../shared/constants';
+import { mlToUnits } from '../../shared/inventory';
+import { IdParam } from '../../shared/schemas/common';
+import {
+  IngredientSearchQuery, MovementListQuery, StaffInventoryCreate, StaffInventoryUpdate, StockMovementInput,
+} from '../../shared/schemas/inventory';
+import { requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
+import { ingredients, inventoryItems } from '../db/schema';
+import type { AppContext } from '../env';
+import {
+  createInventoryItem, findInventoryItem, listInventory, listMovements, recordStockMovement, searchIngredients,
+  softDeleteInventoryItem, staffMenu, toStaffInventoryItem, toStockMovement, updateInventoryItem, type InventoryPatch,
+} from '../inventory';
+import { badRequest, conflict } from '../lib/errors';
+import { validate } from '../lib/validate';
+
+const isInventoryUnit = (unit: string): unit is InventoryUnit => (INVENTORY_UNITS as readonly string[]).includes(unit);
+const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
+
+/**
+ * Staff portal: inventory in ml, stock movements, the ingredient picker and the menu lookup
+ * (spec back-office §7 Staff API, plus the create/delete/movement calls it leaves unnamed).
+ */
+export const staffInventoryRoutes = new Hono<AppContext>()
+  .get('/inventory', requireStaff, async (c) => {
+    const rows = await listInventory(c.get('db'), scopedVenueId(c));
+    return c.json({ inventory: rows.map(toStaffInventoryItem) });
+  })
+  .post('/inventory', requireStaff, validate('json', StaffInventoryCreate), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.get('db');
+    const venueId = scopedVenueId(c);
+    const ingredient = await db.query.ingredients.findFirst({ where: eq(ingredients.id, body.ingredient_id) });
+    if (!ingredient) throw badRequest('Please select an ingredient', [{ path: 'ingredient_id', message: 'Please select an ingredient' }]);
+    const existing = await db.query.inventoryItems.findFirst({
+      columns: { id: true },
+      where: and(eq(inventoryItems.restaurantId, venueId), eq(inventoryItems.ingredientId, ingredient.id), isNull(inventoryItems.deletedAt)),
+    });
+    if (existing) throw conflict(`${ingredient.name} is already in the inventory`, 'already_exists');
+    const unit = body.unit ?? (isInventoryUnit(ingredient.unit) ? ingredient.unit : 'piece');
+    const shape = { unit, unitVolumeMl: unit === ingredient.unit ? ingredient.unitVolumeMl : null };
+    const row = await createInventoryItem(db, venueId, {
+      ingredientId: ingredient.id, name: ingredient.name, brand: body.ingredient_brand ?? null, category: ingredient.category,
+      unit, unitVolumeMl: shape.unitVolumeMl, quantity: mlToUnits(shape, body.on_hand_ml),
+      lowStockThreshold: mlToUnits(shape, body.low_stock_threshold_ml), costPerUnitCents: Math.round(body.cost_per_unit * 100),
+      available: body.available,
+    }, actorOf(staffCaller(c)));
+    return c.json({ item: toStaffInventoryItem(row) }, 201);
+  })
+  .put('/inventory/:id', requireStaff, validate('param', IdParam), validate('json', StaffInventoryUpdate), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.get('db');
+    const venueId = scopedVenueId(c);
+    const current = await findInventoryItem(db, venueId, c.req.valid('param').id);
+    // A new unit keeps the on-hand ml: the stored quantity is re-expressed in the new unit.
+    const unitChanged = body.unit !== undefined && body.unit !== current.unit;
+    const shape = unitChanged ? { unit: body.unit!, unitVolumeMl: null } : current;
+    const patch: InventoryPatch = {
+      name: body.ingredient_name,
+      brand: body.ingredient_brand === undefined ? undefined : body.ingredient_brand || null,
+      available: body.available,
+      costPerUnitCents: body.cost_per_unit === undefined ? undefined : Math.round(body.cost_per_unit * 100),
+    };
+    if (unitChanged) {
+      const staffView = toStaffInventoryItem(current);
+      patch.unit = body.unit;
+      patch.unitVolumeMl = null;
+      patch.quantity = mlToUnits(shape, body.on_hand_ml ?? staffView.on_hand_ml);
+      patch.lowStockThreshold = mlToUnits(shape, body.low_stock_threshold_ml ?? staffView.low_stock_threshold_ml);
+    } else {
+      if (body.on_hand_ml !== undefined) patch.quantity = mlToUnits(shape, body.on_hand_ml);
+      if (body.low_stock_threshold_ml !== undefined) patch.lowStockThreshold = mlToUnits(shape, body.low_stock_threshold_ml);
+    }
+    const row = await updateInventoryItem(db, venueId, current.id, patch, { actorUserId: actorOf(staffCaller(c)), reason: body.reason });
+    return c.json({ item: toStaffInventoryItem(row) });
+  })
+  .delete('/inventory/:id', requireStaff, validate('param', IdParam), async (c) => {
+    await softDeleteInventoryItem(c.get('db'), scopedVenueId(c), c.req.valid('param').id);
+    return c.json({ success: true });
+  })
+  .post('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('json', StockMovementInput), async (c) => {
+    const body = c.req.valid('json');
+    const { item, movement } = await recordStockMovement(c.get('db'), {
+      restaurantId: scopedVenueId(c), itemId: c.req.valid('param').id, type: body.type, amount: { ml: body.quantity_ml },
+      reason: body.reason, actorUserId: actorOf(staffCaller(c)),
+    });
+    return c.json({ item: toStaffInventoryItem(item), movement: toStockMovement(movement) }, 201);
+  })
+  .get('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('query', MovementListQuery), async (c) => {
+    const db = c.get('db');
+    const venueId = scopedVenueId(c);
+    const item = await findInventoryItem(db, venueId, c.req.valid('param').id);
+    const rows = await listMovements(db, venueId, item.id, c.req.valid('query').limit);
+    return c.json({ movements: rows.map(toStockMovement) });
+  })
+  .get('/ingredients', requireStaff, validate('query', IngredientSearchQuery), async (c) => {
+    const { search, limit } = c.req.valid('query');
+    return c.json({ ingredients: await searchIngredients(c.get('db'), search, limit) });
+  })
+  .get('/menu', requireStaff, async (c) => c.json({ menu_items: await staffMenu(c.get('db'), scopedVenueId(c)) }));

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { AnalyticsQuery, OverviewQuery, RecentOrdersQuery, TopListQuery } from '../../shared/schemas/super';
+import { requireSuperadmin } from '../auth/middleware';
+import type { AppContext } from '../env';
+import { validate } from '../lib/validate';
+import {
+  WINDOW_DAYS, platformAnalytics, platformOverview, recentOrders, topDrinks, topVenues, windowStart,
+} from '../super/platform-metrics';
+
+/** Platform overview and analytics for super admins (mounted at /api/super). */
+export const superPlatformRoutes = new Hono<AppContext>()
+  .get('/overview', requireSuperadmin, validate('query', OverviewQuery), async (c) => {
+    const { window } = c.req.valid('query');
+    return c.json(await platformOverview(c.env.DB, window));
+  })
+  .get('/top-drinks', requireSuperadmin, validate('query', TopListQuery), async (c) => {
+    const { window, limit } = c.req.valid('query');
+    return c.json({ top_drinks: await topDrinks(c.env.DB, windowStart(WINDOW_DAYS[window], new Date()), limit) });
+  })
+  .get('/top-venues', requireSuperadmin, validate('query', TopListQuery), async (c) => {
+    const { window, limit } = c.req.valid('query');
+    return c.json({ top_venues: await topVenues(c.env.DB, windowStart(WINDOW_DAYS[window], new Date()), limit) });
+  })
+  .get('/recent-orders', requireSuperadmin, validate('query', RecentOrdersQuery), async (c) => {
+    const { limit } = c.req.valid('query');
+    return c.json({ recent_orders: await recentOrders(c.env.DB, limit) });
+  })
+  .get('/analytics', requireSuperadmin, validate('query', AnalyticsQuery), async (c) => {
+    const { window, limit } = c.req.valid('query');
+    return c.json(await platformAnalytics(c.env.DB, window, limit));
+  });

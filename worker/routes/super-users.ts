@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import { IdParam } from '../../shared/schemas/common';
+import { ResetPasswordBody, UpdateUserBody } from '../../shared/schemas/super';
+import { requireSuperadmin } from '../auth/middleware';
+import type { AppContext } from '../env';
+import { validate } from '../lib/validate';
+import { resetAccountPassword, updateAccount } from '../super/accounts';
+
+/** Venue staff and admin accounts, by super admins (mounted at /api/super/users). */
+export const superUserRoutes = new Hono<AppContext>()
+  .put('/:id', requireSuperadmin, validate('param', IdParam), validate('json', UpdateUserBody), async (c) => {
+    return c.json({ account: await updateAccount(c.get('db'), c.req.valid('param').id, c.req.valid('json')) });
+  })
+  .post('/:id/reset-password', requireSuperadmin, validate('param', IdParam), validate('json', ResetPasswordBody), async (c) => {
+    return c.json(await resetAccountPassword(c.get('db'), c.req.valid('param').id, c.req.valid('json').password));
+  });

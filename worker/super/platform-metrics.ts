@@ -1,0 +1,132 @@
+// Platform-wide sales figures for the super admin's overview and analytics.
+// One definition of a sale everywhere (docs/decisions/070-platform-metrics.md): an order counts
+// when it was not cancelled and its money was not refunded or voided; revenue is the sum of the
+// totals (tax included) of those orders, created inside the window.
+import type {
+  AnalyticsWindow, DailyPoint, OverviewWindow, PlatformAnalytics, PlatformOverview, RecentOrder, TopDrink, TopVenue,
+} from '../../shared/schemas/super';
+import { centsToDollars } from '../../shared/money';
+import { slugify } from '../../shared/ids';
+
+const DAY_MS = 86_400_000;
+export const WINDOW_DAYS: Record<OverviewWindow | AnalyticsWindow, number> = { '7d': 7, '30d': 30, '90d': 90 };
+
+/** SQL condition (orders aliased `o`) for an order that counts as a sale. */
+export const COUNTED_ORDER = `o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void')`;
+
+export const windowStart = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS).toISOString();
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+export async function salesTotals(db: D1Database, since: string) {
+  const row = await db.prepare(
+    `SELECT COUNT(*) AS orders, COALESCE(SUM(o.total_cents), 0) AS revenue_cents,
+            COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders
+     FROM orders o WHERE ${COUNTED_ORDER} AND o.created_at >= ?`,
+  ).bind(since).first<{ orders: number; revenue_cents: number; ai_orders: number }>();
+  return { orders: row?.orders ?? 0, revenueCents: row?.revenue_cents ?? 0, aiOrders: row?.ai_orders ?? 0 };
+}
+
+export async function topVenues(db: D1Database, since: string, limit: number): Promise<TopVenue[]> {
+  const { results } = await db.prepare(
+    `SELECT v.id, v.name, v.slug, COUNT(o.id) AS orders, COALESCE(SUM(o.total_cents), 0) AS revenue_cents
+     FROM orders o JOIN venues v ON v.id = o.restaurant_id
+     WHERE ${COUNTED_ORDER} AND o.created_at >= ?
+     GROUP BY v.id ORDER BY revenue_cents DESC, v.name ASC LIMIT ?`,
+  ).bind(since, limit).all<{ id: string; name: string; slug: string; orders: number; revenue_cents: number }>();
+  return results.map((r) => ({
+    id: r.id, name: r.name, slug: r.slug, orders: r.orders, revenue_cents: r.revenue_cents, revenue: centsToDollars(r.revenue_cents),
+  }));
+}
+
+/** Drinks by quantity sold; the same drink name on several venues' menus counts as one drink. */
+export async function topDrinks(db: D1Database, since: string, limit: number): Promise<TopDrink[]> {
+  const { results } = await db.prepare(
+    `SELECT MIN(oi.name) AS name, SUM(oi.quantity) AS qty
+     FROM order_items oi JOIN orders o ON o.id = oi.order_id
+     WHERE ${COUNTED_ORDER} AND o.created_at >= ?
+     GROUP BY LOWER(oi.name) ORDER BY qty DESC, name ASC LIMIT ?`,
+  ).bind(since, limit).all<{ name: string; qty: number }>();
+  return results.map((r) => ({ id: slugify(r.name) || r.name, name: r.name, qty: r.qty }));
+}
+
+/** The newest orders on the platform, whatever their status (the feed shows what is happening). */
+export async function recentOrders(db: D1Database, limit: number): Promise<RecentOrder[]> {
+  const { results } = await db.prepare(
+    `SELECT o.id, o.created_at, o.status, o.total_cents, v.name AS venue_name, v.slug AS venue_slug
+     FROM orders o JOIN venues v ON v.id = o.restaurant_id
+     ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
+  ).bind(limit).all<{ id: string; created_at: string; status: string; total_cents: number; venue_name: string; venue_slug: string }>();
+  return results.map((r) => ({
+    id: r.id, created_at: r.created_at, status: r.status, venue_name: r.venue_name, venue_slug: r.venue_slug,
+    total_cents: r.total_cents, total: centsToDollars(r.total_cents),
+  }));
+}
+
+export async function platformOverview(db: D1Database, window: OverviewWindow, now = new Date()): Promise<PlatformOverview> {
+  const since = windowStart(WINDOW_DAYS[window], now);
+  const [week, month, venues, drinks, recent] = await Promise.all([
+    salesTotals(db, windowStart(7, now)),
+    salesTotals(db, windowStart(30, now)),
+    topVenues(db, since, 10),
+    topDrinks(db, since, 10),
+    recentOrders(db, 20),
+  ]);
+  return {
+    window,
+    revenue_7d: centsToDollars(week.revenueCents),
+    revenue_30d: centsToDollars(month.revenueCents),
+    revenue_7d_cents: week.revenueCents,
+    revenue_30d_cents: month.revenueCents,
+    orders_7d: week.orders,
+    orders_30d: month.orders,
+    top_venues: venues,
+    top_drinks: drinks,
+    recent_orders: recent,
+  };
+}
+
+/** One point per UTC day from the window's first (partial) day to today, zero-filled, oldest first. */
+async function dailySeries(db: D1Database, since: string, now: Date): Promise<DailyPoint[]> {
+  const { results } = await db.prepare(
+    `SELECT SUBSTR(o.created_at, 1, 10) AS day, COUNT(*) AS orders, COALESCE(SUM(o.total_cents), 0) AS revenue_cents,
+            COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders
+     FROM orders o WHERE ${COUNTED_ORDER} AND o.created_at >= ? GROUP BY day`,
+  ).bind(since).all<{ day: string; orders: number; revenue_cents: number; ai_orders: number }>();
+  const byDay = new Map(results.map((r) => [r.day, r]));
+  const firstDayMs = Date.parse(`${since.slice(0, 10)}T00:00:00.000Z`);
+  const dayCount = Math.round((Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`) - firstDayMs) / DAY_MS) + 1;
+  return Array.from({ length: dayCount }, (_, i) => {
+    const date = new Date(firstDayMs + i * DAY_MS).toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    const revenueCents = row?.revenue_cents ?? 0;
+    return { date, orders: row?.orders ?? 0, revenue_cents: revenueCents, revenue: centsToDollars(revenueCents), ai_orders: row?.ai_orders ?? 0 };
+  });
+}
+
+export async function platformAnalytics(db: D1Database, window: AnalyticsWindow, topLimit: number, now = new Date()): Promise<PlatformAnalytics> {
+  const days = WINDOW_DAYS[window];
+  const since = windowStart(days, now);
+  const [totals, daily, venues, interactions] = await Promise.all([
+    salesTotals(db, since),
+    dailySeries(db, since, now),
+    topVenues(db, since, topLimit),
+    db.prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN was_ordered = 1 THEN 1 ELSE 0 END), 0) AS ordered
+                FROM ai_interactions WHERE created_at >= ?`).bind(since).first<{ total: number; ordered: number }>(),
+  ]);
+  const averageCents = totals.orders > 0 ? Math.round(totals.revenueCents / totals.orders) : 0;
+  return {
+    window,
+    total_orders: totals.orders,
+    revenue_cents: totals.revenueCents,
+    revenue: centsToDollars(totals.revenueCents),
+    average_order_value_cents: averageCents,
+    average_order_value: centsToDollars(averageCents),
+    ai_orders: totals.aiOrders,
+    ai_interactions: interactions?.total ?? 0,
+    ai_conversion_percent: percent(interactions?.ordered ?? 0, interactions?.total ?? 0),
+    ai_order_share_percent: percent(totals.aiOrders, totals.orders),
+    daily,
+    top_venues: venues,
+  };
+}
