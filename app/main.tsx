@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { installAuth } from './features/auth/install';
 import { createQueryClient } from './lib/query-client';
 import { applyStoredColorScheme } from './lib/color-scheme';
-import { createRouter } from './routes';
+import { AppRouter, preloadRoute } from './routes';
 import { RuntimeErrorBoundary } from './ui/RuntimeErrorBoundary';
 import './styles.css';
 
@@ -22,13 +21,13 @@ if ('serviceWorker' in navigator) {
 applyStoredColorScheme();
 installAuth();
 const queryClient = createQueryClient();
-const router = createRouter();
+preloadRoute(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <RuntimeErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </QueryClientProvider>
     </RuntimeErrorBoundary>
   </StrictMode>,

@@ -1,6 +1,7 @@
-// Bundle budgets (issue: performance). Reads the Vite manifest of a production build and fails when the
-// JavaScript a guest downloads to open a venue menu grows past its budget, or when a back-office area
-// leaks into the guest's initial download.
+// Bundle budgets (issue: performance; docs/decisions/080). Reads the Vite manifest of a production build
+// and fails when the JavaScript a guest downloads before a guest route can render grows past its budget,
+// or when a back-office area (admin, staff, super) is not lazily loaded. Part of `npm run check`
+// (`npm run check:bundle` builds into dist-check and runs this script).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,9 +9,17 @@ import { gzipSync } from 'node:zlib';
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-const GUEST_MENU_BUDGET_KB = 110;
-/** The pages a guest loads to see /venue/{slug}: the entry plus the lazily loaded layout and menu. */
-const GUEST_MENU_PAGES = ['app/features/guest/venue/VenueLayout.tsx', 'app/features/guest/menu/MenuPage.tsx'];
+export const GUEST_ROUTE_BUDGET_KB = 110;
+const VENUE_LAYOUT = 'app/features/guest/venue/VenueLayout.tsx';
+/** Guest routes: the pages a guest's browser loads to render them (app/routes.tsx). */
+const GUEST_ROUTES: Record<string, string[]> = {
+  '/': ['app/features/venues/VenuePickerPage.tsx'],
+  '/venue/:slug': [VENUE_LAYOUT, 'app/features/guest/menu/MenuPage.tsx'],
+  '/venue/:slug/category/:categorySlug': [VENUE_LAYOUT, 'app/features/guest/menu/CategoryPage.tsx'],
+  '/venue/:slug/drink/:drinkId': [VENUE_LAYOUT, 'app/features/guest/drink/DrinkPage.tsx'],
+  '/venue/:slug/cart': [VENUE_LAYOUT, 'app/features/guest/cart/CartPage.tsx'],
+  '/venue/:slug/order/:orderId': [VENUE_LAYOUT, 'app/features/guest/orders/OrderStatusPage.tsx'],
+};
 const BACK_OFFICE_AREAS = ['app/features/admin/', 'app/features/staff/', 'app/features/super/'];
 
 const outDir = process.env.BARHOP_OUT_DIR || 'dist';
@@ -30,26 +39,51 @@ function staticClosure(keys: string[]): Set<string> {
   return seen;
 }
 
-const gzipKb = (file: string) => gzipSync(readFileSync(path.join(clientDir, file))).length / 1024;
+const gzipBytes = new Map<string, number>();
+const gzipKb = (key: string) => {
+  const file = manifest[key]!.file;
+  if (!gzipBytes.has(file)) gzipBytes.set(file, gzipSync(readFileSync(path.join(clientDir, file))).length);
+  return gzipBytes.get(file)! / 1024;
+};
+const round = (kb: number) => Math.round(kb * 10) / 10;
 
 const entry = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
 if (!entry) throw new Error('No entry chunk in the Vite manifest');
-const guestChunks = staticClosure([entry, ...GUEST_MENU_PAGES.filter((p) => manifest[p])]);
-const guestKb = [...guestChunks].reduce((sum, key) => sum + gzipKb(manifest[key]!.file), 0);
 
-const leaked = [...guestChunks].filter((key) => BACK_OFFICE_AREAS.some((area) => key.startsWith(area)));
-const areasLazy = BACK_OFFICE_AREAS.every((area) => !staticClosure([entry]).has(area));
+const failures: string[] = [];
+const routes = Object.entries(GUEST_ROUTES).map(([route, pages]) => {
+  const missing = pages.filter((p) => !manifest[p]);
+  if (missing.length) failures.push(`${route}: ${missing.join(', ')} not in the build`);
+  const chunks = staticClosure([entry, ...pages]);
+  const kb = [...chunks].reduce((sum, key) => sum + gzipKb(key), 0);
+  const leaked = [...chunks].filter((key) => BACK_OFFICE_AREAS.some((area) => key.startsWith(area)));
+  if (kb > GUEST_ROUTE_BUDGET_KB) failures.push(`${route} needs ${kb.toFixed(1)} KB gzipped of JavaScript (budget ${GUEST_ROUTE_BUDGET_KB} KB)`);
+  if (leaked.length) failures.push(`${route} downloads back-office code: ${leaked.join(', ')}`);
+  const largest = [...chunks].sort((a, b) => gzipKb(b) - gzipKb(a)).slice(0, 3).map((key) => `${manifest[key]!.file} ${round(gzipKb(key))}`);
+  return { route, initial_js_kb_gzip: round(kb), chunks: chunks.size, largest };
+});
 
-const report = {
-  guest_menu_initial_js_kb_gzip: Number(guestKb.toFixed(1)),
-  budget_kb_gzip: GUEST_MENU_BUDGET_KB,
-  chunks: guestChunks.size,
-  back_office_in_guest_download: leaked,
-};
-console.log(JSON.stringify(report));
+// Lazily loaded: no module of a back-office area is in the entry's static closure, and each area's
+// modules are reachable only through a dynamic import.
+const entryClosure = staticClosure([entry]);
+const dynamicTargets = new Set(Object.values(manifest).flatMap((c) => c.dynamicImports ?? []));
+const areas = BACK_OFFICE_AREAS.map((area) => {
+  const inEntry = [...entryClosure].filter((key) => key.startsWith(area));
+  const lazyPages = [...dynamicTargets].filter((key) => key.startsWith(area));
+  if (inEntry.length) failures.push(`${area} is in the entry chunk's static imports: ${inEntry.join(', ')}`);
+  if (!lazyPages.length) failures.push(`${area} has no lazily loaded page`);
+  return { area, lazy: inEntry.length === 0 && lazyPages.length > 0, lazy_pages: lazyPages.length };
+});
 
-if (guestKb > GUEST_MENU_BUDGET_KB || leaked.length > 0 || !areasLazy) {
-  console.error(`Bundle budget exceeded: guest menu needs ${guestKb.toFixed(1)} KB gzipped (budget ${GUEST_MENU_BUDGET_KB} KB)` +
-    (leaked.length ? `; back-office code in the guest download: ${leaked.join(', ')}` : ''));
+console.log(JSON.stringify({
+  budget_kb_gzip: GUEST_ROUTE_BUDGET_KB,
+  entry_kb_gzip: round(gzipKb(entry)),
+  guest_routes: routes,
+  back_office: areas,
+}, null, 2));
+
+if (failures.length) {
+  console.error(`Bundle budget exceeded:\n- ${failures.join('\n- ')}`);
   process.exit(1);
 }
+console.error(`Bundle budgets hold: largest guest route ${Math.max(...routes.map((r) => r.initial_js_kb_gzip))} KB gzipped of ${GUEST_ROUTE_BUDGET_KB} KB; admin, staff and super load lazily.`);

@@ -1,6 +1,6 @@
 // What guests read about an order (guest spec §4 and §9, DESIGN §4): the three-stage trail, the
 // status texts, and how old an order is. Pure, so screens and tests share one reading.
-import type { OrderStatus } from './orders';
+import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 export type GuestStage = 'received' | 'making' | 'ready' | 'cancelled';
 
@@ -41,9 +41,13 @@ export function statusDisplay(status: OrderStatus, paymentStatus: string, delive
   }
 }
 
-/** The confirmation page's status: the server accepted it ('Confirmed'); other values shown raw. */
+/**
+ * The confirmation page's status: a just-accepted order is 'Confirmed'; later stages show their guest
+ * label (docs/decisions/034); a value outside the lifecycle is shown raw, as the spec says.
+ */
 export function confirmationStatusLabel(status: string): string {
-  return status === 'pending' || status === 'confirmed' ? 'Confirmed' : status;
+  if (status === 'pending' || status === 'confirmed') return 'Confirmed';
+  return (ORDER_STATUSES as readonly string[]).includes(status) ? orderStatusLabel(status as OrderStatus) : status;
 }
 
 /** Order cards and history (the staff/history reading of DESIGN §4). */

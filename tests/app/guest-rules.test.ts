@@ -88,6 +88,8 @@ describe('order display', () => {
     expect(statusDisplay('cancelled', 'void').title).toBe('Order Cancelled');
     expect(confirmationStatusLabel('pending')).toBe('Confirmed');
     expect(confirmationStatusLabel('confirmed')).toBe('Confirmed');
+    expect(confirmationStatusLabel('preparing')).toBe('Making');
+    expect(confirmationStatusLabel('on_hold')).toBe('on_hold');
   });
 });
 

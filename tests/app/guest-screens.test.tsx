@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import CartPage from '../../app/features/guest/cart/CartPage';
 import MenuPage from '../../app/features/guest/menu/MenuPage';
+import OrderStatusPage from '../../app/features/guest/orders/OrderStatusPage';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
@@ -15,6 +16,7 @@ const routes = [{
     { index: true, element: <MenuPage /> },
     { path: 'cart', element: <CartPage /> },
     { path: 'auth', element: <h1>Sign in page</h1> },
+    { path: 'order-status/:orderId', element: <OrderStatusPage /> },
   ],
 }];
 
@@ -110,5 +112,44 @@ describe('cart', () => {
     mockApi(baseApi(null));
     renderRoutes(routes, '/venue/artisan-bar/cart');
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeTruthy();
+  });
+});
+
+describe('order status', () => {
+  const statusView = (status: string, extra: Record<string, unknown> = {}) => ({
+    body: {
+      id: 'order-00000000abcd1234', orderId: 'order-00000000abcd1234', status, payment_status: 'unpaid',
+      created_at: '2026-03-10T12:00:00.000Z', placedAt: '2026-03-10T12:00:00.000Z', delivered_at: null,
+      eta_minutes: 6, etaMinutes: 6, queue_position: 1, ...extra,
+    },
+  });
+
+  it('shows the trail, the id (last 8) and the ETA while making', async () => {
+    signInDevice(null);
+    mockApi({ ...baseApi(null), 'GET /api/orders/order-00000000abcd1234/status': statusView('preparing') });
+    renderRoutes(routes, '/venue/artisan-bar/order-status/order-00000000abcd1234');
+    expect(await screen.findByRole('heading', { name: 'Making Your Drinks' })).toBeTruthy();
+    expect(screen.getByText('#ABCD1234')).toBeTruthy();
+    expect(screen.getByText(/Ready in about/).textContent).toContain('6 minutes');
+    expect(screen.getByText(/This page updates automatically/)).toBeTruthy();
+    const trail = screen.getByRole('list', { name: 'Order progress' });
+    expect(within(trail).getByText('Making').closest('li')!.getAttribute('aria-current')).toBe('step');
+    expect(screen.queryByRole('link', { name: /Create Another Drink/ })).toBeNull();
+  });
+
+  it("says 'Ready!' with 'Create Another Drink' once delivered, and 'Order not found' for an unknown order", async () => {
+    signInDevice(null);
+    mockApi({ ...baseApi(null), 'GET /api/orders/order-00000000abcd1234/status': statusView('delivered', { delivered_at: '2026-03-10T12:10:00.000Z', eta_minutes: null }) });
+    const { unmount } = renderRoutes(routes, '/venue/artisan-bar/order-status/order-00000000abcd1234');
+    expect(await screen.findByRole('heading', { name: 'Ready!' })).toBeTruthy();
+    expect(screen.getByText('Your drinks are ready for pickup')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Create Another Drink/ }).getAttribute('href')).toBe('/venue/artisan-bar/ai');
+    expect(screen.queryByText(/Ready in about/)).toBeNull();
+    unmount();
+
+    mockApi({ ...baseApi(null), 'GET /api/orders/nope-000000000000000/status': { status: 404, body: { error: { code: 'not_found', message: 'Order not found' } } } });
+    renderRoutes(routes, '/venue/artisan-bar/order-status/nope-000000000000000');
+    expect(await screen.findByText('Order not found')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Back to Menu' })[0]!.getAttribute('href')).toBe('/venue/artisan-bar');
   });
 });

@@ -1,3 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { Send, Sparkles } from 'lucide-react';
+import { CHAT_OPTIONS } from '../../../shared/constants';
+import type { AiContextInput, AiSuggestion, ChatMessage } from '../../../shared/schemas/ai';
+import { GuestHeader } from '../guest/venue/GuestHeader';
+import { useVenueContext } from '../guest/venue/VenueLayout';
+import { useChatSuggestion } from './api';
+import { ChatOptions, type ChatPicks, DEFAULT_PICKS, describePicks, hasPicks } from './components/ChatOptions';
+import { SuggestionCard } from './components/SuggestionCard';
+import { useSuggestionOrdering } from './useSuggestionOrdering';
+
+export const CHAT_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
+const HISTORY_SENT = 20;
+
+type Entry = ChatMessage & { id: number; suggestion?: AiSuggestion };
+
+const contextOf = (picks: ChatPicks): AiContextInput => ({
+  baseSpirit: picks.base, flavors: picks.flavors, extras: picks.extras, sweetness: picks.sweetness, strength: picks.strength,
+});
+
+/** Spec: AI bartender chat (/venue/{slug}/ai and /ai-chat): quick-option chips, free text, suggestion cards. */
 export default function ChatPage() {
-  return <main className="page"><h1>Chat</h1></main>;
+  const { venue } = useVenueContext();
+  const chat = useChatSuggestion(venue.slug);
+  const ordering = useSuggestionOrdering(venue.slug);
+  const [entries, setEntries] = useState<Entry[]>(() => [{
+    id: 0, role: 'assistant', content: `Hi! I'm the AI bartender at ${venue.name}. Pick a few quick options or tell me what you're in the mood for.`,
+  }]);
+  const [text, setText] = useState('');
+  const [picks, setPicks] = useState<ChatPicks>(DEFAULT_PICKS);
+  const nextId = useRef(1);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => { endRef.current?.scrollIntoView?.({ block: 'end' }); }, [entries.length]);
+
+  const send = (content: string) => {
+    const message = content.trim();
+    // Spec §5: a chat message must be non-blank; nothing is sent while a reply is pending.
+    if (!message || chat.isPending) return;
+    const userEntry: Entry = { id: nextId.current++, role: 'user', content: message };
+    const history = [...entries.slice(1), userEntry].slice(-HISTORY_SENT).map(({ role, content: c }) => ({ role, content: c }));
+    setEntries((list) => [...list, userEntry]);
+    setText('');
+    chat.mutate({ messages: history, context: contextOf(picks) }, {
+      onSuccess: (suggestion) => setEntries((list) => [...list, { id: nextId.current++, role: 'assistant', content: suggestion.message, suggestion }]),
+      onError: () => setEntries((list) => [...list, { id: nextId.current++, role: 'assistant', content: CHAT_FAILURE }]),
+    });
+  };
+
+  return (
+    <>
+      <GuestHeader title="AI Bartender" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <main className="guest-main ai-chat">
+        <div className="chat-log" role="log" aria-live="polite" aria-label="Conversation">
+          {entries.map((entry) => (
+            <div key={entry.id} className={`chat-message chat-${entry.role}`}>
+              <p className="chat-bubble"><span className="visually-hidden">{entry.role === 'user' ? 'You: ' : 'Bartender: '}</span>{entry.content}</p>
+              {entry.suggestion && <SuggestionCard suggestion={entry.suggestion} ordering={ordering} headingLevel={3} />}
+            </div>
+          ))}
+          {chat.isPending && <p className="chat-message chat-assistant muted" role="status">Mixing up an idea...</p>}
+          <div ref={endRef} />
+        </div>
+        <ChatOptions picks={picks} onChange={setPicks} />
+        {hasPicks(picks) && (
+          <button type="button" className="btn btn-block" disabled={chat.isPending} onClick={() => send(describePicks(picks))}>
+            <Sparkles aria-hidden="true" size={18} />Suggest from my picks
+          </button>
+        )}
+        <form className="chat-input row" onSubmit={(e) => { e.preventDefault(); send(text); }}>
+          <label htmlFor="chat-text" className="visually-hidden">Message the bartender</label>
+          <input id="chat-text" type="text" maxLength={1000} autoComplete="off" placeholder={`Something ${CHAT_OPTIONS.flavor[0].toLowerCase()} and refreshing...`} value={text} onChange={(e) => setText(e.target.value)} />
+          <button type="submit" className="btn btn-primary" aria-label="Send" disabled={chat.isPending || text.trim() === ''}>
+            <Send aria-hidden="true" size={18} />
+          </button>
+        </form>
+      </main>
+    </>
+  );
 }

@@ -1,3 +1,101 @@
+import { useState } from 'react';
+import { RotateCcw, Sparkles } from 'lucide-react';
+import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../../../shared/constants';
+import type { AiSuggestion, VibeTag } from '../../../shared/schemas/ai';
+import { GuestHeader } from '../guest/venue/GuestHeader';
+import { useVenueContext } from '../guest/venue/VenueLayout';
+import { useVibeSuggestion } from './api';
+import { SuggestionCard } from './components/SuggestionCard';
+import { useSuggestionOrdering } from './useSuggestionOrdering';
+
+const GROUPS: { title: string; options: readonly VibeTag[] }[] = [
+  { title: 'Spirits', options: VIBE_OPTIONS.spirits },
+  { title: 'Flavors', options: VIBE_OPTIONS.flavors },
+  { title: 'Styles', options: VIBE_OPTIONS.styles },
+];
+
+type Result = { kind: 'suggestion'; suggestion: AiSuggestion } | { kind: 'failed' };
+
+/** Spec: Vibe mixer (/venue/{slug}/vibe): 2 to 3 picks, an optional last request, 'Mix My Vibe'. */
 export default function VibeMixerPage() {
-  return <main className="page"><h1>Vibe Mixer</h1></main>;
+  const { venue } = useVenueContext();
+  const [picks, setPicks] = useState<VibeTag[]>([]);
+  const [request, setRequest] = useState('');
+  const [result, setResult] = useState<Result | null>(null);
+  const mix = useVibeSuggestion(venue.slug);
+  const ordering = useSuggestionOrdering(venue.slug);
+  const full = picks.length >= VIBE_MAX_PICKS;
+  const ready = picks.length >= VIBE_MIN_PICKS;
+
+  const toggle = (tag: VibeTag) =>
+    setPicks((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : current.length >= VIBE_MAX_PICKS ? current : [...current, tag]));
+
+  const submit = () => {
+    // Spec §5: requests with fewer than 2 picks are ignored.
+    if (!ready || mix.isPending) return;
+    mix.mutate({ selectedCategories: picks, preferenceCount: picks.length, additionalRequest: request.trim() || undefined }, {
+      onSuccess: (suggestion) => setResult({ kind: 'suggestion', suggestion }),
+      onError: () => setResult({ kind: 'failed' }),
+    });
+  };
+  const tryAnother = () => { setResult(null); mix.reset(); };
+  const resetAll = () => { tryAnother(); setPicks([]); setRequest(''); };
+
+  return (
+    <>
+      <GuestHeader title="Vibe Mixer" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <main className="guest-main vibe-mixer">
+        {result ? (
+          <section aria-label="Your drink" className="stack">
+            {result.kind === 'suggestion' ? (
+              <SuggestionCard suggestion={result.suggestion} ordering={ordering} />
+            ) : (
+              <article className="card suggestion-card" aria-label="Suggestion: Custom Cocktail">
+                <div className="suggestion-body stack">
+                  <h2>Custom Cocktail</h2>
+                  <p>Unable to generate suggestion at this time</p>
+                  <p className="muted">Ask the bar for a custom cocktail with {picks.join(', ')}, or try again.</p>
+                </div>
+              </article>
+            )}
+            <div className="row">
+              <button type="button" className="btn" onClick={tryAnother}><Sparkles aria-hidden="true" size={18} />Try Another</button>
+              <span className="spacer" />
+              <button type="button" className="btn btn-ghost" onClick={resetAll}><RotateCcw aria-hidden="true" size={18} />Reset</button>
+            </div>
+          </section>
+        ) : (
+          <form className="stack" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+            <p className="muted">Pick 2 or 3 that match your mood and we&apos;ll mix something from what the bar has tonight.</p>
+            <p className="vibe-count" aria-live="polite">{picks.length}/{VIBE_MAX_PICKS} selected</p>
+            {GROUPS.map((group) => (
+              <fieldset key={group.title} className="vibe-group">
+                <legend>{group.title}</legend>
+                <div className="chips chips-wrap">
+                  {group.options.map((tag) => {
+                    const on = picks.includes(tag);
+                    return (
+                      <button key={tag} type="button" className="chip" aria-pressed={on} disabled={!on && full} onClick={() => toggle(tag)}>{tag}</button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            ))}
+            {ready && (
+              <>
+                <div className="field">
+                  <label htmlFor="vibe-request">Any last requests? (optional)</label>
+                  <textarea id="vibe-request" maxLength={300} placeholder="Not too sweet, extra lime..." value={request} onChange={(e) => setRequest(e.target.value)} />
+                </div>
+                <button type="submit" className="btn btn-primary btn-block" disabled={mix.isPending}>
+                  <Sparkles aria-hidden="true" size={18} />{mix.isPending ? 'Mixing...' : 'Mix My Vibe'}
+                </button>
+              </>
+            )}
+            {picks.length > 0 && <button type="button" className="btn btn-ghost" onClick={resetAll}><RotateCcw aria-hidden="true" size={18} />Reset</button>}
+          </form>
+        )}
+      </main>
+    </>
+  );
 }

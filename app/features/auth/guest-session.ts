@@ -1,8 +1,9 @@
 // The guest's device session (DESIGN §5, docs/decisions/010-token-storage.md): a signed token
 // issued by the server on the first venue visit and kept in localStorage, with the spec's
 // guest_session_id and guest_venue_slug beside it. Phone sign-in re-issues it with the guest id.
-import { GuestSession } from '../../../shared/schemas/auth';
-import { ApiRequestError, apiRequest } from '../../lib/api-client';
+// Types only: guest pages' first download carries no zod (bundle budget, docs/decisions/080).
+import type { GuestSession } from '../../../shared/schemas/auth';
+import { ApiRequestError, SchemaMismatchError, apiRequest } from '../../lib/api-client';
 import { decodeJwt } from './staff-session';
 
 const TOKEN_KEY = 'barhop.guest_token';
@@ -52,12 +53,13 @@ function store(session: GuestSession | null, venueSlug?: string) {
 let pending: Promise<GuestSessionState> | null = null;
 
 async function requestSession(venueSlug: string | undefined, withToken: boolean) {
-  return apiRequest('POST', '/auth/guest-session', {
+  const session = await apiRequest<GuestSession>('POST', '/auth/guest-session', {
     body: venueSlug ? { venue_slug: venueSlug } : {},
     credentials: withToken ? 'guest' : 'none',
-    schema: GuestSession,
-    schemaLabel: 'auth',
   });
+  // The two fields this device keeps, checked by hand instead of with the zod schema.
+  if (typeof session?.token !== 'string' || typeof session.session_id !== 'string') throw new SchemaMismatchError('auth', session);
+  return session;
 }
 
 /**

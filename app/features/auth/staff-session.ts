@@ -1,9 +1,16 @@
 // The back office's session (docs/decisions/010-token-storage.md): the 15-minute access token in
 // memory + sessionStorage, renewed through the httpOnly refresh cookie; an impersonation token
 // beside it while a super admin acts in a venue, with the spec's context in localStorage.
-import { AuthSession, ImpersonationSession, type AuthUser, type ImpersonationRole } from '../../../shared/schemas/auth';
+import type { AuthSession, AuthUser, ImpersonationRole } from '../../../shared/schemas/auth';
 import type { Venue } from '../../../shared/schemas/venue';
 import { apiRequest } from '../../lib/api-client';
+
+/**
+ * The back office's replies are zod-checked; the schemas load with the first such request, because
+ * every page (guest menus too) starts this module and zod stays out of that first download
+ * (bundle budget, docs/decisions/080).
+ */
+const authSchemas = () => import('../../../shared/schemas/auth');
 
 export type ImpersonationContext = { venueId: string; role: ImpersonationRole; originalRole: 'superadmin' };
 
@@ -112,7 +119,7 @@ let refreshing: Promise<boolean> | null = null;
 export function refreshSession(): Promise<boolean> {
   refreshing ??= withRefreshLock(async () => {
     try {
-      applySession(await apiRequest('POST', '/auth/refresh', { credentials: 'none', schema: AuthSession, schemaLabel: 'auth' }));
+      applySession(await apiRequest('POST', '/auth/refresh', { credentials: 'none', schema: (await authSchemas()).AuthSession, schemaLabel: 'auth' }));
       return true;
     } catch {
       signedOut();
@@ -123,7 +130,7 @@ export function refreshSession(): Promise<boolean> {
 }
 
 async function requestImpersonation(venueId: string, role: ImpersonationRole) {
-  const session = await apiRequest('POST', '/super/impersonate', { body: { venueId, role }, schema: ImpersonationSession, schemaLabel: 'superApi' });
+  const session = await apiRequest('POST', '/super/impersonate', { body: { venueId, role }, schema: (await authSchemas()).ImpersonationSession, schemaLabel: 'superApi' });
   setState({ impersonation: { context: { venueId: session.venue.id, role, originalRole: 'superadmin' }, token: session.access_token, venue: session.venue } });
   return session.venue;
 }
@@ -171,7 +178,7 @@ export function startStaffSession(): Promise<void> {
 }
 
 export async function login(email: string, password: string) {
-  const session = await apiRequest('POST', '/auth/login', { body: { email, password }, credentials: 'none', schema: AuthSession, schemaLabel: 'auth' });
+  const session = await apiRequest('POST', '/auth/login', { body: { email, password }, credentials: 'none', schema: (await authSchemas()).AuthSession, schemaLabel: 'auth' });
   localStorage.removeItem(IMPERSONATION_CONTEXT_KEY);
   setState({ impersonation: null });
   applySession(session);
@@ -194,10 +201,10 @@ export async function syncClaims(): Promise<boolean> {
   if (!state.user) return false;
   try {
     if (state.impersonation) {
-      const session = await apiRequest('POST', '/auth/claims/sync', { schema: ImpersonationSession, schemaLabel: 'auth' });
+      const session = await apiRequest('POST', '/auth/claims/sync', { schema: (await authSchemas()).ImpersonationSession, schemaLabel: 'auth' });
       setState({ impersonation: { ...state.impersonation, token: session.access_token, venue: session.venue } });
     } else {
-      applySession(await apiRequest('POST', '/auth/claims/sync', { schema: AuthSession, schemaLabel: 'auth' }));
+      applySession(await apiRequest('POST', '/auth/claims/sync', { schema: (await authSchemas()).AuthSession, schemaLabel: 'auth' }));
     }
     return true;
   } catch {
@@ -215,7 +222,7 @@ export async function exitImpersonation() {
   localStorage.removeItem(IMPERSONATION_CONTEXT_KEY);
   if (wasImpersonating) {
     try {
-      const own = await apiRequest('POST', '/super/impersonate/exit', { schema: AuthSession, schemaLabel: 'auth' });
+      const own = await apiRequest('POST', '/super/impersonate/exit', { schema: (await authSchemas()).AuthSession, schemaLabel: 'auth' });
       setState({ impersonation: null });
       applySession(own);
       return;

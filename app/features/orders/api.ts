@@ -4,12 +4,14 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useRef } from 'react';
 import { newId } from '../../../shared/ids';
 import { ACTIVE_ORDER_EXISTS, type OrderStatus } from '../../../shared/orders';
-import { CartResponse, type CartItemInput } from '../../../shared/schemas/cart';
-import {
-  ActiveOrderResponse, AiOrderList, CanStartResponse, OrderDetailResponse, OrderHistoryResponse, OrderList, OrderStatusChange,
-  OrderStatusView, PlacedOrder, type CheckoutInput, type CreateOrderInput, type QuickOrderInput, type StaffOrderFilter,
+import type { z } from 'zod';
+import type { CartItemInput, CartResponse } from '../../../shared/schemas/cart';
+import type {
+  ActiveOrderResponse, CanStartResponse, CheckoutInput, CreateOrderInput, OrderDetailResponse, OrderHistoryResponse,
+  OrderStatusView, PlacedOrder, QuickOrderInput, StaffOrderFilter,
 } from '../../../shared/schemas/order';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import { withTable } from '../guest/table-number';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -25,6 +27,14 @@ export const orderKeys = {
 };
 export const cartKeys = { one: (slug: string) => ['cart', slug] as const };
 
+/**
+ * Guest replies are typed, not zod-checked, so zod stays out of the guest's first download (bundle
+ * budget, docs/decisions/080). Staff and admin replies are zod-checked as the spec asks ('Schema
+ * mismatch for staffApi'); their schemas load with the first staff request.
+ */
+type Reply<S extends z.ZodType> = z.output<S>;
+const orderSchemas = () => import('../../../shared/schemas/order');
+
 export type AdminWindow = '1h' | '24h' | 'all';
 
 /** Optional polling for screens that do not hold a live socket (the spec's 5 s refresh). */
@@ -39,7 +49,7 @@ export function useCart(slug: string | undefined) {
   return useQuery({
     queryKey: cartKeys.one(slug ?? ''),
     enabled: Boolean(slug),
-    queryFn: async () => (await apiRequest('GET', '/cart', { query: { slug }, credentials: 'guest', schema: CartResponse })).cart,
+    queryFn: async () => (await apiRequest<Reply<typeof CartResponse>>('GET', '/cart', { query: { slug }, credentials: 'guest' })).cart,
   });
 }
 
@@ -48,7 +58,7 @@ export function useSetCartItem(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (item: Omit<CartItemInput, 'slug' | 'restaurant_slug'>) =>
-      (await apiRequest('POST', '/cart', { body: { ...item, slug }, credentials: 'guest', schema: CartResponse })).cart,
+      (await apiRequest<Reply<typeof CartResponse>>('POST', '/cart', { body: { ...item, slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
@@ -57,7 +67,7 @@ export function useRemoveCartItem(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (menuDrinkId: string) =>
-      (await apiRequest('DELETE', `/cart/${encodeURIComponent(menuDrinkId)}`, { query: { slug }, credentials: 'guest', schema: CartResponse })).cart,
+      (await apiRequest<Reply<typeof CartResponse>>('DELETE', `/cart/${encodeURIComponent(menuDrinkId)}`, { query: { slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
@@ -65,7 +75,7 @@ export function useRemoveCartItem(slug: string) {
 export function useClearCart(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest('POST', '/cart/clear', { body: { slug }, credentials: 'guest', schema: CartResponse })).cart,
+    mutationFn: async () => (await apiRequest<Reply<typeof CartResponse>>('POST', '/cart/clear', { body: { slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
@@ -93,8 +103,8 @@ function usePlaceOrder<V>(path: string, slugOf: (vars: V) => string) {
   const client = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (vars: V) => apiRequest('POST', path, {
-      body: vars, credentials: 'guest', schema: PlacedOrder, schemaLabel: 'ordersApi',
+    mutationFn: (vars: V) => apiRequest<PlacedOrder>('POST', path, {
+      body: withTable(vars as object), credentials: 'guest',
       headers: { 'Idempotency-Key': idempotency.take() },
     }),
     onSettled: (_data, err, vars) => {
@@ -121,7 +131,7 @@ export function useActiveOrder(slug: string | undefined, options: PollOptions = 
     queryKey: orderKeys.active(slug ?? ''),
     enabled: Boolean(slug),
     refetchInterval: options.pollMs ?? false,
-    queryFn: async () => (await apiRequest('GET', '/orders/active', { query: { slug }, credentials: 'guest', schema: ActiveOrderResponse })).order,
+    queryFn: async () => (await apiRequest<Reply<typeof ActiveOrderResponse>>('GET', '/orders/active', { query: { slug }, credentials: 'guest' })).order,
   });
 }
 
@@ -129,7 +139,7 @@ export function useCanStartOrder(slug: string | undefined) {
   return useQuery({
     queryKey: orderKeys.canStart(slug ?? ''),
     enabled: Boolean(slug),
-    queryFn: () => apiRequest('GET', '/orders/can-start', { query: { slug }, credentials: 'guest', schema: CanStartResponse }),
+    queryFn: () => apiRequest<Reply<typeof CanStartResponse>>('GET', '/orders/can-start', { query: { slug }, credentials: 'guest' }),
   });
 }
 
@@ -139,7 +149,7 @@ export function useOrderStatus(orderId: string | undefined, options: PollOptions
     queryKey: orderKeys.status(orderId ?? ''),
     enabled: Boolean(orderId),
     refetchInterval: options.pollMs ?? false,
-    queryFn: () => apiRequest('GET', `/orders/${encodeURIComponent(orderId!)}/status`, { credentials: 'guest', schema: OrderStatusView }),
+    queryFn: () => apiRequest<OrderStatusView>('GET', `/orders/${encodeURIComponent(orderId!)}/status`, { credentials: 'guest' }),
   });
 }
 
@@ -148,14 +158,14 @@ export function useOrderDetail(orderId: string | undefined) {
   return useQuery({
     queryKey: orderKeys.detail(orderId ?? ''),
     enabled: Boolean(orderId),
-    queryFn: () => apiRequest('GET', `/orders/${encodeURIComponent(orderId!)}`, { credentials: 'guest', schema: OrderDetailResponse }),
+    queryFn: () => apiRequest<OrderDetailResponse>('GET', `/orders/${encodeURIComponent(orderId!)}`, { credentials: 'guest' }),
   });
 }
 
 export function useOrderHistory(slug?: string) {
   return useQuery({
     queryKey: orderKeys.history(slug ?? ''),
-    queryFn: async () => (await apiRequest('GET', '/orders/history', { query: { slug }, credentials: 'guest', schema: OrderHistoryResponse })).orders,
+    queryFn: async () => (await apiRequest<Reply<typeof OrderHistoryResponse>>('GET', '/orders/history', { query: { slug }, credentials: 'guest' })).orders,
   });
 }
 
@@ -169,7 +179,7 @@ export function useStaffOrders(status: StaffOrderFilter = 'all', scope: VenueSco
     queryKey: orderKeys.staff(status, scope.restaurantId),
     refetchInterval: scope.pollMs ?? false,
     queryFn: async () => (await apiRequest('GET', '/staff/orders', {
-      query: { status, restaurant_id: scope.restaurantId }, schema: OrderList, schemaLabel: 'staffApi',
+      query: { status, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList, schemaLabel: 'staffApi',
     })).orders,
   });
 }
@@ -178,7 +188,7 @@ export function useStaffHistory(status: StaffOrderFilter = 'all', limit = 50, sc
   return useQuery({
     queryKey: orderKeys.staffHistory(status, limit, scope.restaurantId),
     queryFn: async () => (await apiRequest('GET', '/staff/history', {
-      query: { status, limit, restaurant_id: scope.restaurantId }, schema: OrderList, schemaLabel: 'staffApi',
+      query: { status, limit, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList, schemaLabel: 'staffApi',
     })).orders,
   });
 }
@@ -188,7 +198,7 @@ export function useStaffAiOrders(scope: VenueScope = {}) {
     queryKey: orderKeys.aiOrders(scope.restaurantId),
     refetchInterval: scope.pollMs ?? false,
     queryFn: async () => (await apiRequest('GET', '/staff/ai-orders', {
-      query: { restaurant_id: scope.restaurantId }, schema: AiOrderList, schemaLabel: 'staffApi',
+      query: { restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).AiOrderList, schemaLabel: 'staffApi',
     })).ai_orders,
   });
 }
@@ -198,7 +208,7 @@ export function useAdminOrders(window: AdminWindow = '1h', scope: VenueScope = {
     queryKey: orderKeys.admin(window, scope.restaurantId),
     refetchInterval: scope.pollMs ?? false,
     queryFn: async () => (await apiRequest('GET', '/admin/orders', {
-      query: { window, restaurant_id: scope.restaurantId }, schema: OrderList,
+      query: { window, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList,
     })).orders,
   });
 }
@@ -207,9 +217,9 @@ export function useAdminOrders(window: AdminWindow = '1h', scope: VenueScope = {
 export function useUpdateOrderStatus(area: 'staff' | 'admin' = 'staff', scope: { restaurantId?: string } = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
+    mutationFn: async ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
       apiRequest('PUT', area === 'staff' ? `/staff/orders/${encodeURIComponent(orderId)}/status` : `/admin/orders/${encodeURIComponent(orderId)}/status`, {
-        body: { status }, query: { restaurant_id: scope.restaurantId }, schema: OrderStatusChange, schemaLabel: 'staffApi',
+        body: { status }, query: { restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi',
       }),
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_REFRESH_MS } from '../../../shared/constants';
-import { LiveMessage } from '../../../shared/schemas/live';
+import type { LiveMessage } from '../../../shared/schemas/live';
 import { orderKeys } from './api';
 
 export const LIVE_PING_MS = 25_000;
@@ -15,6 +15,23 @@ const BACKOFF_MAX_MS = 30_000;
 export function reconnectDelayMs(attempt: number, random = Math.random): number {
   const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+const LIVE_TYPES = new Set<string>(['hello', 'order_created', 'order_updated', 'queue_changed', 'snapshot']);
+const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
+
+/**
+ * The live protocol's envelope, checked by hand: guest venue pages hold this socket, and zod stays
+ * out of their first download (bundle budget, docs/decisions/080). The messages come from our own
+ * Durable Object, and each one only triggers a refetch of the order queries (zod-checked for staff).
+ */
+export function asLiveMessage(raw: unknown): LiveMessage | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown };
+  if (typeof m.type !== 'string' || !LIVE_TYPES.has(m.type) || !Number.isInteger(m.seq)) return null;
+  if (ORDER_EVENTS.has(m.type) && typeof m.order?.id !== 'string') return null;
+  if (m.type === 'snapshot' && !Array.isArray(m.orders)) return null;
+  return raw as LiveMessage;
 }
 
 /** ws(s)://host/api/live/venues/:id?token=…&since=… */
@@ -74,9 +91,8 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
         if (event.data === 'pong') return;
         let raw: unknown;
         try { raw = JSON.parse(String(event.data)); } catch { return; }
-        const parsed = LiveMessage.safeParse(raw);
-        if (!parsed.success) return;
-        const message = parsed.data;
+        const message = asLiveMessage(raw);
+        if (!message) return;
         if (position.seq === null || message.seq > position.seq) {
           position.seq = message.seq;
           setLastSeq(message.seq);

@@ -1,3 +1,62 @@
+import { useState } from 'react';
+import { ANALYTICS_WINDOWS, type AnalyticsWindow } from '../../../../shared/schemas/admin';
+import { formatCents } from '../../../../shared/money';
+import { BarChart, HeatMap, HorizontalBars } from '../../../ui/charts';
+import { useAdminAnalytics } from '../api';
+
+const WINDOW_LABEL: Record<AnalyticsWindow, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days' };
+
 export default function AnalyticsPage() {
-  return <main className="page"><h1>Analytics</h1></main>;
+  const [window, setWindow] = useState<AnalyticsWindow>('30d');
+  const analytics = useAdminAnalytics(window);
+  const a = analytics.data;
+  const shortDate = (iso: string) => iso.slice(5).replace('-', '/');
+  const every = a ? Math.ceil(a.daily.length / 10) : 1;
+
+  return (
+    <main className="page stack">
+      <div className="row admin-section-head">
+        <h1>Analytics</h1>
+        <div className="chips" role="group" aria-label="Window">
+          {ANALYTICS_WINDOWS.map((w) => (
+            <button key={w} type="button" className="chip" aria-pressed={window === w} onClick={() => setWindow(w)}>{WINDOW_LABEL[w]}</button>
+          ))}
+        </div>
+      </div>
+      {analytics.isError ? (
+        <div className="card empty-state" role="alert">
+          <p>Failed to load analytics data</p>
+          <button type="button" className="btn btn-primary" onClick={() => void analytics.refetch()}>Retry</button>
+        </div>
+      ) : !a ? <p className="muted">Loading analytics...</p> : (
+        <>
+          <div className="tiles">
+            <div className="tile"><div className="tile-value">{formatCents(a.totals.revenue_cents)}</div><div className="tile-label">Revenue</div></div>
+            <div className="tile"><div className="tile-value">{a.totals.orders}</div><div className="tile-label">Orders</div></div>
+            <div className="tile"><div className="tile-value">{formatCents(a.totals.avg_order_cents)}</div><div className="tile-label">Avg Order Value</div></div>
+            <div className="tile"><div className="tile-value">{Math.round(a.totals.ai_share * 100)}%</div><div className="tile-label">AI share ({a.totals.ai_orders} orders, {a.totals.ai_interactions} chats)</div></div>
+          </div>
+          <section className="card stack" aria-labelledby="rev-h">
+            <h2 id="rev-h">Revenue over time</h2>
+            <BarChart title="Revenue per day" data={a.daily.map((d) => ({ label: shortDate(d.date), value: d.revenue_cents }))} formatValue={formatCents} labelEvery={every} />
+          </section>
+          <section className="card stack" aria-labelledby="ord-h">
+            <h2 id="ord-h">Orders over time</h2>
+            <BarChart title="Orders per day" data={a.daily.map((d) => ({ label: shortDate(d.date), value: d.orders }))} labelEvery={every} />
+          </section>
+          <div className="admin-live-grid">
+            <section className="card stack" aria-labelledby="top-h">
+              <h2 id="top-h">Top drinks</h2>
+              {a.top_drinks.length === 0 ? <p className="muted">No orders in this window</p>
+                : <HorizontalBars title="Top drinks by quantity" data={a.top_drinks.map((d) => ({ label: d.name, value: d.qty }))} />}
+            </section>
+            <section className="card stack" aria-labelledby="heat-h">
+              <h2 id="heat-h">Busy hours</h2>
+              <HeatMap title={`Orders by weekday and hour (${a.timezone})`} cells={a.heat} />
+            </section>
+          </div>
+        </>
+      )}
+    </main>
+  );
 }

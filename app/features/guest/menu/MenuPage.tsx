@@ -33,7 +33,7 @@ export default function MenuPage() {
         logoUrl={venue.logo_url}
         actions={(
           <button type="button" className="btn btn-small btn-on-header" onClick={() => setAiPanelOpen(true)}>
-            <Sparkles aria-hidden="true" size={16} /> AI Bartender
+            <Sparkles aria-hidden="true" size={16} /> <span className="label-wide">AI Bartender</span>
           </button>
         )}
       />

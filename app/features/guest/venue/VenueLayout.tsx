@@ -1,5 +1,6 @@
-import type { CSSProperties } from 'react';
-import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import { useEffect, type CSSProperties } from 'react';
+import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { rememberTableFromUrl } from '../table-number';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { themeVariables } from '../../../../shared/theme';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
@@ -19,6 +20,9 @@ export const useVenueContext = () => useOutletContext<VenueContext>();
  */
 export default function VenueLayout() {
   const { slug } = useParams();
+  // A table QR code's `?table=N` rides along with this device's orders (admin /qr).
+  const { search } = useLocation();
+  useEffect(() => { rememberTableFromUrl(search); }, [search]);
   const { data: venue, isPending, error } = useVenue(slug);
   const session = useEnsureGuestSession(venue?.slug);
   const { active } = useActiveOrderGuard(venue?.slug ?? '');

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ShoppingCart, ThumbsDown, ThumbsUp, Zap } from 'lucide-react';
+import type { AiSuggestion } from '../../../../shared/schemas/ai';
+import { formatCents } from '../../../../shared/money';
+import { DrinkImage } from '../../../ui/DrinkImage';
+import { toast } from '../../../ui/toast';
+import { useSuggestionFeedback } from '../api';
+import type { SuggestionOrdering } from '../useSuggestionOrdering';
+
+type Props = {
+  suggestion: AiSuggestion;
+  ordering: SuggestionOrdering;
+  /** Heading level: the vibe result is a section of its page, a chat card sits inside a message. */
+  headingLevel?: 2 | 3;
+};
+
+const BACKEND_LABEL = { 'workers-ai': 'Workers AI', local: 'Barhop local engine' } as const;
+
+/** One suggestion: picture, name, price, tags, blurb, allergens, recipe, order actions, like/dislike. */
+export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const feedback = useSuggestionFeedback();
+  const [rated, setRated] = useState<'like' | 'dislike' | null>(null);
+  const rate = (value: 'like' | 'dislike') => {
+    feedback.mutate({ interactionId: s.interaction_id, feedback: value }, {
+      onSuccess: () => { setRated(value); toast.success('Thanks for the feedback!'); },
+      onError: () => toast.error('Failed to save your feedback'),
+    });
+  };
+
+  return (
+    <article className="card suggestion-card" aria-label={`Suggestion: ${s.previewName}`}>
+      <DrinkImage src={s.heroImageUrl} alt={s.previewName} width={320} height={320} className="suggestion-image" />
+      <div className="suggestion-body stack">
+        <div className="row suggestion-title">
+          <Heading>{s.previewName}</Heading>
+          <span className="spacer" />
+          <span className="price">{formatCents(s.price_cents)}</span>
+        </div>
+        <p className="muted suggestion-kind">{s.type === 'creation' ? 'AI Creation' : 'From the menu'}</p>
+        {s.tags.length > 0 && (
+          <ul className="tag-list" aria-label="Tags">
+            {s.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
+          </ul>
+        )}
+        <p>{s.blurb}</p>
+        {s.garnish && <p className="muted">Garnish: {s.garnish}</p>}
+        {s.allergens.length > 0 && <p className="allergens" role="note"><strong>Contains:</strong> {s.allergens.join(', ')}</p>}
+        {s.type === 'creation' && s.recipe.length > 0 && (
+          <details className="suggestion-recipe">
+            <summary>Recipe</summary>
+            <ul>{s.recipe.map((l) => <li key={l.ingredient}>{l.quantity} {l.unit} {l.ingredient}</li>)}</ul>
+          </details>
+        )}
+        <div className="row suggestion-actions">
+          {ordering.activeOrder && ordering.statusPath ? (
+            <Link className="btn btn-primary" to={ordering.statusPath}>View Order Status</Link>
+          ) : (
+            <>
+              <button type="button" className="btn" disabled={ordering.adding} onClick={() => ordering.addToCart(s)}>
+                <ShoppingCart aria-hidden="true" size={18} />{ordering.adding ? 'Adding...' : 'Add to Cart'}
+              </button>
+              <button type="button" className="btn btn-primary" disabled={ordering.ordering} onClick={() => void ordering.orderNow(s)}>
+                <Zap aria-hidden="true" size={18} />{ordering.ordering ? 'Ordering...' : 'Order Now'}
+              </button>
+            </>
+          )}
+        </div>
+        <div className="row suggestion-feedback">
+          <span className="muted">Suggested by {BACKEND_LABEL[s.backend]}</span>
+          <span className="spacer" />
+          <button type="button" className="btn btn-ghost btn-small" aria-label="Like this suggestion" aria-pressed={rated === 'like'} disabled={feedback.isPending} onClick={() => rate('like')}>
+            <ThumbsUp aria-hidden="true" size={16} />
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" aria-label="Dislike this suggestion" aria-pressed={rated === 'dislike'} disabled={feedback.isPending} onClick={() => rate('dislike')}>
+            <ThumbsDown aria-hidden="true" size={16} />
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

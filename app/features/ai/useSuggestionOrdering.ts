@@ -1,0 +1,61 @@
+import { useNavigate } from 'react-router';
+import type { AiSuggestion } from '../../../shared/schemas/ai';
+import { formatCents } from '../../../shared/money';
+import { toast } from '../../ui/toast';
+import { ensureGuestSession } from '../auth/guest-session';
+import { useGuestSession } from '../auth/hooks';
+import { useQuickOrder, useSetCartItem } from '../orders/api';
+import { useActiveOrderGuard } from '../guest/orders/active-order';
+import { markSuggestionOrdered } from './api';
+
+/** The cart or order line for a suggestion: a menu drink by id, or an AI creation with its recipe. */
+function lineOf(s: AiSuggestion) {
+  return s.type === 'menu' && s.menuDrinkId
+    ? { menu_drink_id: s.menuDrinkId }
+    : { is_ai_creation: true, ai_recipe_name: s.previewName, name: s.previewName, recipe: s.recipe };
+}
+
+/**
+ * Add to Cart and Order Now for a suggestion, under the one-active-order rule (spec §4): while an
+ * order is active, `active` is set and screens show 'View Order Status' instead.
+ */
+export function useSuggestionOrdering(slug: string) {
+  const navigate = useNavigate();
+  const { signedIn } = useGuestSession();
+  const guard = useActiveOrderGuard(slug);
+  const setCartItem = useSetCartItem(slug);
+  const quickOrder = useQuickOrder();
+
+  const addToCart = (s: AiSuggestion) => {
+    // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth).
+    if (!signedIn) { navigate(`/venue/${slug}/auth`); return; }
+    const extra = s.type === 'creation' ? { price: s.price, image_url: s.heroImageUrl } : {};
+    setCartItem.mutate({ ...lineOf(s), ...extra, qty: 1, mode: 'add' }, {
+      onSuccess: () => toast.success(`Added ${s.previewName} to cart · ${formatCents(s.price_cents)}`),
+      onError: (err) => { if (!guard.handleFailure(err)) toast.error('Failed to add to cart'); },
+    });
+  };
+
+  const orderNow = async (s: AiSuggestion) => {
+    try {
+      await ensureGuestSession(slug);
+      const placed = await quickOrder.mutateAsync({ slug, item: { ...lineOf(s), quantity: 1 }, referred_by_ai: true, ai_recipe_name: s.previewName });
+      // The order stands either way; the mark only feeds the AI numbers.
+      markSuggestionOrdered(s.interaction_id, placed.id).catch((err: unknown) => console.error('Marking the AI suggestion ordered failed', err));
+      toast.success('Order placed successfully!');
+      navigate(`/venue/${slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
+    } catch (err) {
+      if (!guard.handleFailure(err)) toast.error('Failed to place order. Please try again.');
+    }
+  };
+
+  return {
+    addToCart,
+    orderNow,
+    adding: setCartItem.isPending,
+    ordering: quickOrder.isPending,
+    activeOrder: guard.active,
+    statusPath: guard.statusPath,
+  };
+}
+export type SuggestionOrdering = ReturnType<typeof useSuggestionOrdering>;

@@ -1,0 +1,105 @@
+// The live checks behind /dev-check and /__diag: each one calls the running worker, times itself
+// and says pass or fail with a short detail.
+import { SuccessFlag } from '../../../shared/schemas/common';
+import { DrinkList } from '../../../shared/schemas/drink';
+import { VenueList } from '../../../shared/schemas/venue';
+import { ApiRequestError, apiRequest, errorMessage } from '../../lib/api-client';
+
+export type CheckOutcome = { ok: boolean; detail: string; data?: unknown };
+export type Check = { key: string; label: string; run: () => Promise<CheckOutcome> };
+export type CheckResult = { key: string; label: string; status: 'pending' | 'running' | 'pass' | 'fail'; ms: number | null; detail: string; data?: unknown };
+
+const LABEL = 'diagnostics';
+
+export async function timed(check: Check): Promise<CheckResult> {
+  const started = performance.now();
+  let outcome: CheckOutcome;
+  try {
+    outcome = await check.run();
+  } catch (err) {
+    outcome = { ok: false, detail: errorMessage(err, 'Request failed') };
+  }
+  return { key: check.key, label: check.label, status: outcome.ok ? 'pass' : 'fail', ms: Math.round(performance.now() - started), detail: outcome.detail, data: outcome.data };
+}
+
+export const healthCheck: Check = {
+  key: 'health', label: 'Backend health (GET /api/healthz)',
+  run: async () => {
+    const res = await apiRequest('GET', '/healthz', { credentials: 'none', schema: SuccessFlag, schemaLabel: LABEL });
+    return { ok: res.success, detail: res.success ? 'Worker answered success' : 'Worker answered success: false' };
+  },
+};
+
+export const databaseCheck: Check = {
+  key: 'database', label: 'Database (GET /api/healthz/db)',
+  run: async () => {
+    const res = await apiRequest('GET', '/healthz/db', { credentials: 'none', schema: SuccessFlag, schemaLabel: LABEL });
+    return { ok: res.success, detail: res.success ? 'D1 answered a query' : 'Database query failed' };
+  },
+};
+
+/** Spec: an unauthenticated call to the admin menu must be refused with 401. */
+export const adminMenuUnauthenticatedCheck: Check = {
+  key: 'admin-menu', label: 'Admin menu unauthenticated (GET /api/admin/menu-drinks → 401)',
+  run: async () => {
+    try {
+      await apiRequest('GET', '/admin/menu-drinks', { credentials: 'none' });
+      return { ok: false, detail: 'Answered 200 without credentials: the admin API is open' };
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 401) return { ok: true, detail: '401 unauthorized, as expected' };
+      return { ok: false, detail: `Expected 401, got ${err instanceof ApiRequestError ? err.status : errorMessage(err, 'an error')}` };
+    }
+  },
+};
+
+export async function sampleVenue() {
+  const { venues } = await apiRequest('GET', '/venue', { credentials: 'none', schema: VenueList, schemaLabel: LABEL });
+  return venues[0] ?? null;
+}
+
+export const sampleRestaurantCheck: Check = {
+  key: 'restaurant', label: 'Sample restaurant (GET /api/venue)',
+  run: async () => {
+    const venue = await sampleVenue();
+    return venue ? { ok: true, detail: `${venue.name} (${venue.slug})`, data: venue } : { ok: false, detail: 'No active venue found' };
+  },
+};
+
+export const sampleDrinkCheck: Check = {
+  key: 'drink', label: 'Sample menu drink (GET /api/venue/{id}/drinks)',
+  run: async () => {
+    const venue = await sampleVenue();
+    if (!venue) return { ok: false, detail: 'No active venue to read a menu from' };
+    const { drinks } = await apiRequest('GET', `/venue/${encodeURIComponent(venue.id)}/drinks`, { credentials: 'none', schema: DrinkList, schemaLabel: LABEL });
+    const drink = drinks[0];
+    return drink ? { ok: true, detail: `${drink.name} at ${venue.name}, $${drink.price.toFixed(2)}`, data: drink } : { ok: false, detail: `${venue.name} has no available drinks` };
+  },
+};
+
+/** A guest's read path end to end: list venues, open one by slug, read its menu, check the shapes. */
+export const smokeTest: Check = {
+  key: 'smoke', label: 'Smoke test (venues → venue by slug → menu)',
+  run: async () => {
+    const venue = await sampleVenue();
+    if (!venue) return { ok: false, detail: 'No active venue' };
+    const one = await apiRequest<{ venue: { slug: string } }>('GET', `/venue/${encodeURIComponent(venue.slug)}`, { credentials: 'none' });
+    if (one.venue.slug !== venue.slug) return { ok: false, detail: 'Venue by slug answered another venue' };
+    const { drinks } = await apiRequest('GET', `/venue/${encodeURIComponent(venue.slug)}/drinks`, { credentials: 'none', schema: DrinkList, schemaLabel: LABEL });
+    return { ok: drinks.length > 0, detail: `${venue.name}: ${drinks.length} drinks on the menu` };
+  },
+};
+
+/** Round trips to the health endpoint: the latency this browser sees. */
+export const latencyCheck: Check = {
+  key: 'latency', label: 'API round trip (3 × GET /api/healthz)',
+  run: async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await apiRequest('GET', '/healthz', { credentials: 'none' });
+      times.push(performance.now() - started);
+    }
+    const avg = Math.round(times.reduce((a, b) => a + b, 0) / times.length);
+    return { ok: true, detail: `average ${avg} ms (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))})` };
+  },
+};

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { DEFAULT_MOVEMENT_REASON } from '../../../../shared/schemas/inventory';
+import type { StaffInventoryItem } from '../../../../shared/schemas/inventory';
+import { errorMessage } from '../../../lib/api-client';
+import { Modal } from '../../../ui/Modal';
+import { toast } from '../../../ui/toast';
+import { useStockMovement } from '../api';
+import { formatStock } from '../shared/format';
+
+export type StockMode = 'receive' | 'adjust_down';
+
+/** The stock receive/adjust modal (back-office §5 'Stock movement form'). */
+export function StockModal({ item, mode, onClose }: { item: StaffInventoryItem; mode: StockMode; onClose: () => void }) {
+  const [quantity, setQuantity] = useState('');
+  const [reason, setReason] = useState<string>(DEFAULT_MOVEMENT_REASON[mode]);
+  const [error, setError] = useState<string | null>(null);
+  const movement = useStockMovement();
+  const unitLabel = item.measure === 'ml' ? 'ml' : 'pcs';
+  const title = mode === 'receive' ? `Receive Stock: ${item.ingredient_name}` : `Adjust Down: ${item.ingredient_name}`;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const amount = Number(quantity);
+    if (!quantity.trim() || !Number.isFinite(amount) || amount <= 0) return setError('Quantity must be greater than 0');
+    if (!reason.trim()) return setError('Please provide a reason');
+    setError(null);
+    try {
+      await movement.mutateAsync({ id: item.id, body: { type: mode, quantity_ml: Math.round(amount * 100) / 100, reason: reason.trim() } });
+      toast.success('Inventory item updated successfully');
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to update inventory item'));
+    }
+  }
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
+        <p className="muted">On hand: {formatStock(item.on_hand_ml, item.measure)}{mode === 'adjust_down' && ' (adjusting down stops at 0)'}</p>
+        <label className="field">
+          <span className="field-label">Quantity ({unitLabel})</span>
+          <input type="number" min={0.01} step={0.01} inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} data-autofocus required />
+        </label>
+        <label className="field">
+          <span className="field-label">Reason</span>
+          <input type="text" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} required />
+        </label>
+        {error && <p className="field-error" role="alert">{error}</p>}
+        <div className="modal-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={movement.isPending}>{mode === 'receive' ? 'Receive Stock' : 'Adjust Down'}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

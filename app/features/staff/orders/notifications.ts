@@ -1,0 +1,56 @@
+// New-order alerts of the staff queue (back-office §4 'Staff notifications'): an 800 Hz tone and a
+// 200/100/200 ms vibration, each switchable and remembered on the device, both on by default.
+import { useCallback, useState } from 'react';
+
+export const ALERT_TONE_HZ = 800;
+export const ALERT_TONE_MS = 200;
+export const VIBRATION_PATTERN = [200, 100, 200];
+const SETTINGS_KEY = 'barhop.staff.notifications';
+
+export type AlertSettings = { sound: boolean; vibrate: boolean };
+const DEFAULTS: AlertSettings = { sound: true, vibrate: true };
+
+function readSettings(): AlertSettings {
+  try {
+    const stored = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as Partial<AlertSettings> | null;
+    return { sound: stored?.sound ?? DEFAULTS.sound, vibrate: stored?.vibrate ?? DEFAULTS.vibrate };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+export function useAlertSettings() {
+  const [settings, setSettings] = useState(readSettings);
+  const update = useCallback((patch: Partial<AlertSettings>) => {
+    setSettings((current) => {
+      const next = { ...current, ...patch };
+      localStorage.setItem(SETTINGS_KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+  return [settings, update] as const;
+}
+
+let audio: AudioContext | null = null;
+
+function playTone() {
+  const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Ctx) return;
+  audio ??= new Ctx();
+  const oscillator = audio.createOscillator();
+  const gain = audio.createGain();
+  oscillator.type = 'sine';
+  oscillator.frequency.value = ALERT_TONE_HZ;
+  gain.gain.value = 0.2;
+  oscillator.connect(gain).connect(audio.destination);
+  oscillator.start();
+  oscillator.stop(audio.currentTime + ALERT_TONE_MS / 1000);
+}
+
+/** Plays what is enabled; a browser that blocks audio or lacks vibration simply stays quiet. */
+export function alertNewOrder(settings: AlertSettings) {
+  if (settings.sound) {
+    try { playTone(); } catch (err) { console.warn('New-order tone failed', err); }
+  }
+  if (settings.vibrate && typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATION_PATTERN);
+}

@@ -1,0 +1,72 @@
+// The platform AI settings calls (/api/ai/global-prompt, /flavor-rules, /kpis, /interactions),
+// built by the AI feature's worker routes; this console screen drives them.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  AiInteraction, AiKpis, FlavorRule, GlobalPrompt, type FlavorRuleInput, type GlobalPromptInput,
+} from '../../../../shared/schemas/ai';
+import { SUPER_API_LABEL } from '../../../../shared/schemas/super';
+import { apiRequest } from '../../../lib/api-client';
+
+export type AiRange = '7d' | '30d' | '90d';
+
+const FlavorRuleList = z.object({ rules: z.array(FlavorRule) });
+const FlavorRuleResponse = z.object({ rule: FlavorRule });
+const InteractionList = z.object({ interactions: z.array(AiInteraction) });
+const Deleted = z.object({ success: z.boolean() });
+
+const aiKeys = {
+  prompt: ['super', 'ai', 'global-prompt'] as const,
+  rules: ['super', 'ai', 'flavor-rules'] as const,
+  kpis: (venue: string, range: AiRange) => ['super', 'ai', 'kpis', venue, range] as const,
+  interactions: (venue: string, range: AiRange) => ['super', 'ai', 'interactions', venue, range] as const,
+};
+
+const call = <S extends z.ZodType>(method: string, path: string, schema: S, options: { body?: unknown; query?: Record<string, string> } = {}) =>
+  apiRequest(method, path, { ...options, schema, schemaLabel: SUPER_API_LABEL });
+
+export function useGlobalPrompt() {
+  return useQuery({ queryKey: aiKeys.prompt, queryFn: () => call('GET', '/ai/global-prompt', GlobalPrompt) });
+}
+
+export function useSaveGlobalPrompt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GlobalPromptInput) => call('POST', '/ai/global-prompt', GlobalPrompt, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(aiKeys.prompt, saved),
+  });
+}
+
+export function useFlavorRules() {
+  return useQuery({ queryKey: aiKeys.rules, queryFn: async () => (await call('GET', '/ai/flavor-rules', FlavorRuleList)).rules });
+}
+
+/** Spec: the rule editor creates when there is no id and updates when there is one. */
+export function useSaveFlavorRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: FlavorRuleInput }) => (id
+      ? call('PUT', `/ai/flavor-rules/${encodeURIComponent(id)}`, FlavorRuleResponse, { body })
+      : call('POST', '/ai/flavor-rules', FlavorRuleResponse, { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: aiKeys.rules }),
+  });
+}
+
+export function useDeleteFlavorRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call('DELETE', `/ai/flavor-rules/${encodeURIComponent(id)}`, Deleted),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: aiKeys.rules }),
+  });
+}
+
+export function useAiKpis(venueFilter: string, dateRange: AiRange) {
+  return useQuery({ queryKey: aiKeys.kpis(venueFilter, dateRange), queryFn: () => call('GET', '/ai/kpis', AiKpis, { query: { venueFilter, dateRange } }) });
+}
+
+export function useAiInteractions(venueFilter: string, dateRange: AiRange) {
+  return useQuery({
+    queryKey: aiKeys.interactions(venueFilter, dateRange),
+    queryFn: async () => (await call('GET', '/ai/interactions', InteractionList, { query: { venueFilter, dateRange } })).interactions,
+  });
+}

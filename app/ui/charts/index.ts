@@ -1,0 +1,2 @@
+export { BarChart, DataTable, HorizontalBars, type BarDatum } from './BarChart';
+export { HeatMap } from './HeatMap';
