@@ -9,6 +9,9 @@ export const DEFAULT_TAX_RATE_BP = 875;
 export const AI_CREATION_PRICE_CENTS = 1800;
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 10;
+/** Guest drink ratings: whole stars. Here rather than in schemas/ratings so screens need no zod. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
 export const VIBE_MIN_PICKS = 2;
 export const VIBE_MAX_PICKS = 3;
 export const OTP_CODE_LENGTH = 6;

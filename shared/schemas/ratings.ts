@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { RatingSummary } from './drink';
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+import { RATING_MAX, RATING_MIN } from '../constants';
+
+export { RATING_MAX, RATING_MIN };
 const RATING_RANGE = `Rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`;
 
 /** POST /api/ratings (spec: Rating — menu_drink_id, rating, notes). One rating per guest and drink. */

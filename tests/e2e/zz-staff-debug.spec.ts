@@ -7,7 +7,7 @@ test('debug ai page', async ({ page }) => {
   await page.getByLabel('Email').fill('staff@barhop.dev');
   await page.getByLabel('Password').fill('barhop-demo');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/staff$/);
+  await page.getByRole('heading', { name: 'Active Orders' }).waitFor();
   await page.goto('/staff/history');
   await page.waitForTimeout(1500);
   await page.getByRole('link', { name: 'Menu Lookup' }).click();

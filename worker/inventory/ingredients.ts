@@ -1,6 +1,6 @@
 // Canonical ingredients: the staff picker's search, and matching free-text names (AI recipes,
 // admin item names) to them.
-import { asc, like, or, sql } from 'drizzle-orm';
+import { asc, or, sql } from 'drizzle-orm';
 import { INGREDIENT_PICKER_LIMIT } from '../../shared/inventory';
 import type { CanonicalIngredient } from '../../shared/schemas/inventory';
 import { ingredients } from '../db/schema';
@@ -15,9 +15,11 @@ export function toCanonicalIngredient(row: typeof ingredients.$inferSelect): Can
 /** The picker: names (or aliases) containing the search, alphabetical, at most 20. */
 export async function searchIngredients(db: Db, search: string | undefined, limit = INGREDIENT_PICKER_LIMIT) {
   const term = search?.trim();
-  const pattern = term ? `%${term.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%` : null;
+  // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes ("pattern too complex"), which a long
+  // or emoji-heavy search reaches (found by tests/worker/reliability-fuzz.test.ts). Both are
+  // case-insensitive for ASCII only, and instr needs no escaping of % and _.
   const rows = await db.select().from(ingredients)
-    .where(pattern ? or(like(ingredients.name, pattern), sql`${ingredients.aliases} like ${pattern} escape '\\'`) : undefined)
+    .where(term ? or(sql`instr(lower(${ingredients.name}), lower(${term})) > 0`, sql`instr(lower(${ingredients.aliases}), lower(${term})) > 0`) : undefined)
     .orderBy(asc(ingredients.name))
     .limit(Math.min(limit, INGREDIENT_PICKER_LIMIT));
   return rows.map(toCanonicalIngredient);

@@ -9,7 +9,7 @@ import { ChatOptions, type ChatPicks, DEFAULT_PICKS, describePicks, hasPicks } f
 import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';
 
-export const CHAT_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
+const CHAT_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
 const HISTORY_SENT = 20;
 
 type Entry = ChatMessage & { id: number; suggestion?: AiSuggestion };

@@ -1,9 +1,12 @@
 // Query hooks of the guest screens' own calls: one drink, favourites, ratings. Cart, checkout and
 // orders are the orders feature's (app/features/orders/api.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DrinkDetailResponse, type DrinkDetail } from '../../../shared/schemas/drink';
-import { FavoriteList, FavoriteToggled, type Favorite } from '../../../shared/schemas/favorites';
-import { RatingSaved } from '../../../shared/schemas/ratings';
+// Types only: guest replies are not zod-checked, so guest pages download no zod (bundle budget,
+// docs/decisions/080; the spec asks schema checks of staff and super replies).
+import type { z } from 'zod';
+import type { DrinkDetail, DrinkDetailResponse } from '../../../shared/schemas/drink';
+import type { Favorite, FavoriteList, FavoriteToggled } from '../../../shared/schemas/favorites';
+import type { RatingSaved } from '../../../shared/schemas/ratings';
 import { apiRequest } from '../../lib/api-client';
 import { useGuestSession } from '../auth/hooks';
 
@@ -18,8 +21,8 @@ export function useDrink(slug: string, drinkId: string | undefined) {
   return useQuery({
     queryKey: [...guestKeys.drink(slug, drinkId ?? ''), guestId],
     enabled: Boolean(drinkId),
-    queryFn: async () => (await apiRequest('GET', `/drinks/${encodeURIComponent(drinkId!)}`, {
-      query: { venue: slug }, credentials: 'guest', schema: DrinkDetailResponse, schemaLabel: 'guestApi',
+    queryFn: async () => (await apiRequest<z.output<typeof DrinkDetailResponse>>('GET', `/drinks/${encodeURIComponent(drinkId!)}`, {
+      query: { venue: slug }, credentials: 'guest',
     })).drink,
   });
 }
@@ -32,7 +35,7 @@ export function useFavorites(slug: string) {
     enabled: signedIn,
     queryFn: async (): Promise<Favorite[]> => {
       try {
-        return (await apiRequest('GET', '/favorites', { query: { slug }, credentials: 'guest', schema: FavoriteList, schemaLabel: 'guestApi' })).favorites;
+        return (await apiRequest<z.output<typeof FavoriteList>>('GET', '/favorites', { query: { slug }, credentials: 'guest' })).favorites;
       } catch (err) {
         console.error('Failed to load favorites', err);
         return [];
@@ -45,8 +48,8 @@ export function useToggleFavorite(slug: string) {
   const queryClient = useQueryClient();
   const { guestId } = useGuestSession();
   return useMutation({
-    mutationFn: (menuDrinkId: string) => apiRequest('POST', '/favorites/toggle', {
-      body: { menu_drink_id: menuDrinkId, restaurant_slug: slug }, credentials: 'guest', schema: FavoriteToggled, schemaLabel: 'guestApi',
+    mutationFn: (menuDrinkId: string) => apiRequest<z.output<typeof FavoriteToggled>>('POST', '/favorites/toggle', {
+      body: { menu_drink_id: menuDrinkId, restaurant_slug: slug }, credentials: 'guest',
     }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.favorites(guestId, slug) }),
   });
@@ -55,8 +58,8 @@ export function useToggleFavorite(slug: string) {
 export function useRateDrink(slug: string, drinkId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { rating: number; notes: string }) => apiRequest('POST', '/ratings', {
-      body: { menu_drink_id: drinkId, rating: input.rating, notes: input.notes }, credentials: 'guest', schema: RatingSaved, schemaLabel: 'guestApi',
+    mutationFn: (input: { rating: number; notes: string }) => apiRequest<z.output<typeof RatingSaved>>('POST', '/ratings', {
+      body: { menu_drink_id: drinkId, rating: input.rating, notes: input.notes }, credentials: 'guest',
     }),
     onSuccess: (saved, input) => {
       queryClient.setQueriesData<DrinkDetail>({ queryKey: guestKeys.drink(slug, drinkId) }, (drink) =>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Star } from 'lucide-react';
-import { RATING_MAX } from '../../../../shared/schemas/ratings';
+import { RATING_MAX } from '../../../../shared/constants';
 import type { DrinkDetail } from '../../../../shared/schemas/drink';
 import { toast } from '../../../ui/toast';
 import { useGuestSession } from '../../auth/hooks';

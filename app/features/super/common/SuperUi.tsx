@@ -14,10 +14,10 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   );
 }
 
-export function Panel({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+export function Panel({ title, children, actions, wide }: { title: string; children: ReactNode; actions?: ReactNode; wide?: boolean }) {
   const id = `panel-${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
   return (
-    <section className="card super-panel" aria-labelledby={id}>
+    <section className={`card super-panel${wide ? ' super-span-all' : ''}`} aria-labelledby={id}>
       <div className="super-panel-head">
         <h2 id={id}>{title}</h2>
         {actions}

@@ -101,7 +101,14 @@ function OverviewPanels({ data, window }: { data: PlatformOverview; window: Over
           )}
           <p className="muted super-footnote">Last {WINDOW_LABELS[window].toLowerCase()}</p>
         </Panel>
-        <Panel title="Recent Orders">
+        <Panel title="Top Drinks">
+          {data.top_drinks.length === 0 ? <p className="empty-state">No drink data available</p> : (
+            <ol className="super-rank">
+              {data.top_drinks.map((d) => <li key={d.id}><span>{d.name}</span><strong>{d.qty} sold</strong></li>)}
+            </ol>
+          )}
+        </Panel>
+        <Panel title="Recent Orders" wide>
           {data.recent_orders.length === 0 ? <p className="empty-state">No recent orders available</p> : (
             <div className="table-wrap">
               <table>
@@ -110,7 +117,7 @@ function OverviewPanels({ data, window }: { data: PlatformOverview; window: Over
                   {data.recent_orders.map((o) => (
                     <tr key={o.id}>
                       <td className="mono">#{shortOrderId(o.id)}</td>
-                      <td>{formatDateTime(o.created_at)}</td>
+                      <td className="super-nowrap">{formatDateTime(o.created_at)}</td>
                       <td>{o.venue_name}</td>
                       <td>{formatCents(o.total_cents)}</td>
                     </tr>
@@ -118,13 +125,6 @@ function OverviewPanels({ data, window }: { data: PlatformOverview; window: Over
                 </tbody>
               </table>
             </div>
-          )}
-        </Panel>
-        <Panel title="Top Drinks">
-          {data.top_drinks.length === 0 ? <p className="empty-state">No drink data available</p> : (
-            <ol className="super-rank">
-              {data.top_drinks.map((d) => <li key={d.id}><span>{d.name}</span><strong>{d.qty} sold</strong></li>)}
-            </ol>
           )}
         </Panel>
       </div>

@@ -1,0 +1,98 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { AiSuggestion } from '../../shared/schemas/ai';
+import ChatPage from '../../app/features/ai/ChatPage';
+import VibeMixerPage from '../../app/features/ai/VibeMixerPage';
+import { guestSessionReply, VENUE } from './guest-fixtures';
+import { mockApi, renderRoutes } from './render';
+
+const SUGGESTION: AiSuggestion = {
+  interaction_id: 'int-1', backend: 'local', model: 'barhop-local-v1', fallback_reason: null, type: 'creation',
+  previewName: 'Garden Gin Smash', blurb: 'Gin muddled with mint and lime.', heroImageUrl: null, tags: ['Gin', 'Herbal'],
+  menuDrinkId: null, recipe: [{ ingredient: 'London dry gin', quantity: 50, unit: 'ml' }, { ingredient: 'Fresh mint', quantity: 6, unit: 'leaves' }],
+  allergens: ['eggs'], garnish: 'Mint sprig', price_cents: 1800, price: 18, message: 'Try the Garden Gin Smash.',
+  drink_name: 'Garden Gin Smash', image_url: null, description: 'Gin muddled with mint and lime.', menu_drink_id: null,
+};
+
+function renderAt(path: string, page: React.ReactElement) {
+  return renderRoutes([{
+    path: '/venue/:slug',
+    element: <Outlet context={{ venue: VENUE, liveConnected: false }} />,
+    children: [{ path: 'vibe', element: page }, { path: 'ai', element: page }],
+  }], path);
+}
+
+const baseReplies = {
+  'POST /api/auth/guest-session': guestSessionReply(null),
+  'GET /api/orders/active': { body: { order: null } },
+};
+const pick = (name: string) => screen.getByRole('button', { name });
+
+describe('vibe mixer', () => {
+  it('takes 2 to 3 picks, then mixes; Try Another keeps the picks and Reset clears them', async () => {
+    const calls = mockApi({ ...baseReplies, 'POST /api/ai/vibe': { body: SUGGESTION } });
+    renderAt('/venue/artisan-bar/vibe', <VibeMixerPage />);
+    fireEvent.click(pick('Gin'));
+    expect(screen.queryByRole('button', { name: 'Mix My Vibe' })).toBeNull();
+    fireEvent.click(pick('Herbal'));
+    expect(screen.getByLabelText('Any last requests? (optional)')).toBeTruthy();
+    fireEvent.click(pick('Light'));
+    expect((pick('Vodka') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Any last requests? (optional)'), { target: { value: ' extra mint ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mix My Vibe' }));
+
+    const card = await screen.findByRole('article', { name: 'Suggestion: Garden Gin Smash' });
+    expect(within(card).getByText('$18.00')).toBeTruthy();
+    expect(within(card).getByText('eggs')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Order Now' })).toBeTruthy();
+    const sent = calls.find((r) => r.url.endsWith('/api/ai/vibe'))!;
+    expect(await sent.clone().json()).toEqual({ slug: 'artisan-bar', selectedCategories: ['Gin', 'Herbal', 'Light'], preferenceCount: 3, additionalRequest: 'extra mint' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try Another' }));
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(pick('Light').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(pick('Light').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Mix My Vibe' })).toBeNull();
+  });
+
+  it("falls back to 'Custom Cocktail' when the suggestion fails", async () => {
+    mockApi({ ...baseReplies, 'POST /api/ai/vibe': { status: 503, body: { error: { code: 'unavailable', message: 'down' } } } });
+    renderAt('/venue/artisan-bar/vibe', <VibeMixerPage />);
+    fireEvent.click(pick('Rum'));
+    fireEvent.click(pick('Tropical'));
+    fireEvent.click(screen.getByRole('button', { name: 'Mix My Vibe' }));
+    expect(await screen.findByRole('heading', { name: 'Custom Cocktail' })).toBeTruthy();
+    expect(screen.getByText('Unable to generate suggestion at this time')).toBeTruthy();
+  });
+});
+
+describe('AI chat', () => {
+  it('sends non-blank messages with the picked options and shows the suggestion card', async () => {
+    const calls = mockApi({ ...baseReplies, 'POST /api/ai/chat': { body: SUGGESTION } });
+    renderAt('/venue/artisan-bar/ai', <ChatPage />);
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: '   ' } });
+    expect(send.disabled).toBe(true);
+    fireEvent.click(pick('Gin'));
+    fireEvent.click(pick('Dry'));
+    fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: 'something herbal' } });
+    fireEvent.click(send);
+    expect(await screen.findByText('Try the Garden Gin Smash.')).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Suggestion: Garden Gin Smash' })).toBeTruthy();
+    const body = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json();
+    expect(body).toEqual({
+      venue_slug: 'artisan-bar', messages: [{ role: 'user', content: 'something herbal' }],
+      context: { baseSpirit: 'Gin', flavors: [], extras: [], sweetness: 'Dry', strength: 'Standard' },
+    });
+  });
+
+  it('apologises when the bartender cannot answer', async () => {
+    mockApi({ ...baseReplies, 'POST /api/ai/chat': { status: 500, body: { error: { code: 'internal', message: 'boom' } } } });
+    renderAt('/venue/artisan-bar/ai', <ChatPage />);
+    fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: 'surprise me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByText("Sorry, I'm having trouble right now. Please try again!")).toBeTruthy());
+  });
+});
