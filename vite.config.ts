@@ -14,17 +14,19 @@ export default defineConfig({
   // no modulepreload polyfill (every browser we serve has native modulepreload; 1.1 KB), and the entry
   // lists the chunks to preload beside a lazy page only for guest pages (1 KB): back-office pages, named
   // under assets/back-office/, fetch their imports when they load.
-  build: {
-    manifest: true,
-    sourcemap: false,
-    outDir: process.env.BARHOP_OUT_DIR || 'dist',
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') ? [] : deps),
-    },
-    rolldownOptions: {
-      output: {
-        chunkFileNames: (chunk) => (BACK_OFFICE_PAGE.test(chunk.facadeModuleId ?? '') ? 'assets/back-office/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+  build: { manifest: true, sourcemap: false, outDir: process.env.BARHOP_OUT_DIR || 'dist' },
+  environments: {
+    client: {
+      build: {
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') ? [] : deps),
+        },
+        rolldownOptions: {
+          output: {
+            chunkFileNames: (chunk) => (BACK_OFFICE_PAGE.test(chunk.facadeModuleId ?? '') ? 'assets/back-office/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+          },
+        },
       },
     },
   },

@@ -34,6 +34,8 @@ export const CartItemInput = z.object({
   price: z.number().optional(),
   image_url: z.string().max(2000).nullable().optional(),
   recipe: z.array(RecipeLine).max(30).optional(),
+  /** Set when the line came from an AI suggestion: checkout then marks the order AI-referred. */
+  ai_interaction_id: z.string().trim().min(1).max(100).optional(),
 }).refine((v) => v.slug || v.restaurant_slug, { message: 'slug is required', path: ['slug'] })
   .refine((v) => v.menu_drink_id || (v.is_ai_creation && (v.ai_recipe_name || v.name)), {
     message: 'menu_drink_id, or an AI creation with its name, is required', path: ['menu_drink_id'],

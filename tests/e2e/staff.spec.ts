@@ -98,7 +98,7 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
   const menu = (await (await request.get('/api/staff/menu', auth)).json()).menu_items as
     { id: string; name: string; is_available: boolean; sold_out_reason: string | null }[];
   const inventory = (await (await request.get('/api/staff/inventory', auth)).json()).inventory as
-    { id: string; ingredient_name: string; on_hand_ml: number }[];
+    { id: string; ingredient_name: string; on_hand_ml: number; low_stock_threshold_ml: number }[];
   // The seed leaves one drink sold out because one of its ingredients ran dry.
   const soldOut = menu.find((d) => d.is_available && d.sold_out_reason)!;
   const dry = inventory.find((i) => i.on_hand_ml === 0 && soldOut.sold_out_reason!.toLowerCase().includes(i.ingredient_name.toLowerCase()))!;
@@ -124,14 +124,15 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
   await expect(modal.getByLabel('Reason')).toHaveValue('Stock received');
   await modal.getByRole('button', { name: 'Receive Stock' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Quantity must be greater than 0');
-  await modal.getByLabel(/^Quantity/).fill('700');
+  const delivery = Math.ceil(dry.low_stock_threshold_ml) + 100;
+  await modal.getByLabel(/^Quantity/).fill(String(delivery));
   await modal.getByLabel('Reason').fill('');
   await modal.getByRole('button', { name: 'Receive Stock' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Please provide a reason');
   await modal.getByLabel('Reason').fill('Delivery from the wholesaler');
   await modal.getByRole('button', { name: 'Receive Stock' }).click();
   await expect(modal).toBeHidden();
-  await expect(row.getByText(/^700 (ml|pcs)/)).toBeVisible();
+  await expect(row.getByText(new RegExp(`^${delivery.toLocaleString('en-US')} (ml|pcs)`))).toBeVisible();
   await expect(row.getByText('Low Stock')).toHaveCount(0);
 
   await guest.reload();
@@ -145,6 +146,7 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
 });
 
 test('low stock, history, menu lookup and AI cocktails screens answer a bartender\'s questions', async ({ page }) => {
+  page.on('pageerror', (e) => console.log('PAGEERROR', e.message, e.stack));
   await signInAsStaff(page);
   const nav = page.getByRole('navigation', { name: 'Staff Portal navigation' });
 

@@ -114,3 +114,25 @@ describe("a guest's own orders", () => {
     expect((await call('GET', `/api/orders/${placed.json.id}`, { token: signedIn.token })).status).toBe(200);
   });
 });
+
+describe('suggested cart lines', () => {
+  it('marks a checkout AI-referred and its suggestion ordered when a line came from the AI bartender', async () => {
+    const { token } = await guestToken();
+    const suggestion = await call('POST', '/api/ai/vibe', {
+      token, body: { slug: SLUG, selectedCategories: ['Gin', 'Citrus'], preferenceCount: 2, additionalRequest: '' },
+    });
+    expect(suggestion.status).toBe(200);
+    const [plain] = await availableDrinks(SLUG);
+    const suggestedLine = suggestion.json.type === 'menu' && suggestion.json.menuDrinkId
+      ? { menu_drink_id: suggestion.json.menuDrinkId }
+      : { is_ai_creation: true, ai_recipe_name: suggestion.json.previewName, recipe: suggestion.json.recipe };
+    await call('POST', '/api/cart', { token, body: { slug: SLUG, ...suggestedLine, ai_interaction_id: suggestion.json.interaction_id, qty: 1 } });
+    await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: plain!.id, qty: 1 } });
+
+    const placed = await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } });
+    expect(placed.status).toBe(200);
+    expect(placed.json.order.referred_by_ai).toBe(true);
+    expect(placed.json.order.ai_recipe_name).toBeTruthy();
+    expect(await countRows('SELECT count(*) AS n FROM ai_interactions WHERE id = ? AND was_ordered = 1 AND order_id = ?', suggestion.json.interaction_id, placed.json.id)).toBe(1);
+  });
+});

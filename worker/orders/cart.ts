@@ -95,6 +95,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     aiRecipeName: isAi ? aiName : null,
     customName: input.custom_name ?? existing?.customName ?? null,
     recipe: isAi ? input.recipe ?? existing?.recipe ?? null : null,
+    aiInteractionId: input.ai_interaction_id ?? existing?.aiInteractionId ?? null,
   };
   await db.insert(cartItems).values({ id: newId(), cartId: id, itemKey, menuDrinkId, ...values })
     .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.itemKey], set: values });

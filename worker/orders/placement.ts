@@ -8,7 +8,7 @@ import { centsToDollars, orderTotals } from '../../shared/money';
 import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_STATUSES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
-import { cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders } from '../db/schema';
+import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders } from '../db/schema';
 import type { Db } from '../env';
 import { queueAhead } from './queue';
 import { toOrder, type OrderItemRow, type OrderRow } from './serialize';
@@ -154,6 +154,8 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
   const eta = etaMinutes('pending', ahead.drinks, ownDrinks)!;
   const firstCreation = lines.find((l) => l.isAiCreation);
   const firstCustomName = fromCart ? start.cart.find((c) => c.customName)?.customName ?? null : null;
+  // A cart line added from a suggestion makes the whole checkout AI-referred (menu drinks included).
+  const suggestedLine = fromCart ? start.cart.find((c) => c.aiInteractionId) : undefined;
 
   const orderRow: OrderRow = {
     id: orderId,
@@ -174,10 +176,10 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
     specialInstructions: req.details.specialInstructions,
     salesChannel: req.details.salesChannel,
     tableNumber: req.details.tableNumber,
-    referredByAi: req.details.referredByAi || Boolean(firstCreation),
-    aiRecipeName: req.details.aiRecipeName ?? firstCreation?.aiRecipeName ?? null,
+    referredByAi: req.details.referredByAi || Boolean(firstCreation) || Boolean(suggestedLine),
+    aiRecipeName: req.details.aiRecipeName ?? firstCreation?.aiRecipeName ?? (suggestedLine ? byId.get(suggestedLine.menuDrinkId ?? '')?.name ?? null : null),
     customName: req.details.customName ?? firstCustomName,
-    aiInteractionId: null,
+    aiInteractionId: suggestedLine?.aiInteractionId ?? null,
     etaMinutes: eta,
     stockDeductedAt: null,
     deliveredAt: null,
@@ -202,6 +204,10 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
         actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
       }),
       ...chunk(cartItemIds, 90).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
+      ...(suggestedLine?.aiInteractionId
+        ? [db.update(aiInteractions).set({ wasOrdered: true, orderId })
+          .where(and(eq(aiInteractions.id, suggestedLine.aiInteractionId), eq(aiInteractions.restaurantId, req.venueId)))]
+        : []),
       ...(req.idempotencyKey
         ? [db.insert(idempotencyRecords).values({
           restaurantId: req.venueId, key: req.idempotencyKey, ownerKey: req.owner.ownerKey, requestHash: req.requestHash,

@@ -30,7 +30,7 @@ export function useSuggestionOrdering(slug: string) {
     // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth).
     if (!signedIn) { navigate(`/venue/${slug}/auth`); return; }
     const extra = s.type === 'creation' ? { price: s.price, image_url: s.heroImageUrl } : {};
-    setCartItem.mutate({ ...lineOf(s), ...extra, qty: 1, mode: 'add' }, {
+    setCartItem.mutate({ ...lineOf(s), ...extra, ai_interaction_id: s.interaction_id, qty: 1, mode: 'add' }, {
       onSuccess: () => toast.success(`Added ${s.previewName} to cart · ${formatCents(s.price_cents)}`),
       onError: (err) => { if (!guard.handleFailure(err)) toast.error('Failed to add to cart'); },
     });

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { rankIngredientMatches } from '../../../../shared/ingredient-similarity';
+import { AUTO_MERGE_MIN_SIMILARITY, rankIngredientMatches } from '../../../../shared/ingredient-similarity';
 import { INGREDIENT_CATEGORIES, type CanonicalIngredient, type UnmatchedIngredient } from '../../../../shared/schemas/super';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
@@ -49,7 +49,9 @@ function TargetPicker({ raw, catalogue, value, onChange, idPrefix }: {
 
 export function MergeDialog({ item, catalogue, onClose }: { item: UnmatchedIngredient; catalogue: CanonicalIngredient[]; onClose: () => void }) {
   const merge = useMergeIngredient();
-  const [target, setTarget] = useState(item.suggestions[0]?.id ?? '');
+  // Only a close suggestion is preselected; a weak one must be chosen on purpose.
+  const best = item.suggestions[0];
+  const [target, setTarget] = useState(best && best.score >= AUTO_MERGE_MIN_SIMILARITY ? best.id : '');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -71,7 +73,7 @@ export function MergeDialog({ item, catalogue, onClose }: { item: UnmatchedIngre
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
           <button type="submit" className="btn btn-primary" disabled={!target || merge.isPending}>
-            {merge.isPending ? 'Merging...' : `Merge into ${catalogue.find((c) => c.id === target)?.name ?? '…'}`}
+            {merge.isPending ? 'Merging...' : target ? `Merge into ${catalogue.find((c) => c.id === target)?.name ?? ''}` : 'Choose an ingredient'}
           </button>
         </div>
       </form>
@@ -149,8 +151,8 @@ export function BulkMergeDialog({ items, catalogue, onClose, onDone }: {
       <form className="stack" onSubmit={(e) => void submit(e)}>
         <fieldset className="stack">
           <legend>Merge the selected strings into</legend>
-          <label className="row"><input type="radio" name="bulk-mode" checked={mode === 'best'} onChange={() => setMode('best')} /> Each string's best suggestion (only close matches are merged)</label>
-          <label className="row"><input type="radio" name="bulk-mode" checked={mode === 'target'} onChange={() => setMode('target')} /> One ingredient I choose</label>
+          <label className="super-check"><input type="radio" name="bulk-mode" checked={mode === 'best'} onChange={() => setMode('best')} /> Each string's best suggestion (only close matches are merged)</label>
+          <label className="super-check"><input type="radio" name="bulk-mode" checked={mode === 'target'} onChange={() => setMode('target')} /> One ingredient I choose</label>
         </fieldset>
         {mode === 'best' ? (
           <ul className="super-bulk-preview">

@@ -125,7 +125,7 @@ export function VenueEditor({ venue, onClose }: { venue: Venue | null; onClose: 
           ))}
           {errors.theme_colors && <p className="field-error">{errors.theme_colors}</p>}
         </fieldset>
-        <label className="row">
+        <label className="super-check">
           <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} />
           Active (guests can see and order from it; it can be impersonated)
         </label>
