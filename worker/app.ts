@@ -17,6 +17,7 @@ import { adminAnalyticsRoutes, adminVenueRoutes } from './routes/admin-venue';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { clientErrorRoutes } from './routes/client-errors';
+import { devBenchRoutes } from './routes/dev-bench';
 import { drinkRoutes } from './routes/drinks';
 import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
@@ -36,6 +37,7 @@ import { superVenueRoutes } from './routes/super-venues';
 import { venueRoutes } from './routes/venues';
 
 const MAX_JSON_BODY_BYTES = 256 * 1024;
+const HSTS = 'max-age=63072000; includeSubDomains';
 
 /** The JSON API under /api: one sub-app per resource. */
 const jsonBodyLimit = bodyLimit({
@@ -78,7 +80,8 @@ const api = new Hono<AppContext>()
   .route('/admin/images', adminImageRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)
-  .route('/ai', aiAdminRoutes);
+  .route('/ai', aiAdminRoutes)
+  .route('/dev/bench', devBenchRoutes);
 
 export type ApiType = typeof api;
 
@@ -101,6 +104,11 @@ export const app = new Hono<AppContext>()
     strictTransportSecurity: false,
     crossOriginResourcePolicy: 'same-origin',
   }))
+  // HSTS only when deployed: local development is plain http on 127.0.0.1 (issue 11 §7).
+  .use(async (c, next) => {
+    await next();
+    if (c.env.APP_ENV === 'production') c.header('Strict-Transport-Security', HSTS);
+  })
   .use(withDb)
   .route('/api', api)
   .route('/images', imageRoutes)

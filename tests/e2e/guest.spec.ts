@@ -64,6 +64,10 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
   await expect(page).toHaveURL(/\/venue\/artisan-bar\/me$/);
   await expect(page.getByRole('tab', { name: 'Favorites' })).toBeVisible();
   await expectAccessible(page, 'profile');
+  await page.getByLabel('Display name').fill('Sam');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  await expect(page.getByText('Sam', { exact: true })).toBeVisible();
 
   // Back on the drink: favourite it, then add two of it and one of another drink.
   await page.goto(`/venue/artisan-bar/drink/${first!.id}`);

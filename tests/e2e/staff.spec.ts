@@ -45,6 +45,26 @@ test('orders arrive live in a burst, the build sheet shows the recipe, and deliv
     { id: string; name: string; available: boolean; recipe: { ingredient: { name: string }; quantity: number; unit: string }[] }[];
   const drink = menu.find((d) => d.available && d.recipe.length >= 2)!;
 
+  // Record the new-order alerts instead of making noise.
+  await page.addInitScript(() => {
+    const alerts = { tones: [] as number[], vibrations: [] as number[][] };
+    Object.assign(window, { __alerts: alerts });
+    class FakeOscillator {
+      type = 'sine';
+      frequency = { value: 0 };
+      connect<T>(node: T) { return node; }
+      start() { alerts.tones.push(this.frequency.value); }
+      stop() {}
+    }
+    class FakeAudioContext {
+      currentTime = 0;
+      destination = {};
+      createOscillator() { return new FakeOscillator(); }
+      createGain() { return { gain: { value: 1 }, connect: <T,>(node: T) => node }; }
+    }
+    Object.assign(window, { AudioContext: FakeAudioContext });
+    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (pattern: number[]) => { alerts.vibrations.push(pattern); return true; } });
+  });
   await signInAsStaff(page);
   await expect(page.getByRole('heading', { name: 'Active Orders' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
@@ -59,6 +79,11 @@ test('orders arrive live in a burst, the build sheet shows the recipe, and deliv
   const shown = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')));
   const ours = shown.filter((id) => placed.some((o) => o.id === id));
   expect(ours).toEqual(placed.map((o) => o.id));
+  // The bell rang: an 800 Hz tone and the 200/100/200 ms vibration (both on by default).
+  const alerts = await page.evaluate(() => (window as unknown as { __alerts: { tones: number[]; vibrations: number[][] } }).__alerts);
+  expect(alerts.tones.length).toBeGreaterThan(0);
+  expect(new Set(alerts.tones)).toEqual(new Set([800]));
+  expect(alerts.vibrations[0]).toEqual([200, 100, 200]);
   await expectAccessible(page, 'active orders');
 
   // The build sheet lists the drink's recipe steps.
@@ -146,7 +171,8 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
 });
 
 test('low stock, history, menu lookup and AI cocktails screens answer a bartender\'s questions', async ({ page }) => {
-  page.on('pageerror', (e) => console.log('PAGEERROR', e.message, e.stack));
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
   await signInAsStaff(page);
   const nav = page.getByRole('navigation', { name: 'Staff Portal navigation' });
 
@@ -179,4 +205,5 @@ test('low stock, history, menu lookup and AI cocktails screens answer a bartende
   await expect(page.getByRole('heading', { name: 'AI-Built Cocktails' })).toBeVisible();
   await page.getByRole('button', { name: 'All', exact: true }).click();
   await expect(page.getByRole('list', { name: 'AI orders' }).getByRole('listitem').first()).toBeVisible();
+  expect(pageErrors).toEqual([]);
 });

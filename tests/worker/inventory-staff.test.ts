@@ -335,3 +335,25 @@ describe('recipes poured from stock', () => {
     expect((await itemRow(item!.id))!.quantity).toBeCloseTo(item!.quantity - 50 / item!.unit_volume_ml, 6);
   });
 });
+
+describe('staff history date range and load more', () => {
+  it('since filters by creation time, before pages backwards without gaps or repeats', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const all = (await call('GET', '/api/staff/history?limit=200', { token: staff })).json.orders as { id: string; created_at: string }[];
+    expect(all.length).toBeGreaterThan(60);
+    const first = await call('GET', '/api/staff/history?limit=50', { token: staff });
+    const page1 = first.json.orders as { id: string; created_at: string }[];
+    expect(page1).toHaveLength(50);
+    const next = await call('GET', `/api/staff/history?limit=50&before=${encodeURIComponent(page1[49]!.created_at)}`, { token: staff });
+    const page2 = next.json.orders as { id: string; created_at: string }[];
+    expect(page2[0]!.created_at < page1[49]!.created_at).toBe(true);
+    expect([...page1, ...page2].map((o) => o.id)).toEqual(all.slice(0, page1.length + page2.length).map((o) => o.id));
+
+    const since = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const week = (await call('GET', `/api/staff/history?limit=200&since=${encodeURIComponent(since)}`, { token: staff })).json.orders as { created_at: string }[];
+    expect(week.length).toBeGreaterThan(0);
+    expect(week.length).toBeLessThan(all.length);
+    expect(week.every((o) => o.created_at >= since)).toBe(true);
+    expectApiError(await call('GET', '/api/staff/history?since=yesterday', { token: staff }), 400);
+  });
+});

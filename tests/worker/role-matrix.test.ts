@@ -66,6 +66,8 @@ export const POLICY: Record<string, readonly Who[]> = {
   'GET /api/ai/interactions': SUPERADMIN,
   '/api/super': SUPERADMIN,
   '/api/super/impersonate': ['superadmin', 'impersonating'],
+  // Bench only (bench/, docs/decisions/083): demo mode only, a super admin's.
+  '/api/dev': SUPERADMIN,
 };
 
 function policyFor(method: string, path: string): readonly Who[] | undefined {

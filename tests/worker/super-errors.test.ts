@@ -50,6 +50,22 @@ describe('server errors', () => {
   });
 });
 
+describe('secrets in error messages', () => {
+  it('are redacted before a server error is stored', async () => {
+    const failing = new Hono<AppContext>()
+      .use(requestId({ headerName: 'X-Request-Id' }))
+      .use(withDb)
+      .post('/api/leaky', () => { throw new Error('upstream refused Bearer abc.DEF-123 with password=hunter2 and eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig'); })
+      .onError(handleError);
+    const ctx = createExecutionContext();
+    const res = await failing.request('/api/leaky', { method: 'POST' }, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const requestIdOf = ((await res.json()) as { error: { details: { request_id: string } } }).error.details.request_id;
+    const stored = (await errorList('?source=server')).errors.find((e) => e.request_id === requestIdOf)!;
+    expect(stored.message).toBe('upstream refused Bearer [redacted] with password=[redacted] and [redacted token]');
+  });
+});
+
 describe('client errors', () => {
   it('stores a runtime error report as a client warning', async () => {
     const res = await call('POST', '/api/client-errors', { body: { message: 'x is not a function', route: '/venue/artisan-bar/cart' }, headers: { 'CF-Connecting-IP': '203.0.113.7' } });

@@ -24,14 +24,25 @@ export async function handleError(err: Error, c: Context<AppContext>) {
   return errorResponse(c, new ApiError(500, 'internal_error', 'Something went wrong on our side', { request_id: requestId }));
 }
 
-/** Stored for the super admin's error log: message and where, never the stack or the body. */
+/** Credentials that can end up inside an error message: bearer tokens, JWTs, key=value secrets. */
+const SECRET_PATTERNS: [RegExp, string][] = [
+  [/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]'],
+  [/eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, '[redacted token]'],
+  [/\b(password|passwd|secret|token|api[_-]?key|authorization)\b(\s*[:=]\s*)("[^"]*"|'[^']*'|\S+)/gi, '$1$2[redacted]'],
+];
+
+export function redactSecrets(message: string): string {
+  return SECRET_PATTERNS.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), message);
+}
+
+/** Stored for the super admin's error log: message (secrets redacted) and where, never the stack or the body. */
 async function recordServerError(c: Context<AppContext>, err: Error) {
   const route = c.req.routePath || new URL(c.req.url).pathname;
   const caller = c.get('caller');
   const restaurantId = caller?.kind === 'staff' ? caller.restaurantId : null;
   await c.env.DB.prepare(
     `INSERT INTO error_logs (id, level, source, request_id, method, route, restaurant_id, status, message) VALUES (?, 'critical', 'server', ?, ?, ?, ?, 500, ?)`,
-  ).bind(newId(), c.get('requestId') ?? null, c.req.method, route, restaurantId ?? null, err.message.slice(0, 500)).run();
+  ).bind(newId(), c.get('requestId') ?? null, c.req.method, route, restaurantId ?? null, redactSecrets(err.message).slice(0, 500)).run();
 }
 
 export function handleNotFound(c: Context<AppContext>) {

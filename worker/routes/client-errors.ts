@@ -3,6 +3,7 @@ import { ClientErrorReport } from '../../shared/schemas/common';
 import { errorLogs } from '../db/schema';
 import type { AppContext } from '../env';
 import { newId } from '../../shared/ids';
+import { redactSecrets } from '../lib/error-handler';
 import { clientKey, enforceRateLimit, type RateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 
@@ -17,7 +18,7 @@ export const clientErrorRoutes = new Hono<AppContext>()
     const caller = c.get('caller');
     await c.get('db').insert(errorLogs).values({
       id: newId(), level: 'warning', source: 'client', requestId: c.get('requestId'),
-      method: 'GET', route: report.route, message: report.message,
+      method: 'GET', route: report.route, message: redactSecrets(report.message),
       restaurantId: caller?.kind === 'staff' ? caller.restaurantId : null,
     });
     return c.body(null, 204);

@@ -1,22 +1,44 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { menuDrinks, venues } from '../db/schema';
 import { toDrink, toVenue } from '../db/serializers';
 import type { AppContext, Db } from '../env';
 import { notFound } from '../lib/errors';
+import { PUBLIC_REVALIDATE, revalidatedRead } from '../lib/http-cache';
 import { validate } from '../lib/validate';
+
+const activeVenueIs = (idOrSlug: string) => and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug)), eq(venues.active, true));
 
 /** An active venue by id or slug; guests never see inactive venues. */
 export async function findActiveVenue(db: Db, idOrSlug: string) {
-  const venue = await db.query.venues.findFirst({
-    where: and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug)), eq(venues.active, true)),
-  });
+  const venue = await db.query.venues.findFirst({ where: activeVenueIs(idOrSlug) });
   if (!venue) throw notFound('Venue not found');
   return venue;
 }
 
+/**
+ * The guest menu of an active venue (available, not sold out, by name) in ONE D1 round trip: the venue
+ * check and the drinks (which find their venue by id or slug themselves) go in one batch. The menu is
+ * the hottest read of the app (docs/decisions/082).
+ */
+export async function activeVenueMenu(db: Db, idOrSlug: string) {
+  const [found, rows] = await db.batch([
+    db.select({ id: venues.id }).from(venues).where(activeVenueIs(idOrSlug)).limit(1),
+    db.select().from(menuDrinks)
+      .where(and(
+        inArray(menuDrinks.restaurantId, db.select({ id: venues.id }).from(venues).where(activeVenueIs(idOrSlug))),
+        eq(menuDrinks.isAvailable, true),
+        isNull(menuDrinks.soldOutReason),
+      ))
+      .orderBy(asc(menuDrinks.name)),
+  ]);
+  if (!found.length) throw notFound('Venue not found');
+  return rows.map(toDrink);
+}
+
 export const venueRoutes = new Hono<AppContext>()
+  .use(revalidatedRead(PUBLIC_REVALIDATE))
   .get('/', async (c) => {
     const rows = await c.get('db').select().from(venues).where(eq(venues.active, true)).orderBy(asc(venues.name));
     return c.json({ venues: rows.map(toVenue) });
@@ -26,10 +48,5 @@ export const venueRoutes = new Hono<AppContext>()
     return c.json({ venue: toVenue(venue) });
   })
   .get('/:id/drinks', validate('param', IdParam), async (c) => {
-    const db = c.get('db');
-    const venue = await findActiveVenue(db, c.req.valid('param').id);
-    const rows = await db.select().from(menuDrinks)
-      .where(eq(menuDrinks.restaurantId, venue.id))
-      .orderBy(asc(menuDrinks.name));
-    return c.json({ drinks: rows.map(toDrink).filter((d) => d.is_available) });
+    return c.json({ drinks: await activeVenueMenu(c.get('db'), c.req.valid('param').id) });
   });

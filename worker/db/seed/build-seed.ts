@@ -7,6 +7,7 @@
 // and they never decide anything (the structure of each order is drawn before its times).
 import { AI_CREATION_PRICE_CENTS, DEFAULT_TAX_RATE_BP, INVENTORY_UNITS, VIBE_OPTIONS, type DrinkCategory, type InventoryUnit } from '../../../shared/constants';
 import { slugify } from '../../../shared/ids';
+import { soldOutReasonFor } from '../../../shared/inventory';
 import { hashPassword } from '../../auth/password';
 import {
   AI_GLOBAL_PROMPT, CHAT_QUERY_TEMPLATES, CUSTOM_CREATION_NAMES, DEMO_ACCOUNTS, DEMO_CREATIONS, DEMO_FLAVOR_RULES, DEMO_PASSWORD,
@@ -329,7 +330,7 @@ function planInventory(venue: DemoVenue, menu: MenuDrinkPlan[], now: number): In
   });
 
   for (const ingredient of outOfStock) {
-    for (const drink of drinksRequiring(ingredient.name)) drink.soldOutReason = ingredient.name;
+    for (const drink of drinksRequiring(ingredient.name)) drink.soldOutReason = soldOutReasonFor([ingredient.name]);
   }
   return inventory;
 }

@@ -42,6 +42,13 @@ function queueOrder(a: Order, b: Order) {
   return activeA ? a.created_at.localeCompare(b.created_at) : b.created_at.localeCompare(a.created_at);
 }
 
+function mergeOrders(a: Order[] | undefined, b: Order[] | undefined): Order[] | undefined {
+  if (!a && !b) return undefined;
+  const byId = new Map<string, Order>();
+  for (const order of [...(b ?? []), ...(a ?? [])]) byId.set(order.id, order);
+  return [...byId.values()];
+}
+
 const NEXT_LABEL: Partial<Record<OrderStatus, string>> = {
   preparing: 'Start Preparing', ready: 'Mark Ready', delivered: 'Mark Delivered',
 };
@@ -53,22 +60,28 @@ export default function ActiveOrdersPage() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const live = useVenueLive(auth.restaurantId, { token: staffToken() });
   // The live socket refreshes the list; polling every 5 s only while it is down.
-  const orders = useStaffOrders('all', { pollMs: live.connected ? false : STAFF_ORDERS_POLL_MS });
+  const pollMs = live.connected ? false : STAFF_ORDERS_POLL_MS;
+  // Every order still to make (however old), plus the latest ones for the Paid / Today filters.
+  const active = useStaffOrders('active', { pollMs });
+  const recent = useStaffOrders('all', { pollMs });
+  const merged = useMemo(() => mergeOrders(active.data, recent.data), [active.data, recent.data]);
+  const orders = { data: merged, isError: active.isError || recent.isError, isPending: active.isPending };
   const menu = useStaffMenu();
   const update = useUpdateOrderStatus('staff');
   const [buildFor, setBuildFor] = useState<Order | null>(null);
   const [detailsFor, setDetailsFor] = useState<Order | null>(null);
 
-  // New order ids after the first load ring the bell.
-  const known = useRef<Set<string> | null>(null);
+  // A new order always enters the active queue: an id not seen there before (after the first load) rings the bell.
+  const seen = useRef<Set<string> | null>(null);
   useEffect(() => {
-    if (!orders.data) return;
-    const ids = new Set(orders.data.map((o) => o.id));
-    if (known.current && [...ids].some((id) => !known.current!.has(id))) alertNewOrder(settings);
-    known.current = ids;
-  }, [orders.data, settings]);
+    if (!active.data) return;
+    const fresh = active.data.filter((o) => !seen.current?.has(o.id));
+    if (seen.current && fresh.length > 0) alertNewOrder(settings);
+    seen.current ??= new Set();
+    for (const o of fresh) seen.current.add(o.id);
+  }, [active.data, settings]);
 
-  const list = useMemo(() => orders.data ?? [], [orders.data]);
+  const list = merged ?? [];
   const todayStart = startOfToday().getTime();
   const shown = list.filter((o) => matches(o, filter, todayStart)).sort(queueOrder);
   const undelivered = list.filter((o) => !o.delivered_at && o.status !== 'cancelled').length;

@@ -1,0 +1,297 @@
+// The long reliability suites (`npm run test:soak`, issue 11). Against the BUILT app on local
+// workerd (like scripts/e2e-server.sh, with its own state and port):
+//   1. Crash without loss: clients place orders with Idempotency-Keys under steady load while the
+//      server is SIGKILLed at random moments (10 times) and restarted on the same state; clients
+//      retry anything unanswered with the same key. Then D1 must hold every acknowledged order
+//      exactly once, with its items and its events, and no key twice.
+//   2. Concurrency over HTTP: 100 trials of 50 simultaneous checkouts by one guest.
+// It prints one `SOAK {json}` line per suite and writes them to soak-results/latest.json.
+// Options: --crashes N (10), --trials N (100), --clients N (8), --skip-build.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const CRASHES = arg('crashes', 10);
+const TRIALS = arg('trials', 100);
+const CLIENTS = arg('clients', 8);
+const PORT = Number(process.env.SOAK_PORT) || 4421;
+const STATE_DIR = process.env.BARHOP_STATE_DIR || '.wrangler/soak-state';
+const OUT_DIR = process.env.BARHOP_OUT_DIR || 'dist-soak';
+const BASE = `http://127.0.0.1:${PORT}`;
+const HARD_DEADLINE = Date.now() + 9.5 * 60_000;
+const env = { ...process.env, BARHOP_STATE_DIR: STATE_DIR, BARHOP_OUT_DIR: OUT_DIR, PORT: String(PORT), CI: 'true' };
+const wranglerEntry = path.join(repoRoot, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+const viteEntry = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+const results: Record<string, unknown> = {};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (...args: unknown[]) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}]`, ...args);
+
+function run(command: string, args: string[]) {
+  const r = spawnSync(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status})`);
+  return r.stdout;
+}
+
+/** A D1 query on the soak state, through wrangler (the server may be up or down). */
+function d1<T>(sql: string): T[] {
+  const out = run(process.execPath, [wranglerEntry, 'd1', 'execute', 'DB', '--local', '--persist-to', STATE_DIR, '--json', '--command', sql]);
+  return (JSON.parse(out) as { results: T[] }[])[0]!.results;
+}
+
+// ---- the server -----------------------------------------------------------------------------
+
+let server: ChildProcess | null = null;
+
+async function startServer() {
+  // Its own process group, so a SIGKILL takes vite preview and its workerd child at once.
+  server = spawn(process.execPath, [viteEntry, 'preview'], { cwd: repoRoot, env, detached: true, stdio: 'ignore' });
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    try {
+      const res = await fetch(`${BASE}/api/healthz/db`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return Date.now() - started;
+    } catch { /* not up yet */ }
+    await sleep(150);
+  }
+  throw new Error('server did not come up within 60 s');
+}
+
+/** SIGKILL workerd and its parent: nothing gets to flush or say goodbye. Returns the killed pids. */
+function killServer(): string[] {
+  if (!server?.pid) return [];
+  const members = spawnSync('ps', ['-o', 'pid=,comm=', '-g', String(server.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').map((l) => l.trim());
+  if (!members.some((m) => /workerd/.test(m))) throw new Error(`no workerd in the server's process group: ${members.join(', ')}`);
+  process.kill(-server.pid, 'SIGKILL');
+  server = null;
+  return members;
+}
+
+// ---- HTTP client with retries ---------------------------------------------------------------
+
+type Answer = { status: number; json: any } | { status: 0; error: string };
+
+async function http(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
+  try {
+    const res = await fetch(`${BASE}${url}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 8_000),
+    });
+    const text = await res.text();
+    let json: unknown = null;
+    try { json = text ? JSON.parse(text) : null; } catch { json = { raw: text.slice(0, 200) }; }
+    return { status: res.status, json };
+  } catch (err) {
+    return { status: 0, error: String((err as Error).message ?? err) };
+  }
+}
+
+/** Retries until the server answers (it may be down for a restart), never past the deadline. */
+async function until(fn: () => Promise<Answer>, accept: (a: Answer) => boolean, deadline: number): Promise<Answer> {
+  let last: Answer = { status: 0, error: 'not tried' };
+  while (Date.now() < deadline) {
+    last = await fn();
+    if (accept(last)) return last;
+    await sleep(150 + Math.random() * 350);
+  }
+  return last;
+}
+
+// ---- 1. crash without loss ------------------------------------------------------------------
+
+type Sent = { key: string; client: number; slug: string; lines: { menu_drink_id: string; quantity: number }[]; orderId: string | null; attempts: number };
+
+async function crashWithoutLoss() {
+  const venues = [{ slug: 'artisan-bar', staff: 'staff@barhop.dev' }, { slug: 'rooftop-lounge', staff: 'staff2@barhop.dev' }];
+  const staffTokens: Record<string, string> = {};
+  for (const v of venues) {
+    const res = await http('POST', '/api/auth/login', { body: { email: v.staff, password: 'barhop-demo' } });
+    if (res.status !== 200) throw new Error(`staff login failed: ${JSON.stringify(res)}`);
+    staffTokens[v.slug] = (res as { json: any }).json.access_token;
+  }
+  const menus: Record<string, string[]> = {};
+  for (const v of venues) {
+    const res = await http('GET', `/api/venue/${v.slug}/drinks`);
+    const drinks = ((res as { json: any }).json.drinks ?? (res as { json: any }).json) as { id: string; is_available?: boolean; sold_out?: boolean }[];
+    menus[v.slug] = drinks.filter((d) => d.is_available !== false && !d.sold_out).map((d) => d.id).slice(0, 6);
+    if (!menus[v.slug]!.length) throw new Error(`no drinks at ${v.slug}`);
+  }
+  const sessions: string[] = [];
+  for (let i = 0; i < CLIENTS; i += 1) {
+    const res = await http('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' } });
+    if (res.status !== 201) throw new Error(`guest session failed: ${JSON.stringify(res)}`);
+    sessions.push((res as { json: any }).json.token);
+  }
+
+  const sent: Sent[] = [];
+  const counters = { requests: 0, networkErrors: 0, serverErrors: 0, replays: 0, activeOrderRefusals: 0, inFlightRefusals: 0, unexpected: [] as string[] };
+  let loadRunning = true;
+  const loadDeadline = () => (loadRunning ? HARD_DEADLINE : Math.min(HARD_DEADLINE, drainDeadline));
+  let drainDeadline = HARD_DEADLINE;
+
+  async function client(i: number) {
+    let n = 0;
+    while (loadRunning && Date.now() < HARD_DEADLINE) {
+      const venue = venues[(i + n) % venues.length]!;
+      const menu = menus[venue.slug]!;
+      const lines = [{ menu_drink_id: menu[n % menu.length]!, quantity: 1 + (n % 3) }, { menu_drink_id: menu[(n + 1) % menu.length]!, quantity: 1 }];
+      const order: Sent = { key: `soak-${process.pid}-${i}-${n}`, client: i, slug: venue.slug, lines, orderId: null, attempts: 0 };
+      sent.push(order);
+      const body = { restaurant_slug: venue.slug, display_name: `soak ${order.key}`, items: lines };
+      // Same key and same body until the server answers for sure.
+      const answer = await until(async () => {
+        order.attempts += 1;
+        counters.requests += 1;
+        const a = await http('POST', '/api/orders', { token: sessions[i], body, headers: { 'Idempotency-Key': order.key } });
+        if (a.status === 0) counters.networkErrors += 1;
+        else if (a.status >= 500) counters.serverErrors += 1;
+        else if (a.status === 409 && a.json?.error?.code === 'idempotency_in_flight') counters.inFlightRefusals += 1;
+        return a;
+      }, (a) => a.status === 200 || (a.status >= 400 && a.status < 500 && !(a.status === 409 && a.json?.error?.code === 'idempotency_in_flight')), loadDeadline());
+      if (answer.status === 200) {
+        order.orderId = (answer as { json: any }).json.id;
+        if (order.attempts > 1) counters.replays += 1;
+        // Hand it over so the guest may order again at this venue (retried through restarts too).
+        await until(() => http('PUT', `/api/staff/orders/${order.orderId}/status`, { token: staffTokens[venue.slug], body: { status: 'delivered' } }),
+          (a) => a.status === 200 || a.status === 409, loadDeadline());
+      } else if (answer.status === 409 && (answer as { json: any }).json?.error?.code === 'active_order_exists') {
+        // Only possible if an earlier hand-over never landed: find and finish it.
+        counters.activeOrderRefusals += 1;
+        const active = await http('GET', `/api/orders/active?slug=${venue.slug}`, { token: sessions[i] });
+        const id = (active as { json: any }).json?.order?.id;
+        if (id) await http('PUT', `/api/staff/orders/${id}/status`, { token: staffTokens[venue.slug], body: { status: 'delivered' } });
+      } else if (answer.status !== 0) {
+        counters.unexpected.push(`${order.key}: ${answer.status} ${JSON.stringify((answer as { json: any }).json).slice(0, 160)}`);
+      }
+      n += 1;
+    }
+  }
+
+  const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
+  const crashes: { afterMs: number; killed: string[]; restartMs: number }[] = [];
+  for (let k = 0; k < CRASHES && Date.now() < HARD_DEADLINE - 120_000; k += 1) {
+    const wait = 1_000 + Math.random() * 3_000;
+    await sleep(wait);
+    const killed = killServer();
+    await sleep(200 + Math.random() * 800);
+    const restartMs = await startServer();
+    crashes.push({ afterMs: Math.round(wait), killed, restartMs });
+    log(`crash ${k + 1}/${CRASHES}: killed ${killed.join(' | ')}; back in ${restartMs} ms; ${sent.filter((s) => s.orderId).length} orders acknowledged so far`);
+  }
+  await sleep(2_000);
+  loadRunning = false;
+  drainDeadline = Date.now() + 30_000;
+  await Promise.all(clients);
+
+  // ---- what D1 holds ----
+  const acknowledged = sent.filter((s) => s.orderId);
+  const ids = acknowledged.map((s) => `'${s.orderId}'`).join(',');
+  const orders = d1<{ id: string; display_name: string; status: string; restaurant_id: string }>(`SELECT id, display_name, status, restaurant_id FROM orders WHERE display_name LIKE 'soak soak-${process.pid}-%'`);
+  const items = d1<{ order_id: string; menu_drink_id: string; quantity: number }>(`SELECT order_id, menu_drink_id, quantity FROM order_items WHERE order_id IN (${ids || "''"}) ORDER BY order_id, position`);
+  const events = d1<{ order_id: string; from_status: string | null; to_status: string }>(`SELECT order_id, from_status, to_status FROM order_events WHERE order_id IN (${ids || "''"})`);
+  const keys = d1<{ key: string; order_id: string; n: number }>(`SELECT key, order_id, count(*) OVER (PARTITION BY restaurant_id, key) AS n FROM idempotency_records WHERE key LIKE 'soak-${process.pid}-%'`);
+
+  const problems: string[] = [];
+  const byDisplay = new Map<string, number>();
+  for (const o of orders) byDisplay.set(o.display_name, (byDisplay.get(o.display_name) ?? 0) + 1);
+  for (const [name, count] of byDisplay) if (count > 1) problems.push(`${name}: ${count} orders (duplicate)`);
+  for (const s of acknowledged) {
+    const stored = orders.filter((o) => o.id === s.orderId);
+    if (stored.length !== 1) { problems.push(`${s.key}: acknowledged order ${s.orderId} stored ${stored.length} times`); continue; }
+    const lines = items.filter((i) => i.order_id === s.orderId).map((i) => `${i.menu_drink_id}x${i.quantity}`);
+    const expected = s.lines.map((l) => `${l.menu_drink_id}x${l.quantity}`);
+    if (JSON.stringify(lines) !== JSON.stringify(expected)) problems.push(`${s.key}: items ${lines} != ${expected}`);
+    const created = events.filter((e) => e.order_id === s.orderId && e.from_status === null && e.to_status === 'pending');
+    if (created.length !== 1) problems.push(`${s.key}: ${created.length} creation events`);
+    const key = keys.filter((k) => k.key === s.key);
+    if (key.length !== 1 || key[0]!.order_id !== s.orderId) problems.push(`${s.key}: idempotency record ${JSON.stringify(key)}`);
+  }
+  // Orders nobody saw acknowledged (the answer was lost in a crash and never retried) must still be single.
+  const unacknowledgedStored = orders.filter((o) => !acknowledged.some((s) => s.orderId === o.id)).length;
+  if (keys.some((k) => k.n > 1)) problems.push('an Idempotency-Key has more than one record');
+  for (const u of counters.unexpected) problems.push(`unexpected answer ${u}`);
+
+  const summary = {
+    crashes: crashes.length, clients: CLIENTS, ordersSent: sent.length, acknowledged: acknowledged.length, storedOrders: orders.length,
+    storedItemsChecked: items.length, eventsChecked: events.length, unacknowledgedStored, ...counters, unexpected: counters.unexpected.length,
+    meanRestartMs: Math.round(crashes.reduce((s, c) => s + c.restartMs, 0) / Math.max(1, crashes.length)), problems,
+  };
+  results.crashWithoutLoss = summary;
+  log(`SOAK crash ${JSON.stringify(summary)}`);
+  return problems.length === 0 && crashes.length === CRASHES && acknowledged.length > 0;
+}
+
+// ---- 2. concurrency over HTTP ---------------------------------------------------------------
+
+async function concurrencyOverHttp() {
+  const slug = 'harbor-tap-room';
+  const res = await http('GET', `/api/venue/${slug}/drinks`);
+  const drink = (((res as { json: any }).json.drinks ?? (res as { json: any }).json) as { id: string }[])[0]!.id;
+  const problems: string[] = [];
+  let accepted = 0;
+  let refused = 0;
+  let trials = 0;
+  for (let t = 0; t < TRIALS && Date.now() < HARD_DEADLINE - 20_000; t += 1) {
+    const session = await http('POST', '/api/auth/guest-session', { body: { venue_slug: slug }, headers: { 'CF-Connecting-IP': `198.51.100.${t % 250}` } });
+    if (session.status !== 201) { problems.push(`trial ${t}: guest session ${session.status}`); continue; }
+    const token = (session as { json: any }).json.token as string;
+    const sessionId = (session as { json: any }).json.session_id as string;
+    await http('POST', '/api/cart', { token, body: { slug, menu_drink_id: drink, qty: 1 } });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => http('POST', '/api/cart/checkout', { token, body: { slug }, timeoutMs: 20_000 })));
+    const ok = answers.filter((a) => a.status === 200).length;
+    const conflict = answers.filter((a) => a.status === 409).length;
+    accepted += ok;
+    refused += conflict;
+    trials += 1;
+    if (ok !== 1 || conflict !== 49) problems.push(`trial ${t} (${sessionId}): ${ok} accepted, ${conflict} refused, statuses ${[...new Set(answers.map((a) => a.status))]}`);
+  }
+  const perOwner = d1<{ owner_key: string; n: number }>(`SELECT owner_key, count(*) AS n FROM orders WHERE sales_channel = 'app' AND restaurant_id = (SELECT id FROM venues WHERE slug = '${slug}') AND owner_key LIKE 's:%' GROUP BY owner_key HAVING count(*) > 1`);
+  for (const row of perOwner) problems.push(`${row.owner_key}: ${row.n} orders in D1`);
+  const summary = { trials, parallel: 50, requests: trials * 50, accepted, refused409: refused, duplicatesInD1: perOwner.length, problems };
+  results.concurrencyOverHttp = summary;
+  log(`SOAK concurrency ${JSON.stringify(summary)}`);
+  return problems.length === 0 && trials === TRIALS;
+}
+
+// ---- main -----------------------------------------------------------------------------------
+
+async function main() {
+  const started = Date.now();
+  rmSync(path.join(repoRoot, STATE_DIR), { recursive: true, force: true });
+  log(`migrating and seeding ${STATE_DIR}`);
+  run(process.execPath, [wranglerEntry, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE_DIR]);
+  run(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/seed.ts', '--persist-to', STATE_DIR]);
+  if (!process.argv.includes('--skip-build')) {
+    log(`building into ${OUT_DIR}`);
+    run(process.execPath, [viteEntry, 'build', '--logLevel', 'warn']);
+  }
+  log(`serving on ${BASE}`);
+  await startServer();
+  let ok = false;
+  try {
+    const crashOk = await crashWithoutLoss();
+    const concurrencyOk = await concurrencyOverHttp();
+    ok = crashOk && concurrencyOk;
+  } finally {
+    killServer();
+  }
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  mkdirSync(path.join(repoRoot, 'soak-results'), { recursive: true });
+  writeFileSync(path.join(repoRoot, 'soak-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log(ok ? `PASS in ${results.seconds} s` : `FAIL in ${results.seconds} s`);
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  try { killServer(); } catch { /* already gone */ }
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** POST /api/dev/bench/d1-insert (demo mode only): the D1 write ceiling of order placement (bench/). */
+export const D1InsertQuery = z.object({
+  /** Slug of the venue the rows belong to (the bench uses a venue of its own). */
+  venue: z.string().trim().min(1).max(100),
+  /** Placement-shaped write batches to run. */
+  n: z.coerce.number().int().min(1).max(5000),
+  /** Batches in flight at once inside the Worker. */
+  parallel: z.coerce.number().int().min(1).max(64).default(1),
+});
+export type D1InsertQuery = z.infer<typeof D1InsertQuery>;
+
+export const D1InsertResult = z.object({
+  batches: z.number().int(),
+  statements_per_batch: z.number().int(),
+  parallel: z.number().int(),
+  ms: z.number(),
+  batches_per_s: z.number(),
+});
+export type D1InsertResult = z.infer<typeof D1InsertResult>;

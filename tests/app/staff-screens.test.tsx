@@ -1,0 +1,131 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import LowStockPage from '../../app/features/staff/inventory/LowStockPage';
+import StaffInventoryPage from '../../app/features/staff/inventory/StaffInventoryPage';
+import { alertNewOrder, useAlertSettings } from '../../app/features/staff/orders/notifications';
+import { mockApi, renderPage } from './render';
+
+const item = (over: Record<string, unknown>) => ({
+  id: 'item-1', restaurant_id: 'v1', ingredient_id: 'ing-1', ingredient_name: 'Lime juice', ingredient_brand: null,
+  on_hand_ml: 1000, low_stock_threshold_ml: 500, unit: 'ml', unit_volume_ml: 1, measure: 'ml', quantity: 1000, low_stock_threshold: 500,
+  available: true, is_low_stock: false, cost_per_unit: 0, cost_per_unit_cents: 0, last_movement_at: '2026-01-01T10:00:00.000Z',
+  created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', ...over,
+});
+
+const INVENTORY = [
+  item({}),
+  item({ id: 'item-2', ingredient_name: 'Campari', ingredient_brand: 'Campari Group', unit: 'bottle', unit_volume_ml: 700, on_hand_ml: 0, low_stock_threshold_ml: 1400, is_low_stock: true, last_movement_at: null }),
+  item({ id: 'item-3', ingredient_name: 'Mint', unit: 'piece', unit_volume_ml: null, measure: 'count', on_hand_ml: 20, low_stock_threshold_ml: 20, is_low_stock: true, available: false }),
+];
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('staff inventory screen', () => {
+  it('shows counters, the low-stock badge, Never, and filters by search and chips', async () => {
+    mockApi({ 'GET /api/staff/inventory': { body: { inventory: INVENTORY } } });
+    renderPage(<StaffInventoryPage />);
+    expect(await screen.findByText('Campari')).toBeTruthy();
+    expect(screen.getByTestId('total-items').textContent).toBe('3');
+    expect(screen.getByTestId('low-stock-count').textContent).toBe('2');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).queryByText('Low Stock') !== null)).toEqual([false, true, true]);
+    expect(within(rows[1]!).getByText('Never')).toBeTruthy();
+    expect(within(rows[2]!).getAllByText('20 pcs')).toHaveLength(2);
+    expect(within(rows[2]!).getByText('Unavailable')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Available Only' }));
+    expect(screen.queryByText('Mint')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Low Stock Only' }));
+    expect(screen.queryByText('Lime juice')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Search by ingredient or brand'), { target: { value: 'group' } });
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Search by ingredient or brand'), { target: { value: 'zzz' } });
+    expect(screen.getByText('No inventory items found matching your criteria.')).toBeTruthy();
+  });
+
+  it('a reply of the wrong shape is a schema mismatch and the list falls back to empty', async () => {
+    mockApi({ 'GET /api/staff/inventory': { body: { inventory: [{ id: 1 }] } } });
+    renderPage(<StaffInventoryPage />);
+    expect(await screen.findByText(/Failed to load inventory data/)).toBeTruthy();
+    expect(screen.getByText('No inventory items found matching your criteria.')).toBeTruthy();
+    expect(screen.getByTestId('total-items').textContent).toBe('0');
+  });
+
+  it('the stock modal checks quantity and reason before sending, then sends the movement', async () => {
+    const calls = mockApi({
+      'GET /api/staff/inventory': { body: { inventory: INVENTORY } },
+      'POST /api/staff/inventory/item-2/movements': (req) => ({
+        status: 201,
+        body: { item: INVENTORY[1], movement: { id: 'm1', inventory_item_id: 'item-2', type: 'receive', quantity_ml: 250, quantityMl: 250, delta: 0.36, delta_ml: 250, reason: 'Stock received', order_id: null, actor_user_id: 'u', created_at: req.headers.get('date') ?? '2026-01-01T00:00:00.000Z' } },
+      }),
+    });
+    renderPage(<StaffInventoryPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Receive stock of Campari' }));
+    const dialog = screen.getByRole('dialog');
+    expect((within(dialog).getByLabelText('Reason') as HTMLInputElement).value).toBe('Stock received');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Receive Stock' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Quantity must be greater than 0');
+    fireEvent.change(within(dialog).getByLabelText('Quantity (ml)'), { target: { value: '250' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Receive Stock' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please provide a reason');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Stock received' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Receive Stock' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(await post.json()).toEqual({ type: 'receive', quantity_ml: 250, reason: 'Stock received' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Adjust down Lime juice' }));
+    expect((within(screen.getByRole('dialog')).getByLabelText('Reason') as HTMLInputElement).value).toBe('Stock adjustment');
+  });
+
+  it('adding an item needs an ingredient; the picker shows at most 20', async () => {
+    const ingredients = Array.from({ length: 25 }, (_, n) => ({ id: `i${n}`, name: `Ingredient ${n}`, category: 'spirit', unit: 'bottle', unit_volume_ml: 700 }));
+    const calls = mockApi({
+      'GET /api/staff/inventory': { body: { inventory: INVENTORY } },
+      'GET /api/staff/ingredients': { body: { ingredients } },
+    });
+    renderPage(<StaffInventoryPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Inventory Item' });
+    await waitFor(() => expect(within(dialog).getAllByRole('button', { name: /^Ingredient \d+$/ })).toHaveLength(20));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please select an ingredient');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ingredient 3' }));
+    fireEvent.change(within(dialog).getByLabelText('On hand (ml)'), { target: { value: '-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('On hand quantity cannot be negative');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('low stock screen', () => {
+  it('lists only items at or below threshold, the furthest below first', async () => {
+    mockApi({ 'GET /api/staff/inventory': { body: { inventory: INVENTORY } } });
+    renderPage(<LowStockPage />);
+    await screen.findByText('Campari');
+    const names = screen.getAllByRole('row').slice(1).map((r) => within(r).getByRole('rowheader').textContent);
+    expect(names).toEqual(['CampariCampari Group', 'Mint']);
+  });
+});
+
+describe('new-order alerts', () => {
+  it('vibrates 200/100/200 when enabled, and remembers the switches', () => {
+    const vibrate = vi.fn();
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    alertNewOrder({ sound: false, vibrate: true });
+    expect(vibrate).toHaveBeenCalledWith([200, 100, 200]);
+    vibrate.mockClear();
+    alertNewOrder({ sound: false, vibrate: false });
+    expect(vibrate).not.toHaveBeenCalled();
+
+    let settings: ReturnType<typeof useAlertSettings> | null = null;
+    function Probe() { settings = useAlertSettings(); return null; }
+    renderPage(<Probe />);
+    expect(settings![0]).toEqual({ sound: true, vibrate: true });
+    settings![1]({ sound: false });
+    expect(JSON.parse(localStorage.getItem('barhop.staff.notifications')!)).toEqual({ sound: false, vibrate: true });
+  });
+});

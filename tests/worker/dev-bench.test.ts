@@ -1,0 +1,41 @@
+// The bench-only D1 ceiling route (docs/decisions/083): demo mode and a super admin only; it commits
+// real placement-shaped batches, and bad input stores nothing.
+import { createExecutionContext, env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../worker/app';
+import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
+import { call, expectApiError } from './helpers';
+
+const count = async (sql: string, ...args: string[]) =>
+  (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
+
+describe('POST /api/dev/bench/d1-insert', () => {
+  it('runs n placement-shaped write batches: order, two lines, first event, idempotency record', async () => {
+    const venue = await venueId('harbor-tap-room');
+    const before = await count('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', venue);
+    const res = await call('POST', '/api/dev/bench/d1-insert?venue=harbor-tap-room&n=6&parallel=3', { token: await mintToken(DEMO_EMAILS.superadmin) });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ batches: 6, statements_per_batch: 5, parallel: 3 });
+    expect(res.json.batches_per_s).toBeGreaterThan(0);
+    expect(await count('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', venue)).toBe(before + 6);
+    expect(await count(`SELECT count(*) AS n FROM order_items WHERE order_id IN (SELECT id FROM orders WHERE owner_key LIKE 's:bench-ceiling-%')`)).toBe(12);
+    expect(await count(`SELECT count(*) AS n FROM idempotency_records WHERE owner_key LIKE 's:bench-ceiling-%'`)).toBe(6);
+  });
+
+  it('refuses bad input and other callers, storing nothing', async () => {
+    const superadmin = await mintToken(DEMO_EMAILS.superadmin);
+    const before = await count('SELECT count(*) AS n FROM orders');
+    expectApiError(await call('POST', '/api/dev/bench/d1-insert?venue=harbor-tap-room&n=0', { token: superadmin }), 400);
+    expectApiError(await call('POST', '/api/dev/bench/d1-insert?venue=no-such-bar&n=1', { token: superadmin }), 404);
+    expectApiError(await call('POST', '/api/dev/bench/d1-insert?venue=harbor-tap-room&n=1', { token: await mintToken(DEMO_EMAILS.admin) }), 403);
+    expectApiError(await call('POST', '/api/dev/bench/d1-insert?venue=harbor-tap-room&n=1'), 401);
+    expect(await count('SELECT count(*) AS n FROM orders')).toBe(before);
+  });
+
+  it('does not exist outside demo mode, even for a super admin', async () => {
+    const token = await mintToken(DEMO_EMAILS.superadmin);
+    const req = new Request('http://localhost/api/dev/bench/d1-insert?venue=harbor-tap-room&n=1', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const res = await app.fetch(req, { ...env, DEMO_MODE: 'false' }, createExecutionContext());
+    expect(res.status).toBe(404);
+  });
+});

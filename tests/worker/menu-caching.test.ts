@@ -1,0 +1,74 @@
+// Public menu reads carry a weak ETag and Cache-Control, answer 304 to a matching If-None-Match, and
+// change their ETag the moment the menu changes (docs/decisions/082).
+import { describe, expect, it } from 'vitest';
+import { DEMO_EMAILS, deviceSession, mintToken } from './auth-helpers';
+import { call, expectApiError } from './helpers';
+
+const PUBLIC_READS = ['/api/venue', '/api/venue/artisan-bar', '/api/venue/artisan-bar/drinks', '/api/drinks?venue=artisan-bar'];
+
+describe('menu reads: ETag, Cache-Control, 304', () => {
+  it.each(PUBLIC_READS)('%s: weak ETag and a revalidated public Cache-Control, then 304 without a body', async (path) => {
+    const first = await call('GET', path);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('ETag');
+    expect(etag).toMatch(/^W\/"[0-9a-f]+"$/);
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
+
+    const repeat = await call('GET', path, { headers: { 'If-None-Match': etag! } });
+    expect(repeat.status).toBe(304);
+    expect(repeat.text).toBe('');
+    expect(repeat.headers.get('ETag')).toBe(etag);
+    expect(repeat.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
+
+    const other = await call('GET', path, { headers: { 'If-None-Match': 'W/"not-this-one"' } });
+    expect(other.status).toBe(200);
+    expect(other.json).toEqual(first.json);
+  });
+
+  it('the menu lists available drinks only, by name, and an unknown or inactive venue is a 404 that is not cached', async () => {
+    const menu = await call('GET', '/api/venue/artisan-bar/drinks');
+    const drinks = menu.json.drinks as { name: string; is_available: boolean }[];
+    expect(drinks.length).toBeGreaterThan(0);
+    expect(drinks.every((d) => d.is_available)).toBe(true);
+    expect(drinks.map((d) => d.name)).toEqual([...drinks.map((d) => d.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    for (const slug of ['no-such-bar', 'velvet-speakeasy']) {
+      const missing = await call('GET', `/api/venue/${slug}/drinks`);
+      expect(expectApiError(missing, 404).message).toBe('Venue not found');
+      expect(missing.headers.get('ETag')).toBeNull();
+      expect(missing.headers.get('Cache-Control')).toBe('no-store');
+    }
+  });
+
+  it('an admin switching a drink off changes the ETag: the old one gets the new menu, not a 304', async () => {
+    const before = await call('GET', '/api/venue/artisan-bar/drinks');
+    const drink = (before.json.drinks as { id: string }[])[0]!;
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    const off = await call('PATCH', `/api/admin/menu-drinks/${drink.id}/availability`, { token: admin, body: { is_available: false } });
+    expect(off.status, JSON.stringify(off.json)).toBe(200);
+
+    const after = await call('GET', '/api/venue/artisan-bar/drinks', { headers: { 'If-None-Match': before.headers.get('ETag')! } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'));
+    expect((after.json.drinks as { id: string }[]).map((d) => d.id)).not.toContain(drink.id);
+  });
+
+  it("a drink's page carries the guest's own rating: private, varies by Authorization", async () => {
+    const menu = await call('GET', '/api/venue/rooftop-lounge/drinks');
+    const drinkId = (menu.json.drinks as { id: string }[])[0]!.id;
+    const guest = await deviceSession();
+    const res = await call('GET', `/api/drinks/${drinkId}?venue=rooftop-lounge`, { token: guest.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, max-age=0, must-revalidate');
+    expect(res.headers.get('Vary')).toContain('Authorization');
+    const repeat = await call('GET', `/api/drinks/${drinkId}?venue=rooftop-lounge`, { token: guest.token, headers: { 'If-None-Match': res.headers.get('ETag')! } });
+    expect(repeat.status).toBe(304);
+  });
+
+  it('writes are never given a cacheable answer', async () => {
+    const guest = await deviceSession();
+    const res = await call('POST', '/api/cart', { token: guest.token, body: { slug: 'artisan-bar', menu_drink_id: 'nope', quantity: 1 } });
+    expect(res.headers.get('ETag')).toBeNull();
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+  });
+});

@@ -1,0 +1,184 @@
+// Live delivery under faults (issue 11 §5). Staff and guest sockets watch one venue while a burst
+// of orders and status changes runs; mid-burst some sockets are dropped, the venue's Durable
+// Object is evicted once keeping its hibernated sockets and once closing them all. Clients
+// reconnect with ?since=<last seq seen>, as the app does. At the end every client must hold every
+// event meant for it — each staff client the whole numbered sequence, each guest its own orders'
+// events — in order, none twice, and the hub's log must hold one event per acknowledged change.
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LiveMessage } from '../../shared/schemas/live';
+import { venueHub } from '../../worker/live/hub-client';
+import type { VenueHub } from '../../worker/live/venue-hub';
+import { call } from './helpers';
+import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
+
+const SCALE = Math.max(1, Number((env as { RELIABILITY_SCALE?: string }).RELIABILITY_SCALE ?? 1));
+const SLUG = 'artisan-bar';
+const GUESTS = 6;
+const ROUNDS = 4 * SCALE;
+const stats = { clients: 0, orders: 0, statusChanges: 0, events: 0, drops: 0, evictions: 0, reconnects: 0, delivered: 0, duplicates: 0, outOfOrder: 0, snapshots: 0 };
+
+/** A client that reconnects with ?since= whenever its socket closes, like app/lib/live. */
+class LiveClient {
+  events: { seq: number; type: string; orderId?: string }[] = [];
+  lastSeq = 0;
+  ws: WebSocket | null = null;
+  closedByTest = false;
+  private connecting: Promise<void> | null = null;
+
+  constructor(readonly name: string, readonly venue: string, readonly token: string) {}
+
+  async connect(): Promise<void> {
+    const query = new URLSearchParams({ token: this.token });
+    if (this.ws !== null || this.events.length || this.lastSeq) query.set('since', String(this.lastSeq));
+    const res = await exports.default.fetch(new Request(`http://localhost/api/live/venues/${this.venue}?${query}`, { headers: { Upgrade: 'websocket' } }));
+    if (!res.webSocket) throw new Error(`${this.name}: live upgrade refused ${res.status}`);
+    const ws = res.webSocket;
+    this.ws = ws;
+    ws.accept();
+    ws.addEventListener('message', (event) => this.receive(LiveMessage.parse(JSON.parse(String(event.data)))));
+    ws.addEventListener('close', () => {
+      if (this.ws !== ws || this.closedByTest) return;
+      stats.reconnects += 1;
+      this.connecting = this.connect();
+    });
+  }
+
+  private receive(message: LiveMessage) {
+    if (message.type === 'hello') { this.lastSeq = Math.max(this.lastSeq, message.seq); return; }
+    if (message.type === 'snapshot') { stats.snapshots += 1; this.lastSeq = Math.max(this.lastSeq, message.seq); return; }
+    if (this.events.some((e) => e.seq === message.seq)) stats.duplicates += 1;
+    if (message.seq <= (this.events.at(-1)?.seq ?? 0)) stats.outOfOrder += 1;
+    this.events.push({ seq: message.seq, type: message.type, orderId: 'order' in message ? message.order.id : undefined });
+    this.lastSeq = Math.max(this.lastSeq, message.seq);
+    stats.delivered += 1;
+  }
+
+  /** The network drops: the socket goes away without the server closing it first. */
+  drop() {
+    stats.drops += 1;
+    this.ws?.close(4000, 'dropped by the test');
+  }
+
+  async settled() { await this.connecting; }
+
+  close() { this.closedByTest = true; this.ws?.close(1000, 'done'); }
+}
+
+let venue: string;
+let hub: DurableObjectStub<VenueHub>;
+
+beforeAll(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  venue = await venueId(SLUG);
+  hub = venueHub(env, venue) as unknown as DurableObjectStub<VenueHub>;
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+  console.log(`RELIABILITY live ${JSON.stringify(stats)}`);
+});
+
+async function hubLog() {
+  return runInDurableObject(hub, (_instance, state) =>
+    state.storage.sql.exec<{ seq: number; type: string; order_id: string; owner_key: string }>('select seq, type, order_id, owner_key from live_events order by seq').toArray());
+}
+
+async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('live delivery through dropped sockets and hub evictions', () => {
+  it('every client ends with every event meant for it, in order, none twice', async () => {
+    const startSeq = (await hubLog()).at(-1)?.seq ?? 0;
+    const staffClients = [
+      new LiveClient('staff', venue, await staffToken('staff@barhop.dev')),
+      new LiveClient('admin', venue, await staffToken('admin@barhop.dev')),
+      new LiveClient('superadmin', venue, await staffToken('superadmin@barhop.dev')),
+    ];
+    const guests = await Promise.all(Array.from({ length: GUESTS }, () => guestToken()));
+    const guestClients = guests.map((g, i) => new LiveClient(`guest${i}`, SLUG, g.token));
+    const clients = [...staffClients, ...guestClients];
+    stats.clients = clients.length;
+    for (const c of clients) await c.connect();
+
+    const drinks = await availableDrinks(SLUG);
+    const staff = await staffToken('staff@barhop.dev');
+    const acknowledged: { orderId: string; type: 'order_created' | 'order_updated' }[] = [];
+    const ownerOf = new Map<string, number>();
+
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Every guest orders at once; staff then move each order on, all in flight together.
+      const placed = await Promise.all(guests.map((g, i) => call('POST', '/api/orders/quick', {
+        token: g.token, body: { slug: SLUG, item: { menu_drink_id: drinks[(round + i) % drinks.length]!.id } }, headers: { 'Idempotency-Key': `live-${round}-${i}` },
+      })));
+      for (const [i, res] of placed.entries()) {
+        expect(res.status, res.text).toBe(200);
+        acknowledged.push({ orderId: res.json.id, type: 'order_created' });
+        ownerOf.set(res.json.id, i);
+        stats.orders += 1;
+      }
+      if (round === Math.floor(ROUNDS / 3)) { staffClients[1]!.drop(); guestClients[0]!.drop(); guestClients[3]!.drop(); }
+      const moves = placed.flatMap((res) => ['preparing', 'ready', 'delivered'].map((to) => ({ id: res.json.id as string, to })));
+      // Status steps of one order go in sequence; different orders' steps overlap.
+      const chains = placed.map(async (res) => {
+        for (const step of moves.filter((m) => m.id === res.json.id)) {
+          const changed = await call('PUT', `/api/staff/orders/${step.id}/status`, { token: staff, body: { status: step.to } });
+          expect(changed.status, changed.text).toBe(200);
+          acknowledged.push({ orderId: step.id, type: 'order_updated' });
+          stats.statusChanges += 1;
+        }
+      });
+      if (round === Math.floor(ROUNDS / 2)) {
+        // Mid-burst: evict while the status changes are in flight (eviction drains them first).
+        const evicting = evictDurableObject(hub, { webSockets: round % 2 ? 'close' : 'hibernate' });
+        stats.evictions += 1;
+        await Promise.all([...chains, evicting]);
+      } else {
+        await Promise.all(chains);
+      }
+      if (round === ROUNDS - 1) { await evictDurableObject(hub, { webSockets: 'close' }); stats.evictions += 1; }
+    }
+    // One last order after the last eviction wakes the hub and proves sockets are live again.
+    const last = await call('POST', '/api/orders/quick', { token: guests[1]!.token, body: { slug: SLUG, item: { menu_drink_id: drinks[0]!.id } } });
+    expect(last.status).toBe(200);
+    acknowledged.push({ orderId: last.json.id, type: 'order_created' });
+    ownerOf.set(last.json.id, 1);
+    stats.orders += 1;
+
+    const log = (await hubLog()).filter((e) => e.seq > startSeq);
+    stats.events = log.length;
+    // The hub numbered exactly one event per acknowledged change, gap-free.
+    expect(log.map((e) => e.seq)).toEqual(Array.from({ length: log.length }, (_, i) => startSeq + 1 + i));
+    expect(log.length).toBe(acknowledged.length);
+    for (const type of ['order_created', 'order_updated'] as const) {
+      expect(log.filter((e) => e.type === type).map((e) => e.order_id).sort()).toEqual(acknowledged.filter((a) => a.type === type).map((a) => a.orderId).sort());
+    }
+
+    const latest = log.at(-1)!.seq;
+    for (const c of clients) await c.settled();
+    // Staff see everything.
+    for (const c of staffClients) {
+      await waitUntil(() => c.lastSeq >= latest && (c.events.at(-1)?.seq ?? 0) >= latest, `${c.name} to reach seq ${latest}`);
+      const seqs = c.events.filter((e) => e.seq > startSeq).map((e) => e.seq);
+      expect(seqs, c.name).toEqual(log.map((e) => e.seq));
+    }
+    // Guests see their own orders' events (plus queue_changed notes about others), in order, once.
+    for (const [i, c] of guestClients.entries()) {
+      const mine = log.filter((e) => ownerOf.get(e.order_id) === i).map((e) => e.seq);
+      await waitUntil(() => mine.every((s) => c.events.some((e) => e.seq === s)), `${c.name} to get its ${mine.length} events`);
+      const own = c.events.filter((e) => e.type !== 'queue_changed').map((e) => e.seq);
+      expect(own, c.name).toEqual(mine);
+      expect(c.events.filter((e) => e.orderId !== undefined && ownerOf.get(e.orderId) !== i), `${c.name} saw someone else's order`).toEqual([]);
+    }
+    expect(stats.duplicates).toBe(0);
+    expect(stats.outOfOrder).toBe(0);
+    expect(stats.snapshots).toBe(0);
+    expect(stats.reconnects).toBeGreaterThanOrEqual(3);
+    for (const c of clients) c.close();
+  }, 120_000);
+});

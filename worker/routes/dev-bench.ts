@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import { D1InsertQuery } from '../../shared/schemas/bench';
+import { requireSuperadmin } from '../auth/middleware';
+import { runD1InsertLoop } from '../bench/d1-insert';
+import { isDemoMode, type AppContext } from '../env';
+import { notFound } from '../lib/errors';
+import { validate } from '../lib/validate';
+
+/**
+ * Bench-only routes (bench/, docs/decisions/083): they exist in demo mode only (local, never in
+ * production, where DEMO_MODE is off and they answer 404 to everyone) and need a super admin.
+ */
+export const devBenchRoutes = new Hono<AppContext>()
+  .use(async (c, next) => {
+    if (!isDemoMode(c.env)) throw notFound('Not found');
+    await next();
+  })
+  .post('/d1-insert', requireSuperadmin, validate('query', D1InsertQuery), async (c) => {
+    const q = c.req.valid('query');
+    return c.json(await runD1InsertLoop(c.get('db'), q.venue, q.n, q.parallel));
+  });
