@@ -1,0 +1,199 @@
+// What every benchmark here shares: the local server (production build on workerd over a fresh seeded
+// database, scripts/e2e-server.sh), the bench venues, tokens signed like the Worker signs them, order
+// placement over HTTP, and the statistics (percentiles and ratios only, from one run; bench/README.md).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const envNumber = (name: string, fallback: number) => Number(process.env[name]) || fallback;
+
+const JWT_SECRET = process.env.JWT_SECRET ?? /JWT_SECRET\s*=\s*"([^"]+)"/.exec(readFileSync(path.join(repoRoot, 'wrangler.toml'), 'utf8'))![1]!;
+const secret = new TextEncoder().encode(JWT_SECRET);
+
+// ---- tokens (the same claims the Worker issues; see worker/auth/tokens.ts) ------------------------
+
+export function guestToken() {
+  return new SignJWT({ guest_id: null }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(`bench-${randomUUID()}`)
+    .setIssuer('barhop').setAudience('barhop-guest').setIssuedAt().setExpirationTime('2h').sign(secret);
+}
+
+export type StaffUser = { id: string; role: string; restaurant_id: string | null; claims_version: number };
+
+export function staffToken(user: StaffUser) {
+  return new SignJWT({ role: user.role, restaurant_id: user.restaurant_id, claims_version: user.claims_version })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(user.id)
+    .setIssuer('barhop').setAudience('barhop-staff').setIssuedAt().setExpirationTime('1h').sign(secret);
+}
+
+// ---- local server and database ------------------------------------------------------------------
+
+export type BenchServer = { baseUrl: string; stateDir: string; outDir: string; port: number; child: ChildProcess | null };
+
+function wrangler(args: string[]) {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), ...args], {
+    cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** A read straight from the server's local D1 file (setup and sizes, never while measuring). */
+export function queryLocal<Row>(stateDir: string, sql: string): Row[] {
+  const out = wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', sql]);
+  return (JSON.parse(out.slice(out.indexOf('['))) as { results: Row[] }[])[0]!.results;
+}
+
+/** Bench venues (by slug), each with a copy of The Artisan Bar's orderable menu. */
+export function createBenchVenues(stateDir: string, slugs: string[]) {
+  const statements: string[] = [];
+  for (const [i, slug] of slugs.entries()) {
+    statements.push(`INSERT OR IGNORE INTO venues (id, slug, name) VALUES ('${slug}', '${slug}', 'Bench Venue ${i + 1}');`);
+    statements.push(`INSERT OR IGNORE INTO menu_drinks (id, restaurant_id, name, description, price_cents, category, image_url, tags, allergens)
+      SELECT '${slug}-' || d.id, '${slug}', d.name, d.description, d.price_cents, d.category, d.image_url, d.tags, d.allergens
+      FROM menu_drinks d JOIN venues v ON v.id = d.restaurant_id
+      WHERE v.slug = 'artisan-bar' AND d.is_available = 1 AND d.sold_out_reason IS NULL;`);
+  }
+  const file = path.join(repoRoot, stateDir, 'bench-venues.sql');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, statements.join('\n'));
+  wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--file', file]);
+}
+
+export function superadminOf(stateDir: string): StaffUser {
+  const [user] = queryLocal<StaffUser>(stateDir,
+    "SELECT id, role, restaurant_id, claims_version FROM users WHERE role = 'superadmin' AND disabled_at IS NULL LIMIT 1");
+  if (!user) throw new Error('no super admin in the bench database');
+  return user;
+}
+
+export async function waitForServer(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server at ${url} did not come up`);
+}
+
+/** Builds and serves the app on its own port, state and out dir (never your `npm start` data). */
+export async function startServer(options: { port: number; stateDir: string; outDir: string }): Promise<BenchServer> {
+  const child = spawn('bash', ['scripts/e2e-server.sh', String(options.port)], {
+    cwd: repoRoot, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, BARHOP_STATE_DIR: options.stateDir, BARHOP_OUT_DIR: options.outDir },
+  });
+  const server = { ...options, baseUrl: `http://127.0.0.1:${options.port}`, child };
+  try {
+    await waitForServer(server.baseUrl, 300_000);
+  } catch (err) {
+    stopServer(server);
+    throw err;
+  }
+  return server;
+}
+
+export function stopServer(server: BenchServer) {
+  // The script execs vite preview in its own process group: end that group only.
+  if (server.child?.pid) try { process.kill(-server.child.pid, 'SIGTERM'); } catch { /* already gone */ }
+}
+
+// ---- statistics ---------------------------------------------------------------------------------
+
+export const round1 = (n: number) => Math.round(n * 10) / 10;
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export type Percentiles = { count: number; p50: number | null; p95: number | null; p99: number | null; max: number | null };
+
+/** Nearest-rank percentiles in ms. */
+export function percentiles(samples: number[]): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : null);
+  const round = (n: number | null) => (n === null ? null : round1(n));
+  return { count: sorted.length, p50: round(at(50)), p95: round(at(95)), p99: round(at(99)), max: round(sorted.at(-1) ?? null) };
+}
+
+export function countBy(keys: string[]) {
+  const counts: Record<string, number> = {};
+  for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
+  return counts;
+}
+
+/** Runs tasks with at most `limit` in flight. */
+export async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]!();
+    }
+  }));
+  return results;
+}
+
+// ---- the app's calls ----------------------------------------------------------------------------
+
+export type Venue = { id: string; slug: string; drinks: string[] };
+
+export async function loadVenue(baseUrl: string, slug: string): Promise<Venue> {
+  const res = await fetch(`${baseUrl}/api/venue/${slug}/drinks`);
+  const { drinks } = await res.json() as { drinks: { id: string; restaurant_id: string }[] };
+  if (!drinks?.length) throw new Error(`venue ${slug} has no drinks`);
+  return { id: drinks[0]!.restaurant_id, slug, drinks: drinks.map((d) => d.id) };
+}
+
+export type Placed = { status: number; id?: string; started: number; ms: number };
+
+/** One guest order of two lines (3 drinks) with an Idempotency-Key, as the app's checkout sends it. */
+export async function placeOrder(baseUrl: string, venue: Venue, token: string, n: number): Promise<Placed> {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({
+      restaurant_slug: venue.slug,
+      items: [{ menu_drink_id: venue.drinks[n % venue.drinks.length], quantity: 1 }, { menu_drink_id: venue.drinks[(n + 1) % venue.drinks.length], quantity: 2 }],
+    }),
+  });
+  const body = await res.json().catch(() => ({})) as { id?: string };
+  return { status: res.status, id: body.id, started, ms: performance.now() - started };
+}
+
+/** Staff sockets on venues' live channels; resolves once each has had its `hello`. */
+export async function openStaffSockets(baseUrl: string, venues: Venue[], count: number, token: string) {
+  /** order id → receipt times (performance.now()) over all sockets. */
+  const receipts = new Map<string, number[]>();
+  const sockets = await Promise.all(Array.from({ length: count }, (_, i) => new Promise<{ venue: Venue; ws: WebSocket }>((resolve, reject) => {
+    const venue = venues[i % venues.length]!;
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live/venues/${venue.id}?token=${encodeURIComponent(token)}`);
+    ws.onmessage = (event) => {
+      const at = performance.now();
+      const message = JSON.parse(String(event.data)) as { type: string; order?: { id: string } };
+      if (message.type === 'hello') resolve({ venue, ws });
+      if (message.type === 'order_created' && message.order) {
+        const list = receipts.get(message.order.id) ?? [];
+        list.push(at);
+        receipts.set(message.order.id, list);
+      }
+    };
+    ws.onerror = () => reject(new Error(`socket ${i} failed`));
+  })));
+  const perVenue = new Map<string, number>();
+  for (const s of sockets) perVenue.set(s.venue.id, (perVenue.get(s.venue.id) ?? 0) + 1);
+  return { sockets, receipts, perVenue, close: () => { for (const s of sockets) s.ws.close(); } };
+}
+
+export function writeResult(name: string, report: unknown) {
+  const dir = path.join(repoRoot, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const json = JSON.stringify(report, null, 2);
+  writeFileSync(path.join(dir, name), json);
+  return json;
+}

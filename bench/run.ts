@@ -1,0 +1,427 @@
+// `npm run bench`: the performance suite with its budgets (issue 10; bench/README.md). One run over one
+// server — the production build on local workerd over a fresh seeded database, started here — measures:
+//   1. bundle budgets (scripts/check-bundle.ts over this run's build),
+//   2. guest page load with Lighthouse (mobile) on /venue/{slug},
+//   3. the read path (menu, venue, drink, 304 repeat) against GET /api/healthz, side by side,
+//   4. live order latency: 50 staff sockets on one venue, 500 orders,
+//   5. the write path: placement across 10 venues at rising concurrency, its knee, and the same D1
+//      write batch run directly inside the Worker as the ceiling,
+//   6. what the database holds per order (rows, bytes), for docs/scale.md.
+// Every figure is a percentile or a ratio from this run: the machines are shared and noisy. Writes
+// bench/results/latest.json (ignored by git) and prints a table. Bounded: well under 10 minutes.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { livePhase, venueSlugs } from './orders';
+import {
+  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placeOrder, queryLocal, repoRoot, round1, round2,
+  startServer, staffToken, stopServer, superadminOf, writeResult, type BenchServer, type Placed, type StaffUser, type Venue,
+} from './harness';
+
+const PORT = envNumber('BENCH_PORT', 4401);
+const STATE_DIR = process.env.BARHOP_STATE_DIR ?? '.wrangler/bench-state';
+const OUT_DIR = process.env.BARHOP_OUT_DIR ?? 'dist-bench';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUN_LIMIT_MS = 10 * 60_000;
+
+const GUEST_SLUG = 'artisan-bar';
+const CEILING_SLUG = 'bench-ceiling';
+
+/** The budgets of the issue; `check` says whether a measured figure holds it. */
+const BUDGETS = {
+  live_p50_ms: 15,
+  live_p99_ms: 60,
+  menu_p99_over_healthz_p99: 1.5,
+  menu_rps_over_healthz_rps: 0.5,
+  knee_over_ceiling: 0.5,
+  guest_route_js_kb_gzip: 110,
+  lcp_ms: 1200,
+  cls: 0.05,
+  tbt_ms: 100,
+};
+
+// ---- 1. bundle ----------------------------------------------------------------------------------
+
+function bundlePhase() {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/check-bundle.ts'], {
+    cwd: repoRoot, encoding: 'utf8', env: { ...process.env, BARHOP_OUT_DIR: OUT_DIR },
+  });
+  const report = JSON.parse(result.stdout) as {
+    entry_kb_gzip: number;
+    guest_routes: { route: string; initial_js_kb_gzip: number }[];
+    back_office: { area: string; lazy: boolean }[];
+  };
+  const largest = report.guest_routes.reduce((a, b) => (b.initial_js_kb_gzip > a.initial_js_kb_gzip ? b : a));
+  return {
+    passes: result.status === 0,
+    entry_kb_gzip: report.entry_kb_gzip,
+    largest_guest_route: largest.route,
+    largest_guest_route_kb_gzip: largest.initial_js_kb_gzip,
+    guest_routes: Object.fromEntries(report.guest_routes.map((r) => [r.route, r.initial_js_kb_gzip])),
+    back_office_lazy: report.back_office.every((a) => a.lazy),
+  };
+}
+
+// ---- 2. Lighthouse ------------------------------------------------------------------------------
+
+type LighthouseRun = { lcp_ms: number; cls: number; tbt_ms: number; fcp_ms: number; score: number; lcp_element: string | null };
+
+async function lighthouseOnce(url: string, throttling: 'simulate' | 'provided'): Promise<LighthouseRun | { error: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'barhop-lh-'));
+  const output = path.join(dir, 'report.json');
+  const args = [
+    path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'), url,
+    '--output=json', `--output-path=${output}`, '--only-categories=performance', '--quiet', '--form-factor=mobile',
+    `--throttling-method=${throttling}`, '--max-wait-for-load=45000',
+    '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+  ];
+  try {
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CHROME_PATH } });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+      child.on('exit', (c) => {
+        clearTimeout(timer);
+        if (c !== 0) console.error(stderr.slice(-2000));
+        resolve(c ?? 1);
+      });
+    });
+    if (code !== 0) return { error: `lighthouse exited with ${code}` };
+    const lhr = JSON.parse(readFileSync(output, 'utf8')) as {
+      runtimeError?: { message: string };
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue?: number; details?: { items?: { node?: { snippet?: string } }[] } }>;
+    };
+    if (lhr.runtimeError) return { error: lhr.runtimeError.message };
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      lcp_ms: Math.round(value('largest-contentful-paint')),
+      cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+      tbt_ms: Math.round(value('total-blocking-time')),
+      fcp_ms: Math.round(value('first-contentful-paint')),
+      score: lhr.categories.performance.score,
+      lcp_element: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.node?.snippet ?? null,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
+};
+
+async function lighthousePhase(baseUrl: string) {
+  const url = `${baseUrl}/venue/${GUEST_SLUG}`;
+  const summarise = async (throttling: 'simulate' | 'provided', runs: number) => {
+    const results: LighthouseRun[] = [];
+    const errors: string[] = [];
+    for (let i = 0; i < runs; i++) {
+      const run = await lighthouseOnce(url, throttling);
+      if ('error' in run) errors.push(run.error);
+      else results.push(run);
+    }
+    return {
+      throttling,
+      runs: results.length,
+      errors,
+      /** Medians over the runs (Lighthouse's own advice for variance). */
+      lcp_ms: median(results.map((r) => r.lcp_ms)),
+      cls: median(results.map((r) => r.cls)),
+      tbt_ms: median(results.map((r) => r.tbt_ms)),
+      fcp_ms: median(results.map((r) => r.fcp_ms)),
+      score: median(results.map((r) => r.score)),
+      lcp_element: results[0]?.lcp_element ?? null,
+    };
+  };
+  return {
+    url: `/venue/${GUEST_SLUG}`,
+    // Lighthouse's default mobile run: Moto G Power screen, simulated slow 4G (150 ms RTT, 1.6 Mbps) and 4x CPU slowdown.
+    mobile: await summarise('simulate', envNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
+    // The same mobile emulation on this machine's own network and CPU: what the code costs without the modelled link.
+    mobile_unthrottled: await summarise('provided', envNumber('BENCH_LIGHTHOUSE_PROVIDED_RUNS', 2)),
+  };
+}
+
+// ---- 3. read path -------------------------------------------------------------------------------
+
+type CannonResult = {
+  duration: number;
+  requests: { total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+};
+type Cannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<CannonResult>;
+
+async function readPathPhase(baseUrl: string, venue: Venue) {
+  const autocannon = (await import('autocannon')).default as unknown as Cannon;
+  const menuUrl = `${baseUrl}/api/venue/${GUEST_SLUG}/drinks`;
+  const menuEtag = (await fetch(menuUrl)).headers.get('ETag');
+  if (!menuEtag) throw new Error('the menu has no ETag');
+  const targets: Record<string, { url: string; headers?: Record<string, string>; expect: number }> = {
+    healthz: { url: `${baseUrl}/api/healthz`, expect: 200 },
+    healthz_db: { url: `${baseUrl}/api/healthz/db`, expect: 200 },
+    menu: { url: menuUrl, expect: 200 },
+    menu_304: { url: menuUrl, headers: { 'If-None-Match': menuEtag }, expect: 304 },
+    venue: { url: `${baseUrl}/api/venue/${GUEST_SLUG}`, expect: 200 },
+    drink: { url: `${baseUrl}/api/drinks/${venue.drinks[0]}?venue=${GUEST_SLUG}`, expect: 200 },
+  };
+  const rounds = envNumber('BENCH_READ_ROUNDS', 2);
+  const seconds = envNumber('BENCH_READ_SECONDS', 5);
+  const connections = envNumber('BENCH_READ_CONNECTIONS', 10);
+  const samples: Record<string, CannonResult[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+  // Interleaved rounds, so a burst of load from elsewhere on the machine hits every target alike.
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, target] of Object.entries(targets)) {
+      samples[name]!.push(await autocannon({ url: target.url, headers: target.headers, connections, duration: seconds }));
+    }
+  }
+  const figures = Object.fromEntries(Object.entries(samples).map(([name, results]) => {
+    const total = results.reduce((n, r) => n + r.requests.total, 0);
+    const secondsRun = results.reduce((n, r) => n + r.duration, 0);
+    const expected = results.reduce((n, r) => n + (r.statusCodeStats?.[String(targets[name]!.expect)]?.count ?? 0), 0);
+    return [name, {
+      requests: total,
+      expected_status: targets[name]!.expect,
+      expected_status_share: round2(expected / Math.max(total, 1)),
+      errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
+      rps: round1(total / secondsRun),
+      // autocannon's per-round percentiles; the figure is their mean over the interleaved rounds.
+      p50_ms: round2(results.reduce((n, r) => n + r.latency.p50, 0) / results.length),
+      p99_ms: round2(results.reduce((n, r) => n + r.latency.p99, 0) / results.length),
+    }];
+  })) as Record<string, { requests: number; expected_status_share: number; errors: number; rps: number; p50_ms: number; p99_ms: number }>;
+  const vs = (name: string, floor: string) => ({
+    p99_ratio: round2(figures[name]!.p99_ms / figures[floor]!.p99_ms),
+    rps_ratio: round2(figures[name]!.rps / figures[floor]!.rps),
+  });
+  return {
+    connections,
+    seconds_per_round: seconds,
+    rounds,
+    figures,
+    vs_healthz: { menu: vs('menu', 'healthz'), menu_304: vs('menu_304', 'healthz'), venue: vs('venue', 'healthz'), drink: vs('drink', 'healthz'), healthz_db: vs('healthz_db', 'healthz') },
+    /** Against a bare D1 query: what a read costs beyond the database round trip it cannot skip. */
+    vs_healthz_db: { menu: vs('menu', 'healthz_db'), venue: vs('venue', 'healthz_db'), drink: vs('drink', 'healthz_db') },
+  };
+}
+
+// ---- 5. write path ------------------------------------------------------------------------------
+
+async function placementStep(baseUrl: string, venues: Venue[], concurrency: number, durationMs: number) {
+  const results: Placed[] = [];
+  let n = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < deadline) {
+      const i = n++;
+      results.push(await placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i));
+    }
+  }));
+  const elapsed = performance.now() - started;
+  const ok = results.filter((r) => r.status === 200);
+  return {
+    concurrency,
+    orders: results.length,
+    ok: ok.length,
+    errors: countBy(results.filter((r) => r.status !== 200).map((r) => String(r.status))),
+    orders_per_s: round1((ok.length / elapsed) * 1000),
+    latency_ms: percentiles(ok.map((r) => r.ms)),
+  };
+}
+
+async function d1Ceiling(baseUrl: string, token: string, parallel: number, batches: number) {
+  const res = await fetch(`${baseUrl}/api/dev/bench/d1-insert?venue=${CEILING_SLUG}&n=${batches}&parallel=${parallel}`, {
+    method: 'POST', headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`d1-insert answered ${res.status}: ${await res.text()}`);
+  return await res.json() as { batches: number; statements_per_batch: number; parallel: number; ms: number; batches_per_s: number };
+}
+
+async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: StaffUser) {
+  const levels = (process.env.BENCH_WRITE_LEVELS ?? '1,2,4,8,16,32').split(',').map(Number);
+  const stepMs = envNumber('BENCH_WRITE_STEP_SECONDS', 5) * 1000;
+  const steps = [];
+  for (const concurrency of levels) steps.push(await placementStep(baseUrl, venues, concurrency, stepMs));
+  const best = Math.max(...steps.map((s) => s.orders_per_s));
+  // The knee: the lowest concurrency that reaches 90% of the best throughput; beyond it, more in
+  // flight only adds latency.
+  const knee = steps.find((s) => s.orders_per_s >= 0.9 * best)!;
+
+  const token = await staffToken(superadmin);
+  const batches = envNumber('BENCH_CEILING_BATCHES', 400);
+  const ceilingRuns = [];
+  for (const parallel of [1, 8]) ceilingRuns.push(await d1Ceiling(baseUrl, token, parallel, batches));
+  const ceiling = ceilingRuns.reduce((a, b) => (b.batches_per_s > a.batches_per_s ? b : a));
+  return {
+    venues: venues.length,
+    step_seconds: stepMs / 1000,
+    steps,
+    knee: { concurrency: knee.concurrency, orders_per_s: knee.orders_per_s, p50_ms: knee.latency_ms.p50, p99_ms: knee.latency_ms.p99 },
+    best_orders_per_s: best,
+    ceiling: { runs: ceilingRuns, batches_per_s: ceiling.batches_per_s, parallel: ceiling.parallel, statements_per_batch: ceiling.statements_per_batch },
+    knee_over_ceiling: round2(knee.orders_per_s / ceiling.batches_per_s),
+  };
+}
+
+// ---- 6. what the database holds -----------------------------------------------------------------
+
+/** The local D1 database file of this run (main file + write-ahead log), in bytes. */
+function databaseBytes() {
+  const dir = path.join(repoRoot, STATE_DIR, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  return readdirSync(dir).filter((f) => /\.sqlite(-wal)?$/.test(f)).reduce((n, f) => n + statSync(path.join(dir, f)).size, 0);
+}
+
+function tableCounts() {
+  const [row] = queryLocal<Record<string, number>>(STATE_DIR, `SELECT
+    (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM order_items) AS order_items,
+    (SELECT count(*) FROM order_events) AS order_events, (SELECT count(*) FROM idempotency_records) AS idempotency_records,
+    (SELECT count(*) FROM venues) AS venues, (SELECT count(*) FROM menu_drinks) AS menu_drinks`);
+  return row!;
+}
+
+function storagePhase(before: { bytes: number; counts: Record<string, number> }) {
+  const after = { bytes: databaseBytes(), counts: tableCounts() };
+  const orders = after.counts.orders! - before.counts.orders!;
+  const rowsPerOrder = (table: string) => round2((after.counts[table]! - before.counts[table]!) / Math.max(orders, 1));
+  const [sizes] = queryLocal<{ order_bytes: number; item_bytes: number; event_bytes: number; idem_bytes: number }>(STATE_DIR, `SELECT
+    (SELECT avg(length(id)+length(restaurant_id)+length(owner_key)+length(coalesce(guest_session_id,''))+length(status)+length(payment_status)+length(created_at)+length(updated_at)+40) FROM orders) AS order_bytes,
+    (SELECT avg(length(id)+length(order_id)+length(coalesce(menu_drink_id,''))+length(name)+length(coalesce(description,''))+length(coalesce(image_url,''))+24) FROM order_items) AS item_bytes,
+    (SELECT avg(length(id)+length(order_id)+length(restaurant_id)+length(to_status)+length(actor_type)+length(coalesce(actor_id,''))+length(created_at)) FROM order_events) AS event_bytes,
+    (SELECT avg(length(restaurant_id)+length(key)+length(owner_key)+length(request_hash)+length(coalesce(order_id,''))+length(coalesce(response_body,''))+length(created_at)) FROM idempotency_records) AS idem_bytes`);
+  return {
+    orders_added: orders,
+    rows_per_order: {
+      orders: rowsPerOrder('orders'), order_items: rowsPerOrder('order_items'), order_events: rowsPerOrder('order_events'),
+      idempotency_records: rowsPerOrder('idempotency_records'),
+    },
+    /** Sum of the column payloads of one order's rows (before SQLite's per-row and index overhead). */
+    payload_bytes_per_order: Math.round(sizes!.order_bytes + rowsPerOrder('order_items') * sizes!.item_bytes + sizes!.event_bytes + sizes!.idem_bytes),
+    /** Growth of the database file (tables + indexes + WAL) per order placed in this run. */
+    file_bytes_per_order: Math.round((after.bytes - before.bytes) / Math.max(orders, 1)),
+    database_bytes: after.bytes,
+    counts: after.counts,
+  };
+}
+
+// ---- report -------------------------------------------------------------------------------------
+
+type Row = [area: string, figure: string, measured: string, budget: string, verdict: string];
+
+function table(rows: Row[]) {
+  const head: Row = ['area', 'figure', 'measured', 'budget', ''];
+  const widths = head.map((_, i) => Math.max(...[head, ...rows].map((r) => r[i]!.length)));
+  const line = (r: Row) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
+
+async function main() {
+  const startedAt = Date.now();
+  const watchdog = setTimeout(() => {
+    console.error(`bench: over ${RUN_LIMIT_MS / 60_000} minutes, giving up`);
+    process.exit(2);
+  }, RUN_LIMIT_MS);
+  const timings: Record<string, number> = {};
+  const timed = async <T>(name: string, work: () => Promise<T> | T): Promise<T> => {
+    const t0 = Date.now();
+    console.error(`bench: ${name}…`);
+    try {
+      return await work();
+    } finally {
+      timings[name] = Math.round((Date.now() - t0) / 100) / 10;
+    }
+  };
+
+  let server: BenchServer | null = null;
+  try {
+    server = await timed('build and start', () => startServer({ port: PORT, stateDir: STATE_DIR, outDir: OUT_DIR }));
+    const baseUrl = server.baseUrl;
+    createBenchVenues(STATE_DIR, [...venueSlugs(10).slice(3), CEILING_SLUG]);
+    const venues = await Promise.all(venueSlugs(10).map((slug) => loadVenue(baseUrl, slug)));
+    const guestVenue = venues[0]!;
+    const superadmin = superadminOf(STATE_DIR);
+    const before = { bytes: databaseBytes(), counts: tableCounts() };
+
+    const bundle = await timed('bundle', () => bundlePhase());
+    const lighthouse = await timed('lighthouse', () => lighthousePhase(baseUrl));
+    const reads = await timed('read path', () => readPathPhase(baseUrl, guestVenue));
+    const live = await timed('live latency', () => livePhase(baseUrl, [guestVenue], superadmin, {
+      sockets: envNumber('BENCH_SOCKETS', 50),
+      orders: envNumber('BENCH_LIVE_ORDERS', 500),
+      concurrency: envNumber('BENCH_LIVE_CONCURRENCY', 4),
+    }));
+    const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin));
+    const storage = await timed('storage', () => storagePhase(before));
+
+    const checks = {
+      live_p50: (live.placement_to_receipt_ms.p50 ?? Infinity) <= BUDGETS.live_p50_ms,
+      live_p99: (live.placement_to_receipt_ms.p99 ?? Infinity) <= BUDGETS.live_p99_ms,
+      live_all_delivered: live.deliveries_received === live.deliveries_expected && live.ok === live.orders,
+      menu_p99_ratio: reads.vs_healthz.menu.p99_ratio <= BUDGETS.menu_p99_over_healthz_p99,
+      menu_rps_ratio: reads.vs_healthz.menu.rps_ratio >= BUDGETS.menu_rps_over_healthz_rps,
+      knee_over_ceiling: writes.knee_over_ceiling >= BUDGETS.knee_over_ceiling,
+      bundle: bundle.passes,
+      lcp: lighthouse.mobile.lcp_ms <= BUDGETS.lcp_ms,
+      cls: lighthouse.mobile.cls <= BUDGETS.cls,
+      tbt: lighthouse.mobile.tbt_ms <= BUDGETS.tbt_ms,
+    };
+    const report = {
+      at: new Date().toISOString(),
+      target: baseUrl,
+      node: process.version,
+      load_average_at_end: (await import('node:os')).loadavg().map(round2),
+      seconds: { ...timings, total: Math.round((Date.now() - startedAt) / 1000) },
+      budgets: BUDGETS,
+      checks,
+      bundle,
+      lighthouse,
+      reads,
+      live,
+      writes,
+      storage,
+    };
+    writeResult('latest.json', report);
+
+    const ms = (n: number | null) => (n === null ? '—' : `${n} ms`);
+    const rows: Row[] = [
+      ['live', '50 sockets, 500 orders: send → receipt p50', ms(live.placement_to_receipt_ms.p50), `<= ${BUDGETS.live_p50_ms} ms`, verdict(checks.live_p50)],
+      ['live', 'send → receipt p99', ms(live.placement_to_receipt_ms.p99), `<= ${BUDGETS.live_p99_ms} ms`, verdict(checks.live_p99)],
+      ['live', 'deliveries received / expected', `${live.deliveries_received} / ${live.deliveries_expected}`, 'all', verdict(checks.live_all_delivered)],
+      ['reads', 'menu p99 / healthz p99', `${reads.vs_healthz.menu.p99_ratio} (${reads.figures.menu!.p99_ms} / ${reads.figures.healthz!.p99_ms} ms)`, `<= ${BUDGETS.menu_p99_over_healthz_p99}`, verdict(checks.menu_p99_ratio)],
+      ['reads', 'menu req/s / healthz req/s', `${reads.vs_healthz.menu.rps_ratio} (${reads.figures.menu!.rps} / ${reads.figures.healthz!.rps})`, `>= ${BUDGETS.menu_rps_over_healthz_rps}`, verdict(checks.menu_rps_ratio)],
+      ['reads', 'menu 304 p99 / healthz p99; req/s ratio', `${reads.vs_healthz.menu_304.p99_ratio}; ${reads.vs_healthz.menu_304.rps_ratio}`, 'info', ''],
+      ['reads', 'venue p99 / healthz p99; req/s ratio', `${reads.vs_healthz.venue.p99_ratio}; ${reads.vs_healthz.venue.rps_ratio}`, 'info', ''],
+      ['reads', 'drink p99 / healthz p99; req/s ratio', `${reads.vs_healthz.drink.p99_ratio}; ${reads.vs_healthz.drink.rps_ratio}`, 'info', ''],
+      ['reads', 'healthz/db (one D1 query) p99 / healthz p99; req/s', `${reads.vs_healthz.healthz_db.p99_ratio}; ${reads.vs_healthz.healthz_db.rps_ratio}`, 'info', ''],
+      ['reads', 'menu p99 / healthz/db p99; req/s ratio', `${reads.vs_healthz_db.menu.p99_ratio}; ${reads.vs_healthz_db.menu.rps_ratio}`, 'info', ''],
+      ['writes', `knee (10 venues): concurrency ${writes.knee.concurrency}`, `${writes.knee.orders_per_s} orders/s, p99 ${ms(writes.knee.p99_ms)}`, 'info', ''],
+      ['writes', 'knee / D1 ceiling (same write batch in the Worker)', `${writes.knee_over_ceiling} (${writes.knee.orders_per_s} / ${writes.ceiling.batches_per_s})`, `>= ${BUDGETS.knee_over_ceiling}`, verdict(checks.knee_over_ceiling)],
+      ['bundle', `largest guest route (${bundle.largest_guest_route})`, `${bundle.largest_guest_route_kb_gzip} KB gz`, `<= ${BUDGETS.guest_route_js_kb_gzip} KB`, verdict(checks.bundle)],
+      ['page', 'Lighthouse mobile LCP (median)', ms(lighthouse.mobile.lcp_ms), `<= ${BUDGETS.lcp_ms} ms`, verdict(checks.lcp)],
+      ['page', 'Lighthouse mobile CLS', String(lighthouse.mobile.cls), `<= ${BUDGETS.cls}`, verdict(checks.cls)],
+      ['page', 'Lighthouse mobile TBT', ms(lighthouse.mobile.tbt_ms), `<= ${BUDGETS.tbt_ms} ms`, verdict(checks.tbt)],
+      ['page', 'unthrottled mobile: LCP; TBT', `${ms(lighthouse.mobile_unthrottled.lcp_ms)}; ${ms(lighthouse.mobile_unthrottled.tbt_ms)}`, 'info', ''],
+      ['scale', 'rows per order (orders+items+events+idempotency)', Object.values(storage.rows_per_order).join(' + '), 'info', ''],
+      ['scale', 'database growth per order', `${storage.file_bytes_per_order} B`, 'info', ''],
+    ];
+    console.log(table(rows));
+    console.log(`\nbench/results/latest.json written; ${report.seconds.total} s; load average at the end ${report.load_average_at_end.join(' ')}`);
+  } finally {
+    clearTimeout(watchdog);
+    if (server) stopServer(server);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
