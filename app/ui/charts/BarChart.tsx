@@ -63,9 +63,12 @@ export function HorizontalBars({ title, data, formatValue = String }: Horizontal
 
 export function DataTable({ caption, rows }: { caption: string; rows: (string | number)[][] }) {
   return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <tbody>{rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j}>{c}</td>)}</tr>)}</tbody>
-    </table>
+    // The wrapper hides it: tables ignore `overflow`, so a hidden table itself would still stretch the page.
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <tbody>{rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j}>{c}</td>)}</tr>)}</tbody>
+      </table>
+    </div>
   );
 }

@@ -1,0 +1,146 @@
+// Accessibility (issue 11 §8): axe on every route of every area (guest, login, admin, staff,
+// super, diagnostics) with 0 serious or critical violations, and the guest flow by keyboard alone.
+// The route list is checked against app/routes.tsx, so a screen added there without a place here
+// fails the first test.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { slugify } from '../../shared/ids';
+
+test.describe.configure({ mode: 'serial' });
+
+const SLUG = 'artisan-bar';
+const GUEST = ['', '/category/:categorySlug', '/drink/:drinkId', '/vibe', '/ai', '/ai-chat', '/cart', '/order/:orderId', '/order-status/:orderId',
+  '/order-confirmation', '/auth', '/me', '/profile'].map((p) => `/venue/:slug${p}`);
+const AREAS: Record<'public' | 'guest' | 'admin' | 'staff' | 'super', string[]> = {
+  public: ['/', '/login', '/dev-check', '/__diag'],
+  guest: GUEST,
+  admin: ['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings', 'analytics', 'qr', 'profile', 'settings'].map((p) => `/admin/${p}`),
+  staff: ['orders', 'inventory', 'low-stock', 'history', 'menu', 'ai'].map((p) => `/staff/${p}`),
+  super: ['overview', 'venues', 'impersonate', 'ai-settings', 'ingredients', 'normalize', 'analytics', 'errors'].map((p) => `/super/${p}`),
+};
+const stats = { screens: 0, violationsSerious: 0, violationsOther: 0 };
+
+/** Every `path: '...'` in app/routes.tsx (and the mapped admin list) must be in AREAS. */
+function routesInApp(): string[] {
+  const source = readFileSync(path.join(process.cwd(), 'app', 'routes.tsx'), 'utf8');
+  const literal = [...source.matchAll(/path:\s*'([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
+  const mapped = [...source.matchAll(/\[((?:'[^']+',?\s*)+)\]\.map\(\(path\)/g)].flatMap((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!));
+  return [...literal, ...mapped];
+}
+
+async function accessToken(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password: 'barhop-demo' } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).access_token as string;
+}
+
+/** Serious/critical axe violations on the screen as it is now, once it has settled. */
+async function seriousViolations(page: Page, screen: string) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.locator('#root')).not.toBeEmpty();
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  stats.screens += 1;
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  stats.violationsSerious += bad.length;
+  stats.violationsOther += results.violations.length - bad.length;
+  return bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.afterAll(() => {
+  console.log(`RELIABILITY a11y ${JSON.stringify(stats)}`);
+});
+
+test('the a11y route list covers every route in app/routes.tsx', () => {
+  const covered = new Set(Object.values(AREAS).flat().flatMap((p) => p.split('/').filter(Boolean)));
+  const missing = routesInApp().flatMap((p) => p.split('/').filter(Boolean)).filter((segment) => !covered.has(segment));
+  expect(missing, 'add these to AREAS in tests/e2e/a11y.spec.ts').toEqual([]);
+});
+
+test('guest and public screens: 0 serious or critical axe violations', async ({ page, request }) => {
+  const drinks = (await (await request.get(`/api/drinks?venue=${SLUG}`)).json()).drinks as { id: string; category: string }[];
+  // A device session of our own, with an order, so order screens show a real order.
+  const session = await (await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } })).json();
+  const placed = await request.post('/api/orders/quick', { data: { slug: SLUG, item: { menu_drink_id: drinks[0]!.id } }, headers: { Authorization: `Bearer ${session.token}` } });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const orderId = (await placed.json()).id as string;
+  await page.addInitScript(([token, id, slug]) => {
+    localStorage.setItem('barhop.guest_token', token!);
+    localStorage.setItem('guest_session_id', id!);
+    localStorage.setItem('guest_venue_slug', slug!);
+  }, [session.token, session.session_id, SLUG]);
+  const values: Record<string, string> = { slug: SLUG, categorySlug: slugify(drinks[0]!.category), drinkId: drinks[0]!.id, orderId };
+  const problems: string[] = [];
+  for (const route of [...AREAS.public, ...AREAS.guest]) {
+    const url = route.replace(/:(\w+)/g, (_m, name: string) => values[name]!) + (route.endsWith('order-confirmation') ? `?orderId=${orderId}` : '');
+    await page.goto(url);
+    problems.push(...await seriousViolations(page, url));
+  }
+  // Dark mode has its own colours: the menu once more in it.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`/venue/${SLUG}`);
+  problems.push(...await seriousViolations(page, `/venue/${SLUG} (dark)`));
+  expect(problems).toEqual([]);
+});
+
+for (const [area, email] of [['admin', 'admin@barhop.dev'], ['staff', 'staff@barhop.dev'], ['super', 'superadmin@barhop.dev']] as const) {
+  test(`${area} screens: 0 serious or critical axe violations`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Signed in through the API: the refresh cookie lands in the browser's jar, the app picks it up.
+    await accessToken(page.request, email);
+    const problems: string[] = [];
+    for (const route of AREAS[area]) {
+      await page.goto(route);
+      await expect(page).not.toHaveURL(/\/login/);
+      problems.push(...await seriousViolations(page, route));
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the guest flow by keyboard alone: pick a venue, open a drink, add it to the cart, check out', async ({ page }) => {
+  /** Presses Tab until the focused element's accessible text matches, like a keyboard user scanning. */
+  async function tabTo(name: RegExp, max = 120) {
+    for (let i = 0; i < max; i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el ? `${el.getAttribute('aria-label') ?? ''} ${el.innerText ?? ''} ${(el as HTMLInputElement).labels?.[0]?.innerText ?? ''}`.trim() : '';
+      });
+      if (name.test(focused)) {
+        // The focus is visible where it lands (an outline or a box shadow).
+        const visible = await page.evaluate(() => {
+          const style = getComputedStyle(document.activeElement!);
+          return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none';
+        });
+        expect(visible, `focus ring on ${focused}`).toBe(true);
+        return;
+      }
+    }
+    throw new Error(`Tab never reached ${name}`);
+  }
+
+  await page.goto('/');
+  await tabTo(/The Artisan Bar/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Artisan Bar' })).toBeVisible();
+  const firstDrink = page.getByRole('list', { name: 'Drinks' }).getByRole('link').first();
+  const drinkName = (await firstDrink.getAttribute('aria-label')) ?? (await firstDrink.innerText()).split('\n')[0]!;
+  await tabTo(new RegExp(drinkName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').slice(0, 20)));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/venue\/artisan-bar\/drink\//);
+  await tabTo(/Add to Cart/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Added 1 ×/)).toBeVisible();
+  await tabTo(/^Cart/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/venue\/artisan-bar\/cart/);
+  await tabTo(/Order name/);
+  await page.keyboard.type('Keyboard only');
+  await tabTo(/^Checkout/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+});
