@@ -1,0 +1,109 @@
+// Security of what the browser gets (issue 11 §3 and §7), against the built app:
+//   - stored text is rendered as text: markup stored through the API as an order's name, notes
+//     and instructions, a drink's name and a guest's display name shows up literally on the guest,
+//     staff and admin screens, and no element or script from it exists;
+//   - the SPA's HTML carries the CSP (public/_headers) and has no inline script; the built bundle
+//     holds no secret and no server code.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const SLUG = 'artisan-bar';
+const IMG = '<img src=x onerror="window.__xss=1">';
+const SCRIPT = '<script>window.__xss=2</script>';
+const SVG = '"><svg onload="window.__xss=3">';
+
+async function login(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password: 'barhop-demo' } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).access_token as string;
+}
+
+/** The literal text is on screen, and nothing it describes was created or run. */
+async function expectInert(page: Page, text: string, screen: string) {
+  await expect(page.getByText(text, { exact: false }).first(), `${screen} shows the text`).toBeVisible();
+  expect(await page.locator('img[src="x"], svg[onload], script:not([src]):not([type="application/json"])').count(), `${screen}: injected element`).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), `${screen}: injected script ran`).toBeUndefined();
+}
+
+test('markup stored through the API is shown as text on guest, staff and admin screens', async ({ page, request }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+
+  // A drink named with markup, by the venue's admin.
+  const admin = await login(request, 'admin@barhop.dev');
+  const created = await request.post('/api/admin/menu-drinks', {
+    headers: { Authorization: `Bearer ${admin}` }, data: { name: `Mule ${IMG}`, description: SCRIPT, price_cents: 1100, category: 'cocktail' },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const drink = (await created.json()).drink ?? (await created.json());
+
+  // A guest signs in by phone, names themself with markup, and orders it with markup everywhere.
+  const session = await (await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } })).json();
+  const sent = await (await request.post('/api/auth/otp/send', { headers: { Authorization: `Bearer ${session.token}` }, data: { phone: '5550177001' } })).json();
+  const verified = await (await request.post('/api/auth/otp/verify', { headers: { Authorization: `Bearer ${session.token}` }, data: { phone: '5550177001', code: sent.demo_code } })).json();
+  const guest = { Authorization: `Bearer ${verified.token}` };
+  expect((await request.patch('/api/me', { headers: guest, data: { display_name: `Ann ${SVG}`.slice(0, 60) } })).ok()).toBe(true);
+  const order = await request.post('/api/orders', {
+    headers: guest,
+    data: { restaurant_slug: SLUG, display_name: `Table ${IMG}`, special_instructions: SCRIPT, items: [{ menu_drink_id: drink.id, quantity: 1, notes: SVG }] },
+  });
+  expect(order.ok(), await order.text()).toBe(true);
+  const orderId = (await order.json()).id as string;
+
+  await page.addInitScript(([token, id, slug]) => {
+    localStorage.setItem('barhop.guest_token', token!);
+    localStorage.setItem('guest_session_id', id!);
+    localStorage.setItem('guest_venue_slug', slug!);
+  }, [verified.token, verified.session_id ?? session.session_id, SLUG]);
+
+  await page.goto(`/venue/${SLUG}`);
+  await expectInert(page, `Mule ${IMG}`, 'guest menu');
+  await page.goto(`/venue/${SLUG}/drink/${drink.id}`);
+  await expectInert(page, SCRIPT, 'drink page');
+  await page.goto(`/venue/${SLUG}/order/${orderId}`);
+  await expectInert(page, SCRIPT, 'guest order status');
+  await page.goto(`/venue/${SLUG}/me`);
+  await expectInert(page, 'Ann "><svg', 'guest profile');
+
+  // Staff and admin see the same text, inert, on their screens.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page.request, 'staff@barhop.dev');
+  await page.goto('/staff/orders');
+  await expectInert(page, `Table ${IMG}`, 'staff active orders');
+  await login(page.request, 'admin@barhop.dev');
+  await page.goto('/admin/menu-drinks');
+  await expectInert(page, `Mule ${IMG}`, 'admin menu');
+  expect(dialogs).toEqual([]);
+});
+
+test('the SPA HTML has the CSP and no inline script; the bundle has no secret and no server code', async ({ request }) => {
+  const res = await request.get('/');
+  expect(res.ok()).toBe(true);
+  const headers = res.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toMatch(/script-src 'self'(;|$)/);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp).toMatch(/frame-ancestors 'none'/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBeTruthy();
+  const html = await res.text();
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs!) || body!.trim().length > 0);
+  expect(inline.map((m) => m[0].slice(0, 80))).toEqual([]);
+  expect(html).not.toMatch(/\son[a-z]+=/i);
+
+  // The built files on disk (the same ones served): no secret, no worker code, no source maps.
+  const outDir = path.join(process.cwd(), process.env.BARHOP_OUT_DIR || 'dist-e2e', 'client');
+  const files = readdirSync(outDir, { recursive: true }).map(String).filter((f) => /\.(js|css|html|json|txt|map)$/.test(f));
+  expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+  const wrangler = readFileSync(path.join(process.cwd(), 'wrangler.toml'), 'utf8');
+  const localSecret = /JWT_SECRET\s*=\s*"([^"]+)"/.exec(wrangler)?.[1];
+  const forbidden: (string | RegExp)[] = [localSecret!, /password_hash/, /INSERT INTO/, /drizzle-orm\/d1/, /jwtVerify/, /SMS_API_KEY/, /PBKDF2/i, /cloudflare:workers/];
+  const leaks: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(path.join(outDir, file), 'utf8');
+    for (const f of forbidden) if (typeof f === 'string' ? text.includes(f) : f.test(text)) leaks.push(`${file}: ${String(f)}`);
+  }
+  expect(leaks).toEqual([]);
+  console.log(`RELIABILITY bundle ${JSON.stringify({ filesScanned: files.length, patterns: forbidden.length, leaks: leaks.length })}`);
+});
