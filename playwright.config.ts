@@ -10,6 +10,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Parallel runs on one machine (CI, benches, several checkouts) each keep their own artefacts.
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -22,6 +22,8 @@ applyStoredColorScheme();
 installAuth();
 const queryClient = createQueryClient();
 preloadRoute(window.location.pathname);
+// Loaded beside the page chunks (a static import would reshape the entry's chunks and grow them).
+void import('./features/venues/api').then((venues) => venues.prefetchVenuePage(queryClient, window.location.pathname));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -75,7 +75,14 @@ function killServer(): string[] {
 
 // ---- HTTP client with retries ---------------------------------------------------------------
 
-type Answer = { status: number; json: any } | { status: 0; error: string };
+/** The fields the soak reads from answers (all optional: an answer may be an error). */
+type Reply = {
+  id?: string; access_token?: string; token?: string; session_id?: string; raw?: string;
+  drinks?: { id: string; is_available?: boolean; sold_out?: boolean }[];
+  order?: { id?: string } | null;
+  error?: { code?: string; message?: string };
+};
+type Answer = { status: number; json: Reply | null; error?: undefined } | { status: 0; error: string; json?: undefined };
 
 async function http(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
   try {
@@ -86,8 +93,8 @@ async function http(method: string, url: string, options: { token?: string; body
       signal: AbortSignal.timeout(options.timeoutMs ?? 8_000),
     });
     const text = await res.text();
-    let json: unknown = null;
-    try { json = text ? JSON.parse(text) : null; } catch { json = { raw: text.slice(0, 200) }; }
+    let json: Reply | null = null;
+    try { json = text ? JSON.parse(text) as Reply : null; } catch { json = { raw: text.slice(0, 200) }; }
     return { status: res.status, json };
   } catch (err) {
     return { status: 0, error: String((err as Error).message ?? err) };
@@ -115,12 +122,12 @@ async function crashWithoutLoss() {
   for (const v of venues) {
     const res = await http('POST', '/api/auth/login', { body: { email: v.staff, password: 'barhop-demo' } });
     if (res.status !== 200) throw new Error(`staff login failed: ${JSON.stringify(res)}`);
-    staffTokens[v.slug] = (res as { json: any }).json.access_token;
+    staffTokens[v.slug] = res.json!.access_token!;
   }
   const menus: Record<string, string[]> = {};
   for (const v of venues) {
     const res = await http('GET', `/api/venue/${v.slug}/drinks`);
-    const drinks = (res as { json: any }).json.drinks as { id: string; is_available?: boolean; sold_out?: boolean }[];
+    const drinks = res.json!.drinks ?? [];
     menus[v.slug] = drinks.filter((d) => d.is_available !== false && !d.sold_out).map((d) => d.id).slice(0, 6);
     if (!menus[v.slug]!.length) throw new Error(`no drinks at ${v.slug}`);
   }
@@ -128,7 +135,7 @@ async function crashWithoutLoss() {
   for (let i = 0; i < CLIENTS; i += 1) {
     const res = await http('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' } });
     if (res.status !== 201) throw new Error(`guest session failed: ${JSON.stringify(res)}`);
-    sessions.push((res as { json: any }).json.token);
+    sessions.push(res.json!.token!);
   }
 
   const sent: Sent[] = [];
@@ -157,20 +164,20 @@ async function crashWithoutLoss() {
         return a;
       }, (a) => a.status === 200 || (a.status >= 400 && a.status < 500 && !(a.status === 409 && a.json?.error?.code === 'idempotency_in_flight')), loadDeadline());
       if (answer.status === 200) {
-        order.orderId = (answer as { json: any }).json.id;
+        order.orderId = answer.json!.id!;
         if (order.attempts > 1) counters.replays += 1;
         // Staff cancel it so the guest may order again at this venue (retried through restarts
         // too). Cancelled, not delivered: a delivery would pour stock until the menu sells out.
         await until(() => http('PUT', `/api/staff/orders/${order.orderId}/status`, { token: staffTokens[venue.slug], body: { status: 'cancelled' } }),
           (a) => a.status === 200 || a.status === 409, loadDeadline());
-      } else if (answer.status === 409 && (answer as { json: any }).json?.error?.code === 'active_order_exists') {
+      } else if (answer.status === 409 && answer.json?.error?.code === 'active_order_exists') {
         // Only possible if an earlier hand-over never landed: find and finish it.
         counters.activeOrderRefusals += 1;
         const active = await http('GET', `/api/orders/active?slug=${venue.slug}`, { token: sessions[i] });
-        const id = (active as { json: any }).json?.order?.id;
+        const id = active.json?.order?.id;
         if (id) await http('PUT', `/api/staff/orders/${id}/status`, { token: staffTokens[venue.slug], body: { status: 'cancelled' } });
       } else if (answer.status !== 0) {
-        counters.unexpected.push(`${order.key}: ${answer.status} ${JSON.stringify((answer as { json: any }).json).slice(0, 160)}`);
+        counters.unexpected.push(`${order.key}: ${answer.status} ${JSON.stringify(answer.json!).slice(0, 160)}`);
       }
       n += 1;
     }
@@ -236,7 +243,7 @@ async function concurrencyOverHttp() {
   const slug = 'harbor-tap-room';
   const res = await until(() => http('GET', `/api/venue/${slug}/drinks`), (a) => a.status === 200, Date.now() + 30_000);
   if (res.status !== 200) throw new Error(`menu of ${slug}: ${JSON.stringify(res)}`);
-  const drink = ((res as { json: any }).json.drinks as { id: string }[])[0]!.id;
+  const drink = res.json!.drinks![0]!.id;
   const problems: string[] = [];
   let accepted = 0;
   let refused = 0;
@@ -245,8 +252,8 @@ async function concurrencyOverHttp() {
   for (let t = 0; t < TRIALS && Date.now() < HARD_DEADLINE - 20_000; t += 1) {
     const session = await http('POST', '/api/auth/guest-session', { body: { venue_slug: slug }, headers: { 'CF-Connecting-IP': `198.51.100.${t % 250}` } });
     if (session.status !== 201) { problems.push(`trial ${t}: guest session ${session.status}`); continue; }
-    const token = (session as { json: any }).json.token as string;
-    const sessionId = (session as { json: any }).json.session_id as string;
+    const token = session.json!.token as string;
+    const sessionId = session.json!.session_id as string;
     owners.push(`'s:${sessionId}'`);
     await http('POST', '/api/cart', { token, body: { slug, menu_drink_id: drink, qty: 1 } });
     const answers = await Promise.all(Array.from({ length: 50 }, () => http('POST', '/api/cart/checkout', { token, body: { slug }, timeoutMs: 20_000 })));

@@ -8,7 +8,10 @@ export type SecretEnv = {
   SMS_FROM?: string;
 };
 
-export type WorkerEnv = Env & SecretEnv;
+/** Set to 'false' by the test harness to keep per-request log lines out of test output. */
+export type OptionalVars = { LOG_REQUESTS?: string };
+
+export type WorkerEnv = Env & SecretEnv & OptionalVars;
 export type Db = DrizzleD1Database<typeof schema>;
 
 /** Who is calling, once the auth middleware has read the token. */

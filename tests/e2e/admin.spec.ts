@@ -112,4 +112,12 @@ test('the admin navigation pages: QR codes per table, analytics charts, venue pr
   await expect(preview.getByRole('heading', { name: 'Artisan Bar & Kitchen' })).toBeVisible();
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Venue profile saved')).toBeVisible();
+  await page.goto('/venue/artisan-bar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Artisan Bar & Kitchen' })).toBeVisible();
+
+  // Every spec shares one seeded database in a run: put the venue's name back for the others.
+  await page.goto('/admin/profile');
+  await page.getByLabel('Name *').fill('The Artisan Bar');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Venue profile saved').first()).toBeVisible();
 });

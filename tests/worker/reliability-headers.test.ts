@@ -54,7 +54,7 @@ async function secrets() {
     env.DB.prepare('SELECT code_hash AS s FROM otp_codes'),
   ]);
   const values = rows.flatMap((r) => r.results.map((x) => String((x as { s: unknown }).s))).filter((s) => s.length >= 16);
-  return [env.JWT_SECRET, ...values];
+  return [env.JWT_SECRET!, ...values];
 }
 
 const SOURCE_CODE = /\bat\s+\S+\s+\(|\.ts:\d+|import\s+\{|node_modules|password_hash|passwordHash|code_hash|token_hash/;

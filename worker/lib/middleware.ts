@@ -13,6 +13,7 @@ export const withDb = createMiddleware<AppContext>(async (c, next) => {
 export const requestLog = createMiddleware<AppContext>(async (c, next) => {
   const started = Date.now();
   await next();
+  if (c.env.LOG_REQUESTS === 'false') return;
   console.log(JSON.stringify({
     request_id: c.get('requestId'),
     method: c.req.method,

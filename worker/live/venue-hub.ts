@@ -110,7 +110,10 @@ export class VenueHub extends DurableObject<Env> {
     sql.exec(`insert into live_events (seq, type, order_id, owner_key, body, created_at) values (?, ?, ?, ?, ?, ?)`,
       seq, full.type, full.order.id, ownerKey, body, full.at);
     sql.exec(`delete from live_events where seq <= ?`, seq - EVENT_LOG_LIMIT);
-    for (const ws of this.ctx.getWebSockets()) {
+    // Staff see every event as stored: the body serialised once goes to each staff socket as is
+    // (found by the tag given at accept, without reading attachments). Guests get their own view.
+    for (const ws of this.ctx.getWebSockets('staff')) sendText(ws, body);
+    for (const ws of this.ctx.getWebSockets('guest')) {
       const message = viewFor(subscriberOf(ws), { seq, owner_key: ownerKey, body });
       if (message) send(ws, message);
     }
@@ -205,8 +208,12 @@ function viewFor(subscriber: Subscriber | null, row: StoredEvent): LiveMessage |
 const inQueue = (status: string) => status === 'pending' || status === 'preparing';
 
 function send(ws: WebSocket, message: LiveMessage) {
+  sendText(ws, JSON.stringify(message));
+}
+
+function sendText(ws: WebSocket, text: string) {
   try {
-    ws.send(JSON.stringify(message));
+    ws.send(text);
   } catch {
     // The socket is closing; the client will reconnect with `since` and catch up.
   }

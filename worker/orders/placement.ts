@@ -10,7 +10,7 @@ import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders } from '../db/schema';
 import type { Db } from '../env';
-import { queueAhead } from './queue';
+import { queueAheadQuery, toQueueAhead } from './queue';
 import { toOrder, type OrderItemRow, type OrderRow } from './serialize';
 
 export type PlacementLine = {
@@ -68,12 +68,19 @@ export function isUniqueViolation(err: unknown, columns: string): boolean {
   return false;
 }
 
+type IdempotencyRecord = typeof idempotencyRecords.$inferSelect;
+
+const idempotencyRecordQuery = (db: Db, req: PlacementRequest) => db.select().from(idempotencyRecords)
+  .where(and(eq(idempotencyRecords.restaurantId, req.venueId), eq(idempotencyRecords.key, req.idempotencyKey ?? ''))).limit(1);
+
 async function replayIdempotent(db: Db, req: PlacementRequest): Promise<PlacementOutcome | null> {
   if (!req.idempotencyKey) return null;
-  const record = await db.query.idempotencyRecords.findFirst({
-    where: and(eq(idempotencyRecords.restaurantId, req.venueId), eq(idempotencyRecords.key, req.idempotencyKey)),
-  });
-  if (!record) return null;
+  const [record] = await idempotencyRecordQuery(db, req);
+  return replayOf(record, req);
+}
+
+function replayOf(record: IdempotencyRecord | undefined, req: PlacementRequest): PlacementOutcome | null {
+  if (!req.idempotencyKey || !record) return null;
   if (record.requestHash !== req.requestHash) {
     return refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
   }
@@ -81,24 +88,42 @@ async function replayIdempotent(db: Db, req: PlacementRequest): Promise<Placemen
   return { ok: true, status: 200, body, replayed: true, order: body.order, ownerKey: record.ownerKey };
 }
 
-/** The guest's active order at the venue and (for a checkout) their cart, read in one snapshot. */
+const drinksQuery = (db: Db, venueId: string, drinkIds: string[]) =>
+  db.select().from(menuDrinks).where(and(eq(menuDrinks.restaurantId, venueId), inArray(menuDrinks.id, drinkIds)));
+
+const drinkIdsOf = (lines: PlacementLine[]) => [...new Set(lines.map((l) => l.menuDrinkId).filter((id): id is string => Boolean(id)))];
+
+/**
+ * Everything placement reads, in ONE D1 round trip (a batch is one consistent snapshot): the
+ * idempotency record, the guest's active order at the venue, their cart (for a checkout), the
+ * ordered drinks (when the lines came with the request) and the venue's queue (docs/decisions/084).
+ */
 async function readStart(db: Db, req: PlacementRequest) {
-  const [active, cartRows] = await db.batch([
+  const lineDrinkIds = req.lines ? drinkIdsOf(req.lines) : [];
+  const [record, active, cartRows, drinks, queue] = await db.batch([
+    idempotencyRecordQuery(db, req),
     db.select({ id: orders.id }).from(orders)
       .where(and(eq(orders.restaurantId, req.venueId), eq(orders.ownerKey, req.owner.ownerKey), inArray(orders.status, [...ACTIVE_ORDER_STATUSES])))
       .limit(1),
     db.select({ item: cartItems }).from(cartItems)
       .innerJoin(carts, eq(carts.id, cartItems.cartId))
       .where(and(eq(carts.ownerKey, req.owner.ownerKey), eq(carts.restaurantId, req.venueId))),
+    drinksQuery(db, req.venueId, lineDrinkIds.length ? lineDrinkIds : ['']),
+    queueAheadQuery(db, req.venueId),
   ]);
-  return { activeOrderId: active[0]?.id ?? null, cart: cartRows.map((r) => r.item) };
+  return {
+    record: record[0],
+    activeOrderId: active[0]?.id ?? null,
+    cart: cartRows.map((r) => r.item),
+    drinks: req.lines ? drinks : null,
+    ahead: toQueueAhead(queue[0]),
+  };
 }
 
 export async function placeOrder(db: Db, req: PlacementRequest): Promise<PlacementOutcome> {
-  const replay = await replayIdempotent(db, req);
-  if (replay) return replay;
-
   const start = await readStart(db, req);
+  const replay = replayOf(start.record, req);
+  if (replay) return replay;
   if (start.activeOrderId) return activeOrderExists();
 
   const fromCart = req.lines === null;
@@ -110,10 +135,9 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
     }));
   if (lines.length === 0) return refuse(400, 'cart_empty', 'Your cart is empty');
 
-  const drinkIds = [...new Set(lines.map((l) => l.menuDrinkId).filter((id): id is string => Boolean(id)))];
-  const drinks = drinkIds.length
-    ? await db.select().from(menuDrinks).where(and(eq(menuDrinks.restaurantId, req.venueId), inArray(menuDrinks.id, drinkIds)))
-    : [];
+  const drinkIds = drinkIdsOf(lines);
+  // A checkout learns its drinks from the cart: the one read that needs a second round trip.
+  const drinks = start.drinks ?? (drinkIds.length ? await drinksQuery(db, req.venueId, drinkIds) : []);
   const byId = new Map(drinks.map((d) => [d.id, d]));
   const unknown = drinkIds.filter((id) => !byId.has(id));
   if (unknown.length) return refuse(400, 'unknown_drink', 'Drink not found', { menu_drink_ids: unknown });
@@ -150,7 +174,7 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
   });
   const totals = orderTotals(itemRows.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), req.taxRateBp);
   const ownDrinks = lines.reduce((n, l) => n + l.quantity, 0);
-  const ahead = await queueAhead(db, req.venueId);
+  const ahead = start.ahead;
   const eta = etaMinutes('pending', ahead.drinks, ownDrinks)!;
   const firstCreation = lines.find((l) => l.isAiCreation);
   const firstCustomName = fromCart ? start.cart.find((c) => c.customName)?.customName ?? null : null;

@@ -1,6 +1,7 @@
 // The live queue of a venue, which the ETA model reads (docs/decisions/025).
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { etaMinutes } from '../../shared/orders';
+import { orderItems, orders } from '../db/schema';
 import type { Db } from '../env';
 import type { OrderRow } from './serialize';
 
@@ -20,6 +21,19 @@ export async function queueAhead(db: Db, restaurantId: string, before?: { id: st
     where o.restaurant_id = ${restaurantId} and o.status in ('pending', 'preparing') ${earlier}`);
   return { orders: Number(row?.orders ?? 0), drinks: Number(row?.drinks ?? 0) };
 }
+
+/**
+ * The whole queue of a venue as a query builder, so placement can read it in the same D1 batch as
+ * its other reads (one round trip, docs/decisions/084).
+ */
+export function queueAheadQuery(db: Db, restaurantId: string) {
+  return db.select({ orders: sql<number | null>`count(distinct ${orders.id})`, drinks: sql<number | null>`coalesce(sum(${orderItems.quantity}), 0)` })
+    .from(orders).innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.restaurantId, restaurantId), inArray(orders.status, ['pending', 'preparing'])));
+}
+
+export const toQueueAhead = (row: { orders: number | null; drinks: number | null } | undefined): QueueAhead =>
+  ({ orders: Number(row?.orders ?? 0), drinks: Number(row?.drinks ?? 0) });
 
 /** The ETA of an existing order as the queue stands now, with its place in the queue. */
 export async function liveEta(db: Db, order: OrderRow, ownDrinks: number) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { menuDrinks, venues } from '../db/schema';
@@ -18,23 +18,21 @@ export async function findActiveVenue(db: Db, idOrSlug: string) {
 }
 
 /**
- * The guest menu of an active venue (available, not sold out, by name) in ONE D1 round trip: the venue
- * check and the drinks (which find their venue by id or slug themselves) go in one batch. The menu is
- * the hottest read of the app (docs/decisions/082).
+ * The guest menu of an active venue (available, not sold out, by name) in ONE statement: the venue
+ * left-joined to its drinks, so an unknown or inactive venue is no row at all and a venue without
+ * drinks is one row without a drink. The menu is the hottest read of the app (docs/decisions/082).
  */
 export async function activeVenueMenu(db: Db, idOrSlug: string) {
-  const [found, rows] = await db.batch([
-    db.select({ id: venues.id }).from(venues).where(activeVenueIs(idOrSlug)).limit(1),
-    db.select().from(menuDrinks)
-      .where(and(
-        inArray(menuDrinks.restaurantId, db.select({ id: venues.id }).from(venues).where(activeVenueIs(idOrSlug))),
-        eq(menuDrinks.isAvailable, true),
-        isNull(menuDrinks.soldOutReason),
-      ))
-      .orderBy(asc(menuDrinks.name)),
-  ]);
-  if (!found.length) throw notFound('Venue not found');
-  return rows.map(toDrink);
+  const rows = await db.select({ venueId: venues.id, drink: menuDrinks }).from(venues)
+    .leftJoin(menuDrinks, and(
+      eq(menuDrinks.restaurantId, venues.id),
+      eq(menuDrinks.isAvailable, true),
+      isNull(menuDrinks.soldOutReason),
+    ))
+    .where(activeVenueIs(idOrSlug))
+    .orderBy(asc(menuDrinks.name));
+  if (!rows.length) throw notFound('Venue not found');
+  return rows.flatMap((row) => (row.drink ? [toDrink(row.drink)] : []));
 }
 
 export const venueRoutes = new Hono<AppContext>()

@@ -57,6 +57,8 @@ export function fillPath(path: string, values: Record<string, string>): string {
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => {
     const value = values[name] ?? 'x';
     // A regex param like {.+} may span slashes: keep them, encode the rest.
-    return value.split('/').map(encodeURIComponent).join('/');
+    // A generated lone surrogate cannot be percent-encoded: it becomes U+FFFD, as a browser would send it.
+    const wellFormed = value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+    return wellFormed.split('/').map(encodeURIComponent).join('/');
   });
 }

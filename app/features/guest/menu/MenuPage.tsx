@@ -65,7 +65,7 @@ export default function MenuPage() {
           </Link>
         )}
         {isPending ? (
-          <p role="status" className="muted">Loading menu...</p>
+          <p role="status" className="muted menu-loading">Loading menu...</p>
         ) : isError ? (
           <p role="alert" className="error-panel">Failed to load venue data</p>
         ) : shown.length === 0 ? (
