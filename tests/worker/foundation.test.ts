@@ -78,7 +78,7 @@ describe('errors and headers', () => {
   });
 
   it('serves a generated picture for seeded drinks', async () => {
-    const res = await call('GET', '/images/placeholder/drink/old-fashioned.svg?glass=rocks&category=cocktail');
+    const res = await call('GET', '/images/generated/drink/old-fashioned.svg?glass=rocks&category=cocktail');
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('image/svg+xml');
     expect(res.text).toContain('aria-label="Old Fashioned"');

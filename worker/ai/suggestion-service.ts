@@ -48,7 +48,7 @@ export async function runSuggestion(primary: SuggestionBackend, request: Suggest
 }
 
 const creationImage = (name: string, glass: string) =>
-  `/images/placeholder/drink/${slugify(name) || 'creation'}.svg?category=cocktail&glass=${encodeURIComponent(glass)}`;
+  `/images/generated/drink/${slugify(name) || 'creation'}.svg?category=cocktail&glass=${encodeURIComponent(glass)}`;
 
 /** The wire answer: allergens, price, image and recipe always come from stored data. */
 export function toWireSuggestion(outcome: SuggestionOutcome, grounding: Grounding, interactionId: string): AiSuggestion {

@@ -74,7 +74,7 @@ export default function VenuePickerPage() {
             {shown.map((venue) => (
               <li key={venue.id}>
                 <Link className="venue-card" to={`/venue/${venue.slug}`}>
-                  <img src={venue.cover_image_url ?? venue.image_url ?? `/images/placeholder/venue/${venue.slug}.svg`} alt="" width={400} height={240} loading="lazy" />
+                  <img src={venue.cover_image_url ?? venue.image_url ?? `/images/generated/venue/${venue.slug}.svg`} alt="" width={400} height={240} loading="lazy" />
                   <div className="venue-card-body">
                     <h2>{venue.name}</h2>
                     <p>{venue.description}</p>

@@ -118,7 +118,7 @@ interface VenuePlan {
 const isOrderable = (drink: MenuDrinkPlan) => drink.isAvailable && !drink.soldOutReason;
 
 function imageUrlFor(name: string, category: string, glass: string): string {
-  return `/images/placeholder/drink/${slugify(name)}.svg?category=${encodeURIComponent(category)}&glass=${encodeURIComponent(glass)}`;
+  return `/images/generated/drink/${slugify(name)}.svg?category=${encodeURIComponent(category)}&glass=${encodeURIComponent(glass)}`;
 }
 
 function requireIngredient(name: string): ReferenceIngredient {
@@ -671,7 +671,7 @@ export async function buildSeedStatements(options: { now: Date }): Promise<strin
   const tables: [string, SqlRow[]][] = [
     ['venues', plans.map(({ venue, id, createdAt }) => ({
       id, slug: venue.slug, name: venue.name, description: venue.description, address: venue.address, phone: venue.phone,
-      image_url: `/images/placeholder/venue/${venue.slug}.svg`, logo_url: null, cover_image_url: null,
+      image_url: `/images/generated/venue/${venue.slug}.svg`, logo_url: null, cover_image_url: null,
       theme_primary: venue.theme.primary, theme_secondary: venue.theme.secondary,
       theme_background: venue.theme.background, theme_text: venue.theme.text,
       opening_hours: venue.openingHours, timezone: venue.timezone, active: venue.active, tax_rate_bp: DEFAULT_TAX_RATE_BP,

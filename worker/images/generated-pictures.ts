@@ -24,7 +24,7 @@ const GLASSES: Record<string, string> = {
   cup: 'M72 70 L128 70 Q126 140 100 145 Q74 140 72 70 Z',
 };
 
-export function drinkPlaceholderSvg(name: string, glass: string | null, category: string | null): string {
+export function drinkPictureSvg(name: string, glass: string | null, category: string | null): string {
   const h = hue(name);
   const path = GLASSES[glass ?? ''] ?? (category === 'beer' ? GLASSES.pint : category === 'wine' ? GLASSES.wine : GLASSES.rocks);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" role="img" aria-label="${escapeXml(name)}">
@@ -35,7 +35,7 @@ export function drinkPlaceholderSvg(name: string, glass: string | null, category
 </svg>`;
 }
 
-export function venuePlaceholderSvg(name: string): string {
+export function venuePictureSvg(name: string): string {
   const h = hue(name);
   const initials = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w) && w.toLowerCase() !== 'the').slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240" role="img" aria-label="${escapeXml(name)}">
