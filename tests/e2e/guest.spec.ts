@@ -27,6 +27,7 @@ async function staffSetsStatus(request: APIRequestContext, orderId: string, stat
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 test('a new guest finds a drink, signs in to favourite it, checks out two drinks and follows the order to Ready', async ({ page, request }) => {
+  test.setTimeout(240_000);
   const drinks = await venueDrinks(request, 'artisan-bar');
   const [first, second] = drinks;
 

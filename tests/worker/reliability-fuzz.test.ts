@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBody } from '../../shared/schemas/common';
 import { newId } from '../../shared/ids';
 import { venueId } from './auth-helpers';
-import { call } from './helpers';
+import { call, expectApiError } from './helpers';
 import { deepArrayJson, deepObjectJson, HOSTILE_STRINGS, requestValue, toParamValues, toQueryString } from './reliability/arbitraries';
 import { fillPath, loadCatalogue, type RouteInfo } from './reliability/catalogue';
 import { callerTokens, installWriteLog, writeMark, writesSince, type CallerKind } from './reliability/world';
@@ -80,7 +80,7 @@ function withVenue(url: string, caller: CallerKind | null) {
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { serverErrors.push(args.map(String).join(' ')); });
-  catalogue = (await loadCatalogue('/api/')).filter((r) => !r.path.startsWith('/api/live/'));
+  catalogue = (await loadCatalogue('/')).filter((r) => (r.path.startsWith('/api/') || r.path.startsWith('/images/')) && !r.path.startsWith('/api/live/'));
   const artisan = await venueId('artisan-bar');
   const one = async (sql: string) => (await env.DB.prepare(sql).bind(artisan).first<{ id: string }>())!.id;
   ownIds = {
@@ -109,7 +109,7 @@ function ownIdFor(path: string, param: string) {
 }
 
 describe('fuzzing every route', () => {
-  it('covers every mounted /api route, and finds schemas for the validated ones', () => {
+  it('covers every mounted /api and /images route, and finds schemas for the validated ones', () => {
     stats.routes = catalogue.length;
     stats.schemaRoutes = catalogue.filter((r) => Object.keys(r.schemas).length > 0).length;
     expect(catalogue.length).toBeGreaterThan(100);
@@ -198,6 +198,18 @@ describe('fuzzing every route', () => {
     }
     expect(failures.slice(before)).toEqual([]);
   }, 600_000);
+
+  it('bodies over the limits answer 413 in the error shape and store nothing: 300 KB of JSON anywhere, a 6 MB photo', async () => {
+    const tokens = await callerTokens();
+    const mark = await writeMark();
+    const json = await call('POST', '/api/orders', { token: tokens.device, rawBody: JSON.stringify({ restaurant_slug: 'artisan-bar', special_instructions: 'x'.repeat(300 * 1024) }), headers: { 'Content-Type': 'application/json' } });
+    expect(expectApiError(json, 413).code).toBe('payload_too_large');
+    const photo = new Uint8Array(6 * 1024 * 1024);
+    photo.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const upload = await call('POST', '/api/admin/images?kind=drink', { token: tokens.admin, rawBody: photo, headers: { 'Content-Type': 'image/png' } });
+    expect(expectApiError(upload, 413).code).toBe('payload_too_large');
+    expect(await writesSince(mark)).toEqual([]);
+  });
 
   it('a long or emoji-heavy search answers 200 (D1 refuses LIKE patterns over 50 bytes; the fuzz found a 500 here)', async () => {
     const tokens = await callerTokens();

@@ -4,7 +4,7 @@
 // Types only: guest pages' first download carries no zod (bundle budget, docs/decisions/080).
 import type { GuestSession } from '../../../shared/schemas/auth';
 import { ApiRequestError, SchemaMismatchError, apiRequest } from '../../lib/api-client';
-import { decodeJwt } from './staff-session';
+import { decodeJwt } from './jwt';
 
 const TOKEN_KEY = 'barhop.guest_token';
 export const GUEST_SESSION_ID_KEY = 'guest_session_id';

@@ -1,51 +1,8 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import type { StaffRole } from '../../../shared/constants';
+// The guest's session hooks. The back office's (useAuth) are in staff-hooks.ts, so guest pages do not
+// download the back-office session (bundle budget, docs/decisions/080).
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ImpersonationRole } from '../../../shared/schemas/auth';
-import { errorMessage } from '../../lib/api-client';
-import { toast } from '../../ui/toast';
 import { ensureGuestSession, getGuestSession, subscribeGuestSession } from './guest-session';
-import {
-  exitImpersonation, getStaffSession, login, logout, startImpersonation, startStaffSession, subscribeStaffSession, syncClaims,
-} from './staff-session';
-
-/**
- * The back-office session. `role`, `restaurantId` and `claimsVersion` are those of the token in
- * use (the impersonated role and venue while a super admin impersonates); `user.role` stays the
- * real one, and `isSuperAdmin` follows it.
- */
-export function useAuth() {
-  const session = useSyncExternalStore(subscribeStaffSession, getStaffSession, getStaffSession);
-  useEffect(() => { void startStaffSession(); }, []);
-  const { user, impersonation } = session;
-  const role: StaffRole | null = impersonation?.context.role ?? user?.role ?? null;
-  return {
-    user,
-    role,
-    restaurantId: impersonation?.venue.id ?? user?.restaurant_id ?? null,
-    claimsVersion: user?.claims_version ?? null,
-    isAdmin: role === 'admin' || role === 'superadmin',
-    isSuperAdmin: user?.role === 'superadmin',
-    loading: session.loading,
-    impersonation: impersonation ? { ...impersonation.context, venue: impersonation.venue } : null,
-    login,
-    logout,
-    startImpersonation,
-    exitImpersonation,
-    syncClaims,
-  };
-}
-
-/** For a 'Sync Claims from DB' button: the spec's toasts around a user-triggered sync. */
-export function useSyncClaimsWithToast() {
-  return useCallback(async () => {
-    try {
-      if (!(await syncClaims())) throw new Error('Not authenticated');
-      toast.success('Claims synced successfully!');
-    } catch (err) {
-      toast.error(`Failed to sync claims: ${errorMessage(err, 'unknown error')}`);
-    }
-  }, []);
-}
 
 /** The guest's device session: `{ ready, signedIn, guestId, token, sessionId }`. */
 export function useGuestSession() {

@@ -4,12 +4,12 @@
 import type { AuthSession, AuthUser, ImpersonationRole } from '../../../shared/schemas/auth';
 import type { Venue } from '../../../shared/schemas/venue';
 import { apiRequest } from '../../lib/api-client';
+import { registerStaffSession } from './install';
+import { decodeJwt } from './jwt';
 
-/**
- * The back office's replies are zod-checked; the schemas load with the first such request, because
- * every page (guest menus too) starts this module and zod stays out of that first download
- * (bundle budget, docs/decisions/080).
- */
+export { decodeJwt };
+
+/** The back office's replies are zod-checked; the schemas load with the first such request. */
 const authSchemas = () => import('../../../shared/schemas/auth');
 
 export type ImpersonationContext = { venueId: string; role: ImpersonationRole; originalRole: 'superadmin' };
@@ -29,18 +29,6 @@ export const IMPERSONATION_CONTEXT_KEY = 'barhop.impersonation';
 /** Set while this browser holds a refresh cookie, so guest pages never probe /auth/refresh. */
 const HAS_SESSION_KEY = 'barhop.has_staff_session';
 const RENEW_BEFORE_MS = 60_000;
-
-type JwtPayload = { exp?: number };
-
-export function decodeJwt<T = JwtPayload>(token: string): T | null {
-  try {
-    const part = token.split('.')[1];
-    if (!part) return null;
-    return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as T;
-  } catch {
-    return null;
-  }
-}
 
 const expiresAtMs = (token: string) => (decodeJwt(token)?.exp ?? 0) * 1000;
 const isFresh = (token: string | null | undefined): token is string => Boolean(token) && expiresAtMs(token!) - Date.now() > 5_000;
@@ -240,3 +228,7 @@ export function resetStaffSessionForTests() {
   refreshing = null;
   state = readStoredState();
 }
+
+// The API client finds the back office's token through the auth bridge once this module has loaded
+// (auth/install.ts): guest pages never load it, so it stays out of their first download.
+registerStaffSession({ staffToken, syncClaims });
