@@ -21,16 +21,19 @@ if ('serviceWorker' in navigator) {
 applyStoredColorScheme();
 installAuth();
 const queryClient = createQueryClient();
-preloadRoute(window.location.pathname);
 // Loaded beside the page chunks (a static import would reshape the entry's chunks and grow them).
 void import('./features/venues/api').then((venues) => venues.prefetchVenuePage(queryClient, window.location.pathname));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RuntimeErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <AppRouter />
-      </QueryClientProvider>
-    </RuntimeErrorBoundary>
-  </StrictMode>,
-);
+// The first render waits for the first URL's page chunks, so it does not suspend: React holds back
+// a suspended screen's reveal for up to 300 ms, which Lighthouse saw as a late first paint.
+void preloadRoute(window.location.pathname).finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RuntimeErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <AppRouter />
+        </QueryClientProvider>
+      </RuntimeErrorBoundary>
+    </StrictMode>,
+  );
+});

@@ -1,19 +1,26 @@
-import { lazy, Suspense } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
 
-type PageModule = { default: React.ComponentType };
+type PageModule = { default: ComponentType };
 type PageHandle = { preload: () => Promise<PageModule> };
 /**
  * Every screen is its own chunk, so a guest never downloads the back office. Routing is declarative
  * (BrowserRouter + useRoutes over this table) rather than the data router, which costs ~16 KB
  * gzipped more in the guest's first download (budget 110 KB, docs/decisions/081); `handle.preload`
- * lets the start fetch every page of the first URL at once instead of one after the other.
+ * lets the start fetch every page of the first URL at once instead of one after the other. A page
+ * whose chunk has arrived renders directly; only one still on its way suspends (React.lazy).
  */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Component' | 'handle'> => {
   let loading: Promise<PageModule> | undefined;
-  const preload = () => (loading ??= load());
-  return { Component: lazy(preload), handle: { preload } satisfies PageHandle };
+  let loaded: ComponentType | undefined;
+  const preload = () => (loading ??= load().then((module) => {
+    loaded = module.default;
+    return module;
+  }));
+  const Lazy = lazy(preload);
+  const Page = () => createElement(loaded ?? Lazy);
+  return { Component: Page, handle: { preload } satisfies PageHandle };
 };
 
 /** The spec's route map (guest §2), in one place. Unknown paths fall back to '/'. */
@@ -93,9 +100,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Starts loading the page chunks of a URL, all at once (the layout and its page). */
-export function preloadRoute(pathname: string) {
-  for (const match of matchRoutes(routes, pathname) ?? []) void (match.route.handle as PageHandle | undefined)?.preload();
+/** Loads the page chunks of a URL, all at once (the layout and its page); settles when all have. */
+export async function preloadRoute(pathname: string) {
+  await Promise.allSettled((matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle as PageHandle | undefined)?.preload()));
 }
 
 function AppRoutes() {

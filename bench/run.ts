@@ -304,6 +304,10 @@ function storagePhase(before: { bytes: number; counts: Record<string, number> })
     },
     /** Sum of the column payloads of one order's rows (before SQLite's per-row and index overhead). */
     payload_bytes_per_order: Math.round(sizes!.order_bytes + rowsPerOrder('order_items') * sizes!.item_bytes + sizes!.event_bytes + sizes!.idem_bytes),
+    payload_bytes_per_row: {
+      orders: Math.round(sizes!.order_bytes), order_items: Math.round(sizes!.item_bytes),
+      order_events: Math.round(sizes!.event_bytes), idempotency_records: Math.round(sizes!.idem_bytes),
+    },
     /** Growth of the database file (tables + indexes + WAL) per order placed in this run. */
     file_bytes_per_order: Math.round((after.bytes - before.bytes) / Math.max(orders, 1)),
     database_bytes: after.bytes,
@@ -369,6 +373,13 @@ async function main() {
     }));
     const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin));
     const storage = await timed('storage', () => storagePhase(before));
+    // What bounds placement through HTTP on this machine: a request that does nothing, and one that
+    // makes one D1 round trip (placement makes three: venue, reads, writes).
+    const writeBounds = {
+      knee_over_healthz_rps: round2(writes.knee.orders_per_s / reads.figures.healthz!.rps),
+      knee_over_healthz_db_rps: round2(writes.knee.orders_per_s / reads.figures.healthz_db!.rps),
+      healthz_over_ceiling: round2(reads.figures.healthz!.rps / writes.ceiling.batches_per_s),
+    };
 
     const checks = {
       live_p50: (live.placement_to_receipt_ms.p50 ?? Infinity) <= BUDGETS.live_p50_ms,
@@ -395,7 +406,7 @@ async function main() {
       reads,
       live,
       live_burst: liveBurst,
-      writes,
+      writes: { ...writes, bounds: writeBounds },
       storage,
     };
     writeResult('latest.json', report);
@@ -415,6 +426,7 @@ async function main() {
       ['reads', 'menu p99 / healthz/db p99; req/s ratio', `${reads.vs_healthz_db.menu.p99_ratio}; ${reads.vs_healthz_db.menu.rps_ratio}`, 'info', ''],
       ['writes', `knee (10 venues): concurrency ${writes.knee.concurrency}`, `${writes.knee.orders_per_s} orders/s, p99 ${ms(writes.knee.p99_ms)}`, 'info', ''],
       ['writes', 'knee / D1 ceiling (same write batch in the Worker)', `${writes.knee_over_ceiling} (${writes.knee.orders_per_s} / ${writes.ceiling.batches_per_s})`, `>= ${BUDGETS.knee_over_ceiling}`, verdict(checks.knee_over_ceiling)],
+      ['writes', 'knee / healthz/db req/s (one D1 round trip); healthz req/s / ceiling', `${writeBounds.knee_over_healthz_db_rps}; ${writeBounds.healthz_over_ceiling}`, 'info', ''],
       ['bundle', `largest guest route (${bundle.largest_guest_route})`, `${bundle.largest_guest_route_kb_gzip} KB gz`, `<= ${BUDGETS.guest_route_js_kb_gzip} KB`, verdict(checks.bundle)],
       ['page', 'Lighthouse mobile LCP (median)', ms(lighthouse.mobile.lcp_ms), `<= ${BUDGETS.lcp_ms} ms`, verdict(checks.lcp)],
       ['page', 'Lighthouse mobile CLS', String(lighthouse.mobile.cls), `<= ${BUDGETS.cls}`, verdict(checks.cls)],

@@ -1,5 +1,6 @@
 // Public menu reads carry a weak ETag and Cache-Control, answer 304 to a matching If-None-Match, and
 // change their ETag the moment the menu changes (docs/decisions/082).
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAILS, deviceSession, mintToken } from './auth-helpers';
 import { call, expectApiError } from './helpers';
@@ -38,6 +39,14 @@ describe('menu reads: ETag, Cache-Control, 304', () => {
       expect(missing.headers.get('ETag')).toBeNull();
       expect(missing.headers.get('Cache-Control')).toBe('no-store');
     }
+  });
+
+  it('an active venue without drinks has an empty menu, not a 404', async () => {
+    await env.DB.prepare("INSERT INTO venues (id, slug, name) VALUES ('empty-bar-id', 'empty-bar', 'Empty Bar')").run();
+    const res = await call('GET', '/api/venue/empty-bar/drinks');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ drinks: [] });
+    expect((await call('GET', '/api/venue/empty-bar-id/drinks')).json).toEqual({ drinks: [] });
   });
 
   it('an admin switching a drink off changes the ETag: the old one gets the new menu, not a 304', async () => {

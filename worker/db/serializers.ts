@@ -2,7 +2,7 @@
 import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
 import { centsToDollars } from '../../shared/money';
-import type { menuDrinks, venues } from './schema';
+import { menuDrinks, type venues } from './schema';
 
 export function toVenue(row: typeof venues.$inferSelect): Venue {
   return {
@@ -24,8 +24,20 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
   };
 }
 
+/**
+ * The columns a Drink is made of. The guest menu selects only these: it is the hottest read, and the
+ * recipe columns (method, glass, strength…) would travel from D1 for nothing (docs/decisions/082).
+ */
+export const drinkColumns = {
+  id: menuDrinks.id, restaurantId: menuDrinks.restaurantId, name: menuDrinks.name, description: menuDrinks.description,
+  priceCents: menuDrinks.priceCents, category: menuDrinks.category, imageUrl: menuDrinks.imageUrl, isAvailable: menuDrinks.isAvailable,
+  soldOutReason: menuDrinks.soldOutReason, tags: menuDrinks.tags, allergens: menuDrinks.allergens,
+  ingredientsNotes: menuDrinks.ingredientsNotes, featured: menuDrinks.featured,
+};
+export type DrinkRow = Pick<typeof menuDrinks.$inferSelect, keyof typeof drinkColumns>;
+
 /** Guests see a drink as available only when the admin allows it and stock can pour it. */
-export function toDrink(row: typeof menuDrinks.$inferSelect): Drink {
+export function toDrink(row: DrinkRow): Drink {
   return {
     id: row.id,
     restaurant_id: row.restaurantId,

@@ -1,5 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
-import { etag } from 'hono/etag';
+import type { Context } from 'hono';
 import type { AppContext } from '../env';
 
 /**
@@ -11,14 +10,29 @@ export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Reads that carry the caller's own data (e.g. a drink with the guest's rating): never in shared caches. */
 export const PRIVATE_REVALIDATE = 'private, max-age=0, must-revalidate';
 
-/** Weak ETag + Cache-Control on successful GETs, and 304 when If-None-Match matches. */
-export function revalidatedRead(cacheControl: string): MiddlewareHandler<AppContext> {
-  const tag = etag({ weak: true });
-  return (c, next) => tag(c, async () => {
-    await next();
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !c.res.ok) return;
-    c.res.headers.set('Cache-Control', cacheControl);
-    // The answer depends on who asks when the read is private.
-    if (cacheControl === PRIVATE_REVALIDATE) c.res.headers.append('Vary', 'Authorization');
-  });
+const encoder = new TextEncoder();
+const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** True when If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+function matches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * A JSON answer with a weak ETag (SHA-1 of the serialised body) and `cacheControl`, or 304 without a
+ * body when If-None-Match matches. The body is serialised once and hashed as it is, which costs less
+ * than an ETag middleware that clones the finished response and reads it back.
+ */
+export async function revalidatedJson(c: Context<AppContext>, data: unknown, cacheControl: string) {
+  const body = JSON.stringify(data);
+  const etag = `W/"${hex(await crypto.subtle.digest('SHA-1', encoder.encode(body)))}"`;
+  c.header('ETag', etag);
+  c.header('Cache-Control', cacheControl);
+  // The answer depends on who asks when the read is private.
+  if (cacheControl === PRIVATE_REVALIDATE) c.header('Vary', 'Authorization', { append: true });
+  if (matches(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+  return c.body(body, 200, { 'Content-Type': 'application/json' });
 }

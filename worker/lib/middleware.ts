@@ -3,9 +3,20 @@ import { createMiddleware } from 'hono/factory';
 import * as schema from '../db/schema';
 import type { AppContext } from '../env';
 
-/** One drizzle handle per request, over the D1 binding. */
+const handles = new WeakMap<D1Database, ReturnType<typeof drizzle<typeof schema>>>();
+
+/**
+ * The drizzle handle over the D1 binding. Built once per binding and isolate, not per request:
+ * drizzle derives its relational config from the whole schema on every construction, which showed
+ * as a fixed cost on every request, health checks included (bench/, docs/decisions/082).
+ */
 export const withDb = createMiddleware<AppContext>(async (c, next) => {
-  c.set('db', drizzle(c.env.DB, { schema }));
+  let db = handles.get(c.env.DB);
+  if (!db) {
+    db = drizzle(c.env.DB, { schema });
+    handles.set(c.env.DB, db);
+  }
+  c.set('db', db);
   await next();
 });
 

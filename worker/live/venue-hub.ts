@@ -52,8 +52,11 @@ export class VenueHub extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
+  /** Built once per hub instance: drizzle derives its config from the whole schema at each construction. */
+  private database: ReturnType<typeof drizzle<typeof schema>> | null = null;
+
   private db() {
-    return drizzle(this.env.DB, { schema });
+    return (this.database ??= drizzle(this.env.DB, { schema }));
   }
 
   // ---- placement and status changes (RPC from the Worker's routes) ----------------------------

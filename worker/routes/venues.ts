@@ -1,50 +1,66 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { menuDrinks, venues } from '../db/schema';
-import { toDrink, toVenue } from '../db/serializers';
+import { drinkColumns, toDrink, toVenue } from '../db/serializers';
 import type { AppContext, Db } from '../env';
 import { notFound } from '../lib/errors';
-import { PUBLIC_REVALIDATE, revalidatedRead } from '../lib/http-cache';
+import { PUBLIC_REVALIDATE, revalidatedJson } from '../lib/http-cache';
 import { validate } from '../lib/validate';
 
-const activeVenueIs = (idOrSlug: string) => and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug)), eq(venues.active, true));
+const activeVenueIs = (idOrSlug: string | ReturnType<typeof sql.placeholder>) => and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug)), eq(venues.active, true));
 
-/** An active venue by id or slug; guests never see inactive venues. */
+/**
+ * A prepared statement built once per database handle (one per binding and isolate,
+ * worker/lib/middleware.ts) instead of per request: these are the hottest reads (docs/decisions/082).
+ */
+function perHandle<S>(build: (db: Db) => S) {
+  const cache = new WeakMap<Db, S>();
+  return (db: Db) => {
+    let statement = cache.get(db);
+    if (!statement) {
+      statement = build(db);
+      cache.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+const venueStatement = perHandle((db) => db.select().from(venues).where(activeVenueIs(sql.placeholder('idOrSlug'))).limit(1).prepare());
+
+/** An active venue by id or slug; guests never see inactive venues. Every guest read and placement starts here. */
 export async function findActiveVenue(db: Db, idOrSlug: string) {
-  const venue = await db.query.venues.findFirst({ where: activeVenueIs(idOrSlug) });
+  const [venue] = await venueStatement(db).all({ idOrSlug });
   if (!venue) throw notFound('Venue not found');
   return venue;
 }
 
+const menuStatement = perHandle((db) => db.select({ venueId: venues.id, drink: drinkColumns }).from(venues)
+  .leftJoin(menuDrinks, and(eq(menuDrinks.restaurantId, venues.id), eq(menuDrinks.isAvailable, true), isNull(menuDrinks.soldOutReason)))
+  .where(activeVenueIs(sql.placeholder('idOrSlug')))
+  .orderBy(asc(menuDrinks.name))
+  .prepare());
+
 /**
  * The guest menu of an active venue (available, not sold out, by name) in ONE statement: the venue
  * left-joined to its drinks, so an unknown or inactive venue is no row at all and a venue without
- * drinks is one row without a drink. The menu is the hottest read of the app (docs/decisions/082).
+ * drinks is one row without a drink.
  */
 export async function activeVenueMenu(db: Db, idOrSlug: string) {
-  const rows = await db.select({ venueId: venues.id, drink: menuDrinks }).from(venues)
-    .leftJoin(menuDrinks, and(
-      eq(menuDrinks.restaurantId, venues.id),
-      eq(menuDrinks.isAvailable, true),
-      isNull(menuDrinks.soldOutReason),
-    ))
-    .where(activeVenueIs(idOrSlug))
-    .orderBy(asc(menuDrinks.name));
+  const rows = await menuStatement(db).all({ idOrSlug });
   if (!rows.length) throw notFound('Venue not found');
   return rows.flatMap((row) => (row.drink ? [toDrink(row.drink)] : []));
 }
 
 export const venueRoutes = new Hono<AppContext>()
-  .use(revalidatedRead(PUBLIC_REVALIDATE))
   .get('/', async (c) => {
     const rows = await c.get('db').select().from(venues).where(eq(venues.active, true)).orderBy(asc(venues.name));
-    return c.json({ venues: rows.map(toVenue) });
+    return revalidatedJson(c, { venues: rows.map(toVenue) }, PUBLIC_REVALIDATE);
   })
   .get('/:id', validate('param', IdParam), async (c) => {
     const venue = await findActiveVenue(c.get('db'), c.req.valid('param').id);
-    return c.json({ venue: toVenue(venue) });
+    return revalidatedJson(c, { venue: toVenue(venue) }, PUBLIC_REVALIDATE);
   })
   .get('/:id/drinks', validate('param', IdParam), async (c) => {
-    return c.json({ drinks: await activeVenueMenu(c.get('db'), c.req.valid('param').id) });
+    return revalidatedJson(c, { drinks: await activeVenueMenu(c.get('db'), c.req.valid('param').id) }, PUBLIC_REVALIDATE);
   });

@@ -5,7 +5,7 @@ import type { ImpersonationRole } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
 import { useVenues } from '../venues/api';
-import { useAuth } from './hooks';
+import { useAuth } from './staff-hooks';
 import { areaAdmits, type BackOfficeArea } from './roles';
 import { Spinner } from './Spinner';
 

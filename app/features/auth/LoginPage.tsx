@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
 import { useDemoInfo } from './api';
-import { useAuth } from './hooks';
+import { useAuth } from './staff-hooks';
 import { homeForRole } from './roles';
 import { Spinner } from './Spinner';
 

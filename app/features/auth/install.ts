@@ -1,25 +1,12 @@
 import { installAuthBridge } from '../../lib/api-client';
 import { guestToken } from './guest-session';
-
-type StaffSession = { staffToken(): string | null; syncClaims(): Promise<boolean> };
-let staffSession: StaffSession | null = null;
-
-/**
- * Called by staff-session.ts when it loads. Back-office pages load it before they send anything;
- * guest pages never do, which keeps the back office's session out of their first download (bundle
- * budget, docs/decisions/080).
- */
-export function registerStaffSession(session: StaffSession) {
-  staffSession = session;
-}
+import { loadedStaffSession } from './staff-registry';
 
 /** Connects the API client to the two sessions: which token a request carries, and claims sync. */
 export function installAuth() {
   installAuthBridge({
-    tokenFor: (credentials) => (credentials === 'staff' ? staffSession?.staffToken() ?? null : credentials === 'guest' ? guestToken() : null),
-    syncClaims: async () => {
-      if (!staffSession) await import('./staff-session');
-      return staffSession!.syncClaims();
-    },
+    tokenFor: (credentials) => (credentials === 'staff' ? loadedStaffSession()?.staffToken() ?? null : credentials === 'guest' ? guestToken() : null),
+    // Only a staff token can be outdated, and a staff token only exists once the staff session loaded.
+    syncClaims: async () => (await loadedStaffSession()?.syncClaims()) ?? false,
   });
 }

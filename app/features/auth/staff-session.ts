@@ -4,7 +4,7 @@
 import type { AuthSession, AuthUser, ImpersonationRole } from '../../../shared/schemas/auth';
 import type { Venue } from '../../../shared/schemas/venue';
 import { apiRequest } from '../../lib/api-client';
-import { registerStaffSession } from './install';
+import { registerStaffSession } from './staff-registry';
 import { decodeJwt } from './jwt';
 
 export { decodeJwt };
@@ -230,5 +230,5 @@ export function resetStaffSessionForTests() {
 }
 
 // The API client finds the back office's token through the auth bridge once this module has loaded
-// (auth/install.ts): guest pages never load it, so it stays out of their first download.
+// (auth/staff-registry.ts): guest pages never load it, so it stays out of their first download.
 registerStaffSession({ staffToken, syncClaims });

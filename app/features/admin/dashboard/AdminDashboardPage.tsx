@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../ui/toast';
-import { useAuth } from '../../auth/hooks';
+import { useAuth } from '../../auth/staff-hooks';
 import { useAdminVenue } from '../api';
 import { AiControlsTab } from './AiControlsTab';
 import { InventoryTab } from './InventoryTab';

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Heart, History, LogOut } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
@@ -8,7 +8,6 @@ import { useGuestProfile, useGuestSignOut, useUpdateGuestProfile } from '../../a
 import { formatPhoneInput } from '../../auth/phone-format';
 import { useOrderHistory } from '../../orders/api';
 import { useFavorites } from '../api';
-import { OrderCard } from '../orders/OrderCard';
 import { GuestHeader } from '../venue/GuestHeader';
 import { RequireGuestSignIn } from '../venue/RequireGuestSignIn';
 import { useVenueContext } from '../venue/VenueLayout';
@@ -124,15 +123,23 @@ function FavoritesList({ slug }: { slug: string }) {
   );
 }
 
+// The order cards load with the History tab, beside its read: they are not in the page's first
+// download (bundle budget of guest routes, docs/decisions/080).
+const loadOrderCard = () => import('../orders/OrderCard');
+const OrderCard = lazy(() => loadOrderCard().then((m) => ({ default: m.OrderCard })));
+
 function HistoryList({ slug }: { slug: string }) {
   const history = useOrderHistory(slug);
+  useEffect(() => { void loadOrderCard(); }, []);
   // Spec §8: a failed history read is an empty history.
   const orders = history.data ?? [];
   if (history.isPending) return <p role="status" className="muted">Loading history...</p>;
   if (orders.length === 0) return <p className="empty-state">No orders yet</p>;
   return (
     <div className="stack">
-      {orders.map((order) => <OrderCard key={order.id} order={order} slug={slug} />)}
+      <Suspense fallback={<p role="status" className="muted">Loading history...</p>}>
+        {orders.map((order) => <OrderCard key={order.id} order={order} slug={slug} />)}
+      </Suspense>
     </div>
   );
 }

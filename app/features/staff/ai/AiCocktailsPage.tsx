@@ -6,7 +6,7 @@ import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
-import { useAuth } from '../../auth/hooks';
+import { useAuth } from '../../auth/staff-hooks';
 import { staffToken } from '../../auth/staff-session';
 import { useStaffAiOrders, useUpdateOrderStatus } from '../../orders/api';
 import { useVenueLive } from '../../orders/live';

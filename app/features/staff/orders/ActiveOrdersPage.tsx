@@ -7,7 +7,7 @@ import type { Order } from '../../../../shared/schemas/order';
 import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
-import { useAuth } from '../../auth/hooks';
+import { useAuth } from '../../auth/staff-hooks';
 import { staffToken } from '../../auth/staff-session';
 import { useStaffOrders, useUpdateOrderStatus } from '../../orders/api';
 import { useVenueLive } from '../../orders/live';

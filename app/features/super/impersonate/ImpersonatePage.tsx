@@ -5,7 +5,7 @@ import type { ImpersonationRole } from '../../../../shared/schemas/auth';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
-import { useAuth } from '../../auth/hooks';
+import { useAuth } from '../../auth/staff-hooks';
 import { Spinner } from '../../auth/Spinner';
 import { useAllVenues } from './api';
 

@@ -4,7 +4,7 @@ import { formatCents } from '../../../../shared/money';
 import { shortOrderId } from '../../../../shared/ids';
 import { OVERVIEW_WINDOWS, type OverviewWindow, type PlatformOverview } from '../../../../shared/schemas/super';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth, useSyncClaimsWithToast } from '../../auth/hooks';
+import { useAuth, useSyncClaimsWithToast } from '../../auth/staff-hooks';
 import { fetchOverviewRaw, usePlatformOverview } from '../api';
 import { ButtonGroup, LoadError, MetricCard, PageHeader, Panel, formatDateTime } from '../common/SuperUi';
 
