@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.wrangler', 'worker-configuration.d.ts', 'playwright-report', 'test-results', 'migrations'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', '.wrangler', 'worker-configuration.d.ts', 'playwright-report', 'test-results', 'migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

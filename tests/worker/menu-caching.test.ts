@@ -62,6 +62,24 @@ describe('menu reads: ETag, Cache-Control, 304', () => {
     expect((after.json.drinks as { id: string }[]).map((d) => d.id)).not.toContain(drink.id);
   });
 
+  it('the menu comes from memory for a moment, and any successful write through the API drops it', async () => {
+    const before = await call('GET', '/api/venue/harbor-tap-room/drinks');
+    const drink = (before.json.drinks as { id: string }[])[0]!;
+    // Behind the API's back (nothing tells the Worker): the cached menu is still served, within its 2 s.
+    await env.DB.prepare('UPDATE menu_drinks SET name = ? WHERE id = ?').bind('Renamed Behind The API', drink.id).run();
+    const cached = await call('GET', '/api/venue/harbor-tap-room/drinks');
+    expect((cached.json.drinks as { name: string }[]).map((d) => d.name)).not.toContain('Renamed Behind The API');
+    expect(cached.headers.get('ETag')).toBe(before.headers.get('ETag'));
+    // Any successful write through the API drops the cache.
+    expect((await call('POST', '/api/auth/guest-session', { body: {} })).status).toBe(201);
+    const fresh = await call('GET', '/api/venue/harbor-tap-room/drinks');
+    expect((fresh.json.drinks as { name: string }[]).map((d) => d.name)).toContain('Renamed Behind The API');
+    // A refused write changes nothing and keeps it.
+    await env.DB.prepare('UPDATE menu_drinks SET name = ? WHERE id = ?').bind('Renamed Again', drink.id).run();
+    expectApiError(await call('POST', '/api/cart', { body: {} }), 401);
+    expect((await call('GET', '/api/venue/harbor-tap-room/drinks')).json.drinks.map((d: { name: string }) => d.name)).not.toContain('Renamed Again');
+  });
+
   it("a drink's page carries the guest's own rating: private, varies by Authorization", async () => {
     const menu = await call('GET', '/api/venue/rooftop-lounge/drinks');
     const drinkId = (menu.json.drinks as { id: string }[])[0]!.id;

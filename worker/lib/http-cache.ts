@@ -21,14 +21,25 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
+export type JsonEntity = { body: string; etag: string };
+
+/** A JSON body and its weak ETag (SHA-1 of the serialised body), ready to answer with or to keep. */
+export async function jsonEntity(data: unknown): Promise<JsonEntity> {
+  const body = JSON.stringify(data);
+  return { body, etag: `W/"${hex(await crypto.subtle.digest('SHA-1', encoder.encode(body)))}"` };
+}
+
 /**
- * A JSON answer with a weak ETag (SHA-1 of the serialised body) and `cacheControl`, or 304 without a
- * body when If-None-Match matches. The body is serialised once and hashed as it is, which costs less
- * than an ETag middleware that clones the finished response and reads it back.
+ * A JSON answer with a weak ETag and `cacheControl`, or 304 without a body when If-None-Match
+ * matches. The body is serialised once and hashed as it is, which costs less than an ETag
+ * middleware that clones the finished response and reads it back.
  */
 export async function revalidatedJson(c: Context<AppContext>, data: unknown, cacheControl: string) {
-  const body = JSON.stringify(data);
-  const etag = `W/"${hex(await crypto.subtle.digest('SHA-1', encoder.encode(body)))}"`;
+  return revalidatedEntity(c, await jsonEntity(data), cacheControl);
+}
+
+/** The same for a body already serialised and hashed (e.g. kept by worker/menu/read-cache.ts). */
+export function revalidatedEntity(c: Context<AppContext>, { body, etag }: JsonEntity, cacheControl: string) {
   c.header('ETag', etag);
   c.header('Cache-Control', cacheControl);
   // The answer depends on who asks when the read is private.

@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { createMiddleware } from 'hono/factory';
 import * as schema from '../db/schema';
 import type { AppContext } from '../env';
+import { invalidateGuestReads } from '../menu/read-cache';
 
 const handles = new WeakMap<D1Database, ReturnType<typeof drizzle<typeof schema>>>();
 
@@ -38,4 +39,13 @@ export const requestLog = createMiddleware<AppContext>(async (c, next) => {
 export const noStoreByDefault = createMiddleware<AppContext>(async (c, next) => {
   await next();
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+});
+
+/**
+ * A successful write through the API may change what guests read (a drink switched off, stock that
+ * sells one out, a venue's profile): drop the isolate's read cache (worker/menu/read-cache.ts).
+ */
+export const dropReadCacheOnWrite = createMiddleware<AppContext>(async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && c.res.status < 400) invalidateGuestReads();
 });

@@ -108,6 +108,7 @@ async function readStart(db: Db, req: PlacementRequest) {
     db.select({ item: cartItems }).from(cartItems)
       .innerJoin(carts, eq(carts.id, cartItems.cartId))
       .where(and(eq(carts.ownerKey, req.owner.ownerKey), eq(carts.restaurantId, req.venueId))),
+    // No drink ids (a checkout, or AI creations only): a query that matches nothing keeps the batch's shape.
     drinksQuery(db, req.venueId, lineDrinkIds.length ? lineDrinkIds : ['']),
     queueAheadQuery(db, req.venueId),
   ]);

@@ -5,7 +5,8 @@ import { menuDrinks, venues } from '../db/schema';
 import { drinkColumns, toDrink, toVenue } from '../db/serializers';
 import type { AppContext, Db } from '../env';
 import { notFound } from '../lib/errors';
-import { PUBLIC_REVALIDATE, revalidatedJson } from '../lib/http-cache';
+import { jsonEntity, PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
+import { cachedRead } from '../menu/read-cache';
 import { validate } from '../lib/validate';
 
 const activeVenueIs = (idOrSlug: string | ReturnType<typeof sql.placeholder>) => and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug)), eq(venues.active, true));
@@ -52,15 +53,20 @@ export async function activeVenueMenu(db: Db, idOrSlug: string) {
   return rows.flatMap((row) => (row.drink ? [toDrink(row.drink)] : []));
 }
 
+/** The menu's answer (body and ETag) from the isolate's read cache, kept per D1 binding (docs/decisions/085). */
+export const cachedMenuEntity = (db: Db, binding: D1Database, idOrSlug: string) =>
+  cachedRead(binding, `menu:${idOrSlug}`, async () => jsonEntity({ drinks: await activeVenueMenu(db, idOrSlug) }));
+
 export const venueRoutes = new Hono<AppContext>()
   .get('/', async (c) => {
     const rows = await c.get('db').select().from(venues).where(eq(venues.active, true)).orderBy(asc(venues.name));
     return revalidatedJson(c, { venues: rows.map(toVenue) }, PUBLIC_REVALIDATE);
   })
   .get('/:id', validate('param', IdParam), async (c) => {
-    const venue = await findActiveVenue(c.get('db'), c.req.valid('param').id);
-    return revalidatedJson(c, { venue: toVenue(venue) }, PUBLIC_REVALIDATE);
+    const idOrSlug = c.req.valid('param').id;
+    const entity = await cachedRead(c.env.DB, `venue:${idOrSlug}`, async () => jsonEntity({ venue: toVenue(await findActiveVenue(c.get('db'), idOrSlug)) }));
+    return revalidatedEntity(c, entity, PUBLIC_REVALIDATE);
   })
   .get('/:id/drinks', validate('param', IdParam), async (c) => {
-    return revalidatedJson(c, { drinks: await activeVenueMenu(c.get('db'), c.req.valid('param').id) }, PUBLIC_REVALIDATE);
+    return revalidatedEntity(c, await cachedMenuEntity(c.get('db'), c.env.DB, c.req.valid('param').id), PUBLIC_REVALIDATE);
   });

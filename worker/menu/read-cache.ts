@@ -1,0 +1,39 @@
+// Guest menu reads from the isolate's memory (docs/decisions/085). The menu and the venue are read
+// on every guest page and change rarely; each read used to cost a D1 statement, the resource that
+// runs out first at scale (docs/scale.md). An entry lives READ_CACHE_TTL_MS at most, and every
+// successful write through this isolate's API drops them all (invalidateGuestReads, called by the
+// `dropReadCacheOnWrite` middleware), so a guest who reloads after an admin's change sees it at once
+// when both go through the same isolate; across isolates a menu is at most READ_CACHE_TTL_MS old.
+export const READ_CACHE_TTL_MS = 2_000;
+const MAX_ENTRIES = 2_000;
+
+type Entry = { expires: number; generation: number; value: Promise<unknown> };
+
+let generation = 0;
+/** One store per D1 binding: worker tests give each file its own database. */
+const stores = new WeakMap<object, Map<string, Entry>>();
+
+/** Any write may change a menu (availability, stock, a venue's profile): the next reads go to D1. */
+export function invalidateGuestReads() {
+  generation++;
+}
+
+/** `load()`'s answer for `key`, shared by every read of the same database within the TTL; failures are not kept. */
+export function cachedRead<T>(binding: object, key: string, load: () => Promise<T>): Promise<T> {
+  let store = stores.get(binding);
+  if (!store) {
+    store = new Map();
+    stores.set(binding, store);
+  }
+  const now = Date.now();
+  const hit = store.get(key);
+  if (hit && hit.expires > now && hit.generation === generation) return hit.value as Promise<T>;
+  if (store.size >= MAX_ENTRIES) store.clear();
+  const value = load();
+  const entry: Entry = { expires: now + READ_CACHE_TTL_MS, generation, value };
+  store.set(key, entry);
+  value.catch(() => {
+    if (store.get(key) === entry) store.delete(key);
+  });
+  return value;
+}
