@@ -19,7 +19,8 @@ export async function handleError(err: Error, c: Context<AppContext>) {
     return errorResponse(c, new ApiError(status, HTTP_CODES[status] ?? 'error', message));
   }
   const requestId = c.get('requestId');
-  console.error(JSON.stringify({ request_id: requestId, level: 'error', message: err.message, stack: err.stack }));
+  // Logs are read by more people than the database: the same redaction applies to them.
+  console.error(JSON.stringify({ request_id: requestId, level: 'error', message: redactSecrets(err.message), stack: err.stack && redactSecrets(err.stack) }));
   c.executionCtx.waitUntil(recordServerError(c, err).catch(() => undefined));
   return errorResponse(c, new ApiError(500, 'internal_error', 'Something went wrong on our side', { request_id: requestId }));
 }
