@@ -25,7 +25,8 @@ export const venuePrefix = (venueId: string) => `venues/${venueId}/`;
 export function ownedKeyOf(venueId: string, url: string | null | undefined): string | null {
   if (!url?.startsWith(IMAGE_URL_PREFIX)) return null;
   const key = url.slice(IMAGE_URL_PREFIX.length);
-  if (!key.startsWith(venuePrefix(venueId)) || key.includes('..')) return null;
+  // R2 throws on keys over 1024 bytes: such a key was never stored here (reliability-fuzz).
+  if (!key.startsWith(venuePrefix(venueId)) || key.includes('..') || new TextEncoder().encode(key).length > 1024) return null;
   return key;
 }
 

@@ -26,7 +26,7 @@ export default function AiSettingsPage() {
   }
 
   return (
-    <div className="page super-page">
+    <main className="page super-page">
       <PageHeader title="AI Settings" subtitle="The platform-wide bartender prompt, flavor rules and AI analytics" />
       <div className="tabs super-tabs" role="tablist" aria-label="AI settings" onKeyDown={onKeyDown}>
         {TABS.map((t) => (
@@ -42,6 +42,6 @@ export default function AiSettingsPage() {
       <div className="tab-panel card" role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
         <active.Panel />
       </div>
-    </div>
+    </main>
   );
 }

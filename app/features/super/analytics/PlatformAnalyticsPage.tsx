@@ -52,7 +52,7 @@ export default function PlatformAnalyticsPage() {
   const [period, setPeriod] = useState<AnalyticsWindow>('30d');
   const analytics = usePlatformAnalytics(period);
   return (
-    <div className="page super-page">
+    <main className="page super-page">
       <PageHeader
         title="Platform Analytics"
         subtitle="Revenue, orders and AI usage across all venues"
@@ -61,6 +61,6 @@ export default function PlatformAnalyticsPage() {
       {analytics.isPending ? <p className="muted" role="status">Loading analytics...</p>
         : analytics.isError ? <LoadError message="Failed to load analytics data" detail={errorMessage(analytics.error, '')} onRetry={() => void analytics.refetch()} />
         : <AnalyticsBody data={analytics.data} />}
-    </div>
+    </main>
   );
 }

@@ -74,7 +74,7 @@ export default function ErrorLogsPage() {
   }
 
   return (
-    <div className="page super-page">
+    <main className="page super-page">
       <PageHeader
         title="Error Management"
         subtitle="Server errors and browser crashes across the platform"
@@ -125,6 +125,6 @@ export default function ErrorLogsPage() {
           </div>
         )}
       <RetentionSetting />
-    </div>
+    </main>
   );
 }

@@ -37,7 +37,7 @@ export default function ImpersonatePage() {
   }
 
   return (
-    <div className="page stack">
+    <main className="page stack">
       <header>
         <h1>Venue Impersonation</h1>
         <p className="muted">View and manage a venue exactly as its admin or staff would.</p>
@@ -105,6 +105,6 @@ export default function ImpersonatePage() {
           <li>A red banner stays on screen while you impersonate; Exit Impersonation returns you to the console.</li>
         </ul>
       </aside>
-    </div>
+    </main>
   );
 }

@@ -93,7 +93,7 @@ export default function IngredientsPage() {
   }, [ingredients.data, query]);
 
   return (
-    <div className="page super-page">
+    <main className="page super-page">
       <PageHeader title="Ingredients" subtitle="The canonical ingredients every venue's recipes point at" />
       <div className="search-field">
         <Search aria-hidden="true" size={18} />
@@ -128,6 +128,6 @@ export default function IngredientsPage() {
           </div>
         )}
       {editing && <IngredientEditor ingredient={editing} onClose={() => setEditing(null)} />}
-    </div>
+    </main>
   );
 }

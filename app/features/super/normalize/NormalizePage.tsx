@@ -37,7 +37,7 @@ export default function NormalizePage() {
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(shown.map((i) => i.id)));
 
   return (
-    <div className="page super-page">
+    <main className="page super-page">
       <PageHeader
         title="Normalize Ingredients"
         subtitle="Ingredient strings in venue recipes that match no canonical ingredient"
@@ -116,6 +116,6 @@ export default function NormalizePage() {
       {dialog?.kind === 'bulk' && catalogue.data && (
         <BulkMergeDialog items={selectedShown} catalogue={catalogue.data} onClose={() => setDialog(null)} onDone={() => { setSelected(new Set()); setDialog(null); }} />
       )}
-    </div>
+    </main>
   );
 }

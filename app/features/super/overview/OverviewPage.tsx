@@ -138,7 +138,7 @@ export default function OverviewPage() {
   const overview = usePlatformOverview(period);
 
   return (
-    <div className="page super-page">
+    <main className="page super-page">
       <PageHeader
         title="Platform Overview"
         subtitle="Sales and activity across every venue"
@@ -165,6 +165,6 @@ export default function OverviewPage() {
         <ConnectionTest window={period} />
         <AuthDebug />
       </div>
-    </div>
+    </main>
   );
 }

@@ -62,7 +62,7 @@ export default function VenuesPage() {
   }
 
   return (
-    <div className="page super-page">
+    <main className="page super-page">
       <PageHeader
         title="Venues"
         subtitle="Manage all venues across the platform"
@@ -124,6 +124,6 @@ export default function VenuesPage() {
 
       {editing && <VenueEditor venue={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {staffOf && <VenueStaffModal venue={staffOf} onClose={() => setStaffOf(null)} />}
-    </div>
+    </main>
   );
 }
