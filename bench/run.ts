@@ -214,16 +214,14 @@ async function readPathPhase(baseUrl: string, venue: Venue) {
 
 // ---- 5. write path ------------------------------------------------------------------------------
 
-async function placementStep(baseUrl: string, venues: Venue[], concurrency: number, durationMs: number) {
+/** `concurrency` clients sending `request` back to back for `durationMs`: throughput and latency of the 200s. */
+async function concurrencyStep(concurrency: number, durationMs: number, request: (i: number) => Promise<Placed>) {
   const results: Placed[] = [];
   let n = 0;
   const started = performance.now();
   const deadline = started + durationMs;
   await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < deadline) {
-      const i = n++;
-      results.push(await placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i));
-    }
+    while (performance.now() < deadline) results.push(await request(n++));
   }));
   const elapsed = performance.now() - started;
   const ok = results.filter((r) => r.status === 200);
@@ -235,6 +233,26 @@ async function placementStep(baseUrl: string, venues: Venue[], concurrency: numb
     orders_per_s: round1((ok.length / elapsed) * 1000),
     latency_ms: percentiles(ok.map((r) => r.ms)),
   };
+}
+
+const placementStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number) =>
+  concurrencyStep(concurrency, durationMs, async (i) => placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i));
+
+/** The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 095). */
+const floorStep = (baseUrl: string, concurrency: number, durationMs: number) =>
+  concurrencyStep(concurrency, durationMs, async () => {
+    const token = await guestToken();
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    return { status: res.status, started, ms: performance.now() - started };
+  });
+
+/** The lowest concurrency reaching 90% of the best throughput: beyond it, more in flight only adds latency. */
+function kneeOf(steps: Awaited<ReturnType<typeof concurrencyStep>>[]) {
+  const best = Math.max(...steps.map((s) => s.orders_per_s));
+  const knee = steps.find((s) => s.orders_per_s >= 0.9 * best)!;
+  return { best, knee: { concurrency: knee.concurrency, orders_per_s: knee.orders_per_s, p50_ms: knee.latency_ms.p50, p99_ms: knee.latency_ms.p99 } };
 }
 
 async function d1Ceiling(baseUrl: string, token: string, parallel: number, batches: number) {
@@ -249,11 +267,14 @@ async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: Staf
   const levels = (process.env.BENCH_WRITE_LEVELS ?? '1,2,4,8,16,32').split(',').map(Number);
   const stepMs = envNumber('BENCH_WRITE_STEP_SECONDS', 5) * 1000;
   const steps = [];
-  for (const concurrency of levels) steps.push(await placementStep(baseUrl, venues, concurrency, stepMs));
-  const best = Math.max(...steps.map((s) => s.orders_per_s));
-  // The knee: the lowest concurrency that reaches 90% of the best throughput; beyond it, more in
-  // flight only adds latency.
-  const knee = steps.find((s) => s.orders_per_s >= 0.9 * best)!;
+  const floorSteps = [];
+  // Placement and the floor alternate level by level, so load from elsewhere on the machine hits both alike.
+  for (const concurrency of levels) {
+    steps.push(await placementStep(baseUrl, venues, concurrency, stepMs));
+    floorSteps.push(await floorStep(baseUrl, concurrency, stepMs));
+  }
+  const { best, knee } = kneeOf(steps);
+  const floor = kneeOf(floorSteps);
 
   const token = await staffToken(superadmin);
   const batches = envNumber('BENCH_CEILING_BATCHES', 400);
@@ -264,10 +285,14 @@ async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: Staf
     venues: venues.length,
     step_seconds: stepMs / 1000,
     steps,
-    knee: { concurrency: knee.concurrency, orders_per_s: knee.orders_per_s, p50_ms: knee.latency_ms.p50, p99_ms: knee.latency_ms.p99 },
+    knee,
     best_orders_per_s: best,
     ceiling: { runs: ceilingRuns, batches_per_s: ceiling.batches_per_s, parallel: ceiling.parallel, statements_per_batch: ceiling.statements_per_batch },
     knee_over_ceiling: round2(knee.orders_per_s / ceiling.batches_per_s),
+    /** The same batch behind one HTTP request and nothing else: what any HTTP placement could reach here. */
+    floor: { steps: floorSteps, knee: floor.knee, best_per_s: floor.best },
+    floor_over_ceiling: round2(floor.knee.orders_per_s / ceiling.batches_per_s),
+    knee_over_floor: round2(knee.orders_per_s / floor.knee.orders_per_s),
   };
 }
 
@@ -426,6 +451,9 @@ async function main() {
       ['reads', 'menu p99 / healthz/db p99; req/s ratio', `${reads.vs_healthz_db.menu.p99_ratio}; ${reads.vs_healthz_db.menu.rps_ratio}`, 'info', ''],
       ['writes', `knee (10 venues): concurrency ${writes.knee.concurrency}`, `${writes.knee.orders_per_s} orders/s, p99 ${ms(writes.knee.p99_ms)}`, 'info', ''],
       ['writes', 'knee / D1 ceiling (same write batch in the Worker)', `${writes.knee_over_ceiling} (${writes.knee.orders_per_s} / ${writes.ceiling.batches_per_s})`, `>= ${BUDGETS.knee_over_ceiling}`, verdict(checks.knee_over_ceiling)],
+      ['writes', `HTTP write floor (one guest request + the same batch): knee at ${writes.floor.knee.concurrency}`, `${writes.floor.knee.orders_per_s} req/s, p99 ${ms(writes.floor.knee.p99_ms)}`, 'info', ''],
+      ['writes', 'floor / ceiling: the best any HTTP placement can reach here', String(writes.floor_over_ceiling), 'info', ''],
+      ['writes', 'placement knee / floor', String(writes.knee_over_floor), 'info', ''],
       ['writes', 'knee / healthz/db req/s (one D1 round trip); healthz req/s / ceiling', `${writeBounds.knee_over_healthz_db_rps}; ${writeBounds.healthz_over_ceiling}`, 'info', ''],
       ['bundle', `largest guest route (${bundle.largest_guest_route})`, `${bundle.largest_guest_route_kb_gzip} KB gz`, `<= ${BUDGETS.guest_route_js_kb_gzip} KB`, verdict(checks.bundle)],
       ['page', 'Lighthouse mobile LCP (median)', ms(lighthouse.mobile.lcp_ms), `<= ${BUDGETS.lcp_ms} ms`, verdict(checks.lcp)],

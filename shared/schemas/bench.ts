@@ -19,3 +19,13 @@ export const D1InsertResult = z.object({
   batches_per_s: z.number(),
 });
 export type D1InsertResult = z.infer<typeof D1InsertResult>;
+
+/** POST /api/dev/bench/d1-write-once (demo mode only): the HTTP write floor of order placement (bench/). */
+export const D1WriteOnceQuery = z.object({
+  /** Slug of a bench venue (`bench-…`). */
+  venue: z.string().trim().min(1).max(100),
+});
+export type D1WriteOnceQuery = z.infer<typeof D1WriteOnceQuery>;
+
+export const D1WriteOnceResult = z.object({ statements: z.number().int() });
+export type D1WriteOnceResult = z.infer<typeof D1WriteOnceResult>;

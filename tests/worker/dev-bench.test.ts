@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
+import { guestToken as guestSession } from './order-helpers';
+
+const guestToken = async () => (await guestSession()).token;
 
 const count = async (sql: string, ...args: string[]) =>
   (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
@@ -35,6 +38,43 @@ describe('POST /api/dev/bench/d1-insert', () => {
   it('does not exist outside demo mode, even for a super admin', async () => {
     const token = await mintToken(DEMO_EMAILS.superadmin);
     const req = new Request('http://localhost/api/dev/bench/d1-insert?venue=harbor-tap-room&n=1', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const res = await app.fetch(req, { ...env, DEMO_MODE: 'false' }, createExecutionContext());
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('POST /api/dev/bench/d1-write-once', () => {
+  /** A bench venue with a copy of Harbor Tap Room's available drinks, as bench/ creates them. */
+  async function benchVenue(slug: string) {
+    await env.DB.prepare(`INSERT INTO venues (id, slug, name) VALUES (?1, ?1, 'Bench Venue')`).bind(slug).run();
+    await env.DB.prepare(`INSERT INTO menu_drinks (id, restaurant_id, name, description, price_cents, category, image_url, tags, allergens)
+      SELECT ?1 || '-' || d.id, ?1, d.name, d.description, d.price_cents, d.category, d.image_url, d.tags, d.allergens
+      FROM menu_drinks d WHERE d.restaurant_id = ?2 AND d.is_available = 1 AND d.sold_out_reason IS NULL`).bind(slug, await venueId('harbor-tap-room')).run();
+  }
+
+  it('commits one placement-shaped batch per request for a guest, at a bench venue', async () => {
+    await benchVenue('bench-floor');
+    const token = await guestToken();
+    for (let i = 0; i < 3; i++) {
+      const res = await call('POST', '/api/dev/bench/d1-write-once?venue=bench-floor', { token });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(res.json).toEqual({ statements: 5 });
+    }
+    expect(await count('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', 'bench-floor')).toBe(3);
+    expect(await count(`SELECT count(*) AS n FROM order_items WHERE order_id IN (SELECT id FROM orders WHERE restaurant_id = 'bench-floor')`)).toBe(6);
+  });
+
+  it('never writes to a real venue, and needs a guest token', async () => {
+    const before = await count('SELECT count(*) AS n FROM orders');
+    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=harbor-tap-room', { token: await guestToken() }), 404);
+    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=bench-nowhere', { token: await guestToken() }), 404);
+    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=', { token: await guestToken() }), 400);
+    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=bench-floor'), 401);
+    expect(await count('SELECT count(*) AS n FROM orders')).toBe(before);
+  });
+
+  it('does not exist outside demo mode', async () => {
+    const req = new Request('http://localhost/api/dev/bench/d1-write-once?venue=bench-floor', { method: 'POST', headers: { Authorization: `Bearer ${await guestToken()}` } });
     const res = await app.fetch(req, { ...env, DEMO_MODE: 'false' }, createExecutionContext());
     expect(res.status).toBe(404);
   });

@@ -68,6 +68,7 @@ export const POLICY: Record<string, readonly Who[]> = {
   '/api/super/impersonate': ['superadmin', 'impersonating'],
   // Bench only (bench/, docs/decisions/083): demo mode only, a super admin's.
   '/api/dev': SUPERADMIN,
+  'POST /api/dev/bench/d1-write-once': GUESTS, // the bench's HTTP write floor, bench venues only
 };
 
 function policyFor(method: string, path: string): readonly Who[] | undefined {

@@ -1,11 +1,12 @@
 // The D1 write ceiling of order placement (bench/, docs/decisions/083): the very write batch a
 // placement commits (worker/orders/placement.ts: the order, its two lines, its first order event and
 // the idempotency record), run back to back inside the Worker, without HTTP, auth, the venue's
-// Durable Object or placement's reads. Demo mode only.
+// Durable Object or placement's reads; and the HTTP write floor (docs/decisions/095): that one batch
+// behind one guest HTTP request, with nothing else. Demo mode only.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
-import type { D1InsertResult } from '../../shared/schemas/bench';
+import type { D1InsertResult, D1WriteOnceResult } from '../../shared/schemas/bench';
 import { idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { notFound } from '../lib/errors';
@@ -13,50 +14,62 @@ import { toOrder, type OrderItemRow, type OrderRow } from '../orders/serialize';
 
 const LINES = 2;
 
-export async function runD1InsertLoop(db: Db, venueSlug: string, batches: number, parallel: number): Promise<D1InsertResult> {
+type CeilingVenue = { venue: typeof venues.$inferSelect; drinks: (typeof menuDrinks.$inferSelect)[] };
+
+/** The bench venue and the two drinks its placement-shaped batches order. */
+async function loadCeilingVenue(db: Db, venueSlug: string): Promise<CeilingVenue> {
   const venue = await db.query.venues.findFirst({ where: eq(venues.slug, venueSlug) });
   if (!venue) throw notFound('Venue not found');
   const drinks = await db.select().from(menuDrinks)
     .where(and(eq(menuDrinks.restaurantId, venue.id), eq(menuDrinks.isAvailable, true), isNull(menuDrinks.soldOutReason)))
     .orderBy(asc(menuDrinks.name)).limit(LINES);
   if (drinks.length < LINES) throw notFound(`The venue needs ${LINES} available drinks`);
+  return { venue, drinks };
+}
 
+/** One placement-shaped write batch; answers how many statements it held. */
+async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue): Promise<number> {
+  const orderId = newId();
+  const ownerKey = `s:bench-ceiling-${newId()}`;
+  const now = new Date().toISOString();
+  const items: OrderItemRow[] = drinks.map((drink, position) => ({
+    id: newId(), orderId, menuDrinkId: drink.id, name: drink.name, description: drink.description, imageUrl: drink.imageUrl,
+    unitPriceCents: drink.priceCents, quantity: position + 1, lineTotalCents: drink.priceCents * (position + 1),
+    notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null, position,
+  }));
+  const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), venue.taxRateBp);
+  const orderRow: OrderRow = {
+    id: orderId, restaurantId: venue.id, ownerKey, guestSessionId: ownerKey.slice(2), guestId: null, userId: null,
+    displayName: null, customerName: null, customerPhone: null, status: 'pending', paymentStatus: 'unpaid',
+    subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents, taxRateBp: venue.taxRateBp,
+    specialInstructions: null, salesChannel: 'app', tableNumber: null, referredByAi: false, aiRecipeName: null, customName: null,
+    aiInteractionId: null, etaMinutes: 5, stockDeductedAt: null, deliveredAt: null, createdAt: now, updatedAt: now,
+  };
+  // The placement's stored answer, so the idempotency row has its real size.
+  const answer = {
+    id: orderId, status: 'pending', created_at: now, eta_minutes: 5, subtotal_cents: totals.subtotalCents,
+    tax_cents: totals.taxCents, total_cents: totals.totalCents, total: centsToDollars(totals.totalCents), order: toOrder(orderRow, items),
+  };
+  const batch = [
+    db.insert(orders).values(orderRow),
+    ...items.map((row) => db.insert(orderItems).values(row)),
+    db.insert(orderEvents).values({
+      id: newId(), orderId, restaurantId: venue.id, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: ownerKey, createdAt: now,
+    }),
+    db.insert(idempotencyRecords).values({
+      restaurantId: venue.id, key: newId(), ownerKey, requestHash: newId(32), orderId, responseStatus: 200,
+      responseBody: JSON.stringify(answer), createdAt: now,
+    }),
+  ] as const;
+  await db.batch(batch);
+  return batch.length;
+}
+
+export async function runD1InsertLoop(db: Db, venueSlug: string, batches: number, parallel: number): Promise<D1InsertResult> {
+  const target = await loadCeilingVenue(db, venueSlug);
   let statements = 0;
   const writeOne = async () => {
-    const orderId = newId();
-    const ownerKey = `s:bench-ceiling-${newId()}`;
-    const now = new Date().toISOString();
-    const items: OrderItemRow[] = drinks.map((drink, position) => ({
-      id: newId(), orderId, menuDrinkId: drink.id, name: drink.name, description: drink.description, imageUrl: drink.imageUrl,
-      unitPriceCents: drink.priceCents, quantity: position + 1, lineTotalCents: drink.priceCents * (position + 1),
-      notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null, position,
-    }));
-    const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), venue.taxRateBp);
-    const orderRow: OrderRow = {
-      id: orderId, restaurantId: venue.id, ownerKey, guestSessionId: ownerKey.slice(2), guestId: null, userId: null,
-      displayName: null, customerName: null, customerPhone: null, status: 'pending', paymentStatus: 'unpaid',
-      subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents, taxRateBp: venue.taxRateBp,
-      specialInstructions: null, salesChannel: 'app', tableNumber: null, referredByAi: false, aiRecipeName: null, customName: null,
-      aiInteractionId: null, etaMinutes: 5, stockDeductedAt: null, deliveredAt: null, createdAt: now, updatedAt: now,
-    };
-    // The placement's stored answer, so the idempotency row has its real size.
-    const answer = {
-      id: orderId, status: 'pending', created_at: now, eta_minutes: 5, subtotal_cents: totals.subtotalCents,
-      tax_cents: totals.taxCents, total_cents: totals.totalCents, total: centsToDollars(totals.totalCents), order: toOrder(orderRow, items),
-    };
-    const batch = [
-      db.insert(orders).values(orderRow),
-      ...items.map((row) => db.insert(orderItems).values(row)),
-      db.insert(orderEvents).values({
-        id: newId(), orderId, restaurantId: venue.id, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: ownerKey, createdAt: now,
-      }),
-      db.insert(idempotencyRecords).values({
-        restaurantId: venue.id, key: newId(), ownerKey, requestHash: newId(32), orderId, responseStatus: 200,
-        responseBody: JSON.stringify(answer), createdAt: now,
-      }),
-    ] as const;
-    statements = batch.length;
-    await db.batch(batch);
+    statements = await writePlacementBatch(db, target);
   };
 
   let next = 0;
@@ -75,4 +88,22 @@ export async function runD1InsertLoop(db: Db, venueSlug: string, batches: number
     ms: Math.round(ms),
     batches_per_s: Math.round((batches / Math.max(ms, 1)) * 1000 * 10) / 10,
   };
+}
+
+/** Bench venues only: the floor route is open to any guest token, so it never writes to a real venue. */
+export const BENCH_VENUE_PREFIX = 'bench-';
+
+/** Loaded once per isolate and slug: the floor measures the HTTP request and the batch, not these reads. */
+const floorVenues = new Map<string, Promise<CeilingVenue>>();
+
+/** The HTTP write floor: one placement-shaped write batch for one HTTP request, nothing else. */
+export async function writeOncePlacementBatch(db: Db, venueSlug: string): Promise<D1WriteOnceResult> {
+  if (!venueSlug.startsWith(BENCH_VENUE_PREFIX)) throw notFound('Venue not found');
+  let target = floorVenues.get(venueSlug);
+  if (!target) {
+    target = loadCeilingVenue(db, venueSlug);
+    floorVenues.set(venueSlug, target);
+    target.catch(() => floorVenues.delete(venueSlug));
+  }
+  return { statements: await writePlacementBatch(db, await target) };
 }

@@ -1,14 +1,16 @@
 import { Hono } from 'hono';
-import { D1InsertQuery } from '../../shared/schemas/bench';
-import { requireSuperadmin } from '../auth/middleware';
-import { runD1InsertLoop } from '../bench/d1-insert';
+import { D1InsertQuery, D1WriteOnceQuery } from '../../shared/schemas/bench';
+import { requireGuest, requireSuperadmin } from '../auth/middleware';
+import { runD1InsertLoop, writeOncePlacementBatch } from '../bench/d1-insert';
 import { isDemoMode, type AppContext } from '../env';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 
 /**
- * Bench-only routes (bench/, docs/decisions/083): they exist in demo mode only (local, never in
- * production, where DEMO_MODE is off and they answer 404 to everyone) and need a super admin.
+ * Bench-only routes (bench/, docs/decisions/083 and 095): they exist in demo mode only (local, never
+ * in production, where DEMO_MODE is off and they answer 404 to everyone). The ceiling needs a super
+ * admin; the floor takes a guest token as placement does (a token check, no database read) and
+ * writes to bench venues only.
  */
 export const devBenchRoutes = new Hono<AppContext>()
   .use(async (c, next) => {
@@ -18,4 +20,6 @@ export const devBenchRoutes = new Hono<AppContext>()
   .post('/d1-insert', requireSuperadmin, validate('query', D1InsertQuery), async (c) => {
     const q = c.req.valid('query');
     return c.json(await runD1InsertLoop(c.get('db'), q.venue, q.n, q.parallel));
-  });
+  })
+  .post('/d1-write-once', requireGuest, validate('query', D1WriteOnceQuery), async (c) =>
+    c.json(await writeOncePlacementBatch(c.get('db'), c.req.valid('query').venue)));
