@@ -111,6 +111,25 @@ describe('placing orders', () => {
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
   });
 
+  it('a venue deactivated or re-taxed after the Worker cached it: the write batch notices, nothing stale is stored', async () => {
+    const slug = 'harbor-tap-room';
+    const [drink] = await availableDrinks(slug);
+    const quick = async () => call('POST', '/api/orders/quick', { token: (await guestToken()).token, body: { slug, item: { menu_drink_id: drink!.id } } });
+    expect((await quick()).status).toBe(200); // the venue is now in the isolate's cache
+    // Behind the API's back, so nothing drops the cache: a new tax rate is charged at once.
+    await env.DB.prepare('UPDATE venues SET tax_rate_bp = 1000 WHERE slug = ?').bind(slug).run();
+    const retaxed = await quick();
+    expect(retaxed.status, retaxed.text).toBe(200);
+    expect(retaxed.json.tax_cents).toBe(Math.round(drink!.price_cents / 10));
+    expect(await env.DB.prepare('SELECT tax_rate_bp AS bp FROM orders WHERE id = ?').bind(retaxed.json.id).first()).toEqual({ bp: 1000 });
+    // A venue switched off takes no more orders, even from a Worker that still has it cached.
+    await env.DB.prepare('UPDATE venues SET active = 0 WHERE slug = ?').bind(slug).run();
+    const before = await countRows('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', await venueId(slug));
+    expect(expectApiError(await quick(), 404).message).toBe('Venue not found');
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', await venueId(slug))).toBe(before);
+    await env.DB.prepare('UPDATE venues SET active = 1, tax_rate_bp = 875 WHERE slug = ?').bind(slug).run();
+  });
+
   it('needs a guest token, and answers 404 for an unknown venue', async () => {
     const [drink] = await availableDrinks(SLUG);
     expectApiError(await call('POST', '/api/orders/quick', { body: { slug: SLUG, item: { menu_drink_id: drink!.id } } }), 401);

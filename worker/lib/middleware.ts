@@ -42,10 +42,18 @@ export const noStoreByDefault = createMiddleware<AppContext>(async (c, next) => 
 });
 
 /**
+ * Guests' own writes that never change a menu or a venue: placing, cancelling and cart lines (stock
+ * moves only when staff start an order), signing in, error reports. Busy ordering must not empty the
+ * menu cache for everyone (docs/decisions/101).
+ */
+const KEEPS_GUEST_READS = /^\/api\/(orders|cart|auth|client-errors)(\/|$)/;
+
+/**
  * A successful write through the API may change what guests read (a drink switched off, stock that
  * sells one out, a venue's profile): drop the isolate's read cache (worker/menu/read-cache.ts).
  */
 export const dropReadCacheOnWrite = createMiddleware<AppContext>(async (c, next) => {
   await next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && c.res.status < 400) invalidateGuestReads();
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || c.res.status >= 400) return;
+  if (!KEEPS_GUEST_READS.test(c.req.path)) invalidateGuestReads();
 });

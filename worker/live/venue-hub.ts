@@ -18,6 +18,8 @@ export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';
 
 /** How many events the hub keeps for reconnecting clients; older `since` values get a snapshot. */
 export const EVENT_LOG_LIMIT = 500;
+/** The log is trimmed back to EVENT_LOG_LIMIT once every this many events, not on each one. */
+const EVENT_LOG_PRUNE_EVERY = 50;
 
 /** An event before the hub numbers it. */
 export type UnsequencedEvent = LiveEvent extends infer E ? (E extends LiveEvent ? Omit<E, 'seq'> : never) : never;
@@ -102,17 +104,21 @@ export class VenueHub extends DurableObject<Env> {
 
   // ---- the event log and fan-out -------------------------------------------------------------
 
+  /** The last number given, read from storage once per instance (docs/decisions/101). */
+  private seq: number | null = null;
+
   /** Numbers an event, keeps it in the log, and sends it to every socket allowed to see it. */
   publish(event: UnsequencedEvent, ownerKey: string): number {
     const sql = this.ctx.storage.sql;
-    // Synchronous storage calls: no other request can run between reading and writing the counter.
+    // Synchronous code: no other request can run between taking the number and storing the event.
     const seq = this.latestSeq() + 1;
-    sql.exec(`insert into live_meta (key, value) values ('seq', ?) on conflict (key) do update set value = excluded.value`, seq);
+    this.seq = seq;
     const full = { ...event, seq } as LiveEvent;
     const body = JSON.stringify(full);
+    // One write per event: the log's highest seq is the counter, so it needs no row of its own.
     sql.exec(`insert into live_events (seq, type, order_id, owner_key, body, created_at) values (?, ?, ?, ?, ?, ?)`,
       seq, full.type, full.order.id, ownerKey, body, full.at);
-    sql.exec(`delete from live_events where seq <= ?`, seq - EVENT_LOG_LIMIT);
+    if (seq % EVENT_LOG_PRUNE_EVERY === 0) sql.exec(`delete from live_events where seq <= ?`, seq - EVENT_LOG_LIMIT);
     // Staff see every event as stored: the body serialised once goes to each staff socket as is
     // (found by the tag given at accept, without reading attachments). Guests get their own view.
     for (const ws of this.ctx.getWebSockets('staff')) sendText(ws, body);
@@ -124,8 +130,14 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   latestSeq(): number {
-    const row = this.ctx.storage.sql.exec<{ value: number }>(`select value from live_meta where key = 'seq'`).toArray()[0];
-    return row?.value ?? 0;
+    if (this.seq === null) {
+      const sql = this.ctx.storage.sql;
+      // live_meta held the counter before the log did; a hub stored by that version still counts on from it.
+      const stored = sql.exec<{ value: number }>(`select value from live_meta where key = 'seq'`).toArray()[0]?.value ?? 0;
+      const logged = sql.exec<{ seq: number | null }>(`select max(seq) as seq from live_events`).toArray()[0]?.seq ?? 0;
+      this.seq = Math.max(stored, logged);
+    }
+    return this.seq;
   }
 
   // ---- WebSockets ----------------------------------------------------------------------------

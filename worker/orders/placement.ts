@@ -1,14 +1,14 @@
 // Placing an order. Runs inside the venue's Durable Object (worker/live/venue-hub.ts), which
 // serialises placement per guest; the partial unique index orders_one_active_uq makes the insert
 // itself the one-active-order check (docs/decisions/020).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
 import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_STATUSES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
-import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders } from '../db/schema';
+import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { queueAheadQuery, toQueueAhead } from './queue';
 import { toOrder, type OrderItemRow, type OrderRow } from './serialize';
@@ -60,13 +60,30 @@ export const refuse = (status: Refusal['status'], code: string, message: string,
 
 const activeOrderExists = () => refuse(409, 'active_order_exists', ACTIVE_ORDER_EXISTS);
 
-/** True when a D1 error (possibly wrapped by drizzle) is a UNIQUE violation on `columns`. */
-export function isUniqueViolation(err: unknown, columns: string): boolean {
+/**
+ * The venue changed (deactivated, or another tax rate) after the Worker read it from its cache: the
+ * write batch was rolled back and the Worker places again with the venue read afresh. Never reaches a client.
+ */
+export const VENUE_CHANGED = 'venue_changed';
+
+/**
+ * The order's tax rate, as a subquery that is NULL unless the venue is still active with the rate
+ * the Worker saw: the NOT NULL column then fails the insert and rolls back the whole batch, so a
+ * venue read from a cache is checked in the same transaction as the write (docs/decisions/101).
+ */
+const taxRateIfVenueUnchanged = (req: PlacementRequest) =>
+  sql`(select ${venues.taxRateBp} from ${venues} where ${venues.id} = ${req.venueId} and ${venues.active} = 1 and ${venues.taxRateBp} = ${req.taxRateBp})`;
+
+/** True when a D1 error (possibly wrapped by drizzle) is a `kind` constraint failure on `columns`. */
+function isConstraintFailure(err: unknown, kind: 'UNIQUE' | 'NOT NULL', columns: string): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if (e.message.includes(`UNIQUE constraint failed: ${columns}`)) return true;
+    if (e.message.includes(`${kind} constraint failed: ${columns}`)) return true;
   }
   return false;
 }
+
+/** True when a D1 error (possibly wrapped by drizzle) is a UNIQUE violation on `columns`. */
+export const isUniqueViolation = (err: unknown, columns: string) => isConstraintFailure(err, 'UNIQUE', columns);
 
 type IdempotencyRecord = typeof idempotencyRecords.$inferSelect;
 
@@ -222,7 +239,7 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
   const cartItemIds = fromCart ? start.cart.map((c) => c.id) : [];
   try {
     await db.batch([
-      db.insert(orders).values(orderRow),
+      db.insert(orders).values({ ...orderRow, taxRateBp: taxRateIfVenueUnchanged(req) }),
       ...itemRows.map((row) => db.insert(orderItems).values(row)),
       db.insert(orderEvents).values({
         id: newId(), orderId, restaurantId: req.venueId, fromStatus: null, toStatus: 'pending',
@@ -241,6 +258,7 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
         : []),
     ]);
   } catch (err) {
+    if (isConstraintFailure(err, 'NOT NULL', 'orders.tax_rate_bp')) return refuse(409, VENUE_CHANGED, 'The venue changed; place the order again');
     if (isUniqueViolation(err, 'orders.restaurant_id, orders.owner_key')) return activeOrderExists();
     if (isUniqueViolation(err, 'idempotency_records.restaurant_id, idempotency_records.key')) {
       return (await replayIdempotent(db, req)) ?? activeOrderExists();

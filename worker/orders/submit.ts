@@ -7,7 +7,9 @@ import { sha256Hex } from '../auth/tokens';
 import type { venues } from '../db/schema';
 import { ApiError, badRequest } from '../lib/errors';
 import { venueHub } from '../live/hub-client';
-import type { PlacementLine, PlacementOutcome, PlacementRequest } from './placement';
+import { cachedRead } from '../menu/read-cache';
+import { findActiveVenue } from '../routes/venues';
+import { VENUE_CHANGED, type PlacementLine, type PlacementOutcome, type PlacementRequest } from './placement';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -22,31 +24,46 @@ export function idempotencyKeyOf(c: Context<AppContext>): string | null {
 
 export type PlacementInput = {
   kind: PlacementRequest['kind'];
-  venue: typeof venues.$inferSelect;
+  /** The venue's id or slug, as the request named it. */
+  venueRef: string;
   /** The validated body: with the kind, venue and guest it is what "the same request" means. */
   body: unknown;
   lines: PlacementLine[] | null;
   details: PlacementRequest['details'];
 };
 
-/** Places the order through the venue's hub and answers like the hub did (200, or the refusal). */
+type Venue = typeof venues.$inferSelect;
+
+/**
+ * Places the order through the venue's hub and answers like the hub did (200, or the refusal). The
+ * venue comes from the isolate's read cache (decision 085): the hub's write batch checks it is still
+ * active with the same tax rate, and when it is not, the order is placed again with the venue read
+ * afresh, which also answers 404 for a venue deactivated meanwhile (docs/decisions/101).
+ */
 export async function submitPlacement(c: Context<AppContext>, input: PlacementInput) {
+  const db = c.get('db');
+  const cached = await cachedRead(c.env.DB, `placement-venue:${input.venueRef}`, () => findActiveVenue(db, input.venueRef));
+  let outcome = await placeThroughHub(c, input, cached);
+  if (!outcome.ok && outcome.code === VENUE_CHANGED) outcome = await placeThroughHub(c, input, await findActiveVenue(db, input.venueRef));
+  if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
+  return c.json(outcome.body, 200);
+}
+
+async function placeThroughHub(c: Context<AppContext>, input: PlacementInput, venue: Venue): Promise<PlacementOutcome> {
   const guest = guestCaller(c);
   const ownerKey = ownerKeyOf(guest);
   const idempotencyKey = idempotencyKeyOf(c);
-  const requestHash = await sha256Hex(JSON.stringify({ kind: input.kind, venue: input.venue.id, owner: ownerKey, body: input.body }));
-  const outcome: PlacementOutcome = await venueHub(c.env, input.venue.id).placeOrder({
+  const requestHash = await sha256Hex(JSON.stringify({ kind: input.kind, venue: venue.id, owner: ownerKey, body: input.body }));
+  return venueHub(c.env, venue.id).placeOrder({
     kind: input.kind,
-    venueId: input.venue.id,
-    taxRateBp: input.venue.taxRateBp,
+    venueId: venue.id,
+    taxRateBp: venue.taxRateBp,
     owner: { ownerKey, sessionId: guest.sessionId, guestId: guest.guestId },
     idempotencyKey,
     requestHash,
     lines: input.lines,
     details: input.details,
   });
-  if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
-  return c.json(outcome.body, 200);
 }
 
 /** Lines of an order from the API's item shape. */

@@ -36,9 +36,8 @@ export const cartRoutes = new Hono<AppContext>()
   })
   .post('/checkout', requireGuest, validate('json', CheckoutInput), async (c) => {
     const body = c.req.valid('json');
-    const venue = await findActiveVenue(c.get('db'), body.slug);
     return submitPlacement(c, {
-      kind: 'checkout', venue, body, lines: null,
+      kind: 'checkout', venueRef: body.slug, body, lines: null,
       details: {
         displayName: body.display_name || null,
         customName: body.custom_name || null,

@@ -18,12 +18,11 @@ export const orderRoutes = new Hono<AppContext>()
   .post('/', requireGuest, validate('json', CreateOrderInput), async (c) => {
     const body = c.req.valid('json');
     const items = 'items' in body;
-    const venue = await findActiveVenue(c.get('db'), items ? body.restaurant_slug : body.restaurant_id);
     const lines = items
       ? body.items.map(toPlacementLine)
       : [toPlacementLine({ menu_drink_id: body.drink_id, quantity: body.quantity, notes: body.notes })];
     return submitPlacement(c, {
-      kind: 'order', venue, body, lines,
+      kind: 'order', venueRef: items ? body.restaurant_slug : body.restaurant_id, body, lines,
       details: {
         displayName: body.display_name || null,
         customName: body.custom_name || null,
@@ -39,9 +38,8 @@ export const orderRoutes = new Hono<AppContext>()
   })
   .post('/quick', requireGuest, validate('json', QuickOrderInput), async (c) => {
     const body = c.req.valid('json');
-    const venue = await findActiveVenue(c.get('db'), body.slug);
     return submitPlacement(c, {
-      kind: 'quick', venue, body, lines: [toPlacementLine(body.item)],
+      kind: 'quick', venueRef: body.slug, body, lines: [toPlacementLine(body.item)],
       details: {
         displayName: null,
         customName: null,
