@@ -1,19 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AiSuggestion } from '../../shared/schemas/ai';
 import ChatPage from '../../app/features/ai/ChatPage';
 import VibeMixerPage from '../../app/features/ai/VibeMixerPage';
-import { guestSessionReply, VENUE } from './guest-fixtures';
+import { guestSessionReply, SUGGESTION, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 
-const SUGGESTION: AiSuggestion = {
-  interaction_id: 'int-1', backend: 'local', model: 'barhop-local-v1', fallback_reason: null, type: 'creation',
-  previewName: 'Garden Gin Smash', blurb: 'Gin muddled with mint and lime.', heroImageUrl: null, tags: ['Gin', 'Herbal'],
-  menuDrinkId: null, recipe: [{ ingredient: 'London dry gin', quantity: 50, unit: 'ml' }, { ingredient: 'Fresh mint', quantity: 6, unit: 'leaves' }],
-  allergens: ['eggs'], garnish: 'Mint sprig', price_cents: 1800, price: 18, message: 'Try the Garden Gin Smash.',
-  drink_name: 'Garden Gin Smash', image_url: null, description: 'Gin muddled with mint and lime.', menu_drink_id: null,
-};
 
 function renderAt(path: string, page: React.ReactElement) {
   return renderRoutes([{

@@ -1,4 +1,5 @@
 // Canned API data for the guest screen tests.
+import type { AiSuggestion } from '../../shared/schemas/ai';
 import type { Cart, CartItem } from '../../shared/schemas/cart';
 import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
@@ -46,3 +47,12 @@ export function cartOf(items: CartItem[]): Cart {
   const tax = Math.round((subtotal * 875) / 10_000);
   return { restaurant_id: VENUE.id, items, subtotal_cents: subtotal, tax_cents: tax, total_cents: subtotal + tax, total: (subtotal + tax) / 100 };
 }
+
+/** A chat or vibe suggestion of a menu drink, as POST /api/ai/chat and /api/ai/vibe answer. */
+export const SUGGESTION: AiSuggestion = {
+  interaction_id: 'int-1', backend: 'local', model: 'barhop-local-v1', fallback_reason: null, type: 'creation',
+  previewName: 'Garden Gin Smash', blurb: 'Gin muddled with mint and lime.', heroImageUrl: null, tags: ['Gin', 'Herbal'],
+  menuDrinkId: null, recipe: [{ ingredient: 'London dry gin', quantity: 50, unit: 'ml' }, { ingredient: 'Fresh mint', quantity: 6, unit: 'leaves' }],
+  allergens: ['eggs'], garnish: 'Mint sprig', price_cents: 1800, price: 18, message: 'Try the Garden Gin Smash.',
+  drink_name: 'Garden Gin Smash', image_url: null, description: 'Gin muddled with mint and lime.', menu_drink_id: null,
+};

@@ -6,7 +6,7 @@ import OrderStatusPage from '../../app/features/guest/orders/OrderStatusPage';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
-import { cartItem, cartOf, DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
+import { cartItem, cartOf, DRINKS, fakeGuestToken, guestSessionReply, SUGGESTION, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 
 const routes = [{
@@ -60,13 +60,21 @@ describe('venue menu', () => {
     expect(screen.getByText('No drinks found')).toBeTruthy();
   });
 
-  it("opens the AI Bartender's coming-soon panel, and says 'Venue not found' for an unknown venue", async () => {
+  it("the AI Bartender answers from the menu page, and an unknown venue says 'Venue not found'", async () => {
     signInDevice(null);
-    mockApi(baseApi(null));
+    const calls = mockApi({ ...baseApi(null), 'POST /api/ai/chat': { body: SUGGESTION } });
     const { unmount } = renderRoutes(routes, '/venue/artisan-bar');
     fireEvent.click(await screen.findByRole('button', { name: /AI Bartender/ }));
-    const dialog = screen.getByRole('dialog', { name: 'AI Bartender' });
-    expect(within(dialog).getByText(/Coming soon/)).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'AI Bartender' });
+    const ask = within(dialog).getByRole('button', { name: 'Ask' }) as HTMLButtonElement;
+    expect(ask.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('What are you in the mood for?'), { target: { value: 'something with gin' } });
+    fireEvent.click(ask);
+    expect(await within(dialog).findByRole('heading', { name: 'Garden Gin Smash' })).toBeTruthy();
+    expect(within(dialog).getByText('Try the Garden Gin Smash.')).toBeTruthy();
+    const sent = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json();
+    expect(sent).toEqual({ venue_slug: 'artisan-bar', messages: [{ role: 'user', content: 'something with gin' }] });
+    expect(within(dialog).getByRole('link', { name: 'Open the full chat' }).getAttribute('href')).toBe('/venue/artisan-bar/ai');
     unmount();
 
     mockApi({ 'GET /api/venue/nowhere': { status: 404, body: { error: { code: 'not_found', message: 'Venue not found' } } } });

@@ -116,3 +116,18 @@ test('the AI chat answers with a suggestion card, takes a like, and apologises w
   await page.getByRole('button', { name: 'Suggest from my picks' }).click();
   await expect(page.getByText("Sorry, I'm having trouble right now. Please try again!")).toBeVisible();
 });
+
+test("the menu's AI Bartender suggests a drink from the bar without leaving the menu", async ({ page }) => {
+  await page.goto('/venue/artisan-bar');
+  await page.getByRole('button', { name: /AI Bartender/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'AI Bartender' });
+  await expect(dialog.getByLabel('What are you in the mood for?')).toBeFocused();
+  await dialog.getByLabel('What are you in the mood for?').fill('something with gin and citrus');
+  await dialog.getByRole('button', { name: 'Ask' }).click();
+  const card = dialog.getByRole('article', { name: /^Suggestion: / });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Order Now' })).toBeVisible();
+  await expectAccessible(page, 'menu bartender');
+  await dialog.getByRole('link', { name: 'Open the full chat' }).click();
+  await expect(page).toHaveURL(/\/venue\/artisan-bar\/ai$/);
+});

@@ -1,14 +1,16 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, Search, Sparkles } from 'lucide-react';
 import { categoryLabel } from '../../../../shared/categories';
-import { Modal } from '../../../ui/Modal';
 import { useVenueDrinks } from '../../venues/api';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { AgeGate } from './AgeGate';
 import { DrinkCardBody } from './DrinkCard';
 import { categoryCounts, filterDrinks } from './menu-filter';
+
+// Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 102).
+const BartenderPanel = lazy(() => import('../../ai/BartenderPanel'));
 
 /** Spec: Venue menu (/venue/{slug}). */
 export default function MenuPage() {
@@ -91,11 +93,9 @@ export default function MenuPage() {
         </div>
       </main>
       {aiPanelOpen && (
-        <Modal title="AI Bartender" onClose={() => setAiPanelOpen(false)}
-          actions={<button type="button" className="btn btn-primary" data-autofocus onClick={() => setAiPanelOpen(false)}>Got it</button>}>
-          <p>Coming soon: your personal AI bartender, right here on the menu.</p>
-          <p className="muted">Until then, try the <Link to={`/venue/${venue.slug}/vibe`}>Vibe Mixer</Link> or <Link to={`/venue/${venue.slug}/ai`}>AI Chat</Link>.</p>
-        </Modal>
+        <Suspense fallback={<p className="visually-hidden" role="status">Opening the AI Bartender...</p>}>
+          <BartenderPanel venue={venue} onClose={() => setAiPanelOpen(false)} />
+        </Suspense>
       )}
       {ageGateOpen && <AgeGate onConfirm={() => setAgeGateOpen(false)} onGoBack={() => setAgeGateOpen(false)} />}
     </>

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Sparkles } from 'lucide-react';
+import { CHAT_OPTIONS } from '../../../shared/constants';
+import type { Venue } from '../../../shared/schemas/venue';
+import { Modal } from '../../ui/Modal';
+import { useChatSuggestion } from './api';
+import { SuggestionCard } from './components/SuggestionCard';
+import { useSuggestionOrdering } from './useSuggestionOrdering';
+
+const ASK_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
+
+/**
+ * The menu's 'AI Bartender' (docs/decisions/102): one question, one suggestion from this venue's bar,
+ * with the same add and order actions as the chat, without leaving the menu. Loaded on first open, so
+ * the menu's first download does not carry it.
+ */
+export default function BartenderPanel({ venue, onClose }: { venue: Venue; onClose: () => void }) {
+  const ask = useChatSuggestion(venue.slug);
+  const ordering = useSuggestionOrdering(venue.slug);
+  const [text, setText] = useState('');
+  const question = text.trim();
+
+  const submit = () => {
+    if (!question || ask.isPending) return;
+    ask.mutate({ messages: [{ role: 'user', content: question }] });
+  };
+
+  return (
+    <Modal title="AI Bartender" onClose={onClose}
+      actions={(
+        <>
+          <Link className="btn" to={`/venue/${venue.slug}/ai`}>Open the full chat</Link>
+          <button type="button" className="btn btn-primary" onClick={onClose}>Close</button>
+        </>
+      )}>
+      <form className="stack" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <label htmlFor="bartender-question">What are you in the mood for?</label>
+        <div className="chat-input row">
+          <input id="bartender-question" type="text" maxLength={1000} autoComplete="off" data-autofocus
+            placeholder={`Something ${CHAT_OPTIONS.flavor[0].toLowerCase()} and refreshing...`}
+            value={text} onChange={(e) => setText(e.target.value)} />
+          <button type="submit" className="btn btn-primary" disabled={ask.isPending || question === ''}>
+            <Sparkles aria-hidden="true" size={16} /> Ask
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {ask.isPending && <p className="muted" role="status">Mixing up an idea...</p>}
+        {ask.isError && <p role="alert" className="error-panel">{ASK_FAILURE}</p>}
+        {ask.data && (
+          <>
+            <p className="chat-bubble">{ask.data.message}</p>
+            <SuggestionCard suggestion={ask.data} ordering={ordering} headingLevel={3} />
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
