@@ -1,12 +1,26 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import compression from 'compression';
+import { defineConfig, type Connect, type Plugin } from 'vite';
 
 const port = Number(process.env.PORT) || 5173;
+/**
+ * `vite preview` (the e2e, bench and Lighthouse server) gzips text answers the way Cloudflare's edge does in
+ * production, so what they measure is what guests download (docs/decisions/095). WebSocket upgrades never pass
+ * through connect middleware, so /api/live is untouched.
+ */
+const compressLikeTheEdge = (): Plugin => ({
+  name: 'barhop:compress-preview',
+  enforce: 'pre',
+  configurePreviewServer(server) {
+    // Typed for express; it only touches Node's own request and response, which connect hands it.
+    server.middlewares.use(compression() as unknown as Connect.NextHandleFunction);
+  },
+});
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
 
 export default defineConfig({
-  plugins: [react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' } })],
+  plugins: [compressLikeTheEdge(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' } })],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   // BARHOP_OUT_DIR lets parallel e2e/bench runs build side by side without clobbering dist/.

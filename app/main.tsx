@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installAuth } from './features/auth/install';
 import { createQueryClient } from './lib/query-client';
@@ -22,18 +22,25 @@ applyStoredColorScheme();
 installAuth();
 const queryClient = createQueryClient();
 // Loaded beside the page chunks (a static import would reshape the entry's chunks and grow them).
-void import('./features/venues/api').then((venues) => venues.prefetchVenuePage(queryClient, window.location.pathname));
+const venueReads = import('./features/venues/api').then((venues) => venues.prefetchVenuePage(queryClient, window.location.pathname));
 
 // The first render waits for the first URL's page chunks, so it does not suspend: React holds back
-// a suspended screen's reveal for up to 300 ms, which Lighthouse saw as a late first paint.
-void preloadRoute(window.location.pathname).finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RuntimeErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <AppRouter />
-        </QueryClientProvider>
-      </RuntimeErrorBoundary>
-    </StrictMode>,
-  );
+// a suspended screen's reveal for up to 300 ms, which Lighthouse saw as a late first paint. It also
+// waits for the venue page's boot data to be in the query cache, so its first commit draws the menu
+// the Worker's first paint already shows, in place (docs/decisions/096).
+void Promise.allSettled([venueReads, preloadRoute(window.location.pathname)]).finally(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render runs in slices of a few milliseconds instead of one long task, so a
+  // guest who already sees the Worker's first paint can scroll and tap meanwhile (TBT, docs/decisions/096).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RuntimeErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <AppRouter />
+          </QueryClientProvider>
+        </RuntimeErrorBoundary>
+      </StrictMode>,
+    );
+  });
 });

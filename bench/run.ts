@@ -238,7 +238,7 @@ async function concurrencyStep(concurrency: number, durationMs: number, request:
 const placementStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number) =>
   concurrencyStep(concurrency, durationMs, async (i) => placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i));
 
-/** The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 100). */
+/** The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 097). */
 const floorStep = (baseUrl: string, concurrency: number, durationMs: number) =>
   concurrencyStep(concurrency, durationMs, async () => {
     const token = await guestToken();

@@ -1,7 +1,7 @@
 // The D1 write ceiling of order placement (bench/, docs/decisions/083): the very write batch a
 // placement commits (worker/orders/placement.ts: the order, its two lines, its first order event and
 // the idempotency record), run back to back inside the Worker, without HTTP, auth, the venue's
-// Durable Object or placement's reads; and the HTTP write floor (docs/decisions/100): that one batch
+// Durable Object or placement's reads; and the HTTP write floor (docs/decisions/097): that one batch
 // behind one guest HTTP request, with nothing else. Demo mode only.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';

@@ -6,6 +6,9 @@ function hue(text: string): number {
   return h % 360;
 }
 
+/** 'dry-martini.svg' → 'Dry Martini': the picture's name is its file name. */
+export const pictureTitle = (file: string) => file.replace(/\.svg$/, '').split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Glass outlines in a 200×200 box, keyed by the recipe's glass. */
@@ -44,4 +47,17 @@ export function venuePictureSvg(name: string): string {
 <g fill="hsla(${(h + 30) % 360},90%,75%,0.35)"><circle cx="70" cy="60" r="6"/><circle cx="120" cy="40" r="4"/><circle cx="330" cy="70" r="5"/><circle cx="290" cy="30" r="3"/></g>
 <text x="200" y="148" text-anchor="middle" font-family="Georgia, serif" font-size="84" fill="#fff" fill-opacity="0.9">${escapeXml(initials)}</text>
 </svg>`;
+}
+
+const GENERATED_VENUE_PICTURE = /^\/images\/generated\/venue\/([^/?#]+)$/;
+
+/** The SVG behind a generated venue picture URL (what GET /images/generated/venue/:file answers), else null. */
+export function generatedVenuePictureSvg(url: string): string | null {
+  const file = GENERATED_VENUE_PICTURE.exec(url)?.[1];
+  if (!file) return null;
+  try {
+    return venuePictureSvg(pictureTitle(decodeURIComponent(file)));
+  } catch {
+    return null;
+  }
 }

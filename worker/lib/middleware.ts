@@ -44,7 +44,7 @@ export const noStoreByDefault = createMiddleware<AppContext>(async (c, next) => 
 /**
  * Guests' own writes that never change a menu or a venue: placing, cancelling and cart lines (stock
  * moves only when staff start an order), signing in, error reports. Busy ordering must not empty the
- * menu cache for everyone (docs/decisions/101).
+ * menu cache for everyone (docs/decisions/098).
  */
 const KEEPS_GUEST_READS = /^\/api\/(orders|cart|auth|client-errors)(\/|$)/;
 

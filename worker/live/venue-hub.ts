@@ -104,7 +104,7 @@ export class VenueHub extends DurableObject<Env> {
 
   // ---- the event log and fan-out -------------------------------------------------------------
 
-  /** The last number given, read from storage once per instance (docs/decisions/101). */
+  /** The last number given, read from storage once per instance (docs/decisions/098). */
   private seq: number | null = null;
 
   /** Numbers an event, keeps it in the log, and sends it to every socket allowed to see it. */

@@ -69,7 +69,7 @@ export const VENUE_CHANGED = 'venue_changed';
 /**
  * The order's tax rate, as a subquery that is NULL unless the venue is still active with the rate
  * the Worker saw: the NOT NULL column then fails the insert and rolls back the whole batch, so a
- * venue read from a cache is checked in the same transaction as the write (docs/decisions/101).
+ * venue read from a cache is checked in the same transaction as the write (docs/decisions/098).
  */
 const taxRateIfVenueUnchanged = (req: PlacementRequest) =>
   sql`(select ${venues.taxRateBp} from ${venues} where ${venues.id} = ${req.venueId} and ${venues.active} = 1 and ${venues.taxRateBp} = ${req.taxRateBp})`;

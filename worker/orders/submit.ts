@@ -38,7 +38,7 @@ type Venue = typeof venues.$inferSelect;
  * Places the order through the venue's hub and answers like the hub did (200, or the refusal). The
  * venue comes from the isolate's read cache (decision 085): the hub's write batch checks it is still
  * active with the same tax rate, and when it is not, the order is placed again with the venue read
- * afresh, which also answers 404 for a venue deactivated meanwhile (docs/decisions/101).
+ * afresh, which also answers 404 for a venue deactivated meanwhile (docs/decisions/098).
  */
 export async function submitPlacement(c: Context<AppContext>, input: PlacementInput) {
   const db = c.get('db');

@@ -57,15 +57,17 @@ export async function activeVenueMenu(db: Db, idOrSlug: string) {
 export const cachedMenuEntity = (db: Db, binding: D1Database, idOrSlug: string) =>
   cachedRead(binding, `menu:${idOrSlug}`, async () => jsonEntity({ drinks: await activeVenueMenu(db, idOrSlug) }));
 
+/** The venue's answer (body and ETag) from the same read cache. */
+export const cachedVenueEntity = (db: Db, binding: D1Database, idOrSlug: string) =>
+  cachedRead(binding, `venue:${idOrSlug}`, async () => jsonEntity({ venue: toVenue(await findActiveVenue(db, idOrSlug)) }));
+
 export const venueRoutes = new Hono<AppContext>()
   .get('/', async (c) => {
     const rows = await c.get('db').select().from(venues).where(eq(venues.active, true)).orderBy(asc(venues.name));
     return revalidatedJson(c, { venues: rows.map(toVenue) }, PUBLIC_REVALIDATE);
   })
   .get('/:id', validate('param', IdParam), async (c) => {
-    const idOrSlug = c.req.valid('param').id;
-    const entity = await cachedRead(c.env.DB, `venue:${idOrSlug}`, async () => jsonEntity({ venue: toVenue(await findActiveVenue(c.get('db'), idOrSlug)) }));
-    return revalidatedEntity(c, entity, PUBLIC_REVALIDATE);
+    return revalidatedEntity(c, await cachedVenueEntity(c.get('db'), c.env.DB, c.req.valid('param').id), PUBLIC_REVALIDATE);
   })
   .get('/:id/drinks', validate('param', IdParam), async (c) => {
     return revalidatedEntity(c, await cachedMenuEntity(c.get('db'), c.env.DB, c.req.valid('param').id), PUBLIC_REVALIDATE);

@@ -11,7 +11,7 @@ import { useSuggestionOrdering } from './useSuggestionOrdering';
 const ASK_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
 
 /**
- * The menu's 'AI Bartender' (docs/decisions/102): one question, one suggestion from this venue's bar,
+ * The menu's 'AI Bartender' (docs/decisions/099): one question, one suggestion from this venue's bar,
  * with the same add and order actions as the chat, without leaving the menu. Loaded on first open, so
  * the menu's first download does not carry it.
  */

@@ -39,15 +39,35 @@ export function useVenueDrinks(idOrSlug: string | undefined) {
   });
 }
 
+/** What the Worker puts in a venue page's HTML (worker/pages/venue-page.ts): the two reads' answers. */
+type BootData = { slug: string; venue: { venue: Venue }; menu: { drinks: Drink[] } };
+
+function bootData(slug: string): BootData | null {
+  try {
+    const boot = JSON.parse(document.getElementById('barhop-boot')?.textContent ?? 'null') as BootData | null;
+    return boot?.slug === slug && boot.venue?.venue && Array.isArray(boot.menu?.drinks) ? boot : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * On a guest venue URL, starts the venue and menu reads with the app itself, side by side, instead of
- * after the page chunks load and then one after the other (the menu waits for the venue otherwise):
- * fewer round trips before the guest sees the menu (bench/, docs/decisions/080).
+ * On a guest venue URL, the venue and its menu come from the page itself when the Worker wrote them in
+ * (docs/decisions/096); otherwise the app starts both reads at once, side by side, instead of after the page
+ * chunks load and one after the other (bench/, docs/decisions/080).
  */
 export function prefetchVenuePage(client: QueryClient, pathname: string) {
   const slug = /^\/venue\/([^/]+)/.exec(pathname)?.[1];
   if (!slug) return;
   const idOrSlug = decodeURIComponent(slug);
+  const boot = bootData(idOrSlug);
+  if (boot) {
+    const { venue } = boot.venue;
+    client.setQueryData(venueKeys.one(idOrSlug), venue);
+    // The menu screen reads the drinks by the venue's slug, a URL may name the venue by id.
+    for (const key of new Set([idOrSlug, venue.slug])) client.setQueryData(venueKeys.drinks(key), boot.menu.drinks);
+    return;
+  }
   void client.prefetchQuery({ queryKey: venueKeys.one(idOrSlug), queryFn: () => fetchVenue(idOrSlug) });
   void client.prefetchQuery({ queryKey: venueKeys.drinks(idOrSlug), queryFn: () => fetchVenueDrinks(idOrSlug) });
 }

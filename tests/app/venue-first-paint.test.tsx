@@ -1,0 +1,157 @@
+// A venue page's HTML comes with the venue and its menu as boot data and, on the menu, a first paint drawn by
+// the Worker (docs/decisions/096). The app takes the data from the page instead of asking the API again, and its
+// first commit draws the same elements with the same classes as that first paint, so nothing moves (CLS).
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import MenuPage from '../../app/features/guest/menu/MenuPage';
+import VenueLayout from '../../app/features/guest/venue/VenueLayout';
+import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
+import { installAuth } from '../../app/features/auth/install';
+import { prefetchVenuePage, venueKeys } from '../../app/features/venues/api';
+import { createQueryClient } from '../../app/lib/query-client';
+import type { Drink } from '../../shared/schemas/drink';
+import type { Venue } from '../../shared/schemas/venue';
+import { AFTER_FIRST_PAINT_LOADER, AFTER_FIRST_PAINT_LOADER_CSP_HASH } from '../../worker/pages/after-first-paint-loader';
+import { menuFirstPaint } from '../../worker/pages/menu-first-paint';
+import { drink, DRINKS, guestSessionReply, VENUE } from './guest-fixtures';
+import { mockApi } from './render';
+
+const COVERED: Venue = {
+  ...VENUE, name: 'The Artisan </script> Bar', image_url: '/images/generated/venue/artisan-bar.svg', logo_url: '/images/logo.png',
+  description: 'Craft cocktails & "small" plates',
+};
+const MENU: Drink[] = [
+  ...DRINKS.map((d) => ({ ...d, image_url: `/images/generated/drink/${d.id}.svg?category=${d.category}&glass=rocks` })),
+  drink('d-house-000000000005', 'House Special', 'other', 1500),
+];
+
+/** The boot element as the Worker writes it: `<` escaped, so text cannot end the script. */
+function writeBoot(slug: string, venue: Venue, drinks: Drink[]) {
+  const json = JSON.stringify({ slug, venue: { venue }, menu: { drinks } }).replace(/</g, '\\u003c');
+  document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="barhop-boot">${json}</script>`);
+}
+
+const venueReads = (calls: Request[]) => calls.filter((r) => new URL(r.url).pathname.startsWith('/api/venue')).map((r) => `${r.method} ${new URL(r.url).pathname}`);
+
+beforeEach(() => {
+  installAuth();
+  resetGuestSessionForTests();
+});
+afterEach(() => document.getElementById('barhop-boot')?.remove());
+
+describe('boot data', () => {
+  it('seeds the venue and its menu from the page, without asking the API', async () => {
+    const calls = mockApi({});
+    writeBoot('artisan-bar', COVERED, MENU);
+    const client = createQueryClient();
+    prefetchVenuePage(client, '/venue/artisan-bar/cart');
+    expect(client.getQueryData(venueKeys.one('artisan-bar'))).toEqual(COVERED);
+    expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(MENU);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([]);
+  });
+
+  it("reads the API as before when the page has no boot data, another venue's, or a broken one", async () => {
+    for (const setup of [() => undefined, () => writeBoot('rooftop-lounge', COVERED, MENU), () => document.body.insertAdjacentHTML('beforeend', '<script type="application/json" id="barhop-boot">{"slug":</script>')]) {
+      document.getElementById('barhop-boot')?.remove();
+      setup();
+      const calls = mockApi({
+        'GET /api/venue/artisan-bar': { body: { venue: VENUE } },
+        'GET /api/venue/artisan-bar/drinks': { body: { drinks: DRINKS } },
+      });
+      const client = createQueryClient();
+      prefetchVenuePage(client, '/venue/artisan-bar');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(venueReads(calls).sort()).toEqual(['GET /api/venue/artisan-bar', 'GET /api/venue/artisan-bar/drinks']);
+      await expect.poll(() => client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
+    }
+  });
+});
+
+/**
+ * An element as a comparable tree: tag, attributes, merged text. Left out: the router's bookkeeping and `inert`,
+ * which the first paint puts on the controls that wait for the app.
+ */
+function shape(node: Node): unknown {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent!.replace(/\s+/g, ' ');
+  const el = node as Element;
+  const attributes = [...el.attributes]
+    .filter((a) => a.name !== 'data-discover' && a.name !== 'inert' && !(a.name === 'class' && a.value.trim() === ''))
+    .map((a) => (a.name === 'style'
+      ? `style=${a.value.split(';').map((d) => d.trim().replace(/\s*:\s*/, ':')).filter(Boolean).sort().join(';')}`
+      : `${a.name}=${a.name === 'class' ? a.value.trim() : a.value}`))
+    .sort();
+  el.normalize();
+  return { tag: el.tagName.toLowerCase(), attributes, children: [...el.childNodes].filter((c) => c.nodeType !== Node.COMMENT_NODE).map(shape) };
+}
+
+describe("the Worker's first paint of the menu", () => {
+  it("is the app's first commit, element for element, so the swap moves nothing", async () => {
+    const calls = mockApi({ 'POST /api/auth/guest-session': guestSessionReply(null), 'GET /api/orders/active': { body: { order: null } } });
+    writeBoot('artisan-bar', COVERED, MENU);
+    const client = createQueryClient();
+    prefetchVenuePage(client, '/venue/artisan-bar');
+    const router = createMemoryRouter([{ path: '/venue/:slug', element: <VenueLayout />, children: [{ index: true, element: <MenuPage /> }] }], { initialEntries: ['/venue/artisan-bar'] });
+    const { container } = render(<QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>);
+
+    // Drawn from the boot data on the first render: no loading line, and no venue or menu request.
+    expect(screen.getByRole('heading', { level: 1, name: COVERED.name })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /House Special/ })).toHaveLength(1);
+    expect(venueReads(calls)).toEqual([]);
+
+    const template = document.createElement('template');
+    template.innerHTML = menuFirstPaint(COVERED, MENU, { drinkCards: MENU.length });
+    expect(shape(container.querySelector('.guest-shell')!)).toEqual(shape(template.content.firstElementChild!));
+  });
+
+  it('draws the first drink cards only, and the cover from the given source', () => {
+    const template = document.createElement('template');
+    template.innerHTML = menuFirstPaint(COVERED, MENU, { drinkCards: 2, coverSrc: 'data:image/svg+xml,%3Csvg%3E' });
+    const paint = template.content;
+    expect(paint.querySelectorAll('.drink-card')).toHaveLength(2);
+    // Nothing under a partial grid, where the rest of the cards would push it down.
+    expect(paint.querySelector('.guest-main')!.lastElementChild!.className).toBe('drink-grid');
+    expect(paint.querySelector('.venue-hero img')!.getAttribute('src')).toBe('data:image/svg+xml,%3Csvg%3E');
+    expect(paint.querySelector('.chips button')!.textContent).toBe(`All Drinks (${MENU.length})`);
+    expect(paint.querySelector('h1')!.textContent).toBe(COVERED.name);
+    expect(paint.querySelector('script')).toBeNull();
+    // Search, chips and the header's buttons wait for the app; links work without it.
+    expect([...paint.querySelectorAll('[inert]')].map((el) => el.className)).toEqual(['venue-header-actions', 'search-field', 'chips']);
+    expect(paint.querySelector('a[inert], [inert] a')).toBeNull();
+  });
+});
+
+describe('the loader that starts the app after the first paint', () => {
+  it('is allowed by the CSP of public/_headers by its hash, and by nothing looser', async () => {
+    const { createHash } = await import('node:crypto');
+    const { readFileSync } = await import('node:fs');
+    const hash = `'sha256-${createHash('sha256').update(AFTER_FIRST_PAINT_LOADER).digest('base64')}'`;
+    expect(AFTER_FIRST_PAINT_LOADER_CSP_HASH).toBe(hash);
+    const csp = /Content-Security-Policy: (.*)/.exec(readFileSync('public/_headers', 'utf8'))![1]!;
+    expect(/script-src ([^;]*)/.exec(csp)![1]).toBe(`'self' ${hash}`);
+  });
+
+  it('adds the entry module only after a frame has been drawn', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const requestFrame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => { frames.push(cb); return frames.length; });
+    const script = document.createElement('script');
+    script.dataset.entry = '/assets/index-test.js';
+    Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+    try {
+      new Function(AFTER_FIRST_PAINT_LOADER)();
+      const entry = () => document.head.querySelector('script[type="module"][src="/assets/index-test.js"]');
+      expect(entry()).toBeNull();
+      frames.shift()!(0);
+      expect(entry()).toBeNull(); // inside the frame, before its paint
+      await new Promise((r) => setTimeout(r, 0));
+      expect(entry()).not.toBeNull();
+      expect(entry()!.getAttribute('crossorigin')).toBe('');
+    } finally {
+      requestFrame.mockRestore();
+      Reflect.deleteProperty(document, 'currentScript');
+      document.head.querySelectorAll('script[type="module"]').forEach((s) => s.remove());
+    }
+  });
+});

@@ -1,0 +1,206 @@
+// The guest venue page's HTML (docs/decisions/096): the Worker fills the SPA shell with the venue's title and
+// colour, the API's own venue and menu bodies as boot data and, on the menu, a first paint; an unknown or inactive
+// venue, or a failed read, gets the shell unchanged. The worker test pool has no static assets, so the shell and
+// its stylesheet come from a fixed template shaped like Vite's build output.
+import { createExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Venue } from '../../shared/schemas/venue';
+import worker from '../../worker/index';
+import { AFTER_FIRST_PAINT_LOADER } from '../../worker/pages/after-first-paint-loader';
+import { venuePages } from '../../worker/pages/venue-page';
+import { DEMO_EMAILS, mintToken } from './auth-helpers';
+import { call } from './helpers';
+
+const STYLESHEET = '/assets/index-venue-page-test.css';
+const CSS = '.guest-shell{min-height:100vh}.venue-hero img{height:160px}';
+const shell = (stylesheet: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Barhop: browse a bar's menu." />
+    <meta name="theme-color" content="#2563eb" />
+    <title>Barhop</title>
+    <script type="module" crossorigin src="/assets/index-test.js"></script>
+    <link rel="stylesheet" crossorigin href="${stylesheet}">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const TEMPLATE = shell(STYLESHEET);
+
+const assetRequests: string[] = [];
+const pages = venuePages(async (_env, url) => {
+  assetRequests.push(url.pathname);
+  if (url.pathname === '/') return new Response(TEMPLATE, { headers: { 'Content-Type': 'text/html; charset=utf-8', ETag: '"shell"', 'X-Frame-Options': 'DENY' } });
+  if (url.pathname === STYLESHEET) return new Response(CSS, { headers: { 'Content-Type': 'text/css' } });
+  return new Response('not found', { status: 404 });
+});
+
+async function page(path: string, bindings: typeof env = env) {
+  const res = await pages.fetch(new Request(`http://localhost${path}`), bindings, createExecutionContext());
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+/** The boot data element's JSON, read back the way the app reads it. */
+function boot(html: string) {
+  const match = /<script type="application\/json" id="barhop-boot">([\s\S]*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+/** The markup inside <div id="root">…</div>, the element the app replaces. */
+const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? null;
+
+afterEach(() => { assetRequests.length = 0; });
+
+describe('the guest menu page', () => {
+  it('is titled and coloured for the venue, draws its first paint, and boots with the bodies of the two API reads', async () => {
+    const res = await page('/venue/artisan-bar');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(res.headers.get('ETag')).toBeNull();
+    expect(res.headers.get('X-Frame-Options')).toBe('DENY');
+
+    const venue = (await call('GET', '/api/venue/artisan-bar')).json;
+    const menu = (await call('GET', '/api/venue/artisan-bar/drinks')).json;
+    expect(boot(res.html)).toEqual({ slug: 'artisan-bar', venue, menu });
+
+    const v = venue.venue as Venue;
+    expect(res.html).toContain(`<title>${v.name}</title>`);
+    expect(res.html).toContain(`<meta name="theme-color" content="${v.theme_colors.secondary}">`);
+    // The stylesheet is in the page (no request before the first paint); the app starts after it (next test).
+    expect(res.html).toContain(`<style>${CSS}</style>`);
+    expect(res.html).not.toContain(STYLESHEET);
+    // The generated cover is drawn from a data: URI; its URL is preloaded for the app's own <img>.
+    expect(res.html).toContain(`<link rel="preload" as="image" href="${v.cover_image_url ?? v.image_url}" fetchpriority="low">`);
+
+    const firstPaint = root(res.html)!;
+    expect(firstPaint).toContain(`<h1>${v.name}</h1>`);
+    expect(firstPaint).toContain(`<p class="muted">${v.address}</p>`);
+    expect(firstPaint).toMatch(/<div class="venue-hero"><img alt="" width="960" height="320" src="data:image\/svg\+xml,%3Csvg[^"]+">/);
+    expect(firstPaint).toContain(`All Drinks (${menu.drinks.length})`);
+    expect(firstPaint).toContain('<input id="drink-search" placeholder="Search drinks" type="search" value="">');
+    expect(firstPaint).toContain(`<span class="drink-name">${menu.drinks[0].name.replace(/&/g, '&#38;').replace(/'/g, '&#39;')}</span>`);
+    expect(firstPaint).toContain('<a aria-current="page" class="active" href="/venue/artisan-bar">');
+  });
+
+  it('with a first paint, the app is started by the fixed loader at the end of the body, not from the head', async () => {
+    const { html } = await page('/venue/artisan-bar');
+    expect(html).not.toContain('<script type="module"');
+    const loaders = [...html.matchAll(/<script data-entry="([^"]+)">([\s\S]*?)<\/script>/g)];
+    expect(loaders.map((m) => m[1])).toEqual(['/assets/index-test.js']);
+    expect(loaders[0]![2]).toBe(AFTER_FIRST_PAINT_LOADER);
+    expect(html.indexOf('<script data-entry=')).toBeGreaterThan(html.indexOf('id="barhop-boot"'));
+    expect(html).toMatch(/<script data-entry="[^"]+">[^<]*<\/script>\s*<\/body>/);
+    // Without a first paint there is nothing to wait for: the entry stays a module script in the head.
+    const other = await page('/venue/artisan-bar/cart');
+    expect(other.html).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
+    expect(other.html).not.toContain('data-entry');
+  });
+
+  it('on the other venue pages: boot data and title, no first paint, and the stylesheet stays a link', async () => {
+    const res = await page('/venue/artisan-bar/cart');
+    expect(res.status).toBe(200);
+    expect(boot(res.html)?.venue.venue.slug).toBe('artisan-bar');
+    expect(res.html).toContain('<title>The Artisan Bar</title>');
+    expect(root(res.html)).toBe('');
+    expect(res.html).toContain(`href="${STYLESHEET}"`);
+    expect(res.html).not.toContain('rel="preload"');
+    expect(assetRequests).toEqual(['/']);
+  });
+
+  it("with a dev server's shell (no stylesheet: vite dev styles from JavaScript), boot data but no unstyled first paint", async () => {
+    const devShell = TEMPLATE.replace(/\s*<link rel="stylesheet"[^>]*>/, '');
+    const dev = venuePages(async () => new Response(devShell, { headers: { 'Content-Type': 'text/html' } }));
+    const res = await dev.fetch(new Request('http://localhost/venue/artisan-bar'), env, createExecutionContext());
+    const html = await res.text();
+    expect(boot(html)?.slug).toBe('artisan-bar');
+    expect(root(html)).toBe('');
+    // Then the app draws the cover itself, from its URL: that request is the largest paint's, as early as can be.
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
+  });
+
+  it('an unknown venue, an inactive one and an over-long slug get the shell unchanged, which the app shows as "Venue not found"', async () => {
+    for (const path of ['/venue/no-such-bar', '/venue/velvet-speakeasy', '/venue/velvet-speakeasy/cart', `/venue/${'x'.repeat(101)}`]) {
+      const res = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(res.html, path).toBe(TEMPLATE);
+      expect(res.headers.get('Cache-Control'), path).toBe('no-cache');
+    }
+  });
+
+  it('a failed read gets the shell unchanged and logs the failure, never a 500', async () => {
+    const broken = { ...env, DB: { prepare: () => { throw new Error('D1 is down'); } } } as unknown as typeof env;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await page('/venue/artisan-bar', broken);
+    expect(res.status).toBe(200);
+    expect(res.html).toBe(TEMPLATE);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('D1 is down'));
+    errors.mockRestore();
+  });
+
+  it('markup in a venue and a drink stays text: nothing can end the boot script or add an element', async () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    const { venue } = (await call('GET', '/api/admin/venue', { token: admin })).json as { venue: Venue };
+    const saved = await call('PUT', '/api/admin/venue', {
+      token: admin,
+      body: {
+        name: hostile, description: '"><img src=x onerror=alert(2)>', address: "<b>1 Main St</b> & 'Co'", phone: venue.phone,
+        opening_hours: venue.opening_hours, timezone: venue.timezone, theme_colors: venue.theme_colors, tax_rate_bp: venue.tax_rate_bp,
+        cover_image_url: venue.cover_image_url, logo_url: venue.logo_url,
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const drink = await call('POST', '/api/admin/menu-drinks', {
+      token: admin, body: { name: 'Aaa <img src=x onerror=alert(3)>', description: '</script><script>alert(4)</script>', price_cents: 900, category: 'cocktail' },
+    });
+    expect(drink.status, drink.text).toBe(201);
+
+    const res = await page(`/venue/${saved.json.venue.slug}`);
+    // The template's module script and the boot data: no other script element, and no injected image.
+    expect(res.html.match(/<script/g)).toHaveLength(2);
+    expect(res.html).not.toMatch(/<img src=x/);
+    expect(res.html).not.toContain('<b>');
+    expect(res.html).toContain(`<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--</title>`);
+    expect(res.html).toContain('<meta name="description" content="&#34;&#62;&#60;img src=x onerror=alert(2)&#62;">');
+    expect(root(res.html)).toContain('<p class="muted">&#60;b&#62;1 Main St&#60;/b&#62; &#38; &#39;Co&#39;</p>');
+    // Read back, the boot data is exactly what the API answers, markup and all.
+    const data = boot(res.html);
+    expect(data.venue).toEqual((await call('GET', `/api/venue/${saved.json.venue.slug}`)).json);
+    expect(data.venue.venue.name).toBe(hostile);
+    expect(data.menu.drinks.map((d: { name: string }) => d.name)).toContain('Aaa <img src=x onerror=alert(3)>');
+  });
+});
+
+describe('the Worker entry', () => {
+  it('sends venue pages to the page renderer over the ASSETS binding, the API to the API, other methods to the assets', async () => {
+    const seen: string[] = [];
+    const stylesheet = '/assets/index-entry-test.css';
+    const assets = {
+      fetch: async (input: Request | URL | string) => {
+        const request = input instanceof Request ? input : new Request(input);
+        const { pathname } = new URL(request.url);
+        seen.push(`${request.method} ${pathname}`);
+        if (pathname === stylesheet) return new Response(CSS, { headers: { 'Content-Type': 'text/css' } });
+        return new Response(shell(stylesheet), { headers: { 'Content-Type': 'text/html' } });
+      },
+    };
+    const bindings = { ...env, ASSETS: assets } as unknown as typeof env;
+    const fetchEntry = (path: string, method = 'GET') => worker.fetch!(new Request(`http://localhost${path}`, { method }) as never, bindings, createExecutionContext());
+
+    const menu = await fetchEntry('/venue/artisan-bar');
+    expect(boot(await menu.text())?.slug).toBe('artisan-bar');
+    expect(seen).toEqual(['GET /', `GET ${stylesheet}`]);
+
+    const api = await fetchEntry('/api/venue/artisan-bar');
+    expect((await api.json() as { venue: Venue }).venue.slug).toBe('artisan-bar');
+
+    seen.length = 0;
+    const posted = await fetchEntry('/venue/artisan-bar', 'POST');
+    expect(posted.status).toBe(200);
+    expect(seen).toEqual(['POST /venue/artisan-bar']);
+  });
+});

@@ -1,0 +1,132 @@
+// The guest menu's first paint as static HTML, drawn by the Worker inside <div id="root"> (docs/decisions/096).
+// It repeats what VenueLayout + MenuPage + GuestHeader + GuestTabBar render on their first commit, element for
+// element and class for class, so the swap to React's own DOM moves nothing (CLS). tests/app/menu-first-paint
+// renders the React page and this markup side by side and fails when they drift apart.
+import { categoryLabel } from '../../shared/categories';
+import { formatCents } from '../../shared/money';
+import type { Drink } from '../../shared/schemas/drink';
+import type { Venue } from '../../shared/schemas/venue';
+import { themeVariables } from '../../shared/theme';
+
+/** Text and attribute values: every character that could end an attribute or open a tag is an entity. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+type IconNode = [tag: 'path' | 'circle', attributes: Record<string, string>][];
+
+/** The lucide-react 1.75 icons of the menu screen (their SVG nodes, as lucide-react draws them). */
+const ICONS = {
+  'arrow-left': [['path', { d: 'm12 19-7-7 7-7' }], ['path', { d: 'M19 12H5' }]],
+  sparkles: [
+    ['path', { d: 'M11.017 2.814a1 1 0 0 1 1.966 0l1.051 5.558a2 2 0 0 0 1.594 1.594l5.558 1.051a1 1 0 0 1 0 1.966l-5.558 1.051a2 2 0 0 0-1.594 1.594l-1.051 5.558a1 1 0 0 1-1.966 0l-1.051-5.558a2 2 0 0 0-1.594-1.594l-5.558-1.051a1 1 0 0 1 0-1.966l5.558-1.051a2 2 0 0 0 1.594-1.594z' }],
+    ['path', { d: 'M20 2v4' }], ['path', { d: 'M22 4h-4' }], ['circle', { cx: '4', cy: '20', r: '2' }],
+  ],
+  moon: [['path', { d: 'M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401' }]],
+  search: [['path', { d: 'm21 21-4.34-4.34' }], ['circle', { cx: '11', cy: '11', r: '8' }]],
+  'glass-water': [
+    ['path', { d: 'M5.116 4.104A1 1 0 0 1 6.11 3h11.78a1 1 0 0 1 .994 1.105L17.19 20.21A2 2 0 0 1 15.2 22H8.8a2 2 0 0 1-2-1.79z' }],
+    ['path', { d: 'M6 12a5 5 0 0 1 6 0 5 5 0 0 0 6 0' }],
+  ],
+  'message-circle': [['path', { d: 'M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719' }]],
+  'shopping-cart': [
+    ['path', { d: 'm2.05 2.05 1.099-.028a1 1 0 0 1 1.008.815l2.69 14.347A1 1 0 0 0 7.83 18H18' }],
+    ['path', { d: 'M4.563 5h16.435a1 1 0 0 1 .981 1.204l-1.026 6.226A2 2 0 0 1 18.962 14H6.25' }],
+    ['circle', { cx: '18', cy: '20', r: '2' }], ['circle', { cx: '8', cy: '20', r: '2' }],
+  ],
+  user: [['path', { d: 'M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2' }], ['circle', { cx: '12', cy: '7', r: '4' }]],
+} satisfies Record<string, IconNode>;
+const ICON_ALIASES: Partial<Record<keyof typeof ICONS, string>> = { sparkles: 'stars' };
+
+function icon(name: keyof typeof ICONS, size = 24) {
+  const alias = ICON_ALIASES[name] ? ` lucide-${ICON_ALIASES[name]}` : '';
+  const nodes = (ICONS[name] as IconNode).map(([tag, attributes]) =>
+    `<${tag}${Object.entries(attributes).map(([key, value]) => ` ${key}="${value}"`).join('')}></${tag}>`).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${name}${alias}" aria-hidden="true">${nodes}</svg>`;
+}
+
+/** Only colours reach the style attribute; anything else is left to React, which sets properties one by one. */
+const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
+
+function themeStyle(venue: Venue) {
+  return Object.entries(themeVariables(venue.theme_colors)).filter(([, value]) => CSS_COLOR.test(value))
+    .map(([property, value]) => `${property}: ${value};`).join(' ');
+}
+
+/** MenuPage's chips: each category with its count, in first-seen order (app/features/guest/menu/menu-filter.ts). */
+function categoryCounts(drinks: Drink[]) {
+  const counts = new Map<string, number>();
+  for (const drink of drinks) counts.set(drink.category, (counts.get(drink.category) ?? 0) + 1);
+  return [...counts.entries()];
+}
+
+function drinkCard(drink: Drink, venue: Venue) {
+  const picture = drink.image_url
+    ? `<img alt="" width="200" height="200" loading="lazy" src="${escapeHtml(drink.image_url)}">`
+    : `<span class="img-placeholder " aria-hidden="true">${icon('glass-water', 40)}</span>`;
+  return `<li><a class="drink-card" href="/venue/${escapeHtml(venue.slug)}/drink/${escapeHtml(drink.id)}">${picture}`
+    + `<span class="drink-card-body"><span class="drink-name">${escapeHtml(drink.name)}</span>`
+    + `<span class="drink-description">${escapeHtml(drink.description)}</span>`
+    + `<span class="drink-meta"><span class="price">${escapeHtml(formatCents(drink.price_cents))}</span>`
+    + `<span class="badge">${escapeHtml(categoryLabel(drink.category, venue.name))}</span></span></span></a></li>`;
+}
+
+/**
+ * Drink cards drawn before the app starts: the rows a phone shows under the header, cover, search and chips.
+ * The first paint is a beginning of the screen React draws: its first commit only adds below it, so nothing that
+ * is on screen moves.
+ */
+export const FIRST_PAINT_DRINKS = 6;
+
+export type FirstPaintOptions = {
+  /** What the cover <img> shows; by default the cover's own URL (a data: URI saves the LCP image its request). */
+  coverSrc?: string;
+  /** How many drink cards to draw (FIRST_PAINT_DRINKS). */
+  drinkCards?: number;
+};
+
+/**
+ * Controls that only work with the app (search, chips, the header's buttons) are inert until it replaces them:
+ * a letter typed or a chip tapped before then would be lost in the swap. Links work without it.
+ */
+const INERT = ' inert';
+
+/** The menu screen (/venue/{slug}) of `venue` with `drinks`, as its first React commit draws it. */
+export function menuFirstPaint(venue: Venue, drinks: Drink[], options: FirstPaintOptions = {}) {
+  const slug = escapeHtml(venue.slug);
+  const base = `/venue/${slug}`;
+  const cover = venue.cover_image_url ?? venue.image_url;
+  const header = '<header class="venue-header">'
+    + `<a class="icon-link" aria-label="Back to venues" href="/">${icon('arrow-left')}</a>`
+    + (venue.logo_url ? `<img class="venue-logo" src="${escapeHtml(venue.logo_url)}" alt="" width="36" height="36">` : '')
+    + `<div class="venue-header-text"><h1>${escapeHtml(venue.name)}</h1>${venue.address ? `<p class="muted">${escapeHtml(venue.address)}</p>` : ''}</div>`
+    + `<div class="venue-header-actions"${INERT}>`
+    + `<button type="button" class="btn btn-small btn-on-header">${icon('sparkles', 16)} <span class="label-wide">AI Bartender</span></button>`
+    + `<button type="button" class="icon-button" aria-label="Switch to dark theme" title="Switch to dark theme">${icon('moon')}</button>`
+    + '</div></header>';
+  const hero = cover
+    ? `<div class="venue-hero"><img alt="" width="960" height="320" src="${escapeHtml(options.coverSrc ?? cover)}">${venue.description ? `<p>${escapeHtml(venue.description)}</p>` : ''}</div>`
+    : '';
+  const search = `<div class="search-field"${INERT}>${icon('search', 18)}<label class="visually-hidden" for="drink-search">Search drinks</label>`
+    + '<input id="drink-search" placeholder="Search drinks" type="search" value=""></div>';
+  const chips = `<div class="chips" role="group" aria-label="Categories"${INERT}>`
+    + `<button type="button" class="chip" aria-pressed="true">All Drinks (${drinks.length})</button>`
+    + categoryCounts(drinks).map(([category, count]) =>
+      `<button type="button" class="chip" aria-pressed="false">${escapeHtml(categoryLabel(category, venue.name))} (${count})</button>`).join('')
+    + '</div>';
+  const cards = drinks.slice(0, options.drinkCards ?? FIRST_PAINT_DRINKS);
+  const grid = drinks.length === 0
+    ? '<p class="empty-state">No drinks found</p>'
+    : `<ul class="drink-grid" aria-label="Drinks">${cards.map((drink) => drinkCard(drink, venue)).join('')}</ul>`;
+  const aiLinks = '<div class="ai-links">'
+    + `<a class="ai-link-card" href="${base}/vibe">${icon('sparkles')} <span><strong>Vibe Mixer</strong><br>Pick a vibe, get a drink</span></a>`
+    + `<a class="ai-link-card" href="${base}/ai">${icon('sparkles')} <span><strong>AI Chat</strong><br>Ask the bartender</span></a>`
+    + '</div>';
+  const tabs = ([[base, 'Menu', 'glass-water'], [`${base}/vibe`, 'Vibe', 'sparkles'], [`${base}/ai`, 'AI Chat', 'message-circle'],
+    [`${base}/cart`, 'Cart', 'shopping-cart'], [`${base}/me`, 'Profile', 'user']] as const)
+    .map(([href, label, name]) => `<a${href === base ? ' aria-current="page" class="active"' : ''} href="${href}">${icon(name, 22)}<span>${label}</span></a>`)
+    .join('');
+  return `<div class="guest-shell" style="${escapeHtml(themeStyle(venue))}">${header}`
+    // What comes after the grid waits for the whole grid: drawn under a part of it, it would move down when the
+    // app adds the rest (on a tall screen, where it is in view).
+    + `<main class="guest-main">${hero}${search}${chips}${grid}${cards.length === drinks.length ? aiLinks : ''}</main>`
+    + `<nav class="guest-tabbar" aria-label="Venue">${tabs}</nav></div>`;
+}

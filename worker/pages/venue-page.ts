@@ -1,0 +1,174 @@
+// A guest venue page's HTML (/venue/{slug}, /venue/{slug}/...), rendered by the Worker (docs/decisions/096).
+// The SPA shell (index.html from the static assets) gains the venue's title and colour and the venue and menu as
+// boot data (the very bodies of GET /api/venue/:slug and /drinks, so the app starts without those two round trips);
+// the menu itself also gets its first paint inside <div id="root">, the stylesheet inlined and a preload of the
+// cover. Anything that goes wrong (unknown or inactive venue, a failed read) leaves the plain shell, which the SPA
+// handles as before.
+import { Hono, type Context } from 'hono';
+import { requestId } from 'hono/request-id';
+import type { Drink } from '../../shared/schemas/drink';
+import type { Venue } from '../../shared/schemas/venue';
+import type { AppContext, WorkerEnv } from '../env';
+import { generatedVenuePictureSvg } from '../images/generated-pictures';
+import { ApiError } from '../lib/errors';
+import { redactSecrets } from '../lib/error-handler';
+import { requestLog, withDb } from '../lib/middleware';
+import { cachedMenuEntity, cachedVenueEntity } from '../routes/venues';
+import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
+import { escapeHtml, menuFirstPaint } from './menu-first-paint';
+
+/** Where static files come from: the Worker's static assets; tests pass a fixed template and stylesheet. */
+export type AssetSource = (env: WorkerEnv, url: URL) => Promise<Response>;
+const fromAssets: AssetSource = (env, url) => env.ASSETS.fetch(url);
+
+/** The id of the boot data element the app reads (app/features/venues/api.ts). */
+export const BOOT_ELEMENT_ID = 'barhop-boot';
+/** What GET /api/venue/:id accepts (IdParam): longer is no venue. */
+const MAX_SLUG_LENGTH = 100;
+const MENU_PATH = /^\/venue\/[^/]+\/?$/;
+/** The built shell's one stylesheet (Vite writes it so); a dev server's shell has none and styles from JS. */
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>/;
+const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
+
+/** True for the paths this module renders; the Worker's fetch sends them here instead of the API app. */
+export const isVenuePagePath = (pathname: string) => pathname.startsWith('/venue/');
+
+/**
+ * The boot data as the inside of a <script type="application/json">: `<` as \u003c, so no text in a venue or
+ * a drink (`</script>`, `<!--`) can end the element; JSON.parse reads the escape back as `<`.
+ */
+export function bootJson(slug: string, venueBody: string, menuBody: string) {
+  return `{"slug":${JSON.stringify(slug)},"venue":${venueBody},"menu":${menuBody}}`.replace(/</g, '\\u003c');
+}
+
+/** A data: URI for an SVG, so an <img> shows it without a request. */
+const svgDataUri = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`;
+
+/** The menu's cover: its URL and whether the first paint draws it without a request (data: URI). */
+type Cover = { url: string; inlined: boolean };
+type PageParts = { venue: Venue; boot: string; firstPaint: string | null; cover: Cover | null };
+
+/** Reads the venue and its menu through the API's own cached readers; null for an unknown or inactive venue. */
+async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean): Promise<PageParts | null> {
+  if (slug.length > MAX_SLUG_LENGTH) return null;
+  try {
+    const [venueEntity, menuEntity] = await Promise.all([
+      cachedVenueEntity(c.get('db'), c.env.DB, slug),
+      cachedMenuEntity(c.get('db'), c.env.DB, slug),
+    ]);
+    const { venue } = JSON.parse(venueEntity.body) as { venue: Venue };
+    let firstPaint: string | null = null;
+    let cover: Cover | null = null;
+    const coverUrl = venue.cover_image_url ?? venue.image_url;
+    if (isMenu) {
+      const { drinks } = JSON.parse(menuEntity.body) as { drinks: Drink[] };
+      const generated = coverUrl ? generatedVenuePictureSvg(coverUrl) : null;
+      firstPaint = menuFirstPaint(venue, drinks, generated ? { coverSrc: svgDataUri(generated) } : {});
+      if (coverUrl) cover = { url: coverUrl, inlined: generated !== null };
+    }
+    return { venue, boot: bootJson(slug, venueEntity.body, menuEntity.body), firstPaint, cover };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(JSON.stringify({ request_id: c.get('requestId'), level: 'error', message: redactSecrets(`venue page: ${message}`) }));
+    return null;
+  }
+}
+
+/** Stylesheet texts by URL: built assets are content-hashed, so a URL's text never changes. */
+const stylesheets = new Map<string, string>();
+
+/** The stylesheet's text to put in a <style>, or null (not found, or text that could end the element). */
+async function stylesheetText(env: WorkerEnv, loadAsset: AssetSource, url: URL) {
+  const known = stylesheets.get(url.href);
+  if (known !== undefined) return known;
+  const res = await loadAsset(env, url);
+  if (!res.ok) return null;
+  const css = await res.text();
+  if (/<\/style/i.test(css)) return null;
+  stylesheets.set(url.href, css);
+  return css;
+}
+
+type Rewrite = PageParts & { stylesheet: { href: string; css: string | null } | null };
+
+function rewrite(shell: Response, { venue, boot, firstPaint, cover, stylesheet }: Rewrite) {
+  const color = venue.theme_colors.secondary;
+  const painted = Boolean(firstPaint && stylesheet);
+  // The cover is the menu's largest element. Drawn from a data: URI by the first paint, its preload only warms
+  // the URL React's <img> will use (no blink at the swap) and must not compete with the page's own requests;
+  // otherwise it is the largest paint itself, wanted as early as possible.
+  let loader: string | null = null;
+  const preload = cover && `<link rel="preload" as="image" href="${escapeHtml(cover.url)}" fetchpriority="${painted && cover.inlined ? 'low' : 'high'}">`;
+  return new HTMLRewriter()
+    .on('title', { element: (el) => { el.setInnerContent(escapeHtml(venue.name), { html: true }); } })
+    .on('meta[name="theme-color"]', {
+      element: (el) => { if (CSS_COLOR.test(color)) el.replace(`<meta name="theme-color" content="${color}">`, { html: true }); },
+    })
+    .on('meta[name="description"]', {
+      element: (el) => { if (venue.description) el.replace(`<meta name="description" content="${escapeHtml(venue.description)}">`, { html: true }); },
+    })
+    // The first paint waits for no stylesheet request: one round trip less before it (docs/decisions/096).
+    .on('link[rel="stylesheet"]', {
+      element: (el) => { if (stylesheet?.css && el.getAttribute('href') === stylesheet.href) el.replace(`<style>${stylesheet.css}</style>`, { html: true }); },
+    })
+    .on('head', {
+      element: (el) => {
+        if (preload) el.append(preload, { html: true });
+      },
+    })
+    .on('script[type="module"][src]', {
+      element: (el) => {
+        const entry = el.getAttribute('src');
+        if (!painted || !entry) return;
+        el.remove();
+        loader = `<script data-entry="${escapeHtml(entry)}">${AFTER_FIRST_PAINT_LOADER}</script>`;
+      },
+    })
+    .on('div#root', {
+      element: (el) => {
+        if (painted) el.setInnerContent(firstPaint!, { html: true });
+        el.after(`<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`, { html: true });
+      },
+    })
+    // Last in the body: by the time it runs, the first paint's markup is all parsed.
+    .on('body', { element: (el) => { el.onEndTag((end) => { if (loader) end.before(loader, { html: true }); }); } })
+    .transform(shell);
+}
+
+async function renderVenuePage(c: Context<AppContext>, loadAsset: AssetSource) {
+  const url = new URL(c.req.url);
+  const shell = await loadAsset(c.env, new URL('/', url));
+  if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
+  // The shell keeps the headers the asset server gives it (security headers from public/_headers); the body
+  // changes with the menu, so no ETag, and the browser asks again on every visit.
+  const headers = new Headers(shell.headers);
+  for (const name of ['ETag', 'Content-Length', 'CF-Cache-Status']) headers.delete(name);
+  headers.set('Cache-Control', 'no-cache');
+  const template = await shell.text();
+  const page = (html: string) => new Response(html, { status: 200, headers });
+  const parts = await pageParts(c, c.req.param('slug') ?? '', MENU_PATH.test(url.pathname));
+  if (!parts) return page(template);
+  // A first paint needs the page's stylesheet in the HTML; a dev server's shell has none (styles come from JS).
+  const href = parts.firstPaint ? STYLESHEET_LINK.exec(template)?.[1] : undefined;
+  let stylesheet: Rewrite['stylesheet'] = null;
+  if (href) {
+    const css = await stylesheetText(c.env, loadAsset, new URL(href, url)).catch(() => null);
+    stylesheet = { href, css };
+  }
+  return rewrite(page(template), { ...parts, stylesheet });
+}
+
+/** The pages app; `loadAsset` is injectable for tests (the worker test pool has no static assets). */
+export function venuePages(loadAsset: AssetSource = fromAssets) {
+  return new Hono<AppContext>()
+    .use(requestId({ headerName: 'X-Request-Id' }))
+    .use(requestLog)
+    .use(withDb)
+    .get('/venue/:slug', (c) => renderVenuePage(c, loadAsset))
+    .get('/venue/:slug/*', (c) => renderVenuePage(c, loadAsset))
+    // Other methods and shapes are the asset server's, as before the Worker ran first here.
+    .notFound((c) => c.env.ASSETS.fetch(c.req.raw));
+}
+
+export const venuePageApp = venuePages();
