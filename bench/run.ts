@@ -65,7 +65,11 @@ function bundlePhase() {
 
 // ---- 2. Lighthouse ------------------------------------------------------------------------------
 
-type LighthouseRun = { lcp_ms: number; cls: number; tbt_ms: number; fcp_ms: number; score: number; lcp_element: string | null };
+type LighthouseRun = {
+  lcp_ms: number; cls: number; tbt_ms: number; fcp_ms: number; score: number; lcp_element: string | null;
+  /** Lighthouse's LCP breakdown (time to first byte, load delay, load time, render delay), in ms. */
+  lcp_subparts: Record<string, number>;
+};
 
 async function lighthouseOnce(url: string, throttling: 'simulate' | 'provided'): Promise<LighthouseRun | { error: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'barhop-lh-'));
@@ -92,7 +96,7 @@ async function lighthouseOnce(url: string, throttling: 'simulate' | 'provided'):
     const lhr = JSON.parse(readFileSync(output, 'utf8')) as {
       runtimeError?: { message: string };
       categories: { performance: { score: number } };
-      audits: Record<string, { numericValue?: number; details?: { items?: { items?: { node?: { snippet?: string } }[] }[] } }>;
+      audits: Record<string, { numericValue?: number; details?: { items?: { items?: { node?: { snippet?: string }; subpart?: string; duration?: number }[] }[] } }>;
     };
     if (lhr.runtimeError) return { error: lhr.runtimeError.message };
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -102,7 +106,10 @@ async function lighthouseOnce(url: string, throttling: 'simulate' | 'provided'):
       tbt_ms: Math.round(value('total-blocking-time')),
       fcp_ms: Math.round(value('first-contentful-paint')),
       score: lhr.categories.performance.score,
+      // Not applicable when the largest paint needs no request (the first paint's cover is a data: URI).
       lcp_element: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      lcp_subparts: Object.fromEntries((lhr.audits['lcp-breakdown-insight']?.details?.items?.[0]?.items ?? [])
+        .filter((i) => i.subpart && typeof i.duration === 'number').map((i) => [i.subpart!, Math.round(i.duration!)])),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -135,12 +142,15 @@ async function lighthousePhase(baseUrl: string) {
       fcp_ms: median(results.map((r) => r.fcp_ms)),
       score: median(results.map((r) => r.score)),
       lcp_element: results[0]?.lcp_element ?? null,
+      lcp_subparts: results[0]?.lcp_subparts ?? {},
+      /** Every run, so a median can be read against its spread. */
+      lcp_runs_ms: results.map((r) => r.lcp_ms),
     };
   };
   return {
     url: `/venue/${GUEST_SLUG}`,
     // Lighthouse's default mobile run: Moto G Power screen, simulated slow 4G (150 ms RTT, 1.6 Mbps) and 4x CPU slowdown.
-    mobile: await summarise('simulate', envNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
+    mobile: await summarise('simulate', envNumber('BENCH_LIGHTHOUSE_RUNS', 5)),
     // The same mobile emulation on this machine's own network and CPU: what the code costs without the modelled link.
     mobile_unthrottled: await summarise('provided', envNumber('BENCH_LIGHTHOUSE_PROVIDED_RUNS', 2)),
   };

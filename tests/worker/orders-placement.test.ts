@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
+import { etaMinutes } from '../../shared/orders';
 import { PlacedOrder } from '../../shared/schemas/order';
 import * as schema from '../../worker/db/schema';
 import { placeOrder, type PlacementRequest } from '../../worker/orders/placement';
@@ -109,6 +110,23 @@ describe('placing orders', () => {
       expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drinks[0]!.id, quantity }] } }), 400);
     }
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
+  });
+
+  it("the ETA counts the drinks of every order still to be made at the venue, from each order's drink count", async () => {
+    const slug = 'rooftop-lounge';
+    const venue = await venueId(slug);
+    const [a, b] = await availableDrinks(slug);
+    const queue = async () => (await env.DB.prepare(`SELECT count(*) AS orders, coalesce(sum(oi.quantity), 0) AS drinks FROM orders o
+      JOIN order_items oi ON oi.order_id = o.id WHERE o.restaurant_id = ? AND o.status IN ('pending', 'preparing')`).bind(venue).first<{ drinks: number }>())!.drinks;
+    const ahead = await queue();
+    const first = await call('POST', '/api/orders', { token: (await guestToken()).token, body: { restaurant_slug: slug, items: [{ menu_drink_id: a!.id, quantity: 3 }, { menu_drink_id: b!.id, quantity: 2 }] } });
+    expect(first.status, first.text).toBe(200);
+    expect(await env.DB.prepare('SELECT drink_count AS n FROM orders WHERE id = ?').bind(first.json.id).first()).toEqual({ n: 5 });
+    expect(first.json.eta_minutes).toBe(etaMinutes('pending', ahead, 5));
+    // The next guest waits behind those 5 drinks too.
+    const second = await call('POST', '/api/orders/quick', { token: (await guestToken()).token, body: { slug, item: { menu_drink_id: a!.id } } });
+    expect(second.json.eta_minutes).toBe(etaMinutes('pending', ahead + 5, 1));
+    expect(await queue()).toBe(ahead + 6);
   });
 
   it('a venue deactivated or re-taxed after the Worker cached it: the write batch notices, nothing stale is stored', async () => {

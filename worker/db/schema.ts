@@ -242,13 +242,16 @@ export const orders = sqliteTable('orders', {
   customName: text('custom_name'),
   aiInteractionId: text('ai_interaction_id'),
   etaMinutes: integer('eta_minutes'),
+  /** Sum of the lines' quantities, kept on the order so the live queue is counted from the index alone. */
+  drinkCount: integer('drink_count').notNull().default(0),
   stockDeductedAt: text('stock_deducted_at'),
   deliveredAt: text('delivered_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   index('orders_restaurant_created_idx').on(t.restaurantId, t.createdAt),
-  index('orders_restaurant_status_idx').on(t.restaurantId, t.status, t.createdAt),
+  // Also covers the live queue (count and drinks of pending and preparing orders, docs/decisions/098).
+  index('orders_restaurant_status_idx').on(t.restaurantId, t.status, t.createdAt, t.drinkCount),
   index('orders_owner_idx').on(t.ownerKey, t.createdAt),
   index('orders_created_idx').on(t.createdAt),
   // The one-active-order rule, enforced by the database itself (see docs/decisions/004).

@@ -223,6 +223,7 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
     customName: req.details.customName ?? firstCustomName,
     aiInteractionId: suggestedLine?.aiInteractionId ?? null,
     etaMinutes: eta,
+    drinkCount: ownDrinks,
     stockDeductedAt: null,
     deliveredAt: null,
     createdAt: now,

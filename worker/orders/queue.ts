@@ -1,7 +1,7 @@
 // The live queue of a venue, which the ETA model reads (docs/decisions/025).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { etaMinutes } from '../../shared/orders';
-import { orderItems, orders } from '../db/schema';
+import { orders } from '../db/schema';
 import type { Db } from '../env';
 import type { OrderRow } from './serialize';
 
@@ -15,9 +15,10 @@ export async function queueAhead(db: Db, restaurantId: string, before?: { id: st
   const earlier = before
     ? sql`and (o.created_at < ${before.createdAt} or (o.created_at = ${before.createdAt} and o.id < ${before.id}))`
     : sql``;
+  // Read from orders_restaurant_status_idx alone: each order carries its drink count (docs/decisions/098).
   const row = await db.get<{ orders: number | null; drinks: number | null }>(sql`
-    select count(distinct o.id) as orders, coalesce(sum(oi.quantity), 0) as drinks
-    from orders o join order_items oi on oi.order_id = o.id
+    select count(*) as orders, coalesce(sum(o.drink_count), 0) as drinks
+    from orders o
     where o.restaurant_id = ${restaurantId} and o.status in ('pending', 'preparing') ${earlier}`);
   return { orders: Number(row?.orders ?? 0), drinks: Number(row?.drinks ?? 0) };
 }
@@ -27,8 +28,8 @@ export async function queueAhead(db: Db, restaurantId: string, before?: { id: st
  * its other reads (one round trip, docs/decisions/084).
  */
 export function queueAheadQuery(db: Db, restaurantId: string) {
-  return db.select({ orders: sql<number | null>`count(distinct ${orders.id})`, drinks: sql<number | null>`coalesce(sum(${orderItems.quantity}), 0)` })
-    .from(orders).innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+  return db.select({ orders: sql<number | null>`count(*)`, drinks: sql<number | null>`coalesce(sum(${orders.drinkCount}), 0)` })
+    .from(orders)
     .where(and(eq(orders.restaurantId, restaurantId), inArray(orders.status, ['pending', 'preparing'])));
 }
 

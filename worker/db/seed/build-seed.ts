@@ -578,6 +578,7 @@ function buildOrders(plans: VenuePlan[], regulars: readonly GuestSession[], now:
         special_instructions: specialInstructions, sales_channel: channel, table_number: channel === 'qr' ? tableNumber : null,
         referred_by_ai: aiReferred, ai_recipe_name: creation?.name ?? suggestedDrink?.name ?? null, custom_name: customName,
         ai_interaction_id: interactionId, eta_minutes: isLive ? etaMinutes : null,
+        drink_count: itemRows.reduce((sum, row) => sum + (row.quantity as number), 0),
         stock_deducted_at: status === 'delivered' ? iso(createdAt) : null,
         delivered_at: deliveredAt === null ? null : iso(deliveredAt),
         created_at: iso(createdAt), updated_at: iso(lastEventAt),
