@@ -75,7 +75,10 @@ describe('venue menu', () => {
     const sent = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json();
     expect(sent).toEqual({ venue_slug: 'artisan-bar', messages: [{ role: 'user', content: 'something with gin' }] });
     expect(within(dialog).getByRole('link', { name: 'Open the full chat' }).getAttribute('href')).toBe('/venue/artisan-bar/ai');
+    // The tab is named after the venue while the guest is there, and gets the app's name back after.
+    expect(document.title).toBe(VENUE.name);
     unmount();
+    expect(document.title).toBe('Barhop');
 
     mockApi({ 'GET /api/venue/nowhere': { status: 404, body: { error: { code: 'not_found', message: 'Venue not found' } } } });
     renderRoutes(routes, '/venue/nowhere');

@@ -89,6 +89,8 @@ export default function QrPage() {
       </div>
       <p className="muted no-print">Guests who scan a table's code order with that table number, so staff know where to bring the drinks.</p>
       {venue.data && <h2 className="print-only">{venue.data.name}</h2>}
+      {/* The cards' h3 titles sit under a section heading on screen too (the printed one is the venue's name). */}
+      <h2 className="visually-hidden no-print">Table codes</h2>
       {codes.length === 0 ? <p className="muted">Generating codes...</p> : (
         <ul className="qr-grid">{codes.map((code) => <QrCard key={code.url} code={code} slug={slug ?? 'venue'} />)}</ul>
       )}

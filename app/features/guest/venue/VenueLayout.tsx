@@ -11,6 +11,9 @@ import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestTabBar } from './GuestTabBar';
 
+/** The tab's name outside a venue (index.html's <title>). */
+const APP_TITLE = 'Barhop';
+
 export type VenueContext = { venue: Venue; liveConnected: boolean };
 export const useVenueContext = () => useOutletContext<VenueContext>();
 
@@ -24,6 +27,14 @@ export default function VenueLayout() {
   const { search } = useLocation();
   useEffect(() => { rememberTableFromUrl(search); }, [search]);
   const { data: venue, isPending, error } = useVenue(slug);
+  // The Worker titles a venue page's HTML with the venue (docs/decisions/096); the app keeps that while the
+  // guest is at the venue and gives the tab its own name back when they leave.
+  const venueName = venue?.name;
+  useEffect(() => {
+    if (!venueName) return;
+    document.title = venueName;
+    return () => { document.title = APP_TITLE; };
+  }, [venueName]);
   const session = useEnsureGuestSession(venue?.slug);
   const { active } = useActiveOrderGuard(venue?.slug ?? '');
   // While the guest has an order in the works, the venue's socket pushes its changes; the hook polls
