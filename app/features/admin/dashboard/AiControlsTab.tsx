@@ -35,9 +35,10 @@ export function AiControlsTab() {
 
   if (settings.isError && analytics.isError) {
     return (
-      <section className="card empty-state" aria-labelledby="ai-soon">
-        <h2 id="ai-soon">Coming Soon</h2>
-        <p>AI settings and analytics are not available for this venue yet.</p>
+      <section className="card empty-state" aria-labelledby="ai-unavailable" role="alert">
+        <h2 id="ai-unavailable">AI settings could not be loaded</h2>
+        <p>Neither the AI settings nor the AI analytics answered. Your settings are unchanged.</p>
+        <button type="button" className="btn btn-primary" onClick={() => { void settings.refetch(); void analytics.refetch(); }}>Retry</button>
       </section>
     );
   }
