@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Worker tests run the demo build, as `npm start` does (docs/decisions/120).
+        define: { __BARHOP_DEMO_BUILD__: 'true' },
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },

@@ -6,7 +6,7 @@ port="${1:-4173}"
 export BARHOP_STATE_DIR="${BARHOP_STATE_DIR:-.wrangler/e2e-state}"
 export BARHOP_OUT_DIR="${BARHOP_OUT_DIR:-dist-e2e}"
 rm -rf "$BARHOP_STATE_DIR"
-CI=true npx wrangler d1 migrations apply DB --local --persist-to "$BARHOP_STATE_DIR" >/dev/null
+CI=true npx wrangler d1 migrations apply DB --local -c wrangler.toml --persist-to "$BARHOP_STATE_DIR" >/dev/null
 npx tsx scripts/seed.ts --persist-to "$BARHOP_STATE_DIR"
 npx vite build --logLevel warn
 exec env PORT="$port" npx vite preview

@@ -81,8 +81,9 @@ const api = new Hono<AppContext>()
   .route('/admin/images', adminImageRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)
-  .route('/ai', aiAdminRoutes)
-  .route('/dev/bench', devBenchRoutes);
+  .route('/ai', aiAdminRoutes);
+// Bench-only routes are compiled out of a production build (docs/decisions/120).
+if (__BARHOP_DEMO_BUILD__) api.route('/dev/bench', devBenchRoutes());
 
 export type ApiType = typeof api;
 

@@ -1,3 +1,4 @@
+import './deploy/build-flags';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from './db/schema';
 
@@ -28,4 +29,5 @@ export type AppContext = {
   };
 };
 
-export const isDemoMode = (env: WorkerEnv) => env.DEMO_MODE === 'true';
+/** Demo mode needs both a demo build and DEMO_MODE on: a production build has none (docs/decisions/120). */
+export const isDemoMode = (env: Pick<WorkerEnv, 'DEMO_MODE'>) => __BARHOP_DEMO_BUILD__ && env.DEMO_MODE === 'true';

@@ -1,4 +1,5 @@
 import { app } from './app';
+import { deploymentProblem, refuseToServe } from './deploy/deployment-guard';
 import type { WorkerEnv } from './env';
 import { runHousekeeping } from './jobs/housekeeping';
 import { isVenuePagePath, venuePageApp } from './pages/venue-page';
@@ -6,9 +7,18 @@ import { isVenuePagePath, venuePageApp } from './pages/venue-page';
 export { VenueHub } from './live/venue-hub';
 
 export default {
-  // Venue pages are HTML with the asset server's own headers, not API answers (docs/decisions/096).
-  fetch: (request, env, ctx) => (isVenuePagePath(new URL(request.url).pathname) ? venuePageApp : app).fetch(request, env, ctx),
+  fetch(request, env, ctx) {
+    const problem = deploymentProblem(env);
+    if (problem) return refuseToServe(problem);
+    // Venue pages are HTML with the asset server's own headers, not API answers (docs/decisions/096).
+    return (isVenuePagePath(new URL(request.url).pathname) ? venuePageApp : app).fetch(request, env, ctx);
+  },
   scheduled(_controller, env, ctx) {
+    const problem = deploymentProblem(env);
+    if (problem) {
+      console.error(JSON.stringify({ level: 'error', message: `housekeeping skipped: ${problem}` }));
+      return;
+    }
     ctx.waitUntil(runHousekeeping(env));
   },
 } satisfies ExportedHandler<WorkerEnv>;

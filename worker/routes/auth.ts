@@ -26,8 +26,8 @@ const TOO_MANY_CODES = 'Too many codes requested. Please wait and try again.';
 /** Sign-in for staff, admins and super admins; device sessions and phone sign-in for guests. */
 export const authRoutes = new Hono<AppContext>()
   .get('/demo', (c) => {
-    const demo = isDemoMode(c.env);
-    const info: DemoInfo = demo
+    // Written with the build flag itself so a production bundle holds no demo account (docs/decisions/120).
+    const info: DemoInfo = __BARHOP_DEMO_BUILD__ && isDemoMode(c.env)
       ? { demo_mode: true, password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role, venue_slug: a.venueSlug, display_name: a.displayName })) }
       : { demo_mode: false, password: null, accounts: [] };
     return c.json(info);
@@ -71,7 +71,7 @@ export const authRoutes = new Hono<AppContext>()
     const code = await issueCode(c.get('db'), c.env, phone);
     const delivery = await sendSms(c.env, { to: phone, body: `Your Barhop code is ${code}. It expires in 10 minutes.` });
     const answer: OtpSent = { sent: true, expires_in: OTP_TTL_SECONDS };
-    if (delivery === 'skipped_demo') answer.demo_code = code;
+    if (__BARHOP_DEMO_BUILD__ && delivery === 'skipped_demo') answer.demo_code = code;
     return c.json(answer);
   })
   .post('/otp/verify', requireGuest, validate('json', OtpVerifyBody), async (c) => {

@@ -10,9 +10,10 @@ import { validate } from '../lib/validate';
  * Bench-only routes (bench/, docs/decisions/083 and 097): they exist in demo mode only (local, never
  * in production, where DEMO_MODE is off and they answer 404 to everyone). The ceiling needs a super
  * admin; the floor takes a guest token as placement does (a token check, no database read) and
- * writes to bench venues only.
+ * writes to bench venues only. A function, so that a production build, which never calls it, leaves the
+ * module out (docs/decisions/120).
  */
-export const devBenchRoutes = new Hono<AppContext>()
+export const devBenchRoutes = () => new Hono<AppContext>()
   .use(async (c, next) => {
     if (!isDemoMode(c.env)) throw notFound('Not found');
     await next();

@@ -1,0 +1,22 @@
+// `npm run check:deploy` (part of `npm run check`, so CI runs it): builds production and staging as
+// `npm run deploy` does and fails unless each ships what it must, and `wrangler deploy --dry-run` on the
+// build succeeds offline and lists those bindings (docs/decisions/120).
+import { buildEnvironment, buildProblems, EXPECTED, type DeployEnvironment } from './lib/deploy-build';
+import { wrangler } from './lib/wrangler';
+
+const failures: string[] = [];
+for (const environment of ['production', 'staging'] as DeployEnvironment[]) {
+  const build = buildEnvironment(environment, `dist-check-${environment}`);
+  const problems = buildProblems(build);
+  const dryRun = wrangler(['deploy', '--dry-run', '--config', build.configPath], { capture: true });
+  if (dryRun.status !== 0) problems.push(`wrangler deploy --dry-run failed (exit ${dryRun.status})`);
+  const listed = [`env.DEMO_MODE ("${EXPECTED[environment].demoMode}")`, `env.APP_ENV ("${environment}")`, 'env.AI ', `env.DB (${EXPECTED[environment].d1})`, `env.IMAGES (${EXPECTED[environment].r2})`];
+  for (const binding of listed) if (!dryRun.stdout.includes(binding)) problems.push(`the dry run does not list ${binding.trim()}`);
+  if (dryRun.stdout.includes('JWT_SECRET')) problems.push('the dry run lists JWT_SECRET as a var');
+  console.log(problems.length === 0 ? `deploy check ${environment}: ok (${listed.map((b) => b.trim()).join(', ')})` : `deploy check ${environment}: FAILED`);
+  failures.push(...problems.map((problem) => `${environment}: ${problem}`));
+}
+if (failures.length > 0) {
+  console.error(failures.map((failure) => `- ${failure}`).join('\n'));
+  process.exit(1);
+}

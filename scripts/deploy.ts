@@ -1,0 +1,45 @@
+// `npm run deploy` (production) and `npm run deploy:staging`: build that environment, check what it would
+// ship, apply the migrations to its remote D1, deploy that build. `-- --dry-run` stops before anything
+// remote and lets wrangler list the bindings instead. README "Deploy"; docs/decisions/120.
+import { buildEnvironment, buildProblems, hasPlaceholderDatabaseId, type DeployEnvironment } from './lib/deploy-build';
+import { wrangler } from './lib/wrangler';
+
+function main() {
+  const argv = process.argv.slice(2);
+  const environment = (argv.find((arg) => !arg.startsWith('--')) ?? 'production') as DeployEnvironment;
+  if (environment !== 'production' && environment !== 'staging') throw new Error(`Unknown environment "${environment}" (production or staging)`);
+  const dryRun = argv.includes('--dry-run');
+
+  console.log(`== 1/4 build the ${environment} environment (CLOUDFLARE_ENV=${environment})`);
+  console.log(`   (wrangler warns that JWT_SECRET is not in env.${environment}.vars: that is intended, it is a secret there; do not add it as a var)`);
+  const build = buildEnvironment(environment, `dist-${environment}`);
+
+  console.log('== 2/4 check what it would ship');
+  const problems = buildProblems(build);
+  if (problems.length > 0) throw new Error(`Not deploying ${environment}:\n- ${problems.join('\n- ')}`);
+  if (hasPlaceholderDatabaseId(build) && !dryRun) {
+    throw new Error(`wrangler.toml's [env.${environment}] D1 database_id is still a placeholder: run \`npx wrangler d1 create ${build.config.d1_databases?.[0]?.database_name}\` and put the printed id there.`);
+  }
+  console.log(`   ${build.configPath}: APP_ENV ${environment}, DEMO_MODE ${build.config.vars?.DEMO_MODE}, AI on, no JWT_SECRET var`);
+
+  const config = ['--config', build.configPath];
+  if (dryRun) {
+    console.log('== 3/4 migrations: skipped (--dry-run)');
+  } else {
+    console.log(`== 3/4 apply the migrations to the remote ${environment} D1`);
+    if (wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...config]).status !== 0) throw new Error('Applying the migrations failed; nothing was deployed.');
+  }
+
+  console.log(`== 4/4 deploy${dryRun ? ' (--dry-run)' : ''}`);
+  if (wrangler(['deploy', ...config, ...(dryRun ? ['--dry-run'] : [])]).status !== 0) throw new Error('wrangler deploy failed.');
+  if (!dryRun) {
+    console.log(`Deployed ${environment}. If JWT_SECRET is not set yet (wrangler secret put JWT_SECRET --env ${environment}), every request answers 503 until it is.`);
+  }
+}
+
+try {
+  main();
+} catch (error: unknown) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,56 @@
+// A deployed Worker with demo mode on in production, or without a strong signing key of its own, refuses
+// every request with a 503 instead of serving (docs/decisions/120-production-build-and-guard.md).
+import { createExecutionContext, env } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../worker/index';
+import { DEVELOPMENT_JWT_SECRET, deploymentProblem } from '../../worker/deploy/deployment-guard';
+
+const STRONG_SECRET = 'k3Yq9vV2rT8pL4mN7xZ1cB6hJ0wE5sU2aD9fG3';
+
+async function get(path: string, vars: Partial<Record<'APP_ENV' | 'DEMO_MODE' | 'JWT_SECRET', string | undefined>>) {
+  const patched = { ...env, ...vars } as typeof env;
+  const res = await worker.fetch(new Request(`http://localhost${path}`), patched, createExecutionContext());
+  return { status: res.status, body: await res.json().catch(() => null) as { error?: { code: string; message: string } } | null };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('deployment guard', () => {
+  it('the local config signs with the development key, which the guard knows', () => {
+    expect(env.JWT_SECRET).toBe(DEVELOPMENT_JWT_SECRET);
+    expect(env.APP_ENV).toBe('development');
+  });
+
+  it.each([
+    ['production with DEMO_MODE on', { APP_ENV: 'production', DEMO_MODE: 'true', JWT_SECRET: STRONG_SECRET }, /DEMO_MODE/],
+    ['production without JWT_SECRET', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: undefined }, /not set/],
+    ['production with a 31-character JWT_SECRET', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: 'x'.repeat(31) }, /shorter than 32/],
+    ['production with the development key', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: DEVELOPMENT_JWT_SECRET }, /development key/],
+    ['staging with the development key', { APP_ENV: 'staging', DEMO_MODE: 'true', JWT_SECRET: DEVELOPMENT_JWT_SECRET }, /development key/],
+  ])('%s: every request answers 503 and a log line says why', async (_name, vars, reason) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const path of ['/api/healthz', '/api/venue/artisan-bar', '/venue/artisan-bar', '/api/auth/demo']) {
+      const res = await get(path, vars);
+      expect(res.status, path).toBe(503);
+      expect(res.body?.error?.code).toBe('service_misconfigured');
+      // The reason is for the operator's log, not for whoever calls.
+      expect(res.body?.error?.message).not.toMatch(/JWT|DEMO/);
+    }
+    expect(deploymentProblem(vars as never)).toMatch(reason);
+    const logged = log.mock.calls.map((args) => String(args[0])).join('\n');
+    expect(logged).toMatch(reason);
+  });
+
+  it('serves a well-configured production and staging, and never refuses local development', async () => {
+    expect((await get('/api/healthz', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET })).status).toBe(200);
+    expect((await get('/api/healthz', { APP_ENV: 'staging', DEMO_MODE: 'true', JWT_SECRET: STRONG_SECRET })).status).toBe(200);
+    expect((await get('/api/healthz', {})).status).toBe(200);
+  });
+
+  it('a production configuration shows no demo accounts and no one-time code', async () => {
+    const production = { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET };
+    const demo = await get('/api/auth/demo', production);
+    expect(demo.status).toBe(200);
+    expect(demo.body).toEqual({ demo_mode: false, password: null, accounts: [] });
+  });
+});
