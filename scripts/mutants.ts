@@ -118,7 +118,7 @@ function runTests(files: string[]): Promise<RunResult> {
   return new Promise((resolve) => {
     let output = '';
     let timedOut = false;
-    child = spawn(process.execPath, args, { cwd: repoRoot, detached: true, env: { ...process.env, FORCE_COLOR: '0', CI: 'true' } });
+    child = spawn(process.execPath, args, { cwd: repoRoot, detached: true, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: 'true' } });
     child.stdout!.on('data', (d: Buffer) => { output += d; });
     child.stderr!.on('data', (d: Buffer) => { output += d; });
     const timer = setTimeout(() => { timedOut = true; killChild(); }, timeoutMs);
@@ -130,9 +130,19 @@ function runTests(files: string[]): Promise<RunResult> {
   });
 }
 
-/** The failed tests' names from vitest's default reporter. */
-const failedTests = (output: string) =>
-  [...new Set(output.split('\n').filter((l) => /^\s*(FAIL|×)\s/.test(l)).map((l) => l.replace(/^\s*(FAIL|×)\s+/, '').replace(/\s+\d+ms$/, '').trim()))];
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** The failed tests (or test files that failed to load) from vitest's default reporter. */
+const failedTests = (output: string) => [...new Set(output.replace(ANSI, '').split('\n')
+  .map((line) => /^\s*FAIL\s+(?:\|?(?:worker|app)\|?\s+)?(tests\/.+)$/.exec(line)?.[1]?.trim())
+  .filter((name): name is string => Boolean(name)))];
+
+/** 'tests/worker/x.test.ts > describe > name' → 'x > name'. */
+function shortName(failed: string): string {
+  const parts = failed.split(' > ');
+  const file = parts[0]!.replace(/^tests\/(worker|app)\//, '').replace(/\.test\.tsx?$/, '');
+  return parts.length > 1 ? `${file} > ${parts.at(-1)}` : file;
+}
 
 // ---- main ---------------------------------------------------------------------------------------
 
@@ -181,17 +191,20 @@ async function main() {
     } finally {
       restoreAll();
     }
-    if (result.passed) {
+    const failed = failedTests(result.output);
+    if (!result.passed && (failed.length > 0 || result.timedOut)) {
+      caught += 1;
+      const how = result.timedOut ? 'timed out' : `${failed.length} failing: ${failed.slice(0, 2).map(shortName).join(' | ')}${failed.length > 2 ? ' …' : ''}`;
+      console.log(`✓ caught   ${label} (${result.seconds.toFixed(0)} s) — ${how}`);
+    } else if (!result.passed) {
+      // vitest itself failed (config, crash) without naming a test: not evidence that a test noticed.
+      survived.push(`${mutant.id} (vitest failed without a failing test)`);
+      console.log(`!! ${label}: vitest failed without naming a failing test; rerun with --only ${mutant.id} --verbose`);
+    } else {
       survived.push(mutant.id);
       console.log(`✗ SURVIVED ${label} (${result.seconds.toFixed(0)} s): ${mutant.rule}`);
-      if (verbose) console.log(result.output);
-    } else {
-      caught += 1;
-      const failed = failedTests(result.output);
-      const how = result.timedOut ? 'timed out' : `${failed.length} failing: ${failed.slice(0, 3).join(' | ')}${failed.length > 3 ? ' …' : ''}`;
-      console.log(`✓ caught   ${label} (${result.seconds.toFixed(0)} s) — ${how}`);
-      if (verbose) console.log(result.output);
     }
+    if (verbose) console.log(result.output);
   }
 
   const total = selected.length;
