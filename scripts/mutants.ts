@@ -130,6 +130,7 @@ function runTests(files: string[]): Promise<RunResult> {
   });
 }
 
+// eslint-disable-next-line no-control-regex -- colour codes start with ESC, even with NO_COLOR some tools emit them
 const ANSI = /\x1b\[[0-9;]*m/g;
 
 /** The failed tests (or test files that failed to load) from vitest's default reporter. */

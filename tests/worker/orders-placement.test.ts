@@ -1,3 +1,4 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { newId } from '../../shared/ids';
 import { etaMinutes } from '../../shared/orders';
 import { PlacedOrder } from '../../shared/schemas/order';
 import * as schema from '../../worker/db/schema';
+import { venueHub } from '../../worker/live/hub-client';
 import { placeOrder, type PlacementRequest } from '../../worker/orders/placement';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, countRows, guestToken, makeUnavailable, staffToken, venueId } from './order-helpers';
@@ -276,23 +278,37 @@ describe('Idempotency-Key', () => {
   });
 
   it('two simultaneous requests with one key and different bodies: one order, the other 422 idempotency_key_reused', async () => {
-    const [a, b] = await availableDrinks('harbor-tap-room');
-    // Several trials, so the second request arrives while the first is still being placed.
-    for (let trial = 0; trial < 5; trial += 1) {
-      const { token, ownerKey } = await guestToken();
+    const venue = await venueId(SLUG);
+    const [a, b] = await availableDrinks(SLUG);
+    const { tax } = (await env.DB.prepare('SELECT tax_rate_bp AS tax FROM venues WHERE id = ?').bind(venue).first<{ tax: number }>())!;
+    const { sessionId, ownerKey } = await guestToken();
+    const request = (drinkId: string, requestHash: string): PlacementRequest => ({
+      kind: 'order', venueId: venue, taxRateBp: tax, owner: { ownerKey, sessionId, guestId: null }, idempotencyKey: 'two-bodies', requestHash,
+      lines: [{ menuDrinkId: drinkId, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null }],
+      details: { displayName: null, customName: null, specialInstructions: null, customerName: null, customerPhone: null, referredByAi: false, aiRecipeName: null, tableNumber: null, salesChannel: 'app' },
+    });
+    // In the hub itself the second call starts while the first is certainly in flight (it has not
+    // yet reached its first await): the same body would be 409 in flight, another body is 422.
+    const [first, other, same] = await runInDurableObject(venueHub(env, venue), (hub) =>
+      Promise.all([hub.placeOrder(request(a!.id, 'body-a')), hub.placeOrder(request(b!.id, 'body-b')), hub.placeOrder(request(a!.id, 'body-a'))]));
+    expect(first.ok).toBe(true);
+    expect(other).toMatchObject({ ok: false, status: 422, code: 'idempotency_key_reused' });
+    expect(same).toMatchObject({ ok: false, status: 409, code: 'idempotency_in_flight' });
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+
+    // Over HTTP, whichever arrives first wins and the other is refused the same way.
+    for (let trial = 0; trial < 3; trial += 1) {
+      const { token, ownerKey: owner } = await guestToken();
       const headers = { 'Idempotency-Key': `two-bodies-${trial}` };
-      const bodies = [a!, b!].map((d) => ({ restaurant_slug: 'harbor-tap-room', items: [{ menu_drink_id: d.id, quantity: 1 }] }));
+      const bodies = [a!, b!].map((d) => ({ restaurant_slug: SLUG, items: [{ menu_drink_id: d.id, quantity: 1 }] }));
       const answers = await Promise.all(bodies.map((body) => call('POST', '/api/orders', { token, headers, body })));
       const ok = answers.filter((r) => r.status === 200);
       const refused = answers.filter((r) => r.status !== 200);
       expect(ok, answers.map((r) => r.text).join('\n')).toHaveLength(1);
       expect(refused).toHaveLength(1);
       expect(expectApiError(refused[0]!, 422).code).toBe('idempotency_key_reused');
-      expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+      expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', owner)).toBe(1);
       expect(await env.DB.prepare('SELECT order_id FROM idempotency_records WHERE key = ?').bind(headers['Idempotency-Key']).first()).toEqual({ order_id: ok[0]!.json.id });
-      // A retry of the winning body replays its order; the other body stays refused.
-      const winner = bodies[answers.indexOf(ok[0]!)]!;
-      expect((await call('POST', '/api/orders', { token, headers, body: winner })).json.id).toBe(ok[0]!.json.id);
     }
   });
 
