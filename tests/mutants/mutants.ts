@@ -54,6 +54,15 @@ export const MUTANTS: Mutant[] = [
     tests: [W('orders-placement')],
   },
 
+  {
+    id: 'ready-not-in-one-active-index',
+    rule: 'D1 itself refuses a second active order beside a ready one',
+    file: 'migrations/0000_init.sql',
+    search: "WHERE status in ('pending','preparing','ready');",
+    replace: "WHERE status in ('pending','preparing');",
+    tests: [W('orders-placement')],
+  },
+
   // ---- Idempotency-Key ----
   {
     id: 'replay-on-hash-mismatch',

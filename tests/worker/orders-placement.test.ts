@@ -162,6 +162,22 @@ describe('placing orders', () => {
 
 describe('one active order per guest per venue', () => {
   // 50 simultaneous checkouts by one guest: reliability-concurrency.test.ts (10 trials, each order checked in full).
+  it("a checkout tapped twice: the second is told 'active order exists' (not that the cart is empty), before anything else is checked", async () => {
+    const { token, ownerKey } = await guestToken();
+    const [drink, other] = await availableDrinks(SLUG);
+    await addToCart(token, drink!.id, 1);
+    expect((await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } })).status).toBe(200);
+    // The cart is empty now: the guest's app must still learn there is an active order to show.
+    expect(expectApiError(await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } }), 409))
+      .toMatchObject({ code: 'active_order_exists', message: 'active order exists' });
+    // Likewise for a drink that went off the menu meanwhile: the active order is the answer.
+    await makeUnavailable(other!.id);
+    expect(expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: other!.id, quantity: 1 }] } }), 409).code)
+      .toBe('active_order_exists');
+    await env.DB.prepare('UPDATE menu_drinks SET is_available = 1 WHERE id = ?').bind(other!.id).run();
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+  });
+
   it('50 simultaneous quick orders by one guest also make exactly one order', async () => {
     const { token, ownerKey } = await guestToken();
     const [drink] = await availableDrinks('rooftop-lounge');
