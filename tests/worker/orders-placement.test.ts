@@ -303,8 +303,8 @@ describe('Idempotency-Key', () => {
       lines: [{ menuDrinkId: drinkId, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null }],
       details: { displayName: null, customName: null, specialInstructions: null, customerName: null, customerPhone: null, referredByAi: false, aiRecipeName: null, tableNumber: null, salesChannel: 'app' },
     });
-    // In the hub itself the second call starts while the first is certainly in flight (it has not
-    // yet reached its first await): the same body would be 409 in flight, another body is 422.
+    // In the hub itself: placeOrder marks the key in flight before its first await, so calls made in
+    // the same tick certainly find the first in flight. The same body is 409 in flight, another 422.
     const [first, other, same] = await runInDurableObject(venueHub(env, venue), (hub) =>
       Promise.all([hub.placeOrder(request(a!.id, 'body-a')), hub.placeOrder(request(b!.id, 'body-b')), hub.placeOrder(request(a!.id, 'body-a'))]));
     expect(first.ok).toBe(true);
