@@ -182,8 +182,8 @@ export const MUTANTS: Mutant[] = [
     id: 'refresh-reuse-keeps-family',
     rule: 'a reused refresh token revokes its whole family',
     file: 'worker/auth/sessions.ts',
-    search: '(maybe a thief) loses it.\n    await revokeFamily(db, row.familyId);',
-    replace: '(maybe a thief) loses it.',
+    search: '    await revokeFamily(db, row.familyId);\n    clearRefreshCookie(c);\n',
+    replace: '    clearRefreshCookie(c);\n',
     tests: [W('auth-staff')],
   },
 
