@@ -42,6 +42,27 @@ describe('etaMinutes (pure)', () => {
   });
 });
 
+describe('etaMinutes: the minutes a guest is shown (docs/decisions/025)', () => {
+  // Worked by hand from the model, not from the code: 2 minutes + 1.5 per drink ahead and per own
+  // drink (half of them once preparing), rounded up, at least 1.
+  const table: [status: OrderState['status'], drinksAhead: number, ownDrinks: number, minutes: number | null][] = [
+    ['pending', 0, 1, 4],
+    ['pending', 0, 2, 5],
+    ['pending', 3, 1, 8],
+    ['pending', 10, 4, 23],
+    ['pending', 40, 2, 65],
+    ['preparing', 0, 1, 3],
+    ['preparing', 3, 3, 9],
+    ['preparing', 10, 4, 20],
+    ['ready', 10, 1, 0],
+    ['delivered', 0, 1, null],
+    ['cancelled', 5, 1, null],
+  ];
+  it.each(table)('%s with %i drinks ahead and %i of its own: %s minutes', (status, ahead, own, minutes) => {
+    expect(etaMinutes(status, ahead, own)).toBe(minutes);
+  });
+});
+
 describe('orderDisplayName (pure)', () => {
   it("falls back through display_name, ai_recipe_name, custom_name, special instructions, then 'New Order'", () => {
     expect(orderDisplayName({ display_name: 'Sam', ai_recipe_name: 'X' })).toBe('Sam');

@@ -1,12 +1,15 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../shared/ids';
 import { etaMinutes } from '../../shared/orders';
 import { PlacedOrder } from '../../shared/schemas/order';
 import * as schema from '../../worker/db/schema';
+import { venueHub } from '../../worker/live/hub-client';
 import { placeOrder, type PlacementRequest } from '../../worker/orders/placement';
 import { call, expectApiError } from './helpers';
-import { availableDrinks, countRows, guestToken, makeUnavailable, venueId } from './order-helpers';
+import { availableDrinks, countRows, guestToken, makeUnavailable, staffToken, venueId } from './order-helpers';
 
 const SLUG = 'artisan-bar';
 
@@ -158,16 +161,20 @@ describe('placing orders', () => {
 });
 
 describe('one active order per guest per venue', () => {
-  it('50 simultaneous checkouts by one guest make exactly one order; the others get 409 active order exists', async () => {
+  // 50 simultaneous checkouts by one guest: reliability-concurrency.test.ts (10 trials, each order checked in full).
+  it("a checkout tapped twice: the second is told 'active order exists' (not that the cart is empty), before anything else is checked", async () => {
     const { token, ownerKey } = await guestToken();
-    const [drink] = await availableDrinks(SLUG);
+    const [drink, other] = await availableDrinks(SLUG);
     await addToCart(token, drink!.id, 1);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } })));
-    const ok = answers.filter((r) => r.status === 200);
-    const refused = answers.filter((r) => r.status === 409);
-    expect(ok).toHaveLength(1);
-    expect(refused).toHaveLength(49);
-    for (const r of refused) expect(expectApiError(r, 409).message).toBe('active order exists');
+    expect((await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } })).status).toBe(200);
+    // The cart is empty now: the guest's app must still learn there is an active order to show.
+    expect(expectApiError(await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } }), 409))
+      .toMatchObject({ code: 'active_order_exists', message: 'active order exists' });
+    // Likewise for a drink that went off the menu meanwhile: the active order is the answer.
+    await makeUnavailable(other!.id);
+    expect(expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: other!.id, quantity: 1 }] } }), 409).code)
+      .toBe('active_order_exists');
+    await env.DB.prepare('UPDATE menu_drinks SET is_available = 1 WHERE id = ?').bind(other!.id).run();
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
   });
 
@@ -198,6 +205,27 @@ describe('one active order per guest per venue', () => {
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok && o.message === 'active order exists')).toHaveLength(19);
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+  });
+
+  it("an order at 'ready' is still active: a new order at that venue is 409 active_order_exists until it is delivered", async () => {
+    const { token, ownerKey } = await guestToken();
+    const [drink] = await availableDrinks(SLUG);
+    const quick = () => call('POST', '/api/orders/quick', { token, body: { slug: SLUG, item: { menu_drink_id: drink!.id } } });
+    const first = await quick();
+    expect(first.status, first.text).toBe(200);
+    const staff = await staffToken('staff@barhop.dev');
+    const ready = await call('PUT', `/api/staff/orders/${first.json.id}/status`, { token: staff, body: { status: 'ready' } });
+    expect(ready.status, ready.text).toBe(200);
+    const refused = expectApiError(await quick(), 409);
+    expect(refused).toMatchObject({ code: 'active_order_exists', message: 'active order exists' });
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+    // D1 itself refuses a second active order beside a ready one (the partial unique index).
+    const columns = (await env.DB.prepare('PRAGMA table_info(orders)').all<{ name: string }>()).results.map((c) => c.name);
+    const copied = columns.map((c) => (c === 'id' ? '?1' : c === 'status' ? "'pending'" : c)).join(', ');
+    await expect(env.DB.prepare(`INSERT INTO orders (${columns.join(', ')}) SELECT ${copied} FROM orders WHERE id = ?2`).bind(newId(), first.json.id).run())
+      .rejects.toThrow(/UNIQUE constraint failed: orders\.restaurant_id, orders\.owner_key/);
+    expect((await call('PUT', `/api/staff/orders/${first.json.id}/status`, { token: staff, body: { status: 'delivered' } })).status).toBe(200);
+    expect((await quick()).status).toBe(200);
   });
 
   it('allows one active order at each venue, and a new one once the last is finished', async () => {
@@ -265,10 +293,50 @@ describe('Idempotency-Key', () => {
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
   });
 
-  it('rejects a malformed key with 400', async () => {
-    const { token } = await guestToken();
+  it('two simultaneous requests with one key and different bodies: one order, the other 422 idempotency_key_reused', async () => {
+    const venue = await venueId(SLUG);
+    const [a, b] = await availableDrinks(SLUG);
+    const { tax } = (await env.DB.prepare('SELECT tax_rate_bp AS tax FROM venues WHERE id = ?').bind(venue).first<{ tax: number }>())!;
+    const { sessionId, ownerKey } = await guestToken();
+    const request = (drinkId: string, requestHash: string): PlacementRequest => ({
+      kind: 'order', venueId: venue, taxRateBp: tax, owner: { ownerKey, sessionId, guestId: null }, idempotencyKey: 'two-bodies', requestHash,
+      lines: [{ menuDrinkId: drinkId, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null }],
+      details: { displayName: null, customName: null, specialInstructions: null, customerName: null, customerPhone: null, referredByAi: false, aiRecipeName: null, tableNumber: null, salesChannel: 'app' },
+    });
+    // In the hub itself: placeOrder marks the key in flight before its first await, so calls made in
+    // the same tick certainly find the first in flight. The same body is 409 in flight, another 422.
+    const [first, other, same] = await runInDurableObject(venueHub(env, venue), (hub) =>
+      Promise.all([hub.placeOrder(request(a!.id, 'body-a')), hub.placeOrder(request(b!.id, 'body-b')), hub.placeOrder(request(a!.id, 'body-a'))]));
+    expect(first.ok).toBe(true);
+    expect(other).toMatchObject({ ok: false, status: 422, code: 'idempotency_key_reused' });
+    expect(same).toMatchObject({ ok: false, status: 409, code: 'idempotency_in_flight' });
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
+
+    // Over HTTP, whichever arrives first wins and the other is refused the same way.
+    for (let trial = 0; trial < 3; trial += 1) {
+      const { token, ownerKey: owner } = await guestToken();
+      const headers = { 'Idempotency-Key': `two-bodies-${trial}` };
+      const bodies = [a!, b!].map((d) => ({ restaurant_slug: SLUG, items: [{ menu_drink_id: d.id, quantity: 1 }] }));
+      const answers = await Promise.all(bodies.map((body) => call('POST', '/api/orders', { token, headers, body })));
+      const ok = answers.filter((r) => r.status === 200);
+      const refused = answers.filter((r) => r.status !== 200);
+      expect(ok, answers.map((r) => r.text).join('\n')).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect(expectApiError(refused[0]!, 422).code).toBe('idempotency_key_reused');
+      expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', owner)).toBe(1);
+      expect(await env.DB.prepare('SELECT order_id FROM idempotency_records WHERE key = ?').bind(headers['Idempotency-Key']).first()).toEqual({ order_id: ok[0]!.json.id });
+    }
+  });
+
+  it('rejects a malformed key with 400 invalid_request, storing nothing', async () => {
+    const { token, ownerKey } = await guestToken();
     const [drink] = await availableDrinks(SLUG);
-    const res = await call('POST', '/api/orders/quick', { token, headers: { 'Idempotency-Key': 'x'.repeat(201) }, body: { slug: SLUG, item: { menu_drink_id: drink!.id } } });
-    expectApiError(res, 400);
+    for (const key of ['x'.repeat(201), 'two words', 'tab\there']) {
+      const res = await call('POST', '/api/orders/quick', { token, headers: { 'Idempotency-Key': key }, body: { slug: SLUG, item: { menu_drink_id: drink!.id } } });
+      const error = expectApiError(res, 400);
+      expect(error).toMatchObject({ code: 'invalid_request', message: 'Idempotency-Key must be 1 to 200 visible ASCII characters' });
+    }
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
+    expect(await countRows('SELECT count(*) AS n FROM idempotency_records WHERE owner_key = ?', ownerKey)).toBe(0);
   });
 });

@@ -92,7 +92,10 @@ describe('OTP', () => {
     const sent = await call('POST', '/api/auth/otp/send', { token: device.token, body: { phone }, headers: client });
     const code = sent.json.demo_code as string;
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i += 1) expectApiError(await call('POST', '/api/auth/otp/verify', { token: device.token, body: { phone, code: wrong }, headers: client }), 400);
+    for (let i = 0; i < 5; i += 1) {
+      const tried = await call('POST', '/api/auth/otp/verify', { token: device.token, body: { phone, code: wrong }, headers: client });
+      expect(expectApiError(tried, 400).code).toBe('invalid_code');
+    }
     const locked = await call('POST', '/api/auth/otp/verify', { token: device.token, body: { phone, code }, headers: client });
     expect(expectApiError(locked, 400).code).toBe('code_locked');
     const fresh = await call('POST', '/api/auth/otp/send', { token: device.token, body: { phone }, headers: client });

@@ -1,0 +1,227 @@
+// The rules `npm run test:mutants` breaks on purpose (scripts/mutants.ts, docs/decisions/118).
+// Each entry is one realistic bug: replace `search` (text that must occur EXACTLY ONCE in `file`,
+// or the run reports "mutation not applicable") by `replace`, run only `tests`, and expect at least
+// one of them to fail. A rule whose bug needs the same slip in two places lists the second in `also`.
+//
+// Adding a rule: copy an entry, pick a search text that names the rule's own code (not a comment
+// that may be reworded), and list the fewest test files that pin it: each mutant costs one vitest
+// start (~10 s) plus those files. Run `npx tsx scripts/mutants.ts --only <id>` to see it caught.
+export type Edit = { file: string; search: string; replace: string };
+export type Mutant = Edit & {
+  /** Short, unique, kebab-case: `--only` takes it. */
+  id: string;
+  /** The rule a user depends on that this bug breaks. */
+  rule: string;
+  /** Further edits made together with the main one. */
+  also?: Edit[];
+  /** Test files (paths from the repo root) that must notice. */
+  tests: string[];
+};
+
+export const editsOf = (m: Mutant): Edit[] => [{ file: m.file, search: m.search, replace: m.replace }, ...(m.also ?? [])];
+
+const W = (name: string) => `tests/worker/${name}.test.ts`;
+
+export const MUTANTS: Mutant[] = [
+  // ---- one active order per guest per venue (docs/decisions/020) ----
+  {
+    id: 'one-active-index-not-unique',
+    rule: 'the partial unique index makes placement atomic',
+    file: 'migrations/0000_init.sql',
+    search: 'CREATE UNIQUE INDEX `orders_one_active_uq`',
+    replace: 'CREATE INDEX `orders_one_active_uq`',
+    tests: [W('orders-placement')],
+  },
+  {
+    id: 'active-order-precheck-removed',
+    rule: 'placement refuses a second active order before touching anything',
+    file: 'worker/orders/placement.ts',
+    search: '  if (start.activeOrderId) return activeOrderExists();\n',
+    replace: '',
+    tests: [W('orders-placement')],
+  },
+  {
+    id: 'ready-not-active',
+    rule: "an order at 'ready' is still the guest's active order",
+    file: 'migrations/0000_init.sql',
+    search: "WHERE status in ('pending','preparing','ready');",
+    replace: "WHERE status in ('pending','preparing');",
+    also: [{
+      file: 'worker/orders/placement.ts',
+      search: 'inArray(orders.status, [...ACTIVE_ORDER_STATUSES])',
+      replace: "inArray(orders.status, ['pending', 'preparing'])",
+    }],
+    tests: [W('orders-placement')],
+  },
+
+  {
+    id: 'ready-not-in-one-active-index',
+    rule: 'D1 itself refuses a second active order beside a ready one',
+    file: 'migrations/0000_init.sql',
+    search: "WHERE status in ('pending','preparing','ready');",
+    replace: "WHERE status in ('pending','preparing');",
+    tests: [W('orders-placement')],
+  },
+
+  // ---- Idempotency-Key ----
+  {
+    id: 'replay-on-hash-mismatch',
+    rule: 'a key reused with another body is refused, never answered with the first order',
+    file: 'worker/orders/placement.ts',
+    search: 'if (record.requestHash !== req.requestHash) {',
+    replace: 'if (record.requestHash !== record.requestHash) {',
+    tests: [W('orders-placement')],
+  },
+  {
+    id: 'in-flight-reuse-answers-409',
+    rule: 'a key arriving in flight with another body is 422 idempotency_key_reused, not 409 in flight',
+    file: 'worker/live/venue-hub.ts',
+    search: ": refuse(422, 'idempotency_key_reused',",
+    replace: ": refuse(409, 'idempotency_in_flight',",
+    tests: [W('orders-placement')],
+  },
+
+  // ---- money ----
+  {
+    id: 'tax-fixed-850bp',
+    rule: "an order is taxed at its venue's rate",
+    file: 'worker/orders/placement.ts',
+    search: 'quantity: i.quantity })), req.taxRateBp);',
+    replace: 'quantity: i.quantity })), 850);',
+    tests: [W('orders-placement')],
+  },
+  {
+    id: 'cart-total-without-tax',
+    rule: "the cart's total includes the venue's tax",
+    file: 'worker/orders/cart.ts',
+    search: 'total_cents: totals.totalCents,',
+    replace: 'total_cents: totals.subtotalCents,',
+    tests: [W('cart-and-guest-orders')],
+  },
+
+  // ---- tenancy (docs/decisions/119) ----
+  {
+    id: 'admin-venue-from-query',
+    rule: "an admin acts only on their token's venue, whatever restaurant_id they send",
+    file: 'worker/auth/middleware.ts',
+    search: "  if (!caller.restaurantId) throw forbidden('No venue is linked to this account');",
+    replace: "  const requested = c.req.query('restaurant_id');\n  if (caller.role === 'admin' && requested) return requested;\n  if (!caller.restaurantId) throw forbidden('No venue is linked to this account');",
+    tests: [W('tenancy-venue-choice')],
+  },
+  {
+    id: 'staff-venue-from-query',
+    rule: "staff act only on their token's venue, whatever restaurant_id they send",
+    file: 'worker/auth/middleware.ts',
+    search: "  if (!caller.restaurantId) throw forbidden('No venue is linked to this account');",
+    replace: "  const requested = c.req.query('restaurant_id');\n  if (caller.role === 'staff' && requested) return requested;\n  if (!caller.restaurantId) throw forbidden('No venue is linked to this account');",
+    tests: [W('tenancy-venue-choice')],
+  },
+
+  // ---- order lifecycle and wait estimate (docs/decisions/023, 025) ----
+  {
+    id: 'delivered-back-to-pending',
+    rule: 'delivered and cancelled are final',
+    file: 'shared/orders.ts',
+    search: '  if (!isActiveStatus(from)) return [];',
+    replace: "  if (from === 'delivered') return ['pending'];\n  if (!isActiveStatus(from)) return [];",
+    tests: [W('order-status')],
+  },
+  {
+    id: 'eta-minutes-per-drink-changed',
+    rule: 'the wait estimate a guest is shown',
+    file: 'shared/orders.ts',
+    search: 'export const ETA_MINUTES_PER_DRINK = 1.5;',
+    replace: 'export const ETA_MINUTES_PER_DRINK = 3;',
+    tests: [W('order-status')],
+  },
+
+  // ---- inventory (docs/decisions/061, 062) ----
+  {
+    id: 'no-sell-out-at-zero-supply',
+    rule: 'a drink whose ingredient is at exactly 0 is sold out',
+    file: 'worker/inventory/sold-out.ts',
+    search: '    if (!item.ingredientId) continue;',
+    replace: '    if (!item.ingredientId || item.quantity <= 0) continue;',
+    tests: [W('inventory-staff')],
+  },
+  {
+    id: 'stock-deducted-twice',
+    rule: "an order's recipes leave stock once",
+    file: 'worker/inventory/deduct.ts',
+    search: '.where(and(eq(orders.id, orderId), isNull(orders.stockDeductedAt)))',
+    replace: '.where(eq(orders.id, orderId))',
+    tests: [W('inventory-staff')],
+  },
+  {
+    id: 'stock-not-deducted-call-removed',
+    rule: 'starting an order pours its recipes out of stock',
+    file: 'worker/orders/transition.ts',
+    search: '  await pourRecipes(db, row.id, next.status, req.actor.id);',
+    replace: '',
+    tests: [W('inventory-staff')],
+  },
+  {
+    id: 'stock-not-deducted-batch-skipped',
+    rule: 'the deduction is written, not only computed',
+    file: 'worker/inventory/deduct.ts',
+    search: 'if (statements.length > 0) await db.batch(',
+    replace: 'if (statements.length < 0) await db.batch(',
+    tests: [W('inventory-staff')],
+  },
+
+  // ---- sign-in ----
+  {
+    id: 'otp-ten-tries',
+    rule: 'a phone code dies after 5 wrong tries',
+    file: 'worker/auth/otp.ts',
+    search: 'export const OTP_MAX_ATTEMPTS = 5;',
+    replace: 'export const OTP_MAX_ATTEMPTS = 10;',
+    tests: [W('reliability-abuse')],
+  },
+  {
+    id: 'refresh-reuse-keeps-family',
+    rule: 'a reused refresh token revokes its whole family',
+    file: 'worker/auth/sessions.ts',
+    search: '    await revokeFamily(db, row.familyId);\n    clearRefreshCookie(c);\n',
+    replace: '    clearRefreshCookie(c);\n',
+    tests: [W('auth-staff')],
+  },
+
+  // ---- live ----
+  {
+    id: 'order-updated-not-sent-to-guest',
+    rule: "the guest's screen hears their own order's status changes",
+    file: 'worker/live/venue-hub.ts',
+    search: '  if (subscriber.ownerKeys.includes(row.owner_key)) return event;',
+    replace: "  if (subscriber.ownerKeys.includes(row.owner_key) && event.type !== 'order_updated') return event;",
+    tests: [W('live')],
+  },
+
+  // ---- AI grounding (docs/decisions/042) ----
+  {
+    id: 'grounding-ignores-is-available',
+    rule: 'the AI never suggests a drink the admin switched off',
+    file: 'worker/ai/grounding.ts',
+    search: 'eq(menuDrinks.isAvailable, true), ',
+    replace: '',
+    tests: [W('ai-engine')],
+  },
+  {
+    id: 'grounding-ignores-sold-out-reason',
+    rule: 'the AI never suggests a sold-out drink',
+    file: 'worker/ai/grounding.ts',
+    search: ', isNull(menuDrinks.soldOutReason))',
+    replace: ')',
+    tests: [W('ai-engine')],
+  },
+  {
+    id: 'grounding-ignores-zero-stock',
+    rule: 'the AI never composes with an ingredient the venue has none of',
+    file: 'worker/ai/grounding.ts',
+    search: 'const inStock = item.available && item.quantity > 0;',
+    replace: 'const inStock = item.available;',
+    tests: [W('ai-engine')],
+  },
+
+  // Rules added by later issues join here (derived allergens, session end, forged AI recipe).
+];
