@@ -190,7 +190,7 @@ describe('one active order per guest per venue', () => {
     const request = (i: number): PlacementRequest => ({
       kind: 'order', venueId: '', taxRateBp: 875, owner: { ownerKey, sessionId, guestId: null },
       idempotencyKey: null, requestHash: `h${i}`,
-      lines: [{ menuDrinkId: drink!.id, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null }],
+      lines: [{ menuDrinkId: drink!.id, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null, aiInteractionId: null }],
       details: { displayName: null, customName: null, specialInstructions: null, customerName: null, customerPhone: null, referredByAi: false, aiRecipeName: null, tableNumber: null, salesChannel: 'app' },
     });
     const venue = await venueId(SLUG);

@@ -8,6 +8,7 @@ import type { Cart, CartItemInput } from '../../shared/schemas/cart';
 import { cartItems, carts, menuDrinks, type venues } from '../db/schema';
 import type { Db } from '../env';
 import { ApiError, badRequest, notFound } from '../lib/errors';
+import { issuedCreations } from './ai-creations';
 
 type Venue = typeof venues.$inferSelect;
 export type ParsedCartItem = z.output<typeof CartItemInput>;
@@ -62,7 +63,14 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
  */
 export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input: ParsedCartItem) {
   const isAi = Boolean(input.is_ai_creation);
-  const aiName = input.ai_recipe_name ?? input.name ?? null;
+  // An AI creation goes in the cart as the server suggested it (docs/decisions/102): name and recipe from the suggestion.
+  let creation: { name: string; recipe: NonNullable<ParsedCartItem['recipe']> } | null = null;
+  if (isAi && input.qty > 0) {
+    const issued = await issuedCreations(db, { venueId: venue.id, ownerKey, interactionIds: [input.ai_interaction_id ?? null] });
+    if (!issued.ok) throw new ApiError(issued.status, issued.code, issued.message, issued.details);
+    creation = issued.creations.get(input.ai_interaction_id!)!;
+  }
+  const aiName = creation?.name ?? input.ai_recipe_name ?? input.name ?? null;
   const itemKey = isAi ? `ai:${slugify(aiName ?? 'creation') || 'creation'}` : input.menu_drink_id!;
   let menuDrinkId: string | null = null;
   if (input.menu_drink_id && !isAi) {
@@ -94,7 +102,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     isAiCreation: isAi,
     aiRecipeName: isAi ? aiName : null,
     customName: input.custom_name ?? existing?.customName ?? null,
-    recipe: isAi ? input.recipe ?? existing?.recipe ?? null : null,
+    recipe: isAi ? creation?.recipe ?? existing?.recipe ?? null : null,
     aiInteractionId: input.ai_interaction_id ?? existing?.aiInteractionId ?? null,
   };
   await db.insert(cartItems).values({ id: newId(), cartId: id, itemKey, menuDrinkId, ...values })
