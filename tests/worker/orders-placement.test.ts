@@ -6,7 +6,7 @@ import { PlacedOrder } from '../../shared/schemas/order';
 import * as schema from '../../worker/db/schema';
 import { placeOrder, type PlacementRequest } from '../../worker/orders/placement';
 import { call, expectApiError } from './helpers';
-import { availableDrinks, countRows, guestToken, makeUnavailable, venueId } from './order-helpers';
+import { availableDrinks, countRows, guestToken, makeUnavailable, suggestedCreation, venueId } from './order-helpers';
 
 const SLUG = 'artisan-bar';
 
@@ -79,10 +79,11 @@ describe('placing orders', () => {
   });
 
   it('prices AI creations at $18.00 and keeps their recipe for the bar', async () => {
-    const { token } = await guestToken();
+    const { token, ownerKey } = await guestToken();
     const recipe = [{ ingredient: 'Mezcal', quantity: 45, unit: 'ml' }, { ingredient: 'Fresh lime juice', quantity: 20, unit: 'ml' }];
+    const interactionId = await suggestedCreation(ownerKey, SLUG, 'Smoky Sunset', recipe);
     const add = await call('POST', '/api/cart', {
-      token, body: { slug: SLUG, qty: 2, is_ai_creation: true, ai_recipe_name: 'Smoky Sunset', price: 1, recipe },
+      token, body: { slug: SLUG, qty: 2, is_ai_creation: true, ai_interaction_id: interactionId, ai_recipe_name: 'Smoky Sunset', price: 1, recipe },
     });
     expect(add.status, add.text).toBe(200);
     expect(add.json.cart.items[0]).toMatchObject({ menu_drink_id: 'ai:smoky-sunset', price_cents: 1800, qty: 2 });
