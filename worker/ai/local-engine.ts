@@ -401,7 +401,9 @@ function fillTemplate(template: DrinkTemplate, stock: readonly GroundedIngredien
     const close = scored.filter((c) => c.score >= scored[0]!.score - spread);
     const chosen = close[(seed >>> index) % close.length]!;
     used.add(chosen.ingredient.name);
-    lines.push({ ingredient: chosen.ingredient, quantity: slot.quantity, unit: slot.unit });
+    // Muddled berries are counted in pieces, herbs in leaves.
+    const unit = slot.role === 'muddle' && !chosen.ingredient.flavors.includes('Herbal') ? 'piece' : slot.unit;
+    lines.push({ ingredient: chosen.ingredient, quantity: slot.quantity, unit });
     score += chosen.score;
   }
   return { template, lines, score };
@@ -422,6 +424,9 @@ function safeStock(p: Preference, stock: readonly GroundedIngredient[]) {
     && !(p.constraints.alcoholFree && i.alcoholic));
 }
 
+const carriesFlavour = (filled: Filled, p: Preference) =>
+  p.flavors.some((f) => filled.lines.some((l) => l.ingredient.flavors.includes(f)) || filled.template.styleTags.includes(f));
+
 const recipeOf = (filled: Filled): RecipeLine[] => filled.lines.map((l) => ({ ingredient: l.ingredient.name, quantity: l.quantity, unit: l.unit }));
 
 /**
@@ -437,7 +442,8 @@ export function composeCreation(p: Preference, grounding: Grounding, seed: numbe
     .filter((t) => t.alcoholic !== p.zeroProof)
     .map((template) => fillTemplate(template, stock, p, seed, spread, honour))
     .filter((f): f is Filled => f !== null && violations(creationFacts(grounding, recipeOf(f)), p.constraints).length === 0)
-    .map((f) => ({ ...f, total: templateScore(f.template, p) * 2 + f.score }))
+    // A shape whose glass carries an asked flavour beats one that only matches the style.
+    .map((f) => ({ ...f, total: templateScore(f.template, p) * 2 + f.score + (carriesFlavour(f, p) ? 6 : 0) }))
     .sort((a, b) => b.total - a.total || a.template.key.localeCompare(b.template.key));
   if (options.length === 0) return null;
   const margin = spread * 2;
@@ -527,15 +533,22 @@ export function localSuggest(request: SuggestionRequest, grounding: Grounding): 
   const rules = activeRules(p, grounding.rules);
   let ranked = request.creationOnly ? [] : rankDrinks(p, grounding);
   const namedAllowed = ranked.filter((r) => p.namedDrinkIds.includes(r.drink.id));
+  // Flavours rank within the honoured spirit: a drink that carries none of them is a last resort.
+  const tastes = (drink: GroundedDrink) => p.flavors.some((f) => drinkTagSet(drink).has(f.toLowerCase()));
+  const flavourful = p.flavors.length > 0 ? ranked.filter((r) => tastes(r.drink)) : ranked;
   const notes = namedDrinkNotes(p, grounding);
   const honoured = honouredSentences(p.constraints);
   const confirm = p.constraints.allergies.length > 0 ? ALLERGY_CONFIRM_LINE : null;
   const best = ranked[0];
-  const wantsCreation = request.creationOnly || !best || (best.relative < creationThreshold(grounding.settings) && namedAllowed.length === 0);
+  const missesFlavour = Boolean(best) && flavourful.length === 0;
+  const wantsCreation = request.creationOnly || !best
+    || (namedAllowed.length === 0 && (missesFlavour || best!.relative < creationThreshold(grounding.settings)));
   if (wantsCreation) {
     const filled = composeCreation(p, grounding, seed, request.availableIngredients);
-    if (filled) {
-      const creation = describeCreation(filled, p, grounding, rules, seed);
+    const creation = filled ? describeCreation(filled, p, grounding, rules, seed) : null;
+    // A creation replaces a menu drink without the asked flavour only when it does carry one.
+    const creationTastes = creation && (p.flavors.length === 0 || carriesFlavour(filled!, p));
+    if (creation && (!best || request.creationOnly || !missesFlavour || creationTastes)) {
       const lead = request.creationOnly
         ? `Here's something new from what the bar has in stock: the ${creation.name}.`
         : !best
@@ -547,9 +560,10 @@ export function localSuggest(request: SuggestionRequest, grounding: Grounding): 
     if (!best && !request.creationOnly && p.spirits.length > 0) ranked = rankDrinks({ ...p, spirits: [] }, grounding);
     if (ranked.length === 0) throw new NoSuggestionError(nothingFitsMessage(p.constraints));
   }
-  const top = ranked[0]!;
+  const pool = flavourful.length > 0 ? flavourful : ranked;
+  const top = pool[0]!;
   const margin = varietyMargin(grounding.settings);
-  const close = ranked.filter((r) => r.relative >= top.relative - margin).slice(0, 5);
+  const close = pool.filter((r) => r.relative >= top.relative - margin).slice(0, 5);
   const chosen = namedAllowed[0] ?? close[seed % close.length]!;
   const garnish = menuGarnish(chosen.drink, rules, grounding.garnishes);
   const tags = chosen.drink.tags.slice(0, 5);

@@ -4,7 +4,7 @@ import type { GroundedIngredient } from './grounding';
 
 export type SlotRole =
   | 'base' | 'sour_citrus' | 'juice' | 'sweetener' | 'orange_liqueur' | 'aperitivo' | 'sparkling'
-  | 'soda' | 'ginger' | 'vermouth' | 'bitters' | 'cream' | 'creamy_liqueur' | 'herb';
+  | 'soda' | 'ginger' | 'vermouth' | 'bitters' | 'cream' | 'creamy_liqueur' | 'herb' | 'muddle';
 
 const has = (ingredient: GroundedIngredient, flavor: string) => ingredient.flavors.includes(flavor);
 const named = (ingredient: GroundedIngredient, pattern: RegExp) => pattern.test(ingredient.name);
@@ -26,6 +26,8 @@ export const ROLE_FITS: Record<SlotRole, (i: GroundedIngredient) => boolean> = {
   cream: (i) => (i.category === 'dairy' || i.category === 'mixer' || i.category === 'other') && has(i, 'Creamy'),
   creamy_liqueur: (i) => i.category === 'liqueur' && has(i, 'Creamy'),
   herb: (i) => i.category === 'garnish' && has(i, 'Herbal'),
+  // A smash muddles herbs or fresh berries.
+  muddle: (i) => i.category === 'garnish' && (has(i, 'Herbal') || has(i, 'Berry')),
 };
 
 export type TemplateSlot = { role: SlotRole; quantity: number; unit: string; optional?: boolean };
@@ -88,9 +90,9 @@ export const DRINK_TEMPLATES: readonly DrinkTemplate[] = [
     slots: [{ role: 'base', quantity: 45, unit: 'ml' }, { role: 'orange_liqueur', quantity: 20, unit: 'ml' }, { role: 'sour_citrus', quantity: 25, unit: 'ml' }],
   },
   {
-    key: 'smash', label: 'Smash', glass: 'rocks', method: 'muddled and shaken', styleTags: ['Herbal', 'Refreshing'],
+    key: 'smash', label: 'Smash', glass: 'rocks', method: 'muddled and shaken', styleTags: ['Refreshing'],
     strength: 'Standard', sweetness: 'Balanced', alcoholic: true, bases: [],
-    slots: [{ role: 'base', quantity: 50, unit: 'ml' }, { role: 'herb', quantity: 6, unit: 'leaves' }, { role: 'sour_citrus', quantity: 20, unit: 'ml' }, { role: 'sweetener', quantity: 15, unit: 'ml' }],
+    slots: [{ role: 'base', quantity: 50, unit: 'ml' }, { role: 'muddle', quantity: 6, unit: 'leaves' }, { role: 'sour_citrus', quantity: 20, unit: 'ml' }, { role: 'sweetener', quantity: 15, unit: 'ml' }],
   },
   {
     key: 'flip', label: 'Cream Flip', glass: 'coupe', method: 'shaken hard', styleTags: ['Creamy', 'Sweet'],
