@@ -140,6 +140,9 @@ export const OrderItem = z.object({
   is_ai_creation: z.boolean(),
   ai_recipe_name: z.string().nullable(),
   recipe: z.array(RecipeLine).nullable(),
+  /** What was in the glass when ordered (docs/decisions/101); the build sheet shows it. */
+  allergens: z.array(z.string()),
+  contains_alcohol: z.boolean(),
   drink: OrderDrink,
   menu_drink: OrderDrink,
 });

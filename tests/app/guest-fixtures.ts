@@ -39,7 +39,7 @@ export function guestSessionReply(guestId: string | null) {
 export function cartItem(id: string, name: string, priceCents: number, qty: number): CartItem {
   return {
     menu_drink_id: id, name, qty, price: priceCents / 100, price_cents: priceCents, notes: null, image_url: null,
-    is_ai_creation: false, ai_recipe_name: null, custom_name: null, recipe: null, available: true,
+    is_ai_creation: false, ai_recipe_name: null, custom_name: null, recipe: null, allergens: [], contains_alcohol: true, available: true,
   };
 }
 

@@ -278,6 +278,9 @@ export const orderItems = sqliteTable('order_items', {
   isAiCreation: bool('is_ai_creation').notNull().default(false),
   aiRecipeName: text('ai_recipe_name'),
   recipe: text('recipe', { mode: 'json' }).$type<{ ingredient: string; quantity: number; unit: string }[]>(),
+  /** What was in the glass when ordered (docs/decisions/101): the drink's derived facts, or the creation's. */
+  allergens: jsonList('allergens').notNull().default([]),
+  containsAlcohol: bool('contains_alcohol').notNull().default(true),
   position: integer('position').notNull().default(0),
 }, (t) => [
   index('order_items_order_idx').on(t.orderId, t.position),

@@ -3,6 +3,7 @@
 // and price are read from that suggestion, never from the client.
 import { and, eq, inArray } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
+import { deriveDrinkFacts } from '../../shared/drink-facts';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import { creationRecipeProblems } from '../ai/creation-bounds';
 import { aiInteractions, ingredients } from '../db/schema';
@@ -12,7 +13,11 @@ import { normalizeIngredientName } from '../inventory/ingredients';
 /** How long a suggested creation can be ordered: a round at the bar, not a saved recipe. */
 export const AI_CREATION_ORDER_WINDOW_MINUTES = 120;
 
-export type IssuedCreation = { interactionId: string; name: string; recipe: RecipeLine[]; priceCents: number };
+export type IssuedCreation = {
+  interactionId: string; name: string; recipe: RecipeLine[]; priceCents: number;
+  /** From the canonical ingredients its recipe names (docs/decisions/101). */
+  allergens: string[]; containsAlcohol: boolean;
+};
 export type CreationRefusal = { status: 400 | 404 | 409 | 422; code: string; message: string; details?: Record<string, string | string[]> };
 
 type StoredSuggestion = { type?: unknown; previewName?: unknown; recipe?: unknown; price_cents?: unknown };
@@ -20,17 +25,25 @@ type StoredSuggestion = { type?: unknown; previewName?: unknown; recipe?: unknow
 const refusal = (status: CreationRefusal['status'], code: string, message: string, details?: CreationRefusal['details']): CreationRefusal =>
   ({ status, code, message, ...(details ? { details } : {}) });
 
-async function categoriesByName(db: Db, names: string[]) {
+/** The canonical ingredient (category and allergens) of each recipe name, by name or alias. */
+async function ingredientsByName(db: Db, names: string[]) {
   const wanted = new Set(names.map(normalizeIngredientName));
-  const rows = await db.select({ name: ingredients.name, aliases: ingredients.aliases, category: ingredients.category }).from(ingredients);
-  const found = new Map<string, string>();
+  const rows = await db.select({ name: ingredients.name, aliases: ingredients.aliases, category: ingredients.category, allergens: ingredients.allergens }).from(ingredients);
+  const found = new Map<string, { category: string; allergens: string[] }>();
   for (const row of rows) {
     for (const candidate of [row.name, ...row.aliases]) {
       const key = normalizeIngredientName(candidate);
-      if (wanted.has(key) && !found.has(key)) found.set(key, row.category);
+      if (wanted.has(key) && !found.has(key)) found.set(key, { category: row.category, allergens: row.allergens });
     }
   }
   return (name: string) => found.get(normalizeIngredientName(name)) ?? null;
+}
+
+/** What each creation recipe holds, from the canonical ingredients it names (for the cart and order lines). */
+export async function creationRecipeFacts(db: Db, recipes: readonly (readonly RecipeLine[])[]) {
+  if (recipes.length === 0) return [];
+  const ingredientOf = await ingredientsByName(db, recipes.flat().map((l) => l.ingredient));
+  return recipes.map((recipe) => deriveDrinkFacts({ category: 'cocktail', extraAllergens: [], lines: recipe.map((l) => ({ ingredient: ingredientOf(l.ingredient) })) }));
 }
 
 /**
@@ -64,11 +77,16 @@ export async function issuedCreations(db: Db, input: { venueId: string; ownerKey
     creations.set(id, {
       interactionId: id, name: stored.previewName, recipe,
       priceCents: typeof stored.price_cents === 'number' ? stored.price_cents : AI_CREATION_PRICE_CENTS,
+      allergens: [], containsAlcohol: true,
     });
   }
-  // Suggestions stored before the bounds existed (or by a future back end) are checked again here.
-  const categoryOf = await categoriesByName(db, recipes.flat().map((l) => l.ingredient));
+  const ingredientOf = await ingredientsByName(db, recipes.flat().map((l) => l.ingredient));
+  const categoryOf = (name: string) => ingredientOf(name)?.category ?? null;
   for (const creation of creations.values()) {
+    const facts = deriveDrinkFacts({ category: 'cocktail', extraAllergens: [], lines: creation.recipe.map((l) => ({ ingredient: ingredientOf(l.ingredient) })) });
+    creation.allergens = facts.allergens;
+    creation.containsAlcohol = facts.containsAlcohol;
+    // Suggestions stored before the bounds existed (or by a future back end) are checked again here.
     const problems = creationRecipeProblems(creation.recipe, categoryOf);
     if (problems.length > 0) return { ok: false, ...refusal(422, 'ai_recipe_out_of_bounds', `${creation.name} pours more than a bar would`, { problems }) };
   }

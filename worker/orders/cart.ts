@@ -8,7 +8,7 @@ import type { Cart, CartItemInput } from '../../shared/schemas/cart';
 import { cartItems, carts, menuDrinks, type venues } from '../db/schema';
 import type { Db } from '../env';
 import { ApiError, badRequest, notFound } from '../lib/errors';
-import { issuedCreations } from './ai-creations';
+import { creationRecipeFacts, issuedCreations } from './ai-creations';
 
 type Venue = typeof venues.$inferSelect;
 export type ParsedCartItem = z.output<typeof CartItemInput>;
@@ -29,7 +29,10 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
     .leftJoin(menuDrinks, eq(menuDrinks.id, cartItems.menuDrinkId))
     .where(and(eq(carts.ownerKey, ownerKey), eq(carts.restaurantId, venue.id)))
     .orderBy(asc(cartItems.createdAt));
+  const creations = rows.filter(({ item }) => item.isAiCreation);
+  const creationFacts = new Map((await creationRecipeFacts(db, creations.map(({ item }) => item.recipe ?? []))).map((facts, i) => [creations[i]!.item.id, facts]));
   const items = rows.map(({ item, drink }) => {
+    const facts = item.isAiCreation ? creationFacts.get(item.id) : drink ? { allergens: drink.allergens, containsAlcohol: drink.containsAlcohol } : undefined;
     const priceCents = item.isAiCreation ? AI_CREATION_PRICE_CENTS : drink?.priceCents ?? 0;
     return {
       menu_drink_id: item.itemKey,
@@ -43,6 +46,8 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
       ai_recipe_name: item.aiRecipeName,
       custom_name: item.customName,
       recipe: item.recipe ?? null,
+      allergens: facts?.allergens ?? [],
+      contains_alcohol: facts?.containsAlcohol ?? true,
       available: item.isAiCreation || Boolean(drink && drink.isAvailable && !drink.soldOutReason),
     };
   });

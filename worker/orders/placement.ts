@@ -199,6 +199,8 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
       isAiCreation: line.isAiCreation,
       aiRecipeName: creation?.name ?? null,
       recipe: creation?.recipe ?? null,
+      allergens: creation?.allergens ?? drink?.allergens ?? [],
+      containsAlcohol: creation?.containsAlcohol ?? drink?.containsAlcohol ?? true,
       position,
     };
   });

@@ -233,6 +233,12 @@ function planMenu(venue: DemoVenue, profile: MenuProfile): MenuDrinkPlan[] {
  * allergens that its matched lines do not carry (a messy line matches nothing yet) are kept as the
  * admin's own additions, so the guest menu says the same before and after the line is resolved.
  */
+/** An AI creation's facts from its reference ingredients, as an order line stores them. */
+function creationFacts(recipe: readonly RecipeLine[]) {
+  const facts = deriveDrinkFacts({ category: 'cocktail', extraAllergens: [], lines: recipe.map((l) => ({ ingredient: findIngredient(l.ingredient) ?? null })) });
+  return { allergens: facts.allergens, contains_alcohol: facts.containsAlcohol };
+}
+
 function seedDrinkFacts(drink: MenuDrinkPlan) {
   const lines = drink.lines.map((l) => ({ ingredient: l.matched ? l.ingredient : null }));
   const fromLines = new Set(lines.flatMap((l) => l.ingredient?.allergens ?? []));
@@ -549,7 +555,8 @@ function buildOrders(plans: VenuePlan[], regulars: readonly GuestSession[], now:
           image_url: imageUrlFor(creation.name, 'cocktail', creation.glass),
           unit_price_cents: AI_CREATION_PRICE_CENTS, quantity: 1, line_total_cents: AI_CREATION_PRICE_CENTS,
           notes: detail.notes, modifiers: null, is_ai_creation: true, ai_recipe_name: creation.name,
-          recipe: creation.recipe.map(({ ingredient, quantity, unit }) => ({ ingredient, quantity, unit })), position: 0,
+          recipe: creation.recipe.map(({ ingredient, quantity, unit }) => ({ ingredient, quantity, unit })),
+          ...creationFacts(creation.recipe), position: 0,
         });
       }
       pickedDrinks.forEach((drink, i) => {
@@ -560,7 +567,7 @@ function buildOrders(plans: VenuePlan[], regulars: readonly GuestSession[], now:
           name: drink.name, description: drink.description, image_url: drink.imageUrl,
           unit_price_cents: drink.priceCents, quantity: detail.quantity, line_total_cents: drink.priceCents * detail.quantity,
           notes: detail.notes, modifiers: null, is_ai_creation: false, ai_recipe_name: aiReferred && i === 0 ? drink.name : null,
-          recipe: null, position,
+          recipe: null, ...(({ allergens, containsAlcohol }) => ({ allergens, contains_alcohol: containsAlcohol }))(seedDrinkFacts(drink)), position,
         });
       });
       const subtotalCents = itemRows.reduce((sum, row) => sum + (row.line_total_cents as number), 0);
