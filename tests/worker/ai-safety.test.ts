@@ -5,9 +5,12 @@ import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import { loadGrounding, type Grounding } from '../../worker/ai/grounding';
 import { LOCAL_MODEL, localSuggest } from '../../worker/ai/local-engine';
-import { toWireSuggestion } from '../../worker/ai/suggestion-service';
+import { runSuggestion, toWireSuggestion } from '../../worker/ai/suggestion-service';
 import type { SuggestionRequest } from '../../worker/ai/types';
+import { buildSystemPrompt, createWorkersAiBackend } from '../../worker/ai/workers-ai';
 import * as schema from '../../worker/db/schema';
+import { call } from './helpers';
+import { guestToken } from './order-helpers';
 
 const db = drizzle(env.DB, { schema });
 
@@ -188,4 +191,57 @@ describe('texts read right', () => {
       }
     });
   }
+});
+
+describe('Workers AI: the same hard filter on the model\'s answer', () => {
+  function stubAi(answer: unknown) {
+    let calls = 0;
+    const ai = { run: () => { calls += 1; return Promise.resolve({ response: JSON.stringify(answer) }); } } as unknown as Ai;
+    return { ai, calls: () => calls };
+  }
+
+  it('a model answer that breaks the guest\'s allergy is refused (retried), and the local engine answers without it', async () => {
+    const g = await groundingOf('rooftop-lounge');
+    const maiTai = g.drinks.find((d) => d.name === 'Mai Tai')!;
+    const { ai, calls } = stubAi({ type: 'menu', menuDrinkId: maiTai.id, previewName: 'Mai Tai', blurb: 'Rum and orgeat.', tags: [], recipe: [], reply: 'Try the Mai Tai!' });
+    const request = vibe(['Rum', 'Tropical', 'Bold'], 'nut allergy');
+    const outcome = await runSuggestion(createWorkersAiBackend(ai), request, g);
+    expect(calls()).toBe(2);
+    expect(outcome.backend).toBe('local');
+    expect(outcome.fallbackReason).toMatch(/tree nuts/);
+    const s = toWireSuggestion(outcome, g, 'x');
+    expect(s.previewName).not.toBe('Mai Tai');
+    expect(s.allergens).not.toContain('tree nuts');
+  });
+
+  it('an alcoholic creation for a pregnant guest, or one pouring 200 ml of rum, is refused', async () => {
+    const g = await groundingOf('rooftop-lounge');
+    const strong = { type: 'creation', menuDrinkId: null, previewName: 'Big Rum', blurb: 'Rum.', tags: [], recipe: [{ ingredient: 'White rum', quantity: 200, unit: 'ml' }, { ingredient: 'Pineapple juice', quantity: 60, unit: 'ml' }], reply: 'Enjoy' };
+    for (const request of [chat("I'm pregnant, something tropical"), chat('something tropical with rum')]) {
+      const { ai } = stubAi(strong);
+      const outcome = await runSuggestion(createWorkersAiBackend(ai), request, g);
+      expect(outcome.backend).toBe('local');
+      expect(outcome.fallbackReason).toMatch(/alcohol|at most 90 ml/);
+    }
+  });
+
+  it('an allowed model answer keeps the model\'s reply and adds what was honoured and the allergy line', async () => {
+    const g = await groundingOf('rooftop-lounge');
+    const colada = g.drinks.find((d) => d.name === 'Piña Colada')!;
+    const { ai } = stubAi({ type: 'menu', menuDrinkId: colada.id, previewName: colada.name, blurb: 'Rum, coconut, pineapple.', tags: [], recipe: [], reply: 'The Piña Colada is lovely.' });
+    const outcome = await runSuggestion(createWorkersAiBackend(ai), chat('Something tropical with rum, I have a nut allergy'), g);
+    expect(outcome.backend).toBe('workers-ai');
+    expect(outcome.draft.message).toBe('The Piña Colada is lovely. No nuts in this one. With an allergy, please confirm with the bar staff when you order.');
+    expect(buildSystemPrompt(chat('Something tropical with rum, I have a nut allergy'), g)).toContain('The guest must not have: nuts');
+  });
+});
+
+describe('through the API', () => {
+  it('POST /api/ai/chat "I\'m pregnant, nothing alcoholic please" answers an alcohol-free drink and says so', async () => {
+    const { token } = await guestToken();
+    const res = await call('POST', '/api/ai/chat', { token, body: { venue_slug: 'artisan-bar', messages: [{ role: 'user', content: "I'm pregnant, nothing alcoholic please" }] } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ contains_alcohol: false });
+    expect(res.json.message).toMatch(/alcohol-free/);
+  });
 });
