@@ -245,3 +245,23 @@ describe('through the API', () => {
     expect(res.json.message).toMatch(/alcohol-free/);
   });
 });
+
+describe('a constraint said early in a chat still holds later', () => {
+  it('"I\'m pregnant" in the first message still rules out alcohol five messages later', async () => {
+    const { token } = await guestToken();
+    const messages = [
+      { role: 'user', content: "Hi! I'm pregnant, so nothing alcoholic." },
+      { role: 'assistant', content: "Sure, here's an idea." },
+      { role: 'user', content: 'Something tropical?' },
+      { role: 'assistant', content: 'How about this?' },
+      { role: 'user', content: 'Maybe more citrus' },
+      { role: 'assistant', content: 'Try this one.' },
+      { role: 'user', content: 'Something else, with rum flavours' },
+      { role: 'assistant', content: 'Here you go.' },
+      { role: 'user', content: 'One more idea please' },
+    ];
+    const res = await call('POST', '/api/ai/chat', { token, body: { venue_slug: 'rooftop-lounge', messages } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.contains_alcohol).toBe(false);
+  });
+});

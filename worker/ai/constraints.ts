@@ -69,6 +69,10 @@ export type GuestConstraints = {
 
 export const NO_CONSTRAINTS: GuestConstraints = { allergies: [], alcoholFree: false, lowAlcohol: false };
 
+/** A suggestion request's constraints: all the guest's words, and the chat context's base 'None'. */
+export const requestConstraints = (request: { text: string; constraintText?: string; context: { baseSpirit?: string | null } | null }) =>
+  readConstraints(request.constraintText ?? request.text, { zeroProofPicked: request.context?.baseSpirit?.trim().toLowerCase() === 'none' });
+
 const add = (list: string[], value: string) => { if (!list.includes(value)) list.push(value); };
 
 /** The constraints in a guest's words (vibe request, chat messages, recommend-new request). */

@@ -6,7 +6,7 @@ import { VIBE_OPTIONS } from '../../shared/constants';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import { REFERENCE_DRINKS } from '../db/seed/reference-data';
 import {
-  ALLERGY_CONFIRM_LINE, allergenInGroup, type GuestConstraints, honouredSentences, nothingFitsMessage, readConstraints, violations,
+  ALLERGY_CONFIRM_LINE, allergenInGroup, type GuestConstraints, honouredSentences, nothingFitsMessage, requestConstraints, violations,
 } from './constraints';
 import type { GroundedDrink, GroundedIngredient, GroundedRule, Grounding } from './grounding';
 import { creationFacts, drinkFacts, draftProblems } from './hard-filter';
@@ -119,7 +119,7 @@ function namedDrinks(text: string, grounding: Grounding) {
 export function readPreference(request: SuggestionRequest, grounding: Grounding): Preference {
   const p: Preference = {
     spirits: [], flavors: [], styles: [], sweetness: null, strength: null, extras: [], namedDrinkIds: [], namedOffMenu: [], categories: [], zeroProof: false,
-    constraints: readConstraints(request.text, { zeroProofPicked: Boolean(request.context?.baseSpirit && titleCase(request.context.baseSpirit) === 'None') }),
+    constraints: requestConstraints(request),
   };
   const takeTag = (raw: string) => {
     const tag = raw === 'Berries' ? 'Berry' : titleCase(raw);

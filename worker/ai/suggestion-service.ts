@@ -5,7 +5,7 @@ import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { centsToDollars } from '../../shared/money';
 import type { AiBackendName, AiSuggestion } from '../../shared/schemas/ai';
 import { slugify } from '../../shared/ids';
-import { readConstraints } from './constraints';
+import { requestConstraints } from './constraints';
 import { allergensOf, type Grounding } from './grounding';
 import { creationFacts, draftProblems } from './hard-filter';
 import { LOCAL_MODEL, localBackend, NoSuggestionError } from './local-engine';
@@ -31,10 +31,6 @@ export type SuggestionOutcome = {
   fallbackReason: string | null;
   latencyMs: number;
 };
-
-/** The guest's constraints, read the same way for every back end (docs/decisions/100). */
-export const requestConstraints = (request: SuggestionRequest) =>
-  readConstraints(request.text, { zeroProofPicked: request.context?.baseSpirit?.trim().toLowerCase() === 'none' });
 
 export async function runSuggestion(primary: SuggestionBackend, request: SuggestionRequest, grounding: Grounding): Promise<SuggestionOutcome> {
   const started = Date.now();

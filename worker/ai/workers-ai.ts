@@ -3,7 +3,7 @@
 // here. Anything off (bad JSON, an unknown menu id, an ingredient not in stock) is an error, so the
 // service retries once and then falls back to the local engine.
 import { z } from 'zod';
-import { ALLERGY_CONFIRM_LINE, honouredSentences, readConstraints } from './constraints';
+import { ALLERGY_CONFIRM_LINE, honouredSentences, requestConstraints } from './constraints';
 import { AI_CREATION_LIMITS } from './creation-bounds';
 import type { Grounding } from './grounding';
 import { findStocked } from './grounding';
@@ -72,7 +72,7 @@ const CREATIVITY_HINTS = {
 
 /** The guest's stated constraints, told to the model; its answer is still filtered (groundAnswer). */
 function constraintNotes(request: SuggestionRequest): string | null {
-  const c = readConstraints(request.text, { zeroProofPicked: request.context?.baseSpirit?.trim().toLowerCase() === 'none' });
+  const c = requestConstraints(request);
   const notes = [
     c.allergies.length > 0 && `The guest must not have: ${c.allergies.join(', ')} (check every ingredient).`,
     c.alcoholFree && 'The guest must have nothing alcoholic: no spirit, liqueur, wine, beer, cider, vermouth or bitters.',
@@ -156,7 +156,7 @@ function readResponse(output: unknown): unknown {
  */
 export function groundAnswer(answer: ModelAnswer, request: SuggestionRequest, grounding: Grounding): DraftSuggestion {
   const draft = groundedDraft(answer, request, grounding);
-  const constraints = readConstraints(request.text, { zeroProofPicked: request.context?.baseSpirit?.trim().toLowerCase() === 'none' });
+  const constraints = requestConstraints(request);
   const problems = draftProblems(draft, grounding, constraints);
   if (problems.length > 0) throw new ModelAnswerError(`The model's answer breaks the guest's constraints or the pour bounds: ${problems.join(', ')}`);
   const said = [...honouredSentences(constraints), ...(constraints.allergies.length > 0 ? [ALLERGY_CONFIRM_LINE] : [])];
