@@ -153,6 +153,9 @@ export const StaffMenuItem = z.object({
   is_available: z.boolean(),
   sold_out_reason: z.string().nullable(),
   category: z.string(),
+  /** Derived from the recipe (docs/decisions/101). */
+  allergens: z.array(z.string()),
+  contains_alcohol: z.boolean(),
   featured: z.boolean(),
   method: z.string().nullable(),
   glass: z.string().nullable(),
