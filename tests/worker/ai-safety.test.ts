@@ -265,3 +265,21 @@ describe('a constraint said early in a chat still holds later', () => {
     expect(res.json.contains_alcohol).toBe(false);
   });
 });
+
+describe('when nothing on the menu satisfies the constraints', () => {
+  it('says so and offers a creation made only from stock that satisfies them', async () => {
+    const g = await groundingOf('rooftop-lounge');
+    // A menu where every drink holds alcohol.
+    const s = localSuggest(chat("I'm the designated driver, something citrusy"), { ...g, drinks: g.drinks.filter((d) => d.containsAlcohol) });
+    expect(s.type).toBe('creation');
+    expect(s.message).toMatch(/^Nothing on the menu fits all of that, so I mixed up something new from what the bar has in stock: the .+\. It's alcohol-free\.$/);
+    if (s.type === 'creation') for (const line of s.recipe) expect(g.stock.find((i) => i.name === line.ingredient)!.alcoholic).toBe(false);
+  });
+
+  it('offers nothing, naming the constraints, when the stock cannot make one either', async () => {
+    const g = await groundingOf('rooftop-lounge');
+    const bare = { ...g, drinks: g.drinks.filter((d) => d.containsAlcohol), stock: g.stock.filter((i) => i.alcoholic) };
+    expect(() => localSuggest(chat("I'm pregnant and allergic to nuts"), bare))
+      .toThrow('Nothing on the menu or in stock is without nuts and alcohol-free right now; please ask the bar staff');
+  });
+});
