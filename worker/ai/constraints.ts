@@ -44,7 +44,7 @@ const ALCOHOL_FREE = new RegExp([
   String.raw`\bnon[- ]?alcoholic\b`, String.raw`\bnon[- ]?alc\b`, String.raw`\b(alcohol|booze|liquor)[- ]?free\b`,
   String.raw`\b(no|without|zero|nothing with|not any|free of|skip the|hold the) (alcohol|booze|liquor|spirits?)\b`,
   String.raw`\bnothing (alcoholic|boozy|strong)\b`, String.raw`\bnot? (alcoholic|boozy)\b`,
-  String.raw`\bunder ?age\b`, String.raw`\btoo young\b`, String.raw`\bon (antibiotics|medication|meds)\b`, String.raw`\bin recovery\b`,
+  String.raw`\bunder ?age\b`, String.raw`\btoo young\b`, String.raw`\bon (antibiotics|medication|meds)\b`, String.raw`\bin recovery\b`, String.raw`\brecovering\b`,
 ].join('|'));
 
 const LOW_ALCOHOL = /\blight on (the )?(alcohol|booze)|\blow[- ]?(abv|alcohol|proof|booze)\b|\bnot (too |very )?(strong|boozy)\b|\beasy on the (alcohol|booze)\b|\bless (alcohol|boozy)\b|\blower[- ]?(abv|alcohol)\b|\bsessionable\b|\bhalf[- ]?strength\b|\bweak(er)? (drink|one)\b/;
