@@ -76,6 +76,8 @@ export const MenuDrinkInput = z.object({
   featured: z.boolean().default(false),
   display_order: z.number().int().min(0).max(100_000).optional(),
   recipe: z.array(RecipeLineInput).max(30).optional(),
+  /** Allergens the admin adds by hand; the recipe's own are derived (docs/decisions/101). Omitted: kept as they are. */
+  extra_allergens: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
 });
 export type MenuDrinkInput = z.input<typeof MenuDrinkInput>;
 export type MenuDrinkData = z.output<typeof MenuDrinkInput>;
@@ -108,6 +110,10 @@ export const AdminMenuDrink = z.object({
   available: z.boolean(),
   /** Recipe-driven stock: the required ingredients that cannot cover a serving, e.g. 'lime juice'. */
   sold_out_reason: z.string().nullable(),
+  /** Derived from the recipe plus `extra_allergens` (docs/decisions/101). */
+  allergens: z.array(z.string()),
+  extra_allergens: z.array(z.string()),
+  contains_alcohol: z.boolean(),
   featured: z.boolean(),
   display_order: z.number().int(),
   updated_at: z.string(),

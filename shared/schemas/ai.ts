@@ -98,7 +98,9 @@ export const AiSuggestion = z.object({
   tags: z.array(z.string()),
   menuDrinkId: z.string().nullable(),
   recipe: z.array(RecipeLine),
+  /** From stored data only: the drink's derived facts, or the creation's ingredients (docs/decisions/101). */
   allergens: z.array(z.string()),
+  contains_alcohol: z.boolean(),
   garnish: z.string().nullable(),
   price_cents: z.number().int(),
   price: z.number(),

@@ -55,6 +55,9 @@ export const CartItem = z.object({
   ai_recipe_name: z.string().nullable(),
   custom_name: z.string().nullable(),
   recipe: z.array(RecipeLine).nullable(),
+  /** What is in the glass (docs/decisions/101): the drink's derived facts, or the creation's ingredients'. */
+  allergens: z.array(z.string()),
+  contains_alcohol: z.boolean(),
   /** False once the bar took the drink off the menu: checkout would refuse it. */
   available: z.boolean(),
 });

@@ -12,7 +12,10 @@ export const Drink = z.object({
   image_url: z.string().nullable(),
   is_available: z.boolean(),
   tags: z.array(z.string()),
+  /** Derived from the recipe's ingredients (docs/decisions/101). */
   allergens: z.array(z.string()),
+  /** Derived with the allergens: false means no ingredient carries alcohol. */
+  contains_alcohol: z.boolean(),
   ingredients_notes: z.string().nullable(),
   featured: z.boolean(),
 });

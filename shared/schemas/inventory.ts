@@ -105,7 +105,7 @@ export const StaffInventoryItemResponse = z.object({ item: StaffInventoryItem })
 export const StockMovement = z.object({
   id: z.string(),
   inventory_item_id: z.string(),
-  type: z.enum(['receive', 'adjust_down', 'deduct', 'edit']),
+  type: z.enum(['receive', 'adjust_down', 'deduct', 'edit', 'restore']),
   /** Size of the movement in the staff view's ml (always positive; `delta_ml` carries the sign). */
   quantity_ml: z.number(),
   quantityMl: z.number(),
@@ -153,6 +153,9 @@ export const StaffMenuItem = z.object({
   is_available: z.boolean(),
   sold_out_reason: z.string().nullable(),
   category: z.string(),
+  /** Derived from the recipe (docs/decisions/101). */
+  allergens: z.array(z.string()),
+  contains_alcohol: z.boolean(),
   featured: z.boolean(),
   method: z.string().nullable(),
   glass: z.string().nullable(),

@@ -22,8 +22,11 @@ export const OrderLineInput = z.object({
   is_ai_creation: z.boolean().optional(),
   ai_recipe_name: ShortText(120).optional(),
   name: ShortText(120).optional(),
+  /** Ignored: an AI creation's recipe comes from the suggestion named by ai_interaction_id (docs/decisions/102). */
   recipe: z.array(RecipeLine).max(30).optional(),
-}).refine((l) => l.menu_drink_id || (l.is_ai_creation && (l.ai_recipe_name || l.name)), {
+  /** Required with is_ai_creation: the suggestion the server issued to this guest at this venue. */
+  ai_interaction_id: z.string().trim().min(1).max(100).optional(),
+}).refine((l) => l.menu_drink_id || (l.is_ai_creation && (l.ai_recipe_name || l.name || l.ai_interaction_id)), {
   message: 'menu_drink_id, or an AI creation with its name, is required', path: ['menu_drink_id'],
 });
 export type OrderLineInput = z.input<typeof OrderLineInput>;
@@ -73,7 +76,8 @@ export const QuickOrderInput = z.object({
     ai_recipe_name: ShortText(120).optional(),
     name: ShortText(120).optional(),
     recipe: z.array(RecipeLine).max(30).optional(),
-  }).refine((l) => l.menu_drink_id || (l.is_ai_creation && (l.ai_recipe_name || l.name)), {
+    ai_interaction_id: z.string().trim().min(1).max(100).optional(),
+  }).refine((l) => l.menu_drink_id || (l.is_ai_creation && (l.ai_recipe_name || l.name || l.ai_interaction_id)), {
     message: 'menu_drink_id, or an AI creation with its name, is required', path: ['menu_drink_id'],
   }),
   referred_by_ai: z.boolean().optional(),
@@ -136,6 +140,9 @@ export const OrderItem = z.object({
   is_ai_creation: z.boolean(),
   ai_recipe_name: z.string().nullable(),
   recipe: z.array(RecipeLine).nullable(),
+  /** What was in the glass when ordered (docs/decisions/101); the build sheet shows it. */
+  allergens: z.array(z.string()),
+  contains_alcohol: z.boolean(),
   drink: OrderDrink,
   menu_drink: OrderDrink,
 });

@@ -14,7 +14,8 @@ export const VENUE: Venue = {
 export function drink(id: string, name: string, category: string, priceCents: number, extra: Partial<Drink> = {}): Drink {
   return {
     id, restaurant_id: VENUE.id, name, description: `${name} description`, price: priceCents / 100, price_cents: priceCents,
-    category, image_url: null, is_available: true, tags: [], allergens: [], ingredients_notes: null, featured: false, ...extra,
+    category, image_url: null, is_available: true, tags: [], allergens: [], contains_alcohol: !['mocktail', 'non_alcoholic'].includes(category),
+    ingredients_notes: null, featured: false, ...extra,
   };
 }
 
@@ -38,7 +39,7 @@ export function guestSessionReply(guestId: string | null) {
 export function cartItem(id: string, name: string, priceCents: number, qty: number): CartItem {
   return {
     menu_drink_id: id, name, qty, price: priceCents / 100, price_cents: priceCents, notes: null, image_url: null,
-    is_ai_creation: false, ai_recipe_name: null, custom_name: null, recipe: null, available: true,
+    is_ai_creation: false, ai_recipe_name: null, custom_name: null, recipe: null, allergens: [], contains_alcohol: true, available: true,
   };
 }
 
@@ -53,6 +54,6 @@ export const SUGGESTION: AiSuggestion = {
   interaction_id: 'int-1', backend: 'local', model: 'barhop-local-v1', fallback_reason: null, type: 'creation',
   previewName: 'Garden Gin Smash', blurb: 'Gin muddled with mint and lime.', heroImageUrl: null, tags: ['Gin', 'Herbal'],
   menuDrinkId: null, recipe: [{ ingredient: 'London dry gin', quantity: 50, unit: 'ml' }, { ingredient: 'Fresh mint', quantity: 6, unit: 'leaves' }],
-  allergens: ['eggs'], garnish: 'Mint sprig', price_cents: 1800, price: 18, message: 'Try the Garden Gin Smash.',
+  allergens: ['eggs'], contains_alcohol: true, garnish: 'Mint sprig', price_cents: 1800, price: 18, message: 'Try the Garden Gin Smash.',
   drink_name: 'Garden Gin Smash', image_url: null, description: 'Gin muddled with mint and lime.', menu_drink_id: null,
 };

@@ -187,9 +187,16 @@ describe('local engine behaviour', () => {
     // A rule that does not speak to the request changes nothing.
     const unrelated = rankDrinks(p, { ...g, rules: [{ ...rule, flavorTags: ['Smoky'] }] });
     expect(unrelated.map((r) => r.drink.id)).toEqual(base.map((r) => r.drink.id));
-    // The rule's garnish is preferred for drinks it speaks to.
-    const s = localSuggest(request, { ...g, rules: [rule], settings: { ...g.settings, creativityLevel: 'conservative' } });
+    // The rule's garnish is preferred for drinks it speaks to, unless the recipe has its own garnish line.
+    const noOwnGarnish = g.drinks.filter((d) => !['beer', 'wine', 'spirit', 'shot'].includes(d.category))
+      .map((d) => ({ ...d, lines: d.lines.filter((l) => l.ingredient?.category !== 'garnish') }));
+    const garnishRule = { ...rule, boostFactors: {} };
+    const s = localSuggest(request, { ...g, drinks: noOwnGarnish, rules: [garnishRule], settings: { ...g.settings, creativityLevel: 'conservative' } });
     expect(s.garnish).toBe('Lemon twist');
+    // A drink whose recipe has its own garnish line keeps it: the Old Fashioned's orange peel.
+    const own = localSuggest({ ...request, text: 'An Old Fashioned please' }, { ...g, rules: [garnishRule] });
+    expect(own.type === 'menu' && g.drinks.find((d) => d.id === own.menuDrinkId)!.name).toBe('Old Fashioned');
+    expect(own.garnish).toBe('Orange peel');
   });
 
   it('stored flavor rules are loaded and used', async () => {

@@ -4,7 +4,7 @@ import {
   IngredientList, StaffInventoryItemResponse, StaffInventoryList, StaffMenuList, StockMovementList, StockMovementResponse,
 } from '../../shared/schemas/inventory';
 import { call, expectApiError } from './helpers';
-import { countRows, guestToken, staffToken, venueId } from './order-helpers';
+import { countRows, guestToken, staffToken, suggestedCreation, venueId } from './order-helpers';
 
 type StockLine = {
   drink_id: string; drink_name: string; item_id: string; ingredient_id: string; ingredient_name: string;
@@ -322,13 +322,15 @@ describe('recipes poured from stock', () => {
       `SELECT ii.id, ii.quantity, ii.unit_volume_ml, i.name FROM inventory_items ii JOIN ingredients i ON i.id = ii.ingredient_id
        WHERE ii.restaurant_id = ? AND ii.unit = 'bottle' AND ii.deleted_at IS NULL AND ii.quantity > 1 ORDER BY i.name LIMIT 1`,
     ).bind(artisan).first<{ id: string; quantity: number; unit_volume_ml: number; name: string }>();
-    const orderId = await orderDrink('artisan-bar', {
-      is_ai_creation: true, ai_recipe_name: 'Midnight Test', recipe: [
-        { ingredient: item!.name.toUpperCase(), quantity: 50, unit: 'ml' },
-        { ingredient: 'Unicorn tears', quantity: 10, unit: 'ml' },
-        { ingredient: item!.name, quantity: 1, unit: 'pinch' },
-      ],
-    });
+    const guest = await guestToken();
+    const interactionId = await suggestedCreation(guest.ownerKey, 'artisan-bar', 'Midnight Test', [
+      { ingredient: item!.name.toUpperCase(), quantity: 50, unit: 'ml' },
+      { ingredient: 'Unicorn tears', quantity: 10, unit: 'ml' },
+      { ingredient: item!.name, quantity: 1, unit: 'pinch' },
+    ]);
+    const placed = await call('POST', '/api/orders/quick', { token: guest.token, body: { slug: 'artisan-bar', item: { is_ai_creation: true, ai_interaction_id: interactionId } } });
+    expect(placed.status, placed.text).toBe(200);
+    const orderId = placed.json.id as string;
     expect((await setStatus(orderId, staff, 'preparing')).status).toBe(200);
     const moved = await env.DB.prepare('SELECT inventory_item_id, delta_ml FROM stock_movements WHERE order_id = ?').bind(orderId).all();
     expect(moved.results).toEqual([{ inventory_item_id: item!.id, delta_ml: -50 }]);

@@ -67,3 +67,15 @@ export async function openLive(venue: string, token: string, since?: number) {
   };
   return { status: res.status, body: '', ws, messages, waitFor };
 }
+
+/**
+ * A creation the bartender suggested to this guest at this venue just now (as /api/ai/* stores it):
+ * AI creation order lines must name one (docs/decisions/102).
+ */
+export async function suggestedCreation(ownerKey: string, slug: string, name: string, recipe: { ingredient: string; quantity: number; unit: string }[]) {
+  const id = newId();
+  await env.DB.prepare(`INSERT INTO ai_interactions (id, restaurant_id, owner_key, kind, query, backend, model, suggestion, selected_drink_name)
+    VALUES (?, ?, ?, 'recommend', 'test', 'local', 'barhop-local-v1', ?, ?)`)
+    .bind(id, await venueId(slug), ownerKey, JSON.stringify({ type: 'creation', previewName: name, recipe, price_cents: 1800 }), name).run();
+  return id;
+}

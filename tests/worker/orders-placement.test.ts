@@ -9,7 +9,7 @@ import * as schema from '../../worker/db/schema';
 import { venueHub } from '../../worker/live/hub-client';
 import { placeOrder, type PlacementRequest } from '../../worker/orders/placement';
 import { call, expectApiError } from './helpers';
-import { availableDrinks, countRows, guestToken, makeUnavailable, staffToken, venueId } from './order-helpers';
+import { availableDrinks, countRows, guestToken, makeUnavailable, staffToken, suggestedCreation, venueId } from './order-helpers';
 
 const SLUG = 'artisan-bar';
 
@@ -82,10 +82,11 @@ describe('placing orders', () => {
   });
 
   it('prices AI creations at $18.00 and keeps their recipe for the bar', async () => {
-    const { token } = await guestToken();
+    const { token, ownerKey } = await guestToken();
     const recipe = [{ ingredient: 'Mezcal', quantity: 45, unit: 'ml' }, { ingredient: 'Fresh lime juice', quantity: 20, unit: 'ml' }];
+    const interactionId = await suggestedCreation(ownerKey, SLUG, 'Smoky Sunset', recipe);
     const add = await call('POST', '/api/cart', {
-      token, body: { slug: SLUG, qty: 2, is_ai_creation: true, ai_recipe_name: 'Smoky Sunset', price: 1, recipe },
+      token, body: { slug: SLUG, qty: 2, is_ai_creation: true, ai_interaction_id: interactionId, ai_recipe_name: 'Smoky Sunset', price: 1, recipe },
     });
     expect(add.status, add.text).toBe(200);
     expect(add.json.cart.items[0]).toMatchObject({ menu_drink_id: 'ai:smoky-sunset', price_cents: 1800, qty: 2 });
@@ -197,7 +198,7 @@ describe('one active order per guest per venue', () => {
     const request = (i: number): PlacementRequest => ({
       kind: 'order', venueId: '', taxRateBp: 875, owner: { ownerKey, sessionId, guestId: null },
       idempotencyKey: null, requestHash: `h${i}`,
-      lines: [{ menuDrinkId: drink!.id, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null }],
+      lines: [{ menuDrinkId: drink!.id, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null, aiInteractionId: null }],
       details: { displayName: null, customName: null, specialInstructions: null, customerName: null, customerPhone: null, referredByAi: false, aiRecipeName: null, tableNumber: null, salesChannel: 'app' },
     });
     const venue = await venueId(SLUG);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { AiOrderList, Order, OrderList } from '../../shared/schemas/order';
 import { call, expectApiError } from './helpers';
-import { availableDrinks, countRows, guestToken, staffToken, venueId } from './order-helpers';
+import { availableDrinks, countRows, guestToken, staffToken, suggestedCreation, venueId } from './order-helpers';
 
 async function placeQuick(slug: string) {
   const guest = await guestToken();
@@ -148,9 +148,10 @@ describe('staff and admin lists', () => {
   it('lists AI orders with build steps, including an AI creation\'s recipe', async () => {
     const guest = await guestToken();
     const recipe = [{ ingredient: 'Gin', quantity: 50, unit: 'ml' }];
+    const interactionId = await suggestedCreation(guest.ownerKey, 'artisan-bar', 'Garden Gimlet', recipe);
     const placed = await call('POST', '/api/orders', {
       token: guest.token,
-      body: { restaurant_slug: 'artisan-bar', items: [{ is_ai_creation: true, ai_recipe_name: 'Garden Gimlet', quantity: 1, recipe }] },
+      body: { restaurant_slug: 'artisan-bar', items: [{ is_ai_creation: true, ai_interaction_id: interactionId, quantity: 1 }] },
     });
     expect(placed.status, placed.text).toBe(200);
     const staff = await staffToken('staff@barhop.dev');

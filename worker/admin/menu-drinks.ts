@@ -8,6 +8,7 @@ import { cartItems, drinkIngredients, ingredients, menuDrinks } from '../db/sche
 import type { Db, WorkerEnv } from '../env';
 import { badRequest, notFound } from '../lib/errors';
 import { deleteOwnedImage } from './images';
+import { refreshDrinkFacts } from '../menu/drink-facts';
 import { afterRecipeChange } from './stock';
 
 type DrinkRow = typeof menuDrinks.$inferSelect;
@@ -30,6 +31,9 @@ export function toAdminMenuDrink(row: DrinkRow, recipe: AdminRecipeLine[]): Admi
     is_available: row.isAvailable,
     available: row.isAvailable && !row.soldOutReason,
     sold_out_reason: row.soldOutReason,
+    allergens: row.allergens,
+    extra_allergens: row.extraAllergens,
+    contains_alcohol: row.containsAlcohol,
     featured: row.featured,
     display_order: row.displayOrder,
     updated_at: row.updatedAt,
@@ -94,6 +98,7 @@ const drinkFields = (input: ParsedDrinkInput) => ({
   imageUrl: input.image_url ?? null,
   isAvailable: input.is_available ?? true,
   featured: input.featured ?? false,
+  ...(input.extra_allergens !== undefined ? { extraAllergens: input.extra_allergens } : {}),
 });
 
 export async function createMenuDrink(db: Db, venueId: string, input: ParsedDrinkInput) {
@@ -110,6 +115,7 @@ export async function createMenuDrink(db: Db, venueId: string, input: ParsedDrin
     db.insert(menuDrinks).values({ id, restaurantId: venueId, ...drinkFields(input), displayOrder, createdAt: at, updatedAt: at }),
     ...lines.map((line) => db.insert(drinkIngredients).values(line)),
   ]);
+  await refreshDrinkFacts(db, { drinkIds: [id] });
   if (lines.length) await afterRecipeChange(db, venueId);
   return getMenuDrink(db, venueId, id);
 }
@@ -125,6 +131,7 @@ export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
     ...(lines ? [db.delete(drinkIngredients).where(eq(drinkIngredients.menuDrinkId, id)), ...lines.map((l) => db.insert(drinkIngredients).values(l))] : []),
   ]);
   if (before.imageUrl && before.imageUrl !== (input.image_url ?? null)) await deleteOwnedImage(env, venueId, before.imageUrl);
+  await refreshDrinkFacts(db, { drinkIds: [id] });
   if (lines) await afterRecipeChange(db, venueId);
   return getMenuDrink(db, venueId, id);
 }

@@ -1,6 +1,7 @@
 // What a suggestion may be built from (DESIGN §6): the venue's available drinks with their recipe
 // lines, the ingredients it has in stock, and the settings that shape both back ends.
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { isAlcoholicCategory } from '../../shared/drink-facts';
 import type { CreativityLevel } from '../../shared/schemas/ai';
 import { aiGlobalPrompt, aiSettings, drinkIngredients, flavorRules, ingredients, inventoryItems, menuDrinks } from '../db/schema';
 import type { Db } from '../env';
@@ -11,6 +12,8 @@ export type GroundedIngredient = {
   baseSpirit: string | null;
   flavors: string[];
   allergens: string[];
+  /** From the category (shared/drink-facts.ts). */
+  alcoholic: boolean;
 };
 
 export type GroundedLine = {
@@ -30,7 +33,9 @@ export type GroundedDrink = {
   category: string;
   imageUrl: string | null;
   tags: string[];
+  /** Derived from the recipe (docs/decisions/101). */
   allergens: string[];
+  containsAlcohol: boolean;
   baseSpirit: string | null;
   sweetness: string | null;
   strength: string | null;
@@ -68,7 +73,7 @@ export const DEFAULT_SYSTEM_PROMPT = "You are Barhop's AI bartender. Recommend d
 export const DEFAULT_GARNISHES = ['Lime wheel', 'Orange twist', 'Mint sprig', 'Cocktail cherry'];
 
 const toIngredient = (row: { name: string; category: string; baseSpirit: string | null; flavors: string[]; allergens: string[] }): GroundedIngredient => ({
-  name: row.name, category: row.category, baseSpirit: row.baseSpirit, flavors: row.flavors, allergens: row.allergens,
+  name: row.name, category: row.category, baseSpirit: row.baseSpirit, flavors: row.flavors, allergens: row.allergens, alcoholic: isAlcoholicCategory(row.category),
 });
 
 export async function loadGrounding(db: Db, venue: { id: string; slug: string; name: string }): Promise<Grounding> {
@@ -99,7 +104,7 @@ export async function loadGrounding(db: Db, venue: { id: string; slug: string; n
     const key = (ingredient?.name ?? item.name).toLowerCase();
     trackedInStock.set(key, (trackedInStock.get(key) ?? false) || inStock);
     if (inStock && !stockByName.has(key)) {
-      stockByName.set(key, ingredient ? toIngredient(ingredient) : { name: item.name, category: item.category, baseSpirit: null, flavors: [], allergens: [] });
+      stockByName.set(key, ingredient ? toIngredient(ingredient) : { name: item.name, category: item.category, baseSpirit: null, flavors: [], allergens: [], alcoholic: isAlcoholicCategory(item.category) });
     }
   }
 
@@ -119,7 +124,7 @@ export async function loadGrounding(db: Db, venue: { id: string; slug: string; n
     if (!pourable(lines)) continue;
     drinks.push({
       id: row.id, name: row.name, description: row.description, priceCents: row.priceCents, category: row.category,
-      imageUrl: row.imageUrl, tags: row.tags, allergens: row.allergens, baseSpirit: row.baseSpirit,
+      imageUrl: row.imageUrl, tags: row.tags, allergens: row.allergens, containsAlcohol: row.containsAlcohol, baseSpirit: row.baseSpirit,
       sweetness: row.sweetness, strength: row.strength, glass: row.glass, lines,
     });
   }
@@ -151,6 +156,9 @@ export function findStocked(grounding: Grounding, name: string): GroundedIngredi
   const wanted = name.trim().toLowerCase();
   return grounding.stock.find((item) => item.name.toLowerCase() === wanted);
 }
+
+/** The category of a stocked ingredient, for the creation bounds and facts. */
+export const stockCategoryOf = (grounding: Grounding) => (name: string) => findStocked(grounding, name)?.category ?? null;
 
 /** Allergens of a recipe, from the stored ingredients only (never from a model). */
 export function allergensOf(grounding: Grounding, recipe: readonly { ingredient: string }[]): string[] {

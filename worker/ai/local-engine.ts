@@ -4,7 +4,12 @@
 // with in-stock ingredients when nothing ranks well. Same request and settings → same answer.
 import { VIBE_OPTIONS } from '../../shared/constants';
 import type { RecipeLine } from '../../shared/schemas/cart';
+import { REFERENCE_DRINKS } from '../db/seed/reference-data';
+import {
+  ALLERGY_CONFIRM_LINE, allergenInGroup, type GuestConstraints, honouredSentences, nothingFitsMessage, requestConstraints, violations,
+} from './constraints';
 import type { GroundedDrink, GroundedIngredient, GroundedRule, Grounding } from './grounding';
+import { creationFacts, drinkFacts, draftProblems } from './hard-filter';
 import { DRINK_TEMPLATES, type DrinkTemplate, EVOCATIVE_WORDS, ROLE_FITS, TAG_DESCRIPTORS } from './templates';
 import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
 
@@ -23,13 +28,18 @@ export type Preference = {
   extras: string[];
   /** Menu drinks the guest named in their own words. */
   namedDrinkIds: string[];
+  /** Drinks the guest named that this venue does not pour right now (from the reference recipes). */
+  namedOffMenu: string[];
+  /** Menu categories asked for by word ('beer', 'wine', 'shot'). */
+  categories: string[];
   zeroProof: boolean;
+  /** What the guest said about their body: a hard filter (docs/decisions/100). */
+  constraints: GuestConstraints;
 };
 
 const SPIRITS: readonly string[] = VIBE_OPTIONS.spirits;
 const FLAVORS: readonly string[] = [...VIBE_OPTIONS.flavors, 'Bitter'];
 const STYLES: readonly string[] = VIBE_OPTIONS.styles;
-const ZERO_PROOF_CATEGORIES = new Set(['mocktail', 'non_alcoholic']);
 const COCKTAIL_CATEGORIES = new Set(['cocktail', 'mocktail', 'house_classic', 'menu_cocktail', 'non_alcoholic']);
 
 /** Free-text words → the vocabulary (vibe tags, spirits, sweetness, strength, extras). */
@@ -56,7 +66,12 @@ const WORD_HINTS: [RegExp, (p: Preference) => void][] = [
   [/\blight\b|\blow[- ]?(abv|alcohol)|\beasy[- ]going|\bsession/, (p) => { p.strength = 'Light'; }],
   [/\bstrong|\bbold|\bboozy|\bstiff/, (p) => { p.strength = 'Bold'; }],
 ];
-const ZERO_PROOF_TEXT = /\b(mocktail|no alcohol|alcohol[- ]free|non[- ]?alcoholic|zero[- ]proof|virgin|driving|sober|without alcohol)\b/;
+const CATEGORY_WORDS: [RegExp, string][] = [
+  [/\bbeers?\b|\blagers?\b|\bales?\b|\bipa\b|\bstouts?\b|\bpints?\b|\bciders?\b|\bbrew\b/, 'beer'],
+  [/\bwines?\b|\bros[ée]\b|\bprosecco\b|\bbubbly\b|\bpinot\b|\bsauvignon\b/, 'wine'],
+  [/\bshots?\b|\bshooters?\b/, 'shot'],
+  [/\bneat\b|\bstraight up\b|\bon the rocks\b/, 'spirit'],
+];
 
 /** Chat extras → the ingredient names that deliver them. */
 const EXTRA_INGREDIENTS: Record<string, RegExp> = {
@@ -79,8 +94,33 @@ function asStrength(value: string | null | undefined): Strength | null {
   return v === 'Light' || v === 'Bold' || v === 'Standard' ? v : null;
 }
 
+/** Lower case, punctuation to spaces: how drink names are looked for in a guest's words. */
+const plainWords = (text: string) => ` ${text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’']/g, '').replace(/[^a-z0-9%]+/g, ' ').trim()} `;
+
+/** Drink names in the text, longest first, each phrase read once: menu drinks by id, others by name. */
+function namedDrinks(text: string, grounding: Grounding) {
+  let rest = plainWords(text);
+  const menuIds: string[] = [];
+  const offMenu: string[] = [];
+  const names = [
+    ...grounding.drinks.map((d) => ({ name: d.name, id: d.id as string | null })),
+    ...REFERENCE_DRINKS.map((d) => ({ name: d.name, id: null })),
+  ].filter((n) => plainWords(n.name).trim().length >= 4)
+    .sort((a, b) => b.name.length - a.name.length || Number(b.id !== null) - Number(a.id !== null));
+  for (const { name, id } of names) {
+    const key = plainWords(name);
+    if (!rest.includes(key)) continue;
+    if (id) { if (!menuIds.includes(id)) menuIds.push(id); } else if (!offMenu.includes(name) && !grounding.drinks.some((d) => d.name === name)) offMenu.push(name);
+    rest = rest.split(key).join(' ');
+  }
+  return { menuIds, offMenu };
+}
+
 export function readPreference(request: SuggestionRequest, grounding: Grounding): Preference {
-  const p: Preference = { spirits: [], flavors: [], styles: [], sweetness: null, strength: null, extras: [], namedDrinkIds: [], zeroProof: false };
+  const p: Preference = {
+    spirits: [], flavors: [], styles: [], sweetness: null, strength: null, extras: [], namedDrinkIds: [], namedOffMenu: [], categories: [], zeroProof: false,
+    constraints: requestConstraints(request),
+  };
   const takeTag = (raw: string) => {
     const tag = raw === 'Berries' ? 'Berry' : titleCase(raw);
     if (SPIRITS.includes(tag)) add(p.spirits, tag);
@@ -102,10 +142,24 @@ export function readPreference(request: SuggestionRequest, grounding: Grounding)
   const text = request.text.toLowerCase();
   if (text) {
     for (const [pattern, apply] of WORD_HINTS) if (pattern.test(text)) apply(p);
-    if (ZERO_PROOF_TEXT.test(text)) p.zeroProof = true;
+    for (const [pattern, category] of CATEGORY_WORDS) if (pattern.test(text)) add(p.categories, category);
     for (const extra of Object.keys(EXTRA_INGREDIENTS)) if (text.includes(extra)) add(p.extras, extra);
-    for (const drink of grounding.drinks) if (drink.name.length >= 4 && text.includes(drink.name.toLowerCase())) p.namedDrinkIds.push(drink.id);
+    const named = namedDrinks(request.text, grounding);
+    p.namedDrinkIds = named.menuIds;
+    p.namedOffMenu = named.offMenu;
   }
+  // A named drink that is not here, or that the guest cannot have, is looked for by its profile.
+  const unavailableNamed = [
+    ...p.namedOffMenu.map((name) => REFERENCE_DRINKS.find((d) => d.name === name)),
+    ...p.namedDrinkIds.map((id) => grounding.drinks.find((d) => d.id === id)).filter((d) => d && violations(drinkFacts(d), p.constraints).length > 0)
+      .map((d) => REFERENCE_DRINKS.find((r) => r.name === d!.name) ?? { base: d!.baseSpirit, tags: d!.tags }),
+  ];
+  for (const profile of unavailableNamed) {
+    if (!profile) continue;
+    if (profile.base && SPIRITS.includes(profile.base)) add(p.spirits, profile.base);
+    for (const tag of profile.tags) if (FLAVORS.includes(tag)) add(p.flavors, tag);
+  }
+  p.zeroProof = p.constraints.alcoholFree;
   if (p.zeroProof) p.spirits = [];
   // Neutral defaults of the chat context say nothing about taste.
   if (p.sweetness === 'Balanced') p.sweetness = null;
@@ -164,12 +218,23 @@ const opposite = (a: string, b: string) => (a === 'Dry' && b === 'Sweet') || (a 
 
 export type RankedDrink = { drink: GroundedDrink; score: number; max: number; relative: number; matched: string[] };
 
-/** Every available drink the request allows, best first (ties: menu order). */
+/** The picked spirits the venue can pour: in stock, or in a drink on its available menu. */
+export function spiritsToHonour(p: Preference, grounding: Grounding): string[] {
+  if (p.zeroProof) return [];
+  return p.spirits.filter((spirit) => grounding.stock.some((i) => i.baseSpirit === spirit) || grounding.drinks.some((d) => drinkSpirits(d).has(spirit)));
+}
+
+/**
+ * Every available drink the request allows, best first (ties: menu order). The guest's constraints
+ * remove drinks before anything is scored; a picked spirit the venue pours removes drinks without it.
+ */
 export function rankDrinks(p: Preference, grounding: Grounding): RankedDrink[] {
   const rules = activeRules(p, grounding.rules);
+  const honour = spiritsToHonour(p, grounding);
   const ranked = grounding.drinks.flatMap((drink, order): (RankedDrink & { order: number })[] => {
-    const zeroProofDrink = ZERO_PROOF_CATEGORIES.has(drink.category);
-    if (p.zeroProof && !zeroProofDrink) return [];
+    if (violations(drinkFacts(drink), p.constraints).length > 0) return [];
+    const zeroProofDrink = !drink.containsAlcohol;
+    if (honour.length > 0 && !honour.some((spirit) => drinkSpirits(drink).has(spirit))) return [];
     const tags = lower(drink.tags);
     const allTags = drinkTagSet(drink);
     const spirits = drinkSpirits(drink);
@@ -208,8 +273,12 @@ export function rankDrinks(p: Preference, grounding: Grounding): RankedDrink[] {
       max += 6;
       if (p.namedDrinkIds.includes(drink.id)) score += 6;
     }
+    if (p.categories.length > 0) {
+      max += 4;
+      if (p.categories.includes(drink.category)) { score += 4; matched.push(drink.category); }
+    }
     if (!p.zeroProof && p.spirits.length > 0 && zeroProofDrink) score -= 2;
-    if (!COCKTAIL_CATEGORIES.has(drink.category)) score *= 0.7;
+    if (!COCKTAIL_CATEGORIES.has(drink.category) && !p.categories.includes(drink.category)) score *= 0.7;
     if (score > 0) score *= ruleFactor(rules, allTags);
     const relative = max > 0 ? score / max : 0.5;
     return [{ drink, score, max, relative, matched, order }];
@@ -252,7 +321,7 @@ function requestSeed(request: SuggestionRequest, grounding: Grounding) {
 const GARNISH_HINTS: [RegExp, string[]][] = [
   [/lime|lemon|grapefruit|citrus/i, ['citrus', 'lime', 'lemon']],
   [/orange/i, ['citrus', 'orange', 'smoky', 'bold', 'whiskey']],
-  [/mint|basil/i, ['herbal', 'mint', 'refreshing']],
+  [/mint|basil|rosemary|thyme|sage/i, ['herbal', 'mint', 'refreshing']],
   [/cucumber/i, ['refreshing', 'cucumber', 'herbal', 'gin']],
   [/cherry/i, ['sweet', 'bold', 'sophisticated', 'whiskey']],
   [/flower|blossom|violet/i, ['floral']],
@@ -262,16 +331,32 @@ const GARNISH_HINTS: [RegExp, string[]][] = [
   [/angostura|flamed/i, ['smoky', 'bold', 'spicy']],
 ];
 
-/** The garnish from the rule lists (first) or the global list that best suits the drink's tags. */
+/**
+ * The garnish from the rule lists (first) or the global list that best suits the drink's tags; only
+ * one that fits something in the glass, else none (a garnish that fits nothing reads as a mistake).
+ */
 export function pickGarnish(tags: Set<string>, rules: readonly GroundedRule[], garnishes: readonly string[]): string | null {
-  const pool = [...rules.flatMap((r) => r.garnishes.map((g) => ({ g, bonus: 2 }))), ...garnishes.map((g) => ({ g, bonus: 0 }))];
+  // A rule's garnish that fits wins over the global list (docs/decisions/043).
+  const pool = [...rules.flatMap((r) => r.garnishes.map((g) => ({ g, bonus: 10 }))), ...garnishes.map((g) => ({ g, bonus: 0 }))];
   let best: { g: string; score: number } | null = null;
   for (const { g, bonus } of pool) {
-    let score = bonus;
-    for (const [pattern, words] of GARNISH_HINTS) if (pattern.test(g)) score += words.filter((w) => tags.has(w)).length;
-    if (!best || score > best.score) best = { g, score };
+    let fit = 0;
+    for (const [pattern, words] of GARNISH_HINTS) if (pattern.test(g)) fit += words.filter((w) => tags.has(w)).length;
+    if (fit === 0) continue;
+    if (!best || fit + bonus > best.score) best = { g, score: fit + bonus };
   }
   return best?.g ?? null;
+}
+
+/** Beer, wine, a neat pour and a shot are served as they are. */
+const UNGARNISHED_CATEGORIES = new Set(['beer', 'wine', 'spirit', 'shot']);
+
+/** A menu drink's own garnish line when its recipe has one, else a fitting one from the lists. */
+function menuGarnish(drink: GroundedDrink, rules: readonly GroundedRule[], garnishes: readonly string[]): string | null {
+  if (UNGARNISHED_CATEGORIES.has(drink.category)) return null;
+  const own = drink.lines.find((line) => line.optional && line.ingredient?.category === 'garnish');
+  if (own) return own.name;
+  return pickGarnish(drinkTagSet(drink), rules, garnishes);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,8 +373,10 @@ function ingredientScore(ingredient: GroundedIngredient, p: Preference, wanted: 
   return score;
 }
 
-function fillTemplate(template: DrinkTemplate, stock: readonly GroundedIngredient[], p: Preference, seed: number, spread: number): Filled | null {
+function fillTemplate(template: DrinkTemplate, stock: readonly GroundedIngredient[], p: Preference, seed: number, spread: number, honour: readonly string[]): Filled | null {
   const wanted = lower(wantedTags(p));
+  // A picked spirit the bar pours must be in the glass: shapes without a base slot cannot hold it.
+  if (honour.length > 0 && !template.slots.some((slot) => slot.role === 'base')) return null;
   const used = new Set<string>();
   const lines: Filled['lines'] = [];
   let score = 0;
@@ -298,8 +385,10 @@ function fillTemplate(template: DrinkTemplate, stock: readonly GroundedIngredien
     if (slot.role === 'base') {
       if (template.bases.length > 0) candidates = candidates.filter((i) => i.baseSpirit && template.bases.includes(i.baseSpirit));
       const asked = candidates.filter((i) => i.baseSpirit && p.spirits.includes(i.baseSpirit));
-      // When the asked-for spirit is out of stock, another base still makes a drink.
+      // When the asked-for spirit is out of stock, another base still makes a drink; when it is in
+      // stock, only it may fill the base.
       if (asked.length > 0) candidates = asked;
+      else if (honour.length > 0) return null;
     }
     // The optional egg white or herb only goes in when the guest asked for that texture or flavour.
     if (slot.optional && !candidates.some((i) => ingredientScore(i, p, wanted) > 0)) continue;
@@ -312,7 +401,9 @@ function fillTemplate(template: DrinkTemplate, stock: readonly GroundedIngredien
     const close = scored.filter((c) => c.score >= scored[0]!.score - spread);
     const chosen = close[(seed >>> index) % close.length]!;
     used.add(chosen.ingredient.name);
-    lines.push({ ingredient: chosen.ingredient, quantity: slot.quantity, unit: slot.unit });
+    // Muddled berries are counted in pieces, herbs in leaves.
+    const unit = slot.role === 'muddle' && !chosen.ingredient.flavors.includes('Herbal') ? 'piece' : slot.unit;
+    lines.push({ ingredient: chosen.ingredient, quantity: slot.quantity, unit });
     score += chosen.score;
   }
   return { template, lines, score };
@@ -327,16 +418,32 @@ function templateScore(template: DrinkTemplate, p: Preference) {
   return score;
 }
 
-/** The best classic shape the stock can fill for this guest, or null when none can be built. */
+/** Stocked ingredients a guest with these constraints may have at all. */
+function safeStock(p: Preference, stock: readonly GroundedIngredient[]) {
+  return stock.filter((i) => !p.constraints.allergies.some((group) => i.allergens.some((a) => allergenInGroup(a, group)))
+    && !(p.constraints.alcoholFree && i.alcoholic));
+}
+
+const carriesFlavour = (filled: Filled, p: Preference) =>
+  p.flavors.some((f) => filled.lines.some((l) => l.ingredient.flavors.includes(f)) || filled.template.styleTags.includes(f));
+
+const recipeOf = (filled: Filled): RecipeLine[] => filled.lines.map((l) => ({ ingredient: l.ingredient.name, quantity: l.quantity, unit: l.unit }));
+
+/**
+ * The best classic shape the stock can fill for this guest, or null when none can be built. Only
+ * ingredients the guest's constraints allow go in, and the filled glass is checked again as a whole.
+ */
 export function composeCreation(p: Preference, grounding: Grounding, seed: number, restrictTo: string[] | null): Filled | null {
   const allowed = restrictTo ? lower(restrictTo) : null;
-  const stock = allowed ? grounding.stock.filter((i) => allowed.has(i.name.toLowerCase())) : grounding.stock;
+  const stock = safeStock(p, allowed ? grounding.stock.filter((i) => allowed.has(i.name.toLowerCase())) : grounding.stock);
+  const honour = spiritsToHonour(p, { ...grounding, drinks: [], stock });
   const spread = grounding.settings.creativityLevel === 'creative' ? 2 : grounding.settings.creativityLevel === 'balanced' ? 0.5 : 0;
   const options = DRINK_TEMPLATES
     .filter((t) => t.alcoholic !== p.zeroProof)
-    .map((template) => fillTemplate(template, stock, p, seed, spread))
-    .filter((f): f is Filled => f !== null)
-    .map((f) => ({ ...f, total: templateScore(f.template, p) * 2 + f.score }))
+    .map((template) => fillTemplate(template, stock, p, seed, spread, honour))
+    .filter((f): f is Filled => f !== null && violations(creationFacts(grounding, recipeOf(f)), p.constraints).length === 0)
+    // A shape whose glass carries an asked flavour beats one that only matches the style.
+    .map((f) => ({ ...f, total: templateScore(f.template, p) * 2 + f.score + (carriesFlavour(f, p) ? 6 : 0) }))
     .sort((a, b) => b.total - a.total || a.template.key.localeCompare(b.template.key));
   if (options.length === 0) return null;
   const margin = spread * 2;
@@ -346,9 +453,13 @@ export function composeCreation(p: Preference, grounding: Grounding, seed: numbe
 
 const joinWords = (words: string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
 
+/** "a" or "an" before a word, by how it sounds (vowel letters; good enough for bar words). */
+export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 function describeCreation(filled: Filled, p: Preference, grounding: Grounding, rules: GroundedRule[], seed: number) {
   const { template, lines } = filled;
   const base = lines.find((l) => l.ingredient.category === 'spirit')?.ingredient;
+  const firstAlcohol = lines.find((l) => l.ingredient.alcoholic)?.ingredient;
   const flavorsInGlass = new Set(lines.flatMap((l) => l.ingredient.flavors));
   const tags: string[] = [];
   for (const tag of [...p.spirits, ...p.flavors, ...p.styles]) if (flavorsInGlass.has(tag) || template.styleTags.includes(tag) || (base?.baseSpirit === tag)) add(tags, tag);
@@ -358,27 +469,59 @@ function describeCreation(filled: Filled, p: Preference, grounding: Grounding, r
   const descriptor = grounding.settings.creativityLevel === 'creative'
     ? EVOCATIVE_WORDS[seed % EVOCATIVE_WORDS.length]!
     : (lead ? TAG_DESCRIPTORS[lead]! : 'House');
-  const baseLabel = base ? (base.baseSpirit ?? base.name) : 'Zero-Proof';
+  // The name says what leads the glass: its spirit, else its first alcoholic ingredient (a spritz's aperitivo).
+  const baseLabel = base ? (base.baseSpirit ?? base.name) : firstAlcohol ? firstAlcohol.name : 'Zero-Proof';
   const name = `${descriptor} ${baseLabel} ${template.label}`;
   const garnish = pickGarnish(new Set([...tags, ...flavorsInGlass].map((t) => t.toLowerCase())), rules, grounding.garnishes);
   const [first, ...rest] = lines.map((l) => l.ingredient.name.toLowerCase());
   const taste = joinWords(tags.filter((t) => !SPIRITS.includes(t) && t !== 'Zero-Proof').slice(0, 3).map((t) => t.toLowerCase()));
-  const blurb = `${titleCase(first ?? '')} ${template.method} with ${joinWords(rest)}, served in a ${template.glass} glass${garnish ? ` with a ${garnish.toLowerCase()}` : ''}${taste ? `: ${taste}` : ''}.`;
-  const recipe: RecipeLine[] = lines.map((l) => ({ ingredient: l.ingredient.name, quantity: l.quantity, unit: l.unit }));
-  return { name, blurb, tags, recipe, garnish, glass: template.glass };
+  const blurb = `${titleCase(first ?? '')} ${template.method} with ${joinWords(rest)}, served in ${withArticle(template.glass)} glass${garnish ? ` with ${withArticle(garnish.toLowerCase())}` : ''}${taste ? `: ${taste}` : ''}.`;
+  return { name, blurb, tags, recipe: recipeOf(filled), garnish, glass: template.glass };
 }
 
 // ---------------------------------------------------------------------------------------------
+// Replies
 
-/** Why a menu drink was picked, in one friendly sentence. */
-function menuMessage(ranked: RankedDrink, garnish: string | null) {
-  const why = ranked.matched.length > 0 ? ` It hits ${joinWords(ranked.matched.slice(0, 3).map((m) => m.toLowerCase()))}.` : '';
-  return `I'd go with the ${ranked.drink.name}.${why}${garnish ? ` Ask for a ${garnish.toLowerCase()} on top.` : ''}`;
+const FLAVOR_NOUNS: Record<string, string> = {
+  Tropical: 'tropical fruit', Citrus: 'citrus', Herbal: 'herbs', Spicy: 'spice', Floral: 'florals', Smoky: 'smoke',
+  Berry: 'berries', Creamy: 'a creamy texture', Bitter: 'a bitter edge',
+};
+const STYLE_WORDS = new Set(['Light', 'Bold', 'Dry', 'Sweet', 'Refreshing', 'Sophisticated']);
+
+/** Why a menu drink was picked: "It's got whiskey and smoke, and it's bold." */
+function whySentence(matched: readonly string[]): string | null {
+  const nouns: string[] = [];
+  const adjectives: string[] = [];
+  for (const m of matched) {
+    if (SPIRITS.includes(m)) add(nouns, m.toLowerCase());
+    else if (FLAVOR_NOUNS[m]) add(nouns, FLAVOR_NOUNS[m]);
+    else if (STYLE_WORDS.has(m)) add(adjectives, m.toLowerCase());
+    else if (EXTRA_INGREDIENTS[m.toLowerCase()]) add(nouns, m.toLowerCase());
+  }
+  const n = joinWords(nouns.slice(0, 3));
+  const a = joinWords(adjectives.slice(0, 2));
+  if (n && a) return `It's got ${n}, and it's ${a}.`;
+  if (n) return `It's got ${n}.`;
+  return a ? `It's ${a}.` : null;
 }
 
+/** What the reply says first about drinks the guest named: left out (and why), or not on the menu. */
+function namedDrinkNotes(p: Preference, grounding: Grounding): string[] {
+  const notes: string[] = [];
+  for (const id of p.namedDrinkIds) {
+    const drink = grounding.drinks.find((d) => d.id === id)!;
+    const broken = violations(drinkFacts(drink), p.constraints);
+    if (broken.length > 0) notes.push(`The ${drink.name} contains ${joinWords(broken)}, so I've left it out.`);
+  }
+  for (const name of p.namedOffMenu) notes.push(`The ${name} isn't on the menu here, so here's the closest thing.`);
+  return notes;
+}
+
+const sentences = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(' ');
+
 export class NoSuggestionError extends Error {
-  constructor() {
-    super('Nothing on the menu or in stock fits this request');
+  constructor(message = 'Nothing on the menu or in stock fits this request') {
+    super(message);
     this.name = 'NoSuggestionError';
   }
 }
@@ -388,26 +531,50 @@ export function localSuggest(request: SuggestionRequest, grounding: Grounding): 
   const p = readPreference(request, grounding);
   const seed = requestSeed(request, grounding);
   const rules = activeRules(p, grounding.rules);
-  const ranked = request.creationOnly ? [] : rankDrinks(p, grounding);
+  let ranked = request.creationOnly ? [] : rankDrinks(p, grounding);
+  const namedAllowed = ranked.filter((r) => p.namedDrinkIds.includes(r.drink.id));
+  // Flavours rank within the honoured spirit: a drink that carries none of them is a last resort.
+  const tastes = (drink: GroundedDrink) => p.flavors.some((f) => drinkTagSet(drink).has(f.toLowerCase()));
+  const flavourful = p.flavors.length > 0 ? ranked.filter((r) => tastes(r.drink)) : ranked;
+  const notes = namedDrinkNotes(p, grounding);
+  const honoured = honouredSentences(p.constraints);
+  const confirm = p.constraints.allergies.length > 0 ? ALLERGY_CONFIRM_LINE : null;
   const best = ranked[0];
-  const wantsCreation = request.creationOnly || !best || (best.relative < creationThreshold(grounding.settings) && p.namedDrinkIds.length === 0);
+  const missesFlavour = Boolean(best) && flavourful.length === 0;
+  const wantsCreation = request.creationOnly || !best
+    || (namedAllowed.length === 0 && (missesFlavour || best!.relative < creationThreshold(grounding.settings)));
   if (wantsCreation) {
     const filled = composeCreation(p, grounding, seed, request.availableIngredients);
-    if (filled) {
-      const creation = describeCreation(filled, p, grounding, rules, seed);
-      const message = request.creationOnly || !best
+    const creation = filled ? describeCreation(filled, p, grounding, rules, seed) : null;
+    // A creation replaces a menu drink without the asked flavour only when it does carry one.
+    const creationTastes = creation && (p.flavors.length === 0 || carriesFlavour(filled!, p));
+    if (creation && (!best || request.creationOnly || !missesFlavour || creationTastes)) {
+      const lead = request.creationOnly
         ? `Here's something new from what the bar has in stock: the ${creation.name}.`
-        : `Nothing on the menu quite matches, so I mixed up something new from what the bar has in stock: the ${creation.name}.`;
-      return { type: 'creation', ...creation, message };
+        : !best
+          ? `Nothing on the menu fits all of that, so I mixed up something new from what the bar has in stock: the ${creation.name}.`
+          : `Nothing on the menu quite matches, so I mixed up something new from what the bar has in stock: the ${creation.name}.`;
+      return { type: 'creation', ...creation, message: sentences(...notes, lead, ...honoured, confirm) };
     }
-    if (!best) throw new NoSuggestionError();
+    // The picked spirit can be neither poured from the menu nor built from stock: the best of the rest.
+    if (!best && !request.creationOnly && p.spirits.length > 0) ranked = rankDrinks({ ...p, spirits: [] }, grounding);
+    if (ranked.length === 0) throw new NoSuggestionError(nothingFitsMessage(p.constraints));
   }
+  const pool = flavourful.length > 0 ? flavourful : ranked;
+  const top = pool[0]!;
   const margin = varietyMargin(grounding.settings);
-  const close = ranked.filter((r) => r.relative >= best!.relative - margin).slice(0, 5);
-  const chosen = close[seed % close.length]!;
-  const garnish = pickGarnish(drinkTagSet(chosen.drink), rules, grounding.garnishes);
+  const close = pool.filter((r) => r.relative >= top.relative - margin).slice(0, 5);
+  const chosen = namedAllowed[0] ?? close[seed % close.length]!;
+  const garnish = menuGarnish(chosen.drink, rules, grounding.garnishes);
   const tags = chosen.drink.tags.slice(0, 5);
-  return { type: 'menu', menuDrinkId: chosen.drink.id, blurb: chosen.drink.description, tags, garnish, message: menuMessage(chosen, garnish) };
+  const message = sentences(
+    ...notes, `I'd go with the ${chosen.drink.name}.`, whySentence(chosen.matched), ...honoured,
+    garnish && `Ask for ${withArticle(garnish.toLowerCase())} on top.`, confirm,
+  );
+  const draft: DraftSuggestion = { type: 'menu', menuDrinkId: chosen.drink.id, blurb: chosen.drink.description, tags, garnish, message };
+  // Ranking already removed every drink the constraints forbid; this says so once more, on the answer itself.
+  if (draftProblems(draft, grounding, p.constraints).length > 0) throw new NoSuggestionError(nothingFitsMessage(p.constraints));
+  return draft;
 }
 
 export const localBackend: SuggestionBackend = {

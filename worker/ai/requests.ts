@@ -24,7 +24,8 @@ export function chatRequest(body: Parsed<typeof ChatInput>) {
   const guestWords = body.messages.filter((m) => m.role === 'user').map((m) => m.content);
   const last = guestWords[guestWords.length - 1] ?? '';
   const request: SuggestionRequest = {
-    kind: 'chat', picks: [], context: body.context ?? null, text: guestWords.slice(-3).join('\n'), history: body.messages,
+    // Taste follows the last few messages; what the guest said about their body holds for the whole chat.
+    kind: 'chat', picks: [], context: body.context ?? null, text: guestWords.slice(-3).join('\n'), constraintText: guestWords.join('\n'), history: body.messages,
     availableIngredients: null, creationOnly: false,
   };
   return { request, query: last, context: { messages: body.messages.length, ...(body.context ? { context: body.context } : {}) } };

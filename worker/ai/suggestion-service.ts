@@ -5,8 +5,10 @@ import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { centsToDollars } from '../../shared/money';
 import type { AiBackendName, AiSuggestion } from '../../shared/schemas/ai';
 import { slugify } from '../../shared/ids';
+import { requestConstraints } from './constraints';
 import { allergensOf, type Grounding } from './grounding';
-import { LOCAL_MODEL, localBackend } from './local-engine';
+import { creationFacts, draftProblems } from './hard-filter';
+import { LOCAL_MODEL, localBackend, NoSuggestionError } from './local-engine';
 import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
 import { createWorkersAiBackend, WORKERS_AI_MODEL } from './workers-ai';
 
@@ -32,8 +34,13 @@ export type SuggestionOutcome = {
 
 export async function runSuggestion(primary: SuggestionBackend, request: SuggestionRequest, grounding: Grounding): Promise<SuggestionOutcome> {
   const started = Date.now();
-  const done = (draft: DraftSuggestion, backend: SuggestionBackend, fallbackReason: string | null): SuggestionOutcome =>
-    ({ draft, backend: backend.name, model: backend.model, fallbackReason, latencyMs: Date.now() - started });
+  const constraints = requestConstraints(request);
+  const done = (draft: DraftSuggestion, backend: SuggestionBackend, fallbackReason: string | null): SuggestionOutcome => {
+    // The last gate before the guest, whatever answered: nothing that breaks a stated constraint or the pour bounds.
+    const problems = draftProblems(draft, grounding, constraints);
+    if (problems.length > 0) throw new NoSuggestionError(`The suggestion was withheld: ${problems.join(', ')}`);
+    return { draft, backend: backend.name, model: backend.model, fallbackReason, latencyMs: Date.now() - started };
+  };
   if (primary.name === 'local') return done(await primary.suggest(request, grounding), primary, null);
   let lastError = 'unknown error';
   for (let attempt = 1; attempt <= MODEL_ATTEMPTS; attempt++) {
@@ -61,14 +68,14 @@ export function toWireSuggestion(outcome: SuggestionOutcome, grounding: Groundin
     return {
       ...shared, type: 'menu', previewName: drink.name, blurb, heroImageUrl: drink.imageUrl, tags: draft.tags, menuDrinkId: drink.id,
       recipe: drink.lines.map((l) => ({ ingredient: l.name, quantity: l.quantity, unit: l.unit })),
-      allergens: [...drink.allergens], price_cents: drink.priceCents, price: centsToDollars(drink.priceCents),
+      allergens: [...drink.allergens], contains_alcohol: drink.containsAlcohol, price_cents: drink.priceCents, price: centsToDollars(drink.priceCents),
       drink_name: drink.name, image_url: drink.imageUrl, description: blurb, menu_drink_id: drink.id,
     };
   }
   const image = creationImage(draft.name, draft.glass);
   return {
     ...shared, type: 'creation', previewName: draft.name, blurb: draft.blurb, heroImageUrl: image, tags: draft.tags, menuDrinkId: null,
-    recipe: draft.recipe, allergens: allergensOf(grounding, draft.recipe),
+    recipe: draft.recipe, allergens: allergensOf(grounding, draft.recipe), contains_alcohol: creationFacts(grounding, draft.recipe).containsAlcohol,
     price_cents: AI_CREATION_PRICE_CENTS, price: centsToDollars(AI_CREATION_PRICE_CENTS),
     drink_name: draft.name, image_url: image, description: draft.blurb, menu_drink_id: null,
   };

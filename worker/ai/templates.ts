@@ -4,7 +4,7 @@ import type { GroundedIngredient } from './grounding';
 
 export type SlotRole =
   | 'base' | 'sour_citrus' | 'juice' | 'sweetener' | 'orange_liqueur' | 'aperitivo' | 'sparkling'
-  | 'soda' | 'ginger' | 'vermouth' | 'bitters' | 'cream' | 'creamy_liqueur' | 'herb';
+  | 'soda' | 'ginger' | 'vermouth' | 'bitters' | 'cream' | 'creamy_liqueur' | 'herb' | 'muddle';
 
 const has = (ingredient: GroundedIngredient, flavor: string) => ingredient.flavors.includes(flavor);
 const named = (ingredient: GroundedIngredient, pattern: RegExp) => pattern.test(ingredient.name);
@@ -20,11 +20,14 @@ export const ROLE_FITS: Record<SlotRole, (i: GroundedIngredient) => boolean> = {
   sparkling: (i) => i.category === 'wine' && named(i, /prosecco|champagne|cava|sparkling|cr[ée]mant/i),
   soda: (i) => i.category === 'mixer' && has(i, 'Refreshing') && !named(i, /ginger/i),
   ginger: (i) => i.category === 'mixer' && named(i, /ginger/i),
-  vermouth: (i) => i.category === 'fortified wine',
+  // A martini's vermouth is dry (or a blanc aperitif): a "Dry Martini" with sweet vermouth is another drink.
+  vermouth: (i) => i.category === 'fortified wine' && !named(i, /sweet|rosso|red/i),
   bitters: (i) => i.category === 'bitters',
   cream: (i) => (i.category === 'dairy' || i.category === 'mixer' || i.category === 'other') && has(i, 'Creamy'),
   creamy_liqueur: (i) => i.category === 'liqueur' && has(i, 'Creamy'),
   herb: (i) => i.category === 'garnish' && has(i, 'Herbal'),
+  // A smash muddles herbs or fresh berries.
+  muddle: (i) => i.category === 'garnish' && (has(i, 'Herbal') || has(i, 'Berry')),
 };
 
 export type TemplateSlot = { role: SlotRole; quantity: number; unit: string; optional?: boolean };
@@ -54,7 +57,7 @@ export const DRINK_TEMPLATES: readonly DrinkTemplate[] = [
   {
     key: 'highball', label: 'Highball', glass: 'highball', method: 'built over ice', styleTags: ['Light', 'Refreshing'],
     strength: 'Light', sweetness: 'Dry', alcoholic: true, bases: [],
-    slots: [{ role: 'base', quantity: 50, unit: 'ml' }, { role: 'soda', quantity: 120, unit: 'ml' }, { role: 'sour_citrus', quantity: 10, unit: 'ml', optional: true }],
+    slots: [{ role: 'base', quantity: 45, unit: 'ml' }, { role: 'soda', quantity: 120, unit: 'ml' }, { role: 'sour_citrus', quantity: 10, unit: 'ml', optional: true }],
   },
   {
     key: 'old_fashioned', label: 'Old Fashioned', glass: 'rocks', method: 'stirred', styleTags: ['Bold', 'Sophisticated', 'Smoky'],
@@ -87,9 +90,9 @@ export const DRINK_TEMPLATES: readonly DrinkTemplate[] = [
     slots: [{ role: 'base', quantity: 45, unit: 'ml' }, { role: 'orange_liqueur', quantity: 20, unit: 'ml' }, { role: 'sour_citrus', quantity: 25, unit: 'ml' }],
   },
   {
-    key: 'smash', label: 'Smash', glass: 'rocks', method: 'muddled and shaken', styleTags: ['Herbal', 'Refreshing'],
+    key: 'smash', label: 'Smash', glass: 'rocks', method: 'muddled and shaken', styleTags: ['Refreshing'],
     strength: 'Standard', sweetness: 'Balanced', alcoholic: true, bases: [],
-    slots: [{ role: 'base', quantity: 50, unit: 'ml' }, { role: 'herb', quantity: 6, unit: 'leaves' }, { role: 'sour_citrus', quantity: 20, unit: 'ml' }, { role: 'sweetener', quantity: 15, unit: 'ml' }],
+    slots: [{ role: 'base', quantity: 50, unit: 'ml' }, { role: 'muddle', quantity: 6, unit: 'leaves' }, { role: 'sour_citrus', quantity: 20, unit: 'ml' }, { role: 'sweetener', quantity: 15, unit: 'ml' }],
   },
   {
     key: 'flip', label: 'Cream Flip', glass: 'coupe', method: 'shaken hard', styleTags: ['Creamy', 'Sweet'],
@@ -116,7 +119,7 @@ export const DRINK_TEMPLATES: readonly DrinkTemplate[] = [
 /** Words for creation names, one per vibe tag. */
 export const TAG_DESCRIPTORS: Record<string, string> = {
   Tropical: 'Tropical', Citrus: 'Bright', Herbal: 'Garden', Spicy: 'Spiced', Floral: 'Blossom', Smoky: 'Smoky',
-  Berry: 'Bramble', Creamy: 'Velvet', Light: 'Breezy', Bold: 'Bold', Dry: 'Dry', Sweet: 'Honeyed', Refreshing: 'Cool',
+  Berry: 'Berry', Creamy: 'Velvet', Light: 'Breezy', Bold: 'Bold', Dry: 'Dry', Sweet: 'Sweet', Refreshing: 'Cool',
   Sophisticated: 'Noble', Bitter: 'Bittersweet',
 };
 

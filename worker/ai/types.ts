@@ -13,6 +13,8 @@ export type SuggestionRequest = {
   context: AiContext | null;
   /** The guest's own words: the vibe's last request, the chat's guest messages, recommend-new's request. */
   text: string;
+  /** Everything the guest said in this conversation, when more than `text`: constraints are read from all of it. */
+  constraintText?: string;
   history: ChatMessage[];
   /** recommend-new: restrict a creation to these (still only those in stock). */
   availableIngredients: string[] | null;

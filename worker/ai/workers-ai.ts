@@ -3,8 +3,11 @@
 // here. Anything off (bad JSON, an unknown menu id, an ingredient not in stock) is an error, so the
 // service retries once and then falls back to the local engine.
 import { z } from 'zod';
+import { ALLERGY_CONFIRM_LINE, honouredSentences, requestConstraints } from './constraints';
+import { AI_CREATION_LIMITS } from './creation-bounds';
 import type { Grounding } from './grounding';
 import { findStocked } from './grounding';
+import { draftProblems } from './hard-filter';
 import { activeRules, readPreference } from './local-engine';
 import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
 
@@ -67,6 +70,17 @@ const CREATIVITY_HINTS = {
   creative: 'Feel free to compose a creation whenever it would delight the guest more than a menu drink.',
 } as const;
 
+/** The guest's stated constraints, told to the model; its answer is still filtered (groundAnswer). */
+function constraintNotes(request: SuggestionRequest): string | null {
+  const c = requestConstraints(request);
+  const notes = [
+    c.allergies.length > 0 && `The guest must not have: ${c.allergies.join(', ')} (check every ingredient).`,
+    c.alcoholFree && 'The guest must have nothing alcoholic: no spirit, liqueur, wine, beer, cider, vermouth or bitters.',
+    c.lowAlcohol && 'The guest wants something light on alcohol: no strong or neat drinks.',
+  ].filter(Boolean);
+  return notes.length > 0 ? `Hard constraints: ${notes.join(' ')}` : null;
+}
+
 export function buildSystemPrompt(request: SuggestionRequest, grounding: Grounding): string {
   const rules = activeRules(readPreference(request, grounding), grounding.rules);
   const menu = grounding.drinks.slice(0, MENU_LIMIT).map((d) =>
@@ -81,6 +95,8 @@ export function buildSystemPrompt(request: SuggestionRequest, grounding: Groundi
     ...rules.map((r) => `Flavor rule ${r.ruleName}: suits ${r.flavorTags.join(', ')}; favour ${Object.keys(r.boostFactors).join(', ') || 'nothing in particular'}; avoid ${Object.keys(r.reduceFactors).join(', ') || 'nothing'}; garnish ${r.garnishes.join(' or ') || 'freely'}.`),
     request.creationOnly ? 'This guest wants something new: answer with type "creation".' : `Menu (available now):\n${menu.join('\n') || '(nothing available)'}`,
     `In-stock ingredients: ${stock.join(', ') || '(none)'}.${allowed}`,
+    constraintNotes(request),
+    `A creation pours at most ${AI_CREATION_LIMITS.spiritMl} ml of any one spirit and ${AI_CREATION_LIMITS.totalMl} ml in all.`,
     'Answer with JSON only. For type "menu", copy menuDrinkId exactly from the menu list and use the drink\'s name as previewName. '
       + 'For type "creation", set menuDrinkId to null and give a recipe that uses only in-stock ingredient names exactly as listed, with quantities in ml (or dash, piece, leaves). '
       + 'Do not mention allergens. "reply" is your short chat message to the guest.',
@@ -133,8 +149,21 @@ function readResponse(output: unknown): unknown {
   throw new ModelAnswerError('The model gave no answer');
 }
 
-/** Checks the answer against the venue's data; an answer that is not grounded is refused. */
+/**
+ * Checks the answer against the venue's data and the guest's constraints: an answer that is not
+ * grounded, breaks a stated constraint or pours past the bounds is refused (retried, then the local
+ * engine answers). The reply then says what was honoured, exactly as the local engine's does.
+ */
 export function groundAnswer(answer: ModelAnswer, request: SuggestionRequest, grounding: Grounding): DraftSuggestion {
+  const draft = groundedDraft(answer, request, grounding);
+  const constraints = requestConstraints(request);
+  const problems = draftProblems(draft, grounding, constraints);
+  if (problems.length > 0) throw new ModelAnswerError(`The model's answer breaks the guest's constraints or the pour bounds: ${problems.join(', ')}`);
+  const said = [...honouredSentences(constraints), ...(constraints.allergies.length > 0 ? [ALLERGY_CONFIRM_LINE] : [])];
+  return { ...draft, message: [draft.message, ...said].join(' ') };
+}
+
+function groundedDraft(answer: ModelAnswer, request: SuggestionRequest, grounding: Grounding): DraftSuggestion {
   const tags = answer.tags.slice(0, 5);
   const garnish = answer.garnish || null;
   if (answer.type === 'menu' && !request.creationOnly) {

@@ -35,7 +35,8 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue): Pro
   const items: OrderItemRow[] = drinks.map((drink, position) => ({
     id: newId(), orderId, menuDrinkId: drink.id, name: drink.name, description: drink.description, imageUrl: drink.imageUrl,
     unitPriceCents: drink.priceCents, quantity: position + 1, lineTotalCents: drink.priceCents * (position + 1),
-    notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null, position,
+    notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null,
+    allergens: drink.allergens, containsAlcohol: drink.containsAlcohol, position,
   }));
   const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), venue.taxRateBp);
   const orderRow: OrderRow = {

@@ -116,7 +116,12 @@ export const menuDrinks = sqliteTable('menu_drinks', {
   category: text('category').notNull().default('cocktail'),
   imageUrl: text('image_url'),
   tags: jsonList('tags').notNull().default([]),
+  /** Derived on every write from the recipe's ingredients plus `extraAllergens` (docs/decisions/101). */
   allergens: jsonList('allergens').notNull().default([]),
+  /** Allergens the admin adds by hand, on top of what the recipe's ingredients carry. */
+  extraAllergens: jsonList('extra_allergens').notNull().default([]),
+  /** Derived with `allergens`: any recipe ingredient carries alcohol. */
+  containsAlcohol: bool('contains_alcohol').notNull().default(true),
   ingredientsNotes: text('ingredients_notes'),
   baseSpirit: text('base_spirit'),
   sweetness: text('sweetness'),
@@ -181,7 +186,7 @@ export const stockMovements = sqliteTable('stock_movements', {
   id: text('id').primaryKey(),
   restaurantId: text('restaurant_id').notNull().references(() => venues.id),
   inventoryItemId: text('inventory_item_id').notNull().references(() => inventoryItems.id),
-  type: text('type', { enum: ['receive', 'adjust_down', 'deduct', 'edit'] }).notNull(),
+  type: text('type', { enum: ['receive', 'adjust_down', 'deduct', 'edit', 'restore'] }).notNull(),
   delta: real('delta').notNull(),
   deltaMl: real('delta_ml'),
   reason: text('reason').notNull(),
@@ -273,6 +278,9 @@ export const orderItems = sqliteTable('order_items', {
   isAiCreation: bool('is_ai_creation').notNull().default(false),
   aiRecipeName: text('ai_recipe_name'),
   recipe: text('recipe', { mode: 'json' }).$type<{ ingredient: string; quantity: number; unit: string }[]>(),
+  /** What was in the glass when ordered (docs/decisions/101): the drink's derived facts, or the creation's. */
+  allergens: jsonList('allergens').notNull().default([]),
+  containsAlcohol: bool('contains_alcohol').notNull().default(true),
   position: integer('position').notNull().default(0),
 }, (t) => [
   index('order_items_order_idx').on(t.orderId, t.position),

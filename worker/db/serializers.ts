@@ -31,7 +31,7 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
 export const drinkColumns = {
   id: menuDrinks.id, restaurantId: menuDrinks.restaurantId, name: menuDrinks.name, description: menuDrinks.description,
   priceCents: menuDrinks.priceCents, category: menuDrinks.category, imageUrl: menuDrinks.imageUrl, isAvailable: menuDrinks.isAvailable,
-  soldOutReason: menuDrinks.soldOutReason, tags: menuDrinks.tags, allergens: menuDrinks.allergens,
+  soldOutReason: menuDrinks.soldOutReason, tags: menuDrinks.tags, allergens: menuDrinks.allergens, containsAlcohol: menuDrinks.containsAlcohol,
   ingredientsNotes: menuDrinks.ingredientsNotes, featured: menuDrinks.featured,
 };
 export type DrinkRow = Pick<typeof menuDrinks.$inferSelect, keyof typeof drinkColumns>;
@@ -50,6 +50,7 @@ export function toDrink(row: DrinkRow): Drink {
     is_available: row.isAvailable && !row.soldOutReason,
     tags: row.tags,
     allergens: row.allergens,
+    contains_alcohol: row.containsAlcohol,
     ingredients_notes: row.ingredientsNotes,
     featured: row.featured,
   };

@@ -6,6 +6,7 @@ import type { CanonicalIngredient, IngredientUpdateBody } from '../../shared/sch
 import { drinkIngredients, ingredients } from '../db/schema';
 import type { Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
+import { refreshDrinkFacts } from '../menu/drink-facts';
 
 type IngredientRow = typeof ingredients.$inferSelect;
 
@@ -64,6 +65,8 @@ export async function updateCanonicalIngredient(db: Db, id: string, input: z.out
     ...(input.unit_volume_ml !== undefined ? { unitVolumeMl: input.unit_volume_ml } : {}),
     updatedAt: new Date().toISOString(),
   }).where(eq(ingredients.id, id));
+  // Every drink poured with it now says what it holds (docs/decisions/101).
+  if (input.allergens !== undefined || input.category !== undefined) await refreshDrinkFacts(db, { ingredientIds: [id] });
   const updated = (await db.query.ingredients.findFirst({ where: eq(ingredients.id, id) }))!;
   const count = (await recipeLineCounts(db)).get(id) ?? 0;
   return toCanonicalIngredient(updated, count);

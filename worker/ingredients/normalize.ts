@@ -13,6 +13,7 @@ import type { BulkMergeOutcome, MergeOutcome, UnmatchedIngredient } from '../../
 import { drinkIngredients, ingredients, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
 import type { Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
+import { refreshDrinkFacts } from '../menu/drink-facts';
 import { loadCatalogue, toCanonicalIngredient } from './catalogue';
 
 type IngredientRow = typeof ingredients.$inferSelect;
@@ -127,6 +128,8 @@ async function mergeInto(db: Db, row: UnmatchedRow, targetId: string): Promise<M
   const { statements, linesUpdated } = await resolutionStatements(db, occurrences, target, alias);
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
+  // The merged lines now carry the target's allergens and alcohol (docs/decisions/101).
+  await refreshDrinkFacts(db, { ingredientIds: [target.id] });
   return outcome(row.rawString, occurrences, target, alias, linesUpdated);
 }
 
@@ -164,6 +167,7 @@ export async function createFromUnmatched(db: Db, id: string, input: { name?: st
     }
     throw err;
   }
+  await refreshDrinkFacts(db, { ingredientIds: [created.id] });
   const merged = outcome(row.rawString, occurrences, created, alias, linesUpdated);
   return {
     ...merged,

@@ -1,5 +1,5 @@
 // Pours an order's recipes out of inventory when the bar starts making it (docs/decisions/062).
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { orderMovementReason, recipeNeed, roundStock, unitVolumeMl, type StockMeasure } from '../../shared/inventory';
 import { drinkIngredients, inventoryItems, orderItems, orders, stockMovements } from '../db/schema';
@@ -123,4 +123,39 @@ async function orderNeeds(db: Db, orderId: string): Promise<Need[]> {
     }
   }
   return needs;
+}
+
+export type RestoreResult = { restored: boolean; movements: { inventoryItemId: string; deltaMl: number | null }[]; soldOut: SoldOutChange[] };
+
+/** The movement reason when a cancelled order's stock goes back on the shelf. */
+export const cancelledOrderMovementReason = (orderId: string) => `${orderMovementReason(orderId)} cancelled: stock returned`;
+
+/**
+ * A cancelled order gives back what was poured for it (docs/decisions/102): each 'deduct' movement of
+ * the order is reversed by a 'restore' movement saying why. Idempotent like the deduction: the
+ * order's `stock_deducted_at` is released first, so a repeated call restores nothing.
+ */
+export async function restoreRecipeForOrder(db: Db, orderId: string, opts: { actorUserId?: string | null } = {}): Promise<RestoreResult> {
+  const at = new Date().toISOString();
+  const [released] = await db.update(orders).set({ stockDeductedAt: null })
+    .where(and(eq(orders.id, orderId), isNotNull(orders.stockDeductedAt)))
+    .returning({ restaurantId: orders.restaurantId });
+  if (!released) return { restored: false, movements: [], soldOut: [] };
+  const poured = await db.select().from(stockMovements).where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.type, 'deduct')));
+  if (poured.length === 0) return { restored: true, movements: [], soldOut: [] };
+  const reason = cancelledOrderMovementReason(orderId);
+  const statements = poured.flatMap((movement) => [
+    db.update(inventoryItems).set({ quantity: sql`${inventoryItems.quantity} + ${-movement.delta}`, lastMovementAt: at, updatedAt: at })
+      .where(eq(inventoryItems.id, movement.inventoryItemId)),
+    db.insert(stockMovements).values({
+      id: newId(), restaurantId: movement.restaurantId, inventoryItemId: movement.inventoryItemId, type: 'restore', delta: -movement.delta,
+      deltaMl: movement.deltaMl === null ? null : -movement.deltaMl, reason, orderId, actorUserId: opts.actorUserId ?? null, createdAt: at,
+    }),
+  ]);
+  await db.batch(statements as [typeof statements[number], ...typeof statements]);
+  const items = await db.select({ ingredientId: inventoryItems.ingredientId }).from(inventoryItems)
+    .where(inArray(inventoryItems.id, [...new Set(poured.map((m) => m.inventoryItemId))]));
+  const ingredientIds = [...new Set(items.map((i) => i.ingredientId).filter((id): id is string => Boolean(id)))];
+  const soldOut = await recomputeSoldOut(db, released.restaurantId, ingredientIds);
+  return { restored: true, movements: poured.map((m) => ({ inventoryItemId: m.inventoryItemId, deltaMl: m.deltaMl === null ? null : -m.deltaMl })), soldOut };
 }

@@ -80,6 +80,8 @@ export async function staffMenu(db: Db, restaurantId: string): Promise<StaffMenu
       is_available: drink.isAvailable,
       sold_out_reason: drink.soldOutReason,
       category: drink.category,
+      allergens: drink.allergens,
+      contains_alcohol: drink.containsAlcohol,
       featured: drink.featured,
       method: drink.method,
       glass: drink.glass,

@@ -8,6 +8,7 @@ import type { Cart, CartItemInput } from '../../shared/schemas/cart';
 import { cartItems, carts, menuDrinks, type venues } from '../db/schema';
 import type { Db } from '../env';
 import { ApiError, badRequest, notFound } from '../lib/errors';
+import { creationRecipeFacts, issuedCreations } from './ai-creations';
 
 type Venue = typeof venues.$inferSelect;
 export type ParsedCartItem = z.output<typeof CartItemInput>;
@@ -28,7 +29,10 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
     .leftJoin(menuDrinks, eq(menuDrinks.id, cartItems.menuDrinkId))
     .where(and(eq(carts.ownerKey, ownerKey), eq(carts.restaurantId, venue.id)))
     .orderBy(asc(cartItems.createdAt));
+  const creations = rows.filter(({ item }) => item.isAiCreation);
+  const creationFacts = new Map((await creationRecipeFacts(db, creations.map(({ item }) => item.recipe ?? []))).map((facts, i) => [creations[i]!.item.id, facts]));
   const items = rows.map(({ item, drink }) => {
+    const facts = item.isAiCreation ? creationFacts.get(item.id) : drink ? { allergens: drink.allergens, containsAlcohol: drink.containsAlcohol } : undefined;
     const priceCents = item.isAiCreation ? AI_CREATION_PRICE_CENTS : drink?.priceCents ?? 0;
     return {
       menu_drink_id: item.itemKey,
@@ -42,6 +46,8 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
       ai_recipe_name: item.aiRecipeName,
       custom_name: item.customName,
       recipe: item.recipe ?? null,
+      allergens: facts?.allergens ?? [],
+      contains_alcohol: facts?.containsAlcohol ?? true,
       available: item.isAiCreation || Boolean(drink && drink.isAvailable && !drink.soldOutReason),
     };
   });
@@ -62,7 +68,14 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
  */
 export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input: ParsedCartItem) {
   const isAi = Boolean(input.is_ai_creation);
-  const aiName = input.ai_recipe_name ?? input.name ?? null;
+  // An AI creation goes in the cart as the server suggested it (docs/decisions/102): name and recipe from the suggestion.
+  let creation: { name: string; recipe: NonNullable<ParsedCartItem['recipe']> } | null = null;
+  if (isAi && input.qty > 0) {
+    const issued = await issuedCreations(db, { venueId: venue.id, ownerKey, interactionIds: [input.ai_interaction_id ?? null] });
+    if (!issued.ok) throw new ApiError(issued.status, issued.code, issued.message, issued.details);
+    creation = issued.creations.get(input.ai_interaction_id!)!;
+  }
+  const aiName = creation?.name ?? input.ai_recipe_name ?? input.name ?? null;
   const itemKey = isAi ? `ai:${slugify(aiName ?? 'creation') || 'creation'}` : input.menu_drink_id!;
   let menuDrinkId: string | null = null;
   if (input.menu_drink_id && !isAi) {
@@ -94,7 +107,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     isAiCreation: isAi,
     aiRecipeName: isAi ? aiName : null,
     customName: input.custom_name ?? existing?.customName ?? null,
-    recipe: isAi ? input.recipe ?? existing?.recipe ?? null : null,
+    recipe: isAi ? creation?.recipe ?? existing?.recipe ?? null : null,
     aiInteractionId: input.ai_interaction_id ?? existing?.aiInteractionId ?? null,
   };
   await db.insert(cartItems).values({ id: newId(), cartId: id, itemKey, menuDrinkId, ...values })

@@ -10,6 +10,7 @@ import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
+import { issuedCreations } from './ai-creations';
 import { queueAheadQuery, toQueueAhead } from './queue';
 import { toOrder, type OrderItemRow, type OrderRow } from './serialize';
 
@@ -21,6 +22,8 @@ export type PlacementLine = {
   isAiCreation: boolean;
   aiRecipeName: string | null;
   recipe: RecipeLine[] | null;
+  /** The stored suggestion an AI creation line comes from; its name, recipe and price are read from it. */
+  aiInteractionId: string | null;
 };
 
 export type PlacementOwner = { ownerKey: string; sessionId: string; guestId: string | null };
@@ -150,8 +153,16 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
     .map((c) => ({
       menuDrinkId: c.menuDrinkId, quantity: c.qty, notes: c.notes, modifiers: null,
       isAiCreation: c.isAiCreation, aiRecipeName: c.aiRecipeName ?? c.customName, recipe: c.recipe ?? null,
+      aiInteractionId: c.aiInteractionId,
     }));
   if (lines.length === 0) return refuse(400, 'cart_empty', 'Your cart is empty');
+
+  // AI creations: only as the server suggested them to this guest here (docs/decisions/102).
+  const creationLines = lines.filter((l) => l.isAiCreation);
+  const issued = creationLines.length === 0 ? null
+    : await issuedCreations(db, { venueId: req.venueId, ownerKey: req.owner.ownerKey, interactionIds: creationLines.map((l) => l.aiInteractionId) });
+  if (issued && !issued.ok) return refuse(issued.status, issued.code, issued.message, issued.details);
+  const creationOf = (line: PlacementLine) => (issued?.ok && line.aiInteractionId ? issued.creations.get(line.aiInteractionId) : undefined);
 
   const drinkIds = drinkIdsOf(lines);
   // A checkout learns its drinks from the cart: the one read that needs a second round trip.
@@ -170,13 +181,14 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
   const now = new Date().toISOString();
   // Prices come from the menu (or the fixed AI creation price), never from the client.
   const itemRows: OrderItemRow[] = lines.map((line, position) => {
-    const drink = line.menuDrinkId ? byId.get(line.menuDrinkId) : undefined;
-    const unitPriceCents = line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink!.priceCents;
+    const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
+    const creation = creationOf(line);
+    const unitPriceCents = creation ? creation.priceCents : line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink!.priceCents;
     return {
       id: newId(),
       orderId,
       menuDrinkId: drink?.id ?? null,
-      name: (line.isAiCreation ? line.aiRecipeName : null) ?? drink?.name ?? 'AI Creation',
+      name: creation?.name ?? drink?.name ?? 'AI Creation',
       description: drink?.description ?? null,
       imageUrl: drink?.imageUrl ?? null,
       unitPriceCents,
@@ -185,8 +197,10 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
       notes: line.notes,
       modifiers: line.modifiers,
       isAiCreation: line.isAiCreation,
-      aiRecipeName: line.isAiCreation ? line.aiRecipeName : null,
-      recipe: line.isAiCreation ? line.recipe : null,
+      aiRecipeName: creation?.name ?? null,
+      recipe: creation?.recipe ?? null,
+      allergens: creation?.allergens ?? drink?.allergens ?? [],
+      containsAlcohol: creation?.containsAlcohol ?? drink?.containsAlcohol ?? true,
       position,
     };
   });
@@ -219,9 +233,10 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
     salesChannel: req.details.salesChannel,
     tableNumber: req.details.tableNumber,
     referredByAi: req.details.referredByAi || Boolean(firstCreation) || Boolean(suggestedLine),
-    aiRecipeName: req.details.aiRecipeName ?? firstCreation?.aiRecipeName ?? (suggestedLine ? byId.get(suggestedLine.menuDrinkId ?? '')?.name ?? null : null),
+    aiRecipeName: req.details.aiRecipeName ?? (firstCreation ? creationOf(firstCreation)?.name ?? null : null)
+      ?? (suggestedLine ? byId.get(suggestedLine.menuDrinkId ?? '')?.name ?? null : null),
     customName: req.details.customName ?? firstCustomName,
-    aiInteractionId: suggestedLine?.aiInteractionId ?? null,
+    aiInteractionId: suggestedLine?.aiInteractionId ?? firstCreation?.aiInteractionId ?? null,
     etaMinutes: eta,
     drinkCount: ownDrinks,
     stockDeductedAt: null,
@@ -247,10 +262,9 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
         actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
       }),
       ...chunk(cartItemIds, 90).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
-      ...(suggestedLine?.aiInteractionId
-        ? [db.update(aiInteractions).set({ wasOrdered: true, orderId })
-          .where(and(eq(aiInteractions.id, suggestedLine.aiInteractionId), eq(aiInteractions.restaurantId, req.venueId)))]
-        : []),
+      ...[...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))]
+        .map((id) => db.update(aiInteractions).set({ wasOrdered: true, orderId })
+          .where(and(eq(aiInteractions.id, id), eq(aiInteractions.restaurantId, req.venueId), eq(aiInteractions.ownerKey, req.owner.ownerKey)))),
       ...(req.idempotencyKey
         ? [db.insert(idempotencyRecords).values({
           restaurantId: req.venueId, key: req.idempotencyKey, ownerKey: req.owner.ownerKey, requestHash: req.requestHash,

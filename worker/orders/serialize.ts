@@ -29,6 +29,8 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
     is_ai_creation: row.isAiCreation,
     ai_recipe_name: row.aiRecipeName,
     recipe: row.recipe ?? null,
+    allergens: row.allergens,
+    contains_alcohol: row.containsAlcohol,
     drink,
     menu_drink: drink,
   };

@@ -9,7 +9,7 @@ import type { Db } from '../env';
 import { refuse, type Refusal } from './placement';
 import { liveEta } from './queue';
 import { toOrder } from './serialize';
-import { deductRecipeForOrder } from '../inventory';
+import { deductRecipeForOrder, restoreRecipeForOrder } from '../inventory';
 
 export type StatusChangeRequest = {
   venueId: string;
@@ -54,13 +54,14 @@ export async function changeOrderStatus(db: Db, d1: D1Database, req: StatusChang
 /**
  * The bar starts making the drinks: their recipes leave inventory once (docs/decisions/062). Also
  * when a bartender skips 'preparing' and goes straight to ready or delivered. The status change is
- * already stored; a failed deduction must not undo it, so it is logged instead.
+ * already stored; a failed stock movement must not undo it, so it is logged instead.
  */
 async function pourRecipes(db: Db, orderId: string, to: OrderStatus, actorId: string) {
-  if (to !== 'preparing' && to !== 'ready' && to !== 'delivered') return;
   try {
-    await deductRecipeForOrder(db, orderId, { actorUserId: actorId });
+    // A cancelled order that was already poured gives its stock back, with movements saying why (docs/decisions/102).
+    if (to === 'cancelled') await restoreRecipeForOrder(db, orderId, { actorUserId: actorId });
+    else if (to === 'preparing' || to === 'ready' || to === 'delivered') await deductRecipeForOrder(db, orderId, { actorUserId: actorId });
   } catch (err) {
-    console.error('stock deduction failed', orderId, err);
+    console.error('stock movement for the status change failed', orderId, to, err);
   }
 }

@@ -65,8 +65,12 @@ function drinkCard(drink: Drink, venue: Venue) {
   return `<li><a class="drink-card" href="/venue/${escapeHtml(venue.slug)}/drink/${escapeHtml(drink.id)}">${picture}`
     + `<span class="drink-card-body"><span class="drink-name">${escapeHtml(drink.name)}</span>`
     + `<span class="drink-description">${escapeHtml(drink.description)}</span>`
+    // The same facts line and badge as app/features/guest/menu/DrinkCard.tsx (docs/decisions/101).
+    + (drink.allergens.length > 0 ? `<span class="drink-allergens"><strong>Contains:</strong> ${escapeHtml(drink.allergens.join(', '))}</span>` : '')
     + `<span class="drink-meta"><span class="price">${escapeHtml(formatCents(drink.price_cents))}</span>`
-    + `<span class="badge">${escapeHtml(categoryLabel(drink.category, venue.name))}</span></span></span></a></li>`;
+    + `<span class="badge">${escapeHtml(categoryLabel(drink.category, venue.name))}</span>`
+    + (drink.contains_alcohol ? '' : '<span class="badge badge-success">Alcohol-free</span>')
+    + '</span></span></a></li>';
 }
 
 /**

@@ -8,11 +8,14 @@ import { useQuickOrder, useSetCartItem } from '../orders/api';
 import { useActiveOrderGuard } from '../guest/orders/active-order';
 import { markSuggestionOrdered } from './api';
 
-/** The cart or order line for a suggestion: a menu drink by id, or an AI creation with its recipe. */
+/**
+ * The cart or order line for a suggestion: a menu drink by id, or an AI creation by the suggestion
+ * that issued it (the server reads its recipe from there, docs/decisions/102).
+ */
 function lineOf(s: AiSuggestion) {
   return s.type === 'menu' && s.menuDrinkId
     ? { menu_drink_id: s.menuDrinkId }
-    : { is_ai_creation: true, ai_recipe_name: s.previewName, name: s.previewName, recipe: s.recipe };
+    : { is_ai_creation: true, ai_interaction_id: s.interaction_id, ai_recipe_name: s.previewName, name: s.previewName, recipe: s.recipe };
 }
 
 /**

@@ -6,6 +6,7 @@
 // is stableId(<natural key>), so a second run inserts nothing. Only timestamps depend on `now`,
 // and they never decide anything (the structure of each order is drawn before its times).
 import { AI_CREATION_PRICE_CENTS, DEFAULT_TAX_RATE_BP, INVENTORY_UNITS, VIBE_OPTIONS, type DrinkCategory, type InventoryUnit } from '../../../shared/constants';
+import { deriveDrinkFacts } from '../../../shared/drink-facts';
 import { slugify } from '../../../shared/ids';
 import { soldOutReasonFor } from '../../../shared/inventory';
 import { hashPassword } from '../../auth/password';
@@ -225,6 +226,24 @@ function planMenu(venue: DemoVenue, profile: MenuProfile): MenuDrinkPlan[] {
     line.matched = false;
   }
   return menu;
+}
+
+/**
+ * A seeded drink's facts, derived like every later write (docs/decisions/101): the reference's
+ * allergens that its matched lines do not carry (a messy line matches nothing yet) are kept as the
+ * admin's own additions, so the guest menu says the same before and after the line is resolved.
+ */
+/** An AI creation's facts from its reference ingredients, as an order line stores them. */
+function creationFacts(recipe: readonly RecipeLine[]) {
+  const facts = deriveDrinkFacts({ category: 'cocktail', extraAllergens: [], lines: recipe.map((l) => ({ ingredient: findIngredient(l.ingredient) ?? null })) });
+  return { allergens: facts.allergens, contains_alcohol: facts.containsAlcohol };
+}
+
+function seedDrinkFacts(drink: MenuDrinkPlan) {
+  const lines = drink.lines.map((l) => ({ ingredient: l.matched ? l.ingredient : null }));
+  const fromLines = new Set(lines.flatMap((l) => l.ingredient?.allergens ?? []));
+  const extraAllergens = drink.source.allergens.filter((a) => !fromLines.has(a));
+  return { ...deriveDrinkFacts({ category: drink.category, extraAllergens, lines }), extraAllergens };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -536,7 +555,8 @@ function buildOrders(plans: VenuePlan[], regulars: readonly GuestSession[], now:
           image_url: imageUrlFor(creation.name, 'cocktail', creation.glass),
           unit_price_cents: AI_CREATION_PRICE_CENTS, quantity: 1, line_total_cents: AI_CREATION_PRICE_CENTS,
           notes: detail.notes, modifiers: null, is_ai_creation: true, ai_recipe_name: creation.name,
-          recipe: creation.recipe.map(({ ingredient, quantity, unit }) => ({ ingredient, quantity, unit })), position: 0,
+          recipe: creation.recipe.map(({ ingredient, quantity, unit }) => ({ ingredient, quantity, unit })),
+          ...creationFacts(creation.recipe), position: 0,
         });
       }
       pickedDrinks.forEach((drink, i) => {
@@ -547,7 +567,7 @@ function buildOrders(plans: VenuePlan[], regulars: readonly GuestSession[], now:
           name: drink.name, description: drink.description, image_url: drink.imageUrl,
           unit_price_cents: drink.priceCents, quantity: detail.quantity, line_total_cents: drink.priceCents * detail.quantity,
           notes: detail.notes, modifiers: null, is_ai_creation: false, ai_recipe_name: aiReferred && i === 0 ? drink.name : null,
-          recipe: null, position,
+          recipe: null, ...(({ allergens, containsAlcohol }) => ({ allergens, contains_alcohol: containsAlcohol }))(seedDrinkFacts(drink)), position,
         });
       });
       const subtotalCents = itemRows.reduce((sum, row) => sum + (row.line_total_cents as number), 0);
@@ -690,9 +710,11 @@ export async function buildSeedStatements(options: { now: Date }): Promise<strin
     }))],
     ['menu_drinks', plans.flatMap((plan) => plan.menu.map((drink) => {
       const createdAt = iso(plan.createdAt + DAY + drink.displayOrder * MINUTE);
+      const facts = seedDrinkFacts(drink);
       return {
         id: drink.id, restaurant_id: plan.id, name: drink.name, description: drink.description, price_cents: drink.priceCents,
-        category: drink.category, image_url: drink.imageUrl, tags: drink.source.tags, allergens: drink.source.allergens,
+        category: drink.category, image_url: drink.imageUrl, tags: drink.source.tags, allergens: facts.allergens,
+        extra_allergens: facts.extraAllergens, contains_alcohol: facts.containsAlcohol,
         ingredients_notes: drink.lines.map((line) => line.rawName).join(', '), base_spirit: drink.source.base,
         sweetness: drink.source.sweetness, strength: drink.source.strength, method: drink.source.method, glass: drink.source.glass,
         featured: drink.featured, display_order: drink.displayOrder, is_available: drink.isAvailable, sold_out_reason: drink.soldOutReason,

@@ -1,3 +1,4 @@
+import { GlassFacts } from '../../../ui/GlassFacts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShoppingCart, ThumbsDown, ThumbsUp, Zap } from 'lucide-react';
@@ -46,7 +47,7 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
         )}
         <p>{s.blurb}</p>
         {s.garnish && <p className="muted">Garnish: {s.garnish}</p>}
-        {s.allergens.length > 0 && <p className="allergens" role="note"><strong>Contains:</strong> {s.allergens.join(', ')}</p>}
+        <GlassFacts allergens={s.allergens} containsAlcohol={s.contains_alcohol} />
         {s.type === 'creation' && s.recipe.length > 0 && (
           <details className="suggestion-recipe">
             <summary>Recipe</summary>

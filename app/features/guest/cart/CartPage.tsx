@@ -1,3 +1,4 @@
+import { GlassFacts } from '../../../ui/GlassFacts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
@@ -86,6 +87,7 @@ function CartContents({ venue }: { venue: Venue }) {
               <p className="cart-line-name">{item.custom_name || item.ai_recipe_name || item.name}</p>
               <p className="muted">{formatCents(item.price_cents)} each</p>
               {item.notes && <p className="muted cart-line-notes">Notes: {item.notes}</p>}
+              <GlassFacts allergens={item.allergens} containsAlcohol={item.contains_alcohol} />
               {!item.available && <p className="badge badge-danger">No longer available</p>}
               <div className="row">
                 <QuantityStepper label={`Quantity of ${item.name}`} min={0} value={item.qty}

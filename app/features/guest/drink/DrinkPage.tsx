@@ -1,3 +1,4 @@
+import { GlassFacts } from '../../../ui/GlassFacts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
@@ -89,9 +90,7 @@ export default function DrinkPage() {
             {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
           </ul>
         )}
-        {drink.allergens.length > 0 && (
-          <p className="allergens" role="note"><strong>Contains:</strong> {drink.allergens.join(', ')}</p>
-        )}
+        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} />
         <section className="card stack order-box" aria-label="Order">
           <div className="row">
             <span className="field-label" id="qty-label">Quantity</span>

@@ -11,9 +11,11 @@ export function DrinkCardBody({ drink, venueName }: { drink: Drink; venueName: s
       <span className="drink-card-body">
         <span className="drink-name">{drink.name}</span>
         <span className="drink-description">{drink.description}</span>
+        {drink.allergens.length > 0 && <span className="drink-allergens"><strong>Contains:</strong> {drink.allergens.join(', ')}</span>}
         <span className="drink-meta">
           <span className="price">{formatCents(drink.price_cents)}</span>
           <span className="badge">{categoryLabel(drink.category, venueName)}</span>
+          {!drink.contains_alcohol && <span className="badge badge-success">Alcohol-free</span>}
         </span>
       </span>
     </>

@@ -68,7 +68,8 @@ export default function MenuLookupPage() {
       {recipeOf && (
         <BuildSheetModal
           title={`Recipe: ${recipeOf.name}`}
-          drinks={[{ key: recipeOf.id, name: recipeOf.name, quantity: 1, notes: [recipeOf.method && `Method: ${recipeOf.method}`, recipeOf.glass && `Glass: ${recipeOf.glass}`].filter(Boolean).join(' · ') || null, steps: recipeSteps(recipeOf) }]}
+          drinks={[{ key: recipeOf.id, name: recipeOf.name, quantity: 1, notes: [recipeOf.method && `Method: ${recipeOf.method}`, recipeOf.glass && `Glass: ${recipeOf.glass}`].filter(Boolean).join(' · ') || null, steps: recipeSteps(recipeOf),
+            allergens: recipeOf.allergens, containsAlcohol: recipeOf.contains_alcohol }]}
           onClose={() => setRecipeOf(null)}
         />
       )}

@@ -1,7 +1,12 @@
+import { GlassFacts } from '../../../ui/GlassFacts';
 import { Modal } from '../../../ui/Modal';
 
 export type BuildStep = { ingredient: string; quantity: number; unit: string; optional: boolean };
-export type BuildDrink = { key: string; name: string; quantity: number; notes?: string | null; modifiers?: string | null; steps: BuildStep[] | null };
+export type BuildDrink = {
+  key: string; name: string; quantity: number; notes?: string | null; modifiers?: string | null; steps: BuildStep[] | null;
+  /** What is in the glass, when known (an order line carries it, docs/decisions/101). */
+  allergens?: readonly string[]; containsAlcohol?: boolean;
+};
 
 const formatQuantity = (quantity: number) => (Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
 
@@ -15,6 +20,7 @@ export function BuildSheetModal({ title, drinks, onClose }: { title: string; dri
             <h3>{drink.quantity} × {drink.name}</h3>
             {drink.modifiers && <p className="muted">Modifiers: {drink.modifiers}</p>}
             {drink.notes && <p className="muted">Notes: {drink.notes}</p>}
+            {drink.allergens && <GlassFacts allergens={drink.allergens} containsAlcohol={drink.containsAlcohol ?? true} />}
             {drink.steps && drink.steps.length > 0 ? (
               <ol className="build-steps">
                 {drink.steps.map((step, i) => (

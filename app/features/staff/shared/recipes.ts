@@ -9,6 +9,9 @@ export function buildDrinksOf(order: Order, menu: StaffMenuItem[] | undefined): 
     const recipe = item.is_ai_creation || !item.menu_drink_id
       ? item.recipe?.map((r) => ({ ingredient: r.ingredient, quantity: r.quantity, unit: r.unit, optional: false })) ?? null
       : byId.get(item.menu_drink_id)?.recipe.map((r) => ({ ingredient: r.ingredient.name, quantity: r.quantity, unit: r.unit, optional: r.is_optional })) ?? null;
-    return { key: item.id, name: item.name, quantity: item.quantity, notes: item.notes, modifiers: item.modifiers, steps: recipe };
+    return {
+      key: item.id, name: item.name, quantity: item.quantity, notes: item.notes, modifiers: item.modifiers, steps: recipe,
+      allergens: item.allergens, containsAlcohol: item.contains_alcohol,
+    };
   });
 }

@@ -1,0 +1,32 @@
+// What is in the glass, derived from a drink's recipe (docs/decisions/101-derived-drink-facts.md):
+// the union of its ingredients' allergens plus the admin's own additions, and whether any
+// ingredient carries alcohol. One definition for the seed, the Worker's writes and the AI engine.
+
+/** Ingredient categories that carry alcohol (bitters too: a dash of Angostura is 44.7% ABV). */
+export const ALCOHOLIC_INGREDIENT_CATEGORIES: readonly string[] = ['spirit', 'liqueur', 'fortified wine', 'wine', 'beer', 'cider', 'bitters'];
+
+/** Drink categories that promise no alcohol; used only for recipe lines that name no known ingredient. */
+export const ZERO_PROOF_DRINK_CATEGORIES: readonly string[] = ['mocktail', 'non_alcoholic'];
+
+export const isAlcoholicCategory = (category: string) => ALCOHOLIC_INGREDIENT_CATEGORIES.includes(category.trim().toLowerCase());
+
+export type FactsLine = { ingredient: { category: string; allergens: readonly string[] } | null };
+
+export type DrinkFacts = { allergens: string[]; containsAlcohol: boolean };
+
+/**
+ * Optional lines count: an optional egg white may be in the glass. A line that names no canonical
+ * ingredient (an unmatched raw name) cannot be read, so the drink's category decides alcohol for
+ * it, and its allergens are whatever the admin added by hand.
+ */
+export function deriveDrinkFacts(input: { category: string; extraAllergens: readonly string[]; lines: readonly FactsLine[] }): DrinkFacts {
+  const allergens = new Map<string, string>();
+  const note = (a: string) => { const t = a.trim(); if (t && !allergens.has(t.toLowerCase())) allergens.set(t.toLowerCase(), t); };
+  input.lines.forEach((line) => line.ingredient?.allergens.forEach(note));
+  input.extraAllergens.forEach(note);
+  const knownAlcohol = input.lines.some((line) => line.ingredient && isAlcoholicCategory(line.ingredient.category));
+  const unknownLine = input.lines.length === 0 || input.lines.some((line) => !line.ingredient);
+  const containsAlcohol = knownAlcohol || (unknownLine && !ZERO_PROOF_DRINK_CATEGORIES.includes(input.category));
+  // Code-unit order, as SQLite sorts text (the backfill of migration 0002 sorts the same way).
+  return { allergens: [...allergens.values()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), containsAlcohol };
+}

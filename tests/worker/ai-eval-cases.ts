@@ -1,0 +1,139 @@
+// The AI bartender's evaluation set (docs/decisions/100, bench/README.md): requests a guest would
+// make, each with the properties a good answer must have. Run by tests/worker/ai-eval.test.ts
+// (`npm run eval:ai`) against the local engine on the demo venues.
+
+export type EvalVenue = 'artisan-bar' | 'rooftop-lounge' | 'harbor-tap-room';
+export type EvalCategory = 'vibe picks' | 'chat free text' | 'allergies' | 'alcohol' | 'named drinks' | 'no match on the menu';
+
+export type EvalExpect = {
+  /** The picked spirit must be in the glass whenever the venue stocks it. */
+  spirit?: string;
+  /** At least one of these flavours must be in the glass (tags or ingredients). */
+  flavorAny?: string[];
+  /** Stored allergens that must not be in the glass. */
+  noAllergen?: string[];
+  alcoholFree?: boolean;
+  lowAlcohol?: boolean;
+  /** This menu drink is served. */
+  drink?: string;
+  /** The reply says this drink is not on the menu. */
+  notOnMenu?: string;
+  /** The served drink is of this menu category. */
+  category?: string;
+  /** A creation from stock (nothing on the menu fits). */
+  creation?: boolean;
+};
+
+export type EvalCase = { category: EvalCategory; venue: EvalVenue; kind: 'vibe' | 'chat'; picks?: string[]; text?: string; expect: EvalExpect };
+
+const SPIRITS = ['Vodka', 'Tequila', 'Rum', 'Gin', 'Whiskey', 'Mezcal'];
+const FLAVORS = ['Tropical', 'Citrus', 'Herbal', 'Spicy', 'Floral', 'Smoky', 'Berry', 'Creamy'];
+const STYLES = ['Light', 'Bold', 'Dry', 'Sweet', 'Refreshing', 'Sophisticated'];
+const VENUES: EvalVenue[] = ['artisan-bar', 'rooftop-lounge', 'harbor-tap-room'];
+
+/** Spirit + flavour at every venue, and spirit + flavour + style in a rotating sample. */
+const vibePicks: EvalCase[] = VENUES.flatMap((venue, v) => SPIRITS.flatMap((spirit, s) => [
+  ...FLAVORS.filter((_, f) => (f + s + v) % 2 === 0).map((flavor): EvalCase => ({
+    category: 'vibe picks', venue, kind: 'vibe', picks: [spirit, flavor], expect: { spirit, flavorAny: [flavor] },
+  })),
+  { category: 'vibe picks', venue, kind: 'vibe', picks: [spirit, FLAVORS[(s + v) % FLAVORS.length]!, STYLES[(s + 2 * v) % STYLES.length]!], expect: { spirit, flavorAny: [FLAVORS[(s + v) % FLAVORS.length]!] } },
+]));
+
+const chatFreeText: [string, EvalExpect][] = [
+  ['Something smoky with whiskey', { spirit: 'Whiskey', flavorAny: ['Smoky'] }],
+  ['A refreshing gin drink with lots of citrus', { spirit: 'Gin', flavorAny: ['Citrus', 'Refreshing'] }],
+  ['I want something tropical and sweet with rum', { spirit: 'Rum', flavorAny: ['Tropical'] }],
+  ['Give me a spicy tequila cocktail', { spirit: 'Tequila', flavorAny: ['Spicy'] }],
+  ['vodka, something with berries', { spirit: 'Vodka', flavorAny: ['Berry'] }],
+  ['Something herbal and a bit bitter with gin', { spirit: 'Gin', flavorAny: ['Herbal', 'Bitter'] }],
+  ['A creamy vodka drink for dessert', { spirit: 'Vodka', flavorAny: ['Creamy'] }],
+  ['mezcal please, something citrusy', { spirit: 'Mezcal', flavorAny: ['Citrus', 'Smoky'] }],
+  ['a floral gin cocktail', { spirit: 'Gin', flavorAny: ['Floral'] }],
+  ['Bourbon, not too sweet', { spirit: 'Whiskey' }],
+  ['Something with lime and mint', { flavorAny: ['Citrus', 'Herbal'] }],
+  ['I feel like something tropical', { flavorAny: ['Tropical'] }],
+];
+
+const allergyPhrases: [string, string[]][] = [
+  ['I have a nut allergy', ['tree nuts', 'peanuts']],
+  ["I'm allergic to tree nuts, something tropical", ['tree nuts']],
+  ['No nuts please, I want rum', ['tree nuts', 'peanuts']],
+  ['lactose intolerant, something sweet', ['milk']],
+  ["I can't have dairy, something creamy", ['milk']],
+  ['egg allergy - a sour please', ['eggs']],
+  ['gluten free beer please', ['gluten']],
+  ["I'm coeliac, what can I drink?", ['gluten']],
+  ['no sulphites for me, something light', ['sulphites']],
+  ['fish allergy, something savoury and spicy', ['fish']],
+  ['celery allergy', ['celery']],
+  ['I am allergic to almonds and milk', ['tree nuts', 'milk']],
+];
+
+const alcoholPhrases: [string, EvalExpect][] = [
+  ["I'm pregnant, nothing alcoholic please", { alcoholFree: true }],
+  ["I don't drink alcohol, surprise me", { alcoholFree: true }],
+  ["I'm the designated driver", { alcoholFree: true }],
+  ["I'm driving, something citrusy", { alcoholFree: true }],
+  ["I'm sober", { alcoholFree: true }],
+  ['zero proof, something tropical', { alcoholFree: true }],
+  ['a mocktail please', { alcoholFree: true }],
+  ["I'm 18, what can I have?", { alcoholFree: true }],
+  ['non-alcoholic and refreshing', { alcoholFree: true }],
+  ['something light on alcohol', { lowAlcohol: true }],
+  ['low abv please, something refreshing', { lowAlcohol: true }],
+  ["I'm 40 and I'd like whiskey", { spirit: 'Whiskey' }],
+];
+
+const namedDrinks: [EvalVenue, string, EvalExpect][] = [
+  ['artisan-bar', 'Can I get a Negroni?', { drink: 'Negroni' }],
+  ['artisan-bar', 'A Penicillin please', { drink: 'Penicillin' }],
+  ['artisan-bar', 'One Old Fashioned', { drink: 'Old Fashioned' }],
+  ['artisan-bar', 'Can I get a Mai Tai?', { notOnMenu: 'Mai Tai', spirit: 'Rum' }],
+  ['artisan-bar', "I'd love a Margarita", { notOnMenu: 'Margarita', spirit: 'Tequila' }],
+  ['artisan-bar', 'Moscow Mule?', { notOnMenu: 'Moscow Mule', spirit: 'Vodka' }],
+  ['rooftop-lounge', 'Can I get a Mai Tai?', { drink: 'Mai Tai' }],
+  ['rooftop-lounge', 'A Paloma please', { drink: 'Paloma' }],
+  ['rooftop-lounge', 'I want a Mojito', { drink: 'Mojito' }],
+  ['rooftop-lounge', 'An Old Fashioned please', { notOnMenu: 'Old Fashioned', spirit: 'Whiskey' }],
+  ['rooftop-lounge', 'Negroni?', { notOnMenu: 'Negroni', spirit: 'Gin' }],
+  ['harbor-tap-room', 'Moscow Mule please', { drink: 'Moscow Mule' }],
+  ['harbor-tap-room', 'A Whiskey Sour', { drink: 'Whiskey Sour' }],
+  ['harbor-tap-room', 'Can I have a Negroni?', { notOnMenu: 'Negroni', spirit: 'Gin' }],
+  ['harbor-tap-room', 'A Piña Colada please', { notOnMenu: 'Piña Colada', spirit: 'Rum' }],
+  ['rooftop-lounge', 'Mai Tai please, I have a tree nut allergy', { noAllergen: ['tree nuts'], spirit: 'Rum' }],
+  ['harbor-tap-room', 'Whiskey Sour, but I am allergic to eggs', { noAllergen: ['eggs'], spirit: 'Whiskey' }],
+  ['artisan-bar', 'A Negroni, but I am pregnant', { alcoholFree: true }],
+];
+
+const noMatch: [EvalVenue, string[], string, EvalExpect][] = [
+  ['artisan-bar', ['Vodka', 'Creamy', 'Bold'], '', { spirit: 'Vodka' }],
+  ['artisan-bar', ['Rum', 'Tropical', 'Sweet'], '', { spirit: 'Rum', flavorAny: ['Tropical'] }],
+  ['rooftop-lounge', ['Mezcal', 'Citrus', 'Herbal'], '', { spirit: 'Mezcal' }],
+  ['rooftop-lounge', ['Whiskey', 'Smoky'], '', { spirit: 'Whiskey' }],
+  ['harbor-tap-room', ['Rum', 'Creamy'], '', { spirit: 'Rum' }],
+  ['harbor-tap-room', ['Gin', 'Berry'], '', { spirit: 'Gin' }],
+  ['rooftop-lounge', ['Rum', 'Tropical', 'Bold'], 'nut allergy', { spirit: 'Rum', noAllergen: ['tree nuts', 'peanuts'] }],
+  ['artisan-bar', ['Creamy', 'Sweet'], "I'm lactose intolerant", { noAllergen: ['milk'] }],
+  ['harbor-tap-room', ['Citrus', 'Refreshing'], 'designated driver tonight', { alcoholFree: true }],
+  ['rooftop-lounge', ['Tropical', 'Sweet'], "I'm pregnant", { alcoholFree: true }],
+  ['artisan-bar', ['Smoky', 'Bold'], 'egg allergy', { noAllergen: ['eggs'] }],
+  ['harbor-tap-room', ['Whiskey', 'Citrus'], 'no eggs please, allergic', { spirit: 'Whiskey', noAllergen: ['eggs'] }],
+];
+
+const EVAL_VENUES_FOR_TEXT: EvalVenue[] = ['artisan-bar', 'rooftop-lounge', 'harbor-tap-room'];
+
+export const EVAL_CASES: EvalCase[] = [
+  ...vibePicks,
+  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => chatFreeText.map(([text, expect]): EvalCase => ({ category: 'chat free text', venue, kind: 'chat', text, expect }))),
+  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => allergyPhrases.map(([text, noAllergen]): EvalCase => ({ category: 'allergies', venue, kind: 'chat', text, expect: { noAllergen } }))),
+  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => alcoholPhrases.map(([text, expect]): EvalCase => ({ category: 'alcohol', venue, kind: 'chat', text, expect }))),
+  // The same constraints said alongside vibe picks.
+  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => [
+    { category: 'allergies', venue, kind: 'vibe', picks: ['Rum', 'Tropical'], text: 'nut allergy', expect: { noAllergen: ['tree nuts', 'peanuts'] } },
+    { category: 'allergies', venue, kind: 'vibe', picks: ['Creamy', 'Sweet'], text: 'dairy free please', expect: { noAllergen: ['milk'] } },
+    { category: 'alcohol', venue, kind: 'vibe', picks: ['Citrus', 'Refreshing'], text: "I'm driving", expect: { alcoholFree: true } },
+    { category: 'alcohol', venue, kind: 'vibe', picks: ['Gin', 'Herbal'], text: 'zero proof please', expect: { alcoholFree: true } },
+  ] satisfies EvalCase[]),
+  ...namedDrinks.map(([venue, text, expect]): EvalCase => ({ category: 'named drinks', venue, kind: 'chat', text, expect })),
+  ...noMatch.map(([venue, picks, text, expect]): EvalCase => ({ category: 'no match on the menu', venue, kind: 'vibe', picks, text, expect })),
+];
