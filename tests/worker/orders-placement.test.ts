@@ -301,7 +301,7 @@ describe('Idempotency-Key', () => {
     const { sessionId, ownerKey } = await guestToken();
     const request = (drinkId: string, requestHash: string): PlacementRequest => ({
       kind: 'order', venueId: venue, taxRateBp: tax, owner: { ownerKey, sessionId, guestId: null }, idempotencyKey: 'two-bodies', requestHash,
-      lines: [{ menuDrinkId: drinkId, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null }],
+      lines: [{ menuDrinkId: drinkId, quantity: 1, notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null, aiInteractionId: null }],
       details: { displayName: null, customName: null, specialInstructions: null, customerName: null, customerPhone: null, referredByAi: false, aiRecipeName: null, tableNumber: null, salesChannel: 'app' },
     });
     // In the hub itself: placeOrder marks the key in flight before its first await, so calls made in
