@@ -80,9 +80,3 @@ export async function signInDevice(db: Db, env: WorkerEnv, sessionId: string, ph
 export async function signOutDevice(db: Db, sessionId: string) {
   await db.update(guestSessions).set({ guestId: null }).where(eq(guestSessions.id, sessionId));
 }
-
-/** True while the device session is still linked to `guestId` (not signed out since). */
-export async function isSessionSignedIn(db: Db, sessionId: string, guestId: string) {
-  const row = await db.query.guestSessions.findFirst({ columns: { guestId: true }, where: eq(guestSessions.id, sessionId) });
-  return row?.guestId === guestId;
-}

@@ -14,6 +14,8 @@ export type StaffClaims = {
   role: StaffRole;
   restaurant_id: string | null;
   claims_version: number;
+  /** The session (refresh family) the token belongs to: it stops working when that session ends (docs/decisions/105). */
+  sid: string;
   /** The super admin really acting, when this token impersonates a venue role. */
   act?: string;
 };
@@ -67,6 +69,8 @@ export async function verifyToken(env: WorkerEnv, token: string): Promise<Verifi
     }
     const role = payload.role;
     if (role !== 'superadmin' && role !== 'admin' && role !== 'staff') return null;
+    // A staff token without a session cannot be ended, so it is not accepted.
+    if (typeof payload.sid !== 'string' || !payload.sid) return null;
     return {
       audience: 'staff',
       claims: {
@@ -74,6 +78,7 @@ export async function verifyToken(env: WorkerEnv, token: string): Promise<Verifi
         role,
         restaurant_id: typeof payload.restaurant_id === 'string' ? payload.restaurant_id : null,
         claims_version: Number(payload.claims_version) || 0,
+        sid: payload.sid,
         act: typeof payload.act === 'string' ? payload.act : undefined,
       },
     };

@@ -11,7 +11,8 @@ import { impersonate } from '../auth/impersonation';
 import { checkCredentials } from '../auth/login';
 import { guestCaller, requireGuest, staffCaller } from '../auth/middleware';
 import { issueCode, normalizePhone, OTP_TTL_SECONDS, verifyCode } from '../auth/otp';
-import { accessSessionFor, endSession, issueRefreshToken, rotateRefreshToken } from '../auth/sessions';
+import { forgetSessionChecks } from '../auth/live-sessions';
+import { accessSessionFor, endSession, openSession, rotateRefreshToken } from '../auth/sessions';
 import { sendSms } from '../auth/sms';
 import { unauthorized } from '../lib/errors';
 import { clientKey, enforceRateLimit, type RateLimit } from '../lib/rate-limit';
@@ -34,26 +35,28 @@ export const authRoutes = new Hono<AppContext>()
   })
   .post('/login', validate('json', LoginBody), async (c) => {
     const user = await checkCredentials(c, c.req.valid('json'));
-    await issueRefreshToken(c, user.id);
-    return c.json(await accessSessionFor(c, user));
+    return c.json(await accessSessionFor(c, user, await openSession(c, user.id)));
   })
   .post('/refresh', async (c) => {
-    const user = await rotateRefreshToken(c);
-    return c.json(await accessSessionFor(c, user));
+    const { user, sessionId } = await rotateRefreshToken(c);
+    return c.json(await accessSessionFor(c, user, sessionId));
   })
   .post('/logout', async (c) => {
     await endSession(c);
     return c.json({ success: true });
   })
+  // A new access token for a live session (authenticate refused ended ones) whose claims are
+  // still current; a changed account ends its sessions, so an outdated token signs in again.
   .post('/claims/sync', async (c) => {
     const caller = staffCaller(c);
+    const user = await c.get('db').query.users.findFirst({ where: eq(users.id, caller.userId) });
+    if (!user || user.disabledAt) throw unauthorized('Account is disabled');
+    if (user.claimsVersion !== caller.claimsVersion) throw unauthorized('Session expired. Please sign in again.');
     if (caller.impersonatorId) {
       if (!caller.restaurantId || caller.role === 'superadmin') throw unauthorized();
       return c.json(await impersonate(c, caller.restaurantId, caller.role));
     }
-    const user = await c.get('db').query.users.findFirst({ where: eq(users.id, caller.userId) });
-    if (!user || user.disabledAt) throw unauthorized('Account is disabled');
-    return c.json(await accessSessionFor(c, user));
+    return c.json(await accessSessionFor(c, user, caller.sessionId));
   })
   .post('/guest-session', validate('json', GuestSessionBody), async (c) => {
     const caller = c.get('caller');
@@ -83,5 +86,6 @@ export const authRoutes = new Hono<AppContext>()
   })
   .post('/guest/logout', requireGuest, async (c) => {
     await signOutDevice(c.get('db'), guestCaller(c).sessionId);
+    forgetSessionChecks();
     return c.json({ success: true });
   });
