@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { StaffRole } from '../../shared/constants';
-import { auditLog, users } from '../db/schema';
+import { auditLog, users, venues } from '../db/schema';
 import type { AppContext, Caller, WorkerEnv } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { newId } from '../../shared/ids';
@@ -113,6 +113,21 @@ export function scopedVenueId(c: Context<AppContext>): string {
   if (!caller.restaurantId) throw forbidden('No venue is linked to this account');
   return caller.restaurantId;
 }
+
+/**
+ * A super admin naming a venue with `restaurant_id` (scopedVenueId) names one that exists: an
+ * unknown id answers 404 'Venue not found' before any route writes under it (a foreign key
+ * failure, a stray image). Mounted once for all of /api, after authenticate.
+ */
+export const requireKnownNamedVenue = createMiddleware<AppContext>(async (c, next) => {
+  const caller = c.get('caller');
+  const named = c.req.query('restaurant_id');
+  if (named && caller?.kind === 'staff' && caller.role === 'superadmin' && !caller.impersonatorId) {
+    const venue = await c.get('db').query.venues.findFirst({ columns: { id: true }, where: eq(venues.id, named) });
+    if (!venue) throw notFound('Venue not found');
+  }
+  await next();
+});
 
 /**
  * Tenancy for one object (DESIGN §5): staff and admins reach only their token's venue; another

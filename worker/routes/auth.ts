@@ -14,11 +14,14 @@ import { issueCode, normalizePhone, OTP_TTL_SECONDS, verifyCode } from '../auth/
 import { forgetSessionChecks } from '../auth/live-sessions';
 import { accessSessionFor, endSession, openSession, rotateRefreshToken } from '../auth/sessions';
 import { sendSms } from '../auth/sms';
-import { unauthorized } from '../lib/errors';
-import { clientKey, enforceRateLimit, type RateLimit } from '../lib/rate-limit';
+import { tooManyRequests, unauthorized } from '../lib/errors';
+import { clientKey, enforceRateLimit, hitRateLimit, type RateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 
-export const OTP_SENDS_PER_PHONE: RateLimit = { name: 'otp-send-phone', limit: 5, windowSeconds: 60 * 60 };
+/** One device's codes for one phone: only that device uses it up (docs/decisions/108). */
+export const OTP_SENDS_PER_DEVICE_PHONE: RateLimit = { name: 'otp-send-device-phone', limit: 5, windowSeconds: 60 * 60 };
+/** All devices' codes for one phone; a device's first code for the phone in the window is never refused by it. */
+export const OTP_SENDS_PER_PHONE: RateLimit = { name: 'otp-send-phone', limit: 10, windowSeconds: 60 * 60 };
 export const OTP_SENDS_PER_CLIENT: RateLimit = { name: 'otp-send-client', limit: 20, windowSeconds: 60 * 60 };
 export const OTP_VERIFIES_PER_CLIENT: RateLimit = { name: 'otp-verify-client', limit: 30, windowSeconds: 15 * 60 };
 export const GUEST_SESSIONS_PER_CLIENT: RateLimit = { name: 'guest-session-client', limit: 200, windowSeconds: 10 * 60 };
@@ -69,9 +72,14 @@ export const authRoutes = new Hono<AppContext>()
   })
   .post('/otp/send', requireGuest, validate('json', PhoneBody), async (c) => {
     const phone = normalizePhone(c.req.valid('json').phone);
+    const device = guestCaller(c).sessionId;
     await enforceRateLimit(c.env.DB, OTP_SENDS_PER_CLIENT, clientKey(c), TOO_MANY_CODES);
-    await enforceRateLimit(c.env.DB, OTP_SENDS_PER_PHONE, phone, TOO_MANY_CODES);
-    const code = await issueCode(c.get('db'), c.env, phone);
+    const byDevice = await enforceRateLimit(c.env.DB, OTP_SENDS_PER_DEVICE_PHONE, `${device}:${phone}`, TOO_MANY_CODES);
+    // Every send counts for the phone, but other devices' sends never refuse a device its first
+    // code for it: a stranger cannot lock the owner out (docs/decisions/108).
+    const byPhone = await hitRateLimit(c.env.DB, OTP_SENDS_PER_PHONE, phone);
+    if (!byPhone.allowed && byDevice.count > 1) throw tooManyRequests(byPhone.retryAfterSeconds, TOO_MANY_CODES);
+    const code = await issueCode(c.get('db'), c.env, phone, device);
     const delivery = await sendSms(c.env, { to: phone, body: `Your Barhop code is ${code}. It expires in 10 minutes.` });
     const answer: OtpSent = { sent: true, expires_in: OTP_TTL_SECONDS };
     if (delivery === 'skipped_demo') answer.demo_code = code;
@@ -81,7 +89,7 @@ export const authRoutes = new Hono<AppContext>()
     const { phone: rawPhone, code } = c.req.valid('json');
     const phone = normalizePhone(rawPhone);
     await enforceRateLimit(c.env.DB, OTP_VERIFIES_PER_CLIENT, clientKey(c), 'Too many attempts. Please wait and try again.');
-    await verifyCode(c.get('db'), c.env, phone, code);
+    await verifyCode(c.get('db'), c.env, phone, guestCaller(c).sessionId, code);
     return c.json(await signInDevice(c.get('db'), c.env, guestCaller(c).sessionId, phone));
   })
   .post('/guest/logout', requireGuest, async (c) => {
