@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { StaffRole } from '../../shared/constants';
@@ -115,7 +115,8 @@ export function scopedVenueId(c: Context<AppContext>): string {
 }
 
 /**
- * A super admin naming a venue with `restaurant_id` (scopedVenueId) names one that exists: an
+ * A super admin naming a venue with `restaurant_id` (scopedVenueId; an id, or a slug where a route
+ * reads one) names one that exists: an
  * unknown id answers 404 'Venue not found' before any route writes under it (a foreign key
  * failure, a stray image). Mounted once for all of /api, after authenticate.
  */
@@ -123,7 +124,7 @@ export const requireKnownNamedVenue = createMiddleware<AppContext>(async (c, nex
   const caller = c.get('caller');
   const named = c.req.query('restaurant_id');
   if (named && caller?.kind === 'staff' && caller.role === 'superadmin' && !caller.impersonatorId) {
-    const venue = await c.get('db').query.venues.findFirst({ columns: { id: true }, where: eq(venues.id, named) });
+    const venue = await c.get('db').query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.id, named), eq(venues.slug, named)) });
     if (!venue) throw notFound('Venue not found');
   }
   await next();
