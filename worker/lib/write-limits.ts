@@ -10,7 +10,7 @@ import { ApiError } from './errors';
 import { clientKey, enforceRateLimit, type RateLimit } from './rate-limit';
 
 /** Writes per caller (staff account, guest device, or client address when anonymous), over all routes without a limit of their own. */
-export const WRITE_BUDGET: RateLimit = { name: 'writes-caller', limit: 300, windowSeconds: 60 };
+export const WRITE_BUDGET: RateLimit = { name: 'writes-caller', limit: 600, windowSeconds: 60 };
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 export type WriteLimit = {
