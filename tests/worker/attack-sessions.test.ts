@@ -164,6 +164,16 @@ describe('finding 2: guest sign-out ends the signed-in token everywhere', () => 
     expect(live.status).toBe(401);
     const orders = await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE owner_key = ?').bind(`g:${guest.guestId}`).first<{ n: number }>();
     expect(orders!.n).toBe(0);
+
+    // The owner signing in again on the same device gets a token that works at once; the old one stays dead.
+    const phone = (await env.DB.prepare('SELECT phone_number FROM guests WHERE id = ?').bind(guest.guestId).first<{ phone_number: string }>())!.phone_number;
+    const sent = await call('POST', '/api/auth/otp/send', { token: guest.deviceToken, body: { phone } });
+    const again = await call('POST', '/api/auth/otp/verify', { token: guest.deviceToken, body: { phone, code: sent.json.demo_code } });
+    expect(again.status, again.text).toBe(200);
+    expect((await call('GET', '/api/me', { token: again.json.token })).status).toBe(200);
+    const revived = await call('GET', '/api/orders/history', { token: guest.token });
+    count('guest token after sign-out and a new sign-in', revived.status === 401);
+    expectApiError(revived, 401);
   });
 
   it('an open guest socket stops receiving the account events after sign-out and is closed', async () => {

@@ -10,7 +10,8 @@ export const SESSION_CHECK_TTL_MS = 5_000;
 const MAX_CACHED = 10_000;
 
 export type StaffSessionRef = { userId: string; sessionId: string };
-export type GuestSessionRef = { sessionId: string; guestId: string };
+/** `issuedAtMs`: when the token was signed; a cached answer older than the token is not trusted (a device that signed in again). */
+export type GuestSessionRef = { sessionId: string; guestId: string; signedInAt: string | null; issuedAtMs?: number };
 
 /** What a staff session may do right now: null when it has ended (or the account is gone or disabled). */
 export type StaffSessionState = { role: 'superadmin' | 'admin' | 'staff'; restaurantId: string | null; claimsVersion: number };
@@ -48,14 +49,18 @@ export async function staffSessionState(d1: D1Database, ref: StaffSessionRef, no
   return state;
 }
 
-/** True while the device session is still linked to the account the token names. */
+/** True while the device session is still linked to the account the token names, by the same sign-in. */
 export async function guestSessionLive(d1: D1Database, ref: GuestSessionRef, nowMs = Date.now()): Promise<boolean> {
+  const wanted = `${ref.guestId}|${ref.signedInAt ?? ''}`;
   const hit = fresh(guestAnswers, ref.sessionId, nowMs);
-  if (hit) return hit.value === ref.guestId;
-  const row = await d1.prepare('SELECT guest_id FROM guest_sessions WHERE id = ?1').bind(ref.sessionId).first<{ guest_id: string | null }>();
-  const linked = row?.guest_id ?? null;
+  // Signed in again within the cache's life: the token is newer than the cached answer, which is not trusted.
+  const answerOlderThanToken = hit !== undefined && hit.value !== wanted && hit.at <= (ref.issuedAtMs ?? 0) + 1_000;
+  if (hit && !answerOlderThanToken) return hit.value === wanted;
+  const row = await d1.prepare('SELECT guest_id, signed_in_at FROM guest_sessions WHERE id = ?1').bind(ref.sessionId)
+    .first<{ guest_id: string | null; signed_in_at: string | null }>();
+  const linked = row?.guest_id ? `${row.guest_id}|${row.signed_in_at ?? ''}` : null;
   remember(guestAnswers, ref.sessionId, linked, nowMs);
-  return linked === ref.guestId;
+  return linked === wanted;
 }
 
 /** Drops every cached answer: called where this isolate ends a session, so it is refused here at once. */

@@ -34,9 +34,9 @@ export async function liveCallerOf(env: WorkerEnv, token: string): Promise<Calle
       claimsVersion: claims.claims_version, impersonatorId: claims.act ?? null, sessionId: claims.sid,
     };
   }
-  const { sub, guest_id: guestId } = verified.claims;
-  if (guestId && !(await guestSessionLive(env.DB, { sessionId: sub, guestId }))) return null;
-  return { kind: 'guest', sessionId: sub, guestId };
+  const { sub, guest_id: guestId, signed_in_at: signedInAt = null } = verified.claims;
+  if (guestId && !(await guestSessionLive(env.DB, { sessionId: sub, guestId, signedInAt, issuedAtMs: verified.issuedAtMs }))) return null;
+  return { kind: 'guest', sessionId: sub, guestId, signedInAt };
 }
 
 /** Reads the bearer token when there is one. A token that is present but invalid, or of an ended session, is a 401. */

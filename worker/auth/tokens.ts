@@ -20,7 +20,8 @@ export type StaffClaims = {
   act?: string;
 };
 
-export type GuestClaims = { sub: string; guest_id: string | null };
+/** `signed_in_at`: the device's sign-in this token belongs to (null for devices that are not signed in). */
+export type GuestClaims = { sub: string; guest_id: string | null; signed_in_at?: string | null };
 
 function secretKey(env: WorkerEnv): Uint8Array {
   if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
@@ -40,7 +41,7 @@ export async function signStaffToken(env: WorkerEnv, claims: StaffClaims, ttlSec
 }
 
 export async function signGuestToken(env: WorkerEnv, claims: GuestClaims) {
-  return new SignJWT({ guest_id: claims.guest_id })
+  return new SignJWT(claims.signed_in_at ? { guest_id: claims.guest_id, sia: claims.signed_in_at } : { guest_id: claims.guest_id })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -52,7 +53,7 @@ export async function signGuestToken(env: WorkerEnv, claims: GuestClaims) {
 
 export type VerifiedToken =
   | { audience: 'staff'; claims: StaffClaims }
-  | { audience: 'guest'; claims: GuestClaims };
+  | { audience: 'guest'; claims: GuestClaims; issuedAtMs: number };
 
 /** HS256 only (alg pinned), issuer, audience and expiry checked; anything else is null. */
 export async function verifyToken(env: WorkerEnv, token: string): Promise<VerifiedToken | null> {
@@ -65,7 +66,13 @@ export async function verifyToken(env: WorkerEnv, token: string): Promise<Verifi
     if (typeof payload.sub !== 'string') return null;
     const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
     if (aud === GUEST_AUDIENCE) {
-      return { audience: 'guest', claims: { sub: payload.sub, guest_id: typeof payload.guest_id === 'string' ? payload.guest_id : null } };
+      return {
+        audience: 'guest', issuedAtMs: (Number(payload.iat) || 0) * 1000,
+        claims: {
+          sub: payload.sub, guest_id: typeof payload.guest_id === 'string' ? payload.guest_id : null,
+          signed_in_at: typeof payload.sia === 'string' ? payload.sia : null,
+        },
+      };
     }
     const role = payload.role;
     if (role !== 'superadmin' && role !== 'admin' && role !== 'staff') return null;

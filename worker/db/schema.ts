@@ -69,6 +69,8 @@ export const guests = sqliteTable('guests', {
 export const guestSessions = sqliteTable('guest_sessions', {
   id: text('id').primaryKey(),
   guestId: text('guest_id').references(() => guests.id),
+  /** When this device last signed in; its signed-in tokens name it, so sign-out ends them for good (docs/decisions/105). */
+  signedInAt: text('signed_in_at'),
   firstVenueSlug: text('first_venue_slug'),
   createdAt: createdAt(),
   lastSeenAt: text('last_seen_at').notNull().default(now),

@@ -15,7 +15,7 @@ import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../aut
  */
 export type Subscriber =
   | { audience: 'staff'; venueId: string; userId: string; sessionId: string; claimsVersion: number; impersonating: boolean }
-  | { audience: 'guest'; venueId: string; ownerKeys: string[]; sessionId: string; guestId: string | null };
+  | { audience: 'guest'; venueId: string; ownerKeys: string[]; sessionId: string; guestId: string | null; signedInAt: string | null };
 
 /** Sessions that ended (any field given matches): their sockets are closed. */
 export type EndedSessions = { userId?: string; sessionId?: string };
@@ -167,7 +167,8 @@ export class VenueHub extends DurableObject<Env> {
     try {
       if (subscriber.audience === 'guest') {
         if (!subscriber.guestId) return 'live';
-        return (await guestSessionLive(this.env.DB, { sessionId: subscriber.sessionId, guestId: subscriber.guestId })) ? 'live' : 'ended';
+        const ref = { sessionId: subscriber.sessionId, guestId: subscriber.guestId, signedInAt: subscriber.signedInAt ?? null };
+        return (await guestSessionLive(this.env.DB, ref)) ? 'live' : 'ended';
       }
       const state = await staffSessionState(this.env.DB, { userId: subscriber.userId, sessionId: subscriber.sessionId });
       if (!state || state.claimsVersion !== subscriber.claimsVersion) return 'ended';

@@ -90,7 +90,9 @@ export const authRoutes = new Hono<AppContext>()
     const phone = normalizePhone(rawPhone);
     await enforceRateLimit(c.env.DB, OTP_VERIFIES_PER_CLIENT, clientKey(c), 'Too many attempts. Please wait and try again.');
     await verifyCode(c.get('db'), c.env, phone, guestCaller(c).sessionId, code);
-    return c.json(await signInDevice(c.get('db'), c.env, guestCaller(c).sessionId, phone));
+    const signedIn = await signInDevice(c.get('db'), c.env, guestCaller(c).sessionId, phone);
+    forgetSessionChecks();
+    return c.json(signedIn);
   })
   .post('/guest/logout', requireGuest, async (c) => {
     await signOutDevice(c.get('db'), guestCaller(c).sessionId);

@@ -41,7 +41,7 @@ export const liveRoutes = new Hono<AppContext>()
       };
     } else {
       if (!venue.active) throw notFound('Venue not found');
-      subscriber = { audience: 'guest', venueId: venue.id, ownerKeys: guestOwnerKeys(caller), sessionId: caller.sessionId, guestId: caller.guestId };
+      subscriber = { audience: 'guest', venueId: venue.id, ownerKeys: guestOwnerKeys(caller), sessionId: caller.sessionId, guestId: caller.guestId, signedInAt: caller.signedInAt ?? null };
     }
 
     const url = new URL('https://venue-hub/live');
