@@ -23,8 +23,15 @@ export function guestToken() {
 
 export type StaffUser = { id: string; role: string; restaurant_id: string | null; claims_version: number };
 
-export function staffToken(user: StaffUser) {
-  return new SignJWT({ role: user.role, restaurant_id: user.restaurant_id, claims_version: user.claims_version })
+/**
+ * A staff token in a live session (docs/decisions/105): a refresh family row is written to the local
+ * database first, as a login would.
+ */
+export function staffToken(user: StaffUser, stateDir: string) {
+  const sid = `bench-${randomUUID()}`;
+  const expires = new Date(Date.now() + 2 * 3600_000).toISOString();
+  queryLocal(stateDir, `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at) VALUES ('${sid}', '${user.id}', '${sid}', '${sid}', '${expires}')`);
+  return new SignJWT({ role: user.role, restaurant_id: user.restaurant_id, claims_version: user.claims_version, sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(user.id)
     .setIssuer('barhop').setAudience('barhop-staff').setIssuedAt().setExpirationTime('1h').sign(secret);
 }

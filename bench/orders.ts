@@ -40,8 +40,8 @@ export async function placementPhase(baseUrl: string, venues: Venue[], orders: n
  * `sockets` staff sockets spread over the venues; `orders` orders placed over the same venues,
  * `concurrency` in flight. Latency = from sending the placing request to `order_created` on a socket.
  */
-export async function livePhase(baseUrl: string, venues: Venue[], superadmin: StaffUser, options: { sockets: number; orders: number; concurrency: number }) {
-  const live = await openStaffSockets(baseUrl, venues, options.sockets, await staffToken(superadmin));
+export async function livePhase(baseUrl: string, venues: Venue[], superadmin: StaffUser, stateDir: string, options: { sockets: number; orders: number; concurrency: number }) {
+  const live = await openStaffSockets(baseUrl, venues, options.sockets, await staffToken(superadmin, stateDir));
   const tokens = await Promise.all(Array.from({ length: options.orders }, () => guestToken()));
   const started = performance.now();
   const placed = await pool(tokens.map((t, i) => () => placeOrder(baseUrl, venues[i % venues.length]!, t, i)), options.concurrency);
@@ -105,7 +105,7 @@ async function main() {
       : superadminOf(stateDir);
 
     const placement = await placementPhase(baseUrl, venues, venues.length * envNumber('BENCH_ORDERS_PER_VENUE', 30), envNumber('BENCH_CONCURRENCY', 20));
-    const live = await livePhase(baseUrl, venues, superadmin, {
+    const live = await livePhase(baseUrl, venues, superadmin, stateDir, {
       sockets: envNumber('BENCH_SOCKETS', 50),
       orders: venues.length * envNumber('BENCH_LIVE_ORDERS_PER_VENUE', 5),
       concurrency: envNumber('BENCH_CONCURRENCY', 20),

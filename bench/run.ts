@@ -286,7 +286,7 @@ async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: Staf
   const { best, knee } = kneeOf(steps);
   const floor = kneeOf(floorSteps);
 
-  const token = await staffToken(superadmin);
+  const token = await staffToken(superadmin, STATE_DIR);
   const batches = envNumber('BENCH_CEILING_BATCHES', 400);
   const ceilingRuns = [];
   for (const parallel of [1, 8]) ceilingRuns.push(await d1Ceiling(baseUrl, token, parallel, batches));
@@ -396,12 +396,12 @@ async function main() {
     // The budget's figure: one order at a time, as guests of one bar place them (a busy bar takes a few
     // orders a minute), so the latency is the system's and not the bench's own queue. Then the same
     // venue under a burst, for information.
-    const live = await timed('live latency', () => livePhase(baseUrl, [guestVenue], superadmin, {
+    const live = await timed('live latency', () => livePhase(baseUrl, [guestVenue], superadmin, STATE_DIR, {
       sockets: envNumber('BENCH_SOCKETS', 50),
       orders: envNumber('BENCH_LIVE_ORDERS', 500),
       concurrency: envNumber('BENCH_LIVE_CONCURRENCY', 1),
     }));
-    const liveBurst = await timed('live latency under a burst', () => livePhase(baseUrl, [guestVenue], superadmin, {
+    const liveBurst = await timed('live latency under a burst', () => livePhase(baseUrl, [guestVenue], superadmin, STATE_DIR, {
       sockets: envNumber('BENCH_SOCKETS', 50),
       orders: envNumber('BENCH_LIVE_BURST_ORDERS', 200),
       concurrency: envNumber('BENCH_LIVE_BURST_CONCURRENCY', 8),

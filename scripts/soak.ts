@@ -5,6 +5,10 @@
 //      retry anything unanswered with the same key. Then D1 must hold every acknowledged order
 //      exactly once, with its items and its events, and no key twice.
 //   2. Concurrency over HTTP: 100 trials of 50 simultaneous checkouts by one guest.
+//   3. Attacks over HTTP (issue 16): 100 parallel login guesses for one account, two tabs refreshing
+//      with one cookie, 300 parallel AI log posts from one device.
+// Each client has its own staff account and renews its guest session every 200 orders, so no one
+// caller passes the per-caller write budget (docs/decisions/109) the way no person would.
 // It prints one `SOAK {json}` line per suite and writes them to soak-results/latest.json.
 // Options: --crashes N (10), --trials N (100), --clients N (8), --skip-build.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -118,11 +122,22 @@ type Sent = { key: string; client: number; slug: string; lines: { menu_drink_id:
 
 async function crashWithoutLoss() {
   const venues = [{ slug: 'artisan-bar', staff: 'staff@barhop.dev' }, { slug: 'rooftop-lounge', staff: 'staff2@barhop.dev' }];
-  const staffTokens: Record<string, string> = {};
+  // Each client cancels with its own staff account (created here), as a bar's staff each have theirs.
+  const superLogin = await http('POST', '/api/auth/login', { body: { email: 'superadmin@barhop.dev', password: 'barhop-demo' } });
+  if (superLogin.status !== 200) throw new Error(`super admin login failed: ${JSON.stringify(superLogin)}`);
+  const staffTokens: Record<string, string[]> = {};
   for (const v of venues) {
-    const res = await http('POST', '/api/auth/login', { body: { email: v.staff, password: 'barhop-demo' } });
-    if (res.status !== 200) throw new Error(`staff login failed: ${JSON.stringify(res)}`);
-    staffTokens[v.slug] = res.json!.access_token!;
+    const venue = await http('GET', `/api/venue/${v.slug}`);
+    const venueId = (venue.json as { venue?: { id: string } } | null)?.venue?.id;
+    staffTokens[v.slug] = [];
+    for (let i = 0; i < CLIENTS; i += 1) {
+      const email = `soak-${process.pid}-${i}@${v.slug}.test`;
+      const created = await http('POST', `/api/super/venues/${venueId}/staff`, { token: superLogin.json!.access_token, body: { email, role: 'staff', password: 'soak-staff-password-1' } });
+      if (created.status !== 201) throw new Error(`staff account failed: ${JSON.stringify(created)}`);
+      const res = await http('POST', '/api/auth/login', { body: { email, password: 'soak-staff-password-1' } });
+      if (res.status !== 200) throw new Error(`staff login failed: ${JSON.stringify(res)}`);
+      staffTokens[v.slug]!.push(res.json!.access_token!);
+    }
   }
   const menus: Record<string, string[]> = {};
   for (const v of venues) {
@@ -147,6 +162,10 @@ async function crashWithoutLoss() {
   async function client(i: number) {
     let n = 0;
     while (loadRunning && Date.now() < HARD_DEADLINE) {
+      if (n > 0 && n % 200 === 0) {
+        const renewed = await until(() => http('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' } }), (a) => a.status === 201, loadDeadline());
+        if (renewed.status === 201) sessions[i] = renewed.json!.token!;
+      }
       const venue = venues[(i + n) % venues.length]!;
       const menu = menus[venue.slug]!;
       const lines = [{ menu_drink_id: menu[n % menu.length]!, quantity: 1 + (n % 3) }, { menu_drink_id: menu[(n + 1) % menu.length]!, quantity: 1 }];
@@ -162,20 +181,20 @@ async function crashWithoutLoss() {
         else if (a.status >= 500) counters.serverErrors += 1;
         else if (a.status === 409 && a.json?.error?.code === 'idempotency_in_flight') counters.inFlightRefusals += 1;
         return a;
-      }, (a) => a.status === 200 || (a.status >= 400 && a.status < 500 && !(a.status === 409 && a.json?.error?.code === 'idempotency_in_flight')), loadDeadline());
+      }, (a) => a.status === 200 || (a.status >= 400 && a.status < 500 && a.status !== 429 && !(a.status === 409 && a.json?.error?.code === 'idempotency_in_flight')), loadDeadline());
       if (answer.status === 200) {
         order.orderId = answer.json!.id!;
         if (order.attempts > 1) counters.replays += 1;
         // Staff cancel it so the guest may order again at this venue (retried through restarts
         // too). Cancelled, not delivered: a delivery would pour stock until the menu sells out.
-        await until(() => http('PUT', `/api/staff/orders/${order.orderId}/status`, { token: staffTokens[venue.slug], body: { status: 'cancelled' } }),
+        await until(() => http('PUT', `/api/staff/orders/${order.orderId}/status`, { token: staffTokens[venue.slug]![i], body: { status: 'cancelled' } }),
           (a) => a.status === 200 || a.status === 409, loadDeadline());
       } else if (answer.status === 409 && answer.json?.error?.code === 'active_order_exists') {
         // Only possible if an earlier hand-over never landed: find and finish it.
         counters.activeOrderRefusals += 1;
         const active = await http('GET', `/api/orders/active?slug=${venue.slug}`, { token: sessions[i] });
         const id = active.json?.order?.id;
-        if (id) await http('PUT', `/api/staff/orders/${id}/status`, { token: staffTokens[venue.slug], body: { status: 'cancelled' } });
+        if (id) await http('PUT', `/api/staff/orders/${id}/status`, { token: staffTokens[venue.slug]![i], body: { status: 'cancelled' } });
       } else if (answer.status !== 0) {
         counters.unexpected.push(`${order.key}: ${answer.status} ${JSON.stringify(answer.json!).slice(0, 160)}`);
       }
@@ -273,6 +292,54 @@ async function concurrencyOverHttp() {
   return problems.length === 0 && trials === TRIALS;
 }
 
+// ---- 3. attacks over HTTP (issue 16) --------------------------------------------------------
+
+const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('barhop_refresh='))?.split(';')[0];
+
+async function attacksOverHttp() {
+  const problems: string[] = [];
+  const superLogin = await http('POST', '/api/auth/login', { body: { email: 'superadmin@barhop.dev', password: 'barhop-demo' }, headers: { 'CF-Connecting-IP': '198.51.103.1' } });
+  const venue = await http('GET', '/api/venue/artisan-bar');
+  const venueId = (venue.json as { venue?: { id: string } } | null)?.venue?.id;
+
+  // 100 parallel guesses for one account, the right password at position 98: at most 10 are checked.
+  const email = `soak-race-${process.pid}@artisan-bar.test`;
+  await http('POST', `/api/super/venues/${venueId}/staff`, { token: superLogin.json?.access_token, body: { email, role: 'staff', password: 'soak-race-password-1' } });
+  const guesses = await Promise.all(Array.from({ length: 100 }, (_, i) =>
+    http('POST', '/api/auth/login', { body: { email, password: i === 97 ? 'soak-race-password-1' : `wrong-${i}` }, headers: { 'CF-Connecting-IP': '198.51.103.2' }, timeoutMs: 30_000 })));
+  const checked = guesses.filter((g) => g.status === 401 || g.status === 200).length;
+  const limited = guesses.filter((g) => g.status === 429).length;
+  if (checked > 10 || checked + limited !== 100) problems.push(`login race: ${checked} checked, ${limited} × 429`);
+
+  // Two tabs refreshing with one cookie, 26 times: nobody is signed out.
+  let signedOut = 0;
+  for (let t = 0; t < 26; t += 1) {
+    const headers = { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.104.${t + 1}` };
+    const login = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email: 'admin2@barhop.dev', password: 'barhop-demo' }) });
+    const cookie = cookieOf(login);
+    await login.arrayBuffer();
+    const [a, b] = await Promise.all([0, 1].map(() => fetch(`${BASE}/api/auth/refresh`, { method: 'POST', headers: { ...headers, Cookie: cookie ?? '' } })));
+    const after = await fetch(`${BASE}/api/auth/refresh`, { method: 'POST', headers: { ...headers, Cookie: cookieOf(a!) ?? '' } });
+    if (!cookie || a!.status !== 200 || b!.status !== 200 || cookieOf(a!) !== cookieOf(b!) || after.status !== 200) signedOut += 1;
+    await Promise.all([a!.arrayBuffer(), b!.arrayBuffer(), after.arrayBuffer()]);
+  }
+  if (signedOut > 0) problems.push(`parallel refresh: ${signedOut} of 26 signed out`);
+
+  // 300 parallel 8 KB AI log posts from one device: at most 30 stored.
+  const device = await http('POST', '/api/auth/guest-session', { body: {}, headers: { 'CF-Connecting-IP': '198.51.103.3' } });
+  const filler = 'x'.repeat(7_800);
+  const posts = await Promise.all(Array.from({ length: 300 }, () =>
+    http('POST', '/api/ai/log', { token: device.json?.token, body: { venue_slug: 'artisan-bar', filler }, timeoutMs: 30_000 })));
+  const stored = posts.filter((p) => p.status === 201).length;
+  const storedRows = d1<{ n: number }>(`SELECT count(*) AS n FROM ai_interactions WHERE owner_key = 's:${device.json?.session_id}'`)[0]?.n ?? -1;
+  if (stored > 30 || storedRows !== stored) problems.push(`ai log flood: ${stored} answered 201, ${storedRows} rows`);
+
+  const summary = { loginRace: { attempts: 100, checked, limited }, parallelRefresh: { trials: 26, signedOut }, aiLogFlood: { posts: 300, stored, storedRows }, problems };
+  results.attacksOverHttp = summary;
+  log(`SOAK attacks ${JSON.stringify(summary)}`);
+  return problems.length === 0;
+}
+
 // ---- main -----------------------------------------------------------------------------------
 
 async function main() {
@@ -291,7 +358,8 @@ async function main() {
   try {
     const crashOk = await crashWithoutLoss();
     const concurrencyOk = await concurrencyOverHttp();
-    ok = crashOk && concurrencyOk;
+    const attacksOk = await attacksOverHttp();
+    ok = crashOk && concurrencyOk && attacksOk;
   } finally {
     killServer();
   }

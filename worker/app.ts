@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { auditImpersonatedWrites, authenticate } from './auth/middleware';
+import { auditImpersonatedWrites, authenticate, requireKnownNamedVenue } from './auth/middleware';
 import type { AppContext } from './env';
 import { handleError, handleNotFound } from './lib/error-handler';
-import { ApiError } from './lib/errors';
 import { dropReadCacheOnWrite, noStoreByDefault, requestLog, withDb } from './lib/middleware';
+import { limitWrites } from './lib/write-limits';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { aiRoutes } from './routes/ai';
 import { aiAdminRoutes } from './routes/ai-admin';
@@ -36,22 +35,16 @@ import { superUserRoutes } from './routes/super-users';
 import { superVenueRoutes } from './routes/super-venues';
 import { venueRoutes } from './routes/venues';
 
-const MAX_JSON_BODY_BYTES = 256 * 1024;
 const HSTS = 'max-age=63072000; includeSubDomains';
 
 /** The JSON API under /api: one sub-app per resource. */
-const jsonBodyLimit = bodyLimit({
-  maxSize: MAX_JSON_BODY_BYTES,
-  onError: () => { throw new ApiError(413, 'payload_too_large', `Request body is larger than ${MAX_JSON_BODY_BYTES} bytes`); },
-});
-/** Photo uploads carry up to 5 MB and enforce that limit themselves (worker/admin/images.ts). */
-const IMAGE_UPLOAD_PATH = '/api/admin/images';
-
 const api = new Hono<AppContext>()
-  .use((c, next) => (c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next)))
   .use(noStoreByDefault)
   .use(dropReadCacheOnWrite)
   .use(authenticate)
+  // Every write is counted and its body capped (docs/decisions/109, docs/api.md "Write limits").
+  .use(limitWrites)
+  .use(requireKnownNamedVenue)
   .use(auditImpersonatedWrites)
   .route('/healthz', healthRoutes)
   .route('/venue', venueRoutes)
@@ -94,9 +87,10 @@ export const app = new Hono<AppContext>()
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      // 'self' covers same-origin WebSockets too (docs/decisions/109).
+      connectSrc: ["'self'"],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

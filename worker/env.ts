@@ -17,8 +17,8 @@ export type Db = DrizzleD1Database<typeof schema>;
 
 /** Who is calling, once the auth middleware has read the token. */
 export type Caller =
-  | { kind: 'staff'; userId: string; role: 'superadmin' | 'admin' | 'staff'; restaurantId: string | null; claimsVersion: number; impersonatorId: string | null }
-  | { kind: 'guest'; sessionId: string; guestId: string | null };
+  | { kind: 'staff'; userId: string; role: 'superadmin' | 'admin' | 'staff'; restaurantId: string | null; claimsVersion: number; impersonatorId: string | null; sessionId: string }
+  | { kind: 'guest'; sessionId: string; guestId: string | null; signedInAt?: string | null };
 
 export type AppContext = {
   Bindings: WorkerEnv;

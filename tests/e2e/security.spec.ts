@@ -125,3 +125,30 @@ test('the SPA HTML has the CSP and no inline script; the bundle has no secret an
   expect(leaks).toEqual([]);
   console.log(`RELIABILITY bundle ${JSON.stringify({ filesScanned: files.length, patterns: forbidden.length, leaks: leaks.length })}`);
 });
+
+test('the CSP allows no inline style and no foreign socket, and the screens run under it without a violation', async ({ page, request }) => {
+  for (const url of ['/', `/venue/${SLUG}`]) {
+    const csp = (await request.get(url)).headers()['content-security-policy'] ?? '';
+    expect(csp, url).toMatch(/connect-src 'self'(;|$)/);
+    expect(csp, url).not.toMatch(/style-src[^;]*'unsafe-inline'/);
+  }
+  // The venue page's only inline styles are allowed by hash (docs/decisions/109): its <style> and theme attribute.
+  const venueCsp = (await request.get(`/venue/${SLUG}`)).headers()['content-security-policy'] ?? '';
+  expect(venueCsp).toMatch(/style-src 'self' 'unsafe-hashes' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*'/);
+
+  // Every style or connection the browser refuses, on a guest's menu and a staff screen with its live socket.
+  // (zod probes `new Function` once and catches the refusal: a script-src report, not what this checks.)
+  await page.addInitScript(() => {
+    (window as unknown as { __csp: string[] }).__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      if (/^(style-src|connect-src)/.test(e.violatedDirective)) (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  await page.goto(`/venue/${SLUG}`);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), 'guest menu').toEqual([]);
+  await signIn(page, 'staff@barhop.dev');
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), 'staff screen').toEqual([]);
+});

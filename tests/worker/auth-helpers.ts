@@ -2,6 +2,7 @@
 // database's current claims (fast, and never outdated).
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { newId } from '../../shared/ids';
 import { DEMO_PASSWORD } from '../../worker/db/seed/demo-content';
 import { signStaffToken } from '../../worker/auth/tokens';
 import { call } from './helpers';
@@ -34,10 +35,18 @@ export async function userRow(email: string) {
   return row;
 }
 
-/** An access token with the user's current claims, without a login round trip. */
+/** A new live session (refresh family) of the user, as a login opens one; returns its id. */
+export async function openTestSession(userId: string) {
+  const familyId = newId();
+  await env.DB.prepare('INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(newId(), userId, familyId, newId(40), new Date(Date.now() + 86_400_000).toISOString()).run();
+  return familyId;
+}
+
+/** An access token with the user's current claims in a new live session, without a login round trip. */
 export async function mintToken(email: string) {
   const u = await userRow(email);
-  return signStaffToken(env, { sub: u.id, role: u.role, restaurant_id: u.restaurant_id, claims_version: u.claims_version });
+  return signStaffToken(env, { sub: u.id, role: u.role, restaurant_id: u.restaurant_id, claims_version: u.claims_version, sid: await openTestSession(u.id) });
 }
 
 export async function venueId(slug: string) {

@@ -2,8 +2,9 @@ import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AuthClaims, AuthSession } from '../../shared/schemas/auth';
-import { ISSUER, STAFF_AUDIENCE } from '../../worker/auth/tokens';
-import { DEMO_EMAILS, login, mintToken, refreshCookieOf, userRow } from './auth-helpers';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../worker/auth/sessions';
+import { ISSUER, sha256Hex, STAFF_AUDIENCE } from '../../worker/auth/tokens';
+import { DEMO_EMAILS, login, mintToken, openTestSession, refreshCookieOf, userRow } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 
 const cookieHeader = (cookie: string) => ({ Cookie: `barhop_refresh=${cookie}` });
@@ -81,6 +82,12 @@ describe('login', () => {
   });
 });
 
+/** Moves the token's spend back past the reuse grace window, as if that much time had passed. */
+async function pastReuseGrace(cookie: string) {
+  const earlier = new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000).toISOString();
+  await env.DB.prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?').bind(earlier, await sha256Hex(cookie)).run();
+}
+
 describe('refresh tokens', () => {
   it('rotates on every use; reusing an old token revokes the whole family', async () => {
     const { cookie: first } = await login(DEMO_EMAILS.staff);
@@ -95,7 +102,8 @@ describe('refresh tokens', () => {
     expect(r2.status).toBe(200);
     const third = refreshCookieOf(r2)!;
 
-    // The first token again: someone replayed it. Everything in its family dies, including the newest.
+    // The first token again, after the grace window: someone replayed it. Everything in its family dies, including the newest.
+    await pastReuseGrace(first);
     expectApiError(await call('POST', '/api/auth/refresh', { headers: cookieHeader(first) }), 401);
     expectApiError(await call('POST', '/api/auth/refresh', { headers: cookieHeader(third) }), 401);
   });
@@ -104,6 +112,7 @@ describe('refresh tokens', () => {
     const a = await login(DEMO_EMAILS.admin);
     const b = await login(DEMO_EMAILS.admin);
     await call('POST', '/api/auth/refresh', { headers: cookieHeader(a.cookie) });
+    await pastReuseGrace(a.cookie);
     expectApiError(await call('POST', '/api/auth/refresh', { headers: cookieHeader(a.cookie) }), 401);
     expect((await call('POST', '/api/auth/refresh', { headers: cookieHeader(b.cookie) })).status).toBe(200);
   });
@@ -136,7 +145,7 @@ describe('claims', () => {
     expect(AuthClaims.parse(res.json)).toMatchObject({ role: 'staff', restaurant_id: user.restaurant_id, claims_version: user.claims_version, impersonating: false });
   });
 
-  it('answers 409 claims_outdated after the user changes, then sync re-issues a working token', async () => {
+  it('answers 409 claims_outdated to a token whose claims changed, and claims/sync refuses to renew it', async () => {
     const { token } = await login(DEMO_EMAILS.admin2);
     const before = await userRow(DEMO_EMAILS.admin2);
     await env.DB.prepare("UPDATE users SET role = 'staff', claims_version = claims_version + 1 WHERE id = ?").bind(before.id).run();
@@ -146,15 +155,22 @@ describe('claims', () => {
     expect(outdated.json.detail).toBe('claims_outdated');
     expect((await call('GET', '/api/super/venues', { token })).json.detail).toBe('claims_outdated');
 
-    const synced = await call('POST', '/api/auth/claims/sync', { token });
-    expect(synced.status).toBe(200);
-    const session = AuthSession.parse(synced.json);
-    expect(session.user).toMatchObject({ role: 'staff', claims_version: before.claims_version + 1 });
-
-    const retried = await call('GET', '/api/admin/auth/me', { token: session.access_token });
+    // An outdated token is never renewed: the user signs in again and gets the current claims.
+    expectApiError(await call('POST', '/api/auth/claims/sync', { token }), 401);
+    const again = await login(DEMO_EMAILS.admin2);
+    expect(again.user).toMatchObject({ role: 'staff', claims_version: before.claims_version + 1 });
+    const retried = await call('GET', '/api/admin/auth/me', { token: again.token });
     expect(retried.status).toBe(200);
     expect(retried.json).toMatchObject({ role: 'staff', claims_version: before.claims_version + 1 });
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(before.id).run();
+  });
+
+  it('claims/sync renews a live session with current claims, in the same session', async () => {
+    const { token } = await login(DEMO_EMAILS.staff);
+    const synced = await call('POST', '/api/auth/claims/sync', { token });
+    expect(synced.status, synced.text).toBe(200);
+    const sid = (t: string) => JSON.parse(atob(t.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sid;
+    expect(sid(synced.json.access_token)).toBe(sid(token));
   });
 
   it('refuses claims sync without a staff token', async () => {
@@ -192,7 +208,8 @@ describe('token checks', () => {
     const wrongIss = await build().setIssuer('someone-else').setAudience(STAFF_AUDIENCE).setExpirationTime('5m').sign(secret());
     const wrongAud = await build().setIssuer(ISSUER).setAudience('other').setExpirationTime('5m').sign(secret());
     const hs512 = await build('HS512').setIssuer(ISSUER).setAudience(STAFF_AUDIENCE).setExpirationTime('5m').sign(new TextEncoder().encode(`${env.JWT_SECRET}${env.JWT_SECRET}`));
-    const good = await build().setIssuer(ISSUER).setAudience(STAFF_AUDIENCE).setExpirationTime('5m').sign(secret());
+    const good = await new SignJWT({ ...claims, sid: await openTestSession(u.id) }).setProtectedHeader({ alg: 'HS256' }).setSubject(u.id)
+      .setIssuer(ISSUER).setAudience(STAFF_AUDIENCE).setExpirationTime('5m').sign(secret());
     for (const token of [expired, wrongIss, wrongAud, hs512]) {
       expectApiError(await call('GET', '/api/super/venues', { token }), 401);
     }

@@ -1,17 +1,22 @@
 // Helpers for the order, cart and live tests: tokens minted directly, venues and drinks from the seed.
 import { env, exports } from 'cloudflare:workers';
 import { newId } from '../../shared/ids';
-import { signGuestToken, signStaffToken } from '../../worker/auth/tokens';
+import { signGuestToken } from '../../worker/auth/tokens';
+import { mintToken } from './auth-helpers';
 
-export async function staffToken(email: string) {
-  const u = await env.DB.prepare('SELECT id, role, restaurant_id, claims_version FROM users WHERE email = ?').bind(email)
-    .first<{ id: string; role: 'superadmin' | 'admin' | 'staff'; restaurant_id: string | null; claims_version: number }>();
-  if (!u) throw new Error(`no user ${email}`);
-  return signStaffToken(env, { sub: u.id, role: u.role, restaurant_id: u.restaurant_id, claims_version: u.claims_version });
-}
+export const staffToken = mintToken;
 
-/** A fresh device session (not signed in), or a signed-in guest account when guestId is given. */
+/**
+ * A fresh device session (not signed in), or a signed-in guest account when guestId is given: the
+ * device session is then stored linked to the account, as phone sign-in leaves it.
+ */
 export async function guestToken(guestId: string | null = null, sessionId = newId()) {
+  if (guestId) {
+    await env.DB.batch([
+      env.DB.prepare('INSERT OR IGNORE INTO guests (id, phone_number) VALUES (?, ?)').bind(guestId, `+1999${newId(12)}`),
+      env.DB.prepare('INSERT INTO guest_sessions (id, guest_id) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET guest_id = excluded.guest_id').bind(sessionId, guestId),
+    ]);
+  }
   return { token: await signGuestToken(env, { sub: sessionId, guest_id: guestId }), sessionId, ownerKey: guestId ? `g:${guestId}` : `s:${sessionId}` };
 }
 

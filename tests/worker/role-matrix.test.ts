@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
 import { app } from '../../worker/app';
 import { ISSUER, signGuestToken, signStaffToken, STAFF_AUDIENCE } from '../../worker/auth/tokens';
-import { DEMO_EMAILS, mintToken, userRow, venueId } from './auth-helpers';
+import { DEMO_EMAILS, mintToken, openTestSession, userRow, venueId } from './auth-helpers';
 import { call } from './helpers';
 
 type Who = 'none' | 'device' | 'guest' | 'staff' | 'admin' | 'otherAdmin' | 'superadmin' | 'impersonating';
@@ -140,7 +140,7 @@ async function credentials(ids: Ids): Promise<Record<Who, string | null>> {
     otherAdmin: await mintToken(DEMO_EMAILS.admin2),
     superadmin: await mintToken(DEMO_EMAILS.superadmin),
     impersonating: await signStaffToken(env, {
-      sub: superadmin.id, role: 'admin', restaurant_id: ids.artisan, claims_version: superadmin.claims_version, act: superadmin.id,
+      sub: superadmin.id, role: 'admin', restaurant_id: ids.artisan, claims_version: superadmin.claims_version, act: superadmin.id, sid: await openTestSession(superadmin.id),
     }, 1800),
   };
 }

@@ -87,7 +87,7 @@ describe('venue accounts', () => {
     expectApiError(await call('POST', `/api/super/venues/${venue}/staff`, { token, body: { email: 'y@example.com', role: 'staff', password: 'short' } }), 400);
   });
 
-  it('a role or venue change bumps claims_version, so the old token is outdated', async () => {
+  it('a role or venue change bumps claims_version and ends the account sessions, so the old token is refused', async () => {
     const before = await userRow('staff2@barhop.dev');
     const oldToken = await mintToken('staff2@barhop.dev');
     expect((await call('GET', '/api/admin/auth/me', { token: oldToken })).status).toBe(200);
@@ -95,9 +95,10 @@ describe('venue accounts', () => {
     const { account } = UserResponse.parse(res.json);
     expect(account.role).toBe('admin');
     expect(account.claims_version).toBe(before.claims_version + 1);
+    // The change ends every session of the account (docs/decisions/105): the old token signs in again.
     const stale = await call('GET', '/api/admin/auth/me', { token: oldToken });
-    expect(stale.status).toBe(409);
-    expect(stale.json.detail).toBe('claims_outdated');
+    expect(stale.status).toBe(401);
+    expect((await call('POST', '/api/auth/claims/sync', { token: oldToken })).status).toBe(401);
 
     const moved = await call('PUT', `/api/super/users/${before.id}`, { token, body: { restaurant_id: await venueId('artisan-bar') } });
     expect(UserResponse.parse(moved.json).account.claims_version).toBe(before.claims_version + 2);

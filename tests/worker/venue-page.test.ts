@@ -30,10 +30,11 @@ const shell = (stylesheet: string) => `<!doctype html>
 </html>`;
 const TEMPLATE = shell(STYLESHEET);
 
+const SHELL_CSP = "default-src 'self'; style-src 'self'; connect-src 'self'";
 const assetRequests: string[] = [];
 const pages = venuePages(async (_env, url) => {
   assetRequests.push(url.pathname);
-  if (url.pathname === '/') return new Response(TEMPLATE, { headers: { 'Content-Type': 'text/html; charset=utf-8', ETag: '"shell"', 'X-Frame-Options': 'DENY' } });
+  if (url.pathname === '/') return new Response(TEMPLATE, { headers: { 'Content-Type': 'text/html; charset=utf-8', ETag: '"shell"', 'X-Frame-Options': 'DENY', 'Content-Security-Policy': SHELL_CSP } });
   if (url.pathname === STYLESHEET) return new Response(CSS, { headers: { 'Content-Type': 'text/css' } });
   return new Response('not found', { status: 404 });
 });
@@ -73,6 +74,12 @@ describe('the guest menu page', () => {
     // The stylesheet is in the page (no request before the first paint); the app starts after it (next test).
     expect(res.html).toContain(`<style>${CSS}</style>`);
     expect(res.html).not.toContain(STYLESHEET);
+    // No 'unsafe-inline' (docs/decisions/109): the inlined stylesheet and the theme attribute are allowed by hash.
+    const sha = async (text: string) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}'`;
+    const themeAttribute = /<div class="guest-shell" style="([^"]*)"/.exec(res.html)![1]!;
+    expect(res.headers.get('Content-Security-Policy')).toBe(
+      `default-src 'self'; style-src 'self' 'unsafe-hashes' ${await sha(themeAttribute)} ${await sha(CSS)}; connect-src 'self'`,
+    );
     // The generated cover is drawn from a data: URI; its URL is preloaded for the app's own <img>.
     expect(res.html).toContain(`<link rel="preload" as="image" href="${v.cover_image_url ?? v.image_url}" fetchpriority="low">`);
 

@@ -14,8 +14,9 @@ export function toGuestProfile(row: GuestRow): GuestProfile {
   return { id: row.id, display_name: row.displayName, phone_number: row.phoneNumber, updated_at: row.updatedAt };
 }
 
-async function sessionAnswer(env: WorkerEnv, sessionId: string, guestId: string | null): Promise<GuestSession> {
-  return { token: await signGuestToken(env, { sub: sessionId, guest_id: guestId }), session_id: sessionId, guest_id: guestId, signed_in: guestId !== null };
+async function sessionAnswer(env: WorkerEnv, sessionId: string, guestId: string | null, signedInAt: string | null = null): Promise<GuestSession> {
+  const token = await signGuestToken(env, { sub: sessionId, guest_id: guestId, signed_in_at: guestId ? signedInAt : null });
+  return { token, session_id: sessionId, guest_id: guestId, signed_in: guestId !== null };
 }
 
 export async function createDeviceSession(db: Db, env: WorkerEnv, venueSlug: string | undefined) {
@@ -29,7 +30,7 @@ export async function resumeDeviceSession(db: Db, env: WorkerEnv, sessionId: str
   const row = await db.query.guestSessions.findFirst({ where: eq(guestSessions.id, sessionId) });
   if (!row) return null;
   await db.update(guestSessions).set({ lastSeenAt: new Date().toISOString() }).where(eq(guestSessions.id, sessionId));
-  return sessionAnswer(env, row.id, row.guestId);
+  return sessionAnswer(env, row.id, row.guestId, row.signedInAt);
 }
 
 /** The guest account of `phone`, created on first sign-in. */
@@ -45,7 +46,7 @@ async function guestForPhone(db: Db, phone: string): Promise<GuestRow> {
  * account already has the same thing (a cart at that venue, the same favourite, an active order
  * at that venue) the account's copy wins; cart lines join the account's cart.
  */
-function carryOverStatements(env: WorkerEnv, sessionId: string, guestId: string) {
+function carryOverStatements(env: WorkerEnv, sessionId: string, guestId: string, signedInAt: string) {
   const from = `s:${sessionId}`;
   const to = `g:${guestId}`;
   const run = (sql: string, ...params: unknown[]) => env.DB.prepare(sql).bind(...params);
@@ -63,7 +64,7 @@ function carryOverStatements(env: WorkerEnv, sessionId: string, guestId: string)
     run('DELETE FROM ratings WHERE owner_key = ?1', from),
     run('UPDATE OR IGNORE orders SET owner_key = ?2, guest_id = ?3 WHERE owner_key = ?1', from, to, guestId),
     run('UPDATE ai_interactions SET owner_key = ?2 WHERE owner_key = ?1', from, to),
-    run('UPDATE guest_sessions SET guest_id = ?2, last_seen_at = strftime(\'%Y-%m-%dT%H:%M:%fZ\', \'now\') WHERE id = ?1', sessionId, guestId),
+    run('UPDATE guest_sessions SET guest_id = ?2, signed_in_at = ?3, last_seen_at = strftime(\'%Y-%m-%dT%H:%M:%fZ\', \'now\') WHERE id = ?1', sessionId, guestId, signedInAt),
   ];
 }
 
@@ -72,17 +73,13 @@ export async function signInDevice(db: Db, env: WorkerEnv, sessionId: string, ph
   const guest = await guestForPhone(db, phone);
   const session = await db.query.guestSessions.findFirst({ where: eq(guestSessions.id, sessionId) });
   if (!session) await db.insert(guestSessions).values({ id: sessionId, guestId: null });
-  await env.DB.batch(carryOverStatements(env, sessionId, guest.id));
-  return { ...(await sessionAnswer(env, sessionId, guest.id)), profile: toGuestProfile(guest) };
+  // A sign-in of its own: tokens of an earlier sign-in of this device never come back to life.
+  const signedInAt = `${new Date().toISOString()}#${newId(8)}`;
+  await env.DB.batch(carryOverStatements(env, sessionId, guest.id, signedInAt));
+  return { ...(await sessionAnswer(env, sessionId, guest.id, signedInAt)), profile: toGuestProfile(guest) };
 }
 
 /** Sign out: the device session forgets the account, so its signed-in tokens stop working. */
 export async function signOutDevice(db: Db, sessionId: string) {
-  await db.update(guestSessions).set({ guestId: null }).where(eq(guestSessions.id, sessionId));
-}
-
-/** True while the device session is still linked to `guestId` (not signed out since). */
-export async function isSessionSignedIn(db: Db, sessionId: string, guestId: string) {
-  const row = await db.query.guestSessions.findFirst({ columns: { guestId: true }, where: eq(guestSessions.id, sessionId) });
-  return row?.guestId === guestId;
+  await db.update(guestSessions).set({ guestId: null, signedInAt: null }).where(eq(guestSessions.id, sessionId));
 }

@@ -9,6 +9,7 @@ import { users, venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
+import { staffCaller } from './middleware';
 import { IMPERSONATION_TTL_SECONDS, signStaffToken } from './tokens';
 
 export const ONLY_SUPERADMINS = 'Only super admins can impersonate venues';
@@ -34,11 +35,13 @@ export const requireRealSuperadmin = createMiddleware<AppContext>(async (c, next
 
 export async function impersonate(c: Context<AppContext>, venueIdOrSlug: string, role: ImpersonationRole): Promise<ImpersonationSession> {
   const actor = await realSuperadmin(c);
+  // The impersonation rides on the super admin's own session: it ends when that session does.
+  const sessionId = staffCaller(c).sessionId;
   const venue = await c.get('db').query.venues.findFirst({ where: or(eq(venues.id, venueIdOrSlug), eq(venues.slug, venueIdOrSlug)) });
   if (!venue) throw notFound('Venue not found');
   if (!venue.active) throw new ApiError(409, 'venue_inactive', 'Venue is inactive');
   const access_token = await signStaffToken(c.env, {
-    sub: actor.id, role, restaurant_id: venue.id, claims_version: actor.claimsVersion, act: actor.id,
+    sub: actor.id, role, restaurant_id: venue.id, claims_version: actor.claimsVersion, act: actor.id, sid: sessionId,
   }, IMPERSONATION_TTL_SECONDS);
   return {
     access_token, token_type: 'Bearer', expires_in: IMPERSONATION_TTL_SECONDS,

@@ -1,14 +1,15 @@
 // Email + password sign-in. An unknown email and a wrong password answer the same 401 after
 // the same work (a PBKDF2 run either way). Failed attempts are limited per account and per
-// client (docs/decisions/012-rate-limits.md); successful sign-ins are never limited.
+// client (docs/decisions/012-rate-limits.md, 107): every attempt is counted atomically before the
+// password is checked, and a right one is given back, so parallel guesses cannot pass the limit.
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { LoginBody } from '../../shared/schemas/auth';
 import { DEMO_PASSWORD } from '../db/seed/demo-content';
 import { users } from '../db/schema';
 import { isDemoMode, type AppContext } from '../env';
-import { unauthorized } from '../lib/errors';
-import { assertUnderRateLimit, clientKey, hitRateLimit, type RateLimit } from '../lib/rate-limit';
+import { tooManyRequests, unauthorized } from '../lib/errors';
+import { clientKey, hitRateLimit, refundRateLimit, type RateLimit } from '../lib/rate-limit';
 import { hashPassword, verifyPassword } from './password';
 
 export const LOGIN_FAILURES_PER_ACCOUNT: RateLimit = { name: 'login-fail-account', limit: 10, windowSeconds: 15 * 60 };
@@ -22,17 +23,22 @@ const decoy = () => (decoyHash ??= hashPassword('barhop-decoy-password'));
 export async function checkCredentials(c: Context<AppContext>, { email, password }: LoginBody) {
   const d1 = c.env.DB;
   const client = clientKey(c);
-  await assertUnderRateLimit(d1, LOGIN_FAILURES_PER_CLIENT, client, TOO_MANY);
-  await assertUnderRateLimit(d1, LOGIN_FAILURES_PER_ACCOUNT, email, TOO_MANY);
+  const [byClient, byAccount] = await Promise.all([
+    hitRateLimit(d1, LOGIN_FAILURES_PER_CLIENT, client),
+    hitRateLimit(d1, LOGIN_FAILURES_PER_ACCOUNT, email),
+  ]);
+  if (!byClient.allowed || !byAccount.allowed) {
+    throw tooManyRequests(Math.max(byClient.allowed ? 0 : byClient.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds), TOO_MANY);
+  }
 
   const user = await c.get('db').query.users.findFirst({ where: eq(users.email, email) });
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
   // Outside demo mode the published demo password never opens an account, seeded by mistake or not.
   const demoPasswordRefused = !isDemoMode(c.env) && password === DEMO_PASSWORD;
-  if (!user || !passwordOk || user.disabledAt || demoPasswordRefused) {
-    await hitRateLimit(d1, LOGIN_FAILURES_PER_CLIENT, client);
-    await hitRateLimit(d1, LOGIN_FAILURES_PER_ACCOUNT, email);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
+  if (!user || !passwordOk || user.disabledAt || demoPasswordRefused) throw unauthorized(INVALID_CREDENTIALS);
+  await Promise.all([
+    refundRateLimit(d1, LOGIN_FAILURES_PER_CLIENT, client, byClient),
+    refundRateLimit(d1, LOGIN_FAILURES_PER_ACCOUNT, email, byAccount),
+  ]);
   return user;
 }

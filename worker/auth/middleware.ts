@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { StaffRole } from '../../shared/constants';
-import { auditLog, users } from '../db/schema';
-import type { AppContext, Caller } from '../env';
+import { auditLog, users, venues } from '../db/schema';
+import type { AppContext, Caller, WorkerEnv } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { newId } from '../../shared/ids';
-import { isSessionSignedIn } from './guests';
+import { guestSessionLive, staffSessionState } from './live-sessions';
 import { verifyToken } from './tokens';
 
 type StaffCaller = Extract<Caller, { kind: 'staff' }>;
@@ -19,21 +19,33 @@ function bearer(c: Context<AppContext>): string | null {
   return m ? m[1]! : '';
 }
 
-/** Reads the bearer token when there is one. A token that is present but invalid is a 401. */
+/**
+ * The caller a token stands for, or null when the token is invalid or its session has ended
+ * (logout, password reset, disabled or changed account, guest sign-out: docs/decisions/105).
+ */
+export async function liveCallerOf(env: WorkerEnv, token: string): Promise<Caller | null> {
+  const verified = token ? await verifyToken(env, token) : null;
+  if (!verified) return null;
+  if (verified.audience === 'staff') {
+    const { claims } = verified;
+    if (!(await staffSessionState(env.DB, { userId: claims.sub, sessionId: claims.sid }))) return null;
+    return {
+      kind: 'staff', userId: claims.sub, role: claims.role, restaurantId: claims.restaurant_id,
+      claimsVersion: claims.claims_version, impersonatorId: claims.act ?? null, sessionId: claims.sid,
+    };
+  }
+  const { sub, guest_id: guestId, signed_in_at: signedInAt = null } = verified.claims;
+  if (guestId && !(await guestSessionLive(env.DB, { sessionId: sub, guestId, signedInAt, issuedAtMs: verified.issuedAtMs }))) return null;
+  return { kind: 'guest', sessionId: sub, guestId, signedInAt };
+}
+
+/** Reads the bearer token when there is one. A token that is present but invalid, or of an ended session, is a 401. */
 export const authenticate = createMiddleware<AppContext>(async (c, next) => {
   const token = bearer(c);
   if (token !== null) {
-    const verified = token ? await verifyToken(c.env, token) : null;
-    if (!verified) throw unauthorized('Invalid or expired token');
-    if (verified.audience === 'staff') {
-      const { claims } = verified;
-      c.set('caller', {
-        kind: 'staff', userId: claims.sub, role: claims.role, restaurantId: claims.restaurant_id,
-        claimsVersion: claims.claims_version, impersonatorId: claims.act ?? null,
-      });
-    } else {
-      c.set('caller', { kind: 'guest', sessionId: verified.claims.sub, guestId: verified.claims.guest_id });
-    }
+    const caller = await liveCallerOf(c.env, token);
+    if (!caller) throw unauthorized('Invalid or expired token');
+    c.set('caller', caller);
   }
   await next();
 });
@@ -103,6 +115,22 @@ export function scopedVenueId(c: Context<AppContext>): string {
 }
 
 /**
+ * A super admin naming a venue with `restaurant_id` (scopedVenueId; an id, or a slug where a route
+ * reads one) names one that exists: an
+ * unknown id answers 404 'Venue not found' before any route writes under it (a foreign key
+ * failure, a stray image). Mounted once for all of /api, after authenticate.
+ */
+export const requireKnownNamedVenue = createMiddleware<AppContext>(async (c, next) => {
+  const caller = c.get('caller');
+  const named = c.req.query('restaurant_id');
+  if (named && caller?.kind === 'staff' && caller.role === 'superadmin' && !caller.impersonatorId) {
+    const venue = await c.get('db').query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.id, named), eq(venues.slug, named)) });
+    if (!venue) throw notFound('Venue not found');
+  }
+  await next();
+});
+
+/**
  * Tenancy for one object (DESIGN §5): staff and admins reach only their token's venue; another
  * venue's object answers 404 exactly like a missing one, so its existence never leaks. A super
  * admin (not impersonating) may address any venue.
@@ -131,12 +159,12 @@ export const ownerKeyOf = (guest: GuestCaller) => (guest.guestId ? `g:${guest.gu
 
 /**
  * Guests who must be signed in by phone (cart, favourites, profile). Spec: 'Not authenticated'.
- * The device session must still be linked to the account: after sign out, old tokens stop here.
+ * A token whose device has signed out since never gets here (authenticate refuses it).
  */
 export const requireSignedInGuest = createMiddleware<AppContext>(async (c, next) => {
   const caller = c.get('caller');
   if (!caller || caller.kind !== 'guest') throw unauthorized('No session');
-  if (!caller.guestId || !(await isSessionSignedIn(c.get('db'), caller.sessionId, caller.guestId))) throw unauthorized('Not authenticated');
+  if (!caller.guestId) throw unauthorized('Not authenticated');
   await next();
 });
 

@@ -1,5 +1,7 @@
 // Phone one-time codes (DESIGN §5): 6 digits from crypto.getRandomValues, stored as an HMAC,
-// 10 minutes, single use, at most 5 tries per code. A new code replaces the phone's older ones.
+// 10 minutes, single use, at most 5 tries per code. A code belongs to the phone AND the device
+// session that asked for it: only that device can use it, and a new code replaces only that
+// device's older ones, so nobody else's request can spoil the owner's code (docs/decisions/108).
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { OTP_CODE_LENGTH } from '../../shared/constants';
 import { newId } from '../../shared/ids';
@@ -44,14 +46,14 @@ function constantTimeEqual(a: string, b: string) {
   return diff === 0;
 }
 
-/** Stores a fresh code for `phone` (older unused codes stop working) and returns it. */
-export async function issueCode(db: Db, env: WorkerEnv, phone: string, nowMs = Date.now()): Promise<string> {
+/** Stores a fresh code for `phone` asked by device `sessionId` (its older unused codes stop working) and returns it. */
+export async function issueCode(db: Db, env: WorkerEnv, phone: string, sessionId: string, nowMs = Date.now()): Promise<string> {
   const code = generateCode();
   const now = new Date(nowMs).toISOString();
   await db.batch([
-    db.update(otpCodes).set({ consumedAt: now }).where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt))),
+    db.update(otpCodes).set({ consumedAt: now }).where(and(eq(otpCodes.phone, phone), eq(otpCodes.sessionId, sessionId), isNull(otpCodes.consumedAt))),
     db.insert(otpCodes).values({
-      id: newId(), phone, codeHash: await hashCode(env, phone, code),
+      id: newId(), phone, sessionId, codeHash: await hashCode(env, phone, code),
       expiresAt: new Date(nowMs + OTP_TTL_SECONDS * 1000).toISOString(), createdAt: now,
     }),
   ]);
@@ -61,13 +63,14 @@ export async function issueCode(db: Db, env: WorkerEnv, phone: string, nowMs = D
 export const invalidCode = () => new ApiError(400, 'invalid_code', 'Invalid code. Please try again.');
 
 /**
- * Checks `code` against the phone's live code. Each try is counted atomically before the
- * comparison; after 5 tries the code is dead. A right code is consumed exactly once.
+ * Checks `code` against the live code device `sessionId` asked for `phone` (a device that asked
+ * for none has none). Each try is counted atomically before the comparison; after 5 tries the
+ * code is dead. A right code is consumed exactly once.
  */
-export async function verifyCode(db: Db, env: WorkerEnv, phone: string, code: string, nowMs = Date.now()): Promise<void> {
+export async function verifyCode(db: Db, env: WorkerEnv, phone: string, sessionId: string, code: string, nowMs = Date.now()): Promise<void> {
   const now = new Date(nowMs).toISOString();
   const live = await db.query.otpCodes.findFirst({
-    where: and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)),
+    where: and(eq(otpCodes.phone, phone), eq(otpCodes.sessionId, sessionId), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)),
     orderBy: desc(otpCodes.createdAt),
   });
   if (!live) throw invalidCode();

@@ -14,11 +14,14 @@ export type StaffClaims = {
   role: StaffRole;
   restaurant_id: string | null;
   claims_version: number;
+  /** The session (refresh family) the token belongs to: it stops working when that session ends (docs/decisions/105). */
+  sid: string;
   /** The super admin really acting, when this token impersonates a venue role. */
   act?: string;
 };
 
-export type GuestClaims = { sub: string; guest_id: string | null };
+/** `signed_in_at`: the device's sign-in this token belongs to (null for devices that are not signed in). */
+export type GuestClaims = { sub: string; guest_id: string | null; signed_in_at?: string | null };
 
 function secretKey(env: WorkerEnv): Uint8Array {
   if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
@@ -38,7 +41,7 @@ export async function signStaffToken(env: WorkerEnv, claims: StaffClaims, ttlSec
 }
 
 export async function signGuestToken(env: WorkerEnv, claims: GuestClaims) {
-  return new SignJWT({ guest_id: claims.guest_id })
+  return new SignJWT(claims.signed_in_at ? { guest_id: claims.guest_id, sia: claims.signed_in_at } : { guest_id: claims.guest_id })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -50,7 +53,7 @@ export async function signGuestToken(env: WorkerEnv, claims: GuestClaims) {
 
 export type VerifiedToken =
   | { audience: 'staff'; claims: StaffClaims }
-  | { audience: 'guest'; claims: GuestClaims };
+  | { audience: 'guest'; claims: GuestClaims; issuedAtMs: number };
 
 /** HS256 only (alg pinned), issuer, audience and expiry checked; anything else is null. */
 export async function verifyToken(env: WorkerEnv, token: string): Promise<VerifiedToken | null> {
@@ -63,10 +66,18 @@ export async function verifyToken(env: WorkerEnv, token: string): Promise<Verifi
     if (typeof payload.sub !== 'string') return null;
     const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
     if (aud === GUEST_AUDIENCE) {
-      return { audience: 'guest', claims: { sub: payload.sub, guest_id: typeof payload.guest_id === 'string' ? payload.guest_id : null } };
+      return {
+        audience: 'guest', issuedAtMs: (Number(payload.iat) || 0) * 1000,
+        claims: {
+          sub: payload.sub, guest_id: typeof payload.guest_id === 'string' ? payload.guest_id : null,
+          signed_in_at: typeof payload.sia === 'string' ? payload.sia : null,
+        },
+      };
     }
     const role = payload.role;
     if (role !== 'superadmin' && role !== 'admin' && role !== 'staff') return null;
+    // A staff token without a session cannot be ended, so it is not accepted.
+    if (typeof payload.sid !== 'string' || !payload.sid) return null;
     return {
       audience: 'staff',
       claims: {
@@ -74,6 +85,7 @@ export async function verifyToken(env: WorkerEnv, token: string): Promise<Verifi
         role,
         restaurant_id: typeof payload.restaurant_id === 'string' ? payload.restaurant_id : null,
         claims_version: Number(payload.claims_version) || 0,
+        sid: payload.sid,
         act: typeof payload.act === 'string' ? payload.act : undefined,
       },
     };

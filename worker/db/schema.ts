@@ -69,6 +69,8 @@ export const guests = sqliteTable('guests', {
 export const guestSessions = sqliteTable('guest_sessions', {
   id: text('id').primaryKey(),
   guestId: text('guest_id').references(() => guests.id),
+  /** When this device last signed in; its signed-in tokens name it, so sign-out ends them for good (docs/decisions/105). */
+  signedInAt: text('signed_in_at'),
   firstVenueSlug: text('first_venue_slug'),
   createdAt: createdAt(),
   lastSeenAt: text('last_seen_at').notNull().default(now),
@@ -77,12 +79,14 @@ export const guestSessions = sqliteTable('guest_sessions', {
 export const otpCodes = sqliteTable('otp_codes', {
   id: text('id').primaryKey(),
   phone: text('phone').notNull(),
+  /** The device session that asked for the code: only that device can use it (docs/decisions/108). */
+  sessionId: text('session_id'),
   codeHash: text('code_hash').notNull(),
   expiresAt: text('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
   consumedAt: text('consumed_at'),
   createdAt: createdAt(),
-}, (t) => [index('otp_codes_phone_idx').on(t.phone, t.createdAt)]);
+}, (t) => [index('otp_codes_phone_idx').on(t.phone, t.createdAt), index('otp_codes_phone_session_idx').on(t.phone, t.sessionId, t.createdAt)]);
 
 /** Fixed-window counters for abuse limits (OTP sends, logins, AI calls). */
 export const rateLimits = sqliteTable('rate_limits', {

@@ -1,6 +1,7 @@
 // Fixed-window counters over the rate_limits table (docs/decisions/012-rate-limits.md).
-// One atomic upsert per hit: D1 has no interactive transactions, and a read-then-write would
-// let parallel requests slip through between the two.
+// One atomic upsert per hit, counted BEFORE the work it guards: D1 has no interactive
+// transactions, and a read-then-write (or a check now and a count later) lets parallel requests
+// slip through between the two (docs/decisions/107).
 import type { Context } from 'hono';
 import type { AppContext } from '../env';
 import { tooManyRequests } from './errors';
@@ -13,7 +14,7 @@ export type RateLimit = {
   windowSeconds: number;
 };
 
-export type RateLimitState = { count: number; allowed: boolean; retryAfterSeconds: number };
+export type RateLimitState = { count: number; allowed: boolean; retryAfterSeconds: number; windowStart: string };
 
 function currentWindow(windowSeconds: number, nowMs: number) {
   const windowMs = windowSeconds * 1000;
@@ -34,16 +35,16 @@ export async function hitRateLimit(db: D1Database, rule: RateLimit, subject: str
      RETURNING count`,
   ).bind(counterKey(rule, subject), window.start).first<{ count: number }>();
   const count = row?.count ?? 1;
-  return { count, allowed: count <= rule.limit, retryAfterSeconds: window.retryAfterSeconds };
+  return { count, allowed: count <= rule.limit, retryAfterSeconds: window.retryAfterSeconds, windowStart: window.start };
 }
 
-/** Hits already counted for `subject` in the current window, without counting one more. */
-export async function peekRateLimit(db: D1Database, rule: RateLimit, subject: string, nowMs = Date.now()): Promise<RateLimitState> {
-  const window = currentWindow(rule.windowSeconds, nowMs);
-  const row = await db.prepare('SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2')
-    .bind(counterKey(rule, subject), window.start).first<{ count: number }>();
-  const count = row?.count ?? 0;
-  return { count, allowed: count < rule.limit, retryAfterSeconds: window.retryAfterSeconds };
+/**
+ * Gives back a hit counted by `hitRateLimit` (a login that turned out right), in the same window
+ * only: limits that count failures count every attempt first and refund the successes.
+ */
+export async function refundRateLimit(db: D1Database, rule: RateLimit, subject: string, hit: RateLimitState) {
+  await db.prepare('UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND window_start = ?2 AND count > 0')
+    .bind(counterKey(rule, subject), hit.windowStart).run();
 }
 
 /** Counts a hit and throws 429 with Retry-After once the limit is passed. */
@@ -51,12 +52,6 @@ export async function enforceRateLimit(db: D1Database, rule: RateLimit, subject:
   const state = await hitRateLimit(db, rule, subject);
   if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds, message);
   return state;
-}
-
-/** Throws 429 with Retry-After when `subject` has used up its window, without counting a hit. */
-export async function assertUnderRateLimit(db: D1Database, rule: RateLimit, subject: string, message?: string) {
-  const state = await peekRateLimit(db, rule, subject);
-  if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds, message);
 }
 
 /** The client a limit applies to: Cloudflare's connecting IP, or 'local' in development and tests. */

@@ -7,11 +7,21 @@ import * as schema from '../db/schema';
 import { changeOrderStatus, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
 import { placeOrder, refuse, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
 import { toOrders } from '../orders/serialize';
+import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../auth/live-sessions';
 
-/** Who a socket belongs to; kept on the socket (serializeAttachment) so it survives hibernation. */
+/**
+ * Who a socket belongs to and which session it rides on; kept on the socket (serializeAttachment)
+ * so it survives hibernation. `userId` is the real user (the super admin when impersonating).
+ */
 export type Subscriber =
-  | { audience: 'staff'; venueId: string; userId: string }
-  | { audience: 'guest'; venueId: string; ownerKeys: string[] };
+  | { audience: 'staff'; venueId: string; userId: string; sessionId: string; claimsVersion: number; impersonating: boolean }
+  | { audience: 'guest'; venueId: string; ownerKeys: string[]; sessionId: string; guestId: string | null; signedInAt: string | null };
+
+/** Sessions that ended (any field given matches): their sockets are closed. */
+export type EndedSessions = { userId?: string; sessionId?: string };
+
+/** Close code for a socket whose session ended or whose role no longer allows the venue. */
+export const SESSION_ENDED_CLOSE = 4001;
 
 /** Header the Worker uses to hand the verified subscriber to the hub (never forwarded from a client). */
 export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';
@@ -119,14 +129,71 @@ export class VenueHub extends DurableObject<Env> {
     sql.exec(`insert into live_events (seq, type, order_id, owner_key, body, created_at) values (?, ?, ?, ?, ?, ?)`,
       seq, full.type, full.order.id, ownerKey, body, full.at);
     if (seq % EVENT_LOG_PRUNE_EVERY === 0) sql.exec(`delete from live_events where seq <= ?`, seq - EVENT_LOG_LIMIT);
-    // Staff see every event as stored: the body serialised once goes to each staff socket as is
-    // (found by the tag given at accept, without reading attachments). Guests get their own view.
-    for (const ws of this.ctx.getWebSockets('staff')) sendText(ws, body);
-    for (const ws of this.ctx.getWebSockets('guest')) {
-      const message = viewFor(subscriberOf(ws), { seq, owner_key: ownerKey, body });
-      if (message) send(ws, message);
-    }
+    this.deliver({ seq, owner_key: ownerKey, body });
     return seq;
+  }
+
+  /** Deliveries run one after another, so events reach each socket in order. */
+  private deliveries: Promise<void> = Promise.resolve();
+
+  /**
+   * Sends a stored event to every socket whose session is still live and whose role still allows
+   * this venue; the others are closed instead (docs/decisions/106). The check is cached per
+   * isolate for a few seconds, so it rarely reads D1; it never delays the placement that published.
+   */
+  private deliver(row: StoredEvent) {
+    this.deliveries = this.deliveries.then(async () => {
+      const sockets = this.ctx.getWebSockets();
+      const allowed = await Promise.all(sockets.map((ws) => this.stillAllowed(ws)));
+      sockets.forEach((ws, i) => {
+        if (allowed[i] === 'ended') return closeSocket(ws, SESSION_ENDED_CLOSE, 'Session ended');
+        if (allowed[i] === 'unknown') return closeSocket(ws, 1013, 'Try again later');
+        const subscriber = subscriberOf(ws);
+        // Staff see every event as stored: the body serialised once goes to each staff socket as is.
+        if (subscriber?.audience === 'staff') return sendText(ws, row.body);
+        const message = viewFor(subscriber, row);
+        if (message) send(ws, message);
+      });
+    }).catch((err: unknown) => {
+      console.error(JSON.stringify({ level: 'error', message: 'live delivery failed', error: String(err) }));
+    });
+  }
+
+  /** 'live', 'ended', or 'unknown' when the check itself failed (the socket is closed and reconnects). */
+  private async stillAllowed(ws: WebSocket): Promise<'live' | 'ended' | 'unknown'> {
+    const subscriber = subscriberOf(ws);
+    // A socket accepted before sessions were named cannot be checked: it reconnects with its token.
+    if (!subscriber?.sessionId) return 'ended';
+    try {
+      if (subscriber.audience === 'guest') {
+        if (!subscriber.guestId) return 'live';
+        const ref = { sessionId: subscriber.sessionId, guestId: subscriber.guestId, signedInAt: subscriber.signedInAt ?? null };
+        return (await guestSessionLive(this.env.DB, ref)) ? 'live' : 'ended';
+      }
+      const state = await staffSessionState(this.env.DB, { userId: subscriber.userId, sessionId: subscriber.sessionId });
+      if (!state || state.claimsVersion !== subscriber.claimsVersion) return 'ended';
+      const venueAllowed = subscriber.impersonating ? state.role === 'superadmin' : state.role === 'superadmin' || state.restaurantId === subscriber.venueId;
+      return venueAllowed ? 'live' : 'ended';
+    } catch {
+      return 'unknown';
+    }
+  }
+
+  /** Pushed by the place that ended the sessions (logout, reset, disable, role change): closes their sockets now. */
+  closeEndedSessions(ended: EndedSessions): number {
+    forgetSessionChecks();
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      const subscriber = subscriberOf(ws);
+      if (!subscriber) continue;
+      const byUser = ended.userId !== undefined && subscriber.audience === 'staff' && subscriber.userId === ended.userId;
+      const bySession = ended.sessionId !== undefined && subscriber.sessionId === ended.sessionId;
+      if (byUser || bySession) {
+        closeSocket(ws, SESSION_ENDED_CLOSE, 'Session ended');
+        closed += 1;
+      }
+    }
+    return closed;
   }
 
   latestSeq(): number {
@@ -221,6 +288,14 @@ function viewFor(subscriber: Subscriber | null, row: StoredEvent): LiveMessage |
 }
 
 const inQueue = (status: string) => status === 'pending' || status === 'preparing';
+
+function closeSocket(ws: WebSocket, code: number, reason: string) {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // Already closed.
+  }
+}
 
 function send(ws: WebSocket, message: LiveMessage) {
   sendText(ws, JSON.stringify(message));

@@ -46,7 +46,8 @@ function icon(name: keyof typeof ICONS, size = 24) {
 /** Only colours reach the style attribute; anything else is left to React, which sets properties one by one. */
 const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
 
-function themeStyle(venue: Venue) {
+/** The first paint's one style attribute; the page's CSP allows exactly this value by its hash (venue-page.ts). */
+export function themeStyle(venue: Venue) {
   return Object.entries(themeVariables(venue.theme_colors)).filter(([, value]) => CSS_COLOR.test(value))
     .map(([property, value]) => `${property}: ${value};`).join(' ');
 }

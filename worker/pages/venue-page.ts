@@ -15,7 +15,7 @@ import { redactSecrets } from '../lib/error-handler';
 import { requestLog, withDb } from '../lib/middleware';
 import { cachedMenuEntity, cachedVenueEntity } from '../routes/venues';
 import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
-import { escapeHtml, menuFirstPaint } from './menu-first-paint';
+import { escapeHtml, menuFirstPaint, themeStyle } from './menu-first-paint';
 
 /** Where static files come from: the Worker's static assets; tests pass a fixed template and stylesheet. */
 export type AssetSource = (env: WorkerEnv, url: URL) => Promise<Response>;
@@ -156,7 +156,27 @@ async function renderVenuePage(c: Context<AppContext>, loadAsset: AssetSource) {
     const css = await stylesheetText(c.env, loadAsset, new URL(href, url)).catch(() => null);
     stylesheet = { href, css };
   }
+  const csp = headers.get('Content-Security-Policy');
+  if (csp && parts.firstPaint && stylesheet) {
+    // No 'unsafe-inline' styles (docs/decisions/109): the first paint's theme attribute and the inlined
+    // stylesheet are allowed by their hashes, nothing else inline.
+    const sources = ["'unsafe-hashes'", await cspHash(themeStyle(parts.venue))];
+    if (stylesheet.css) sources.push(await cspHash(stylesheet.css));
+    headers.set('Content-Security-Policy', withStyleSources(csp, sources));
+  }
   return rewrite(page(template), { ...parts, stylesheet });
+}
+
+/** A CSP hash source of an inline style's exact text. */
+async function cspHash(text: string) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
+/** The policy with `sources` added to its style-src. */
+export function withStyleSources(csp: string, sources: string[]) {
+  return csp.split(';').map((d) => d.trim()).filter(Boolean)
+    .map((d) => (/^style-src(\s|$)/.test(d) ? `${d} ${sources.join(' ')}` : d)).join('; ');
 }
 
 /** The pages app; `loadAsset` is injectable for tests (the worker test pool has no static assets). */

@@ -11,13 +11,17 @@ import { impersonate } from '../auth/impersonation';
 import { checkCredentials } from '../auth/login';
 import { guestCaller, requireGuest, staffCaller } from '../auth/middleware';
 import { issueCode, normalizePhone, OTP_TTL_SECONDS, verifyCode } from '../auth/otp';
-import { accessSessionFor, endSession, issueRefreshToken, rotateRefreshToken } from '../auth/sessions';
+import { forgetSessionChecks } from '../auth/live-sessions';
+import { accessSessionFor, endSession, openSession, rotateRefreshToken } from '../auth/sessions';
 import { sendSms } from '../auth/sms';
-import { unauthorized } from '../lib/errors';
-import { clientKey, enforceRateLimit, type RateLimit } from '../lib/rate-limit';
+import { tooManyRequests, unauthorized } from '../lib/errors';
+import { clientKey, enforceRateLimit, hitRateLimit, type RateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 
-export const OTP_SENDS_PER_PHONE: RateLimit = { name: 'otp-send-phone', limit: 5, windowSeconds: 60 * 60 };
+/** One device's codes for one phone: only that device uses it up (docs/decisions/108). */
+export const OTP_SENDS_PER_DEVICE_PHONE: RateLimit = { name: 'otp-send-device-phone', limit: 5, windowSeconds: 60 * 60 };
+/** All devices' codes for one phone; a device's first code for the phone in the window is never refused by it. */
+export const OTP_SENDS_PER_PHONE: RateLimit = { name: 'otp-send-phone', limit: 10, windowSeconds: 60 * 60 };
 export const OTP_SENDS_PER_CLIENT: RateLimit = { name: 'otp-send-client', limit: 20, windowSeconds: 60 * 60 };
 export const OTP_VERIFIES_PER_CLIENT: RateLimit = { name: 'otp-verify-client', limit: 30, windowSeconds: 15 * 60 };
 export const GUEST_SESSIONS_PER_CLIENT: RateLimit = { name: 'guest-session-client', limit: 200, windowSeconds: 10 * 60 };
@@ -34,26 +38,28 @@ export const authRoutes = new Hono<AppContext>()
   })
   .post('/login', validate('json', LoginBody), async (c) => {
     const user = await checkCredentials(c, c.req.valid('json'));
-    await issueRefreshToken(c, user.id);
-    return c.json(await accessSessionFor(c, user));
+    return c.json(await accessSessionFor(c, user, await openSession(c, user.id)));
   })
   .post('/refresh', async (c) => {
-    const user = await rotateRefreshToken(c);
-    return c.json(await accessSessionFor(c, user));
+    const { user, sessionId } = await rotateRefreshToken(c);
+    return c.json(await accessSessionFor(c, user, sessionId));
   })
   .post('/logout', async (c) => {
     await endSession(c);
     return c.json({ success: true });
   })
+  // A new access token for a live session (authenticate refused ended ones) whose claims are
+  // still current; a changed account ends its sessions, so an outdated token signs in again.
   .post('/claims/sync', async (c) => {
     const caller = staffCaller(c);
+    const user = await c.get('db').query.users.findFirst({ where: eq(users.id, caller.userId) });
+    if (!user || user.disabledAt) throw unauthorized('Account is disabled');
+    if (user.claimsVersion !== caller.claimsVersion) throw unauthorized('Session expired. Please sign in again.');
     if (caller.impersonatorId) {
       if (!caller.restaurantId || caller.role === 'superadmin') throw unauthorized();
       return c.json(await impersonate(c, caller.restaurantId, caller.role));
     }
-    const user = await c.get('db').query.users.findFirst({ where: eq(users.id, caller.userId) });
-    if (!user || user.disabledAt) throw unauthorized('Account is disabled');
-    return c.json(await accessSessionFor(c, user));
+    return c.json(await accessSessionFor(c, user, caller.sessionId));
   })
   .post('/guest-session', validate('json', GuestSessionBody), async (c) => {
     const caller = c.get('caller');
@@ -66,9 +72,14 @@ export const authRoutes = new Hono<AppContext>()
   })
   .post('/otp/send', requireGuest, validate('json', PhoneBody), async (c) => {
     const phone = normalizePhone(c.req.valid('json').phone);
+    const device = guestCaller(c).sessionId;
     await enforceRateLimit(c.env.DB, OTP_SENDS_PER_CLIENT, clientKey(c), TOO_MANY_CODES);
-    await enforceRateLimit(c.env.DB, OTP_SENDS_PER_PHONE, phone, TOO_MANY_CODES);
-    const code = await issueCode(c.get('db'), c.env, phone);
+    const byDevice = await enforceRateLimit(c.env.DB, OTP_SENDS_PER_DEVICE_PHONE, `${device}:${phone}`, TOO_MANY_CODES);
+    // Every send counts for the phone, but other devices' sends never refuse a device its first
+    // code for it: a stranger cannot lock the owner out (docs/decisions/108).
+    const byPhone = await hitRateLimit(c.env.DB, OTP_SENDS_PER_PHONE, phone);
+    if (!byPhone.allowed && byDevice.count > 1) throw tooManyRequests(byPhone.retryAfterSeconds, TOO_MANY_CODES);
+    const code = await issueCode(c.get('db'), c.env, phone, device);
     const delivery = await sendSms(c.env, { to: phone, body: `Your Barhop code is ${code}. It expires in 10 minutes.` });
     const answer: OtpSent = { sent: true, expires_in: OTP_TTL_SECONDS };
     if (__BARHOP_DEMO_BUILD__ && delivery === 'skipped_demo') answer.demo_code = code;
@@ -78,10 +89,13 @@ export const authRoutes = new Hono<AppContext>()
     const { phone: rawPhone, code } = c.req.valid('json');
     const phone = normalizePhone(rawPhone);
     await enforceRateLimit(c.env.DB, OTP_VERIFIES_PER_CLIENT, clientKey(c), 'Too many attempts. Please wait and try again.');
-    await verifyCode(c.get('db'), c.env, phone, code);
-    return c.json(await signInDevice(c.get('db'), c.env, guestCaller(c).sessionId, phone));
+    await verifyCode(c.get('db'), c.env, phone, guestCaller(c).sessionId, code);
+    const signedIn = await signInDevice(c.get('db'), c.env, guestCaller(c).sessionId, phone);
+    forgetSessionChecks();
+    return c.json(signedIn);
   })
   .post('/guest/logout', requireGuest, async (c) => {
     await signOutDevice(c.get('db'), guestCaller(c).sessionId);
+    forgetSessionChecks();
     return c.json({ success: true });
   });

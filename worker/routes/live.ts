@@ -2,10 +2,9 @@ import { and, eq, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { LiveQuery } from '../../shared/schemas/live';
-import { requireStaff } from '../auth/middleware';
-import { verifyToken } from '../auth/tokens';
+import { liveCallerOf, requireStaff } from '../auth/middleware';
 import { venues } from '../db/schema';
-import type { AppContext, Caller } from '../env';
+import type { AppContext } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
@@ -22,29 +21,27 @@ export const liveRoutes = new Hono<AppContext>()
       throw new ApiError(426, 'upgrade_required', 'This endpoint only speaks WebSocket');
     }
     const { token, since } = c.req.valid('query');
-    const verified = await verifyToken(c.env, token);
-    if (!verified) throw unauthorized('Invalid or expired token');
+    // The same check as every route: a token of an ended session opens no channel (docs/decisions/105).
+    const caller = await liveCallerOf(c.env, token);
+    if (!caller) throw unauthorized('Invalid or expired token');
     const idOrSlug = c.req.valid('param').id;
     const venue = await c.get('db').query.venues.findFirst({ where: and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug))) });
     if (!venue) throw notFound('Venue not found');
 
     let subscriber: Subscriber;
-    if (verified.audience === 'staff') {
-      const { claims } = verified;
-      const caller: Caller = {
-        kind: 'staff', userId: claims.sub, role: claims.role, restaurantId: claims.restaurant_id,
-        claimsVersion: claims.claims_version, impersonatorId: claims.act ?? null,
-      };
+    if (caller.kind === 'staff') {
       c.set('caller', caller);
       // Same account and claims checks as every staff route.
       await requireStaff(c, async () => {});
       const anyVenue = caller.role === 'superadmin' && !caller.impersonatorId;
       if (!anyVenue && caller.restaurantId !== venue.id) throw forbidden('This live channel belongs to another venue');
-      subscriber = { audience: 'staff', venueId: venue.id, userId: caller.userId };
+      subscriber = {
+        audience: 'staff', venueId: venue.id, userId: caller.userId, sessionId: caller.sessionId,
+        claimsVersion: caller.claimsVersion, impersonating: caller.impersonatorId !== null,
+      };
     } else {
       if (!venue.active) throw notFound('Venue not found');
-      const guest = { kind: 'guest' as const, sessionId: verified.claims.sub, guestId: verified.claims.guest_id };
-      subscriber = { audience: 'guest', venueId: venue.id, ownerKeys: guestOwnerKeys(guest) };
+      subscriber = { audience: 'guest', venueId: venue.id, ownerKeys: guestOwnerKeys(caller), sessionId: caller.sessionId, guestId: caller.guestId, signedInAt: caller.signedInAt ?? null };
     }
 
     const url = new URL('https://venue-hub/live');

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { ImpersonateBody } from '../../shared/schemas/auth';
 import type { AppContext } from '../env';
 import { impersonate, realSuperadmin, requireRealSuperadmin } from '../auth/impersonation';
+import { staffCaller } from '../auth/middleware';
 import { accessSessionFor } from '../auth/sessions';
 import { validate } from '../lib/validate';
 
@@ -11,4 +12,4 @@ export const superImpersonateRoutes = new Hono<AppContext>()
     const { venueId, role } = c.req.valid('json');
     return c.json(await impersonate(c, venueId, role));
   })
-  .post('/exit', async (c) => c.json(await accessSessionFor(c, await realSuperadmin(c))));
+  .post('/exit', async (c) => c.json(await accessSessionFor(c, await realSuperadmin(c), staffCaller(c).sessionId)));

@@ -59,7 +59,11 @@ export async function createVenueAccount(db: Db, venueId: string, input: z.outpu
   return { account: toStaffAccount(row), temporary_password: input.password ? null : password };
 }
 
-export async function updateAccount(db: Db, userId: string, input: z.output<typeof UpdateUserBody>) {
+/** Ends every session of an account (worker/auth/sessions.ts endAllSessionsOf, bound to the request's env). */
+export type EndSessions = (user: UserRow) => Promise<void>;
+
+/** Disabling an account or changing its role or venue ends its sessions (docs/decisions/105). */
+export async function updateAccount(db: Db, userId: string, input: z.output<typeof UpdateUserBody>, endSessions: EndSessions) {
   const user = await requireAccount(db, userId);
   if (input.restaurant_id) await requireVenue(db, input.restaurant_id);
   const roleChanged = input.role !== undefined && input.role !== user.role;
@@ -74,19 +78,21 @@ export async function updateAccount(db: Db, userId: string, input: z.output<type
     ...(roleChanged || venueChanged ? { claimsVersion: sql`${users.claimsVersion} + 1` } : {}),
     updatedAt: new Date().toISOString(),
   }).where(eq(users.id, userId));
+  if ((disabledChanged && input.disabled) || roleChanged || venueChanged) await endSessions(user);
   const row = (await db.query.users.findFirst({ where: eq(users.id, userId) }))!;
   return toStaffAccount(row);
 }
 
 /** A new password (given, or generated and shown once); every signed-in session of the account ends. */
-export async function resetAccountPassword(db: Db, userId: string, password: string | undefined) {
-  await requireAccount(db, userId);
+export async function resetAccountPassword(db: Db, userId: string, password: string | undefined, endSessions: EndSessions) {
+  const user = await requireAccount(db, userId);
   const next = password ?? temporaryPassword();
   const nowIso = new Date().toISOString();
   await db.batch([
     db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: nowIso }).where(eq(users.id, userId)),
     db.update(refreshTokens).set({ revokedAt: nowIso }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))),
   ]);
+  await endSessions(user);
   const row = (await db.query.users.findFirst({ where: eq(users.id, userId) }))!;
   return { account: toStaffAccount(row), temporary_password: password ? null : next, sessions_revoked: true };
 }

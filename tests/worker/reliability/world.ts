@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { newId } from '../../../shared/ids';
 import { signGuestToken, signStaffToken } from '../../../worker/auth/tokens';
-import { DEMO_EMAILS, mintToken, userRow, venueId } from '../auth-helpers';
+import { DEMO_EMAILS, mintToken, openTestSession, userRow, venueId } from '../auth-helpers';
 
 export type CallerKind = 'device' | 'guest' | 'staff' | 'admin' | 'otherAdmin' | 'superadmin' | 'impersonating';
 
@@ -26,7 +26,7 @@ export async function callerTokens(): Promise<Record<CallerKind, string>> {
     otherAdmin: await mintToken(DEMO_EMAILS.admin2),
     superadmin: await mintToken(DEMO_EMAILS.superadmin),
     impersonating: await signStaffToken(env, {
-      sub: superadmin.id, role: 'admin', restaurant_id: await venueId('artisan-bar'), claims_version: superadmin.claims_version, act: superadmin.id,
+      sub: superadmin.id, role: 'admin', restaurant_id: await venueId('artisan-bar'), claims_version: superadmin.claims_version, act: superadmin.id, sid: await openTestSession(superadmin.id),
     }, 1800),
   };
 }

@@ -1,0 +1,97 @@
+// Every write through /api has a rate limit and a body size cap (docs/decisions/109, the table in
+// docs/api.md "Write limits"). Routes listed here get their own; every other write shares the
+// caller's write budget and the default cap. 'own' marks routes that count in their handler with a
+// subject only they know (the email of a login, the phone of a code); they still get a size cap.
+import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppContext } from '../env';
+import { ApiError } from './errors';
+import { clientKey, enforceRateLimit, type RateLimit } from './rate-limit';
+
+/** Writes per caller (staff account, guest device, or client address when anonymous), over all routes without a limit of their own. */
+export const WRITE_BUDGET: RateLimit = { name: 'writes-caller', limit: 600, windowSeconds: 60 };
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+
+export type WriteLimit = {
+  /** `METHOD /api/path` as mounted (`:id` parameters). */
+  route: string;
+  /** The route's own counter, 'own' when its handler counts (with the rule named in `note`), or the shared budget when absent. */
+  limit?: RateLimit | 'own';
+  /** Body cap in bytes; 'own' when the handler checks it (photo uploads, worker/admin/images.ts). */
+  maxBytes?: number | 'own';
+};
+
+const KB = 1024;
+/** The AI event log is written by the guest's app once per suggestion shown; 30 in 10 minutes is a busy evening. */
+export const AI_LOG_LIMIT: RateLimit = { name: 'ai-log-session', limit: 30, windowSeconds: 600 };
+
+export const WRITE_LIMITS: WriteLimit[] = [
+  { route: 'POST /api/auth/login', limit: 'own', maxBytes: 4 * KB },
+  { route: 'POST /api/auth/otp/send', limit: 'own', maxBytes: 4 * KB },
+  { route: 'POST /api/auth/otp/verify', limit: 'own', maxBytes: 4 * KB },
+  { route: 'POST /api/auth/guest-session', limit: 'own', maxBytes: 4 * KB },
+  { route: 'POST /api/auth/refresh', maxBytes: 4 * KB },
+  { route: 'POST /api/auth/logout', maxBytes: 4 * KB },
+  { route: 'POST /api/auth/claims/sync', maxBytes: 4 * KB },
+  { route: 'POST /api/auth/guest/logout', maxBytes: 4 * KB },
+  { route: 'POST /api/client-errors', limit: 'own', maxBytes: 16 * KB },
+  { route: 'POST /api/ai/vibe', limit: 'own', maxBytes: 16 * KB },
+  { route: 'POST /api/ai/chat', limit: 'own', maxBytes: 16 * KB },
+  { route: 'POST /api/ai/recommend-new', limit: 'own', maxBytes: 16 * KB },
+  { route: 'POST /api/ai/log', limit: AI_LOG_LIMIT, maxBytes: 8 * KB + 512 },
+  { route: 'POST /api/ai/interactions/:id/feedback', maxBytes: 4 * KB },
+  { route: 'POST /api/ai/interactions/:id/ordered', maxBytes: 4 * KB },
+  { route: 'POST /api/favorites', maxBytes: 4 * KB },
+  { route: 'POST /api/favorites/toggle', maxBytes: 4 * KB },
+  { route: 'POST /api/ratings', maxBytes: 4 * KB },
+  { route: 'PATCH /api/me', maxBytes: 4 * KB },
+  { route: 'POST /api/cart', maxBytes: 16 * KB },
+  { route: 'POST /api/cart/clear', maxBytes: 4 * KB },
+  { route: 'POST /api/cart/checkout', maxBytes: 32 * KB },
+  { route: 'DELETE /api/cart/:id', maxBytes: 4 * KB },
+  { route: 'POST /api/orders', maxBytes: 32 * KB },
+  { route: 'POST /api/orders/quick', maxBytes: 16 * KB },
+  { route: 'POST /api/admin/images', maxBytes: 'own' },
+];
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const patternOf = (route: string) => {
+  const [method, path] = route.split(' ') as [string, string];
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/:[a-zA-Z_]+/g, '[^/]+');
+  return { method, path: new RegExp(`^${source}$`) };
+};
+const compiled = WRITE_LIMITS.map((entry) => ({ entry, ...patternOf(entry.route) }));
+
+/** The entry for a request, or undefined for a write that takes the shared budget and the default cap. */
+export function writeLimitFor(method: string, path: string): WriteLimit | undefined {
+  return compiled.find((c) => c.method === method && c.path.test(path))?.entry;
+}
+
+/** Whom a write counts against: the staff account, the guest device, or the client address. */
+function writerOf(c: Context<AppContext>): string {
+  const caller = c.get('caller');
+  if (caller?.kind === 'staff') return `u:${caller.userId}`;
+  if (caller?.kind === 'guest') return `s:${caller.sessionId}`;
+  return `ip:${clientKey(c)}`;
+}
+
+const capFor = (maxBytes: number) => bodyLimit({
+  maxSize: maxBytes,
+  onError: () => { throw new ApiError(413, 'payload_too_large', `Request body is larger than ${maxBytes} bytes`); },
+});
+const caps = new Map<number, ReturnType<typeof capFor>>();
+
+/** Mounted once for all of /api, after authenticate: counts the write, then caps its body. */
+export const limitWrites = createMiddleware<AppContext>(async (c, next) => {
+  if (READ_METHODS.has(c.req.method)) return next();
+  const entry = writeLimitFor(c.req.method, c.req.path);
+  const rule = entry?.limit ?? WRITE_BUDGET;
+  if (rule !== 'own') await enforceRateLimit(c.env.DB, rule, writerOf(c), 'Too many requests. Please wait and try again.');
+  const maxBytes = entry?.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (maxBytes === 'own') return next();
+  let cap = caps.get(maxBytes);
+  if (!cap) caps.set(maxBytes, (cap = capFor(maxBytes)));
+  return cap(c, next);
+});
