@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { auditImpersonatedWrites, authenticate } from './auth/middleware';
+import { auditBackOfficeWrites } from './audit/record';
+import { authenticate } from './auth/middleware';
 import type { AppContext } from './env';
 import { handleError, handleNotFound } from './lib/error-handler';
 import { ApiError } from './lib/errors';
@@ -52,7 +53,7 @@ const api = new Hono<AppContext>()
   .use(noStoreByDefault)
   .use(dropReadCacheOnWrite)
   .use(authenticate)
-  .use(auditImpersonatedWrites)
+  .use(auditBackOfficeWrites)
   .route('/healthz', healthRoutes)
   .route('/venue', venueRoutes)
   .route('/drinks', drinkRoutes)

@@ -3,15 +3,15 @@
 // records the movement and recomputes recipe-driven sold-out.
 import { eq } from 'drizzle-orm';
 import { centsToDollars } from '../../shared/money';
-import { isLowStock } from '../../shared/inventory';
-import type { AdminInventoryItem, InventoryItemData } from '../../shared/schemas/admin';
+import { isLowStock, mlToUnits, unitVolumeMl } from '../../shared/inventory';
+import type { AdminInventoryItem, InventoryItemData, InventoryItemPatchData } from '../../shared/schemas/admin';
 import { ingredients } from '../db/schema';
 import type { Db } from '../env';
 import {
   createInventoryItem as createStockItem, findInventoryItem, listInventory as listStockItems, softDeleteInventoryItem,
-  updateInventoryItem as updateStockItem, type InventoryRow,
+  updateInventoryItem as updateStockItem, type InventoryPatch, type InventoryRow,
 } from '../inventory/stock';
-import { badRequest } from '../lib/errors';
+import { badRequest, duplicateName } from '../lib/errors';
 
 /** Liquids poured from a bottle default to 750 ml (DESIGN §3), cans to 330 ml. */
 const DEFAULT_UNIT_VOLUME_ML: Partial<Record<InventoryRow['unit'], number>> = { bottle: 750, can: 330 };
@@ -46,37 +46,51 @@ async function checkIngredient(db: Db, ingredientId: string | null | undefined) 
   if (!found) throw badRequest('Invalid request', [{ path: 'ingredient_id', message: 'Unknown ingredient' }]);
 }
 
-const formFields = (input: InventoryItemData) => ({
-  name: input.name,
-  description: input.description,
-  quantity: input.quantity,
-  unit: input.unit,
-  lowStockThreshold: input.low_stock_threshold,
-  category: input.category || 'other',
-  brand: input.brand ? input.brand : null,
-  costPerUnitCents: input.cost_per_unit_cents,
-});
+/** Another live item of the venue already has this name (case and spacing aside): refused, not duplicated. */
+async function assertNameFree(db: Db, venueId: string, name: string, exceptId?: string) {
+  const key = name.trim().toLowerCase().replace(/\s+/g, ' ');
+  const clash = (await listStockItems(db, venueId)).find((i) => i.id !== exceptId && i.name.trim().toLowerCase().replace(/\s+/g, ' ') === key);
+  if (clash) throw duplicateName(`An inventory item named "${clash.name}" already exists`);
+}
 
 export async function createInventoryItem(db: Db, venueId: string, actorUserId: string, input: InventoryItemData) {
   await checkIngredient(db, input.ingredient_id);
+  await assertNameFree(db, venueId, input.name);
   const row = await createStockItem(db, venueId, {
-    ...formFields(input), ingredientId: input.ingredient_id ?? null, unitVolumeMl: DEFAULT_UNIT_VOLUME_ML[input.unit] ?? null,
+    name: input.name, description: input.description, quantity: input.quantity, unit: input.unit,
+    lowStockThreshold: input.low_stock_threshold, category: input.category || 'other', brand: input.brand ? input.brand : null,
+    costPerUnitCents: input.cost_per_unit_cents, ingredientId: input.ingredient_id ?? null, unitVolumeMl: DEFAULT_UNIT_VOLUME_ML[input.unit] ?? null,
   }, actorUserId);
   return toAdminInventoryItem(row);
 }
 
-/** The form replaces every field; a quantity change is recorded as a stock count ('edit' movement). */
-export async function updateInventoryItem(db: Db, venueId: string, actorUserId: string, id: string, input: InventoryItemData) {
+/**
+ * Changes only the fields the request names; stock is kept exactly as stored (3.25 bottles stay
+ * 3.25). A quantity that really changes is a stock count ('edit' movement of the difference). A new
+ * unit keeps what is on hand: the quantity is re-expressed in it unless the request names one.
+ */
+export async function updateInventoryItem(db: Db, venueId: string, actorUserId: string, id: string, input: InventoryItemPatchData) {
   const before = await findInventoryItem(db, venueId, id);
-  await checkIngredient(db, input.ingredient_id);
-  const unitVolumeMl = input.unit === before.unit ? before.unitVolumeMl : DEFAULT_UNIT_VOLUME_ML[input.unit] ?? null;
-  const row = await updateStockItem(db, venueId, id, {
-    ...formFields(input), unitVolumeMl,
-    ...(input.ingredient_id !== undefined ? { ingredientId: input.ingredient_id } : {}),
-  }, { actorUserId, reason: 'Edited in admin inventory' });
-  return toAdminInventoryItem(row);
+  if (input.ingredient_id) await checkIngredient(db, input.ingredient_id);
+  if (input.name !== undefined) await assertNameFree(db, venueId, input.name, id);
+  const patch: InventoryPatch = {
+    name: input.name, description: input.description, category: input.category === undefined ? undefined : input.category || 'other',
+    brand: input.brand === undefined ? undefined : input.brand || null, costPerUnitCents: input.cost_per_unit_cents,
+    ingredientId: input.ingredient_id, quantity: input.quantity, lowStockThreshold: input.low_stock_threshold,
+  };
+  if (input.unit !== undefined && input.unit !== before.unit) {
+    const next = { unit: input.unit, unitVolumeMl: DEFAULT_UNIT_VOLUME_ML[input.unit] ?? null };
+    patch.unit = next.unit;
+    patch.unitVolumeMl = next.unitVolumeMl;
+    patch.quantity ??= mlToUnits(next, before.quantity * (unitVolumeMl(before) ?? 1));
+    patch.lowStockThreshold ??= mlToUnits(next, before.lowStockThreshold * (unitVolumeMl(before) ?? 1));
+  }
+  const row = await updateStockItem(db, venueId, id, patch, { actorUserId, reason: 'Edited in admin inventory' });
+  return { before: toAdminInventoryItem(before), item: toAdminInventoryItem(row) };
 }
 
 export async function deleteInventoryItem(db: Db, venueId: string, id: string) {
+  const before = await findInventoryItem(db, venueId, id);
   await softDeleteInventoryItem(db, venueId, id);
+  return toAdminInventoryItem(before);
 }

@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminAnalytics, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse,
-  IngredientOptionList, type AnalyticsWindow, type InventoryItemInput, type MenuDrinkInput, type VenueProfileUpdate,
+  IngredientOptionList, type AnalyticsWindow, type InventoryItemInput, type InventoryItemPatch, type MenuDrinkInput, type MenuDrinkPatch,
+  type VenueProfileUpdate,
 } from '../../../shared/schemas/admin';
 import { AiAnalyticsResponse, AiSettingsResponse, type AiSettingsInput } from '../../../shared/schemas/ai';
 import { apiRequest } from '../../lib/api-client';
@@ -32,7 +33,7 @@ export function useAdminVenue(enabled = true) {
 export function useSaveVenue() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: VenueProfileUpdate) => (await apiRequest('PUT', '/admin/venue', { body, schema: AdminVenueResponse })).venue,
+    mutationFn: async (body: VenueProfileUpdate) => (await apiRequest('PATCH', '/admin/venue', { body, schema: AdminVenueResponse })).venue,
     onSuccess: (venue) => {
       client.setQueryData(adminKeys.venue, venue);
       void client.invalidateQueries({ queryKey: ['venues'] });
@@ -50,8 +51,8 @@ export function useInventory() {
 export function useSaveInventoryItem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: InventoryItemInput }) =>
-      (await apiRequest(id ? 'PUT' : 'POST', id ? `/admin/inventory/${encodeURIComponent(id)}` : '/admin/inventory', { body, schema: AdminInventoryResponse })).item,
+    mutationFn: async ({ id, body }: { id?: string; body: InventoryItemInput | InventoryItemPatch }) =>
+      (await apiRequest(id ? 'PATCH' : 'POST', id ? `/admin/inventory/${encodeURIComponent(id)}` : '/admin/inventory', { body, schema: AdminInventoryResponse })).item,
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -92,8 +93,8 @@ function useInvalidateMenus() {
 export function useSaveMenuDrink() {
   const invalidate = useInvalidateMenus();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: MenuDrinkInput }) =>
-      (await apiRequest(id ? 'PUT' : 'POST', id ? `/admin/menu-drinks/${encodeURIComponent(id)}` : '/admin/menu-drinks', { body, schema: AdminMenuDrinkResponse })).drink,
+    mutationFn: async ({ id, body }: { id?: string; body: MenuDrinkInput | MenuDrinkPatch }) =>
+      (await apiRequest(id ? 'PATCH' : 'POST', id ? `/admin/menu-drinks/${encodeURIComponent(id)}` : '/admin/menu-drinks', { body, schema: AdminMenuDrinkResponse })).drink,
     onSettled: invalidate,
   });
 }

@@ -1,9 +1,12 @@
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { INVENTORY_UNITS, type InventoryUnit } from '../../../../shared/constants';
-import { centsFromDollarsField, wholeUnitsFromField } from '../../../../shared/admin-dashboard';
+import { amountFromField, centsFromDollarsField } from '../../../../shared/admin-dashboard';
+import { formatStockAmount } from '../../../../shared/inventory';
 import { formatCents } from '../../../../shared/money';
-import type { AdminInventoryItem } from '../../../../shared/schemas/admin';
+import type { AdminInventoryItem, InventoryItemInput } from '../../../../shared/schemas/admin';
+import { errorMessage } from '../../../lib/api-client';
+import { errorProps, fieldErrorsOf, type FieldErrors } from '../../../lib/field-errors';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
 import { useDeleteInventoryItem, useInventory, useSaveInventoryItem } from '../api';
@@ -14,80 +17,115 @@ type FormState = {
   category: string; brand: string; cost: string;
 };
 
-const emptyForm: FormState = { name: '', description: '', quantity: '0', unit: 'bottle', low_stock_threshold: '5', category: '', brand: '', cost: '0' };
+const emptyForm: FormState = { name: '', description: '', quantity: '0', unit: 'bottle', low_stock_threshold: '5', category: '', brand: '', cost: '0.00' };
 const formOf = (item: AdminInventoryItem): FormState => ({
   name: item.name, description: item.description, quantity: String(item.quantity), unit: item.unit,
   low_stock_threshold: String(item.low_stock_threshold), category: item.category, brand: item.brand ?? '', cost: (item.cost_per_unit_cents / 100).toFixed(2),
 });
 
+/** The form's fields as the API's; an error per field that cannot be read. */
+function readForm(form: FormState): { body: InventoryItemInput; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  if (!form.name.trim()) errors.name = 'Name is required';
+  const quantity = amountFromField(form.quantity, 'Quantity');
+  const threshold = amountFromField(form.low_stock_threshold, 'Low stock threshold');
+  const cost = centsFromDollarsField(form.cost);
+  if (quantity.error) errors.quantity = quantity.error;
+  if (threshold.error) errors.low_stock_threshold = threshold.error;
+  if (cost.error) errors.cost_per_unit_cents = cost.error;
+  return {
+    errors,
+    body: {
+      name: form.name.trim(), description: form.description.trim(), quantity: quantity.value ?? 0, unit: form.unit,
+      low_stock_threshold: threshold.value ?? 0, category: form.category.trim() || 'other', brand: form.brand.trim() || null,
+      cost_per_unit_cents: cost.value ?? 0,
+    },
+  };
+}
+
 function InventoryForm({ item, onClose }: { item: AdminInventoryItem | null; onClose: () => void }) {
-  const [form, setForm] = useState<FormState>(item ? formOf(item) : emptyForm);
-  const [error, setError] = useState<string | null>(null);
+  const initial = item ? formOf(item) : emptyForm;
+  const [form, setForm] = useState<FormState>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveInventoryItem();
-  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  // A field's error goes as soon as the field is edited: a stale message never stays next to a fixed value.
+  const set = (field: keyof FormState, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => { const { [field === 'cost' ? 'cost_per_unit_cents' : field]: _gone, ...rest } = e; return rest; });
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const name = form.name.trim();
-    if (!name) { setError('Name is required'); return; }
-    setError(null);
+    const { body, errors: local } = readForm(form);
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    // Editing sends only the fields that changed: an untouched quantity is never re-sent, so it can never drift.
+    const before = item ? readForm(initial).body : null;
+    const changed = before
+      ? Object.fromEntries(Object.entries(body).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof InventoryItemInput])))
+      : body;
+    if (item && Object.keys(changed).length === 0) { onClose(); return; }
     try {
-      await save.mutateAsync({
-        id: item?.id,
-        body: {
-          name, description: form.description.trim(), quantity: wholeUnitsFromField(form.quantity), unit: form.unit,
-          low_stock_threshold: wholeUnitsFromField(form.low_stock_threshold), category: form.category.trim() || 'other',
-          brand: form.brand.trim() || null, cost_per_unit_cents: centsFromDollarsField(form.cost),
-          ...(item ? { ingredient_id: item.ingredient_id } : {}),
-        },
-      });
+      await save.mutateAsync({ id: item?.id, body: changed as InventoryItemInput });
       toast.success(item ? 'Inventory item updated successfully' : 'Inventory item added successfully');
       onClose();
-    } catch {
-      toast.error(item ? 'Failed to update inventory item' : 'Failed to add inventory item');
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(`${item ? 'Failed to update inventory item' : 'Failed to add inventory item'}: ${errorMessage(err, 'unknown error')}`);
     }
   }
+
+  const fieldError = (field: string, id: string) => errors[field] && <p id={`${id}-error`} className="field-error" role="alert">{errors[field]}</p>;
+  const preview = amountFromField(form.quantity, 'Quantity');
 
   return (
     <Modal title={item ? 'Edit Inventory Item' : 'Add Inventory Item'} onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="inv-name">Name *</label>
-          <input id="inv-name" data-autofocus value={form.name} onChange={(e) => set({ name: e.target.value })} aria-invalid={Boolean(error)} aria-describedby={error ? 'inv-name-error' : undefined} />
-          {error && <p id="inv-name-error" className="field-error" role="alert">{error}</p>}
+          <input id="inv-name" data-autofocus value={form.name} onChange={(e) => set('name', e.target.value)} {...errorProps(errors, 'name', 'inv-name')} />
+          {fieldError('name', 'inv-name')}
         </div>
         <div className="field">
           <label htmlFor="inv-description">Description</label>
-          <textarea id="inv-description" rows={2} value={form.description} onChange={(e) => set({ description: e.target.value })} />
+          <textarea id="inv-description" rows={2} value={form.description} onChange={(e) => set('description', e.target.value)} {...errorProps(errors, 'description', 'inv-description')} />
+          {fieldError('description', 'inv-description')}
         </div>
         <div className="row admin-form-row">
           <div className="field">
             <label htmlFor="inv-quantity">Quantity</label>
-            <input id="inv-quantity" type="number" min={0} step={1} inputMode="numeric" value={form.quantity} onChange={(e) => set({ quantity: e.target.value })} />
+            <input id="inv-quantity" type="number" min={0} step="any" inputMode="decimal" value={form.quantity} onChange={(e) => set('quantity', e.target.value)} {...errorProps(errors, 'quantity', 'inv-quantity')} />
+            {fieldError('quantity', 'inv-quantity')}
+            {preview.value !== undefined && <p className="muted" data-testid="inv-quantity-preview">{formatStockAmount(preview.value, { unit: form.unit, unitVolumeMl: item?.unit === form.unit ? item.unit_volume_ml : null })}</p>}
           </div>
           <div className="field">
             <label htmlFor="inv-unit">Unit</label>
-            <select id="inv-unit" value={form.unit} onChange={(e) => set({ unit: e.target.value as InventoryUnit })}>
+            <select id="inv-unit" value={form.unit} onChange={(e) => set('unit', e.target.value)}>
               {INVENTORY_UNITS.map((u) => <option key={u} value={u}>{u}</option>)}
             </select>
           </div>
           <div className="field">
             <label htmlFor="inv-threshold">Low stock threshold</label>
-            <input id="inv-threshold" type="number" min={0} step={1} inputMode="numeric" value={form.low_stock_threshold} onChange={(e) => set({ low_stock_threshold: e.target.value })} />
+            <input id="inv-threshold" type="number" min={0} step="any" inputMode="decimal" value={form.low_stock_threshold} onChange={(e) => set('low_stock_threshold', e.target.value)} {...errorProps(errors, 'low_stock_threshold', 'inv-threshold')} />
+            {fieldError('low_stock_threshold', 'inv-threshold')}
           </div>
         </div>
         <div className="row admin-form-row">
           <div className="field">
             <label htmlFor="inv-category">Category</label>
-            <input id="inv-category" value={form.category} onChange={(e) => set({ category: e.target.value })} />
+            <input id="inv-category" value={form.category} onChange={(e) => set('category', e.target.value)} {...errorProps(errors, 'category', 'inv-category')} />
+            {fieldError('category', 'inv-category')}
           </div>
           <div className="field">
             <label htmlFor="inv-brand">Brand</label>
-            <input id="inv-brand" value={form.brand} onChange={(e) => set({ brand: e.target.value })} />
+            <input id="inv-brand" value={form.brand} onChange={(e) => set('brand', e.target.value)} {...errorProps(errors, 'brand', 'inv-brand')} />
+            {fieldError('brand', 'inv-brand')}
           </div>
           <div className="field">
             <label htmlFor="inv-cost">Cost per unit ($)</label>
-            <input id="inv-cost" type="number" min={0} step={0.01} inputMode="decimal" value={form.cost} onChange={(e) => set({ cost: e.target.value })} />
+            <input id="inv-cost" type="number" min={0} step={0.01} inputMode="decimal" value={form.cost} onChange={(e) => set('cost', e.target.value)} {...errorProps(errors, 'cost_per_unit_cents', 'inv-cost')} />
+            {fieldError('cost_per_unit_cents', 'inv-cost')}
           </div>
         </div>
         <div className="modal-actions">
@@ -170,7 +208,7 @@ export function InventoryTab() {
               </div>
               {item.brand && <p className="muted">{item.brand}</p>}
               {item.description && <p>{item.description}</p>}
-              <p><strong>{item.quantity}</strong> {item.unit} · threshold {item.low_stock_threshold} · {formatCents(item.cost_per_unit_cents)} / {item.unit}</p>
+              <p><strong data-testid="inventory-stock">{formatStockAmount(item.quantity, { unit: item.unit, unitVolumeMl: item.unit_volume_ml })}</strong> · threshold {formatStockAmount(item.low_stock_threshold, { unit: item.unit, unitVolumeMl: item.unit_volume_ml })} · {formatCents(item.cost_per_unit_cents)} / {item.unit}</p>
               <p className="muted">{titleCase(item.category)}</p>
               <div className="row">
                 <button type="button" className="btn btn-small" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}><Pencil size={14} aria-hidden="true" /> Edit</button>
@@ -189,7 +227,7 @@ export function InventoryTab() {
                   <td>{item.name} {item.is_low_stock && <span className="badge badge-warning">Low Stock</span>}</td>
                   <td>{item.brand ?? ''}</td>
                   <td>{titleCase(item.category)}</td>
-                  <td>{item.quantity} {item.unit}</td>
+                  <td>{formatStockAmount(item.quantity, { unit: item.unit, unitVolumeMl: item.unit_volume_ml })}</td>
                   <td>{item.low_stock_threshold}</td>
                   <td>{formatCents(item.cost_per_unit_cents)}</td>
                   <td className="row">

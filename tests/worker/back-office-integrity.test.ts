@@ -1,0 +1,81 @@
+// Issue 17: the back office never silently loses, changes or hides what an owner entered.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
+import { call, expectApiError } from './helpers';
+
+let admin: string;
+let artisan: string;
+
+const row = <T>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();
+const details = (res: { status: number; json: unknown }) => expectApiError(res, 400).details as { path: string; message: string }[];
+
+beforeAll(async () => {
+  admin = await mintToken(DEMO_EMAILS.admin);
+  artisan = await venueId('artisan-bar');
+});
+
+describe('finding 1: editing an inventory item keeps part-bottle stock', () => {
+  it('a brand-only edit keeps 3.25 bottles and writes no stock movement', async () => {
+    const item = (await row<{ id: string; quantity: number; name: string; low_stock_threshold: number }>(
+      "SELECT id, quantity, name, low_stock_threshold FROM inventory_items WHERE restaurant_id = ? AND unit = 'bottle' AND deleted_at IS NULL AND quantity <> cast(quantity AS integer) ORDER BY name LIMIT 1",
+      artisan,
+    ))!;
+    expect(item.quantity % 1).not.toBe(0);
+    const movementsBefore = (await row<{ n: number }>('SELECT count(*) AS n FROM stock_movements WHERE inventory_item_id = ?', item.id))!.n;
+
+    const res = await call('PATCH', `/api/admin/inventory/${item.id}`, { token: admin, body: { brand: 'House pour' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.item).toMatchObject({ brand: 'House pour', quantity: item.quantity, name: item.name, low_stock_threshold: item.low_stock_threshold });
+    expect((await row<{ quantity: number }>('SELECT quantity FROM inventory_items WHERE id = ?', item.id))!.quantity).toBe(item.quantity);
+    expect((await row<{ n: number }>('SELECT count(*) AS n FROM stock_movements WHERE inventory_item_id = ?', item.id))!.n).toBe(movementsBefore);
+  });
+
+  it('the full edit form keeps a fractional quantity exactly, and a changed quantity moves only the difference', async () => {
+    const item = (await row<{ id: string; name: string; unit_volume_ml: number }>(
+      "SELECT id, name, coalesce(unit_volume_ml, 750) AS unit_volume_ml FROM inventory_items WHERE restaurant_id = ? AND unit = 'bottle' AND deleted_at IS NULL ORDER BY name DESC LIMIT 1", artisan,
+    ))!;
+    await env.DB.prepare('UPDATE inventory_items SET quantity = 3.25 WHERE id = ?').bind(item.id).run();
+    const res = await call('PUT', `/api/admin/inventory/${item.id}`, {
+      token: admin, body: { name: item.name, quantity: 3.25, unit: 'bottle', low_stock_threshold: 2, brand: 'New brand' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.item.quantity).toBe(3.25);
+    expect(await row('SELECT count(*) AS n FROM stock_movements WHERE inventory_item_id = ? AND type = ?', item.id, 'edit')).toEqual({ n: 0 });
+
+    const moved = await call('PATCH', `/api/admin/inventory/${item.id}`, { token: admin, body: { quantity: 3.5 } });
+    expect(moved.json.item.quantity).toBe(3.5);
+    expect(await row('SELECT delta, delta_ml FROM stock_movements WHERE inventory_item_id = ? AND type = ?', item.id, 'edit'))
+      .toEqual({ delta: 0.25, delta_ml: 0.25 * item.unit_volume_ml });
+  });
+
+  it('refuses negative stock and cost instead of clamping them to 0', async () => {
+    const item = (await row<{ id: string; quantity: number; cost_per_unit_cents: number }>(
+      'SELECT id, quantity, cost_per_unit_cents FROM inventory_items WHERE restaurant_id = ? AND deleted_at IS NULL LIMIT 1', artisan,
+    ))!;
+    const res = await call('PATCH', `/api/admin/inventory/${item.id}`, { token: admin, body: { quantity: -3, cost_per_unit_cents: -100 } });
+    expect(details(res)).toEqual(expect.arrayContaining([
+      { path: 'quantity', message: 'Quantity cannot be negative' },
+      { path: 'cost_per_unit_cents', message: 'Cost cannot be negative' },
+    ]));
+    expect(await row('SELECT quantity, cost_per_unit_cents FROM inventory_items WHERE id = ?', item.id))
+      .toEqual({ quantity: item.quantity, cost_per_unit_cents: item.cost_per_unit_cents });
+  });
+});
+
+describe('finding 7: a partial venue profile update touches only what it names', () => {
+  it('PATCH /api/admin/venue with one field keeps description, address, phone and hours', async () => {
+    const before = (await call('GET', '/api/admin/venue', { token: admin })).json.venue;
+    expect(before.description).not.toBe('');
+    const res = await call('PATCH', '/api/admin/venue', { token: admin, body: { name: 'Artisan Bar & Kitchen' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.venue).toMatchObject({
+      name: 'Artisan Bar & Kitchen', description: before.description, address: before.address, phone: before.phone,
+      opening_hours: before.opening_hours, timezone: before.timezone, theme_colors: before.theme_colors, tax_rate_bp: before.tax_rate_bp,
+    });
+    // PUT from an older client naming a subset is partial too.
+    const put = await call('PUT', '/api/admin/venue', { token: admin, body: { name: before.name } });
+    expect(put.status, put.text).toBe(200);
+    expect(put.json.venue).toMatchObject({ name: before.name, description: before.description, address: before.address });
+  });
+});
