@@ -79,3 +79,72 @@ describe('finding 7: a partial venue profile update touches only what it names',
     expect(put.json.venue).toMatchObject({ name: before.name, description: before.description, address: before.address });
   });
 });
+
+describe('finding 2: drinks with unmatched recipe lines can be edited', () => {
+  const negroni = async () => {
+    const list = await call('GET', '/api/admin/menu-drinks', { token: admin });
+    return (list.json.drinks as any[]).find((d) => d.name === 'Negroni');
+  };
+
+  it('Negroni keeps its free-text line ("Carpano Antica") through a save of the form unchanged and a price edit', async () => {
+    const drink = await negroni();
+    const free = (drink.recipe as any[]).filter((l) => l.ingredient_id === null);
+    expect(free.length).toBeGreaterThan(0);
+    expect(free[0].raw_name).toBe(free[0].ingredient_name);
+    const linesBefore = await env.DB.prepare('SELECT id, ingredient_id, raw_name, quantity, unit FROM drink_ingredients WHERE menu_drink_id = ? ORDER BY position').bind(drink.id).all();
+
+    // The form sends every line back as it was: matched ones by id, free-text ones by their text.
+    const recipe = (drink.recipe as any[]).map((l) => ({ ingredient_id: l.ingredient_id, raw_name: l.raw_name, quantity: l.quantity, unit: l.unit, is_optional: l.is_optional }));
+    const unchanged = await call('PUT', `/api/admin/menu-drinks/${drink.id}`, {
+      token: admin, body: { name: drink.name, description: drink.description, price_cents: drink.price_cents, category: drink.category, recipe },
+    });
+    expect(unchanged.status, unchanged.text).toBe(200);
+    const priced = await call('PATCH', `/api/admin/menu-drinks/${drink.id}`, { token: admin, body: { price_cents: drink.price_cents + 100 } });
+    expect(priced.status, priced.text).toBe(200);
+    expect(priced.json.drink).toMatchObject({ price_cents: drink.price_cents + 100, description: drink.description, image_url: drink.image_url });
+    const linesAfter = await env.DB.prepare('SELECT id, ingredient_id, raw_name, quantity, unit FROM drink_ingredients WHERE menu_drink_id = ? ORDER BY position').bind(drink.id).all();
+    expect(linesAfter.results).toEqual(linesBefore.results);
+  });
+
+  it('a line can be matched to an ingredient later, keeping the text the owner wrote', async () => {
+    const drink = await negroni();
+    const vermouth = (await row<{ id: string; name: string }>("SELECT id, name FROM ingredients WHERE name = 'Sweet vermouth'"))!;
+    const recipe = (drink.recipe as any[]).map((l) => ({
+      ingredient_id: l.ingredient_id ?? (l.raw_name === 'Carpano Antica' ? vermouth.id : null), raw_name: l.raw_name, quantity: l.quantity, unit: l.unit, is_optional: l.is_optional,
+    }));
+    const res = await call('PATCH', `/api/admin/menu-drinks/${drink.id}`, { token: admin, body: { recipe } });
+    expect(res.status, res.text).toBe(200);
+    const line = (res.json.drink.recipe as any[]).find((l) => l.raw_name === 'Carpano Antica');
+    expect(line).toMatchObject({ ingredient_id: vermouth.id, ingredient_name: vermouth.name, raw_name: 'Carpano Antica' });
+    expect(await row('SELECT count(*) AS n FROM unmatched_ingredients WHERE menu_drink_id = ? AND resolved_at IS NULL AND raw_string = ?', drink.id, 'Carpano Antica'))
+      .toEqual({ n: 0 });
+  });
+});
+
+describe('finding 6: field-precise refusals, nothing rounded or clamped, no duplicate names', () => {
+  it('names the field and the limit for an over-long description, a huge price, a long name and a sub-cent price', async () => {
+    const drink = (await row<{ id: string; name: string; price_cents: number; description: string }>(
+      'SELECT id, name, price_cents, description FROM menu_drinks WHERE restaurant_id = ? ORDER BY name LIMIT 1', artisan,
+    ))!;
+    const path = `/api/admin/menu-drinks/${drink.id}`;
+    expect(details(await call('PATCH', path, { token: admin, body: { description: 'x'.repeat(10_000) } })))
+      .toEqual([{ path: 'description', message: 'Description is at most 1,000 characters' }]);
+    expect(details(await call('PATCH', path, { token: admin, body: { price_cents: 9_999_999_900 } })))
+      .toEqual([{ path: 'price_cents', message: 'Price is at most $10,000' }]);
+    expect(details(await call('PATCH', path, { token: admin, body: { price_cents: 1234.5 } })))
+      .toEqual([{ path: 'price_cents', message: 'Price must be in whole cents' }]);
+    expect(details(await call('PATCH', path, { token: admin, body: { name: 'N'.repeat(500) } })))
+      .toEqual([{ path: 'name', message: 'Name is at most 120 characters' }]);
+    expect(await row('SELECT name, price_cents, description FROM menu_drinks WHERE id = ?', drink.id))
+      .toEqual({ name: drink.name, price_cents: drink.price_cents, description: drink.description });
+  });
+
+  it('refuses a second drink or inventory item with a name already used in the venue', async () => {
+    const drink = (await row<{ name: string }>('SELECT name FROM menu_drinks WHERE restaurant_id = ? ORDER BY name LIMIT 1', artisan))!;
+    const dup = await call('POST', '/api/admin/menu-drinks', { token: admin, body: { name: ` ${drink.name.toUpperCase()} `, price_cents: 900 } });
+    expect(expectApiError(dup, 409)).toMatchObject({ code: 'duplicate_name', details: [{ path: 'name', message: `A drink named "${drink.name}" is already on the menu` }] });
+    const item = (await row<{ name: string }>('SELECT name FROM inventory_items WHERE restaurant_id = ? AND deleted_at IS NULL ORDER BY name LIMIT 1', artisan))!;
+    const dupItem = await call('POST', '/api/admin/inventory', { token: admin, body: { name: item.name, quantity: 1 } });
+    expect(expectApiError(dupItem, 409)).toMatchObject({ code: 'duplicate_name', details: [{ path: 'name', message: `An inventory item named "${item.name}" already exists` }] });
+  });
+});
