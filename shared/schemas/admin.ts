@@ -174,6 +174,26 @@ export const IngredientOption = z.object({
 });
 export type IngredientOption = z.infer<typeof IngredientOption>;
 export const IngredientOptionList = z.object({ ingredients: z.array(IngredientOption) });
+export const IngredientOptionResponse = z.object({ ingredient: IngredientOption });
+
+/** POST /api/admin/ingredients: a catalogue ingredient the picker did not have. */
+export const NewCatalogueIngredient = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),
+  category: z.string().trim().min(1).max(40).default('other'),
+});
+export type NewCatalogueIngredient = z.input<typeof NewCatalogueIngredient>;
+
+/** GET /api/admin/inventory/{id}/impact: what deleting or unlinking the item does to the menu. */
+export const InventoryImpact = z.object({
+  item_id: z.string(),
+  ingredient_name: z.string().nullable(),
+  drinks: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Other live items of the venue tracking the same ingredient. */
+  still_tracked_by: z.array(z.string()),
+  /** One sentence for the confirmation dialog. */
+  effect: z.string(),
+});
+export type InventoryImpact = z.infer<typeof InventoryImpact>;
 
 // ---------------------------------------------------------------------------------------------
 // Venue profile

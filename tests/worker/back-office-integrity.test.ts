@@ -148,3 +148,33 @@ describe('finding 6: field-precise refusals, nothing rounded or clamped, no dupl
     expect(expectApiError(dupItem, 409)).toMatchObject({ code: 'duplicate_name', details: [{ path: 'name', message: `An inventory item named "${item.name}" already exists` }] });
   });
 });
+
+describe('finding 4: inventory items link to catalogue ingredients, and unlinking says what it does', () => {
+  it('creates a catalogue ingredient for a new item and links it; a name the catalogue has is refused with the match', async () => {
+    const created = await call('POST', '/api/admin/ingredients', { token: admin, body: { name: 'Amaretto di Saronno', category: 'liqueur' } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.ingredient).toMatchObject({ name: 'Amaretto di Saronno', category: 'liqueur' });
+    const item = await call('POST', '/api/admin/inventory', { token: admin, body: { name: 'Amaretto', quantity: 2, ingredient_id: created.json.ingredient.id } });
+    expect(item.json.item.ingredient_id).toBe(created.json.ingredient.id);
+    const again = await call('POST', '/api/admin/ingredients', { token: admin, body: { name: 'campari' } });
+    expect(expectApiError(again, 409)).toMatchObject({ code: 'ingredient_exists', details: [{ path: 'name', message: 'Campari is already in the catalogue' }] });
+  });
+
+  it('lists the drinks an item tracks and what deleting it does to them', async () => {
+    const used = (await row<{ item_id: string; ingredient_id: string }>(
+      `SELECT ii.id AS item_id, ii.ingredient_id FROM inventory_items ii
+       WHERE ii.restaurant_id = ? AND ii.deleted_at IS NULL AND EXISTS (
+         SELECT 1 FROM drink_ingredients di JOIN menu_drinks d ON d.id = di.menu_drink_id
+         WHERE di.ingredient_id = ii.ingredient_id AND d.restaurant_id = ii.restaurant_id AND di.is_optional = 0)
+       ORDER BY ii.name LIMIT 1`, artisan,
+    ))!;
+    const drinks = await env.DB.prepare(
+      `SELECT DISTINCT d.name FROM drink_ingredients di JOIN menu_drinks d ON d.id = di.menu_drink_id
+       WHERE di.ingredient_id = ? AND d.restaurant_id = ? AND di.is_optional = 0 ORDER BY d.name`,
+    ).bind(used.ingredient_id, artisan).all<{ name: string }>();
+    const res = await call('GET', `/api/admin/inventory/${used.item_id}/impact`, { token: admin });
+    expect(res.status, res.text).toBe(200);
+    expect((res.json.drinks as any[]).map((d) => d.name)).toEqual(drinks.results.map((d) => d.name));
+    expect(res.json.effect).toMatch(/no longer track|still tracked/i);
+  });
+});

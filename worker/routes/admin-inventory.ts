@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { InventoryItemInput, InventoryItemPatch } from '../../shared/schemas/admin';
 import { IdParam } from '../../shared/schemas/common';
 import { changedFields, describeWrite } from '../audit/record';
-import { createInventoryItem, deleteInventoryItem, listInventory, updateInventoryItem } from '../admin/inventory';
+import { createInventoryItem, deleteInventoryItem, inventoryItemImpact, listInventory, updateInventoryItem } from '../admin/inventory';
 import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
@@ -13,6 +13,7 @@ const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorI
 export const adminInventoryRoutes = new Hono<AppContext>()
   .use(requireAdmin)
   .get('/', async (c) => c.json({ items: await listInventory(c.get('db'), scopedVenueId(c)) }))
+  .get('/:id/impact', validate('param', IdParam), async (c) => c.json(await inventoryItemImpact(c.get('db'), scopedVenueId(c), c.req.valid('param').id)))
   .post('/', validate('json', InventoryItemInput), async (c) => {
     const item = await createInventoryItem(c.get('db'), scopedVenueId(c), actorOf(staffCaller(c)), c.req.valid('json'));
     describeWrite(c, { action: 'inventory_item.create', targetType: 'inventory_item', targetId: item.id, summary: `Added ${item.name}`, after: item });

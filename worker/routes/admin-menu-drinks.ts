@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput, MenuDrinkPatch } from '../../shared/schemas/admin';
+import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput, MenuDrinkPatch, NewCatalogueIngredient } from '../../shared/schemas/admin';
+import { createCatalogueIngredient } from '../admin/inventory';
 import { IdParam } from '../../shared/schemas/common';
 import {
   createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,
@@ -46,6 +47,11 @@ export const adminMenuDrinkRoutes = new Hono<AppContext>()
     return c.json({ success: true });
   });
 
-/** Canonical ingredients for the recipe editor's picker. */
+/** Canonical ingredients for the recipe editor's and the inventory form's pickers; the inventory form may add one. */
 export const adminIngredientRoutes = new Hono<AppContext>()
-  .get('/', requireAdmin, async (c) => c.json({ ingredients: await listIngredientOptions(c.get('db')) }));
+  .get('/', requireAdmin, async (c) => c.json({ ingredients: await listIngredientOptions(c.get('db')) }))
+  .post('/', requireAdmin, validate('json', NewCatalogueIngredient), async (c) => {
+    const ingredient = await createCatalogueIngredient(c.get('db'), c.req.valid('json'));
+    describeWrite(c, { action: 'ingredient.create', targetType: 'ingredient', targetId: ingredient.id, summary: `Added ${ingredient.name} to the catalogue`, after: ingredient });
+    return c.json({ ingredient }, 201);
+  });

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminAnalytics, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse,
-  IngredientOptionList, type AnalyticsWindow, type InventoryItemInput, type InventoryItemPatch, type MenuDrinkInput, type MenuDrinkPatch,
+  IngredientOptionList, IngredientOptionResponse, InventoryImpact, type AnalyticsWindow, type NewCatalogueIngredient, type InventoryItemInput, type InventoryItemPatch, type MenuDrinkInput, type MenuDrinkPatch,
   type VenueProfileUpdate,
 } from '../../../shared/schemas/admin';
 import { AiAnalyticsResponse, AiSettingsResponse, type AiSettingsInput } from '../../../shared/schemas/ai';
@@ -62,6 +62,24 @@ export function useDeleteInventoryItem() {
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/admin/inventory/${encodeURIComponent(id)}`),
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** What deleting or unlinking an item does to the menu, for the confirmation dialog. */
+export function useInventoryImpact(id: string | null) {
+  return useQuery({
+    queryKey: ['admin', 'inventory-impact', id],
+    enabled: id !== null,
+    staleTime: 0,
+    queryFn: () => apiRequest('GET', `/admin/inventory/${encodeURIComponent(id!)}/impact`, { schema: InventoryImpact }),
+  });
+}
+
+export function useCreateCatalogueIngredient() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: NewCatalogueIngredient) => (await apiRequest('POST', '/admin/ingredients', { body, schema: IngredientOptionResponse })).ingredient,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.ingredients }),
   });
 }
 

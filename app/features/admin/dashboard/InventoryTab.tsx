@@ -9,8 +9,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { errorProps, fieldErrorsOf, type FieldErrors } from '../../../lib/field-errors';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
-import { useDeleteInventoryItem, useInventory, useSaveInventoryItem } from '../api';
-import { LoadError, StatTiles, VIEW_MODES, ViewToggle, confirmDelete, distinct, titleCase, useStoredState } from './parts';
+import { rankIngredientMatches } from '../../../../shared/ingredient-similarity';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import {
+  useCreateCatalogueIngredient, useDeleteInventoryItem, useIngredientOptions, useInventory, useInventoryImpact, useSaveInventoryItem,
+} from '../api';
+import { LoadError, StatTiles, VIEW_MODES, ViewToggle, distinct, titleCase, useStoredState } from './parts';
 
 type FormState = {
   name: string; description: string; quantity: string; unit: InventoryUnit; low_stock_threshold: string;
@@ -43,10 +47,63 @@ function readForm(form: FormState): { body: InventoryItemInput; errors: FieldErr
   };
 }
 
+/**
+ * The catalogue ingredient this stock pours (what recipes are tracked against): search the catalogue,
+ * pick one, or add the name as a new catalogue ingredient. Unlinking says which drinks it affects.
+ */
+function IngredientPicker({ value, itemName, itemId, onChange }: { value: string | null; itemName: string; itemId: string | null; onChange: (id: string | null) => void }) {
+  const options = useIngredientOptions();
+  const create = useCreateCatalogueIngredient();
+  const [search, setSearch] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const impact = useInventoryImpact(itemId && value === null ? itemId : null);
+  const all = options.data ?? [];
+  const chosen = all.find((o) => o.id === value) ?? null;
+  const term = (search || itemName).trim();
+  const ranked = term ? rankIngredientMatches(term, all, 6) : [];
+  const exact = all.some((o) => o.name.toLowerCase() === term.toLowerCase());
+
+  async function addNew() {
+    setError(null);
+    try {
+      const created = await create.mutateAsync({ name: term });
+      onChange(created.id);
+    } catch (err) {
+      setError(fieldErrorsOf(err).name ?? errorMessage(err, 'Could not add the ingredient'));
+    }
+  }
+
+  return (
+    <fieldset className="stack admin-fieldset" data-testid="ingredient-picker">
+      <legend>Tracks ingredient</legend>
+      {chosen ? (
+        <div className="row">
+          <span>Linked to <strong>{chosen.name}</strong>: recipes using it are counted against this stock.</span>
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => onChange(null)}>Unlink</button>
+        </div>
+      ) : (
+        <>
+          <p className="muted">Not linked: no drink's stock is tracked against this item.</p>
+          {impact.data && impact.data.drinks.length > 0 && <p className="field-error" role="alert">{impact.data.effect} ({impact.data.drinks.map((d) => d.name).join(', ')})</p>}
+          <input type="search" aria-label="Search ingredients" placeholder={itemName ? `Search (e.g. ${itemName})` : 'Search ingredients'} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <div className="row chips">
+            {ranked.map((o) => <button key={o.id} type="button" className="chip" onClick={() => onChange(o.id)}>{o.name}</button>)}
+            {term && !exact && (
+              <button type="button" className="chip" disabled={create.isPending} onClick={() => void addNew()}>+ Create “{term}”</button>
+            )}
+          </div>
+          {error && <p className="field-error" role="alert">{error}</p>}
+        </>
+      )}
+    </fieldset>
+  );
+}
+
 function InventoryForm({ item, onClose }: { item: AdminInventoryItem | null; onClose: () => void }) {
   const initial = item ? formOf(item) : emptyForm;
   const [form, setForm] = useState<FormState>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [ingredientId, setIngredientId] = useState<string | null>(item?.ingredient_id ?? null);
   const save = useSaveInventoryItem();
   // A field's error goes as soon as the field is edited: a stale message never stays next to a fixed value.
   const set = (field: keyof FormState, value: string) => {
@@ -60,7 +117,8 @@ function InventoryForm({ item, onClose }: { item: AdminInventoryItem | null; onC
     setErrors(local);
     if (Object.keys(local).length) return;
     // Editing sends only the fields that changed: an untouched quantity is never re-sent, so it can never drift.
-    const before = item ? readForm(initial).body : null;
+    body.ingredient_id = ingredientId;
+    const before = item ? { ...readForm(initial).body, ingredient_id: item.ingredient_id } : null;
     const changed = before
       ? Object.fromEntries(Object.entries(body).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof InventoryItemInput])))
       : body;
@@ -128,6 +186,7 @@ function InventoryForm({ item, onClose }: { item: AdminInventoryItem | null; onC
             {fieldError('cost_per_unit_cents', 'inv-cost')}
           </div>
         </div>
+        <IngredientPicker value={ingredientId} itemName={form.name} itemId={item?.id ?? null} onChange={setIngredientId} />
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>{item ? 'Save Changes' : 'Add Item'}</button>
@@ -155,13 +214,16 @@ export function InventoryTab() {
       && (!q || [i.name, i.description, i.brand ?? ''].some((f) => f.toLowerCase().includes(q))));
   }, [items, search, category]);
 
-  async function onDelete(item: AdminInventoryItem) {
-    if (!confirmDelete(item.name)) return;
+  const [deleting, setDeleting] = useState<AdminInventoryItem | null>(null);
+  const impact = useInventoryImpact(deleting?.id ?? null);
+  function onDelete(item: AdminInventoryItem) { setDeleting(item); }
+  async function confirmDeletion(item: AdminInventoryItem) {
     try {
       await remove.mutateAsync(item.id);
       toast.success('Inventory item deleted successfully');
-    } catch {
-      toast.error('Failed to delete inventory item');
+      setDeleting(null);
+    } catch (err) {
+      toast.error(`Failed to delete inventory item: ${errorMessage(err, 'unknown error')}`);
     }
   }
 
@@ -212,7 +274,7 @@ export function InventoryTab() {
               <p className="muted">{titleCase(item.category)}</p>
               <div className="row">
                 <button type="button" className="btn btn-small" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}><Pencil size={14} aria-hidden="true" /> Edit</button>
-                <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(item)} aria-label={`Delete ${item.name}`}><Trash2 size={14} aria-hidden="true" /> Delete</button>
+                <button type="button" className="btn btn-small btn-danger" onClick={() => onDelete(item)} aria-label={`Delete ${item.name}`}><Trash2 size={14} aria-hidden="true" /> Delete</button>
               </div>
             </li>
           ))}
@@ -232,13 +294,24 @@ export function InventoryTab() {
                   <td>{formatCents(item.cost_per_unit_cents)}</td>
                   <td className="row">
                     <button type="button" className="btn btn-small" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}><Pencil size={14} aria-hidden="true" /></button>
-                    <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(item)} aria-label={`Delete ${item.name}`}><Trash2 size={14} aria-hidden="true" /></button>
+                    <button type="button" className="btn btn-small btn-danger" onClick={() => onDelete(item)} aria-label={`Delete ${item.name}`}><Trash2 size={14} aria-hidden="true" /></button>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {deleting && (
+        <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel="Delete item" busy={remove.isPending || impact.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDeletion(deleting)}>
+          <p>The item and its stock leave the inventory; its stock history is kept.</p>
+          {impact.isPending ? <p className="muted">Checking which drinks use it…</p> : impact.data && impact.data.drinks.length > 0 ? (
+            <>
+              <p data-testid="delete-impact">{impact.data.effect}</p>
+              <ul>{impact.data.drinks.map((d) => <li key={d.id}>{d.name}</li>)}</ul>
+            </>
+          ) : <p>No drink on the menu is tracked against it.</p>}
+        </ConfirmDialog>
       )}
       {editing && <InventoryForm item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </section>
