@@ -178,3 +178,43 @@ describe('finding 4: inventory items link to catalogue ingredients, and unlinkin
     expect(res.json.effect).toMatch(/no longer track|still tracked/i);
   });
 });
+
+describe('finding 3: normalisation never proposes a different product, and a merge shows everywhere', () => {
+  it('suggests Vodka as a link for "Tito\'s vodka" (never Citrus vodka) and Triple sec for "cointreau" (never Coconut cream)', async () => {
+    const superadmin = await mintToken(DEMO_EMAILS.superadmin);
+    const list = (await call('GET', '/api/super/unmatched-ingredients', { token: superadmin })).json.ingredients as any[];
+    const tito = list.find((i) => i.raw_string === "Tito's vodka");
+    expect(tito.suggestions.map((s: any) => s.name)).not.toContain('Citrus vodka');
+    expect(tito.suggestions[0]).toMatchObject({ name: 'Vodka', kind: 'link' });
+    const cointreau = list.find((i) => i.raw_string === 'cointreau');
+    expect(cointreau.suggestions.map((s: any) => s.name)).not.toContain('Coconut cream');
+    expect(cointreau.suggestions[0]).toMatchObject({ name: 'Triple sec', kind: 'link' });
+    const jiuce = list.find((i) => i.raw_string === 'fresh lime jiuce');
+    expect(jiuce.suggestions[0]).toMatchObject({ name: 'Fresh lime juice', kind: 'merge' });
+
+    const bulk = await call('POST', '/api/super/ingredients/bulk-merge', { token: superadmin, body: { ingredientIds: [tito.id, cointreau.id] } });
+    expect(bulk.json.merged).toEqual([]);
+    expect(bulk.json.skipped.map((s: any) => s.reason)).toEqual(['A brand or flavour of Vodka: link it on purpose', 'A brand or flavour of Triple sec: link it on purpose']);
+  });
+
+  it('after merging "fresh lime jiuce", staff menu lookup and guest ingredient notes read "Fresh lime juice"', async () => {
+    const superadmin = await mintToken(DEMO_EMAILS.superadmin);
+    const staff = await mintToken(DEMO_EMAILS.staff);
+    const list = (await call('GET', '/api/super/unmatched-ingredients', { token: superadmin })).json.ingredients as any[];
+    const jiuce = list.find((i) => i.raw_string === 'fresh lime jiuce');
+    const merged = await call('POST', `/api/super/ingredients/${jiuce.id}/merge`, { token: superadmin, body: { target_ingredient_id: jiuce.suggestions[0].id } });
+    expect(merged.status, merged.text).toBe(200);
+
+    const menu = (await call('GET', '/api/staff/menu', { token: staff })).json.menu_items as any[];
+    const drink = menu.find((d) => d.id === jiuce.menu_drink_id);
+    expect(drink.ingredients.map((l: any) => l.ingredient_name)).toContain('Fresh lime juice');
+    expect(JSON.stringify(drink)).not.toContain('jiuce');
+    const guest = (await call('GET', '/api/drinks?venue=artisan-bar')).json.drinks as any[];
+    const seen = guest.find((d) => d.id === jiuce.menu_drink_id);
+    expect(seen, 'the drink is on the guest menu').toBeDefined();
+    expect(seen.ingredients_notes).toContain('Fresh lime juice');
+    expect(seen.ingredients_notes).not.toContain('jiuce');
+    const admin = (await call('GET', `/api/admin/menu-drinks/${jiuce.menu_drink_id}`, { token: await mintToken(DEMO_EMAILS.admin) })).json.drink;
+    expect(admin.recipe.map((l: any) => l.ingredient_name)).toContain('Fresh lime juice');
+  });
+});

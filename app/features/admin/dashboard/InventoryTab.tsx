@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { errorProps, fieldErrorsOf, type FieldErrors } from '../../../lib/field-errors';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
-import { rankIngredientMatches } from '../../../../shared/ingredient-similarity';
+import { rankBySimilarity } from '../../../../shared/ingredient-similarity';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import {
   useCreateCatalogueIngredient, useDeleteInventoryItem, useIngredientOptions, useInventory, useInventoryImpact, useSaveInventoryItem,
@@ -60,7 +60,7 @@ function IngredientPicker({ value, itemName, itemId, onChange }: { value: string
   const all = options.data ?? [];
   const chosen = all.find((o) => o.id === value) ?? null;
   const term = (search || itemName).trim();
-  const ranked = term ? rankIngredientMatches(term, all, 6) : [];
+  const ranked = term ? rankBySimilarity(term, all, 6) : [];
   const exact = all.some((o) => o.name.toLowerCase() === term.toLowerCase());
 
   async function addNew() {
@@ -303,7 +303,7 @@ export function InventoryTab() {
         </div>
       )}
       {deleting && (
-        <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel="Delete item" busy={remove.isPending || impact.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDeletion(deleting)}>
+        <ConfirmDialog title={`Are you sure you want to delete "${deleting.name}"?`} confirmLabel="Delete item" busy={remove.isPending || impact.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDeletion(deleting)}>
           <p>The item and its stock leave the inventory; its stock history is kept.</p>
           {impact.isPending ? <p className="muted">Checking which drinks use it…</p> : impact.data && impact.data.drinks.length > 0 ? (
             <>

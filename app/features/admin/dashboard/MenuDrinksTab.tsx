@@ -150,7 +150,7 @@ export function MenuDrinksTab() {
         </div>
       )}
       {deleting && (
-        <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel="Delete drink" busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDeletion(deleting)}>
+        <ConfirmDialog title={`Are you sure you want to delete "${deleting.name}"?`} confirmLabel="Delete drink" busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDeletion(deleting)}>
           <p>{deleting.name} leaves the menu with its recipe and photo: guests can no longer order it, and carts holding it lose that line. Past orders keep their copy.</p>
           <p className="muted">To take it off the menu for a while instead, switch it to Unavailable.</p>
         </ConfirmDialog>
