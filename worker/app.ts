@@ -14,7 +14,7 @@ import { aiAdminRoutes } from './routes/ai-admin';
 import { adminImageRoutes } from './routes/admin-images';
 import { adminInventoryRoutes } from './routes/admin-inventory';
 import { adminIngredientRoutes, adminMenuDrinkRoutes } from './routes/admin-menu-drinks';
-import { adminAnalyticsRoutes, adminVenueRoutes } from './routes/admin-venue';
+import { adminAnalyticsRoutes, adminFiguresRoutes, adminVenueRoutes } from './routes/admin-venue';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { clientErrorRoutes } from './routes/client-errors';
@@ -79,6 +79,7 @@ const api = new Hono<AppContext>()
   .route('/admin/inventory', adminInventoryRoutes)
   .route('/admin/venue', adminVenueRoutes)
   .route('/admin/analytics', adminAnalyticsRoutes)
+  .route('/admin/figures', adminFiguresRoutes)
   .route('/admin/images', adminImageRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)

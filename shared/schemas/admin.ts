@@ -259,3 +259,15 @@ export const AdminAnalytics = z.object({
   heat: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), orders: z.number().int() })),
 });
 export type AdminAnalytics = z.infer<typeof AdminAnalytics>;
+
+/** GET /api/admin/figures: the live dashboard's tiles over a whole window (1h, 24h or all time). */
+export const AdminFiguresQuery = z.object({ window: z.enum(['1h', '24h', 'all']).default('all') });
+export const AdminFigures = z.object({
+  window: z.enum(['1h', '24h', 'all']),
+  orders: z.number().int(),
+  revenue_cents: z.number().int(),
+  avg_order_cents: z.number().int(),
+  ai_orders: z.number().int(),
+  pending_orders: z.number().int(),
+});
+export type AdminFigures = z.infer<typeof AdminFigures>;

@@ -4,6 +4,7 @@ import {
   parseSpecialInstructions, satisfactionLabel, temperatureLabel, amountFromField,
 } from '../../shared/admin-dashboard';
 import { formatStockAmount } from '../../shared/inventory';
+import { formatCents, formatCount } from '../../shared/money';
 
 describe('adminOrderName', () => {
   it('follows display_name, ai_recipe_name, custom_name, then the instructions', () => {
@@ -65,6 +66,12 @@ describe('labels and fields', () => {
     expect(['12.5', '12.345', '-1', 'x'].map((t) => centsFromDollarsField(t))).toEqual([
       { value: 1250 }, { error: 'Cost has at most two decimals (cents)' }, { error: 'Cost cannot be negative' }, { error: 'Cost must be a number' },
     ]);
+  });
+
+  it('money and counts are grouped per locale', () => {
+    expect(formatCents(735849, 'en-US')).toBe('$7,358.49');
+    expect(formatCount(1092, 'en-US')).toBe('1,092');
+    expect(formatCents(735849, 'de-DE')).toMatch(/^7\.358,49\s\$$/);
   });
 
   it('stock reads as a person counts it, exact amounts untouched', () => {

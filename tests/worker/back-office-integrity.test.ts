@@ -218,3 +218,44 @@ describe('finding 3: normalisation never proposes a different product, and a mer
     expect(admin.recipe.map((l: any) => l.ingredient_name)).toContain('Fresh lime juice');
   });
 });
+
+describe('finding 5: one definition per figure, true windows, paging', () => {
+  it('venue and platform analytics agree on revenue and orders, refunds handled the same', async () => {
+    const superadmin = await mintToken(DEMO_EMAILS.superadmin);
+    const refunded = (await row<{ id: string }>(
+      "SELECT id FROM orders WHERE restaurant_id = ? AND status = 'delivered' AND created_at >= ? ORDER BY created_at DESC LIMIT 1",
+      artisan, new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    ))!;
+    await env.DB.prepare("UPDATE orders SET payment_status = 'refunded' WHERE id = ?").bind(refunded.id).run();
+    for (const window of ['7d', '30d'] as const) {
+      const venue = (await call('GET', `/api/admin/analytics?window=${window}`, { token: admin })).json.totals;
+      const platform = (await call('GET', `/api/super/analytics?window=${window}&limit=50`, { token: superadmin })).json.top_venues as any[];
+      const artisanRow = platform.find((v) => v.id === artisan);
+      expect({ orders: venue.orders, revenue_cents: venue.revenue_cents }).toEqual({ orders: artisanRow.orders, revenue_cents: artisanRow.revenue_cents });
+    }
+  });
+
+  it('the dashboard figures cover the whole window, not the latest 50 orders', async () => {
+    const all = (await row<{ n: number; revenue: number }>(
+      "SELECT count(*) AS n, sum(total_cents) AS revenue FROM orders WHERE restaurant_id = ? AND status <> 'cancelled' AND payment_status NOT IN ('refunded', 'void')", artisan,
+    ))!;
+    expect(all.n).toBeGreaterThan(50);
+    const figures = await call('GET', '/api/admin/figures?window=all', { token: admin });
+    expect(figures.status, figures.text).toBe(200);
+    expect(figures.json).toMatchObject({ window: 'all', orders: all.n, revenue_cents: all.revenue });
+  });
+
+  it('pages past 50 orders with a cursor, without gaps or repeats', async () => {
+    const total = (await row<{ n: number }>('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', artisan))!.n;
+    const seen = new Set<string>();
+    let before: string | null = null;
+    for (let page = 0; page < 10; page++) {
+      const query: string = before ? `&before=${encodeURIComponent(before)}` : '';
+      const res = await call('GET', `/api/admin/orders?window=all&limit=50${query}`, { token: admin });
+      for (const o of res.json.orders as any[]) { expect(seen.has(o.id)).toBe(false); seen.add(o.id); }
+      before = res.json.next_before;
+      if (!before) break;
+    }
+    expect(seen.size).toBe(total);
+  });
+});

@@ -2,7 +2,7 @@
 // Orders come from app/features/orders/api.ts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  AdminAnalytics, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse,
+  AdminAnalytics, AdminFigures, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse,
   IngredientOptionList, IngredientOptionResponse, InventoryImpact, type AnalyticsWindow, type NewCatalogueIngredient, type InventoryItemInput, type InventoryItemPatch, type MenuDrinkInput, type MenuDrinkPatch,
   type VenueProfileUpdate,
 } from '../../../shared/schemas/admin';
@@ -131,6 +131,14 @@ export function useDeleteMenuDrink() {
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/admin/menu-drinks/${encodeURIComponent(id)}`),
     onSettled: invalidate,
+  });
+}
+
+/** The live dashboard's tiles over a whole window; refreshed with the orders (live events invalidate 'orders'). */
+export function useAdminFigures(window: '1h' | '24h' | 'all') {
+  return useQuery({
+    queryKey: ['orders', 'admin-figures', window],
+    queryFn: () => apiRequest('GET', '/admin/figures', { query: { window }, schema: AdminFigures }),
   });
 }
 
