@@ -15,6 +15,7 @@ import { adminImageRoutes } from './routes/admin-images';
 import { adminInventoryRoutes } from './routes/admin-inventory';
 import { adminIngredientRoutes, adminMenuDrinkRoutes } from './routes/admin-menu-drinks';
 import { adminAnalyticsRoutes, adminFiguresRoutes, adminVenueRoutes } from './routes/admin-venue';
+import { adminAuditRoutes, superAuditRoutes } from './routes/audit-log';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { clientErrorRoutes } from './routes/client-errors';
@@ -66,6 +67,7 @@ const api = new Hono<AppContext>()
   .route('/super/venues', superVenueRoutes)
   .route('/super/users', superUserRoutes)
   .route('/super/errors', superErrorRoutes)
+  .route('/super/audit-log', superAuditRoutes)
   .route('/super', superIngredientRoutes)
   .route('/super', superPlatformRoutes)
   .route('/client-errors', clientErrorRoutes)
@@ -80,6 +82,7 @@ const api = new Hono<AppContext>()
   .route('/admin/venue', adminVenueRoutes)
   .route('/admin/analytics', adminAnalyticsRoutes)
   .route('/admin/figures', adminFiguresRoutes)
+  .route('/admin/audit-log', adminAuditRoutes)
   .route('/admin/images', adminImageRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)

@@ -19,8 +19,6 @@ export type Caller =
   | { kind: 'staff'; userId: string; role: 'superadmin' | 'admin' | 'staff'; restaurantId: string | null; claimsVersion: number; impersonatorId: string | null }
   | { kind: 'guest'; sessionId: string; guestId: string | null };
 
-type StaffCaller = Extract<Caller, { kind: 'staff' }>;
-
 /** What a back-office write changed, for its audit entry (worker/audit/record.ts). */
 export type AuditDescription = {
   action: string;
@@ -31,8 +29,6 @@ export type AuditDescription = {
   after?: Record<string, unknown> | null;
   /** The venue the write concerned, when it is not the caller's own (super admin routes). */
   restaurantId?: string | null;
-  /** Who acted, when the request's own caller is not it (impersonation start and exit). */
-  actor?: StaffCaller;
 };
 
 export type AppContext = {

@@ -40,15 +40,15 @@ export const auditBackOfficeWrites = createMiddleware<AppContext>(async (c, next
   const caller = c.get('caller');
   const described = c.get('audit');
   const path = new URL(c.req.url).pathname;
-  // Impersonation exit is described with the impersonation's caller before the token is dropped.
-  const actor = described?.actor ?? (caller?.kind === 'staff' ? caller : null);
+  const actor = caller?.kind === 'staff' ? caller : null;
   if (!actor) return;
   if (!described && !actor.impersonatorId && !BACK_OFFICE.test(path)) return;
   await c.get('db').insert(auditLog).values({
     id: newId(),
     actorUserId: actor.impersonatorId ?? actor.userId,
     actingRole: actor.role,
-    restaurantId: described?.restaurantId !== undefined ? described.restaurantId : actor.restaurantId,
+    // A super admin acting on a venue without impersonating names it in `restaurant_id`.
+    restaurantId: described?.restaurantId !== undefined ? described.restaurantId : actor.restaurantId ?? c.req.query('restaurant_id') ?? null,
     impersonating: actor.impersonatorId !== null,
     method: c.req.method,
     path,
