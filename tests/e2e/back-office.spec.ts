@@ -91,9 +91,25 @@ test('edit a part-bottle item and Negroni\'s price, merge a misspelling, and rea
   await superPage.getByRole('link', { name: 'Audit Log' }).click();
   const platformLog = superPage.getByTestId('audit-log');
   await expect(platformLog.locator('tr[data-action="ingredient.merge"]').first()).toContainText('Merged "fresh lime jiuce" into Fresh lime juice');
-  await superPage.getByLabel('Venue').selectOption({ label: 'The Artisan Bar' });
+  await superPage.getByRole('group', { name: 'Filters' }).getByLabel('Venue').selectOption({ label: 'The Artisan Bar' });
   await expect(platformLog.locator('tr[data-action="menu_drink.update"]').first()).toContainText('Edited Negroni');
 
   // Restore what other journeys read: Negroni's price and the item's brand.
   await request.patch(`/api/admin/menu-drinks/${negroni.id}`, { headers: auth, data: { price_cents: negroni.price_cents } });
+});
+
+test('an Add Drink dialog opened before the menu list arrives stays open with what was typed', async ({ page }) => {
+  await signIn(page, 'admin@barhop.dev', /\/admin/);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/admin/menu-drinks?*', async (route) => { await held; await route.continue(); });
+  await page.getByRole('tab', { name: 'Menu Drinks' }).click();
+  await expect(page.getByText('Loading menu drinks...')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Drink' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Menu Drink' });
+  await dialog.getByLabel('Name *').fill('Early Bird');
+  release();
+  await expect(page.getByTestId('admin-drink-card').first()).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name *')).toHaveValue('Early Bird');
 });
