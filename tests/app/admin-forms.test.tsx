@@ -35,7 +35,7 @@ describe('menu drink form', () => {
     const calls = api(() => ({ body: { drink: { ...negroni, price_cents: 1500, price: 15 } } }));
     renderPage(<MenuDrinkForm drink={negroni} onClose={() => undefined} />);
     expect((screen.getByLabelText('Ingredient text 2') as HTMLInputElement).value).toBe('Carpano Antica');
-    await screen.findAllByRole('option', { name: 'Sweet vermouth' });
+    await screen.findAllByRole('option', { name: 'Sweet vermouth' }, { timeout: 5000 });
     expect((screen.getByLabelText('Ingredient 2') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Free text (not matched)');
     fireEvent.change(screen.getByLabelText('Price ($) *'), { target: { value: '15.00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
