@@ -103,7 +103,8 @@ test('an Add Drink dialog opened before the menu list arrives stays open with wh
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => { release = resolve; });
   await page.route('**/api/admin/menu-drinks?*', async (route) => { await held; await route.continue(); });
-  await page.getByRole('tab', { name: 'Menu Drinks' }).click();
+  // A fresh load of the tab: the dashboard's own reads (venue, claims) land while the list is held back.
+  await page.goto('/admin/menu-drinks');
   await expect(page.getByText('Loading menu drinks...')).toBeVisible();
   await page.getByRole('button', { name: 'Add Drink' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Menu Drink' });
@@ -112,4 +113,29 @@ test('an Add Drink dialog opened before the menu list arrives stays open with wh
   await expect(page.getByTestId('admin-drink-card').first()).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Name *')).toHaveValue('Early Bird');
+});
+
+test('deactivating a venue confirms what will happen, and its admin sees that the venue is inactive', async ({ page, browser, request }) => {
+  await signIn(page, 'superadmin@barhop.dev', /\/super$/);
+  await page.goto('/super/venues');
+  const row = page.getByRole('row').filter({ hasText: 'The Rooftop Lounge' });
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate The Rooftop Lounge?' });
+  await expect(confirm).toContainText('guests can no longer open its menu or place orders');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog', { name: 'Deactivate The Rooftop Lounge?' }).getByRole('button', { name: 'Deactivate venue' }).click();
+  await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+
+  try {
+    const owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(owner, 'admin2@barhop.dev', /\/admin/);
+    await expect(owner.getByTestId('inactive-venue-banner')).toContainText('The Rooftop Lounge is inactive.');
+  } finally {
+    const token = await apiToken(request, 'superadmin@barhop.dev');
+    const venues = (await (await request.get('/api/super/venues', { headers: { Authorization: `Bearer ${token}` } })).json()).venues as { id: string; slug: string }[];
+    const rooftop = venues.find((v) => v.slug === 'rooftop-lounge')!;
+    await request.put(`/api/super/venues/${rooftop.id}`, { headers: { Authorization: `Bearer ${token}` }, data: { active: true } });
+  }
 });
