@@ -259,3 +259,21 @@ describe('finding 5: one definition per figure, true windows, paging', () => {
     expect(seen.size).toBe(total);
   });
 });
+
+describe('a merge makes a free-text line tracked by stock at once', () => {
+  it('a drink whose merged line has no stock shows as sold out right after the merge', async () => {
+    const superadmin = await mintToken(DEMO_EMAILS.superadmin);
+    const campari = (await row<{ id: string }>("SELECT id FROM ingredients WHERE name = 'Campari'"))!;
+    const created = await call('POST', '/api/admin/menu-drinks', {
+      token: admin, body: { name: 'Bitter Test', price_cents: 1000, recipe: [{ raw_name: 'campari bitter aperitivo', quantity: 30, unit: 'ml' }] },
+    });
+    expect(created.json.drink).toMatchObject({ sold_out_reason: null, recipe: [{ ingredient_id: null, raw_name: 'campari bitter aperitivo' }] });
+    await env.DB.prepare('UPDATE inventory_items SET quantity = 0 WHERE restaurant_id = ? AND ingredient_id = ?').bind(artisan, campari.id).run();
+    const tracked = (await row<{ n: number }>('SELECT count(*) AS n FROM inventory_items WHERE restaurant_id = ? AND ingredient_id = ? AND deleted_at IS NULL', artisan, campari.id))!.n;
+    if (tracked === 0) await call('POST', '/api/admin/inventory', { token: admin, body: { name: 'Campari (test)', quantity: 0, ingredient_id: campari.id } });
+    const open = (await row<{ id: string }>("SELECT id FROM unmatched_ingredients WHERE raw_string = 'campari bitter aperitivo' AND resolved_at IS NULL"))!;
+    expect((await call('POST', `/api/super/ingredients/${open.id}/merge`, { token: superadmin, body: { target_ingredient_id: campari.id } })).status).toBe(200);
+    const after = (await call('GET', `/api/admin/menu-drinks/${created.json.drink.id}`, { token: admin })).json.drink;
+    expect(after.sold_out_reason).toBe('out of: campari');
+  });
+});

@@ -13,6 +13,7 @@ import type { BulkMergeOutcome, MergeOutcome, UnmatchedIngredient } from '../../
 import { drinkIngredients, ingredients, inventoryItems, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
 import type { Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
+import { recomputeSoldOut } from '../inventory/sold-out';
 import { loadCatalogue, toCanonicalIngredient } from './catalogue';
 
 type IngredientRow = typeof ingredients.$inferSelect;
@@ -120,6 +121,11 @@ async function resolutionStatements(db: Db, occurrences: UnmatchedRow[], target:
   return { statements, linesUpdated: new Set(lineIds).size };
 }
 
+/** Lines now pointing at an ingredient are tracked by stock: the venues' recipe-driven sold-out follows at once. */
+async function recomputeVenues(db: Db, occurrences: UnmatchedRow[], ingredientId: string) {
+  for (const venueId of new Set(occurrences.map((o) => o.restaurantId))) await recomputeSoldOut(db, venueId, [ingredientId]);
+}
+
 function outcome(raw: string, occurrences: UnmatchedRow[], target: IngredientRow, alias: string | null, linesUpdated: number): MergeOutcome {
   const where = occurrences.length === 1 ? '' : ` (${occurrences.length} occurrences)`;
   return {
@@ -139,6 +145,7 @@ async function mergeInto(db: Db, row: UnmatchedRow, targetId: string): Promise<M
   const { statements, linesUpdated } = await resolutionStatements(db, occurrences, target, alias);
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
+  await recomputeVenues(db, occurrences, target.id);
   return outcome(row.rawString, occurrences, target, alias, linesUpdated);
 }
 
@@ -176,6 +183,7 @@ export async function createFromUnmatched(db: Db, id: string, input: { name?: st
     }
     throw err;
   }
+  await recomputeVenues(db, occurrences, created.id);
   const merged = outcome(row.rawString, occurrences, created, alias, linesUpdated);
   return {
     ...merged,
