@@ -83,16 +83,27 @@ export function satisfactionLabel(percent: number): string {
   return 'Needs Improvement';
 }
 
-/** A number field of the inventory form: integers, min 0; anything non-numeric becomes 0 (spec §5). */
-export function wholeUnitsFromField(value: string): number {
-  const n = Math.floor(Number(value));
-  return Number.isFinite(n) && n > 0 ? n : 0;
+export type FieldValue = { value: number; error?: undefined } | { value?: undefined; error: string };
+
+/**
+ * A stock amount typed in a field, kept exactly as typed (3.25 stays 3.25). Empty, non-numeric or
+ * negative text is an error with the field's label, never a silent 0.
+ */
+export function amountFromField(text: string, label: string): FieldValue {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: `${label} is required` };
+  const n = Number(trimmed);
+  if (!Number.isFinite(n)) return { error: `${label} must be a number` };
+  if (n < 0) return { error: `${label} cannot be negative` };
+  return { value: n };
 }
 
-/** Dollars typed in a field → cents; non-numeric or negative becomes 0. */
-export function centsFromDollarsField(value: string): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.round(n * 100) : 0;
+/** Dollars typed in a field → cents. More than two decimals is an error, never rounded away. */
+export function centsFromDollarsField(text: string, label = 'Cost'): FieldValue {
+  const amount = amountFromField(text, label);
+  if (amount.error !== undefined) return amount;
+  if (!/^\d*(\.\d{0,2})?$/.test(text.trim())) return { error: `${label} has at most two decimals (cents)` };
+  return { value: Math.round(amount.value * 100) };
 }
 
 /** Two taps on the same order within the window (spec §9: 500 ms) complete it. */

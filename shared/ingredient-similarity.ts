@@ -77,17 +77,80 @@ export function ingredientSimilarity(raw: string, candidate: string): number {
   return Math.max(trigramSimilarity(rawCore, candidateCore), levenshteinSimilarity(rawCore, candidateCore), contained);
 }
 
-export type IngredientCandidate = { id: string; name: string; aliases?: readonly string[] };
-export type RankedCandidate = { id: string; name: string; score: number };
+export type IngredientCandidate = { id: string; name: string; aliases?: readonly string[]; category?: string; brands?: readonly string[] };
+/**
+ * 'merge': the string is this ingredient, spelled differently (typo, case, a measure word).
+ * 'link': the string is a more specific product of it (a brand or a flavour of the generic: "Tito's vodka" → Vodka,
+ * "Cointreau" → Triple sec); offered to be linked on purpose, never merged automatically.
+ */
+export type MatchKind = 'merge' | 'link';
+export type RankedCandidate = { id: string; name: string; score: number; kind: MatchKind };
 
-/** Candidates best first; a candidate's score is its best over its name and aliases. */
+/** Edit distance counting a swap of two neighbours as one edit ('jiuce' → 'juice'). */
+function osaDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The same word, allowing one slip per four letters ('jiuce' ~ 'juice', 'limes' ~ 'lime'), never 'tito' ~ 'citrus'. */
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const longest = Math.max(a.length, b.length);
+  return longest >= 4 && osaDistance(a, b) <= Math.floor(longest / 4);
+}
+
+/**
+ * How a raw string relates to one name: the same product ('merge'), a more specific product of it
+ * ('link': every word of the name is in the string, which adds a brand or flavour), or a different
+ * product (null: 'Citrus vodka' for "Tito's vodka", 'Coconut cream' for "cointreau").
+ */
+export function productRelation(raw: string, name: string): MatchKind | null {
+  const rawWords = meaningfulWords(raw);
+  const nameWords = meaningfulWords(name);
+  if (!rawWords.length || !nameWords.length) return null;
+  const nameCovered = nameWords.every((w) => rawWords.some((r) => sameWord(r, w)));
+  const rawCovered = rawWords.every((r) => nameWords.some((w) => sameWord(r, w)));
+  if (nameCovered && rawCovered) return 'merge';
+  if (nameCovered) return 'link';
+  return null;
+}
+
+/**
+ * Candidates best first, different products left out. A candidate's score is its best over its
+ * name and aliases; a brand a venue stocks it under ("Cointreau" for Triple sec) makes it a 'link'.
+ */
 export function rankIngredientMatches(raw: string, candidates: readonly IngredientCandidate[], limit = 5): RankedCandidate[] {
+  const ranked: RankedCandidate[] = [];
+  for (const c of candidates) {
+    let best: RankedCandidate | null = null;
+    for (const label of [c.name, ...(c.aliases ?? [])]) {
+      const kind = productRelation(raw, label);
+      if (!kind) continue;
+      const score = ingredientSimilarity(raw, label);
+      if (!best || (kind === 'merge' && best.kind === 'link') || (kind === best.kind && score > best.score)) best = { id: c.id, name: c.name, score, kind };
+    }
+    if (!best) {
+      const brand = (c.brands ?? []).find((b) => productRelation(raw, b) !== null);
+      if (brand) best = { id: c.id, name: c.name, score: ingredientSimilarity(raw, brand), kind: 'link' };
+    }
+    if (best && best.score > 0) ranked.push(best);
+  }
+  return ranked
+    .sort((a, b) => Number(b.kind === 'merge') - Number(a.kind === 'merge') || b.score - a.score || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
+/** Plain similarity ranking for a search box (what the user types is not a product name yet). */
+export function rankBySimilarity(term: string, candidates: readonly IngredientCandidate[], limit = 5): { id: string; name: string; score: number }[] {
   return candidates
-    .map((c) => ({
-      id: c.id,
-      name: c.name,
-      score: Math.max(ingredientSimilarity(raw, c.name), ...(c.aliases ?? []).map((a) => ingredientSimilarity(raw, a))),
-    }))
+    .map((c) => ({ id: c.id, name: c.name, score: Math.max(ingredientSimilarity(term, c.name), ...(c.aliases ?? []).map((a) => ingredientSimilarity(term, a))) }))
     .filter((c) => c.score > 0)
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
     .slice(0, limit);

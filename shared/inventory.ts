@@ -96,3 +96,24 @@ export const soldOutReasonFor = (ingredientNames: string[]) =>
 
 /** The stock-deduction movement's reason, naming the order like the cards do. */
 export const orderMovementReason = (orderId: string) => `Order #${shortOrderId(orderId)}`;
+
+const QUARTER_GLYPHS = ['', '¼', '½', '¾'];
+const UNIT_PLURALS: Record<string, string> = { bottle: 'bottles', can: 'cans', pack: 'packs', piece: 'pieces', oz: 'oz', ml: 'ml' };
+
+/**
+ * Stock as a person reads it: '3¼ bottles · 2,275 ml', '≈ 8½ bottles · 6,326.8 ml' when the amount
+ * is not a whole quarter, '24 pieces'. Display only: the stored quantity is never rounded.
+ */
+export function formatStockAmount(quantity: number, item: StockItemShape, locale?: string): string {
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  if (item.unit === 'ml') return `${number.format(quantity)} ml`;
+  const quarters = Math.round(quantity * 4);
+  const exact = Math.abs(quantity * 4 - quarters) < 1e-6;
+  const whole = Math.floor(quarters / 4);
+  const glyph = QUARTER_GLYPHS[quarters % 4]!;
+  const units = quarters === 0 && !exact ? `< ¼` : `${whole === 0 && glyph ? '' : new Intl.NumberFormat(locale).format(whole)}${glyph}`;
+  const label = quantity <= 1 ? item.unit : UNIT_PLURALS[item.unit] ?? item.unit;
+  const head = `${exact ? '' : '≈ '}${units} ${label}`;
+  const volume = unitVolumeMl(item);
+  return volume === null ? head : `${head} · ${number.format(quantity * volume)} ml`;
+}

@@ -1,10 +1,20 @@
 import { DEFAULT_TAX_RATE_BP } from './constants';
 
-/** '$12.50' from 1250 cents. */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  return `${sign}$${(Math.abs(cents) / 100).toFixed(2)}`;
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+/** '$12.50' from 1250 cents, '$7,358.49' with the reader's grouping (prices are US dollars). */
+export function formatCents(cents: number, locale?: string): string {
+  const key = locale ?? '';
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+    currencyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
+
+/** '1,092' with the reader's grouping. */
+export const formatCount = (n: number, locale?: string) => new Intl.NumberFormat(locale).format(n);
 
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 

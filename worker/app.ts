@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { auditImpersonatedWrites, authenticate, requireKnownNamedVenue } from './auth/middleware';
+import { auditBackOfficeWrites } from './audit/record';
+import { authenticate, requireKnownNamedVenue } from './auth/middleware';
 import type { AppContext } from './env';
 import { handleError, handleNotFound } from './lib/error-handler';
 import { dropReadCacheOnWrite, noStoreByDefault, requestLog, withDb } from './lib/middleware';
@@ -12,7 +13,8 @@ import { aiAdminRoutes } from './routes/ai-admin';
 import { adminImageRoutes } from './routes/admin-images';
 import { adminInventoryRoutes } from './routes/admin-inventory';
 import { adminIngredientRoutes, adminMenuDrinkRoutes } from './routes/admin-menu-drinks';
-import { adminAnalyticsRoutes, adminVenueRoutes } from './routes/admin-venue';
+import { adminAnalyticsRoutes, adminFiguresRoutes, adminVenueRoutes } from './routes/admin-venue';
+import { adminAuditRoutes, superAuditRoutes } from './routes/audit-log';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { clientErrorRoutes } from './routes/client-errors';
@@ -45,7 +47,8 @@ const api = new Hono<AppContext>()
   // Every write is counted and its body capped (docs/decisions/109, docs/api.md "Write limits").
   .use(limitWrites)
   .use(requireKnownNamedVenue)
-  .use(auditImpersonatedWrites)
+  // After the limits: a refused flood is not written to the audit log (docs/decisions/113).
+  .use(auditBackOfficeWrites)
   .route('/healthz', healthRoutes)
   .route('/venue', venueRoutes)
   .route('/drinks', drinkRoutes)
@@ -58,6 +61,7 @@ const api = new Hono<AppContext>()
   .route('/super/venues', superVenueRoutes)
   .route('/super/users', superUserRoutes)
   .route('/super/errors', superErrorRoutes)
+  .route('/super/audit-log', superAuditRoutes)
   .route('/super', superIngredientRoutes)
   .route('/super', superPlatformRoutes)
   .route('/client-errors', clientErrorRoutes)
@@ -71,6 +75,8 @@ const api = new Hono<AppContext>()
   .route('/admin/inventory', adminInventoryRoutes)
   .route('/admin/venue', adminVenueRoutes)
   .route('/admin/analytics', adminAnalyticsRoutes)
+  .route('/admin/figures', adminFiguresRoutes)
+  .route('/admin/audit-log', adminAuditRoutes)
   .route('/admin/images', adminImageRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)

@@ -20,12 +20,25 @@ export type Caller =
   | { kind: 'staff'; userId: string; role: 'superadmin' | 'admin' | 'staff'; restaurantId: string | null; claimsVersion: number; impersonatorId: string | null; sessionId: string }
   | { kind: 'guest'; sessionId: string; guestId: string | null; signedInAt?: string | null };
 
+/** What a back-office write changed, for its audit entry (worker/audit/record.ts). */
+export type AuditDescription = {
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  summary?: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** The venue the write concerned, when it is not the caller's own (super admin routes). */
+  restaurantId?: string | null;
+};
+
 export type AppContext = {
   Bindings: WorkerEnv;
   Variables: {
     db: Db;
     requestId: string;
     caller?: Caller;
+    audit?: AuditDescription;
   };
 };
 

@@ -5,27 +5,46 @@ import { ThemeColors, Venue } from './venue';
 // The venue admin's API (spec back-office §3 inventory_item / menu_drink, §5 validation).
 // Every route is scoped to the caller's venue by the worker; bodies never name a venue.
 
-const Text = (max: number) => z.string().trim().max(max);
-const RequiredName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120);
-const WholeUnits = (label: string) => z.number({ error: `${label} must be a whole number` })
-  .int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(1_000_000);
+const Text = (max: number, label = 'Text') => z.string().trim().max(max, `${label} is at most ${max.toLocaleString('en-US')} characters`);
+const RequiredName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters');
+/** Stock in the item's unit: exact decimals (3.25 bottles), never rounded, never negative. */
+const StockAmount = (label: string) => z.number({ error: `${label} must be a number` })
+  .min(0, `${label} cannot be negative`).max(1_000_000, `${label} is at most 1,000,000`);
+const CostCents = z.number({ error: 'Cost must be a number' }).int('Cost must be in whole cents')
+  .min(0, 'Cost cannot be negative').max(100_000_000, 'Cost is at most $1,000,000');
 
 // ---------------------------------------------------------------------------------------------
 // Inventory
 
-/** Add/edit form of the admin inventory tab. Cost is in cents (the form has dollars, step 0.01). */
-export const InventoryItemInput = z.object({
+const inventoryFields = {
   name: RequiredName,
-  description: Text(1000).default(''),
-  quantity: WholeUnits('Quantity'),
-  unit: z.enum(INVENTORY_UNITS).default('bottle'),
-  low_stock_threshold: WholeUnits('Low stock threshold').default(5),
-  category: Text(60).default('other'),
-  brand: Text(120).nullable().optional(),
-  cost_per_unit_cents: z.number().int().min(0, 'Cost cannot be negative').max(100_000_000).default(0),
+  description: Text(1000, 'Description'),
+  quantity: StockAmount('Quantity'),
+  unit: z.enum(INVENTORY_UNITS, { error: `Unit must be one of ${INVENTORY_UNITS.join(', ')}` }),
+  low_stock_threshold: StockAmount('Low stock threshold'),
+  category: Text(60, 'Category'),
+  brand: Text(120, 'Brand').nullable(),
+  cost_per_unit_cents: CostCents,
   /** The canonical ingredient this stock pours, for recipe-driven sold-out. */
-  ingredient_id: z.string().trim().min(1).max(100).nullable().optional(),
+  ingredient_id: z.string().trim().min(1).max(100).nullable(),
+};
+
+/** Add form of the admin inventory tab. Cost is in cents (the form has dollars, at most two decimals). */
+export const InventoryItemInput = z.object({
+  ...inventoryFields,
+  description: inventoryFields.description.default(''),
+  unit: inventoryFields.unit.default('bottle'),
+  low_stock_threshold: inventoryFields.low_stock_threshold.default(5),
+  category: inventoryFields.category.default('other'),
+  brand: inventoryFields.brand.optional(),
+  cost_per_unit_cents: CostCents.default(0),
+  ingredient_id: inventoryFields.ingredient_id.optional(),
 });
+/** PATCH (and PUT) /api/admin/inventory/{id}: only the fields named change. */
+export const InventoryItemPatch = z.object(inventoryFields).partial()
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to update');
+export type InventoryItemPatch = z.input<typeof InventoryItemPatch>;
+export type InventoryItemPatchData = z.output<typeof InventoryItemPatch>;
 export type InventoryItemInput = z.input<typeof InventoryItemInput>;
 export type InventoryItemData = z.output<typeof InventoryItemInput>;
 
@@ -54,40 +73,68 @@ export const AdminInventoryResponse = z.object({ item: AdminInventoryItem });
 // ---------------------------------------------------------------------------------------------
 // Menu drinks
 
+/**
+ * One recipe line as the owner wrote it: `raw_name` is the original text ("Carpano Antica") and is
+ * kept; `ingredient_id` matches it to a canonical ingredient, or is null to keep it as free text
+ * (docs/decisions/111).
+ */
 export const RecipeLineInput = z.object({
-  ingredient_id: z.string().trim().min(1, 'Pick an ingredient').max(100),
-  quantity: z.number({ error: 'Quantity must be a number' }).positive('Quantity must be greater than 0').max(10_000),
-  unit: z.string().trim().min(1).max(20).default('ml'),
+  ingredient_id: z.string().trim().min(1).max(100).nullable().optional(),
+  raw_name: z.string().trim().max(120, 'Ingredient text is at most 120 characters').optional(),
+  quantity: z.number({ error: 'Quantity must be a number' }).positive('Quantity must be greater than 0').max(10_000, 'Quantity is at most 10,000'),
+  unit: z.string().trim().min(1, 'Unit is required').max(20, 'Unit is at most 20 characters').default('ml'),
   is_optional: z.boolean().default(false),
-});
+}).refine((l) => Boolean(l.ingredient_id) || Boolean(l.raw_name), { message: 'Choose an ingredient or type its name', path: ['raw_name'] });
 export type RecipeLineInput = z.input<typeof RecipeLineInput>;
 
-export const MenuDrinkInput = z.object({
+export const MENU_PRICE_MAX_CENTS = 1_000_000;
+
+const menuDrinkFields = {
   name: RequiredName,
-  description: Text(1000).default(''),
-  price_cents: z.number({ error: 'Price must be greater than 0' }).int('Price must be in whole cents')
-    .positive('Price must be greater than 0').max(1_000_000),
-  category: Text(40).min(1).default('cocktail'),
+  description: Text(1000, 'Description'),
+  price_cents: z.number({ error: 'Price must be a number' }).int('Price must be in whole cents')
+    .positive('Price must be greater than 0').max(MENU_PRICE_MAX_CENTS, 'Price is at most $10,000'),
+  category: Text(40, 'Category').min(1, 'Category is required'),
   /** An uploaded photo (`/images/venues/{venue}/...`), an https URL, or none. */
-  image_url: z.string().trim().max(500)
+  image_url: z.string().trim().max(500, 'Image URL is at most 500 characters')
     .refine((v) => v.startsWith('/images/') || /^https:\/\//.test(v), 'Image URL must be an uploaded photo or an https URL')
-    .nullable().optional(),
-  is_available: z.boolean().default(true),
-  featured: z.boolean().default(false),
-  display_order: z.number().int().min(0).max(100_000).optional(),
-  recipe: z.array(RecipeLineInput).max(30).optional(),
+    .nullable(),
+  is_available: z.boolean(),
+  featured: z.boolean(),
+  display_order: z.number().int().min(0).max(100_000),
+  recipe: z.array(RecipeLineInput).max(30, 'A recipe has at most 30 lines'),
   /** Allergens the admin adds by hand; the recipe's own are derived (docs/decisions/101). Omitted: kept as they are. */
-  extra_allergens: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+  extra_allergens: z.array(z.string().trim().min(1).max(40)).max(20),
+};
+
+export const MenuDrinkInput = z.object({
+  ...menuDrinkFields,
+  description: menuDrinkFields.description.default(''),
+  category: menuDrinkFields.category.default('cocktail'),
+  image_url: menuDrinkFields.image_url.optional(),
+  is_available: menuDrinkFields.is_available.default(true),
+  featured: menuDrinkFields.featured.default(false),
+  display_order: menuDrinkFields.display_order.optional(),
+  recipe: menuDrinkFields.recipe.optional(),
+  extra_allergens: menuDrinkFields.extra_allergens.optional(),
 });
 export type MenuDrinkInput = z.input<typeof MenuDrinkInput>;
 export type MenuDrinkData = z.output<typeof MenuDrinkInput>;
+/** PATCH (and PUT) /api/admin/menu-drinks/{id}: only the fields named change; `recipe` replaces the lines. */
+export const MenuDrinkPatch = z.object(menuDrinkFields).partial()
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to update');
+export type MenuDrinkPatch = z.input<typeof MenuDrinkPatch>;
+export type MenuDrinkPatchData = z.output<typeof MenuDrinkPatch>;
 
 export const AvailabilityUpdate = z.object({ is_available: z.boolean() });
 
 export const AdminRecipeLine = z.object({
   id: z.string(),
   ingredient_id: z.string().nullable(),
+  /** The matched ingredient's current name, or the raw text while unmatched. */
   ingredient_name: z.string(),
+  /** The text the owner wrote, kept even once matched. */
+  raw_name: z.string(),
   quantity: z.number(),
   unit: z.string(),
   is_optional: z.boolean(),
@@ -134,6 +181,26 @@ export const IngredientOption = z.object({
 });
 export type IngredientOption = z.infer<typeof IngredientOption>;
 export const IngredientOptionList = z.object({ ingredients: z.array(IngredientOption) });
+export const IngredientOptionResponse = z.object({ ingredient: IngredientOption });
+
+/** POST /api/admin/ingredients: a catalogue ingredient the picker did not have. */
+export const NewCatalogueIngredient = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),
+  category: z.string().trim().min(1).max(40).default('other'),
+});
+export type NewCatalogueIngredient = z.input<typeof NewCatalogueIngredient>;
+
+/** GET /api/admin/inventory/{id}/impact: what deleting or unlinking the item does to the menu. */
+export const InventoryImpact = z.object({
+  item_id: z.string(),
+  ingredient_name: z.string().nullable(),
+  drinks: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Other live items of the venue tracking the same ingredient. */
+  still_tracked_by: z.array(z.string()),
+  /** One sentence for the confirmation dialog. */
+  effect: z.string(),
+});
+export type InventoryImpact = z.infer<typeof InventoryImpact>;
 
 // ---------------------------------------------------------------------------------------------
 // Venue profile
@@ -145,19 +212,20 @@ const isTimeZone = (tz: string) => {
 const PhotoUrl = z.string().trim().max(500)
   .refine((v) => v.startsWith('/images/') || /^https:\/\//.test(v), 'Must be an uploaded photo or an https URL');
 
+/** PUT and PATCH /api/admin/venue: only the fields named change (a partial update never blanks the rest). */
 export const VenueProfileUpdate = z.object({
   name: RequiredName,
-  description: Text(2000).default(''),
-  address: Text(300).default(''),
-  phone: Text(40).nullable().optional(),
-  opening_hours: Text(500).default(''),
-  timezone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Unknown time zone'),
+  description: Text(2000, 'Description'),
+  address: Text(300, 'Address'),
+  phone: Text(40, 'Phone').nullable(),
+  opening_hours: Text(500, 'Opening hours'),
+  timezone: z.string().trim().min(1, 'Time zone is required').max(64).refine(isTimeZone, 'Unknown time zone'),
   theme_colors: ThemeColors.extend({ primary: HexColor, secondary: HexColor, background: HexColor, text: HexColor }),
-  logo_url: PhotoUrl.nullable().optional(),
-  cover_image_url: PhotoUrl.nullable().optional(),
+  logo_url: PhotoUrl.nullable(),
+  cover_image_url: PhotoUrl.nullable(),
   /** Basis points: 875 = 8.75 %. */
   tax_rate_bp: z.number().int('Tax rate has at most two decimals').min(0, 'Tax rate cannot be negative').max(3000, 'Tax rate is at most 30%'),
-});
+}).partial().refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type VenueProfileUpdate = z.input<typeof VenueProfileUpdate>;
 export type VenueProfileData = z.output<typeof VenueProfileUpdate>;
 export const AdminVenueResponse = z.object({ venue: Venue });
@@ -198,3 +266,15 @@ export const AdminAnalytics = z.object({
   heat: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), orders: z.number().int() })),
 });
 export type AdminAnalytics = z.infer<typeof AdminAnalytics>;
+
+/** GET /api/admin/figures: the live dashboard's tiles over a whole window (1h, 24h or all time). */
+export const AdminFiguresQuery = z.object({ window: z.enum(['1h', '24h', 'all']).default('all') });
+export const AdminFigures = z.object({
+  window: z.enum(['1h', '24h', 'all']),
+  orders: z.number().int(),
+  revenue_cents: z.number().int(),
+  avg_order_cents: z.number().int(),
+  ai_orders: z.number().int(),
+  pending_orders: z.number().int(),
+});
+export type AdminFigures = z.infer<typeof AdminFigures>;

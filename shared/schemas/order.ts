@@ -109,6 +109,8 @@ export const StaffHistoryQuery = z.object({
 export const AdminOrdersQuery = z.object({
   window: z.enum(['1h', '24h', 'all']).default('1h'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** The previous page's `next_before`: the page after it. */
+  before: z.string().trim().max(120).optional(),
 });
 export const GuestOrdersQuery = z.object({
   slug: Slug.optional(),
@@ -231,6 +233,8 @@ export const OrderHistoryResponse = z.object({ orders: z.array(HistoryEntry) });
 export const CanStartResponse = z.object({ allowed: z.boolean(), active_order_id: z.string().nullable() });
 
 export const OrderList = z.object({ orders: z.array(Order) });
+/** GET /api/admin/orders: one page, newest first; `next_before` asks for the next (null on the last page). */
+export const AdminOrderPage = OrderList.extend({ next_before: z.string().nullable() });
 
 export const AiOrderItem = z.object({
   menuDrinkId: z.string().nullable(),

@@ -257,7 +257,8 @@ export const IngredientUpdateBody = z.object({
   unit_volume_ml: z.number().positive().max(20_000).nullable(),
 }).partial().refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 
-export const MergeSuggestion = z.object({ id: z.string(), name: z.string(), score: z.number() });
+/** `kind`: 'merge' = the same ingredient spelled differently; 'link' = a brand or flavour of it, linked only on purpose. */
+export const MergeSuggestion = z.object({ id: z.string(), name: z.string(), score: z.number(), kind: z.enum(['merge', 'link']) });
 
 export const UnmatchedIngredient = z.object({
   id: z.string(),

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminOrderName, centsFromDollarsField, cycleButtonLabel, isDoubleTap, newOrdersLabel, nextCycleStatus, orderModifiersAndNotes,
-  parseSpecialInstructions, satisfactionLabel, temperatureLabel, wholeUnitsFromField,
+  parseSpecialInstructions, satisfactionLabel, temperatureLabel, amountFromField,
 } from '../../shared/admin-dashboard';
+import { formatStockAmount } from '../../shared/inventory';
+import { formatCents, formatCount } from '../../shared/money';
 
 describe('adminOrderName', () => {
   it('follows display_name, ai_recipe_name, custom_name, then the instructions', () => {
@@ -57,9 +59,26 @@ describe('labels and fields', () => {
     expect([100, 80, 79.9, 60, 59, 0].map(satisfactionLabel)).toEqual(['Excellent', 'Excellent', 'Good', 'Good', 'Needs Improvement', 'Needs Improvement']);
   });
 
-  it('number fields: non-numeric becomes 0, integers only', () => {
-    expect(['12', '3.7', 'abc', '', '-4'].map(wholeUnitsFromField)).toEqual([12, 3, 0, 0, 0]);
-    expect(['12.5', '0.015', 'x'].map(centsFromDollarsField)).toEqual([1250, 2, 0]);
+  it('number fields keep what was typed or say why not: never rounded, never a silent 0', () => {
+    expect(['12', '3.25', 'abc', '', '-3'].map((t) => amountFromField(t, 'Quantity'))).toEqual([
+      { value: 12 }, { value: 3.25 }, { error: 'Quantity must be a number' }, { error: 'Quantity is required' }, { error: 'Quantity cannot be negative' },
+    ]);
+    expect(['12.5', '12.345', '-1', 'x'].map((t) => centsFromDollarsField(t))).toEqual([
+      { value: 1250 }, { error: 'Cost has at most two decimals (cents)' }, { error: 'Cost cannot be negative' }, { error: 'Cost must be a number' },
+    ]);
+  });
+
+  it('money and counts are grouped per locale', () => {
+    expect(formatCents(735849, 'en-US')).toBe('$7,358.49');
+    expect(formatCount(1092, 'en-US')).toBe('1,092');
+    expect(formatCents(735849, 'de-DE')).toMatch(/^7\.358,49\s\$$/);
+  });
+
+  it('stock reads as a person counts it, exact amounts untouched', () => {
+    expect(formatStockAmount(3.25, { unit: 'bottle', unitVolumeMl: 700 }, 'en-US')).toBe('3¼ bottles · 2,275 ml');
+    expect(formatStockAmount(8.435714285714285, { unit: 'bottle', unitVolumeMl: 750 }, 'en-US')).toBe('≈ 8½ bottles · 6,326.8 ml');
+    expect(formatStockAmount(24, { unit: 'piece', unitVolumeMl: null }, 'en-US')).toBe('24 pieces');
+    expect(formatStockAmount(0.5, { unit: 'bottle', unitVolumeMl: 750 }, 'en-US')).toBe('½ bottle · 375 ml');
   });
 
   it('double tap is two taps on the same order within the window', () => {

@@ -160,3 +160,20 @@ describe('Normalize and error logs', () => {
     expect(within(counters).getByText('5')).toBeTruthy();
   });
 });
+
+describe('destructive actions confirm and say what will happen', () => {
+  it('Deactivate asks first, says guests lose the menu, and only then saves', async () => {
+    const calls = mockApi({
+      'GET /api/super/venues': { body: { venues: [VENUE] } },
+      'GET /api/super/top-venues': { body: { top_venues: [] } },
+      'PUT /api/super/venues/v1': { body: { venue: { ...VENUE, active: false } } },
+    });
+    renderPage(<VenuesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = screen.getByRole('dialog', { name: `Deactivate ${VENUE.name}?` });
+    expect(dialog.textContent).toContain('guests can no longer open its menu or place orders');
+    expect(calls.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate venue' }));
+    await waitFor(() => expect(calls.filter((r) => r.method === 'PUT')).toHaveLength(1));
+  });
+});

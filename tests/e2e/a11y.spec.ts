@@ -16,9 +16,9 @@ const GUEST = ['', '/category/:categorySlug', '/drink/:drinkId', '/vibe', '/ai',
 const AREAS: Record<'public' | 'guest' | 'admin' | 'staff' | 'super', string[]> = {
   public: ['/', '/login', '/dev-check', '/__diag'],
   guest: GUEST,
-  admin: ['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings', 'analytics', 'qr', 'profile', 'settings'].map((p) => `/admin/${p}`),
+  admin: ['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings', 'analytics', 'qr', 'profile', 'settings', 'audit-log'].map((p) => `/admin/${p}`),
   staff: ['orders', 'inventory', 'low-stock', 'history', 'menu', 'ai'].map((p) => `/staff/${p}`),
-  super: ['overview', 'venues', 'impersonate', 'ai-settings', 'ingredients', 'normalize', 'analytics', 'errors'].map((p) => `/super/${p}`),
+  super: ['overview', 'venues', 'impersonate', 'ai-settings', 'ingredients', 'normalize', 'analytics', 'errors', 'audit-log'].map((p) => `/super/${p}`),
 };
 const stats = { screens: 0, violationsSerious: 0, violationsOther: 0, otherRules: {} as Record<string, string[]> };
 

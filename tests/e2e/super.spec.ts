@@ -36,7 +36,8 @@ test('a super admin reads the overview, merges an unmatched ingredient, and impe
   const dialog = page.getByRole('dialog', { name: 'Merge "Carpano Antica"' });
   await dialog.getByLabel('Find a canonical ingredient').fill('vermouth');
   await dialog.getByRole('radio', { name: /Sweet vermouth/ }).check();
-  await dialog.getByRole('button', { name: 'Merge into Sweet vermouth' }).click();
+  // Carpano Antica is a brand of sweet vermouth: it is linked on purpose, not merged as a misspelling.
+  await dialog.getByRole('button', { name: 'Link to Sweet vermouth' }).click();
   await expect(page.getByText('Merged "Carpano Antica" into Sweet vermouth')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Carpano Antica', exact: true })).toHaveCount(0);
 

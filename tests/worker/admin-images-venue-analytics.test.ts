@@ -142,7 +142,7 @@ describe('GET /api/admin/analytics', () => {
       const since = res.json.since as string;
       const direct = (await env.DB.prepare(
         `SELECT count(*) AS orders, coalesce(sum(total_cents), 0) AS revenue, coalesce(sum(referred_by_ai), 0) AS ai
-         FROM orders WHERE restaurant_id = ? AND created_at >= ? AND status != 'cancelled'`,
+         FROM orders WHERE restaurant_id = ? AND created_at >= ? AND status != 'cancelled' AND payment_status NOT IN ('refunded', 'void')`,
       ).bind(artisan, since).first<{ orders: number; revenue: number; ai: number }>())!;
       expect(direct.orders).toBeGreaterThan(0);
       expect(res.json.totals).toMatchObject({ orders: direct.orders, revenue_cents: direct.revenue, ai_orders: direct.ai });
@@ -154,7 +154,7 @@ describe('GET /api/admin/analytics', () => {
 
       const top = (await env.DB.prepare(
         `SELECT sum(i.quantity) AS qty FROM order_items i JOIN orders o ON o.id = i.order_id
-         WHERE o.restaurant_id = ? AND o.created_at >= ? AND o.status != 'cancelled'
+         WHERE o.restaurant_id = ? AND o.created_at >= ? AND o.status != 'cancelled' AND o.payment_status NOT IN ('refunded', 'void')
          GROUP BY coalesce(i.menu_drink_id, 'name:' || i.name) ORDER BY qty DESC LIMIT 1`,
       ).bind(artisan, since).first<{ qty: number }>())!;
       expect(res.json.top_drinks[0].qty).toBe(top.qty);
@@ -167,7 +167,7 @@ describe('GET /api/admin/analytics', () => {
   it("never counts another venue's orders", async () => {
     const mine = await call('GET', '/api/admin/analytics?window=90d', { token: admin2 });
     const rooftop = await venueId('rooftop-lounge');
-    const direct = (await env.DB.prepare(`SELECT count(*) AS n FROM orders WHERE restaurant_id = ? AND created_at >= ? AND status != 'cancelled'`)
+    const direct = (await env.DB.prepare(`SELECT count(*) AS n FROM orders WHERE restaurant_id = ? AND created_at >= ? AND status != 'cancelled' AND payment_status NOT IN ('refunded', 'void')`)
       .bind(rooftop, mine.json.since).first<{ n: number }>())!.n;
     expect(mine.json.totals.orders).toBe(direct);
   });

@@ -122,7 +122,7 @@ describe('POST /api/super/ingredients/bulk-merge', () => {
   it('without a target merges each string into its best suggestion above the threshold and reports the rest', async () => {
     const list = await unmatched();
     const ids = list.map((i) => i.id);
-    const confident = list.filter((i) => (i.suggestions[0]?.score ?? 0) >= 0.6);
+    const confident = list.filter((i) => i.suggestions[0]?.kind === 'merge' && i.suggestions[0].score >= 0.6);
     const res = await call('POST', '/api/super/ingredients/bulk-merge', { token, body: { ingredientIds: [...ids, 'missing-id'] } });
     expect(res.status).toBe(200);
     const outcome = BulkMergeOutcome.parse(res.json);

@@ -1,10 +1,12 @@
 // Venue analytics (admin /analytics), computed by D1 in SQL: revenue and orders per day, top
-// drinks, the weekday × hour heat map and the AI share. Cancelled orders are not sales.
+// drinks, the weekday × hour heat map and the AI share. What counts as a sale, and the totals, come
+// from the one definition the platform console reads too (worker/analytics/sales-figures.ts).
 // Days and hours are the venue's local time; the offset is the venue's current UTC offset
 // (docs/decisions/055), so a DST change inside the window shifts the older hours by one.
 import { sql } from 'drizzle-orm';
 import type { AdminAnalytics, AnalyticsWindow } from '../../shared/schemas/admin';
 import type { Db } from '../env';
+import { COUNTED_ORDER, salesFigures } from '../analytics/sales-figures';
 import { getVenueProfile } from './venue-profile';
 
 const WINDOW_DAYS: Record<AnalyticsWindow, number> = { '7d': 7, '30d': 30, '90d': 90 };
@@ -22,17 +24,15 @@ export function utcOffsetMinutes(timeZone: string, at: Date): number {
 
 const localDate = (at: Date, offsetMinutes: number) => new Date(at.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
 
-export async function venueAnalytics(db: Db, venueId: string, window: AnalyticsWindow, now = new Date()): Promise<AdminAnalytics> {
+export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, window: AnalyticsWindow, now = new Date()): Promise<AdminAnalytics> {
   const venue = await getVenueProfile(db, venueId);
   const since = new Date(now.getTime() - WINDOW_DAYS[window] * DAY_MS).toISOString();
   const offset = utcOffsetMinutes(venue.timezone, now);
   const shift = `${offset >= 0 ? '+' : ''}${offset} minutes`;
-  const sales = sql`o.restaurant_id = ${venueId} and o.created_at >= ${since} and o.status != 'cancelled'`;
+  const sales = sql`o.restaurant_id = ${venueId} and o.created_at >= ${since} and ${sql.raw(COUNTED_ORDER)}`;
 
   const [totals, daily, topDrinks, heat, interactions] = await Promise.all([
-    db.all<{ orders: number; revenue: number | null; ai_orders: number | null }>(sql`
-      select count(*) as orders, sum(o.total_cents) as revenue, sum(o.referred_by_ai) as ai_orders
-      from orders o where ${sales}`),
+    salesFigures(d1, { since, venueId }),
     db.all<{ date: string; orders: number; revenue: number }>(sql`
       select strftime('%Y-%m-%d', o.created_at, ${shift}) as date, count(*) as orders, sum(o.total_cents) as revenue
       from orders o where ${sales} group by date order by date`),
@@ -46,9 +46,7 @@ export async function venueAnalytics(db: Db, venueId: string, window: AnalyticsW
     db.all<{ n: number }>(sql`select count(*) as n from ai_interactions where restaurant_id = ${venueId} and created_at >= ${since}`),
   ]);
 
-  const orders = Number(totals[0]?.orders ?? 0);
-  const revenue = Number(totals[0]?.revenue ?? 0);
-  const aiOrders = Number(totals[0]?.ai_orders ?? 0);
+  const { orders, revenue_cents: revenue, ai_orders: aiOrders } = totals;
   const byDate = new Map(daily.map((d) => [d.date, d]));
   const days: AdminAnalytics['daily'] = [];
   const lastDate = localDate(now, offset);
@@ -65,7 +63,7 @@ export async function venueAnalytics(db: Db, venueId: string, window: AnalyticsW
     totals: {
       orders,
       revenue_cents: revenue,
-      avg_order_cents: orders ? Math.round(revenue / orders) : 0,
+      avg_order_cents: totals.avg_order_cents,
       ai_orders: aiOrders,
       ai_share: orders ? aiOrders / orders : 0,
       ai_interactions: Number(interactions[0]?.n ?? 0),

@@ -1,12 +1,13 @@
 // The admin menu tab (spec back-office §3 menu_drink, §5): drinks with their recipe lines against
 // canonical ingredients, the availability switch, and photos that are removed when replaced.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { centsToDollars } from '../../shared/money';
-import type { AdminMenuDrink, AdminRecipeLine, MenuDrinkData } from '../../shared/schemas/admin';
-import { cartItems, drinkIngredients, ingredients, menuDrinks } from '../db/schema';
+import type { AdminMenuDrink, AdminRecipeLine, MenuDrinkData, MenuDrinkPatchData } from '../../shared/schemas/admin';
+import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredients } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { badRequest, notFound } from '../lib/errors';
+import { matchIngredientNames, unmatchedIngredientRow } from '../ingredients/matching';
+import { badRequest, duplicateName, notFound } from '../lib/errors';
 import { deleteOwnedImage } from './images';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { afterRecipeChange } from './stock';
@@ -50,7 +51,7 @@ async function recipesOf(db: Db, drinkIds: string[]) {
       .orderBy(asc(drinkIngredients.position));
     for (const { line, ingredientName } of rows) {
       grouped.get(line.menuDrinkId)?.push({
-        id: line.id, ingredient_id: line.ingredientId, ingredient_name: ingredientName ?? line.rawName,
+        id: line.id, ingredient_id: line.ingredientId, ingredient_name: ingredientName ?? line.rawName, raw_name: line.rawName,
         quantity: line.quantity, unit: line.unit, is_optional: line.isOptional, position: line.position,
       });
     }
@@ -76,34 +77,66 @@ export async function getMenuDrink(db: Db, venueId: string, id: string) {
   return toAdminMenuDrink(row, (await recipesOf(db, [id])).get(id) ?? []);
 }
 
-/** Recipe lines must name canonical ingredients; their names become the lines' raw names. */
-async function recipeRows(db: Db, drinkId: string, lines: ParsedLine[]) {
-  const ids = [...new Set(lines.map((l) => l.ingredient_id))];
+/**
+ * Recipe lines keep the owner's text (docs/decisions/111). A line names a canonical ingredient, or
+ * keeps its text unmatched: then an exact name/alias match is taken when there is one, and otherwise
+ * the text is recorded for normalisation (unmatched_ingredients) and the line stays free text.
+ */
+async function recipeRows(db: Db, venueId: string, drinkId: string, lines: ParsedLine[]) {
+  const ids = [...new Set(lines.map((l) => l.ingredient_id).filter((id): id is string => Boolean(id)))];
   const known = ids.length ? await db.select({ id: ingredients.id, name: ingredients.name }).from(ingredients).where(inArray(ingredients.id, ids)) : [];
   const names = new Map(known.map((k) => [k.id, k.name]));
-  const unknown = lines.map((l, i) => (names.has(l.ingredient_id) ? null : { path: `recipe.${i}.ingredient_id`, message: 'Unknown ingredient' }))
+  const unknown = lines.map((l, i) => (!l.ingredient_id || names.has(l.ingredient_id) ? null : { path: `recipe.${i}.ingredient_id`, message: 'Unknown ingredient' }))
     .filter((x) => x !== null);
   if (unknown.length) throw badRequest('Invalid request', unknown);
-  return lines.map((l, position) => ({
-    id: newId(), menuDrinkId: drinkId, ingredientId: l.ingredient_id, rawName: names.get(l.ingredient_id)!,
+  const texts = lines.filter((l) => !l.ingredient_id).map((l) => l.raw_name!);
+  const matched = texts.length ? await matchIngredientNames(db, texts) : new Map<string, string | null>();
+  const rows = lines.map((l, position) => ({
+    id: newId(), menuDrinkId: drinkId,
+    ingredientId: l.ingredient_id ?? matched.get(l.raw_name!) ?? null,
+    rawName: l.raw_name || names.get(l.ingredient_id!)!,
     quantity: l.quantity, unit: l.unit, isOptional: l.is_optional, position,
   }));
+  const unmatched = rows.filter((r) => !r.ingredientId)
+    .map((r) => unmatchedIngredientRow({ restaurantId: venueId, menuDrinkId: drinkId, drinkIngredientId: r.id, rawName: r.rawName }));
+  return { rows, unmatched };
 }
 
-const drinkFields = (input: ParsedDrinkInput) => ({
+/** True when the lines sent are the drink's lines as stored (saving an unchanged form rewrites nothing). */
+async function sameRecipe(db: Db, drinkId: string, lines: ParsedLine[]) {
+  const stored = await db.select().from(drinkIngredients).where(eq(drinkIngredients.menuDrinkId, drinkId)).orderBy(asc(drinkIngredients.position));
+  return stored.length === lines.length && stored.every((s, i) => {
+    const l = lines[i]!;
+    return (l.ingredient_id ?? null) === s.ingredientId && (l.raw_name === undefined || l.raw_name === s.rawName)
+      && l.quantity === s.quantity && l.unit === s.unit && l.is_optional === s.isOptional;
+  });
+}
+
+/** Another drink of the venue already has this name (case and spacing aside): refused. */
+async function assertNameFree(db: Db, venueId: string, name: string, exceptId?: string) {
+  const key = name.trim().toLowerCase().replace(/\s+/g, ' ');
+  const rows = await db.select({ id: menuDrinks.id, name: menuDrinks.name }).from(menuDrinks).where(eq(menuDrinks.restaurantId, venueId));
+  const clash = rows.find((r) => r.id !== exceptId && r.name.trim().toLowerCase().replace(/\s+/g, ' ') === key);
+  if (clash) throw duplicateName(`A drink named "${clash.name}" is already on the menu`);
+}
+
+/** The columns a write names; a partial update leaves every other column as it is. */
+const drinkFields = (input: MenuDrinkPatchData) => Object.fromEntries(Object.entries({
   name: input.name,
-  description: input.description ?? '',
+  description: input.description,
   priceCents: input.price_cents,
-  category: input.category || 'cocktail',
-  imageUrl: input.image_url ?? null,
-  isAvailable: input.is_available ?? true,
-  featured: input.featured ?? false,
-  ...(input.extra_allergens !== undefined ? { extraAllergens: input.extra_allergens } : {}),
-});
+  category: input.category,
+  imageUrl: input.image_url,
+  isAvailable: input.is_available,
+  featured: input.featured,
+  displayOrder: input.display_order,
+  extraAllergens: input.extra_allergens,
+}).filter(([, v]) => v !== undefined)) as Partial<typeof menuDrinks.$inferInsert>;
 
 export async function createMenuDrink(db: Db, venueId: string, input: ParsedDrinkInput) {
   const id = newId();
-  const lines = await recipeRows(db, id, input.recipe ?? []);
+  await assertNameFree(db, venueId, input.name);
+  const { rows: lines, unmatched } = await recipeRows(db, venueId, id, input.recipe ?? []);
   const at = new Date().toISOString();
   let displayOrder = input.display_order;
   if (displayOrder === undefined) {
@@ -112,28 +145,40 @@ export async function createMenuDrink(db: Db, venueId: string, input: ParsedDrin
     displayOrder = last.length ? Math.max(...last.map((r) => r.displayOrder)) + 1 : 0;
   }
   await db.batch([
-    db.insert(menuDrinks).values({ id, restaurantId: venueId, ...drinkFields(input), displayOrder, createdAt: at, updatedAt: at }),
+    db.insert(menuDrinks).values({
+      id, restaurantId: venueId, name: input.name, priceCents: input.price_cents, ...drinkFields({ ...input, image_url: input.image_url ?? null }),
+      displayOrder, createdAt: at, updatedAt: at,
+    }),
     ...lines.map((line) => db.insert(drinkIngredients).values(line)),
+    ...unmatched.map((u) => db.insert(unmatchedIngredients).values(u)),
   ]);
   await refreshDrinkFacts(db, { drinkIds: [id] });
   if (lines.length) await afterRecipeChange(db, venueId);
   return getMenuDrink(db, venueId, id);
 }
 
-/** Replaces the drink's fields (and its recipe when `recipe` is sent). A replaced photo is removed. */
-export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, id: string, input: ParsedDrinkInput) {
-  const before = await findDrink(db, venueId, id);
-  const lines = input.recipe ? await recipeRows(db, id, input.recipe) : null;
+/**
+ * Changes the fields the request names; `recipe`, when sent and different from the stored lines,
+ * replaces them (open unmatched records of the old lines go with them). A replaced photo is removed.
+ */
+export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, id: string, input: MenuDrinkPatchData) {
+  const before = await getMenuDrink(db, venueId, id);
+  if (input.name !== undefined) await assertNameFree(db, venueId, input.name, id);
+  const recipe = input.recipe && !(await sameRecipe(db, id, input.recipe)) ? await recipeRows(db, venueId, id, input.recipe) : null;
   const at = new Date().toISOString();
   await db.batch([
-    db.update(menuDrinks).set({ ...drinkFields(input), ...(input.display_order !== undefined ? { displayOrder: input.display_order } : {}), updatedAt: at })
-      .where(and(eq(menuDrinks.id, id), eq(menuDrinks.restaurantId, venueId))),
-    ...(lines ? [db.delete(drinkIngredients).where(eq(drinkIngredients.menuDrinkId, id)), ...lines.map((l) => db.insert(drinkIngredients).values(l))] : []),
+    db.update(menuDrinks).set({ ...drinkFields(input), updatedAt: at }).where(and(eq(menuDrinks.id, id), eq(menuDrinks.restaurantId, venueId))),
+    ...(recipe ? [
+      db.delete(unmatchedIngredients).where(and(eq(unmatchedIngredients.menuDrinkId, id), isNull(unmatchedIngredients.resolvedAt))),
+      db.delete(drinkIngredients).where(eq(drinkIngredients.menuDrinkId, id)),
+      ...recipe.rows.map((l) => db.insert(drinkIngredients).values(l)),
+      ...recipe.unmatched.map((u) => db.insert(unmatchedIngredients).values(u)),
+    ] : []),
   ]);
-  if (before.imageUrl && before.imageUrl !== (input.image_url ?? null)) await deleteOwnedImage(env, venueId, before.imageUrl);
+  if (input.image_url !== undefined && before.image_url && before.image_url !== input.image_url) await deleteOwnedImage(env, venueId, before.image_url);
   await refreshDrinkFacts(db, { drinkIds: [id] });
-  if (lines) await afterRecipeChange(db, venueId);
-  return getMenuDrink(db, venueId, id);
+  if (recipe) await afterRecipeChange(db, venueId);
+  return { before, drink: await getMenuDrink(db, venueId, id) };
 }
 
 export async function setAvailability(db: Db, venueId: string, id: string, isAvailable: boolean) {
@@ -154,6 +199,7 @@ export async function deleteMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
     db.delete(menuDrinks).where(and(eq(menuDrinks.id, id), eq(menuDrinks.restaurantId, venueId))),
   ]);
   if (before.imageUrl) await deleteOwnedImage(env, venueId, before.imageUrl);
+  return before;
 }
 
 export async function listIngredientOptions(db: Db) {

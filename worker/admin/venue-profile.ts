@@ -19,28 +19,29 @@ export async function getVenueProfile(db: Db, venueId: string) {
   return toVenue(await findVenue(db, venueId));
 }
 
-/** Saves the profile; a logo or cover that was replaced or cleared is removed from R2. */
+/**
+ * Saves the fields the request names and nothing else (a partial update never blanks the rest);
+ * a logo or cover that was replaced or cleared is removed from R2.
+ */
 export async function updateVenueProfile(db: Db, env: WorkerEnv, venueId: string, input: ParsedProfile) {
   const before = await findVenue(db, venueId);
-  const logoUrl = input.logo_url === undefined ? before.logoUrl : input.logo_url;
-  const coverUrl = input.cover_image_url === undefined ? before.coverImageUrl : input.cover_image_url;
-  await db.update(venues).set({
+  const theme = input.theme_colors;
+  const named: Partial<typeof venues.$inferInsert> = {
     name: input.name,
-    description: input.description ?? '',
-    address: input.address ?? '',
-    phone: input.phone ? input.phone : null,
-    openingHours: input.opening_hours ?? '',
+    description: input.description,
+    address: input.address,
+    phone: input.phone === undefined ? undefined : input.phone || null,
+    openingHours: input.opening_hours,
     timezone: input.timezone,
-    themePrimary: input.theme_colors.primary,
-    themeSecondary: input.theme_colors.secondary,
-    themeBackground: input.theme_colors.background,
-    themeText: input.theme_colors.text,
-    logoUrl,
-    coverImageUrl: coverUrl,
+    logoUrl: input.logo_url,
+    coverImageUrl: input.cover_image_url,
     taxRateBp: input.tax_rate_bp,
-    updatedAt: new Date().toISOString(),
-  }).where(eq(venues.id, venueId));
-  if (before.logoUrl && before.logoUrl !== logoUrl) await deleteOwnedImage(env, venueId, before.logoUrl);
-  if (before.coverImageUrl && before.coverImageUrl !== coverUrl) await deleteOwnedImage(env, venueId, before.coverImageUrl);
-  return getVenueProfile(db, venueId);
+    ...(theme ? { themePrimary: theme.primary, themeSecondary: theme.secondary, themeBackground: theme.background, themeText: theme.text } : {}),
+  };
+  const changes = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
+  await db.update(venues).set({ ...changes, updatedAt: new Date().toISOString() }).where(eq(venues.id, venueId));
+  const after = await findVenue(db, venueId);
+  if (before.logoUrl && before.logoUrl !== after.logoUrl) await deleteOwnedImage(env, venueId, before.logoUrl);
+  if (before.coverImageUrl && before.coverImageUrl !== after.coverImageUrl) await deleteOwnedImage(env, venueId, before.coverImageUrl);
+  return { before: toVenue(before), venue: toVenue(after) };
 }

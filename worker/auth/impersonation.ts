@@ -1,6 +1,6 @@
 // Super admins acting as admin or staff of one active venue (DESIGN §5). The token is short
 // lived, carries the real actor in `act`, and every write made with it is audited
-// (auditImpersonatedWrites in middleware.ts).
+// (worker/audit/record.ts).
 import { eq, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';

@@ -2,10 +2,9 @@ import { eq, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { StaffRole } from '../../shared/constants';
-import { auditLog, users, venues } from '../db/schema';
+import { users, venues } from '../db/schema';
 import type { AppContext, Caller, WorkerEnv } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
-import { newId } from '../../shared/ids';
 import { guestSessionLive, staffSessionState } from './live-sessions';
 import { verifyToken } from './tokens';
 
@@ -53,7 +52,7 @@ export const authenticate = createMiddleware<AppContext>(async (c, next) => {
 /**
  * Staff, admin or super admin of the roles given. The token's claims_version must match the
  * user's (DESIGN §5): an older one answers 409 claims_outdated so the client refreshes.
- * Writes made while impersonating are recorded in the audit log.
+ * Back-office writes are recorded in the audit log (worker/audit/record.ts).
  */
 export function requireRole(...roles: StaffRole[]) {
   return createMiddleware<AppContext>(async (c, next) => {
@@ -72,22 +71,6 @@ export function requireRole(...roles: StaffRole[]) {
     await next();
   });
 }
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Every write made with an impersonation token lands in the audit log, whatever route it hits
- * and whether it succeeded (the status says). Mounted once for all of /api, after authenticate.
- */
-export const auditImpersonatedWrites = createMiddleware<AppContext>(async (c, next) => {
-  await next();
-  const caller = c.get('caller');
-  if (caller?.kind !== 'staff' || !caller.impersonatorId || READ_METHODS.has(c.req.method)) return;
-  await c.get('db').insert(auditLog).values({
-    id: newId(), actorUserId: caller.impersonatorId, actingRole: caller.role, restaurantId: caller.restaurantId,
-    impersonating: true, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status,
-  });
-});
 
 export const requireStaff = requireRole('staff', 'admin', 'superadmin');
 export const requireAdmin = requireRole('admin', 'superadmin');

@@ -414,6 +414,11 @@ export const errorLogs = sqliteTable('error_logs', {
   createdAt: createdAt(),
 }, (t) => [index('error_logs_created_idx').on(t.createdAt)]);
 
+/**
+ * Append-only record of every back-office write and impersonation start/exit (docs/decisions/113):
+ * who (actor_user_id), acting as whom (acting_role at restaurant_id, impersonating), what (action,
+ * target, summary, before/after), when. Triggers in migration 0004 refuse UPDATE and DELETE.
+ */
 export const auditLog = sqliteTable('audit_log', {
   id: text('id').primaryKey(),
   actorUserId: text('actor_user_id').notNull(),
@@ -423,8 +428,18 @@ export const auditLog = sqliteTable('audit_log', {
   method: text('method').notNull(),
   path: text('path').notNull(),
   status: integer('status'),
+  /** 'menu_drink.update', 'venue.deactivate', 'impersonation.start'…; 'request' when a route names none. */
+  action: text('action').notNull().default('request'),
+  targetType: text('target_type'),
+  targetId: text('target_id'),
+  summary: text('summary'),
+  before: text('before', { mode: 'json' }).$type<Record<string, unknown>>(),
+  after: text('after', { mode: 'json' }).$type<Record<string, unknown>>(),
   createdAt: createdAt(),
-}, (t) => [index('audit_log_created_idx').on(t.createdAt)]);
+}, (t) => [
+  index('audit_log_created_idx').on(t.createdAt),
+  index('audit_log_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+]);
 
 /** Platform settings as key → JSON value (error log retention, ...). */
 export const platformSettings = sqliteTable('platform_settings', {

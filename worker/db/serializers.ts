@@ -2,6 +2,7 @@
 import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
 import { centsToDollars } from '../../shared/money';
+import { sql } from 'drizzle-orm';
 import { menuDrinks, type venues } from './schema';
 
 export function toVenue(row: typeof venues.$inferSelect): Venue {
@@ -28,11 +29,19 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
  * The columns a Drink is made of. The guest menu selects only these: it is the hottest read, and the
  * recipe columns (method, glass, strength…) would travel from D1 for nothing (docs/decisions/082).
  */
+/**
+ * A drink's ingredient notes as guests read them: its recipe lines, each by its ingredient's current
+ * name (free-text lines as written), so a merge or rename shows at once; the stored notes only for a
+ * drink without recipe lines.
+ */
+export const ingredientNotesSql = sql<string | null>`coalesce((select group_concat(coalesce(i.name, di.raw_name), ', ' order by di.position)
+  from drink_ingredients di left join ingredients i on i.id = di.ingredient_id where di.menu_drink_id = ${menuDrinks.id}), ${menuDrinks.ingredientsNotes})`;
+
 export const drinkColumns = {
   id: menuDrinks.id, restaurantId: menuDrinks.restaurantId, name: menuDrinks.name, description: menuDrinks.description,
   priceCents: menuDrinks.priceCents, category: menuDrinks.category, imageUrl: menuDrinks.imageUrl, isAvailable: menuDrinks.isAvailable,
   soldOutReason: menuDrinks.soldOutReason, tags: menuDrinks.tags, allergens: menuDrinks.allergens, containsAlcohol: menuDrinks.containsAlcohol,
-  ingredientsNotes: menuDrinks.ingredientsNotes, featured: menuDrinks.featured,
+  ingredientsNotes: ingredientNotesSql.as('ingredients_notes'), featured: menuDrinks.featured,
 };
 export type DrinkRow = Pick<typeof menuDrinks.$inferSelect, keyof typeof drinkColumns>;
 

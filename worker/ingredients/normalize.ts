@@ -3,17 +3,18 @@
 // merges it into a canonical ingredient or creates one from it; then every open occurrence of the
 // same string is resolved, the recipe lines point at the ingredient, and the string becomes an
 // alias of it so later recipes that use it match by themselves (see matching.ts).
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
   AUTO_MERGE_MIN_SIMILARITY, exactIngredientMatch, normalizeIngredientName, rankIngredientMatches,
 } from '../../shared/ingredient-similarity';
 import { newId } from '../../shared/ids';
 import type { BulkMergeOutcome, MergeOutcome, UnmatchedIngredient } from '../../shared/schemas/super';
-import { drinkIngredients, ingredients, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
+import { drinkIngredients, ingredients, inventoryItems, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
 import type { Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { refreshDrinkFacts } from '../menu/drink-facts';
+import { recomputeSoldOut } from '../inventory/sold-out';
 import { loadCatalogue, toCanonicalIngredient } from './catalogue';
 
 type IngredientRow = typeof ingredients.$inferSelect;
@@ -40,7 +41,7 @@ export async function listUnmatched(db: Db): Promise<UnmatchedIngredient[]> {
     .leftJoin(menuDrinks, eq(menuDrinks.id, unmatchedIngredients.menuDrinkId))
     .where(isNull(unmatchedIngredients.resolvedAt))
     .orderBy(asc(unmatchedIngredients.normString), asc(venues.name));
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await catalogueWithBrands(db);
   const suggestionsByString = new Map<string, ReturnType<typeof rankIngredientMatches>>();
   return rows.map((r) => {
     let suggestions = suggestionsByString.get(r.normString);
@@ -53,6 +54,18 @@ export async function listUnmatched(db: Db): Promise<UnmatchedIngredient[]> {
       venue_slug: r.venueSlug, menu_drink_id: r.menuDrinkId, menu_drink_name: r.menuDrinkName, created_at: r.createdAt, suggestions,
     };
   });
+}
+
+/** The catalogue plus the brands venues stock each ingredient under ("Cointreau" for Triple sec), for 'link' suggestions. */
+async function catalogueWithBrands(db: Db) {
+  const [catalogue, stocked] = await Promise.all([
+    loadCatalogue(db),
+    db.selectDistinct({ ingredientId: inventoryItems.ingredientId, brand: inventoryItems.brand }).from(inventoryItems)
+      .where(and(isNotNull(inventoryItems.ingredientId), isNotNull(inventoryItems.brand), isNull(inventoryItems.deletedAt))),
+  ]);
+  const brands = new Map<string, string[]>();
+  for (const s of stocked) brands.set(s.ingredientId!, [...(brands.get(s.ingredientId!) ?? []), s.brand!]);
+  return catalogue.map((c) => ({ ...c, brands: brands.get(c.id) ?? [] }));
 }
 
 async function openUnmatched(db: Db, id: string): Promise<UnmatchedRow> {
@@ -109,6 +122,11 @@ async function resolutionStatements(db: Db, occurrences: UnmatchedRow[], target:
   return { statements, linesUpdated: new Set(lineIds).size };
 }
 
+/** Lines now pointing at an ingredient are tracked by stock: the venues' recipe-driven sold-out follows at once. */
+async function recomputeVenues(db: Db, occurrences: UnmatchedRow[], ingredientId: string) {
+  for (const venueId of new Set(occurrences.map((o) => o.restaurantId))) await recomputeSoldOut(db, venueId, [ingredientId]);
+}
+
 function outcome(raw: string, occurrences: UnmatchedRow[], target: IngredientRow, alias: string | null, linesUpdated: number): MergeOutcome {
   const where = occurrences.length === 1 ? '' : ` (${occurrences.length} occurrences)`;
   return {
@@ -130,6 +148,7 @@ async function mergeInto(db: Db, row: UnmatchedRow, targetId: string): Promise<M
   if (first) await db.batch([first, ...rest]);
   // The merged lines now carry the target's allergens and alcohol (docs/decisions/101).
   await refreshDrinkFacts(db, { ingredientIds: [target.id] });
+  await recomputeVenues(db, occurrences, target.id);
   return outcome(row.rawString, occurrences, target, alias, linesUpdated);
 }
 
@@ -168,6 +187,7 @@ export async function createFromUnmatched(db: Db, id: string, input: { name?: st
     throw err;
   }
   await refreshDrinkFacts(db, { ingredientIds: [created.id] });
+  await recomputeVenues(db, occurrences, created.id);
   const merged = outcome(row.rawString, occurrences, created, alias, linesUpdated);
   return {
     ...merged,
@@ -185,7 +205,7 @@ export async function bulkMerge(db: Db, ids: string[], targetId: string | undefi
   const target: { id: string; name: string } | null = targetId ? await requireIngredient(db, targetId) : null;
   const rows = await db.select().from(unmatchedIngredients).where(inArray(unmatchedIngredients.id, [...new Set(ids)]));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const catalogue = target ? [] : await loadCatalogue(db);
+  const catalogue = target ? [] : await catalogueWithBrands(db);
   const result: BulkMergeOutcome = { merged: [], skipped: [], recipe_lines_updated: 0, message: '' };
   const done = new Set<string>();
 
@@ -198,6 +218,10 @@ export async function bulkMerge(db: Db, ids: string[], targetId: string | undefi
     let score: number | null = null;
     if (!into) {
       const best = rankIngredientMatches(row.rawString, catalogue, 1)[0];
+      if (best?.kind === 'link') {
+        result.skipped.push({ id, raw_string: row.rawString, reason: `A brand or flavour of ${best.name}: link it on purpose` });
+        continue;
+      }
       if (!best || best.score < AUTO_MERGE_MIN_SIMILARITY) {
         result.skipped.push({ id, raw_string: row.rawString, reason: 'No canonical ingredient is similar enough' });
         continue;

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { isLowStock, recipeQuantityMl, roundStock, stockMeasure, unitsToMl, unitVolumeMl } from '../../shared/inventory';
 import { centsToDollars } from '../../shared/money';
 import type { StaffInventoryItem, StaffMenuItem, StockMovement } from '../../shared/schemas/inventory';
-import { drinkIngredients, inventoryItems, menuDrinks } from '../db/schema';
+import { drinkIngredients, ingredients, inventoryItems, menuDrinks } from '../db/schema';
 import type { Db } from '../env';
 import type { InventoryRow, StockMovementRow } from './stock';
 
@@ -55,11 +55,14 @@ export async function staffMenu(db: Db, restaurantId: string): Promise<StaffMenu
   const drinks = await db.select().from(menuDrinks).where(eq(menuDrinks.restaurantId, restaurantId))
     .orderBy(asc(menuDrinks.displayOrder), asc(menuDrinks.name));
   const ids = drinks.map((d) => d.id);
+  // A matched line shows its ingredient's current name (a merge or rename shows at once); free text shows as written.
   const lines: { line: typeof drinkIngredients.$inferSelect }[] = [];
   for (let i = 0; i < ids.length; i += 90) {
-    lines.push(...await db.select({ line: drinkIngredients }).from(drinkIngredients)
+    const rows = await db.select({ line: drinkIngredients, ingredientName: ingredients.name }).from(drinkIngredients)
+      .leftJoin(ingredients, eq(ingredients.id, drinkIngredients.ingredientId))
       .where(inArray(drinkIngredients.menuDrinkId, ids.slice(i, i + 90)))
-      .orderBy(asc(drinkIngredients.menuDrinkId), asc(drinkIngredients.position)));
+      .orderBy(asc(drinkIngredients.menuDrinkId), asc(drinkIngredients.position));
+    lines.push(...rows.map(({ line, ingredientName }) => ({ line: { ...line, rawName: ingredientName ?? line.rawName } })));
   }
   // The venue's brand of each ingredient, for the recipe card.
   const brands = new Map<string, string>();
@@ -92,7 +95,7 @@ export async function staffMenu(db: Db, restaurantId: string): Promise<StaffMenu
         unit: line.unit,
         is_optional: line.isOptional,
       })),
-      ingredients_summary: drink.ingredientsNotes ?? recipe.map((line) => line.rawName).join(', '),
+      ingredients_summary: recipe.length > 0 ? recipe.map((line) => line.rawName).join(', ') : drink.ingredientsNotes ?? '',
       recipe: recipe.map((line) => ({
         ingredient: { name: line.rawName, brand: line.ingredientId ? brands.get(line.ingredientId) ?? null : null, image_url: null },
         quantity: line.quantity,

@@ -20,6 +20,8 @@ export const unauthorized = (message = 'Not authenticated') => new ApiError(401,
 export const forbidden = (message = 'Forbidden') => new ApiError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
+/** A name already used in the venue: 409 with the field it concerns, so the form shows it there. */
+export const duplicateName = (message: string, path = 'name') => new ApiError(409, 'duplicate_name', message, [{ path, message }]);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests') =>
   new ApiError(429, 'rate_limited', message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
 

@@ -30,16 +30,25 @@ export function statusCondition(filter: StaffOrderFilter): SQL | undefined {
 }
 
 /** A venue's orders, newest first; the active queue oldest first (the order the bar works it). */
-export async function venueOrders(db: Db, venueId: string, opts: { filter: StaffOrderFilter; limit: number; since?: string; before?: string }) {
+export async function venueOrders(db: Db, venueId: string, opts: { filter: StaffOrderFilter; limit: number; since?: string; before?: string; after?: OrderCursor }) {
   const rows = await db.select().from(orders)
     .where(and(
       eq(orders.restaurantId, venueId), statusCondition(opts.filter),
       opts.since ? gte(orders.createdAt, new Date(opts.since).toISOString()) : undefined,
       opts.before ? lt(orders.createdAt, new Date(opts.before).toISOString()) : undefined,
+      opts.after ? or(lt(orders.createdAt, opts.after.createdAt), and(eq(orders.createdAt, opts.after.createdAt), lt(orders.id, opts.after.id))) : undefined,
     ))
-    .orderBy(opts.filter === 'active' ? asc(orders.createdAt) : desc(orders.createdAt))
+    .orderBy(...(opts.filter === 'active' ? [asc(orders.createdAt)] : [desc(orders.createdAt), desc(orders.id)]))
     .limit(opts.limit);
   return toOrders(db, rows);
+}
+
+/** Where the next page of newest-first orders starts: just after this order. */
+export type OrderCursor = { createdAt: string; id: string };
+export const encodeOrderCursor = (o: { created_at: string; id: string }) => `${o.created_at}|${o.id}`;
+export function decodeOrderCursor(text: string): OrderCursor | null {
+  const [createdAt, id] = text.split('|');
+  return createdAt && id ? { createdAt, id } : null;
 }
 
 /** One of a guest's orders with its items and the live ETA, or null when it is not theirs. */

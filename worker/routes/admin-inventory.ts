@@ -1,26 +1,34 @@
 import { Hono } from 'hono';
-import { InventoryItemInput } from '../../shared/schemas/admin';
+import { InventoryItemInput, InventoryItemPatch } from '../../shared/schemas/admin';
 import { IdParam } from '../../shared/schemas/common';
-import { createInventoryItem, deleteInventoryItem, listInventory, updateInventoryItem } from '../admin/inventory';
+import { changedFields, describeWrite } from '../audit/record';
+import { createInventoryItem, deleteInventoryItem, inventoryItemImpact, listInventory, updateInventoryItem } from '../admin/inventory';
 import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
 
-/** Admin inventory tab (back-office §7 inventory_items), always the caller's venue. */
+/** Admin inventory tab (back-office §7 inventory_items), always the caller's venue. PUT and PATCH are both partial. */
 export const adminInventoryRoutes = new Hono<AppContext>()
   .use(requireAdmin)
   .get('/', async (c) => c.json({ items: await listInventory(c.get('db'), scopedVenueId(c)) }))
+  .get('/:id/impact', validate('param', IdParam), async (c) => c.json(await inventoryItemImpact(c.get('db'), scopedVenueId(c), c.req.valid('param').id)))
   .post('/', validate('json', InventoryItemInput), async (c) => {
     const item = await createInventoryItem(c.get('db'), scopedVenueId(c), actorOf(staffCaller(c)), c.req.valid('json'));
+    describeWrite(c, { action: 'inventory_item.create', targetType: 'inventory_item', targetId: item.id, summary: `Added ${item.name}`, after: item });
     return c.json({ item }, 201);
   })
-  .put('/:id', validate('param', IdParam), validate('json', InventoryItemInput), async (c) => {
-    const item = await updateInventoryItem(c.get('db'), scopedVenueId(c), actorOf(staffCaller(c)), c.req.valid('param').id, c.req.valid('json'));
+  .on(['PUT', 'PATCH'], '/:id', validate('param', IdParam), validate('json', InventoryItemPatch), async (c) => {
+    const { before, item } = await updateInventoryItem(c.get('db'), scopedVenueId(c), actorOf(staffCaller(c)), c.req.valid('param').id, c.req.valid('json'));
+    describeWrite(c, {
+      action: 'inventory_item.update', targetType: 'inventory_item', targetId: item.id, summary: `Edited ${item.name}`,
+      ...changedFields(before, item, ['updated_at', 'is_low_stock']),
+    });
     return c.json({ item });
   })
   .delete('/:id', validate('param', IdParam), async (c) => {
-    await deleteInventoryItem(c.get('db'), scopedVenueId(c), c.req.valid('param').id);
+    const before = await deleteInventoryItem(c.get('db'), scopedVenueId(c), c.req.valid('param').id);
+    describeWrite(c, { action: 'inventory_item.delete', targetType: 'inventory_item', targetId: before.id, summary: `Deleted ${before.name}`, before });
     return c.json({ success: true });
   });

@@ -1,16 +1,18 @@
 import { Hono } from 'hono';
-import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput } from '../../shared/schemas/admin';
+import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput, MenuDrinkPatch, NewCatalogueIngredient } from '../../shared/schemas/admin';
+import { createCatalogueIngredient } from '../admin/inventory';
 import { IdParam } from '../../shared/schemas/common';
 import {
   createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,
 } from '../admin/menu-drinks';
+import { changedFields, describeWrite } from '../audit/record';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 
 /**
  * Admin menu tab (back-office §7 menu_drinks): by name, or by display_order for the live dashboard.
- * Diagnostics expect 401 here without credentials.
+ * PUT and PATCH are both partial. Diagnostics expect 401 here without credentials.
  */
 export const adminMenuDrinkRoutes = new Hono<AppContext>()
   .use(requireAdmin)
@@ -18,17 +20,38 @@ export const adminMenuDrinkRoutes = new Hono<AppContext>()
     c.json({ drinks: await listMenuDrinks(c.get('db'), scopedVenueId(c), c.req.valid('query').order) }))
   .get('/:id', validate('param', IdParam), async (c) =>
     c.json({ drink: await getMenuDrink(c.get('db'), scopedVenueId(c), c.req.valid('param').id) }))
-  .post('/', validate('json', MenuDrinkInput), async (c) =>
-    c.json({ drink: await createMenuDrink(c.get('db'), scopedVenueId(c), c.req.valid('json')) }, 201))
-  .put('/:id', validate('param', IdParam), validate('json', MenuDrinkInput), async (c) =>
-    c.json({ drink: await updateMenuDrink(c.get('db'), c.env, scopedVenueId(c), c.req.valid('param').id, c.req.valid('json')) }))
-  .patch('/:id/availability', validate('param', IdParam), validate('json', AvailabilityUpdate), async (c) =>
-    c.json({ drink: await setAvailability(c.get('db'), scopedVenueId(c), c.req.valid('param').id, c.req.valid('json').is_available) }))
+  .post('/', validate('json', MenuDrinkInput), async (c) => {
+    const drink = await createMenuDrink(c.get('db'), scopedVenueId(c), c.req.valid('json'));
+    describeWrite(c, { action: 'menu_drink.create', targetType: 'menu_drink', targetId: drink.id, summary: `Added ${drink.name}`, after: drink });
+    return c.json({ drink }, 201);
+  })
+  .on(['PUT', 'PATCH'], '/:id', validate('param', IdParam), validate('json', MenuDrinkPatch), async (c) => {
+    const { before, drink } = await updateMenuDrink(c.get('db'), c.env, scopedVenueId(c), c.req.valid('param').id, c.req.valid('json'));
+    describeWrite(c, {
+      action: 'menu_drink.update', targetType: 'menu_drink', targetId: drink.id, summary: `Edited ${drink.name}`,
+      ...changedFields(before, drink, ['updated_at']),
+    });
+    return c.json({ drink });
+  })
+  .patch('/:id/availability', validate('param', IdParam), validate('json', AvailabilityUpdate), async (c) => {
+    const drink = await setAvailability(c.get('db'), scopedVenueId(c), c.req.valid('param').id, c.req.valid('json').is_available);
+    describeWrite(c, {
+      action: 'menu_drink.availability', targetType: 'menu_drink', targetId: drink.id,
+      summary: `${drink.is_available ? 'Enabled' : 'Disabled'} ${drink.name}`, before: { is_available: !drink.is_available }, after: { is_available: drink.is_available },
+    });
+    return c.json({ drink });
+  })
   .delete('/:id', validate('param', IdParam), async (c) => {
-    await deleteMenuDrink(c.get('db'), c.env, scopedVenueId(c), c.req.valid('param').id);
+    const before = await deleteMenuDrink(c.get('db'), c.env, scopedVenueId(c), c.req.valid('param').id);
+    describeWrite(c, { action: 'menu_drink.delete', targetType: 'menu_drink', targetId: before.id, summary: `Deleted ${before.name}`, before: { name: before.name, price_cents: before.priceCents } });
     return c.json({ success: true });
   });
 
-/** Canonical ingredients for the recipe editor's picker. */
+/** Canonical ingredients for the recipe editor's and the inventory form's pickers; the inventory form may add one. */
 export const adminIngredientRoutes = new Hono<AppContext>()
-  .get('/', requireAdmin, async (c) => c.json({ ingredients: await listIngredientOptions(c.get('db')) }));
+  .get('/', requireAdmin, async (c) => c.json({ ingredients: await listIngredientOptions(c.get('db')) }))
+  .post('/', requireAdmin, validate('json', NewCatalogueIngredient), async (c) => {
+    const ingredient = await createCatalogueIngredient(c.get('db'), c.req.valid('json'));
+    describeWrite(c, { action: 'ingredient.create', targetType: 'ingredient', targetId: ingredient.id, summary: `Added ${ingredient.name} to the catalogue`, after: ingredient });
+    return c.json({ ingredient }, 201);
+  });

@@ -13,6 +13,7 @@ import {
   createInventoryItem, findInventoryItem, listInventory, listMovements, recordStockMovement, searchIngredients,
   softDeleteInventoryItem, staffMenu, toStaffInventoryItem, toStockMovement, updateInventoryItem, type InventoryPatch,
 } from '../inventory';
+import { inventoryItemImpact } from '../admin/inventory';
 import { badRequest, conflict } from '../lib/errors';
 import { validate } from '../lib/validate';
 
@@ -80,6 +81,8 @@ export const staffInventoryRoutes = new Hono<AppContext>()
     await softDeleteInventoryItem(c.get('db'), scopedVenueId(c), c.req.valid('param').id);
     return c.json({ success: true });
   })
+  .get('/inventory/:id/impact', requireStaff, validate('param', IdParam), async (c) =>
+    c.json(await inventoryItemImpact(c.get('db'), scopedVenueId(c), c.req.valid('param').id)))
   .post('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('json', StockMovementInput), async (c) => {
     const body = c.req.valid('json');
     const { item, movement } = await recordStockMovement(c.get('db'), {

@@ -3,11 +3,11 @@ import { IdParam } from '../../shared/schemas/common';
 import { AdminOrdersQuery, OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery } from '../../shared/schemas/order';
 import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
-import { ApiError } from '../lib/errors';
+import { ApiError, badRequest } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
 import type { OrderStatus } from '../../shared/orders';
-import { aiOrders, sinceWindow, venueOrders } from '../orders/queries';
+import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, venueOrders } from '../orders/queries';
 import type { StatusChangeOutcome } from '../orders/transition';
 
 /**
@@ -39,11 +39,14 @@ export const staffOrderRoutes = new Hono<AppContext>()
   .get('/ai-orders', requireStaff, async (c) =>
     c.json({ ai_orders: await aiOrders(c.get('db'), scopedVenueId(c), 100) }));
 
-/** Admin orders tab: newest first in a time window (1 hour by default), latest 50. */
+/** Admin orders tab: newest first in a time window (1 hour by default), 50 a page with a cursor to the next. */
 export const adminOrderRoutes = new Hono<AppContext>()
   .get('/', requireAdmin, validate('query', AdminOrdersQuery), async (c) => {
-    const { window, limit } = c.req.valid('query');
-    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window) }) });
+    const { window, limit, before } = c.req.valid('query');
+    const after = before ? decodeOrderCursor(before) : undefined;
+    if (after === null) throw badRequest('Invalid request', [{ path: 'before', message: 'Unknown page cursor' }]);
+    const page = await venueOrders(c.get('db'), scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window), after });
+    return c.json({ orders: page, next_before: page.length === limit ? encodeOrderCursor(page[page.length - 1]!) : null });
   })
   .put('/:id/status', requireAdmin, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
     changeStatus(c, c.req.valid('param').id, c.req.valid('json').status));

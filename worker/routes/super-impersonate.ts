@@ -5,11 +5,24 @@ import { impersonate, realSuperadmin, requireRealSuperadmin } from '../auth/impe
 import { staffCaller } from '../auth/middleware';
 import { accessSessionFor } from '../auth/sessions';
 import { validate } from '../lib/validate';
+import { describeWrite } from '../audit/record';
 
 /** A super admin acting as admin or staff of one active venue, and back (DESIGN §5). */
 export const superImpersonateRoutes = new Hono<AppContext>()
   .post('/', requireRealSuperadmin, validate('json', ImpersonateBody), async (c) => {
     const { venueId, role } = c.req.valid('json');
-    return c.json(await impersonate(c, venueId, role));
+    const session = await impersonate(c, venueId, role);
+    describeWrite(c, {
+      action: 'impersonation.start', targetType: 'venue', targetId: session.venue.id, restaurantId: session.venue.id,
+      summary: `Started acting as ${role} of ${session.venue.name}`, after: { role, venue_id: session.venue.id },
+    });
+    return c.json(session);
   })
-  .post('/exit', async (c) => c.json(await accessSessionFor(c, await realSuperadmin(c), staffCaller(c).sessionId)));
+  .post('/exit', async (c) => {
+    const session = await accessSessionFor(c, await realSuperadmin(c), staffCaller(c).sessionId);
+    const caller = c.get('caller');
+    if (caller?.kind === 'staff' && caller.impersonatorId) {
+      describeWrite(c, { action: 'impersonation.exit', targetType: 'venue', targetId: caller.restaurantId ?? undefined, summary: `Stopped acting as ${caller.role}` });
+    }
+    return c.json(session);
+  });

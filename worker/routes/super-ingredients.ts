@@ -6,6 +6,7 @@ import type { AppContext } from '../env';
 import { listCanonicalIngredients, updateCanonicalIngredient } from '../ingredients/catalogue';
 import { bulkMerge, createFromUnmatched, listUnmatched, mergeUnmatched } from '../ingredients/normalize';
 import { validate } from '../lib/validate';
+import { describeWrite } from '../audit/record';
 
 /**
  * Ingredient normalisation and the canonical catalogue (mounted at /api/super). In the merge and
@@ -20,14 +21,25 @@ export const superIngredientRoutes = new Hono<AppContext>()
   })
   .post('/ingredients/bulk-merge', requireSuperadmin, validate('json', BulkMergeBody), async (c) => {
     const { ingredientIds, target_ingredient_id } = c.req.valid('json');
-    return c.json(await bulkMerge(c.get('db'), ingredientIds, target_ingredient_id));
+    const outcome = await bulkMerge(c.get('db'), ingredientIds, target_ingredient_id);
+    describeWrite(c, { action: 'ingredient.bulk_merge', targetType: 'ingredient', summary: outcome.message, after: { merged: outcome.merged, skipped: outcome.skipped } });
+    return c.json(outcome);
   })
   .put('/ingredients/:id', requireSuperadmin, validate('param', IdParam), validate('json', IngredientUpdateBody), async (c) => {
-    return c.json({ ingredient: await updateCanonicalIngredient(c.get('db'), c.req.valid('param').id, c.req.valid('json')) });
+    const ingredient = await updateCanonicalIngredient(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
+    describeWrite(c, { action: 'ingredient.update', targetType: 'ingredient', targetId: ingredient.id, summary: `Edited ${ingredient.name}`, after: c.req.valid('json') });
+    return c.json({ ingredient });
   })
   .post('/ingredients/:id/merge', requireSuperadmin, validate('param', IdParam), validate('json', MergeBody), async (c) => {
-    return c.json(await mergeUnmatched(c.get('db'), c.req.valid('param').id, c.req.valid('json').target_ingredient_id));
+    const outcome = await mergeUnmatched(c.get('db'), c.req.valid('param').id, c.req.valid('json').target_ingredient_id);
+    describeWrite(c, {
+      action: 'ingredient.merge', targetType: 'ingredient', targetId: outcome.target.id, restaurantId: null, summary: outcome.message,
+      before: { raw_strings: [...new Set(outcome.resolved.map((r) => r.raw_string))] }, after: { ingredient: outcome.target.name, recipe_lines_updated: outcome.recipe_lines_updated },
+    });
+    return c.json(outcome);
   })
   .post('/ingredients/:id/create', requireSuperadmin, validate('param', IdParam), validate('json', CreateFromStringBody), async (c) => {
-    return c.json(await createFromUnmatched(c.get('db'), c.req.valid('param').id, c.req.valid('json')), 201);
+    const outcome = await createFromUnmatched(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
+    describeWrite(c, { action: 'ingredient.create', targetType: 'ingredient', targetId: outcome.ingredient.id, restaurantId: null, summary: outcome.message, after: outcome.ingredient });
+    return c.json(outcome, 201);
   });

@@ -8,7 +8,8 @@ import type { AppContext } from '../env';
 import { requireSuperadmin } from '../auth/middleware';
 import { validate } from '../lib/validate';
 import { createVenueAccount, listVenueAccounts } from '../super/accounts';
-import { createVenue, updateVenue } from '../super/venues';
+import { createVenue, getVenue, updateVenue } from '../super/venues';
+import { changedFields, describeWrite } from '../audit/record';
 
 /** Venue management for super admins: every venue, inactive ones included. */
 export const superVenueRoutes = new Hono<AppContext>()
@@ -17,14 +18,27 @@ export const superVenueRoutes = new Hono<AppContext>()
     return c.json({ venues: rows.map(toVenue) });
   })
   .post('/', requireSuperadmin, validate('json', VenueCreateBody), async (c) => {
-    return c.json({ venue: await createVenue(c.get('db'), c.req.valid('json')) }, 201);
+    const venue = await createVenue(c.get('db'), c.req.valid('json'));
+    describeWrite(c, { action: 'venue.create', targetType: 'venue', targetId: venue.id, restaurantId: venue.id, summary: `Created venue ${venue.name}`, after: venue });
+    return c.json({ venue }, 201);
   })
   .put('/:id', requireSuperadmin, validate('param', IdParam), validate('json', VenueUpdateBody), async (c) => {
-    return c.json({ venue: await updateVenue(c.get('db'), c.req.valid('param').id, c.req.valid('json')) });
+    const id = c.req.valid('param').id;
+    const before = await getVenue(c.get('db'), id);
+    const venue = await updateVenue(c.get('db'), id, c.req.valid('json'));
+    const action = before.active && !venue.active ? 'venue.deactivate' : !before.active && venue.active ? 'venue.activate' : 'venue.update';
+    const summary = action === 'venue.deactivate' ? `Deactivated ${venue.name}` : action === 'venue.activate' ? `Activated ${venue.name}` : `Edited ${venue.name}`;
+    describeWrite(c, { action, targetType: 'venue', targetId: id, restaurantId: id, summary, ...changedFields(before, venue) });
+    return c.json({ venue });
   })
   .get('/:id/staff', requireSuperadmin, validate('param', IdParam), async (c) => {
     return c.json({ staff: await listVenueAccounts(c.get('db'), c.req.valid('param').id) });
   })
   .post('/:id/staff', requireSuperadmin, validate('param', IdParam), validate('json', CreateStaffBody), async (c) => {
-    return c.json(await createVenueAccount(c.get('db'), c.req.valid('param').id, c.req.valid('json')), 201);
+    const created = await createVenueAccount(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
+    describeWrite(c, {
+      action: 'account.create', targetType: 'user', targetId: created.account.id, restaurantId: created.account.restaurant_id,
+      summary: `Created ${created.account.role} account ${created.account.email}`, after: created.account,
+    });
+    return c.json(created, 201);
   });

@@ -34,6 +34,12 @@ async function requireAccount(db: Db, userId: string) {
   return user;
 }
 
+/** An account as the console shows it, or null (for the audit entry's before state). */
+export async function accountById(db: Db, userId: string): Promise<StaffAccount | null> {
+  const row = await db.query.users.findFirst({ where: eq(users.id, userId) });
+  return row ? toStaffAccount(row) : null;
+}
+
 export async function listVenueAccounts(db: Db, venueId: string): Promise<StaffAccount[]> {
   await requireVenue(db, venueId);
   const rows = await db.select().from(users).where(eq(users.restaurantId, venueId)).orderBy(asc(users.role), asc(users.email));

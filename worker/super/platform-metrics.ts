@@ -1,30 +1,24 @@
 // Platform-wide sales figures for the super admin's overview and analytics.
-// One definition of a sale everywhere (docs/decisions/070-platform-metrics.md): an order counts
-// when it was not cancelled and its money was not refunded or voided; revenue is the sum of the
-// totals (tax included) of those orders, created inside the window.
+// One definition of a sale everywhere (worker/analytics/sales-figures.ts, docs/decisions/114), the
+// same the venue's own analytics read.
 import type {
   AnalyticsWindow, DailyPoint, OverviewWindow, PlatformAnalytics, PlatformOverview, RecentOrder, TopDrink, TopVenue,
 } from '../../shared/schemas/super';
 import { centsToDollars } from '../../shared/money';
 import { slugify } from '../../shared/ids';
+import { COUNTED_ORDER, salesFigures } from '../analytics/sales-figures';
 
 const DAY_MS = 86_400_000;
 export const WINDOW_DAYS: Record<OverviewWindow | AnalyticsWindow, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
-/** SQL condition (orders aliased `o`) for an order that counts as a sale. */
-export const COUNTED_ORDER = `o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void')`;
 
 export const windowStart = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 export async function salesTotals(db: D1Database, since: string) {
-  const row = await db.prepare(
-    `SELECT COUNT(*) AS orders, COALESCE(SUM(o.total_cents), 0) AS revenue_cents,
-            COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders
-     FROM orders o WHERE ${COUNTED_ORDER} AND o.created_at >= ?`,
-  ).bind(since).first<{ orders: number; revenue_cents: number; ai_orders: number }>();
-  return { orders: row?.orders ?? 0, revenueCents: row?.revenue_cents ?? 0, aiOrders: row?.ai_orders ?? 0 };
+  const figures = await salesFigures(db, { since });
+  return { orders: figures.orders, revenueCents: figures.revenue_cents, aiOrders: figures.ai_orders, averageCents: figures.avg_order_cents };
 }
 
 export async function topVenues(db: D1Database, since: string, limit: number): Promise<TopVenue[]> {
@@ -114,7 +108,7 @@ export async function platformAnalytics(db: D1Database, window: AnalyticsWindow,
     db.prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN was_ordered = 1 THEN 1 ELSE 0 END), 0) AS ordered
                 FROM ai_interactions WHERE created_at >= ?`).bind(since).first<{ total: number; ordered: number }>(),
   ]);
-  const averageCents = totals.orders > 0 ? Math.round(totals.revenueCents / totals.orders) : 0;
+  const averageCents = totals.averageCents;
   return {
     window,
     total_orders: totals.orders,

@@ -2,8 +2,9 @@
 // Orders come from app/features/orders/api.ts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  AdminAnalytics, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse,
-  IngredientOptionList, type AnalyticsWindow, type InventoryItemInput, type MenuDrinkInput, type VenueProfileUpdate,
+  AdminAnalytics, AdminFigures, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse,
+  IngredientOptionList, IngredientOptionResponse, InventoryImpact, type AnalyticsWindow, type NewCatalogueIngredient, type InventoryItemInput, type InventoryItemPatch, type MenuDrinkInput, type MenuDrinkPatch,
+  type VenueProfileUpdate,
 } from '../../../shared/schemas/admin';
 import { AiAnalyticsResponse, AiSettingsResponse, type AiSettingsInput } from '../../../shared/schemas/ai';
 import { apiRequest } from '../../lib/api-client';
@@ -32,7 +33,7 @@ export function useAdminVenue(enabled = true) {
 export function useSaveVenue() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: VenueProfileUpdate) => (await apiRequest('PUT', '/admin/venue', { body, schema: AdminVenueResponse })).venue,
+    mutationFn: async (body: VenueProfileUpdate) => (await apiRequest('PATCH', '/admin/venue', { body, schema: AdminVenueResponse })).venue,
     onSuccess: (venue) => {
       client.setQueryData(adminKeys.venue, venue);
       void client.invalidateQueries({ queryKey: ['venues'] });
@@ -50,8 +51,8 @@ export function useInventory() {
 export function useSaveInventoryItem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: InventoryItemInput }) =>
-      (await apiRequest(id ? 'PUT' : 'POST', id ? `/admin/inventory/${encodeURIComponent(id)}` : '/admin/inventory', { body, schema: AdminInventoryResponse })).item,
+    mutationFn: async ({ id, body }: { id?: string; body: InventoryItemInput | InventoryItemPatch }) =>
+      (await apiRequest(id ? 'PATCH' : 'POST', id ? `/admin/inventory/${encodeURIComponent(id)}` : '/admin/inventory', { body, schema: AdminInventoryResponse })).item,
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -61,6 +62,24 @@ export function useDeleteInventoryItem() {
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/admin/inventory/${encodeURIComponent(id)}`),
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** What deleting or unlinking an item does to the menu, for the confirmation dialog. */
+export function useInventoryImpact(id: string | null) {
+  return useQuery({
+    queryKey: ['admin', 'inventory-impact', id],
+    enabled: id !== null,
+    staleTime: 0,
+    queryFn: () => apiRequest('GET', `/admin/inventory/${encodeURIComponent(id!)}/impact`, { schema: InventoryImpact }),
+  });
+}
+
+export function useCreateCatalogueIngredient() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: NewCatalogueIngredient) => (await apiRequest('POST', '/admin/ingredients', { body, schema: IngredientOptionResponse })).ingredient,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.ingredients }),
   });
 }
 
@@ -92,8 +111,8 @@ function useInvalidateMenus() {
 export function useSaveMenuDrink() {
   const invalidate = useInvalidateMenus();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: MenuDrinkInput }) =>
-      (await apiRequest(id ? 'PUT' : 'POST', id ? `/admin/menu-drinks/${encodeURIComponent(id)}` : '/admin/menu-drinks', { body, schema: AdminMenuDrinkResponse })).drink,
+    mutationFn: async ({ id, body }: { id?: string; body: MenuDrinkInput | MenuDrinkPatch }) =>
+      (await apiRequest(id ? 'PATCH' : 'POST', id ? `/admin/menu-drinks/${encodeURIComponent(id)}` : '/admin/menu-drinks', { body, schema: AdminMenuDrinkResponse })).drink,
     onSettled: invalidate,
   });
 }
@@ -112,6 +131,14 @@ export function useDeleteMenuDrink() {
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/admin/menu-drinks/${encodeURIComponent(id)}`),
     onSettled: invalidate,
+  });
+}
+
+/** The live dashboard's tiles over a whole window; refreshed with the orders (live events invalidate 'orders'). */
+export function useAdminFigures(window: '1h' | '24h' | 'all') {
+  return useQuery({
+    queryKey: ['orders', 'admin-figures', window],
+    queryFn: () => apiRequest('GET', '/admin/figures', { query: { window }, schema: AdminFigures }),
   });
 }
 

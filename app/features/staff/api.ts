@@ -6,6 +6,7 @@ import {
   IngredientList, StaffInventoryItemResponse, StaffInventoryList, StaffMenuList, StockMovementResponse,
   type StaffInventoryCreate, type StaffInventoryUpdate, type StockMovementInput,
 } from '../../../shared/schemas/inventory';
+import { InventoryImpact } from '../../../shared/schemas/admin';
 import { SuccessFlag } from '../../../shared/schemas/common';
 import { OrderList, type StaffOrderFilter } from '../../../shared/schemas/order';
 import { apiRequest } from '../../lib/api-client';
@@ -26,6 +27,16 @@ export function useStaffInventory() {
     queryKey: staffKeys.inventory,
     refetchInterval: STAFF_INVENTORY_POLL_MS,
     queryFn: async () => (await apiRequest('GET', '/staff/inventory', { ...STAFF, schema: StaffInventoryList })).inventory,
+  });
+}
+
+/** What deleting an item does to the menu, for the confirmation. */
+export function useStaffInventoryImpact(id: string | null) {
+  return useQuery({
+    queryKey: ['staff', 'inventory-impact', id],
+    enabled: id !== null,
+    staleTime: 0,
+    queryFn: () => apiRequest('GET', `/staff/inventory/${encodeURIComponent(id!)}/impact`, { ...STAFF, schema: InventoryImpact }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { Bug, Building2, FlaskConical, LayoutDashboard, LineChart, Shuffle, Sparkles, UserCog } from 'lucide-react';
+import { Bug, Building2, ScrollText, FlaskConical, LayoutDashboard, LineChart, Shuffle, Sparkles, UserCog } from 'lucide-react';
 import { BackOfficeShell, type NavEntry } from '../auth/BackOfficeShell';
 
 /** Spec: the super admin console navigation. */
@@ -11,6 +11,7 @@ export const SUPER_NAV: NavEntry[] = [
   { to: '/super/normalize', label: 'Normalize', icon: Shuffle },
   { to: '/super/analytics', label: 'AI & Revenue', icon: LineChart },
   { to: '/super/errors', label: 'Error Logs', icon: Bug },
+  { to: '/super/audit-log', label: 'Audit Log', icon: ScrollText },
 ];
 
 /** Super admins only. */

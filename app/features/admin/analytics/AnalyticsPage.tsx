@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ANALYTICS_WINDOWS, type AnalyticsWindow } from '../../../../shared/schemas/admin';
-import { formatCents } from '../../../../shared/money';
+import { formatCents, formatCount } from '../../../../shared/money';
 import { BarChart, HeatMap, HorizontalBars } from '../../../ui/charts';
 import { useAdminAnalytics } from '../api';
 
@@ -32,7 +32,7 @@ export default function AnalyticsPage() {
         <>
           <div className="tiles">
             <div className="tile"><div className="tile-value">{formatCents(a.totals.revenue_cents)}</div><div className="tile-label">Revenue</div></div>
-            <div className="tile"><div className="tile-value">{a.totals.orders}</div><div className="tile-label">Orders</div></div>
+            <div className="tile"><div className="tile-value">{formatCount(a.totals.orders)}</div><div className="tile-label">Orders</div></div>
             <div className="tile"><div className="tile-value">{formatCents(a.totals.avg_order_cents)}</div><div className="tile-label">Avg Order Value</div></div>
             <div className="tile"><div className="tile-value">{Math.round(a.totals.ai_share * 100)}%</div><div className="tile-label">AI share ({a.totals.ai_orders} orders, {a.totals.ai_interactions} chats)</div></div>
           </div>

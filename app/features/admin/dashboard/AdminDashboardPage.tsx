@@ -74,6 +74,12 @@ export default function AdminDashboardPage() {
   return (
     <main className="page stack admin-dashboard">
       <div className="admin-banner" role="note">ADMIN DASHBOARD</div>
+      {!v.active && (
+        <div className="card inactive-venue-banner" role="alert" data-testid="inactive-venue-banner">
+          <strong>{v.name} is inactive.</strong> Guests cannot open its menu or place orders until the platform team activates it again.
+          You can keep editing the menu, stock and profile.
+        </div>
+      )}
       <header className="row admin-header">
         <div>
           <h1>{v.name} Admin</h1>

@@ -1,30 +1,31 @@
 import { Wifi, WifiOff } from 'lucide-react';
 import { adminOrderName } from '../../../../shared/admin-dashboard';
 import { shortOrderId } from '../../../../shared/ids';
-import { formatCents } from '../../../../shared/money';
+import { formatCents, formatCount } from '../../../../shared/money';
 import { allowedTransitions, type OrderStatus } from '../../../../shared/orders';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { staffToken } from '../../auth/staff-session';
 import { useAdminOrders, useUpdateOrderStatus } from '../../orders/api';
 import { useVenueLive } from '../../orders/live';
-import { useMenuDrinks } from '../api';
+import { useAdminFigures, useMenuDrinks } from '../api';
 import { StatTiles } from './parts';
 
 const SHOWN = 10;
 const ACTIONS: OrderStatus[] = ['preparing', 'ready', 'delivered'];
 
-/** Spec 'Live Dashboard': the latest 50 orders (10 shown) and the first 10 drinks by display order. */
+/** Spec 'Live Dashboard': tiles over all orders, the latest orders (10 shown) and the first 10 drinks by display order. */
 export function LiveDashboardTab({ venue }: { venue: Venue | null }) {
   const orders = useAdminOrders('all');
   const drinks = useMenuDrinks('display_order');
+  const figures = useAdminFigures('all');
   const update = useUpdateOrderStatus('admin');
   const live = useVenueLive(venue?.id, { token: staffToken(), enabled: Boolean(venue) });
 
   if (!venue) return <div className="card empty-state"><p>No Venue Selected</p></div>;
 
   const list = orders.data ?? [];
-  const sales = list.filter((o) => o.status !== 'cancelled');
-  const revenue = sales.reduce((n, o) => n + o.total_cents, 0);
+  // Tiles cover every order of the venue by the shared sales definition, not the 50 orders on screen.
+  const totals = figures.data;
   return (
     <section className="stack" aria-labelledby="live-heading">
       <div className="row admin-section-head">
@@ -35,10 +36,10 @@ export function LiveDashboardTab({ venue }: { venue: Venue | null }) {
       </div>
       <p className="muted">{venue.name} · <code>{venue.id}</code></p>
       <StatTiles tiles={[
-        { label: 'Total Orders', value: list.length },
-        { label: 'Pending Orders', value: list.filter((o) => o.status === 'pending').length },
-        { label: 'Total Revenue', value: formatCents(revenue) },
-        { label: 'Avg Order Value', value: formatCents(sales.length ? Math.round(revenue / sales.length) : 0) },
+        { label: 'Total Orders', value: totals ? formatCount(totals.orders) : '…' },
+        { label: 'Pending Orders', value: totals ? formatCount(totals.pending_orders) : '…' },
+        { label: 'Total Revenue', value: totals ? formatCents(totals.revenue_cents) : '…' },
+        { label: 'Avg Order Value', value: totals ? formatCents(totals.avg_order_cents) : '…' },
       ]} />
       <div className="admin-live-grid">
         <div className="card stack">

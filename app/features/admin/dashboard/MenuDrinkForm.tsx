@@ -1,38 +1,73 @@
 import { ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { DRINK_CATEGORIES } from '../../../../shared/constants';
-import type { AdminMenuDrink } from '../../../../shared/schemas/admin';
+import { centsFromDollarsField } from '../../../../shared/admin-dashboard';
+import { rankIngredientMatches } from '../../../../shared/ingredient-similarity';
+import type { AdminMenuDrink, MenuDrinkInput, MenuDrinkPatch, RecipeLineInput } from '../../../../shared/schemas/admin';
 import { errorMessage } from '../../../lib/api-client';
+import { errorProps, fieldErrorsOf, type FieldErrors } from '../../../lib/field-errors';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
 import { useIngredientOptions, useSaveMenuDrink } from '../api';
 import { ACCEPT_ATTRIBUTE, uploadPhoto } from '../image-upload';
 import { titleCase } from './parts';
 
-type Line = { key: string; ingredient_id: string; quantity: string; unit: string; is_optional: boolean };
+/** A recipe line in the form: the owner's text, and the ingredient it is matched to ('' = kept as free text). */
+type Line = { key: string; text: string; ingredient_id: string; quantity: string; unit: string; is_optional: boolean };
 const RECIPE_UNITS = ['ml', 'oz', 'cl', 'dash', 'drop', 'tsp', 'barspoon', 'piece', 'slice', 'wedge', 'leaf', 'sprig'];
+const SUGGESTIONS = 3;
 let lineCounter = 0;
-const newLine = (patch: Partial<Line> = {}): Line => ({ key: `l${lineCounter++}`, ingredient_id: '', quantity: '', unit: 'ml', is_optional: false, ...patch });
+const newLine = (patch: Partial<Line> = {}): Line => ({ key: `l${lineCounter++}`, text: '', ingredient_id: '', quantity: '', unit: 'ml', is_optional: false, ...patch });
 
-type Errors = { name?: string; price?: string; recipe?: string };
+type Fields = Pick<MenuDrinkInput, 'name' | 'description' | 'category' | 'image_url' | 'is_available'> & { price_cents: number; recipe: RecipeLineInput[] };
+
+/** The form as the API's fields, and an error per field that cannot be read (never rounded or guessed). */
+function readForm(values: { name: string; description: string; price: string; category: string; imageUrl: string | null; isAvailable: boolean; lines: Line[] }) {
+  const errors: FieldErrors = {};
+  if (!values.name.trim()) errors.name = 'Name is required';
+  const price = centsFromDollarsField(values.price, 'Price');
+  if (price.error) errors.price_cents = price.error;
+  else if (price.value === 0) errors.price_cents = 'Price must be greater than 0';
+  const used = values.lines.filter((l) => l.text.trim() || l.ingredient_id || l.quantity.trim());
+  used.forEach((l, i) => {
+    if (!l.text.trim() && !l.ingredient_id) errors[`recipe.${i}.raw_name`] = 'Choose an ingredient or type its name';
+    if (!(Number(l.quantity) > 0)) errors[`recipe.${i}.quantity`] = 'Quantity must be greater than 0';
+  });
+  const fields: Fields = {
+    name: values.name.trim(), description: values.description.trim(), price_cents: price.value ?? 0, category: values.category,
+    image_url: values.imageUrl, is_available: values.isAvailable,
+    recipe: used.map((l) => ({
+      ingredient_id: l.ingredient_id || null, raw_name: l.text.trim() || undefined, quantity: Number(l.quantity), unit: l.unit, is_optional: l.is_optional,
+    })),
+  };
+  return { fields, errors, usedKeys: used.map((l) => l.key) };
+}
 
 export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null; onClose: () => void }) {
   const [name, setName] = useState(drink?.name ?? '');
   const [description, setDescription] = useState(drink?.description ?? '');
-  const [price, setPrice] = useState(drink ? drink.price.toFixed(2) : '');
+  const [price, setPrice] = useState(drink ? (drink.price_cents / 100).toFixed(2) : '');
   const [category, setCategory] = useState(drink?.category ?? 'cocktail');
   const [imageUrl, setImageUrl] = useState<string | null>(drink?.image_url ?? null);
   const [isAvailable, setIsAvailable] = useState(drink?.is_available ?? true);
-  const [lines, setLines] = useState<Line[]>(() => (drink?.recipe ?? []).map((l) => newLine({
-    ingredient_id: l.ingredient_id ?? '', quantity: String(l.quantity), unit: l.unit, is_optional: l.is_optional,
+  const [initialLines] = useState<Line[]>(() => (drink?.recipe ?? []).map((l) => newLine({
+    text: l.raw_name, ingredient_id: l.ingredient_id ?? '', quantity: String(l.quantity), unit: l.unit, is_optional: l.is_optional,
   })));
-  const [errors, setErrors] = useState<Errors>({});
+  const [lines, setLines] = useState<Line[]>(initialLines);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [uploading, setUploading] = useState(false);
   const ingredients = useIngredientOptions();
   const save = useSaveMenuDrink();
   const ids = useId();
 
-  const setLine = (key: string, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const clearError = (...keys: string[]) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))));
+  const lineIndex = (key: string) => lines.filter((l) => l.text.trim() || l.ingredient_id || l.quantity.trim()).findIndex((l) => l.key === key);
+  const setLine = (key: string, patch: Partial<Line>) => {
+    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+    const i = lineIndex(key);
+    clearError(...Object.keys(patch).map((f) => `recipe.${i}.${f === 'text' || f === 'ingredient_id' ? 'raw_name' : f}`));
+  };
+  const catalogue = ingredients.data ?? [];
 
   async function onPhoto(file: File | undefined) {
     if (!file) return;
@@ -48,47 +83,50 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const next: Errors = {};
-    const priceValue = Number(price);
-    if (!name.trim()) next.name = 'Name is required';
-    if (!(Number.isFinite(priceValue) && priceValue > 0)) next.price = 'Price must be greater than 0';
-    const usedLines = lines.filter((l) => l.ingredient_id || l.quantity);
-    if (usedLines.some((l) => !l.ingredient_id || !(Number(l.quantity) > 0))) next.recipe = 'Each recipe line needs an ingredient and a quantity greater than 0';
-    setErrors(next);
-    if (Object.keys(next).length) return;
+    const read = readForm({ name, description, price, category, imageUrl, isAvailable, lines });
+    setErrors(read.errors);
+    if (Object.keys(read.errors).length) return;
+    let body: MenuDrinkInput | MenuDrinkPatch = { ...read.fields, featured: drink?.featured ?? false };
+    if (drink) {
+      // Only what changed is sent: saving an unchanged drink changes nothing.
+      const before = readForm({
+        name: drink.name, description: drink.description, price: (drink.price_cents / 100).toFixed(2), category: drink.category,
+        imageUrl: drink.image_url, isAvailable: drink.is_available, lines: initialLines,
+      }).fields;
+      body = Object.fromEntries(Object.entries(read.fields).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof Fields])));
+      if (Object.keys(body).length === 0) { toast.success('No changes to save'); onClose(); return; }
+    }
     try {
-      await save.mutateAsync({
-        id: drink?.id,
-        body: {
-          name: name.trim(), description: description.trim(), price_cents: Math.round(priceValue * 100), category,
-          image_url: imageUrl, is_available: isAvailable, featured: drink?.featured ?? false,
-          recipe: usedLines.map((l) => ({ ingredient_id: l.ingredient_id, quantity: Number(l.quantity), unit: l.unit, is_optional: l.is_optional })),
-        },
-      });
+      await save.mutateAsync({ id: drink?.id, body });
       toast.success(drink ? 'Menu drink updated successfully' : 'Menu drink added successfully');
       onClose();
-    } catch {
-      toast.error(drink ? 'Failed to update menu drink' : 'Failed to add menu drink');
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(`${drink ? 'Failed to update menu drink' : 'Failed to add menu drink'}: ${errorMessage(err, 'unknown error')}`);
     }
   }
+
+  const fieldError = (field: string, id: string) => errors[field] && <p id={`${id}-error`} className="field-error" role="alert">{errors[field]}</p>;
 
   return (
     <Modal title={drink ? 'Edit Menu Drink' : 'Add Menu Drink'} onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={`${ids}-name`}>Name *</label>
-          <input id={`${ids}-name`} data-autofocus value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? `${ids}-name-error` : undefined} />
-          {errors.name && <p id={`${ids}-name-error`} className="field-error" role="alert">{errors.name}</p>}
+          <input id={`${ids}-name`} data-autofocus value={name} onChange={(e) => { setName(e.target.value); clearError('name'); }} {...errorProps(errors, 'name', `${ids}-name`)} />
+          {fieldError('name', `${ids}-name`)}
         </div>
         <div className="field">
           <label htmlFor={`${ids}-description`}>Description</label>
-          <textarea id={`${ids}-description`} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <textarea id={`${ids}-description`} rows={2} value={description} onChange={(e) => { setDescription(e.target.value); clearError('description'); }} {...errorProps(errors, 'description', `${ids}-description`)} />
+          {fieldError('description', `${ids}-description`)}
         </div>
         <div className="row admin-form-row">
           <div className="field">
             <label htmlFor={`${ids}-price`}>Price ($) *</label>
-            <input id={`${ids}-price`} type="number" min={0} step={0.01} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={Boolean(errors.price)} aria-describedby={errors.price ? `${ids}-price-error` : undefined} />
-            {errors.price && <p id={`${ids}-price-error`} className="field-error" role="alert">{errors.price}</p>}
+            <input id={`${ids}-price`} type="number" min={0} step={0.01} inputMode="decimal" value={price} onChange={(e) => { setPrice(e.target.value); clearError('price_cents'); }} {...errorProps(errors, 'price_cents', `${ids}-price`)} />
+            {fieldError('price_cents', `${ids}-price`)}
           </div>
           <div className="field">
             <label htmlFor={`${ids}-category`}>Category *</label>
@@ -116,25 +154,47 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
         <fieldset className="stack admin-fieldset">
           <legend>Recipe</legend>
           {lines.length === 0 && <p className="muted">No recipe lines. Add the ingredients so stock can tell when this drink sells out.</p>}
-          {lines.map((line, i) => (
-            <div key={line.key} className="row admin-recipe-line">
-              <select aria-label={`Ingredient ${i + 1}`} value={line.ingredient_id} onChange={(e) => setLine(line.key, { ingredient_id: e.target.value })}>
-                <option value="">Choose an ingredient</option>
-                {(ingredients.data ?? []).map((ing) => <option key={ing.id} value={ing.id}>{ing.name}</option>)}
-              </select>
-              <input aria-label={`Quantity ${i + 1}`} type="number" min={0} step={0.25} inputMode="decimal" value={line.quantity} onChange={(e) => setLine(line.key, { quantity: e.target.value })} />
-              <select aria-label={`Unit ${i + 1}`} value={line.unit} onChange={(e) => setLine(line.key, { unit: e.target.value })}>
-                {[...new Set([...RECIPE_UNITS, line.unit])].map((u) => <option key={u} value={u}>{u}</option>)}
-              </select>
-              <label className="row admin-checkbox">
-                <input type="checkbox" checked={line.is_optional} onChange={(e) => setLine(line.key, { is_optional: e.target.checked })} /> Optional
-              </label>
-              <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove line ${i + 1}`} onClick={() => setLines((ls) => ls.filter((l) => l.key !== line.key))}>
-                <Trash2 size={14} aria-hidden="true" />
-              </button>
-            </div>
-          ))}
-          {errors.recipe && <p className="field-error" role="alert">{errors.recipe}</p>}
+          {lines.map((line, i) => {
+            const at = lineIndex(line.key);
+            const lineErrors = Object.entries(errors).filter(([k]) => at >= 0 && k.startsWith(`recipe.${at}.`)).map(([, m]) => m);
+            const suggestions = !line.ingredient_id && line.text.trim() ? rankIngredientMatches(line.text, catalogue, SUGGESTIONS) : [];
+            return (
+              <div key={line.key} className="stack admin-recipe-entry" data-testid="recipe-line">
+                <div className="row admin-recipe-line">
+                  <input
+                    aria-label={`Ingredient text ${i + 1}`} value={line.text} placeholder="As written on the menu"
+                    onChange={(e) => setLine(line.key, { text: e.target.value })} aria-invalid={lineErrors.length > 0}
+                  />
+                  <select
+                    aria-label={`Ingredient ${i + 1}`} value={line.ingredient_id}
+                    onChange={(e) => setLine(line.key, { ingredient_id: e.target.value, ...(!line.text.trim() ? { text: catalogue.find((c) => c.id === e.target.value)?.name ?? '' } : {}) })}
+                  >
+                    <option value="">{line.text.trim() ? 'Free text (not matched)' : 'Choose an ingredient'}</option>
+                    {catalogue.map((ing) => <option key={ing.id} value={ing.id}>{ing.name}</option>)}
+                  </select>
+                  <input aria-label={`Quantity ${i + 1}`} type="number" min={0} step="any" inputMode="decimal" value={line.quantity} onChange={(e) => setLine(line.key, { quantity: e.target.value })} />
+                  <select aria-label={`Unit ${i + 1}`} value={line.unit} onChange={(e) => setLine(line.key, { unit: e.target.value })}>
+                    {[...new Set([...RECIPE_UNITS, line.unit])].map((u) => <option key={u} value={u}>{u}</option>)}
+                  </select>
+                  <label className="row admin-checkbox">
+                    <input type="checkbox" checked={line.is_optional} onChange={(e) => setLine(line.key, { is_optional: e.target.checked })} /> Optional
+                  </label>
+                  <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove line ${i + 1}`} onClick={() => setLines((ls) => ls.filter((l) => l.key !== line.key))}>
+                    <Trash2 size={14} aria-hidden="true" />
+                  </button>
+                </div>
+                {suggestions.length > 0 && (
+                  <div className="row muted admin-recipe-suggestions">
+                    <span>Not matched to an ingredient; stock is not tracked for it. Match to:</span>
+                    {suggestions.map((sug) => (
+                      <button key={sug.id} type="button" className="chip" onClick={() => setLine(line.key, { ingredient_id: sug.id })}>{sug.name}</button>
+                    ))}
+                  </div>
+                )}
+                {lineErrors.map((m) => <p key={m} className="field-error" role="alert">{m}</p>)}
+              </div>
+            );
+          })}
           <button type="button" className="btn btn-small" onClick={() => setLines((ls) => [...ls, newLine()])}><Plus size={14} aria-hidden="true" /> Add ingredient</button>
         </fieldset>
 

@@ -2,10 +2,11 @@ import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
 import type { AdminMenuDrink } from '../../../../shared/schemas/admin';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useDeleteMenuDrink, useMenuDrinks, useSetDrinkAvailability } from '../api';
 import { MenuDrinkForm } from './MenuDrinkForm';
-import { LoadError, StatTiles, VIEW_MODES, ViewToggle, confirmDelete, distinct, titleCase, useStoredState } from './parts';
+import { LoadError, StatTiles, VIEW_MODES, ViewToggle, distinct, titleCase, useStoredState } from './parts';
 
 type StatusFilter = 'all' | 'available' | 'unavailable';
 
@@ -53,11 +54,13 @@ export function MenuDrinksTab() {
       && (!q || [d.name, d.description, d.category].some((f) => f.toLowerCase().includes(q))));
   }, [all, search, category, status]);
 
-  async function onDelete(drink: AdminMenuDrink) {
-    if (!confirmDelete(drink.name)) return;
+  const [deleting, setDeleting] = useState<AdminMenuDrink | null>(null);
+  function onDelete(drink: AdminMenuDrink) { setDeleting(drink); }
+  async function confirmDeletion(drink: AdminMenuDrink) {
     try {
       await remove.mutateAsync(drink.id);
       toast.success('Menu drink deleted successfully');
+      setDeleting(null);
     } catch {
       toast.error('Failed to delete menu drink');
     }
@@ -120,7 +123,7 @@ export function MenuDrinksTab() {
               </div>
               <div className="row">
                 <button type="button" className="btn btn-small" onClick={() => setEditing(drink)} aria-label={`Edit ${drink.name}`}><Pencil size={14} aria-hidden="true" /> Edit</button>
-                <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(drink)} aria-label={`Delete ${drink.name}`}><Trash2 size={14} aria-hidden="true" /> Delete</button>
+                <button type="button" className="btn btn-small btn-danger" onClick={() => onDelete(drink)} aria-label={`Delete ${drink.name}`}><Trash2 size={14} aria-hidden="true" /> Delete</button>
               </div>
             </li>
           ))}
@@ -138,13 +141,19 @@ export function MenuDrinksTab() {
                   <td className="row"><AvailabilityButton drink={drink} /><SoldOut drink={drink} /></td>
                   <td className="row">
                     <button type="button" className="btn btn-small" onClick={() => setEditing(drink)} aria-label={`Edit ${drink.name}`}><Pencil size={14} aria-hidden="true" /></button>
-                    <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(drink)} aria-label={`Delete ${drink.name}`}><Trash2 size={14} aria-hidden="true" /></button>
+                    <button type="button" className="btn btn-small btn-danger" onClick={() => onDelete(drink)} aria-label={`Delete ${drink.name}`}><Trash2 size={14} aria-hidden="true" /></button>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {deleting && (
+        <ConfirmDialog title={`Are you sure you want to delete "${deleting.name}"?`} confirmLabel="Delete drink" busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDeletion(deleting)}>
+          <p>{deleting.name} leaves the menu with its recipe and photo: guests can no longer order it, and carts holding it lose that line. Past orders keep their copy.</p>
+          <p className="muted">To take it off the menu for a while instead, switch it to Unavailable.</p>
+        </ConfirmDialog>
       )}
       {editing && <MenuDrinkForm drink={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </section>

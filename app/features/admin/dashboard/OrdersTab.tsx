@@ -1,13 +1,13 @@
 import { ListOrdered, RefreshCw, Wifi, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminOrderName, cycleButtonLabel, newOrdersLabel, nextCycleStatus, orderModifiersAndNotes } from '../../../../shared/admin-dashboard';
-import { formatCents } from '../../../../shared/money';
+import { formatCents, formatCount } from '../../../../shared/money';
 import { shortOrderId } from '../../../../shared/ids';
 import type { LiveMessage } from '../../../../shared/schemas/live';
 import type { Order } from '../../../../shared/schemas/order';
 import { toast } from '../../../ui/toast';
 import { staffToken } from '../../auth/staff-session';
-import { useAdminOrders, useUpdateOrderStatus, type AdminWindow } from '../../orders/api';
+import { useAdminOrderPages, useUpdateOrderStatus, type AdminWindow } from '../../orders/api';
 import { useVenueLive } from '../../orders/live';
 import { OrderQueueOverlay } from './OrderQueueOverlay';
 
@@ -82,7 +82,7 @@ function OrderCard({ order }: { order: Order }) {
 
 export function OrdersTab({ venueId }: { venueId: string }) {
   const [window, setWindow] = useState<AdminWindow>('1h');
-  const orders = useAdminOrders(window);
+  const orders = useAdminOrderPages(window);
   const [newCount, setNewCount] = useState(0);
   const [queueOpen, setQueueOpen] = useState(false);
   const now = useNow();
@@ -104,7 +104,7 @@ export function OrdersTab({ venueId }: { venueId: string }) {
     void orders.refetch();
   }
 
-  const list = orders.data ?? [];
+  const list = orders.data?.pages.flatMap((p) => p.orders) ?? [];
   return (
     <section className="stack" aria-labelledby="orders-heading">
       <div className="row admin-section-head">
@@ -130,7 +130,15 @@ export function OrdersTab({ venueId }: { venueId: string }) {
         : list.length === 0 ? (
           <div className="card empty-state"><p>No Orders Yet</p></div>
         ) : (
-          <ul className="admin-card-grid">{list.map((order) => <OrderCard key={order.id} order={order} />)}</ul>
+          <>
+            <ul className="admin-card-grid">{list.map((order) => <OrderCard key={order.id} order={order} />)}</ul>
+            <p className="muted" role="status">{formatCount(list.length)} {list.length === 1 ? 'order' : 'orders'} shown{orders.hasNextPage ? '; older orders on the next page' : ''}</p>
+            {orders.hasNextPage && (
+              <button type="button" className="btn" disabled={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
+                {orders.isFetchingNextPage ? 'Loading...' : 'Load more orders'}
+              </button>
+            )}
+          </>
         )}
       {queueOpen && <OrderQueueOverlay onClose={() => setQueueOpen(false)} />}
     </section>

@@ -53,7 +53,6 @@ export function LoadError({ heading, message, onRetry }: { heading: string; mess
   );
 }
 
-export const confirmDelete = (name: string) => window.confirm(`Are you sure you want to delete "${name}"?`);
 
 /** Distinct non-empty values, sorted. */
 export const distinct = (values: (string | null | undefined)[]) =>

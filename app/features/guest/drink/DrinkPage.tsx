@@ -85,6 +85,7 @@ export default function DrinkPage() {
           <FavoriteButton favorited={favorited} drinkName={drink.name} busy={toggleFavorite.isPending} onToggle={onFavorite} />
         </div>
         <p>{drink.description}</p>
+        {drink.ingredients_notes && <p className="drink-ingredients" data-testid="drink-ingredients"><strong>Ingredients:</strong> {drink.ingredients_notes}</p>}
         {drink.tags.length > 0 && (
           <ul className="tag-list" aria-label="Tags">
             {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}

@@ -37,8 +37,11 @@ export function ItemFormModal({ item, onClose }: { item: StaffInventoryItem | nu
     try {
       if (editing) {
         await update.mutateAsync({ id: item.id, body: {
-          ingredient_name: name.trim() || item.ingredient_name, ingredient_brand: brand.trim() || null, on_hand_ml: onHandMl,
-          low_stock_threshold_ml: thresholdMl, available, ...(unit && unit !== item.unit ? { unit } : {}),
+          ingredient_name: name.trim() || item.ingredient_name, ingredient_brand: brand.trim() || null, available,
+          // Amounts only when edited: the shown ml is rounded for reading and must not overwrite the exact stock.
+          ...(onHand !== String(item.on_hand_ml) ? { on_hand_ml: onHandMl } : {}),
+          ...(threshold !== String(item.low_stock_threshold_ml) ? { low_stock_threshold_ml: thresholdMl } : {}),
+          ...(unit && unit !== item.unit ? { unit } : {}),
         } });
         toast.success('Inventory item updated successfully');
       } else {

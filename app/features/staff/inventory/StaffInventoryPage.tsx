@@ -2,8 +2,9 @@ import { ArrowDownCircle, Package, Pencil, PlusCircle, Trash2 } from 'lucide-rea
 import { useState } from 'react';
 import type { StaffInventoryItem } from '../../../../shared/schemas/inventory';
 import { errorMessage } from '../../../lib/api-client';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
-import { useDeleteInventoryItem, useStaffInventory } from '../api';
+import { useDeleteInventoryItem, useStaffInventory, useStaffInventoryImpact } from '../api';
 import { formatDateTime, formatStock } from '../shared/format';
 import { ItemFormModal } from './ItemFormModal';
 import { StockModal, type StockMode } from './StockModal';
@@ -27,8 +28,11 @@ export default function StaffInventoryPage() {
     && (filter !== 'Available Only' || item.available)
     && (filter !== 'Low Stock Only' || item.is_low_stock));
 
-  async function onDelete(item: StaffInventoryItem) {
-    if (!window.confirm('Are you sure you want to delete this inventory item?')) return;
+  const [deleting, setDeleting] = useState<StaffInventoryItem | null>(null);
+  const impact = useStaffInventoryImpact(deleting?.id ?? null);
+  function onDelete(item: StaffInventoryItem) { setDeleting(item); }
+  async function confirmDeletion(item: StaffInventoryItem) {
+    setDeleting(null);
     try {
       await remove.mutateAsync(item.id);
       toast.success('Inventory item deleted successfully');
@@ -39,6 +43,17 @@ export default function StaffInventoryPage() {
 
   return (
     <main className="page staff-page">
+      {deleting && (
+        <ConfirmDialog title="Are you sure you want to delete this inventory item?" confirmLabel="Delete item" busy={impact.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDeletion(deleting)}>
+          <p>{deleting.ingredient_name} and its stock leave the inventory; its stock history is kept.</p>
+          {impact.isPending ? <p className="muted">Checking which drinks use it…</p> : impact.data && impact.data.drinks.length > 0 ? (
+            <>
+              <p>{impact.data.effect}</p>
+              <ul>{impact.data.drinks.map((d) => <li key={d.id}>{d.name}</li>)}</ul>
+            </>
+          ) : <p>No drink on the menu is tracked against it.</p>}
+        </ConfirmDialog>
+      )}
       <div className="section-head">
         <h1><Package aria-hidden="true" /> Inventory Management</h1>
         <button type="button" className="btn btn-primary" onClick={() => setForm({ item: null })}><PlusCircle aria-hidden="true" size={16} /> Add Item</button>
@@ -84,7 +99,7 @@ export default function StaffInventoryPage() {
                       <button type="button" className="icon-button" aria-label={`Edit ${item.ingredient_name}`} title="Edit" onClick={() => setForm({ item })}><Pencil aria-hidden="true" size={16} /></button>
                       <button type="button" className="icon-button" aria-label={`Receive stock of ${item.ingredient_name}`} title="Receive stock" onClick={() => setStock({ item, mode: 'receive' })}><PlusCircle aria-hidden="true" size={16} /></button>
                       <button type="button" className="icon-button" aria-label={`Adjust down ${item.ingredient_name}`} title="Adjust down" onClick={() => setStock({ item, mode: 'adjust_down' })}><ArrowDownCircle aria-hidden="true" size={16} /></button>
-                      <button type="button" className="icon-button" aria-label={`Delete ${item.ingredient_name}`} title="Delete" onClick={() => void onDelete(item)}><Trash2 aria-hidden="true" size={16} /></button>
+                      <button type="button" className="icon-button" aria-label={`Delete ${item.ingredient_name}`} title="Delete" onClick={() => onDelete(item)}><Trash2 aria-hidden="true" size={16} /></button>
                     </div>
                   </td>
                 </tr>

@@ -6,6 +6,7 @@ import { allowedTransitions, isActiveStatus, type OrderStatus } from '../../../.
 import type { Order } from '../../../../shared/schemas/order';
 import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
 import { errorMessage } from '../../../lib/api-client';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useAuth } from '../../auth/staff-hooks';
 import { staffToken } from '../../auth/staff-session';
@@ -70,6 +71,7 @@ export default function ActiveOrdersPage() {
   const update = useUpdateOrderStatus('staff');
   const [buildFor, setBuildFor] = useState<Order | null>(null);
   const [detailsFor, setDetailsFor] = useState<Order | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
 
   // A new order always enters the active queue: an id not seen there before (after the first load) rings the bell.
   const seen = useRef<Set<string> | null>(null);
@@ -167,7 +169,7 @@ export default function ActiveOrdersPage() {
                     <button type="button" className="btn btn-primary btn-small" disabled={update.isPending} onClick={() => void move(order, 'delivered')}>Mark Delivered</button>
                   )}
                   {order.status === 'pending' && (
-                    <button type="button" className="btn btn-danger btn-small" disabled={update.isPending} onClick={() => void move(order, 'cancelled')}>Cancel</button>
+                    <button type="button" className="btn btn-danger btn-small" disabled={update.isPending} onClick={() => setCancelling(order)}>Cancel</button>
                   )}
                 </div>
               </li>
@@ -176,6 +178,14 @@ export default function ActiveOrdersPage() {
         </ul>
       )}
 
+      {cancelling && (
+        <ConfirmDialog
+          title={`Cancel order #${shortOrderId(cancelling.id)}?`} confirmLabel="Cancel order" busy={update.isPending}
+          onCancel={() => setCancelling(null)} onConfirm={() => { const order = cancelling; setCancelling(null); void move(order, 'cancelled'); }}
+        >
+          <p>The guest sees the order as cancelled at once, it leaves the queue, no stock is taken for it and it does not count as a sale. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
       {buildFor && <BuildSheetModal title={`Build Sheet #${shortOrderId(buildFor.id)}`} drinks={buildDrinksOf(buildFor, menu.data)} onClose={() => setBuildFor(null)} />}
       {detailsFor && <OrderDetailsModal order={detailsFor} onClose={() => setDetailsFor(null)} />}
     </main>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCents } from '../../../../shared/money';
+import { formatCents, formatCount } from '../../../../shared/money';
 import { ANALYTICS_WINDOWS, type AnalyticsWindow, type PlatformAnalytics } from '../../../../shared/schemas/super';
 import { errorMessage } from '../../../lib/api-client';
 import { BarChart, HorizontalBars } from '../../../ui/charts';
@@ -17,7 +17,7 @@ function AnalyticsBody({ data }: { data: PlatformAnalytics }) {
   return (
     <>
       <div className="tiles" aria-label="Platform totals">
-        <MetricCard label="Total Orders" value={String(data.total_orders)} />
+        <MetricCard label="Total Orders" value={formatCount(data.total_orders)} />
         <MetricCard label="Revenue" value={formatCents(data.revenue_cents)} />
         <MetricCard label="Average Order Value" value={formatCents(data.average_order_value_cents)} />
         <MetricCard label="AI Orders" value={String(data.ai_orders)} note={`${formatPercent(data.ai_conversion_percent)} conversion`} />
@@ -37,7 +37,7 @@ function AnalyticsBody({ data }: { data: PlatformAnalytics }) {
         <Panel title="AI Usage Analytics">
           <dl className="super-kv">
             <div><dt>Conversion</dt><dd>{formatPercent(data.ai_conversion_percent)} <span className="muted">of {data.ai_interactions} AI interactions ended in an order</span></dd></div>
-            <div><dt>AI-generated orders</dt><dd>{data.ai_orders}</dd></div>
+            <div><dt>AI-generated orders</dt><dd>{formatCount(data.ai_orders)}</dd></div>
             <div><dt>AI order share</dt><dd>{formatPercent(data.ai_order_share_percent)} <span className="muted">of all orders</span></dd></div>
           </dl>
           <BarChart title="AI orders per day" data={data.daily.map((d) => ({ label: dayLabel(d.date), value: d.ai_orders }))} labelEvery={labelEvery} height={120} />

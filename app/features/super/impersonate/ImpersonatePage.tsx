@@ -1,6 +1,6 @@
 import { ShieldCheck, UserCog, Wrench } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ImpersonationRole } from '../../../../shared/schemas/auth';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { errorMessage } from '../../../lib/api-client';
@@ -101,7 +101,7 @@ export default function ImpersonatePage() {
           <li>Only super admins can impersonate venues.</li>
           <li>Only active venues can be impersonated.</li>
           <li>An impersonation session lasts 30 minutes and renews while you keep working.</li>
-          <li>Every change you make while impersonating is recorded in the audit log under your own account.</li>
+          <li>Starting, every change you make while impersonating, and exiting are recorded in the <Link to="/super/audit-log">audit log</Link> under your own account.</li>
           <li>A red banner stays on screen while you impersonate; Exit Impersonation returns you to the console.</li>
         </ul>
       </aside>

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { AUTO_MERGE_MIN_SIMILARITY, rankIngredientMatches } from '../../../../shared/ingredient-similarity';
+import { AUTO_MERGE_MIN_SIMILARITY, productRelation, rankBySimilarity, rankIngredientMatches } from '../../../../shared/ingredient-similarity';
 import { INGREDIENT_CATEGORIES, type CanonicalIngredient, type UnmatchedIngredient } from '../../../../shared/schemas/super';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
@@ -18,11 +18,12 @@ function TargetPicker({ raw, catalogue, value, onChange, idPrefix }: {
     if (term) {
       const q = term.toLowerCase();
       const contains = catalogue.filter((c) => c.name.toLowerCase().includes(q) || c.aliases.some((a) => a.toLowerCase().includes(q)));
-      const similar = rankIngredientMatches(term, catalogue, SHOWN_CANDIDATES).map((r) => catalogue.find((c) => c.id === r.id)!);
+      const similar = rankBySimilarity(term, catalogue, SHOWN_CANDIDATES).map((r) => catalogue.find((c) => c.id === r.id)!);
       return [...new Map([...contains, ...similar].map((c) => [c.id, c])).values()].slice(0, SHOWN_CANDIDATES)
-        .map((c) => ({ ingredient: c, score: null as number | null }));
+        .map((c) => ({ ingredient: c, score: null as number | null, kind: null as string | null }));
     }
-    return rankIngredientMatches(raw, catalogue, SHOWN_CANDIDATES).map((r) => ({ ingredient: catalogue.find((c) => c.id === r.id)!, score: r.score }));
+    return rankIngredientMatches(raw, catalogue, SHOWN_CANDIDATES)
+      .map((r) => ({ ingredient: catalogue.find((c) => c.id === r.id)!, score: r.score as number | null, kind: r.kind as string | null }));
   }, [raw, catalogue, search]);
 
   return (
@@ -34,12 +35,13 @@ function TargetPicker({ raw, catalogue, value, onChange, idPrefix }: {
       <fieldset className="super-candidates">
         <legend>{search.trim() ? 'Matching ingredients' : 'Suggestions by similarity'}</legend>
         {ranked.length === 0 && <p className="muted">No ingredient matches</p>}
-        {ranked.map(({ ingredient, score }) => (
+        {ranked.map(({ ingredient, score, kind }) => (
           <label key={ingredient.id} className="super-candidate">
             <input type="radio" name={`${idPrefix}-target`} value={ingredient.id} checked={value === ingredient.id} onChange={() => onChange(ingredient.id)} />
             <span>{ingredient.name}</span>
             <span className="muted">{ingredient.category}</span>
-            {score !== null && <span className="badge badge-info">{Math.round(score * 100)}% match</span>}
+            {score !== null && kind === 'merge' && <span className="badge badge-info">{Math.round(score * 100)}% match</span>}
+            {kind === 'link' && <span className="badge badge-warning">brand or flavour of it: link</span>}
           </label>
         ))}
       </fieldset>
@@ -51,7 +53,9 @@ export function MergeDialog({ item, catalogue, onClose }: { item: UnmatchedIngre
   const merge = useMergeIngredient();
   // Only a close suggestion is preselected; a weak one must be chosen on purpose.
   const best = item.suggestions[0];
-  const [target, setTarget] = useState(best && best.score >= AUTO_MERGE_MIN_SIMILARITY ? best.id : '');
+  const [target, setTarget] = useState(best && best.kind === 'merge' && best.score >= AUTO_MERGE_MIN_SIMILARITY ? best.id : '');
+  const targetName = catalogue.find((c) => c.id === target)?.name ?? '';
+  const linking = target !== '' && productRelation(item.raw_string, targetName) !== 'merge';
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -73,7 +77,7 @@ export function MergeDialog({ item, catalogue, onClose }: { item: UnmatchedIngre
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
           <button type="submit" className="btn btn-primary" disabled={!target || merge.isPending}>
-            {merge.isPending ? 'Merging...' : target ? `Merge into ${catalogue.find((c) => c.id === target)?.name ?? ''}` : 'Choose an ingredient'}
+            {merge.isPending ? 'Merging...' : target ? `${linking ? 'Link to' : 'Merge into'} ${targetName}` : 'Choose an ingredient'}
           </button>
         </div>
       </form>
@@ -157,7 +161,11 @@ export function BulkMergeDialog({ items, catalogue, onClose, onDone }: {
         {mode === 'best' ? (
           <ul className="super-bulk-preview">
             {items.map((i) => (
-              <li key={i.id}><span>{i.raw_string}</span> → <strong>{i.suggestions[0]?.name ?? 'no suggestion'}</strong>{i.suggestions[0] && <span className="muted"> ({Math.round(i.suggestions[0].score * 100)}%)</span>}</li>
+              <li key={i.id}>
+                <span>{i.raw_string}</span> → {i.suggestions[0]?.kind === 'merge' && i.suggestions[0].score >= AUTO_MERGE_MIN_SIMILARITY
+                  ? <><strong>{i.suggestions[0].name}</strong> <span className="muted">({Math.round(i.suggestions[0].score * 100)}%)</span></>
+                  : <span className="muted">{i.suggestions[0]?.kind === 'link' ? `skipped: a brand or flavour of ${i.suggestions[0].name}, link it on its own` : 'skipped: no close match'}</span>}
+              </li>
             ))}
           </ul>
         ) : (

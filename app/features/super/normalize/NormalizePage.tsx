@@ -92,7 +92,7 @@ export default function NormalizePage() {
                       <td><strong>{item.raw_string}</strong></td>
                       <td><div>{item.venue_name}</div><div className="muted mono">{item.venue_slug}</div></td>
                       <td>{item.menu_drink_name ?? '—'}</td>
-                      <td>{best ? <>{best.name} <span className="muted">({Math.round(best.score * 100)}%)</span></> : <span className="muted">None</span>}</td>
+                      <td>{best ? <>{best.kind === 'link' ? 'Link to ' : ''}{best.name} <span className="muted">({best.kind === 'link' ? 'brand or flavour' : `${Math.round(best.score * 100)}%`})</span></> : <span className="muted">None</span>}</td>
                       <td>
                         <div className="row">
                           <button type="button" className="btn btn-small" disabled={!catalogue.data} onClick={() => setDialog({ kind: 'merge', item })} aria-label={`Merge ${item.raw_string}`}>

@@ -1,6 +1,6 @@
 import { Activity, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { formatCents } from '../../../../shared/money';
+import { formatCents, formatCount } from '../../../../shared/money';
 import { shortOrderId } from '../../../../shared/ids';
 import { OVERVIEW_WINDOWS, type OverviewWindow, type PlatformOverview } from '../../../../shared/schemas/super';
 import { errorMessage } from '../../../lib/api-client';
@@ -71,8 +71,8 @@ function RevenueSummary({ data }: { data: PlatformOverview }) {
       <table>
         <thead><tr><th scope="col">Period</th><th scope="col">Revenue</th><th scope="col">Orders</th><th scope="col">Average order</th><th scope="col">Per day</th></tr></thead>
         <tbody>
-          <tr><th scope="row">Last 7 days</th><td>{formatCents(data.revenue_7d_cents)}</td><td>{data.orders_7d}</td><td>{avg(data.revenue_7d_cents, data.orders_7d)}</td><td>{formatCents(Math.round(data.revenue_7d_cents / 7))}</td></tr>
-          <tr><th scope="row">Last 30 days</th><td>{formatCents(data.revenue_30d_cents)}</td><td>{data.orders_30d}</td><td>{avg(data.revenue_30d_cents, data.orders_30d)}</td><td>{formatCents(Math.round(data.revenue_30d_cents / 30))}</td></tr>
+          <tr><th scope="row">Last 7 days</th><td>{formatCents(data.revenue_7d_cents)}</td><td>{formatCount(data.orders_7d)}</td><td>{avg(data.revenue_7d_cents, data.orders_7d)}</td><td>{formatCents(Math.round(data.revenue_7d_cents / 7))}</td></tr>
+          <tr><th scope="row">Last 30 days</th><td>{formatCents(data.revenue_30d_cents)}</td><td>{formatCount(data.orders_30d)}</td><td>{avg(data.revenue_30d_cents, data.orders_30d)}</td><td>{formatCents(Math.round(data.revenue_30d_cents / 30))}</td></tr>
         </tbody>
       </table>
     </Panel>
@@ -85,9 +85,9 @@ function OverviewPanels({ data, window }: { data: PlatformOverview; window: Over
     <>
       <div className="tiles" aria-label="Platform metrics">
         <MetricCard label="Revenue 7d" value={formatCents(data.revenue_7d_cents)} note={dataNote(data.orders_7d)} />
-        <MetricCard label="Orders 7d" value={String(data.orders_7d)} note={dataNote(data.orders_7d)} />
+        <MetricCard label="Orders 7d" value={formatCount(data.orders_7d)} note={dataNote(data.orders_7d)} />
         <MetricCard label="Revenue 30d" value={formatCents(data.revenue_30d_cents)} note={dataNote(data.orders_30d)} />
-        <MetricCard label="Orders 30d" value={String(data.orders_30d)} note={dataNote(data.orders_30d)} />
+        <MetricCard label="Orders 30d" value={formatCount(data.orders_30d)} note={dataNote(data.orders_30d)} />
       </div>
       <div className="super-grid">
         <RevenueSummary data={data} />
@@ -95,7 +95,7 @@ function OverviewPanels({ data, window }: { data: PlatformOverview; window: Over
           {data.top_venues.length === 0 ? <p className="empty-state">No venue data available</p> : (
             <ol className="super-rank">
               {data.top_venues.map((v) => (
-                <li key={v.id}><span>{v.name}</span><span className="muted">{v.orders} orders</span><strong>{formatCents(v.revenue_cents)}</strong></li>
+                <li key={v.id}><span>{v.name}</span><span className="muted">{formatCount(v.orders)} orders</span><strong>{formatCents(v.revenue_cents)}</strong></li>
               ))}
             </ol>
           )}

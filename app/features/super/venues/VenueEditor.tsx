@@ -129,6 +129,9 @@ export function VenueEditor({ venue, onClose }: { venue: Venue | null; onClose: 
           <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} />
           Active (guests can see and order from it; it can be impersonated)
         </label>
+        {venue?.active && !form.active && (
+          <p className="field-error" role="alert">Saving takes {venue.name} offline: guests can no longer open its menu or place orders, and nobody can impersonate it.</p>
+        )}
         {errors.form && <p className="field-error" role="alert">{errors.form}</p>}
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>

@@ -3,6 +3,7 @@ import { CreateStaffBody, MIN_PASSWORD_LENGTH, type StaffAccount } from '../../.
 import type { Venue } from '../../../../shared/schemas/venue';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useCreateStaff, useResetPassword, useUpdateAccount, useVenueStaff } from '../api';
 
@@ -20,7 +21,10 @@ function AccountRow({ account, venueId, onPassword }: { account: StaffAccount; v
   const update = useUpdateAccount(venueId);
   const reset = useResetPassword();
 
+  const [pending, setPending] = useState<{ body: { role?: 'admin' | 'staff'; disabled?: boolean }; done: string } | null>(null);
+
   async function change(body: { role?: 'admin' | 'staff'; disabled?: boolean }, done: string) {
+    setPending(null);
     try {
       await update.mutateAsync({ id: account.id, body });
       toast.success(done);
@@ -40,9 +44,24 @@ function AccountRow({ account, venueId, onPassword }: { account: StaffAccount; v
     }
   }
 
+  const confirmText = pending?.body.disabled
+    ? `${account.email} can no longer sign in; their open sessions stop working. You can enable the account again later.`
+    : pending?.body.role === 'admin'
+      ? `${account.email} becomes an admin of this venue: they can change its menu, stock, prices, profile and settings. They must sign in again.`
+      : `${account.email} becomes staff: they lose the admin dashboard and keep the staff portal. They must sign in again.`;
+
   return (
     <tr>
       <td>
+        {pending && (
+          <ConfirmDialog
+            title={pending.body.disabled ? `Disable ${account.email}?` : `Make ${account.email} ${pending.body.role}?`}
+            confirmLabel={pending.body.disabled ? 'Disable account' : 'Change role'} busy={update.isPending}
+            onCancel={() => setPending(null)} onConfirm={() => void change(pending.body, pending.done)}
+          >
+            <p>{confirmText}</p>
+          </ConfirmDialog>
+        )}
         <div>{account.display_name ?? account.email}</div>
         {account.display_name && <div className="muted">{account.email}</div>}
       </td>
@@ -50,7 +69,7 @@ function AccountRow({ account, venueId, onPassword }: { account: StaffAccount; v
         <label className="visually-hidden" htmlFor={`role-${account.id}`}>Role of {account.email}</label>
         <select
           id={`role-${account.id}`} value={account.role} disabled={update.isPending || account.role === 'superadmin'}
-          onChange={(e) => void change({ role: e.target.value as 'admin' | 'staff' }, `${account.email} is now ${e.target.value}`)}
+          onChange={(e) => setPending({ body: { role: e.target.value as 'admin' | 'staff' }, done: `${account.email} is now ${e.target.value}` })}
         >
           <option value="admin">admin</option>
           <option value="staff">staff</option>
@@ -62,7 +81,9 @@ function AccountRow({ account, venueId, onPassword }: { account: StaffAccount; v
           <button type="button" className="btn btn-small" onClick={() => void resetPassword()} disabled={reset.isPending}>Reset password</button>
           <button
             type="button" className="btn btn-small btn-ghost" disabled={update.isPending}
-            onClick={() => void change({ disabled: !account.disabled }, `${account.email} ${account.disabled ? 'enabled' : 'disabled'}`)}
+            onClick={() => (account.disabled
+              ? void change({ disabled: false }, `${account.email} enabled`)
+              : setPending({ body: { disabled: true }, done: `${account.email} disabled` }))}
           >
             {account.disabled ? 'Enable' : 'Disable'}
           </button>

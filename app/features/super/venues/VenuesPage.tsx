@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { errorMessage } from '../../../lib/api-client';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useSaveVenue, useSuperVenues, useTopVenues } from '../api';
 import { LoadError, PageHeader, Panel, formatDate } from '../common/SuperUi';
@@ -52,7 +53,12 @@ export default function VenuesPage() {
   const [staffOf, setStaffOf] = useState<Venue | null>(null);
   const shown = useMemo(() => filterSuperVenues(venues.data ?? [], query, status), [venues.data, query, status]);
 
+  const [deactivating, setDeactivating] = useState<Venue | null>(null);
+
   async function toggleActive(venue: Venue) {
+    // Taking a venue offline is confirmed first; bringing it back is not destructive.
+    if (venue.active && deactivating?.id !== venue.id) { setDeactivating(venue); return; }
+    setDeactivating(null);
     try {
       await save.mutateAsync({ id: venue.id, body: { active: !venue.active } });
       toast.success(`${venue.name} ${venue.active ? 'deactivated' : 'activated'}`);
@@ -63,6 +69,15 @@ export default function VenuesPage() {
 
   return (
     <main className="page super-page">
+      {deactivating && (
+        <ConfirmDialog
+          title={`Deactivate ${deactivating.name}?`} confirmLabel="Deactivate venue" busy={save.isPending}
+          onCancel={() => setDeactivating(null)} onConfirm={() => void toggleActive(deactivating)}
+        >
+          <p>{deactivating.name} goes offline at once: guests can no longer open its menu or place orders, and nobody can impersonate it.</p>
+          <p>Its admins and staff keep their accounts and see that the venue is inactive. Orders, menu and stock are kept; you can activate it again at any time.</p>
+        </ConfirmDialog>
+      )}
       <PageHeader
         title="Venues"
         subtitle="Manage all venues across the platform"

@@ -1,0 +1,27 @@
+// The one definition of each sales figure (docs/decisions/114), read by venue analytics, the live
+// dashboard and the platform console alike: an order counts when it was not cancelled and its money
+// was not refunded or voided; revenue is the sum of those orders' totals (tax included); the average
+// order is revenue / orders. Venue and platform figures can therefore never disagree.
+
+/** SQL condition (orders aliased `o`) for an order that counts as a sale. */
+export const COUNTED_ORDER = `o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void')`;
+
+export type SalesFigures = { orders: number; revenue_cents: number; avg_order_cents: number; ai_orders: number };
+
+export const averageOrderCents = (revenueCents: number, orders: number) => (orders > 0 ? Math.round(revenueCents / orders) : 0);
+
+/** Orders, revenue, average order and AI-referred orders created in [since, now], for one venue or the platform. */
+export async function salesFigures(db: D1Database, scope: { since?: string; venueId?: string }): Promise<SalesFigures> {
+  const where = [COUNTED_ORDER];
+  const binds: string[] = [];
+  if (scope.since) { where.push('o.created_at >= ?'); binds.push(scope.since); }
+  if (scope.venueId) { where.push('o.restaurant_id = ?'); binds.push(scope.venueId); }
+  const row = await db.prepare(
+    `SELECT COUNT(*) AS orders, COALESCE(SUM(o.total_cents), 0) AS revenue_cents,
+            COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders
+     FROM orders o WHERE ${where.join(' AND ')}`,
+  ).bind(...binds).first<{ orders: number; revenue_cents: number; ai_orders: number }>();
+  const orders = row?.orders ?? 0;
+  const revenue = row?.revenue_cents ?? 0;
+  return { orders, revenue_cents: revenue, avg_order_cents: averageOrderCents(revenue, orders), ai_orders: row?.ai_orders ?? 0 };
+}
