@@ -5,7 +5,10 @@ import { defineConfig } from 'vitest/config';
 
 const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
 
-/** Two projects: the Worker inside workerd (real D1, R2, Durable Objects) and the app in jsdom. */
+/**
+ * Three projects, run side by side: the Worker inside workerd (real D1, R2, Durable Objects), the app in jsdom,
+ * and the local servers (`vite dev`, `vite preview`) spawned as a developer runs them.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -31,6 +34,13 @@ export default defineConfig({
           include: ['tests/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/app/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'servers',
+          include: ['tests/servers/**/*.test.ts'],
+          environment: 'node',
         },
       },
     ],
