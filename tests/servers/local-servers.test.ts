@@ -2,7 +2,7 @@
 // `vite preview` (scripts/e2e-server.sh) — must hand back the Worker's own answer. Writes the Worker answers
 // without reading their body (401 before the body is looked at, 413 from the Content-Length alone) used to turn
 // into a false HTML 500 "fetch failed" for themselves or for the next request on the same connection, other
-// clients' reads included (docs/decisions/116-local-proxy-fresh-connection-for-writes.md).
+// clients' reads included (docs/decisions/116-local-servers-buffer-request-bodies.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -131,6 +131,15 @@ async function expectTheWorkersOwnAnswers(origin: string) {
   expect({ writes, reads }).toEqual({ writes: expectedWrites(), reads: { 'GET /api/venue/artisan-bar → 200': READS_BESIDE } });
 }
 
+/** A body the Worker does read still arrives whole: the demo admin signs in. */
+async function expectASignInToArrive(origin: string) {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@barhop.dev', password: 'barhop-demo' }),
+  });
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as { user: { email: string } }).user.email).toBe('admin@barhop.dev');
+}
+
 let workDir: string;
 let dev: LocalServer | undefined;
 let preview: LocalServer | undefined;
@@ -160,11 +169,13 @@ afterAll(async () => {
 });
 
 describe('local servers pass the Worker’s answer through', () => {
-  it(`vite dev (npm start): ${WRITES} signed-out and oversized writes get their 401/413, reads beside them 200, no 5xx`, async () => {
+  it(`vite dev (npm start): ${WRITES} signed-out and oversized writes get their 401/413, reads beside them 200, a sign-in its 200`, async () => {
     await expectTheWorkersOwnAnswers(dev!.origin);
+    await expectASignInToArrive(dev!.origin);
   }, 120_000);
 
-  it(`vite preview: ${WRITES} signed-out and oversized writes get their 401/413, reads beside them 200, no 5xx`, async () => {
+  it(`vite preview: ${WRITES} signed-out and oversized writes get their 401/413, reads beside them 200, a sign-in its 200`, async () => {
     await expectTheWorkersOwnAnswers(preview!.origin);
+    await expectASignInToArrive(preview!.origin);
   }, 120_000);
 });
