@@ -65,10 +65,18 @@ function replayBody(req: IncomingMessage, body: Buffer) {
   }
 }
 
+/**
+ * The Worker's DevTools port. Unset: the Cloudflare plugin's default (9229, or the next free port: two servers
+ * starting at once can pick the same one and one of them dies with EADDRINUSE). `off`: no inspector, for the
+ * servers nobody attaches a debugger to (scripts/e2e-server.sh, tests/servers). A number: that port.
+ */
+const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | false | undefined =>
+  setting === undefined || setting === '' ? undefined : setting === 'off' ? false : Number(setting);
+
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
 
 export default defineConfig({
-  plugins: [compressLikeTheEdge(), bufferRequestBodies(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' } })],
+  plugins: [compressLikeTheEdge(), bufferRequestBodies(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   // BARHOP_OUT_DIR lets parallel e2e/bench runs build side by side without clobbering dist/.

@@ -55,7 +55,7 @@ async function startVite(mode: 'dev' | 'preview', env: Record<string, string>): 
   const origin = `http://127.0.0.1:${port}`;
   // Its own process group, so stopping it also stops the workerd it spawned.
   const child = spawn(process.execPath, [bin('vite', 'bin', 'vite.js'), mode], {
-    cwd: repoRoot, env: developerEnv({ ...env, PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    cwd: repoRoot, env: developerEnv({ ...env, PORT: String(port), BARHOP_INSPECTOR_PORT: 'off' }), stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   });
   spawned.push(child);
   let output = '';
