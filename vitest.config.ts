@@ -11,6 +11,9 @@ const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrat
  */
 export default defineConfig({
   test: {
+    // vitest's default here is one file at a time (CPUs - 1 on a 2-core machine): two lets a project's file run
+    // beside another's, e.g. the servers file, which mostly waits on the servers it spawned (docs/decisions/117).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [
