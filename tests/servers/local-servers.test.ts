@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -62,7 +63,8 @@ async function startVite(mode: 'dev' | 'preview', env: Record<string, string>): 
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
-      if (output.includes(`${origin}/`)) resolve();
+      // Vite colours its URL line when CI is set (picocolors), splitting host and port with escape codes.
+      if (stripVTControlCharacters(output).includes(`${origin}/`)) resolve();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
@@ -161,7 +163,7 @@ beforeAll(async () => {
     startVite('dev', { BARHOP_STATE_DIR: devState }),
     build.then(() => startVite('preview', { BARHOP_OUT_DIR: outDir, BARHOP_STATE_DIR: previewState })),
   ]);
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await Promise.all(spawned.map(stop));
