@@ -45,6 +45,25 @@ export function transitionOrder(current: OrderState, to: OrderStatus, at: string
   return { ok: true, next: { ...current, status: to } };
 }
 
+/** Delivered and cancelled tickets have left the bar's queue ('bumped'); a bartender may recall one briefly. */
+export const isBumpedStatus = (status: OrderStatus) => status === 'delivered' || status === 'cancelled';
+/** How long after its bump a ticket can be recalled ("Undo", docs/decisions/122). */
+export const RECALL_WINDOW_MS = 60_000;
+
+/**
+ * Recalls a bumped ticket to the status it had before the bump, within RECALL_WINDOW_MS of the bump.
+ * Nothing was charged before the bump (pay at the bar, docs/decisions/024), so payment goes back to unpaid.
+ */
+export function recallOrder(current: OrderState, bump: { from: OrderStatus; at: string }, now: string): TransitionResult {
+  if (!isBumpedStatus(current.status) || !isActiveStatus(bump.from)) {
+    return { ok: false, reason: `Cannot recall an order that is ${current.status}` };
+  }
+  if (Date.parse(now) - Date.parse(bump.at) > RECALL_WINDOW_MS) {
+    return { ok: false, reason: 'The 60-second undo window has passed' };
+  }
+  return { ok: true, next: { status: bump.from, paymentStatus: 'unpaid', deliveredAt: null } };
+}
+
 // ETA model (docs/decisions/025): a bar works its queue first in, first out. Every drink ahead and
 // every drink of the order itself costs a fixed amount of bartender time, plus a small hand-over.
 export const ETA_BASE_MINUTES = 2;

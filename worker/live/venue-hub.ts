@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
-import { changeOrderStatus, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
+import { changeOrderStatus, recallOrderStatus, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
 import { placeOrder, refuse, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
 import { toOrders } from '../orders/serialize';
 
@@ -83,7 +83,16 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   async changeStatus(req: StatusChangeRequest): Promise<StatusChangeOutcome> {
-    const outcome = await this.oneAtATime(`order:${req.orderId}`, () => changeOrderStatus(this.db(), this.env.DB, req));
+    return this.publishChange(req.orderId, () => changeOrderStatus(this.db(), this.env.DB, req));
+  }
+
+  /** "Undo" of a bump, within its window (docs/decisions/122). */
+  async recallStatus(req: RecallRequest): Promise<StatusChangeOutcome> {
+    return this.publishChange(req.orderId, () => recallOrderStatus(this.db(), this.env.DB, req));
+  }
+
+  private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<StatusChangeOutcome> {
+    const outcome = await this.oneAtATime(`order:${orderId}`, change);
     if (outcome.ok) {
       this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
     }
