@@ -132,7 +132,7 @@ export function BackOfficeShell({ area, nav }: { area: BackOfficeArea; nav: NavE
         </div>
         {auth.isSuperAdmin && <VenuePicker role={pickerRole} />}
         {nav.map(({ to, label, icon: Icon, end }) => (
-          <NavLink key={to} to={to} end={end} title={collapsed ? label : undefined}>
+          <NavLink key={to} to={to} end={end} title={collapsed ? label : undefined} aria-label={label}>
             <Icon aria-hidden="true" size={18} />
             <span className="nav-label">{label}</span>
           </NavLink>
