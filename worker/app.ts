@@ -6,7 +6,7 @@ import { auditImpersonatedWrites, authenticate } from './auth/middleware';
 import type { AppContext } from './env';
 import { handleError, handleNotFound } from './lib/error-handler';
 import { ApiError } from './lib/errors';
-import { dropReadCacheOnWrite, noStoreByDefault, requestLog, withDb } from './lib/middleware';
+import { announceMenuChanges, dropReadCacheOnWrite, noStoreByDefault, requestLog, withDb } from './lib/middleware';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { aiRoutes } from './routes/ai';
 import { aiAdminRoutes } from './routes/ai-admin';
@@ -51,6 +51,7 @@ const api = new Hono<AppContext>()
   .use((c, next) => (c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next)))
   .use(noStoreByDefault)
   .use(dropReadCacheOnWrite)
+  .use(announceMenuChanges)
   .use(authenticate)
   .use(auditImpersonatedWrites)
   .route('/healthz', healthRoutes)

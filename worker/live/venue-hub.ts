@@ -93,10 +93,17 @@ export class VenueHub extends DurableObject<Env> {
 
   private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<StatusChangeOutcome> {
     const outcome = await this.oneAtATime(`order:${orderId}`, change);
+    if (outcome.ok && outcome.menuChanged) this.announceMenuChange();
     if (outcome.ok) {
       this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
     }
     return outcome;
+  }
+
+  /** Open menus, drink pages and carts of the venue refetch (docs/decisions/124). */
+  announceMenuChange(): void {
+    const text = JSON.stringify({ type: 'menu_changed', seq: this.latestSeq(), at: new Date().toISOString() } satisfies LiveMessage);
+    for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
   }
 
   private async oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {

@@ -23,7 +23,7 @@ export type StatusChangeRequest = {
 export type RecallRequest = Omit<StatusChangeRequest, 'to' | 'reason'>;
 
 export type StatusChangeOutcome =
-  | { ok: true; from: OrderStatus; to: OrderStatus; at: string; order: Order; ownerKey: string }
+  | { ok: true; from: OrderStatus; to: OrderStatus; at: string; order: Order; ownerKey: string; menuChanged: boolean }
   | Refusal;
 
 export async function changeOrderStatus(db: Db, d1: D1Database, req: StatusChangeRequest): Promise<StatusChangeOutcome> {
@@ -78,24 +78,27 @@ async function applyChange(
     throw err;
   }
   if (!update?.meta.changes) return refuse(409, 'conflict', 'The order changed meanwhile; reload and try again');
-  await pourRecipes(db, row.id, next.status, req.actor.id);
+  const menuChanged = await pourRecipes(db, row.id, next.status, req.actor.id);
 
   const updated = { ...row, status: next.status, paymentStatus: next.paymentStatus, deliveredAt: next.deliveredAt, updatedAt: at };
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
   const eta = await liveEta(db, updated, items.reduce((n, i) => n + i.quantity, 0));
-  return { ok: true, from: row.status, to: next.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey };
+  return { ok: true, from: row.status, to: next.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey, menuChanged };
 }
 
 /**
  * The bar starts making the drinks: their recipes leave inventory once (docs/decisions/062). Also
  * when a bartender skips 'preparing' and goes straight to ready or delivered. The status change is
- * already stored; a failed deduction must not undo it, so it is logged instead.
+ * already stored; a failed deduction must not undo it, so it is logged instead. True when a drink
+ * sold out or came back because of it (open menus then refetch, docs/decisions/124).
  */
-async function pourRecipes(db: Db, orderId: string, to: OrderStatus, actorId: string) {
-  if (to !== 'preparing' && to !== 'ready' && to !== 'delivered') return;
+async function pourRecipes(db: Db, orderId: string, to: OrderStatus, actorId: string): Promise<boolean> {
+  if (to !== 'preparing' && to !== 'ready' && to !== 'delivered') return false;
   try {
-    await deductRecipeForOrder(db, orderId, { actorUserId: actorId });
+    const { soldOut } = await deductRecipeForOrder(db, orderId, { actorUserId: actorId });
+    return soldOut.length > 0;
   } catch (err) {
     console.error('stock deduction failed', orderId, err);
+    return false;
   }
 }
