@@ -36,12 +36,17 @@ export default function DrinkPage() {
   }
   if (error || !drink) {
     const missing = error instanceof ApiRequestError && error.status === 404;
+    // A drink of this venue that is off its menu right now (sold out, switched off) says so (docs/decisions/124).
+    const offMenu = missing && error.code === 'drink_unavailable';
+    const soldOut = offMenu && (error.details as { sold_out?: boolean } | undefined)?.sold_out === true;
+    const title = offMenu ? (soldOut ? 'Sold out' : 'Not available') : missing ? 'Drink not found' : 'Drink';
     return (
       <>
-        <GuestHeader title={missing ? 'Drink not found' : 'Drink'} back={back} />
+        <GuestHeader title={title} back={back} />
         <main className="guest-main">
           <div className="error-panel" role="alert">
-            {missing ? <p><strong>Drink not found</strong></p> : <><p><strong>Failed to load drink</strong></p><p>Please try again later</p></>}
+            {offMenu ? <><p><strong>{error.message}</strong></p><p>Pick something else from the menu.</p></>
+              : missing ? <p><strong>Drink not found</strong></p> : <><p><strong>Failed to load drink</strong></p><p>Please try again later</p></>}
             <Link className="btn" to={back.to}>Back to Menu</Link>
           </div>
         </main>
