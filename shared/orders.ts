@@ -81,6 +81,18 @@ export function etaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: 
   return Math.max(1, Math.ceil(ETA_BASE_MINUTES + (drinksAhead + own) * ETA_MINUTES_PER_DRINK));
 }
 
+/**
+ * Minutes left until an order is ready, counting down (docs/decisions/125): the ETA of the queue as it
+ * stands now, counted from when the order entered its current status (placed, or started being made), less
+ * the time since. 0 means "any minute now", never a negative; null for delivered and cancelled orders.
+ */
+export function remainingEtaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: number, since: string, now: number): number | null {
+  const total = etaMinutes(status, drinksAhead, ownDrinks);
+  if (total === null || total === 0) return total;
+  const elapsed = Math.max(0, now - Date.parse(since)) / 60_000;
+  return Math.max(0, Math.ceil(total - elapsed));
+}
+
 /** The guest status screen's trail (DESIGN §4): Received = pending, Making = preparing, Ready = ready or delivered. */
 export type GuestStage = 'received' | 'making' | 'ready' | 'cancelled';
 export function guestStage(status: OrderStatus): GuestStage {
