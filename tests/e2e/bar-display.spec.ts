@@ -208,6 +208,6 @@ for (const viewport of [{ width: 768, height: 1024 }, { width: 1024, height: 768
       expect(sidebar).toBeLessThanOrEqual(80);
     }
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
+    expect(results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }

@@ -32,7 +32,7 @@ async function within(since: number, check: () => Promise<void>) {
 test('an admin switching a drink off takes it off every open menu and drink page within 2 s, and back', async ({ request, browser }) => {
   const admin = await login(request, 'admin@barhop.dev');
   const menu = (await (await request.get('/api/staff/menu', admin)).json()).menu_items as StaffDrink[];
-  const drink = menu.filter((d) => d.available && !d.sold_out_reason).at(-1)!;
+  const drink = menu.filter((d) => d.available && !d.sold_out_reason && !menu.some((o) => o.id !== d.id && o.name.includes(d.name))).at(-1)!;
 
   const list = await guestOn(browser, `/venue/${SLUG}`);
   await list.page.getByLabel('Search drinks').fill(drink.name);
@@ -59,7 +59,9 @@ test('an ingredient running out sells its drinks out on open pages, which say "s
   const staff = await login(request, 'staff@barhop.dev');
   const menu = (await (await request.get('/api/staff/menu', staff)).json()).menu_items as StaffDrink[];
   const inventory = (await (await request.get('/api/staff/inventory', staff)).json()).inventory as StockItem[];
-  const drink = menu.find((d) => d.available && !d.sold_out_reason && d.recipe.some((r) => inventory.some((i) => i.ingredient_name === r.ingredient.name && i.on_hand_ml > 0)))!;
+  // A drink whose name no other drink's contains, so the menu shows exactly one link for it.
+  const unique = (d: StaffDrink) => !menu.some((o) => o.id !== d.id && o.name.includes(d.name));
+  const drink = menu.find((d) => d.available && !d.sold_out_reason && unique(d) && d.recipe.some((r) => inventory.some((i) => i.ingredient_name === r.ingredient.name && i.on_hand_ml > 0)))!;
   const item = inventory.find((i) => drink.recipe.some((r) => r.ingredient.name === i.ingredient_name) && i.on_hand_ml > 0)!;
 
   const list = await guestOn(browser, `/venue/${SLUG}`);

@@ -142,7 +142,7 @@ export function BackOfficeShell({ area, nav }: { area: BackOfficeArea; nav: NavE
             <span className="nav-label sidebar-email">{auth.user.email}</span>
             <span className="badge badge-info"><span className="visually-hidden">Role: </span>{auth.role}</span>
           </p>
-          <button type="button" className="nav-item" onClick={() => void onLogout()}>
+          <button type="button" className="nav-item" onClick={() => void onLogout()} aria-label="Logout">
             <LogOut aria-hidden="true" size={18} />
             <span className="nav-label">Logout</span>
           </button>
