@@ -34,7 +34,11 @@ async function guestOrders(request: APIRequestContext, drinkId: string) {
 
 async function signInAsStaff(page: Page) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill('staff@barhop.dev');
+  // The login form may restore the last email used on this device after it renders.
+  await expect(async () => {
+    await page.getByLabel('Email').fill('staff@barhop.dev');
+    await expect(page.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
+  }).toPass();
   await page.getByLabel('Password').fill('barhop-demo');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/staff$/);

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 const SLUG = 'artisan-bar';
 const BOUND_MS = 2_000;
 type StaffDrink = { id: string; name: string; available: boolean; sold_out_reason: string | null; recipe: { ingredient: { name: string } }[] };
-type StockItem = { id: string; ingredient_name: string; on_hand_ml: number };
+type StockItem = { id: string; ingredient_name: string; on_hand_ml: number; measure: 'ml' | 'count' };
 
 async function login(request: APIRequestContext, email: string) {
   const res = await request.post('/api/auth/login', { data: { email, password: 'barhop-demo' } });
@@ -61,8 +61,13 @@ test('an ingredient running out sells its drinks out on open pages, which say "s
   const inventory = (await (await request.get('/api/staff/inventory', staff)).json()).inventory as StockItem[];
   // A drink whose name no other drink's contains, so the menu shows exactly one link for it.
   const unique = (d: StaffDrink) => !menu.some((o) => o.id !== d.id && o.name.includes(d.name));
-  const drink = menu.find((d) => d.available && !d.sold_out_reason && unique(d) && d.recipe.some((r) => inventory.some((i) => i.ingredient_name === r.ingredient.name && i.on_hand_ml > 0)))!;
-  const item = inventory.find((i) => drink.recipe.some((r) => r.ingredient.name === i.ingredient_name) && i.on_hand_ml > 0)!;
+  // The only stock of one of its ingredients, poured in ml: emptying it sells the drink out.
+  const soleStock = (name: string) => {
+    const rows = inventory.filter((i) => i.ingredient_name === name);
+    return rows.length === 1 && rows[0]!.measure === 'ml' && rows[0]!.on_hand_ml > 0 ? rows[0]! : null;
+  };
+  const drink = menu.find((d) => d.available && !d.sold_out_reason && unique(d) && d.recipe.some((r) => soleStock(r.ingredient.name)))!;
+  const item = drink.recipe.map((r) => soleStock(r.ingredient.name)).find(Boolean)!;
 
   const list = await guestOn(browser, `/venue/${SLUG}`);
   await list.page.getByLabel('Search drinks').fill(drink.name);
