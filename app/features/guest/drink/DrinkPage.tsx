@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -7,6 +7,7 @@ import { FavoriteButton } from '../../../ui/FavoriteButton';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
 import { useGuestSession } from '../../auth/hooks';
+import { rememberSignInReturn } from '../../auth/sign-in-flow';
 import { useSetCartItem } from '../../orders/api';
 import { useDrink, useFavorites, useToggleFavorite } from '../api';
 import { useActiveOrderGuard } from '../orders/active-order';
@@ -20,6 +21,7 @@ export default function DrinkPage() {
   const { venue } = useVenueContext();
   const { drinkId } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const { signedIn } = useGuestSession();
   const { data: drink, isPending, error } = useDrink(venue.slug, drinkId);
   const favorites = useFavorites(venue.slug);
@@ -63,7 +65,15 @@ export default function DrinkPage() {
     });
   };
   const onAddToCart = () => {
-    if (!signedIn) { navigate(authPath); return; }
+    if (!signedIn) {
+      // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
+      rememberSignInReturn(venue.slug, {
+        returnTo: location.pathname,
+        add: { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined, name: drink.name },
+      });
+      navigate(authPath);
+      return;
+    }
     addToCart.mutate({ menu_drink_id: drink.id, qty: quantity, mode: 'add', notes: notes.trim() || undefined }, {
       onSuccess: () => {
         toast.success(`Added ${quantity} × ${drink.name} to cart`);
