@@ -40,6 +40,8 @@ test('five wrong codes lock the code and offer "Send a new code", which then wor
   const again = page.getByRole('button', { name: 'Send a new code' });
   await expect(again).toBeVisible();
   await again.click();
+  await expect(page.getByText(/^Demo code: \d{6}$/)).not.toHaveText(`Demo code: ${right}`);
+  await expect(page.getByRole('alert')).toHaveCount(0);
   const fresh = (await page.getByText(/^Demo code: \d{6}$/).textContent())!.match(/\d{6}/)![0];
   await field.fill(fresh);
   await page.getByRole('button', { name: 'Verify & Continue' }).click();
