@@ -10,6 +10,7 @@ test('a reload keeps the chat with the bartender', async ({ page }) => {
   await page.getByRole('button', { name: 'Send' }).click();
   const log = page.getByRole('log', { name: 'Conversation' });
   await expect(log.getByText('Something with gin and cucumber')).toBeVisible();
+  await expect(page.getByText('Mixing up an idea...')).toHaveCount(0);
   await expect(log.locator('.chat-assistant')).toHaveCount(2);
   const reply = await log.locator('.chat-assistant').nth(1).textContent();
   await page.reload();
