@@ -20,10 +20,10 @@ type Result = { kind: 'suggestion'; suggestion: AiSuggestion } | { kind: 'failed
 /** Spec: Vibe mixer (/venue/{slug}/vibe): 2 to 3 picks, an optional last request, 'Mix My Vibe'. */
 export default function VibeMixerPage() {
   const { venue } = useVenueContext();
-  // Picks and the mixed drink survive a reload of the tab (docs/decisions/126).
-  const [picks, setPicks] = useSessionState<VibeTag[]>(`barhop.vibe_picks.${venue.slug}`, []);
+  // Picks and the mixed drink survive a reload of the tab; leaving the mixer starts it fresh (docs/decisions/126).
+  const [picks, setPicks] = useSessionState<VibeTag[]>(`barhop.vibe_picks.${venue.slug}`, [], { forgetOnLeave: true });
   const [request, setRequest] = useState('');
-  const [result, setResult] = useSessionState<Result | null>(`barhop.vibe_result.${venue.slug}`, null);
+  const [result, setResult] = useSessionState<Result | null>(`barhop.vibe_result.${venue.slug}`, null, { forgetOnLeave: true });
   const mix = useVibeSuggestion(venue.slug);
   const ordering = useSuggestionOrdering(venue.slug);
   const full = picks.length >= VIBE_MAX_PICKS;
