@@ -92,3 +92,31 @@ test('an ingredient running out sells its drinks out on open pages, which say "s
   await list.context.close();
   await detail.context.close();
 });
+
+test('an open cart marks a drink the bar switched off within 2 s, and takes the mark away when it is back', async ({ page, request }) => {
+  const admin = await login(request, 'admin@barhop.dev');
+  const menu = (await (await request.get('/api/staff/menu', admin)).json()).menu_items as StaffDrink[];
+  const drink = menu.filter((d) => d.available && !d.sold_out_reason).at(-2)!;
+  // Signed out, Add to Cart signs in and adds it (docs/decisions/126).
+  await page.goto(`/venue/${SLUG}/drink/${drink.id}`);
+  await page.getByRole('button', { name: /Add to Cart/ }).click();
+  await page.getByLabel('Phone number').fill(`555${String((Date.now() + 7) % 10_000_000).padStart(7, '0')}`);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  const code = (await page.getByText(/^Demo code: \d{6}$/).textContent())!.match(/\d{6}/)![0];
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify & Continue' }).click();
+  await expect(page.getByText(`Added 1 × ${drink.name} to cart`)).toBeVisible();
+  await page.goto(`/venue/${SLUG}/cart`);
+  await expect(page.getByRole('button', { name: /^Checkout/ })).toBeEnabled();
+  await page.waitForTimeout(500);
+
+  let at = Date.now();
+  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { is_available: false } })).ok()).toBe(true);
+  await within(at, () => expect(page.getByText('No longer available', { exact: true })).toBeVisible({ timeout: BOUND_MS }));
+  await expect(page.getByRole('button', { name: /^Checkout/ })).toBeDisabled();
+
+  at = Date.now();
+  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { is_available: true } })).ok()).toBe(true);
+  await within(at, () => expect(page.getByText('No longer available', { exact: true })).toHaveCount(0, { timeout: BOUND_MS }));
+  await expect(page.getByRole('button', { name: /^Checkout/ })).toBeEnabled();
+});
