@@ -60,6 +60,30 @@ describe('login page', () => {
     expect(getStaffSession().user).toBeNull();
   });
 
+  it('demo values that arrive after the person started typing never overwrite or mix into what they typed', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    mockApi({ 'GET /api/auth/demo': { body: DEMO } });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/auth/demo')) await gate;
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      renderRoutes(routes, '/login');
+      const email = await screen.findByLabelText('Email') as HTMLInputElement;
+      // The person is in the (still empty) field when the demo values arrive: the field stays theirs.
+      fireEvent.focus(email);
+      release();
+      expect(await screen.findByRole('button', { name: /Use staff demo account/ })).toBeTruthy();
+      expect(email.value).toBe('');
+      fireEvent.change(email, { target: { value: 'staff@barhop.dev' } });
+      expect(email.value).toBe('staff@barhop.dev');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it('hides demo values outside demo mode', async () => {
     mockApi({ 'GET /api/auth/demo': { body: { demo_mode: false, password: null, accounts: [] } } });
     renderRoutes(routes, '/login');

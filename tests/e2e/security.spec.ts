@@ -43,7 +43,7 @@ test('markup stored through the API is shown as text on guest, staff and admin s
   // A drink named with markup, by the venue's admin.
   const admin = await login(request, 'admin@barhop.dev');
   const created = await request.post('/api/admin/menu-drinks', {
-    headers: { Authorization: `Bearer ${admin}` }, data: { name: `Mule ${IMG}`, description: SCRIPT, price_cents: 1100, category: 'cocktail' },
+    headers: { Authorization: `Bearer ${admin}` }, data: { name: `Mule ${IMG} ${Date.now() % 100000}`, description: SCRIPT, price_cents: 1100, category: 'cocktail' },
   });
   expect(created.status(), await created.text()).toBeLessThan(300);
   const drink = (await created.json()).drink ?? (await created.json());

@@ -29,6 +29,8 @@ export default function LoginPage() {
   const demoAccounts = demo.data?.demo_mode ? demo.data.accounts : [];
   const demoPassword = demo.data?.demo_mode ? demo.data.password ?? '' : '';
   const [form, setForm] = useState<{ email: string; password: string } | null>(null);
+  // Once a field has focus the form is the person's: demo values arriving later never overwrite or mix into it.
+  const holdForm = () => setForm((held) => held ?? { email, password });
   const email = form?.email ?? (demoAccounts.find((a) => a.role === 'admin')?.email ?? '');
   const password = form?.password ?? demoPassword;
   const [submitting, setSubmitting] = useState(false);
@@ -84,14 +86,14 @@ export default function LoginPage() {
             <div className="field">
               <label htmlFor="login-email">Email</label>
               <input
-                id="login-email" type="email" autoComplete="username" required value={email}
+                id="login-email" type="email" autoComplete="username" required value={email} onFocus={holdForm}
                 onChange={(e) => setForm({ email: e.target.value, password })}
               />
             </div>
             <div className="field">
               <label htmlFor="login-password">Password</label>
               <input
-                id="login-password" type="password" autoComplete="current-password" required value={password}
+                id="login-password" type="password" autoComplete="current-password" required value={password} onFocus={holdForm}
                 onChange={(e) => setForm({ email, password: e.target.value })}
               />
             </div>
