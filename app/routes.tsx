@@ -23,7 +23,7 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Component' | 
   return { Component: Page, handle: { preload } satisfies PageHandle };
 };
 
-/** The spec's route map (guest §2), in one place. Unknown paths fall back to '/'. */
+/** The route map (docs/product.md §2), in one place. Unknown paths fall back to '/'. */
 export const routes: RouteObject[] = [
   {
     // A page that fails (or whose chunk does not load) reaches the RuntimeErrorBoundary in main.tsx.

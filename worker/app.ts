@@ -106,7 +106,7 @@ export const app = new Hono<AppContext>()
     strictTransportSecurity: false,
     crossOriginResourcePolicy: 'same-origin',
   }))
-  // HSTS only when deployed: local development is plain http on 127.0.0.1 (issue 11 §7).
+  // HSTS only when deployed: local development is plain http on 127.0.0.1 (docs/decisions/091).
   .use(async (c, next) => {
     await next();
     if (c.env.APP_ENV === 'production') c.header('Strict-Transport-Security', HSTS);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN §7: every error body. */
+/** docs/product.md §7.2: every error body. */
 export const ApiErrorBody = z.object({
   error: z.object({
     code: z.string(),

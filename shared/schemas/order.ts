@@ -65,7 +65,7 @@ export const DirectOrderInput = z.object({
 export const CreateOrderInput = z.union([ItemsOrderInput, DirectOrderInput]);
 export type CreateOrderInput = z.input<typeof CreateOrderInput>;
 
-/** Quick order without sign-in: one item, quantity 1, customer name 'Guest' (guest spec §5). */
+/** Quick order without sign-in: one item, quantity 1, customer name 'Guest' (docs/product.md §8.3). */
 export const QuickOrderInput = z.object({
   slug: Slug,
   item: z.object({

@@ -74,7 +74,7 @@ describe('order display', () => {
     expect(orderAge('2026-03-08T10:00:00Z', now, 'en-US')).toBe('Mar 8, 2026');
   });
 
-  it('maps the lifecycle onto Received, Making, Ready and Order Cancelled (DESIGN §4)', () => {
+  it('maps the lifecycle onto Received, Making, Ready and Order Cancelled (docs/product.md §4.7)', () => {
     expect(guestStage('pending')).toBe('received');
     expect(guestStage('preparing')).toBe('making');
     expect(guestStage('ready')).toBe('ready');

@@ -1,4 +1,4 @@
-// Abuse limits (issue 11 §6): OTP sends (per phone, per client) and tries (per code, per
+// Abuse limits (docs/reliability.md §6): OTP sends (per phone, per client) and tries (per code, per
 // client), failed logins (per account, per client), AI calls per guest session. Each is driven
 // to its limit: the next request is 429 with Retry-After (and nothing is done), and after the
 // window it works again.

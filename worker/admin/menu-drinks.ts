@@ -1,4 +1,4 @@
-// The admin menu tab (spec back-office §3 menu_drink, §5): drinks with their recipe lines against
+// The admin menu tab (docs/product.md §11.1): drinks with their recipe lines against
 // canonical ingredients, the availability switch, and photos that are removed when replaced.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';

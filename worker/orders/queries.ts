@@ -17,7 +17,7 @@ export function guestOwnerKeys(guest: GuestCaller): string[] {
   return keys;
 }
 
-/** The spec's status readings as a condition (DESIGN §4: open = not paid and not cancelled). */
+/** The spec's status readings as a condition (docs/product.md §4.8: open = not paid and not cancelled). */
 export function statusCondition(filter: StaffOrderFilter): SQL | undefined {
   switch (filter) {
     case 'all': return undefined;

@@ -9,7 +9,7 @@ import { validate } from '../lib/validate';
 
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
 
-/** Admin inventory tab (back-office §7 inventory_items), always the caller's venue. PUT and PATCH are both partial. */
+/** Admin inventory tab (docs/decisions/052), always the caller's venue. PUT and PATCH are both partial. */
 export const adminInventoryRoutes = new Hono<AppContext>()
   .use(requireAdmin)
   .get('/', async (c) => c.json({ items: await listInventory(c.get('db'), scopedVenueId(c)) }))

@@ -11,7 +11,7 @@ import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 
 /**
- * Admin menu tab (back-office §7 menu_drinks): by name, or by display_order for the live dashboard.
+ * Admin menu tab (docs/decisions/052): by name, or by display_order for the live dashboard.
  * PUT and PATCH are both partial. Diagnostics expect 401 here without credentials.
  */
 export const adminMenuDrinkRoutes = new Hono<AppContext>()

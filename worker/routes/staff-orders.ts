@@ -24,7 +24,7 @@ async function changeStatus(c: Context<AppContext>, orderId: string, to: OrderSt
   return c.json({ order: outcome.order });
 }
 
-/** Staff portal: the venue's queue, history and AI tickets (spec back-office §7 Staff API). */
+/** Staff portal: the venue's queue, history and AI tickets (docs/api.md "Orders (staff and admin)"). */
 export const staffOrderRoutes = new Hono<AppContext>()
   .get('/orders', requireStaff, validate('query', StaffOrdersQuery), async (c) => {
     const { status, limit } = c.req.valid('query');

@@ -35,7 +35,7 @@ export default function ChatPage() {
 
   const send = (content: string) => {
     const message = content.trim();
-    // Spec §5: a chat message must be non-blank; nothing is sent while a reply is pending.
+    // docs/product.md §6.4: a chat message must be non-blank; nothing is sent while a reply is pending.
     if (!message || chat.isPending) return;
     const userEntry: Entry = { id: nextId.current++, role: 'user', content: message };
     const history = [...entries.slice(1), userEntry].slice(-HISTORY_SENT).map(({ role, content: c }) => ({ role, content: c }));
