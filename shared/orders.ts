@@ -11,7 +11,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ACTIVE_ORDER_STATUSES = ['pending', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];
 export const isActiveStatus = (status: OrderStatus) => (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
-/** The message every 'one active order' refusal carries; the app keys on it (docs/product.md §4.3). */
+/** The 'one active order' refusal (docs/product.md §4.3): its error code, which the app keys on, and its message. */
+export const ACTIVE_ORDER_EXISTS_CODE = 'active_order_exists';
 export const ACTIVE_ORDER_EXISTS = 'active order exists';
 
 const STAGE: Record<OrderStatus, number> = { pending: 0, preparing: 1, ready: 2, delivered: 3, cancelled: -1 };

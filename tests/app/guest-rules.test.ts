@@ -8,6 +8,8 @@ import { categoryCounts, filterDrinks } from '../../app/features/guest/menu/menu
 import { displayPhone } from '../../app/features/guest/profile/ProfilePage';
 import { formatPhoneInput } from '../../app/features/auth/phone-format';
 import { DRINKS, drink } from './guest-fixtures';
+import { isActiveOrderExists } from '../../app/features/orders/api';
+import { ApiRequestError } from '../../app/lib/api-client';
 
 describe('category match rule', () => {
   const drinks = [
@@ -98,5 +100,14 @@ describe('phone mask', () => {
     expect(formatPhoneInput('5551234567')).toBe('(555) 123-4567');
     expect(formatPhoneInput('555123')).toBe('555123');
     expect(displayPhone('+15551234567')).toBe('(555) 123-4567');
+  });
+});
+
+describe("the 'one active order' refusal is recognised by its code", () => {
+  it('a 409 with code active_order_exists is the refusal, whatever its message says', () => {
+    expect(isActiveOrderExists(new ApiRequestError(409, 'active_order_exists', 'Finish your current order first'))).toBe(true);
+  });
+  it('another 409 whose message happens to contain the words is not', () => {
+    expect(isActiveOrderExists(new ApiRequestError(409, 'conflict', 'active order exists elsewhere'))).toBe(false);
   });
 });

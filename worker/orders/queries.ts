@@ -7,6 +7,7 @@ import { drinkIngredients, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { itemsByOrder, toOrder, toOrders, type OrderRow } from './serialize';
 import { liveEta } from './queue';
+import { inChunks } from '../lib/in-chunks';
 
 type GuestCaller = Extract<Caller, { kind: 'guest' }>;
 
@@ -98,9 +99,9 @@ export async function aiOrders(db: Db, venueId: string, limit: number): Promise<
   const items = await itemsByOrder(db, rows.map((r) => r.id));
   const drinkIds = [...new Set([...items.values()].flat().map((i) => i.menuDrinkId).filter((id): id is string => Boolean(id)))];
   const steps = new Map<string, { ingredientName: string; qty: number; unit: string }[]>();
-  for (let i = 0; i < drinkIds.length; i += 90) {
+  for (const part of inChunks(drinkIds)) {
     const lines = await db.select().from(drinkIngredients)
-      .where(inArray(drinkIngredients.menuDrinkId, drinkIds.slice(i, i + 90)))
+      .where(inArray(drinkIngredients.menuDrinkId, part))
       .orderBy(asc(drinkIngredients.menuDrinkId), asc(drinkIngredients.position));
     for (const line of lines) {
       const list = steps.get(line.menuDrinkId) ?? [];

@@ -5,12 +5,11 @@ import { orderDisplayName } from '../../shared/orders';
 import type { Order, OrderItem } from '../../shared/schemas/order';
 import { orderItems, type orders } from '../db/schema';
 import type { Db } from '../env';
+import { inChunks } from '../lib/in-chunks';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
-/** D1 allows 100 bound parameters per statement. */
-const IN_CHUNK = 90;
 
 export function toOrderItem(row: OrderItemRow): OrderItem {
   const drink = { name: row.name, description: row.description, image_url: row.imageUrl };
@@ -76,8 +75,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], etaMinutes = row.e
 /** The items of many orders, read in chunks, grouped by order id. */
 export async function itemsByOrder(db: Db, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
   const grouped = new Map<string, OrderItemRow[]>(orderIds.map((id) => [id, []]));
-  for (let i = 0; i < orderIds.length; i += IN_CHUNK) {
-    const chunk = orderIds.slice(i, i + IN_CHUNK);
+  for (const chunk of inChunks(orderIds)) {
     const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, chunk));
     for (const row of rows) grouped.get(row.orderId)?.push(row);
   }

@@ -7,8 +7,8 @@ import { ApiError, badRequest } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
 import type { OrderStatus } from '../../shared/orders';
-import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, venueOrders } from '../orders/queries';
-import type { StatusChangeOutcome } from '../orders/transition';
+import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, venueOrders } from './queries';
+import type { StatusChangeOutcome } from './transition';
 
 /**
  * A status change through the venue's hub, which writes it to D1 (with its order_events row) and

@@ -7,9 +7,9 @@ import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { guestActiveOrder, guestHistory, guestOrder } from '../orders/queries';
-import { submitPlacement, toPlacementLine } from '../orders/submit';
-import { findActiveVenue } from './venues';
+import { guestActiveOrder, guestHistory, guestOrder } from './queries';
+import { placementDetails, submitPlacement, toPlacementLine } from './submit';
+import { findActiveVenue } from '../venues/service';
 
 const slugOf = (q: { slug?: string; restaurant_slug?: string }) => q.slug ?? q.restaurant_slug ?? null;
 
@@ -23,34 +23,14 @@ export const orderRoutes = new Hono<AppContext>()
       : [toPlacementLine({ menu_drink_id: body.drink_id, quantity: body.quantity, notes: body.notes })];
     return submitPlacement(c, {
       kind: 'order', venueRef: items ? body.restaurant_slug : body.restaurant_id, body, lines,
-      details: {
-        displayName: body.display_name || null,
-        customName: body.custom_name || null,
-        specialInstructions: body.special_instructions || null,
-        customerName: body.customer_name || null,
-        customerPhone: body.customer_phone || null,
-        referredByAi: Boolean(body.referred_by_ai),
-        aiRecipeName: body.ai_recipe_name || null,
-        tableNumber: body.table ?? null,
-        salesChannel: 'app',
-      },
+      details: placementDetails(body, 'app'),
     });
   })
   .post('/quick', requireGuest, validate('json', QuickOrderInput), async (c) => {
     const body = c.req.valid('json');
     return submitPlacement(c, {
       kind: 'quick', venueRef: body.slug, body, lines: [toPlacementLine(body.item)],
-      details: {
-        displayName: null,
-        customName: null,
-        specialInstructions: null,
-        customerName: 'Guest',
-        customerPhone: null,
-        referredByAi: Boolean(body.referred_by_ai),
-        aiRecipeName: body.ai_recipe_name || null,
-        tableNumber: body.table ?? null,
-        salesChannel: 'quick',
-      },
+      details: placementDetails({ referred_by_ai: body.referred_by_ai, ai_recipe_name: body.ai_recipe_name, table: body.table }, 'quick', 'Guest'),
     });
   })
   .get('/active', requireGuest, validate('query', GuestOrdersQuery), async (c) => {

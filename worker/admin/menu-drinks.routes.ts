@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput, MenuDrinkPatch, NewCatalogueIngredient } from '../../shared/schemas/admin';
-import { createCatalogueIngredient } from '../admin/inventory';
+import { createCatalogueIngredient } from './inventory';
 import { IdParam } from '../../shared/schemas/common';
 import {
   createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,
-} from '../admin/menu-drinks';
+} from './menu-drinks';
 import { changedFields, describeWrite } from '../audit/record';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { InventoryItemInput, InventoryItemPatch } from '../../shared/schemas/admin';
 import { IdParam } from '../../shared/schemas/common';
 import { changedFields, describeWrite } from '../audit/record';
-import { createInventoryItem, deleteInventoryItem, inventoryItemImpact, listInventory, updateInventoryItem } from '../admin/inventory';
+import { createInventoryItem, deleteInventoryItem, inventoryItemImpact, listInventory, updateInventoryItem } from './inventory';
 import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';

@@ -12,7 +12,7 @@ import type { AppContext } from '../env';
 import {
   createInventoryItem, findInventoryItem, listInventory, listMovements, recordStockMovement, searchIngredients,
   softDeleteInventoryItem, staffMenu, toStaffInventoryItem, toStockMovement, updateInventoryItem, type InventoryPatch,
-} from '../inventory';
+} from '.';
 import { inventoryItemImpact } from '../admin/inventory';
 import { badRequest, conflict } from '../lib/errors';
 import { validate } from '../lib/validate';
