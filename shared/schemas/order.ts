@@ -123,18 +123,16 @@ export const CanStartQuery = z.object({ slug: Slug.optional(), restaurant_slug: 
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export const OrderDrink = z.object({ name: z.string(), description: z.string().nullable(), image_url: z.string().nullable() });
-
 /** An order line as every screen reads it (spec: Staff order, Guest order, Order item readings). */
 export const OrderItem = z.object({
   id: z.string(),
   menu_drink_id: z.string().nullable(),
   name: z.string(),
+  /** The drink's description when ordered. */
+  description: z.string().nullable(),
   quantity: z.number().int(),
-  /** Unit price in dollars; `price_cents` is the truth. */
-  price: z.number(),
+  /** Money is integer cents on the wire (docs/decisions/127). */
   price_cents: z.number().int(),
-  total: z.number(),
   total_cents: z.number().int(),
   notes: z.string().nullable(),
   modifiers: z.string().nullable(),
@@ -145,8 +143,6 @@ export const OrderItem = z.object({
   /** What was in the glass when ordered (docs/decisions/101); the build sheet shows it. */
   allergens: z.array(z.string()),
   contains_alcohol: z.boolean(),
-  drink: OrderDrink,
-  menu_drink: OrderDrink,
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -172,14 +168,7 @@ export const Order = z.object({
   subtotal_cents: z.number().int(),
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
-  subtotal: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  /** The confirmation page's name for the total (dollars). */
-  total_amount: z.number(),
-  total_price: z.number(),
   items: z.array(OrderItem),
-  order_items: z.array(OrderItem),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -206,14 +195,11 @@ export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 /** Spec 'Order status view' plus the call table's names. */
 export const OrderStatusView = z.object({
   id: z.string(),
-  orderId: z.string(),
   status: OrderStatusSchema,
   payment_status: PaymentStatusSchema,
   created_at: z.string(),
-  placedAt: z.string(),
   delivered_at: z.string().nullable(),
   eta_minutes: z.number().int().nullable(),
-  etaMinutes: z.number().int().nullable(),
   /** Orders still in the queue before this one. */
   queue_position: z.number().int(),
 });
@@ -224,8 +210,6 @@ export const ActiveOrderResponse = z.object({
 });
 
 export const HistoryEntry = Order.extend({
-  orderId: z.string(),
-  placedAt: z.string(),
   venue_slug: z.string(),
 });
 export const OrderHistoryResponse = z.object({ orders: z.array(HistoryEntry) });

@@ -127,8 +127,8 @@ describe('staff and admin lists', () => {
     expect(history).toHaveLength(50);
     expect(history.map((o) => o.created_at)).toEqual([...history.map((o) => o.created_at)].sort().reverse());
     const order = history[0]!;
-    expect(order.order_items[0]).toMatchObject({ id: expect.any(String), quantity: expect.any(Number), price: expect.any(Number), menu_drink: { name: expect.any(String) } });
-    expect(typeof order.total).toBe('number');
+    expect(order.items[0]).toMatchObject({ id: expect.any(String), quantity: expect.any(Number), price_cents: expect.any(Number), name: expect.any(String) });
+    expect(typeof order.total_cents).toBe('number');
     expect((await call('GET', '/api/staff/history?limit=5', { token: staff })).json.orders).toHaveLength(5);
   });
 

@@ -87,7 +87,7 @@ export async function guestHistory(db: Db, guest: GuestCaller, venueId: string |
   const items = await itemsByOrder(db, rows.map((r) => r.order.id));
   return rows.map(({ order, slug }) => {
     const wire = toOrder(order, items.get(order.id) ?? []);
-    return { ...wire, orderId: wire.id, placedAt: wire.created_at, venue_slug: slug };
+    return { ...wire, venue_slug: slug };
   });
 }
 

@@ -57,9 +57,9 @@ export const orderRoutes = new Hono<AppContext>()
     if (!found) throw notFound('Order not found');
     const { order, position } = found;
     return c.json({
-      id: order.id, orderId: order.id, status: order.status, payment_status: order.payment_status,
-      created_at: order.created_at, placedAt: order.created_at, delivered_at: order.delivered_at,
-      eta_minutes: order.eta_minutes, etaMinutes: order.eta_minutes, queue_position: position,
+      id: order.id, status: order.status, payment_status: order.payment_status,
+      created_at: order.created_at, delivered_at: order.delivered_at,
+      eta_minutes: order.eta_minutes, queue_position: position,
     });
   })
   .get('/:id', requireGuest, validate('param', IdParam), async (c) => {

@@ -1,6 +1,5 @@
 // Order rows → the wire shapes of shared/schemas/order.ts.
 import { inArray } from 'drizzle-orm';
-import { centsToDollars } from '../../shared/money';
 import { orderDisplayName } from '../../shared/orders';
 import type { Order, OrderItem } from '../../shared/schemas/order';
 import { orderItems, type orders } from '../db/schema';
@@ -12,15 +11,13 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 
 
 export function toOrderItem(row: OrderItemRow): OrderItem {
-  const drink = { name: row.name, description: row.description, image_url: row.imageUrl };
   return {
     id: row.id,
     menu_drink_id: row.menuDrinkId,
     name: row.name,
+    description: row.description,
     quantity: row.quantity,
-    price: centsToDollars(row.unitPriceCents),
     price_cents: row.unitPriceCents,
-    total: centsToDollars(row.lineTotalCents),
     total_cents: row.lineTotalCents,
     notes: row.notes,
     modifiers: row.modifiers,
@@ -30,14 +27,11 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
     recipe: row.recipe ?? null,
     allergens: row.allergens,
     contains_alcohol: row.containsAlcohol,
-    drink,
-    menu_drink: drink,
   };
 }
 
 export function toOrder(row: OrderRow, items: OrderItemRow[], etaMinutes = row.etaMinutes): Order {
   const lines = [...items].sort((a, b) => a.position - b.position).map(toOrderItem);
-  const total = centsToDollars(row.totalCents);
   return {
     id: row.id,
     restaurant_id: row.restaurantId,
@@ -62,13 +56,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], etaMinutes = row.e
     subtotal_cents: row.subtotalCents,
     tax_cents: row.taxCents,
     total_cents: row.totalCents,
-    subtotal: centsToDollars(row.subtotalCents),
-    tax: centsToDollars(row.taxCents),
-    total,
-    total_amount: total,
-    total_price: total,
     items: lines,
-    order_items: lines,
   };
 }
 
