@@ -1,5 +1,5 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, generatePath, Navigate, matchRoutes, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
 
 type PageModule = { default: ComponentType };
@@ -23,6 +23,16 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Component' | 
   return { Component: Page, handle: { preload } satisfies PageHandle };
 };
 
+/**
+ * A page's second path: replaced in history by its one canonical path, with the same params, query and hash
+ * (docs/decisions/128). `to` is the canonical route pattern, e.g. '/venue/:slug/ai'.
+ */
+export function RedirectTo({ to }: { to: string }) {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate replace to={{ pathname: generatePath(to, params), search, hash }} />;
+}
+
 /** The route map (docs/product.md §2), in one place. Unknown paths fall back to '/'. */
 export const routes: RouteObject[] = [
   {
@@ -39,14 +49,14 @@ export const routes: RouteObject[] = [
           { path: 'drink/:drinkId', ...page(() => import('./features/guest/drink/DrinkPage')) },
           { path: 'vibe', ...page(() => import('./features/ai/VibeMixerPage')) },
           { path: 'ai', ...page(() => import('./features/ai/ChatPage')) },
-          { path: 'ai-chat', ...page(() => import('./features/ai/ChatPage')) },
+          { path: 'ai-chat', element: <RedirectTo to="/venue/:slug/ai" /> },
           { path: 'cart', ...page(() => import('./features/guest/cart/CartPage')) },
-          { path: 'order/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
+          { path: 'order/:orderId', element: <RedirectTo to="/venue/:slug/order-status/:orderId" /> },
           { path: 'order-status/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
           { path: 'order-confirmation', ...page(() => import('./features/guest/orders/OrderConfirmationPage')) },
           { path: 'auth', ...page(() => import('./features/auth/GuestSignInPage')) },
           { path: 'me', ...page(() => import('./features/guest/profile/ProfilePage')) },
-          { path: 'profile', ...page(() => import('./features/guest/profile/ProfilePage')) },
+          { path: 'profile', element: <RedirectTo to="/venue/:slug/me" /> },
         ],
       },
       { path: '/login', ...page(() => import('./features/auth/LoginPage')) },
@@ -63,7 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'qr', ...page(() => import('./features/admin/qr/QrPage')) },
           { path: 'audit-log', ...page(() => import('./features/admin/audit/AdminAuditLogPage')) },
           { path: 'profile', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
-          { path: 'settings', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
+          { path: 'settings', element: <RedirectTo to="/admin/profile" /> },
         ],
       },
       {

@@ -18,7 +18,7 @@ const contextOf = (picks: ChatPicks): AiContextInput => ({
   baseSpirit: picks.base, flavors: picks.flavors, extras: picks.extras, sweetness: picks.sweetness, strength: picks.strength,
 });
 
-/** Spec: AI bartender chat (/venue/{slug}/ai and /ai-chat): quick-option chips, free text, suggestion cards. */
+/** Spec: AI bartender chat (/venue/{slug}/ai; /ai-chat redirects here): quick-option chips, free text, suggestion cards. */
 export default function ChatPage() {
   const { venue } = useVenueContext();
   const chat = useChatSuggestion(venue.slug);
