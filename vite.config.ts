@@ -1,6 +1,8 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import compression from 'compression';
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 
 const port = Number(process.env.PORT) || 5173;
@@ -17,12 +19,66 @@ const compressLikeTheEdge = (): Plugin => ({
     server.middlewares.use(compression() as unknown as Connect.NextHandleFunction);
   },
 });
+
+/**
+ * Both local servers read a request's whole body before the Cloudflare plugin forwards it to workerd, and hand
+ * it on as one chunk. Streamed chunk by chunk, a body the Worker answers without reading (401 before auth, 413 from
+ * Content-Length) was still being written when workerd closed the connection, and the write error replaced the
+ * Worker's answer with a false HTML 500 "fetch failed" (docs/decisions/116-local-servers-buffer-request-bodies.md).
+ */
+const bufferRequestBodies = (): Plugin => {
+  const bufferBody: Connect.NextHandleFunction = (req, _res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('error', next);
+    req.once('end', () => {
+      replayBody(req, Buffer.concat(chunks));
+      next();
+    });
+  };
+  return {
+    name: 'barhop:buffer-request-bodies',
+    enforce: 'pre',
+    configureServer(server) { server.middlewares.use(bufferBody); },
+    configurePreviewServer(server) { server.middlewares.use(bufferBody); },
+  };
+};
+
+const BODY_EVENTS = new Set<string | symbol>(['data', 'end', 'error', 'readable']);
+/** The request's own stream has ended: its readers get the buffered bytes from a fresh stream instead. */
+function replayBody(req: IncomingMessage, body: Buffer) {
+  req.removeAllListeners('data');
+  const replay = Readable.from(body.length > 0 ? [body] : []);
+  type Listen = (event: string | symbol, listener: (...args: unknown[]) => void) => IncomingMessage;
+  for (const method of ['on', 'addListener', 'once', 'prependListener', 'off', 'removeListener'] as const) {
+    const own = (req[method] as Listen).bind(req);
+    const replayed = (replay[method] as unknown as Listen).bind(replay);
+    (req[method] as Listen) = (event, listener) => {
+      if (BODY_EVENTS.has(event)) replayed(event, listener);
+      else own(event, listener);
+      return req;
+    };
+  }
+  for (const method of ['pipe', 'read', 'resume', 'pause', Symbol.asyncIterator] as const) {
+    Object.assign(req, { [method]: (replay[method] as (...args: unknown[]) => unknown).bind(replay) });
+  }
+}
+
+/**
+ * The Worker's DevTools port. Unset: the Cloudflare plugin's default (9229, or the next free port: two servers
+ * starting at once can pick the same one and one of them dies with EADDRINUSE). `off`: no inspector, for the
+ * servers nobody attaches a debugger to (scripts/e2e-server.sh, tests/servers). A number: that port.
+ */
+const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | false | undefined =>
+  setting === undefined || setting === '' ? undefined : setting === 'off' ? false : Number(setting);
+
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
 
 export default defineConfig({
   // A production build (CLOUDFLARE_ENV=production, `npm run deploy`) leaves out demo-only code (docs/decisions/120).
   define: { __BARHOP_DEMO_BUILD__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production') },
-  plugins: [compressLikeTheEdge(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' } })],
+  plugins: [compressLikeTheEdge(), bufferRequestBodies(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   // BARHOP_OUT_DIR lets parallel e2e/bench runs build side by side without clobbering dist/.

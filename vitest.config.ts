@@ -5,9 +5,15 @@ import { defineConfig } from 'vitest/config';
 
 const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
 
-/** Two projects: the Worker inside workerd (real D1, R2, Durable Objects) and the app in jsdom. */
+/**
+ * Three projects, run side by side: the Worker inside workerd (real D1, R2, Durable Objects), the app in jsdom,
+ * and the local servers (`vite dev`, `vite preview`) spawned as a developer runs them.
+ */
 export default defineConfig({
   test: {
+    // vitest's default here is one file at a time (CPUs - 1 on a 2-core machine): two lets a project's file run
+    // beside another's, e.g. the servers file, which mostly waits on the servers it spawned (docs/decisions/117).
+    maxWorkers: 2,
     projects: [
       {
         // Worker tests run the demo build, as `npm start` does (docs/decisions/120).
@@ -33,6 +39,13 @@ export default defineConfig({
           include: ['tests/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/app/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'servers',
+          include: ['tests/servers/**/*.test.ts'],
+          environment: 'node',
         },
       },
     ],

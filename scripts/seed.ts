@@ -43,8 +43,9 @@ async function main() {
   }
 
   const statements = await buildSeedStatements({ now: new Date() });
-  mkdirSync(path.join(repoRoot, path.dirname(seedFile)), { recursive: true });
-  writeFileSync(path.join(repoRoot, seedFile), statements.map((statement) => `${statement};\n`).join(''));
+  // resolve, not join: --persist-to may be an absolute directory (the local-servers test seeds one under the OS temp dir).
+  mkdirSync(path.resolve(repoRoot, path.dirname(seedFile)), { recursive: true });
+  writeFileSync(path.resolve(repoRoot, seedFile), statements.map((statement) => `${statement};\n`).join(''));
 
   // wrangler echoes an empty result per statement; keep its output for when something goes wrong.
   const applied = wrangler(['d1', 'execute', 'DB', ...target, '--yes', '--file', seedFile], { capture: true });

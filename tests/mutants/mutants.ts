@@ -223,5 +223,45 @@ export const MUTANTS: Mutant[] = [
     tests: [W('ai-engine')],
   },
 
-  // Rules added by later issues join here (derived allergens, session end, forged AI recipe).
+  // ---- rules added by issues 15 and 16 (docs/decisions/100, 101, 102, 105) ----
+  {
+    id: 'drink-allergens-ignore-recipe',
+    rule: "a drink's allergens are its recipe ingredients' allergens (plus the admin's own)",
+    file: 'shared/drink-facts.ts',
+    search: '  input.lines.forEach((line) => line.ingredient?.allergens.forEach(note));\n',
+    replace: '',
+    tests: [W('drink-facts')],
+  },
+  {
+    id: 'alcohol-free-not-a-hard-filter',
+    rule: 'a guest who says they do not drink is never offered alcohol',
+    file: 'worker/ai/constraints.ts',
+    search: "  if (c.alcoholFree && facts.containsAlcohol) broken.push('alcohol');\n",
+    replace: '',
+    tests: [W('ai-safety')],
+  },
+  {
+    id: 'ai-creation-of-another-guest',
+    rule: "an order line cannot carry a recipe the server did not suggest to this guest",
+    file: 'worker/orders/ai-creations.ts',
+    search: 'if (!row || row.ownerKey !== input.ownerKey || row.kind === \'log\') {',
+    replace: 'if (!row || row.kind === \'log\') {',
+    tests: [W('ai-creation-orders')],
+  },
+  {
+    id: 'cancel-keeps-stock',
+    rule: 'a cancelled order gives back the stock it took',
+    file: 'worker/orders/transition.ts',
+    search: "if (to === 'cancelled') await restoreRecipeForOrder(db, orderId, { actorUserId: actorId });",
+    replace: "if (to === 'cancelled') void orderId;",
+    tests: [W('ai-creation-orders'), W('inventory-staff')],
+  },
+  {
+    id: 'ended-session-still-live',
+    rule: 'a token of an ended session (logout, reset, disable) is refused',
+    file: 'worker/auth/live-sessions.ts',
+    search: 'const state = row && !row.disabled_at && row.family_live',
+    replace: 'const state = row',
+    tests: [W('attack-sessions')],
+  },
 ];
