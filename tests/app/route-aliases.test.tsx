@@ -11,6 +11,9 @@ const ALIASES: [alias: string, canonical: string][] = [
   ['/venue/artisan-bar/profile', '/venue/artisan-bar/me'],
   ['/venue/artisan-bar/order/order-123', '/venue/artisan-bar/order-status/order-123'],
   ['/admin/settings', '/admin/profile'],
+  // A slug that contains the alias's own segment keeps it.
+  ['/venue/order/order/order-123', '/venue/order/order-status/order-123'],
+  ['/venue/ai-chat/ai-chat', '/venue/ai-chat/ai'],
 ];
 
 const leaf = (path: string) => matchRoutes(routes, path)!.at(-1)!;
