@@ -221,24 +221,24 @@ export const OrderList = z.object({ orders: z.array(Order) });
 export const AdminOrderPage = OrderList.extend({ next_before: z.string().nullable() });
 
 export const AiOrderItem = z.object({
-  menuDrinkId: z.string().nullable(),
-  drinkName: z.string(),
-  imageUrl: z.string().nullable(),
+  menu_drink_id: z.string().nullable(),
+  name: z.string(),
+  image_url: z.string().nullable(),
   quantity: z.number().int(),
   notes: z.string().nullable(),
   modifiers: z.string().nullable(),
-  buildSteps: z.array(z.object({ ingredientName: z.string(), qty: z.number(), unit: z.string() })),
+  build_steps: z.array(z.object({ ingredient_name: z.string(), quantity: z.number(), unit: z.string() })),
 });
-/** Spec 'AI order ticket'. */
+/** An 'AI order' ticket with its build sheets; snake_case like every wire shape (docs/decisions/127). */
 export const AiOrder = z.object({
-  orderId: z.string(),
+  id: z.string(),
   status: OrderStatusSchema,
-  displayName: z.string(),
-  createdAt: z.string(),
-  deliveredAt: z.string().nullable(),
-  referredByAi: z.boolean(),
-  aiRecipeName: z.string().nullable(),
-  customName: z.string().nullable(),
+  display_name: z.string(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+  referred_by_ai: z.boolean(),
+  ai_recipe_name: z.string().nullable(),
+  custom_name: z.string().nullable(),
   items: z.array(AiOrderItem),
 });
 export type AiOrder = z.infer<typeof AiOrder>;

@@ -156,8 +156,8 @@ describe('staff and admin lists', () => {
     expect(placed.status, placed.text).toBe(200);
     const staff = await staffToken('staff@barhop.dev');
     const { ai_orders } = AiOrderList.parse((await call('GET', '/api/staff/ai-orders', { token: staff })).json);
-    const mine = ai_orders.find((o) => o.orderId === placed.json.id)!;
-    expect(mine).toMatchObject({ referredByAi: true, aiRecipeName: 'Garden Gimlet', displayName: 'Garden Gimlet' });
-    expect(mine.items[0]!.buildSteps).toEqual([{ ingredientName: 'Gin', qty: 50, unit: 'ml' }]);
+    const mine = ai_orders.find((o) => o.id === placed.json.id)!;
+    expect(mine).toMatchObject({ referred_by_ai: true, ai_recipe_name: 'Garden Gimlet', display_name: 'Garden Gimlet' });
+    expect(mine.items[0]!.build_steps).toEqual([{ ingredient_name: 'Gin', quantity: 50, unit: 'ml' }]);
   });
 });
