@@ -46,6 +46,25 @@ export function transitionOrder(current: OrderState, to: OrderStatus, at: string
   return { ok: true, next: { ...current, status: to } };
 }
 
+/** Delivered and cancelled tickets have left the bar's queue ('bumped'); a bartender may recall one briefly. */
+export const isBumpedStatus = (status: OrderStatus) => status === 'delivered' || status === 'cancelled';
+/** How long after its bump a ticket can be recalled ("Undo", docs/decisions/122). */
+export const RECALL_WINDOW_MS = 60_000;
+
+/**
+ * Recalls a bumped ticket to the status it had before the bump, within RECALL_WINDOW_MS of the bump.
+ * Nothing was charged before the bump (pay at the bar, docs/decisions/024), so payment goes back to unpaid.
+ */
+export function recallOrder(current: OrderState, bump: { from: OrderStatus; at: string }, now: string): TransitionResult {
+  if (!isBumpedStatus(current.status) || !isActiveStatus(bump.from)) {
+    return { ok: false, reason: `Cannot recall an order that is ${current.status}` };
+  }
+  if (Date.parse(now) - Date.parse(bump.at) > RECALL_WINDOW_MS) {
+    return { ok: false, reason: 'The 60-second undo window has passed' };
+  }
+  return { ok: true, next: { status: bump.from, paymentStatus: 'unpaid', deliveredAt: null } };
+}
+
 // ETA model (docs/decisions/025): a bar works its queue first in, first out. Every drink ahead and
 // every drink of the order itself costs a fixed amount of bartender time, plus a small hand-over.
 export const ETA_BASE_MINUTES = 2;
@@ -61,6 +80,18 @@ export function etaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: 
   // A drink already being made is half done on average.
   const own = status === 'preparing' ? ownDrinks / 2 : ownDrinks;
   return Math.max(1, Math.ceil(ETA_BASE_MINUTES + (drinksAhead + own) * ETA_MINUTES_PER_DRINK));
+}
+
+/**
+ * Minutes left until an order is ready, counting down (docs/decisions/125): the ETA of the queue as it
+ * stands now, counted from when the order entered its current status (placed, or started being made), less
+ * the time since. 0 means "any minute now", never a negative; null for delivered and cancelled orders.
+ */
+export function remainingEtaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: number, since: string, now: number): number | null {
+  const total = etaMinutes(status, drinksAhead, ownDrinks);
+  if (total === null || total === 0) return total;
+  const elapsed = Math.max(0, now - Date.parse(since)) / 60_000;
+  return Math.max(0, Math.ceil(total - elapsed));
 }
 
 /** The guest status screen's trail (docs/product.md §4.7): Received = pending, Making = preparing, Ready = ready or delivered. */

@@ -5,7 +5,7 @@ import { auditBackOfficeWrites } from './audit/record';
 import { authenticate, requireKnownNamedVenue } from './auth/middleware';
 import type { AppContext } from './env';
 import { handleError, handleNotFound } from './lib/error-handler';
-import { dropReadCacheOnWrite, noStoreByDefault, requestLog, withDb } from './lib/middleware';
+import { announceMenuChanges, dropReadCacheOnWrite, noStoreByDefault, requestLog, withDb } from './lib/middleware';
 import { limitWrites } from './lib/write-limits';
 import { adminAuthRoutes } from './auth/admin.routes';
 import { aiRoutes } from './ai/routes';
@@ -43,6 +43,7 @@ const HSTS = 'max-age=63072000; includeSubDomains';
 const api = new Hono<AppContext>()
   .use(noStoreByDefault)
   .use(dropReadCacheOnWrite)
+  .use(announceMenuChanges)
   .use(authenticate)
   // Every write is counted and its body capped (docs/decisions/109, docs/api.md "Write limits").
   .use(limitWrites)

@@ -40,6 +40,17 @@ export const LiveQueueChanged = z.object({
 });
 
 /**
+ * Sent to every socket of the venue when what guests read of its menu changed: a drink sold out or
+ * back in stock, switched off or on, repriced (docs/decisions/124). Not kept in the log: `seq` is
+ * the venue's latest; a client refetches the menu, the open drink and the cart.
+ */
+export const LiveMenuChanged = z.object({
+  type: z.literal('menu_changed'),
+  seq: z.number().int(),
+  at: z.string(),
+});
+
+/**
  * Sent instead of the missed events when `since` is older than the venue keeps: the orders the
  * socket may see that are still active, as of `seq`.
  */
@@ -49,7 +60,7 @@ export const LiveSnapshot = z.object({
   orders: z.array(Order),
 });
 
-export const LiveMessage = z.discriminatedUnion('type', [LiveHello, LiveOrderCreated, LiveOrderUpdated, LiveQueueChanged, LiveSnapshot]);
+export const LiveMessage = z.discriminatedUnion('type', [LiveHello, LiveOrderCreated, LiveOrderUpdated, LiveQueueChanged, LiveMenuChanged, LiveSnapshot]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 /** Events that are kept in the venue's log and carry a sequence number. */
 export type LiveEvent = z.infer<typeof LiveOrderCreated> | z.infer<typeof LiveOrderUpdated>;

@@ -89,7 +89,8 @@ export type QuickOrderInput = z.input<typeof QuickOrderInput>;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
-export const OrderStatusUpdate = z.object({ status: OrderStatusSchema });
+/** `reason` says why a ticket is cancelled (kept on its order_events row, docs/decisions/122). */
+export const OrderStatusUpdate = z.object({ status: OrderStatusSchema, reason: z.string().trim().min(1).max(200).optional() });
 
 /** Staff list filters: a lifecycle status, `active` (the queue), or the spec's open / paid / void readings. */
 export const StaffOrderFilter = z.enum([...ORDER_STATUSES, 'all', 'active', 'open', 'paid', 'void']);

@@ -252,8 +252,8 @@ export const MUTANTS: Mutant[] = [
     id: 'cancel-keeps-stock',
     rule: 'a cancelled order gives back the stock it took',
     file: 'worker/orders/transition.ts',
-    search: "if (to === 'cancelled') await restoreRecipeForOrder(db, orderId, { actorUserId: actorId });",
-    replace: "if (to === 'cancelled') void orderId;",
+    search: "if (to === 'cancelled') return (await restoreRecipeForOrder(db, orderId, { actorUserId: actorId })).soldOut.length > 0;",
+    replace: "if (to === 'cancelled') return false;",
     tests: [W('ai-creation-orders'), W('inventory-staff')],
   },
   {

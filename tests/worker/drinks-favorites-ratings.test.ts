@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DrinkDetailResponse, DrinkList } from '../../shared/schemas/drink';
 import { FavoriteList, FavoriteToggled } from '../../shared/schemas/favorites';
@@ -38,7 +39,7 @@ describe('GET /api/drinks/:id', () => {
     expect(detail.rating).toEqual({ average: null, count: 0 });
   });
 
-  it("is 'Drink not found' for another venue's drink, an unavailable drink and an unknown id", async () => {
+  it("is 'Drink not found' for another venue's drink and an unknown id; a drink off the menu says so by name", async () => {
     const [other] = await availableDrinks('rooftop-lounge');
     expect((await call('GET', `/api/drinks/${other!.id}`)).status).toBe(200);
     const wrongVenue = expectApiError(await call('GET', `/api/drinks/${other!.id}?venue=artisan-bar`), 404);
@@ -46,7 +47,11 @@ describe('GET /api/drinks/:id', () => {
 
     const [gone] = await availableDrinks('artisan-bar');
     await makeUnavailable(gone!.id);
-    expect(expectApiError(await call('GET', `/api/drinks/${gone!.id}?venue=artisan-bar`), 404).message).toBe('Drink not found');
+    const off = expectApiError(await call('GET', `/api/drinks/${gone!.id}?venue=artisan-bar`), 404);
+    expect(off).toMatchObject({ code: 'drink_unavailable', message: `${gone!.name} is not available right now`, details: { name: gone!.name, sold_out: false } });
+    await env.DB.prepare("UPDATE menu_drinks SET is_available = 1, sold_out_reason = 'Out of Lime Juice' WHERE id = ?").bind(gone!.id).run();
+    const soldOut = expectApiError(await call('GET', `/api/drinks/${gone!.id}?venue=artisan-bar`), 404);
+    expect(soldOut).toMatchObject({ code: 'drink_unavailable', message: `${gone!.name} is sold out`, details: { sold_out: true } });
     expect(expectApiError(await call('GET', '/api/drinks/no-such-drink-0000000'), 404).message).toBe('Drink not found');
   });
 });

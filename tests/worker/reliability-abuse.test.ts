@@ -87,7 +87,7 @@ describe('OTP', () => {
     stats.otpSendsPerClient = { limit: OTP_SENDS_PER_CLIENT.limit, allowed: OTP_SENDS_PER_CLIENT.limit, refusedWith429: 1, retryAfter, recovered: true };
   });
 
-  it('tries per code: 5 wrong codes lock it (even the right one then fails); a new code works', async () => {
+  it('tries per code: 5 wrong codes lock it, the fifth answer says so (even the right one then fails); a new code works', async () => {
     const client = freshClient();
     const device = await deviceSession(client);
     const phone = '+15552030303';
@@ -96,7 +96,7 @@ describe('OTP', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
       const tried = await call('POST', '/api/auth/otp/verify', { token: device.token, body: { phone, code: wrong }, headers: client });
-      expect(expectApiError(tried, 400).code).toBe('invalid_code');
+      expect(expectApiError(tried, 400).code).toBe(i < 4 ? 'invalid_code' : 'code_locked');
     }
     const locked = await call('POST', '/api/auth/otp/verify', { token: device.token, body: { phone, code }, headers: client });
     expect(expectApiError(locked, 400).code).toBe('code_locked');

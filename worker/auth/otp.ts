@@ -61,6 +61,7 @@ export async function issueCode(db: Db, env: WorkerEnv, phone: string, sessionId
 }
 
 export const invalidCode = () => new ApiError(400, 'invalid_code', 'Invalid code. Please try again.');
+const codeLocked = () => new ApiError(400, 'code_locked', 'Too many wrong codes. Request a new code.');
 
 /**
  * Checks `code` against the live code device `sessionId` asked for `phone` (a device that asked
@@ -77,8 +78,9 @@ export async function verifyCode(db: Db, env: WorkerEnv, phone: string, sessionI
   const counted = await env.DB.prepare(
     'UPDATE otp_codes SET attempts = attempts + 1 WHERE id = ?1 AND attempts < ?2 AND consumed_at IS NULL RETURNING attempts',
   ).bind(live.id, OTP_MAX_ATTEMPTS).first<{ attempts: number }>();
-  if (!counted) throw new ApiError(400, 'code_locked', 'Too many wrong codes. Request a new code.');
-  if (!constantTimeEqual(await hashCode(env, phone, code), live.codeHash)) throw invalidCode();
+  if (!counted) throw codeLocked();
+  // The last allowed wrong try already says the code is locked, so the guest asks for a new one at once.
+  if (!constantTimeEqual(await hashCode(env, phone, code), live.codeHash)) throw counted.attempts >= OTP_MAX_ATTEMPTS ? codeLocked() : invalidCode();
   const consumed = await env.DB.prepare(
     'UPDATE otp_codes SET consumed_at = ?2 WHERE id = ?1 AND consumed_at IS NULL RETURNING id',
   ).bind(live.id, now).first();

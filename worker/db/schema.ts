@@ -299,6 +299,8 @@ export const orderEvents = sqliteTable('order_events', {
   toStatus: text('to_status').notNull(),
   actorType: text('actor_type').notNull(),
   actorId: text('actor_id'),
+  /** Why a bartender cancelled (docs/decisions/122); null for other moves. */
+  reason: text('reason'),
   createdAt: createdAt(),
 }, (t) => [
   index('order_events_order_idx').on(t.orderId, t.createdAt),

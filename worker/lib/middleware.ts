@@ -2,6 +2,8 @@ import { drizzle } from 'drizzle-orm/d1';
 import { createMiddleware } from 'hono/factory';
 import * as schema from '../db/schema';
 import type { AppContext } from '../env';
+import { scopedVenueId } from '../auth/middleware';
+import { venueHub } from '../live/hub-client';
 import { invalidateGuestReads } from '../menu/read-cache';
 
 const handles = new WeakMap<D1Database, ReturnType<typeof drizzle<typeof schema>>>();
@@ -56,4 +58,24 @@ export const dropReadCacheOnWrite = createMiddleware<AppContext>(async (c, next)
   await next();
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || c.res.status >= 400) return;
   if (!KEEPS_GUEST_READS.test(c.req.path)) invalidateGuestReads();
+});
+
+/** Staff and admin writes that can change what guests read of a venue's menu (docs/decisions/124). */
+const CHANGES_VENUE_MENU = /^\/api\/(staff\/inventory|admin\/(menu-drinks|inventory|ingredients|venue))(\/|$)/;
+
+/**
+ * After such a write succeeds, the venue's hub tells every open socket, so guest menus, drink pages and
+ * carts refetch without a reload. The write's answer does not wait for it.
+ */
+export const announceMenuChanges = createMiddleware<AppContext>(async (c, next) => {
+  await next();
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || c.res.status >= 400) return;
+  if (!CHANGES_VENUE_MENU.test(c.req.path) || c.get('caller')?.kind !== 'staff') return;
+  let venueId: string;
+  try {
+    venueId = scopedVenueId(c);
+  } catch {
+    return;
+  }
+  c.executionCtx.waitUntil(venueHub(c.env, venueId).announceMenuChange().catch((err: unknown) => console.error('menu change not announced', venueId, err)));
 });

@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
-import { changeOrderStatus, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
+import { changeOrderStatus, recallOrderStatus, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
 import { placeOrder, refuse, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
 import { toOrders } from '../orders/serialize';
 import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../auth/live-sessions';
@@ -93,11 +93,27 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   async changeStatus(req: StatusChangeRequest): Promise<StatusChangeOutcome> {
-    const outcome = await this.oneAtATime(`order:${req.orderId}`, () => changeOrderStatus(this.db(), this.env.DB, req));
+    return this.publishChange(req.orderId, () => changeOrderStatus(this.db(), this.env.DB, req));
+  }
+
+  /** "Undo" of a bump, within its window (docs/decisions/122). */
+  async recallStatus(req: RecallRequest): Promise<StatusChangeOutcome> {
+    return this.publishChange(req.orderId, () => recallOrderStatus(this.db(), this.env.DB, req));
+  }
+
+  private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<StatusChangeOutcome> {
+    const outcome = await this.oneAtATime(`order:${orderId}`, change);
+    if (outcome.ok && outcome.menuChanged) this.announceMenuChange();
     if (outcome.ok) {
       this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
     }
     return outcome;
+  }
+
+  /** Open menus, drink pages and carts of the venue refetch (docs/decisions/124). */
+  announceMenuChange(): void {
+    const text = JSON.stringify({ type: 'menu_changed', seq: this.latestSeq(), at: new Date().toISOString() } satisfies LiveMessage);
+    for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
   }
 
   private async oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {

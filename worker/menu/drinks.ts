@@ -3,7 +3,7 @@ import type { DrinkDetail, RatingSummary } from '../../shared/schemas/drink';
 import { menuDrinks, ratings, venues } from '../db/schema';
 import { ingredientNotesSql, toDrink } from '../db/serializers';
 import type { Db } from '../env';
-import { notFound } from '../lib/errors';
+import { ApiError, notFound } from '../lib/errors';
 
 export const DRINK_NOT_FOUND = 'Drink not found';
 
@@ -24,10 +24,18 @@ export async function findGuestDrink(db: Db, drinkId: string, venueIdOrSlug?: st
   return { drink: { ...found.drink, ingredientsNotes: found.ingredientsNotes }, venue: found.venue };
 }
 
-/** Like findGuestDrink, and the drink must be on the menu right now (admin switch and stock). */
+/**
+ * Like findGuestDrink, and the drink must be on the menu right now (admin switch and stock). One that is
+ * off it is still a 404, with code `drink_unavailable` and its name, so a guest's open drink page can say
+ * it sold out rather than that it never existed (docs/decisions/124).
+ */
 export async function findAvailableDrink(db: Db, drinkId: string, venueIdOrSlug?: string | null) {
   const row = await findGuestDrink(db, drinkId, venueIdOrSlug);
-  if (!toDrink(row.drink).is_available) throw notFound(DRINK_NOT_FOUND);
+  if (!toDrink(row.drink).is_available) {
+    const soldOut = Boolean(row.drink.soldOutReason);
+    throw new ApiError(404, 'drink_unavailable', soldOut ? `${row.drink.name} is sold out` : `${row.drink.name} is not available right now`,
+      { name: row.drink.name, sold_out: soldOut });
+  }
   return row;
 }
 

@@ -6,7 +6,7 @@ import type { Caller } from '../env';
 import { drinkIngredients, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { itemsByOrder, toOrder, toOrders, type OrderRow } from './serialize';
-import { liveEta } from './queue';
+import { liveEta, withQueueEtas } from './queue';
 import { inChunks } from '../lib/in-chunks';
 
 type GuestCaller = Extract<Caller, { kind: 'guest' }>;
@@ -41,7 +41,7 @@ export async function venueOrders(db: Db, venueId: string, opts: { filter: Staff
     ))
     .orderBy(...(opts.filter === 'active' ? [asc(orders.createdAt)] : [desc(orders.createdAt), desc(orders.id)]))
     .limit(opts.limit);
-  return toOrders(db, rows);
+  return withQueueEtas(db, venueId, await toOrders(db, rows));
 }
 
 /** Where the next page of newest-first orders starts: just after this order. */

@@ -1,6 +1,7 @@
 // The live queue of a venue, which the ETA model reads (docs/decisions/025).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { etaMinutes } from '../../shared/orders';
+import { etaMinutes, remainingEtaMinutes } from '../../shared/orders';
+import type { Order } from '../../shared/schemas/order';
 import { orders } from '../db/schema';
 import type { Db } from '../env';
 import type { OrderRow } from './serialize';
@@ -36,11 +37,38 @@ export function queueAheadQuery(db: Db, restaurantId: string) {
 export const toQueueAhead = (row: { orders: number | null; drinks: number | null } | undefined): QueueAhead =>
   ({ orders: Number(row?.orders ?? 0), drinks: Number(row?.drinks ?? 0) });
 
-/** The ETA of an existing order as the queue stands now, with its place in the queue. */
-export async function liveEta(db: Db, order: OrderRow, ownDrinks: number) {
+/** Where an order's countdown starts: its placement, or when the bar started making it (docs/decisions/125). */
+const etaSince = (order: { status: string; createdAt: string; updatedAt: string }) => (order.status === 'preparing' ? order.updatedAt : order.createdAt);
+
+/** The minutes left of an existing order as the queue stands now, with its place in the queue. */
+export async function liveEta(db: Db, order: OrderRow, ownDrinks: number, now = Date.now()) {
   if (order.status !== 'pending' && order.status !== 'preparing') {
     return { etaMinutes: etaMinutes(order.status, 0, ownDrinks), position: 0 };
   }
   const ahead = await queueAhead(db, order.restaurantId, order);
-  return { etaMinutes: etaMinutes(order.status, ahead.drinks, ownDrinks), position: ahead.orders };
+  return { etaMinutes: remainingEtaMinutes(order.status, ahead.drinks, ownDrinks, etaSince(order), now), position: ahead.orders };
+}
+
+/**
+ * Staff lists: every order's minutes left from one read of the venue's queue (the index holds each
+ * order's drink count, docs/decisions/098), instead of the estimate stored at placement.
+ */
+export async function withQueueEtas(db: Db, venueId: string, list: Order[], now = Date.now()): Promise<Order[]> {
+  if (!list.some((o) => o.status === 'pending' || o.status === 'preparing' || o.status === 'ready')) return list;
+  const queue = await db.select({ id: orders.id, createdAt: orders.createdAt, drinks: orders.drinkCount }).from(orders)
+    .where(and(eq(orders.restaurantId, venueId), inArray(orders.status, ['pending', 'preparing'])))
+    .orderBy(orders.createdAt, orders.id);
+  const ahead = new Map<string, number>();
+  let drinks = 0;
+  for (const row of queue) {
+    ahead.set(row.id, drinks);
+    drinks += row.drinks;
+  }
+  return list.map((o) => {
+    if (o.status === 'ready') return { ...o, eta_minutes: 0 };
+    if (o.status !== 'pending' && o.status !== 'preparing') return o;
+    const own = o.items.reduce((n, i) => n + i.quantity, 0);
+    const since = etaSince({ status: o.status, createdAt: o.created_at, updatedAt: o.updated_at });
+    return { ...o, eta_minutes: remainingEtaMinutes(o.status, ahead.get(o.id) ?? 0, own, since, now) };
+  });
 }

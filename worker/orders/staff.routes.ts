@@ -14,12 +14,14 @@ import type { StatusChangeOutcome } from './transition';
  * A status change through the venue's hub, which writes it to D1 (with its order_events row) and
  * pushes it to live sockets. Another venue's order id is not found (404).
  */
-async function changeStatus(c: Context<AppContext>, orderId: string, to: OrderStatus) {
+async function changeStatus(c: Context<AppContext>, orderId: string, change: { status: OrderStatus; reason?: string } | 'recall') {
   const caller = staffCaller(c);
   const venueId = scopedVenueId(c);
-  const outcome: StatusChangeOutcome = await venueHub(c.env, venueId).changeStatus({
-    venueId, orderId, to, actor: { type: caller.role, id: caller.impersonatorId ?? caller.userId },
-  });
+  const actor = { type: caller.role, id: caller.impersonatorId ?? caller.userId };
+  const hub = venueHub(c.env, venueId);
+  const outcome: StatusChangeOutcome = change === 'recall'
+    ? await hub.recallStatus({ venueId, orderId, actor })
+    : await hub.changeStatus({ venueId, orderId, to: change.status, reason: change.reason, actor });
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
   return c.json({ order: outcome.order });
 }
@@ -31,7 +33,9 @@ export const staffOrderRoutes = new Hono<AppContext>()
     return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit }) });
   })
   .put('/orders/:id/status', requireStaff, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
-    changeStatus(c, c.req.valid('param').id, c.req.valid('json').status))
+    changeStatus(c, c.req.valid('param').id, c.req.valid('json')))
+  .post('/orders/:id/recall', requireStaff, validate('param', IdParam), async (c) =>
+    changeStatus(c, c.req.valid('param').id, 'recall'))
   .get('/history', requireStaff, validate('query', StaffHistoryQuery), async (c) => {
     const { status, limit, since, before } = c.req.valid('query');
     return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit, since, before }) });
@@ -49,4 +53,4 @@ export const adminOrderRoutes = new Hono<AppContext>()
     return c.json({ orders: page, next_before: page.length === limit ? encodeOrderCursor(page[page.length - 1]!) : null });
   })
   .put('/:id/status', requireAdmin, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
-    changeStatus(c, c.req.valid('param').id, c.req.valid('json').status));
+    changeStatus(c, c.req.valid('param').id, c.req.valid('json')));

@@ -4,6 +4,7 @@ import { CHAT_OPTIONS } from '../../../shared/constants';
 import type { AiContextInput, AiSuggestion, ChatMessage } from '../../../shared/schemas/ai';
 import { GuestHeader } from '../guest/venue/GuestHeader';
 import { useVenueContext } from '../guest/venue/VenueLayout';
+import { useSessionState } from '../../lib/session-state';
 import { useChatSuggestion } from './api';
 import { ChatOptions, type ChatPicks, DEFAULT_PICKS, describePicks, hasPicks } from './components/ChatOptions';
 import { SuggestionCard } from './components/SuggestionCard';
@@ -23,12 +24,13 @@ export default function ChatPage() {
   const { venue } = useVenueContext();
   const chat = useChatSuggestion(venue.slug);
   const ordering = useSuggestionOrdering(venue.slug);
-  const [entries, setEntries] = useState<Entry[]>(() => [{
+  // The conversation survives a reload of the tab (docs/decisions/126).
+  const [entries, setEntries] = useSessionState<Entry[]>(`barhop.chat.${venue.slug}`, () => [{
     id: 0, role: 'assistant', content: `Hi! I'm the AI bartender at ${venue.name}. Pick a few quick options or tell me what you're in the mood for.`,
   }]);
   const [text, setText] = useState('');
   const [picks, setPicks] = useState<ChatPicks>(DEFAULT_PICKS);
-  const nextId = useRef(1);
+  const nextId = useRef(Math.max(0, ...entries.map((e) => e.id)) + 1);
   const endRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => { endRef.current?.scrollIntoView?.({ block: 'end' }); }, [entries.length]);

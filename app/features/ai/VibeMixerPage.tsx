@@ -4,6 +4,7 @@ import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../../../shared/co
 import type { AiSuggestion, VibeTag } from '../../../shared/schemas/ai';
 import { GuestHeader } from '../guest/venue/GuestHeader';
 import { useVenueContext } from '../guest/venue/VenueLayout';
+import { useSessionState } from '../../lib/session-state';
 import { useVibeSuggestion } from './api';
 import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';
@@ -19,9 +20,10 @@ type Result = { kind: 'suggestion'; suggestion: AiSuggestion } | { kind: 'failed
 /** Spec: Vibe mixer (/venue/{slug}/vibe): 2 to 3 picks, an optional last request, 'Mix My Vibe'. */
 export default function VibeMixerPage() {
   const { venue } = useVenueContext();
-  const [picks, setPicks] = useState<VibeTag[]>([]);
+  // Picks and the mixed drink survive a reload of the tab; leaving the mixer starts it fresh (docs/decisions/126).
+  const [picks, setPicks] = useSessionState<VibeTag[]>(`barhop.vibe_picks.${venue.slug}`, [], { forgetOnLeave: true });
   const [request, setRequest] = useState('');
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useSessionState<Result | null>(`barhop.vibe_result.${venue.slug}`, null, { forgetOnLeave: true });
   const mix = useVibeSuggestion(venue.slug);
   const ordering = useSuggestionOrdering(venue.slug);
   const full = picks.length >= VIBE_MAX_PICKS;

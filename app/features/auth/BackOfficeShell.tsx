@@ -132,7 +132,7 @@ export function BackOfficeShell({ area, nav }: { area: BackOfficeArea; nav: NavE
         </div>
         {auth.isSuperAdmin && <VenuePicker role={pickerRole} />}
         {nav.map(({ to, label, icon: Icon, end }) => (
-          <NavLink key={to} to={to} end={end} title={collapsed ? label : undefined}>
+          <NavLink key={to} to={to} end={end} title={collapsed ? label : undefined} aria-label={label}>
             <Icon aria-hidden="true" size={18} />
             <span className="nav-label">{label}</span>
           </NavLink>
@@ -142,7 +142,7 @@ export function BackOfficeShell({ area, nav }: { area: BackOfficeArea; nav: NavE
             <span className="nav-label sidebar-email">{auth.user.email}</span>
             <span className="badge badge-info"><span className="visually-hidden">Role: </span>{auth.role}</span>
           </p>
-          <button type="button" className="nav-item" onClick={() => void onLogout()}>
+          <button type="button" className="nav-item" onClick={() => void onLogout()} aria-label="Logout">
             <LogOut aria-hidden="true" size={18} />
             <span className="nav-label">Logout</span>
           </button>

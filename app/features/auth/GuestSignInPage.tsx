@@ -5,36 +5,67 @@ import { GuestHeader } from '../guest/venue/GuestHeader';
 import type { VenueContext } from '../guest/venue/VenueLayout';
 import { useSendCode, useVerifyCode } from './api';
 import { useGuestSession } from './hooks';
+import { ApiRequestError } from '../../lib/api-client';
+import { toast } from '../../ui/toast';
+import { useSetCartItem } from '../orders/api';
 import { formatPhoneInput, sanitizeCode } from './phone-format';
+import { saveSignInStep, savedSignInStep, takeSignInReturn } from './sign-in-flow';
 
 /** Guest phone sign-in (spec: /venue/{slug}/auth): phone step, then code step. */
 export default function GuestSignInPage() {
   const { venue } = useOutletContext<VenueContext>();
   const navigate = useNavigate();
   const guest = useGuestSession();
-  const [step, setStep] = useState<'phone' | 'code'>('phone');
-  const [phone, setPhone] = useState('');
+  // A reload on the code step stays on it (docs/decisions/126).
+  const [saved] = useState(() => savedSignInStep(venue.slug));
+  const [step, setStep] = useState<'phone' | 'code'>(saved ? 'code' : 'phone');
+  const [phone, setPhone] = useState(saved?.phone ?? '');
   const [code, setCode] = useState('');
-  const [demoCode, setDemoCode] = useState<string | null>(null);
+  const [demoCode, setDemoCode] = useState<string | null>(saved?.demoCode ?? null);
   const [error, setError] = useState<string | null>(null);
+  const [locked, setLocked] = useState(false);
   const send = useSendCode();
   const verify = useVerifyCode();
+  const addToCart = useSetCartItem(venue.slug);
   const profilePath = `/venue/${venue.slug}/me`;
+
+  function sendCode() {
+    setError(null);
+    send.mutate({ phone, slug: venue.slug }, {
+      onSuccess: (sent) => {
+        setDemoCode(sent.demo_code ?? null);
+        setCode('');
+        setLocked(false);
+        setStep('code');
+        saveSignInStep(venue.slug, { phone, demoCode: sent.demo_code ?? null });
+      },
+      // The server says what is wrong with the number ("Enter a valid phone number") or that it is too soon.
+      onError: (err) => setError(err instanceof ApiRequestError && err.status < 500 ? err.message : 'Failed to send code. Please try again.'),
+    });
+  }
+
+  /** Back where sign-in was asked for, with the drink the guest was adding put in the cart. */
+  async function afterSignIn() {
+    saveSignInStep(venue.slug, null);
+    const target = takeSignInReturn(venue.slug);
+    if (target?.add) {
+      const { name, ...item } = target.add;
+      try {
+        await addToCart.mutateAsync({ ...item, mode: 'add' });
+        toast.success(`Added ${item.qty} × ${name} to cart`);
+      } catch {
+        toast.error('Failed to add to cart');
+      }
+    }
+    navigate(target?.returnTo ?? profilePath);
+  }
 
   if (guest.ready && guest.signedIn && !verify.isPending && step === 'phone') return <Navigate to={profilePath} replace />;
 
   function onSend(event: FormEvent) {
     event.preventDefault();
     if (!phone.trim() || send.isPending) return;
-    setError(null);
-    send.mutate({ phone, slug: venue.slug }, {
-      onSuccess: (sent) => {
-        setDemoCode(sent.demo_code ?? null);
-        setCode('');
-        setStep('code');
-      },
-      onError: () => setError('Failed to send code. Please try again.'),
-    });
+    sendCode();
   }
 
   function onVerify(event: FormEvent) {
@@ -42,9 +73,12 @@ export default function GuestSignInPage() {
     if (code.length !== OTP_CODE_LENGTH || verify.isPending) return;
     setError(null);
     verify.mutate({ phone, code, slug: venue.slug }, {
-      onSuccess: () => navigate(profilePath),
-      onError: () => {
-        setError('Invalid code. Please try again.');
+      onSuccess: () => void afterSignIn(),
+      onError: (err) => {
+        const isLocked = err instanceof ApiRequestError && err.code === 'code_locked';
+        setLocked(isLocked);
+        setError(isLocked ? 'This code is locked after too many wrong tries.'
+          : err instanceof ApiRequestError && err.status === 429 ? err.message : 'Invalid code. Please try again.');
         setCode('');
       },
     });
@@ -79,17 +113,20 @@ export default function GuestSignInPage() {
               <div className="field">
                 <label htmlFor="guest-code">Verification code</label>
                 <input
-                  id="guest-code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*"
-                  maxLength={OTP_CODE_LENGTH} value={code} onChange={(e) => setCode(sanitizeCode(e.target.value))}
-                  className="code-input"
+                  id="guest-code" type="text" inputMode="numeric" autoComplete="one-time-code"
+                  value={code} onChange={(e) => setCode(sanitizeCode(e.target.value))}
+                  className="code-input" disabled={locked}
                 />
               </div>
               {demoCode && <p className="demo-code" role="note">Demo code: {demoCode}</p>}
               {error && <p className="field-error" role="alert">{error}</p>}
-              <button type="submit" className="btn btn-primary" disabled={verify.isPending || code.length !== OTP_CODE_LENGTH}>
+              {locked && (
+                <button type="button" className="btn" disabled={send.isPending} onClick={sendCode}>{send.isPending ? 'Sending...' : 'Send a new code'}</button>
+              )}
+              <button type="submit" className="btn btn-primary" disabled={locked || verify.isPending || code.length !== OTP_CODE_LENGTH}>
                 {verify.isPending ? 'Verifying...' : 'Verify & Continue'}
               </button>
-              <button type="button" className="btn btn-ghost" onClick={() => { setStep('phone'); setError(null); setCode(''); }}>
+              <button type="button" className="btn btn-ghost" onClick={() => { setStep('phone'); setError(null); setCode(''); setLocked(false); saveSignInStep(venue.slug, null); }}>
                 Change phone number
               </button>
             </form>

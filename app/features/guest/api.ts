@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { DrinkDetail, DrinkDetailResponse } from '../../../shared/schemas/drink';
 import type { Favorite, FavoriteList, FavoriteToggled } from '../../../shared/schemas/favorites';
 import type { RatingSaved } from '../../../shared/schemas/ratings';
-import { apiRequest } from '../../lib/api-client';
+import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { useGuestSession } from '../auth/hooks';
 
 export const guestKeys = {
@@ -21,6 +21,8 @@ export function useDrink(slug: string, drinkId: string | undefined) {
   return useQuery({
     queryKey: [...guestKeys.drink(slug, drinkId ?? ''), guestId],
     enabled: Boolean(drinkId),
+    // A drink that sold out or never existed is an answer, not a failure to retry: the page says so at once.
+    retry: (failures, err) => failures < 1 && !(err instanceof ApiRequestError && err.status === 404),
     queryFn: async () => (await apiRequest<z.output<typeof DrinkDetailResponse>>('GET', `/drinks/${encodeURIComponent(drinkId!)}`, {
       query: { venue: slug }, credentials: 'guest',
     })).drink,

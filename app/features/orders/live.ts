@@ -17,7 +17,7 @@ export function reconnectDelayMs(attempt: number, random = Math.random): number 
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-const LIVE_TYPES = new Set<string>(['hello', 'order_created', 'order_updated', 'queue_changed', 'snapshot']);
+const LIVE_TYPES = new Set<string>(['hello', 'order_created', 'order_updated', 'queue_changed', 'menu_changed', 'snapshot']);
 const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
 
 /**
@@ -42,6 +42,14 @@ export function liveUrl(origin: string, venueId: string, token: string, since: n
   if (since !== null) url.searchParams.set('since', String(since));
   return url.toString();
 }
+
+/** What a guest or bartender reads of a venue's menu: the venue and its drinks, an open drink page, carts, the staff menu. */
+const MENU_READS = [['venues'], ['guest', 'drink'], ['cart'], ['staff', 'menu']] as const;
+/**
+ * Another isolate may still answer from its read cache for up to 2 s after the write (docs/decisions/085);
+ * a second refetch after that window makes sure the menu on screen is the new one (docs/decisions/124).
+ */
+const MENU_RECHECK_MS = 2_100;
 
 export type VenueLiveOptions = {
   /** A staff or guest access token; no socket is opened without one. */
@@ -70,11 +78,19 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
     if (seqRef.current.venueId !== venueId) seqRef.current = { venueId, seq: null };
     const position = seqRef.current;
     let attempt = 0;
+    let opened = 0;
     let stopped = false;
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     let pollTimer: ReturnType<typeof setInterval> | undefined;
     let pingTimer: ReturnType<typeof setInterval> | undefined;
     const refresh = () => client.invalidateQueries({ queryKey: orderKeys.all });
+    let recheckTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshMenu = () => {
+      const again = () => Promise.all(MENU_READS.map((queryKey) => client.invalidateQueries({ queryKey })));
+      void again();
+      clearTimeout(recheckTimer);
+      recheckTimer = setTimeout(() => void again(), MENU_RECHECK_MS);
+    };
 
     const startPolling = () => { pollTimer ??= setInterval(() => void refresh(), STATUS_REFRESH_MS); };
     const stopPolling = () => { clearInterval(pollTimer); pollTimer = undefined; };
@@ -83,6 +99,7 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
       socket = new WebSocket(liveUrl(window.location.origin, venueId, token, position.seq));
       socket.onopen = () => {
         attempt = 0;
+        opened++;
         setConnected(true);
         stopPolling();
         pingTimer = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('ping'), LIVE_PING_MS);
@@ -97,8 +114,14 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           position.seq = message.seq;
           setLastSeq(message.seq);
         }
-        // 'hello' ends a (re)connect: whatever happened while away is now in the server's answers.
-        void refresh();
+        if (message.type === 'menu_changed') {
+          refreshMenu();
+        } else {
+          // 'hello' ends a (re)connect: whatever happened while away is now in the server's answers.
+          void refresh();
+          // Menu changes are not kept in the venue's log: after a reconnect the menu is read again.
+          if (message.type === 'hello' && opened > 1) refreshMenu();
+        }
         onEventRef.current?.(message);
       };
       socket.onclose = () => {
@@ -117,6 +140,7 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
     return () => {
       stopped = true;
       clearTimeout(reconnectTimer);
+      clearTimeout(recheckTimer);
       clearInterval(pingTimer);
       stopPolling();
       socket?.close(1000, 'done');

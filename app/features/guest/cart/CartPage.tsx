@@ -1,10 +1,11 @@
 import { GlassFacts } from '../../../ui/GlassFacts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
 import type { CartItem } from '../../../../shared/schemas/cart';
 import type { Venue } from '../../../../shared/schemas/venue';
+import { ApiRequestError } from '../../../lib/api-client';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
 import { useCart, useCheckout, useRemoveCartItem, useSetCartItem } from '../../orders/api';
@@ -49,9 +50,24 @@ function CartContents({ venue }: { venue: Venue }) {
     else setItem.mutate({ menu_drink_id: item.menu_drink_id, qty, mode: 'set' }, { onError: () => toast.error('Failed to update cart') });
   };
 
-  const submit = async (e: FormEvent) => {
+  // Offline, the order waits for the network and is then placed once, with the same Idempotency-Key
+  // (docs/decisions/126); the guest is told at once instead of watching a spinner.
+  const [waitingForNetwork, setWaitingForNetwork] = useState(false);
+  const placeRef = useRef<() => Promise<void>>(async () => undefined);
+  useEffect(() => {
+    if (!waitingForNetwork) return;
+    const back = () => { setWaitingForNetwork(false); void placeRef.current(); };
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, [waitingForNetwork]);
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (items.length === 0 || checkout.isPending) return;
+    if (items.length === 0 || checkout.isPending || waitingForNetwork) return;
+    if (!navigator.onLine) setWaitingForNetwork(true);
+    else void place();
+  };
+  const place = async () => {
     try {
       const placed = await checkout.mutateAsync({
         slug: venue.slug,
@@ -61,9 +77,12 @@ function CartContents({ venue }: { venue: Venue }) {
       toast.success('Order placed successfully!');
       navigate(`/venue/${venue.slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
-      if (!activeOrder.handleFailure(err)) toast.error('Failed to place order. Please try again.');
+      // The connection dropped on the way: wait for it, the kept key makes the retry place it at most once.
+      if (!(err instanceof ApiRequestError) && !navigator.onLine) setWaitingForNetwork(true);
+      else if (!activeOrder.handleFailure(err)) toast.error('Failed to place order. Please try again.');
     }
   };
+  useEffect(() => { placeRef.current = place; });
 
   if (cart.isPending) return <main className="guest-main"><p role="status" className="muted">Loading cart...</p></main>;
   if (items.length === 0) {
@@ -122,11 +141,12 @@ function CartContents({ venue }: { venue: Venue }) {
           </dl>
         </section>
         {unavailable && <p className="field-error" role="alert">Remove the drinks that are no longer available to check out.</p>}
+        {waitingForNetwork && <p className="offline-note" role="status">You&apos;re offline — we&apos;ll place it when you&apos;re back</p>}
         {activeOrder.active ? (
           <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>View Order Status</Link>
         ) : (
-          <button type="submit" className="btn btn-primary btn-block" disabled={checkout.isPending || unavailable}>
-            {checkout.isPending ? 'Placing order...' : `Checkout · ${formatCents(totals.totalCents)}`}
+          <button type="submit" className="btn btn-primary btn-block" disabled={checkout.isPending || unavailable || waitingForNetwork}>
+            {checkout.isPending ? 'Placing order...' : waitingForNetwork ? 'Waiting for the network...' : `Checkout · ${formatCents(totals.totalCents)}`}
           </button>
         )}
       </form>

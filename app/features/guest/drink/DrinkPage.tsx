@@ -1,6 +1,6 @@
 import { GlassFacts } from '../../../ui/GlassFacts';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -8,6 +8,7 @@ import { FavoriteButton } from '../../../ui/FavoriteButton';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
 import { useGuestSession } from '../../auth/hooks';
+import { rememberSignInReturn } from '../../auth/sign-in-flow';
 import { useSetCartItem } from '../../orders/api';
 import { useDrink, useFavorites, useToggleFavorite } from '../api';
 import { useActiveOrderGuard } from '../orders/active-order';
@@ -21,6 +22,7 @@ export default function DrinkPage() {
   const { venue } = useVenueContext();
   const { drinkId } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const { signedIn } = useGuestSession();
   const { data: drink, isPending, error } = useDrink(venue.slug, drinkId);
   const favorites = useFavorites(venue.slug);
@@ -37,12 +39,17 @@ export default function DrinkPage() {
   }
   if (error || !drink) {
     const missing = error instanceof ApiRequestError && error.status === 404;
+    // A drink of this venue that is off its menu right now (sold out, switched off) says so (docs/decisions/124).
+    const offMenu = missing && error.code === 'drink_unavailable';
+    const soldOut = offMenu && (error.details as { sold_out?: boolean } | undefined)?.sold_out === true;
+    const title = offMenu ? (soldOut ? 'Sold out' : 'Not available') : missing ? 'Drink not found' : 'Drink';
     return (
       <>
-        <GuestHeader title={missing ? 'Drink not found' : 'Drink'} back={back} />
+        <GuestHeader title={title} back={back} />
         <main className="guest-main">
           <div className="error-panel" role="alert">
-            {missing ? <p><strong>Drink not found</strong></p> : <><p><strong>Failed to load drink</strong></p><p>Please try again later</p></>}
+            {offMenu ? <><p><strong>{error.message}</strong></p><p>Pick something else from the menu.</p></>
+              : missing ? <p><strong>Drink not found</strong></p> : <><p><strong>Failed to load drink</strong></p><p>Please try again later</p></>}
             <Link className="btn" to={back.to}>Back to Menu</Link>
           </div>
         </main>
@@ -59,7 +66,15 @@ export default function DrinkPage() {
     });
   };
   const onAddToCart = () => {
-    if (!signedIn) { navigate(authPath); return; }
+    if (!signedIn) {
+      // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
+      rememberSignInReturn(venue.slug, {
+        returnTo: location.pathname,
+        add: { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined, name: drink.name },
+      });
+      navigate(authPath);
+      return;
+    }
     addToCart.mutate({ menu_drink_id: drink.id, qty: quantity, mode: 'add', notes: notes.trim() || undefined }, {
       onSuccess: () => {
         toast.success(`Added ${quantity} × ${drink.name} to cart`);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { categoryLabel, drinksForCategory } from '../../../../shared/categories';
-import { formatCents } from '../../../../shared/money';
+import { formatCents, orderTotals } from '../../../../shared/money';
 import type { Drink } from '../../../../shared/schemas/drink';
 import { toast } from '../../../ui/toast';
 import { Modal } from '../../../ui/Modal';
@@ -11,7 +11,20 @@ import { useCreateOrder } from '../../orders/api';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
+import { taxRateLabel } from '../cart/cart-totals';
 import { DrinkCardBody } from './DrinkCard';
+
+/** What one tap will charge: the price, the venue's tax and the total, the same sums the server makes. */
+function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRateBp: number }) {
+  const totals = orderTotals([{ unitPriceCents: priceCents, quantity: 1 }], taxRateBp);
+  return (
+    <dl className="quick-order-totals">
+      <div><dt>Price</dt><dd>{formatCents(totals.subtotalCents)}</dd></div>
+      <div><dt>Tax ({taxRateLabel(taxRateBp)})</dt><dd>{formatCents(totals.taxCents)}</dd></div>
+      <div className="price modal-price"><dt>Total</dt><dd>{formatCents(totals.totalCents)}</dd></div>
+    </dl>
+  );
+}
 
 /** Spec: Category page — the label map's title, the match rule, and a one-tap order modal. */
 export default function CategoryPage() {
@@ -90,7 +103,7 @@ export default function CategoryPage() {
             </>
           )}>
           <p>{selected.description}</p>
-          <p className="price modal-price">{formatCents(selected.price_cents)}</p>
+          <QuickOrderTotals priceCents={selected.price_cents} taxRateBp={venue.tax_rate_bp} />
           {orderError && <p role="alert" className="field-error">{orderError}</p>}
         </Modal>
       )}

@@ -2,11 +2,13 @@ import { Link, useLocation } from 'react-router';
 import { Clock } from 'lucide-react';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { useActiveOrderGuard } from './active-order';
+import { useMinutesLeft, waitText } from './wait';
 
 /** Spec: 'Order in progress' with the ETA in minutes and 'View Status', while an active order exists. */
 export function ActiveOrderBanner({ venue }: { venue: Venue }) {
-  const { active, statusPath } = useActiveOrderGuard(venue.slug);
+  const { active, statusPath, fetchedAt } = useActiveOrderGuard(venue.slug);
   const { pathname } = useLocation();
+  const minutes = useMinutesLeft(active?.eta_minutes, fetchedAt);
   // On that order's own status screen the banner would only repeat it.
   if (!active || !statusPath || pathname.endsWith(`/${active.id}`)) return null;
   return (
@@ -14,7 +16,7 @@ export function ActiveOrderBanner({ venue }: { venue: Venue }) {
       <Clock aria-hidden="true" size={20} />
       <p>
         <strong>Order in progress</strong>
-        <span>{active.eta_minutes != null ? `Ready in about ${active.eta_minutes} min` : 'The bar is on it'}</span>
+        <span>{minutes != null ? waitText(minutes) : 'The bar is on it'}</span>
       </p>
       <Link className="btn btn-small btn-primary" to={statusPath}>View Status</Link>
     </aside>

@@ -11,6 +11,7 @@ import { useGuestSession } from '../../auth/hooks';
 import { orderKeys, useOrderDetail, useOrderStatus } from '../../orders/api';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
+import { useMinutesLeft, waitText } from './wait';
 
 const STAGE_INDEX: Record<GuestStage, number> = { received: 0, making: 1, ready: 2, cancelled: -1 };
 
@@ -26,6 +27,7 @@ export default function OrderStatusPage() {
   const status = useOrderStatus(ready ? orderId : undefined, { pollMs: liveConnected || final ? false : STATUS_REFRESH_MS });
   const detail = useOrderDetail(ready ? orderId : undefined);
   const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
+  const minutesLeft = useMinutesLeft(status.data?.eta_minutes, status.dataUpdatedAt);
 
   const missing = status.error instanceof ApiRequestError && status.error.status === 404;
   if (missing || !orderId) {
@@ -77,8 +79,8 @@ export default function OrderStatusPage() {
         <section className="card status-card" aria-live="polite">
           <h2>{display.title}</h2>
           <p>{display.detail}</p>
-          {display.stage === 'making' && view.eta_minutes != null && (
-            <p className="eta">Ready in about <strong>{view.eta_minutes} {view.eta_minutes === 1 ? 'minute' : 'minutes'}</strong></p>
+          {display.stage === 'making' && minutesLeft != null && (
+            <p className="eta">{waitText(minutesLeft, true)}</p>
           )}
         </section>
         {!display.complete && (

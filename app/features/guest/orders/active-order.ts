@@ -13,6 +13,8 @@ export function useActiveOrderGuard(slug: string) {
   const active = query.data ?? null;
   return {
     active,
+    /** When `active` (and its ETA) was read. */
+    fetchedAt: query.dataUpdatedAt,
     statusPath: active ? orderStatusPath(slug, active.id) : null,
     /** True when the failure was the active-order refusal (then the caller shows no error of its own). */
     handleFailure(err: unknown): boolean {

@@ -8,7 +8,6 @@ import { useEnsureGuestSession } from '../../auth/hooks';
 import { useVenueLive } from '../../orders/live';
 import { useVenue } from '../../venues/api';
 import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
-import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestTabBar } from './GuestTabBar';
 
 /** The tab's name outside a venue (index.html's <title>). */
@@ -36,10 +35,9 @@ export default function VenueLayout() {
     return () => { document.title = APP_TITLE; };
   }, [venueName]);
   const session = useEnsureGuestSession(venue?.slug);
-  const { active } = useActiveOrderGuard(venue?.slug ?? '');
-  // While the guest has an order in the works, the venue's socket pushes its changes; the hook polls
-  // every 5 s whenever the socket is down (docs/decisions/033).
-  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null, enabled: Boolean(active) });
+  // The venue's socket pushes the guest's order changes and every menu change (docs/decisions/124); the
+  // hook polls every 5 s whenever the socket is down (docs/decisions/033).
+  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null });
 
   if (isPending) {
     return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">Loading venue...</p></main>;

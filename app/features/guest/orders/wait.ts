@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The guest's wait as text: "Ready in about 6 min" (the banner) or "… 6 minutes" (`long`, the status
+ * screen), and "Any minute now" once the estimate has run out, never 0 or less.
+ */
+export function waitText(minutes: number, long = false) {
+  if (minutes <= 0) return 'Any minute now';
+  return `Ready in about ${minutes} ${long ? (minutes === 1 ? 'minute' : 'minutes') : 'min'}`;
+}
+
+const TICK_MS = 15_000;
+
+/**
+ * Minutes left of an ETA the server gave at `fetchedAt`, counting down on screen between reads (the server
+ * recomputes it when the queue moves, docs/decisions/125). Never below 0.
+ */
+export function useMinutesLeft(etaMinutes: number | null | undefined, fetchedAt: number): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  if (etaMinutes == null) return null;
+  return Math.max(0, Math.ceil(etaMinutes - Math.max(0, now - fetchedAt) / 60_000));
+}

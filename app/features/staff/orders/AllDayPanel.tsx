@@ -1,0 +1,25 @@
+import type { Order } from '../../../../shared/schemas/order';
+
+/** How many of each drink are still to make across open tickets, most first: a bartender batches from it. */
+export function allDayCounts(orders: Order[]): { name: string; quantity: number }[] {
+  const counts = new Map<string, number>();
+  for (const order of orders) {
+    if (order.status !== 'pending' && order.status !== 'preparing') continue;
+    for (const item of order.items) counts.set(item.name, (counts.get(item.name) ?? 0) + item.quantity);
+  }
+  return [...counts].map(([name, quantity]) => ({ name, quantity })).sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
+}
+
+export function AllDayPanel({ orders }: { orders: Order[] }) {
+  const counts = allDayCounts(orders);
+  return (
+    <section className="card all-day" aria-labelledby="all-day-title">
+      <h2 id="all-day-title">All day</h2>
+      {counts.length === 0 ? <p className="muted">Nothing to make.</p> : (
+        <ul className="all-day-list">
+          {counts.map((c) => <li key={c.name}><strong>{c.quantity} ×</strong> {c.name}</li>)}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+// The bar display on a tablet at the pass, on a busy night (docs/decisions/122, 123).
+test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false });
+
+const SLUG = 'artisan-bar';
+const shortId = (id: string) => id.slice(-8).toUpperCase();
+type MenuDrink = { id: string; name: string; available: boolean; sold_out_reason: string | null };
+type ApiOrder = { id: string; status: string; items: { name: string; quantity: number }[] };
+
+async function staffApiToken(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
+  expect(login.ok()).toBe(true);
+  return (await login.json()).access_token as string;
+}
+
+async function orderableDrinks(request: APIRequestContext) {
+  const token = await staffApiToken(request);
+  const menu = (await (await request.get('/api/staff/menu', { headers: { Authorization: `Bearer ${token}` } })).json()).menu_items as MenuDrink[];
+  return menu.filter((d) => d.available && !d.sold_out_reason);
+}
+
+/** A new guest device places a quick order; answers the order id. */
+async function guestOrders(request: APIRequestContext, drinkId: string) {
+  const session = await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } });
+  const { token } = await session.json();
+  const res = await request.post('/api/orders/quick', {
+    data: { slug: SLUG, item: { menu_drink_id: drinkId } }, headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).id as string;
+}
+
+async function signInAsStaff(page: Page) {
+  await page.goto('/login');
+  // The login form may restore the last email used on this device after it renders.
+  await expect(async () => {
+    await page.getByLabel('Email').fill('staff@barhop.dev');
+    await expect(page.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
+  }).toPass();
+  await page.getByLabel('Password').fill('barhop-demo');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+}
+
+async function secondBartender(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await signInAsStaff(page);
+  return { context, page };
+}
+
+const ticket = (page: Page, id: string) => page.getByRole('listitem', { name: `Order #${shortId(id)}` });
+
+test('updating one ticket never disables the others, shows at once, and rolls back when refused', async ({ page, request }) => {
+  const [drink] = await orderableDrinks(request);
+  const slow = await guestOrders(request, drink!.id);
+  const other = await guestOrders(request, drink!.id);
+  await signInAsStaff(page);
+  // The first ticket's change hangs for 2 s and is then refused.
+  await page.route(`**/api/staff/orders/${slow}/status`, async (route) => {
+    await new Promise((r) => setTimeout(r, 2_000));
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Kitchen printer on fire' } }) });
+  });
+
+  const started = Date.now();
+  await ticket(page, slow).getByRole('button', { name: 'Start Preparing' }).click();
+  // Optimistic: the ticket says Preparing before the server answers.
+  await expect(ticket(page, slow).getByText('Preparing', { exact: true })).toBeVisible({ timeout: 1_000 });
+  // The other ticket stays usable while the first is in flight.
+  const otherStart = ticket(page, other).getByRole('button', { name: 'Start Preparing' });
+  await expect(otherStart).toBeEnabled();
+  await otherStart.click();
+  await expect(ticket(page, other).getByText('Preparing', { exact: true })).toBeVisible({ timeout: 1_000 });
+  expect(Date.now() - started).toBeLessThan(2_000);
+
+  // The refusal puts only the first ticket back, and says so.
+  await expect(ticket(page, slow).getByText('Pending', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Failed to update order ${shortId(slow)}: Kitchen printer on fire`)).toBeVisible();
+  await expect(ticket(page, other).getByText('Preparing', { exact: true })).toBeVisible();
+});
+
+test('cancel asks for a reason and confirms; Undo recalls the ticket on every bar screen', async ({ page, request, browser }) => {
+  const [drink] = await orderableDrinks(request);
+  const id = await guestOrders(request, drink!.id);
+  await signInAsStaff(page);
+  const other = await secondBartender(browser);
+  await expect(ticket(other.page, id).getByText('Pending', { exact: true })).toBeVisible();
+
+  await ticket(page, id).getByRole('button', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel order #${shortId(id)}?` });
+  await expect(dialog).toContainText('You can undo this for 60 seconds');
+  const confirm = dialog.getByRole('button', { name: 'Cancel order' });
+  await expect(confirm).toBeDisabled();
+  // Keeping the order changes nothing.
+  await dialog.getByRole('button', { name: 'Keep order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(ticket(page, id).getByText('Pending', { exact: true })).toBeVisible();
+
+  await ticket(page, id).getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByLabel('Guest left').check();
+  await confirm.click();
+  await expect(ticket(page, id).getByText('Cancelled', { exact: true })).toBeVisible();
+  let at = Date.now();
+  await expect(ticket(other.page, id).getByText('Cancelled', { exact: true })).toBeVisible({ timeout: 2_000 });
+  expect(Date.now() - at).toBeLessThan(2_000);
+
+  const undo = ticket(page, id).getByRole('button', { name: /^Undo/ });
+  await expect(undo).toContainText(/\(\d+ s\)/);
+  await undo.click();
+  await expect(ticket(page, id).getByText('Pending', { exact: true })).toBeVisible();
+  at = Date.now();
+  await expect(ticket(other.page, id).getByText('Pending', { exact: true })).toBeVisible({ timeout: 2_000 });
+  expect(Date.now() - at).toBeLessThan(2_000);
+  await expect(ticket(page, id).getByRole('button', { name: /^Undo/ })).toHaveCount(0);
+  await other.context.close();
+});
+
+test('ticket ages turn amber at 5 minutes and red at 10, and tickets stand oldest first within their status', async ({ page, request }) => {
+  const [drink] = await orderableDrinks(request);
+  await page.clock.install();
+  const first = await guestOrders(request, drink!.id);
+  const second = await guestOrders(request, drink!.id);
+  await signInAsStaff(page);
+  const age = ticket(page, first).locator('.ticket-age');
+  await expect(age).toHaveAttribute('data-age-level', 'fresh');
+  await expect(age).toHaveText(/Waiting 0:\d\d/);
+  await page.clock.fastForward('05:01');
+  await expect(age).toHaveAttribute('data-age-level', 'amber');
+  await expect(age).toHaveText(/Waiting 5:\d\d/);
+  await page.clock.fastForward('05:00');
+  await expect(age).toHaveAttribute('data-age-level', 'red');
+
+  // Within a status, oldest first: preparing tickets come after every pending one.
+  const ids = () => page.getByRole('list', { name: 'Orders' }).locator(':scope > li').evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')));
+  let shown = await ids();
+  expect(shown.indexOf(first)).toBeLessThan(shown.indexOf(second));
+  await ticket(page, first).getByRole('button', { name: 'Start Preparing' }).click();
+  await expect(ticket(page, first).getByText('Preparing', { exact: true })).toBeVisible();
+  shown = await ids();
+  expect(shown.indexOf(second)).toBeLessThan(shown.indexOf(first));
+});
+
+test('the All day panel counts each drink still to make across open tickets', async ({ page, request, browser }) => {
+  const drinks = await orderableDrinks(request);
+  const drink = drinks[1]!;
+  await signInAsStaff(page);
+  const token = await staffApiToken(request);
+  const toMake = async () => {
+    const active = (await (await request.get('/api/staff/orders?status=active&limit=200', { headers: { Authorization: `Bearer ${token}` } })).json()).orders as ApiOrder[];
+    return active.filter((o) => o.status === 'pending' || o.status === 'preparing')
+      .flatMap((o) => o.items).filter((i) => i.name === drink.name).reduce((n, i) => n + i.quantity, 0);
+  };
+  const panel = page.getByRole('region', { name: 'All day' });
+  const placed = [await guestOrders(request, drink.id), await guestOrders(request, drink.id), await guestOrders(request, drink.id)];
+  const before = await toMake();
+  expect(before).toBeGreaterThanOrEqual(3);
+  await expect(panel.getByRole('listitem').filter({ hasText: drink.name })).toHaveText(`${before} × ${drink.name}`, { timeout: 2_000 });
+
+  // Another bartender hands one over: the count drops on this screen within 2 s.
+  const other = await secondBartender(browser);
+  await ticket(other.page, placed[0]!).getByRole('button', { name: 'Mark Delivered' }).click();
+  const at = Date.now();
+  await expect(panel.getByRole('listitem').filter({ hasText: drink.name })).toHaveText(`${before - 1} × ${drink.name}`, { timeout: 2_000 });
+  expect(Date.now() - at).toBeLessThan(2_000);
+  await other.context.close();
+});
+
+test('keyboard: numbers select, Enter advances, U undoes, ? shows the keys', async ({ page, request }) => {
+  const [drink] = await orderableDrinks(request);
+  await guestOrders(request, drink!.id);
+  await signInAsStaff(page);
+  const cards = page.getByRole('list', { name: 'Orders' }).locator(':scope > li');
+
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('Move the selected ticket to its next step');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  await page.keyboard.press('1');
+  const first = cards.first();
+  await expect(first).toHaveAttribute('aria-current', 'true');
+  const id = (await first.getAttribute('data-order-id'))!;
+  const card = ticket(page, id);
+  // Each step lands (the ticket is no longer busy) before the next key.
+  for (const [key, status] of [['Enter', 'Preparing'], ['Enter', 'Ready'], ['Enter', 'Delivered'], ['u', 'Ready']]) {
+    await page.keyboard.press(key!);
+    await expect(card.getByText(status!, { exact: true })).toBeVisible();
+    await expect(card).not.toHaveAttribute('aria-busy', 'true');
+  }
+  await expect(card).toHaveAttribute('aria-current', 'true');
+});
+
+for (const viewport of [{ width: 768, height: 1024 }, { width: 1024, height: 768 }]) {
+  test(`tablet ${viewport.width}×${viewport.height}: the sidebar collapses and nothing scrolls sideways`, async ({ page, request }) => {
+    const [drink] = await orderableDrinks(request);
+    await guestOrders(request, drink!.id);
+    await page.setViewportSize(viewport);
+    await signInAsStaff(page);
+    const nav = page.getByRole('navigation', { name: 'Staff Portal navigation' });
+    for (const [link, heading] of [['Active Orders', 'Active Orders'], ['Inventory', 'Inventory Management'], ['Order History', 'Order History'], ['Low Stock', 'Low Stock']] as const) {
+      await nav.getByRole('link', { name: link }).click();
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      const { scroll, client, sidebar } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
+        sidebar: document.querySelector('nav.sidebar')!.getBoundingClientRect().width,
+      }));
+      expect(scroll, `${link} is ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);
+      expect(sidebar).toBeLessThanOrEqual(80);
+    }
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

@@ -1,0 +1,56 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+// "Ready in about N min" counts down and follows the queue (docs/decisions/125).
+const SLUG = 'artisan-bar';
+
+async function staffAuth(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
+  return { headers: { Authorization: `Bearer ${(await login.json()).access_token as string}` } };
+}
+
+async function guestOrders(request: APIRequestContext, drinkId: string) {
+  const { token } = await (await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } })).json();
+  const res = await request.post('/api/orders/quick', { data: { slug: SLUG, item: { menu_drink_id: drinkId } }, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { id: (await res.json()).id as string, token: token as string };
+}
+
+const minutesIn = (text: string | null) => Number(/Ready in about (\d+)/.exec(text ?? '')?.[1]);
+
+test('the wait counts down on screen, drops within 2 s when the queue ahead moves, and ends at "Any minute now"', async ({ browser, request }) => {
+  const staff = await staffAuth(request);
+  const menu = (await (await request.get('/api/staff/menu', staff)).json()).menu_items as { id: string; available: boolean; sold_out_reason: string | null }[];
+  const drink = menu.find((d) => d.available && !d.sold_out_reason)!;
+  const ahead = await guestOrders(request, drink.id);
+  const mine = await guestOrders(request, drink.id);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript((token) => localStorage.setItem('barhop.guest_token', token), mine.token);
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`/venue/${SLUG}`);
+  const banner = page.getByRole('complementary', { name: 'Active order' });
+  await expect(banner).toContainText(/Ready in about \d+ min/);
+  const first = minutesIn(await banner.textContent());
+  expect(first).toBeGreaterThan(2);
+
+  // The order ahead is handed over: the wait drops within 2 s, without a reload (once the page's socket is up).
+  await page.waitForTimeout(500);
+  const before = first;
+  const put = await request.put(`/api/staff/orders/${ahead.id}/status`, { ...staff, data: { status: 'delivered' } });
+  expect(put.ok()).toBe(true);
+  const at = Date.now();
+  await expect.poll(async () => minutesIn(await banner.textContent()), { timeout: 2_000 }).toBeLessThan(before);
+  expect(Date.now() - at).toBeLessThan(2_000);
+
+  // Two minutes pass with nothing moving: two minutes less, not the same number.
+  const after = minutesIn(await banner.textContent());
+  await page.clock.fastForward('02:00');
+  await expect(banner).toContainText(`Ready in about ${after - 2} min`);
+
+  // Long past the estimate: never 0 or negative.
+  await page.clock.fastForward(60 * 60_000);
+  await expect(banner).toContainText('Any minute now');
+  await expect(banner).not.toContainText(/Ready in about (0|-)/);
+  await context.close();
+});
