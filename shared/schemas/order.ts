@@ -209,13 +209,16 @@ export type OrderStatusView = z.infer<typeof OrderStatusView>;
 export const ActiveOrderResponse = z.object({
   order: Order.extend({ venue_slug: z.string() }).nullable(),
 });
+export type ActiveOrderResponse = z.infer<typeof ActiveOrderResponse>;
 
 export const HistoryEntry = Order.extend({
   venue_slug: z.string(),
 });
 export const OrderHistoryResponse = z.object({ orders: z.array(HistoryEntry) });
+export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponse>;
 
 export const CanStartResponse = z.object({ allowed: z.boolean(), active_order_id: z.string().nullable() });
+export type CanStartResponse = z.infer<typeof CanStartResponse>;
 
 export const OrderList = z.object({ orders: z.array(Order) });
 /** GET /api/admin/orders: one page, newest first; `next_before` asks for the next (null on the last page). */

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
-import { CanStartQuery, CreateOrderInput, GuestOrdersQuery, QuickOrderInput } from '../../shared/schemas/order';
+import {
+  CanStartQuery, CreateOrderInput, GuestOrdersQuery, QuickOrderInput,
+  type ActiveOrderResponse, type CanStartResponse, type OrderDetailResponse, type OrderHistoryResponse, type OrderStatusView,
+} from '../../shared/schemas/order';
 import { guestCaller, requireGuest } from '../auth/middleware';
 import { venues } from '../db/schema';
 import type { AppContext } from '../env';
@@ -37,20 +40,20 @@ export const orderRoutes = new Hono<AppContext>()
     const db = c.get('db');
     const slug = slugOf(c.req.valid('query'));
     const venueId = slug ? (await findActiveVenue(db, slug)).id : null;
-    return c.json({ order: await guestActiveOrder(db, guestCaller(c), venueId) });
+    return c.json({ order: await guestActiveOrder(db, guestCaller(c), venueId) } satisfies ActiveOrderResponse);
   })
   .get('/history', requireGuest, validate('query', GuestOrdersQuery), async (c) => {
     const db = c.get('db');
     const query = c.req.valid('query');
     const slug = slugOf(query);
     const venueId = slug ? (await findActiveVenue(db, slug)).id : null;
-    return c.json({ orders: await guestHistory(db, guestCaller(c), venueId, query.limit) });
+    return c.json({ orders: await guestHistory(db, guestCaller(c), venueId, query.limit) } satisfies OrderHistoryResponse);
   })
   .get('/can-start', requireGuest, validate('query', CanStartQuery), async (c) => {
     const db = c.get('db');
     const venue = await findActiveVenue(db, slugOf(c.req.valid('query'))!);
     const active = await guestActiveOrder(db, guestCaller(c), venue.id);
-    return c.json({ allowed: !active, active_order_id: active?.id ?? null });
+    return c.json({ allowed: !active, active_order_id: active?.id ?? null } satisfies CanStartResponse);
   })
   .get('/:id/status', requireGuest, validate('param', IdParam), async (c) => {
     const found = await guestOrder(c.get('db'), guestCaller(c), c.req.valid('param').id);
@@ -60,7 +63,7 @@ export const orderRoutes = new Hono<AppContext>()
       id: order.id, status: order.status, payment_status: order.payment_status,
       created_at: order.created_at, delivered_at: order.delivered_at,
       eta_minutes: order.eta_minutes, queue_position: position,
-    });
+    } satisfies OrderStatusView);
   })
   .get('/:id', requireGuest, validate('param', IdParam), async (c) => {
     const db = c.get('db');
@@ -70,5 +73,5 @@ export const orderRoutes = new Hono<AppContext>()
     return c.json({
       order: found.order,
       venue: { id: venue!.id, slug: venue!.slug, name: venue!.name, phone: venue!.phone },
-    });
+    } satisfies OrderDetailResponse);
   });
