@@ -73,6 +73,12 @@ function replayBody(req: IncomingMessage, body: Buffer) {
 const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | false | undefined =>
   setting === undefined || setting === '' ? undefined : setting === 'off' ? false : Number(setting);
 
+/**
+ * The small modules every guest page shares (query hooks, icons' base, money/ids/orders, the orders API and
+ * live socket, the header, drink facts) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost
+ * more gzipped than their sum in one file, and the guest routes sat at the 110 KB budget (docs/decisions/080).
+ */
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/]features[\\/](orders[\\/](api|live)|guest[\\/](session-state|hooks|table-number))\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage)/;
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
 
 export default defineConfig({
@@ -97,6 +103,7 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             chunkFileNames: (chunk) => (BACK_OFFICE_PAGE.test(chunk.facadeModuleId ?? '') ? 'assets/back-office/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+            codeSplitting: { groups: [{ name: 'guest-core', test: GUEST_CORE }] },
           },
         },
       },

@@ -1,13 +1,15 @@
 // TanStack Query hooks of the venue admin (menu, inventory, venue profile, analytics, AI settings).
 // Orders come from app/features/orders/api.ts.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminAnalytics, AdminFigures, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse,
   IngredientOptionList, IngredientOptionResponse, InventoryImpact, type AnalyticsWindow, type NewCatalogueIngredient, type InventoryItemInput, type InventoryItemPatch, type MenuDrinkInput, type MenuDrinkPatch,
   type VenueProfileUpdate,
 } from '../../../shared/schemas/admin';
 import { AiAnalyticsResponse, AiSettingsResponse, type AiSettingsInput } from '../../../shared/schemas/ai';
+import { AdminOrderPage } from '../../../shared/schemas/order';
 import { apiRequest } from '../../lib/api-client';
+import { orderKeys, type AdminWindow } from '../orders/api';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -170,5 +172,21 @@ export function useAiAnalytics() {
     queryKey: adminKeys.aiAnalytics,
     retry: false,
     queryFn: async () => (await apiRequest('GET', '/ai/admin/analytics', { schema: AiAnalyticsResponse })).analytics,
+  });
+}
+
+/**
+ * The admin orders tab: 50 a page, newest first, with "Load more" while the server has more (next_before).
+ * Here rather than in orders/api.ts: useInfiniteQuery would otherwise ride along in every guest page's
+ * download (bundle budget, docs/decisions/080).
+ */
+export function useAdminOrderPages(window: AdminWindow = '1h') {
+  return useInfiniteQuery({
+    queryKey: [...orderKeys.admin(window), 'pages'] as const,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: { next_before: string | null }) => last.next_before,
+    queryFn: ({ pageParam }) => apiRequest('GET', '/admin/orders', {
+      query: { window, ...(pageParam ? { before: pageParam } : {}) }, schema: AdminOrderPage,
+    }),
   });
 }

@@ -1,6 +1,6 @@
 // TanStack Query hooks for carts and orders (guest, staff, admin). Screens use these; live updates
 // (live.ts) invalidate the `orders` keys so every list and status here refreshes itself.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { newId } from '../../../shared/ids';
 import { ACTIVE_ORDER_EXISTS_CODE, type OrderStatus } from '../../../shared/orders';
@@ -210,18 +210,6 @@ export function useAdminOrders(window: AdminWindow = '1h', scope: VenueScope = {
     queryFn: async () => (await apiRequest('GET', '/admin/orders', {
       query: { window, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList,
     })).orders,
-  });
-}
-
-/** The admin orders tab: 50 a page, newest first, with "Load more" while the server has more (next_before). */
-export function useAdminOrderPages(window: AdminWindow = '1h') {
-  return useInfiniteQuery({
-    queryKey: [...orderKeys.admin(window), 'pages'] as const,
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: { next_before: string | null }) => last.next_before,
-    queryFn: async ({ pageParam }) => apiRequest('GET', '/admin/orders', {
-      query: { window, ...(pageParam ? { before: pageParam } : {}) }, schema: (await orderSchemas()).AdminOrderPage,
-    }),
   });
 }
 

@@ -7,7 +7,8 @@ import type { LiveMessage } from '../../../../shared/schemas/live';
 import type { Order } from '../../../../shared/schemas/order';
 import { toast } from '../../../ui/toast';
 import { staffToken } from '../../auth/staff-session';
-import { useAdminOrderPages, useUpdateOrderStatus, type AdminWindow } from '../../orders/api';
+import { useAdminOrderPages } from '../api';
+import { useUpdateOrderStatus, type AdminWindow } from '../../orders/api';
 import { useVenueLive } from '../../orders/live';
 import { OrderQueueOverlay } from './OrderQueueOverlay';
 
