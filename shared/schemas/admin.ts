@@ -1,3 +1,4 @@
+import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
 import { ThemeColors, Venue } from './venue';
@@ -242,8 +243,7 @@ export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
 // ---------------------------------------------------------------------------------------------
 // Analytics
 
-export const ANALYTICS_WINDOWS = ['7d', '30d', '90d'] as const;
-export type AnalyticsWindow = (typeof ANALYTICS_WINDOWS)[number];
+export { DAY_WINDOWS as ANALYTICS_WINDOWS, type DayWindow as AnalyticsWindow } from './common';
 export const AdminAnalyticsQuery = z.object({ window: z.enum(ANALYTICS_WINDOWS).default('30d') });
 
 export const AdminAnalytics = z.object({

@@ -1,5 +1,6 @@
 // Wire shapes of the AI bartender (/api/ai/*): guest suggestion calls, interactions, and the
 // venue and platform settings that shape both suggestion back ends.
+import { DAY_WINDOWS as AI_DATE_RANGES } from './common';
 import { z } from 'zod';
 import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../constants';
 import { RecipeLine } from './cart';
@@ -239,7 +240,7 @@ export const FlavorRule = z.object({
 });
 export type FlavorRule = z.infer<typeof FlavorRule>;
 
-export const AI_DATE_RANGES = ['7d', '30d', '90d'] as const;
+export { DAY_WINDOWS as AI_DATE_RANGES } from './common';
 export const AiAnalyticsQuery = z.object({
   venueFilter: z.string().trim().min(1).max(100).default('all'),
   dateRange: z.enum(AI_DATE_RANGES).default('30d'),

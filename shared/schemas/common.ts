@@ -20,3 +20,7 @@ export const ClientErrorReport = z.object({
   message: z.string().trim().min(1).max(500),
   route: z.string().max(200),
 });
+
+/** The day windows of every analytics screen (venue, platform, AI): one list, one type. */
+export const DAY_WINDOWS = ['7d', '30d', '90d'] as const;
+export type DayWindow = (typeof DAY_WINDOWS)[number];
