@@ -17,6 +17,14 @@ export default tseslint.config(
     },
   },
   {
+    // A domain never imports a route file: only worker/app.ts assembles routes (README "Layout").
+    files: ['worker/**/*.ts'],
+    ignores: ['worker/app.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(routes|[a-z-]+\\.routes)$', message: 'Routes are assembled in worker/app.ts only; import the service instead.' }] }],
+    },
+  },
+  {
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

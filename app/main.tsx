@@ -8,7 +8,7 @@ import { AppRouter, preloadRoute } from './routes';
 import { RuntimeErrorBoundary } from './ui/RuntimeErrorBoundary';
 import './styles.css';
 
-// Spec §7: service workers from older builds are logged and unregistered at start.
+// docs/product.md §7.5: service workers from older builds are logged and unregistered at start.
 if ('serviceWorker' in navigator) {
   void navigator.serviceWorker.getRegistrations().then((registrations) => {
     for (const registration of registrations) {

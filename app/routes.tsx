@@ -1,5 +1,5 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
 
 type PageModule = { default: ComponentType };
@@ -23,7 +23,17 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Component' | 
   return { Component: Page, handle: { preload } satisfies PageHandle };
 };
 
-/** The spec's route map (guest §2), in one place. Unknown paths fall back to '/'. */
+/**
+ * A page's second path: replaced in history by its one canonical path, with the same params, query and hash
+ * (docs/decisions/128). The last `from` in the path (after any slug that happens to contain it) becomes `to`.
+ */
+export function RedirectTo({ from, to }: { from: string; to: string }) {
+  const { pathname, search, hash } = useLocation();
+  const at = pathname.lastIndexOf(from);
+  return <Navigate replace to={{ pathname: pathname.slice(0, at) + to + pathname.slice(at + from.length), search, hash }} />;
+}
+
+/** The route map (docs/product.md §2), in one place. Unknown paths fall back to '/'. */
 export const routes: RouteObject[] = [
   {
     // A page that fails (or whose chunk does not load) reaches the RuntimeErrorBoundary in main.tsx.
@@ -39,14 +49,14 @@ export const routes: RouteObject[] = [
           { path: 'drink/:drinkId', ...page(() => import('./features/guest/drink/DrinkPage')) },
           { path: 'vibe', ...page(() => import('./features/ai/VibeMixerPage')) },
           { path: 'ai', ...page(() => import('./features/ai/ChatPage')) },
-          { path: 'ai-chat', ...page(() => import('./features/ai/ChatPage')) },
+          { path: 'ai-chat', element: <RedirectTo from="/ai-chat" to="/ai" /> },
           { path: 'cart', ...page(() => import('./features/guest/cart/CartPage')) },
-          { path: 'order/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
+          { path: 'order/:orderId', element: <RedirectTo from="/order/" to="/order-status/" /> },
           { path: 'order-status/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
           { path: 'order-confirmation', ...page(() => import('./features/guest/orders/OrderConfirmationPage')) },
           { path: 'auth', ...page(() => import('./features/auth/GuestSignInPage')) },
           { path: 'me', ...page(() => import('./features/guest/profile/ProfilePage')) },
-          { path: 'profile', ...page(() => import('./features/guest/profile/ProfilePage')) },
+          { path: 'profile', element: <RedirectTo from="/profile" to="/me" /> },
         ],
       },
       { path: '/login', ...page(() => import('./features/auth/LoginPage')) },
@@ -63,7 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'qr', ...page(() => import('./features/admin/qr/QrPage')) },
           { path: 'audit-log', ...page(() => import('./features/admin/audit/AdminAuditLogPage')) },
           { path: 'profile', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
-          { path: 'settings', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
+          { path: 'settings', element: <RedirectTo from="/settings" to="/profile" /> },
         ],
       },
       {

@@ -1,4 +1,4 @@
-// Pure readings of the venue admin dashboard (spec back-office §3, §4, §9), shared by screens and tests.
+// Pure readings of the venue admin dashboard (docs/product.md §11.1), shared by screens and tests.
 // Decisions: docs/decisions/050 (display-name fallbacks), 051 (the orders tab's cycle button).
 import type { OrderStatus } from './orders';
 
@@ -37,13 +37,13 @@ export function parseSpecialInstructions(text: string | null | undefined): Instr
 export type NameContext = 'card' | 'queue' | 'notification';
 const LAST_RESORT: Record<NameContext, string> = { card: 'Unknown Drink', queue: 'Unnamed Order', notification: 'New Order' };
 
-/** Spec §3: display_name, ai_recipe_name, custom_name, special instructions without 'Order for:', then the context's fallback. */
+/** docs/product.md §4.6: display_name, ai_recipe_name, custom_name, special instructions without 'Order for:', then the context's fallback. */
 export function adminOrderName(order: NamedOrder, context: NameContext = 'card'): string {
   return order.display_name?.trim() || order.ai_recipe_name?.trim() || order.custom_name?.trim()
     || parseSpecialInstructions(order.special_instructions).name || LAST_RESORT[context];
 }
 
-/** Spec §3: the first item may carry modifiers and notes; otherwise they are parsed from the instructions. */
+/** docs/product.md §4.6: the first item may carry modifiers and notes; otherwise they are parsed from the instructions. */
 export function orderModifiersAndNotes(order: NamedOrder & { items?: { modifiers?: string | null; notes?: string | null }[] }) {
   const first = order.items?.[0];
   const parsed = parseSpecialInstructions(order.special_instructions);
@@ -69,7 +69,7 @@ export function cycleButtonLabel(status: OrderStatus): string | null {
   return next ? `Mark as ${next === 'preparing' ? 'Preparing' : 'Delivered'}` : null;
 }
 
-/** Spec §9. */
+/** docs/product.md §10.3. */
 export function temperatureLabel(t: number): string {
   if (t <= 0.3) return 'Very Consistent';
   if (t <= 0.6) return 'Balanced';
@@ -106,7 +106,7 @@ export function centsFromDollarsField(text: string, label = 'Cost'): FieldValue 
   return { value: Math.round(amount.value * 100) };
 }
 
-/** Two taps on the same order within the window (spec §9: 500 ms) complete it. */
+/** Two taps on the same order within the window (docs/product.md §10.1: 500 ms) complete it. */
 export function isDoubleTap(previous: { id: string; at: number } | null, id: string, at: number, windowMs: number): boolean {
   return previous !== null && previous.id === id && at - previous.at <= windowMs;
 }

@@ -1,4 +1,4 @@
-// Business constants from the spec (guest §9, back-office §9).
+// Business constants from the spec (docs/product.md §10).
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const STATUS_REFRESH_MS = 5_000;
 export const STAFF_ORDERS_POLL_MS = 5_000;

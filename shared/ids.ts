@@ -1,6 +1,6 @@
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** Random, URL-safe id (DESIGN §3: at least 16 characters). 20 chars ≈ 119 bits. */
+/** Random, URL-safe id (docs/product.md §3.1: at least 16 characters). 20 chars ≈ 119 bits. */
 export function newId(length = 20): string {
   const bytes = new Uint8Array(length);
   crypto.getRandomValues(bytes);

@@ -3,15 +3,15 @@
 import type { InventoryUnit } from './constants';
 import { shortOrderId } from './ids';
 
-/** Staff default low-stock threshold (back-office §9). */
+/** Staff default low-stock threshold (docs/product.md §3.4). */
 export const STAFF_DEFAULT_THRESHOLD_ML = 100;
-/** The staff ingredient picker shows at most this many entries (back-office §5). */
+/** The staff ingredient picker shows at most this many entries (docs/product.md §10.1). */
 export const INGREDIENT_PICKER_LIMIT = 20;
 
 export const ML_PER_OZ = 29.5735;
 
 /**
- * Volume of one inventory unit when the item does not say: a bottle is 750 ml (DESIGN §3), a can
+ * Volume of one inventory unit when the item does not say: a bottle is 750 ml (docs/product.md §3.4), a can
  * 330 ml. 'piece' and 'pack' have no volume: they are counted, and the staff view shows the count
  * as its "ml-equivalent" (1 unit = 1).
  */
@@ -42,7 +42,7 @@ export const mlToUnits = (item: StockItemShape, ml: number) => ml / (unitVolumeM
 /** Two decimals are what a screen shows and what the stock modal's step allows. */
 export const roundStock = (value: number) => Math.round(value * 100) / 100;
 
-/** Low stock means on hand at or below the threshold (back-office §9). */
+/** Low stock means on hand at or below the threshold (docs/product.md §3.4). */
 export const isLowStock = (onHand: number, threshold: number) => onHand <= threshold;
 
 /**

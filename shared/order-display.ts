@@ -1,4 +1,4 @@
-// What guests read about an order (guest spec §4 and §9, DESIGN §4): the three-stage trail, the
+// What guests read about an order (docs/product.md §4.7): the three-stage trail, the
 // status texts, and how old an order is. Pure, so screens and tests share one reading.
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 
@@ -10,7 +10,7 @@ export const STAGE_TRAIL = [
   { stage: 'ready', label: 'Ready' },
 ] as const;
 
-/** DESIGN §4: pending = Received, preparing = Making, ready or delivered = Ready, cancelled = 'Order Cancelled'. */
+/** docs/product.md §4.7: pending = Received, preparing = Making, ready or delivered = Ready, cancelled = 'Order Cancelled'. */
 export function guestStage(status: OrderStatus, deliveredAt?: string | null): GuestStage {
   if (status === 'cancelled') return 'cancelled';
   if (deliveredAt || status === 'ready' || status === 'delivered') return 'ready';
@@ -21,7 +21,7 @@ export function guestStage(status: OrderStatus, deliveredAt?: string | null): Gu
 export type StatusDisplay = { stage: GuestStage; title: string; detail: string; complete: boolean };
 
 /**
- * The status screen's heading and line. Spec §4 keys 'Payment Complete' on a paid order that is still
+ * The status screen's heading and line. docs/product.md §4.7 keys 'Payment Complete' on a paid order that is still
  * being made; in our lifecycle payment is captured at hand-over, so it shows for an order being made
  * whose payment is already authorised or captured.
  */
@@ -50,7 +50,7 @@ export function confirmationStatusLabel(status: string): string {
   return (ORDER_STATUSES as readonly string[]).includes(status) ? orderStatusLabel(status as OrderStatus) : status;
 }
 
-/** Order cards and history (the staff/history reading of DESIGN §4). */
+/** Order cards and history (the staff/history reading of docs/product.md §4.8). */
 export function orderStatusLabel(status: OrderStatus): string {
   switch (status) {
     case 'pending': return 'Received';
@@ -76,7 +76,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Spec §9: 'Just now', 'Nm ago', 'Nh ago', then a date after 24 hours. */
+/** docs/product.md §4.7: 'Just now', 'Nm ago', 'Nh ago', then a date after 24 hours. */
 export function orderAge(createdAt: string, now: Date = new Date(), locale?: string): string {
   const elapsed = now.getTime() - new Date(createdAt).getTime();
   if (elapsed < MINUTE) return 'Just now';

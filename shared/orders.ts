@@ -1,4 +1,4 @@
-// The order lifecycle (DESIGN §4) as pure functions: used by the worker to decide, by the app to
+// The order lifecycle (docs/product.md §4.1) as pure functions: used by the worker to decide, by the app to
 // show only the moves the server will accept. Decisions: docs/decisions/023 and 024.
 
 export const ORDER_STATUSES = ['pending', 'preparing', 'ready', 'delivered', 'cancelled'] as const;
@@ -11,7 +11,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ACTIVE_ORDER_STATUSES = ['pending', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];
 export const isActiveStatus = (status: OrderStatus) => (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
-/** The message every 'one active order' refusal carries; the app keys on it (guest spec §4). */
+/** The 'one active order' refusal (docs/product.md §4.3): its error code, which the app keys on, and its message. */
+export const ACTIVE_ORDER_EXISTS_CODE = 'active_order_exists';
 export const ACTIVE_ORDER_EXISTS = 'active order exists';
 
 const STAGE: Record<OrderStatus, number> = { pending: 0, preparing: 1, ready: 2, delivered: 3, cancelled: -1 };
@@ -93,7 +94,7 @@ export function remainingEtaMinutes(status: OrderStatus, drinksAhead: number, ow
   return Math.max(0, Math.ceil(total - elapsed));
 }
 
-/** The guest status screen's trail (DESIGN §4): Received = pending, Making = preparing, Ready = ready or delivered. */
+/** The guest status screen's trail (docs/product.md §4.7): Received = pending, Making = preparing, Ready = ready or delivered. */
 export type GuestStage = 'received' | 'making' | 'ready' | 'cancelled';
 export function guestStage(status: OrderStatus): GuestStage {
   if (status === 'cancelled') return 'cancelled';
@@ -101,7 +102,7 @@ export function guestStage(status: OrderStatus): GuestStage {
   return status === 'preparing' ? 'making' : 'received';
 }
 
-/** Spec (back-office §3): display_name, ai_recipe_name, custom_name, special instructions, then 'New Order'. */
+/** docs/product.md §4.6: display_name, ai_recipe_name, custom_name, special instructions, then 'New Order'. */
 export function orderDisplayName(order: {
   display_name?: string | null; ai_recipe_name?: string | null; custom_name?: string | null; special_instructions?: string | null;
 }): string {

@@ -7,35 +7,35 @@ import type { AppContext } from './env';
 import { handleError, handleNotFound } from './lib/error-handler';
 import { announceMenuChanges, dropReadCacheOnWrite, noStoreByDefault, requestLog, withDb } from './lib/middleware';
 import { limitWrites } from './lib/write-limits';
-import { adminAuthRoutes } from './routes/admin-auth';
-import { aiRoutes } from './routes/ai';
-import { aiAdminRoutes } from './routes/ai-admin';
-import { adminImageRoutes } from './routes/admin-images';
-import { adminInventoryRoutes } from './routes/admin-inventory';
-import { adminIngredientRoutes, adminMenuDrinkRoutes } from './routes/admin-menu-drinks';
-import { adminAnalyticsRoutes, adminFiguresRoutes, adminVenueRoutes } from './routes/admin-venue';
-import { adminAuditRoutes, superAuditRoutes } from './routes/audit-log';
-import { authRoutes } from './routes/auth';
-import { cartRoutes } from './routes/cart';
-import { clientErrorRoutes } from './routes/client-errors';
-import { devBenchRoutes } from './routes/dev-bench';
-import { drinkRoutes } from './routes/drinks';
-import { favoriteRoutes } from './routes/favorites';
-import { healthRoutes } from './routes/health';
-import { imageRoutes } from './routes/images';
-import { liveRoutes } from './routes/live';
-import { orderRoutes } from './routes/orders';
-import { ratingRoutes } from './routes/ratings';
-import { adminOrderRoutes, staffOrderRoutes } from './routes/staff-orders';
-import { staffInventoryRoutes } from './routes/staff-inventory';
-import { meRoutes } from './routes/me';
-import { superErrorRoutes } from './routes/super-errors';
-import { superImpersonateRoutes } from './routes/super-impersonate';
-import { superIngredientRoutes } from './routes/super-ingredients';
-import { superPlatformRoutes } from './routes/super-platform';
-import { superUserRoutes } from './routes/super-users';
-import { superVenueRoutes } from './routes/super-venues';
-import { venueRoutes } from './routes/venues';
+import { adminAuthRoutes } from './auth/admin.routes';
+import { aiRoutes } from './ai/routes';
+import { aiAdminRoutes } from './ai/admin.routes';
+import { adminImageRoutes } from './admin/images.routes';
+import { adminInventoryRoutes } from './admin/inventory.routes';
+import { adminIngredientRoutes, adminMenuDrinkRoutes } from './admin/menu-drinks.routes';
+import { adminAnalyticsRoutes, adminFiguresRoutes, adminVenueRoutes } from './admin/venue.routes';
+import { adminAuditRoutes, superAuditRoutes } from './audit/routes';
+import { authRoutes } from './auth/routes';
+import { cartRoutes } from './orders/cart.routes';
+import { clientErrorRoutes } from './super/client-errors.routes';
+import { devBenchRoutes } from './bench/routes';
+import { drinkRoutes } from './menu/routes';
+import { favoriteRoutes } from './menu/favorites.routes';
+import { healthRoutes } from './health/routes';
+import { imageRoutes } from './images/routes';
+import { liveRoutes } from './live/routes';
+import { orderRoutes } from './orders/routes';
+import { ratingRoutes } from './menu/ratings.routes';
+import { adminOrderRoutes, staffOrderRoutes } from './orders/staff.routes';
+import { staffInventoryRoutes } from './inventory/staff.routes';
+import { meRoutes } from './auth/me.routes';
+import { superErrorRoutes } from './super/errors.routes';
+import { superImpersonateRoutes } from './super/impersonate.routes';
+import { superIngredientRoutes } from './super/ingredients.routes';
+import { superPlatformRoutes } from './super/platform.routes';
+import { superUserRoutes } from './super/users.routes';
+import { superVenueRoutes } from './super/venues.routes';
+import { venueRoutes } from './venues/routes';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -107,7 +107,7 @@ export const app = new Hono<AppContext>()
     strictTransportSecurity: false,
     crossOriginResourcePolicy: 'same-origin',
   }))
-  // HSTS only when deployed: local development is plain http on 127.0.0.1 (issue 11 §7).
+  // HSTS only when deployed: local development is plain http on 127.0.0.1 (docs/decisions/091).
   .use(async (c, next) => {
     await next();
     if (c.env.APP_ENV === 'production') c.header('Strict-Transport-Security', HSTS);

@@ -4,7 +4,7 @@ import type { ApiErrorBody } from '../../shared/schemas/common';
 
 export const API_BASE = '/api';
 
-/** A non-2xx answer from the API, carrying the DESIGN §7 error. */
+/** A non-2xx answer from the API, carrying the docs/product.md §7.2 error. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -71,7 +71,7 @@ async function send(method: string, url: URL, options: RequestOptions<z.ZodType 
 }
 
 /**
- * The one way the app talks to /api (DESIGN §7): 15 s timeout, bearer token, one retry after a
+ * The one way the app talks to /api (docs/product.md §7.5): 15 s timeout, bearer token, one retry after a
  * claims sync on 409 claims_outdated, and an HTML reply is an error naming method and URL.
  */
 export async function apiRequest<T = unknown, S extends z.ZodType | undefined = undefined>(
@@ -103,7 +103,7 @@ export async function apiRequest<T = unknown, S extends z.ZodType | undefined = 
   return data as never;
 }
 
-/** The DESIGN §7 error of a reply, checked by hand so the guest's first download carries no zod. */
+/** The docs/product.md §7.2 error of a reply, checked by hand so the guest's first download carries no zod. */
 function errorOf(data: unknown): ApiErrorBody['error'] | null {
   const error = (data as Partial<ApiErrorBody> | null)?.error;
   return error && typeof error.code === 'string' && typeof error.message === 'string' ? error : null;

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7: data queries retry once and do not refetch on window focus. */
+/** docs/product.md §7.5: data queries retry once and do not refetch on window focus. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -1,8 +1,9 @@
+import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
 import { ThemeColors, Venue } from './venue';
 
-// The venue admin's API (spec back-office §3 inventory_item / menu_drink, §5 validation).
+// The venue admin's API (docs/product.md §11.1).
 // Every route is scoped to the caller's venue by the worker; bodies never name a venue.
 
 const Text = (max: number, label = 'Text') => z.string().trim().max(max, `${label} is at most ${max.toLocaleString('en-US')} characters`);
@@ -62,7 +63,7 @@ export const AdminInventoryItem = z.object({
   brand: z.string().nullable(),
   cost_per_unit: z.number(),
   cost_per_unit_cents: z.number().int(),
-  /** Spec §9: quantity at or below the threshold. */
+  /** docs/product.md §3.4: quantity at or below the threshold. */
   is_low_stock: z.boolean(),
   updated_at: z.string(),
 });
@@ -242,8 +243,7 @@ export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
 // ---------------------------------------------------------------------------------------------
 // Analytics
 
-export const ANALYTICS_WINDOWS = ['7d', '30d', '90d'] as const;
-export type AnalyticsWindow = (typeof ANALYTICS_WINDOWS)[number];
+export { DAY_WINDOWS as ANALYTICS_WINDOWS, type DayWindow as AnalyticsWindow } from './common';
 export const AdminAnalyticsQuery = z.object({ window: z.enum(ANALYTICS_WINDOWS).default('30d') });
 
 export const AdminAnalytics = z.object({

@@ -1,5 +1,6 @@
 // Wire shapes of the AI bartender (/api/ai/*): guest suggestion calls, interactions, and the
 // venue and platform settings that shape both suggestion back ends.
+import { DAY_WINDOWS as AI_DATE_RANGES } from './common';
 import { z } from 'zod';
 import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../constants';
 import { RecipeLine } from './cart';
@@ -16,7 +17,7 @@ export type AiBackendName = (typeof AI_BACKENDS)[number];
 export const CREATIVITY_LEVELS = ['conservative', 'balanced', 'creative'] as const;
 export type CreativityLevel = (typeof CREATIVITY_LEVELS)[number];
 
-/** Chat / vibe context (spec §3): sweetness defaults to balanced, strength to standard. */
+/** Chat / vibe context (docs/product.md §6.4): sweetness defaults to balanced, strength to standard. */
 export const AiContext = z.object({
   baseSpirit: Word.nullable().optional(),
   flavors: z.array(Word).max(10).default([]),
@@ -82,7 +83,7 @@ export const InteractionFeedbackInput = z.object({ feedback: z.enum(['like', 'di
 export const InteractionOrderedInput = z.object({ order_id: z.string().trim().min(1).max(100) });
 
 /**
- * One suggestion (spec §3 AI suggestion) plus what the screens need to show and order it, and the
+ * One suggestion (docs/product.md §6.2 AI suggestion) plus what the screens need to show and order it, and the
  * call table's aliases (drink_name, image_url, description, menu_drink_id).
  */
 export const AiSuggestion = z.object({
@@ -239,7 +240,7 @@ export const FlavorRule = z.object({
 });
 export type FlavorRule = z.infer<typeof FlavorRule>;
 
-export const AI_DATE_RANGES = ['7d', '30d', '90d'] as const;
+export { DAY_WINDOWS as AI_DATE_RANGES } from './common';
 export const AiAnalyticsQuery = z.object({
   venueFilter: z.string().trim().min(1).max(100).default('all'),
   dateRange: z.enum(AI_DATE_RANGES).default('30d'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN §7: every error body. */
+/** docs/product.md §7.2: every error body. */
 export const ApiErrorBody = z.object({
   error: z.object({
     code: z.string(),
@@ -20,3 +20,7 @@ export const ClientErrorReport = z.object({
   message: z.string().trim().min(1).max(500),
   route: z.string().max(200),
 });
+
+/** The day windows of every analytics screen (venue, platform, AI): one list, one type. */
+export const DAY_WINDOWS = ['7d', '30d', '90d'] as const;
+export type DayWindow = (typeof DAY_WINDOWS)[number];

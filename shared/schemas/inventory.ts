@@ -1,5 +1,5 @@
 // Staff inventory, stock movements, the ingredient picker and the staff menu lookup (back-office
-// §3 'Staff inventory item', 'Stock movement', 'Staff menu item'; §5 validation alerts).
+// docs/product.md §3.4, §11.2).
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
 import { INGREDIENT_PICKER_LIMIT, STAFF_DEFAULT_THRESHOLD_ML } from '../inventory';
@@ -51,7 +51,7 @@ export type StaffInventoryUpdate = z.input<typeof StaffInventoryUpdate>;
 export const STOCK_MOVEMENT_TYPES = ['receive', 'adjust_down'] as const;
 export const DEFAULT_MOVEMENT_REASON = { receive: 'Stock received', adjust_down: 'Stock adjustment' } as const;
 
-/** POST /api/staff/inventory/:id/movements: the stock modal (back-office §5 'Stock movement form'). */
+/** POST /api/staff/inventory/:id/movements: the stock modal (docs/product.md §11.2). */
 export const StockMovementInput = z.object({
   type: z.enum(STOCK_MOVEMENT_TYPES, { error: 'type must be receive or adjust_down' }),
   quantity_ml: z.number({ error: 'Quantity must be greater than 0' })
@@ -131,7 +131,7 @@ export const CanonicalIngredient = z.object({
 export type CanonicalIngredient = z.infer<typeof CanonicalIngredient>;
 export const IngredientList = z.object({ ingredients: z.array(CanonicalIngredient) });
 
-/** A recipe line (back-office §3 'Recipe line'). */
+/** A recipe line (docs/product.md §3.4). */
 export const RecipeStep = z.object({
   ingredient: z.object({ name: z.string(), brand: z.string().nullable(), image_url: z.string().nullable() }),
   quantity: z.number(),

@@ -65,7 +65,7 @@ export const DirectOrderInput = z.object({
 export const CreateOrderInput = z.union([ItemsOrderInput, DirectOrderInput]);
 export type CreateOrderInput = z.input<typeof CreateOrderInput>;
 
-/** Quick order without sign-in: one item, quantity 1, customer name 'Guest' (guest spec §5). */
+/** Quick order without sign-in: one item, quantity 1, customer name 'Guest' (docs/product.md §8.3). */
 export const QuickOrderInput = z.object({
   slug: Slug,
   item: z.object({
@@ -124,18 +124,16 @@ export const CanStartQuery = z.object({ slug: Slug.optional(), restaurant_slug: 
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export const OrderDrink = z.object({ name: z.string(), description: z.string().nullable(), image_url: z.string().nullable() });
-
 /** An order line as every screen reads it (spec: Staff order, Guest order, Order item readings). */
 export const OrderItem = z.object({
   id: z.string(),
   menu_drink_id: z.string().nullable(),
   name: z.string(),
+  /** The drink's description when ordered. */
+  description: z.string().nullable(),
   quantity: z.number().int(),
-  /** Unit price in dollars; `price_cents` is the truth. */
-  price: z.number(),
+  /** Money is integer cents on the wire (docs/decisions/127). */
   price_cents: z.number().int(),
-  total: z.number(),
   total_cents: z.number().int(),
   notes: z.string().nullable(),
   modifiers: z.string().nullable(),
@@ -146,8 +144,6 @@ export const OrderItem = z.object({
   /** What was in the glass when ordered (docs/decisions/101); the build sheet shows it. */
   allergens: z.array(z.string()),
   contains_alcohol: z.boolean(),
-  drink: OrderDrink,
-  menu_drink: OrderDrink,
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -173,14 +169,7 @@ export const Order = z.object({
   subtotal_cents: z.number().int(),
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
-  subtotal: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  /** The confirmation page's name for the total (dollars). */
-  total_amount: z.number(),
-  total_price: z.number(),
   items: z.array(OrderItem),
-  order_items: z.array(OrderItem),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -207,14 +196,11 @@ export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 /** Spec 'Order status view' plus the call table's names. */
 export const OrderStatusView = z.object({
   id: z.string(),
-  orderId: z.string(),
   status: OrderStatusSchema,
   payment_status: PaymentStatusSchema,
   created_at: z.string(),
-  placedAt: z.string(),
   delivered_at: z.string().nullable(),
   eta_minutes: z.number().int().nullable(),
-  etaMinutes: z.number().int().nullable(),
   /** Orders still in the queue before this one. */
   queue_position: z.number().int(),
 });
@@ -223,39 +209,40 @@ export type OrderStatusView = z.infer<typeof OrderStatusView>;
 export const ActiveOrderResponse = z.object({
   order: Order.extend({ venue_slug: z.string() }).nullable(),
 });
+export type ActiveOrderResponse = z.infer<typeof ActiveOrderResponse>;
 
 export const HistoryEntry = Order.extend({
-  orderId: z.string(),
-  placedAt: z.string(),
   venue_slug: z.string(),
 });
 export const OrderHistoryResponse = z.object({ orders: z.array(HistoryEntry) });
+export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponse>;
 
 export const CanStartResponse = z.object({ allowed: z.boolean(), active_order_id: z.string().nullable() });
+export type CanStartResponse = z.infer<typeof CanStartResponse>;
 
 export const OrderList = z.object({ orders: z.array(Order) });
 /** GET /api/admin/orders: one page, newest first; `next_before` asks for the next (null on the last page). */
 export const AdminOrderPage = OrderList.extend({ next_before: z.string().nullable() });
 
 export const AiOrderItem = z.object({
-  menuDrinkId: z.string().nullable(),
-  drinkName: z.string(),
-  imageUrl: z.string().nullable(),
+  menu_drink_id: z.string().nullable(),
+  name: z.string(),
+  image_url: z.string().nullable(),
   quantity: z.number().int(),
   notes: z.string().nullable(),
   modifiers: z.string().nullable(),
-  buildSteps: z.array(z.object({ ingredientName: z.string(), qty: z.number(), unit: z.string() })),
+  build_steps: z.array(z.object({ ingredient_name: z.string(), quantity: z.number(), unit: z.string() })),
 });
-/** Spec 'AI order ticket'. */
+/** An 'AI order' ticket with its build sheets; snake_case like every wire shape (docs/decisions/127). */
 export const AiOrder = z.object({
-  orderId: z.string(),
+  id: z.string(),
   status: OrderStatusSchema,
-  displayName: z.string(),
-  createdAt: z.string(),
-  deliveredAt: z.string().nullable(),
-  referredByAi: z.boolean(),
-  aiRecipeName: z.string().nullable(),
-  customName: z.string().nullable(),
+  display_name: z.string(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+  referred_by_ai: z.boolean(),
+  ai_recipe_name: z.string().nullable(),
+  custom_name: z.string().nullable(),
   items: z.array(AiOrderItem),
 });
 export type AiOrder = z.infer<typeof AiOrder>;

@@ -1,5 +1,6 @@
 // Wire shapes of the super admin console (/api/super/*). The console checks every reply against
 // these ('Schema mismatch for superApi').
+import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
 import { ThemeColors, Venue } from './venue';
@@ -9,9 +10,9 @@ export const SUPER_API_LABEL = 'superApi';
 // ---- Platform metrics ----
 
 export const OVERVIEW_WINDOWS = ['7d', '30d'] as const;
-export const ANALYTICS_WINDOWS = ['7d', '30d', '90d'] as const;
+export { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 export type OverviewWindow = (typeof OVERVIEW_WINDOWS)[number];
-export type AnalyticsWindow = (typeof ANALYTICS_WINDOWS)[number];
+export type { DayWindow as AnalyticsWindow } from './common';
 
 export const TOP_LIST_DEFAULT_LIMIT = 10;
 export const RECENT_ORDERS_DEFAULT_LIMIT = 20;

@@ -27,9 +27,9 @@ describe('Contains and Alcohol-free', () => {
 
   it("the staff build sheet shows each order line's allergens and Alcohol-free", () => {
     const item = (id: string, name: string, allergens: string[], alcohol: boolean) => ({
-      id, menu_drink_id: null, name, quantity: 1, price: 18, price_cents: 1800, total: 18, total_cents: 1800, notes: null, modifiers: null,
+      id, menu_drink_id: null, name, quantity: 1, price_cents: 1800, total_cents: 1800, notes: null, modifiers: null,
       image_url: null, is_ai_creation: true, ai_recipe_name: name, recipe: [{ ingredient: 'Orgeat', quantity: 15, unit: 'ml' }],
-      allergens, contains_alcohol: alcohol, drink: { name, description: null, image_url: null }, menu_drink: { name, description: null, image_url: null },
+      allergens, contains_alcohol: alcohol, description: null,
     });
     const order = { items: [item('i1', 'Nutty Cooler', ['tree nuts'], false), item('i2', 'Rum Punch', [], true)] } as unknown as Order;
     render(<BuildSheetModal title="Build" drinks={buildDrinksOf(order, [])} onClose={() => undefined} />);

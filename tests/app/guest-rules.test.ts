@@ -8,6 +8,8 @@ import { categoryCounts, filterDrinks } from '../../app/features/guest/menu/menu
 import { displayPhone } from '../../app/features/guest/profile/ProfilePage';
 import { formatPhoneInput } from '../../app/features/auth/phone-format';
 import { DRINKS, drink } from './guest-fixtures';
+import { isActiveOrderExists } from '../../app/features/orders/api';
+import { ApiRequestError } from '../../app/lib/api-client';
 
 describe('category match rule', () => {
   const drinks = [
@@ -74,7 +76,7 @@ describe('order display', () => {
     expect(orderAge('2026-03-08T10:00:00Z', now, 'en-US')).toBe('Mar 8, 2026');
   });
 
-  it('maps the lifecycle onto Received, Making, Ready and Order Cancelled (DESIGN §4)', () => {
+  it('maps the lifecycle onto Received, Making, Ready and Order Cancelled (docs/product.md §4.7)', () => {
     expect(guestStage('pending')).toBe('received');
     expect(guestStage('preparing')).toBe('making');
     expect(guestStage('ready')).toBe('ready');
@@ -98,5 +100,14 @@ describe('phone mask', () => {
     expect(formatPhoneInput('5551234567')).toBe('(555) 123-4567');
     expect(formatPhoneInput('555123')).toBe('555123');
     expect(displayPhone('+15551234567')).toBe('(555) 123-4567');
+  });
+});
+
+describe("the 'one active order' refusal is recognised by its code", () => {
+  it('a 409 with code active_order_exists is the refusal, whatever its message says', () => {
+    expect(isActiveOrderExists(new ApiRequestError(409, 'active_order_exists', 'Finish your current order first'))).toBe(true);
+  });
+  it('another 409 whose message happens to contain the words is not', () => {
+    expect(isActiveOrderExists(new ApiRequestError(409, 'conflict', 'active order exists elsewhere'))).toBe(false);
   });
 });

@@ -129,9 +129,9 @@ describe('cart', () => {
 describe('order status', () => {
   const statusView = (status: string, extra: Record<string, unknown> = {}) => ({
     body: {
-      id: 'order-00000000abcd1234', orderId: 'order-00000000abcd1234', status, payment_status: 'unpaid',
-      created_at: '2026-03-10T12:00:00.000Z', placedAt: '2026-03-10T12:00:00.000Z', delivered_at: null,
-      eta_minutes: 6, etaMinutes: 6, queue_position: 1, ...extra,
+      id: 'order-00000000abcd1234', status, payment_status: 'unpaid',
+      created_at: '2026-03-10T12:00:00.000Z', delivered_at: null,
+      eta_minutes: 6, queue_position: 1, ...extra,
     },
   });
 

@@ -259,7 +259,7 @@ describe('back-office guards and shells', () => {
     renderRoutes(routes, '/admin');
     await screen.findByRole('heading', { name: 'Admin home' });
     const hrefs = [...screen.getByRole('navigation', { name: 'Venue Admin navigation' }).querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/admin', '/admin/menu', '/admin/inventory', '/admin/orders', '/admin/analytics', '/admin/qr', '/admin/ai-settings', '/admin/profile', '/admin/settings', '/admin/audit-log']);
+    expect(hrefs).toEqual(['/admin', '/admin/menu', '/admin/inventory', '/admin/orders', '/admin/analytics', '/admin/qr', '/admin/ai-settings', '/admin/profile', '/admin/audit-log']);
     expect(screen.queryByLabelText('Venue')).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-// Accessibility (issue 11 §8): axe on every route of every area (guest, login, admin, staff,
+// Accessibility (docs/reliability.md §8): axe on every route of every area (guest, login, admin, staff,
 // super, diagnostics) with 0 serious or critical violations, and the guest flow by keyboard alone.
 // The route list is checked against app/routes.tsx, so a screen added there without a place here
 // fails the first test.

@@ -55,8 +55,8 @@ test('the vibe mixer suggests a drink, Order Now places an AI-referred order, an
   const staff = await tokenFor(request, 'staff@barhop.dev');
   const aiOrders = await request.get('/api/staff/ai-orders', { headers: { Authorization: `Bearer ${staff}` } });
   expect(aiOrders.ok()).toBe(true);
-  const order = (await aiOrders.json()).ai_orders.find((o: { orderId: string }) => o.orderId === orderId);
-  expect(order).toMatchObject({ referredByAi: true, aiRecipeName: name });
+  const order = (await aiOrders.json()).ai_orders.find((o: { id: string }) => o.id === orderId);
+  expect(order).toMatchObject({ referred_by_ai: true, ai_recipe_name: name });
 
   // The interaction is marked ordered (super admin's AI analytics).
   const superadmin = await tokenFor(request, 'superadmin@barhop.dev');

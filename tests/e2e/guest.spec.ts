@@ -101,7 +101,7 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
   expect(orderId.length).toBeGreaterThanOrEqual(16);
   await expect(page.getByText(`#${orderId.slice(-8).toUpperCase()}`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Chat with AI Bartender' })).toHaveAttribute('href', '/venue/artisan-bar/ai-chat');
+  await expect(page.getByRole('link', { name: 'Chat with AI Bartender' })).toHaveAttribute('href', '/venue/artisan-bar/ai');
   await expectAccessible(page, 'confirmation');
 
   // While the order is active, ordering is replaced by 'View Order Status' and the banner shows.

@@ -1,4 +1,4 @@
-// Security of what the browser gets (issue 11 §3 and §7), against the built app:
+// Security of what the browser gets (docs/reliability.md §3 and §7), against the built app:
 //   - stored text is rendered as text: markup stored through the API as an order's name, notes
 //     and instructions, a drink's name and a guest's display name shows up literally on the guest,
 //     staff and admin screens, and no element or script from it exists;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../shared/ids';
 import { SESSION_CHECK_TTL_MS } from '../../worker/auth/live-sessions';
 import { SESSION_ENDED_CLOSE } from '../../worker/live/venue-hub';
-import { OTP_SENDS_PER_PHONE } from '../../worker/routes/auth';
+import { OTP_SENDS_PER_PHONE } from '../../worker/auth/routes';
 import { DEMO_EMAILS, impersonationToken, login, mintToken, signedInGuest, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 import { availableDrinks } from './order-helpers';

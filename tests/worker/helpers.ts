@@ -20,7 +20,7 @@ export async function call(method: string, path: string, options: CallOptions = 
   return { status: res.status, headers: res.headers, json: json as any, text };
 }
 
-/** Asserts the DESIGN §7 error shape and returns its code. */
+/** Asserts the docs/product.md §7.2 error shape and returns its code. */
 export function expectApiError(res: { status: number; json: unknown }, status: number) {
   expect(res.status).toBe(status);
   const parsed = ApiErrorBody.safeParse(res.json);

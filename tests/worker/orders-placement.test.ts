@@ -66,7 +66,7 @@ describe('placing orders', () => {
     const detail = await call('GET', `/api/orders/${res.json.id}`, { token });
     expect(detail.status).toBe(200);
     expect(detail.json.order).toMatchObject({ customer_name: 'Ana', customer_phone: '(555) 123-4567', special_instructions: 'Extra lime', status: 'pending' });
-    expect(detail.json.order.order_items[0]).toMatchObject({ quantity: 2, name: drink!.name, price_cents: drink!.price_cents });
+    expect(detail.json.order.items[0]).toMatchObject({ quantity: 2, name: drink!.name, price_cents: drink!.price_cents });
     expect(detail.json.venue.phone).toBe('(312) 555-0123');
   });
 

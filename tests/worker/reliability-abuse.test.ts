@@ -1,4 +1,4 @@
-// Abuse limits (issue 11 §6): OTP sends (per phone, per client) and tries (per code, per
+// Abuse limits (docs/reliability.md §6): OTP sends (per phone, per client) and tries (per code, per
 // client), failed logins (per account, per client), AI calls per guest session. Each is driven
 // to its limit: the next request is 429 with Retry-After (and nothing is done), and after the
 // window it works again.
@@ -11,8 +11,8 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_CLIENT } from '../../worker/auth/login';
 import type { RateLimit } from '../../worker/lib/rate-limit';
-import { AI_SUGGESTION_LIMIT } from '../../worker/routes/ai';
-import { OTP_SENDS_PER_CLIENT, OTP_SENDS_PER_DEVICE_PHONE, OTP_VERIFIES_PER_CLIENT } from '../../worker/routes/auth';
+import { AI_SUGGESTION_LIMIT } from '../../worker/ai/routes';
+import { OTP_SENDS_PER_CLIENT, OTP_SENDS_PER_DEVICE_PHONE, OTP_VERIFIES_PER_CLIENT } from '../../worker/auth/routes';
 import { DEMO_EMAILS, deviceSession } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 

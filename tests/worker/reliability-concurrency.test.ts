@@ -1,4 +1,4 @@
-// Concurrency (issue 11 §2). Trials of 50 simultaneous checkouts by one guest: exactly one order
+// Concurrency (docs/reliability.md §2). Trials of 50 simultaneous checkouts by one guest: exactly one order
 // per trial, with its items and its first event, and the cart emptied once. Concurrent stock
 // movements on one inventory item add up exactly. `npm test` runs 10 trials; the soak runs 100
 // (RELIABILITY_SCALE=10), and scripts/soak.ts repeats the trials over HTTP against the built app.

@@ -1,9 +1,9 @@
-// Fuzzing every mounted route (issue 11 §3). Requests come from the zod schemas each route
+// Fuzzing every mounted route (docs/reliability.md §3). Requests come from the zod schemas each route
 // validates with (read from app.routes, so new routes join automatically), most of them broken
 // in one place, plus hostile transports: wrong content types, malformed, deep and oversized JSON,
 // hostile path params, queries and tokens. What must hold for every single request:
 //   - no 5xx and no stack trace in any answer;
-//   - every 4xx in the DESIGN §7 error shape;
+//   - every 4xx in the docs/product.md §7.2 error shape;
 //   - a refused request (4xx) wrote nothing (SQLite triggers log every insert/update/delete).
 // `npm test` runs a bounded sample; the soak (RELIABILITY_SCALE) runs many more of each.
 import { env } from 'cloudflare:workers';

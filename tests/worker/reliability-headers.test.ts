@@ -1,4 +1,4 @@
-// Headers and secrets (issue 11 §7), over every mounted route (app.routes):
+// Headers and secrets (docs/reliability.md §7), over every mounted route (app.routes):
 //   - CSP without unsafe-inline scripts, frame-ancestors 'none', nosniff, Referrer-Policy, no-store
 //     on the API; HSTS only when APP_ENV=production;
 //   - no secret in any answer, as any caller: the JWT signing key, password/refresh/code hashes,

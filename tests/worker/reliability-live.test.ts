@@ -1,4 +1,4 @@
-// Live delivery under faults (issue 11 §5). Staff and guest sockets watch one venue while a burst
+// Live delivery under faults (docs/reliability.md §5). Staff and guest sockets watch one venue while a burst
 // of orders and status changes runs; mid-burst some sockets are dropped, the venue's Durable
 // Object is evicted once keeping its hibernated sockets and once closing them all. Clients
 // reconnect with ?since=<last seq seen>, as the app does. At the end every client must hold every

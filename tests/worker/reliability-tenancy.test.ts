@@ -1,4 +1,4 @@
-// Tenancy by id probing (issue 11 §4). The role × route matrix (role-matrix.test.ts) proves who
+// Tenancy by id probing (docs/reliability.md §4). The role × route matrix (role-matrix.test.ts) proves who
 // may call what; this suite proves what they can reach with it. Ids of rooftop-lounge's orders,
 // drinks, inventory items, staff account, uploaded image and guests' AI interactions, and of
 // another guest's order, go through EVERY route that takes a path parameter (read from

@@ -1,4 +1,4 @@
-// Tenancy by venue choice (issue 24 §1, docs/decisions/119). Only a super admin names the venue
+// Tenancy by venue choice (docs/decisions/119). Only a super admin names the venue
 // with `restaurant_id`; an admin or staff member of rooftop-lounge who sends artisan-bar's id, in the
 // query and in the body, still sees and changes only rooftop-lounge. Every parameterless GET under
 // /api/admin, /api/staff and /api/ai/admin is read from app.routes, so a list route added later is

@@ -1,5 +1,5 @@
-// The admin inventory tab (spec back-office §3 inventory_item, §7) over the one inventory table
-// the staff portal uses (DESIGN §3). Stock changes go through worker/inventory/stock.ts, which
+// The admin inventory tab (docs/product.md §11.1) over the one inventory table
+// the staff portal uses (docs/product.md §3.4). Stock changes go through worker/inventory/stock.ts, which
 // records the movement and recomputes recipe-driven sold-out.
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
@@ -16,7 +16,7 @@ import {
 } from '../inventory/stock';
 import { ApiError, badRequest, duplicateName } from '../lib/errors';
 
-/** Liquids poured from a bottle default to 750 ml (DESIGN §3), cans to 330 ml. */
+/** Liquids poured from a bottle default to 750 ml (docs/product.md §3.4), cans to 330 ml. */
 const DEFAULT_UNIT_VOLUME_ML: Partial<Record<InventoryRow['unit'], number>> = { bottle: 750, can: 330 };
 
 export function toAdminInventoryItem(row: InventoryRow): AdminInventoryItem {

@@ -1,4 +1,4 @@
-// The admin menu tab (spec back-office §3 menu_drink, §5): drinks with their recipe lines against
+// The admin menu tab (docs/product.md §11.1): drinks with their recipe lines against
 // canonical ingredients, the availability switch, and photos that are removed when replaced.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
@@ -11,13 +11,13 @@ import { badRequest, duplicateName, notFound } from '../lib/errors';
 import { deleteOwnedImage } from './images';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { afterRecipeChange } from './stock';
+import { inChunks } from '../lib/in-chunks';
 
 type DrinkRow = typeof menuDrinks.$inferSelect;
 type ParsedLine = NonNullable<MenuDrinkData['recipe']>[number];
 export type ParsedDrinkInput = MenuDrinkData;
 
 export const MENU_DRINK_NOT_FOUND = 'Menu drink not found';
-const IN_CHUNK = 90;
 
 export function toAdminMenuDrink(row: DrinkRow, recipe: AdminRecipeLine[]): AdminMenuDrink {
   return {
@@ -44,10 +44,10 @@ export function toAdminMenuDrink(row: DrinkRow, recipe: AdminRecipeLine[]): Admi
 
 async function recipesOf(db: Db, drinkIds: string[]) {
   const grouped = new Map<string, AdminRecipeLine[]>(drinkIds.map((id) => [id, []]));
-  for (let i = 0; i < drinkIds.length; i += IN_CHUNK) {
+  for (const part of inChunks(drinkIds)) {
     const rows = await db.select({ line: drinkIngredients, ingredientName: ingredients.name }).from(drinkIngredients)
       .leftJoin(ingredients, eq(ingredients.id, drinkIngredients.ingredientId))
-      .where(inArray(drinkIngredients.menuDrinkId, drinkIds.slice(i, i + IN_CHUNK)))
+      .where(inArray(drinkIngredients.menuDrinkId, part))
       .orderBy(asc(drinkIngredients.position));
     for (const { line, ingredientName } of rows) {
       grouped.get(line.menuDrinkId)?.push({

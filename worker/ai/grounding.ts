@@ -1,4 +1,4 @@
-// What a suggestion may be built from (DESIGN §6): the venue's available drinks with their recipe
+// What a suggestion may be built from (docs/product.md §6.2): the venue's available drinks with their recipe
 // lines, the ingredients it has in stock, and the settings that shape both back ends.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { isAlcoholicCategory } from '../../shared/drink-facts';

@@ -1,5 +1,5 @@
 // Writes to ai_interactions: every suggestion, guests' likes and dislikes, and the link from a
-// suggestion to the order it led to (DESIGN §6: analytics read from these).
+// suggestion to the order it led to (docs/product.md §6.5: analytics read from these).
 import { and, eq, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import type { AiSuggestion } from '../../shared/schemas/ai';

@@ -1,4 +1,4 @@
-// One suggestion service, two back ends (DESIGN §6): Workers AI when the binding exists, retried
+// One suggestion service, two back ends (docs/product.md §6.1): Workers AI when the binding exists, retried
 // once and then replaced by the local engine; the local engine alone otherwise. Whatever answers,
 // the result is grounded, priced and described from stored data, and says which back end made it.
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';

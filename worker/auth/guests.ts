@@ -1,4 +1,4 @@
-// Guest identity (DESIGN §5): a device session issued by the server as a signed token, and
+// Guest identity (docs/product.md §5.3): a device session issued by the server as a signed token, and
 // phone sign-in linking that session to a guest account. What the device collected before
 // signing in (cart, favourites, ratings, orders) moves to the account.
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Super admins acting as admin or staff of one active venue (DESIGN §5). The token is short
+// Super admins acting as admin or staff of one active venue (docs/product.md §5.6). The token is short
 // lived, carries the real actor in `act`, and every write made with it is audited
 // (worker/audit/record.ts).
 import { eq, or } from 'drizzle-orm';

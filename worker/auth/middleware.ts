@@ -51,7 +51,7 @@ export const authenticate = createMiddleware<AppContext>(async (c, next) => {
 
 /**
  * Staff, admin or super admin of the roles given. The token's claims_version must match the
- * user's (DESIGN §5): an older one answers 409 claims_outdated so the client refreshes.
+ * user's (docs/product.md §5.2): an older one answers 409 claims_outdated so the client refreshes.
  * Back-office writes are recorded in the audit log (worker/audit/record.ts).
  */
 export function requireRole(...roles: StaffRole[]) {
@@ -114,7 +114,7 @@ export const requireKnownNamedVenue = createMiddleware<AppContext>(async (c, nex
 });
 
 /**
- * Tenancy for one object (DESIGN §5): staff and admins reach only their token's venue; another
+ * Tenancy for one object (docs/product.md §5.5): staff and admins reach only their token's venue; another
  * venue's object answers 404 exactly like a missing one, so its existence never leaks. A super
  * admin (not impersonating) may address any venue.
  */

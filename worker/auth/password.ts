@@ -1,4 +1,4 @@
-// PBKDF2-SHA256 with a per-user salt through WebCrypto (DESIGN §5).
+// PBKDF2-SHA256 with a per-user salt through WebCrypto (docs/product.md §5.2).
 // Stored as `pbkdf2$<iterations>$<salt b64url>$<hash b64url>` so the cost can rise later.
 const ITERATIONS = 100_000;
 const KEY_BITS = 256;

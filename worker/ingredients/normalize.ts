@@ -16,18 +16,12 @@ import { conflict, notFound } from '../lib/errors';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { recomputeSoldOut } from '../inventory/sold-out';
 import { loadCatalogue, toCanonicalIngredient } from './catalogue';
+import { inChunks } from '../lib/in-chunks';
 
 type IngredientRow = typeof ingredients.$inferSelect;
 type UnmatchedRow = typeof unmatchedIngredients.$inferSelect;
 
 const SUGGESTIONS_PER_STRING = 3;
-const CHUNK = 90; // D1: at most 100 bound parameters per statement.
-
-function chunks<T>(list: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 export async function listUnmatched(db: Db): Promise<UnmatchedIngredient[]> {
   const rows = await db
@@ -110,10 +104,10 @@ async function resolutionStatements(db: Db, occurrences: UnmatchedRow[], target:
       .where(and(eq(drinkIngredients.menuDrinkId, o.menuDrinkId!), eq(drinkIngredients.rawName, o.rawString), isNull(drinkIngredients.ingredientId)));
     lineIds.push(...lines.map((l) => l.id));
   }
-  for (const part of chunks(lineIds)) {
+  for (const part of inChunks(lineIds)) {
     statements.push(db.update(drinkIngredients).set({ ingredientId: target.id }).where(inArray(drinkIngredients.id, part)));
   }
-  for (const part of chunks(occurrences.map((o) => o.id))) {
+  for (const part of inChunks(occurrences.map((o) => o.id))) {
     statements.push(db.update(unmatchedIngredients).set({ resolvedAt: nowIso, resolvedIngredientId: target.id }).where(inArray(unmatchedIngredients.id, part)));
   }
   if (alias) {

@@ -6,6 +6,7 @@ import type { StaffInventoryItem, StaffMenuItem, StockMovement } from '../../sha
 import { drinkIngredients, ingredients, inventoryItems, menuDrinks } from '../db/schema';
 import type { Db } from '../env';
 import type { InventoryRow, StockMovementRow } from './stock';
+import { inChunks } from '../lib/in-chunks';
 
 export function toStaffInventoryItem(row: InventoryRow): StaffInventoryItem {
   const onHandMl = unitsToMl(row, row.quantity);
@@ -57,10 +58,10 @@ export async function staffMenu(db: Db, restaurantId: string): Promise<StaffMenu
   const ids = drinks.map((d) => d.id);
   // A matched line shows its ingredient's current name (a merge or rename shows at once); free text shows as written.
   const lines: { line: typeof drinkIngredients.$inferSelect }[] = [];
-  for (let i = 0; i < ids.length; i += 90) {
+  for (const part of inChunks(ids)) {
     const rows = await db.select({ line: drinkIngredients, ingredientName: ingredients.name }).from(drinkIngredients)
       .leftJoin(ingredients, eq(ingredients.id, drinkIngredients.ingredientId))
-      .where(inArray(drinkIngredients.menuDrinkId, ids.slice(i, i + 90)))
+      .where(inArray(drinkIngredients.menuDrinkId, part))
       .orderBy(asc(drinkIngredients.menuDrinkId), asc(drinkIngredients.position));
     lines.push(...rows.map(({ line, ingredientName }) => ({ line: { ...line, rawName: ingredientName ?? line.rawName } })));
   }

@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { recipeNeed, soldOutReasonFor, unitVolumeMl, type StockMeasure } from '../../shared/inventory';
 import { drinkIngredients, ingredients, inventoryItems, menuDrinks } from '../db/schema';
 import type { Db } from '../env';
+import { inChunks } from '../lib/in-chunks';
 
 type StockRow = Pick<typeof inventoryItems.$inferSelect, 'ingredientId' | 'quantity' | 'unit' | 'unitVolumeMl' | 'available'>;
 
@@ -111,8 +112,8 @@ export async function recomputeSoldOut(db: Db, restaurantId: string, ingredientI
 
 async function canonicalNames(db: Db, ids: string[]) {
   const names = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db.select({ id: ingredients.id, name: ingredients.name }).from(ingredients).where(inArray(ingredients.id, ids.slice(i, i + 90)));
+  for (const part of inChunks(ids)) {
+    const rows = await db.select({ id: ingredients.id, name: ingredients.name }).from(ingredients).where(inArray(ingredients.id, part));
     for (const row of rows) names.set(row.id, row.name);
   }
   return names;

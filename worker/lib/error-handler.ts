@@ -10,7 +10,7 @@ const HTTP_CODES: Record<number, string> = {
   409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'unprocessable', 429: 'rate_limited',
 };
 
-/** Every failure leaves in the DESIGN §7 shape; a 500 never carries a stack trace. */
+/** Every failure leaves in the docs/product.md §7.2 shape; a 500 never carries a stack trace. */
 export async function handleError(err: Error, c: Context<AppContext>) {
   if (err instanceof ApiError) return errorResponse(c, err);
   if (err instanceof HTTPException) {

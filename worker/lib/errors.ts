@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../shared/schemas/common';
 
-/** A failure the client should see as-is, in the DESIGN §7 shape. */
+/** A failure the client should see as-is, in the docs/product.md §7.2 shape. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,

@@ -10,7 +10,7 @@ export function describeIssues(error: z.ZodError) {
 
 /**
  * Validates one part of the request with a schema from `shared/`. The parsed value is typed,
- * so the `hc` client follows the server; a failure is a 400 in the DESIGN §7 shape.
+ * so the `hc` client follows the server; a failure is a 400 in the docs/product.md §7.2 shape.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
   return validator(target, (value): z.output<Schema> => {

@@ -6,15 +6,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { deriveDrinkFacts } from '../../shared/drink-facts';
 import { drinkIngredients, ingredients, menuDrinks } from '../db/schema';
 import type { Db } from '../env';
-
-const IN_CHUNK = 90;
-
-const chunks = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / IN_CHUNK) }, (_, i) => list.slice(i * IN_CHUNK, (i + 1) * IN_CHUNK));
+import { inChunks } from '../lib/in-chunks';
 
 /** The drinks whose recipe uses any of these ingredients. */
 async function drinksUsing(db: Db, ingredientIds: readonly string[]) {
   const ids = new Set<string>();
-  for (const part of chunks([...new Set(ingredientIds)])) {
+  for (const part of inChunks([...new Set(ingredientIds)])) {
     const rows = await db.selectDistinct({ id: drinkIngredients.menuDrinkId }).from(drinkIngredients).where(inArray(drinkIngredients.ingredientId, part));
     rows.forEach((r) => ids.add(r.id));
   }
@@ -25,7 +22,7 @@ async function drinksUsing(db: Db, ingredientIds: readonly string[]) {
 export async function refreshDrinkFacts(db: Db, scope: { drinkIds?: readonly string[]; ingredientIds?: readonly string[] }): Promise<number> {
   const drinkIds = [...new Set([...(scope.drinkIds ?? []), ...(scope.ingredientIds?.length ? await drinksUsing(db, scope.ingredientIds) : [])])];
   let changed = 0;
-  for (const part of chunks(drinkIds)) {
+  for (const part of inChunks(drinkIds)) {
     const [drinks, lines] = await db.batch([
       db.select({ id: menuDrinks.id, category: menuDrinks.category, allergens: menuDrinks.allergens, extraAllergens: menuDrinks.extraAllergens, containsAlcohol: menuDrinks.containsAlcohol })
         .from(menuDrinks).where(inArray(menuDrinks.id, part)),

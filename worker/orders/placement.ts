@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
-import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_STATUSES, etaMinutes } from '../../shared/orders';
+import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
@@ -13,6 +13,7 @@ import type { Db } from '../env';
 import { issuedCreations } from './ai-creations';
 import { queueAheadQuery, toQueueAhead } from './queue';
 import { toOrder, type OrderItemRow, type OrderRow } from './serialize';
+import { inChunks } from '../lib/in-chunks';
 
 export type PlacementLine = {
   menuDrinkId: string | null;
@@ -61,7 +62,7 @@ export type PlacementOutcome =
 export const refuse = (status: Refusal['status'], code: string, message: string, details?: RefusalDetails): Refusal =>
   ({ ok: false, status, code, message, details });
 
-const activeOrderExists = () => refuse(409, 'active_order_exists', ACTIVE_ORDER_EXISTS);
+const activeOrderExists = () => refuse(409, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_EXISTS);
 
 /**
  * The venue changed (deactivated, or another tax rate) after the Worker read it from its cache: the
@@ -261,7 +262,7 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
         id: newId(), orderId, restaurantId: req.venueId, fromStatus: null, toStatus: 'pending',
         actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
       }),
-      ...chunk(cartItemIds, 90).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
+      ...inChunks(cartItemIds).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
       ...[...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))]
         .map((id) => db.update(aiInteractions).set({ wasOrdered: true, orderId })
           .where(and(eq(aiInteractions.id, id), eq(aiInteractions.restaurantId, req.venueId), eq(aiInteractions.ownerKey, req.owner.ownerKey)))),
@@ -281,10 +282,4 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
     throw err;
   }
   return { ok: true, status: 200, body, replayed: false, order, ownerKey: req.owner.ownerKey };
-}
-
-function chunk<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }

@@ -7,6 +7,7 @@ import { drinkIngredients, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { itemsByOrder, toOrder, toOrders, type OrderRow } from './serialize';
 import { liveEta, withQueueEtas } from './queue';
+import { inChunks } from '../lib/in-chunks';
 
 type GuestCaller = Extract<Caller, { kind: 'guest' }>;
 
@@ -17,7 +18,7 @@ export function guestOwnerKeys(guest: GuestCaller): string[] {
   return keys;
 }
 
-/** The spec's status readings as a condition (DESIGN §4: open = not paid and not cancelled). */
+/** The spec's status readings as a condition (docs/product.md §4.8: open = not paid and not cancelled). */
 export function statusCondition(filter: StaffOrderFilter): SQL | undefined {
   switch (filter) {
     case 'all': return undefined;
@@ -86,48 +87,48 @@ export async function guestHistory(db: Db, guest: GuestCaller, venueId: string |
   const items = await itemsByOrder(db, rows.map((r) => r.order.id));
   return rows.map(({ order, slug }) => {
     const wire = toOrder(order, items.get(order.id) ?? []);
-    return { ...wire, orderId: wire.id, placedAt: wire.created_at, venue_slug: slug };
+    return { ...wire, venue_slug: slug };
   });
 }
 
-/** Spec 'AI order' tickets: orders from a suggestion or carrying a recipe or custom name, with build sheets. */
+/** 'AI order' tickets (docs/decisions/022): orders from a suggestion or carrying a recipe or custom name, with build sheets. */
 export async function aiOrders(db: Db, venueId: string, limit: number): Promise<AiOrder[]> {
   const rows = await db.select().from(orders)
     .where(and(eq(orders.restaurantId, venueId), or(eq(orders.referredByAi, true), isNotNull(orders.aiRecipeName), isNotNull(orders.customName))))
     .orderBy(desc(orders.createdAt)).limit(limit);
   const items = await itemsByOrder(db, rows.map((r) => r.id));
   const drinkIds = [...new Set([...items.values()].flat().map((i) => i.menuDrinkId).filter((id): id is string => Boolean(id)))];
-  const steps = new Map<string, { ingredientName: string; qty: number; unit: string }[]>();
-  for (let i = 0; i < drinkIds.length; i += 90) {
+  const steps = new Map<string, { ingredient_name: string; quantity: number; unit: string }[]>();
+  for (const part of inChunks(drinkIds)) {
     const lines = await db.select().from(drinkIngredients)
-      .where(inArray(drinkIngredients.menuDrinkId, drinkIds.slice(i, i + 90)))
+      .where(inArray(drinkIngredients.menuDrinkId, part))
       .orderBy(asc(drinkIngredients.menuDrinkId), asc(drinkIngredients.position));
     for (const line of lines) {
       const list = steps.get(line.menuDrinkId) ?? [];
-      list.push({ ingredientName: line.rawName, qty: line.quantity, unit: line.unit });
+      list.push({ ingredient_name: line.rawName, quantity: line.quantity, unit: line.unit });
       steps.set(line.menuDrinkId, list);
     }
   }
   return rows.map((row) => {
     const wire = toOrder(row, items.get(row.id) ?? []);
     return {
-      orderId: row.id,
+      id: row.id,
       status: row.status,
-      displayName: wire.display_name,
-      createdAt: row.createdAt,
-      deliveredAt: row.deliveredAt,
-      referredByAi: row.referredByAi,
-      aiRecipeName: row.aiRecipeName,
-      customName: row.customName,
+      display_name: wire.display_name,
+      created_at: row.createdAt,
+      delivered_at: row.deliveredAt,
+      referred_by_ai: row.referredByAi,
+      ai_recipe_name: row.aiRecipeName,
+      custom_name: row.customName,
       items: (items.get(row.id) ?? []).sort((a, b) => a.position - b.position).map((item) => ({
-        menuDrinkId: item.menuDrinkId,
-        drinkName: item.name,
-        imageUrl: item.imageUrl,
+        menu_drink_id: item.menuDrinkId,
+        name: item.name,
+        image_url: item.imageUrl,
         quantity: item.quantity,
         notes: item.notes,
         modifiers: item.modifiers,
-        buildSteps: item.isAiCreation
-          ? (item.recipe ?? []).map((r) => ({ ingredientName: r.ingredient, qty: r.quantity, unit: r.unit }))
+        build_steps: item.isAiCreation
+          ? (item.recipe ?? []).map((r) => ({ ingredient_name: r.ingredient, quantity: r.quantity, unit: r.unit }))
           : steps.get(item.menuDrinkId ?? '') ?? [],
       })),
     };

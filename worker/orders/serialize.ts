@@ -1,27 +1,23 @@
 // Order rows → the wire shapes of shared/schemas/order.ts.
 import { inArray } from 'drizzle-orm';
-import { centsToDollars } from '../../shared/money';
 import { orderDisplayName } from '../../shared/orders';
 import type { Order, OrderItem } from '../../shared/schemas/order';
 import { orderItems, type orders } from '../db/schema';
 import type { Db } from '../env';
+import { inChunks } from '../lib/in-chunks';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
-/** D1 allows 100 bound parameters per statement. */
-const IN_CHUNK = 90;
 
 export function toOrderItem(row: OrderItemRow): OrderItem {
-  const drink = { name: row.name, description: row.description, image_url: row.imageUrl };
   return {
     id: row.id,
     menu_drink_id: row.menuDrinkId,
     name: row.name,
+    description: row.description,
     quantity: row.quantity,
-    price: centsToDollars(row.unitPriceCents),
     price_cents: row.unitPriceCents,
-    total: centsToDollars(row.lineTotalCents),
     total_cents: row.lineTotalCents,
     notes: row.notes,
     modifiers: row.modifiers,
@@ -31,14 +27,11 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
     recipe: row.recipe ?? null,
     allergens: row.allergens,
     contains_alcohol: row.containsAlcohol,
-    drink,
-    menu_drink: drink,
   };
 }
 
 export function toOrder(row: OrderRow, items: OrderItemRow[], etaMinutes = row.etaMinutes): Order {
   const lines = [...items].sort((a, b) => a.position - b.position).map(toOrderItem);
-  const total = centsToDollars(row.totalCents);
   return {
     id: row.id,
     restaurant_id: row.restaurantId,
@@ -63,21 +56,14 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], etaMinutes = row.e
     subtotal_cents: row.subtotalCents,
     tax_cents: row.taxCents,
     total_cents: row.totalCents,
-    subtotal: centsToDollars(row.subtotalCents),
-    tax: centsToDollars(row.taxCents),
-    total,
-    total_amount: total,
-    total_price: total,
     items: lines,
-    order_items: lines,
   };
 }
 
 /** The items of many orders, read in chunks, grouped by order id. */
 export async function itemsByOrder(db: Db, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
   const grouped = new Map<string, OrderItemRow[]>(orderIds.map((id) => [id, []]));
-  for (let i = 0; i < orderIds.length; i += IN_CHUNK) {
-    const chunk = orderIds.slice(i, i + IN_CHUNK);
+  for (const chunk of inChunks(orderIds)) {
     const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, chunk));
     for (const row of rows) grouped.get(row.orderId)?.push(row);
   }

@@ -8,7 +8,7 @@ import type { venues } from '../db/schema';
 import { ApiError, badRequest } from '../lib/errors';
 import { venueHub } from '../live/hub-client';
 import { cachedRead } from '../menu/read-cache';
-import { findActiveVenue } from '../routes/venues';
+import { findActiveVenue } from '../venues/service';
 import { VENUE_CHANGED, type PlacementLine, type PlacementOutcome, type PlacementRequest } from './placement';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -33,6 +33,30 @@ export type PlacementInput = {
 };
 
 type Venue = typeof venues.$inferSelect;
+
+/** The order fields a guest may send with any placement (checkout, call-table order, quick order). */
+type DetailsFields = {
+  display_name?: string; custom_name?: string; special_instructions?: string; customer_name?: string;
+  customer_phone?: string; referred_by_ai?: boolean; ai_recipe_name?: string; table?: string;
+};
+
+/**
+ * The order's details from what the guest sent: empty strings are absent, and a missing customer
+ * name falls back to `fallbackCustomerName` (the display name at checkout, 'Guest' for a quick order).
+ */
+export function placementDetails(body: DetailsFields, salesChannel: 'app' | 'quick', fallbackCustomerName: string | null = null): PlacementRequest['details'] {
+  return {
+    displayName: body.display_name || null,
+    customName: body.custom_name || null,
+    specialInstructions: body.special_instructions || null,
+    customerName: body.customer_name || fallbackCustomerName || null,
+    customerPhone: body.customer_phone || null,
+    referredByAi: Boolean(body.referred_by_ai),
+    aiRecipeName: body.ai_recipe_name || null,
+    tableNumber: body.table ?? null,
+    salesChannel,
+  };
+}
 
 /**
  * Places the order through the venue's hub and answers like the hub did (200, or the refusal). The

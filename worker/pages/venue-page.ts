@@ -13,7 +13,7 @@ import { generatedVenuePictureSvg } from '../images/generated-pictures';
 import { ApiError } from '../lib/errors';
 import { redactSecrets } from '../lib/error-handler';
 import { requestLog, withDb } from '../lib/middleware';
-import { cachedMenuEntity, cachedVenueEntity } from '../routes/venues';
+import { cachedMenuEntity, cachedVenueEntity } from '../venues/service';
 import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
 import { escapeHtml, menuFirstPaint, themeStyle } from './menu-first-paint';
 

@@ -1,5 +1,5 @@
 // Venue staff and admin accounts, managed by super admins. A change of role or venue bumps
-// claims_version, so tokens issued before it answer 409 claims_outdated until refreshed (DESIGN §5).
+// claims_version, so tokens issued before it answer 409 claims_outdated until refreshed (docs/product.md §5.2).
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { newId } from '../../shared/ids';

@@ -1,4 +1,4 @@
-import { BarChart3, ClipboardList, LayoutDashboard, Package, QrCode, ScrollText, Settings, Sparkles, Store, Wine } from 'lucide-react';
+import { BarChart3, ClipboardList, LayoutDashboard, Package, QrCode, ScrollText, Sparkles, Store, Wine } from 'lucide-react';
 import { BackOfficeShell, type NavEntry } from '../auth/BackOfficeShell';
 
 /** Spec: the admin shell navigation. */
@@ -11,7 +11,6 @@ export const ADMIN_NAV: NavEntry[] = [
   { to: '/admin/qr', label: 'QR Generator', icon: QrCode },
   { to: '/admin/ai-settings', label: 'AI Settings', icon: Sparkles },
   { to: '/admin/profile', label: 'Venue Profile', icon: Store },
-  { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText },
 ];
 

@@ -19,7 +19,7 @@ const contextOf = (picks: ChatPicks): AiContextInput => ({
   baseSpirit: picks.base, flavors: picks.flavors, extras: picks.extras, sweetness: picks.sweetness, strength: picks.strength,
 });
 
-/** Spec: AI bartender chat (/venue/{slug}/ai and /ai-chat): quick-option chips, free text, suggestion cards. */
+/** Spec: AI bartender chat (/venue/{slug}/ai; /ai-chat redirects here): quick-option chips, free text, suggestion cards. */
 export default function ChatPage() {
   const { venue } = useVenueContext();
   const chat = useChatSuggestion(venue.slug);
@@ -37,7 +37,7 @@ export default function ChatPage() {
 
   const send = (content: string) => {
     const message = content.trim();
-    // Spec §5: a chat message must be non-blank; nothing is sent while a reply is pending.
+    // docs/product.md §6.4: a chat message must be non-blank; nothing is sent while a reply is pending.
     if (!message || chat.isPending) return;
     const userEntry: Entry = { id: nextId.current++, role: 'user', content: message };
     const history = [...entries.slice(1), userEntry].slice(-HISTORY_SENT).map(({ role, content: c }) => ({ role, content: c }));

@@ -33,7 +33,7 @@ export default function VibeMixerPage() {
     setPicks((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : current.length >= VIBE_MAX_PICKS ? current : [...current, tag]));
 
   const submit = () => {
-    // Spec §5: requests with fewer than 2 picks are ignored.
+    // docs/product.md §6.4: requests with fewer than 2 picks are ignored.
     if (!ready || mix.isPending) return;
     mix.mutate({ selectedCategories: picks, preferenceCount: picks.length, additionalRequest: request.trim() || undefined }, {
       onSuccess: (suggestion) => setResult({ kind: 'suggestion', suggestion }),

@@ -2,7 +2,7 @@
 // a suggestion to the order it led to. Settings and analytics hooks live with the back-office screens.
 import { useMutation } from '@tanstack/react-query';
 // Types only: guest pages download no zod (bundle budget, docs/decisions/080). The suggestion is
-// checked with zod where it is made, in the Worker (DESIGN §6).
+// checked with zod where it is made, in the Worker (docs/product.md §6.1).
 import type { AiSuggestion, ChatInput, VibeInput } from '../../../shared/schemas/ai';
 import { apiRequest } from '../../lib/api-client';
 import { ensureGuestSession } from '../auth/guest-session';

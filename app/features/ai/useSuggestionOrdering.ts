@@ -19,7 +19,7 @@ function lineOf(s: AiSuggestion) {
 }
 
 /**
- * Add to Cart and Order Now for a suggestion, under the one-active-order rule (spec §4): while an
+ * Add to Cart and Order Now for a suggestion, under the one-active-order rule (docs/product.md §4.3): while an
  * order is active, `active` is set and screens show 'View Order Status' instead.
  */
 export function useSuggestionOrdering(slug: string) {

@@ -29,7 +29,7 @@ export function useDrink(slug: string, drinkId: string | undefined) {
   });
 }
 
-/** The signed-in guest's favourites at this venue. Spec §8: a failed read is an empty list, silently. */
+/** The signed-in guest's favourites at this venue. docs/product.md §8.7: a failed read is an empty list, silently. */
 export function useFavorites(slug: string) {
   const { signedIn, guestId } = useGuestSession();
   return useQuery({

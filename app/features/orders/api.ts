@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { newId } from '../../../shared/ids';
-import { ACTIVE_ORDER_EXISTS, type OrderStatus } from '../../../shared/orders';
+import { ACTIVE_ORDER_EXISTS_CODE, type OrderStatus } from '../../../shared/orders';
 import type { z } from 'zod';
 import type { CartItemInput, CartResponse } from '../../../shared/schemas/cart';
 import type {
@@ -41,7 +41,7 @@ export type AdminWindow = '1h' | '24h' | 'all';
 type PollOptions = { pollMs?: number | false };
 
 /** True for the refusal the guest screens turn into the 'View Order Status' banner. */
-export const isActiveOrderExists = (err: unknown) => err instanceof ApiRequestError && err.status === 409 && err.message.includes(ACTIVE_ORDER_EXISTS);
+export const isActiveOrderExists = (err: unknown) => err instanceof ApiRequestError && err.status === 409 && err.code === ACTIVE_ORDER_EXISTS_CODE;
 
 // ---- guest: cart --------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ export type ChatPicks = {
   extras: string[];
 };
 
-/** Spec §3: sweetness defaults to balanced, strength to standard. */
+/** docs/product.md §6.4: sweetness defaults to balanced, strength to standard. */
 export const DEFAULT_PICKS: ChatPicks = { base: null, flavors: [], sweetness: 'Balanced', strength: 'Standard', extras: [] };
 const MAX_MULTI = 3;
 
@@ -45,7 +45,7 @@ function ChipGroup({ title, options, isOn, isDisabled, onPick }: GroupProps) {
 const toggleIn = (list: string[], value: string) =>
   (list.includes(value) ? list.filter((v) => v !== value) : list.length >= MAX_MULTI ? list : [...list, value]);
 
-/** The chat's quick-option chips (spec §9): base, flavour, sweetness, strength, extras. */
+/** The chat's quick-option chips (docs/product.md §10.4): base, flavour, sweetness, strength, extras. */
 export function ChatOptions({ picks, onChange }: { picks: ChatPicks; onChange: (p: ChatPicks) => void }) {
   return (
     <details className="chat-options card">

@@ -39,13 +39,13 @@ function CartContents({ venue }: { venue: Venue }) {
   const [orderName, setOrderName] = useState('');
   const [instructions, setInstructions] = useState('');
 
-  // Spec §8: a failed cart read is an empty cart.
+  // docs/product.md §8.7: a failed cart read is an empty cart.
   const items = cart.data?.items ?? [];
   const totals = cartTotals(items, venue.tax_rate_bp);
   const unavailable = items.some((i) => !i.available);
 
   const changeQuantity = (item: CartItem, qty: number) => {
-    // Spec §5: a quantity reduced to 0 or less removes the item.
+    // docs/product.md §8.4: a quantity reduced to 0 or less removes the item.
     if (qty <= 0) removeItem.mutate(item.menu_drink_id, { onError: () => toast.error('Failed to update cart') });
     else setItem.mutate({ menu_drink_id: item.menu_drink_id, qty, mode: 'set' }, { onError: () => toast.error('Failed to update cart') });
   };

@@ -41,7 +41,7 @@ export default function CategoryPage() {
 
   const close = () => { setSelected(null); setOrderError(null); placeOrder.reset(); };
 
-  // Spec §5: an unauthenticated quick order — quantity 1, customer name 'Guest', no instructions.
+  // docs/product.md §8.3: an unauthenticated quick order — quantity 1, customer name 'Guest', no instructions.
   const submit = async () => {
     if (!selected) return;
     setOrderError(null);

@@ -33,7 +33,7 @@ export function OrderCard({ order, slug, now }: { order: Order; slug: string; no
       <ul className="history-items">
         {order.items.map((item) => (
           <li key={item.id}>
-            <DrinkImage src={item.image_url ?? item.drink.image_url} width={40} height={40} />
+            <DrinkImage src={item.image_url} width={40} height={40} />
             <span>{item.ai_recipe_name || item.name}</span>
             <span className="muted">× {item.quantity}</span>
           </li>

@@ -82,7 +82,7 @@ export default function OrderConfirmationPage() {
             <Navigation aria-hidden="true" size={18} /> Track My Order
           </Link>
           <Link className="btn btn-block" to={`/venue/${venue.slug}`}><GlassWater aria-hidden="true" size={18} /> Order More Drinks</Link>
-          <Link className="btn btn-block" to={`/venue/${venue.slug}/ai-chat`}><MessageCircle aria-hidden="true" size={18} /> Chat with AI Bartender</Link>
+          <Link className="btn btn-block" to={`/venue/${venue.slug}/ai`}><MessageCircle aria-hidden="true" size={18} /> Chat with AI Bartender</Link>
         </div>
       </main>
     </>

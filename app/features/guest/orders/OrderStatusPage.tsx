@@ -47,7 +47,7 @@ export default function OrderStatusPage() {
     return <><GuestHeader title="Order Status" subtitle={venue.name} back={back} /><main className="guest-main"><p role="status" className="muted">Loading order...</p></main></>;
   }
 
-  // Spec §4: a status that cannot be read falls back to open (being made).
+  // docs/product.md §4.7: a status that cannot be read falls back to open (being made).
   const view = status.data ?? { status: 'preparing' as const, payment_status: 'unpaid' as const, delivered_at: null, eta_minutes: null };
   const display = statusDisplay(view.status, view.payment_status, view.delivered_at);
   const current = STAGE_INDEX[display.stage];

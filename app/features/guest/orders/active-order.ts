@@ -4,7 +4,7 @@ import { isActiveOrderExists, useActiveOrder } from '../../orders/api';
 export const orderStatusPath = (slug: string, orderId: string) => `/venue/${slug}/order-status/${orderId}`;
 
 /**
- * Spec §4, one active order per venue: while one exists, order buttons become 'View Order Status';
+ * docs/product.md §4.3, one active order per venue: while one exists, order buttons become 'View Order Status';
  * a refusal saying 'active order exists' reloads the active order so the banner appears.
  */
 export function useActiveOrderGuard(slug: string) {

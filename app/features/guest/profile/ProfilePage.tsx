@@ -131,7 +131,7 @@ const OrderCard = lazy(() => loadOrderCard().then((m) => ({ default: m.OrderCard
 function HistoryList({ slug }: { slug: string }) {
   const history = useOrderHistory(slug);
   useEffect(() => { void loadOrderCard(); }, []);
-  // Spec §8: a failed history read is an empty history.
+  // docs/product.md §8.7: a failed history read is an empty history.
   const orders = history.data ?? [];
   if (history.isPending) return <p role="status" className="muted">Loading history...</p>;
   if (orders.length === 0) return <p className="empty-state">No orders yet</p>;

@@ -18,10 +18,10 @@ type Filter = (typeof FILTERS)[number];
 
 function matches(order: AiOrder, filter: Filter) {
   switch (filter) {
-    case 'Undelivered': return !order.deliveredAt && order.status !== 'cancelled';
+    case 'Undelivered': return !order.delivered_at && order.status !== 'cancelled';
     case 'All': return true;
-    case 'Today': return Date.parse(order.createdAt) >= startOfToday().getTime();
-    case '7 Days': return Date.parse(order.createdAt) >= daysAgo(7).getTime();
+    case 'Today': return Date.parse(order.created_at) >= startOfToday().getTime();
+    case '7 Days': return Date.parse(order.created_at) >= daysAgo(7).getTime();
   }
 }
 
@@ -37,13 +37,13 @@ export default function AiCocktailsPage() {
 
   const list = orders.data ?? [];
   const term = search.trim().toLowerCase();
-  const shown = list.filter((o) => matches(o, filter) && (!term || [o.orderId, o.aiRecipeName, o.customName, o.displayName, ...o.items.map((i) => i.drinkName)]
+  const shown = list.filter((o) => matches(o, filter) && (!term || [o.id, o.ai_recipe_name, o.custom_name, o.display_name, ...o.items.map((i) => i.name)]
     .some((text) => text?.toLowerCase().includes(term))));
 
   async function deliver(order: AiOrder) {
     try {
-      await update.mutateAsync({ orderId: order.orderId, status: 'delivered' });
-      toast.success(`Order ${shortOrderId(order.orderId)} completed!`, 3000);
+      await update.mutateAsync({ orderId: order.id, status: 'delivered' });
+      toast.success(`Order ${shortOrderId(order.id)} completed!`, 3000);
     } catch (err) {
       toast.error(`Failed to complete order: ${errorMessage(err, 'unknown error')}`);
     }
@@ -53,7 +53,7 @@ export default function AiCocktailsPage() {
     <main className="page staff-page">
       <h1><Bot aria-hidden="true" /> AI-Built Cocktails</h1>
       <div className="tiles">
-        <div className="tile"><span className="tile-value">{list.filter((o) => !o.deliveredAt && o.status !== 'cancelled').length}</span><span className="tile-label">Undelivered</span></div>
+        <div className="tile"><span className="tile-value">{list.filter((o) => !o.delivered_at && o.status !== 'cancelled').length}</span><span className="tile-label">Undelivered</span></div>
         <div className="tile"><span className="tile-value">{list.length}</span><span className="tile-label">Total AI</span></div>
       </div>
       <input type="search" className="search-field" aria-label="Search AI orders" placeholder="Search by order id, drink, AI recipe or custom name" value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -66,19 +66,19 @@ export default function AiCocktailsPage() {
       ) : (
         <ul className="staff-order-list" aria-label="AI orders">
           {shown.map((order) => (
-            <li key={order.orderId} className="card order-card" aria-label={`Order #${shortOrderId(order.orderId)}`}>
+            <li key={order.id} className="card order-card" aria-label={`Order #${shortOrderId(order.id)}`}>
               <div className="order-card-head">
-                <span className="order-id mono">#{shortOrderId(order.orderId)}</span>
+                <span className="order-id mono">#{shortOrderId(order.id)}</span>
                 <OrderStatusBadge status={order.status} />
-                <span className="muted">{formatTime(order.createdAt)}</span>
+                <span className="muted">{formatTime(order.created_at)}</span>
               </div>
-              <p><strong>{order.displayName}</strong>{order.aiRecipeName && order.aiRecipeName !== order.displayName && <span className="muted"> · {order.aiRecipeName}</span>}</p>
-              <ul className="item-list">{order.items.map((i, n) => <li key={n}>{i.quantity} × {i.drinkName}</li>)}</ul>
+              <p><strong>{order.display_name}</strong>{order.ai_recipe_name && order.ai_recipe_name !== order.display_name && <span className="muted"> · {order.ai_recipe_name}</span>}</p>
+              <ul className="item-list">{order.items.map((i, n) => <li key={n}>{i.quantity} × {i.name}</li>)}</ul>
               <div className="row staff-order-foot">
                 <span className="spacer" />
                 <button type="button" className="btn btn-ghost btn-small" onClick={() => setBuildFor(order)}>Build Sheet</button>
                 <button type="button" className="btn btn-ghost btn-small" onClick={() => setDetailsFor(order)}><Eye aria-hidden="true" size={14} /> Details</button>
-                {!order.deliveredAt && order.status !== 'cancelled' && (
+                {!order.delivered_at && order.status !== 'cancelled' && (
                   <button type="button" className="btn btn-primary btn-small" disabled={update.isPending} onClick={() => void deliver(order)}>Mark Delivered</button>
                 )}
               </div>
@@ -88,28 +88,28 @@ export default function AiCocktailsPage() {
       )}
       {buildFor && (
         <BuildSheetModal
-          title={`Build Sheet #${shortOrderId(buildFor.orderId)}`}
+          title={`Build Sheet #${shortOrderId(buildFor.id)}`}
           drinks={buildFor.items.map((i, n) => ({
-            key: String(n), name: i.drinkName, quantity: i.quantity, notes: i.notes, modifiers: i.modifiers,
-            steps: i.buildSteps.map((s) => ({ ingredient: s.ingredientName, quantity: s.qty, unit: s.unit, optional: false })),
+            key: String(n), name: i.name, quantity: i.quantity, notes: i.notes, modifiers: i.modifiers,
+            steps: i.build_steps.map((s) => ({ ingredient: s.ingredient_name, quantity: s.quantity, unit: s.unit, optional: false })),
           }))}
           onClose={() => setBuildFor(null)}
         />
       )}
       {detailsFor && (
-        <Modal title={`Order #${shortOrderId(detailsFor.orderId)}`} onClose={() => setDetailsFor(null)} actions={<button type="button" className="btn btn-primary" onClick={() => setDetailsFor(null)} data-autofocus>Close</button>}>
+        <Modal title={`Order #${shortOrderId(detailsFor.id)}`} onClose={() => setDetailsFor(null)} actions={<button type="button" className="btn btn-primary" onClick={() => setDetailsFor(null)} data-autofocus>Close</button>}>
           <dl className="order-details">
-            <dt>Name</dt><dd>{detailsFor.displayName}</dd>
+            <dt>Name</dt><dd>{detailsFor.display_name}</dd>
             <dt>Status</dt><dd><OrderStatusBadge status={detailsFor.status} /></dd>
-            <dt>AI recipe</dt><dd>{detailsFor.aiRecipeName ?? '—'}</dd>
-            <dt>Custom name</dt><dd>{detailsFor.customName ?? '—'}</dd>
-            <dt>Referred by AI</dt><dd>{detailsFor.referredByAi ? 'Yes' : 'No'}</dd>
-            <dt>Placed</dt><dd>{formatDateTime(detailsFor.createdAt)}</dd>
-            <dt>Delivered</dt><dd>{detailsFor.deliveredAt ? formatDateTime(detailsFor.deliveredAt) : 'Not delivered'}</dd>
+            <dt>AI recipe</dt><dd>{detailsFor.ai_recipe_name ?? '—'}</dd>
+            <dt>Custom name</dt><dd>{detailsFor.custom_name ?? '—'}</dd>
+            <dt>Referred by AI</dt><dd>{detailsFor.referred_by_ai ? 'Yes' : 'No'}</dd>
+            <dt>Placed</dt><dd>{formatDateTime(detailsFor.created_at)}</dd>
+            <dt>Delivered</dt><dd>{detailsFor.delivered_at ? formatDateTime(detailsFor.delivered_at) : 'Not delivered'}</dd>
           </dl>
           <ul className="item-list">
             {detailsFor.items.map((i, n) => (
-              <li key={n}>{i.quantity} × {i.drinkName}{i.modifiers && <div className="muted">Modifiers: {i.modifiers}</div>}{i.notes && <div className="muted">Notes: {i.notes}</div>}</li>
+              <li key={n}>{i.quantity} × {i.name}{i.modifiers && <div className="muted">Modifiers: {i.modifiers}</div>}{i.notes && <div className="muted">Notes: {i.notes}</div>}</li>
             ))}
           </ul>
         </Modal>

@@ -8,7 +8,7 @@ import { toast } from '../../../ui/toast';
 import { useCreateInventoryItem, useIngredientSearch, useUpdateInventoryItem } from '../api';
 
 /**
- * The staff item form (back-office §5): adding picks a canonical ingredient (at most 20 shown);
+ * The staff item form (docs/product.md §11.2): adding picks a canonical ingredient (at most 20 shown);
  * editing changes name, brand, on hand, threshold, availability. Amounts in ml (pcs when counted).
  */
 export function ItemFormModal({ item, onClose }: { item: StaffInventoryItem | null; onClose: () => void }) {

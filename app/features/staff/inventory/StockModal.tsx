@@ -9,7 +9,7 @@ import { formatStock } from '../shared/format';
 
 export type StockMode = 'receive' | 'adjust_down';
 
-/** The stock receive/adjust modal (back-office §5 'Stock movement form'). */
+/** The stock receive/adjust modal (docs/product.md §11.2). */
 export function StockModal({ item, mode, onClose }: { item: StaffInventoryItem; mode: StockMode; onClose: () => void }) {
   const [quantity, setQuantity] = useState('');
   const [reason, setReason] = useState<string>(DEFAULT_MOVEMENT_REASON[mode]);

@@ -1,4 +1,4 @@
-// New-order alerts of the staff queue (back-office §4 'Staff notifications'): an 800 Hz tone and a
+// New-order alerts of the staff queue (docs/product.md §10.1): an 800 Hz tone and a
 // 200/100/200 ms vibration, each switchable and remembered on the device, both on by default.
 import { useCallback, useState } from 'react';
 

@@ -1,5 +1,6 @@
 // The platform AI settings calls (/api/ai/global-prompt, /flavor-rules, /kpis, /interactions),
 // built by the AI feature's worker routes; this console screen drives them.
+import type { DayWindow as AiRange } from '../../../../shared/schemas/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -8,7 +9,7 @@ import {
 import { SUPER_API_LABEL } from '../../../../shared/schemas/super';
 import { apiRequest } from '../../../lib/api-client';
 
-export type AiRange = '7d' | '30d' | '90d';
+export type { DayWindow as AiRange } from '../../../../shared/schemas/common';
 
 const FlavorRuleList = z.object({ rules: z.array(FlavorRule) });
 const FlavorRuleResponse = z.object({ rule: FlavorRule });

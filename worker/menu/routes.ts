@@ -5,8 +5,8 @@ import { ownerKeyOf } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { PRIVATE_REVALIDATE, PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
 import { validate } from '../lib/validate';
-import { drinkDetail } from '../menu/drinks';
-import { cachedMenuEntity } from './venues';
+import { drinkDetail } from './drinks';
+import { cachedMenuEntity } from '../venues/service';
 
 /** Guests' reads of menu drinks (spec: GET /drinks, GET /drinks/{id}). Public. */
 export const drinkRoutes = new Hono<AppContext>()

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AuthClaims } from '../../shared/schemas/auth';
 import { users } from '../db/schema';
 import type { AppContext } from '../env';
-import { requireStaff, staffCaller } from '../auth/middleware';
+import { requireStaff, staffCaller } from './middleware';
 import { unauthorized } from '../lib/errors';
 
 /** The caller's claims as the server sees them (spec: GET /admin/auth/me, used for claims sync). */

@@ -5,7 +5,7 @@ import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import {
   WINDOW_DAYS, platformAnalytics, platformOverview, recentOrders, topDrinks, topVenues, windowStart,
-} from '../super/platform-metrics';
+} from './platform-metrics';
 
 /** Platform overview and analytics for super admins (mounted at /api/super). */
 export const superPlatformRoutes = new Hono<AppContext>()

@@ -4,7 +4,7 @@ import { ErrorLogQuery, ErrorSettingsBody } from '../../shared/schemas/super';
 import { requireSuperadmin } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { getErrorRetentionDays, listErrorLogs, setErrorResolved, setErrorRetentionDays } from '../super/error-logs';
+import { getErrorRetentionDays, listErrorLogs, setErrorResolved, setErrorRetentionDays } from './error-logs';
 
 /** The platform error log for super admins (mounted at /api/super/errors). */
 export const superErrorRoutes = new Hono<AppContext>()

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { D1InsertQuery, D1WriteOnceQuery } from '../../shared/schemas/bench';
 import { requireGuest, requireSuperadmin } from '../auth/middleware';
-import { runD1InsertLoop, writeOncePlacementBatch } from '../bench/d1-insert';
+import { runD1InsertLoop, writeOncePlacementBatch } from './d1-insert';
 import { isDemoMode, type AppContext } from '../env';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';

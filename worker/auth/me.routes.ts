@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { UpdateProfileBody } from '../../shared/schemas/auth';
 import { guests } from '../db/schema';
 import type { AppContext } from '../env';
-import { toGuestProfile } from '../auth/guests';
-import { guestCaller, requireSignedInGuest } from '../auth/middleware';
+import { toGuestProfile } from './guests';
+import { guestCaller, requireSignedInGuest } from './middleware';
 import { unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../env';
 import { notFound } from '../lib/errors';
-import { drinkPictureSvg, pictureTitle, venuePictureSvg } from '../images/generated-pictures';
+import { drinkPictureSvg, pictureTitle, venuePictureSvg } from './generated-pictures';
 
 const R2_MAX_KEY_BYTES = 1024;
 const SVG_HEADERS = { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400' };

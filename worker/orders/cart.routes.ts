@@ -4,10 +4,10 @@ import { CartItemInput, VenueRef } from '../../shared/schemas/cart';
 import { CheckoutInput } from '../../shared/schemas/order';
 import { guestCaller, ownerKeyOf, requireGuest } from '../auth/middleware';
 import type { AppContext } from '../env';
-import { clearCart, putCartItem, readCart, removeCartItem } from '../orders/cart';
-import { submitPlacement } from '../orders/submit';
+import { clearCart, putCartItem, readCart, removeCartItem } from './cart';
+import { placementDetails, submitPlacement } from './submit';
 import { validate } from '../lib/validate';
-import { findActiveVenue } from './venues';
+import { findActiveVenue } from '../venues/service';
 
 const venueOf = (ref: { slug?: string; restaurant_slug?: string }) => (ref.slug ?? ref.restaurant_slug)!;
 const ItemKeyParam = z.object({ id: z.string().min(1).max(200) });
@@ -38,17 +38,7 @@ export const cartRoutes = new Hono<AppContext>()
     const body = c.req.valid('json');
     return submitPlacement(c, {
       kind: 'checkout', venueRef: body.slug, body, lines: null,
-      details: {
-        displayName: body.display_name || null,
-        customName: body.custom_name || null,
-        specialInstructions: body.special_instructions || null,
-        customerName: body.customer_name || body.display_name || null,
-        customerPhone: body.customer_phone || null,
-        referredByAi: Boolean(body.referred_by_ai),
-        aiRecipeName: body.ai_recipe_name || null,
-        tableNumber: body.table ?? null,
-        salesChannel: 'app',
-      },
+      details: placementDetails(body, 'app', body.display_name || null),
     });
   })
   .delete('/:id', requireGuest, validate('param', ItemKeyParam), validate('query', VenueRef), async (c) => {

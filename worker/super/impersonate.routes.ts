@@ -7,7 +7,7 @@ import { accessSessionFor } from '../auth/sessions';
 import { validate } from '../lib/validate';
 import { describeWrite } from '../audit/record';
 
-/** A super admin acting as admin or staff of one active venue, and back (DESIGN §5). */
+/** A super admin acting as admin or staff of one active venue, and back (docs/product.md §5.6). */
 export const superImpersonateRoutes = new Hono<AppContext>()
   .post('/', requireRealSuperadmin, validate('json', ImpersonateBody), async (c) => {
     const { venueId, role } = c.req.valid('json');

@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { AiLogInput, ChatInput, InteractionFeedbackInput, InteractionOrderedInput, RecommendNewInput, VibeInput } from '../../shared/schemas/ai';
-import { markOrdered, recordLog, setFeedback } from '../ai/interactions';
-import { chatRequest, recommendRequest, serveSuggestion, vibeRequest } from '../ai/requests';
+import { markOrdered, recordLog, setFeedback } from './interactions';
+import { chatRequest, recommendRequest, serveSuggestion, vibeRequest } from './requests';
 import { guestCaller, ownerKeyOf, requireGuest } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { enforceRateLimit, type RateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { findActiveVenue } from './venues';
+import { findActiveVenue } from '../venues/service';
 
 /** Suggestions per guest device session (docs/decisions/041-ai-rate-limit.md). */
 export const AI_SUGGESTION_LIMIT: RateLimit = { name: 'ai-suggest-session', limit: 30, windowSeconds: 600 };

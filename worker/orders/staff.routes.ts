@@ -7,8 +7,8 @@ import { ApiError, badRequest } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
 import type { OrderStatus } from '../../shared/orders';
-import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, venueOrders } from '../orders/queries';
-import type { StatusChangeOutcome } from '../orders/transition';
+import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, venueOrders } from './queries';
+import type { StatusChangeOutcome } from './transition';
 
 /**
  * A status change through the venue's hub, which writes it to D1 (with its order_events row) and
@@ -26,7 +26,7 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
   return c.json({ order: outcome.order });
 }
 
-/** Staff portal: the venue's queue, history and AI tickets (spec back-office §7 Staff API). */
+/** Staff portal: the venue's queue, history and AI tickets (docs/api.md "Orders (staff and admin)"). */
 export const staffOrderRoutes = new Hono<AppContext>()
   .get('/orders', requireStaff, validate('query', StaffOrdersQuery), async (c) => {
     const { status, limit } = c.req.valid('query');

@@ -7,8 +7,8 @@ import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { venueHub } from '../live/hub-client';
-import { SUBSCRIBER_HEADER, type Subscriber } from '../live/venue-hub';
+import { venueHub } from './hub-client';
+import { SUBSCRIBER_HEADER, type Subscriber } from './venue-hub';
 import { guestOwnerKeys } from '../orders/queries';
 
 /**

@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
-import { CanStartQuery, CreateOrderInput, GuestOrdersQuery, QuickOrderInput } from '../../shared/schemas/order';
+import {
+  CanStartQuery, CreateOrderInput, GuestOrdersQuery, QuickOrderInput,
+  type ActiveOrderResponse, type CanStartResponse, type OrderDetailResponse, type OrderHistoryResponse, type OrderStatusView,
+} from '../../shared/schemas/order';
 import { guestCaller, requireGuest } from '../auth/middleware';
 import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { guestActiveOrder, guestHistory, guestOrder } from '../orders/queries';
-import { submitPlacement, toPlacementLine } from '../orders/submit';
-import { findActiveVenue } from './venues';
+import { guestActiveOrder, guestHistory, guestOrder } from './queries';
+import { placementDetails, submitPlacement, toPlacementLine } from './submit';
+import { findActiveVenue } from '../venues/service';
 
 const slugOf = (q: { slug?: string; restaurant_slug?: string }) => q.slug ?? q.restaurant_slug ?? null;
 
@@ -23,64 +26,44 @@ export const orderRoutes = new Hono<AppContext>()
       : [toPlacementLine({ menu_drink_id: body.drink_id, quantity: body.quantity, notes: body.notes })];
     return submitPlacement(c, {
       kind: 'order', venueRef: items ? body.restaurant_slug : body.restaurant_id, body, lines,
-      details: {
-        displayName: body.display_name || null,
-        customName: body.custom_name || null,
-        specialInstructions: body.special_instructions || null,
-        customerName: body.customer_name || null,
-        customerPhone: body.customer_phone || null,
-        referredByAi: Boolean(body.referred_by_ai),
-        aiRecipeName: body.ai_recipe_name || null,
-        tableNumber: body.table ?? null,
-        salesChannel: 'app',
-      },
+      details: placementDetails(body, 'app'),
     });
   })
   .post('/quick', requireGuest, validate('json', QuickOrderInput), async (c) => {
     const body = c.req.valid('json');
     return submitPlacement(c, {
       kind: 'quick', venueRef: body.slug, body, lines: [toPlacementLine(body.item)],
-      details: {
-        displayName: null,
-        customName: null,
-        specialInstructions: null,
-        customerName: 'Guest',
-        customerPhone: null,
-        referredByAi: Boolean(body.referred_by_ai),
-        aiRecipeName: body.ai_recipe_name || null,
-        tableNumber: body.table ?? null,
-        salesChannel: 'quick',
-      },
+      details: placementDetails({ referred_by_ai: body.referred_by_ai, ai_recipe_name: body.ai_recipe_name, table: body.table }, 'quick', 'Guest'),
     });
   })
   .get('/active', requireGuest, validate('query', GuestOrdersQuery), async (c) => {
     const db = c.get('db');
     const slug = slugOf(c.req.valid('query'));
     const venueId = slug ? (await findActiveVenue(db, slug)).id : null;
-    return c.json({ order: await guestActiveOrder(db, guestCaller(c), venueId) });
+    return c.json({ order: await guestActiveOrder(db, guestCaller(c), venueId) } satisfies ActiveOrderResponse);
   })
   .get('/history', requireGuest, validate('query', GuestOrdersQuery), async (c) => {
     const db = c.get('db');
     const query = c.req.valid('query');
     const slug = slugOf(query);
     const venueId = slug ? (await findActiveVenue(db, slug)).id : null;
-    return c.json({ orders: await guestHistory(db, guestCaller(c), venueId, query.limit) });
+    return c.json({ orders: await guestHistory(db, guestCaller(c), venueId, query.limit) } satisfies OrderHistoryResponse);
   })
   .get('/can-start', requireGuest, validate('query', CanStartQuery), async (c) => {
     const db = c.get('db');
     const venue = await findActiveVenue(db, slugOf(c.req.valid('query'))!);
     const active = await guestActiveOrder(db, guestCaller(c), venue.id);
-    return c.json({ allowed: !active, active_order_id: active?.id ?? null });
+    return c.json({ allowed: !active, active_order_id: active?.id ?? null } satisfies CanStartResponse);
   })
   .get('/:id/status', requireGuest, validate('param', IdParam), async (c) => {
     const found = await guestOrder(c.get('db'), guestCaller(c), c.req.valid('param').id);
     if (!found) throw notFound('Order not found');
     const { order, position } = found;
     return c.json({
-      id: order.id, orderId: order.id, status: order.status, payment_status: order.payment_status,
-      created_at: order.created_at, placedAt: order.created_at, delivered_at: order.delivered_at,
-      eta_minutes: order.eta_minutes, etaMinutes: order.eta_minutes, queue_position: position,
-    });
+      id: order.id, status: order.status, payment_status: order.payment_status,
+      created_at: order.created_at, delivered_at: order.delivered_at,
+      eta_minutes: order.eta_minutes, queue_position: position,
+    } satisfies OrderStatusView);
   })
   .get('/:id', requireGuest, validate('param', IdParam), async (c) => {
     const db = c.get('db');
@@ -90,5 +73,5 @@ export const orderRoutes = new Hono<AppContext>()
     return c.json({
       order: found.order,
       venue: { id: venue!.id, slug: venue!.slug, name: venue!.name, phone: venue!.phone },
-    });
+    } satisfies OrderDetailResponse);
   });

@@ -7,8 +7,8 @@ import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
 import { requireSuperadmin } from '../auth/middleware';
 import { validate } from '../lib/validate';
-import { createVenueAccount, listVenueAccounts } from '../super/accounts';
-import { createVenue, getVenue, updateVenue } from '../super/venues';
+import { createVenueAccount, listVenueAccounts } from './accounts';
+import { createVenue, getVenue, updateVenue } from './venues';
 import { changedFields, describeWrite } from '../audit/record';
 
 /** Venue management for super admins: every venue, inactive ones included. */

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput, MenuDrinkPatch, NewCatalogueIngredient } from '../../shared/schemas/admin';
-import { createCatalogueIngredient } from '../admin/inventory';
+import { createCatalogueIngredient } from './inventory';
 import { IdParam } from '../../shared/schemas/common';
 import {
   createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,
-} from '../admin/menu-drinks';
+} from './menu-drinks';
 import { changedFields, describeWrite } from '../audit/record';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 
 /**
- * Admin menu tab (back-office §7 menu_drinks): by name, or by display_order for the live dashboard.
+ * Admin menu tab (docs/decisions/052): by name, or by display_order for the live dashboard.
  * PUT and PATCH are both partial. Diagnostics expect 401 here without credentials.
  */
 export const adminMenuDrinkRoutes = new Hono<AppContext>()

@@ -1,13 +1,11 @@
+// Reading venues and their guest menus: the one place guests' venue lookups go through.
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { IdParam } from '../../shared/schemas/common';
 import { menuDrinks, venues } from '../db/schema';
 import { drinkColumns, toDrink, toVenue } from '../db/serializers';
-import type { AppContext, Db } from '../env';
+import type { Db } from '../env';
 import { notFound } from '../lib/errors';
-import { jsonEntity, PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
+import { jsonEntity } from '../lib/http-cache';
 import { cachedRead } from '../menu/read-cache';
-import { validate } from '../lib/validate';
 
 const activeVenueIs = (idOrSlug: string | ReturnType<typeof sql.placeholder>) => and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug)), eq(venues.active, true));
 
@@ -61,14 +59,3 @@ export const cachedMenuEntity = (db: Db, binding: D1Database, idOrSlug: string) 
 export const cachedVenueEntity = (db: Db, binding: D1Database, idOrSlug: string) =>
   cachedRead(binding, `venue:${idOrSlug}`, async () => jsonEntity({ venue: toVenue(await findActiveVenue(db, idOrSlug)) }));
 
-export const venueRoutes = new Hono<AppContext>()
-  .get('/', async (c) => {
-    const rows = await c.get('db').select().from(venues).where(eq(venues.active, true)).orderBy(asc(venues.name));
-    return revalidatedJson(c, { venues: rows.map(toVenue) }, PUBLIC_REVALIDATE);
-  })
-  .get('/:id', validate('param', IdParam), async (c) => {
-    return revalidatedEntity(c, await cachedVenueEntity(c.get('db'), c.env.DB, c.req.valid('param').id), PUBLIC_REVALIDATE);
-  })
-  .get('/:id/drinks', validate('param', IdParam), async (c) => {
-    return revalidatedEntity(c, await cachedMenuEntity(c.get('db'), c.env.DB, c.req.valid('param').id), PUBLIC_REVALIDATE);
-  });

@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { InventoryItemInput, InventoryItemPatch } from '../../shared/schemas/admin';
 import { IdParam } from '../../shared/schemas/common';
 import { changedFields, describeWrite } from '../audit/record';
-import { createInventoryItem, deleteInventoryItem, inventoryItemImpact, listInventory, updateInventoryItem } from '../admin/inventory';
+import { createInventoryItem, deleteInventoryItem, inventoryItemImpact, listInventory, updateInventoryItem } from './inventory';
 import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
 
-/** Admin inventory tab (back-office §7 inventory_items), always the caller's venue. PUT and PATCH are both partial. */
+/** Admin inventory tab (docs/decisions/052), always the caller's venue. PUT and PATCH are both partial. */
 export const adminInventoryRoutes = new Hono<AppContext>()
   .use(requireAdmin)
   .get('/', async (c) => c.json({ items: await listInventory(c.get('db'), scopedVenueId(c)) }))

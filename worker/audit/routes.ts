@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AuditLogQuery } from '../../shared/schemas/audit';
-import { listAuditEntries } from '../audit/read';
+import { listAuditEntries } from './read';
 import { requireAdmin, requireSuperadmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';

@@ -3,7 +3,7 @@ import { AddFavoriteBody, FavoritesQuery, ToggleFavoriteBody } from '../../share
 import { guestCaller, ownerKeyOf, requireSignedInGuest } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { addFavorite, listFavorites, toggleFavorite } from '../menu/favorites';
+import { addFavorite, listFavorites, toggleFavorite } from './favorites';
 
 /** A signed-in guest's favourite drinks; the owner comes from the token, never from `session_id`. */
 export const favoriteRoutes = new Hono<AppContext>()

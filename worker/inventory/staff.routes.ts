@@ -12,7 +12,7 @@ import type { AppContext } from '../env';
 import {
   createInventoryItem, findInventoryItem, listInventory, listMovements, recordStockMovement, searchIngredients,
   softDeleteInventoryItem, staffMenu, toStaffInventoryItem, toStockMovement, updateInventoryItem, type InventoryPatch,
-} from '../inventory';
+} from '.';
 import { inventoryItemImpact } from '../admin/inventory';
 import { badRequest, conflict } from '../lib/errors';
 import { validate } from '../lib/validate';
@@ -22,7 +22,7 @@ const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorI
 
 /**
  * Staff portal: inventory in ml, stock movements, the ingredient picker and the menu lookup
- * (spec back-office §7 Staff API, plus the create/delete/movement calls it leaves unnamed).
+ * (docs/api.md "Staff portal", plus the create/delete/movement calls it leaves unnamed).
  */
 export const staffInventoryRoutes = new Hono<AppContext>()
   .get('/inventory', requireStaff, async (c) => {

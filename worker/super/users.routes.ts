@@ -6,7 +6,7 @@ import { endAllSessionsOf } from '../auth/sessions';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { changedFields, describeWrite } from '../audit/record';
-import { accountById, resetAccountPassword, updateAccount } from '../super/accounts';
+import { accountById, resetAccountPassword, updateAccount } from './accounts';
 
 /** Venue staff and admin accounts, by super admins (mounted at /api/super/users). */
 export const superUserRoutes = new Hono<AppContext>()

@@ -1,0 +1,38 @@
+// A page has one canonical path; its other paths redirect there, keeping params, query and hash (docs/decisions/128).
+import { screen } from '@testing-library/react';
+import { isValidElement } from 'react';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { RedirectTo, routes } from '../../app/routes';
+import { renderRoutes } from './render';
+
+const ALIASES: [alias: string, canonical: string][] = [
+  ['/venue/artisan-bar/ai-chat', '/venue/artisan-bar/ai'],
+  ['/venue/artisan-bar/profile', '/venue/artisan-bar/me'],
+  ['/venue/artisan-bar/order/order-123', '/venue/artisan-bar/order-status/order-123'],
+  ['/admin/settings', '/admin/profile'],
+  // A slug that contains the alias's own segment keeps it.
+  ['/venue/order/order/order-123', '/venue/order/order-status/order-123'],
+  ['/venue/ai-chat/ai-chat', '/venue/ai-chat/ai'],
+];
+
+const leaf = (path: string) => matchRoutes(routes, path)!.at(-1)!;
+
+describe('route aliases', () => {
+  it.each(ALIASES)('%s redirects to %s', async (alias, canonical) => {
+    const match = leaf(alias);
+    const element = match.route.element;
+    expect(isValidElement(element) && element.type === RedirectTo).toBe(true);
+    const { router } = renderRoutes([
+      { path: patternOf(alias), element },
+      { path: '*', element: <p>landed</p> },
+    ], `${alias}?table=4#top`);
+    await screen.findByText('landed');
+    expect(`${router.state.location.pathname}${router.state.location.search}${router.state.location.hash}`).toBe(`${canonical}?table=4#top`);
+  });
+});
+
+/** The full route pattern that matched `path` (parents' paths joined). */
+function patternOf(path: string) {
+  return matchRoutes(routes, path)!.map((m) => m.route.path ?? '').filter(Boolean).join('/').replace(/\/+/g, '/');
+}
