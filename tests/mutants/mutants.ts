@@ -156,8 +156,8 @@ export const MUTANTS: Mutant[] = [
     id: 'stock-not-deducted-call-removed',
     rule: 'starting an order pours its recipes out of stock',
     file: 'worker/orders/transition.ts',
-    search: '  await pourRecipes(db, row.id, next.status, req.actor.id);',
-    replace: '',
+    search: 'const menuChanged = await pourRecipes(db, row.id, next.status, req.actor.id);',
+    replace: 'const menuChanged = false;',
     tests: [W('inventory-staff')],
   },
   {
@@ -182,8 +182,8 @@ export const MUTANTS: Mutant[] = [
     id: 'refresh-reuse-keeps-family',
     rule: 'a reused refresh token revokes its whole family',
     file: 'worker/auth/sessions.ts',
-    search: '    await revokeFamily(db, row.familyId);\n    clearRefreshCookie(c);\n',
-    replace: '    clearRefreshCookie(c);\n',
+    search: '      await revokeFamily(db, row.familyId);\n      clearRefreshCookie(c);\n',
+    replace: '      clearRefreshCookie(c);\n',
     tests: [W('auth-staff')],
   },
 
