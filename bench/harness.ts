@@ -111,6 +111,25 @@ export function stopServer(server: BenchServer) {
   if (server.child?.pid) try { process.kill(-server.child.pid, 'SIGTERM'); } catch { /* already gone */ }
 }
 
+/**
+ * What a bench script measures: the server at BENCH_URL when set (attached: it is someone else's), else
+ * the built app started here on BENCH_PORT (or `defaultPort`) over `stateDir`, stopped afterwards.
+ */
+export async function withBenchTarget<T>(defaultPort: number, stateDir: string, run: (baseUrl: string, attached: boolean) => Promise<T>): Promise<T> {
+  const attachedUrl = process.env.BENCH_URL;
+  let server: BenchServer | null = null;
+  try {
+    if (!attachedUrl) {
+      const port = envNumber('BENCH_PORT', defaultPort);
+      console.error(`Starting the built app on port ${port} (state ${stateDir})…`);
+      server = await startServer({ port, stateDir, outDir: process.env.BARHOP_OUT_DIR ?? 'dist-bench' });
+    }
+    return await run(attachedUrl ?? server!.baseUrl, Boolean(attachedUrl));
+  } finally {
+    if (server) stopServer(server);
+  }
+}
+
 // ---- statistics ---------------------------------------------------------------------------------
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;

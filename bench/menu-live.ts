@@ -7,7 +7,7 @@
 // to (a) the `menu_changed` message and (b) the menu read that no longer (or again) lists the drink.
 import { pathToFileURL } from 'node:url';
 import {
-  envNumber, guestToken, loadVenue, percentiles, queryLocal, staffToken, startServer, stopServer, writeResult, type BenchServer, type StaffUser,
+  envNumber, guestToken, loadVenue, percentiles, queryLocal, staffToken, withBenchTarget, writeResult, type StaffUser,
 } from './harness';
 
 const SLUG = 'artisan-bar';
@@ -75,23 +75,13 @@ export async function menuLivePhase(baseUrl: string, stateDir: string, admin: St
 }
 
 async function main() {
-  const attachedUrl = process.env.BENCH_URL;
   const stateDir = process.env.BARHOP_STATE_DIR ?? '.wrangler/bench-menu-live-state';
-  let server: BenchServer | null = null;
-  try {
-    if (!attachedUrl) {
-      const port = envNumber('BENCH_PORT', 4392);
-      console.error(`Starting the built app on port ${port} (state ${stateDir})…`);
-      server = await startServer({ port, stateDir, outDir: process.env.BARHOP_OUT_DIR ?? 'dist-bench' });
-    }
-    const baseUrl = attachedUrl ?? server!.baseUrl;
+  await withBenchTarget(4392, stateDir, async (baseUrl) => {
     const [admin] = queryLocal<StaffUser>(stateDir, `select id, role, restaurant_id, claims_version from users where email = 'admin@barhop.dev'`);
     const result = await menuLivePhase(baseUrl, stateDir, admin!, envNumber('BENCH_MENUS', 50), envNumber('BENCH_CHANGES', 40));
     const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, menu_live: result };
     console.log(writeResult(`menu-live-${report.at.replace(/[:.]/g, '-')}.json`, report));
-  } finally {
-    if (server) stopServer(server);
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import {
   countBy, createBenchVenues, envNumber, guestToken, loadVenue, openStaffSockets, percentiles, placeOrder, pool, round1,
-  startServer, staffToken, stopServer, superadminOf, writeResult, type BenchServer, type StaffUser, type Venue,
+  staffToken, superadminOf, withBenchTarget, writeResult, type StaffUser, type Venue,
 } from './harness';
 
 /** The three active demo venues, then bench venues up to `count`. */
@@ -87,20 +87,12 @@ export async function livePhase(baseUrl: string, venues: Venue[], superadmin: St
 
 async function main() {
   const VENUES = envNumber('BENCH_VENUES', 10);
-  const attachedUrl = process.env.BENCH_URL;
   const stateDir = process.env.BARHOP_STATE_DIR ?? '.wrangler/bench-state';
-  let server: BenchServer | null = null;
-  try {
-    if (!attachedUrl) {
-      const port = envNumber('BENCH_PORT', 4391);
-      console.error(`Starting the built app on port ${port} (state ${stateDir})…`);
-      server = await startServer({ port, stateDir, outDir: process.env.BARHOP_OUT_DIR ?? 'dist-bench' });
-    }
-    const baseUrl = attachedUrl ?? server!.baseUrl;
+  await withBenchTarget(4391, stateDir, async (baseUrl, attached) => {
     // Attached to someone else's server: only touch its database when told where it is.
-    if (!attachedUrl || process.env.BARHOP_STATE_DIR) createBenchVenues(stateDir, venueSlugs(VENUES).slice(3));
+    if (!attached || process.env.BARHOP_STATE_DIR) createBenchVenues(stateDir, venueSlugs(VENUES).slice(3));
     const venues = await Promise.all(venueSlugs(VENUES).map((slug) => loadVenue(baseUrl, slug)));
-    const superadmin: StaffUser = attachedUrl && process.env.BENCH_SUPERADMIN_ID
+    const superadmin: StaffUser = attached && process.env.BENCH_SUPERADMIN_ID
       ? { id: process.env.BENCH_SUPERADMIN_ID, role: 'superadmin', restaurant_id: null, claims_version: 1 }
       : superadminOf(stateDir);
 
@@ -112,9 +104,7 @@ async function main() {
     });
     const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, placement, live };
     console.log(writeResult(`orders-${report.at.replace(/[:.]/g, '-')}.json`, report));
-  } finally {
-    if (server) stopServer(server);
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
