@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportClientError } from '../lib/report-client-error';
+import { StatusPage } from './StatusPage';
 
 type State = { failed: boolean };
 
@@ -24,10 +25,9 @@ export class RuntimeErrorBoundary extends Component<{ children: ReactNode }, Sta
 
 export function RuntimeErrorScreen() {
   return (
-    <main className="fallback-screen" role="alert">
-      <h1>Something went wrong</h1>
+    <StatusPage title="Something went wrong" role="alert">
       <p>We hit a runtime error. Try refreshing the page.</p>
       <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Reload Page</button>
-    </main>
+    </StatusPage>
   );
 }

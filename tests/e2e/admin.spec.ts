@@ -30,7 +30,7 @@ test('a venue admin adds a drink with a photo, takes it off the menu, and comple
   await expect(page.getByText('Bar Management Dashboard')).toBeVisible();
 
   // Menu Drinks tab: a price of 0 is refused, then the drink is added with a photo.
-  await page.getByRole('tab', { name: 'Menu Drinks' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Menu Drinks', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Menu Drinks Management' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Drink' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Menu Drink' });
@@ -64,7 +64,7 @@ test('a venue admin adds a drink with a photo, takes it off the menu, and comple
   await guest.close();
 
   // Orders tab: a guest order arrives over the live socket, without a reload.
-  await page.getByRole('tab', { name: 'Orders' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Orders Management' })).toBeVisible();
   await expect(page.getByText('Live Connection')).toBeVisible();
   const orderId = await placeGuestOrder(request);

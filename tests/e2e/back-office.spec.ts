@@ -30,7 +30,7 @@ test('edit a part-bottle item and Negroni\'s price, merge a misspelling, and rea
   await signIn(page, 'admin@barhop.dev', /\/admin/);
 
   // 1. Inventory: change only the brand of a part-bottle item; its stock is untouched.
-  await page.getByRole('tab', { name: 'Inventory' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Inventory', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search inventory' }).fill(partBottle.name);
   const itemCard = page.locator('.admin-item-card').filter({ has: page.getByRole('heading', { name: partBottle.name, exact: true }) });
   const stockText = await itemCard.getByTestId('inventory-stock').textContent();
@@ -45,7 +45,7 @@ test('edit a part-bottle item and Negroni\'s price, merge a misspelling, and rea
   await expect(itemCard.getByTestId('inventory-stock')).toHaveText(stockText!);
 
   // 2. Menu: Negroni (with its free-text "Carpano Antica" line) takes a new price.
-  await page.getByRole('tab', { name: 'Menu Drinks' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Menu Drinks', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search menu drinks' }).fill('Negroni');
   await page.getByRole('button', { name: 'Edit Negroni' }).click();
   const drinkDialog = page.getByRole('dialog', { name: 'Edit Menu Drink' });

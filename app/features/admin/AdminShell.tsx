@@ -1,15 +1,15 @@
 import { BarChart3, ClipboardList, LayoutDashboard, Package, QrCode, ScrollText, Sparkles, Store, Wine } from 'lucide-react';
 import { BackOfficeShell, type NavEntry } from '../auth/BackOfficeShell';
 
-/** Spec: the admin shell navigation. */
+/** The admin's one navigation (docs/decisions/136): the dashboard's five sections, then the other pages. */
 export const ADMIN_NAV: NavEntry[] = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/admin/menu', label: 'Menu Manager', icon: Wine },
+  { to: '/admin/dashboard', label: 'Live Dashboard', icon: LayoutDashboard },
+  { to: '/admin/menu-drinks', label: 'Menu Drinks', icon: Wine },
   { to: '/admin/inventory', label: 'Inventory', icon: Package },
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
+  { to: '/admin/ai-controls', label: 'AI Controls', icon: Sparkles },
   { to: '/admin/analytics', label: 'Analytics', icon: BarChart3 },
   { to: '/admin/qr', label: 'QR Generator', icon: QrCode },
-  { to: '/admin/ai-settings', label: 'AI Settings', icon: Sparkles },
   { to: '/admin/profile', label: 'Venue Profile', icon: Store },
   { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText },
 ];

@@ -1,8 +1,9 @@
-import { LogOut, PanelLeftClose, PanelLeftOpen, ShieldAlert, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { LogOut, Moon, PanelLeftClose, PanelLeftOpen, ShieldAlert, Sun, type LucideIcon } from 'lucide-react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import type { ImpersonationRole } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../lib/api-client';
+import { applyStoredColorScheme, backOfficeScheme, setBackOfficeScheme, type ColorScheme } from '../../lib/color-scheme';
 import { toast } from '../../ui/toast';
 import { useVenues } from '../venues/api';
 import { useAuth } from './staff-hooks';
@@ -96,6 +97,13 @@ export function BackOfficeShell({ area, nav }: { area: BackOfficeArea; nav: NavE
   const location = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(SIDEBAR_KEY) === '1');
+  const [scheme, setScheme] = useState<ColorScheme>(() => backOfficeScheme(area));
+  // The area's scheme covers the whole document (dialogs and toasts too) while the shell is up; leaving gives
+  // the guest's own choice back (docs/decisions/136).
+  useLayoutEffect(() => {
+    document.documentElement.dataset.scheme = scheme;
+    return () => applyStoredColorScheme();
+  }, [scheme]);
 
   if (auth.loading) return <main className="center-screen"><Spinner /></main>;
   if (!auth.user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
@@ -110,6 +118,12 @@ export function BackOfficeShell({ area, nav }: { area: BackOfficeArea; nav: NavE
       localStorage.setItem(SIDEBAR_KEY, c ? '0' : '1');
       return !c;
     });
+  }
+
+  function toggleScheme() {
+    const next: ColorScheme = scheme === 'dark' ? 'light' : 'dark';
+    setBackOfficeScheme(area, next);
+    setScheme(next);
   }
 
   async function onLogout() {
@@ -142,6 +156,10 @@ export function BackOfficeShell({ area, nav }: { area: BackOfficeArea; nav: NavE
             <span className="nav-label sidebar-email">{auth.user.email}</span>
             <span className="badge badge-info"><span className="visually-hidden">Role: </span>{auth.role}</span>
           </p>
+          <button type="button" className="nav-item scheme-toggle" onClick={toggleScheme} aria-pressed={scheme === 'dark'} aria-label="Dark mode" title="Dark mode">
+            {scheme === 'dark' ? <Moon aria-hidden="true" size={18} /> : <Sun aria-hidden="true" size={18} />}
+            <span className="nav-label">Dark mode</span>
+          </button>
           <button type="button" className="nav-item" onClick={() => void onLogout()} aria-label="Logout">
             <LogOut aria-hidden="true" size={18} />
             <span className="nav-label">Logout</span>

@@ -1,4 +1,5 @@
 import { DataTable } from './BarChart';
+import { formatCount } from '../../../shared/money';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -28,7 +29,7 @@ export function HeatMap({ title, cells }: { title: string; cells: { weekday: num
           </g>
         ))}
       </svg>
-      <DataTable caption={title} rows={cells.map((c) => [WEEKDAYS[c.weekday]!, `${c.hour}:00`, c.orders])} />
+      <DataTable caption={title} headers={['Weekday', 'Hour', 'Orders']} rows={cells.map((c) => [WEEKDAYS[c.weekday]!, `${c.hour}:00`, formatCount(c.orders)])} />
     </figure>
   );
 }

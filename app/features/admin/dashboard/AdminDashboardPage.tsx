@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../ui/toast';
 import { useAuth } from '../../auth/staff-hooks';
@@ -21,7 +21,7 @@ type TabKey = (typeof TABS)[number]['key'];
 const TAB_KEYS = TABS.map((t) => t.key);
 export const ADMIN_TAB_STORAGE_KEY = 'barhop.admin.tab';
 
-/** The tab a path opens; /admin and /admin/dashboard restore the remembered one. */
+/** The section a path opens (the sidebar links to each); /admin restores the remembered one. */
 export function tabForPath(pathname: string): TabKey | null {
   const last = pathname.replace(/\/+$/, '').split('/').pop();
   switch (last) {
@@ -31,6 +31,7 @@ export function tabForPath(pathname: string): TabKey | null {
     case 'orders': return 'orders';
     case 'ai-controls':
     case 'ai-settings': return 'ai-controls';
+    case 'dashboard': return 'realtime';
     default: return null;
   }
 }
@@ -42,7 +43,9 @@ export default function AdminDashboardPage() {
   const [storedTab, setStoredTab] = useStoredState<TabKey>(ADMIN_TAB_STORAGE_KEY, TAB_KEYS, 'inventory');
   const hasVenue = Boolean(auth.restaurantId);
   const venue = useAdminVenue(auth.isAdmin && hasVenue);
-  const tab = tabForPath(location.pathname) ?? storedTab;
+  const fromPath = tabForPath(location.pathname);
+  const tab = fromPath ?? storedTab;
+  useEffect(() => { if (fromPath) setStoredTab(fromPath); }, [fromPath]); // eslint-disable-line react-hooks/exhaustive-deps
 
   async function logout() {
     await auth.logout().catch(() => undefined);
@@ -66,10 +69,6 @@ export default function AdminDashboardPage() {
   }
 
   const v = venue.data;
-  function select(key: TabKey) {
-    setStoredTab(key);
-    navigate(TABS.find((t) => t.key === key)!.path);
-  }
 
   return (
     <main className="page stack admin-dashboard">
@@ -91,25 +90,15 @@ export default function AdminDashboardPage() {
           <span className="muted">Admin User</span>
           <span>{auth.user?.email}</span>
         </div>
-        <button type="button" className="btn btn-ghost" onClick={() => void logout()}><LogOut size={16} aria-hidden="true" /> Logout</button>
       </header>
-      <div className="admin-tabs" role="tablist" aria-label="Dashboard sections">
-        {TABS.map((t) => (
-          <button
-            key={t.key} type="button" role="tab" id={`tab-${t.key}`} aria-selected={tab === t.key} aria-controls="admin-tab-panel"
-            className="admin-tab" onClick={() => select(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div id="admin-tab-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+      {/* One navigation (docs/decisions/136): the sidebar opens each section; the shell holds the one Logout. */}
+      <section aria-label={TABS.find((t) => t.key === tab)!.label}>
         {tab === 'inventory' && <InventoryTab />}
         {tab === 'menu' && <MenuDrinksTab />}
         {tab === 'orders' && <OrdersTab venueId={v.id} />}
         {tab === 'ai-controls' && <AiControlsTab />}
         {tab === 'realtime' && <LiveDashboardTab venue={v} />}
-      </div>
+      </section>
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { useVenueLive } from '../../orders/live';
 import { useVenue } from '../../venues/api';
 import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
 import { GuestTabBar } from './GuestTabBar';
+import { StatusPage } from '../../../ui/StatusPage';
 
 /** The tab's name outside a venue (index.html's <title>). */
 const APP_TITLE = 'Barhop';
@@ -44,21 +45,15 @@ export default function VenueLayout() {
   }
   if (error || !venue) {
     const missing = error instanceof ApiRequestError && error.status === 404;
-    return (
-      <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}>
-        {missing ? (
-          <>
-            <h1>Venue not found</h1>
-            <Link className="btn btn-primary" to="/">Go Home</Link>
-          </>
-        ) : (
-          <>
-            <h1>Failed to load venue</h1>
-            <p className="muted">{errorMessage(error, 'Please try again later')}</p>
-            <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Retry</button>
-          </>
-        )}
-      </main>
+    return missing ? (
+      <StatusPage title="Venue not found" role="alert">
+        <Link className="btn btn-primary" to="/">Go Home</Link>
+      </StatusPage>
+    ) : (
+      <StatusPage title="Failed to load venue" role="alert">
+        <p>{errorMessage(error, 'Please try again later')}</p>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Retry</button>
+      </StatusPage>
     );
   }
   return (

@@ -76,7 +76,7 @@ export default function AiCocktailsPage() {
               <ul className="item-list">{order.items.map((i, n) => <li key={n}>{i.quantity} × {i.name}</li>)}</ul>
               <div className="row staff-order-foot">
                 <span className="spacer" />
-                <button type="button" className="btn btn-ghost btn-small" onClick={() => setBuildFor(order)}>Build Sheet</button>
+                <button type="button" className="btn btn-small" onClick={() => setBuildFor(order)}>Build Sheet</button>
                 <button type="button" className="btn btn-ghost btn-small" onClick={() => setDetailsFor(order)}><Eye aria-hidden="true" size={14} /> Details</button>
                 {!order.delivered_at && order.status !== 'cancelled' && (
                   <button type="button" className="btn btn-primary btn-small" disabled={update.isPending} onClick={() => void deliver(order)}>Mark Delivered</button>

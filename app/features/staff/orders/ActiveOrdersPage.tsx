@@ -209,7 +209,7 @@ export default function ActiveOrdersPage() {
                     </span>
                   ) : <span className="muted">{formatTime(order.created_at)}</span>}
                 </div>
-                <p className="staff-order-name"><strong>{order.display_name}</strong>{order.table_number && <span className="muted"> · Table {order.table_number}</span>}</p>
+                <p className="staff-order-name"><strong className="truncate" title={order.display_name}>{order.display_name}</strong>{order.table_number && <span className="muted"> · Table {order.table_number}</span>}</p>
                 <ul className="item-list">
                   {order.items.map((item) => (
                     <li key={item.id}>
@@ -224,8 +224,8 @@ export default function ActiveOrdersPage() {
                 <div className="row staff-order-foot">
                   <span className="price">{formatCents(order.total_cents)}</span>
                   <span className="spacer" />
-                  <button type="button" className="btn btn-ghost btn-small" onClick={() => setBuildFor(order)}>Build Sheet</button>
-                  <button type="button" className="btn btn-ghost btn-small" onClick={() => setDetailsFor(order)}><Eye aria-hidden="true" size={14} /> Details</button>
+                  <button type="button" className="btn btn-small" onClick={() => setBuildFor(order)}>Build Sheet</button>
+                  <button type="button" className="btn btn-small" onClick={() => setDetailsFor(order)}><Eye aria-hidden="true" size={14} /> Details</button>
                   {next && next !== 'delivered' && (
                     <button type="button" className="btn btn-small" disabled={busy} onClick={() => void tickets.change(order, { to: next })}>{NEXT_LABEL[next]}</button>
                   )}
