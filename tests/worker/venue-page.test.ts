@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Venue } from '../../shared/schemas/venue';
 import worker from '../../worker/index';
 import { AFTER_FIRST_PAINT_LOADER } from '../../worker/pages/after-first-paint-loader';
+import { escapeHtml } from '../../worker/pages/menu-first-paint';
 import { venuePages } from '../../worker/pages/venue-page';
 import { DEMO_EMAILS, mintToken } from './auth-helpers';
 import { call } from './helpers';
@@ -81,7 +82,7 @@ describe('the guest menu page', () => {
       `default-src 'self'; style-src 'self' 'unsafe-hashes' ${await sha(themeAttribute)} ${await sha(CSS)}; connect-src 'self'`,
     );
     // The generated cover is drawn from a data: URI; its URL is preloaded for the app's own <img>.
-    expect(res.html).toContain(`<link rel="preload" as="image" href="${v.cover_image_url ?? v.image_url}" fetchpriority="low">`);
+    expect(res.html).toContain(`<link rel="preload" as="image" href="${escapeHtml(v.cover_image_url ?? v.image_url!)}" fetchpriority="low">`);
 
     const firstPaint = root(res.html)!;
     expect(firstPaint).toContain(`<h1>${v.name}</h1>`);

@@ -4,7 +4,7 @@
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { centsToDollars } from '../../shared/money';
 import type { AiBackendName, AiSuggestion } from '../../shared/schemas/ai';
-import { slugify } from '../../shared/ids';
+import { drinkArtUrl } from '../images/drink-art';
 import { requestConstraints } from './constraints';
 import { allergensOf, type Grounding } from './grounding';
 import { creationFacts, draftProblems } from './hard-filter';
@@ -54,8 +54,6 @@ export async function runSuggestion(primary: SuggestionBackend, request: Suggest
   return done(await localBackend.suggest(request, grounding), localBackend, lastError);
 }
 
-const creationImage = (name: string, glass: string) =>
-  `/images/generated/drink/${slugify(name) || 'creation'}.svg?category=cocktail&glass=${encodeURIComponent(glass)}`;
 
 /** The wire answer: allergens, price, image and recipe always come from stored data. */
 export function toWireSuggestion(outcome: SuggestionOutcome, grounding: Grounding, interactionId: string): AiSuggestion {
@@ -72,7 +70,7 @@ export function toWireSuggestion(outcome: SuggestionOutcome, grounding: Groundin
       drink_name: drink.name, image_url: drink.imageUrl, description: blurb, menu_drink_id: drink.id,
     };
   }
-  const image = creationImage(draft.name, draft.glass);
+  const image = drinkArtUrl({ glass: draft.glass, category: 'cocktail', method: null, recipe: draft.recipe });
   return {
     ...shared, type: 'creation', previewName: draft.name, blurb: draft.blurb, heroImageUrl: image, tags: draft.tags, menuDrinkId: null,
     recipe: draft.recipe, allergens: allergensOf(grounding, draft.recipe), contains_alcohol: creationFacts(grounding, draft.recipe).containsAlcohol,

@@ -10,6 +10,7 @@ import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
 import type { AppContext, WorkerEnv } from '../env';
 import { generatedVenuePictureSvg } from '../images/generated-pictures';
+import { venueArtSvgForUrl } from '../images/venue-art';
 import { ApiError } from '../lib/errors';
 import { redactSecrets } from '../lib/error-handler';
 import { requestLog, withDb } from '../lib/middleware';
@@ -62,7 +63,7 @@ async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean):
     const coverUrl = venue.cover_image_url ?? venue.image_url;
     if (isMenu) {
       const { drinks } = JSON.parse(menuEntity.body) as { drinks: Drink[] };
-      const generated = coverUrl ? generatedVenuePictureSvg(coverUrl) : null;
+      const generated = coverUrl ? venueArtSvgForUrl(coverUrl) ?? generatedVenuePictureSvg(coverUrl) : null;
       firstPaint = menuFirstPaint(venue, drinks, generated ? { coverSrc: svgDataUri(generated) } : {});
       if (coverUrl) cover = { url: coverUrl, inlined: generated !== null };
     }

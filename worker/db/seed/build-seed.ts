@@ -5,9 +5,10 @@
 // Deterministic: every choice comes from a SeededRandom named after what it decides, and every id
 // is stableId(<natural key>), so a second run inserts nothing. Only timestamps depend on `now`,
 // and they never decide anything (the structure of each order is drawn before its times).
+import { drinkArtUrl } from '../../images/drink-art';
+import { venueArtUrl } from '../../images/venue-art';
 import { AI_CREATION_PRICE_CENTS, DEFAULT_TAX_RATE_BP, INVENTORY_UNITS, VIBE_OPTIONS, type DrinkCategory, type InventoryUnit } from '../../../shared/constants';
 import { deriveDrinkFacts } from '../../../shared/drink-facts';
-import { slugify } from '../../../shared/ids';
 import { soldOutReasonFor } from '../../../shared/inventory';
 import { hashPassword } from '../../auth/password';
 import {
@@ -118,10 +119,6 @@ interface VenuePlan {
 
 const isOrderable = (drink: MenuDrinkPlan) => drink.isAvailable && !drink.soldOutReason;
 
-function imageUrlFor(name: string, category: string, glass: string): string {
-  return `/images/generated/drink/${slugify(name)}.svg?category=${encodeURIComponent(category)}&glass=${encodeURIComponent(glass)}`;
-}
-
 function requireIngredient(name: string): ReferenceIngredient {
   const ingredient = findIngredient(name);
   if (!ingredient) throw new Error(`Seed recipe uses "${name}", which is not a canonical ingredient`);
@@ -192,7 +189,7 @@ function planMenu(venue: DemoVenue, profile: MenuProfile): MenuDrinkPlan[] {
         category,
         description: describeDrink(source),
         priceCents: Math.max(300, Math.round(source.price * 100) + priceShiftCents),
-        imageUrl: imageUrlFor(source.name, category, source.glass),
+        imageUrl: drinkArtUrl(source),
         featured,
         isAvailable: true,
         soldOutReason: null,
@@ -552,7 +549,7 @@ function buildOrders(plans: VenuePlan[], regulars: readonly GuestSession[], now:
         itemRows.push({
           id: stableId(`${orderId}:item:0`), order_id: orderId, menu_drink_id: null,
           name: customName ?? creation.name, description: creation.description,
-          image_url: imageUrlFor(creation.name, 'cocktail', creation.glass),
+          image_url: drinkArtUrl({ glass: creation.glass, category: 'cocktail', method: null, recipe: [...creation.recipe] }),
           unit_price_cents: AI_CREATION_PRICE_CENTS, quantity: 1, line_total_cents: AI_CREATION_PRICE_CENTS,
           notes: detail.notes, modifiers: null, is_ai_creation: true, ai_recipe_name: creation.name,
           recipe: creation.recipe.map(({ ingredient, quantity, unit }) => ({ ingredient, quantity, unit })),
@@ -692,7 +689,8 @@ export async function buildSeedStatements(options: { now: Date }): Promise<strin
   const tables: [string, SqlRow[]][] = [
     ['venues', plans.map(({ venue, id, createdAt }) => ({
       id, slug: venue.slug, name: venue.name, description: venue.description, address: venue.address, phone: venue.phone,
-      image_url: `/images/generated/venue/${venue.slug}.svg`, logo_url: null, cover_image_url: null,
+      // Typographic art in the venue's own colours until the owner uploads photos (docs/decisions/135).
+      image_url: venueArtUrl('cover', { name: venue.name, ...venue.theme }), logo_url: venueArtUrl('logo', { name: venue.name, ...venue.theme }), cover_image_url: null,
       theme_primary: venue.theme.primary, theme_secondary: venue.theme.secondary,
       theme_background: venue.theme.background, theme_text: venue.theme.text,
       opening_hours: venue.openingHours, timezone: venue.timezone, active: venue.active, tax_rate_bp: DEFAULT_TAX_RATE_BP,
