@@ -259,7 +259,8 @@ describe('back-office guards and shells', () => {
     renderRoutes(routes, '/admin');
     await screen.findByRole('heading', { name: 'Admin home' });
     const hrefs = [...screen.getByRole('navigation', { name: 'Venue Admin navigation' }).querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/admin', '/admin/menu', '/admin/inventory', '/admin/orders', '/admin/analytics', '/admin/qr', '/admin/ai-settings', '/admin/profile', '/admin/audit-log']);
+    // One navigation (docs/decisions/136): the dashboard's five sections, then the other pages.
+    expect(hrefs).toEqual(['/admin/dashboard', '/admin/menu-drinks', '/admin/inventory', '/admin/orders', '/admin/ai-controls', '/admin/analytics', '/admin/qr', '/admin/profile', '/admin/audit-log']);
     expect(screen.queryByLabelText('Venue')).toBeNull();
   });
 

@@ -20,15 +20,16 @@ const WIDTH = 420;
 const CHAR_WIDTH = 6.2; // at the labels' 11px, a generous average for digits and '$,/'
 const TICKS = 4;
 
-/** A round step (1, 2, 2.5 or 5 × 10ⁿ) so TICKS steps cover max. */
-export function niceStep(max: number): number {
+/** A round step (1, 2, 2.5 or 5 × 10ⁿ) so TICKS steps cover max; whole numbers only for counts. */
+export function niceStep(max: number, wholeNumbers = false): number {
   const raw = Math.max(max, 1) / TICKS;
   const power = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  const steps = [1, 2, 2.5, 5, 10].map((m) => m * power).filter((s) => !wholeNumbers || Number.isInteger(s));
+  return steps.find((s) => s >= raw) ?? 10 * power;
 }
 
 export function BarChart({ title, data, formatValue = (n) => formatCount(n), height = 200, labelEvery = 1, labelHeader = 'Day' }: BarChartProps) {
-  const step = niceStep(Math.max(0, ...data.map((d) => d.value)));
+  const step = niceStep(Math.max(0, ...data.map((d) => d.value)), data.every((d) => Number.isInteger(d.value)));
   const top = step * TICKS;
   const ticks = Array.from({ length: TICKS + 1 }, (_, i) => i * step);
   const left = Math.ceil(Math.max(...ticks.map((t) => formatValue(t).length)) * CHAR_WIDTH) + 10;
