@@ -2,33 +2,14 @@
 // super, diagnostics) with 0 serious or critical violations, and the guest flow by keyboard alone.
 // The route list is checked against app/routes.tsx, so a screen added there without a place here
 // fails the first test.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { slugify } from '../../shared/ids';
+import { AREAS, SLUG, uncoveredRoutes } from './route-list';
 
 test.describe.configure({ mode: 'serial' });
 
-const SLUG = 'artisan-bar';
-const GUEST = ['', '/category/:categorySlug', '/drink/:drinkId', '/vibe', '/ai', '/ai-chat', '/cart', '/order/:orderId', '/order-status/:orderId',
-  '/order-confirmation', '/auth', '/me', '/profile'].map((p) => `/venue/:slug${p}`);
-const AREAS: Record<'public' | 'guest' | 'admin' | 'staff' | 'super', string[]> = {
-  public: ['/', '/login', '/dev-check', '/__diag'],
-  guest: GUEST,
-  admin: ['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings', 'analytics', 'qr', 'profile', 'settings', 'audit-log'].map((p) => `/admin/${p}`),
-  staff: ['orders', 'inventory', 'low-stock', 'history', 'menu', 'ai'].map((p) => `/staff/${p}`),
-  super: ['overview', 'venues', 'impersonate', 'ai-settings', 'ingredients', 'normalize', 'analytics', 'errors', 'audit-log'].map((p) => `/super/${p}`),
-};
 const stats = { screens: 0, violationsSerious: 0, violationsOther: 0, otherRules: {} as Record<string, string[]> };
-
-/** Every `path: '...'` in app/routes.tsx (and the mapped admin list) must be in AREAS. */
-function routesInApp(): string[] {
-  const source = readFileSync(path.join(process.cwd(), 'app', 'routes.tsx'), 'utf8');
-  const literal = [...source.matchAll(/path:\s*'([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
-  const mapped = [...source.matchAll(/\[((?:'[^']+',?\s*)+)\]\.map\(\(path\)/g)].flatMap((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!));
-  return [...literal, ...mapped];
-}
 
 /** Staff cancel an order this spec placed, so the specs after it find the bar's queue as seeded. */
 async function cancelOrder(request: APIRequestContext, orderId: string) {
@@ -57,9 +38,7 @@ test.afterAll(() => {
 });
 
 test('the a11y route list covers every route in app/routes.tsx', () => {
-  const covered = new Set(Object.values(AREAS).flat().flatMap((p) => p.split('/').filter(Boolean)));
-  const missing = routesInApp().flatMap((p) => p.split('/').filter(Boolean)).filter((segment) => !covered.has(segment));
-  expect(missing, 'add these to AREAS in tests/e2e/a11y.spec.ts').toEqual([]);
+  expect(uncoveredRoutes(), 'add these to AREAS in tests/e2e/route-list.ts').toEqual([]);
 });
 
 test('guest and public screens: 0 serious or critical axe violations', async ({ page, request }) => {

@@ -47,9 +47,9 @@ export function LiveDashboardTab({ venue }: { venue: Venue | null }) {
           {list.length === 0 ? <p className="muted">No Orders Yet</p> : (
             <ul className="stack admin-live-list">
               {list.slice(0, SHOWN).map((order) => (
-                <li key={order.id} className="row">
-                  <span><strong>{adminOrderName(order)}</strong> <span className="muted">#{shortOrderId(order.id)} · {formatCents(order.total_cents)} · {order.status}</span></span>
-                  <span className="spacer" />
+                <li key={order.id} className="admin-live-order">
+                  <span className="truncate" title={adminOrderName(order)}><strong>{adminOrderName(order)}</strong> <span className="muted">#{shortOrderId(order.id)} · {formatCents(order.total_cents)} · {order.status}</span></span>
+                  <span className="admin-live-actions" role="group" aria-label={`Status of order ${shortOrderId(order.id)}`}>
                   {ACTIONS.map((status) => (
                     <button
                       key={status} type="button" className="btn btn-small" disabled={!allowedTransitions(order.status).includes(status)}
@@ -59,6 +59,7 @@ export function LiveDashboardTab({ venue }: { venue: Venue | null }) {
                       {status}
                     </button>
                   ))}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,0 +1,30 @@
+// Every route of the app by area, for the specs that visit them all (a11y, visual). Checked against
+// app/routes.tsx by routesInApp, so a screen added there without a place here fails those specs.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const SLUG = 'artisan-bar';
+const GUEST = ['', '/category/:categorySlug', '/drink/:drinkId', '/vibe', '/ai', '/ai-chat', '/cart', '/order/:orderId', '/order-status/:orderId',
+  '/order-confirmation', '/auth', '/me', '/profile'].map((p) => `/venue/:slug${p}`);
+export const AREAS: Record<'public' | 'guest' | 'admin' | 'staff' | 'super', string[]> = {
+  public: ['/', '/login', '/dev-check', '/__diag'],
+  guest: GUEST,
+  admin: ['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings', 'analytics', 'qr', 'profile', 'settings', 'audit-log'].map((p) => `/admin/${p}`),
+  staff: ['orders', 'inventory', 'low-stock', 'history', 'menu', 'ai'].map((p) => `/staff/${p}`),
+  super: ['overview', 'venues', 'impersonate', 'ai-settings', 'ingredients', 'normalize', 'analytics', 'errors', 'audit-log'].map((p) => `/super/${p}`),
+};
+export const SIGN_IN: Record<'admin' | 'staff' | 'super', string> = { admin: 'admin@barhop.dev', staff: 'staff@barhop.dev', super: 'superadmin@barhop.dev' };
+
+/** Every `path: '...'` in app/routes.tsx (and the mapped admin list). */
+export function routesInApp(): string[] {
+  const source = readFileSync(path.join(process.cwd(), 'app', 'routes.tsx'), 'utf8');
+  const literal = [...source.matchAll(/path:\s*'([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
+  const mapped = [...source.matchAll(/\[((?:'[^']+',?\s*)+)\]\.map\(\(path\)/g)].flatMap((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!));
+  return [...literal, ...mapped];
+}
+
+/** Route segments of app/routes.tsx that AREAS does not visit. */
+export function uncoveredRoutes(): string[] {
+  const covered = new Set(Object.values(AREAS).flat().flatMap((p) => p.split('/').filter(Boolean)));
+  return routesInApp().flatMap((p) => p.split('/').filter(Boolean)).filter((segment) => !covered.has(segment));
+}

@@ -1,0 +1,112 @@
+// Visual regression (docs/decisions/138): every route at phone, tablet and desktop size, light and dark,
+// against the committed baselines in visual.spec.ts-snapshots/. Times, ages, order codes and live lists are
+// masked; animations are off. Regenerate after an intended change: `npm run test:visual -- --update-snapshots`.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { slugify } from '../../shared/ids';
+import { AREAS, SIGN_IN, SLUG, uncoveredRoutes } from './route-list';
+
+test.describe.configure({ mode: 'serial' });
+
+const SIZES = { 390: { width: 390, height: 844 }, 768: { width: 768, height: 1024 }, 1440: { width: 1440, height: 900 } } as const;
+const SCHEMES = ['light', 'dark'] as const;
+type Role = keyof typeof SIGN_IN;
+const MASK = ['time', '.ticket-age', '.admin-clock', '.order-id', '.mono', '.impersonation-slug', '[data-visual-mask]', '.staff-order-list', '.all-day-list', '.admin-queue-list', '.admin-live-list', '.super-raw', 'tbody:not(.chart-data tbody)', '.tile-value'];
+const FROZEN_NOW = new Date('2026-11-23T20:00:00Z');
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Per role: the browser's storage after signing in, and its session storage (where the access token lives). */
+const states = new Map<Role, { storage: StorageState; session: string }>();
+let values: Record<string, string> = {};
+
+async function signedIn(browser: Browser, role: Role) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(async () => {
+    await page.getByLabel('Email').fill(SIGN_IN[role]);
+    await expect(page.getByLabel('Email')).toHaveValue(SIGN_IN[role], { timeout: 300 });
+  }).toPass();
+  await page.getByLabel('Password').fill('barhop-demo');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  // The access token is in session storage, which storageState leaves out; the refresh cookie is left out on
+  // purpose: spending it in one context would make it stale for the next.
+  const session = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  const storage = { ...(await context.storageState()), cookies: [] };
+  await context.close();
+  return { storage, session };
+}
+
+test.beforeAll(async ({ browser, request }) => {
+  for (const role of Object.keys(SIGN_IN) as Role[]) states.set(role, await signedIn(browser, role));
+  const drinks = (await (await request.get(`/api/drinks?venue=${SLUG}`)).json()).drinks as { id: string; category: string }[];
+  values = { slug: SLUG, categorySlug: slugify(drinks[0]!.category), drinkId: drinks[0]!.id, orderId: 'no-such-order' };
+});
+
+const urlOf = (route: string) => route.replace(/:(\w+)/g, (_m, name: string) => values[name]!);
+const areaOf = (route: string): Role | null => (route.startsWith('/admin') ? 'admin' : route.startsWith('/staff') ? 'staff' : route.startsWith('/super') ? 'super' : null);
+const ROUTES = [...Object.values(AREAS).flat(), '/venue/no-such-venue'];
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 2_000 }).catch(() => undefined);
+  await expect(page.locator('#root')).not.toBeEmpty();
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function visit(browser: Browser, role: Role | null, scheme: 'light' | 'dark', viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) {
+  const signedInAs = role ? states.get(role)! : null;
+  const context = await browser.newContext({ viewport, storageState: signedInAs?.storage, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(FROZEN_NOW);
+  if (signedInAs) {
+    await page.addInitScript((entries) => {
+      for (const [key, value] of JSON.parse(entries) as [string, string][]) sessionStorage.setItem(key, value);
+    }, signedInAs.session);
+  }
+  await page.addInitScript((s) => {
+    localStorage.setItem('barhop.theme', s);
+    for (const area of ['admin', 'staff', 'super']) localStorage.setItem(`barhop.backoffice.theme.${area}`, s);
+  }, scheme);
+  try { await run(page); } finally { await context.close(); }
+}
+
+test('the visual suite covers every route in app/routes.tsx', () => {
+  expect(uncoveredRoutes(), 'add these to AREAS in tests/e2e/route-list.ts').toEqual([]);
+});
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  for (const scheme of SCHEMES) {
+    test(`every route looks as it did: ${size}, ${scheme}`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      for (const role of [null, 'admin', 'staff', 'super'] as const) {
+        await visit(browser, role, scheme, viewport, async (page) => {
+          for (const route of ROUTES.filter((r) => areaOf(r) === role)) {
+            await page.goto(urlOf(route));
+            await settle(page);
+            if (role) await expect(page, route).not.toHaveURL(/\/login/);
+            const name = `${route.replace(/[/:]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${size}-${scheme}.png`;
+            await expect.soft(page, route).toHaveScreenshot(name, { mask: MASK.map((s) => page.locator(s)), maxDiffPixelRatio: 0.01, animations: 'disabled' });
+          }
+        });
+      }
+    });
+  }
+}
+
+for (const width of [320, 768]) {
+  test(`no route scrolls sideways at ${width} px`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const wide: string[] = [];
+    for (const role of [null, 'admin', 'staff', 'super'] as const) {
+      await visit(browser, role, 'light', { width, height: 800 }, async (page) => {
+        for (const route of ROUTES.filter((r) => areaOf(r) === role)) {
+          await page.goto(urlOf(route));
+          await settle(page);
+          const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+          if (scroll! > inner!) wide.push(`${route}: ${scroll} > ${inner}`);
+        }
+      });
+    }
+    expect(wide).toEqual([]);
+  });
+}
