@@ -11,7 +11,7 @@ describe('api client', () => {
 
   it('raises the server error message and code', async () => {
     mockApi({ 'GET /api/venue/x': { status: 404, body: { error: { code: 'not_found', message: 'Venue not found' } } } });
-    const err = await apiRequest('GET', '/venue/x').catch((e: unknown) => e);
+    const err = await apiRequest('GET', '/venue/:id', { params: { id: 'x' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiRequestError);
     expect((err as ApiRequestError).status).toBe(404);
     expect((err as ApiRequestError).message).toBe('Venue not found');

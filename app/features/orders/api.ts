@@ -4,12 +4,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useRef } from 'react';
 import { newId } from '../../../shared/ids';
 import { ACTIVE_ORDER_EXISTS_CODE, type OrderStatus } from '../../../shared/orders';
-import type { z } from 'zod';
-import type { CartItemInput, CartResponse } from '../../../shared/schemas/cart';
-import type {
-  ActiveOrderResponse, CanStartResponse, CheckoutInput, CreateOrderInput, OrderDetailResponse, OrderHistoryResponse,
-  OrderStatusView, PlacedOrder, QuickOrderInput, StaffOrderFilter,
-} from '../../../shared/schemas/order';
+import type { CartItemInput } from '../../../shared/schemas/cart';
+import type { CheckoutInput, CreateOrderInput, QuickOrderInput, StaffOrderFilter } from '../../../shared/schemas/order';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { withTable } from '../guest/table-number';
 
@@ -28,11 +24,10 @@ export const orderKeys = {
 export const cartKeys = { one: (slug: string) => ['cart', slug] as const };
 
 /**
- * Guest replies are typed, not zod-checked, so zod stays out of the guest's first download (bundle
- * budget, docs/decisions/080). Staff and admin replies are zod-checked as the spec asks ('Schema
- * mismatch for staffApi'); their schemas load with the first staff request.
+ * Guest replies are typed by their routes (docs/decisions/130), not zod-checked, so zod stays out of the
+ * guest's first download (bundle budget, docs/decisions/080). Staff and admin replies are zod-checked as
+ * the spec asks ('Schema mismatch for staffApi'); their schemas load with the first staff request.
  */
-type Reply<S extends z.ZodType> = z.output<S>;
 const orderSchemas = () => import('../../../shared/schemas/order');
 
 export type AdminWindow = '1h' | '24h' | 'all';
@@ -49,7 +44,7 @@ export function useCart(slug: string | undefined) {
   return useQuery({
     queryKey: cartKeys.one(slug ?? ''),
     enabled: Boolean(slug),
-    queryFn: async () => (await apiRequest<Reply<typeof CartResponse>>('GET', '/cart', { query: { slug }, credentials: 'guest' })).cart,
+    queryFn: async () => (await apiRequest('GET', '/cart', { query: { slug }, credentials: 'guest' })).cart,
   });
 }
 
@@ -58,7 +53,7 @@ export function useSetCartItem(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (item: Omit<CartItemInput, 'slug' | 'restaurant_slug'>) =>
-      (await apiRequest<Reply<typeof CartResponse>>('POST', '/cart', { body: { ...item, slug }, credentials: 'guest' })).cart,
+      (await apiRequest('POST', '/cart', { body: { ...item, slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
@@ -67,7 +62,7 @@ export function useRemoveCartItem(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (menuDrinkId: string) =>
-      (await apiRequest<Reply<typeof CartResponse>>('DELETE', `/cart/${encodeURIComponent(menuDrinkId)}`, { query: { slug }, credentials: 'guest' })).cart,
+      (await apiRequest('DELETE', '/cart/:id', { params: { id: menuDrinkId }, query: { slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
@@ -75,7 +70,7 @@ export function useRemoveCartItem(slug: string) {
 export function useClearCart(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest<Reply<typeof CartResponse>>('POST', '/cart/clear', { body: { slug }, credentials: 'guest' })).cart,
+    mutationFn: async () => (await apiRequest('POST', '/cart/clear', { body: { slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
@@ -99,12 +94,14 @@ function afterPlacement(client: QueryClient, slug: string) {
   void client.invalidateQueries({ queryKey: cartKeys.one(slug) });
 }
 
-function usePlaceOrder<V>(path: string, slugOf: (vars: V) => string) {
+type PlacementPath = '/cart/checkout' | '/orders/quick' | '/orders';
+
+function usePlaceOrder<V extends object>(path: PlacementPath, slugOf: (vars: V) => string) {
   const client = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (vars: V) => apiRequest<PlacedOrder>('POST', path, {
-      body: withTable(vars as object), credentials: 'guest',
+    mutationFn: (vars: V) => apiRequest('POST', path, {
+      body: withTable(vars), credentials: 'guest',
       headers: { 'Idempotency-Key': idempotency.take() },
     }),
     onSettled: (_data, err, vars) => {
@@ -131,7 +128,7 @@ export function useActiveOrder(slug: string | undefined, options: PollOptions = 
     queryKey: orderKeys.active(slug ?? ''),
     enabled: Boolean(slug),
     refetchInterval: options.pollMs ?? false,
-    queryFn: async () => (await apiRequest<Reply<typeof ActiveOrderResponse>>('GET', '/orders/active', { query: { slug }, credentials: 'guest' })).order,
+    queryFn: async () => (await apiRequest('GET', '/orders/active', { query: { slug }, credentials: 'guest' })).order,
   });
 }
 
@@ -139,7 +136,7 @@ export function useCanStartOrder(slug: string | undefined) {
   return useQuery({
     queryKey: orderKeys.canStart(slug ?? ''),
     enabled: Boolean(slug),
-    queryFn: () => apiRequest<Reply<typeof CanStartResponse>>('GET', '/orders/can-start', { query: { slug }, credentials: 'guest' }),
+    queryFn: () => apiRequest('GET', '/orders/can-start', { query: { slug }, credentials: 'guest' }),
   });
 }
 
@@ -149,7 +146,7 @@ export function useOrderStatus(orderId: string | undefined, options: PollOptions
     queryKey: orderKeys.status(orderId ?? ''),
     enabled: Boolean(orderId),
     refetchInterval: options.pollMs ?? false,
-    queryFn: () => apiRequest<OrderStatusView>('GET', `/orders/${encodeURIComponent(orderId!)}/status`, { credentials: 'guest' }),
+    queryFn: () => apiRequest('GET', '/orders/:id/status', { params: { id: orderId! }, credentials: 'guest' }),
   });
 }
 
@@ -158,14 +155,14 @@ export function useOrderDetail(orderId: string | undefined) {
   return useQuery({
     queryKey: orderKeys.detail(orderId ?? ''),
     enabled: Boolean(orderId),
-    queryFn: () => apiRequest<OrderDetailResponse>('GET', `/orders/${encodeURIComponent(orderId!)}`, { credentials: 'guest' }),
+    queryFn: () => apiRequest('GET', '/orders/:id', { params: { id: orderId! }, credentials: 'guest' }),
   });
 }
 
 export function useOrderHistory(slug?: string) {
   return useQuery({
     queryKey: orderKeys.history(slug ?? ''),
-    queryFn: async () => (await apiRequest<Reply<typeof OrderHistoryResponse>>('GET', '/orders/history', { query: { slug }, credentials: 'guest' })).orders,
+    queryFn: async () => (await apiRequest('GET', '/orders/history', { query: { slug }, credentials: 'guest' })).orders,
   });
 }
 
@@ -218,8 +215,8 @@ export function useUpdateOrderStatus(area: 'staff' | 'admin' = 'staff', scope: {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
-      apiRequest('PUT', area === 'staff' ? `/staff/orders/${encodeURIComponent(orderId)}/status` : `/admin/orders/${encodeURIComponent(orderId)}/status`, {
-        body: { status }, query: { restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi',
+      apiRequest('PUT', area === 'staff' ? '/staff/orders/:id/status' : '/admin/orders/:id/status', {
+        params: { id: orderId }, body: { status }, query: { restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi',
       }),
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });

@@ -15,8 +15,6 @@ const STAFF_LISTS = ['orders', 'staff'] as const;
 
 export type TicketChange = { to: OrderStatus; reason?: string } | { recall: true };
 
-const path = (orderId: string, change: TicketChange) =>
-  'recall' in change ? `/staff/orders/${encodeURIComponent(orderId)}/recall` : `/staff/orders/${encodeURIComponent(orderId)}/status`;
 
 function successText(order: Order, change: TicketChange, result: Order) {
   if ('recall' in change) return `Order ${shortOrderId(order.id)} is back as ${result.status}`;
@@ -46,10 +44,10 @@ export function useTicketActions() {
       }));
     }
     try {
-      const body = 'recall' in what ? undefined : { status: what.to, reason: what.reason };
-      const { order: result } = await apiRequest('recall' in what ? 'POST' : 'PUT', path(order.id, what), {
-        body, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi',
-      });
+      const options = { params: { id: order.id }, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi' };
+      const { order: result } = await ('recall' in what
+        ? apiRequest('POST', '/staff/orders/:id/recall', options)
+        : apiRequest('PUT', '/staff/orders/:id/status', { ...options, body: { status: what.to, reason: what.reason } }));
       patch(order.id, () => result);
       toast.success(successText(order, what, result), 3000);
       return result;

@@ -7,7 +7,7 @@ import {
   AiInteraction, AiKpis, FlavorRule, GlobalPrompt, type FlavorRuleInput, type GlobalPromptInput,
 } from '../../../../shared/schemas/ai';
 import { SUPER_API_LABEL } from '../../../../shared/schemas/super';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, type ApiMethod, type ApiPath, type ApiRequestOptions } from '../../../lib/api-client';
 
 export type { DayWindow as AiRange } from '../../../../shared/schemas/common';
 
@@ -23,7 +23,7 @@ const aiKeys = {
   interactions: (venue: string, range: AiRange) => ['super', 'ai', 'interactions', venue, range] as const,
 };
 
-const call = <S extends z.ZodType>(method: string, path: string, schema: S, options: { body?: unknown; query?: Record<string, string> } = {}) =>
+const call = <M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, schema: z.ZodType, options: ApiRequestOptions<P> = {} as ApiRequestOptions<P>) =>
   apiRequest(method, path, { ...options, schema, schemaLabel: SUPER_API_LABEL });
 
 export function useGlobalPrompt() {
@@ -47,7 +47,7 @@ export function useSaveFlavorRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: FlavorRuleInput }) => (id
-      ? call('PUT', `/ai/flavor-rules/${encodeURIComponent(id)}`, FlavorRuleResponse, { body })
+      ? call('PUT', '/ai/flavor-rules/:id', FlavorRuleResponse, { params: { id }, body })
       : call('POST', '/ai/flavor-rules', FlavorRuleResponse, { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: aiKeys.rules }),
   });
@@ -56,7 +56,7 @@ export function useSaveFlavorRule() {
 export function useDeleteFlavorRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call('DELETE', `/ai/flavor-rules/${encodeURIComponent(id)}`, Deleted),
+    mutationFn: (id: string) => call('DELETE', '/ai/flavor-rules/:id', Deleted, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: aiKeys.rules }),
   });
 }
