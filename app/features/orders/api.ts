@@ -1,13 +1,14 @@
-// TanStack Query hooks for carts and orders (guest, staff, admin). Screens use these; live updates
-// (live.ts) invalidate the `orders` keys so every list and status here refreshes itself.
+// TanStack Query hooks for carts and orders (guest, staff, admin). Screens use these; live events
+// (live.ts, live-cache.ts) write each order into every `orders` list and detail cached here.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { newId } from '../../../shared/ids';
-import { ACTIVE_ORDER_EXISTS_CODE, type OrderStatus } from '../../../shared/orders';
-import type { CartItemInput } from '../../../shared/schemas/cart';
-import type { CheckoutInput, CreateOrderInput, QuickOrderInput, StaffOrderFilter } from '../../../shared/schemas/order';
+import { ACTIVE_ORDER_EXISTS_CODE } from '../../../shared/orders';
+import type { Cart, CartItemInput } from '../../../shared/schemas/cart';
+import type { CheckoutInput, CreateOrderInput, Order, QuickOrderInput, StaffOrderFilter } from '../../../shared/schemas/order';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { withTable } from '../guest/table-number';
+import { writeOrder } from './live-cache';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -16,6 +17,8 @@ export const orderKeys = {
   status: (orderId: string) => ['orders', 'status', orderId] as const,
   detail: (orderId: string) => ['orders', 'detail', orderId] as const,
   history: (slug: string) => ['orders', 'history', slug] as const,
+  /** The bar screen's one list: the queue and the latest orders (GET /staff/queue). */
+  staffQueue: (restaurantId?: string) => ['orders', 'staff-queue', restaurantId ?? ''] as const,
   staff: (status: StaffOrderFilter, restaurantId?: string) => ['orders', 'staff', status, restaurantId ?? ''] as const,
   staffHistory: (status: StaffOrderFilter, limit: number, restaurantId?: string) => ['orders', 'staff-history', status, limit, restaurantId ?? ''] as const,
   aiOrders: (restaurantId?: string) => ['orders', 'ai', restaurantId ?? ''] as const,
@@ -23,12 +26,8 @@ export const orderKeys = {
 };
 export const cartKeys = { one: (slug: string) => ['cart', slug] as const };
 
-/**
- * Guest replies are typed by their routes (docs/decisions/130), not zod-checked, so zod stays out of the
- * guest's first download (bundle budget, docs/decisions/080). Staff and admin replies are zod-checked as
- * the spec asks ('Schema mismatch for staffApi'); their schemas load with the first staff request.
- */
-const orderSchemas = () => import('../../../shared/schemas/order');
+// Guest replies are typed by their routes (docs/decisions/130), not zod-checked, so zod stays out of the
+// guest's first download (bundle budget, docs/decisions/080). The back office's hooks are in staff-api.ts.
 
 export type AdminWindow = '1h' | '24h' | 'all';
 
@@ -89,9 +88,24 @@ function useIdempotencyKey() {
   };
 }
 
-function afterPlacement(client: QueryClient, slug: string) {
-  void client.invalidateQueries({ queryKey: orderKeys.all });
-  void client.invalidateQueries({ queryKey: cartKeys.one(slug) });
+/**
+ * The placement's answer written into the cache (docs/decisions/131): the guest's active order, the
+ * can-start check, every list holding orders, and an emptied cart after a checkout. Nothing is
+ * fetched again; a refused placement reads the active order and cart again (the banner needs them).
+ */
+function afterPlacement(client: QueryClient, slug: string, placed: { order: Order } | undefined, fromCart: boolean) {
+  if (!placed) {
+    void client.invalidateQueries({ queryKey: orderKeys.all });
+    void client.invalidateQueries({ queryKey: cartKeys.one(slug) });
+    return;
+  }
+  const { order } = placed;
+  client.setQueryData(orderKeys.active(slug), { ...order, venue_slug: slug });
+  client.setQueryData(orderKeys.canStart(slug), { allowed: false, active_order_id: order.id });
+  writeOrder(client, order);
+  if (fromCart) {
+    client.setQueryData<Cart>(cartKeys.one(slug), (cart) => cart && { ...cart, items: [], subtotal_cents: 0, tax_cents: 0, total_cents: 0, total: 0 });
+  }
 }
 
 type PlacementPath = '/cart/checkout' | '/orders/quick' | '/orders';
@@ -104,9 +118,9 @@ function usePlaceOrder<V extends object>(path: PlacementPath, slugOf: (vars: V) 
       body: withTable(vars), credentials: 'guest',
       headers: { 'Idempotency-Key': idempotency.take() },
     }),
-    onSettled: (_data, err, vars) => {
+    onSettled: (placed, err, vars) => {
       idempotency.settle(err);
-      afterPlacement(client, slugOf(vars));
+      afterPlacement(client, slugOf(vars), placed, path === '/cart/checkout');
     },
   });
 }
@@ -163,61 +177,5 @@ export function useOrderHistory(slug?: string) {
   return useQuery({
     queryKey: orderKeys.history(slug ?? ''),
     queryFn: async () => (await apiRequest('GET', '/orders/history', { query: { slug }, credentials: 'guest' })).orders,
-  });
-}
-
-// ---- staff and admin ----------------------------------------------------------------------------
-
-/** `restaurantId` only matters for a super admin (everyone else is scoped to their token's venue). */
-type VenueScope = { restaurantId?: string } & PollOptions;
-
-export function useStaffOrders(status: StaffOrderFilter = 'all', scope: VenueScope = {}) {
-  return useQuery({
-    queryKey: orderKeys.staff(status, scope.restaurantId),
-    refetchInterval: scope.pollMs ?? false,
-    queryFn: async () => (await apiRequest('GET', '/staff/orders', {
-      query: { status, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList, schemaLabel: 'staffApi',
-    })).orders,
-  });
-}
-
-export function useStaffHistory(status: StaffOrderFilter = 'all', limit = 50, scope: VenueScope = {}) {
-  return useQuery({
-    queryKey: orderKeys.staffHistory(status, limit, scope.restaurantId),
-    queryFn: async () => (await apiRequest('GET', '/staff/history', {
-      query: { status, limit, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList, schemaLabel: 'staffApi',
-    })).orders,
-  });
-}
-
-export function useStaffAiOrders(scope: VenueScope = {}) {
-  return useQuery({
-    queryKey: orderKeys.aiOrders(scope.restaurantId),
-    refetchInterval: scope.pollMs ?? false,
-    queryFn: async () => (await apiRequest('GET', '/staff/ai-orders', {
-      query: { restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).AiOrderList, schemaLabel: 'staffApi',
-    })).ai_orders,
-  });
-}
-
-export function useAdminOrders(window: AdminWindow = '1h', scope: VenueScope = {}) {
-  return useQuery({
-    queryKey: orderKeys.admin(window, scope.restaurantId),
-    refetchInterval: scope.pollMs ?? false,
-    queryFn: async () => (await apiRequest('GET', '/admin/orders', {
-      query: { window, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList,
-    })).orders,
-  });
-}
-
-/** Status change by staff (`/staff/orders/:id/status`) or an admin (`/admin/orders/:id/status`). */
-export function useUpdateOrderStatus(area: 'staff' | 'admin' = 'staff', scope: { restaurantId?: string } = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
-      apiRequest('PUT', area === 'staff' ? '/staff/orders/:id/status' : '/admin/orders/:id/status', {
-        params: { id: orderId }, body: { status }, query: { restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi',
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
