@@ -175,7 +175,7 @@ type Cannon = (options: { url: string; connections: number; duration: number; he
 
 async function readPathPhase(baseUrl: string, venue: Venue) {
   const autocannon = (await import('autocannon')).default as unknown as Cannon;
-  const menuUrl = `${baseUrl}/api/venue/${GUEST_SLUG}/drinks`;
+  const menuUrl = `${baseUrl}/api/venues/${GUEST_SLUG}/drinks`;
   const menuEtag = (await fetch(menuUrl)).headers.get('ETag');
   if (!menuEtag) throw new Error('the menu has no ETag');
   const targets: Record<string, { url: string; headers?: Record<string, string>; expect: number }> = {
@@ -183,7 +183,7 @@ async function readPathPhase(baseUrl: string, venue: Venue) {
     healthz_db: { url: `${baseUrl}/api/healthz/db`, expect: 200 },
     menu: { url: menuUrl, expect: 200 },
     menu_304: { url: menuUrl, headers: { 'If-None-Match': menuEtag }, expect: 304 },
-    venue: { url: `${baseUrl}/api/venue/${GUEST_SLUG}`, expect: 200 },
+    venue: { url: `${baseUrl}/api/venues/${GUEST_SLUG}`, expect: 200 },
     drink: { url: `${baseUrl}/api/drinks/${venue.drinks[0]}?venue=${GUEST_SLUG}`, expect: 200 },
   };
   const rounds = envNumber('BENCH_READ_ROUNDS', 3);
