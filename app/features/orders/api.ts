@@ -1,10 +1,10 @@
 // TanStack Query hooks for carts and orders (guest, staff, admin). Screens use these; live events
 // (live.ts, live-cache.ts) write each order into every `orders` list and detail cached here.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { newId } from '../../../shared/ids';
 import { ACTIVE_ORDER_EXISTS_CODE } from '../../../shared/orders';
-import type { Cart, CartItemInput } from '../../../shared/schemas/cart';
+import type { CartItemInput } from '../../../shared/schemas/cart';
 import type { CheckoutInput, CreateOrderInput, Order, QuickOrderInput, StaffOrderFilter } from '../../../shared/schemas/order';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { withTable } from '../guest/table-number';
@@ -39,13 +39,7 @@ export const isActiveOrderExists = (err: unknown) => err instanceof ApiRequestEr
 
 // ---- guest: cart --------------------------------------------------------------------------------
 
-export function useCart(slug: string | undefined) {
-  return useQuery({
-    queryKey: cartKeys.one(slug ?? ''),
-    enabled: Boolean(slug),
-    queryFn: async () => (await apiRequest('GET', '/cart', { query: { slug }, credentials: 'guest' })).cart,
-  });
-}
+export const useCart = (slug: string | undefined) => useQuery({ ...orderQueries.cart(slug ?? ''), enabled: Boolean(slug) });
 
 /** Sets a line's quantity (`mode: 'add'` adds); 0 or less removes it. */
 export function useSetCartItem(slug: string) {
@@ -101,10 +95,10 @@ function afterPlacement(client: QueryClient, slug: string, placed: { order: Orde
   }
   const { order } = placed;
   client.setQueryData(orderKeys.active(slug), { ...order, venue_slug: slug });
-  client.setQueryData(orderKeys.canStart(slug), { allowed: false, active_order_id: order.id });
+  client.setQueryData(orderQueries.canStart(slug).queryKey, { allowed: false, active_order_id: order.id });
   writeOrder(client, order);
   if (fromCart) {
-    client.setQueryData<Cart>(cartKeys.one(slug), (cart) => cart && { ...cart, items: [], subtotal_cents: 0, tax_cents: 0, total_cents: 0, total: 0 });
+    client.setQueryData(orderQueries.cart(slug).queryKey, (cart) => cart && { ...cart, items: [], subtotal_cents: 0, tax_cents: 0, total_cents: 0, total: 0 });
   }
 }
 
@@ -137,45 +131,47 @@ export const useCreateOrder = () =>
 
 // ---- guest: reading orders ----------------------------------------------------------------------
 
-export function useActiveOrder(slug: string | undefined, options: PollOptions = {}) {
-  return useQuery({
-    queryKey: orderKeys.active(slug ?? ''),
-    enabled: Boolean(slug),
-    refetchInterval: options.pollMs ?? false,
+/**
+ * The guest's order reads as query options (key and read together): the hooks below, a prefetch and the
+ * live cache (live-cache.ts) use the same key for the same answer.
+ */
+export const orderQueries = {
+  cart: (slug: string) => queryOptions({
+    queryKey: cartKeys.one(slug),
+    queryFn: async () => (await apiRequest('GET', '/cart', { query: { slug }, credentials: 'guest' })).cart,
+  }),
+  active: (slug: string) => queryOptions({
+    queryKey: orderKeys.active(slug),
     queryFn: async () => (await apiRequest('GET', '/orders/active', { query: { slug }, credentials: 'guest' })).order,
-  });
-}
-
-export function useCanStartOrder(slug: string | undefined) {
-  return useQuery({
-    queryKey: orderKeys.canStart(slug ?? ''),
-    enabled: Boolean(slug),
+  }),
+  canStart: (slug: string) => queryOptions({
+    queryKey: orderKeys.canStart(slug),
     queryFn: () => apiRequest('GET', '/orders/can-start', { query: { slug }, credentials: 'guest' }),
-  });
-}
+  }),
+  status: (orderId: string) => queryOptions({
+    queryKey: orderKeys.status(orderId),
+    queryFn: () => apiRequest('GET', '/orders/:id/status', { params: { id: orderId }, credentials: 'guest' }),
+  }),
+  detail: (orderId: string) => queryOptions({
+    queryKey: orderKeys.detail(orderId),
+    queryFn: () => apiRequest('GET', '/orders/:id', { params: { id: orderId }, credentials: 'guest' }),
+  }),
+  history: (slug: string) => queryOptions({
+    queryKey: orderKeys.history(slug),
+    queryFn: async () => (await apiRequest('GET', '/orders/history', { query: { slug }, credentials: 'guest' })).orders,
+  }),
+};
+
+export const useActiveOrder = (slug: string | undefined, options: PollOptions = {}) =>
+  useQuery({ ...orderQueries.active(slug ?? ''), enabled: Boolean(slug), refetchInterval: options.pollMs ?? false });
+
+export const useCanStartOrder = (slug: string | undefined) => useQuery({ ...orderQueries.canStart(slug ?? ''), enabled: Boolean(slug) });
 
 /** The status screen: status, ETA from the live queue, delivered_at. */
-export function useOrderStatus(orderId: string | undefined, options: PollOptions = {}) {
-  return useQuery({
-    queryKey: orderKeys.status(orderId ?? ''),
-    enabled: Boolean(orderId),
-    refetchInterval: options.pollMs ?? false,
-    queryFn: () => apiRequest('GET', '/orders/:id/status', { params: { id: orderId! }, credentials: 'guest' }),
-  });
-}
+export const useOrderStatus = (orderId: string | undefined, options: PollOptions = {}) =>
+  useQuery({ ...orderQueries.status(orderId ?? ''), enabled: Boolean(orderId), refetchInterval: options.pollMs ?? false });
 
 /** The confirmation page: the order with items and totals, and the venue's phone. */
-export function useOrderDetail(orderId: string | undefined) {
-  return useQuery({
-    queryKey: orderKeys.detail(orderId ?? ''),
-    enabled: Boolean(orderId),
-    queryFn: () => apiRequest('GET', '/orders/:id', { params: { id: orderId! }, credentials: 'guest' }),
-  });
-}
+export const useOrderDetail = (orderId: string | undefined) => useQuery({ ...orderQueries.detail(orderId ?? ''), enabled: Boolean(orderId) });
 
-export function useOrderHistory(slug?: string) {
-  return useQuery({
-    queryKey: orderKeys.history(slug ?? ''),
-    queryFn: async () => (await apiRequest('GET', '/orders/history', { query: { slug }, credentials: 'guest' })).orders,
-  });
-}
+export const useOrderHistory = (slug?: string) => useQuery(orderQueries.history(slug ?? ''));
