@@ -44,20 +44,14 @@ export const ORDER_WRITERS: Record<string, Writer> = {
       void client.invalidateQueries({ queryKey: key, exact: true });
     }
   },
-  // ['orders', 'can-start', slug]
+  // ['orders', 'can-start', slug]: read again when it no longer says whether this order is the active one.
   'can-start': (client, key, order) => {
-    const cached = client.getQueryData<{ allowed: boolean; active_order_id: string | null }>(key);
-    if (cached?.active_order_id === order.id && !isActiveStatus(order.status)) client.setQueryData(key, { allowed: true, active_order_id: null });
-    else if (cached?.allowed && isActiveStatus(order.status)) void client.invalidateQueries({ queryKey: key, exact: true });
+    const cached = client.getQueryData<{ active_order_id: string | null }>(key);
+    if (cached && (cached.active_order_id === order.id) !== isActiveStatus(order.status)) void client.invalidateQueries({ queryKey: key, exact: true });
   },
-  // ['orders', 'history', slug]: the guest's past orders, each with its venue's slug
-  history: (client, key, order) => {
-    type Entry = Order & { venue_slug: string };
-    const list = client.getQueryData<Entry[]>(key);
-    const at = list?.findIndex((o) => o.id === order.id) ?? -1;
-    if (list && at >= 0 && newer(list[at]!, order)) client.setQueryData<Entry[]>(key, list.map((o, i) => (i === at ? { ...order, venue_slug: o.venue_slug } : o)));
-    else if (list && at < 0) void client.invalidateQueries({ queryKey: key, exact: true });
-  },
+  // ['orders', 'history', slug]: read again when shown (an inactive query is only marked stale); its venue
+  // slugs are the server's to say.
+  history: (client, key) => void client.invalidateQueries({ queryKey: key, exact: true }),
 };
 
 /** The order written into every cached query it belongs to. */
