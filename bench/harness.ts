@@ -169,7 +169,7 @@ export async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promi
 export type Venue = { id: string; slug: string; drinks: string[] };
 
 export async function loadVenue(baseUrl: string, slug: string): Promise<Venue> {
-  const res = await fetch(`${baseUrl}/api/venue/${slug}/drinks`);
+  const res = await fetch(`${baseUrl}/api/venues/${slug}/drinks`);
   const { drinks } = await res.json() as { drinks: { id: string; restaurant_id: string }[] };
   if (!drinks?.length) throw new Error(`venue ${slug} has no drinks`);
   return { id: drinks[0]!.restaurant_id, slug, drinks: drinks.map((d) => d.id) };

@@ -31,7 +31,7 @@ async function openMenus(baseUrl: string, venueId: string, count: number): Promi
 }
 
 const lists = async (baseUrl: string, drinkId: string) =>
-  ((await (await fetch(`${baseUrl}/api/venue/${SLUG}/drinks`)).json()) as { drinks: { id: string }[] }).drinks.some((d) => d.id === drinkId);
+  ((await (await fetch(`${baseUrl}/api/venues/${SLUG}/drinks`)).json()) as { drinks: { id: string }[] }).drinks.some((d) => d.id === drinkId);
 
 export async function menuLivePhase(baseUrl: string, stateDir: string, admin: StaffUser, menus: number, changes: number) {
   const venue = await loadVenue(baseUrl, SLUG);

@@ -3,7 +3,8 @@
 //   1. bundle budgets (scripts/check-bundle.ts over this run's build),
 //   2. guest page load with Lighthouse (mobile) on /venue/{slug},
 //   3. the read path (menu, venue, drink, 304 repeat) against GET /api/healthz, side by side,
-//   4. live order latency: 50 staff sockets on one venue, 500 orders,
+//   4. live order latency: 50 staff sockets on one venue, 500 orders, and the HTTP requests the bar
+//      screen (Chromium) makes per placed order while its live socket is up (bench/staff-screen.ts),
 //   5. the write path: placement across 10 venues at rising concurrency, its knee, and the same D1
 //      write batch run directly inside the Worker as the ceiling,
 //   6. what the database holds per order (rows, bytes), for docs/scale.md.
@@ -14,6 +15,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { livePhase, venueSlugs } from './orders';
+import { staffScreenPhase } from './staff-screen';
 import {
   countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placeOrder, queryLocal, repoRoot, round1, round2,
   startServer, staffToken, stopServer, superadminOf, writeResult, type BenchServer, type Placed, type StaffUser, type Venue,
@@ -32,6 +34,8 @@ const CEILING_SLUG = 'bench-ceiling';
 const BUDGETS = {
   live_p50_ms: 15,
   live_p99_ms: 60,
+  /** The bar screen reads nothing per live order event in steady state (docs/decisions/131). */
+  staff_screen_requests_per_order: 0,
   menu_p99_over_healthz_p99: 1.5,
   menu_rps_over_healthz_rps: 0.5,
   knee_over_ceiling: 0.5,
@@ -171,7 +175,7 @@ type Cannon = (options: { url: string; connections: number; duration: number; he
 
 async function readPathPhase(baseUrl: string, venue: Venue) {
   const autocannon = (await import('autocannon')).default as unknown as Cannon;
-  const menuUrl = `${baseUrl}/api/venue/${GUEST_SLUG}/drinks`;
+  const menuUrl = `${baseUrl}/api/venues/${GUEST_SLUG}/drinks`;
   const menuEtag = (await fetch(menuUrl)).headers.get('ETag');
   if (!menuEtag) throw new Error('the menu has no ETag');
   const targets: Record<string, { url: string; headers?: Record<string, string>; expect: number }> = {
@@ -179,7 +183,7 @@ async function readPathPhase(baseUrl: string, venue: Venue) {
     healthz_db: { url: `${baseUrl}/api/healthz/db`, expect: 200 },
     menu: { url: menuUrl, expect: 200 },
     menu_304: { url: menuUrl, headers: { 'If-None-Match': menuEtag }, expect: 304 },
-    venue: { url: `${baseUrl}/api/venue/${GUEST_SLUG}`, expect: 200 },
+    venue: { url: `${baseUrl}/api/venues/${GUEST_SLUG}`, expect: 200 },
     drink: { url: `${baseUrl}/api/drinks/${venue.drinks[0]}?venue=${GUEST_SLUG}`, expect: 200 },
   };
   const rounds = envNumber('BENCH_READ_ROUNDS', 3);
@@ -406,6 +410,7 @@ async function main() {
       orders: envNumber('BENCH_LIVE_BURST_ORDERS', 200),
       concurrency: envNumber('BENCH_LIVE_BURST_CONCURRENCY', 8),
     }));
+    const staffScreen = await timed('staff screen requests', () => staffScreenPhase(baseUrl, STATE_DIR, envNumber('BENCH_SCREEN_ORDERS', 20)));
     const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin));
     const storage = await timed('storage', () => storagePhase(before));
     // What bounds placement through HTTP on this machine: a request that does nothing, and one that
@@ -420,6 +425,7 @@ async function main() {
       live_p50: (live.placement_to_receipt_ms.p50 ?? Infinity) <= BUDGETS.live_p50_ms,
       live_p99: (live.placement_to_receipt_ms.p99 ?? Infinity) <= BUDGETS.live_p99_ms,
       live_all_delivered: live.deliveries_received === live.deliveries_expected && live.ok === live.orders,
+      staff_screen_requests: staffScreen.requests_per_order <= BUDGETS.staff_screen_requests_per_order && staffScreen.shown_placed === staffScreen.orders,
       menu_p99_ratio: reads.vs_healthz.menu.p99_ratio <= BUDGETS.menu_p99_over_healthz_p99,
       menu_rps_ratio: reads.vs_healthz.menu.rps_ratio >= BUDGETS.menu_rps_over_healthz_rps,
       knee_over_ceiling: writes.knee_over_ceiling >= BUDGETS.knee_over_ceiling,
@@ -441,6 +447,7 @@ async function main() {
       reads,
       live,
       live_burst: liveBurst,
+      staff_screen: staffScreen,
       writes: { ...writes, bounds: writeBounds },
       storage,
     };
@@ -452,6 +459,7 @@ async function main() {
       ['live', 'send → receipt p99', ms(live.placement_to_receipt_ms.p99), `<= ${BUDGETS.live_p99_ms} ms`, verdict(checks.live_p99)],
       ['live', 'deliveries received / expected', `${live.deliveries_received} / ${live.deliveries_expected}`, 'all', verdict(checks.live_all_delivered)],
       ['live', `burst: ${liveBurst.orders} orders, ${liveBurst.concurrency} in flight: p50; p99`, `${ms(liveBurst.placement_to_receipt_ms.p50)}; ${ms(liveBurst.placement_to_receipt_ms.p99)}`, 'info', ''],
+      ['live', `bar screen: HTTP requests per placed order (${staffScreen.orders} placed and delivered, ${staffScreen.shown_placed} shown)`, String(staffScreen.requests_per_order), `<= ${BUDGETS.staff_screen_requests_per_order}`, verdict(checks.staff_screen_requests)],
       ['reads', 'menu p99 / healthz p99', `${reads.vs_healthz.menu.p99_ratio} (${reads.figures.menu!.p99_ms} / ${reads.figures.healthz!.p99_ms} ms)`, `<= ${BUDGETS.menu_p99_over_healthz_p99}`, verdict(checks.menu_p99_ratio)],
       ['reads', 'menu req/s / healthz req/s', `${reads.vs_healthz.menu.rps_ratio} (${reads.figures.menu!.rps} / ${reads.figures.healthz!.rps})`, `>= ${BUDGETS.menu_rps_over_healthz_rps}`, verdict(checks.menu_rps_ratio)],
       ['reads', 'menu 304 p99 / healthz p99; req/s ratio', `${reads.vs_healthz.menu_304.p99_ratio}; ${reads.vs_healthz.menu_304.rps_ratio}`, 'info', ''],

@@ -127,7 +127,7 @@ async function crashWithoutLoss() {
   if (superLogin.status !== 200) throw new Error(`super admin login failed: ${JSON.stringify(superLogin)}`);
   const staffTokens: Record<string, string[]> = {};
   for (const v of venues) {
-    const venue = await http('GET', `/api/venue/${v.slug}`);
+    const venue = await http('GET', `/api/venues/${v.slug}`);
     const venueId = (venue.json as { venue?: { id: string } } | null)?.venue?.id;
     staffTokens[v.slug] = [];
     for (let i = 0; i < CLIENTS; i += 1) {
@@ -141,7 +141,7 @@ async function crashWithoutLoss() {
   }
   const menus: Record<string, string[]> = {};
   for (const v of venues) {
-    const res = await http('GET', `/api/venue/${v.slug}/drinks`);
+    const res = await http('GET', `/api/venues/${v.slug}/drinks`);
     const drinks = res.json!.drinks ?? [];
     menus[v.slug] = drinks.filter((d) => d.is_available !== false && !d.sold_out).map((d) => d.id).slice(0, 6);
     if (!menus[v.slug]!.length) throw new Error(`no drinks at ${v.slug}`);
@@ -260,7 +260,7 @@ async function crashWithoutLoss() {
 
 async function concurrencyOverHttp() {
   const slug = 'harbor-tap-room';
-  const res = await until(() => http('GET', `/api/venue/${slug}/drinks`), (a) => a.status === 200, Date.now() + 30_000);
+  const res = await until(() => http('GET', `/api/venues/${slug}/drinks`), (a) => a.status === 200, Date.now() + 30_000);
   if (res.status !== 200) throw new Error(`menu of ${slug}: ${JSON.stringify(res)}`);
   const drink = res.json!.drinks![0]!.id;
   const problems: string[] = [];
@@ -299,7 +299,7 @@ const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.sta
 async function attacksOverHttp() {
   const problems: string[] = [];
   const superLogin = await http('POST', '/api/auth/login', { body: { email: 'superadmin@barhop.dev', password: 'barhop-demo' }, headers: { 'CF-Connecting-IP': '198.51.103.1' } });
-  const venue = await http('GET', '/api/venue/artisan-bar');
+  const venue = await http('GET', '/api/venues/artisan-bar');
   const venueId = (venue.json as { venue?: { id: string } } | null)?.venue?.id;
 
   // 100 parallel guesses for one account, the right password at position 98: at most 10 are checked.

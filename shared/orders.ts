@@ -11,6 +11,24 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ACTIVE_ORDER_STATUSES = ['pending', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];
 export const isActiveStatus = (status: OrderStatus) => (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
+/** The staff list filters (`StaffOrderFilter` in shared/schemas/order.ts): a status, or a reading of status and payment. */
+export type OrderListFilter = OrderStatus | 'all' | 'active' | 'open' | 'paid' | 'void';
+
+/**
+ * Whether an order belongs in a list read with `filter`: the same rule as the Worker's query
+ * (worker/orders/queries.ts statusCondition), so a live event can move an order between cached lists.
+ */
+export function matchesListFilter(order: { status: OrderStatus; payment_status: PaymentStatus }, filter: OrderListFilter): boolean {
+  switch (filter) {
+    case 'all': return true;
+    case 'active': return isActiveStatus(order.status);
+    case 'open': return order.payment_status !== 'captured' && order.payment_status !== 'refunded' && order.status !== 'cancelled';
+    case 'paid': return order.payment_status === 'captured';
+    case 'void': return order.status === 'cancelled';
+    default: return order.status === filter;
+  }
+}
+
 /** The 'one active order' refusal (docs/product.md §4.3): its error code, which the app keys on, and its message. */
 export const ACTIVE_ORDER_EXISTS_CODE = 'active_order_exists';
 export const ACTIVE_ORDER_EXISTS = 'active order exists';

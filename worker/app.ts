@@ -51,7 +51,7 @@ const api = new Hono<AppContext>()
   // After the limits: a refused flood is not written to the audit log (docs/decisions/113).
   .use(auditBackOfficeWrites)
   .route('/healthz', healthRoutes)
-  .route('/venue', venueRoutes)
+  .route('/venues', venueRoutes)
   .route('/drinks', drinkRoutes)
   .route('/favorites', favoriteRoutes)
   .route('/ratings', ratingRoutes)

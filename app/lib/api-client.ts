@@ -1,6 +1,10 @@
+import type { ExtractSchema } from 'hono/types';
+import type { ClientErrorStatusCode, RedirectStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiErrorBody } from '../../shared/schemas/common';
+// Types only: the routes' answers type every call, and nothing of the Worker reaches the bundle (docs/decisions/130).
+import type { ApiType } from '../../worker/app';
 
 export const API_BASE = '/api';
 
@@ -37,6 +41,24 @@ export type AuthBridge = {
 let bridge: AuthBridge = { tokenFor: () => null, syncClaims: async () => false };
 export const installAuthBridge = (next: AuthBridge) => { bridge = next; };
 
+/** Every route of /api as the Worker declares it: path pattern → `$get`/`$post`… → input, output, status. */
+type Routes = ExtractSchema<ApiType>;
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type MethodKey<M extends ApiMethod> = `$${Lowercase<M>}`;
+/** The path patterns that answer `method`, e.g. '/orders/:id/status' for 'GET'. */
+export type ApiPath<M extends ApiMethod> = { [P in keyof Routes]: MethodKey<M> extends keyof Routes[P] ? P : never }[keyof Routes];
+type Endpoint<M extends ApiMethod, P extends ApiPath<M>> = Routes[P][MethodKey<M> & keyof Routes[P]];
+/** What a route answers when it succeeds (its error answers are thrown as ApiRequestError). */
+export type ApiAnswer<M extends ApiMethod, P extends ApiPath<M>> =
+  Exclude<Endpoint<M, P>, { status: RedirectStatusCode | ClientErrorStatusCode | ServerErrorStatusCode }> extends { output: infer O } ? O : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}` ? Name : never;
+/** `params` names every `:segment` of the path pattern, and only those. */
+type ParamsOf<P extends string> = [ParamNames<P>] extends [never] ? { params?: never } : { params: Record<ParamNames<P>, string> };
+
+/** Options of one call: `params` fills the path pattern's `:segments`. */
+export type ApiRequestOptions<P extends string> = RequestOptions<z.ZodType | undefined> & ParamsOf<P>;
+
 export type RequestOptions<S extends z.ZodType | undefined> = {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -49,8 +71,9 @@ export type RequestOptions<S extends z.ZodType | undefined> = {
   timeoutMs?: number;
 };
 
-function buildUrl(path: string, query?: RequestOptions<undefined>['query']) {
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+function buildUrl(path: string, params: Record<string, string> | undefined, query?: RequestOptions<undefined>['query']) {
+  const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  const url = new URL(`${API_BASE}${filled}`, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   return url;
 }
@@ -74,12 +97,12 @@ async function send(method: string, url: URL, options: RequestOptions<z.ZodType 
  * The one way the app talks to /api (docs/product.md §7.5): 15 s timeout, bearer token, one retry after a
  * claims sync on 409 claims_outdated, and an HTML reply is an error naming method and URL.
  */
-export async function apiRequest<T = unknown, S extends z.ZodType | undefined = undefined>(
-  method: string,
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<S extends z.ZodType ? z.output<S> : T> {
-  const url = buildUrl(path, options.query);
+export async function apiRequest<M extends ApiMethod, P extends ApiPath<M>>(
+  method: M,
+  path: P,
+  options: ApiRequestOptions<P> = {} as ApiRequestOptions<P>,
+): Promise<ApiAnswer<M, P>> {
+  const url = buildUrl(path, options.params, options.query);
   let res = await send(method, url, options);
   if (res.status === 409) {
     const peek = await res.clone().json().catch(() => null) as { detail?: string } | null;
@@ -98,9 +121,9 @@ export async function apiRequest<T = unknown, S extends z.ZodType | undefined = 
   if (options.schema) {
     const checked = options.schema.safeParse(data);
     if (!checked.success) throw new SchemaMismatchError(options.schemaLabel ?? 'api', checked.error.issues);
-    return checked.data as never;
+    return checked.data as ApiAnswer<M, P>;
   }
-  return data as never;
+  return data as ApiAnswer<M, P>;
 }
 
 /** The docs/product.md §7.2 error of a reply, checked by hand so the guest's first download carries no zod. */

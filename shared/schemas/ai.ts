@@ -239,6 +239,15 @@ export const FlavorRule = z.object({
   updated_at: z.string(),
 });
 export type FlavorRule = z.infer<typeof FlavorRule>;
+/** GET /api/ai/flavor-rules. */
+export const FlavorRuleList = z.object({ rules: z.array(FlavorRule) });
+export type FlavorRuleList = z.infer<typeof FlavorRuleList>;
+/** POST /api/ai/flavor-rules and PUT /api/ai/flavor-rules/{id}. */
+export const FlavorRuleResponse = z.object({ rule: FlavorRule });
+export type FlavorRuleResponse = z.infer<typeof FlavorRuleResponse>;
+/** DELETE /api/ai/flavor-rules/{id}. */
+export const FlavorRuleDeleted = z.object({ success: z.literal(true), id: z.string() });
+export type FlavorRuleDeleted = z.infer<typeof FlavorRuleDeleted>;
 
 export { DAY_WINDOWS as AI_DATE_RANGES } from './common';
 export const AiAnalyticsQuery = z.object({
@@ -274,3 +283,6 @@ export const AiInteraction = z.object({
   created_at: z.string(),
 });
 export type AiInteraction = z.infer<typeof AiInteraction>;
+/** GET /api/ai/interactions. */
+export const AiInteractionList = z.object({ interactions: z.array(AiInteraction) });
+export type AiInteractionList = z.infer<typeof AiInteractionList>;

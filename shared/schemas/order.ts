@@ -221,6 +221,7 @@ export const CanStartResponse = z.object({ allowed: z.boolean(), active_order_id
 export type CanStartResponse = z.infer<typeof CanStartResponse>;
 
 export const OrderList = z.object({ orders: z.array(Order) });
+export type OrderList = z.infer<typeof OrderList>;
 /** GET /api/admin/orders: one page, newest first; `next_before` asks for the next (null on the last page). */
 export const AdminOrderPage = OrderList.extend({ next_before: z.string().nullable() });
 

@@ -5,13 +5,13 @@ import { mockApi } from './render';
 
 describe('api client', () => {
   it('treats an HTML reply as an error naming the method and URL', async () => {
-    mockApi({ 'GET /api/venue': { body: '<!doctype html><html></html>', contentType: 'text/html' } });
-    await expect(apiRequest('GET', '/venue')).rejects.toThrow('Expected JSON from GET /api/venue but received HTML');
+    mockApi({ 'GET /api/venues': { body: '<!doctype html><html></html>', contentType: 'text/html' } });
+    await expect(apiRequest('GET', '/venues')).rejects.toThrow('Expected JSON from GET /api/venues but received HTML');
   });
 
   it('raises the server error message and code', async () => {
-    mockApi({ 'GET /api/venue/x': { status: 404, body: { error: { code: 'not_found', message: 'Venue not found' } } } });
-    const err = await apiRequest('GET', '/venue/x').catch((e: unknown) => e);
+    mockApi({ 'GET /api/venues/x': { status: 404, body: { error: { code: 'not_found', message: 'Venue not found' } } } });
+    const err = await apiRequest('GET', '/venues/:id', { params: { id: 'x' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiRequestError);
     expect((err as ApiRequestError).status).toBe(404);
     expect((err as ApiRequestError).message).toBe('Venue not found');

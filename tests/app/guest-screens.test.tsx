@@ -26,8 +26,8 @@ function signInDevice(guestId: string | null) {
 }
 
 const baseApi = (guestId: string | null) => ({
-  'GET /api/venue/artisan-bar': { body: { venue: VENUE } },
-  'GET /api/venue/artisan-bar/drinks': { body: { drinks: DRINKS } },
+  'GET /api/venues/artisan-bar': { body: { venue: VENUE } },
+  'GET /api/venues/artisan-bar/drinks': { body: { drinks: DRINKS } },
   'POST /api/auth/guest-session': guestSessionReply(guestId),
   'GET /api/orders/active': { body: { order: null } },
 });
@@ -80,7 +80,7 @@ describe('venue menu', () => {
     unmount();
     expect(document.title).toBe('Barhop');
 
-    mockApi({ 'GET /api/venue/nowhere': { status: 404, body: { error: { code: 'not_found', message: 'Venue not found' } } } });
+    mockApi({ 'GET /api/venues/nowhere': { status: 404, body: { error: { code: 'not_found', message: 'Venue not found' } } } });
     renderRoutes(routes, '/venue/nowhere');
     expect(await screen.findByRole('heading', { name: 'Venue not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');

@@ -266,7 +266,7 @@ describe('back-office guards and shells', () => {
 
   it('asks a super admin to pick a venue in the admin area; while impersonating shows the red banner', async () => {
     signIn('superadmin');
-    mockApi({ 'GET /api/venue': { body: { venues: [] } } });
+    mockApi({ 'GET /api/venues': { body: { venues: [] } } });
     const { unmount } = renderRoutes(routes, '/admin');
     expect(await screen.findByRole('heading', { name: 'Choose a venue' })).toBeTruthy();
     expect(screen.getByLabelText('Venue')).toBeTruthy();

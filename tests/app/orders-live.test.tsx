@@ -1,9 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useActiveOrder, useCart, useCheckout } from '../../app/features/orders/api';
 import { liveUrl, reconnectDelayMs, useVenueLive } from '../../app/features/orders/live';
+import { placeInList } from '../../app/features/orders/staff-cache';
+import { useStaffQueue } from '../../app/features/orders/staff-api';
 import { createQueryClient } from '../../app/lib/query-client';
+import { mockApi } from './render';
 
 /** A stand-in for the browser WebSocket that the test drives by hand. */
 class FakeSocket {
@@ -66,7 +70,8 @@ describe('useVenueLive', () => {
     act(() => first.receive({ type: 'order_created', seq: 5, at: order.created_at, order }));
     expect(events).toHaveLength(2);
     expect(result.current.lastSeq).toBe(5);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
+    // The event is written into the cache: nothing is read again (docs/decisions/131).
+    expect(invalidate).not.toHaveBeenCalled();
 
     act(() => first.drop());
     expect(result.current.connected).toBe(false);
@@ -80,6 +85,15 @@ describe('useVenueLive', () => {
     expect(second.url).toContain('since=5');
     act(() => second.open());
     expect(result.current.connected).toBe(true);
+    // A resume without a gap: the missed event, then 'hello' at the same number. Nothing is refetched.
+    invalidate.mockClear();
+    act(() => second.receive({ type: 'order_updated', seq: 6, at: order.updated_at, from: 'pending', to: 'preparing', order: { ...order, status: 'preparing' } }));
+    act(() => second.receive({ type: 'hello', venue_id: 'venue-1', seq: 6, audience: 'staff' }));
+    const orderReads = () => invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === 'orders').length;
+    expect(orderReads()).toBe(0);
+    // A snapshot (the log no longer had what was missed) is read again.
+    act(() => second.receive({ type: 'snapshot', seq: 9, orders: [] }));
+    expect(orderReads()).toBe(1);
   });
 
   it('ignores messages that are not in the live protocol and opens nothing without a token', () => {
@@ -92,5 +106,89 @@ describe('useVenueLive', () => {
     FakeSocket.instances = [];
     renderHook(() => useVenueLive('venue-1', { token: null }), { wrapper });
     expect(FakeSocket.instances).toEqual([]);
+  });
+});
+
+const later = (o: typeof order, status: string, minutes: number) => ({
+  ...o, status, updated_at: new Date(Date.parse(o.updated_at) + minutes * 60_000).toISOString(),
+  delivered_at: status === 'delivered' ? o.updated_at : null, payment_status: status === 'delivered' ? 'captured' : o.payment_status,
+});
+
+describe('live events on screen', () => {
+  let client: ReturnType<typeof createQueryClient>;
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+
+  beforeEach(() => {
+    FakeSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    client = createQueryClient();
+    client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function StaffBoard() {
+    useVenueLive('venue-1', { token: 'tok' });
+    const queue = useStaffQueue();
+    return <ul>{queue.data?.map((o) => <li key={o.id} data-testid={o.id}>{o.status}</li>)}</ul>;
+  }
+
+  async function openBoard() {
+    const calls = mockApi({ 'GET /api/staff/queue': { body: { orders: [order] } } });
+    render(<StaffBoard />, { wrapper });
+    const socket = FakeSocket.instances[0]!;
+    act(() => socket.open());
+    act(() => socket.receive({ type: 'hello', venue_id: 'venue-1', seq: 4, audience: 'staff' }));
+    expect((await screen.findByTestId('order-1')).textContent).toBe('pending');
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    const reads = () => calls.filter((c) => c.method === 'GET').length;
+    return { socket, reads };
+  }
+
+  it('an order_updated event changes the status on screen without a request', async () => {
+    const { socket, reads } = await openBoard();
+    const before = reads();
+    act(() => socket.receive({ type: 'order_updated', seq: 5, at: order.updated_at, from: 'pending', to: 'preparing', order: later(order, 'preparing', 1) }));
+    expect((screen.getByTestId('order-1')).textContent).toBe('preparing');
+    act(() => socket.receive({ type: 'order_created', seq: 6, at: order.updated_at, order: { ...later(order, 'pending', 2), id: 'order-2', created_at: '2026-01-01T00:02:00.000Z' } }));
+    expect((screen.getByTestId('order-2')).textContent).toBe('pending');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads() - before).toBe(0);
+  });
+
+  it('a gap in the sequence reads the queue again, once', async () => {
+    const { socket, reads } = await openBoard();
+    const before = reads();
+    act(() => socket.receive({ type: 'order_updated', seq: 8, at: order.updated_at, from: 'pending', to: 'ready', order: later(order, 'ready', 1) }));
+    await waitFor(() => expect(reads() - before).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads() - before).toBe(1);
+  });
+
+  it('the guest does not read the active order or the cart again after placing', async () => {
+    const placed = { ...order, id: 'order-9' };
+    const calls = mockApi({
+      'GET /api/orders/active': { body: { order: null } },
+      'GET /api/cart': { body: { cart: { restaurant_id: 'venue-1', items: [{ menu_drink_id: 'd1' }], subtotal_cents: 1000, tax_cents: 88, total_cents: 1088, total: 10.88 } } },
+      'POST /api/cart/checkout': { status: 201, body: { id: placed.id, status: 'pending', created_at: placed.created_at, eta_minutes: 4, subtotal_cents: 1000, tax_cents: 88, total_cents: 1088, total: 10.88, order: placed } },
+    });
+    const { result } = renderHook(() => ({ active: useActiveOrder('bar'), cart: useCart('bar'), checkout: useCheckout() }), { wrapper });
+    await waitFor(() => expect(result.current.cart.data?.items).toHaveLength(1));
+    await waitFor(() => expect(result.current.active.isSuccess).toBe(true));
+    const before = calls.length;
+    await act(async () => { await result.current.checkout.mutateAsync({ slug: 'bar' }); });
+    await waitFor(() => expect(result.current.active.data?.id).toBe('order-9'));
+    expect(result.current.cart.data?.items).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.slice(before).map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(['POST /api/cart/checkout']);
+  });
+});
+
+describe('placeInList', () => {
+  it('drops a delivered order from the active queue and adds it to the lists it now belongs to', () => {
+    const delivered = later(order, 'delivered', 1) as never;
+    expect(placeInList([order as never], delivered, 'active')).toEqual([]);
+    expect(placeInList([], delivered, 'paid')).toEqual([delivered]);
+    // An older copy never replaces a newer one.
+    expect(placeInList([delivered], order as never, 'all')).toEqual([delivered]);
   });
 });

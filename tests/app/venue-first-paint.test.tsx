@@ -33,7 +33,7 @@ function writeBoot(slug: string, venue: Venue, drinks: Drink[]) {
   document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="barhop-boot">${json}</script>`);
 }
 
-const venueReads = (calls: Request[]) => calls.filter((r) => new URL(r.url).pathname.startsWith('/api/venue')).map((r) => `${r.method} ${new URL(r.url).pathname}`);
+const venueReads = (calls: Request[]) => calls.filter((r) => new URL(r.url).pathname.startsWith('/api/venues')).map((r) => `${r.method} ${new URL(r.url).pathname}`);
 
 beforeEach(() => {
   installAuth();
@@ -58,13 +58,13 @@ describe('boot data', () => {
       document.getElementById('barhop-boot')?.remove();
       setup();
       const calls = mockApi({
-        'GET /api/venue/artisan-bar': { body: { venue: VENUE } },
-        'GET /api/venue/artisan-bar/drinks': { body: { drinks: DRINKS } },
+        'GET /api/venues/artisan-bar': { body: { venue: VENUE } },
+        'GET /api/venues/artisan-bar/drinks': { body: { drinks: DRINKS } },
       });
       const client = createQueryClient();
       prefetchVenuePage(client, '/venue/artisan-bar');
       await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(venueReads(calls).sort()).toEqual(['GET /api/venue/artisan-bar', 'GET /api/venue/artisan-bar/drinks']);
+      expect(venueReads(calls).sort()).toEqual(['GET /api/venues/artisan-bar', 'GET /api/venues/artisan-bar/drinks']);
       await expect.poll(() => client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
     }
   });

@@ -20,7 +20,7 @@ describe('venue picker', () => {
   });
 
   it('shows venue cards linking to their menus, and the empty state when nothing matches', async () => {
-    mockApi({ 'GET /api/venue': { body: { venues: VENUES } } });
+    mockApi({ 'GET /api/venues': { body: { venues: VENUES } } });
     renderPage(<VenuePickerPage />);
     const card = await screen.findByRole('link', { name: /The Artisan Bar/ });
     expect(card.getAttribute('href')).toBe('/venue/artisan-bar');
@@ -36,7 +36,7 @@ describe('venue picker', () => {
   });
 
   it("toasts 'Failed to load venues' when the list cannot be read", async () => {
-    mockApi({ 'GET /api/venue': { status: 500, body: { error: { code: 'internal_error', message: 'boom' } } } });
+    mockApi({ 'GET /api/venues': { status: 500, body: { error: { code: 'internal_error', message: 'boom' } } } });
     renderPage(<VenuePickerPage />);
     expect(await screen.findByText('Failed to load venues')).toBeTruthy();
   });

@@ -10,7 +10,7 @@ async function guestSession(request: APIRequestContext, slug: string) {
 }
 
 test('the quick-order modal shows the tax and the total that will be charged', async ({ page, request }) => {
-  const drinks = (await (await request.get('/api/venue/harbor-tap-room/drinks')).json()).drinks as { id: string; name: string; price_cents: number; category: string }[];
+  const drinks = (await (await request.get('/api/venues/harbor-tap-room/drinks')).json()).drinks as { id: string; name: string; price_cents: number; category: string }[];
   const pick = drinks.find((d) => d.category === 'beer') ?? drinks[0]!;
   await page.goto('/venue/harbor-tap-room/category/beer');
   await page.getByRole('button', { name: `Order ${pick.name}, ${money(pick.price_cents)}` }).click();
@@ -26,7 +26,7 @@ test('the quick-order modal shows the tax and the total that will be charged', a
 
 async function placeLongOrder(request: APIRequestContext) {
   const token = await guestSession(request, 'artisan-bar');
-  const drinks = (await (await request.get('/api/venue/artisan-bar/drinks')).json()).drinks as { id: string }[];
+  const drinks = (await (await request.get('/api/venues/artisan-bar/drinks')).json()).drinks as { id: string }[];
   const res = await request.post('/api/orders', {
     headers: { Authorization: `Bearer ${token}` },
     data: { restaurant_slug: 'artisan-bar', display_name: LONG_NAME, special_instructions: LONG_NOTE, items: [{ menu_drink_id: drinks[0]!.id, quantity: 1, notes: LONG_NOTE }] },

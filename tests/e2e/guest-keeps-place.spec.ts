@@ -33,7 +33,7 @@ test('a reload keeps the vibe picks and the mixed drink', async ({ page }) => {
 });
 
 test('checkout offline says so at once, and back online places the order exactly once', async ({ page, context, request }) => {
-  const drinks = (await (await request.get(`/api/venue/${SLUG}/drinks`)).json()).drinks as { id: string; name: string }[];
+  const drinks = (await (await request.get(`/api/venues/${SLUG}/drinks`)).json()).drinks as { id: string; name: string }[];
   const drink = drinks[3]!;
   // Sign in on the way to adding a drink.
   await page.goto(`/venue/${SLUG}/drink/${drink.id}`);

@@ -66,7 +66,7 @@ test('a reload on the code step stays on it', async ({ page }) => {
 });
 
 test('signed out, Add to Cart leads through sign-in back to the drink, and the drink is in the cart', async ({ page, request }) => {
-  const drinks = (await (await request.get(`/api/venue/${SLUG}/drinks`)).json()).drinks as { id: string; name: string }[];
+  const drinks = (await (await request.get(`/api/venues/${SLUG}/drinks`)).json()).drinks as { id: string; name: string }[];
   const drink = drinks[2]!;
   await page.goto(`/venue/${SLUG}/drink/${drink.id}`);
   await page.getByRole('button', { name: /Add to Cart/ }).click();

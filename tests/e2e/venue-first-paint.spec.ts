@@ -7,8 +7,8 @@ type Drink = { id: string; name: string; description: string; category: string }
 type Venue = { name: string; address: string; image_url: string | null; cover_image_url: string | null };
 
 async function menuOf(request: APIRequestContext, slug: string) {
-  const venue = (await (await request.get(`/api/venue/${slug}`)).json()).venue as Venue;
-  const drinks = (await (await request.get(`/api/venue/${slug}/drinks`)).json()).drinks as Drink[];
+  const venue = (await (await request.get(`/api/venues/${slug}`)).json()).venue as Venue;
+  const drinks = (await (await request.get(`/api/venues/${slug}/drinks`)).json()).drinks as Drink[];
   return { venue, drinks };
 }
 
@@ -37,7 +37,7 @@ test.describe('without JavaScript', () => {
 test('with JavaScript the app takes over the first paint in place, without reading the venue again, and the menu works', async ({ page, request }) => {
   const { venue, drinks } = await menuOf(request, 'artisan-bar');
   const venueReads: string[] = [];
-  page.on('request', (req) => { if (new URL(req.url()).pathname.startsWith('/api/venue/')) venueReads.push(req.url()); });
+  page.on('request', (req) => { if (new URL(req.url()).pathname.startsWith('/api/venues/')) venueReads.push(req.url()); });
   await page.addInitScript(() => {
     const w = window as unknown as { layoutShift: number };
     w.layoutShift = 0;

@@ -115,9 +115,9 @@ async function sendWrite(origin: string, index: number): Promise<string> {
 }
 
 async function sendRead(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/venue/artisan-bar`);
+  const response = await fetch(`${origin}/api/venues/artisan-bar`);
   await response.arrayBuffer();
-  return `GET /api/venue/artisan-bar → ${response.status}`;
+  return `GET /api/venues/artisan-bar → ${response.status}`;
 }
 
 const expectedWrites = (): Record<string, number> => Object.fromEntries(WRITE_KINDS.map((kind) => [
@@ -130,7 +130,7 @@ async function expectTheWorkersOwnAnswers(origin: string) {
     tally(READS_BESIDE, () => sendRead(origin)),
   ]);
   // The whole tally in one comparison, so a failure shows how many false 500s there were and where.
-  expect({ writes, reads }).toEqual({ writes: expectedWrites(), reads: { 'GET /api/venue/artisan-bar → 200': READS_BESIDE } });
+  expect({ writes, reads }).toEqual({ writes: expectedWrites(), reads: { 'GET /api/venues/artisan-bar → 200': READS_BESIDE } });
 }
 
 /** A body the Worker does read still arrives whole: the demo admin signs in. */

@@ -108,7 +108,7 @@ describe('/api/admin/venue', () => {
     const saved = await call('PUT', '/api/admin/venue', { token: admin, body: profile });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.venue).toMatchObject({ name: 'The Artisan Bar', timezone: 'America/New_York', tax_rate_bp: 900, theme_colors: profile.theme_colors });
-    const guest = await call('GET', '/api/venue/artisan-bar');
+    const guest = await call('GET', '/api/venues/artisan-bar');
     expect(guest.json.venue).toMatchObject({ name: 'The Artisan Bar', theme_colors: profile.theme_colors });
   });
 

@@ -29,7 +29,7 @@ describe('deployment guard', () => {
     ['staging with the development key', { APP_ENV: 'staging', DEMO_MODE: 'true', JWT_SECRET: DEVELOPMENT_JWT_SECRET }, /development key/],
   ])('%s: every request answers 503 and a log line says why', async (_name, vars, reason) => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    for (const path of ['/api/healthz', '/api/venue/artisan-bar', '/venue/artisan-bar', '/api/auth/demo']) {
+    for (const path of ['/api/healthz', '/api/venues/artisan-bar', '/venue/artisan-bar', '/api/auth/demo']) {
       const res = await get(path, vars);
       expect(res.status, path).toBe(503);
       expect(res.body?.error?.code).toBe('service_misconfigured');

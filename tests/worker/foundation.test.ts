@@ -19,7 +19,7 @@ describe('health', () => {
 
 describe('venues', () => {
   it('lists the active demo venues, never the inactive one', async () => {
-    const res = await call('GET', '/api/venue');
+    const res = await call('GET', '/api/venues');
     expect(res.status).toBe(200);
     const { venues } = VenueList.parse(res.json);
     expect(venues.length).toBeGreaterThanOrEqual(3);
@@ -31,22 +31,22 @@ describe('venues', () => {
   });
 
   it('finds a venue by slug and by id, with its theme', async () => {
-    const bySlug = await call('GET', '/api/venue/artisan-bar');
+    const bySlug = await call('GET', '/api/venues/artisan-bar');
     expect(bySlug.status).toBe(200);
     const venue = Venue.parse(bySlug.json.venue);
     expect(venue.theme_colors.primary).toMatch(/^#[0-9a-f]{6}$/i);
-    const byId = await call('GET', `/api/venue/${venue.id}`);
+    const byId = await call('GET', `/api/venues/${venue.id}`);
     expect(byId.json.venue.slug).toBe('artisan-bar');
   });
 
   it('answers 404 in the error shape for an unknown or inactive venue', async () => {
-    const unknown = expectApiError(await call('GET', '/api/venue/no-such-bar'), 404);
+    const unknown = expectApiError(await call('GET', '/api/venues/no-such-bar'), 404);
     expect(unknown.message).toBe('Venue not found');
-    expectApiError(await call('GET', '/api/venue/velvet-speakeasy'), 404);
+    expectApiError(await call('GET', '/api/venues/velvet-speakeasy'), 404);
   });
 
   it('lists a venue menu of available drinks sorted by name', async () => {
-    const res = await call('GET', '/api/venue/artisan-bar/drinks');
+    const res = await call('GET', '/api/venues/artisan-bar/drinks');
     expect(res.status).toBe(200);
     const { drinks } = DrinkList.parse(res.json);
     expect(drinks.length).toBeGreaterThanOrEqual(25);
@@ -64,7 +64,7 @@ describe('errors and headers', () => {
   });
 
   it('rejects an over-long id with 400 and details', async () => {
-    const error = expectApiError(await call('GET', `/api/venue/${'x'.repeat(200)}`), 400);
+    const error = expectApiError(await call('GET', `/api/venues/${'x'.repeat(200)}`), 400);
     expect(error.code).toBe('invalid_request');
     expect(error.details).toBeTruthy();
   });

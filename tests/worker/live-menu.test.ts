@@ -18,7 +18,7 @@ describe('menu_changed: open menus follow the bar (docs/decisions/124)', () => {
     expect(typeof seen.seq).toBe('number');
     await staff.waitFor((m) => m.type === 'menu_changed');
     // The guest's next read no longer lists it.
-    const menu = await call('GET', '/api/venue/artisan-bar/drinks');
+    const menu = await call('GET', '/api/venues/artisan-bar/drinks');
     expect(menu.json.drinks.some((d: { id: string }) => d.id === drink!.id)).toBe(false);
     await new Promise((r) => setTimeout(r, 200));
     expect(elsewhere.messages.some((m) => m.type === 'menu_changed')).toBe(false);

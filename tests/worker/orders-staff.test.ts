@@ -161,3 +161,25 @@ describe('staff and admin lists', () => {
     expect(mine.items[0]!.build_steps).toEqual([{ ingredient_name: 'Gin', quantity: 50, unit: 'ml' }]);
   });
 });
+
+describe('GET /api/staff/queue: the bar screen in one read', () => {
+  it('answers every order still to make (oldest first) and the latest finished ones, each once', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const first = await placeQuick('artisan-bar');
+    const second = await placeQuick('artisan-bar');
+    expect((await setStatus(`/api/staff/orders/${second.id}/status`, staff, 'delivered')).status).toBe(200);
+    const res = await call('GET', '/api/staff/queue', { token: staff });
+    expect(res.status, res.text).toBe(200);
+    const { orders } = OrderList.parse(res.json);
+    const ids = orders.map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain(first.id);
+    expect(ids).toContain(second.id);
+    const active = orders.filter((o) => ['pending', 'preparing', 'ready'].includes(o.status));
+    // The queue comes first, oldest first; the finished ones after it.
+    expect(orders.slice(0, active.length)).toEqual(active);
+    expect(active.map((o) => o.created_at)).toEqual([...active.map((o) => o.created_at)].sort());
+    expect(orders.find((o) => o.id === second.id)!.status).toBe('delivered');
+    expectApiError(await call('GET', '/api/staff/queue', { token: first.guest.token }), 401);
+  });
+});

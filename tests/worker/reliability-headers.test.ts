@@ -132,7 +132,7 @@ describe('no secret and no code in any answer', () => {
   it('a server error answers a request id, never the message or stack of the exception', async () => {
     const broken = { ...env, DB: { prepare: () => { throw new Error('SECRET-INTERNAL at worker/db/query.ts:12:3'); } } } as unknown as typeof env;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const res = await app.fetch(new Request('http://localhost/api/venue'), broken, createExecutionContext());
+    const res = await app.fetch(new Request('http://localhost/api/venues'), broken, createExecutionContext());
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain('SECRET-INTERNAL');

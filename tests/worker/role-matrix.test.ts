@@ -32,7 +32,7 @@ const REFRESH_COOKIE_ONLY: readonly Who[] = [];
 export const POLICY: Record<string, readonly Who[]> = {
   // Public
   '/api/healthz': EVERYONE,
-  '/api/venue': EVERYONE,
+  '/api/venues': EVERYONE,
   '/api/drinks': EVERYONE,
   '/api/client-errors': EVERYONE,
   'GET /api/auth/demo': EVERYONE,

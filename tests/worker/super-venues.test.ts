@@ -24,7 +24,7 @@ describe('POST /api/super/venues', () => {
     expect(res.status).toBe(201);
     const { venue } = SuperVenueResponse.parse(res.json);
     expect(venue).toMatchObject({ slug: 'copper-still', timezone: 'America/Chicago', tax_rate_bp: 900, phone: '(555) 010-2030', active: true });
-    const guestList = VenueList.parse((await call('GET', '/api/venue')).json);
+    const guestList = VenueList.parse((await call('GET', '/api/venues')).json);
     expect(guestList.venues.map((v) => v.slug)).toContain('copper-still');
   });
 
@@ -48,9 +48,9 @@ describe('PUT /api/super/venues/:id', () => {
 
     const off = await call('PUT', `/api/super/venues/${id}`, { token, body: { active: false } });
     expect(SuperVenueResponse.parse(off.json).venue.active).toBe(false);
-    expect((await call('GET', '/api/venue/harbor-tap-room')).status).toBe(404);
+    expect((await call('GET', '/api/venues/harbor-tap-room')).status).toBe(404);
     await call('PUT', `/api/super/venues/${id}`, { token, body: { active: true } });
-    expect((await call('GET', '/api/venue/harbor-tap-room')).status).toBe(200);
+    expect((await call('GET', '/api/venues/harbor-tap-room')).status).toBe(200);
   });
 
   it('refuses another venue\'s slug (409), an empty body (400) and an unknown id (404)', async () => {

@@ -65,8 +65,8 @@ describe('the guest menu page', () => {
     expect(res.headers.get('ETag')).toBeNull();
     expect(res.headers.get('X-Frame-Options')).toBe('DENY');
 
-    const venue = (await call('GET', '/api/venue/artisan-bar')).json;
-    const menu = (await call('GET', '/api/venue/artisan-bar/drinks')).json;
+    const venue = (await call('GET', '/api/venues/artisan-bar')).json;
+    const menu = (await call('GET', '/api/venues/artisan-bar/drinks')).json;
     expect(boot(res.html)).toEqual({ slug: 'artisan-bar', venue, menu });
 
     const v = venue.venue as Venue;
@@ -177,7 +177,7 @@ describe('the guest menu page', () => {
     expect(root(res.html)).toContain('<p class="muted">&#60;b&#62;1 Main St&#60;/b&#62; &#38; &#39;Co&#39;</p>');
     // Read back, the boot data is exactly what the API answers, markup and all.
     const data = boot(res.html);
-    expect(data.venue).toEqual((await call('GET', `/api/venue/${saved.json.venue.slug}`)).json);
+    expect(data.venue).toEqual((await call('GET', `/api/venues/${saved.json.venue.slug}`)).json);
     expect(data.venue.venue.name).toBe(hostile);
     expect(data.menu.drinks.map((d: { name: string }) => d.name)).toContain('Aaa <img src=x onerror=alert(3)>');
   });
@@ -203,7 +203,7 @@ describe('the Worker entry', () => {
     expect(boot(await menu.text())?.slug).toBe('artisan-bar');
     expect(seen).toEqual(['GET /', `GET ${stylesheet}`]);
 
-    const api = await fetchEntry('/api/venue/artisan-bar');
+    const api = await fetchEntry('/api/venues/artisan-bar');
     expect((await api.json() as { venue: Venue }).venue.slug).toBe('artisan-bar');
 
     seen.length = 0;

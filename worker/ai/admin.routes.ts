@@ -2,7 +2,7 @@ import { and, asc, eq, ne, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { newId } from '../../shared/ids';
-import { AiAnalyticsQuery, AiSettingsInput, FlavorRuleInput, GlobalPromptInput, type AiSettingsResponse, type FlavorRule } from '../../shared/schemas/ai';
+import { AiAnalyticsQuery, AiSettingsInput, FlavorRuleInput, GlobalPromptInput, type AiSettingsResponse, type AiInteractionList, type FlavorRule, type FlavorRuleDeleted, type FlavorRuleList, type FlavorRuleResponse } from '../../shared/schemas/ai';
 import { IdParam } from '../../shared/schemas/common';
 import { listInteractions, platformKpis, venueAnalytics } from './analytics';
 import { DEFAULT_AI_SETTINGS, DEFAULT_GARNISHES, DEFAULT_SYSTEM_PROMPT } from './grounding';
@@ -87,7 +87,7 @@ export const aiAdminRoutes = new Hono<AppContext>()
   })
   .get('/flavor-rules', requireSuperadmin, async (c) => {
     const rows = await c.get('db').select().from(flavorRules).orderBy(asc(flavorRules.ruleName));
-    return c.json({ rules: rows.map(toFlavorRule) });
+    return c.json({ rules: rows.map(toFlavorRule) } satisfies FlavorRuleList);
   })
   .post('/flavor-rules', requireSuperadmin, validate('json', FlavorRuleInput), async (c) => {
     const db = c.get('db');
@@ -97,7 +97,7 @@ export const aiAdminRoutes = new Hono<AppContext>()
       id: newId(), ruleName: body.rule_name, baseProfile: body.base_profile, adjustmentLogic: body.adjustment_logic,
       garnishSuggestions: body.garnish_suggestions, notes: body.notes,
     }).returning();
-    return c.json({ rule: toFlavorRule(row!) }, 201);
+    return c.json({ rule: toFlavorRule(row!) } satisfies FlavorRuleResponse, 201);
   })
   .put('/flavor-rules/:id', requireSuperadmin, validate('param', IdParam), validate('json', FlavorRuleInput), async (c) => {
     const db = c.get('db');
@@ -110,12 +110,12 @@ export const aiAdminRoutes = new Hono<AppContext>()
       ruleName: body.rule_name, baseProfile: body.base_profile, adjustmentLogic: body.adjustment_logic,
       garnishSuggestions: body.garnish_suggestions, notes: body.notes, updatedAt: now(),
     }).where(eq(flavorRules.id, id)).returning();
-    return c.json({ rule: toFlavorRule(row!) });
+    return c.json({ rule: toFlavorRule(row!) } satisfies FlavorRuleResponse);
   })
   .delete('/flavor-rules/:id', requireSuperadmin, validate('param', IdParam), async (c) => {
     const [row] = await c.get('db').delete(flavorRules).where(eq(flavorRules.id, c.req.valid('param').id)).returning({ id: flavorRules.id });
     if (!row) throw notFound('Flavor rule not found');
-    return c.json({ success: true, id: row.id });
+    return c.json({ success: true, id: row.id } satisfies FlavorRuleDeleted);
   })
   .get('/kpis', requireSuperadmin, validate('query', AiAnalyticsQuery), async (c) => {
     const query = c.req.valid('query');
@@ -125,5 +125,5 @@ export const aiAdminRoutes = new Hono<AppContext>()
   .get('/interactions', requireSuperadmin, validate('query', AiAnalyticsQuery), async (c) => {
     const query = c.req.valid('query');
     const db = c.get('db');
-    return c.json({ interactions: await listInteractions(db, await venueFilterId(db, query.venueFilter), query.dateRange, query.limit) });
+    return c.json({ interactions: await listInteractions(db, await venueFilterId(db, query.venueFilter), query.dateRange, query.limit) } satisfies AiInteractionList);
   });

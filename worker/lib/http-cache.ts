@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import type { AppContext } from '../env';
 
 /**
@@ -21,10 +21,11 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-export type JsonEntity = { body: string; etag: string };
+/** A serialised JSON body and its ETag; `T` is the shape it was serialised from, so the answer stays typed for the app. */
+export type JsonEntity<T = unknown> = { body: string; etag: string; readonly shape?: T };
 
 /** A JSON body and its weak ETag (SHA-1 of the serialised body), ready to answer with or to keep. */
-export async function jsonEntity(data: unknown): Promise<JsonEntity> {
+export async function jsonEntity<T>(data: T): Promise<JsonEntity<T>> {
   const body = JSON.stringify(data);
   return { body, etag: `W/"${hex(await crypto.subtle.digest('SHA-1', encoder.encode(body)))}"` };
 }
@@ -34,16 +35,17 @@ export async function jsonEntity(data: unknown): Promise<JsonEntity> {
  * matches. The body is serialised once and hashed as it is, which costs less than an ETag
  * middleware that clones the finished response and reads it back.
  */
-export async function revalidatedJson(c: Context<AppContext>, data: unknown, cacheControl: string) {
+export async function revalidatedJson<T>(c: Context<AppContext>, data: T, cacheControl: string) {
   return revalidatedEntity(c, await jsonEntity(data), cacheControl);
 }
 
 /** The same for a body already serialised and hashed (e.g. kept by worker/menu/read-cache.ts). */
-export function revalidatedEntity(c: Context<AppContext>, { body, etag }: JsonEntity, cacheControl: string) {
+export function revalidatedEntity<T>(c: Context<AppContext>, { body, etag }: JsonEntity<T>, cacheControl: string) {
   c.header('ETag', etag);
   c.header('Cache-Control', cacheControl);
   // The answer depends on who asks when the read is private.
   if (cacheControl === PRIVATE_REVALIDATE) c.header('Vary', 'Authorization', { append: true });
   if (matches(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
-  return c.body(body, 200, { 'Content-Type': 'application/json' });
+  // The body is `T` already serialised: typed as the JSON answer it is, so the app's client reads `T` (docs/decisions/130).
+  return c.body(body, 200, { 'Content-Type': 'application/json' }) as unknown as Response & TypedResponse<T, 200, 'json'>;
 }

@@ -44,6 +44,22 @@ export async function venueOrders(db: Db, venueId: string, opts: { filter: Staff
   return withQueueEtas(db, venueId, await toOrders(db, rows));
 }
 
+/** How many orders each part of the bar screen's list holds (the default of GET /staff/orders). */
+const STAFF_QUEUE_LIMIT = 100;
+
+/**
+ * The bar screen's orders in one answer: every order still to make, however old (oldest first), then
+ * the latest ones not among them (newest first).
+ */
+export async function staffQueue(db: Db, venueId: string) {
+  const [active, recent] = await Promise.all([
+    venueOrders(db, venueId, { filter: 'active', limit: STAFF_QUEUE_LIMIT }),
+    venueOrders(db, venueId, { filter: 'all', limit: STAFF_QUEUE_LIMIT }),
+  ]);
+  const queued = new Set(active.map((o) => o.id));
+  return [...active, ...recent.filter((o) => !queued.has(o.id))];
+}
+
 /** Where the next page of newest-first orders starts: just after this order. */
 export type OrderCursor = { createdAt: string; id: string };
 export const encodeOrderCursor = (o: { created_at: string; id: string }) => `${o.created_at}|${o.id}`;

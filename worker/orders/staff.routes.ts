@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
-import { AdminOrdersQuery, OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery } from '../../shared/schemas/order';
+import { AdminOrdersQuery, OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery, type OrderList } from '../../shared/schemas/order';
 import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
 import type { OrderStatus } from '../../shared/orders';
-import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, venueOrders } from './queries';
+import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, staffQueue, venueOrders } from './queries';
 import type { StatusChangeOutcome } from './transition';
 
 /**
@@ -32,6 +32,9 @@ export const staffOrderRoutes = new Hono<AppContext>()
     const { status, limit } = c.req.valid('query');
     return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit }) });
   })
+  // The bar screen's one read: live events keep it current from there (docs/decisions/131).
+  .get('/queue', requireStaff, async (c) =>
+    c.json({ orders: await staffQueue(c.get('db'), scopedVenueId(c)) } satisfies OrderList))
   .put('/orders/:id/status', requireStaff, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
     changeStatus(c, c.req.valid('param').id, c.req.valid('json')))
   .post('/orders/:id/recall', requireStaff, validate('param', IdParam), async (c) =>

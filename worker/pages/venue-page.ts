@@ -1,6 +1,6 @@
 // A guest venue page's HTML (/venue/{slug}, /venue/{slug}/...), rendered by the Worker (docs/decisions/096).
 // The SPA shell (index.html from the static assets) gains the venue's title and colour and the venue and menu as
-// boot data (the very bodies of GET /api/venue/:slug and /drinks, so the app starts without those two round trips);
+// boot data (the very bodies of GET /api/venues/:slug and /drinks, so the app starts without those two round trips);
 // the menu itself also gets its first paint inside <div id="root">, the stylesheet inlined and a preload of the
 // cover. Anything that goes wrong (unknown or inactive venue, a failed read) leaves the plain shell, which the SPA
 // handles as before.
@@ -24,7 +24,7 @@ const fromAssets: AssetSource = (env, url) => env.ASSETS.fetch(url);
 
 /** The id of the boot data element the app reads (app/features/venues/api.ts). */
 export const BOOT_ELEMENT_ID = 'barhop-boot';
-/** What GET /api/venue/:id accepts (IdParam): longer is no venue. */
+/** What GET /api/venues/:id accepts (IdParam): longer is no venue. */
 const MAX_SLUG_LENGTH = 100;
 const MENU_PATH = /^\/venue\/[^/]+\/?$/;
 /** The built shell's one stylesheet (Vite writes it so); a dev server's shell has none and styles from JS. */

@@ -54,7 +54,9 @@ export function useSaveInventoryItem() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id?: string; body: InventoryItemInput | InventoryItemPatch }) =>
-      (await apiRequest(id ? 'PATCH' : 'POST', id ? `/admin/inventory/${encodeURIComponent(id)}` : '/admin/inventory', { body, schema: AdminInventoryResponse })).item,
+      (await (id
+        ? apiRequest('PATCH', '/admin/inventory/:id', { params: { id }, body, schema: AdminInventoryResponse })
+        : apiRequest('POST', '/admin/inventory', { body, schema: AdminInventoryResponse }))).item,
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -62,7 +64,7 @@ export function useSaveInventoryItem() {
 export function useDeleteInventoryItem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/admin/inventory/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiRequest('DELETE', '/admin/inventory/:id', { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -73,7 +75,7 @@ export function useInventoryImpact(id: string | null) {
     queryKey: ['admin', 'inventory-impact', id],
     enabled: id !== null,
     staleTime: 0,
-    queryFn: () => apiRequest('GET', `/admin/inventory/${encodeURIComponent(id!)}/impact`, { schema: InventoryImpact }),
+    queryFn: () => apiRequest('GET', '/admin/inventory/:id/impact', { params: { id: id! }, schema: InventoryImpact }),
   });
 }
 
@@ -114,7 +116,9 @@ export function useSaveMenuDrink() {
   const invalidate = useInvalidateMenus();
   return useMutation({
     mutationFn: async ({ id, body }: { id?: string; body: MenuDrinkInput | MenuDrinkPatch }) =>
-      (await apiRequest(id ? 'PATCH' : 'POST', id ? `/admin/menu-drinks/${encodeURIComponent(id)}` : '/admin/menu-drinks', { body, schema: AdminMenuDrinkResponse })).drink,
+      (await (id
+        ? apiRequest('PATCH', '/admin/menu-drinks/:id', { params: { id }, body, schema: AdminMenuDrinkResponse })
+        : apiRequest('POST', '/admin/menu-drinks', { body, schema: AdminMenuDrinkResponse }))).drink,
     onSettled: invalidate,
   });
 }
@@ -123,7 +127,7 @@ export function useSetDrinkAvailability() {
   const invalidate = useInvalidateMenus();
   return useMutation({
     mutationFn: async ({ id, isAvailable }: { id: string; isAvailable: boolean }) =>
-      (await apiRequest('PATCH', `/admin/menu-drinks/${encodeURIComponent(id)}/availability`, { body: { is_available: isAvailable }, schema: AdminMenuDrinkResponse })).drink,
+      (await apiRequest('PATCH', '/admin/menu-drinks/:id/availability', { params: { id }, body: { is_available: isAvailable }, schema: AdminMenuDrinkResponse })).drink,
     onSettled: invalidate,
   });
 }
@@ -131,7 +135,7 @@ export function useSetDrinkAvailability() {
 export function useDeleteMenuDrink() {
   const invalidate = useInvalidateMenus();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/admin/menu-drinks/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiRequest('DELETE', '/admin/menu-drinks/:id', { params: { id } }),
     onSettled: invalidate,
   });
 }

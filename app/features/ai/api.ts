@@ -3,16 +3,13 @@
 import { useMutation } from '@tanstack/react-query';
 // Types only: guest pages download no zod (bundle budget, docs/decisions/080). The suggestion is
 // checked with zod where it is made, in the Worker (docs/product.md §6.1).
-import type { AiSuggestion, ChatInput, VibeInput } from '../../../shared/schemas/ai';
+import type { ChatInput, VibeInput } from '../../../shared/schemas/ai';
 import { apiRequest } from '../../lib/api-client';
 import { ensureGuestSession } from '../auth/guest-session';
 
-type FeedbackAnswer = { id: string; feedback: 'like' | 'dislike' };
-type OrderedAnswer = { id: string; was_ordered: boolean; order_id: string };
-
-async function suggest(path: string, body: unknown, slug: string) {
+async function suggest(path: '/ai/vibe' | '/ai/chat', body: unknown, slug: string) {
   await ensureGuestSession(slug);
-  return apiRequest<AiSuggestion>('POST', path, { body, credentials: 'guest' });
+  return apiRequest('POST', path, { body, credentials: 'guest' });
 }
 
 export const useVibeSuggestion = (slug: string) =>
@@ -24,13 +21,13 @@ export const useChatSuggestion = (slug: string) =>
 export const useSuggestionFeedback = () =>
   useMutation({
     mutationFn: ({ interactionId, feedback }: { interactionId: string; feedback: 'like' | 'dislike' }) =>
-      apiRequest<FeedbackAnswer>('POST', `/ai/interactions/${encodeURIComponent(interactionId)}/feedback`, {
+      apiRequest('POST', '/ai/interactions/:id/feedback', { params: { id: interactionId },
         body: { feedback }, credentials: 'guest',
       }),
   });
 
 /** After an AI-referred order: marks the suggestion ordered (feeds the AI conversion numbers). */
 export const markSuggestionOrdered = (interactionId: string, orderId: string) =>
-  apiRequest<OrderedAnswer>('POST', `/ai/interactions/${encodeURIComponent(interactionId)}/ordered`, {
+  apiRequest('POST', '/ai/interactions/:id/ordered', { params: { id: interactionId },
     body: { order_id: orderId }, credentials: 'guest',
   });

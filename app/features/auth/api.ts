@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-// Types only: guest pages download no zod (bundle budget, docs/decisions/080).
-import type { z } from 'zod';
-import type { DemoInfo, GuestProfileResponse, OtpSent, OtpVerified } from '../../../shared/schemas/auth';
 import { apiRequest } from '../../lib/api-client';
 import { applySignedInSession, ensureGuestSession, signOutGuest } from './guest-session';
 import { useGuestSession } from './hooks';
@@ -18,7 +15,7 @@ export function useDemoInfo() {
   return useQuery({
     queryKey: authKeys.demo,
     staleTime: Infinity,
-    queryFn: () => apiRequest<DemoInfo>('GET', '/auth/demo', { credentials: 'none' }),
+    queryFn: () => apiRequest('GET', '/auth/demo', { credentials: 'none' }),
   });
 }
 
@@ -26,7 +23,7 @@ export function useSendCode() {
   return useMutation({
     mutationFn: async ({ phone, slug }: { phone: string; slug?: string }) => {
       await ensureGuestSession(slug);
-      return apiRequest<OtpSent>('POST', '/auth/otp/send', { body: { phone }, credentials: 'guest' });
+      return apiRequest('POST', '/auth/otp/send', { body: { phone }, credentials: 'guest' });
     },
   });
 }
@@ -36,7 +33,7 @@ export function useVerifyCode() {
   return useMutation({
     mutationFn: async ({ phone, code, slug }: { phone: string; code: string; slug?: string }) => {
       await ensureGuestSession(slug);
-      return apiRequest<z.output<typeof OtpVerified>>('POST', '/auth/otp/verify', { body: { phone, code }, credentials: 'guest' });
+      return apiRequest('POST', '/auth/otp/verify', { body: { phone, code }, credentials: 'guest' });
     },
     onSuccess: (verified) => {
       applySignedInSession(verified);
@@ -53,7 +50,7 @@ export function useGuestProfile() {
   return useQuery({
     queryKey: authKeys.guestProfile(guestId),
     enabled: signedIn,
-    queryFn: async () => (await apiRequest<z.output<typeof GuestProfileResponse>>('GET', '/me', { credentials: 'guest' })).profile,
+    queryFn: async () => (await apiRequest('GET', '/me', { credentials: 'guest' })).profile,
   });
 }
 
@@ -62,7 +59,7 @@ export function useUpdateGuestProfile() {
   const { guestId } = useGuestSession();
   return useMutation({
     mutationFn: async (displayName: string) =>
-      (await apiRequest<z.output<typeof GuestProfileResponse>>('PATCH', '/me', { body: { display_name: displayName }, credentials: 'guest' })).profile,
+      (await apiRequest('PATCH', '/me', { body: { display_name: displayName }, credentials: 'guest' })).profile,
     onSuccess: (profile) => queryClient.setQueryData(authKeys.guestProfile(guestId), profile),
   });
 }

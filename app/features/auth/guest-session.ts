@@ -53,7 +53,7 @@ function store(session: GuestSession | null, venueSlug?: string) {
 let pending: Promise<GuestSessionState> | null = null;
 
 async function requestSession(venueSlug: string | undefined, withToken: boolean) {
-  const session = await apiRequest<GuestSession>('POST', '/auth/guest-session', {
+  const session = await apiRequest('POST', '/auth/guest-session', {
     body: venueSlug ? { venue_slug: venueSlug } : {},
     credentials: withToken ? 'guest' : 'none',
   });

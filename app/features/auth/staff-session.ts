@@ -188,11 +188,13 @@ export async function logout() {
 export async function syncClaims(): Promise<boolean> {
   if (!state.user) return false;
   try {
-    if (state.impersonation) {
-      const session = await apiRequest('POST', '/auth/claims/sync', { schema: (await authSchemas()).ImpersonationSession, schemaLabel: 'auth' });
-      setState({ impersonation: { ...state.impersonation, token: session.access_token, venue: session.venue } });
+    const schemas = await authSchemas();
+    // The route answers an impersonation session while one is running, the caller's own otherwise.
+    const session = await apiRequest('POST', '/auth/claims/sync', { schema: state.impersonation ? schemas.ImpersonationSession : schemas.AuthSession, schemaLabel: 'auth' });
+    if ('venue' in session) {
+      if (state.impersonation) setState({ impersonation: { ...state.impersonation, token: session.access_token, venue: session.venue } });
     } else {
-      applySession(await apiRequest('POST', '/auth/claims/sync', { schema: (await authSchemas()).AuthSession, schemaLabel: 'auth' }));
+      applySession(session);
     }
     return true;
   } catch {

@@ -53,12 +53,12 @@ export const adminMenuUnauthenticatedCheck: Check = {
 };
 
 export async function sampleVenue() {
-  const { venues } = await apiRequest('GET', '/venue', { credentials: 'none', schema: VenueList, schemaLabel: LABEL });
+  const { venues } = await apiRequest('GET', '/venues', { credentials: 'none', schema: VenueList, schemaLabel: LABEL });
   return venues[0] ?? null;
 }
 
 export const sampleRestaurantCheck: Check = {
-  key: 'restaurant', label: 'Sample restaurant (GET /api/venue)',
+  key: 'restaurant', label: 'Sample restaurant (GET /api/venues)',
   run: async () => {
     const venue = await sampleVenue();
     return venue ? { ok: true, detail: `${venue.name} (${venue.slug})`, data: venue } : { ok: false, detail: 'No active venue found' };
@@ -66,11 +66,11 @@ export const sampleRestaurantCheck: Check = {
 };
 
 export const sampleDrinkCheck: Check = {
-  key: 'drink', label: 'Sample menu drink (GET /api/venue/{id}/drinks)',
+  key: 'drink', label: 'Sample menu drink (GET /api/venues/{id}/drinks)',
   run: async () => {
     const venue = await sampleVenue();
     if (!venue) return { ok: false, detail: 'No active venue to read a menu from' };
-    const { drinks } = await apiRequest('GET', `/venue/${encodeURIComponent(venue.id)}/drinks`, { credentials: 'none', schema: DrinkList, schemaLabel: LABEL });
+    const { drinks } = await apiRequest('GET', '/venues/:id/drinks', { params: { id: venue.id }, credentials: 'none', schema: DrinkList, schemaLabel: LABEL });
     const drink = drinks[0];
     return drink ? { ok: true, detail: `${drink.name} at ${venue.name}, $${drink.price.toFixed(2)}`, data: drink } : { ok: false, detail: `${venue.name} has no available drinks` };
   },
@@ -82,9 +82,9 @@ export const smokeTest: Check = {
   run: async () => {
     const venue = await sampleVenue();
     if (!venue) return { ok: false, detail: 'No active venue' };
-    const one = await apiRequest<{ venue: { slug: string } }>('GET', `/venue/${encodeURIComponent(venue.slug)}`, { credentials: 'none' });
+    const one = await apiRequest('GET', '/venues/:id', { params: { id: venue.slug }, credentials: 'none' });
     if (one.venue.slug !== venue.slug) return { ok: false, detail: 'Venue by slug answered another venue' };
-    const { drinks } = await apiRequest('GET', `/venue/${encodeURIComponent(venue.slug)}/drinks`, { credentials: 'none', schema: DrinkList, schemaLabel: LABEL });
+    const { drinks } = await apiRequest('GET', '/venues/:id/drinks', { params: { id: venue.slug }, credentials: 'none', schema: DrinkList, schemaLabel: LABEL });
     return { ok: drinks.length > 0, detail: `${venue.name}: ${drinks.length} drinks on the menu` };
   },
 };

@@ -3,10 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Types only: guest replies are not zod-checked, so guest pages download no zod (bundle budget,
 // docs/decisions/080; the spec asks schema checks of staff and super replies).
-import type { z } from 'zod';
-import type { DrinkDetail, DrinkDetailResponse } from '../../../shared/schemas/drink';
-import type { Favorite, FavoriteList, FavoriteToggled } from '../../../shared/schemas/favorites';
-import type { RatingSaved } from '../../../shared/schemas/ratings';
+import type { DrinkDetail } from '../../../shared/schemas/drink';
+import type { Favorite } from '../../../shared/schemas/favorites';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { useGuestSession } from '../auth/hooks';
 
@@ -23,7 +21,7 @@ export function useDrink(slug: string, drinkId: string | undefined) {
     enabled: Boolean(drinkId),
     // A drink that sold out or never existed is an answer, not a failure to retry: the page says so at once.
     retry: (failures, err) => failures < 1 && !(err instanceof ApiRequestError && err.status === 404),
-    queryFn: async () => (await apiRequest<z.output<typeof DrinkDetailResponse>>('GET', `/drinks/${encodeURIComponent(drinkId!)}`, {
+    queryFn: async () => (await apiRequest('GET', '/drinks/:id', { params: { id: drinkId! },
       query: { venue: slug }, credentials: 'guest',
     })).drink,
   });
@@ -37,7 +35,7 @@ export function useFavorites(slug: string) {
     enabled: signedIn,
     queryFn: async (): Promise<Favorite[]> => {
       try {
-        return (await apiRequest<z.output<typeof FavoriteList>>('GET', '/favorites', { query: { slug }, credentials: 'guest' })).favorites;
+        return (await apiRequest('GET', '/favorites', { query: { slug }, credentials: 'guest' })).favorites;
       } catch (err) {
         console.error('Failed to load favorites', err);
         return [];
@@ -50,7 +48,7 @@ export function useToggleFavorite(slug: string) {
   const queryClient = useQueryClient();
   const { guestId } = useGuestSession();
   return useMutation({
-    mutationFn: (menuDrinkId: string) => apiRequest<z.output<typeof FavoriteToggled>>('POST', '/favorites/toggle', {
+    mutationFn: (menuDrinkId: string) => apiRequest('POST', '/favorites/toggle', {
       body: { menu_drink_id: menuDrinkId, restaurant_slug: slug }, credentials: 'guest',
     }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.favorites(guestId, slug) }),
@@ -60,7 +58,7 @@ export function useToggleFavorite(slug: string) {
 export function useRateDrink(slug: string, drinkId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { rating: number; notes: string }) => apiRequest<z.output<typeof RatingSaved>>('POST', '/ratings', {
+    mutationFn: (input: { rating: number; notes: string }) => apiRequest('POST', '/ratings', {
       body: { menu_drink_id: drinkId, rating: input.rating, notes: input.notes }, credentials: 'guest',
     }),
     onSuccess: (saved, input) => {

@@ -1,17 +1,14 @@
-// TanStack Query hooks for carts and orders (guest, staff, admin). Screens use these; live updates
-// (live.ts) invalidate the `orders` keys so every list and status here refreshes itself.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+// TanStack Query hooks for carts and orders (guest, staff, admin). Screens use these; live events
+// (live.ts, live-cache.ts) write each order into every `orders` list and detail cached here.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { newId } from '../../../shared/ids';
-import { ACTIVE_ORDER_EXISTS_CODE, type OrderStatus } from '../../../shared/orders';
-import type { z } from 'zod';
-import type { CartItemInput, CartResponse } from '../../../shared/schemas/cart';
-import type {
-  ActiveOrderResponse, CanStartResponse, CheckoutInput, CreateOrderInput, OrderDetailResponse, OrderHistoryResponse,
-  OrderStatusView, PlacedOrder, QuickOrderInput, StaffOrderFilter,
-} from '../../../shared/schemas/order';
+import { ACTIVE_ORDER_EXISTS_CODE } from '../../../shared/orders';
+import type { CartItemInput } from '../../../shared/schemas/cart';
+import type { CheckoutInput, CreateOrderInput, Order, QuickOrderInput, StaffOrderFilter } from '../../../shared/schemas/order';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { withTable } from '../guest/table-number';
+import { writeOrder } from './live-cache';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -20,6 +17,8 @@ export const orderKeys = {
   status: (orderId: string) => ['orders', 'status', orderId] as const,
   detail: (orderId: string) => ['orders', 'detail', orderId] as const,
   history: (slug: string) => ['orders', 'history', slug] as const,
+  /** The bar screen's one list: the queue and the latest orders (GET /staff/queue). */
+  staffQueue: (restaurantId?: string) => ['orders', 'staff-queue', restaurantId ?? ''] as const,
   staff: (status: StaffOrderFilter, restaurantId?: string) => ['orders', 'staff', status, restaurantId ?? ''] as const,
   staffHistory: (status: StaffOrderFilter, limit: number, restaurantId?: string) => ['orders', 'staff-history', status, limit, restaurantId ?? ''] as const,
   aiOrders: (restaurantId?: string) => ['orders', 'ai', restaurantId ?? ''] as const,
@@ -27,13 +26,8 @@ export const orderKeys = {
 };
 export const cartKeys = { one: (slug: string) => ['cart', slug] as const };
 
-/**
- * Guest replies are typed, not zod-checked, so zod stays out of the guest's first download (bundle
- * budget, docs/decisions/080). Staff and admin replies are zod-checked as the spec asks ('Schema
- * mismatch for staffApi'); their schemas load with the first staff request.
- */
-type Reply<S extends z.ZodType> = z.output<S>;
-const orderSchemas = () => import('../../../shared/schemas/order');
+// Guest replies are typed by their routes (docs/decisions/130), not zod-checked, so zod stays out of the
+// guest's first download (bundle budget, docs/decisions/080). The back office's hooks are in staff-api.ts.
 
 export type AdminWindow = '1h' | '24h' | 'all';
 
@@ -45,20 +39,14 @@ export const isActiveOrderExists = (err: unknown) => err instanceof ApiRequestEr
 
 // ---- guest: cart --------------------------------------------------------------------------------
 
-export function useCart(slug: string | undefined) {
-  return useQuery({
-    queryKey: cartKeys.one(slug ?? ''),
-    enabled: Boolean(slug),
-    queryFn: async () => (await apiRequest<Reply<typeof CartResponse>>('GET', '/cart', { query: { slug }, credentials: 'guest' })).cart,
-  });
-}
+export const useCart = (slug: string | undefined) => useQuery({ ...orderQueries.cart(slug ?? ''), enabled: Boolean(slug) });
 
 /** Sets a line's quantity (`mode: 'add'` adds); 0 or less removes it. */
 export function useSetCartItem(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (item: Omit<CartItemInput, 'slug' | 'restaurant_slug'>) =>
-      (await apiRequest<Reply<typeof CartResponse>>('POST', '/cart', { body: { ...item, slug }, credentials: 'guest' })).cart,
+      (await apiRequest('POST', '/cart', { body: { ...item, slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
@@ -67,7 +55,7 @@ export function useRemoveCartItem(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (menuDrinkId: string) =>
-      (await apiRequest<Reply<typeof CartResponse>>('DELETE', `/cart/${encodeURIComponent(menuDrinkId)}`, { query: { slug }, credentials: 'guest' })).cart,
+      (await apiRequest('DELETE', '/cart/:id', { params: { id: menuDrinkId }, query: { slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
@@ -75,7 +63,7 @@ export function useRemoveCartItem(slug: string) {
 export function useClearCart(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest<Reply<typeof CartResponse>>('POST', '/cart/clear', { body: { slug }, credentials: 'guest' })).cart,
+    mutationFn: async () => (await apiRequest('POST', '/cart/clear', { body: { slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
@@ -94,22 +82,39 @@ function useIdempotencyKey() {
   };
 }
 
-function afterPlacement(client: QueryClient, slug: string) {
-  void client.invalidateQueries({ queryKey: orderKeys.all });
-  void client.invalidateQueries({ queryKey: cartKeys.one(slug) });
+/**
+ * The placement's answer written into the cache (docs/decisions/131): the guest's active order, the
+ * can-start check, every list holding orders, and an emptied cart after a checkout. Nothing is
+ * fetched again; a refused placement reads the active order and cart again (the banner needs them).
+ */
+function afterPlacement(client: QueryClient, slug: string, placed: { order: Order } | undefined, fromCart: boolean) {
+  if (!placed) {
+    void client.invalidateQueries({ queryKey: orderKeys.all });
+    void client.invalidateQueries({ queryKey: cartKeys.one(slug) });
+    return;
+  }
+  const { order } = placed;
+  client.setQueryData(orderKeys.active(slug), { ...order, venue_slug: slug });
+  client.setQueryData(orderQueries.canStart(slug).queryKey, { allowed: false, active_order_id: order.id });
+  writeOrder(client, order);
+  if (fromCart) {
+    client.setQueryData(orderQueries.cart(slug).queryKey, (cart) => cart && { ...cart, items: [], subtotal_cents: 0, tax_cents: 0, total_cents: 0, total: 0 });
+  }
 }
 
-function usePlaceOrder<V>(path: string, slugOf: (vars: V) => string) {
+type PlacementPath = '/cart/checkout' | '/orders/quick' | '/orders';
+
+function usePlaceOrder<V extends object>(path: PlacementPath, slugOf: (vars: V) => string) {
   const client = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (vars: V) => apiRequest<PlacedOrder>('POST', path, {
-      body: withTable(vars as object), credentials: 'guest',
+    mutationFn: (vars: V) => apiRequest('POST', path, {
+      body: withTable(vars), credentials: 'guest',
       headers: { 'Idempotency-Key': idempotency.take() },
     }),
-    onSettled: (_data, err, vars) => {
+    onSettled: (placed, err, vars) => {
       idempotency.settle(err);
-      afterPlacement(client, slugOf(vars));
+      afterPlacement(client, slugOf(vars), placed, path === '/cart/checkout');
     },
   });
 }
@@ -126,101 +131,47 @@ export const useCreateOrder = () =>
 
 // ---- guest: reading orders ----------------------------------------------------------------------
 
-export function useActiveOrder(slug: string | undefined, options: PollOptions = {}) {
-  return useQuery({
-    queryKey: orderKeys.active(slug ?? ''),
-    enabled: Boolean(slug),
-    refetchInterval: options.pollMs ?? false,
-    queryFn: async () => (await apiRequest<Reply<typeof ActiveOrderResponse>>('GET', '/orders/active', { query: { slug }, credentials: 'guest' })).order,
-  });
-}
+/**
+ * The guest's order reads as query options (key and read together): the hooks below, a prefetch and the
+ * live cache (live-cache.ts) use the same key for the same answer.
+ */
+export const orderQueries = {
+  cart: (slug: string) => queryOptions({
+    queryKey: cartKeys.one(slug),
+    queryFn: async () => (await apiRequest('GET', '/cart', { query: { slug }, credentials: 'guest' })).cart,
+  }),
+  active: (slug: string) => queryOptions({
+    queryKey: orderKeys.active(slug),
+    queryFn: async () => (await apiRequest('GET', '/orders/active', { query: { slug }, credentials: 'guest' })).order,
+  }),
+  canStart: (slug: string) => queryOptions({
+    queryKey: orderKeys.canStart(slug),
+    queryFn: () => apiRequest('GET', '/orders/can-start', { query: { slug }, credentials: 'guest' }),
+  }),
+  status: (orderId: string) => queryOptions({
+    queryKey: orderKeys.status(orderId),
+    queryFn: () => apiRequest('GET', '/orders/:id/status', { params: { id: orderId }, credentials: 'guest' }),
+  }),
+  detail: (orderId: string) => queryOptions({
+    queryKey: orderKeys.detail(orderId),
+    queryFn: () => apiRequest('GET', '/orders/:id', { params: { id: orderId }, credentials: 'guest' }),
+  }),
+  history: (slug: string) => queryOptions({
+    queryKey: orderKeys.history(slug),
+    queryFn: async () => (await apiRequest('GET', '/orders/history', { query: { slug }, credentials: 'guest' })).orders,
+  }),
+};
 
-export function useCanStartOrder(slug: string | undefined) {
-  return useQuery({
-    queryKey: orderKeys.canStart(slug ?? ''),
-    enabled: Boolean(slug),
-    queryFn: () => apiRequest<Reply<typeof CanStartResponse>>('GET', '/orders/can-start', { query: { slug }, credentials: 'guest' }),
-  });
-}
+export const useActiveOrder = (slug: string | undefined, options: PollOptions = {}) =>
+  useQuery({ ...orderQueries.active(slug ?? ''), enabled: Boolean(slug), refetchInterval: options.pollMs ?? false });
+
+export const useCanStartOrder = (slug: string | undefined) => useQuery({ ...orderQueries.canStart(slug ?? ''), enabled: Boolean(slug) });
 
 /** The status screen: status, ETA from the live queue, delivered_at. */
-export function useOrderStatus(orderId: string | undefined, options: PollOptions = {}) {
-  return useQuery({
-    queryKey: orderKeys.status(orderId ?? ''),
-    enabled: Boolean(orderId),
-    refetchInterval: options.pollMs ?? false,
-    queryFn: () => apiRequest<OrderStatusView>('GET', `/orders/${encodeURIComponent(orderId!)}/status`, { credentials: 'guest' }),
-  });
-}
+export const useOrderStatus = (orderId: string | undefined, options: PollOptions = {}) =>
+  useQuery({ ...orderQueries.status(orderId ?? ''), enabled: Boolean(orderId), refetchInterval: options.pollMs ?? false });
 
 /** The confirmation page: the order with items and totals, and the venue's phone. */
-export function useOrderDetail(orderId: string | undefined) {
-  return useQuery({
-    queryKey: orderKeys.detail(orderId ?? ''),
-    enabled: Boolean(orderId),
-    queryFn: () => apiRequest<OrderDetailResponse>('GET', `/orders/${encodeURIComponent(orderId!)}`, { credentials: 'guest' }),
-  });
-}
+export const useOrderDetail = (orderId: string | undefined) => useQuery({ ...orderQueries.detail(orderId ?? ''), enabled: Boolean(orderId) });
 
-export function useOrderHistory(slug?: string) {
-  return useQuery({
-    queryKey: orderKeys.history(slug ?? ''),
-    queryFn: async () => (await apiRequest<Reply<typeof OrderHistoryResponse>>('GET', '/orders/history', { query: { slug }, credentials: 'guest' })).orders,
-  });
-}
-
-// ---- staff and admin ----------------------------------------------------------------------------
-
-/** `restaurantId` only matters for a super admin (everyone else is scoped to their token's venue). */
-type VenueScope = { restaurantId?: string } & PollOptions;
-
-export function useStaffOrders(status: StaffOrderFilter = 'all', scope: VenueScope = {}) {
-  return useQuery({
-    queryKey: orderKeys.staff(status, scope.restaurantId),
-    refetchInterval: scope.pollMs ?? false,
-    queryFn: async () => (await apiRequest('GET', '/staff/orders', {
-      query: { status, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList, schemaLabel: 'staffApi',
-    })).orders,
-  });
-}
-
-export function useStaffHistory(status: StaffOrderFilter = 'all', limit = 50, scope: VenueScope = {}) {
-  return useQuery({
-    queryKey: orderKeys.staffHistory(status, limit, scope.restaurantId),
-    queryFn: async () => (await apiRequest('GET', '/staff/history', {
-      query: { status, limit, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList, schemaLabel: 'staffApi',
-    })).orders,
-  });
-}
-
-export function useStaffAiOrders(scope: VenueScope = {}) {
-  return useQuery({
-    queryKey: orderKeys.aiOrders(scope.restaurantId),
-    refetchInterval: scope.pollMs ?? false,
-    queryFn: async () => (await apiRequest('GET', '/staff/ai-orders', {
-      query: { restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).AiOrderList, schemaLabel: 'staffApi',
-    })).ai_orders,
-  });
-}
-
-export function useAdminOrders(window: AdminWindow = '1h', scope: VenueScope = {}) {
-  return useQuery({
-    queryKey: orderKeys.admin(window, scope.restaurantId),
-    refetchInterval: scope.pollMs ?? false,
-    queryFn: async () => (await apiRequest('GET', '/admin/orders', {
-      query: { window, restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderList,
-    })).orders,
-  });
-}
-
-/** Status change by staff (`/staff/orders/:id/status`) or an admin (`/admin/orders/:id/status`). */
-export function useUpdateOrderStatus(area: 'staff' | 'admin' = 'staff', scope: { restaurantId?: string } = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
-      apiRequest('PUT', area === 'staff' ? `/staff/orders/${encodeURIComponent(orderId)}/status` : `/admin/orders/${encodeURIComponent(orderId)}/status`, {
-        body: { status }, query: { restaurant_id: scope.restaurantId }, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi',
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
-  });
-}
+export const useOrderHistory = (slug?: string) => useQuery(orderQueries.history(slug ?? ''));

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_REFRESH_MS } from '../../../shared/constants';
 import type { LiveMessage } from '../../../shared/schemas/live';
-import { orderKeys } from './api';
+import { applyLiveEvent, refetchOrders } from './live-cache';
 
 export const LIVE_PING_MS = 25_000;
 const BACKOFF_BASE_MS = 1_000;
@@ -23,7 +23,7 @@ const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
 /**
  * The live protocol's envelope, checked by hand: guest venue pages hold this socket, and zod stays
  * out of their first download (bundle budget, docs/decisions/080). The messages come from our own
- * Durable Object, and each one only triggers a refetch of the order queries (zod-checked for staff).
+ * Durable Object, and each order in them is written into the cache as the Worker serialised it.
  */
 export function asLiveMessage(raw: unknown): LiveMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
@@ -54,14 +54,15 @@ const MENU_RECHECK_MS = 2_100;
 export type VenueLiveOptions = {
   /** A staff or guest access token; no socket is opened without one. */
   token: string | null | undefined;
-  /** Every message, after the hook has refreshed the order queries. */
+  /** Every message, after the hook has written it into the order queries. */
   onEvent?: (message: LiveMessage) => void;
   enabled?: boolean;
 };
 
 /**
  * Connects to the venue's live channel. `connected` drives the screens' Live/Offline badge. Every
- * order event (and every reconnect) invalidates the `orders` queries, so lists and statuses follow.
+ * order event is written into the cached lists and details (live-cache.ts, docs/decisions/131); the
+ * order queries are read again only after a snapshot, a gap in the sequence, or data older than the socket.
  */
 export function useVenueLive(venueId: string | null | undefined, { token, onEvent, enabled = true }: VenueLiveOptions) {
   const client = useQueryClient();
@@ -83,7 +84,11 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     let pollTimer: ReturnType<typeof setInterval> | undefined;
     let pingTimer: ReturnType<typeof setInterval> | undefined;
-    const refresh = () => client.invalidateQueries({ queryKey: orderKeys.all });
+    const refresh = () => refetchOrders(client);
+    // Staff see every event of the venue, so a skipped number is a missed event; a guest sees only
+    // their own orders' events and numbers skip by design (worker/live/venue-hub.ts viewFor).
+    let audience: 'staff' | 'guest' | null = null;
+    let openedAt = 0;
     let recheckTimer: ReturnType<typeof setTimeout> | undefined;
     const refreshMenu = () => {
       const again = () => Promise.all(MENU_READS.map((queryKey) => client.invalidateQueries({ queryKey })));
@@ -99,6 +104,7 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
       socket = new WebSocket(liveUrl(window.location.origin, venueId, token, position.seq));
       socket.onopen = () => {
         attempt = 0;
+        openedAt = Date.now();
         opened++;
         setConnected(true);
         stopPolling();
@@ -110,17 +116,31 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
         try { raw = JSON.parse(String(event.data)); } catch { return; }
         const message = asLiveMessage(raw);
         if (!message) return;
+        const previous = position.seq;
         if (position.seq === null || message.seq > position.seq) {
           position.seq = message.seq;
           setLastSeq(message.seq);
         }
         if (message.type === 'menu_changed') {
           refreshMenu();
-        } else {
-          // 'hello' ends a (re)connect: whatever happened while away is now in the server's answers.
-          void refresh();
+        } else if (message.type === 'hello') {
+          audience = message.audience;
+          // A first connection: lists read before the socket opened may have missed an event; those
+          // still loading are answered after it, and everything from here on arrives as events.
+          if (previous === null) {
+            const readBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
+            if (client.getQueryCache().findAll({ queryKey: ['orders'], predicate: readBefore }).length > 0) {
+              void client.invalidateQueries({ queryKey: ['orders'], predicate: readBefore });
+            }
+          } else if (audience === 'staff' && message.seq !== previous) {
+            // The catch-up before 'hello' ends at the venue's latest number; anything else is a gap.
+            void refresh();
+          }
           // Menu changes are not kept in the venue's log: after a reconnect the menu is read again.
-          if (message.type === 'hello' && opened > 1) refreshMenu();
+          if (opened > 1) refreshMenu();
+        } else {
+          const gap = audience === 'staff' && previous !== null && 'order' in message && message.seq > previous + 1;
+          if (applyLiveEvent(client, message) === 'refetch' || gap) void refresh();
         }
         onEventRef.current?.(message);
       };

@@ -36,7 +36,7 @@ export function useStaffInventoryImpact(id: string | null) {
     queryKey: ['staff', 'inventory-impact', id],
     enabled: id !== null,
     staleTime: 0,
-    queryFn: () => apiRequest('GET', `/staff/inventory/${encodeURIComponent(id!)}/impact`, { ...STAFF, schema: InventoryImpact }),
+    queryFn: () => apiRequest('GET', '/staff/inventory/:id/impact', { params: { id: id! }, ...STAFF, schema: InventoryImpact }),
   });
 }
 
@@ -73,13 +73,13 @@ export const useCreateInventoryItem = () => useStockMutation((body: StaffInvento
   apiRequest('POST', '/staff/inventory', { ...STAFF, body, schema: StaffInventoryItemResponse }));
 
 export const useUpdateInventoryItem = () => useStockMutation(({ id, body }: { id: string; body: StaffInventoryUpdate }) =>
-  apiRequest('PUT', `/staff/inventory/${encodeURIComponent(id)}`, { ...STAFF, body, schema: StaffInventoryItemResponse }));
+  apiRequest('PUT', '/staff/inventory/:id', { params: { id }, ...STAFF, body, schema: StaffInventoryItemResponse }));
 
 export const useDeleteInventoryItem = () => useStockMutation((id: string) =>
-  apiRequest('DELETE', `/staff/inventory/${encodeURIComponent(id)}`, { ...STAFF, schema: SuccessFlag }));
+  apiRequest('DELETE', '/staff/inventory/:id', { params: { id }, ...STAFF, schema: SuccessFlag }));
 
 export const useStockMovement = () => useStockMutation(({ id, body }: { id: string; body: StockMovementInput }) =>
-  apiRequest('POST', `/staff/inventory/${encodeURIComponent(id)}/movements`, { ...STAFF, body, schema: StockMovementResponse }));
+  apiRequest('POST', '/staff/inventory/:id/movements', { params: { id }, ...STAFF, body, schema: StockMovementResponse }));
 
 /** Order history, 50 at a time ('load more' asks for the ones before the last row). */
 export function useStaffHistoryPages(status: StaffOrderFilter, since: string | null) {

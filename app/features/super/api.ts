@@ -8,9 +8,9 @@ import {
   SUPER_API_LABEL, SuperVenueList, SuperVenueResponse, TopVenuesResponse, UnmatchedIngredientList, UserResponse,
   type AnalyticsWindow, type CreateStaffBody, type OverviewWindow, type VenueCreateBody, type VenueUpdateBody,
 } from '../../../shared/schemas/super';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, type ApiMethod, type ApiPath, type ApiRequestOptions } from '../../lib/api-client';
 
-const superApi = <S extends z.ZodType>(method: string, path: string, schema: S, options: { body?: unknown; query?: Record<string, string | number | undefined> } = {}) =>
+const superApi = <M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, schema: z.ZodType, options: ApiRequestOptions<P> = {} as ApiRequestOptions<P>) =>
   apiRequest(method, path, { ...options, schema, schemaLabel: SUPER_API_LABEL });
 
 export const superKeys = {
@@ -58,7 +58,7 @@ export function useSaveVenue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: VenueCreateBody | VenueUpdateBody }) => (id
-      ? superApi('PUT', `/super/venues/${encodeURIComponent(id)}`, SuperVenueResponse, { body })
+      ? superApi('PUT', '/super/venues/:id', SuperVenueResponse, { params: { id }, body })
       : superApi('POST', '/super/venues', SuperVenueResponse, { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: superKeys.venues }),
   });
@@ -67,14 +67,14 @@ export function useSaveVenue() {
 export function useVenueStaff(venueId: string) {
   return useQuery({
     queryKey: superKeys.staff(venueId),
-    queryFn: async () => (await superApi('GET', `/super/venues/${encodeURIComponent(venueId)}/staff`, StaffAccountList)).staff,
+    queryFn: async () => (await superApi('GET', '/super/venues/:id/staff', StaffAccountList, { params: { id: venueId } })).staff,
   });
 }
 
 export function useCreateStaff(venueId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateStaffBody) => superApi('POST', `/super/venues/${encodeURIComponent(venueId)}/staff`, CreatedStaffAccount, { body }),
+    mutationFn: (body: CreateStaffBody) => superApi('POST', '/super/venues/:id/staff', CreatedStaffAccount, { params: { id: venueId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: superKeys.staff(venueId) }),
   });
 }
@@ -83,14 +83,14 @@ export function useUpdateAccount(venueId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: { role?: 'admin' | 'staff'; disabled?: boolean; display_name?: string | null } }) =>
-      superApi('PUT', `/super/users/${encodeURIComponent(id)}`, UserResponse, { body }),
+      superApi('PUT', '/super/users/:id', UserResponse, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: superKeys.staff(venueId) }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (id: string) => superApi('POST', `/super/users/${encodeURIComponent(id)}/reset-password`, ResetPasswordResult, { body: {} }),
+    mutationFn: (id: string) => superApi('POST', '/super/users/:id/reset-password', ResetPasswordResult, { params: { id }, body: {} }),
   });
 }
 
@@ -116,7 +116,7 @@ export function useMergeIngredient() {
   const invalidate = useInvalidateIngredients();
   return useMutation({
     mutationFn: ({ id, targetId }: { id: string; targetId: string }) =>
-      superApi('POST', `/super/ingredients/${encodeURIComponent(id)}/merge`, MergeOutcome, { body: { target_ingredient_id: targetId } }),
+      superApi('POST', '/super/ingredients/:id/merge', MergeOutcome, { params: { id }, body: { target_ingredient_id: targetId } }),
     onSuccess: invalidate,
   });
 }
@@ -125,7 +125,7 @@ export function useCreateIngredient() {
   const invalidate = useInvalidateIngredients();
   return useMutation({
     mutationFn: ({ id, name, category }: { id: string; name?: string; category?: string }) =>
-      superApi('POST', `/super/ingredients/${encodeURIComponent(id)}/create`, CreateOutcome, { body: { name, category } }),
+      superApi('POST', '/super/ingredients/:id/create', CreateOutcome, { params: { id }, body: { name, category } }),
     onSuccess: invalidate,
   });
 }
@@ -143,7 +143,7 @@ export function useUpdateIngredient() {
   const invalidate = useInvalidateIngredients();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
-      superApi('PUT', `/super/ingredients/${encodeURIComponent(id)}`, CanonicalIngredientResponse, { body }),
+      superApi('PUT', '/super/ingredients/:id', CanonicalIngredientResponse, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -160,7 +160,7 @@ export function useSetErrorResolved() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, resolved }: { id: string; resolved: boolean }) =>
-      superApi('POST', `/super/errors/${encodeURIComponent(id)}/${resolved ? 'resolve' : 'reopen'}`, ErrorLogResponse),
+      superApi('POST', resolved ? '/super/errors/:id/resolve' : '/super/errors/:id/reopen', ErrorLogResponse, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['super', 'errors'] }),
   });
 }

@@ -13,14 +13,14 @@ export const venueKeys = {
 export function useVenues() {
   return useQuery({
     queryKey: venueKeys.all,
-    queryFn: async () => (await apiRequest<{ venues: Venue[] }>('GET', '/venue', { credentials: 'none' })).venues,
+    queryFn: async () => (await apiRequest('GET', '/venues', { credentials: 'none' })).venues,
   });
 }
 
 const fetchVenue = async (idOrSlug: string) =>
-  (await apiRequest<{ venue: Venue }>('GET', `/venue/${encodeURIComponent(idOrSlug)}`, { credentials: 'none' })).venue;
+  (await apiRequest('GET', '/venues/:id', { params: { id: idOrSlug }, credentials: 'none' })).venue;
 const fetchVenueDrinks = async (idOrSlug: string) =>
-  (await apiRequest<{ drinks: Drink[] }>('GET', `/venue/${encodeURIComponent(idOrSlug)}/drinks`, { credentials: 'none' })).drinks;
+  (await apiRequest('GET', '/venues/:id/drinks', { params: { id: idOrSlug }, credentials: 'none' })).drinks;
 
 export function useVenue(idOrSlug: string | undefined) {
   return useQuery({

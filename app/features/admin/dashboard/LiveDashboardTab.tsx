@@ -5,7 +5,7 @@ import { formatCents, formatCount } from '../../../../shared/money';
 import { allowedTransitions, type OrderStatus } from '../../../../shared/orders';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { staffToken } from '../../auth/staff-session';
-import { useAdminOrders, useUpdateOrderStatus } from '../../orders/api';
+import { useAdminOrders, useUpdateOrderStatus } from '../../orders/staff-api';
 import { useVenueLive } from '../../orders/live';
 import { useAdminFigures, useMenuDrinks } from '../api';
 import { StatTiles } from './parts';

@@ -6,7 +6,7 @@ import { shortOrderId } from '../../../../shared/ids';
 import type { Order } from '../../../../shared/schemas/order';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
-import { useStaffOrders, useUpdateOrderStatus } from '../../orders/api';
+import { useStaffOrders, useUpdateOrderStatus } from '../../orders/staff-api';
 
 /**
  * Spec 'Order Queue overlay': the active orders (pending, preparing, ready), oldest first. Two taps on

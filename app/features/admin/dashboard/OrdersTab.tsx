@@ -8,7 +8,8 @@ import type { Order } from '../../../../shared/schemas/order';
 import { toast } from '../../../ui/toast';
 import { staffToken } from '../../auth/staff-session';
 import { useAdminOrderPages } from '../api';
-import { useUpdateOrderStatus, type AdminWindow } from '../../orders/api';
+import type { AdminWindow } from '../../orders/api';
+import { useUpdateOrderStatus } from '../../orders/staff-api';
 import { useVenueLive } from '../../orders/live';
 import { OrderQueueOverlay } from './OrderQueueOverlay';
 

@@ -8,7 +8,7 @@ import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
 import { useAuth } from '../../auth/staff-hooks';
 import { staffToken } from '../../auth/staff-session';
-import { useStaffAiOrders, useUpdateOrderStatus } from '../../orders/api';
+import { useStaffAiOrders, useUpdateOrderStatus } from '../../orders/staff-api';
 import { useVenueLive } from '../../orders/live';
 import { BuildSheetModal } from '../shared/BuildSheetModal';
 import { OrderStatusBadge, daysAgo, formatDateTime, formatTime, startOfToday } from '../shared/format';

@@ -9,7 +9,7 @@ import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
 import { useAuth } from '../../auth/staff-hooks';
 import { staffToken } from '../../auth/staff-session';
-import { useStaffOrders } from '../../orders/api';
+import { useStaffQueue } from '../../orders/staff-api';
 import { useVenueLive } from '../../orders/live';
 import { useStaffMenu } from '../api';
 import { BuildSheetModal } from '../shared/BuildSheetModal';
@@ -72,13 +72,6 @@ function useNow() {
   return now;
 }
 
-function mergeOrders(a: Order[] | undefined, b: Order[] | undefined): Order[] | undefined {
-  if (!a && !b) return undefined;
-  const byId = new Map<string, Order>();
-  for (const order of [...(b ?? []), ...(a ?? [])]) byId.set(order.id, order);
-  return [...byId.values()];
-}
-
 const NEXT_LABEL: Partial<Record<OrderStatus, string>> = {
   preparing: 'Start Preparing', ready: 'Mark Ready', delivered: 'Mark Delivered',
 };
@@ -89,13 +82,12 @@ export default function ActiveOrdersPage() {
   const [settings, updateSettings] = useAlertSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const live = useVenueLive(auth.restaurantId, { token: staffToken() });
-  // The live socket refreshes the list; polling every 5 s only while it is down.
+  // Live events are written into the list; polling every 5 s only while the socket is down.
   const pollMs = live.connected ? false : STAFF_ORDERS_POLL_MS;
-  // Every order still to make (however old), plus the latest ones for the Paid / Today filters.
-  const active = useStaffOrders('active', { pollMs });
-  const recent = useStaffOrders('all', { pollMs });
-  const merged = useMemo(() => mergeOrders(active.data, recent.data), [active.data, recent.data]);
-  const orders = { data: merged, isError: active.isError || recent.isError, isPending: active.isPending };
+  // One read: every order still to make (however old), plus the latest ones for the Paid / Today filters.
+  const orders = useStaffQueue({ pollMs });
+  const merged = orders.data;
+  const active = useMemo(() => ({ data: merged?.filter((o) => isActiveStatus(o.status)) }), [merged]);
   const menu = useStaffMenu();
   const tickets = useTicketActions();
   const now = useNow();

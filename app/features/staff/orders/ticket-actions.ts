@@ -8,15 +8,16 @@ import type { Order } from '../../../../shared/schemas/order';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
 import { orderKeys } from '../../orders/api';
+import { writeOrder } from '../../orders/live-cache';
+import '../../orders/staff-cache';
 
 const orderSchemas = () => import('../../../../shared/schemas/order');
-/** Every staff order list the page reads (the active queue and the recent orders). */
-const STAFF_LISTS = ['orders', 'staff'] as const;
+/** Every staff order list a bar screen reads (the queue, and the filtered lists of the admin overlay). */
+const isStaffList = (query: { queryKey: readonly unknown[] }) =>
+  query.queryKey[0] === 'orders' && (query.queryKey[1] === 'staff' || query.queryKey[1] === 'staff-queue');
 
 export type TicketChange = { to: OrderStatus; reason?: string } | { recall: true };
 
-const path = (orderId: string, change: TicketChange) =>
-  'recall' in change ? `/staff/orders/${encodeURIComponent(orderId)}/recall` : `/staff/orders/${encodeURIComponent(orderId)}/status`;
 
 function successText(order: Order, change: TicketChange, result: Order) {
   if ('recall' in change) return `Order ${shortOrderId(order.id)} is back as ${result.status}`;
@@ -30,13 +31,13 @@ export function useTicketActions() {
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
   const patch = useCallback((orderId: string, next: (o: Order) => Order) => {
-    client.setQueriesData<Order[]>({ queryKey: STAFF_LISTS }, (list) => list?.map((o) => (o.id === orderId ? next(o) : o)));
+    client.setQueriesData<Order[]>({ predicate: isStaffList }, (list) => list?.map((o) => (o.id === orderId ? next(o) : o)));
   }, [client]);
 
   const change = useCallback(async (order: Order, what: TicketChange): Promise<Order | null> => {
     setPending((s) => new Set(s).add(order.id));
     // A refetch already under way would answer with the status before this change.
-    await client.cancelQueries({ queryKey: STAFF_LISTS });
+    await client.cancelQueries({ predicate: isStaffList });
     const at = new Date().toISOString();
     if (!('recall' in what)) {
       patch(order.id, (o) => ({
@@ -46,16 +47,21 @@ export function useTicketActions() {
       }));
     }
     try {
-      const body = 'recall' in what ? undefined : { status: what.to, reason: what.reason };
-      const { order: result } = await apiRequest('recall' in what ? 'POST' : 'PUT', path(order.id, what), {
-        body, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi',
-      });
+      const options = { params: { id: order.id }, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi' };
+      const { order: result } = await ('recall' in what
+        ? apiRequest('POST', '/staff/orders/:id/recall', options)
+        : apiRequest('PUT', '/staff/orders/:id/status', { ...options, body: { status: what.to, reason: what.reason } }));
+      // The server's order replaces the optimistic one (whose time is this device's clock), then goes into
+      // every other list it belongs to (a delivered one leaves the active queue).
       patch(order.id, () => result);
+      writeOrder(client, result);
       toast.success(successText(order, what, result), 3000);
       return result;
     } catch (err) {
       // Only this ticket goes back; other tickets' changes in flight keep theirs.
       patch(order.id, () => order);
+      // The server refused: what it holds now is read again.
+      void client.invalidateQueries({ queryKey: orderKeys.all });
       toast.error(`Failed to update order ${shortOrderId(order.id)}: ${errorMessage(err, 'unknown error')}`);
       return null;
     } finally {
@@ -64,7 +70,6 @@ export function useTicketActions() {
         rest.delete(order.id);
         return rest;
       });
-      void client.invalidateQueries({ queryKey: orderKeys.all });
     }
   }, [client, patch]);
 

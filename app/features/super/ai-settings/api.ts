@@ -2,19 +2,15 @@
 // built by the AI feature's worker routes; this console screen drives them.
 import type { DayWindow as AiRange } from '../../../../shared/schemas/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  AiInteraction, AiKpis, FlavorRule, GlobalPrompt, type FlavorRuleInput, type GlobalPromptInput,
+  AiInteractionList, AiKpis, FlavorRuleDeleted, FlavorRuleList, FlavorRuleResponse, GlobalPrompt, type FlavorRuleInput, type GlobalPromptInput,
 } from '../../../../shared/schemas/ai';
 import { SUPER_API_LABEL } from '../../../../shared/schemas/super';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, type ApiMethod, type ApiPath, type ApiRequestOptions } from '../../../lib/api-client';
 
 export type { DayWindow as AiRange } from '../../../../shared/schemas/common';
 
-const FlavorRuleList = z.object({ rules: z.array(FlavorRule) });
-const FlavorRuleResponse = z.object({ rule: FlavorRule });
-const InteractionList = z.object({ interactions: z.array(AiInteraction) });
-const Deleted = z.object({ success: z.boolean() });
 
 const aiKeys = {
   prompt: ['super', 'ai', 'global-prompt'] as const,
@@ -23,7 +19,7 @@ const aiKeys = {
   interactions: (venue: string, range: AiRange) => ['super', 'ai', 'interactions', venue, range] as const,
 };
 
-const call = <S extends z.ZodType>(method: string, path: string, schema: S, options: { body?: unknown; query?: Record<string, string> } = {}) =>
+const call = <M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, schema: z.ZodType, options: ApiRequestOptions<P> = {} as ApiRequestOptions<P>) =>
   apiRequest(method, path, { ...options, schema, schemaLabel: SUPER_API_LABEL });
 
 export function useGlobalPrompt() {
@@ -47,7 +43,7 @@ export function useSaveFlavorRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: FlavorRuleInput }) => (id
-      ? call('PUT', `/ai/flavor-rules/${encodeURIComponent(id)}`, FlavorRuleResponse, { body })
+      ? call('PUT', '/ai/flavor-rules/:id', FlavorRuleResponse, { params: { id }, body })
       : call('POST', '/ai/flavor-rules', FlavorRuleResponse, { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: aiKeys.rules }),
   });
@@ -56,7 +52,7 @@ export function useSaveFlavorRule() {
 export function useDeleteFlavorRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call('DELETE', `/ai/flavor-rules/${encodeURIComponent(id)}`, Deleted),
+    mutationFn: (id: string) => call('DELETE', '/ai/flavor-rules/:id', FlavorRuleDeleted, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: aiKeys.rules }),
   });
 }
@@ -68,6 +64,6 @@ export function useAiKpis(venueFilter: string, dateRange: AiRange) {
 export function useAiInteractions(venueFilter: string, dateRange: AiRange) {
   return useQuery({
     queryKey: aiKeys.interactions(venueFilter, dateRange),
-    queryFn: async () => (await call('GET', '/ai/interactions', InteractionList, { query: { venueFilter, dateRange } })).interactions,
+    queryFn: async () => (await call('GET', '/ai/interactions', AiInteractionList, { query: { venueFilter, dateRange } })).interactions,
   });
 }

@@ -1,0 +1,88 @@
+// Live order events written into the query cache (docs/decisions/131): the hub pushes the whole order,
+// so every cached list and detail it belongs to is updated in place, and nothing is fetched again.
+// Only a snapshot (the log no longer has what was missed) or a gap in the sequence refetches.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { isActiveStatus } from '../../../shared/orders';
+import type { LiveMessage } from '../../../shared/schemas/live';
+import type { Order } from '../../../shared/schemas/order';
+
+/** What applying a message asks of the caller: nothing more, or one refetch of the order queries. */
+export type LiveCacheOutcome = 'applied' | 'refetch';
+
+type Dated = { id: string; updated_at: string };
+/** An older copy never replaces a newer one (an answer fetched after the event may already hold it). */
+export const newer = <T extends Dated>(cached: T, incoming: Order) => incoming.updated_at >= cached.updated_at;
+
+export type Writer = (client: QueryClient, key: QueryKey, order: Order) => void;
+
+/**
+ * Every order query by its key's second part (app/features/orders/api.ts orderKeys), and how an order
+ * is written into it. The guest's queries are here; staff-cache.ts adds the back office's lists when a
+ * back-office screen loads, which keeps them out of the guest's download (docs/decisions/080).
+ */
+export const ORDER_WRITERS: Record<string, Writer> = {
+  // ['orders', 'detail', id]: the confirmation page's { order, venue }
+  detail: (client, key, order) => {
+    if (key[2] !== order.id) return;
+    client.setQueryData<{ order: Order }>(key, (data) => data && newer(data.order, order) ? { ...data, order } : data);
+  },
+  // ['orders', 'status', id]: the status screen's view
+  status: (client, key, order) => {
+    if (key[2] !== order.id) return;
+    client.setQueryData<{ status: Order['status']; payment_status: Order['payment_status']; delivered_at: string | null; eta_minutes: number | null }>(key, (view) =>
+      view && { ...view, status: order.status, payment_status: order.payment_status, delivered_at: order.delivered_at, eta_minutes: order.eta_minutes });
+  },
+  // ['orders', 'active', slug]: the guest's one active order here, or null
+  active: (client, key, order) => {
+    type Active = Order & { venue_slug: string };
+    const cached = client.getQueryData<Active | null>(key);
+    if (cached && cached.id === order.id) {
+      const next: Active | null = isActiveStatus(order.status) ? { ...order, venue_slug: cached.venue_slug } : null;
+      if (newer(cached, order)) client.setQueryData(key, next);
+    } else if (cached === null && isActiveStatus(order.status)) {
+      // Placed elsewhere (another tab): which venue's slug it has is the server's to say.
+      void client.invalidateQueries({ queryKey: key, exact: true });
+    }
+  },
+  // ['orders', 'can-start', slug]: read again when it no longer says whether this order is the active one.
+  'can-start': (client, key, order) => {
+    const cached = client.getQueryData<{ active_order_id: string | null }>(key);
+    if (cached && (cached.active_order_id === order.id) !== isActiveStatus(order.status)) void client.invalidateQueries({ queryKey: key, exact: true });
+  },
+  // ['orders', 'history', slug]: read again when shown (an inactive query is only marked stale); its venue
+  // slugs are the server's to say.
+  history: (client, key) => void client.invalidateQueries({ queryKey: key, exact: true }),
+};
+
+/** The order written into every cached query it belongs to. */
+export function writeOrder(client: QueryClient, order: Order) {
+  for (const query of client.getQueryCache().findAll({ queryKey: ['orders'] })) {
+    const writer = ORDER_WRITERS[String(query.queryKey[1])];
+    if (writer && query.state.data !== undefined) writer(client, query.queryKey, order);
+  }
+}
+
+/** Every order query refetched (the mounted ones now, the others when next shown). */
+export const refetchOrders = (client: QueryClient) => client.invalidateQueries({ queryKey: ['orders'] });
+
+/**
+ * One live message applied to the cache. Order events write the order; a snapshot refetches (it
+ * carries only the active orders, not the lists' finished ones); 'queue_changed' tells a guest that
+ * their ETA moved, which the server computes, so their status is read again. 'hello' and
+ * 'menu_changed' are the live hook's (sequence and menu), not the order cache's.
+ */
+export function applyLiveEvent(client: QueryClient, message: LiveMessage): LiveCacheOutcome {
+  switch (message.type) {
+    case 'order_created':
+    case 'order_updated':
+      writeOrder(client, message.order);
+      return 'applied';
+    case 'queue_changed':
+      void client.invalidateQueries({ queryKey: ['orders', 'status'] });
+      return 'applied';
+    case 'snapshot':
+      return 'refetch';
+    default:
+      return 'applied';
+  }
+}
