@@ -79,7 +79,7 @@ describe('drink art', () => {
 
 describe('venue covers and logos', () => {
   it('are typographic art in the venue\'s own theme colours', async () => {
-    const venue = Venue.parse((await call('GET', '/api/venue/artisan-bar')).json.venue);
+    const venue = Venue.parse((await call('GET', '/api/venues/artisan-bar')).json.venue);
     const cover = venue.cover_image_url ?? venue.image_url!;
     expect(cover).toMatch(/^\/images\/art\/venue-cover\//);
     const res = await svgAt(cover);
