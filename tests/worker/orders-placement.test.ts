@@ -257,6 +257,25 @@ describe('Idempotency-Key', () => {
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
   });
 
+  it('keeps the request hash and the order id, not the answer (at most 300 bytes), and rebuilds the same answer on retry', async () => {
+    const { token } = await guestToken();
+    const [drink, other] = await availableDrinks(SLUG);
+    const body = { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2, notes: 'no ice' }, { menu_drink_id: other!.id, quantity: 1 }] };
+    const headers = { 'Idempotency-Key': '6c1f7a52-3f0e-4d8b-9a41-2b7c9d0e5f13' };
+    const first = await call('POST', '/api/orders', { token, body, headers });
+    expect(first.status).toBe(200);
+    const record = await env.DB.prepare(
+      `SELECT order_id, response_body, length(restaurant_id) + length(key) + length(owner_key) + length(request_hash)
+         + length(coalesce(order_id, '')) + length(coalesce(response_body, '')) + length(created_at) AS bytes
+       FROM idempotency_records WHERE key = ?`,
+    ).bind(headers['Idempotency-Key']).first<{ order_id: string; response_body: string | null; bytes: number }>();
+    expect(record).toMatchObject({ order_id: first.json.id, response_body: null });
+    expect(record!.bytes).toBeLessThanOrEqual(300);
+    const again = await call('POST', '/api/orders', { token, body, headers });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+  });
+
   it('same key with another body: 422, nothing new stored', async () => {
     const { token, ownerKey } = await guestToken();
     const [drink] = await availableDrinks('rooftop-lounge');

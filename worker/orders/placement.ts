@@ -1,7 +1,7 @@
 // Placing an order. Runs inside the venue's Durable Object (worker/live/venue-hub.ts), which
 // serialises placement per guest; the partial unique index orders_one_active_uq makes the insert
 // itself the one-active-order check (docs/decisions/020).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
@@ -97,16 +97,39 @@ const idempotencyRecordQuery = (db: Db, req: PlacementRequest) => db.select().fr
 async function replayIdempotent(db: Db, req: PlacementRequest): Promise<PlacementOutcome | null> {
   if (!req.idempotencyKey) return null;
   const [record] = await idempotencyRecordQuery(db, req);
-  return replayOf(record, req);
+  return replayOf(db, record, req);
 }
 
-function replayOf(record: IdempotencyRecord | undefined, req: PlacementRequest): PlacementOutcome | null {
+/**
+ * The answer to a retried request, rebuilt from the order it placed: a record keeps the request hash and the
+ * order id only (docs/decisions/143), a few hundred bytes instead of the whole answer.
+ */
+async function replayOf(db: Db, record: IdempotencyRecord | undefined, req: PlacementRequest): Promise<PlacementOutcome | null> {
   if (!req.idempotencyKey || !record) return null;
   if (record.requestHash !== req.requestHash) {
     return refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
   }
-  const body = JSON.parse(record.responseBody ?? 'null') as PlacedOrder;
+  const body = await placedAnswer(db, record.orderId ?? '');
+  if (!body) return refuse(409, 'idempotency_key_reused', 'The order this Idempotency-Key placed no longer exists');
   return { ok: true, status: 200, body, replayed: true, order: body.order, ownerKey: record.ownerKey };
+}
+
+/** What placing `orderId` answered, from the order as stored now. */
+async function placedAnswer(db: Db, orderId: string): Promise<PlacedOrder | null> {
+  const [rows, items] = await db.batch([
+    db.select().from(orders).where(eq(orders.id, orderId)).limit(1),
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
+  ]);
+  const row = rows[0];
+  return row ? placedBody(row, items) : null;
+}
+
+function placedBody(row: OrderRow, items: OrderItemRow[]): PlacedOrder {
+  return {
+    id: row.id, status: row.status, created_at: row.createdAt, eta_minutes: row.etaMinutes ?? 0,
+    subtotal_cents: row.subtotalCents, tax_cents: row.taxCents, total_cents: row.totalCents,
+    total: centsToDollars(row.totalCents), order: toOrder(row, items),
+  };
 }
 
 const drinksQuery = (db: Db, venueId: string, drinkIds: string[]) =>
@@ -144,7 +167,7 @@ async function readStart(db: Db, req: PlacementRequest) {
 
 export async function placeOrder(db: Db, req: PlacementRequest): Promise<PlacementOutcome> {
   const start = await readStart(db, req);
-  const replay = replayOf(start.record, req);
+  const replay = await replayOf(db, start.record, req);
   if (replay) return replay;
   if (start.activeOrderId) return activeOrderExists();
 
@@ -245,12 +268,8 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
     createdAt: now,
     updatedAt: now,
   };
-  const order = toOrder(orderRow, itemRows);
-  const body: PlacedOrder = {
-    id: orderId, status: 'pending', created_at: now, eta_minutes: eta,
-    subtotal_cents: totals.subtotalCents, tax_cents: totals.taxCents, total_cents: totals.totalCents,
-    total: centsToDollars(totals.totalCents), order,
-  };
+  const body = placedBody(orderRow, itemRows);
+  const order = body.order;
 
   // One batch (one D1 transaction): the order is durable before anyone is told about it.
   const cartItemIds = fromCart ? start.cart.map((c) => c.id) : [];
@@ -269,7 +288,7 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
       ...(req.idempotencyKey
         ? [db.insert(idempotencyRecords).values({
           restaurantId: req.venueId, key: req.idempotencyKey, ownerKey: req.owner.ownerKey, requestHash: req.requestHash,
-          orderId, responseStatus: 200, responseBody: JSON.stringify(body), createdAt: now,
+          orderId, createdAt: now,
         })]
         : []),
     ]);
