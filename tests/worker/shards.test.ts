@@ -10,7 +10,9 @@ import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard } from '../..
 import { rollUpShards } from '../../worker/shards/rollups';
 import { createVenue, getVenue } from '../../worker/super/venues';
 import { mintToken, venueId } from './auth-helpers';
+import { newId } from '../../shared/ids';
 import { call } from './helpers';
+import { guestToken, openLive } from './order-helpers';
 
 let superToken: string;
 beforeAll(async () => { superToken = await mintToken('superadmin@barhop.dev'); });
@@ -108,5 +110,59 @@ describe('per-shard rollups', () => {
       const after = await env.DB.prepare('SELECT orders FROM venue_day_rollups WHERE venue_id = ? AND day = ?').bind(counted!.restaurant_id, today).first<{ orders: number }>();
       expect((after?.orders ?? 0)).toBe(before!.orders - 1);
     }
+  });
+});
+
+describe('a venue on a new shard, end to end', () => {
+  it('serves its menu, takes an order, lets the guest read it and staff work it, and pushes the live updates', async () => {
+    const venue = await createVenue({ ...env, VENUE_SHARDS: 'DB_SHARD_2' }, { name: 'Far Shard', slug: 'far-shard', active: true } as Parameters<typeof createVenue>[1]);
+    expect((await resolveVenueShard(env, venue.id))?.shard).toBe('DB_SHARD_2');
+    const drinkId = newId();
+    await env.DB_SHARD_2.prepare(`INSERT INTO menu_drinks (id, restaurant_id, name, price_cents, category) VALUES (?, ?, 'Shard Sour', 1200, 'cocktail')`)
+      .bind(drinkId, venue.id).run();
+
+    // The menu comes from the shard; nothing of the venue's menu is in the control database.
+    const menu = await call('GET', '/api/venue/far-shard/drinks');
+    expect(menu.status).toBe(200);
+    expect(menu.json.drinks.map((d: { name: string }) => d.name)).toEqual(['Shard Sour']);
+    expect(await env.DB.prepare('SELECT id FROM menu_drinks WHERE id = ?').bind(drinkId).first()).toBeNull();
+    expect((await call('GET', '/api/venue/far-shard')).json.venue.name).toBe('Far Shard');
+
+    const account = await call('POST', `/api/super/venues/${venue.id}/staff`, { token: superToken, body: { email: 'bar@far-shard.test', role: 'staff', password: 'far-shard-pass-1' } });
+    expect(account.status, account.text).toBe(201);
+    const staffToken = await mintToken('bar@far-shard.test');
+    const staffLive = await openLive(venue.id, staffToken);
+    expect(staffLive.status).toBe(101);
+    const guest = await guestToken();
+    const guestLive = await openLive('far-shard', guest.token);
+    expect(guestLive.status).toBe(101);
+
+    const placed = await call('POST', '/api/orders', { token: guest.token, body: { restaurant_slug: 'far-shard', items: [{ menu_drink_id: drinkId, quantity: 2 }] } });
+    expect(placed.status, placed.text).toBe(200);
+    const orderId = placed.json.id as string;
+    expect(await env.DB_SHARD_2.prepare('SELECT total_cents FROM orders WHERE id = ?').bind(orderId).first()).not.toBeNull();
+    expect(await env.DB.prepare('SELECT id FROM orders WHERE id = ?').bind(orderId).first()).toBeNull();
+    await staffLive.waitFor((m) => m.type === 'order_created' && m.order.id === orderId);
+    await guestLive.waitFor((m) => m.type === 'order_created' && m.order.id === orderId);
+
+    const mine = await call('GET', `/api/orders/${orderId}`, { token: guest.token });
+    expect(mine.status).toBe(200);
+    expect(mine.json).toMatchObject({ order: { id: orderId, status: 'pending' }, venue: { slug: 'far-shard', name: 'Far Shard' } });
+    expect((await call('GET', '/api/orders/active', { token: guest.token })).json.order.id).toBe(orderId);
+    expect((await call('GET', '/api/orders/history', { token: guest.token })).json.orders.map((o: { id: string }) => o.id)).toContain(orderId);
+
+    const queue = await call('GET', '/api/staff/orders?status=active', { token: staffToken });
+    expect(queue.json.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    const moved = await call('PUT', `/api/staff/orders/${orderId}/status`, { token: staffToken, body: { status: 'preparing' } });
+    expect(moved.status, moved.text).toBe(200);
+    await guestLive.waitFor((m) => m.type === 'order_updated' && m.order.id === orderId && m.to === 'preparing');
+    expect((await call('GET', `/api/orders/${orderId}/status`, { token: guest.token })).json.status).toBe('preparing');
+
+    // The rollup of the new shard counts the order.
+    await rollUpShards(env);
+    const rolled = await env.DB.prepare('SELECT shard, orders FROM venue_day_rollups WHERE venue_id = ?').bind(venue.id).first();
+    expect(rolled).toEqual({ shard: 'DB_SHARD_2', orders: 1 });
+    staffLive.ws!.close();
+    guestLive.ws!.close();
   });
 });

@@ -1,6 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
@@ -8,6 +7,8 @@ import { changeOrderStatus, recallOrderStatus, type RecallRequest, type StatusCh
 import { placeOrder, refuse, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
 import { toOrders } from '../orders/serialize';
 import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../auth/live-sessions';
+import type { WorkerEnv } from '../env';
+import { venueDatabase, type VenueDatabase } from '../shards/directory';
 
 /**
  * Who a socket belongs to and which session it rides on; kept on the socket (serializeAttachment)
@@ -64,11 +65,12 @@ export class VenueHub extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
-  /** Built once per hub instance: drizzle derives its config from the whole schema at each construction. */
-  private database: ReturnType<typeof drizzle<typeof schema>> | null = null;
+  /** The shard holding this venue's orders, from the directory on first use: the hub holds it for its lifetime (docs/decisions/140). */
+  private venueShard: VenueDatabase | null = null;
 
-  private db() {
-    return (this.database ??= drizzle(this.env.DB, { schema }));
+  private async db(venueId: string) {
+    this.venueShard ??= await venueDatabase(this.env as WorkerEnv, venueId);
+    return this.venueShard;
   }
 
   // ---- placement and status changes (RPC from the Worker's routes) ----------------------------
@@ -82,7 +84,7 @@ export class VenueHub extends DurableObject<Env> {
     }
     if (key) this.inFlight.set(key, req.requestHash);
     try {
-      const outcome = await this.oneAtATime(req.owner.ownerKey, () => placeOrder(this.db(), req));
+      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req));
       if (outcome.ok && !outcome.replayed) {
         this.publish({ type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
       }
@@ -93,12 +95,18 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   async changeStatus(req: StatusChangeRequest): Promise<StatusChangeOutcome> {
-    return this.publishChange(req.orderId, () => changeOrderStatus(this.db(), this.env.DB, req));
+    return this.publishChange(req.orderId, async () => {
+      const shard = await this.db(req.venueId);
+      return changeOrderStatus(shard.db, shard.d1, req);
+    });
   }
 
   /** "Undo" of a bump, within its window (docs/decisions/122). */
   async recallStatus(req: RecallRequest): Promise<StatusChangeOutcome> {
-    return this.publishChange(req.orderId, () => recallOrderStatus(this.db(), this.env.DB, req));
+    return this.publishChange(req.orderId, async () => {
+      const shard = await this.db(req.venueId);
+      return recallOrderStatus(shard.db, shard.d1, req);
+    });
   }
 
   private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<StatusChangeOutcome> {
@@ -260,7 +268,7 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   private async activeOrders(subscriber: Subscriber) {
-    const db = this.db();
+    const { db } = await this.db(subscriber.venueId);
     const { orders } = schema;
     const rows = await db.select().from(orders).where(and(
       eq(orders.restaurantId, subscriber.venueId),

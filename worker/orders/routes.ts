@@ -10,7 +10,8 @@ import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { guestActiveOrder, guestHistory, guestOrder } from './queries';
+import { guestActiveOrder, guestActiveOrderOnAnyShard, guestHistory, guestHistoryOnAnyShard, guestOrderOnAnyShard } from './queries';
+import { venueDatabase } from '../shards/directory';
 import { placementDetails, submitPlacement, toPlacementLine } from './submit';
 import { findActiveVenue } from '../venues/service';
 
@@ -37,26 +38,29 @@ export const orderRoutes = new Hono<AppContext>()
     });
   })
   .get('/active', requireGuest, validate('query', GuestOrdersQuery), async (c) => {
-    const db = c.get('db');
     const slug = slugOf(c.req.valid('query'));
-    const venueId = slug ? (await findActiveVenue(db, slug)).id : null;
-    return c.json({ order: await guestActiveOrder(db, guestCaller(c), venueId) } satisfies ActiveOrderResponse);
+    const guest = guestCaller(c);
+    if (!slug) return c.json({ order: await guestActiveOrderOnAnyShard(c.env, guest) } satisfies ActiveOrderResponse);
+    const { db } = await venueDatabase(c.env, slug);
+    return c.json({ order: await guestActiveOrder(db, guest, (await findActiveVenue(db, slug)).id) } satisfies ActiveOrderResponse);
   })
   .get('/history', requireGuest, validate('query', GuestOrdersQuery), async (c) => {
-    const db = c.get('db');
     const query = c.req.valid('query');
     const slug = slugOf(query);
-    const venueId = slug ? (await findActiveVenue(db, slug)).id : null;
-    return c.json({ orders: await guestHistory(db, guestCaller(c), venueId, query.limit) } satisfies OrderHistoryResponse);
+    const guest = guestCaller(c);
+    if (!slug) return c.json({ orders: await guestHistoryOnAnyShard(c.env, guest, query.limit) } satisfies OrderHistoryResponse);
+    const { db } = await venueDatabase(c.env, slug);
+    return c.json({ orders: await guestHistory(db, guest, (await findActiveVenue(db, slug)).id, query.limit) } satisfies OrderHistoryResponse);
   })
   .get('/can-start', requireGuest, validate('query', CanStartQuery), async (c) => {
-    const db = c.get('db');
-    const venue = await findActiveVenue(db, slugOf(c.req.valid('query'))!);
+    const slug = slugOf(c.req.valid('query'))!;
+    const { db } = await venueDatabase(c.env, slug);
+    const venue = await findActiveVenue(db, slug);
     const active = await guestActiveOrder(db, guestCaller(c), venue.id);
     return c.json({ allowed: !active, active_order_id: active?.id ?? null } satisfies CanStartResponse);
   })
   .get('/:id/status', requireGuest, validate('param', IdParam), async (c) => {
-    const found = await guestOrder(c.get('db'), guestCaller(c), c.req.valid('param').id);
+    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id);
     if (!found) throw notFound('Order not found');
     const { order, position } = found;
     return c.json({
@@ -66,10 +70,9 @@ export const orderRoutes = new Hono<AppContext>()
     } satisfies OrderStatusView);
   })
   .get('/:id', requireGuest, validate('param', IdParam), async (c) => {
-    const db = c.get('db');
-    const found = await guestOrder(db, guestCaller(c), c.req.valid('param').id);
+    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id);
     if (!found) throw notFound('Order not found');
-    const venue = await db.query.venues.findFirst({ where: eq(venues.id, found.row.restaurantId) });
+    const venue = await found.db.query.venues.findFirst({ where: eq(venues.id, found.row.restaurantId) });
     return c.json({
       order: found.order,
       venue: { id: venue!.id, slug: venue!.slug, name: venue!.name, phone: venue!.phone },

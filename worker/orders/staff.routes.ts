@@ -6,6 +6,7 @@ import type { AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
+import { venueDatabase } from '../shards/directory';
 import type { OrderStatus } from '../../shared/orders';
 import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, venueOrders } from './queries';
 import type { StatusChangeOutcome } from './transition';
@@ -30,7 +31,7 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
 export const staffOrderRoutes = new Hono<AppContext>()
   .get('/orders', requireStaff, validate('query', StaffOrdersQuery), async (c) => {
     const { status, limit } = c.req.valid('query');
-    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit }) });
+    return c.json({ orders: await venueOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: status, limit }) });
   })
   .put('/orders/:id/status', requireStaff, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
     changeStatus(c, c.req.valid('param').id, c.req.valid('json')))
@@ -38,10 +39,10 @@ export const staffOrderRoutes = new Hono<AppContext>()
     changeStatus(c, c.req.valid('param').id, 'recall'))
   .get('/history', requireStaff, validate('query', StaffHistoryQuery), async (c) => {
     const { status, limit, since, before } = c.req.valid('query');
-    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit, since, before }) });
+    return c.json({ orders: await venueOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: status, limit, since, before }) });
   })
   .get('/ai-orders', requireStaff, async (c) =>
-    c.json({ ai_orders: await aiOrders(c.get('db'), scopedVenueId(c), 100) }));
+    c.json({ ai_orders: await aiOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), 100) }));
 
 /** Admin orders tab: newest first in a time window (1 hour by default), 50 a page with a cursor to the next. */
 export const adminOrderRoutes = new Hono<AppContext>()
@@ -49,7 +50,7 @@ export const adminOrderRoutes = new Hono<AppContext>()
     const { window, limit, before } = c.req.valid('query');
     const after = before ? decodeOrderCursor(before) : undefined;
     if (after === null) throw badRequest('Invalid request', [{ path: 'before', message: 'Unknown page cursor' }]);
-    const page = await venueOrders(c.get('db'), scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window), after });
+    const page = await venueOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window), after });
     return c.json({ orders: page, next_before: page.length === limit ? encodeOrderCursor(page[page.length - 1]!) : null });
   })
   .put('/:id/status', requireAdmin, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>

@@ -9,6 +9,7 @@ import { ApiError, badRequest } from '../lib/errors';
 import { venueHub } from '../live/hub-client';
 import { cachedRead } from '../menu/read-cache';
 import { findActiveVenue } from '../venues/service';
+import { venueDatabase } from '../shards/directory';
 import { VENUE_CHANGED, type PlacementLine, type PlacementOutcome, type PlacementRequest } from './placement';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -65,8 +66,8 @@ export function placementDetails(body: DetailsFields, salesChannel: 'app' | 'qui
  * afresh, which also answers 404 for a venue deactivated meanwhile (docs/decisions/098).
  */
 export async function submitPlacement(c: Context<AppContext>, input: PlacementInput) {
-  const db = c.get('db');
-  const cached = await cachedRead(c.env.DB, `placement-venue:${input.venueRef}`, () => findActiveVenue(db, input.venueRef));
+  const { db, d1 } = await venueDatabase(c.env, input.venueRef);
+  const cached = await cachedRead(d1, `placement-venue:${input.venueRef}`, () => findActiveVenue(db, input.venueRef));
   let outcome = await placeThroughHub(c, input, cached);
   if (!outcome.ok && outcome.code === VENUE_CHANGED) outcome = await placeThroughHub(c, input, await findActiveVenue(db, input.venueRef));
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);

@@ -12,9 +12,12 @@ export type VenueShard = { venueId: string; slug: string; shard: ShardBinding; d
 /** A venue's shard changes only when it is moved and its slug when renamed: a minute's staleness at most. */
 export const DIRECTORY_TTL_MS = 60_000;
 
-type Entry = { expires: number; venueId: string; slug: string; shard: ShardBinding };
+type Entry = { expires: number; venueId: string; slug: string; shard: ShardBinding } | { expires: number; missing: true };
+/** An unknown venue ref is remembered briefly, so a stream of requests for it reads the directory once. */
+const MISSING_TTL_MS = 5_000;
 /** One cache per control binding: worker tests give each file its own databases. */
 const caches = new WeakMap<D1Database, Map<string, Entry>>();
+const occupied = new WeakMap<D1Database, { expires: number; shards: ShardBinding[] }>();
 
 function cacheOf(env: WorkerEnv) {
   let cache = caches.get(env.DB);
@@ -30,7 +33,7 @@ export function shardDatabase(env: WorkerEnv, shard: ShardBinding): D1Database {
   return env[shard];
 }
 
-function shardOf(env: WorkerEnv, entry: Entry): VenueShard {
+function shardOf(env: WorkerEnv, entry: Exclude<Entry, { missing: true }>): VenueShard {
   const d1 = shardDatabase(env, entry.shard);
   return { venueId: entry.venueId, slug: entry.slug, shard: entry.shard, d1, db: drizzleFor(d1) };
 }
@@ -42,16 +45,49 @@ function shardOf(env: WorkerEnv, entry: Entry): VenueShard {
 export async function resolveVenueShard(env: WorkerEnv, venueRef: string, now = Date.now()): Promise<VenueShard | null> {
   const cache = cacheOf(env);
   const hit = cache.get(venueRef);
-  if (hit && hit.expires > now) return shardOf(env, hit);
+  if (hit && hit.expires > now) return 'missing' in hit ? null : shardOf(env, hit);
   const row = await drizzleFor(env.DB).query.venueDirectory.findFirst({
     where: or(eq(venueDirectory.venueId, venueRef), eq(venueDirectory.slug, venueRef)),
   });
-  if (!row) return null;
+  if (!row) {
+    cache.set(venueRef, { expires: now + MISSING_TTL_MS, missing: true });
+    return null;
+  }
   const shard = isShardBinding(row.shard) ? row.shard : DEFAULT_VENUE_SHARD;
-  const entry: Entry = { expires: now + DIRECTORY_TTL_MS, venueId: row.venueId, slug: row.slug, shard };
+  const entry = { expires: now + DIRECTORY_TTL_MS, venueId: row.venueId, slug: row.slug, shard };
   cache.set(row.venueId, entry);
   cache.set(row.slug, entry);
   return shardOf(env, entry);
+}
+
+export type VenueDatabase = { shard: ShardBinding; d1: D1Database; db: Db };
+
+const databaseOf = (env: WorkerEnv, shard: ShardBinding): VenueDatabase => {
+  const d1 = shardDatabase(env, shard);
+  return { shard, d1, db: drizzleFor(d1) };
+};
+
+/**
+ * The database a venue-scoped request reads and writes. A venue the directory does not name is looked for
+ * on the default shard, where venues made before the directory (and unknown ones, which answer 404 there) are.
+ */
+export async function venueDatabase(env: WorkerEnv, venueRef: string): Promise<VenueDatabase> {
+  const located = await resolveVenueShard(env, venueRef);
+  return located ?? databaseOf(env, DEFAULT_VENUE_SHARD);
+}
+
+/**
+ * Every database that holds venues (the default shard always), for the few reads that are not scoped to one
+ * venue: a guest's own orders across venues. Cached like the directory.
+ */
+export async function everyVenueDatabase(env: WorkerEnv, now = Date.now()): Promise<VenueDatabase[]> {
+  let hit = occupied.get(env.DB);
+  if (!hit || hit.expires <= now) {
+    const shards = new Set<ShardBinding>([DEFAULT_VENUE_SHARD, ...(await occupiedShards(env))]);
+    hit = { expires: now + DIRECTORY_TTL_MS, shards: [...shards] };
+    occupied.set(env.DB, hit);
+  }
+  return hit.shards.map((shard) => databaseOf(env, shard));
 }
 
 /** After a venue's slug or shard changes: this isolate reads the directory again. */
@@ -59,12 +95,13 @@ export function forgetVenueShard(env: WorkerEnv, ...venueRefs: string[]) {
   const cache = cacheOf(env);
   for (const ref of venueRefs) {
     const entry = cache.get(ref);
-    if (entry) {
+    if (entry && !('missing' in entry)) {
       cache.delete(entry.venueId);
       cache.delete(entry.slug);
     }
     cache.delete(ref);
   }
+  occupied.delete(env.DB);
 }
 
 /**

@@ -84,6 +84,7 @@ export async function createVenue(env: WorkerEnv, input: CreateInput): Promise<V
   } catch (err) {
     rethrowSlugClash(err);
   }
+  forgetVenueShard(env, id, input.slug);
   return getVenue(env, id);
 }
 
@@ -108,6 +109,6 @@ export async function updateVenue(env: WorkerEnv, id: string, input: UpdateInput
   } catch (err) {
     rethrowSlugClash(err);
   }
-  forgetVenueShard(env, id, before.slug);
+  forgetVenueShard(env, id, before.slug, ...(input.slug ? [input.slug] : []));
   return getVenue(env, id);
 }
