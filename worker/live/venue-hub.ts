@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import { drizzle } from 'drizzle-orm/d1';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
@@ -9,6 +10,10 @@ import { toOrders } from '../orders/serialize';
 import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../auth/live-sessions';
 import type { WorkerEnv } from '../env';
 import { venueDatabase, type VenueDatabase } from '../shards/directory';
+import type { ShardBinding } from '../shards/bindings';
+
+/** An outcome with the bookmark of the D1 write it made (docs/decisions/141). */
+export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string | null };
 
 /**
  * Who a socket belongs to and which session it rides on; kept on the socket (serializeAttachment)
@@ -65,22 +70,35 @@ export class VenueHub extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
-  /** The shard holding this venue's orders, from the directory on first use: the hub holds it for its lifetime (docs/decisions/140). */
-  private venueShard: VenueDatabase | null = null;
+  /**
+   * The shard holding this venue's orders, from the directory on first use: the hub holds it for its lifetime
+   * (docs/decisions/140). Its writes go through one D1 session, whose bookmark each answer carries so the
+   * caller's next read sees the write (docs/decisions/141).
+   */
+  private venueShard: (VenueDatabase & { session: D1DatabaseSession }) | null = null;
 
   private async db(venueId: string) {
-    this.venueShard ??= await venueDatabase(this.env as WorkerEnv, venueId);
+    if (!this.venueShard) {
+      const shard = await venueDatabase(this.env as WorkerEnv, venueId);
+      const session = shard.d1.withSession('first-primary');
+      this.venueShard = { shard: shard.shard, session, d1: session as unknown as D1Database, db: drizzle(session as unknown as D1Database, { schema }) };
+    }
     return this.venueShard;
+  }
+
+  /** The outcome with the bookmark of the write it made. */
+  private bookmarked<T>(outcome: T): Bookmarked<T> {
+    return { ...outcome, shard: this.venueShard?.shard ?? null, bookmark: this.venueShard?.session.getBookmark() ?? null };
   }
 
   // ---- placement and status changes (RPC from the Worker's routes) ----------------------------
 
-  async placeOrder(req: PlacementRequest): Promise<PlacementOutcome> {
+  async placeOrder(req: PlacementRequest): Promise<Bookmarked<PlacementOutcome>> {
     const key = req.idempotencyKey;
     if (key && this.inFlight.has(key)) {
-      return this.inFlight.get(key) === req.requestHash
+      return this.bookmarked(this.inFlight.get(key) === req.requestHash
         ? refuse(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is still being processed')
-        : refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
+        : refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request'));
     }
     if (key) this.inFlight.set(key, req.requestHash);
     try {
@@ -88,13 +106,13 @@ export class VenueHub extends DurableObject<Env> {
       if (outcome.ok && !outcome.replayed) {
         this.publish({ type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
       }
-      return outcome;
+      return this.bookmarked(outcome);
     } finally {
       if (key) this.inFlight.delete(key);
     }
   }
 
-  async changeStatus(req: StatusChangeRequest): Promise<StatusChangeOutcome> {
+  async changeStatus(req: StatusChangeRequest): Promise<Bookmarked<StatusChangeOutcome>> {
     return this.publishChange(req.orderId, async () => {
       const shard = await this.db(req.venueId);
       return changeOrderStatus(shard.db, shard.d1, req);
@@ -102,20 +120,20 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   /** "Undo" of a bump, within its window (docs/decisions/122). */
-  async recallStatus(req: RecallRequest): Promise<StatusChangeOutcome> {
+  async recallStatus(req: RecallRequest): Promise<Bookmarked<StatusChangeOutcome>> {
     return this.publishChange(req.orderId, async () => {
       const shard = await this.db(req.venueId);
       return recallOrderStatus(shard.db, shard.d1, req);
     });
   }
 
-  private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<StatusChangeOutcome> {
+  private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
     const outcome = await this.oneAtATime(`order:${orderId}`, change);
     if (outcome.ok && outcome.menuChanged) this.announceMenuChange();
     if (outcome.ok) {
       this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
     }
-    return outcome;
+    return this.bookmarked(outcome);
   }
 
   /** Open menus, drink pages and carts of the venue refetch (docs/decisions/124). */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, ty
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { AiOrder, StaffOrderFilter } from '../../shared/schemas/order';
 import type { Caller, WorkerEnv } from '../env';
-import { everyVenueDatabase } from '../shards/directory';
+import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
 import { drinkIngredients, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { itemsByOrder, toOrder, toOrders, type OrderRow } from './serialize';
@@ -142,18 +142,22 @@ export const sinceWindow = (window: '1h' | '24h' | 'all', now = Date.now()) =>
 // A guest's orders are spread over the shards of the venues they ordered at (docs/decisions/140): reads not
 // scoped to one venue ask every database that holds venues, in parallel, and merge.
 
+/** Which handle to read a shard through (its primary, or a session from the caller's bookmark). */
+type ShardReads = (shard: VenueDatabase) => Db;
+
 /** One of the guest's orders on whichever shard holds it, with that shard's handle. */
-export async function guestOrderOnAnyShard(env: WorkerEnv, guest: GuestCaller, orderId: string) {
+export async function guestOrderOnAnyShard(env: WorkerEnv, guest: GuestCaller, orderId: string, readsOf: ShardReads = (shard) => shard.db) {
   const found = await Promise.all((await everyVenueDatabase(env)).map(async (shard) => {
-    const order = await guestOrder(shard.db, guest, orderId);
-    return order ? { ...order, db: shard.db } : null;
+    const db = readsOf(shard);
+    const order = await guestOrder(db, guest, orderId);
+    return order ? { ...order, db } : null;
   }));
   return found.find((order) => order !== null) ?? null;
 }
 
 /** The guest's newest active order at any venue. */
-export async function guestActiveOrderOnAnyShard(env: WorkerEnv, guest: GuestCaller) {
-  const found = await Promise.all((await everyVenueDatabase(env)).map((shard) => guestActiveOrder(shard.db, guest, null)));
+export async function guestActiveOrderOnAnyShard(env: WorkerEnv, guest: GuestCaller, readsOf: ShardReads = (shard) => shard.db) {
+  const found = await Promise.all((await everyVenueDatabase(env)).map((shard) => guestActiveOrder(readsOf(shard), guest, null)));
   return found.filter((order) => order !== null).sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
 }
 

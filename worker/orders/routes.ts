@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import {
   CanStartQuery, CreateOrderInput, GuestOrdersQuery, QuickOrderInput,
@@ -11,11 +11,28 @@ import type { AppContext } from '../env';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { guestActiveOrder, guestActiveOrderOnAnyShard, guestHistory, guestHistoryOnAnyShard, guestOrderOnAnyShard } from './queries';
-import { venueDatabase } from '../shards/directory';
+import { venueDatabase, type VenueDatabase } from '../shards/directory';
+import { ownWriteReads } from '../shards/sessions';
 import { placementDetails, submitPlacement, toPlacementLine } from './submit';
 import { findActiveVenue } from '../venues/service';
 
 const slugOf = (q: { slug?: string; restaurant_slug?: string }) => q.slug ?? q.restaurant_slug ?? null;
+
+/**
+ * Reads of the guest's own orders see their own placement: each shard is read from the request's bookmark
+ * when it names that shard, and the answer carries the bookmark back (docs/decisions/141).
+ */
+function ownOrderReads(c: Context<AppContext>) {
+  const answers: (() => void)[] = [];
+  return {
+    readsOf: (shard: VenueDatabase) => {
+      const reads = ownWriteReads(c, shard);
+      answers.push(reads.answerBookmark);
+      return reads.db;
+    },
+    answerBookmark: () => answers.forEach((answer) => answer()),
+  };
+}
 
 /** A guest's orders: placing them (through the venue's hub) and reading their own. */
 export const orderRoutes = new Hono<AppContext>()
@@ -40,7 +57,12 @@ export const orderRoutes = new Hono<AppContext>()
   .get('/active', requireGuest, validate('query', GuestOrdersQuery), async (c) => {
     const slug = slugOf(c.req.valid('query'));
     const guest = guestCaller(c);
-    if (!slug) return c.json({ order: await guestActiveOrderOnAnyShard(c.env, guest) } satisfies ActiveOrderResponse);
+    if (!slug) {
+      const reads = ownOrderReads(c);
+      const order = await guestActiveOrderOnAnyShard(c.env, guest, reads.readsOf);
+      reads.answerBookmark();
+      return c.json({ order } satisfies ActiveOrderResponse);
+    }
     const { db } = await venueDatabase(c.env, slug);
     return c.json({ order: await guestActiveOrder(db, guest, (await findActiveVenue(db, slug)).id) } satisfies ActiveOrderResponse);
   })
@@ -60,7 +82,9 @@ export const orderRoutes = new Hono<AppContext>()
     return c.json({ allowed: !active, active_order_id: active?.id ?? null } satisfies CanStartResponse);
   })
   .get('/:id/status', requireGuest, validate('param', IdParam), async (c) => {
-    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id);
+    const reads = ownOrderReads(c);
+    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id, reads.readsOf);
+    reads.answerBookmark();
     if (!found) throw notFound('Order not found');
     const { order, position } = found;
     return c.json({
@@ -70,7 +94,9 @@ export const orderRoutes = new Hono<AppContext>()
     } satisfies OrderStatusView);
   })
   .get('/:id', requireGuest, validate('param', IdParam), async (c) => {
-    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id);
+    const reads = ownOrderReads(c);
+    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id, reads.readsOf);
+    reads.answerBookmark();
     if (!found) throw notFound('Order not found');
     const venue = await found.db.query.venues.findFirst({ where: eq(venues.id, found.row.restaurantId) });
     return c.json({

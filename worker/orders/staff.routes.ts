@@ -7,6 +7,8 @@ import { ApiError, badRequest } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
 import { venueDatabase } from '../shards/directory';
+import { ownWriteReads, sendBookmark } from '../shards/sessions';
+import type { Bookmarked } from '../live/venue-hub';
 import type { OrderStatus } from '../../shared/orders';
 import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, venueOrders } from './queries';
 import type { StatusChangeOutcome } from './transition';
@@ -20,10 +22,11 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
   const venueId = scopedVenueId(c);
   const actor = { type: caller.role, id: caller.impersonatorId ?? caller.userId };
   const hub = venueHub(c.env, venueId);
-  const outcome: StatusChangeOutcome = change === 'recall'
+  const outcome: Bookmarked<StatusChangeOutcome> = change === 'recall'
     ? await hub.recallStatus({ venueId, orderId, actor })
     : await hub.changeStatus({ venueId, orderId, to: change.status, reason: change.reason, actor });
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
+  if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
   return c.json({ order: outcome.order });
 }
 
@@ -31,7 +34,11 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
 export const staffOrderRoutes = new Hono<AppContext>()
   .get('/orders', requireStaff, validate('query', StaffOrdersQuery), async (c) => {
     const { status, limit } = c.req.valid('query');
-    return c.json({ orders: await venueOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: status, limit }) });
+    // The queue must show the caller's own status change: read from their bookmark (docs/decisions/141).
+    const reads = ownWriteReads(c, await venueDatabase(c.env, scopedVenueId(c)));
+    const orders = await venueOrders(reads.db, scopedVenueId(c), { filter: status, limit });
+    reads.answerBookmark();
+    return c.json({ orders });
   })
   .put('/orders/:id/status', requireStaff, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
     changeStatus(c, c.req.valid('param').id, c.req.valid('json')))

@@ -10,6 +10,8 @@ import { venueHub } from '../live/hub-client';
 import { cachedRead } from '../menu/read-cache';
 import { findActiveVenue } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
+import { sendBookmark } from '../shards/sessions';
+import type { Bookmarked } from '../live/venue-hub';
 import { VENUE_CHANGED, type PlacementLine, type PlacementOutcome, type PlacementRequest } from './placement';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -71,10 +73,11 @@ export async function submitPlacement(c: Context<AppContext>, input: PlacementIn
   let outcome = await placeThroughHub(c, input, cached);
   if (!outcome.ok && outcome.code === VENUE_CHANGED) outcome = await placeThroughHub(c, input, await findActiveVenue(db, input.venueRef));
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
+  if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
   return c.json(outcome.body, 200);
 }
 
-async function placeThroughHub(c: Context<AppContext>, input: PlacementInput, venue: Venue): Promise<PlacementOutcome> {
+async function placeThroughHub(c: Context<AppContext>, input: PlacementInput, venue: Venue): Promise<Bookmarked<PlacementOutcome>> {
   const guest = guestCaller(c);
   const ownerKey = ownerKeyOf(guest);
   const idempotencyKey = idempotencyKeyOf(c);

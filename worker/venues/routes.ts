@@ -7,6 +7,8 @@ import type { AppContext } from '../env';
 import { PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
 import { validate } from '../lib/validate';
 import { venueDatabase } from '../shards/directory';
+// Venues and menus may lag the primary by a moment: any replica answers (docs/decisions/141).
+import { laggingReads } from '../shards/sessions';
 import { cachedMenuEntity, cachedVenueEntity } from './service';
 
 export const venueRoutes = new Hono<AppContext>()
@@ -16,11 +18,11 @@ export const venueRoutes = new Hono<AppContext>()
   })
   .get('/:id', validate('param', IdParam), async (c) => {
     const ref = c.req.valid('param').id;
-    const { db, d1 } = await venueDatabase(c.env, ref);
-    return revalidatedEntity(c, await cachedVenueEntity(db, d1, ref), PUBLIC_REVALIDATE);
+    const { d1 } = await venueDatabase(c.env, ref);
+    return revalidatedEntity(c, await cachedVenueEntity(laggingReads(d1), d1, ref), PUBLIC_REVALIDATE);
   })
   .get('/:id/drinks', validate('param', IdParam), async (c) => {
     const ref = c.req.valid('param').id;
-    const { db, d1 } = await venueDatabase(c.env, ref);
-    return revalidatedEntity(c, await cachedMenuEntity(db, d1, ref), PUBLIC_REVALIDATE);
+    const { d1 } = await venueDatabase(c.env, ref);
+    return revalidatedEntity(c, await cachedMenuEntity(laggingReads(d1), d1, ref), PUBLIC_REVALIDATE);
   });
