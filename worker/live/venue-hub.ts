@@ -5,7 +5,8 @@ import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
 import { changeOrderStatus, recallOrderStatus, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
-import { placeOrder, refuse, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { placeOrder, refuse, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { READ_CACHE_TTL_MS } from '../menu/read-cache';
 import { toOrders } from '../orders/serialize';
 import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../auth/live-sessions';
 import type { WorkerEnv } from '../env';
@@ -86,6 +87,18 @@ export class VenueHub extends DurableObject<Env> {
     return this.venueShard;
   }
 
+  /**
+   * The venue's drinks between placements (docs/decisions/144), for at most the guest read cache's lifetime
+   * (decision 085); dropped when the menu changes and whenever the write batch finds one changed.
+   */
+  private heldDrinks: { at: number; drinks: Map<string, typeof schema.menuDrinks.$inferSelect> } | null = null;
+
+  private readonly held: HeldDrinks = {
+    get: () => (this.heldDrinks && Date.now() - this.heldDrinks.at < READ_CACHE_TTL_MS ? this.heldDrinks.drinks : null),
+    set: (drinks) => { this.heldDrinks = { at: Date.now(), drinks }; },
+    drop: () => { this.heldDrinks = null; },
+  };
+
   /** The outcome with the bookmark of the write it made. */
   private bookmarked<T>(outcome: T): Bookmarked<T> {
     return { ...outcome, shard: this.venueShard?.shard ?? null, bookmark: this.venueShard?.session.getBookmark() ?? null };
@@ -102,7 +115,7 @@ export class VenueHub extends DurableObject<Env> {
     }
     if (key) this.inFlight.set(key, req.requestHash);
     try {
-      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req));
+      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.held));
       if (outcome.ok && !outcome.replayed) {
         this.publish({ type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
       }
@@ -138,6 +151,7 @@ export class VenueHub extends DurableObject<Env> {
 
   /** Open menus, drink pages and carts of the venue refetch (docs/decisions/124). */
   announceMenuChange(): void {
+    this.held.drop();
     const text = JSON.stringify({ type: 'menu_changed', seq: this.latestSeq(), at: new Date().toISOString() } satisfies LiveMessage);
     for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
   }
