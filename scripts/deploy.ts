@@ -2,6 +2,7 @@
 // ship, apply the migrations to its remote D1, deploy that build. `-- --dry-run` stops before anything
 // remote and lets wrangler list the bindings instead. README "Deploy"; docs/decisions/120.
 import { buildEnvironment, buildProblems, hasPlaceholderDatabaseId, type DeployEnvironment } from './lib/deploy-build';
+import { ALL_D1_BINDINGS } from '../worker/shards/bindings';
 import { wrangler } from './lib/wrangler';
 
 function main() {
@@ -18,7 +19,8 @@ function main() {
   const problems = buildProblems(build);
   if (problems.length > 0) throw new Error(`Not deploying ${environment}:\n- ${problems.join('\n- ')}`);
   if (hasPlaceholderDatabaseId(build) && !dryRun) {
-    throw new Error(`wrangler.toml's [env.${environment}] D1 database_id is still a placeholder: run \`npx wrangler d1 create ${build.config.d1_databases?.[0]?.database_name}\` and put the printed id there.`);
+    const placeholders = (build.config.d1_databases ?? []).filter((d) => d.database_id.startsWith('REPLACE_WITH')).map((d) => d.database_name);
+    throw new Error(`wrangler.toml's [env.${environment}] D1 database_id is still a placeholder for ${placeholders.join(', ')}: run \`npx wrangler d1 create <name>\` for each and put the printed ids there.`);
   }
   console.log(`   ${build.configPath}: APP_ENV ${environment}, DEMO_MODE ${build.config.vars?.DEMO_MODE}, AI on, no JWT_SECRET var`);
 
@@ -26,8 +28,11 @@ function main() {
   if (dryRun) {
     console.log('== 3/4 migrations: skipped (--dry-run)');
   } else {
-    console.log(`== 3/4 apply the migrations to the remote ${environment} D1`);
-    if (wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...config]).status !== 0) throw new Error('Applying the migrations failed; nothing was deployed.');
+    // The control database and every venue shard take the same migrations (docs/decisions/140).
+    for (const binding of ALL_D1_BINDINGS) {
+      console.log(`== 3/4 apply the migrations to the remote ${environment} D1 ${binding}`);
+      if (wrangler(['d1', 'migrations', 'apply', binding, '--remote', ...config]).status !== 0) throw new Error(`Applying the migrations to ${binding} failed; nothing was deployed.`);
+    }
   }
 
   console.log(`== 4/4 deploy${dryRun ? ' (--dry-run)' : ''}`);

@@ -8,7 +8,7 @@ export BARHOP_OUT_DIR="${BARHOP_OUT_DIR:-dist-e2e}"
 # No Worker DevTools port: none is needed here, and picking one races with other servers starting (vite.config.ts).
 export BARHOP_INSPECTOR_PORT="${BARHOP_INSPECTOR_PORT:-off}"
 rm -rf "$BARHOP_STATE_DIR"
-CI=true npx wrangler d1 migrations apply DB --local -c wrangler.toml --persist-to "$BARHOP_STATE_DIR" >/dev/null
+npx tsx scripts/db-migrate.ts --persist-to "$BARHOP_STATE_DIR" >/dev/null
 npx tsx scripts/seed.ts --persist-to "$BARHOP_STATE_DIR"
 npx vite build --logLevel warn
 exec env PORT="$port" npx vite preview

@@ -10,7 +10,11 @@ export type SecretEnv = {
 };
 
 /** Set to 'false' by the test harness to keep per-request log lines out of test output. */
-export type OptionalVars = { LOG_REQUESTS?: string };
+export type OptionalVars = {
+  LOG_REQUESTS?: string;
+  /** Comma-separated D1 bindings new venues may be placed on (docs/decisions/140); unset: the control database. */
+  VENUE_SHARDS?: string;
+};
 
 export type WorkerEnv = Env & SecretEnv & OptionalVars;
 export type Db = DrizzleD1Database<typeof schema>;

@@ -78,8 +78,34 @@ function buildUrl(path: string, params: Record<string, string> | undefined, quer
   return url;
 }
 
+/** Header of the D1 bookmark a write's answer carries (docs/decisions/141, docs/api.md "Read replicas"). */
+export const BOOKMARK_HEADER = 'X-D1-Bookmark';
+const BOOKMARK_KEY = 'barhop.d1-bookmark';
+
+/** The tab's latest bookmark: per tab (sessionStorage), so one tab's writes never slow another's reads. */
+function storedBookmark(): string | null {
+  try {
+    return window.sessionStorage.getItem(BOOKMARK_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepBookmark(res: Response) {
+  const bookmark = res.headers.get(BOOKMARK_HEADER);
+  if (!bookmark) return;
+  try {
+    window.sessionStorage.setItem(BOOKMARK_KEY, bookmark);
+  } catch {
+    // Storage refused (private mode, quota): the next read goes to the primary instead, still correct.
+  }
+}
+
 async function send(method: string, url: URL, options: RequestOptions<z.ZodType | undefined>) {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // Reads after the tab's own write see it: the server starts their D1 session at this bookmark.
+  const bookmark = storedBookmark();
+  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
   const token = bridge.tokenFor(options.credentials ?? 'staff');
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -90,7 +116,9 @@ async function send(method: string, url: URL, options: RequestOptions<z.ZodType 
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  return fetch(url, { method, headers, body, signal, credentials: 'same-origin' });
+  const res = await fetch(url, { method, headers, body, signal, credentials: 'same-origin' });
+  keepBookmark(res);
+  return res;
 }
 
 /**

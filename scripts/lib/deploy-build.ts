@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEVELOPMENT_JWT_SECRET } from '../../worker/deploy/deployment-guard';
+import { VENUE_SHARD_BINDINGS } from '../../worker/shards/bindings';
 import { repoRoot } from './wrangler';
 
 export type DeployEnvironment = 'production' | 'staging';
@@ -71,6 +72,10 @@ export function buildProblems(build: Build): string[] {
   if (config.ai?.binding !== 'AI') problems.push('no Workers AI binding "AI"');
   const db = config.d1_databases?.find((d) => d.binding === 'DB');
   if (db?.database_name !== expected.d1) problems.push(`D1 "DB" is "${db?.database_name}", expected "${expected.d1}"`);
+  VENUE_SHARD_BINDINGS.forEach((binding, index) => {
+    const shard = config.d1_databases?.find((d) => d.binding === binding);
+    if (shard?.database_name !== `${expected.d1}-shard-${index}`) problems.push(`D1 "${binding}" is "${shard?.database_name}", expected "${expected.d1}-shard-${index}"`);
+  });
   const images = config.r2_buckets?.find((b) => b.binding === 'IMAGES');
   if (images?.bucket_name !== expected.r2) problems.push(`R2 "IMAGES" is "${images?.bucket_name}", expected "${expected.r2}"`);
   if (!config.durable_objects?.bindings.some((b) => b.name === 'VENUE_HUB' && b.class_name === 'VenueHub')) problems.push('no VENUE_HUB Durable Object binding');

@@ -22,6 +22,11 @@ const TOP_LIST_MAX = 50;
 const Limit = (fallback: number, max = TOP_LIST_MAX) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 export const OverviewQuery = z.object({ window: z.enum(OVERVIEW_WINDOWS).default('7d') });
+
+/** POST /api/super/rollups: recompute the per-shard sales rollups of the last `days` UTC days (docs/decisions/142). */
+export const RollupRunBody = z.object({ days: z.number().int().min(1).max(400).default(2) }).strict();
+export const RollupRunResult = z.object({ shards: z.number().int(), rows: z.number().int(), since: z.string() });
+export type RollupRunResult = z.infer<typeof RollupRunResult>;
 export const TopListQuery = z.object({ window: z.enum(OVERVIEW_WINDOWS).default('7d'), limit: Limit(TOP_LIST_DEFAULT_LIMIT) });
 export const RecentOrdersQuery = z.object({ limit: Limit(RECENT_ORDERS_DEFAULT_LIMIT, 100) });
 export const AnalyticsQuery = z.object({

@@ -35,4 +35,19 @@ describe('api client', () => {
     expect(calls).toHaveLength(2);
     installAuthBridge({ tokenFor: () => null, syncClaims: async () => false });
   });
+
+  it('keeps the bookmark a write answered with, for this tab, and sends it back on the next requests', async () => {
+    window.sessionStorage.clear();
+    const bookmark = 'DB:00000000-0000000a-00000000-00000000000000000000000000000000';
+    const calls = mockApi({
+      'POST /api/orders/quick': { body: { id: 'o1' }, headers: { 'X-D1-Bookmark': bookmark } },
+      'GET /api/orders/o1': { body: { order: { id: 'o1' } } },
+    });
+    await apiRequest('GET', '/orders/o1');
+    expect(calls[0]!.headers.get('X-D1-Bookmark')).toBeNull();
+    await apiRequest('POST', '/orders/quick', { body: {} });
+    await apiRequest('GET', '/orders/o1');
+    expect(calls[2]!.headers.get('X-D1-Bookmark')).toBe(bookmark);
+    expect(window.sessionStorage.getItem('barhop.d1-bookmark')).toBe(bookmark);
+  });
 });

@@ -20,7 +20,7 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 
 export const renderPage = (element: ReactElement, path = '/') => renderRoutes([{ path: '*', element }], path);
 
-type Reply = { status?: number; body: unknown; contentType?: string };
+type Reply = { status?: number; body: unknown; contentType?: string; headers?: Record<string, string> };
 /** Replaces fetch with a router of canned replies keyed by 'METHOD /api/path'. */
 export function mockApi(replies: Record<string, Reply | ((req: Request) => Reply)>) {
   const calls: Request[] = [];
@@ -33,7 +33,7 @@ export function mockApi(replies: Record<string, Reply | ((req: Request) => Reply
     const reply = typeof entry === 'function' ? entry(req) : entry;
     return new Response(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': reply.contentType ?? 'application/json' },
+      headers: { 'Content-Type': reply.contentType ?? 'application/json', ...reply.headers },
     });
   }) as typeof fetch;
   return calls;

@@ -153,7 +153,8 @@ beforeAll(async () => {
   const outDir = path.join(workDir, 'dist');
   // A migrated, seeded database like `npm start` makes, built beside the production build the preview serves.
   const database = (async () => {
-    await run([bin('wrangler', 'bin', 'wrangler.js'), 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', devState], { CI: 'true' });
+    // Every database, the control one and each venue shard, as `npm run db:migrate` does (docs/decisions/140).
+    await run([bin('tsx', 'dist', 'cli.mjs'), 'scripts/db-migrate.ts', '--persist-to', devState], { CI: 'true' });
     await run([bin('tsx', 'dist', 'cli.mjs'), 'scripts/seed.ts', '--persist-to', devState], {});
     cpSync(devState, previewState, { recursive: true });
   })();

@@ -1,5 +1,6 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
@@ -7,7 +8,7 @@ import { etaMinutes } from '../../shared/orders';
 import { PlacedOrder } from '../../shared/schemas/order';
 import * as schema from '../../worker/db/schema';
 import { venueHub } from '../../worker/live/hub-client';
-import { placeOrder, type PlacementRequest } from '../../worker/orders/placement';
+import { pendingEtaSql, placeOrder, type PlacementRequest } from '../../worker/orders/placement';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, countRows, guestToken, makeUnavailable, staffToken, suggestedCreation, venueId } from './order-helpers';
 
@@ -257,6 +258,25 @@ describe('Idempotency-Key', () => {
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
   });
 
+  it('keeps the request hash and the order id, not the answer (at most 300 bytes), and rebuilds the same answer on retry', async () => {
+    const { token } = await guestToken();
+    const [drink, other] = await availableDrinks(SLUG);
+    const body = { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2, notes: 'no ice' }, { menu_drink_id: other!.id, quantity: 1 }] };
+    const headers = { 'Idempotency-Key': '6c1f7a52-3f0e-4d8b-9a41-2b7c9d0e5f13' };
+    const first = await call('POST', '/api/orders', { token, body, headers });
+    expect(first.status).toBe(200);
+    const record = await env.DB.prepare(
+      `SELECT order_id, response_body, length(restaurant_id) + length(key) + length(owner_key) + length(request_hash)
+         + length(coalesce(order_id, '')) + length(coalesce(response_body, '')) + length(created_at) AS bytes
+       FROM idempotency_records WHERE key = ?`,
+    ).bind(headers['Idempotency-Key']).first<{ order_id: string; response_body: string | null; bytes: number }>();
+    expect(record).toMatchObject({ order_id: first.json.id, response_body: null });
+    expect(record!.bytes).toBeLessThanOrEqual(300);
+    const again = await call('POST', '/api/orders', { token, body, headers });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+  });
+
   it('same key with another body: 422, nothing new stored', async () => {
     const { token, ownerKey } = await guestToken();
     const [drink] = await availableDrinks('rooftop-lounge');
@@ -339,5 +359,41 @@ describe('Idempotency-Key', () => {
     }
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
     expect(await countRows('SELECT count(*) AS n FROM idempotency_records WHERE owner_key = ?', ownerKey)).toBe(0);
+  });
+});
+
+describe('placing with the drinks the hub holds (docs/decisions/144)', () => {
+  it('stores the same ETA in SQL as etaMinutes computes, for any queue', async () => {
+    const db = drizzle(env.DB, { schema });
+    const venue = 'eta-sql-venue';
+    await env.DB.prepare("INSERT OR IGNORE INTO venues (id, slug, name) VALUES (?1, ?1, 'ETA check')").bind(venue).run();
+    for (const ahead of [0, 1, 2, 3, 7, 10, 33]) {
+      for (const own of [1, 2, 5]) {
+        await env.DB.prepare('DELETE FROM orders WHERE restaurant_id = ?').bind(venue).run();
+        if (ahead > 0) {
+          await env.DB.prepare(`INSERT INTO orders (id, restaurant_id, owner_key, status, subtotal_cents, tax_cents, total_cents, tax_rate_bp, drink_count)
+            VALUES (?, ?, 'q', 'pending', 0, 0, 0, 0, ?)`).bind(newId(), venue, ahead).run();
+        }
+        const row = await db.get<{ eta: number }>(sql`select ${pendingEtaSql(venue, own)} as eta`);
+        expect(row.eta, `${ahead} ahead, ${own} own`).toBe(etaMinutes('pending', ahead, own));
+      }
+    }
+  });
+
+  it('refuses a drink switched off behind the hub, even right after the hub read the menu', async () => {
+    const { token } = await guestToken();
+    const other = await guestToken();
+    const [first, second] = await availableDrinks('harbor-tap-room');
+    // The first order makes the hub hold the menu; the second names a drink switched off since.
+    const placed = await call('POST', '/api/orders/quick', { token: other.token, body: { slug: 'harbor-tap-room', item: { menu_drink_id: first!.id } } });
+    expect(placed.status).toBe(200);
+    await makeUnavailable(second!.id);
+    const refused = await call('POST', '/api/orders/quick', { token, body: { slug: 'harbor-tap-room', item: { menu_drink_id: second!.id } } });
+    expect(expectApiError(refused, 409).code).toBe('drink_unavailable');
+    // And a price changed behind it is charged as the menu says now.
+    await env.DB.prepare('UPDATE menu_drinks SET price_cents = price_cents + 100 WHERE id = ?').bind(first!.id).run();
+    const charged = await call('POST', '/api/orders/quick', { token, body: { slug: 'harbor-tap-room', item: { menu_drink_id: first!.id } } });
+    expect(charged.status).toBe(200);
+    expect(charged.json.order.items[0].price_cents).toBe(first!.price_cents + 100);
   });
 });

@@ -1,7 +1,10 @@
 // Runs before each test file, inside workerd, on that file's own isolated storage.
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
 import { seedDatabase } from './seed-db';
 
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// Every database gets every migration, as `npm run db:migrate` does (docs/decisions/140); the demo data goes
+// to the control database, where the directory places the demo venues.
+for (const binding of ALL_D1_BINDINGS) await applyD1Migrations(env[binding], env.TEST_MIGRATIONS);
 await seedDatabase(env.DB);

@@ -5,12 +5,12 @@
 // behind one guest HTTP request, with nothing else. Demo mode only.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
-import { centsToDollars, orderTotals } from '../../shared/money';
+import { orderTotals } from '../../shared/money';
 import type { D1InsertResult, D1WriteOnceResult } from '../../shared/schemas/bench';
 import { idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { notFound } from '../lib/errors';
-import { toOrder, type OrderItemRow, type OrderRow } from '../orders/serialize';
+import type { OrderItemRow, OrderRow } from '../orders/serialize';
 
 const LINES = 2;
 
@@ -46,11 +46,6 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue): Pro
     specialInstructions: null, salesChannel: 'app', tableNumber: null, referredByAi: false, aiRecipeName: null, customName: null,
     aiInteractionId: null, etaMinutes: 5, drinkCount: items.reduce((n, i) => n + i.quantity, 0), stockDeductedAt: null, deliveredAt: null, createdAt: now, updatedAt: now,
   };
-  // The placement's stored answer, so the idempotency row has its real size.
-  const answer = {
-    id: orderId, status: 'pending', created_at: now, eta_minutes: 5, subtotal_cents: totals.subtotalCents,
-    tax_cents: totals.taxCents, total_cents: totals.totalCents, total: centsToDollars(totals.totalCents), order: toOrder(orderRow, items),
-  };
   const batch = [
     db.insert(orders).values(orderRow),
     ...items.map((row) => db.insert(orderItems).values(row)),
@@ -58,8 +53,8 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue): Pro
       id: newId(), orderId, restaurantId: venue.id, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: ownerKey, createdAt: now,
     }),
     db.insert(idempotencyRecords).values({
-      restaurantId: venue.id, key: newId(), ownerKey, requestHash: newId(32), orderId, responseStatus: 200,
-      responseBody: JSON.stringify(answer), createdAt: now,
+      // The request's hash and the order id, as placement keeps them (docs/decisions/143).
+      restaurantId: venue.id, key: newId(36), ownerKey, requestHash: newId(64), orderId, createdAt: now,
     }),
   ] as const;
   await db.batch(batch);

@@ -449,3 +449,30 @@ export const platformSettings = sqliteTable('platform_settings', {
   value: text('value', { mode: 'json' }).notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Control database only: which D1 binding holds each venue's data (docs/decisions/140). Written with the
+ * venue, read through an isolate cache (worker/shards/directory.ts).
+ */
+export const venueDirectory = sqliteTable('venue_directory', {
+  venueId: text('venue_id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  /** A D1 binding name: DB (the control database, the single-shard default) or DB_SHARD_0..2. */
+  shard: text('shard').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('venue_directory_shard_idx').on(t.shard)]);
+
+/**
+ * Control database only: counted sales per venue and UTC day, computed per shard by the rollup job
+ * (worker/shards/rollups.ts) so platform views never scan every shard per request (docs/decisions/142).
+ */
+export const venueDayRollups = sqliteTable('venue_day_rollups', {
+  venueId: text('venue_id').notNull(),
+  day: text('day').notNull(),
+  shard: text('shard').notNull(),
+  orders: integer('orders').notNull(),
+  revenueCents: integer('revenue_cents').notNull(),
+  aiOrders: integer('ai_orders').notNull(),
+  drinks: integer('drinks').notNull(),
+  computedAt: text('computed_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.venueId, t.day] }), index('venue_day_rollups_day_idx').on(t.day)]);

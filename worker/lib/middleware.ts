@@ -1,25 +1,13 @@
-import { drizzle } from 'drizzle-orm/d1';
 import { createMiddleware } from 'hono/factory';
-import * as schema from '../db/schema';
+import { drizzleFor } from '../db/handles';
 import type { AppContext } from '../env';
 import { scopedVenueId } from '../auth/middleware';
 import { venueHub } from '../live/hub-client';
 import { invalidateGuestReads } from '../menu/read-cache';
 
-const handles = new WeakMap<D1Database, ReturnType<typeof drizzle<typeof schema>>>();
-
-/**
- * The drizzle handle over the D1 binding. Built once per binding and isolate, not per request:
- * drizzle derives its relational config from the whole schema on every construction, which showed
- * as a fixed cost on every request, health checks included (bench/, docs/decisions/082).
- */
+/** The drizzle handle over the control database (one per binding and isolate: worker/db/handles.ts). */
 export const withDb = createMiddleware<AppContext>(async (c, next) => {
-  let db = handles.get(c.env.DB);
-  if (!db) {
-    db = drizzle(c.env.DB, { schema });
-    handles.set(c.env.DB, db);
-  }
-  c.set('db', db);
+  c.set('db', drizzleFor(c.env.DB));
   await next();
 });
 

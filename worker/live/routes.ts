@@ -7,6 +7,7 @@ import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { venueDatabase } from '../shards/directory';
 import { venueHub } from './hub-client';
 import { SUBSCRIBER_HEADER, type Subscriber } from './venue-hub';
 import { guestOwnerKeys } from '../orders/queries';
@@ -25,7 +26,8 @@ export const liveRoutes = new Hono<AppContext>()
     const caller = await liveCallerOf(c.env, token);
     if (!caller) throw unauthorized('Invalid or expired token');
     const idOrSlug = c.req.valid('param').id;
-    const venue = await c.get('db').query.venues.findFirst({ where: and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug))) });
+    const { db } = await venueDatabase(c.env, idOrSlug);
+    const venue = await db.query.venues.findFirst({ where: and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug))) });
     if (!venue) throw notFound('Venue not found');
 
     let subscriber: Subscriber;

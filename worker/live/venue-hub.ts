@@ -1,13 +1,20 @@
 import { DurableObject } from 'cloudflare:workers';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
 import { changeOrderStatus, recallOrderStatus, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
-import { placeOrder, refuse, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { placeOrder, refuse, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { READ_CACHE_TTL_MS } from '../menu/read-cache';
 import { toOrders } from '../orders/serialize';
 import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../auth/live-sessions';
+import type { WorkerEnv } from '../env';
+import { venueDatabase, type VenueDatabase } from '../shards/directory';
+import type { ShardBinding } from '../shards/bindings';
+
+/** An outcome with the bookmark of the D1 write it made (docs/decisions/141). */
+export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string | null };
 
 /**
  * Who a socket belongs to and which session it rides on; kept on the socket (serializeAttachment)
@@ -64,54 +71,87 @@ export class VenueHub extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
-  /** Built once per hub instance: drizzle derives its config from the whole schema at each construction. */
-  private database: ReturnType<typeof drizzle<typeof schema>> | null = null;
+  /**
+   * The shard holding this venue's orders, from the directory on first use: the hub holds it for its lifetime
+   * (docs/decisions/140). Its writes go through one D1 session, whose bookmark each answer carries so the
+   * caller's next read sees the write (docs/decisions/141).
+   */
+  private venueShard: (VenueDatabase & { session: D1DatabaseSession }) | null = null;
 
-  private db() {
-    return (this.database ??= drizzle(this.env.DB, { schema }));
+  private async db(venueId: string) {
+    if (!this.venueShard) {
+      const shard = await venueDatabase(this.env as WorkerEnv, venueId);
+      const session = shard.d1.withSession('first-primary');
+      this.venueShard = { shard: shard.shard, session, d1: session as unknown as D1Database, db: drizzle(session as unknown as D1Database, { schema }) };
+    }
+    return this.venueShard;
+  }
+
+  /**
+   * The venue's drinks between placements (docs/decisions/144), for at most the guest read cache's lifetime
+   * (decision 085); dropped when the menu changes and whenever the write batch finds one changed.
+   */
+  private heldDrinks: { at: number; drinks: Map<string, typeof schema.menuDrinks.$inferSelect> } | null = null;
+
+  private readonly held: HeldDrinks = {
+    get: () => (this.heldDrinks && Date.now() - this.heldDrinks.at < READ_CACHE_TTL_MS ? this.heldDrinks.drinks : null),
+    set: (drinks) => { this.heldDrinks = { at: Date.now(), drinks }; },
+    drop: () => { this.heldDrinks = null; },
+  };
+
+  /** The outcome with the bookmark of the write it made. */
+  private bookmarked<T>(outcome: T): Bookmarked<T> {
+    return { ...outcome, shard: this.venueShard?.shard ?? null, bookmark: this.venueShard?.session.getBookmark() ?? null };
   }
 
   // ---- placement and status changes (RPC from the Worker's routes) ----------------------------
 
-  async placeOrder(req: PlacementRequest): Promise<PlacementOutcome> {
+  async placeOrder(req: PlacementRequest): Promise<Bookmarked<PlacementOutcome>> {
     const key = req.idempotencyKey;
     if (key && this.inFlight.has(key)) {
-      return this.inFlight.get(key) === req.requestHash
+      return this.bookmarked(this.inFlight.get(key) === req.requestHash
         ? refuse(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is still being processed')
-        : refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
+        : refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request'));
     }
     if (key) this.inFlight.set(key, req.requestHash);
     try {
-      const outcome = await this.oneAtATime(req.owner.ownerKey, () => placeOrder(this.db(), req));
+      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.held));
       if (outcome.ok && !outcome.replayed) {
         this.publish({ type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
       }
-      return outcome;
+      return this.bookmarked(outcome);
     } finally {
       if (key) this.inFlight.delete(key);
     }
   }
 
-  async changeStatus(req: StatusChangeRequest): Promise<StatusChangeOutcome> {
-    return this.publishChange(req.orderId, () => changeOrderStatus(this.db(), this.env.DB, req));
+  async changeStatus(req: StatusChangeRequest): Promise<Bookmarked<StatusChangeOutcome>> {
+    return this.publishChange(req.orderId, async () => {
+      const shard = await this.db(req.venueId);
+      return changeOrderStatus(shard.db, shard.d1, req);
+    });
   }
 
   /** "Undo" of a bump, within its window (docs/decisions/122). */
-  async recallStatus(req: RecallRequest): Promise<StatusChangeOutcome> {
-    return this.publishChange(req.orderId, () => recallOrderStatus(this.db(), this.env.DB, req));
+  async recallStatus(req: RecallRequest): Promise<Bookmarked<StatusChangeOutcome>> {
+    return this.publishChange(req.orderId, async () => {
+      const shard = await this.db(req.venueId);
+      return recallOrderStatus(shard.db, shard.d1, req);
+    });
   }
 
-  private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<StatusChangeOutcome> {
+  private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
     const outcome = await this.oneAtATime(`order:${orderId}`, change);
     if (outcome.ok && outcome.menuChanged) this.announceMenuChange();
     if (outcome.ok) {
       this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
     }
-    return outcome;
+    return this.bookmarked(outcome);
   }
 
   /** Open menus, drink pages and carts of the venue refetch (docs/decisions/124). */
   announceMenuChange(): void {
+    this.held.drop();
     const text = JSON.stringify({ type: 'menu_changed', seq: this.latestSeq(), at: new Date().toISOString() } satisfies LiveMessage);
     for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
   }
@@ -260,7 +300,7 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   private async activeOrders(subscriber: Subscriber) {
-    const db = this.db();
+    const { db } = await this.db(subscriber.venueId);
     const { orders } = schema;
     const rows = await db.select().from(orders).where(and(
       eq(orders.restaurantId, subscriber.venueId),

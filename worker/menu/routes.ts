@@ -7,18 +7,26 @@ import { PRIVATE_REVALIDATE, PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJs
 import { validate } from '../lib/validate';
 import { drinkDetail } from './drinks';
 import { cachedMenuEntity } from '../venues/service';
+import { venueDatabase } from '../shards/directory';
+import { laggingReads } from '../shards/sessions';
 
 /** Guests' reads of menu drinks (spec: GET /drinks, GET /drinks/{id}). Public. */
 export const drinkRoutes = new Hono<AppContext>()
   .get('/', validate('query', DrinksQuery), async (c) => {
     const q = c.req.valid('query');
-    return revalidatedEntity(c, await cachedMenuEntity(c.get('db'), c.env.DB, (q.venue ?? q.slug ?? q.restaurant_slug ?? q.restaurant_id)!), PUBLIC_REVALIDATE);
+    const ref = (q.venue ?? q.slug ?? q.restaurant_slug ?? q.restaurant_id)!;
+    const { d1 } = await venueDatabase(c.env, ref);
+    return revalidatedEntity(c, await cachedMenuEntity(laggingReads(d1), d1, ref), PUBLIC_REVALIDATE);
   })
   // The guest's own rating is in the answer: private to the caller.
   .get('/:id', validate('param', IdParam), validate('query', DrinkByIdQuery), async (c) => {
     const q = c.req.valid('query');
     const caller = c.get('caller');
     const ownerKey = caller?.kind === 'guest' ? ownerKeyOf(caller) : null;
-    const drink = await drinkDetail(c.get('db'), c.req.valid('param').id, q.venue ?? q.slug ?? null, ownerKey);
+    const venueRef = q.venue ?? q.slug ?? null;
+    // A drink named without its venue is looked for on the default shard (docs/decisions/140). The primary:
+    // the answer holds the guest's own rating, which must show their write.
+    const db = venueRef ? (await venueDatabase(c.env, venueRef)).db : c.get('db');
+    const drink = await drinkDetail(db, c.req.valid('param').id, venueRef, ownerKey);
     return revalidatedJson(c, { drink }, PRIVATE_REVALIDATE);
   });

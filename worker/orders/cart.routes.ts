@@ -8,27 +8,28 @@ import { clearCart, putCartItem, readCart, removeCartItem } from './cart';
 import { placementDetails, submitPlacement } from './submit';
 import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues/service';
+import { venueDatabase } from '../shards/directory';
 
 const venueOf = (ref: { slug?: string; restaurant_slug?: string }) => (ref.slug ?? ref.restaurant_slug)!;
 const ItemKeyParam = z.object({ id: z.string().min(1).max(200) });
 
-/** The guest's cart at one venue (device session or guest account; identity from the token). */
+/** The guest's cart at one venue (device session or guest account; identity from the token), on the venue's shard. */
 export const cartRoutes = new Hono<AppContext>()
   .get('/', requireGuest, validate('query', VenueRef), async (c) => {
-    const db = c.get('db');
+    const { db } = await venueDatabase(c.env, venueOf(c.req.valid('query')));
     const venue = await findActiveVenue(db, venueOf(c.req.valid('query')));
     return c.json({ cart: await readCart(db, ownerKeyOf(guestCaller(c)), venue) });
   })
   .post('/', requireGuest, validate('json', CartItemInput), async (c) => {
-    const db = c.get('db');
     const input = c.req.valid('json');
+    const { db } = await venueDatabase(c.env, venueOf(input));
     const venue = await findActiveVenue(db, venueOf(input));
     const ownerKey = ownerKeyOf(guestCaller(c));
     await putCartItem(db, ownerKey, venue, input);
     return c.json({ cart: await readCart(db, ownerKey, venue) });
   })
   .post('/clear', requireGuest, validate('json', VenueRef), async (c) => {
-    const db = c.get('db');
+    const { db } = await venueDatabase(c.env, venueOf(c.req.valid('json')));
     const venue = await findActiveVenue(db, venueOf(c.req.valid('json')));
     const ownerKey = ownerKeyOf(guestCaller(c));
     await clearCart(db, ownerKey, venue.id);
@@ -42,7 +43,7 @@ export const cartRoutes = new Hono<AppContext>()
     });
   })
   .delete('/:id', requireGuest, validate('param', ItemKeyParam), validate('query', VenueRef), async (c) => {
-    const db = c.get('db');
+    const { db } = await venueDatabase(c.env, venueOf(c.req.valid('query')));
     const venue = await findActiveVenue(db, venueOf(c.req.valid('query')));
     const ownerKey = ownerKeyOf(guestCaller(c));
     await removeCartItem(db, ownerKey, venue.id, c.req.valid('param').id);

@@ -1,17 +1,17 @@
 // Placing an order. Runs inside the venue's Durable Object (worker/live/venue-hub.ts), which
 // serialises placement per guest; the partial unique index orders_one_active_uq makes the insert
 // itself the one-active-order check (docs/decisions/020).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
-import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, etaMinutes } from '../../shared/orders';
+import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, ETA_BASE_MINUTES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { issuedCreations } from './ai-creations';
-import { queueAheadQuery, toQueueAhead } from './queue';
+import { queueAheadQuery, toQueueAhead, type QueueAhead } from './queue';
 import { toOrder, type OrderItemRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
 
@@ -97,16 +97,39 @@ const idempotencyRecordQuery = (db: Db, req: PlacementRequest) => db.select().fr
 async function replayIdempotent(db: Db, req: PlacementRequest): Promise<PlacementOutcome | null> {
   if (!req.idempotencyKey) return null;
   const [record] = await idempotencyRecordQuery(db, req);
-  return replayOf(record, req);
+  return replayOf(db, record, req);
 }
 
-function replayOf(record: IdempotencyRecord | undefined, req: PlacementRequest): PlacementOutcome | null {
+/**
+ * The answer to a retried request, rebuilt from the order it placed: a record keeps the request hash and the
+ * order id only (docs/decisions/143), a few hundred bytes instead of the whole answer.
+ */
+async function replayOf(db: Db, record: IdempotencyRecord | undefined, req: PlacementRequest): Promise<PlacementOutcome | null> {
   if (!req.idempotencyKey || !record) return null;
   if (record.requestHash !== req.requestHash) {
     return refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
   }
-  const body = JSON.parse(record.responseBody ?? 'null') as PlacedOrder;
+  const body = await placedAnswer(db, record.orderId ?? '');
+  if (!body) return refuse(409, 'idempotency_key_reused', 'The order this Idempotency-Key placed no longer exists');
   return { ok: true, status: 200, body, replayed: true, order: body.order, ownerKey: record.ownerKey };
+}
+
+/** What placing `orderId` answered, from the order as stored now. */
+async function placedAnswer(db: Db, orderId: string): Promise<PlacedOrder | null> {
+  const [rows, items] = await db.batch([
+    db.select().from(orders).where(eq(orders.id, orderId)).limit(1),
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
+  ]);
+  const row = rows[0];
+  return row ? placedBody(row, items) : null;
+}
+
+function placedBody(row: OrderRow, items: OrderItemRow[]): PlacedOrder {
+  return {
+    id: row.id, status: row.status, created_at: row.createdAt, eta_minutes: row.etaMinutes ?? 0,
+    subtotal_cents: row.subtotalCents, tax_cents: row.taxCents, total_cents: row.totalCents,
+    total: centsToDollars(row.totalCents), order: toOrder(row, items),
+  };
 }
 
 const drinksQuery = (db: Db, venueId: string, drinkIds: string[]) =>
@@ -142,9 +165,73 @@ async function readStart(db: Db, req: PlacementRequest) {
   };
 }
 
-export async function placeOrder(db: Db, req: PlacementRequest): Promise<PlacementOutcome> {
-  const start = await readStart(db, req);
-  const replay = replayOf(start.record, req);
+/**
+ * Drinks the venue's hub holds between placements (docs/decisions/144): with them, an order whose lines came with
+ * the request is placed in one write batch that checks, in the same transaction, everything the read batch used
+ * to read first.
+ */
+export type HeldDrinks = {
+  /** The venue's drinks by id, as last read; null when the hub holds none. */
+  get(): Map<string, typeof menuDrinks.$inferSelect> | null;
+  set(drinks: Map<string, typeof menuDrinks.$inferSelect>): void;
+  drop(): void;
+};
+
+/** A drink the hub held changed before the write (switched off, sold out, edited): place again the full way. */
+const HELD_DRINK_CHANGED = 'held_drink_changed';
+
+export async function placeOrder(db: Db, req: PlacementRequest, held?: HeldDrinks): Promise<PlacementOutcome> {
+  if (held && req.lines && !req.lines.some((l) => l.isAiCreation)) {
+    const fast = await placeWithHeldDrinks(db, req, req.lines, held);
+    if (fast) return fast;
+  }
+  return placeAfterReading(db, req, await readStart(db, req));
+}
+
+/**
+ * The write-only path: the drinks from the hub (read once when it holds none), the queue read inside the write
+ * batch, idempotency and the one-active-order rule left to their keys. Null when it cannot decide (a drink
+ * unknown or unavailable by the held copy, or changed since): the caller places the full way, whose answers and
+ * their order are the reference.
+ */
+async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: PlacementLine[], held: HeldDrinks): Promise<PlacementOutcome | null> {
+  const ids = drinkIdsOf(lines);
+  let drinks = held.get();
+  if (!drinks || ids.some((id) => !drinks!.has(id))) {
+    drinks = new Map((await db.select().from(menuDrinks).where(eq(menuDrinks.restaurantId, req.venueId))).map((d) => [d.id, d]));
+    held.set(drinks);
+  }
+  if (ids.some((id) => !drinks!.get(id)?.isAvailable || drinks!.get(id)?.soldOutReason)) return null;
+  const outcome = await placeAfterReading(db, req, { record: undefined, activeOrderId: null, cart: [], drinks: ids.map((id) => drinks!.get(id)!), ahead: null });
+  if (!outcome.ok && outcome.code === HELD_DRINK_CHANGED) {
+    held.drop();
+    return null;
+  }
+  return outcome;
+}
+
+type PlacementStart = Awaited<ReturnType<typeof readStart>> | {
+  record: undefined; activeOrderId: null; cart: never[]; drinks: (typeof menuDrinks.$inferSelect)[];
+  /** Null: the queue is read in the write batch, and the drinks checked there (placeWithHeldDrinks). */
+  ahead: null;
+};
+
+/**
+ * The ETA stored with a new pending order, in SQL over the queue ahead (same transaction as the insert):
+ * etaMinutes('pending', ahead, own) = ETA_BASE_MINUTES + ceil(ETA_MINUTES_PER_DRINK × (ahead + own)), with
+ * 1.5 per drink written as (3n + 1) / 2 truncated (bound numbers are reals in D1). tests/worker/orders-placement.test.ts compares it with
+ * etaMinutes.
+ */
+export const pendingEtaSql = (venueId: string, ownDrinks: number) =>
+  sql`(${ETA_BASE_MINUTES} + cast((3 * ((select coalesce(sum(${orders.drinkCount}), 0) from ${orders} where ${orders.restaurantId} = ${venueId} and ${orders.status} in ('pending', 'preparing')) + ${ownDrinks}) + 1) / 2 as integer))`;
+
+/** The unit price of a held drink, NULL (failing the insert) unless the drink is still orderable as held. */
+const priceIfDrinkUnchanged = (drink: typeof menuDrinks.$inferSelect) =>
+  sql`(select ${menuDrinks.priceCents} from ${menuDrinks} where ${menuDrinks.id} = ${drink.id} and ${menuDrinks.restaurantId} = ${drink.restaurantId}
+    and ${menuDrinks.isAvailable} = 1 and ${menuDrinks.soldOutReason} is null and ${menuDrinks.updatedAt} = ${drink.updatedAt} and ${menuDrinks.priceCents} = ${drink.priceCents})`;
+
+async function placeAfterReading(db: Db, req: PlacementRequest, start: PlacementStart): Promise<PlacementOutcome> {
+  const replay = await replayOf(db, start.record, req);
   if (replay) return replay;
   if (start.activeOrderId) return activeOrderExists();
 
@@ -207,8 +294,9 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
   });
   const totals = orderTotals(itemRows.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), req.taxRateBp);
   const ownDrinks = lines.reduce((n, l) => n + l.quantity, 0);
-  const ahead = start.ahead;
-  const eta = etaMinutes('pending', ahead.drinks, ownDrinks)!;
+  const heldDrinks = start.ahead === null;
+  // With held drinks the queue is read in the write batch; the ETA is then taken from that read.
+  let eta = start.ahead ? etaMinutes('pending', start.ahead.drinks, ownDrinks)! : 0;
   const firstCreation = lines.find((l) => l.isAiCreation);
   const firstCustomName = fromCart ? start.cart.find((c) => c.customName)?.customName ?? null : null;
   // A cart line added from a suggestion makes the whole checkout AI-referred (menu drinks included).
@@ -245,19 +333,27 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
     createdAt: now,
     updatedAt: now,
   };
-  const order = toOrder(orderRow, itemRows);
-  const body: PlacedOrder = {
-    id: orderId, status: 'pending', created_at: now, eta_minutes: eta,
-    subtotal_cents: totals.subtotalCents, tax_cents: totals.taxCents, total_cents: totals.totalCents,
-    total: centsToDollars(totals.totalCents), order,
-  };
 
-  // One batch (one D1 transaction): the order is durable before anyone is told about it.
+  // One batch (one D1 transaction): the order is durable before anyone is told about it. The idempotency record
+  // goes first, so a retry's batch stops at its key (and is replayed) before the one-active-order rule.
   const cartItemIds = fromCart ? start.cart.map((c) => c.id) : [];
+  const idempotencyInsert = req.idempotencyKey
+    ? [db.insert(idempotencyRecords).values({
+      restaurantId: req.venueId, key: req.idempotencyKey, ownerKey: req.owner.ownerKey, requestHash: req.requestHash, orderId, createdAt: now,
+    })]
+    : [];
+  let queueRead: QueueAhead | null = null;
   try {
-    await db.batch([
-      db.insert(orders).values({ ...orderRow, taxRateBp: taxRateIfVenueUnchanged(req) }),
-      ...itemRows.map((row) => db.insert(orderItems).values(row)),
+    const [firstStatement, ...rest] = [
+      // With held drinks, read before the insert: the queue ahead of this order.
+      ...(heldDrinks ? [queueAheadQuery(db, req.venueId)] : []),
+      ...idempotencyInsert,
+      db.insert(orders).values({
+        ...orderRow, taxRateBp: taxRateIfVenueUnchanged(req), ...(heldDrinks ? { etaMinutes: pendingEtaSql(req.venueId, ownDrinks) } : {}),
+      }),
+      ...itemRows.map((row) => db.insert(orderItems).values(heldDrinks && row.menuDrinkId
+        ? { ...row, unitPriceCents: priceIfDrinkUnchanged(byId.get(row.menuDrinkId)!) }
+        : row)),
       db.insert(orderEvents).values({
         id: newId(), orderId, restaurantId: req.venueId, fromStatus: null, toStatus: 'pending',
         actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
@@ -266,20 +362,20 @@ export async function placeOrder(db: Db, req: PlacementRequest): Promise<Placeme
       ...[...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))]
         .map((id) => db.update(aiInteractions).set({ wasOrdered: true, orderId })
           .where(and(eq(aiInteractions.id, id), eq(aiInteractions.restaurantId, req.venueId), eq(aiInteractions.ownerKey, req.owner.ownerKey)))),
-      ...(req.idempotencyKey
-        ? [db.insert(idempotencyRecords).values({
-          restaurantId: req.venueId, key: req.idempotencyKey, ownerKey: req.owner.ownerKey, requestHash: req.requestHash,
-          orderId, responseStatus: 200, responseBody: JSON.stringify(body), createdAt: now,
-        })]
-        : []),
-    ]);
+    ];
+    const results = await db.batch([firstStatement!, ...rest]);
+    if (heldDrinks) queueRead = toQueueAhead((results[0] as { orders: number | null; drinks: number | null }[])[0]);
   } catch (err) {
     if (isConstraintFailure(err, 'NOT NULL', 'orders.tax_rate_bp')) return refuse(409, VENUE_CHANGED, 'The venue changed; place the order again');
+    if (isConstraintFailure(err, 'NOT NULL', 'order_items.unit_price_cents')) return refuse(409, HELD_DRINK_CHANGED, 'A drink changed; place the order again');
     if (isUniqueViolation(err, 'orders.restaurant_id, orders.owner_key')) return activeOrderExists();
     if (isUniqueViolation(err, 'idempotency_records.restaurant_id, idempotency_records.key')) {
       return (await replayIdempotent(db, req)) ?? activeOrderExists();
     }
     throw err;
   }
-  return { ok: true, status: 200, body, replayed: false, order, ownerKey: req.owner.ownerKey };
+  // The same figure the insert stored (pendingEtaSql), from the queue read in the same transaction.
+  if (heldDrinks && queueRead) eta = etaMinutes('pending', queueRead.drinks, ownDrinks)!;
+  const body = placedBody({ ...orderRow, etaMinutes: eta }, itemRows);
+  return { ok: true, status: 200, body, replayed: false, order: body.order, ownerKey: req.owner.ownerKey };
 }

@@ -2,7 +2,8 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { AiOrder, StaffOrderFilter } from '../../shared/schemas/order';
-import type { Caller } from '../env';
+import type { Caller, WorkerEnv } from '../env';
+import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
 import { drinkIngredients, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { itemsByOrder, toOrder, toOrders, type OrderRow } from './serialize';
@@ -153,3 +154,31 @@ export async function aiOrders(db: Db, venueId: string, limit: number): Promise<
 
 export const sinceWindow = (window: '1h' | '24h' | 'all', now = Date.now()) =>
   window === 'all' ? undefined : new Date(now - (window === '1h' ? 1 : 24) * 3600_000).toISOString();
+
+// A guest's orders are spread over the shards of the venues they ordered at (docs/decisions/140): reads not
+// scoped to one venue ask every database that holds venues, in parallel, and merge.
+
+/** Which handle to read a shard through (its primary, or a session from the caller's bookmark). */
+type ShardReads = (shard: VenueDatabase) => Db;
+
+/** One of the guest's orders on whichever shard holds it, with that shard's handle. */
+export async function guestOrderOnAnyShard(env: WorkerEnv, guest: GuestCaller, orderId: string, readsOf: ShardReads = (shard) => shard.db) {
+  const found = await Promise.all((await everyVenueDatabase(env)).map(async (shard) => {
+    const db = readsOf(shard);
+    const order = await guestOrder(db, guest, orderId);
+    return order ? { ...order, db } : null;
+  }));
+  return found.find((order) => order !== null) ?? null;
+}
+
+/** The guest's newest active order at any venue. */
+export async function guestActiveOrderOnAnyShard(env: WorkerEnv, guest: GuestCaller, readsOf: ShardReads = (shard) => shard.db) {
+  const found = await Promise.all((await everyVenueDatabase(env)).map((shard) => guestActiveOrder(readsOf(shard), guest, null)));
+  return found.filter((order) => order !== null).sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
+}
+
+/** The guest's newest orders at any venue. */
+export async function guestHistoryOnAnyShard(env: WorkerEnv, guest: GuestCaller, limit: number) {
+  const found = await Promise.all((await everyVenueDatabase(env)).map((shard) => guestHistory(shard.db, guest, null, limit)));
+  return found.flat().sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
+}

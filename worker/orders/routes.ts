@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import {
   CanStartQuery, CreateOrderInput, GuestOrdersQuery, QuickOrderInput,
@@ -10,11 +10,29 @@ import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { guestActiveOrder, guestHistory, guestOrder } from './queries';
+import { guestActiveOrder, guestActiveOrderOnAnyShard, guestHistory, guestHistoryOnAnyShard, guestOrderOnAnyShard } from './queries';
+import { venueDatabase, type VenueDatabase } from '../shards/directory';
+import { ownWriteReads } from '../shards/sessions';
 import { placementDetails, submitPlacement, toPlacementLine } from './submit';
 import { findActiveVenue } from '../venues/service';
 
 const slugOf = (q: { slug?: string; restaurant_slug?: string }) => q.slug ?? q.restaurant_slug ?? null;
+
+/**
+ * Reads of the guest's own orders see their own placement: each shard is read from the request's bookmark
+ * when it names that shard, and the answer carries the bookmark back (docs/decisions/141).
+ */
+function ownOrderReads(c: Context<AppContext>) {
+  const answers: (() => void)[] = [];
+  return {
+    readsOf: (shard: VenueDatabase) => {
+      const reads = ownWriteReads(c, shard);
+      answers.push(reads.answerBookmark);
+      return reads.db;
+    },
+    answerBookmark: () => answers.forEach((answer) => answer()),
+  };
+}
 
 /** A guest's orders: placing them (through the venue's hub) and reading their own. */
 export const orderRoutes = new Hono<AppContext>()
@@ -37,26 +55,36 @@ export const orderRoutes = new Hono<AppContext>()
     });
   })
   .get('/active', requireGuest, validate('query', GuestOrdersQuery), async (c) => {
-    const db = c.get('db');
     const slug = slugOf(c.req.valid('query'));
-    const venueId = slug ? (await findActiveVenue(db, slug)).id : null;
-    return c.json({ order: await guestActiveOrder(db, guestCaller(c), venueId) } satisfies ActiveOrderResponse);
+    const guest = guestCaller(c);
+    if (!slug) {
+      const reads = ownOrderReads(c);
+      const order = await guestActiveOrderOnAnyShard(c.env, guest, reads.readsOf);
+      reads.answerBookmark();
+      return c.json({ order } satisfies ActiveOrderResponse);
+    }
+    const { db } = await venueDatabase(c.env, slug);
+    return c.json({ order: await guestActiveOrder(db, guest, (await findActiveVenue(db, slug)).id) } satisfies ActiveOrderResponse);
   })
   .get('/history', requireGuest, validate('query', GuestOrdersQuery), async (c) => {
-    const db = c.get('db');
     const query = c.req.valid('query');
     const slug = slugOf(query);
-    const venueId = slug ? (await findActiveVenue(db, slug)).id : null;
-    return c.json({ orders: await guestHistory(db, guestCaller(c), venueId, query.limit) } satisfies OrderHistoryResponse);
+    const guest = guestCaller(c);
+    if (!slug) return c.json({ orders: await guestHistoryOnAnyShard(c.env, guest, query.limit) } satisfies OrderHistoryResponse);
+    const { db } = await venueDatabase(c.env, slug);
+    return c.json({ orders: await guestHistory(db, guest, (await findActiveVenue(db, slug)).id, query.limit) } satisfies OrderHistoryResponse);
   })
   .get('/can-start', requireGuest, validate('query', CanStartQuery), async (c) => {
-    const db = c.get('db');
-    const venue = await findActiveVenue(db, slugOf(c.req.valid('query'))!);
+    const slug = slugOf(c.req.valid('query'))!;
+    const { db } = await venueDatabase(c.env, slug);
+    const venue = await findActiveVenue(db, slug);
     const active = await guestActiveOrder(db, guestCaller(c), venue.id);
     return c.json({ allowed: !active, active_order_id: active?.id ?? null } satisfies CanStartResponse);
   })
   .get('/:id/status', requireGuest, validate('param', IdParam), async (c) => {
-    const found = await guestOrder(c.get('db'), guestCaller(c), c.req.valid('param').id);
+    const reads = ownOrderReads(c);
+    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id, reads.readsOf);
+    reads.answerBookmark();
     if (!found) throw notFound('Order not found');
     const { order, position } = found;
     return c.json({
@@ -66,10 +94,11 @@ export const orderRoutes = new Hono<AppContext>()
     } satisfies OrderStatusView);
   })
   .get('/:id', requireGuest, validate('param', IdParam), async (c) => {
-    const db = c.get('db');
-    const found = await guestOrder(db, guestCaller(c), c.req.valid('param').id);
+    const reads = ownOrderReads(c);
+    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id, reads.readsOf);
+    reads.answerBookmark();
     if (!found) throw notFound('Order not found');
-    const venue = await db.query.venues.findFirst({ where: eq(venues.id, found.row.restaurantId) });
+    const venue = await found.db.query.venues.findFirst({ where: eq(venues.id, found.row.restaurantId) });
     return c.json({
       order: found.order,
       venue: { id: venue!.id, slug: venue!.slug, name: venue!.name, phone: venue!.phone },

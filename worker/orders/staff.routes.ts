@@ -6,6 +6,9 @@ import type { AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
+import { venueDatabase } from '../shards/directory';
+import { ownWriteReads, sendBookmark } from '../shards/sessions';
+import type { Bookmarked } from '../live/venue-hub';
 import type { OrderStatus } from '../../shared/orders';
 import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, staffQueue, venueOrders } from './queries';
 import type { StatusChangeOutcome } from './transition';
@@ -19,10 +22,11 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
   const venueId = scopedVenueId(c);
   const actor = { type: caller.role, id: caller.impersonatorId ?? caller.userId };
   const hub = venueHub(c.env, venueId);
-  const outcome: StatusChangeOutcome = change === 'recall'
+  const outcome: Bookmarked<StatusChangeOutcome> = change === 'recall'
     ? await hub.recallStatus({ venueId, orderId, actor })
     : await hub.changeStatus({ venueId, orderId, to: change.status, reason: change.reason, actor });
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
+  if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
   return c.json({ order: outcome.order });
 }
 
@@ -30,7 +34,11 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
 export const staffOrderRoutes = new Hono<AppContext>()
   .get('/orders', requireStaff, validate('query', StaffOrdersQuery), async (c) => {
     const { status, limit } = c.req.valid('query');
-    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit }) });
+    // The queue must show the caller's own status change: read from their bookmark (docs/decisions/141).
+    const reads = ownWriteReads(c, await venueDatabase(c.env, scopedVenueId(c)));
+    const orders = await venueOrders(reads.db, scopedVenueId(c), { filter: status, limit });
+    reads.answerBookmark();
+    return c.json({ orders });
   })
   // The bar screen's one read: live events keep it current from there (docs/decisions/131).
   .get('/queue', requireStaff, async (c) =>
@@ -41,10 +49,10 @@ export const staffOrderRoutes = new Hono<AppContext>()
     changeStatus(c, c.req.valid('param').id, 'recall'))
   .get('/history', requireStaff, validate('query', StaffHistoryQuery), async (c) => {
     const { status, limit, since, before } = c.req.valid('query');
-    return c.json({ orders: await venueOrders(c.get('db'), scopedVenueId(c), { filter: status, limit, since, before }) });
+    return c.json({ orders: await venueOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: status, limit, since, before }) });
   })
   .get('/ai-orders', requireStaff, async (c) =>
-    c.json({ ai_orders: await aiOrders(c.get('db'), scopedVenueId(c), 100) }));
+    c.json({ ai_orders: await aiOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), 100) }));
 
 /** Admin orders tab: newest first in a time window (1 hour by default), 50 a page with a cursor to the next. */
 export const adminOrderRoutes = new Hono<AppContext>()
@@ -52,7 +60,7 @@ export const adminOrderRoutes = new Hono<AppContext>()
     const { window, limit, before } = c.req.valid('query');
     const after = before ? decodeOrderCursor(before) : undefined;
     if (after === null) throw badRequest('Invalid request', [{ path: 'before', message: 'Unknown page cursor' }]);
-    const page = await venueOrders(c.get('db'), scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window), after });
+    const page = await venueOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window), after });
     return c.json({ orders: page, next_before: page.length === limit ? encodeOrderCursor(page[page.length - 1]!) : null });
   })
   .put('/:id/status', requireAdmin, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>

@@ -9,6 +9,9 @@ import { ApiError, badRequest } from '../lib/errors';
 import { venueHub } from '../live/hub-client';
 import { cachedRead } from '../menu/read-cache';
 import { findActiveVenue } from '../venues/service';
+import { venueDatabase } from '../shards/directory';
+import { sendBookmark } from '../shards/sessions';
+import type { Bookmarked } from '../live/venue-hub';
 import { VENUE_CHANGED, type PlacementLine, type PlacementOutcome, type PlacementRequest } from './placement';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -65,15 +68,16 @@ export function placementDetails(body: DetailsFields, salesChannel: 'app' | 'qui
  * afresh, which also answers 404 for a venue deactivated meanwhile (docs/decisions/098).
  */
 export async function submitPlacement(c: Context<AppContext>, input: PlacementInput) {
-  const db = c.get('db');
-  const cached = await cachedRead(c.env.DB, `placement-venue:${input.venueRef}`, () => findActiveVenue(db, input.venueRef));
+  const { db, d1 } = await venueDatabase(c.env, input.venueRef);
+  const cached = await cachedRead(d1, `placement-venue:${input.venueRef}`, () => findActiveVenue(db, input.venueRef));
   let outcome = await placeThroughHub(c, input, cached);
   if (!outcome.ok && outcome.code === VENUE_CHANGED) outcome = await placeThroughHub(c, input, await findActiveVenue(db, input.venueRef));
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
+  if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
   return c.json(outcome.body, 200);
 }
 
-async function placeThroughHub(c: Context<AppContext>, input: PlacementInput, venue: Venue): Promise<PlacementOutcome> {
+async function placeThroughHub(c: Context<AppContext>, input: PlacementInput, venue: Venue): Promise<Bookmarked<PlacementOutcome>> {
   const guest = guestCaller(c);
   const ownerKey = ownerKeyOf(guest);
   const idempotencyKey = idempotencyKeyOf(c);

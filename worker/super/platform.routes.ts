@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
-import { AnalyticsQuery, OverviewQuery, RecentOrdersQuery, TopListQuery } from '../../shared/schemas/super';
+import { AnalyticsQuery, OverviewQuery, RecentOrdersQuery, RollupRunBody, TopListQuery, type RollupRunResult } from '../../shared/schemas/super';
+import { describeWrite } from '../audit/record';
+import { rollUpShards } from '../shards/rollups';
 import { requireSuperadmin } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
@@ -28,4 +30,10 @@ export const superPlatformRoutes = new Hono<AppContext>()
   .get('/analytics', requireSuperadmin, validate('query', AnalyticsQuery), async (c) => {
     const { window, limit } = c.req.valid('query');
     return c.json(await platformAnalytics(c.env.DB, window, limit));
+  })
+  // The nightly rollup, on demand (docs/decisions/142).
+  .post('/rollups', requireSuperadmin, validate('json', RollupRunBody), async (c) => {
+    const run = await rollUpShards(c.env, new Date(), c.req.valid('json').days);
+    describeWrite(c, { action: 'rollups.run', targetType: 'rollups', summary: `Recomputed sales rollups since ${run.since.slice(0, 10)} on ${run.shards} databases` });
+    return c.json(run satisfies RollupRunResult);
   });

@@ -18,14 +18,14 @@ export const superVenueRoutes = new Hono<AppContext>()
     return c.json({ venues: rows.map(toVenue) });
   })
   .post('/', requireSuperadmin, validate('json', VenueCreateBody), async (c) => {
-    const venue = await createVenue(c.get('db'), c.req.valid('json'));
+    const venue = await createVenue(c.env, c.req.valid('json'));
     describeWrite(c, { action: 'venue.create', targetType: 'venue', targetId: venue.id, restaurantId: venue.id, summary: `Created venue ${venue.name}`, after: venue });
     return c.json({ venue }, 201);
   })
   .put('/:id', requireSuperadmin, validate('param', IdParam), validate('json', VenueUpdateBody), async (c) => {
     const id = c.req.valid('param').id;
-    const before = await getVenue(c.get('db'), id);
-    const venue = await updateVenue(c.get('db'), id, c.req.valid('json'));
+    const before = await getVenue(c.env, id);
+    const venue = await updateVenue(c.env, id, c.req.valid('json'));
     const action = before.active && !venue.active ? 'venue.deactivate' : !before.active && venue.active ? 'venue.activate' : 'venue.update';
     const summary = action === 'venue.deactivate' ? `Deactivated ${venue.name}` : action === 'venue.activate' ? `Activated ${venue.name}` : `Edited ${venue.name}`;
     describeWrite(c, { action, targetType: 'venue', targetId: id, restaurantId: id, summary, ...changedFields(before, venue) });

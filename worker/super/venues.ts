@@ -5,27 +5,30 @@ import { DEFAULT_THEME } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import type { Venue } from '../../shared/schemas/venue';
 import type { VenueCreateBody, VenueUpdateBody } from '../../shared/schemas/super';
-import { aiSettings, venues } from '../db/schema';
+import { drizzleFor } from '../db/handles';
+import { aiSettings, venueDirectory, venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
-import type { Db } from '../env';
+import type { Db, WorkerEnv } from '../env';
 import { conflict, notFound } from '../lib/errors';
+import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard, shardDatabase } from '../shards/directory';
 
 type CreateInput = z.output<typeof VenueCreateBody>;
 type UpdateInput = z.output<typeof VenueUpdateBody>;
 
 const SLUG_TAKEN = 'A venue with this slug already exists';
 
-async function assertSlugFree(db: Db, slug: string, exceptId?: string) {
-  const clash = await db.query.venues.findFirst({
-    columns: { id: true },
-    where: exceptId ? and(eq(venues.slug, slug), ne(venues.id, exceptId)) : eq(venues.slug, slug),
+/** Slugs are unique across shards: the directory (control database) is where they are checked. */
+async function assertSlugFree(control: Db, slug: string, exceptId?: string) {
+  const clash = await control.query.venueDirectory.findFirst({
+    columns: { venueId: true },
+    where: exceptId ? and(eq(venueDirectory.slug, slug), ne(venueDirectory.venueId, exceptId)) : eq(venueDirectory.slug, slug),
   });
   if (clash) throw conflict(SLUG_TAKEN, 'slug_taken');
 }
 
 /** Two requests racing for one slug: the unique index decides, and the loser still gets a 409. */
 function rethrowSlugClash(err: unknown): never {
-  if (err instanceof Error && /UNIQUE constraint failed: venues\.slug/i.test(`${err.message} ${String(err.cause ?? '')}`)) {
+  if (err instanceof Error && /UNIQUE constraint failed: (venues|venue_directory)\.slug/i.test(`${err.message} ${String(err.cause ?? '')}`)) {
     throw conflict(SLUG_TAKEN, 'slug_taken');
   }
   throw err;
@@ -51,32 +54,61 @@ function columnsOf(input: UpdateInput) {
   return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as Partial<typeof venues.$inferInsert>;
 }
 
-export async function createVenue(db: Db, input: CreateInput): Promise<Venue> {
-  await assertSlugFree(db, input.slug);
+/**
+ * A new venue goes to the least-loaded placement shard (docs/decisions/140): its row and AI settings there, its
+ * directory entry in the control database. On another shard than the control database the venue's platform
+ * record (the row accounts point to) is written to the control database too.
+ */
+export async function createVenue(env: WorkerEnv, input: CreateInput): Promise<Venue> {
+  const control = drizzleFor(env.DB);
+  await assertSlugFree(control, input.slug);
+  const shard = await pickShardForNewVenue(env);
+  const shardDb = drizzleFor(shardDatabase(env, shard));
   const id = newId();
   const values = { ...columnsOf({ ...input, theme_colors: input.theme_colors ?? { ...DEFAULT_THEME } }), id, name: input.name, slug: input.slug };
+  // A venue starts with the default AI settings, like the seeded ones.
+  const venueRows = [shardDb.insert(venues).values(values), shardDb.insert(aiSettings).values({ restaurantId: id })] as const;
   try {
-    // A venue starts with the default AI settings, like the seeded ones.
-    await db.batch([db.insert(venues).values(values), db.insert(aiSettings).values({ restaurantId: id })]);
+    if (shard === 'DB') {
+      await control.batch([control.insert(venueDirectory).values({ venueId: id, slug: input.slug, shard }), ...venueRows]);
+    } else {
+      // The directory entry first: its unique slug is the platform-wide check when two creations race.
+      await control.batch([control.insert(venueDirectory).values({ venueId: id, slug: input.slug, shard }), control.insert(venues).values(values)]);
+      try {
+        await shardDb.batch(venueRows);
+      } catch (err) {
+        await control.batch([control.delete(venueDirectory).where(eq(venueDirectory.venueId, id)), control.delete(venues).where(eq(venues.id, id))]);
+        throw err;
+      }
+    }
   } catch (err) {
     rethrowSlugClash(err);
   }
-  return getVenue(db, id);
+  forgetVenueShard(env, id, input.slug);
+  return getVenue(env, id);
 }
 
-export async function getVenue(db: Db, id: string): Promise<Venue> {
-  const row = await db.query.venues.findFirst({ where: eq(venues.id, id) });
+/** The venue's full row, read from its shard. */
+export async function getVenue(env: WorkerEnv, id: string): Promise<Venue> {
+  const located = await resolveVenueShard(env, id);
+  const row = located ? await located.db.query.venues.findFirst({ where: eq(venues.id, located.venueId) }) : undefined;
   if (!row) throw notFound('Venue not found');
   return toVenue(row);
 }
 
-export async function updateVenue(db: Db, id: string, input: UpdateInput): Promise<Venue> {
-  await getVenue(db, id);
-  if (input.slug) await assertSlugFree(db, input.slug, id);
+export async function updateVenue(env: WorkerEnv, id: string, input: UpdateInput): Promise<Venue> {
+  const control = drizzleFor(env.DB);
+  const before = await getVenue(env, id);
+  if (input.slug) await assertSlugFree(control, input.slug, id);
+  const located = (await resolveVenueShard(env, id))!;
+  const set = { ...columnsOf(input), updatedAt: new Date().toISOString() };
   try {
-    await db.update(venues).set({ ...columnsOf(input), updatedAt: new Date().toISOString() }).where(eq(venues.id, id));
+    if (input.slug && input.slug !== before.slug) await control.update(venueDirectory).set({ slug: input.slug }).where(eq(venueDirectory.venueId, id));
+    await located.db.update(venues).set(set).where(eq(venues.id, id));
+    if (located.shard !== 'DB') await control.update(venues).set(set).where(eq(venues.id, id));
   } catch (err) {
     rethrowSlugClash(err);
   }
-  return getVenue(db, id);
+  forgetVenueShard(env, id, before.slug, ...(input.slug ? [input.slug] : []));
+  return getVenue(env, id);
 }

@@ -6,6 +6,9 @@ import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
 import { PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
 import { validate } from '../lib/validate';
+import { venueDatabase } from '../shards/directory';
+// Venues and menus may lag the primary by a moment: any replica answers (docs/decisions/141).
+import { laggingReads } from '../shards/sessions';
 import { cachedMenuEntity, cachedVenueEntity } from './service';
 
 export const venueRoutes = new Hono<AppContext>()
@@ -14,8 +17,12 @@ export const venueRoutes = new Hono<AppContext>()
     return revalidatedJson(c, { venues: rows.map(toVenue) }, PUBLIC_REVALIDATE);
   })
   .get('/:id', validate('param', IdParam), async (c) => {
-    return revalidatedEntity(c, await cachedVenueEntity(c.get('db'), c.env.DB, c.req.valid('param').id), PUBLIC_REVALIDATE);
+    const ref = c.req.valid('param').id;
+    const { d1 } = await venueDatabase(c.env, ref);
+    return revalidatedEntity(c, await cachedVenueEntity(laggingReads(d1), d1, ref), PUBLIC_REVALIDATE);
   })
   .get('/:id/drinks', validate('param', IdParam), async (c) => {
-    return revalidatedEntity(c, await cachedMenuEntity(c.get('db'), c.env.DB, c.req.valid('param').id), PUBLIC_REVALIDATE);
+    const ref = c.req.valid('param').id;
+    const { d1 } = await venueDatabase(c.env, ref);
+    return revalidatedEntity(c, await cachedMenuEntity(laggingReads(d1), d1, ref), PUBLIC_REVALIDATE);
   });

@@ -18,6 +18,7 @@ import {
 } from './demo-content';
 import { describeDrink } from './describe-drink';
 import { findIngredient, REFERENCE_DRINKS, REFERENCE_INGREDIENTS, type RecipeLine, type ReferenceDrink, type ReferenceIngredient } from './reference-data';
+import { DEFAULT_VENUE_SHARD } from '../../shards/bindings';
 import { SeededRandom, stableId } from './seed-random';
 import { insertStatements, type SqlRow } from './sql-literals';
 
@@ -696,6 +697,8 @@ export async function buildSeedStatements(options: { now: Date }): Promise<strin
       opening_hours: venue.openingHours, timezone: venue.timezone, active: venue.active, tax_rate_bp: DEFAULT_TAX_RATE_BP,
       created_at: iso(createdAt), updated_at: iso(createdAt),
     }))],
+    // Every demo venue is on the control database, the single-shard default (docs/decisions/140).
+    ['venue_directory', plans.map(({ venue, id, createdAt }) => ({ venue_id: id, slug: venue.slug, shard: DEFAULT_VENUE_SHARD, created_at: iso(createdAt) }))],
     ['users', DEMO_ACCOUNTS.map((account, i) => ({
       id: userIdByEmail.get(account.email)!, email: account.email, password_hash: passwordHashes[i]!, display_name: account.displayName,
       phone_number: null, role: account.role, restaurant_id: account.venueSlug ? venueIdBySlug.get(account.venueSlug)! : null,

@@ -1,0 +1,182 @@
+// The venue directory (venue → shard), placing new venues on the least-loaded shard, and the per-shard
+// rollups that platform views read (docs/decisions/140, 142).
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SuperVenueResponse } from '../../shared/schemas/super';
+import { salesFigures } from '../../worker/analytics/sales-figures';
+import { runHousekeeping } from '../../worker/jobs/housekeeping';
+import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
+import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard } from '../../worker/shards/directory';
+import { rollUpShards } from '../../worker/shards/rollups';
+import { createVenue, getVenue } from '../../worker/super/venues';
+import { mintToken, venueId } from './auth-helpers';
+import { newId } from '../../shared/ids';
+import { call } from './helpers';
+import { guestToken, openLive } from './order-helpers';
+
+let superToken: string;
+beforeAll(async () => { superToken = await mintToken('superadmin@barhop.dev'); });
+
+/** The environment with every declared shard open for new venues, as a deployment that has moved to shards configures it. */
+const shardedEnv = () => ({ ...env, VENUE_SHARDS: 'DB_SHARD_0,DB_SHARD_1,DB_SHARD_2' });
+
+describe('venue directory', () => {
+  it('maps every seeded venue, by id and by slug, to the database that holds its rows', async () => {
+    const { results } = await env.DB.prepare('SELECT id, slug FROM venues').all<{ id: string; slug: string }>();
+    expect(results.length).toBeGreaterThan(0);
+    for (const venue of results) {
+      const byId = await resolveVenueShard(env, venue.id);
+      const bySlug = await resolveVenueShard(env, venue.slug);
+      expect(byId).toMatchObject({ venueId: venue.id, slug: venue.slug, shard: 'DB' });
+      expect(bySlug?.venueId).toBe(venue.id);
+      const row = await byId!.d1.prepare('SELECT slug FROM venues WHERE id = ?').bind(venue.id).first<{ slug: string }>();
+      expect(row?.slug).toBe(venue.slug);
+    }
+    expect(await resolveVenueShard(env, 'no-such-venue')).toBeNull();
+  });
+
+  it('follows a slug renamed by a super admin: the new slug resolves, the old one no longer does', async () => {
+    const id = await venueId('rooftop-lounge');
+    expect((await resolveVenueShard(env, 'rooftop-lounge'))?.venueId).toBe(id);
+    const res = await call('PUT', `/api/super/venues/${id}`, { token: superToken, body: { slug: 'rooftop-lounge-renamed' } });
+    expect(res.status).toBe(200);
+    forgetVenueShard(env, 'rooftop-lounge');
+    expect((await resolveVenueShard(env, 'rooftop-lounge-renamed'))?.venueId).toBe(id);
+    expect(await resolveVenueShard(env, 'rooftop-lounge')).toBeNull();
+    await call('PUT', `/api/super/venues/${id}`, { token: superToken, body: { slug: 'rooftop-lounge' } });
+  });
+
+  it('applies every migration to every database', async () => {
+    for (const binding of ALL_D1_BINDINGS) {
+      const table = await env[binding].prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'venue_directory'").first();
+      expect(table, binding).not.toBeNull();
+    }
+  });
+});
+
+describe('placing new venues', () => {
+  it('puts each new venue on the least-loaded shard, which then serves its row', async () => {
+    const sharded = shardedEnv();
+    expect(await pickShardForNewVenue(sharded)).toBe('DB_SHARD_0');
+    const first = await createVenue(sharded, { name: 'Shard Zero', slug: 'shard-zero', active: true } as Parameters<typeof createVenue>[1]);
+    expect(await pickShardForNewVenue(sharded)).toBe('DB_SHARD_1');
+    const located = await resolveVenueShard(sharded, 'shard-zero');
+    expect(located).toMatchObject({ venueId: first.id, shard: 'DB_SHARD_0' });
+    const onShard = await env.DB_SHARD_0.prepare('SELECT name FROM venues WHERE id = ?').bind(first.id).first<{ name: string }>();
+    expect(onShard?.name).toBe('Shard Zero');
+    expect((await getVenue(sharded, first.id)).name).toBe('Shard Zero');
+    // The platform record accounts point to is in the control database too.
+    expect(await env.DB.prepare('SELECT id FROM venues WHERE id = ?').bind(first.id).first()).not.toBeNull();
+  });
+
+  it('keeps slugs unique across shards', async () => {
+    const res = await call('POST', '/api/super/venues', { token: superToken, body: { name: 'Clash', slug: 'shard-zero' } });
+    expect(res.status).toBe(409);
+  });
+
+  it('places a venue created through the API on the single-shard default when no shards are opened', async () => {
+    const res = await call('POST', '/api/super/venues', { token: superToken, body: { name: 'Default Place', slug: 'default-place' } });
+    const { venue } = SuperVenueResponse.parse(res.json);
+    expect((await resolveVenueShard(env, venue.id))?.shard).toBe('DB');
+  });
+});
+
+describe('per-shard rollups', () => {
+  it('match a direct count of the counted orders, per venue and in total, and the nightly job refreshes them', async () => {
+    const now = new Date();
+    const run = await rollUpShards(env, now, 120);
+    expect(run.shards).toBeGreaterThan(0);
+    const direct = await salesFigures(env.DB, { since: run.since });
+    const summed = await env.DB.prepare('SELECT COALESCE(SUM(orders), 0) AS orders, COALESCE(SUM(revenue_cents), 0) AS revenue_cents, COALESCE(SUM(ai_orders), 0) AS ai_orders FROM venue_day_rollups WHERE day >= ?')
+      .bind(run.since.slice(0, 10)).first<{ orders: number; revenue_cents: number; ai_orders: number }>();
+    expect(direct.orders).toBeGreaterThan(0);
+    expect(summed).toEqual({ orders: direct.orders, revenue_cents: direct.revenue_cents, ai_orders: direct.ai_orders });
+
+    const id = await venueId('artisan-bar');
+    const venueDirect = await salesFigures(env.DB, { since: run.since, venueId: id });
+    const venueRolled = await env.DB.prepare('SELECT SUM(orders) AS orders FROM venue_day_rollups WHERE venue_id = ?').bind(id).first<{ orders: number }>();
+    expect(venueRolled?.orders).toBe(venueDirect.orders);
+
+    // Cancelling one of today's counted orders: the nightly run recomputes today and the rollup drops it.
+    const today = now.toISOString().slice(0, 10);
+    const counted = await env.DB.prepare(
+      "SELECT id, restaurant_id FROM orders WHERE status <> 'cancelled' AND payment_status NOT IN ('refunded', 'void') AND created_at >= ? LIMIT 1",
+    ).bind(`${today}T00:00:00.000Z`).first<{ id: string; restaurant_id: string }>();
+    expect(counted, 'a counted order placed today').not.toBeNull();
+    {
+      const before = await env.DB.prepare('SELECT orders FROM venue_day_rollups WHERE venue_id = ? AND day = ?').bind(counted!.restaurant_id, today).first<{ orders: number }>();
+      await env.DB.prepare("UPDATE orders SET status = 'cancelled' WHERE id = ?").bind(counted!.id).run();
+      await runHousekeeping(env, now);
+      const after = await env.DB.prepare('SELECT orders FROM venue_day_rollups WHERE venue_id = ? AND day = ?').bind(counted!.restaurant_id, today).first<{ orders: number }>();
+      expect((after?.orders ?? 0)).toBe(before!.orders - 1);
+    }
+  });
+});
+
+describe('POST /api/super/rollups', () => {
+  it('recomputes the rollups on demand for super admins only, matching a direct count', async () => {
+    expect((await call('POST', '/api/super/rollups', { token: await mintToken('admin@barhop.dev'), body: {} })).status).toBe(403);
+    expect((await call('POST', '/api/super/rollups', { token: superToken, body: { days: 0 } })).status).toBe(400);
+    await env.DB.prepare('DELETE FROM venue_day_rollups').run();
+    const res = await call('POST', '/api/super/rollups', { token: superToken, body: { days: 30 } });
+    expect(res.status).toBe(200);
+    expect(res.json.rows).toBeGreaterThan(0);
+    const direct = await salesFigures(env.DB, { since: res.json.since });
+    const rolled = await env.DB.prepare('SELECT SUM(orders) AS orders FROM venue_day_rollups').first<{ orders: number }>();
+    expect(rolled?.orders).toBe(direct.orders);
+  });
+});
+
+describe('a venue on a new shard, end to end', () => {
+  it('serves its menu, takes an order, lets the guest read it and staff work it, and pushes the live updates', async () => {
+    const venue = await createVenue({ ...env, VENUE_SHARDS: 'DB_SHARD_2' }, { name: 'Far Shard', slug: 'far-shard', active: true } as Parameters<typeof createVenue>[1]);
+    expect((await resolveVenueShard(env, venue.id))?.shard).toBe('DB_SHARD_2');
+    const drinkId = newId();
+    await env.DB_SHARD_2.prepare(`INSERT INTO menu_drinks (id, restaurant_id, name, price_cents, category) VALUES (?, ?, 'Shard Sour', 1200, 'cocktail')`)
+      .bind(drinkId, venue.id).run();
+
+    // The menu comes from the shard; nothing of the venue's menu is in the control database.
+    const menu = await call('GET', '/api/venue/far-shard/drinks');
+    expect(menu.status).toBe(200);
+    expect(menu.json.drinks.map((d: { name: string }) => d.name)).toEqual(['Shard Sour']);
+    expect(await env.DB.prepare('SELECT id FROM menu_drinks WHERE id = ?').bind(drinkId).first()).toBeNull();
+    expect((await call('GET', '/api/venue/far-shard')).json.venue.name).toBe('Far Shard');
+
+    const account = await call('POST', `/api/super/venues/${venue.id}/staff`, { token: superToken, body: { email: 'bar@far-shard.test', role: 'staff', password: 'far-shard-pass-1' } });
+    expect(account.status, account.text).toBe(201);
+    const staffToken = await mintToken('bar@far-shard.test');
+    const staffLive = await openLive(venue.id, staffToken);
+    expect(staffLive.status).toBe(101);
+    const guest = await guestToken();
+    const guestLive = await openLive('far-shard', guest.token);
+    expect(guestLive.status).toBe(101);
+
+    const placed = await call('POST', '/api/orders', { token: guest.token, body: { restaurant_slug: 'far-shard', items: [{ menu_drink_id: drinkId, quantity: 2 }] } });
+    expect(placed.status, placed.text).toBe(200);
+    const orderId = placed.json.id as string;
+    expect(await env.DB_SHARD_2.prepare('SELECT total_cents FROM orders WHERE id = ?').bind(orderId).first()).not.toBeNull();
+    expect(await env.DB.prepare('SELECT id FROM orders WHERE id = ?').bind(orderId).first()).toBeNull();
+    await staffLive.waitFor((m) => m.type === 'order_created' && m.order.id === orderId);
+    await guestLive.waitFor((m) => m.type === 'order_created' && m.order.id === orderId);
+
+    const mine = await call('GET', `/api/orders/${orderId}`, { token: guest.token });
+    expect(mine.status).toBe(200);
+    expect(mine.json).toMatchObject({ order: { id: orderId, status: 'pending' }, venue: { slug: 'far-shard', name: 'Far Shard' } });
+    expect((await call('GET', '/api/orders/active', { token: guest.token })).json.order.id).toBe(orderId);
+    expect((await call('GET', '/api/orders/history', { token: guest.token })).json.orders.map((o: { id: string }) => o.id)).toContain(orderId);
+
+    const queue = await call('GET', '/api/staff/orders?status=active', { token: staffToken });
+    expect(queue.json.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    const moved = await call('PUT', `/api/staff/orders/${orderId}/status`, { token: staffToken, body: { status: 'preparing' } });
+    expect(moved.status, moved.text).toBe(200);
+    await guestLive.waitFor((m) => m.type === 'order_updated' && m.order.id === orderId && m.to === 'preparing');
+    expect((await call('GET', `/api/orders/${orderId}/status`, { token: guest.token })).json.status).toBe('preparing');
+
+    // The rollup of the new shard counts the order.
+    await rollUpShards(env);
+    const rolled = await env.DB.prepare('SELECT shard, orders FROM venue_day_rollups WHERE venue_id = ?').bind(venue.id).first();
+    expect(rolled).toEqual({ shard: 'DB_SHARD_2', orders: 1 });
+    staffLive.ws!.close();
+    guestLive.ws!.close();
+  });
+});
