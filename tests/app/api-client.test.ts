@@ -43,10 +43,10 @@ describe('api client', () => {
       'POST /api/orders/quick': { body: { id: 'o1' }, headers: { 'X-D1-Bookmark': bookmark } },
       'GET /api/orders/o1': { body: { order: { id: 'o1' } } },
     });
-    await apiRequest('GET', '/orders/o1');
+    await apiRequest('GET', '/orders/:id', { params: { id: 'o1' } });
     expect(calls[0]!.headers.get('X-D1-Bookmark')).toBeNull();
     await apiRequest('POST', '/orders/quick', { body: {} });
-    await apiRequest('GET', '/orders/o1');
+    await apiRequest('GET', '/orders/:id', { params: { id: 'o1' } });
     expect(calls[2]!.headers.get('X-D1-Bookmark')).toBe(bookmark);
     expect(window.sessionStorage.getItem('barhop.d1-bookmark')).toBe(bookmark);
   });

@@ -136,11 +136,11 @@ describe('a venue on a new shard, end to end', () => {
       .bind(drinkId, venue.id).run();
 
     // The menu comes from the shard; nothing of the venue's menu is in the control database.
-    const menu = await call('GET', '/api/venue/far-shard/drinks');
+    const menu = await call('GET', '/api/venues/far-shard/drinks');
     expect(menu.status).toBe(200);
     expect(menu.json.drinks.map((d: { name: string }) => d.name)).toEqual(['Shard Sour']);
     expect(await env.DB.prepare('SELECT id FROM menu_drinks WHERE id = ?').bind(drinkId).first()).toBeNull();
-    expect((await call('GET', '/api/venue/far-shard')).json.venue.name).toBe('Far Shard');
+    expect((await call('GET', '/api/venues/far-shard')).json.venue.name).toBe('Far Shard');
 
     const account = await call('POST', `/api/super/venues/${venue.id}/staff`, { token: superToken, body: { email: 'bar@far-shard.test', role: 'staff', password: 'far-shard-pass-1' } });
     expect(account.status, account.text).toBe(201);
