@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useActiveOrder, useCart, useCheckout } from '../../app/features/orders/api';
 import { liveUrl, reconnectDelayMs, useVenueLive } from '../../app/features/orders/live';
+import { applyLiveEvent } from '../../app/features/orders/live-cache';
 import { placeInList } from '../../app/features/orders/staff-cache';
 import { useStaffQueue } from '../../app/features/orders/staff-api';
 import { createQueryClient } from '../../app/lib/query-client';
@@ -190,5 +191,17 @@ describe('placeInList', () => {
     expect(placeInList([], delivered, 'paid')).toEqual([delivered]);
     // An older copy never replaces a newer one.
     expect(placeInList([delivered], order as never, 'all')).toEqual([delivered]);
+  });
+});
+
+describe('applyLiveEvent', () => {
+  it("reads the guest's ETA again when the queue ahead moves (status, banner and confirmation), nothing else", () => {
+    const client = createQueryClient();
+    for (const key of [['orders', 'status', 'o1'], ['orders', 'active', 'bar'], ['orders', 'detail', 'o1'], ['orders', 'history', 'bar'], ['cart', 'bar']]) {
+      client.setQueryData(key, {});
+    }
+    applyLiveEvent(client, { type: 'queue_changed', seq: 3, at: order.updated_at });
+    const stale = client.getQueryCache().findAll().filter((q) => q.state.isInvalidated).map((q) => q.queryKey[1]);
+    expect(stale.sort()).toEqual(['active', 'detail', 'status']);
   });
 });

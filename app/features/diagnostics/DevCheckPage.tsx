@@ -1,7 +1,5 @@
 import { RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Drink } from '../../../shared/schemas/drink';
-import type { Venue } from '../../../shared/schemas/venue';
 import { CheckList, useChecks } from './CheckList';
 import { databaseCheck, healthCheck, sampleDrinkCheck, sampleRestaurantCheck } from './checks';
 
@@ -10,8 +8,8 @@ const CHECKS = [healthCheck, databaseCheck, sampleRestaurantCheck, sampleDrinkCh
 /** Spec: /dev-check — connection status: backend health, database, a sample restaurant and menu drink. */
 export default function DevCheckPage() {
   const { results, running, run } = useChecks(CHECKS);
-  const venue = results.find((r) => r.key === 'restaurant')?.data as Venue | undefined;
-  const drink = results.find((r) => r.key === 'drink')?.data as Drink | undefined;
+  const venue = results.find((r) => r.key === 'restaurant')?.data?.venue;
+  const drink = results.find((r) => r.key === 'drink')?.data?.drink;
   const failed = results.filter((r) => r.status === 'fail').length;
   const done = results.every((r) => r.status === 'pass' || r.status === 'fail');
 

@@ -1,13 +1,15 @@
 // The live checks behind /dev-check and /__diag: each one calls the running worker, times itself
 // and says pass or fail with a short detail.
 import { SuccessFlag } from '../../../shared/schemas/common';
-import { DrinkList } from '../../../shared/schemas/drink';
-import { VenueList } from '../../../shared/schemas/venue';
+import { DrinkList, type Drink } from '../../../shared/schemas/drink';
+import { VenueList, type Venue } from '../../../shared/schemas/venue';
 import { ApiRequestError, apiRequest, errorMessage } from '../../lib/api-client';
 
-export type CheckOutcome = { ok: boolean; detail: string; data?: unknown };
+/** What a sample check found, as the API answered it (the Connection Status page shows it). */
+export type CheckSample = { venue?: Venue; drink?: Drink };
+export type CheckOutcome = { ok: boolean; detail: string; data?: CheckSample };
 export type Check = { key: string; label: string; run: () => Promise<CheckOutcome> };
-export type CheckResult = { key: string; label: string; status: 'pending' | 'running' | 'pass' | 'fail'; ms: number | null; detail: string; data?: unknown };
+export type CheckResult = { key: string; label: string; status: 'pending' | 'running' | 'pass' | 'fail'; ms: number | null; detail: string; data?: CheckSample };
 
 const LABEL = 'diagnostics';
 
@@ -61,7 +63,7 @@ export const sampleRestaurantCheck: Check = {
   key: 'restaurant', label: 'Sample restaurant (GET /api/venues)',
   run: async () => {
     const venue = await sampleVenue();
-    return venue ? { ok: true, detail: `${venue.name} (${venue.slug})`, data: venue } : { ok: false, detail: 'No active venue found' };
+    return venue ? { ok: true, detail: `${venue.name} (${venue.slug})`, data: { venue } } : { ok: false, detail: 'No active venue found' };
   },
 };
 
@@ -72,7 +74,7 @@ export const sampleDrinkCheck: Check = {
     if (!venue) return { ok: false, detail: 'No active venue to read a menu from' };
     const { drinks } = await apiRequest('GET', '/venues/:id/drinks', { params: { id: venue.id }, credentials: 'none', schema: DrinkList, schemaLabel: LABEL });
     const drink = drinks[0];
-    return drink ? { ok: true, detail: `${drink.name} at ${venue.name}, $${drink.price.toFixed(2)}`, data: drink } : { ok: false, detail: `${venue.name} has no available drinks` };
+    return drink ? { ok: true, detail: `${drink.name} at ${venue.name}, $${drink.price.toFixed(2)}`, data: { drink } } : { ok: false, detail: `${venue.name} has no available drinks` };
   },
 };
 

@@ -62,13 +62,16 @@ export function writeOrder(client: QueryClient, order: Order) {
   }
 }
 
+/** The guest's reads that carry their order's ETA. */
+const ETA_READS = new Set(['status', 'active', 'detail']);
+
 /** Every order query refetched (the mounted ones now, the others when next shown). */
 export const refetchOrders = (client: QueryClient) => client.invalidateQueries({ queryKey: ['orders'] });
 
 /**
  * One live message applied to the cache. Order events write the order; a snapshot refetches (it
  * carries only the active orders, not the lists' finished ones); 'queue_changed' tells a guest that
- * their ETA moved, which the server computes, so their status is read again. 'hello' and
+ * their ETA moved, which the server computes, so their status, active order and detail are read again. 'hello' and
  * 'menu_changed' are the live hook's (sequence and menu), not the order cache's.
  */
 export function applyLiveEvent(client: QueryClient, message: LiveMessage): LiveCacheOutcome {
@@ -78,7 +81,8 @@ export function applyLiveEvent(client: QueryClient, message: LiveMessage): LiveC
       writeOrder(client, message.order);
       return 'applied';
     case 'queue_changed':
-      void client.invalidateQueries({ queryKey: ['orders', 'status'] });
+      // Another guest's order left the queue: this guest's ETA (status screen, banner) is the server's to recompute.
+      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' && ETA_READS.has(String(q.queryKey[1])) });
       return 'applied';
     case 'snapshot':
       return 'refetch';
