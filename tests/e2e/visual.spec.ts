@@ -56,10 +56,10 @@ async function visit(browser: Browser, role: Role | null, scheme: 'light' | 'dar
   const context = await browser.newContext({ viewport, storageState: signedInAs?.storage, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.clock.setFixedTime(FROZEN_NOW);
-  // The bar's live queue, its history and the admin's order list hold whatever orders the specs before this one placed: shown empty here,
+  // The bar's live queue, its history, the admin's order list and the audit logs hold what the specs before this one did: shown empty here,
   // so the screens compare the same in a full run and alone (their cards are checked in finish.spec.ts).
-  await page.route(/\/api\/(staff\/orders|staff\/history|admin\/orders)(\?|$)/, (route) =>
-    (route.request().method() === 'GET' ? route.fulfill({ json: { orders: [], next_before: null } }) : route.fallback()));
+  await page.route(/\/api\/(staff\/orders|staff\/history|admin\/orders|admin\/audit-log|super\/audit-log)(\?|$)/, (route) =>
+    (route.request().method() === 'GET' ? route.fulfill({ json: { orders: [], entries: [], next_before: null } }) : route.fallback()));
   if (signedInAs) {
     await page.addInitScript((entries) => {
       for (const [key, value] of JSON.parse(entries) as [string, string][]) sessionStorage.setItem(key, value);
