@@ -82,7 +82,7 @@ function killServer(): string[] {
 /** The fields the soak reads from answers (all optional: an answer may be an error). */
 type Reply = {
   id?: string; access_token?: string; token?: string; session_id?: string; raw?: string;
-  drinks?: { id: string; is_available?: boolean; sold_out?: boolean }[];
+  drinks?: { id: string; available?: boolean; sold_out?: boolean }[];
   order?: { id?: string } | null;
   error?: { code?: string; message?: string };
 };
@@ -143,7 +143,7 @@ async function crashWithoutLoss() {
   for (const v of venues) {
     const res = await http('GET', `/api/venues/${v.slug}/drinks`);
     const drinks = res.json!.drinks ?? [];
-    menus[v.slug] = drinks.filter((d) => d.is_available !== false && !d.sold_out).map((d) => d.id).slice(0, 6);
+    menus[v.slug] = drinks.filter((d) => d.available !== false && !d.sold_out).map((d) => d.id).slice(0, 6);
     if (!menus[v.slug]!.length) throw new Error(`no drinks at ${v.slug}`);
   }
   const sessions: string[] = [];

@@ -10,7 +10,8 @@ export const Drink = z.object({
   price_cents: z.number().int(),
   category: z.string(),
   image_url: z.string().nullable(),
-  is_available: z.boolean(),
+  /** Orderable now: the admin's switch is on and stock covers a serving (docs/decisions/133). */
+  available: z.boolean(),
   tags: z.array(z.string()),
   /** Derived from the recipe's ingredients (docs/decisions/101). */
   allergens: z.array(z.string()),

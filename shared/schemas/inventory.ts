@@ -150,7 +150,8 @@ export const StaffMenuItem = z.object({
   image_url: z.string().nullable(),
   /** Orderable now: the admin's switch is on and stock covers a serving. */
   available: z.boolean(),
-  is_available: z.boolean(),
+  /** The admin's switch alone (docs/decisions/133). */
+  enabled: z.boolean(),
   sold_out_reason: z.string().nullable(),
   category: z.string(),
   /** Derived from the recipe (docs/decisions/101). */

@@ -15,7 +15,7 @@ describe('GET /api/drinks', () => {
     const expected = await availableDrinks('artisan-bar');
     expect(drinks.map((d) => d.id).sort()).toEqual(expected.map((d) => d.id).sort());
     expect(drinks.map((d) => d.name)).toEqual([...drinks.map((d) => d.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(drinks.every((d) => d.is_available)).toBe(true);
+    expect(drinks.every((d) => d.available)).toBe(true);
   });
 
   it('hides a drink taken off the menu, and needs a venue', async () => {

@@ -81,7 +81,7 @@ export async function staffMenu(db: Db, restaurantId: string): Promise<StaffMenu
       price_cents: drink.priceCents,
       image_url: drink.imageUrl,
       available: drink.isAvailable && !drink.soldOutReason,
-      is_available: drink.isAvailable,
+      enabled: drink.isAvailable,
       sold_out_reason: drink.soldOutReason,
       category: drink.category,
       allergens: drink.allergens,
