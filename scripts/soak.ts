@@ -329,7 +329,7 @@ async function attacksOverHttp() {
   const device = await http('POST', '/api/auth/guest-session', { body: {}, headers: { 'CF-Connecting-IP': '198.51.103.3' } });
   const filler = 'x'.repeat(7_800);
   const posts = await Promise.all(Array.from({ length: 300 }, () =>
-    http('POST', '/api/ai/log', { token: device.json?.token, body: { venue_slug: 'artisan-bar', filler }, timeoutMs: 30_000 })));
+    http('POST', '/api/ai/log', { token: device.json?.token, body: { slug: 'artisan-bar', filler }, timeoutMs: 30_000 })));
   const stored = posts.filter((p) => p.status === 201).length;
   const storedRows = d1<{ n: number }>(`SELECT count(*) AS n FROM ai_interactions WHERE owner_key = 's:${device.json?.session_id}'`)[0]?.n ?? -1;
   if (stored > 30 || storedRows !== stored) problems.push(`ai log flood: ${stored} answered 201, ${storedRows} rows`);

@@ -71,7 +71,7 @@ describe('menu drink writes', () => {
     expect(drink.recipe.map((l: any) => [l.ingredient_name, l.quantity, l.unit, l.is_optional]))
       .toEqual([[lime.name, 30, 'ml', false], [lime.name, 1, 'piece', true]]);
 
-    const guestMenu = async () => ((await call('GET', '/api/drinks?venue=artisan-bar')).json.drinks as any[]).map((d) => d.id);
+    const guestMenu = async () => ((await call('GET', '/api/drinks?slug=artisan-bar')).json.drinks as any[]).map((d) => d.id);
     expect(await guestMenu()).toContain(drink.id);
 
     const off = await call('PATCH', `/api/admin/menu-drinks/${drink.id}/availability`, { token: admin, body: { enabled: false } });

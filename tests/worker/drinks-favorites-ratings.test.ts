@@ -9,7 +9,7 @@ import { availableDrinks, countRows, makeUnavailable, staffToken } from './order
 
 describe('GET /api/drinks', () => {
   it("lists one venue's available drinks by slug, sorted by name", async () => {
-    const res = await call('GET', '/api/drinks?venue=artisan-bar');
+    const res = await call('GET', '/api/drinks?slug=artisan-bar');
     expect(res.status).toBe(200);
     const { drinks } = DrinkList.parse(res.json);
     const expected = await availableDrinks('artisan-bar');
@@ -24,14 +24,16 @@ describe('GET /api/drinks', () => {
     const { drinks } = DrinkList.parse((await call('GET', '/api/drinks?slug=harbor-tap-room')).json);
     expect(drinks.some((d) => d.id === drink!.id)).toBe(false);
     expectApiError(await call('GET', '/api/drinks'), 400);
-    expectApiError(await call('GET', '/api/drinks?venue=velvet-speakeasy'), 404);
+    expectApiError(await call('GET', '/api/drinks?slug=velvet-speakeasy'), 404);
+    // One name for the venue (docs/decisions/134): the old aliases are refused, not read.
+    for (const alias of ['venue', 'restaurant_slug', 'restaurant_id']) expectApiError(await call('GET', `/api/drinks?${alias}=artisan-bar`), 400);
   });
 });
 
 describe('GET /api/drinks/:id', () => {
   it('answers one drink with tags, allergens and its rating summary', async () => {
     const [drink] = await availableDrinks('artisan-bar');
-    const res = await call('GET', `/api/drinks/${drink!.id}?venue=artisan-bar`);
+    const res = await call('GET', `/api/drinks/${drink!.id}?slug=artisan-bar`);
     expect(res.status).toBe(200);
     const detail = DrinkDetailResponse.parse(res.json).drink;
     expect(detail).toMatchObject({ id: drink!.id, name: drink!.name, price_cents: drink!.price_cents, restaurant_slug: 'artisan-bar', my_rating: null });
@@ -42,15 +44,15 @@ describe('GET /api/drinks/:id', () => {
   it("is 'Drink not found' for another venue's drink and an unknown id; a drink off the menu says so by name", async () => {
     const [other] = await availableDrinks('rooftop-lounge');
     expect((await call('GET', `/api/drinks/${other!.id}`)).status).toBe(200);
-    const wrongVenue = expectApiError(await call('GET', `/api/drinks/${other!.id}?venue=artisan-bar`), 404);
+    const wrongVenue = expectApiError(await call('GET', `/api/drinks/${other!.id}?slug=artisan-bar`), 404);
     expect(wrongVenue.message).toBe('Drink not found');
 
     const [gone] = await availableDrinks('artisan-bar');
     await makeUnavailable(gone!.id);
-    const off = expectApiError(await call('GET', `/api/drinks/${gone!.id}?venue=artisan-bar`), 404);
+    const off = expectApiError(await call('GET', `/api/drinks/${gone!.id}?slug=artisan-bar`), 404);
     expect(off).toMatchObject({ code: 'drink_unavailable', message: `${gone!.name} is not available right now`, details: { name: gone!.name, sold_out: false } });
     await env.DB.prepare("UPDATE menu_drinks SET is_available = 1, sold_out_reason = 'Out of Lime Juice' WHERE id = ?").bind(gone!.id).run();
-    const soldOut = expectApiError(await call('GET', `/api/drinks/${gone!.id}?venue=artisan-bar`), 404);
+    const soldOut = expectApiError(await call('GET', `/api/drinks/${gone!.id}?slug=artisan-bar`), 404);
     expect(soldOut).toMatchObject({ code: 'drink_unavailable', message: `${gone!.name} is sold out`, details: { sold_out: true } });
     expect(expectApiError(await call('GET', '/api/drinks/no-such-drink-0000000'), 404).message).toBe('Drink not found');
   });

@@ -42,7 +42,7 @@ const soldOutReason = async (drinkId: string) =>
   (await env.DB.prepare('SELECT sold_out_reason FROM menu_drinks WHERE id = ?').bind(drinkId).first<{ sold_out_reason: string | null }>())!.sold_out_reason;
 
 async function guestMenuIds(slug: string) {
-  const res = await call('GET', `/api/drinks?venue=${slug}`);
+  const res = await call('GET', `/api/drinks?slug=${slug}`);
   expect(res.status).toBe(200);
   return (res.json.drinks as { id: string }[]).map((d) => d.id);
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_EMAILS, deviceSession, mintToken } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 
-const PUBLIC_READS = ['/api/venues', '/api/venues/artisan-bar', '/api/venues/artisan-bar/drinks', '/api/drinks?venue=artisan-bar'];
+const PUBLIC_READS = ['/api/venues', '/api/venues/artisan-bar', '/api/venues/artisan-bar/drinks', '/api/drinks?slug=artisan-bar'];
 
 describe('menu reads: ETag, Cache-Control, 304', () => {
   it.each(PUBLIC_READS)('%s: weak ETag and a revalidated public Cache-Control, then 304 without a body', async (path) => {
@@ -91,11 +91,11 @@ describe('menu reads: ETag, Cache-Control, 304', () => {
     const menu = await call('GET', '/api/venues/rooftop-lounge/drinks');
     const drinkId = (menu.json.drinks as { id: string }[])[0]!.id;
     const guest = await deviceSession();
-    const res = await call('GET', `/api/drinks/${drinkId}?venue=rooftop-lounge`, { token: guest.token });
+    const res = await call('GET', `/api/drinks/${drinkId}?slug=rooftop-lounge`, { token: guest.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('private, max-age=0, must-revalidate');
     expect(res.headers.get('Vary')).toContain('Authorization');
-    const repeat = await call('GET', `/api/drinks/${drinkId}?venue=rooftop-lounge`, { token: guest.token, headers: { 'If-None-Match': res.headers.get('ETag')! } });
+    const repeat = await call('GET', `/api/drinks/${drinkId}?slug=rooftop-lounge`, { token: guest.token, headers: { 'If-None-Match': res.headers.get('ETag')! } });
     expect(repeat.status).toBe(304);
   });
 

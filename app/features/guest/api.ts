@@ -22,7 +22,7 @@ export function useDrink(slug: string, drinkId: string | undefined) {
     // A drink that sold out or never existed is an answer, not a failure to retry: the page says so at once.
     retry: (failures, err) => failures < 1 && !(err instanceof ApiRequestError && err.status === 404),
     queryFn: async () => (await apiRequest('GET', '/drinks/:id', { params: { id: drinkId! },
-      query: { venue: slug }, credentials: 'guest',
+      query: { slug }, credentials: 'guest',
     })).drink,
   });
 }
