@@ -74,7 +74,7 @@ test('the drink form: a normal-size Available checkbox and Optional on the ingre
 
 test('staff order cards size to their content; a long guest name stays short with the full name kept', async ({ page, request }) => {
   await guestOrder(request);
-  await page.route('**/api/staff/orders**', async (route) => {
+  await page.route('**/api/staff/queue**', async (route) => {
     const response = await route.fetch();
     const body = await response.json();
     const orders = body.orders as { display_name: string }[] | undefined;
