@@ -61,7 +61,7 @@ describe('GET /api/drinks/:id', () => {
 describe('favourites', () => {
   it('need a guest signed in by phone', async () => {
     const [drink] = await availableDrinks('artisan-bar');
-    const body = { menu_drink_id: drink!.id, restaurant_slug: 'artisan-bar' };
+    const body = { menu_drink_id: drink!.id, slug: 'artisan-bar' };
     expectApiError(await call('POST', '/api/favorites/toggle', { body }), 401);
     expectApiError(await call('GET', '/api/favorites'), 401);
     const device = await deviceSession();
@@ -76,7 +76,7 @@ describe('favourites', () => {
     const other = await signedInGuest('5550101002');
     const [first, second] = await availableDrinks('artisan-bar');
 
-    const on = await call('POST', '/api/favorites/toggle', { token: guest.token, body: { menu_drink_id: first!.id, restaurant_slug: 'artisan-bar', session_id: other.session_id } });
+    const on = await call('POST', '/api/favorites/toggle', { token: guest.token, body: { menu_drink_id: first!.id, slug: 'artisan-bar', session_id: other.session_id } });
     expect(FavoriteToggled.parse(on.json)).toEqual({ favorited: true });
     const added = await call('POST', '/api/favorites', { token: guest.token, body: { menu_drink_id: second!.id } });
     expect(added.status).toBe(201);
@@ -92,7 +92,7 @@ describe('favourites', () => {
     expect(FavoriteList.parse((await call('GET', '/api/favorites', { token: other.token })).json).favorites).toEqual([]);
     expect(FavoriteList.parse((await call('GET', '/api/favorites?slug=rooftop-lounge', { token: guest.token })).json).favorites).toEqual([]);
 
-    const off = await call('POST', '/api/favorites/toggle', { token: guest.token, body: { menu_drink_id: first!.id, restaurant_slug: 'artisan-bar' } });
+    const off = await call('POST', '/api/favorites/toggle', { token: guest.token, body: { menu_drink_id: first!.id, slug: 'artisan-bar' } });
     expect(off.json).toEqual({ favorited: false });
     const after = FavoriteList.parse((await call('GET', '/api/favorites', { token: guest.token })).json).favorites;
     expect(after.map((f) => f.menu_drink_id)).toEqual([second!.id]);
@@ -101,7 +101,7 @@ describe('favourites', () => {
   it("refuse a drink of another venue than the one named, and an unknown drink", async () => {
     const guest = await signedInGuest('5550101003');
     const [rooftop] = await availableDrinks('rooftop-lounge');
-    expectApiError(await call('POST', '/api/favorites/toggle', { token: guest.token, body: { menu_drink_id: rooftop!.id, restaurant_slug: 'artisan-bar' } }), 404);
+    expectApiError(await call('POST', '/api/favorites/toggle', { token: guest.token, body: { menu_drink_id: rooftop!.id, slug: 'artisan-bar' } }), 404);
     expectApiError(await call('POST', '/api/favorites/toggle', { token: guest.token, body: { menu_drink_id: 'nope-000000000000000' } }), 404);
     expectApiError(await call('POST', '/api/favorites/toggle', { token: guest.token, body: {} }), 400);
     expect(await countRows("SELECT count(*) AS n FROM favorites WHERE owner_key = ?", `g:${guest.guestId}`)).toBe(0);

@@ -49,7 +49,7 @@ export function useToggleFavorite(slug: string) {
   const { guestId } = useGuestSession();
   return useMutation({
     mutationFn: (menuDrinkId: string) => apiRequest('POST', '/favorites/toggle', {
-      body: { menu_drink_id: menuDrinkId, restaurant_slug: slug }, credentials: 'guest',
+      body: { menu_drink_id: menuDrinkId, slug }, credentials: 'guest',
     }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.favorites(guestId, slug) }),
   });
