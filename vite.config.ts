@@ -75,10 +75,10 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
 
 /**
  * The small modules every guest page shares (query hooks, icons' base, money/ids/orders, the orders API and
- * live socket, the header, drink facts) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost
+ * live socket, the guest-session hook and session state, the header, drink facts) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost
  * more gzipped than their sum in one file, and the guest routes sat at the 110 KB budget (docs/decisions/080).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/]features[\\/](orders[\\/](api|live)|guest[\\/](session-state|hooks|table-number))\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage)/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|live)|guest[\\/]table-number|auth[\\/]hooks)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage)/;
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
 
 export default defineConfig({

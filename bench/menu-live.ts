@@ -56,7 +56,7 @@ export async function menuLivePhase(baseUrl: string, stateDir: string, admin: St
       };
     }));
     const res = await fetch(`${baseUrl}/api/admin/menu-drinks/${drinkId}/availability`, {
-      method: 'PATCH', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ is_available: available }),
+      method: 'PATCH', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ enabled: available }),
     });
     if (!res.ok) throw new Error(`availability change answered ${res.status}`);
     await Promise.race([Promise.all(seen), new Promise((r) => setTimeout(r, 5_000))]);

@@ -184,7 +184,7 @@ async function readPathPhase(baseUrl: string, venue: Venue) {
     menu: { url: menuUrl, expect: 200 },
     menu_304: { url: menuUrl, headers: { 'If-None-Match': menuEtag }, expect: 304 },
     venue: { url: `${baseUrl}/api/venues/${GUEST_SLUG}`, expect: 200 },
-    drink: { url: `${baseUrl}/api/drinks/${venue.drinks[0]}?venue=${GUEST_SLUG}`, expect: 200 },
+    drink: { url: `${baseUrl}/api/drinks/${venue.drinks[0]}?slug=${GUEST_SLUG}`, expect: 200 },
   };
   const rounds = envNumber('BENCH_READ_ROUNDS', 3);
   const seconds = envNumber('BENCH_READ_SECONDS', 5);

@@ -82,7 +82,7 @@ function killServer(): string[] {
 /** The fields the soak reads from answers (all optional: an answer may be an error). */
 type Reply = {
   id?: string; access_token?: string; token?: string; session_id?: string; raw?: string;
-  drinks?: { id: string; is_available?: boolean; sold_out?: boolean }[];
+  drinks?: { id: string; available?: boolean; sold_out?: boolean }[];
   order?: { id?: string } | null;
   error?: { code?: string; message?: string };
 };
@@ -143,7 +143,7 @@ async function crashWithoutLoss() {
   for (const v of venues) {
     const res = await http('GET', `/api/venues/${v.slug}/drinks`);
     const drinks = res.json!.drinks ?? [];
-    menus[v.slug] = drinks.filter((d) => d.is_available !== false && !d.sold_out).map((d) => d.id).slice(0, 6);
+    menus[v.slug] = drinks.filter((d) => d.available !== false && !d.sold_out).map((d) => d.id).slice(0, 6);
     if (!menus[v.slug]!.length) throw new Error(`no drinks at ${v.slug}`);
   }
   const sessions: string[] = [];
@@ -329,7 +329,7 @@ async function attacksOverHttp() {
   const device = await http('POST', '/api/auth/guest-session', { body: {}, headers: { 'CF-Connecting-IP': '198.51.103.3' } });
   const filler = 'x'.repeat(7_800);
   const posts = await Promise.all(Array.from({ length: 300 }, () =>
-    http('POST', '/api/ai/log', { token: device.json?.token, body: { venue_slug: 'artisan-bar', filler }, timeoutMs: 30_000 })));
+    http('POST', '/api/ai/log', { token: device.json?.token, body: { slug: 'artisan-bar', filler }, timeoutMs: 30_000 })));
   const stored = posts.filter((p) => p.status === 201).length;
   const storedRows = d1<{ n: number }>(`SELECT count(*) AS n FROM ai_interactions WHERE owner_key = 's:${device.json?.session_id}'`)[0]?.n ?? -1;
   if (stored > 30 || storedRows !== stored) problems.push(`ai log flood: ${stored} answered 201, ${storedRows} rows`);

@@ -90,6 +90,8 @@ export type RecipeLineInput = z.input<typeof RecipeLineInput>;
 
 export const MENU_PRICE_MAX_CENTS = 1_000_000;
 
+const derivedAvailable = z.never({ error: 'available follows from enabled and stock; send enabled to switch the drink on or off' }).optional();
+
 const menuDrinkFields = {
   name: RequiredName,
   description: Text(1000, 'Description'),
@@ -100,12 +102,15 @@ const menuDrinkFields = {
   image_url: z.string().trim().max(500, 'Image URL is at most 500 characters')
     .refine((v) => v.startsWith('/images/') || /^https:\/\//.test(v), 'Image URL must be an uploaded photo or an https URL')
     .nullable(),
-  is_available: z.boolean(),
+  /** The admin's switch (docs/decisions/133); whether guests can order also depends on stock. */
+  enabled: z.boolean(),
   featured: z.boolean(),
   display_order: z.number().int().min(0).max(100_000),
   recipe: z.array(RecipeLineInput).max(30, 'A recipe has at most 30 lines'),
   /** Allergens the admin adds by hand; the recipe's own are derived (docs/decisions/101). Omitted: kept as they are. */
   extra_allergens: z.array(z.string().trim().min(1).max(40)).max(20),
+  /** Derived, never written: a body naming it is refused so the admin's intent is not dropped (docs/decisions/133). */
+  available: derivedAvailable,
 };
 
 export const MenuDrinkInput = z.object({
@@ -113,7 +118,7 @@ export const MenuDrinkInput = z.object({
   description: menuDrinkFields.description.default(''),
   category: menuDrinkFields.category.default('cocktail'),
   image_url: menuDrinkFields.image_url.optional(),
-  is_available: menuDrinkFields.is_available.default(true),
+  enabled: menuDrinkFields.enabled.default(true),
   featured: menuDrinkFields.featured.default(false),
   display_order: menuDrinkFields.display_order.optional(),
   recipe: menuDrinkFields.recipe.optional(),
@@ -127,7 +132,8 @@ export const MenuDrinkPatch = z.object(menuDrinkFields).partial()
 export type MenuDrinkPatch = z.input<typeof MenuDrinkPatch>;
 export type MenuDrinkPatchData = z.output<typeof MenuDrinkPatch>;
 
-export const AvailabilityUpdate = z.object({ is_available: z.boolean() });
+/** Only the switch; `available` is refused rather than ignored (docs/decisions/133). */
+export const AvailabilityUpdate = z.object({ enabled: z.boolean(), available: derivedAvailable });
 
 export const AdminRecipeLine = z.object({
   id: z.string(),
@@ -153,8 +159,8 @@ export const AdminMenuDrink = z.object({
   category: z.string(),
   image_url: z.string().nullable(),
   /** The admin's switch. */
-  is_available: z.boolean(),
-  /** What guests see: the switch and stock together (live dashboard's `available`). */
+  enabled: z.boolean(),
+  /** What guests see: orderable now, the switch on and stock covering a serving (docs/decisions/133). */
   available: z.boolean(),
   /** Recipe-driven stock: the required ingredients that cannot cover a serving, e.g. 'lime juice'. */
   sold_out_reason: z.string().nullable(),

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../constants';
 import { RecipeLine } from './cart';
 
-const Slug = z.string().trim().min(1).max(100);
 const Word = z.string().trim().min(1).max(40);
 
 export const VIBE_TAGS = [...VIBE_OPTIONS.spirits, ...VIBE_OPTIONS.flavors, ...VIBE_OPTIONS.styles] as const;
@@ -34,17 +33,15 @@ export const ChatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
-/** Calls name the venue by `venue_slug` (the call table) or `slug` (the guest client's other calls). */
-const VenueSlugFields = { venue_slug: Slug.optional(), slug: Slug.optional() };
-const hasVenue = (v: { venue_slug?: string; slug?: string }) => Boolean(v.venue_slug || v.slug);
-const venueRequired = { message: 'venue_slug is required', path: ['venue_slug'] };
+/** Every AI call names its venue one way: `slug` (docs/decisions/134). */
+const VenueSlugFields = { slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100) };
 
 /** POST /api/ai/chat: the conversation so far; the last message is the guest's, and not blank. */
 export const ChatInput = z.object({
   ...VenueSlugFields,
   messages: z.array(ChatMessage).min(1, 'messages is required').max(40),
   context: AiContext.optional(),
-}).refine(hasVenue, venueRequired).refine((v) => {
+}).refine((v) => {
   const last = v.messages[v.messages.length - 1];
   return last?.role === 'user' && last.content.length > 0;
 }, { message: 'The last message must be a non-blank guest message', path: ['messages'] });
@@ -59,7 +56,7 @@ export const VibeInput = z.object({
     .refine((tags) => new Set(tags).size === tags.length, 'Each vibe can be picked once'),
   preferenceCount: z.number().int().min(0).max(10).optional(),
   additionalRequest: z.string().trim().max(300).optional(),
-}).refine(hasVenue, venueRequired);
+});
 export type VibeInput = z.input<typeof VibeInput>;
 
 /** POST /api/ai/recommend-new: a new creation from the venue's stock (spec call table). */
@@ -69,15 +66,13 @@ export const RecommendNewInput = z.object({
   preferences: z.union([z.array(Word).max(20), AiContext.partial().extend({ tags: z.array(Word).max(20).optional() })]).optional(),
   additional_request: z.string().trim().max(300).optional(),
   limit: z.number().int().min(1).max(1).default(1),
-}).refine(hasVenue, venueRequired);
+});
 export type RecommendNewInput = z.input<typeof RecommendNewInput>;
 
 /** POST /api/ai/log: a free payload (spec call table), kept as a 'log' interaction of a venue. */
 export const AiLogInput = z.record(z.string(), z.unknown())
   .refine((v) => JSON.stringify(v).length <= 8000, 'The log payload is too large')
-  .refine((v) => ['venue_slug', 'slug', 'restaurant_slug', 'restaurant_id'].some((k) => typeof v[k] === 'string' && v[k]), {
-    message: 'venue_slug is required', path: ['venue_slug'],
-  });
+  .refine((v) => typeof v.slug === 'string' && v.slug.length > 0, { message: 'slug is required', path: ['slug'] });
 
 export const InteractionFeedbackInput = z.object({ feedback: z.enum(['like', 'dislike']) });
 export const InteractionOrderedInput = z.object({ order_id: z.string().trim().min(1).max(100) });

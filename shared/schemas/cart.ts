@@ -9,11 +9,9 @@ export const RecipeLine = z.object({
 });
 export type RecipeLine = z.infer<typeof RecipeLine>;
 
-/** The venue of a cart call: `slug` or `restaurant_slug` (either may also be the venue id). */
-export const VenueRef = z.object({
-  slug: z.string().trim().min(1).max(100).optional(),
-  restaurant_slug: z.string().trim().min(1).max(100).optional(),
-}).refine((v) => v.slug || v.restaurant_slug, { message: 'slug is required', path: ['slug'] });
+/** The venue of a cart call, named one way: `slug` (which may also be the venue id; docs/decisions/134). */
+const VenueSlug = z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100);
+export const VenueRef = z.object({ slug: VenueSlug });
 
 /**
  * Add to cart / change a quantity (spec: menu_drink_id, qty, notes, optional AI meta). `qty` sets
@@ -21,8 +19,7 @@ export const VenueRef = z.object({
  * accepted for compatibility and never used: prices come from the menu.
  */
 export const CartItemInput = z.object({
-  slug: z.string().trim().min(1).max(100).optional(),
-  restaurant_slug: z.string().trim().min(1).max(100).optional(),
+  slug: VenueSlug,
   menu_drink_id: z.string().trim().min(1).max(100).optional(),
   qty: z.number().int().max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`),
   mode: z.enum(['set', 'add']).default('set'),
@@ -36,8 +33,7 @@ export const CartItemInput = z.object({
   recipe: z.array(RecipeLine).max(30).optional(),
   /** Set when the line came from an AI suggestion: checkout then marks the order AI-referred. */
   ai_interaction_id: z.string().trim().min(1).max(100).optional(),
-}).refine((v) => v.slug || v.restaurant_slug, { message: 'slug is required', path: ['slug'] })
-  .refine((v) => v.menu_drink_id || (v.is_ai_creation && (v.ai_recipe_name || v.name)), {
+}).refine((v) => v.menu_drink_id || (v.is_ai_creation && (v.ai_recipe_name || v.name)), {
     message: 'menu_drink_id, or an AI creation with its name, is required', path: ['menu_drink_id'],
   });
 export type CartItemInput = z.input<typeof CartItemInput>;

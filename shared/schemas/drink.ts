@@ -10,7 +10,8 @@ export const Drink = z.object({
   price_cents: z.number().int(),
   category: z.string(),
   image_url: z.string().nullable(),
-  is_available: z.boolean(),
+  /** Orderable now: the admin's switch is on and stock covers a serving (docs/decisions/133). */
+  available: z.boolean(),
   tags: z.array(z.string()),
   /** Derived from the recipe's ingredients (docs/decisions/101). */
   allergens: z.array(z.string()),
@@ -24,17 +25,11 @@ export type Drink = z.infer<typeof Drink>;
 export const DrinkList = z.object({ drinks: z.array(Drink) });
 export const DrinkResponse = z.object({ drink: Drink });
 
-/** GET /api/drinks: the venue by slug or id (`venue`, `slug`, `restaurant_slug` or `restaurant_id`). */
-export const DrinksQuery = z.object({
-  venue: z.string().trim().min(1).max(100).optional(),
-  slug: z.string().trim().min(1).max(100).optional(),
-  restaurant_slug: z.string().trim().min(1).max(100).optional(),
-  restaurant_id: z.string().trim().min(1).max(100).optional(),
-}).refine((q) => q.venue || q.slug || q.restaurant_slug || q.restaurant_id, { message: 'venue is required', path: ['venue'] });
+/** GET /api/drinks: the venue named one way, `slug` (its slug or id; docs/decisions/134). */
+export const DrinksQuery = z.object({ slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100) });
 
 /** GET /api/drinks/:id: optionally pinned to one venue, so a link of one venue never opens another's drink. */
 export const DrinkByIdQuery = z.object({
-  venue: z.string().trim().min(1).max(100).optional(),
   slug: z.string().trim().min(1).max(100).optional(),
 });
 

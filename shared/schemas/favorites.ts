@@ -3,16 +3,16 @@ import { z } from 'zod';
 const DrinkId = z.string().trim().min(1, 'menu_drink_id is required').max(100);
 const Slug = z.string().trim().min(1).max(100);
 
-/** POST /api/favorites (spec: menu_drink_id). Adding twice keeps one favourite. */
-export const AddFavoriteBody = z.object({ menu_drink_id: DrinkId, restaurant_slug: Slug.optional() });
+/** POST /api/favorites (spec: menu_drink_id). Adding twice keeps one favourite. `slug` pins the drink to its venue (docs/decisions/134). */
+export const AddFavoriteBody = z.object({ menu_drink_id: DrinkId, slug: Slug.optional() });
 
 /**
- * POST /api/favorites/toggle (spec: session_id, menu_drink_id, restaurant_slug). The caller comes from
+ * POST /api/favorites/toggle (spec: session_id, menu_drink_id, and the venue, named `slug` as everywhere). The caller comes from
  * the signed token; a `session_id` in the body is accepted for compatibility and never trusted.
  */
 export const ToggleFavoriteBody = z.object({
   menu_drink_id: DrinkId,
-  restaurant_slug: Slug.optional(),
+  slug: Slug.optional(),
   session_id: z.string().max(200).optional(),
 });
 
@@ -21,7 +21,6 @@ export const FavoriteToggled = z.object({ favorited: z.boolean() });
 /** GET /api/favorites: every venue's, or one venue's with `slug`. */
 export const FavoritesQuery = z.object({
   slug: Slug.optional(),
-  restaurant_slug: Slug.optional(),
   session_id: z.string().max(200).optional(),
 });
 

@@ -27,7 +27,8 @@ export const StaffInventoryCreate = z.object({
   /** Defaults to the ingredient's own unit. */
   unit: InventoryUnitSchema.optional(),
   available: z.boolean().default(true),
-  cost_per_unit: CostPerUnit.default(0),
+  /** Admin and super admin only: a staff member naming it gets 403 (costs are hidden from staff). */
+  cost_per_unit: CostPerUnit.optional(),
 });
 export type StaffInventoryCreate = z.input<typeof StaffInventoryCreate>;
 
@@ -90,8 +91,9 @@ export const StaffInventoryItem = z.object({
   low_stock_threshold: z.number(),
   available: z.boolean(),
   is_low_stock: z.boolean(),
-  cost_per_unit: z.number(),
-  cost_per_unit_cents: z.number().int(),
+  /** Costs are shown to admins and super admins only: omitted when the caller's role is staff. */
+  cost_per_unit: z.number().optional(),
+  cost_per_unit_cents: z.number().int().optional(),
   /** When stock last moved (received, adjusted, poured); null = 'Never'. */
   last_movement_at: z.string().nullable(),
   created_at: z.string(),
@@ -108,7 +110,6 @@ export const StockMovement = z.object({
   type: z.enum(['receive', 'adjust_down', 'deduct', 'edit', 'restore']),
   /** Size of the movement in the staff view's ml (always positive; `delta_ml` carries the sign). */
   quantity_ml: z.number(),
-  quantityMl: z.number(),
   delta: z.number(),
   delta_ml: z.number(),
   reason: z.string(),
@@ -150,7 +151,8 @@ export const StaffMenuItem = z.object({
   image_url: z.string().nullable(),
   /** Orderable now: the admin's switch is on and stock covers a serving. */
   available: z.boolean(),
-  is_available: z.boolean(),
+  /** The admin's switch alone (docs/decisions/133). */
+  enabled: z.boolean(),
   sold_out_reason: z.string().nullable(),
   category: z.string(),
   /** Derived from the recipe (docs/decisions/101). */

@@ -115,11 +115,10 @@ export const AdminOrdersQuery = z.object({
 });
 export const GuestOrdersQuery = z.object({
   slug: Slug.optional(),
-  restaurant_slug: Slug.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-export const CanStartQuery = z.object({ slug: Slug.optional(), restaurant_slug: Slug.optional() })
-  .refine((v) => v.slug || v.restaurant_slug, { message: 'slug is required', path: ['slug'] });
+/** One name for the venue (docs/decisions/134). */
+export const CanStartQuery = z.object({ slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100) });
 
 // ---------------------------------------------------------------------------------------------
 // Answers

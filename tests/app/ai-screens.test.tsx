@@ -75,7 +75,7 @@ describe('AI chat', () => {
     expect(screen.getByRole('article', { name: 'Suggestion: Garden Gin Smash' })).toBeTruthy();
     const body = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json();
     expect(body).toEqual({
-      venue_slug: 'artisan-bar', messages: [{ role: 'user', content: 'something herbal' }],
+      slug: 'artisan-bar', messages: [{ role: 'user', content: 'something herbal' }],
       context: { baseSpirit: 'Gin', flavors: [], extras: [], sweetness: 'Dry', strength: 'Standard' },
     });
   });

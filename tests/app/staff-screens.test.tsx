@@ -56,7 +56,7 @@ describe('staff inventory screen', () => {
       'GET /api/staff/inventory': { body: { inventory: INVENTORY } },
       'POST /api/staff/inventory/item-2/movements': (req) => ({
         status: 201,
-        body: { item: INVENTORY[1], movement: { id: 'm1', inventory_item_id: 'item-2', type: 'receive', quantity_ml: 250, quantityMl: 250, delta: 0.36, delta_ml: 250, reason: 'Stock received', order_id: null, actor_user_id: 'u', created_at: req.headers.get('date') ?? '2026-01-01T00:00:00.000Z' } },
+        body: { item: INVENTORY[1], movement: { id: 'm1', inventory_item_id: 'item-2', type: 'receive', quantity_ml: 250, delta: 0.36, delta_ml: 250, reason: 'Stock received', order_id: null, actor_user_id: 'u', created_at: req.headers.get('date') ?? '2026-01-01T00:00:00.000Z' } },
       }),
     });
     renderPage(<StaffInventoryPage />);

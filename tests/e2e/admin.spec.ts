@@ -11,7 +11,7 @@ async function placeGuestOrder(request: APIRequestContext) {
   const session = await request.post('/api/auth/guest-session', { data: { venue_slug: 'artisan-bar' } });
   expect(session.ok()).toBe(true);
   const { token } = await session.json() as { token: string };
-  const menu = await (await request.get('/api/drinks?venue=artisan-bar')).json() as { drinks: { id: string }[] };
+  const menu = await (await request.get('/api/drinks?slug=artisan-bar')).json() as { drinks: { id: string }[] };
   const placed = await request.post('/api/orders/quick', {
     headers: { Authorization: `Bearer ${token}` },
     data: { slug: 'artisan-bar', item: { menu_drink_id: menu.drinks[0]!.id }, table: '7' },

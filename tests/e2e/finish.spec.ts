@@ -22,7 +22,7 @@ const box = async (locator: Locator) => (await locator.boundingBox())!;
 
 async function guestOrder(request: APIRequestContext) {
   const session = await (await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } })).json();
-  const drinks = (await (await request.get(`/api/drinks?venue=${SLUG}`)).json()).drinks as { id: string }[];
+  const drinks = (await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as { id: string }[];
   const placed = await request.post('/api/orders/quick', { data: { slug: SLUG, item: { menu_drink_id: drinks[0]!.id } }, headers: { Authorization: `Bearer ${session.token}` } });
   expect(placed.ok(), await placed.text()).toBe(true);
   return { session, orderId: (await placed.json()).id as string };
@@ -74,7 +74,7 @@ test('the drink form: a normal-size Available checkbox and Optional on the ingre
 
 test('staff order cards size to their content; a long guest name stays short with the full name kept', async ({ page, request }) => {
   await guestOrder(request);
-  await page.route('**/api/staff/orders**', async (route) => {
+  await page.route('**/api/staff/queue**', async (route) => {
     const response = await route.fetch();
     const body = await response.json();
     const orders = body.orders as { display_name: string }[] | undefined;

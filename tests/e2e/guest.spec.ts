@@ -11,7 +11,7 @@ async function expectAccessible(page: Page, screen: string) {
 }
 
 async function venueDrinks(request: APIRequestContext, slug: string): Promise<Drink[]> {
-  const res = await request.get(`/api/drinks?venue=${slug}`);
+  const res = await request.get(`/api/drinks?slug=${slug}`);
   expect(res.ok()).toBe(true);
   return (await res.json()).drinks;
 }

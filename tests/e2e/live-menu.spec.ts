@@ -43,12 +43,12 @@ test('an admin switching a drink off takes it off every open menu and drink page
   await list.page.waitForTimeout(500);
 
   let at = Date.now();
-  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { is_available: false } })).ok()).toBe(true);
+  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { enabled: false } })).ok()).toBe(true);
   await within(at, () => expect(menuLink(list.page, drink.name)).toHaveCount(0, { timeout: BOUND_MS }));
   await within(at, () => expect(detail.page.getByRole('alert')).toContainText(`${drink.name} is not available right now`, { timeout: BOUND_MS }));
 
   at = Date.now();
-  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { is_available: true } })).ok()).toBe(true);
+  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { enabled: true } })).ok()).toBe(true);
   await within(at, () => expect(menuLink(list.page, drink.name)).toBeVisible({ timeout: BOUND_MS }));
   await within(at, () => expect(detail.page.getByRole('heading', { name: drink.name, level: 1 })).toBeVisible({ timeout: BOUND_MS }));
   await list.context.close();
@@ -111,12 +111,12 @@ test('an open cart marks a drink the bar switched off within 2 s, and takes the 
   await page.waitForTimeout(500);
 
   let at = Date.now();
-  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { is_available: false } })).ok()).toBe(true);
+  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { enabled: false } })).ok()).toBe(true);
   await within(at, () => expect(page.getByText('No longer available', { exact: true })).toBeVisible({ timeout: BOUND_MS }));
   await expect(page.getByRole('button', { name: /^Checkout/ })).toBeDisabled();
 
   at = Date.now();
-  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { is_available: true } })).ok()).toBe(true);
+  expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { enabled: true } })).ok()).toBe(true);
   await within(at, () => expect(page.getByText('No longer available', { exact: true })).toHaveCount(0, { timeout: BOUND_MS }));
   await expect(page.getByRole('button', { name: /^Checkout/ })).toBeEnabled();
 });

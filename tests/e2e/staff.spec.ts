@@ -121,11 +121,11 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
   const staffToken = await staffApiToken(request);
   const auth = { headers: { Authorization: `Bearer ${staffToken}` } };
   const menu = (await (await request.get('/api/staff/menu', auth)).json()).menu_items as
-    { id: string; name: string; is_available: boolean; sold_out_reason: string | null }[];
+    { id: string; name: string; enabled: boolean; sold_out_reason: string | null }[];
   const inventory = (await (await request.get('/api/staff/inventory', auth)).json()).inventory as
     { id: string; ingredient_name: string; on_hand_ml: number; low_stock_threshold_ml: number }[];
   // The seed leaves one drink sold out because one of its ingredients ran dry.
-  const soldOut = menu.find((d) => d.is_available && d.sold_out_reason)!;
+  const soldOut = menu.find((d) => d.enabled && d.sold_out_reason)!;
   const dry = inventory.find((i) => i.on_hand_ml === 0 && soldOut.sold_out_reason!.toLowerCase().includes(i.ingredient_name.toLowerCase()))!;
   expect(dry).toBeTruthy();
 

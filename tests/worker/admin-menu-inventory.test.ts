@@ -67,19 +67,19 @@ describe('menu drink writes', () => {
     });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const drink = created.json.drink;
-    expect(drink).toMatchObject({ name: 'Lime Rickey Test', price: 11, price_cents: 1100, is_available: true, restaurant_id: artisan });
+    expect(drink).toMatchObject({ name: 'Lime Rickey Test', price: 11, price_cents: 1100, enabled: true, restaurant_id: artisan });
     expect(drink.recipe.map((l: any) => [l.ingredient_name, l.quantity, l.unit, l.is_optional]))
       .toEqual([[lime.name, 30, 'ml', false], [lime.name, 1, 'piece', true]]);
 
-    const guestMenu = async () => ((await call('GET', '/api/drinks?venue=artisan-bar')).json.drinks as any[]).map((d) => d.id);
+    const guestMenu = async () => ((await call('GET', '/api/drinks?slug=artisan-bar')).json.drinks as any[]).map((d) => d.id);
     expect(await guestMenu()).toContain(drink.id);
 
-    const off = await call('PATCH', `/api/admin/menu-drinks/${drink.id}/availability`, { token: admin, body: { is_available: false } });
-    expect(off.json.drink.is_available).toBe(false);
+    const off = await call('PATCH', `/api/admin/menu-drinks/${drink.id}/availability`, { token: admin, body: { enabled: false } });
+    expect(off.json.drink.enabled).toBe(false);
     expect(await guestMenu()).not.toContain(drink.id);
 
     const edited = await call('PUT', `/api/admin/menu-drinks/${drink.id}`, {
-      token: admin, body: { name: 'Lime Rickey', price_cents: 1250, category: 'cocktail', is_available: true, recipe: [] },
+      token: admin, body: { name: 'Lime Rickey', price_cents: 1250, category: 'cocktail', enabled: true, recipe: [] },
     });
     expect(edited.status).toBe(200);
     expect(edited.json.drink).toMatchObject({ name: 'Lime Rickey', price_cents: 1250, recipe: [] });
@@ -103,7 +103,7 @@ describe('menu drink writes', () => {
       token: admin, body: { name: 'Dry Lime', price_cents: 800, recipe: [{ ingredient_id: lime.id, quantity: 30, unit: 'ml' }] },
     });
     expect(created.status).toBe(201);
-    expect(created.json.drink).toMatchObject({ sold_out_reason: 'out of: fresh lime juice', available: false, is_available: true });
+    expect(created.json.drink).toMatchObject({ sold_out_reason: 'out of: fresh lime juice', available: false, enabled: true });
 
     await call('PUT', `/api/admin/inventory/${item.json.item.id}`, {
       token: admin, body: { name: 'Lime juice (house)', quantity: 2, unit: 'bottle', ingredient_id: lime.id },
@@ -119,7 +119,7 @@ describe('tenancy: admin2 of rooftop-lounge cannot reach artisan-bar objects', (
       .first<{ id: string; name: string; price_cents: number; is_available: number }>())!;
     expectApiError(await call('GET', `/api/admin/menu-drinks/${theirs.id}`, { token: admin2 }), 404);
     expectApiError(await call('PUT', `/api/admin/menu-drinks/${theirs.id}`, { token: admin2, body: { name: 'Hijacked', price_cents: 100 } }), 404);
-    expectApiError(await call('PATCH', `/api/admin/menu-drinks/${theirs.id}/availability`, { token: admin2, body: { is_available: !theirs.is_available } }), 404);
+    expectApiError(await call('PATCH', `/api/admin/menu-drinks/${theirs.id}/availability`, { token: admin2, body: { enabled: !theirs.is_available } }), 404);
     expectApiError(await call('DELETE', `/api/admin/menu-drinks/${theirs.id}`, { token: admin2 }), 404);
     const after = await env.DB.prepare('SELECT name, price_cents, is_available FROM menu_drinks WHERE id = ?').bind(theirs.id).first();
     expect(after).toEqual({ name: theirs.name, price_cents: theirs.price_cents, is_available: theirs.is_available });

@@ -11,7 +11,7 @@ const SLUG = 'artisan-bar';
 const HUGE = Array.from({ length: 30 }, () => ({ ingredient: 'Bourbon', quantity: 10_000, unit: 'ml' }));
 
 async function creationFor(token: string) {
-  const res = await call('POST', '/api/ai/recommend-new', { token, body: { venue_slug: SLUG, preferences: ['Whiskey', 'Citrus'] } });
+  const res = await call('POST', '/api/ai/recommend-new', { token, body: { slug: SLUG, preferences: ['Whiskey', 'Citrus'] } });
   expect(res.status, res.text).toBe(200);
   const s = AiSuggestion.parse(res.json);
   expect(s.type).toBe('creation');

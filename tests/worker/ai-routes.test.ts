@@ -54,12 +54,12 @@ describe('guest suggestion calls', () => {
     const { token } = await guestToken();
     const before = await interactions();
     for (const messages of [[], [{ role: 'user', content: '   ' }], [{ role: 'assistant', content: 'Hi!' }]]) {
-      expectApiError(await call('POST', '/api/ai/chat', { token, body: { venue_slug: SLUG, messages } }), 400);
+      expectApiError(await call('POST', '/api/ai/chat', { token, body: { slug: SLUG, messages } }), 400);
     }
     expect(await interactions()).toBe(before);
     const res = await call('POST', '/api/ai/chat', {
       token,
-      body: { venue_slug: SLUG, messages: [{ role: 'user', content: 'something smoky with mezcal' }], context: { baseSpirit: 'Mezcal', flavors: ['Smoky'], extras: [], sweetness: 'Dry', strength: 'Bold' } },
+      body: { slug: SLUG, messages: [{ role: 'user', content: 'something smoky with mezcal' }], context: { baseSpirit: 'Mezcal', flavors: ['Smoky'], extras: [], sweetness: 'Dry', strength: 'Bold' } },
     });
     expect(res.status, res.text).toBe(200);
     const s = AiSuggestion.parse(res.json);
@@ -70,9 +70,9 @@ describe('guest suggestion calls', () => {
 
   it('recommend-new composes a creation priced at $18.00 from stock', async () => {
     const { token } = await guestToken();
-    expectApiError(await call('POST', '/api/ai/recommend-new', { token, body: { venue_slug: SLUG, limit: 2 } }), 400);
+    expectApiError(await call('POST', '/api/ai/recommend-new', { token, body: { slug: SLUG, limit: 2 } }), 400);
     const res = await call('POST', '/api/ai/recommend-new', {
-      token, body: { venue_slug: SLUG, available_ingredients: ['Bourbon', 'Fresh lemon juice', 'Simple syrup', 'Angostura bitters'], preferences: ['Whiskey', 'Citrus'], additional_request: 'a sour please', limit: 1 },
+      token, body: { slug: SLUG, available_ingredients: ['Bourbon', 'Fresh lemon juice', 'Simple syrup', 'Angostura bitters'], preferences: ['Whiskey', 'Citrus'], additional_request: 'a sour please', limit: 1 },
     });
     expect(res.status, res.text).toBe(200);
     const s = AiSuggestion.parse(res.json);
@@ -98,7 +98,14 @@ describe('guest suggestion calls', () => {
   it('stores a free log payload as a log interaction', async () => {
     const { token } = await guestToken();
     expectApiError(await call('POST', '/api/ai/log', { token, body: { event: 'opened' } }), 400);
-    const res = await call('POST', '/api/ai/log', { token, body: { venue_slug: SLUG, event: 'suggestion_viewed', drink_name: 'Negroni' } });
+    // One name for the venue (docs/decisions/134): the old aliases no longer name it.
+    for (const alias of ['venue_slug', 'restaurant_slug', 'restaurant_id']) {
+      expectApiError(await call('POST', '/api/ai/log', { token, body: { [alias]: SLUG, event: 'opened' } }), 400);
+    }
+    const chat = await call('POST', '/api/ai/chat', { token, body: { venue_slug: SLUG, messages: [{ role: 'user', content: 'gin' }] } });
+    expectApiError(chat, 400);
+    expect(chat.text).toContain('slug is required');
+    const res = await call('POST', '/api/ai/log', { token, body: { slug: SLUG, event: 'suggestion_viewed', drink_name: 'Negroni' } });
     expect(res.status).toBe(201);
     const row = await env.DB.prepare('SELECT kind, query, selected_drink_name FROM ai_interactions WHERE id = ?').bind(res.json.id).first();
     expect(row).toEqual({ kind: 'log', query: 'suggestion_viewed', selected_drink_name: 'Negroni' });

@@ -239,7 +239,7 @@ describe('Workers AI: the same hard filter on the model\'s answer', () => {
 describe('through the API', () => {
   it('POST /api/ai/chat "I\'m pregnant, nothing alcoholic please" answers an alcohol-free drink and says so', async () => {
     const { token } = await guestToken();
-    const res = await call('POST', '/api/ai/chat', { token, body: { venue_slug: 'artisan-bar', messages: [{ role: 'user', content: "I'm pregnant, nothing alcoholic please" }] } });
+    const res = await call('POST', '/api/ai/chat', { token, body: { slug: 'artisan-bar', messages: [{ role: 'user', content: "I'm pregnant, nothing alcoholic please" }] } });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ contains_alcohol: false });
     expect(res.json.message).toMatch(/alcohol-free/);
@@ -260,7 +260,7 @@ describe('a constraint said early in a chat still holds later', () => {
       { role: 'assistant', content: 'Here you go.' },
       { role: 'user', content: 'One more idea please' },
     ];
-    const res = await call('POST', '/api/ai/chat', { token, body: { venue_slug: 'rooftop-lounge', messages } });
+    const res = await call('POST', '/api/ai/chat', { token, body: { slug: 'rooftop-lounge', messages } });
     expect(res.status, res.text).toBe(200);
     expect(res.json.contains_alcohol).toBe(false);
   });

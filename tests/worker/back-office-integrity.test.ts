@@ -209,7 +209,7 @@ describe('finding 3: normalisation never proposes a different product, and a mer
     const drink = menu.find((d) => d.id === jiuce.menu_drink_id);
     expect(drink.ingredients.map((l: any) => l.ingredient_name)).toContain('Fresh lime juice');
     expect(JSON.stringify(drink)).not.toContain('jiuce');
-    const guest = (await call('GET', '/api/drinks?venue=artisan-bar')).json.drinks as any[];
+    const guest = (await call('GET', '/api/drinks?slug=artisan-bar')).json.drinks as any[];
     const seen = guest.find((d) => d.id === jiuce.menu_drink_id);
     expect(seen, 'the drink is on the guest menu').toBeDefined();
     expect(seen.ingredients_notes).toContain('Fresh lime juice');

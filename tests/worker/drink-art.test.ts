@@ -70,7 +70,7 @@ describe('drink art', () => {
   });
 
   it('is what the seeded menu shows for drinks without a photo', async () => {
-    const { drinks } = DrinkList.parse((await call('GET', '/api/drinks?venue=artisan-bar')).json);
+    const { drinks } = DrinkList.parse((await call('GET', '/api/drinks?slug=artisan-bar')).json);
     expect(drinks.length).toBeGreaterThan(0);
     expect(drinks.every((d) => d.image_url?.startsWith('/images/art/'))).toBe(true);
     await svgAt(drinks[0]!.image_url!);

@@ -16,8 +16,8 @@ beforeAll(async () => {
   [admin, superadmin] = await Promise.all([mintToken(DEMO_EMAILS.admin), mintToken('superadmin@barhop.dev')]);
 });
 
-const guestDrink = async (id: string) => DrinkDetailResponse.parse((await call('GET', `/api/drinks/${id}?venue=artisan-bar`)).json).drink;
-const guestMenuEntry = async (id: string) => DrinkList.parse((await call('GET', '/api/drinks?venue=artisan-bar')).json).drinks.find((d) => d.id === id)!;
+const guestDrink = async (id: string) => DrinkDetailResponse.parse((await call('GET', `/api/drinks/${id}?slug=artisan-bar`)).json).drink;
+const guestMenuEntry = async (id: string) => DrinkList.parse((await call('GET', '/api/drinks?slug=artisan-bar')).json).drinks.find((d) => d.id === id)!;
 
 /** Every drink in the database against its recipe: the invariant the whole product relies on. */
 async function disagreeingDrinks() {

@@ -50,7 +50,7 @@ describe('venues', () => {
     expect(res.status).toBe(200);
     const { drinks } = DrinkList.parse(res.json);
     expect(drinks.length).toBeGreaterThanOrEqual(25);
-    expect(drinks.every((d) => d.is_available)).toBe(true);
+    expect(drinks.every((d) => d.available)).toBe(true);
     const names = drinks.map((d) => d.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(drinks[0]!.price).toBeCloseTo(drinks[0]!.price_cents / 100);

@@ -42,7 +42,7 @@ const soldOutReason = async (drinkId: string) =>
   (await env.DB.prepare('SELECT sold_out_reason FROM menu_drinks WHERE id = ?').bind(drinkId).first<{ sold_out_reason: string | null }>())!.sold_out_reason;
 
 async function guestMenuIds(slug: string) {
-  const res = await call('GET', `/api/drinks?venue=${slug}`);
+  const res = await call('GET', `/api/drinks?slug=${slug}`);
   expect(res.status).toBe(200);
   return (res.json.drinks as { id: string }[]).map((d) => d.id);
 }
@@ -220,7 +220,7 @@ describe('staff inventory API', () => {
     const dash = menu.flatMap((d) => d.ingredients).find((i) => i.unit === 'dash');
     if (dash) expect(dash.quantity_ml).toBeCloseTo(dash.quantity * 0.8, 5);
     expect(withMl.recipe.length).toBe(withMl.ingredients.length);
-    expect(menu.every((d) => d.available === (d.is_available && d.sold_out_reason === null))).toBe(true);
+    expect(menu.every((d) => d.available === (d.enabled && d.sold_out_reason === null))).toBe(true);
   });
 });
 
@@ -269,7 +269,7 @@ describe('recipes poured from stock', () => {
     const refused = await call('POST', '/api/orders/quick', { token: guest.token, body: { slug: 'artisan-bar', item: { menu_drink_id: line.drink_id } } });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     const staffMenu = StaffMenuList.parse((await call('GET', '/api/staff/menu', { token: staff })).json).menu_items.find((d) => d.id === line.drink_id)!;
-    expect(staffMenu).toMatchObject({ available: false, is_available: true, sold_out_reason: `out of: ${line.ingredient_name.toLowerCase()}` });
+    expect(staffMenu).toMatchObject({ available: false, enabled: true, sold_out_reason: `out of: ${line.ingredient_name.toLowerCase()}` });
 
     // Half a serving is not enough.
     await call('POST', `/api/staff/inventory/${line.item_id}/movements`, { token: staff, body: { type: 'receive', quantity_ml: line.quantity / 2, reason: 'Found a bottle' } });

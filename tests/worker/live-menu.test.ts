@@ -12,7 +12,7 @@ describe('menu_changed: open menus follow the bar (docs/decisions/124)', () => {
     await elsewhere.waitFor((m) => m.type === 'hello');
     const [drink] = await availableDrinks('artisan-bar');
     const admin = await staffToken('admin@barhop.dev');
-    const res = await call('PATCH', `/api/admin/menu-drinks/${drink!.id}/availability`, { token: admin, body: { is_available: false } });
+    const res = await call('PATCH', `/api/admin/menu-drinks/${drink!.id}/availability`, { token: admin, body: { enabled: false } });
     expect(res.status, res.text).toBe(200);
     const seen = await guest.waitFor((m) => m.type === 'menu_changed');
     expect(typeof seen.seq).toBe('number');
@@ -30,7 +30,7 @@ describe('menu_changed: open menus follow the bar (docs/decisions/124)', () => {
     const guest = await openLive(venue, (await guestToken()).token);
     await guest.waitFor((m) => m.type === 'hello');
     const admin = await staffToken('admin@barhop.dev');
-    const res = await call('PATCH', '/api/admin/menu-drinks/no-such-drink-0000000/availability', { token: admin, body: { is_available: false } });
+    const res = await call('PATCH', '/api/admin/menu-drinks/no-such-drink-0000000/availability', { token: admin, body: { enabled: false } });
     expect(res.status).toBe(404);
     await new Promise((r) => setTimeout(r, 200));
     expect(guest.messages.some((m) => m.type === 'menu_changed')).toBe(false);

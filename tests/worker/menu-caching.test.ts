@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_EMAILS, deviceSession, mintToken } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 
-const PUBLIC_READS = ['/api/venues', '/api/venues/artisan-bar', '/api/venues/artisan-bar/drinks', '/api/drinks?venue=artisan-bar'];
+const PUBLIC_READS = ['/api/venues', '/api/venues/artisan-bar', '/api/venues/artisan-bar/drinks', '/api/drinks?slug=artisan-bar'];
 
 describe('menu reads: ETag, Cache-Control, 304', () => {
   it.each(PUBLIC_READS)('%s: weak ETag and a revalidated public Cache-Control, then 304 without a body', async (path) => {
@@ -28,9 +28,9 @@ describe('menu reads: ETag, Cache-Control, 304', () => {
 
   it('the menu lists available drinks only, by name, and an unknown or inactive venue is a 404 that is not cached', async () => {
     const menu = await call('GET', '/api/venues/artisan-bar/drinks');
-    const drinks = menu.json.drinks as { name: string; is_available: boolean }[];
+    const drinks = menu.json.drinks as { name: string; available: boolean }[];
     expect(drinks.length).toBeGreaterThan(0);
-    expect(drinks.every((d) => d.is_available)).toBe(true);
+    expect(drinks.every((d) => d.available)).toBe(true);
     expect(drinks.map((d) => d.name)).toEqual([...drinks.map((d) => d.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
     for (const slug of ['no-such-bar', 'velvet-speakeasy']) {
@@ -53,7 +53,7 @@ describe('menu reads: ETag, Cache-Control, 304', () => {
     const before = await call('GET', '/api/venues/artisan-bar/drinks');
     const drink = (before.json.drinks as { id: string }[])[0]!;
     const admin = await mintToken(DEMO_EMAILS.admin);
-    const off = await call('PATCH', `/api/admin/menu-drinks/${drink.id}/availability`, { token: admin, body: { is_available: false } });
+    const off = await call('PATCH', `/api/admin/menu-drinks/${drink.id}/availability`, { token: admin, body: { enabled: false } });
     expect(off.status, JSON.stringify(off.json)).toBe(200);
 
     const after = await call('GET', '/api/venues/artisan-bar/drinks', { headers: { 'If-None-Match': before.headers.get('ETag')! } });
@@ -78,7 +78,7 @@ describe('menu reads: ETag, Cache-Control, 304', () => {
     // Any other successful write through the API drops the cache (here an admin's, at another venue).
     const admin = await mintToken(DEMO_EMAILS.admin);
     const artisanDrink = (await call('GET', '/api/venues/artisan-bar/drinks')).json.drinks[0].id as string;
-    expect((await call('PATCH', `/api/admin/menu-drinks/${artisanDrink}/availability`, { token: admin, body: { is_available: true } })).status).toBe(200);
+    expect((await call('PATCH', `/api/admin/menu-drinks/${artisanDrink}/availability`, { token: admin, body: { enabled: true } })).status).toBe(200);
     const fresh = await call('GET', '/api/venues/harbor-tap-room/drinks');
     expect((fresh.json.drinks as { name: string }[]).map((d) => d.name)).toContain('Renamed Behind The API');
     // A refused write changes nothing and keeps it.
@@ -91,11 +91,11 @@ describe('menu reads: ETag, Cache-Control, 304', () => {
     const menu = await call('GET', '/api/venues/rooftop-lounge/drinks');
     const drinkId = (menu.json.drinks as { id: string }[])[0]!.id;
     const guest = await deviceSession();
-    const res = await call('GET', `/api/drinks/${drinkId}?venue=rooftop-lounge`, { token: guest.token });
+    const res = await call('GET', `/api/drinks/${drinkId}?slug=rooftop-lounge`, { token: guest.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('private, max-age=0, must-revalidate');
     expect(res.headers.get('Vary')).toContain('Authorization');
-    const repeat = await call('GET', `/api/drinks/${drinkId}?venue=rooftop-lounge`, { token: guest.token, headers: { 'If-None-Match': res.headers.get('ETag')! } });
+    const repeat = await call('GET', `/api/drinks/${drinkId}?slug=rooftop-lounge`, { token: guest.token, headers: { 'If-None-Match': res.headers.get('ETag')! } });
     expect(repeat.status).toBe(304);
   });
 

@@ -41,8 +41,8 @@ describe('partial updates keep every field they do not name', () => {
 
   it('PATCH /api/admin/menu-drinks/:id/availability', async () => {
     const { id } = await first<{ id: string }>('SELECT id FROM menu_drinks WHERE restaurant_id = ? AND is_available = 1 ORDER BY name DESC LIMIT 1', artisan);
-    await expectOnlyChanged('PATCH', `/api/admin/menu-drinks/${id}/availability`, admin, { is_available: false },
-      async () => without((await call('GET', `/api/admin/menu-drinks/${id}`, { token: admin })).json.drink, 'available'), ['is_available']);
+    await expectOnlyChanged('PATCH', `/api/admin/menu-drinks/${id}/availability`, admin, { enabled: false },
+      async () => without((await call('GET', `/api/admin/menu-drinks/${id}`, { token: admin })).json.drink, 'available'), ['enabled']);
   });
 
   it('PATCH /api/admin/inventory/:id', async () => {

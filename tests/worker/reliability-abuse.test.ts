@@ -160,9 +160,9 @@ describe('AI bartender', () => {
   it(`calls per guest session: ${AI_SUGGESTION_LIMIT.limit} per 10 minutes over vibe/chat/recommend, then 429 and nothing logged; recovers after the window`, async () => {
     const device = await deviceSession(freshClient());
     const calls = [
-      { path: '/api/ai/vibe', body: { venue_slug: 'artisan-bar', selectedCategories: ['Gin', 'Citrus'] } },
-      { path: '/api/ai/chat', body: { venue_slug: 'artisan-bar', messages: [{ role: 'user', content: 'Something fresh with gin' }] } },
-      { path: '/api/ai/recommend-new', body: { venue_slug: 'artisan-bar' } },
+      { path: '/api/ai/vibe', body: { slug: 'artisan-bar', selectedCategories: ['Gin', 'Citrus'] } },
+      { path: '/api/ai/chat', body: { slug: 'artisan-bar', messages: [{ role: 'user', content: 'Something fresh with gin' }] } },
+      { path: '/api/ai/recommend-new', body: { slug: 'artisan-bar' } },
     ];
     for (let i = 0; i < AI_SUGGESTION_LIMIT.limit; i += 1) {
       const { path, body } = calls[i % calls.length]!;

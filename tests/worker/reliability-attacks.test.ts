@@ -58,7 +58,7 @@ describe('finding 6: a flood of AI log posts from one anonymous device', () => {
       const device = await deviceSession(freshClient());
       const filler = 'x'.repeat(7_800);
       const answers = await Promise.all(Array.from({ length: 300 }, () =>
-        call('POST', '/api/ai/log', { token: device.token, body: { venue_slug: 'artisan-bar', event: 'shown', filler } })));
+        call('POST', '/api/ai/log', { token: device.token, body: { slug: 'artisan-bar', event: 'shown', filler } })));
       const stored = answers.filter((a) => a.status === 201).length;
       const refused = answers.filter((a) => a.status === 429).length;
       expect(stored + refused).toBe(300);
@@ -72,7 +72,7 @@ describe('finding 6: a flood of AI log posts from one anonymous device', () => {
 
   it('refuses a body over the route cap with 413 before storing anything', async () => {
     const device = await deviceSession(freshClient());
-    const res = await call('POST', '/api/ai/log', { token: device.token, body: { venue_slug: 'artisan-bar', filler: 'x'.repeat(20_000) } });
+    const res = await call('POST', '/api/ai/log', { token: device.token, body: { slug: 'artisan-bar', filler: 'x'.repeat(20_000) } });
     expect(res.status).toBe(413);
     expect(res.json.error.code).toBe('payload_too_large');
   });

@@ -151,7 +151,7 @@ describe("an admin's or staff member's restaurant_id names no venue", () => {
     const probes: [Caller, string, string, unknown][] = [
       ['admin', 'GET', `/api/admin/menu-drinks/${drink.id}`, undefined],
       ['admin', 'PUT', `/api/admin/menu-drinks/${drink.id}`, { ...foreign, name: 'Taken over', price_cents: 100 }],
-      ['admin', 'PATCH', `/api/admin/menu-drinks/${drink.id}/availability`, { ...foreign, is_available: false }],
+      ['admin', 'PATCH', `/api/admin/menu-drinks/${drink.id}/availability`, { ...foreign, enabled: false }],
       ['admin', 'DELETE', `/api/admin/menu-drinks/${drink.id}`, undefined],
       ['admin', 'PUT', `/api/admin/inventory/${item.id}`, { ...foreign, name: 'Taken over', quantity: 0 }],
       ['admin', 'DELETE', `/api/admin/inventory/${item.id}`, undefined],

@@ -34,10 +34,10 @@ export const adminMenuDrinkRoutes = new Hono<AppContext>()
     return c.json({ drink });
   })
   .patch('/:id/availability', validate('param', IdParam), validate('json', AvailabilityUpdate), async (c) => {
-    const drink = await setAvailability(c.get('db'), scopedVenueId(c), c.req.valid('param').id, c.req.valid('json').is_available);
+    const drink = await setAvailability(c.get('db'), scopedVenueId(c), c.req.valid('param').id, c.req.valid('json').enabled);
     describeWrite(c, {
       action: 'menu_drink.availability', targetType: 'menu_drink', targetId: drink.id,
-      summary: `${drink.is_available ? 'Enabled' : 'Disabled'} ${drink.name}`, before: { is_available: !drink.is_available }, after: { is_available: drink.is_available },
+      summary: `${drink.enabled ? 'Enabled' : 'Disabled'} ${drink.name}`, before: { enabled: !drink.enabled }, after: { enabled: drink.enabled },
     });
     return c.json({ drink });
   })

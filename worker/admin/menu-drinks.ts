@@ -29,7 +29,7 @@ export function toAdminMenuDrink(row: DrinkRow, recipe: AdminRecipeLine[]): Admi
     price_cents: row.priceCents,
     category: row.category,
     image_url: row.imageUrl,
-    is_available: row.isAvailable,
+    enabled: row.isAvailable,
     available: row.isAvailable && !row.soldOutReason,
     sold_out_reason: row.soldOutReason,
     allergens: row.allergens,
@@ -127,7 +127,7 @@ const drinkFields = (input: MenuDrinkPatchData) => Object.fromEntries(Object.ent
   priceCents: input.price_cents,
   category: input.category,
   imageUrl: input.image_url,
-  isAvailable: input.is_available,
+  isAvailable: input.enabled,
   featured: input.featured,
   displayOrder: input.display_order,
   extraAllergens: input.extra_allergens,
@@ -181,9 +181,9 @@ export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
   return { before, drink: await getMenuDrink(db, venueId, id) };
 }
 
-export async function setAvailability(db: Db, venueId: string, id: string, isAvailable: boolean) {
+export async function setAvailability(db: Db, venueId: string, id: string, enabled: boolean) {
   await findDrink(db, venueId, id);
-  await db.update(menuDrinks).set({ isAvailable, updatedAt: new Date().toISOString() })
+  await db.update(menuDrinks).set({ isAvailable: enabled, updatedAt: new Date().toISOString() })
     .where(and(eq(menuDrinks.id, id), eq(menuDrinks.restaurantId, venueId)));
   return getMenuDrink(db, venueId, id);
 }

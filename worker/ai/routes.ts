@@ -13,8 +13,6 @@ import { findActiveVenue } from '../venues/service';
 /** Suggestions per guest device session (docs/decisions/041-ai-rate-limit.md). */
 export const AI_SUGGESTION_LIMIT: RateLimit = { name: 'ai-suggest-session', limit: 30, windowSeconds: 600 };
 
-const venueSlugOf = (body: { venue_slug?: string; slug?: string }) => (body.venue_slug ?? body.slug)!;
-
 async function suggestionContext(c: Context<AppContext>, slug: string) {
   const guest = guestCaller(c);
   const db = c.get('db');
@@ -27,23 +25,22 @@ async function suggestionContext(c: Context<AppContext>, slug: string) {
 export const aiRoutes = new Hono<AppContext>()
   .post('/vibe', requireGuest, validate('json', VibeInput), async (c) => {
     const body = c.req.valid('json');
-    const { db, venue, ownerKey } = await suggestionContext(c, venueSlugOf(body));
+    const { db, venue, ownerKey } = await suggestionContext(c, body.slug);
     return c.json(await serveSuggestion(db, c.env, venue, ownerKey, vibeRequest(body)));
   })
   .post('/chat', requireGuest, validate('json', ChatInput), async (c) => {
     const body = c.req.valid('json');
-    const { db, venue, ownerKey } = await suggestionContext(c, venueSlugOf(body));
+    const { db, venue, ownerKey } = await suggestionContext(c, body.slug);
     return c.json(await serveSuggestion(db, c.env, venue, ownerKey, chatRequest(body)));
   })
   .post('/recommend-new', requireGuest, validate('json', RecommendNewInput), async (c) => {
     const body = c.req.valid('json');
-    const { db, venue, ownerKey } = await suggestionContext(c, venueSlugOf(body));
+    const { db, venue, ownerKey } = await suggestionContext(c, body.slug);
     return c.json(await serveSuggestion(db, c.env, venue, ownerKey, recommendRequest(body)));
   })
   .post('/log', requireGuest, validate('json', AiLogInput), async (c) => {
     const payload = c.req.valid('json');
-    const ref = ['venue_slug', 'slug', 'restaurant_slug', 'restaurant_id'].map((k) => payload[k]).find((v) => typeof v === 'string' && v) as string;
-    const venue = await findActiveVenue(c.get('db'), ref);
+    const venue = await findActiveVenue(c.get('db'), payload.slug as string);
     const id = await recordLog(c.get('db'), venue.id, ownerKeyOf(guestCaller(c)), payload);
     return c.json({ id }, 201);
   })

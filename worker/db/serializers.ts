@@ -56,7 +56,7 @@ export function toDrink(row: DrinkRow): Drink {
     price_cents: row.priceCents,
     category: row.category,
     image_url: row.imageUrl,
-    is_available: row.isAvailable && !row.soldOutReason,
+    available: row.isAvailable && !row.soldOutReason,
     tags: row.tags,
     allergens: row.allergens,
     contains_alcohol: row.containsAlcohol,

@@ -2,13 +2,15 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { isLowStock, recipeQuantityMl, roundStock, stockMeasure, unitsToMl, unitVolumeMl } from '../../shared/inventory';
 import { centsToDollars } from '../../shared/money';
+import type { StaffRole } from '../../shared/constants';
 import type { StaffInventoryItem, StaffMenuItem, StockMovement } from '../../shared/schemas/inventory';
 import { drinkIngredients, ingredients, inventoryItems, menuDrinks } from '../db/schema';
 import type { Db } from '../env';
 import type { InventoryRow, StockMovementRow } from './stock';
 import { inChunks } from '../lib/in-chunks';
 
-export function toStaffInventoryItem(row: InventoryRow): StaffInventoryItem {
+/** One inventory item as the caller's role may see it: costs are left out for staff. */
+export function toStaffInventoryItem(row: InventoryRow, role: StaffRole): StaffInventoryItem {
   const onHandMl = unitsToMl(row, row.quantity);
   const thresholdMl = unitsToMl(row, row.lowStockThreshold);
   return {
@@ -26,8 +28,7 @@ export function toStaffInventoryItem(row: InventoryRow): StaffInventoryItem {
     low_stock_threshold: roundStock(row.lowStockThreshold),
     available: row.available,
     is_low_stock: isLowStock(onHandMl, thresholdMl),
-    cost_per_unit: centsToDollars(row.costPerUnitCents),
-    cost_per_unit_cents: row.costPerUnitCents,
+    ...(role === 'staff' ? {} : { cost_per_unit: centsToDollars(row.costPerUnitCents), cost_per_unit_cents: row.costPerUnitCents }),
     last_movement_at: row.lastMovementAt,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
@@ -41,7 +42,6 @@ export function toStockMovement(row: StockMovementRow): StockMovement {
     inventory_item_id: row.inventoryItemId,
     type: row.type,
     quantity_ml: Math.abs(deltaMl),
-    quantityMl: Math.abs(deltaMl),
     delta: row.delta,
     delta_ml: deltaMl,
     reason: row.reason,
@@ -81,7 +81,7 @@ export async function staffMenu(db: Db, restaurantId: string): Promise<StaffMenu
       price_cents: drink.priceCents,
       image_url: drink.imageUrl,
       available: drink.isAvailable && !drink.soldOutReason,
-      is_available: drink.isAvailable,
+      enabled: drink.isAvailable,
       sold_out_reason: drink.soldOutReason,
       category: drink.category,
       allergens: drink.allergens,

@@ -1,6 +1,6 @@
 // Recipe-driven sold-out (docs/decisions/061): a menu drink whose required ingredient cannot cover
 // one more serving carries `sold_out_reason = 'out of: ...'`, which hides it from guests and the AI
-// engine; the reason clears as soon as stock covers it again. The admin's `is_available` switch is
+// engine; the reason clears as soon as stock covers it again. The admin's switch (`enabled` on the wire) is
 // separate and always wins (toDrink shows a drink only when both allow it).
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { recipeNeed, soldOutReasonFor, unitVolumeMl, type StockMeasure } from '../../shared/inventory';

@@ -14,11 +14,15 @@ import {
   softDeleteInventoryItem, staffMenu, toStaffInventoryItem, toStockMovement, updateInventoryItem, type InventoryPatch,
 } from '.';
 import { inventoryItemImpact } from '../admin/inventory';
-import { badRequest, conflict } from '../lib/errors';
+import { badRequest, conflict, forbidden } from '../lib/errors';
 import { validate } from '../lib/validate';
 
 const isInventoryUnit = (unit: string): unit is InventoryUnit => (INVENTORY_UNITS as readonly string[]).includes(unit);
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
+/** Costs are hidden from staff, so staff cannot set them either: refused, never dropped. */
+const assertMaySetCost = (caller: ReturnType<typeof staffCaller>, cost: number | undefined) => {
+  if (cost !== undefined && caller.role === 'staff') throw forbidden('Only an admin can set the cost');
+};
 
 /**
  * Staff portal: inventory in ml, stock movements, the ingredient picker and the menu lookup
@@ -27,10 +31,12 @@ const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorI
 export const staffInventoryRoutes = new Hono<AppContext>()
   .get('/inventory', requireStaff, async (c) => {
     const rows = await listInventory(c.get('db'), scopedVenueId(c));
-    return c.json({ inventory: rows.map(toStaffInventoryItem) });
+    const { role } = staffCaller(c);
+    return c.json({ inventory: rows.map((row) => toStaffInventoryItem(row, role)) });
   })
   .post('/inventory', requireStaff, validate('json', StaffInventoryCreate), async (c) => {
     const body = c.req.valid('json');
+    assertMaySetCost(staffCaller(c), body.cost_per_unit);
     const db = c.get('db');
     const venueId = scopedVenueId(c);
     const ingredient = await db.query.ingredients.findFirst({ where: eq(ingredients.id, body.ingredient_id) });
@@ -45,13 +51,14 @@ export const staffInventoryRoutes = new Hono<AppContext>()
     const row = await createInventoryItem(db, venueId, {
       ingredientId: ingredient.id, name: ingredient.name, brand: body.ingredient_brand ?? null, category: ingredient.category,
       unit, unitVolumeMl: shape.unitVolumeMl, quantity: mlToUnits(shape, body.on_hand_ml),
-      lowStockThreshold: mlToUnits(shape, body.low_stock_threshold_ml), costPerUnitCents: Math.round(body.cost_per_unit * 100),
+      lowStockThreshold: mlToUnits(shape, body.low_stock_threshold_ml), costPerUnitCents: Math.round((body.cost_per_unit ?? 0) * 100),
       available: body.available,
     }, actorOf(staffCaller(c)));
-    return c.json({ item: toStaffInventoryItem(row) }, 201);
+    return c.json({ item: toStaffInventoryItem(row, staffCaller(c).role) }, 201);
   })
   .put('/inventory/:id', requireStaff, validate('param', IdParam), validate('json', StaffInventoryUpdate), async (c) => {
     const body = c.req.valid('json');
+    assertMaySetCost(staffCaller(c), body.cost_per_unit);
     const db = c.get('db');
     const venueId = scopedVenueId(c);
     const current = await findInventoryItem(db, venueId, c.req.valid('param').id);
@@ -65,7 +72,7 @@ export const staffInventoryRoutes = new Hono<AppContext>()
       costPerUnitCents: body.cost_per_unit === undefined ? undefined : Math.round(body.cost_per_unit * 100),
     };
     if (unitChanged) {
-      const staffView = toStaffInventoryItem(current);
+      const staffView = toStaffInventoryItem(current, staffCaller(c).role);
       patch.unit = body.unit;
       patch.unitVolumeMl = null;
       patch.quantity = mlToUnits(shape, body.on_hand_ml ?? staffView.on_hand_ml);
@@ -75,7 +82,7 @@ export const staffInventoryRoutes = new Hono<AppContext>()
       if (body.low_stock_threshold_ml !== undefined) patch.lowStockThreshold = mlToUnits(shape, body.low_stock_threshold_ml);
     }
     const row = await updateInventoryItem(db, venueId, current.id, patch, { actorUserId: actorOf(staffCaller(c)), reason: body.reason });
-    return c.json({ item: toStaffInventoryItem(row) });
+    return c.json({ item: toStaffInventoryItem(row, staffCaller(c).role) });
   })
   .delete('/inventory/:id', requireStaff, validate('param', IdParam), async (c) => {
     await softDeleteInventoryItem(c.get('db'), scopedVenueId(c), c.req.valid('param').id);
@@ -89,7 +96,7 @@ export const staffInventoryRoutes = new Hono<AppContext>()
       restaurantId: scopedVenueId(c), itemId: c.req.valid('param').id, type: body.type, amount: { ml: body.quantity_ml },
       reason: body.reason, actorUserId: actorOf(staffCaller(c)),
     });
-    return c.json({ item: toStaffInventoryItem(item), movement: toStockMovement(movement) }, 201);
+    return c.json({ item: toStaffInventoryItem(item, staffCaller(c).role), movement: toStockMovement(movement) }, 201);
   })
   .get('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('query', MovementListQuery), async (c) => {
     const db = c.get('db');

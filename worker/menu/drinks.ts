@@ -31,7 +31,7 @@ export async function findGuestDrink(db: Db, drinkId: string, venueIdOrSlug?: st
  */
 export async function findAvailableDrink(db: Db, drinkId: string, venueIdOrSlug?: string | null) {
   const row = await findGuestDrink(db, drinkId, venueIdOrSlug);
-  if (!toDrink(row.drink).is_available) {
+  if (!toDrink(row.drink).available) {
     const soldOut = Boolean(row.drink.soldOutReason);
     throw new ApiError(404, 'drink_unavailable', soldOut ? `${row.drink.name} is sold out` : `${row.drink.name} is not available right now`,
       { name: row.drink.name, sold_out: soldOut });

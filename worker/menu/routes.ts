@@ -14,7 +14,7 @@ import { laggingReads } from '../shards/sessions';
 export const drinkRoutes = new Hono<AppContext>()
   .get('/', validate('query', DrinksQuery), async (c) => {
     const q = c.req.valid('query');
-    const ref = (q.venue ?? q.slug ?? q.restaurant_slug ?? q.restaurant_id)!;
+    const ref = q.slug;
     const { d1 } = await venueDatabase(c.env, ref);
     return revalidatedEntity(c, await cachedMenuEntity(laggingReads(d1), d1, ref), PUBLIC_REVALIDATE);
   })
@@ -23,7 +23,7 @@ export const drinkRoutes = new Hono<AppContext>()
     const q = c.req.valid('query');
     const caller = c.get('caller');
     const ownerKey = caller?.kind === 'guest' ? ownerKeyOf(caller) : null;
-    const venueRef = q.venue ?? q.slug ?? null;
+    const venueRef = q.slug ?? null;
     // A drink named without its venue is looked for on the default shard (docs/decisions/140). The primary:
     // the answer holds the guest's own rating, which must show their write.
     const db = venueRef ? (await venueDatabase(c.env, venueRef)).db : c.get('db');

@@ -10,7 +10,7 @@ import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
 
-const venueOf = (ref: { slug?: string; restaurant_slug?: string }) => (ref.slug ?? ref.restaurant_slug)!;
+const venueOf = (ref: { slug: string }) => ref.slug;
 const ItemKeyParam = z.object({ id: z.string().min(1).max(200) });
 
 /** The guest's cart at one venue (device session or guest account; identity from the token), on the venue's shard. */

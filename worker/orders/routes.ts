@@ -16,7 +16,7 @@ import { ownWriteReads } from '../shards/sessions';
 import { placementDetails, submitPlacement, toPlacementLine } from './submit';
 import { findActiveVenue } from '../venues/service';
 
-const slugOf = (q: { slug?: string; restaurant_slug?: string }) => q.slug ?? q.restaurant_slug ?? null;
+const slugOf = (q: { slug?: string }) => q.slug ?? null;
 
 /**
  * Reads of the guest's own orders see their own placement: each shard is read from the request's bookmark

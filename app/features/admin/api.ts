@@ -126,8 +126,8 @@ export function useSaveMenuDrink() {
 export function useSetDrinkAvailability() {
   const invalidate = useInvalidateMenus();
   return useMutation({
-    mutationFn: async ({ id, isAvailable }: { id: string; isAvailable: boolean }) =>
-      (await apiRequest('PATCH', '/admin/menu-drinks/:id/availability', { params: { id }, body: { is_available: isAvailable }, schema: AdminMenuDrinkResponse })).drink,
+    mutationFn: async ({ id, enabled }: { id: string; enabled: boolean }) =>
+      (await apiRequest('PATCH', '/admin/menu-drinks/:id/availability', { params: { id }, body: { enabled }, schema: AdminMenuDrinkResponse })).drink,
     onSettled: invalidate,
   });
 }

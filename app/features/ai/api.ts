@@ -13,10 +13,10 @@ async function suggest(path: '/ai/vibe' | '/ai/chat', body: unknown, slug: strin
 }
 
 export const useVibeSuggestion = (slug: string) =>
-  useMutation({ mutationFn: (body: Omit<VibeInput, 'slug' | 'venue_slug'>) => suggest('/ai/vibe', { ...body, slug }, slug) });
+  useMutation({ mutationFn: (body: Omit<VibeInput, 'slug'>) => suggest('/ai/vibe', { ...body, slug }, slug) });
 
 export const useChatSuggestion = (slug: string) =>
-  useMutation({ mutationFn: (body: Omit<ChatInput, 'slug' | 'venue_slug'>) => suggest('/ai/chat', { ...body, venue_slug: slug }, slug) });
+  useMutation({ mutationFn: (body: Omit<ChatInput, 'slug'>) => suggest('/ai/chat', { ...body, slug }, slug) });
 
 export const useSuggestionFeedback = () =>
   useMutation({

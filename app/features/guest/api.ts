@@ -22,7 +22,7 @@ export function useDrink(slug: string, drinkId: string | undefined) {
     // A drink that sold out or never existed is an answer, not a failure to retry: the page says so at once.
     retry: (failures, err) => failures < 1 && !(err instanceof ApiRequestError && err.status === 404),
     queryFn: async () => (await apiRequest('GET', '/drinks/:id', { params: { id: drinkId! },
-      query: { venue: slug }, credentials: 'guest',
+      query: { slug }, credentials: 'guest',
     })).drink,
   });
 }
@@ -49,7 +49,7 @@ export function useToggleFavorite(slug: string) {
   const { guestId } = useGuestSession();
   return useMutation({
     mutationFn: (menuDrinkId: string) => apiRequest('POST', '/favorites/toggle', {
-      body: { menu_drink_id: menuDrinkId, restaurant_slug: slug }, credentials: 'guest',
+      body: { menu_drink_id: menuDrinkId, slug }, credentials: 'guest',
     }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.favorites(guestId, slug) }),
   });

@@ -45,7 +45,7 @@ export const useCart = (slug: string | undefined) => useQuery({ ...orderQueries.
 export function useSetCartItem(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (item: Omit<CartItemInput, 'slug' | 'restaurant_slug'>) =>
+    mutationFn: async (item: Omit<CartItemInput, 'slug'>) =>
       (await apiRequest('POST', '/cart', { body: { ...item, slug }, credentials: 'guest' })).cart,
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });

@@ -19,10 +19,10 @@ const SUGGESTIONS = 3;
 let lineCounter = 0;
 const newLine = (patch: Partial<Line> = {}): Line => ({ key: `l${lineCounter++}`, text: '', ingredient_id: '', quantity: '', unit: 'ml', is_optional: false, ...patch });
 
-type Fields = Pick<MenuDrinkInput, 'name' | 'description' | 'category' | 'image_url' | 'is_available'> & { price_cents: number; recipe: RecipeLineInput[] };
+type Fields = Pick<MenuDrinkInput, 'name' | 'description' | 'category' | 'image_url' | 'enabled'> & { price_cents: number; recipe: RecipeLineInput[] };
 
 /** The form as the API's fields, and an error per field that cannot be read (never rounded or guessed). */
-function readForm(values: { name: string; description: string; price: string; category: string; imageUrl: string | null; isAvailable: boolean; lines: Line[] }) {
+function readForm(values: { name: string; description: string; price: string; category: string; imageUrl: string | null; enabled: boolean; lines: Line[] }) {
   const errors: FieldErrors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
   const price = centsFromDollarsField(values.price, 'Price');
@@ -35,7 +35,7 @@ function readForm(values: { name: string; description: string; price: string; ca
   });
   const fields: Fields = {
     name: values.name.trim(), description: values.description.trim(), price_cents: price.value ?? 0, category: values.category,
-    image_url: values.imageUrl, is_available: values.isAvailable,
+    image_url: values.imageUrl, enabled: values.enabled,
     recipe: used.map((l) => ({
       ingredient_id: l.ingredient_id || null, raw_name: l.text.trim() || undefined, quantity: Number(l.quantity), unit: l.unit, is_optional: l.is_optional,
     })),
@@ -49,7 +49,7 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
   const [price, setPrice] = useState(drink ? (drink.price_cents / 100).toFixed(2) : '');
   const [category, setCategory] = useState(drink?.category ?? 'cocktail');
   const [imageUrl, setImageUrl] = useState<string | null>(drink?.image_url ?? null);
-  const [isAvailable, setIsAvailable] = useState(drink?.is_available ?? true);
+  const [enabled, setEnabled] = useState(drink?.enabled ?? true);
   const [initialLines] = useState<Line[]>(() => (drink?.recipe ?? []).map((l) => newLine({
     text: l.raw_name, ingredient_id: l.ingredient_id ?? '', quantity: String(l.quantity), unit: l.unit, is_optional: l.is_optional,
   })));
@@ -83,7 +83,7 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const read = readForm({ name, description, price, category, imageUrl, isAvailable, lines });
+    const read = readForm({ name, description, price, category, imageUrl, enabled, lines });
     setErrors(read.errors);
     if (Object.keys(read.errors).length) return;
     let body: MenuDrinkInput | MenuDrinkPatch = { ...read.fields, featured: drink?.featured ?? false };
@@ -91,7 +91,7 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
       // Only what changed is sent: saving an unchanged drink changes nothing.
       const before = readForm({
         name: drink.name, description: drink.description, price: (drink.price_cents / 100).toFixed(2), category: drink.category,
-        imageUrl: drink.image_url, isAvailable: drink.is_available, lines: initialLines,
+        imageUrl: drink.image_url, enabled: drink.enabled, lines: initialLines,
       }).fields;
       body = Object.fromEntries(Object.entries(read.fields).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof Fields])));
       if (Object.keys(body).length === 0) { toast.success('No changes to save'); onClose(); return; }
@@ -135,7 +135,7 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
             </select>
           </div>
           <label className="row admin-checkbox">
-            <input type="checkbox" checked={isAvailable} onChange={(e) => setIsAvailable(e.target.checked)} /> Available
+            <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Available
           </label>
         </div>
 

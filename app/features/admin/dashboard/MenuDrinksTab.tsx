@@ -14,18 +14,18 @@ function AvailabilityButton({ drink }: { drink: AdminMenuDrink }) {
   const toggle = useSetDrinkAvailability();
   async function onClick() {
     try {
-      await toggle.mutateAsync({ id: drink.id, isAvailable: !drink.is_available });
-      toast.success(drink.is_available ? 'Drink disabled successfully' : 'Drink enabled successfully');
+      await toggle.mutateAsync({ id: drink.id, enabled: !drink.enabled });
+      toast.success(drink.enabled ? 'Drink disabled successfully' : 'Drink enabled successfully');
     } catch {
       toast.error('Failed to update availability');
     }
   }
   return (
     <button
-      type="button" className={`btn btn-small ${drink.is_available ? 'admin-status-on' : 'admin-status-off'}`} disabled={toggle.isPending}
-      onClick={() => void onClick()} aria-label={`${drink.name}: ${drink.is_available ? 'Available' : 'Unavailable'}. Toggle availability`}
+      type="button" className={`btn btn-small ${drink.enabled ? 'admin-status-on' : 'admin-status-off'}`} disabled={toggle.isPending}
+      onClick={() => void onClick()} aria-label={`${drink.name}: ${drink.enabled ? 'Available' : 'Unavailable'}. Toggle availability`}
     >
-      {drink.is_available ? 'Available' : 'Unavailable'}
+      {drink.enabled ? 'Available' : 'Unavailable'}
     </button>
   );
 }
@@ -50,7 +50,7 @@ export function MenuDrinksTab() {
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
     return all.filter((d) => (category === 'all' || d.category === category)
-      && (status === 'all' || (status === 'available') === d.is_available)
+      && (status === 'all' || (status === 'available') === d.enabled)
       && (!q || [d.name, d.description, d.category].some((f) => f.toLowerCase().includes(q))));
   }, [all, search, category, status]);
 
@@ -78,8 +78,8 @@ export function MenuDrinksTab() {
       </div>
       <StatTiles tiles={[
         { label: 'Total Drinks', value: all.length },
-        { label: 'Available', value: all.filter((d) => d.is_available).length },
-        { label: 'Unavailable', value: all.filter((d) => !d.is_available).length },
+        { label: 'Available', value: all.filter((d) => d.enabled).length },
+        { label: 'Unavailable', value: all.filter((d) => !d.enabled).length },
         { label: 'Categories', value: categories.length },
       ]} />
       <div className="row admin-filters">

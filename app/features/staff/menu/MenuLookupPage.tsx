@@ -55,7 +55,7 @@ export default function MenuLookupPage() {
                 </div>
                 <p className="drink-meta"><span className="badge">{drink.category.replace(/_/g, ' ')}</span> <span className="price">{formatCents(drink.price_cents)}</span></p>
                 {!drink.available && (
-                  <p><span className="badge badge-danger">{drink.is_available ? (drink.sold_out_reason ?? 'Sold out') : 'Unavailable'}</span></p>
+                  <p><span className="badge badge-danger">{drink.enabled ? (drink.sold_out_reason ?? 'Sold out') : 'Unavailable'}</span></p>
                 )}
                 {drink.description && <p className="drink-description">{drink.description}</p>}
                 <p className="muted">{drink.ingredients_summary}</p>
