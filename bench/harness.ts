@@ -223,3 +223,30 @@ export function writeResult(name: string, report: unknown) {
   writeFileSync(path.join(dir, name), json);
   return json;
 }
+
+const sqlText = (value: unknown) => (value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+
+/**
+ * Bench venues placed on venue shards (docs/decisions/140), round-robin over `shards`: each venue's row and
+ * a copy of The Artisan Bar's orderable menu on its shard, its platform row and directory entry in the
+ * control database, as creating a venue through the super admin route leaves them.
+ */
+export function createShardedBenchVenues(stateDir: string, slugs: string[], shards: string[]) {
+  const menu = queryLocal<Record<string, unknown>>(stateDir, `SELECT d.id, d.name, d.description, d.price_cents, d.category, d.image_url, d.tags, d.allergens
+    FROM menu_drinks d JOIN venues v ON v.id = d.restaurant_id WHERE v.slug = 'artisan-bar' AND d.is_available = 1 AND d.sold_out_reason IS NULL`);
+  const control: string[] = [];
+  const perShard = new Map<string, string[]>(shards.map((shard) => [shard, []]));
+  for (const [i, slug] of slugs.entries()) {
+    const shard = shards[i % shards.length]!;
+    const venue = `INSERT OR IGNORE INTO venues (id, slug, name) VALUES (${sqlText(slug)}, ${sqlText(slug)}, ${sqlText(`Bench Shard Venue ${i + 1}`)});`;
+    control.push(venue, `INSERT OR IGNORE INTO venue_directory (venue_id, slug, shard) VALUES (${sqlText(slug)}, ${sqlText(slug)}, ${sqlText(shard)});`);
+    perShard.get(shard)!.push(venue, ...menu.map((d) => `INSERT OR IGNORE INTO menu_drinks (id, restaurant_id, name, description, price_cents, category, image_url, tags, allergens)
+      VALUES (${[`${slug}-${String(d.id)}`, slug, d.name, d.description, d.price_cents, d.category, d.image_url, d.tags, d.allergens].map(sqlText).join(', ')});`));
+  }
+  for (const [binding, statements] of [['DB', control] as const, ...perShard]) {
+    const file = path.join(repoRoot, stateDir, `bench-venues-${binding}.sql`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, statements.join('\n'));
+    wrangler(['d1', 'execute', binding, '--local', '--persist-to', stateDir, '--file', file]);
+  }
+}
