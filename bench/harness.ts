@@ -169,7 +169,8 @@ export async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promi
 export type Venue = { id: string; slug: string; drinks: string[] };
 
 export async function loadVenue(baseUrl: string, slug: string): Promise<Venue> {
-  const res = await fetch(`${baseUrl}/api/venues/${slug}/drinks`);
+  // One retry: a pooled keep-alive socket the server closed while the bench wrote venues fails once.
+  const res = await fetch(`${baseUrl}/api/venues/${slug}/drinks`).catch(() => fetch(`${baseUrl}/api/venues/${slug}/drinks`));
   const { drinks } = await res.json() as { drinks: { id: string; restaurant_id: string }[] };
   if (!drinks?.length) throw new Error(`venue ${slug} has no drinks`);
   return { id: drinks[0]!.restaurant_id, slug, drinks: drinks.map((d) => d.id) };
@@ -180,6 +181,7 @@ export type Placed = { status: number; id?: string; started: number; ms: number 
 /** One guest order of two lines (3 drinks) with an Idempotency-Key, as the app's checkout sends it. */
 export async function placeOrder(baseUrl: string, venue: Venue, token: string, n: number): Promise<Placed> {
   const started = performance.now();
+  // A connection the server closed counts as a failed placement (status 0), not a crash of the run.
   const res = await fetch(`${baseUrl}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
@@ -187,7 +189,8 @@ export async function placeOrder(baseUrl: string, venue: Venue, token: string, n
       restaurant_slug: venue.slug,
       items: [{ menu_drink_id: venue.drinks[n % venue.drinks.length], quantity: 1 }, { menu_drink_id: venue.drinks[(n + 1) % venue.drinks.length], quantity: 2 }],
     }),
-  });
+  }).catch(() => null);
+  if (!res) return { status: 0, started, ms: performance.now() - started };
   const body = await res.json().catch(() => ({})) as { id?: string };
   return { status: res.status, id: body.id, started, ms: performance.now() - started };
 }

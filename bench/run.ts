@@ -448,6 +448,7 @@ async function main() {
     const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin));
     const storage = await timed('storage', () => storagePhase(before));
     const shards = await timed('placement over shards', () => shardPhase(baseUrl));
+    console.error(`bench: shards ${JSON.stringify(shards.layouts.map((l) => [l.layout, l.knee, l.load_average]))}`);
     // What bounds placement through HTTP on this machine: a request that does nothing, and one that
     // makes one D1 round trip (placement makes three: venue, reads, writes).
     const writeBounds = {
