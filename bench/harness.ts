@@ -169,7 +169,8 @@ export async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promi
 export type Venue = { id: string; slug: string; drinks: string[] };
 
 export async function loadVenue(baseUrl: string, slug: string): Promise<Venue> {
-  const res = await fetch(`${baseUrl}/api/venues/${slug}/drinks`);
+  // One retry: a pooled keep-alive socket the server closed while the bench wrote venues fails once.
+  const res = await fetch(`${baseUrl}/api/venues/${slug}/drinks`).catch(() => fetch(`${baseUrl}/api/venues/${slug}/drinks`));
   const { drinks } = await res.json() as { drinks: { id: string; restaurant_id: string }[] };
   if (!drinks?.length) throw new Error(`venue ${slug} has no drinks`);
   return { id: drinks[0]!.restaurant_id, slug, drinks: drinks.map((d) => d.id) };
@@ -180,6 +181,7 @@ export type Placed = { status: number; id?: string; started: number; ms: number 
 /** One guest order of two lines (3 drinks) with an Idempotency-Key, as the app's checkout sends it. */
 export async function placeOrder(baseUrl: string, venue: Venue, token: string, n: number): Promise<Placed> {
   const started = performance.now();
+  // A connection the server closed counts as a failed placement (status 0), not a crash of the run.
   const res = await fetch(`${baseUrl}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
@@ -187,7 +189,8 @@ export async function placeOrder(baseUrl: string, venue: Venue, token: string, n
       restaurant_slug: venue.slug,
       items: [{ menu_drink_id: venue.drinks[n % venue.drinks.length], quantity: 1 }, { menu_drink_id: venue.drinks[(n + 1) % venue.drinks.length], quantity: 2 }],
     }),
-  });
+  }).catch(() => null);
+  if (!res) return { status: 0, started, ms: performance.now() - started };
   const body = await res.json().catch(() => ({})) as { id?: string };
   return { status: res.status, id: body.id, started, ms: performance.now() - started };
 }
@@ -222,4 +225,31 @@ export function writeResult(name: string, report: unknown) {
   const json = JSON.stringify(report, null, 2);
   writeFileSync(path.join(dir, name), json);
   return json;
+}
+
+const sqlText = (value: unknown) => (value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+
+/**
+ * Bench venues placed on venue shards (docs/decisions/140), round-robin over `shards`: each venue's row and
+ * a copy of The Artisan Bar's orderable menu on its shard, its platform row and directory entry in the
+ * control database, as creating a venue through the super admin route leaves them.
+ */
+export function createShardedBenchVenues(stateDir: string, slugs: string[], shards: string[]) {
+  const menu = queryLocal<Record<string, unknown>>(stateDir, `SELECT d.id, d.name, d.description, d.price_cents, d.category, d.image_url, d.tags, d.allergens
+    FROM menu_drinks d JOIN venues v ON v.id = d.restaurant_id WHERE v.slug = 'artisan-bar' AND d.is_available = 1 AND d.sold_out_reason IS NULL`);
+  const control: string[] = [];
+  const perShard = new Map<string, string[]>(shards.map((shard) => [shard, []]));
+  for (const [i, slug] of slugs.entries()) {
+    const shard = shards[i % shards.length]!;
+    const venue = `INSERT OR IGNORE INTO venues (id, slug, name) VALUES (${sqlText(slug)}, ${sqlText(slug)}, ${sqlText(`Bench Shard Venue ${i + 1}`)});`;
+    control.push(venue, `INSERT OR IGNORE INTO venue_directory (venue_id, slug, shard) VALUES (${sqlText(slug)}, ${sqlText(slug)}, ${sqlText(shard)});`);
+    perShard.get(shard)!.push(venue, ...menu.map((d) => `INSERT OR IGNORE INTO menu_drinks (id, restaurant_id, name, description, price_cents, category, image_url, tags, allergens)
+      VALUES (${[`${slug}-${String(d.id)}`, slug, d.name, d.description, d.price_cents, d.category, d.image_url, d.tags, d.allergens].map(sqlText).join(', ')});`));
+  }
+  for (const [binding, statements] of [['DB', control] as const, ...perShard]) {
+    const file = path.join(repoRoot, stateDir, `bench-venues-${binding}.sql`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, statements.join('\n'));
+    wrangler(['d1', 'execute', binding, '--local', '--persist-to', stateDir, '--file', file]);
+  }
 }

@@ -12,11 +12,12 @@
 // bench/results/latest.json (ignored by git) and prints a table. Bounded: well under 10 minutes.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { livePhase, venueSlugs } from './orders';
 import { staffScreenPhase } from './staff-screen';
 import {
+  createShardedBenchVenues,
   countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placeOrder, queryLocal, repoRoot, round1, round2,
   startServer, staffToken, stopServer, superadminOf, writeResult, type BenchServer, type Placed, type StaffUser, type Venue,
 } from './harness';
@@ -310,6 +311,37 @@ async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: Staf
   };
 }
 
+// ---- 5b. placement over shards ------------------------------------------------------------------
+
+/**
+ * Placement at its knee over 30 venues on one shard, then over the same number spread over three
+ * (docs/decisions/140): the two layouts alternate level by level, so load from elsewhere hits both alike.
+ * The load average is taken beside each step.
+ */
+async function shardPhase(baseUrl: string) {
+  const venueCount = envNumber('BENCH_SHARD_VENUES', 30);
+  const levels = (process.env.BENCH_SHARD_LEVELS ?? '4,8,16,32').split(',').map(Number);
+  const stepMs = envNumber('BENCH_SHARD_STEP_SECONDS', 5) * 1000;
+  const layouts = [
+    { name: 'one shard', shards: ['DB_SHARD_0'] },
+    { name: 'three shards', shards: ['DB_SHARD_0', 'DB_SHARD_1', 'DB_SHARD_2'] },
+  ].map((layout, n) => {
+    const slugs = Array.from({ length: venueCount }, (_, i) => `bench-s${n}-${String(i + 1).padStart(2, '0')}`);
+    createShardedBenchVenues(STATE_DIR, slugs, layout.shards);
+    return { ...layout, slugs };
+  });
+  const runs = await Promise.all(layouts.map(async (layout) => ({ ...layout, venues: await Promise.all(layout.slugs.map((slug) => loadVenue(baseUrl, slug))), steps: [] as (Awaited<ReturnType<typeof placementStep>> & { load_average: number[] })[] })));
+  for (const concurrency of levels) {
+    for (const run of runs) run.steps.push({ ...(await placementStep(baseUrl, run.venues, concurrency, stepMs)), load_average: loadavg().map(round2) });
+  }
+  const figures = runs.map((run) => {
+    const { knee } = kneeOf(run.steps);
+    const step = run.steps.find((s) => s.concurrency === knee.concurrency)!;
+    return { layout: run.name, shards: run.shards.length, venues: run.venues.length, knee, load_average: step.load_average, steps: run.steps };
+  });
+  return { step_seconds: stepMs / 1000, layouts: figures, three_over_one: round2(figures[1]!.knee.orders_per_s / figures[0]!.knee.orders_per_s) };
+}
+
 // ---- 6. what the database holds -----------------------------------------------------------------
 
 /** The local D1 database file of this run (main file + write-ahead log), in bytes. */
@@ -343,6 +375,8 @@ function storagePhase(before: { bytes: number; counts: Record<string, number> })
     },
     /** Sum of the column payloads of one order's rows (before SQLite's per-row and index overhead). */
     payload_bytes_per_order: Math.round(sizes!.order_bytes + rowsPerOrder('order_items') * sizes!.item_bytes + sizes!.event_bytes + sizes!.idem_bytes),
+    /** Delivered a day later: three more events (preparing, ready, delivered); housekeeping dropped the idempotency record. */
+    payload_bytes_kept_after_a_day: Math.round(sizes!.order_bytes + rowsPerOrder('order_items') * sizes!.item_bytes + 4 * sizes!.event_bytes),
     payload_bytes_per_row: {
       orders: Math.round(sizes!.order_bytes), order_items: Math.round(sizes!.item_bytes),
       order_events: Math.round(sizes!.event_bytes), idempotency_records: Math.round(sizes!.idem_bytes),
@@ -413,6 +447,8 @@ async function main() {
     const staffScreen = await timed('staff screen requests', () => staffScreenPhase(baseUrl, STATE_DIR, envNumber('BENCH_SCREEN_ORDERS', 20)));
     const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin));
     const storage = await timed('storage', () => storagePhase(before));
+    const shards = await timed('placement over shards', () => shardPhase(baseUrl));
+    console.error(`bench: shards ${JSON.stringify(shards.layouts.map((l) => [l.layout, l.knee, l.load_average]))}`);
     // What bounds placement through HTTP on this machine: a request that does nothing, and one that
     // makes one D1 round trip (placement makes three: venue, reads, writes).
     const writeBounds = {
@@ -450,6 +486,7 @@ async function main() {
       staff_screen: staffScreen,
       writes: { ...writes, bounds: writeBounds },
       storage,
+      shards,
     };
     writeResult('latest.json', report);
 
@@ -480,6 +517,9 @@ async function main() {
       ['page', 'unthrottled mobile: LCP; TBT', `${ms(lighthouse.mobile_unthrottled.lcp_ms)}; ${ms(lighthouse.mobile_unthrottled.tbt_ms)}`, 'info', ''],
       ['scale', 'rows per order (orders+items+events+idempotency)', Object.values(storage.rows_per_order).join(' + '), 'info', ''],
       ['scale', 'database growth per order', `${storage.file_bytes_per_order} B`, 'info', ''],
+      ['scale', 'payload per order kept after a day (order, items, 4 events; idempotency record gone)', `${storage.payload_bytes_kept_after_a_day} B`, 'info', ''],
+      ...shards.layouts.map((l): Row => ['shards', `placement knee, ${l.venues} venues on ${l.layout} (load ${l.load_average.join(' ')})`, `${l.knee.orders_per_s} orders/s at ${l.knee.concurrency}, p99 ${ms(l.knee.p99_ms)}`, 'info', '']),
+      ['shards', 'three shards / one shard', String(shards.three_over_one), 'info', ''],
     ];
     console.log(table(rows));
     console.log(`\nbench/results/latest.json written; ${report.seconds.total} s; load average at the end ${report.load_average_at_end.join(' ')}`);

@@ -11,7 +11,7 @@ for (const environment of ['production', 'staging'] as DeployEnvironment[]) {
   const problems = buildProblems(build);
   const dryRun = wrangler(['deploy', '--dry-run', '--config', build.configPath], { capture: true });
   if (dryRun.status !== 0) problems.push(`wrangler deploy --dry-run failed (exit ${dryRun.status})`);
-  const listed = [`env.DEMO_MODE ("${EXPECTED[environment].demoMode}")`, `env.APP_ENV ("${environment}")`, 'env.AI ', `env.DB (${EXPECTED[environment].d1})`, ...VENUE_SHARD_BINDINGS.map((binding, index) => `env.${binding} (${EXPECTED[environment].d1}-shard-${index})`), `env.IMAGES (${EXPECTED[environment].r2})`];
+  const listed = [`env.DEMO_MODE ("${EXPECTED[environment].demoMode}")`, `env.APP_ENV ("${environment}")`, 'env.AI ', `env.DB (${EXPECTED[environment].d1})`, ...VENUE_SHARD_BINDINGS.map((binding, index) => `env.${binding} (${EXPECTED[environment].d1}-shard-${index})`), `env.IMAGES (${EXPECTED[environment].r2})`, `env.ARCHIVE (${EXPECTED[environment].r2.replace('images', 'archive')})`];
   for (const binding of listed) if (!dryRun.stdout.includes(binding)) problems.push(`the dry run does not list ${binding.trim()}`);
   if (dryRun.stdout.includes('JWT_SECRET')) problems.push('the dry run lists JWT_SECRET as a var');
   console.log(problems.length === 0 ? `deploy check ${environment}: ok (${listed.map((b) => b.trim()).join(', ')})` : `deploy check ${environment}: FAILED`);

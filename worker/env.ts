@@ -14,6 +14,8 @@ export type OptionalVars = {
   LOG_REQUESTS?: string;
   /** Comma-separated D1 bindings new venues may be placed on (docs/decisions/140); unset: the control database. */
   VENUE_SHARDS?: string;
+  /** Days a delivered or cancelled order stays in D1 before the archive takes it (docs/decisions/148); default 30. */
+  ORDER_HOT_DAYS?: string;
 };
 
 export type WorkerEnv = Env & SecretEnv & OptionalVars;

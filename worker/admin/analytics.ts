@@ -31,7 +31,7 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
   const shift = `${offset >= 0 ? '+' : ''}${offset} minutes`;
   const sales = sql`o.restaurant_id = ${venueId} and o.created_at >= ${since} and ${sql.raw(COUNTED_ORDER)}`;
 
-  const [totals, daily, topDrinks, heat, interactions] = await Promise.all([
+  const [totals, daily, topDrinks, heat, interactions, archivedDays] = await Promise.all([
     salesFigures(d1, { since, venueId }),
     db.all<{ date: string; orders: number; revenue: number }>(sql`
       select strftime('%Y-%m-%d', o.created_at, ${shift}) as date, count(*) as orders, sum(o.total_cents) as revenue
@@ -44,7 +44,15 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
       select strftime('%w', o.created_at, ${shift}) as weekday, strftime('%H', o.created_at, ${shift}) as hour, count(*) as orders
       from orders o where ${sales} group by weekday, hour`),
     db.all<{ n: number }>(sql`select count(*) as n from ai_interactions where restaurant_id = ${venueId} and created_at >= ${since}`),
+    // Archived days (docs/decisions/148) are summed per UTC day, the archive's grain.
+    db.all<{ date: string; orders: number; revenue: number }>(sql`
+      select a.day as date, a.orders as orders, a.revenue_cents as revenue from archived_order_days a
+      where a.venue_id = ${venueId} and a.day || 'T00:00:00.000Z' >= ${since}`),
   ]);
+  for (const day of archivedDays) {
+    const live = daily.find((d) => d.date === day.date);
+    if (live) { live.orders = Number(live.orders) + Number(day.orders); live.revenue = Number(live.revenue) + Number(day.revenue); } else daily.push(day);
+  }
 
   const { orders, revenue_cents: revenue, ai_orders: aiOrders } = totals;
   const byDate = new Map(daily.map((d) => [d.date, d]));

@@ -6,6 +6,10 @@
 /** SQL condition (orders aliased `o`) for an order that counts as a sale. */
 export const COUNTED_ORDER = `o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void')`;
 
+/** COUNTED_ORDER for an order already read (the archive job sums its day files with it). */
+export const isCountedOrder = (order: { status: string; paymentStatus: string }) =>
+  order.status !== 'cancelled' && order.paymentStatus !== 'refunded' && order.paymentStatus !== 'void';
+
 export type SalesFigures = { orders: number; revenue_cents: number; avg_order_cents: number; ai_orders: number };
 
 export const averageOrderCents = (revenueCents: number, orders: number) => (orders > 0 ? Math.round(revenueCents / orders) : 0);
@@ -21,7 +25,17 @@ export async function salesFigures(db: D1Database, scope: { since?: string; venu
             COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders
      FROM orders o WHERE ${where.join(' AND ')}`,
   ).bind(...binds).first<{ orders: number; revenue_cents: number; ai_orders: number }>();
-  const orders = row?.orders ?? 0;
-  const revenue = row?.revenue_cents ?? 0;
-  return { orders, revenue_cents: revenue, avg_order_cents: averageOrderCents(revenue, orders), ai_orders: row?.ai_orders ?? 0 };
+  // Archived orders count through their day sums (docs/decisions/148): whole UTC days inside the window.
+  const dayWhere = ['1 = 1'];
+  const dayBinds: string[] = [];
+  if (scope.since) { dayWhere.push(`a.day || 'T00:00:00.000Z' >= ?`); dayBinds.push(scope.since); }
+  if (scope.venueId) { dayWhere.push('a.venue_id = ?'); dayBinds.push(scope.venueId); }
+  const archived = await db.prepare(
+    `SELECT COALESCE(SUM(a.orders), 0) AS orders, COALESCE(SUM(a.revenue_cents), 0) AS revenue_cents,
+            COALESCE(SUM(a.ai_orders), 0) AS ai_orders
+     FROM archived_order_days a WHERE ${dayWhere.join(' AND ')}`,
+  ).bind(...dayBinds).first<{ orders: number; revenue_cents: number; ai_orders: number }>();
+  const orders = (row?.orders ?? 0) + (archived?.orders ?? 0);
+  const revenue = (row?.revenue_cents ?? 0) + (archived?.revenue_cents ?? 0);
+  return { orders, revenue_cents: revenue, avg_order_cents: averageOrderCents(revenue, orders), ai_orders: (row?.ai_orders ?? 0) + (archived?.ai_orders ?? 0) };
 }

@@ -476,3 +476,32 @@ export const venueDayRollups = sqliteTable('venue_day_rollups', {
   drinks: integer('drinks').notNull(),
   computedAt: text('computed_at').notNull(),
 }, (t) => [primaryKey({ columns: [t.venueId, t.day] }), index('venue_day_rollups_day_idx').on(t.day)]);
+
+/**
+ * Venue shards: one slim row per order moved to the archive (docs/decisions/148), so guest and staff
+ * history can page over archived orders by the same keys as live ones and read only the day files they show.
+ */
+export const archivedOrders = sqliteTable('archived_orders', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull(),
+  ownerKey: text('owner_key').notNull(),
+  status: text('status', { enum: ORDER_STATUS_VALUES }).notNull(),
+  paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull(),
+  createdAt: text('created_at').notNull(),
+}, (t) => [
+  index('archived_orders_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+  index('archived_orders_owner_idx').on(t.ownerKey, t.createdAt),
+]);
+
+/**
+ * Venue shards: counted sales of each venue's archived orders per UTC day (docs/decisions/148), recomputed
+ * from the day's archive file whenever orders join it, so analytics keep counting archived orders.
+ */
+export const archivedOrderDays = sqliteTable('archived_order_days', {
+  venueId: text('venue_id').notNull(),
+  day: text('day').notNull(),
+  orders: integer('orders').notNull(),
+  revenueCents: integer('revenue_cents').notNull(),
+  aiOrders: integer('ai_orders').notNull(),
+  drinks: integer('drinks').notNull(),
+}, (t) => [primaryKey({ columns: [t.venueId, t.day] })]);

@@ -1,11 +1,13 @@
 import type { WorkerEnv } from '../env';
 import { rollUpShards } from '../shards/rollups';
+import { archiveOldOrders } from './archive-orders';
 
 const DAY_MS = 86_400_000;
 
 /**
  * Daily cron: honour the error-log retention setting, drop expired secrets and old idempotency keys, and
- * recompute the per-shard sales rollups (worker/shards/rollups.ts).
+ * move orders past the hot window to the archive (worker/jobs/archive-orders.ts), then recompute the per-shard
+ * sales rollups (worker/shards/rollups.ts).
  */
 export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
   const setting = await env.DB.prepare(`SELECT value FROM platform_settings WHERE key = 'error_log_retention_days'`).first<{ value: string }>();
@@ -20,6 +22,7 @@ export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
     // A client retries an order within minutes; a day of idempotency keys is ample.
     env.DB.prepare('DELETE FROM idempotency_records WHERE created_at < ?').bind(new Date(now.getTime() - DAY_MS).toISOString()),
   ]);
+  const archive = await archiveOldOrders(env, now);
   const rollup = await rollUpShards(env, now);
-  return { errorLogsDeleted: results[0]?.meta.changes ?? 0, rollupRows: rollup.rows };
+  return { errorLogsDeleted: results[0]?.meta.changes ?? 0, ordersArchived: archive.orders, rollupRows: rollup.rows };
 }

@@ -9,6 +9,7 @@ import type { Db } from '../env';
 import { itemsByOrder, toOrder, toOrders, type OrderRow } from './serialize';
 import { liveEta, withQueueEtas } from './queue';
 import { inChunks } from '../lib/in-chunks';
+import { archivedGuestOrders, archivedVenueOrders, mergeNewestFirst } from './archive-reads';
 
 type GuestCaller = Extract<Caller, { kind: 'guest' }>;
 
@@ -43,6 +44,12 @@ export async function venueOrders(db: Db, venueId: string, opts: { filter: Staff
     .orderBy(...(opts.filter === 'active' ? [asc(orders.createdAt)] : [desc(orders.createdAt), desc(orders.id)]))
     .limit(opts.limit);
   return withQueueEtas(db, venueId, await toOrders(db, rows));
+}
+
+/** Staff and admin history: a venue's newest orders, live and archived (docs/decisions/148). */
+export async function venueOrderHistory(env: WorkerEnv, db: Db, venueId: string, opts: Parameters<typeof venueOrders>[2]) {
+  const [live, archived] = await Promise.all([venueOrders(db, venueId, opts), archivedVenueOrders(env, db, venueId, opts)]);
+  return mergeNewestFirst(live, archived, opts.limit);
 }
 
 /** How many orders each part of the bar screen's list holds (the default of GET /staff/orders). */
@@ -96,16 +103,18 @@ export async function guestActiveOrder(db: Db, guest: GuestCaller, venueId: stri
   return { ...order, venue_slug: found[0].slug };
 }
 
-export async function guestHistory(db: Db, guest: GuestCaller, venueId: string | null, limit: number) {
+/** The guest's newest orders, live and archived (docs/decisions/148), newest first. */
+export async function guestHistory(env: WorkerEnv, db: Db, guest: GuestCaller, venueId: string | null, limit: number) {
   const rows = await db.select({ order: orders, slug: venues.slug }).from(orders)
     .innerJoin(venues, eq(venues.id, orders.restaurantId))
     .where(and(inArray(orders.ownerKey, guestOwnerKeys(guest)), venueId ? eq(orders.restaurantId, venueId) : undefined))
     .orderBy(desc(orders.createdAt)).limit(limit);
   const items = await itemsByOrder(db, rows.map((r) => r.order.id));
-  return rows.map(({ order, slug }) => {
+  const live = rows.map(({ order, slug }) => {
     const wire = toOrder(order, items.get(order.id) ?? []);
     return { ...wire, venue_slug: slug };
   });
+  return mergeNewestFirst(live, await archivedGuestOrders(env, db, guestOwnerKeys(guest), venueId, limit), limit);
 }
 
 /** 'AI order' tickets (docs/decisions/022): orders from a suggestion or carrying a recipe or custom name, with build sheets. */
@@ -179,6 +188,6 @@ export async function guestActiveOrderOnAnyShard(env: WorkerEnv, guest: GuestCal
 
 /** The guest's newest orders at any venue. */
 export async function guestHistoryOnAnyShard(env: WorkerEnv, guest: GuestCaller, limit: number) {
-  const found = await Promise.all((await everyVenueDatabase(env)).map((shard) => guestHistory(shard.db, guest, null, limit)));
+  const found = await Promise.all((await everyVenueDatabase(env)).map((shard) => guestHistory(env, shard.db, guest, null, limit)));
   return found.flat().sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
 }

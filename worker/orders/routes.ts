@@ -72,7 +72,7 @@ export const orderRoutes = new Hono<AppContext>()
     const guest = guestCaller(c);
     if (!slug) return c.json({ orders: await guestHistoryOnAnyShard(c.env, guest, query.limit) } satisfies OrderHistoryResponse);
     const { db } = await venueDatabase(c.env, slug);
-    return c.json({ orders: await guestHistory(db, guest, (await findActiveVenue(db, slug)).id, query.limit) } satisfies OrderHistoryResponse);
+    return c.json({ orders: await guestHistory(c.env, db, guest, (await findActiveVenue(db, slug)).id, query.limit) } satisfies OrderHistoryResponse);
   })
   .get('/can-start', requireGuest, validate('query', CanStartQuery), async (c) => {
     const slug = slugOf(c.req.valid('query'))!;

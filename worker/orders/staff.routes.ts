@@ -10,7 +10,7 @@ import { venueDatabase } from '../shards/directory';
 import { ownWriteReads, sendBookmark } from '../shards/sessions';
 import type { Bookmarked } from '../live/venue-hub';
 import type { OrderStatus } from '../../shared/orders';
-import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, staffQueue, venueOrders } from './queries';
+import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, staffQueue, venueOrderHistory, venueOrders } from './queries';
 import type { StatusChangeOutcome } from './transition';
 
 /**
@@ -49,7 +49,7 @@ export const staffOrderRoutes = new Hono<AppContext>()
     changeStatus(c, c.req.valid('param').id, 'recall'))
   .get('/history', requireStaff, validate('query', StaffHistoryQuery), async (c) => {
     const { status, limit, since, before } = c.req.valid('query');
-    return c.json({ orders: await venueOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: status, limit, since, before }) });
+    return c.json({ orders: await venueOrderHistory(c.env, (await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: status, limit, since, before }) });
   })
   .get('/ai-orders', requireStaff, async (c) =>
     c.json({ ai_orders: await aiOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), 100) }));
@@ -60,7 +60,7 @@ export const adminOrderRoutes = new Hono<AppContext>()
     const { window, limit, before } = c.req.valid('query');
     const after = before ? decodeOrderCursor(before) : undefined;
     if (after === null) throw badRequest('Invalid request', [{ path: 'before', message: 'Unknown page cursor' }]);
-    const page = await venueOrders((await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window), after });
+    const page = await venueOrderHistory(c.env, (await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window), after });
     return c.json({ orders: page, next_before: page.length === limit ? encodeOrderCursor(page[page.length - 1]!) : null });
   })
   .put('/:id/status', requireAdmin, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>

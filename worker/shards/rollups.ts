@@ -25,12 +25,18 @@ export async function rollUpShards(env: WorkerEnv, now = new Date(), days = NIGH
   const shards = await occupiedShards(env);
   for (const shard of shards) {
     const { results } = await shardDatabase(env, shard).prepare(
-      `SELECT o.restaurant_id AS venue_id, SUBSTR(o.created_at, 1, 10) AS day, COUNT(*) AS orders,
-              COALESCE(SUM(o.total_cents), 0) AS revenue_cents,
-              COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders,
-              COALESCE(SUM(o.drink_count), 0) AS drinks
-       FROM orders o WHERE ${COUNTED_ORDER} AND o.created_at >= ? GROUP BY o.restaurant_id, day`,
-    ).bind(since).all<DayRow>();
+      // Archived orders keep counting through their day sums (docs/decisions/148).
+      `SELECT venue_id, day, SUM(orders) AS orders, SUM(revenue_cents) AS revenue_cents, SUM(ai_orders) AS ai_orders, SUM(drinks) AS drinks
+       FROM (
+         SELECT o.restaurant_id AS venue_id, SUBSTR(o.created_at, 1, 10) AS day, COUNT(*) AS orders,
+                COALESCE(SUM(o.total_cents), 0) AS revenue_cents,
+                COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders,
+                COALESCE(SUM(o.drink_count), 0) AS drinks
+         FROM orders o WHERE ${COUNTED_ORDER} AND o.created_at >= ? GROUP BY o.restaurant_id, day
+         UNION ALL
+         SELECT venue_id, day, orders, revenue_cents, ai_orders, drinks FROM archived_order_days WHERE day >= ?
+       ) GROUP BY venue_id, day`,
+    ).bind(since, since.slice(0, 10)).all<DayRow>();
     const control = env.DB;
     await control.batch([
       control.prepare('DELETE FROM venue_day_rollups WHERE shard = ? AND day >= ?').bind(shard, since.slice(0, 10)),

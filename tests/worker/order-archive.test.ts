@@ -1,0 +1,117 @@
+// The order archive (docs/decisions/148): orders past the hot window leave D1 for R2, and the guest, the
+// staff and the venue's analytics still see them.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { OrderHistoryResponse } from '../../shared/schemas/order';
+import { salesFigures } from '../../worker/analytics/sales-figures';
+import { archiveKey } from '../../worker/jobs/archive-orders';
+import { runHousekeeping } from '../../worker/jobs/housekeeping';
+import { call } from './helpers';
+import { availableDrinks, countRows, guestToken, staffToken, venueId } from './order-helpers';
+
+const SLUG = 'artisan-bar';
+const DAY_MS = 86_400_000;
+
+/** Places and delivers an order, then moves all its timestamps `daysAgo` days back. */
+async function deliveredOrder(token: string, staff: string, daysAgo: number) {
+  const [drink] = await availableDrinks(SLUG);
+  const placed = await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2 }] } });
+  expect(placed.status).toBe(200);
+  for (const status of ['preparing', 'ready', 'delivered']) {
+    expect((await call('PUT', `/api/staff/orders/${placed.json.id}/status`, { token: staff, body: { status } })).status).toBe(200);
+  }
+  const shift = `-${daysAgo * 24 * 60} minutes`;
+  const at = (column: string) => `${column} = strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, '${shift}')`;
+  await env.DB.batch([
+    env.DB.prepare(`UPDATE orders SET ${at('created_at')}, ${at('updated_at')}, ${at('delivered_at')} WHERE id = ?`).bind(placed.json.id),
+    env.DB.prepare(`UPDATE order_events SET ${at('created_at')} WHERE order_id = ?`).bind(placed.json.id),
+    env.DB.prepare(`UPDATE stock_movements SET ${at('created_at')} WHERE order_id = ?`).bind(placed.json.id),
+  ]);
+  const row = await env.DB.prepare('SELECT created_at, total_cents FROM orders WHERE id = ?').bind(placed.json.id).first<{ created_at: string; total_cents: number }>();
+  return { id: placed.json.id as string, createdAt: row!.created_at, totalCents: row!.total_cents };
+}
+
+const dayFile = async (key: string) => (await (await env.ARCHIVE.get(key))?.text()) ?? null;
+
+describe('archiving orders past the hot window', () => {
+  it('moves an old delivered order to R2, keeps it in history and analytics, and a second run changes nothing', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const admin = await staffToken('admin@barhop.dev');
+    const guest = await guestToken();
+    const venue = await venueId(SLUG);
+    const old = await deliveredOrder(guest.token, staff, 40);
+    const recent = await deliveredOrder(guest.token, staff, 2);
+    const movements = await countRows('SELECT count(*) AS n FROM stock_movements WHERE order_id = ?', old.id);
+    const allTime = await salesFigures(env.DB, { venueId: venue });
+    const analytics = (await call('GET', '/api/admin/analytics?window=90d', { token: admin })).json;
+
+    const run = await runHousekeeping(env);
+    expect(run.ordersArchived).toBeGreaterThan(0);
+
+    // Gone from D1 with what hung off it...
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE id = ?', old.id)).toBe(0);
+    expect(await countRows('SELECT count(*) AS n FROM order_items WHERE order_id = ?', old.id)).toBe(0);
+    expect(await countRows('SELECT count(*) AS n FROM order_events WHERE order_id = ?', old.id)).toBe(0);
+    expect(await countRows('SELECT count(*) AS n FROM stock_movements WHERE order_id = ?', old.id)).toBe(0);
+    // ...and in the venue's day file, once, with its items, events and stock movements.
+    const key = archiveKey(venue, old.createdAt.slice(0, 10));
+    const file = await dayFile(key);
+    const lines = file!.trim().split('\n').map((line) => JSON.parse(line)).filter((line) => line.order.id === old.id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].items).toHaveLength(1);
+    expect(lines[0].events.map((e: { toStatus: string }) => e.toStatus)).toEqual(expect.arrayContaining(['preparing', 'ready', 'delivered']));
+    expect(lines[0].stock_movements).toHaveLength(movements);
+    // The order inside the window stays.
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE id = ?', recent.id)).toBe(1);
+
+    // The guest's history shows both, newest first, at this venue and across venues.
+    for (const path of [`/api/orders/history?slug=${SLUG}`, '/api/orders/history']) {
+      const history = OrderHistoryResponse.parse((await call('GET', path, { token: guest.token })).json);
+      expect(history.orders.map((o) => o.id)).toEqual([recent.id, old.id]);
+      expect(history.orders[1]).toMatchObject({ status: 'delivered', total_cents: old.totalCents, venue_slug: SLUG });
+      expect(history.orders[1]!.items).toHaveLength(1);
+    }
+    // Staff history pages onto it by the same cursor as live orders.
+    const before = new Date(Date.parse(old.createdAt) + 1).toISOString();
+    const page = (await call('GET', `/api/staff/history?limit=5&before=${encodeURIComponent(before)}`, { token: staff })).json.orders as { id: string; created_at: string }[];
+    expect(page[0]!.id).toBe(old.id);
+    expect(page.map((o) => o.created_at)).toEqual([...page.map((o) => o.created_at)].sort().reverse());
+    const delivered = (await call('GET', `/api/staff/history?status=delivered&limit=200&since=${encodeURIComponent(new Date(Date.now() - 41 * DAY_MS).toISOString())}`, { token: staff })).json.orders as { id: string }[];
+    expect(delivered.map((o) => o.id)).toEqual(expect.arrayContaining([old.id, recent.id]));
+
+    // Sales figures and the venue's analytics still count it.
+    expect(await salesFigures(env.DB, { venueId: venue })).toEqual(allTime);
+    const after = (await call('GET', '/api/admin/analytics?window=90d', { token: admin })).json;
+    expect(after.totals).toEqual(analytics.totals);
+    expect(after.daily.reduce((n: number, d: { orders: number }) => n + d.orders, 0)).toBe(analytics.daily.reduce((n: number, d: { orders: number }) => n + d.orders, 0));
+
+    // A second run (as after a crash and a retry) neither loses nor duplicates.
+    const days = await env.DB.prepare('SELECT * FROM archived_order_days ORDER BY venue_id, day').all();
+    const again = await runHousekeeping(env);
+    expect(again.ordersArchived).toBe(0);
+    expect(await dayFile(key)).toBe(file);
+    expect((await env.DB.prepare('SELECT * FROM archived_order_days ORDER BY venue_id, day').all()).results).toEqual(days.results);
+    expect(await salesFigures(env.DB, { venueId: venue })).toEqual(allTime);
+  });
+
+  it('after a run cut off between writing the day file and deleting the rows, the next run keeps the order once', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const guest = await guestToken();
+    const venue = await venueId(SLUG);
+    const order = await deliveredOrder(guest.token, staff, 50);
+    const day = order.createdAt.slice(0, 10);
+    const key = archiveKey(venue, day);
+    // The cut-off run left the order in the file (in a partial copy) and its rows in D1.
+    const partial = { order: { id: order.id, restaurantId: venue, createdAt: order.createdAt, status: 'delivered', paymentStatus: 'unpaid', totalCents: 0, drinkCount: 0 }, items: [], events: [], stock_movements: [] };
+    const earlier = await dayFile(key);
+    await env.ARCHIVE.put(key, `${earlier ?? ''}${JSON.stringify(partial)}\n`);
+    await runHousekeeping(env);
+    const lines = (await dayFile(key))!.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.order.id === order.id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].items).toHaveLength(1);
+    expect(lines[0].order.totalCents).toBe(order.totalCents);
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE id = ?', order.id)).toBe(0);
+    const history = OrderHistoryResponse.parse((await call('GET', '/api/orders/history', { token: guest.token })).json);
+    expect(history.orders.map((o) => o.id)).toEqual([order.id]);
+  });
+});
