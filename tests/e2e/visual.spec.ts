@@ -58,7 +58,7 @@ async function visit(browser: Browser, role: Role | null, scheme: 'light' | 'dar
   await page.clock.setFixedTime(FROZEN_NOW);
   // The bar's live queue, its history, the admin's order list and the audit logs hold what the specs before this one did: shown empty here,
   // so the screens compare the same in a full run and alone (their cards are checked in finish.spec.ts).
-  await page.route(/\/api\/(staff\/orders|staff\/history|admin\/orders|admin\/audit-log|super\/audit-log)(\?|$)/, (route) =>
+  await page.route(/\/api\/(staff\/orders|staff\/queue|staff\/history|admin\/orders|admin\/audit-log|super\/audit-log)(\?|$)/, (route) =>
     (route.request().method() === 'GET' ? route.fulfill({ json: { orders: [], entries: [], next_before: null } }) : route.fallback()));
   if (signedInAs) {
     await page.addInitScript((entries) => {

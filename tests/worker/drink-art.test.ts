@@ -6,6 +6,8 @@ import { ingredientLook } from '../../shared/ingredient-colours';
 import { DrinkList } from '../../shared/schemas/drink';
 import { Venue } from '../../shared/schemas/venue';
 import { call } from './helpers';
+import { DEMO_EMAILS, mintToken } from './auth-helpers';
+import { env } from 'cloudflare:workers';
 
 // Generated drink art and venue covers (docs/decisions/135).
 const reference = (name: string): ArtDrink => {
@@ -91,5 +93,58 @@ describe('venue covers and logos', () => {
     expect(res.text).toContain(venue.name.split(' ').at(-1));
     expect((await svgAt(venue.logo_url!)).text).toContain(`fill="#${primary}"`);
     expect(venueArtUrl('cover', { name: venue.name, primary: '#000000', secondary: '#ffffff' })).not.toBe(cover);
+  });
+});
+
+describe('art follows what the owner changes', () => {
+  const ingredientId = async (name: string) =>
+    (await env.DB.prepare('SELECT id FROM ingredients WHERE lower(name) = lower(?)').bind(name).first<{ id: string }>())!.id;
+
+  it('a drink created without a photo gets art from its recipe, redrawn when the recipe changes, and a photo wins', async () => {
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    const [rum, lime, mint] = await Promise.all([ingredientId('White rum'), ingredientId('Fresh lime juice'), ingredientId('Fresh mint')]);
+    const created = await call('POST', '/api/admin/menu-drinks', { token: admin, body: {
+      name: 'Art Test Smash', price_cents: 1200, category: 'cocktail',
+      recipe: [{ ingredient_id: rum, quantity: 50, unit: 'ml' }, { ingredient_id: lime, quantity: 25, unit: 'ml' }],
+    } });
+    expect(created.status).toBe(201);
+    const drink = created.json.drink as { id: string; image_url: string | null };
+    expect(drink.image_url).toMatch(/^\/images\/art\//);
+    expect((await svgAt(drink.image_url!)).text).not.toContain('class="garnish-mint"');
+
+    const unchanged = await call('PATCH', `/api/admin/menu-drinks/${drink.id}`, { token: admin, body: { name: 'Art Test Smash' } });
+    expect(unchanged.json.drink.image_url).toBe(drink.image_url);
+
+    const withMint = await call('PATCH', `/api/admin/menu-drinks/${drink.id}`, { token: admin, body: { recipe: [
+      { ingredient_id: rum, quantity: 50, unit: 'ml' }, { ingredient_id: lime, quantity: 25, unit: 'ml' }, { ingredient_id: mint, quantity: 6, unit: 'leaf' },
+    ] } });
+    const redrawn = withMint.json.drink.image_url as string;
+    expect(redrawn).not.toBe(drink.image_url);
+    expect((await svgAt(redrawn)).text).toContain('class="garnish-mint"');
+    const guest = await call('GET', `/api/drinks/${drink.id}?slug=artisan-bar`);
+    expect(guest.json.drink.image_url).toBe(redrawn);
+
+    const photo = 'https://images.example.com/smash.jpg';
+    await call('PATCH', `/api/admin/menu-drinks/${drink.id}`, { token: admin, body: { image_url: photo } });
+    const afterRecipe = await call('PATCH', `/api/admin/menu-drinks/${drink.id}`, { token: admin, body: { recipe: [{ ingredient_id: rum, quantity: 60, unit: 'ml' }] } });
+    expect(afterRecipe.json.drink.image_url).toBe(photo);
+  });
+
+  it("a venue's generated cover and logo follow a new theme; an uploaded logo stays", async () => {
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    const before = Venue.parse((await call('GET', '/api/venues/artisan-bar')).json.venue);
+    const theme = { ...before.theme_colors, primary: '#123456' };
+    const res = await call('PATCH', '/api/admin/venue', { token: admin, body: { theme_colors: theme } });
+    expect(res.status).toBe(200);
+    const after = res.json.venue as { image_url: string; logo_url: string };
+    expect(after.image_url).not.toBe(before.image_url);
+    expect(after.logo_url).toMatch(/^\/images\/art\/venue-logo\//);
+    expect((await svgAt(after.logo_url)).text).toContain('fill="#123456"');
+
+    const logo = 'https://images.example.com/logo.png';
+    await call('PATCH', '/api/admin/venue', { token: admin, body: { logo_url: logo } });
+    const again = await call('PATCH', '/api/admin/venue', { token: admin, body: { theme_colors: before.theme_colors } });
+    expect(again.json.venue.logo_url).toBe(logo);
+    expect(again.json.venue.image_url).toBe(before.image_url);
   });
 });

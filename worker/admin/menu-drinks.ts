@@ -12,6 +12,7 @@ import { deleteOwnedImage } from './images';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { afterRecipeChange } from './stock';
 import { inChunks } from '../lib/in-chunks';
+import { redrawnDrinkArt } from '../images/drink-art';
 
 type DrinkRow = typeof menuDrinks.$inferSelect;
 type ParsedLine = NonNullable<MenuDrinkData['recipe']>[number];
@@ -133,6 +134,15 @@ const drinkFields = (input: MenuDrinkPatchData) => Object.fromEntries(Object.ent
   extraAllergens: input.extra_allergens,
 }).filter(([, v]) => v !== undefined)) as Partial<typeof menuDrinks.$inferInsert>;
 
+/** A drink without an uploaded photo shows art drawn from its recipe, redrawn when the recipe changes (docs/decisions/135). */
+async function withCurrentArt(db: Db, venueId: string, drink: AdminMenuDrink): Promise<AdminMenuDrink> {
+  const recipe = drink.recipe.map((line) => ({ ingredient: line.ingredient_name, quantity: line.quantity, unit: line.unit }));
+  const imageUrl = redrawnDrinkArt(drink.image_url, { category: drink.category, method: null, recipe });
+  if (imageUrl === drink.image_url) return drink;
+  await db.update(menuDrinks).set({ imageUrl }).where(and(eq(menuDrinks.id, drink.id), eq(menuDrinks.restaurantId, venueId)));
+  return { ...drink, image_url: imageUrl };
+}
+
 export async function createMenuDrink(db: Db, venueId: string, input: ParsedDrinkInput) {
   const id = newId();
   await assertNameFree(db, venueId, input.name);
@@ -154,7 +164,7 @@ export async function createMenuDrink(db: Db, venueId: string, input: ParsedDrin
   ]);
   await refreshDrinkFacts(db, { drinkIds: [id] });
   if (lines.length) await afterRecipeChange(db, venueId);
-  return getMenuDrink(db, venueId, id);
+  return withCurrentArt(db, venueId, await getMenuDrink(db, venueId, id));
 }
 
 /**
@@ -178,7 +188,7 @@ export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
   if (input.image_url !== undefined && before.image_url && before.image_url !== input.image_url) await deleteOwnedImage(env, venueId, before.image_url);
   await refreshDrinkFacts(db, { drinkIds: [id] });
   if (recipe) await afterRecipeChange(db, venueId);
-  return { before, drink: await getMenuDrink(db, venueId, id) };
+  return { before, drink: await withCurrentArt(db, venueId, await getMenuDrink(db, venueId, id)) };
 }
 
 export async function setAvailability(db: Db, venueId: string, id: string, enabled: boolean) {

@@ -144,6 +144,17 @@ export function drinkArtUrl(drink: ArtDrink): string {
   return `${ART_PATH}${fnv1a(query)}.svg?${query}`;
 }
 
+/**
+ * The art a drink shows when no photo was uploaded: drawn from its recipe, in the glass its current art has
+ * (seeded drinks carry their recipe's glass in the URL; a new drink's is chosen from its category). An uploaded
+ * photo (any other URL) is kept as it is.
+ */
+export function redrawnDrinkArt(imageUrl: string | null, drink: Omit<ArtDrink, 'glass'>): string | null {
+  if (imageUrl && !imageUrl.startsWith(ART_PATH)) return imageUrl;
+  const glass = imageUrl ? new URL(imageUrl, 'https://art.invalid').searchParams.get('g') : null;
+  return drinkArtUrl({ ...drink, glass });
+}
+
 const COLOUR = /^[0-9a-f]{6}$/;
 /** Reads an art URL's inputs back; null unless they are exactly what artQuery writes under that hash. */
 export function parseArt(hash: string, query: URLSearchParams): DrinkArt | null {

@@ -26,6 +26,12 @@ export function venueArtUrl(kind: VenueArtKind, art: VenueArt): string {
   return `/images/art/venue-${kind}/${fnv1a(kind + q)}.svg?${q}`;
 }
 
+/** A generated cover or logo follows the venue's name and theme; an uploaded one (any other URL) is kept. */
+export function redrawnVenueArt(kind: VenueArtKind, current: string | null, art: VenueArt): string | null {
+  if (current && !current.startsWith(`/images/art/venue-${kind}/`)) return current;
+  return venueArtUrl(kind, art);
+}
+
 /** The inputs of a venue art URL, or null unless they are exactly what venueArtUrl writes under that hash. */
 export function parseVenueArt(kind: VenueArtKind, hash: string, params: URLSearchParams): VenueArt | null {
   const name = params.get('n') ?? '';
