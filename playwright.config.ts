@@ -1,12 +1,27 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT) || 4173;
+/** The visual suite's own server: its screens are compared with baselines, so no other spec writes to its database. */
+const visualPort = port + 1;
 
 /** Debian's Chromium: Playwright cannot download browsers on these machines. */
 const chromium = {
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
+
+const phone = { ...devices['Pixel 7'], launchOptions: chromium };
+
+/** The built app on local workerd, over a freshly migrated and seeded database of its own. */
+const server = (serverPort: number, env: Record<string, string>) => ({
+  command: `bash scripts/e2e-server.sh ${serverPort}`,
+  url: `http://127.0.0.1:${serverPort}/api/healthz/db`,
+  env,
+  timeout: 240_000,
+  reuseExistingServer: !process.env.CI,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,15 +40,17 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    { name: 'phone', use: phone, testIgnore: /visual\.spec\.ts/ },
+    {
+      name: 'visual',
+      use: { ...phone, baseURL: `http://127.0.0.1:${visualPort}` },
+      testMatch: /visual\.spec\.ts/,
+      // The baselines were first written under the phone project: same device, same names (docs/decisions/138).
+      snapshotPathTemplate: '{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}-phone{-snapshotSuffix}{ext}',
+    },
   ],
-  webServer: {
-    // The built app on local workerd, over a freshly migrated and seeded database of its own.
-    command: `bash scripts/e2e-server.sh ${port}`,
-    url: `http://127.0.0.1:${port}/api/healthz/db`,
-    timeout: 240_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    server(port, {}),
+    server(visualPort, { BARHOP_STATE_DIR: '.wrangler/e2e-visual-state', BARHOP_OUT_DIR: 'dist-e2e-visual' }),
+  ],
 });

@@ -1,6 +1,6 @@
 // Visual regression (docs/decisions/138): every route at phone, tablet and desktop size, light and dark,
 // against the committed baselines in visual.spec.ts-snapshots/. Times, ages, order codes and live lists are
-// masked, and the order lists (staff queue and history, admin orders) are shown empty; animations are off. Regenerate after an intended change: `npm run test:visual -- --update-snapshots`.
+// masked (QR codes too: they carry the server's origin), and the order lists (staff queue and history, admin orders) are shown empty; animations are off. Regenerate after an intended change: `npm run test:visual -- --update-snapshots`.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { slugify } from '../../shared/ids';
 import { AREAS, SIGN_IN, SLUG, uncoveredRoutes } from './route-list';
@@ -8,7 +8,7 @@ import { AREAS, SIGN_IN, SLUG, uncoveredRoutes } from './route-list';
 const SIZES = { 390: { width: 390, height: 844 }, 768: { width: 768, height: 1024 }, 1440: { width: 1440, height: 900 } } as const;
 const SCHEMES = ['light', 'dark'] as const;
 type Role = keyof typeof SIGN_IN;
-const MASK = ['time', '.ticket-age', '.admin-clock', '.order-id', '.mono', '.impersonation-slug', '[data-visual-mask]', '.staff-order-list', '.all-day-list', '.admin-queue-list', '.admin-live-list', '.super-raw', 'tbody:not(.chart-data tbody)', '.tile-value'];
+const MASK = ['time', '.ticket-age', '.admin-clock', '.order-id', '.mono', '.impersonation-slug', '[data-visual-mask]', '.staff-order-list', '.all-day-list', '.admin-queue-list', '.admin-live-list', '.super-raw', 'tbody:not(.chart-data tbody)', '.tile-value', '.qr-image', '.qr-url'];
 const FROZEN_NOW = new Date('2026-11-23T20:00:00Z');
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
