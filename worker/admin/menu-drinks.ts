@@ -188,7 +188,9 @@ export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
   if (input.image_url !== undefined && before.image_url && before.image_url !== input.image_url) await deleteOwnedImage(env, venueId, before.image_url);
   await refreshDrinkFacts(db, { drinkIds: [id] });
   if (recipe) await afterRecipeChange(db, venueId);
-  return { before, drink: await withCurrentArt(db, venueId, await getMenuDrink(db, venueId, id)) };
+  const drink = await getMenuDrink(db, venueId, id);
+  // Only a new recipe or a removed photo redraws: an edit that names neither leaves the picture as it is.
+  return { before, drink: recipe || drink.image_url === null ? await withCurrentArt(db, venueId, drink) : drink };
 }
 
 export async function setAvailability(db: Db, venueId: string, id: string, enabled: boolean) {
