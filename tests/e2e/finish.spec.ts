@@ -74,11 +74,13 @@ test('the drink form: a normal-size Available checkbox and Optional on the ingre
 
 test('staff order cards size to their content; a long guest name stays short with the full name kept', async ({ page, request }) => {
   await guestOrder(request);
+  await guestOrder(request);
   await page.route('**/api/staff/queue**', async (route) => {
     const response = await route.fetch();
     const body = await response.json();
-    const orders = body.orders as { display_name: string }[] | undefined;
-    if (orders?.[0]) orders[0].display_name = LONG_NAME;
+    const orders = body.orders as { display_name: string; items: unknown[] }[] | undefined;
+    // Whatever the queue holds, the first card has more lines than the second, so their heights must differ.
+    if (orders?.[0]) Object.assign(orders[0], { display_name: LONG_NAME, items: [...orders[0].items, ...orders[0].items, ...orders[0].items] });
     await route.fulfill({ response, json: body });
   });
   await signIn(page, 'staff@barhop.dev');
