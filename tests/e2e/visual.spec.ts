@@ -8,7 +8,7 @@ import { AREAS, SIGN_IN, SLUG, uncoveredRoutes } from './route-list';
 const SIZES = { 390: { width: 390, height: 844 }, 768: { width: 768, height: 1024 }, 1440: { width: 1440, height: 900 } } as const;
 const SCHEMES = ['light', 'dark'] as const;
 type Role = keyof typeof SIGN_IN;
-const MASK = ['time', '.ticket-age', '.admin-clock', '.order-id', '.mono', '.impersonation-slug', '[data-visual-mask]', '.staff-order-list', '.all-day-list', '.admin-queue-list', '.admin-live-list', '.super-raw', 'tbody:not(.chart-data tbody)', '.tile-value', '.qr-image', '.qr-url'];
+const MASK = ['time', '.ticket-age', '.admin-clock', '.order-id', '.mono', '.impersonation-slug', '[data-visual-mask]', '.staff-order-list', '.all-day-list', '.admin-queue-list', '.admin-live-list', '.super-raw', 'tbody:not(.chart-data tbody)', '.tile-value', '.qr-image', '.qr-url', '.chart-svg', '.chart-hbars'];
 const FROZEN_NOW = new Date('2026-11-23T20:00:00Z');
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
