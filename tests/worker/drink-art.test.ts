@@ -141,6 +141,10 @@ describe('art follows what the owner changes', () => {
     expect(after.logo_url).toMatch(/^\/images\/art\/venue-logo\//);
     expect((await svgAt(after.logo_url)).text).toContain('fill="#123456"');
 
+    await call('PATCH', '/api/admin/venue', { token: admin, body: { logo_url: null } });
+    const described = await call('PATCH', '/api/admin/venue', { token: admin, body: { description: 'Candle-lit.' } });
+    expect(described.json.venue.logo_url, 'an edit naming neither name nor theme leaves a cleared logo cleared').toBeNull();
+
     const logo = 'https://images.example.com/logo.png';
     await call('PATCH', '/api/admin/venue', { token: admin, body: { logo_url: logo } });
     const again = await call('PATCH', '/api/admin/venue', { token: admin, body: { theme_colors: before.theme_colors } });

@@ -20,7 +20,7 @@ export async function getVenueProfile(db: Db, venueId: string) {
   return toVenue(await findVenue(db, venueId));
 }
 
-/** Generated cover and logo follow a new name or theme (docs/decisions/135); uploaded ones stay. */
+/** Generated cover and logo follow a new name or theme (docs/decisions/135); uploaded ones stay, and an edit naming neither leaves both as they are. */
 function redrawnArt(row: typeof venues.$inferSelect) {
   const art = { name: row.name, primary: row.themePrimary, secondary: row.themeSecondary };
   return { imageUrl: redrawnVenueArt('cover', row.imageUrl, art), logoUrl: redrawnVenueArt('logo', row.logoUrl, art) };
@@ -46,7 +46,7 @@ export async function updateVenueProfile(db: Db, env: WorkerEnv, venueId: string
     ...(theme ? { themePrimary: theme.primary, themeSecondary: theme.secondary, themeBackground: theme.background, themeText: theme.text } : {}),
   };
   const changes = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
-  await db.update(venues).set({ ...changes, ...redrawnArt({ ...before, ...changes }), updatedAt: new Date().toISOString() }).where(eq(venues.id, venueId));
+  await db.update(venues).set({ ...changes, ...(changes.name !== undefined || theme ? redrawnArt({ ...before, ...changes }) : {}), updatedAt: new Date().toISOString() }).where(eq(venues.id, venueId));
   const after = await findVenue(db, venueId);
   if (before.logoUrl && before.logoUrl !== after.logoUrl) await deleteOwnedImage(env, venueId, before.logoUrl);
   if (before.coverImageUrl && before.coverImageUrl !== after.coverImageUrl) await deleteOwnedImage(env, venueId, before.coverImageUrl);
