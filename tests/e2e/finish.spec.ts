@@ -126,6 +126,23 @@ test('charts have a y-axis, gridlines, unclipped labels and a data table', async
   await expect(table.getByRole('cell').first()).toHaveText(/^\$[\d,]+\.\d\d$/);
 });
 
+test('the Live Dashboard\'s status buttons keep their words on one line, in a grid of equal buttons', async ({ page, request }) => {
+  await guestOrder(request);
+  await signIn(page, 'admin@barhop.dev');
+  await page.goto('/admin/dashboard');
+  const group = page.getByRole('group', { name: /^Status of order/ }).first();
+  await expect(group).toBeVisible();
+  const buttons = await group.getByRole('button').all();
+  expect(buttons.length).toBeGreaterThan(2);
+  const boxes = await Promise.all(buttons.map(box));
+  for (const [i, button] of buttons.entries()) {
+    // A label broken over two lines doubles the button; a squeezed one spills out of it.
+    expect(boxes[i]!.height, `button ${i + 1} is one line high`).toBeLessThanOrEqual(40);
+    expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `button ${i + 1} holds its label`).toBe(true);
+  }
+  expect(new Set(boxes.map((b) => Math.round(b.width))).size, 'the buttons have one width').toBe(1);
+});
+
 test('the Venue not found page wears the app\'s look', async ({ page }) => {
   await page.goto('/venue/no-such-venue-here');
   await expect(page.getByRole('heading', { name: 'Venue not found' })).toBeVisible();

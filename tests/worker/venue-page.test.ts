@@ -23,6 +23,7 @@ const shell = (stylesheet: string) => `<!doctype html>
     <meta name="theme-color" content="#2563eb" />
     <title>Barhop</title>
     <script type="module" crossorigin src="/assets/index-test.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/core-test.js">
     <link rel="stylesheet" crossorigin href="${stylesheet}">
   </head>
   <body>
@@ -88,6 +89,9 @@ describe('the guest menu page', () => {
     expect(firstPaint).toContain(`<h1>${v.name}</h1>`);
     expect(firstPaint).toContain(`<p class="muted">${v.address}</p>`);
     expect(firstPaint).toMatch(/<div class="venue-hero"><img alt="" width="960" height="320" src="data:image\/svg\+xml,%3Csvg[^"]+">/);
+    // Thumbnails and the logo yield to the page's HTML on a slow link: nothing in the largest paint waits on them.
+    expect(firstPaint).toMatch(/<img alt="" width="200" height="200" loading="lazy" fetchpriority="low" src="\/images\/art\//);
+    expect(firstPaint).not.toMatch(/<img (?![^>]*fetchpriority="low")[^>]*src="\//);
     expect(firstPaint).toContain(`All Drinks (${menu.drinks.length})`);
     expect(firstPaint).toContain('<input id="drink-search" placeholder="Search drinks" type="search" value="">');
     expect(firstPaint).toContain(`<span class="drink-name">${menu.drinks[0].name.replace(/&/g, '&#38;').replace(/'/g, '&#39;')}</span>`);
@@ -97,15 +101,18 @@ describe('the guest menu page', () => {
   it('with a first paint, the app is started by the fixed loader at the end of the body, not from the head', async () => {
     const { html } = await page('/venue/artisan-bar');
     expect(html).not.toContain('<script type="module"');
-    const loaders = [...html.matchAll(/<script data-entry="([^"]+)">([\s\S]*?)<\/script>/g)];
-    expect(loaders.map((m) => m[1])).toEqual(['/assets/index-test.js']);
-    expect(loaders[0]![2]).toBe(AFTER_FIRST_PAINT_LOADER);
+    // Nor are the modules it imports requested before the paint: the loader asks for them with the entry.
+    expect(html).not.toContain('rel="modulepreload"');
+    const loaders = [...html.matchAll(/<script data-entry="([^"]+)" data-preload="([^"]+)">([\s\S]*?)<\/script>/g)];
+    expect(loaders.map((m) => [m[1], m[2]])).toEqual([['/assets/index-test.js', '/assets/core-test.js']]);
+    expect(loaders[0]![3]).toBe(AFTER_FIRST_PAINT_LOADER);
     expect(html.indexOf('<script data-entry=')).toBeGreaterThan(html.indexOf('id="barhop-boot"'));
-    expect(html).toMatch(/<script data-entry="[^"]+">[^<]*<\/script>\s*<\/body>/);
+    expect(html).toMatch(/<script data-entry="[^"]+"[^>]*>[^<]*<\/script>\s*<\/body>/);
     // Without a first paint there is nothing to wait for: the entry stays a module script in the head.
     const other = await page('/venue/artisan-bar/cart');
     expect(other.html).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
     expect(other.html).not.toContain('data-entry');
+    expect(other.html).toContain('<link rel="modulepreload" crossorigin href="/assets/core-test.js">');
   });
 
   it('on the other venue pages: boot data and title, no first paint, and the stylesheet stays a link', async () => {

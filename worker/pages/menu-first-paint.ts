@@ -61,7 +61,7 @@ function categoryCounts(drinks: Drink[]) {
 
 function drinkCard(drink: Drink, venue: Venue) {
   const picture = drink.image_url
-    ? `<img alt="" width="200" height="200" loading="lazy" src="${escapeHtml(drink.image_url)}">`
+    ? `<img alt="" width="200" height="200" loading="lazy" fetchpriority="low" src="${escapeHtml(drink.image_url)}">`
     : `<span class="img-placeholder " aria-hidden="true">${icon('glass-water', 40)}</span>`;
   return `<li><a class="drink-card" href="/venue/${escapeHtml(venue.slug)}/drink/${escapeHtml(drink.id)}">${picture}`
     + `<span class="drink-card-body"><span class="drink-name">${escapeHtml(drink.name)}</span>`
@@ -101,7 +101,7 @@ export function menuFirstPaint(venue: Venue, drinks: Drink[], options: FirstPain
   const cover = venue.cover_image_url ?? venue.image_url;
   const header = '<header class="venue-header">'
     + `<a class="icon-link" aria-label="Back to venues" href="/">${icon('arrow-left')}</a>`
-    + (venue.logo_url ? `<img class="venue-logo" src="${escapeHtml(venue.logo_url)}" alt="" width="36" height="36">` : '')
+    + (venue.logo_url ? `<img class="venue-logo" src="${escapeHtml(venue.logo_url)}" alt="" width="36" height="36" fetchpriority="low">` : '')
     + `<div class="venue-header-text"><h1>${escapeHtml(venue.name)}</h1>${venue.address ? `<p class="muted">${escapeHtml(venue.address)}</p>` : ''}</div>`
     + `<div class="venue-header-actions"${INERT}>`
     + `<button type="button" class="btn btn-small btn-on-header">${icon('sparkles', 16)} <span class="label-wide">AI Bartender</span></button>`

@@ -99,7 +99,8 @@ function rewrite(shell: Response, { venue, boot, firstPaint, cover, stylesheet }
   // The cover is the menu's largest element. Drawn from a data: URI by the first paint, its preload only warms
   // the URL React's <img> will use (no blink at the swap) and must not compete with the page's own requests;
   // otherwise it is the largest paint itself, wanted as early as possible.
-  let loader: string | null = null;
+  let deferredEntry: string | null = null;
+  const preloads: string[] = [];
   const preload = cover && `<link rel="preload" as="image" href="${escapeHtml(cover.url)}" fetchpriority="${painted && cover.inlined ? 'low' : 'high'}">`;
   return new HTMLRewriter()
     .on('title', { element: (el) => { el.setInnerContent(escapeHtml(venue.name), { html: true }); } })
@@ -118,12 +119,21 @@ function rewrite(shell: Response, { venue, boot, firstPaint, cover, stylesheet }
         if (preload) el.append(preload, { html: true });
       },
     })
+    // The app's modules are requested with its entry, after the first paint, not before it: on a slow link their
+    // bytes would otherwise share the bandwidth with the HTML the paint needs (docs/decisions/096).
+    .on('link[rel="modulepreload"][href]', {
+      element: (el) => {
+        if (!painted) return;
+        preloads.push(el.getAttribute('href')!);
+        el.remove();
+      },
+    })
     .on('script[type="module"][src]', {
       element: (el) => {
         const entry = el.getAttribute('src');
         if (!painted || !entry) return;
         el.remove();
-        loader = `<script data-entry="${escapeHtml(entry)}">${AFTER_FIRST_PAINT_LOADER}</script>`;
+        deferredEntry = entry;
       },
     })
     .on('div#root', {
@@ -133,7 +143,15 @@ function rewrite(shell: Response, { venue, boot, firstPaint, cover, stylesheet }
       },
     })
     // Last in the body: by the time it runs, the first paint's markup is all parsed.
-    .on('body', { element: (el) => { el.onEndTag((end) => { if (loader) end.before(loader, { html: true }); }); } })
+    .on('body', {
+      element: (el) => {
+        el.onEndTag((end) => {
+          if (!deferredEntry) return;
+          const preload = preloads.length ? ` data-preload="${escapeHtml(preloads.join(' '))}"` : '';
+          end.before(`<script data-entry="${escapeHtml(deferredEntry)}"${preload}>${AFTER_FIRST_PAINT_LOADER}</script>`, { html: true });
+        });
+      },
+    })
     .transform(shell);
 }
 

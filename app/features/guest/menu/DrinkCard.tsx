@@ -7,7 +7,8 @@ import { DrinkImage } from '../../../ui/DrinkImage';
 export function DrinkCardBody({ drink, venueName }: { drink: Drink; venueName: string }) {
   return (
     <>
-      <DrinkImage src={drink.image_url} width={200} height={200} loading="lazy" />
+      {/* Thumbnails yield to the cover and the page's code on a slow link (docs/decisions/096). */}
+      <DrinkImage src={drink.image_url} width={200} height={200} loading="lazy" fetchPriority="low" />
       <span className="drink-card-body">
         <span className="drink-name">{drink.name}</span>
         <span className="drink-description">{drink.description}</span>

@@ -18,7 +18,7 @@ export function GuestHeader({ title, subtitle, back, actions, logoUrl }: Props) 
   return (
     <header className="venue-header">
       <Link to={back.to} className="icon-link" aria-label={back.label}><ArrowLeft aria-hidden="true" /></Link>
-      {logoUrl && <img className="venue-logo" src={logoUrl} alt="" width={36} height={36} />}
+      {logoUrl && <img className="venue-logo" src={logoUrl} alt="" width={36} height={36} fetchPriority="low" />}
       <div className="venue-header-text">
         <h1>{title}</h1>
         {subtitle && <p className="muted">{subtitle}</p>}
