@@ -62,7 +62,7 @@ export async function resolveVenueShard(env: WorkerEnv, venueRef: string, now = 
 
 export type VenueDatabase = { shard: ShardBinding; d1: D1Database; db: Db };
 
-const databaseOf = (env: WorkerEnv, shard: ShardBinding): VenueDatabase => {
+export const databaseOf = (env: WorkerEnv, shard: ShardBinding): VenueDatabase => {
   const d1 = shardDatabase(env, shard);
   return { shard, d1, db: drizzleFor(d1) };
 };
