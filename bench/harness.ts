@@ -186,7 +186,7 @@ export async function placeOrder(baseUrl: string, venue: Venue, token: string, n
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
     body: JSON.stringify({
-      restaurant_slug: venue.slug,
+      slug: venue.slug,
       items: [{ menu_drink_id: venue.drinks[n % venue.drinks.length], quantity: 1 }, { menu_drink_id: venue.drinks[(n + 1) % venue.drinks.length], quantity: 2 }],
     }),
   }).catch(() => null);

@@ -56,7 +56,7 @@ export async function staffScreenPhase(baseUrl: string, stateDir: string, orders
       const res = await fetch(`${baseUrl}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await guestToken()}`, 'Idempotency-Key': randomUUID() },
-        body: JSON.stringify({ restaurant_slug: SLUG, items: [{ menu_drink_id: venue.drinks[i % venue.drinks.length], quantity: 1 }] }),
+        body: JSON.stringify({ slug: SLUG, items: [{ menu_drink_id: venue.drinks[i % venue.drinks.length], quantity: 1 }] }),
       });
       const body = await res.json() as { id?: string };
       if (!res.ok || !body.id) throw new Error(`placement answered ${res.status}`);

@@ -148,7 +148,7 @@ async function crashWithoutLoss() {
   }
   const sessions: string[] = [];
   for (let i = 0; i < CLIENTS; i += 1) {
-    const res = await http('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' } });
+    const res = await http('POST', '/api/auth/guest-session', { body: { slug: 'artisan-bar' } });
     if (res.status !== 201) throw new Error(`guest session failed: ${JSON.stringify(res)}`);
     sessions.push(res.json!.token!);
   }
@@ -163,7 +163,7 @@ async function crashWithoutLoss() {
     let n = 0;
     while (loadRunning && Date.now() < HARD_DEADLINE) {
       if (n > 0 && n % 200 === 0) {
-        const renewed = await until(() => http('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' } }), (a) => a.status === 201, loadDeadline());
+        const renewed = await until(() => http('POST', '/api/auth/guest-session', { body: { slug: 'artisan-bar' } }), (a) => a.status === 201, loadDeadline());
         if (renewed.status === 201) sessions[i] = renewed.json!.token!;
       }
       const venue = venues[(i + n) % venues.length]!;
@@ -171,7 +171,7 @@ async function crashWithoutLoss() {
       const lines = [{ menu_drink_id: menu[n % menu.length]!, quantity: 1 + (n % 3) }, { menu_drink_id: menu[(n + 1) % menu.length]!, quantity: 1 }];
       const order: Sent = { key: `soak-${process.pid}-${i}-${n}`, client: i, slug: venue.slug, lines, orderId: null, attempts: 0 };
       sent.push(order);
-      const body = { restaurant_slug: venue.slug, display_name: `soak ${order.key}`, items: lines };
+      const body = { slug: venue.slug, display_name: `soak ${order.key}`, items: lines };
       // Same key and same body until the server answers for sure.
       const answer = await until(async () => {
         order.attempts += 1;
@@ -269,7 +269,7 @@ async function concurrencyOverHttp() {
   let trials = 0;
   const owners: string[] = [];
   for (let t = 0; t < TRIALS && Date.now() < HARD_DEADLINE - 20_000; t += 1) {
-    const session = await http('POST', '/api/auth/guest-session', { body: { venue_slug: slug }, headers: { 'CF-Connecting-IP': `198.51.100.${t % 250}` } });
+    const session = await http('POST', '/api/auth/guest-session', { body: { slug: slug }, headers: { 'CF-Connecting-IP': `198.51.100.${t % 250}` } });
     if (session.status !== 201) { problems.push(`trial ${t}: guest session ${session.status}`); continue; }
     const token = session.json!.token as string;
     const sessionId = session.json!.session_id as string;

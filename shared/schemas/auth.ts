@@ -72,8 +72,11 @@ export type ImpersonationSession = z.infer<typeof ImpersonationSession>;
 
 // ---- Guests ----
 
-/** POST /api/auth/guest-session: the venue of the first visit is remembered (spec: guest_venue_slug). */
-export const GuestSessionBody = z.object({ venue_slug: z.string().trim().min(1).max(100).optional() });
+/**
+ * POST /api/auth/guest-session: the venue of the first visit is remembered (spec: guest_venue_slug). The venue
+ * is `slug` as in every guest call; strict, so the old `venue_slug` is refused, not silently dropped (decision 134).
+ */
+export const GuestSessionBody = z.strictObject({ slug: z.string().trim().min(1).max(100).optional() });
 
 export const GuestSession = z.object({
   token: z.string(),

@@ -46,16 +46,16 @@ const OrderExtras = {
 export const CheckoutInput = z.object({ slug: Slug, ...OrderExtras });
 export type CheckoutInput = z.input<typeof CheckoutInput>;
 
-/** POST /api/orders, the call-table form: restaurant_slug + items. */
+/** POST /api/orders, the call-table form: the venue's `slug` + items (docs/decisions/134). */
 export const ItemsOrderInput = z.object({
-  restaurant_slug: Slug,
+  slug: Slug,
   items: z.array(OrderLineInput).min(1, 'An order needs at least one item').max(20),
   ...OrderExtras,
 });
 
-/** POST /api/orders, the category page's direct form: one drink by restaurant_id + drink_id. */
+/** POST /api/orders, the category page's direct form: one drink by the venue's `slug` + drink_id. */
 export const DirectOrderInput = z.object({
-  restaurant_id: Slug,
+  slug: Slug,
   drink_id: z.string().trim().min(1).max(100),
   quantity: Quantity,
   notes: ShortText(500).optional(),

@@ -44,7 +44,7 @@ test('the a11y route list covers every route in app/routes.tsx', () => {
 test('guest and public screens: 0 critical, serious or moderate axe violations', async ({ page, request }) => {
   const drinks = (await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as { id: string; category: string }[];
   // A device session of our own, with an order, so order screens show a real order.
-  const session = await (await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } })).json();
+  const session = await (await request.post('/api/auth/guest-session', { data: { slug: SLUG } })).json();
   const placed = await request.post('/api/orders/quick', { data: { slug: SLUG, item: { menu_drink_id: drinks[0]!.id } }, headers: { Authorization: `Bearer ${session.token}` } });
   expect(placed.ok(), await placed.text()).toBe(true);
   const orderId = (await placed.json()).id as string;

@@ -8,7 +8,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 const DRINK = `E2E Sunrise ${Date.now().toString(36)}`;
 
 async function placeGuestOrder(request: APIRequestContext) {
-  const session = await request.post('/api/auth/guest-session', { data: { venue_slug: 'artisan-bar' } });
+  const session = await request.post('/api/auth/guest-session', { data: { slug: 'artisan-bar' } });
   expect(session.ok()).toBe(true);
   const { token } = await session.json() as { token: string };
   const menu = await (await request.get('/api/drinks?slug=artisan-bar')).json() as { drinks: { id: string }[] };

@@ -23,7 +23,7 @@ async function orderableDrinks(request: APIRequestContext) {
 
 /** A new guest device places a quick order; answers the order id. */
 async function guestOrders(request: APIRequestContext, drinkId: string) {
-  const session = await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } });
+  const session = await request.post('/api/auth/guest-session', { data: { slug: SLUG } });
   const { token } = await session.json();
   const res = await request.post('/api/orders/quick', {
     data: { slug: SLUG, item: { menu_drink_id: drinkId } }, headers: { Authorization: `Bearer ${token}` },

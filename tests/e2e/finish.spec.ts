@@ -21,7 +21,7 @@ async function signIn(page: Page, email: string) {
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 
 async function guestOrder(request: APIRequestContext) {
-  const session = await (await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } })).json();
+  const session = await (await request.post('/api/auth/guest-session', { data: { slug: SLUG } })).json();
   const drinks = (await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as { id: string }[];
   const placed = await request.post('/api/orders/quick', { data: { slug: SLUG, item: { menu_drink_id: drinks[0]!.id } }, headers: { Authorization: `Bearer ${session.token}` } });
   expect(placed.ok(), await placed.text()).toBe(true);

@@ -6,7 +6,7 @@ const LONG_NAME = 'Maximilian-Alexander-Bartholomew-Featherstonehaugh-Worthingto
 const LONG_NOTE = 'NoIcePleaseAndAnExtraLimeWedgeOnTheSideAndAStrawButOnlyIfItIsPaperBecausePlasticStrawsAreBad'.repeat(2);
 
 async function guestSession(request: APIRequestContext, slug: string) {
-  return (await (await request.post('/api/auth/guest-session', { data: { venue_slug: slug } })).json()).token as string;
+  return (await (await request.post('/api/auth/guest-session', { data: { slug: slug } })).json()).token as string;
 }
 
 test('the quick-order modal shows the tax and the total that will be charged', async ({ page, request }) => {
@@ -29,7 +29,7 @@ async function placeLongOrder(request: APIRequestContext) {
   const drinks = (await (await request.get('/api/venues/artisan-bar/drinks')).json()).drinks as { id: string }[];
   const res = await request.post('/api/orders', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { restaurant_slug: 'artisan-bar', display_name: LONG_NAME, special_instructions: LONG_NOTE, items: [{ menu_drink_id: drinks[0]!.id, quantity: 1, notes: LONG_NOTE }] },
+    data: { slug: 'artisan-bar', display_name: LONG_NAME, special_instructions: LONG_NOTE, items: [{ menu_drink_id: drinks[0]!.id, quantity: 1, notes: LONG_NOTE }] },
   });
   expect(res.status(), await res.text()).toBe(200);
   return { id: (await res.json()).id as string, token };

@@ -9,7 +9,7 @@ async function staffAuth(request: APIRequestContext) {
 }
 
 async function guestOrders(request: APIRequestContext, drinkId: string) {
-  const { token } = await (await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } })).json();
+  const { token } = await (await request.post('/api/auth/guest-session', { data: { slug: SLUG } })).json();
   const res = await request.post('/api/orders/quick', { data: { slug: SLUG, item: { menu_drink_id: drinkId } }, headers: { Authorization: `Bearer ${token}` } });
   expect(res.status(), await res.text()).toBe(200);
   return { id: (await res.json()).id as string, token: token as string };

@@ -49,14 +49,14 @@ test('markup stored through the API is shown as text on guest, staff and admin s
   const drink = (await created.json()).drink ?? (await created.json());
 
   // A guest signs in by phone, names themself with markup, and orders it with markup everywhere.
-  const session = await (await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } })).json();
+  const session = await (await request.post('/api/auth/guest-session', { data: { slug: SLUG } })).json();
   const sent = await (await request.post('/api/auth/otp/send', { headers: { Authorization: `Bearer ${session.token}` }, data: { phone: '5550177001' } })).json();
   const verified = await (await request.post('/api/auth/otp/verify', { headers: { Authorization: `Bearer ${session.token}` }, data: { phone: '5550177001', code: sent.demo_code } })).json();
   const guest = { Authorization: `Bearer ${verified.token}` };
   expect((await request.patch('/api/me', { headers: guest, data: { display_name: `Ann ${SVG}`.slice(0, 60) } })).ok()).toBe(true);
   const order = await request.post('/api/orders', {
     headers: guest,
-    data: { restaurant_slug: SLUG, display_name: `Table ${IMG}`, special_instructions: SCRIPT, items: [{ menu_drink_id: drink.id, quantity: 1, notes: SVG }] },
+    data: { slug: SLUG, display_name: `Table ${IMG}`, special_instructions: SCRIPT, items: [{ menu_drink_id: drink.id, quantity: 1, notes: SVG }] },
   });
   expect(order.ok(), await order.text()).toBe(true);
   const orderId = (await order.json()).id as string;

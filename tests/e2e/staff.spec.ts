@@ -21,7 +21,7 @@ async function staffApiToken(request: APIRequestContext) {
 
 /** A new guest device places a quick order; answers the order id and the guest's token. */
 async function guestOrders(request: APIRequestContext, drinkId: string) {
-  const session = await request.post('/api/auth/guest-session', { data: { venue_slug: SLUG } });
+  const session = await request.post('/api/auth/guest-session', { data: { slug: SLUG } });
   expect(session.status()).toBe(201);
   const { token } = await session.json();
   const res = await request.post('/api/orders/quick', {

@@ -19,7 +19,7 @@ async function creationFor(token: string) {
 }
 
 const orderLines = (token: string, items: Record<string, unknown>[]) =>
-  call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items } });
+  call('POST', '/api/orders', { token, body: { slug: SLUG, items } });
 
 const inventoryTotal = () => env.DB.prepare('SELECT sum(quantity) AS n FROM inventory_items WHERE restaurant_id = (SELECT id FROM venues WHERE slug = ?)')
   .bind(SLUG).first<{ n: number }>().then((r) => r!.n);
@@ -64,7 +64,7 @@ describe('AI creation lines are the server\'s suggestions', () => {
     const s = await creationFor(owner.token);
     const other = await guestToken();
     expect(expectApiError(await orderLines(other.token, [{ is_ai_creation: true, ai_interaction_id: s.interaction_id, quantity: 1 }]), 404).code).toBe('ai_suggestion_not_found');
-    const elsewhere = await call('POST', '/api/orders', { token: owner.token, body: { restaurant_slug: 'rooftop-lounge', items: [{ is_ai_creation: true, ai_interaction_id: s.interaction_id, quantity: 1 }] } });
+    const elsewhere = await call('POST', '/api/orders', { token: owner.token, body: { slug: 'rooftop-lounge', items: [{ is_ai_creation: true, ai_interaction_id: s.interaction_id, quantity: 1 }] } });
     expect(expectApiError(elsewhere, 404).code).toBe('ai_suggestion_not_found');
 
     const menu = AiSuggestion.parse((await call('POST', '/api/ai/vibe', { token: owner.token, body: { slug: SLUG, selectedCategories: ['Gin', 'Herbal'] } })).json);

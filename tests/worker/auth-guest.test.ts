@@ -15,13 +15,21 @@ async function sendCode(token: string, phone: string, headers: Record<string, st
 
 describe('device sessions', () => {
   it('issues a signed device session once per device', async () => {
-    const first = GuestSession.parse((await call('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' } })).json);
+    const first = GuestSession.parse((await call('POST', '/api/auth/guest-session', { body: { slug: 'artisan-bar' } })).json);
     expect(first.signed_in).toBe(false);
     const row = await env.DB.prepare('SELECT first_venue_slug FROM guest_sessions WHERE id = ?').bind(first.session_id).first<{ first_venue_slug: string }>();
     expect(row!.first_venue_slug).toBe('artisan-bar');
     const again = await call('POST', '/api/auth/guest-session', { token: first.token, body: {} });
     expect(again.status).toBe(200);
     expect(again.json.session_id).toBe(first.session_id);
+  });
+
+  it('remembers the venue only as `slug`: the old venue_slug is refused with 400 and no session is made', async () => {
+    const before = await env.DB.prepare('SELECT count(*) AS n FROM guest_sessions').first<{ n: number }>();
+    const refused = expectApiError(await call('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' } }), 400);
+    expect(refused.code).toBe('invalid_request');
+    const after = await env.DB.prepare('SELECT count(*) AS n FROM guest_sessions').first<{ n: number }>();
+    expect(after!.n).toBe(before!.n);
   });
 
   it('never accepts a bare session id as a credential', async () => {
@@ -193,7 +201,7 @@ describe('carry-over and sign out', () => {
     expect((await call('GET', '/api/me', { token: guest.token })).status).toBe(200);
     expect((await call('POST', '/api/auth/guest/logout', { token: guest.token })).status).toBe(200);
     expectApiError(await call('GET', '/api/me', { token: guest.token }), 401);
-    const fresh = await call('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' } });
+    const fresh = await call('POST', '/api/auth/guest-session', { body: { slug: 'artisan-bar' } });
     expect(fresh.json.session_id).not.toBe(guest.session_id);
   });
 });

@@ -57,7 +57,7 @@ export async function venueId(slug: string) {
 
 /** A fresh anonymous device session. */
 export async function deviceSession(headers: Record<string, string> = {}) {
-  const res = await call('POST', '/api/auth/guest-session', { body: { venue_slug: 'artisan-bar' }, headers });
+  const res = await call('POST', '/api/auth/guest-session', { body: { slug: 'artisan-bar' }, headers });
   expect(res.status).toBe(201);
   return res.json as { token: string; session_id: string };
 }

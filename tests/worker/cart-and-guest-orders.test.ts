@@ -70,7 +70,7 @@ describe("a guest's own orders", () => {
     const { token } = await guestToken();
     const [drink] = await availableDrinks(SLUG);
     expect((await call('GET', `/api/orders/active?slug=${SLUG}`, { token })).json).toEqual({ order: null });
-    const placed = await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2 }], special_instructions: 'Order for: Kim' } });
+    const placed = await call('POST', '/api/orders', { token, body: { slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2 }], special_instructions: 'Order for: Kim' } });
     expect(placed.status).toBe(200);
     const active = ActiveOrderResponse.parse((await call('GET', `/api/orders/active?slug=${SLUG}`, { token })).json);
     expect(active.order?.id).toBe(placed.json.id);
@@ -90,7 +90,7 @@ describe("a guest's own orders", () => {
     const [drink] = await availableDrinks(SLUG);
     const first = await guestToken();
     const second = await guestToken();
-    const a = await call('POST', '/api/orders', { token: first.token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 6 }] } });
+    const a = await call('POST', '/api/orders', { token: first.token, body: { slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 6 }] } });
     const b = await call('POST', '/api/orders/quick', { token: second.token, body: { slug: SLUG, item: { menu_drink_id: drink!.id } } });
     expect(b.json.eta_minutes).toBeGreaterThan(a.json.eta_minutes - 6);
     const before = (await call('GET', `/api/orders/${b.json.id}/status`, { token: second.token })).json;

@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
 /** Places and delivers an order, then moves all its timestamps `daysAgo` days back. */
 async function deliveredOrder(token: string, staff: string, daysAgo: number) {
   const [drink] = await availableDrinks(SLUG);
-  const placed = await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2 }] } });
+  const placed = await call('POST', '/api/orders', { token, body: { slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2 }] } });
   expect(placed.status).toBe(200);
   for (const status of ['preparing', 'ready', 'delivered']) {
     expect((await call('PUT', `/api/staff/orders/${placed.json.id}/status`, { token: staff, body: { status } })).status).toBe(200);

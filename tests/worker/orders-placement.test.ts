@@ -47,19 +47,19 @@ describe('placing orders', () => {
     const { token } = await guestToken();
     const [drink] = await availableDrinks('rooftop-lounge');
     const res = await call('POST', '/api/orders', {
-      token, body: { restaurant_slug: 'rooftop-lounge', items: [{ menu_drink_id: drink!.id, quantity: 3, price: 0.5, price_cents: 1 }] },
+      token, body: { slug: 'rooftop-lounge', items: [{ menu_drink_id: drink!.id, quantity: 3, price: 0.5, price_cents: 1 }] },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json.subtotal_cents).toBe(drink!.price_cents * 3);
     expect(res.json.order.items[0].price_cents).toBe(drink!.price_cents);
   });
 
-  it("takes the category page's direct form (restaurant_id + drink_id) and answers 200 with id and eta", async () => {
+  it("takes the category page's direct form (slug + drink_id) and answers 200 with id and eta", async () => {
     const { token } = await guestToken();
     const [drink] = await availableDrinks('harbor-tap-room');
     const res = await call('POST', '/api/orders', {
       token,
-      body: { restaurant_id: await venueId('harbor-tap-room'), drink_id: drink!.id, quantity: 2, special_instructions: 'Extra lime', customer_name: 'Ana', customer_phone: '(555) 123-4567' },
+      body: { slug: await venueId('harbor-tap-room'), drink_id: drink!.id, quantity: 2, special_instructions: 'Extra lime', customer_name: 'Ana', customer_phone: '(555) 123-4567' },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json.id).toEqual(expect.any(String));
@@ -101,19 +101,28 @@ describe('placing orders', () => {
   it('refuses an empty cart, an unknown and an unavailable drink, and a bad quantity, storing nothing', async () => {
     const { token, ownerKey } = await guestToken();
     expect(expectApiError(await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } }), 400).code).toBe('cart_empty');
-    const unknown = await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: 'no-such-drink', quantity: 1 }] } });
+    const unknown = await call('POST', '/api/orders', { token, body: { slug: SLUG, items: [{ menu_drink_id: 'no-such-drink', quantity: 1 }] } });
     expect(expectApiError(unknown, 400).message).toBe('Drink not found');
     // A drink of another venue is not on this menu.
     const [elsewhere] = await availableDrinks('rooftop-lounge');
-    expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: elsewhere!.id, quantity: 1 }] } }), 400);
+    expectApiError(await call('POST', '/api/orders', { token, body: { slug: SLUG, items: [{ menu_drink_id: elsewhere!.id, quantity: 1 }] } }), 400);
     const drinks = await availableDrinks(SLUG);
     const off = drinks[drinks.length - 1]!;
     await makeUnavailable(off.id);
-    const unavailable = expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: off.id, quantity: 1 }] } }), 409);
+    const unavailable = expectApiError(await call('POST', '/api/orders', { token, body: { slug: SLUG, items: [{ menu_drink_id: off.id, quantity: 1 }] } }), 409);
     expect(unavailable.code).toBe('drink_unavailable');
     for (const quantity of [0, 11, 1.5]) {
-      expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drinks[0]!.id, quantity }] } }), 400);
+      expectApiError(await call('POST', '/api/orders', { token, body: { slug: SLUG, items: [{ menu_drink_id: drinks[0]!.id, quantity }] } }), 400);
     }
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
+  });
+
+  it('names the venue `slug` in both forms: the old restaurant_slug and restaurant_id are refused with 400, nothing stored', async () => {
+    const { token, ownerKey } = await guestToken();
+    const [drink] = await availableDrinks(SLUG);
+    const items = await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 1 }] } });
+    const direct = await call('POST', '/api/orders', { token, body: { restaurant_id: await venueId(SLUG), drink_id: drink!.id, quantity: 1 } });
+    for (const refused of [items, direct]) expect(expectApiError(refused, 400).code).toBe('invalid_request');
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
   });
 
@@ -124,7 +133,7 @@ describe('placing orders', () => {
     const queue = async () => (await env.DB.prepare(`SELECT count(*) AS orders, coalesce(sum(oi.quantity), 0) AS drinks FROM orders o
       JOIN order_items oi ON oi.order_id = o.id WHERE o.restaurant_id = ? AND o.status IN ('pending', 'preparing')`).bind(venue).first<{ drinks: number }>())!.drinks;
     const ahead = await queue();
-    const first = await call('POST', '/api/orders', { token: (await guestToken()).token, body: { restaurant_slug: slug, items: [{ menu_drink_id: a!.id, quantity: 3 }, { menu_drink_id: b!.id, quantity: 2 }] } });
+    const first = await call('POST', '/api/orders', { token: (await guestToken()).token, body: { slug: slug, items: [{ menu_drink_id: a!.id, quantity: 3 }, { menu_drink_id: b!.id, quantity: 2 }] } });
     expect(first.status, first.text).toBe(200);
     expect(await env.DB.prepare('SELECT drink_count AS n FROM orders WHERE id = ?').bind(first.json.id).first()).toEqual({ n: 5 });
     expect(first.json.eta_minutes).toBe(etaMinutes('pending', ahead, 5));
@@ -174,7 +183,7 @@ describe('one active order per guest per venue', () => {
       .toMatchObject({ code: 'active_order_exists', message: 'active order exists' });
     // Likewise for a drink that went off the menu meanwhile: the active order is the answer.
     await makeUnavailable(other!.id);
-    expect(expectApiError(await call('POST', '/api/orders', { token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: other!.id, quantity: 1 }] } }), 409).code)
+    expect(expectApiError(await call('POST', '/api/orders', { token, body: { slug: SLUG, items: [{ menu_drink_id: other!.id, quantity: 1 }] } }), 409).code)
       .toBe('active_order_exists');
     await env.DB.prepare('UPDATE menu_drinks SET is_available = 1 WHERE id = ?').bind(other!.id).run();
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
@@ -248,7 +257,7 @@ describe('Idempotency-Key', () => {
   it('same key and body: the same order and the same answer, once', async () => {
     const { token, ownerKey } = await guestToken();
     const [drink] = await availableDrinks(SLUG);
-    const body = { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2 }] };
+    const body = { slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2 }] };
     const headers = { 'Idempotency-Key': 'order-key-1' };
     const first = await call('POST', '/api/orders', { token, body, headers });
     const again = await call('POST', '/api/orders', { token, body, headers });
@@ -261,7 +270,7 @@ describe('Idempotency-Key', () => {
   it('keeps the request hash and the order id, not the answer (at most 300 bytes), and rebuilds the same answer on retry', async () => {
     const { token } = await guestToken();
     const [drink, other] = await availableDrinks(SLUG);
-    const body = { restaurant_slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2, notes: 'no ice' }, { menu_drink_id: other!.id, quantity: 1 }] };
+    const body = { slug: SLUG, items: [{ menu_drink_id: drink!.id, quantity: 2, notes: 'no ice' }, { menu_drink_id: other!.id, quantity: 1 }] };
     const headers = { 'Idempotency-Key': '6c1f7a52-3f0e-4d8b-9a41-2b7c9d0e5f13' };
     const first = await call('POST', '/api/orders', { token, body, headers });
     expect(first.status).toBe(200);
@@ -281,8 +290,8 @@ describe('Idempotency-Key', () => {
     const { token, ownerKey } = await guestToken();
     const [drink] = await availableDrinks('rooftop-lounge');
     const headers = { 'Idempotency-Key': 'order-key-2' };
-    expect((await call('POST', '/api/orders', { token, headers, body: { restaurant_slug: 'rooftop-lounge', items: [{ menu_drink_id: drink!.id, quantity: 1 }] } })).status).toBe(200);
-    const other = await call('POST', '/api/orders', { token, headers, body: { restaurant_slug: 'rooftop-lounge', items: [{ menu_drink_id: drink!.id, quantity: 3 }] } });
+    expect((await call('POST', '/api/orders', { token, headers, body: { slug: 'rooftop-lounge', items: [{ menu_drink_id: drink!.id, quantity: 1 }] } })).status).toBe(200);
+    const other = await call('POST', '/api/orders', { token, headers, body: { slug: 'rooftop-lounge', items: [{ menu_drink_id: drink!.id, quantity: 3 }] } });
     expect(expectApiError(other, 422).code).toBe('idempotency_key_reused');
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
   });
@@ -337,7 +346,7 @@ describe('Idempotency-Key', () => {
     for (let trial = 0; trial < 3; trial += 1) {
       const { token, ownerKey: owner } = await guestToken();
       const headers = { 'Idempotency-Key': `two-bodies-${trial}` };
-      const bodies = [a!, b!].map((d) => ({ restaurant_slug: SLUG, items: [{ menu_drink_id: d.id, quantity: 1 }] }));
+      const bodies = [a!, b!].map((d) => ({ slug: SLUG, items: [{ menu_drink_id: d.id, quantity: 1 }] }));
       const answers = await Promise.all(bodies.map((body) => call('POST', '/api/orders', { token, headers, body })));
       const ok = answers.filter((r) => r.status === 200);
       const refused = answers.filter((r) => r.status !== 200);

@@ -151,7 +151,7 @@ describe('staff and admin lists', () => {
     const interactionId = await suggestedCreation(guest.ownerKey, 'artisan-bar', 'Garden Gimlet', recipe);
     const placed = await call('POST', '/api/orders', {
       token: guest.token,
-      body: { restaurant_slug: 'artisan-bar', items: [{ is_ai_creation: true, ai_interaction_id: interactionId, quantity: 1 }] },
+      body: { slug: 'artisan-bar', items: [{ is_ai_creation: true, ai_interaction_id: interactionId, quantity: 1 }] },
     });
     expect(placed.status, placed.text).toBe(200);
     const staff = await staffToken('staff@barhop.dev');

@@ -63,7 +63,7 @@ describe('simultaneous checkouts by one guest', () => {
     for (let trial = 0; trial < Math.max(3, SCALE); trial += 1) {
       const { token, ownerKey } = await guestToken();
       const [drink] = await availableDrinks('harbor-tap-room');
-      const body = { restaurant_slug: 'harbor-tap-room', items: [{ menu_drink_id: drink!.id, quantity: 2 }] };
+      const body = { slug: 'harbor-tap-room', items: [{ menu_drink_id: drink!.id, quantity: 2 }] };
       const headers = { 'Idempotency-Key': `same-key-${trial}` };
       const answers = await Promise.all(Array.from({ length: PARALLEL }, () => call('POST', '/api/orders', { token, body, headers })));
       const ok = answers.filter((r) => r.status === 200);

@@ -202,7 +202,7 @@ describe('fuzzing every route', () => {
   it('bodies over the limits answer 413 in the error shape and store nothing: 300 KB of JSON anywhere, a 6 MB photo', async () => {
     const tokens = await callerTokens();
     const mark = await writeMark();
-    const json = await call('POST', '/api/orders', { token: tokens.device, rawBody: JSON.stringify({ restaurant_slug: 'artisan-bar', special_instructions: 'x'.repeat(300 * 1024) }), headers: { 'Content-Type': 'application/json' } });
+    const json = await call('POST', '/api/orders', { token: tokens.device, rawBody: JSON.stringify({ slug: 'artisan-bar', special_instructions: 'x'.repeat(300 * 1024) }), headers: { 'Content-Type': 'application/json' } });
     expect(expectApiError(json, 413).code).toBe('payload_too_large');
     const photo = new Uint8Array(6 * 1024 * 1024);
     photo.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -242,7 +242,7 @@ describe('fuzzing every route', () => {
       const guest = await callerTokens();
       const res = await call('POST', '/api/orders', {
         token: guest.device,
-        body: { restaurant_slug: 'artisan-bar', display_name: text, special_instructions: text, items: [{ menu_drink_id: drink!.id, quantity: 1, notes: text }] },
+        body: { slug: 'artisan-bar', display_name: text, special_instructions: text, items: [{ menu_drink_id: drink!.id, quantity: 1, notes: text }] },
       });
       expect(res.status, res.text).toBe(200);
       const row = await env.DB.prepare('SELECT o.display_name, o.special_instructions, i.notes FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = ?')

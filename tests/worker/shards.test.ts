@@ -151,7 +151,7 @@ describe('a venue on a new shard, end to end', () => {
     const guestLive = await openLive('far-shard', guest.token);
     expect(guestLive.status).toBe(101);
 
-    const placed = await call('POST', '/api/orders', { token: guest.token, body: { restaurant_slug: 'far-shard', items: [{ menu_drink_id: drinkId, quantity: 2 }] } });
+    const placed = await call('POST', '/api/orders', { token: guest.token, body: { slug: 'far-shard', items: [{ menu_drink_id: drinkId, quantity: 2 }] } });
     expect(placed.status, placed.text).toBe(200);
     const orderId = placed.json.id as string;
     expect(await env.DB_SHARD_2.prepare('SELECT total_cents FROM orders WHERE id = ?').bind(orderId).first()).not.toBeNull();

@@ -68,7 +68,7 @@ export const authRoutes = new Hono<AppContext>()
       if (resumed) return c.json(resumed);
     }
     await enforceRateLimit(c.env.DB, GUEST_SESSIONS_PER_CLIENT, clientKey(c));
-    return c.json(await createDeviceSession(c.get('db'), c.env, c.req.valid('json').venue_slug), 201);
+    return c.json(await createDeviceSession(c.get('db'), c.env, c.req.valid('json').slug), 201);
   })
   .post('/otp/send', requireGuest, validate('json', PhoneBody), async (c) => {
     const phone = normalizePhone(c.req.valid('json').phone);

@@ -43,7 +43,7 @@ export const orderRoutes = new Hono<AppContext>()
       ? body.items.map(toPlacementLine)
       : [toPlacementLine({ menu_drink_id: body.drink_id, quantity: body.quantity, notes: body.notes })];
     return submitPlacement(c, {
-      kind: 'order', venueRef: items ? body.restaurant_slug : body.restaurant_id, body, lines,
+      kind: 'order', venueRef: body.slug, body, lines,
       details: placementDetails(body, 'app'),
     });
   })

@@ -54,7 +54,7 @@ let pending: Promise<GuestSessionState> | null = null;
 
 async function requestSession(venueSlug: string | undefined, withToken: boolean) {
   const session = await apiRequest('POST', '/auth/guest-session', {
-    body: venueSlug ? { venue_slug: venueSlug } : {},
+    body: venueSlug ? { slug: venueSlug } : {},
     credentials: withToken ? 'guest' : 'none',
   });
   // The two fields this device keeps, checked by hand instead of with the zod schema.

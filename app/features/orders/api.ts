@@ -125,9 +125,8 @@ export const useCheckout = () => usePlaceOrder<CheckoutInput>('/cart/checkout', 
 /** Quick order without sign-in: one drink, quantity 1. */
 export const useQuickOrder = () => usePlaceOrder<QuickOrderInput>('/orders/quick', (v) => v.slug);
 
-/** POST /orders: restaurant_slug + items, or the category page's direct form. */
-export const useCreateOrder = () =>
-  usePlaceOrder<CreateOrderInput>('/orders', (v) => ('restaurant_slug' in v ? v.restaurant_slug : v.restaurant_id));
+/** POST /orders: the venue's slug + items, or the category page's direct form. */
+export const useCreateOrder = () => usePlaceOrder<CreateOrderInput>('/orders', (v) => v.slug);
 
 // ---- guest: reading orders ----------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ export default function CategoryPage() {
     try {
       await ensureGuestSession(venue.slug);
       const placed = await placeOrder.mutateAsync({
-        restaurant_id: venue.id, drink_id: selected.id, quantity: 1,
+        slug: venue.slug, drink_id: selected.id, quantity: 1,
         special_instructions: '', customer_name: 'Guest', customer_phone: '',
       });
       toast.success('Order placed successfully!');
