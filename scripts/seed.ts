@@ -2,10 +2,12 @@
 // The statements are INSERT OR IGNORE with stable ids, so running it again changes nothing.
 // --if-empty skips seeding when any venue exists (what `npm start` uses).
 // --persist-to <dir> seeds another local state directory (the e2e and bench databases).
-// --env staging seeds the remote staging database (README "Deploy"); production is never seeded with demo data.
+// --env staging seeds the remote staging databases (README "Deploy"); production is never seeded with demo data.
+// The demo venues are spread over the venue shards DB_SHARD_0..2, the platform data goes to the control database DB
+// (docs/decisions/150).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSeedStatements } from '../worker/db/seed/build-seed';
+import { buildSeedStatementsByDatabase, SPREAD_OVER_SHARDS } from '../worker/db/seed/build-seed';
 import { argValue, d1Target, repoRoot, wrangler } from './lib/wrangler';
 
 const persistDir = argValue(process.argv, '--persist-to');
@@ -15,12 +17,12 @@ if (remoteEnv && remoteEnv !== 'staging') {
   process.exit(1);
 }
 const target = d1Target({ remoteEnv, persistTo: persistDir });
-// Beside the database it seeds, so parallel seeds of different state directories never share a file.
-const seedFile = path.join(persistDir ?? '.wrangler', remoteEnv ? `seed-${remoteEnv}.sql` : 'seed.sql');
+// Beside the databases it seeds, so parallel seeds of different state directories never share a file.
+const seedFileOf = (binding: string) => path.join(persistDir ?? '.wrangler', `seed${remoteEnv ? `-${remoteEnv}` : ''}-${binding}.sql`);
 
-/** Rows of one read-only query, or null when the query fails (e.g. no tables yet). */
-function query<Row>(sql: string): Row[] | null {
-  const result = wrangler(['d1', 'execute', 'DB', ...target, '--json', '--command', sql], { capture: true });
+/** Rows of one read-only query on a database (the control database by default), or null when it fails (e.g. no tables yet). */
+function query<Row>(sql: string, binding = 'DB'): Row[] | null {
+  const result = wrangler(['d1', 'execute', binding, ...target, '--json', '--command', sql], { capture: true });
   if (result.status !== 0) return null;
   const output = result.stdout;
   const parsed = JSON.parse(output.slice(output.indexOf('['))) as { results: Row[] }[];
@@ -42,25 +44,31 @@ async function main() {
     }
   }
 
-  const statements = await buildSeedStatements({ now: new Date() });
-  // resolve, not join: --persist-to may be an absolute directory (the local-servers test seeds one under the OS temp dir).
-  mkdirSync(path.resolve(repoRoot, path.dirname(seedFile)), { recursive: true });
-  writeFileSync(path.resolve(repoRoot, seedFile), statements.map((statement) => `${statement};\n`).join(''));
-
-  // wrangler echoes an empty result per statement; keep its output for when something goes wrong.
-  const applied = wrangler(['d1', 'execute', 'DB', ...target, '--yes', '--file', seedFile], { capture: true });
-  if (applied.status !== 0) {
-    console.error(applied.stdout);
-    console.error(`wrangler d1 execute failed (exit ${applied.status}); the statements are in ${seedFile}`);
-    process.exit(applied.status ?? 1);
+  const byDatabase = await buildSeedStatementsByDatabase({ now: new Date(), placement: SPREAD_OVER_SHARDS });
+  let total = 0;
+  for (const [binding, statements] of byDatabase) {
+    if (statements.length === 0) continue;
+    const seedFile = seedFileOf(binding);
+    // resolve, not join: --persist-to may be an absolute directory (the local-servers test seeds one under the OS temp dir).
+    mkdirSync(path.resolve(repoRoot, path.dirname(seedFile)), { recursive: true });
+    writeFileSync(path.resolve(repoRoot, seedFile), statements.map((statement) => `${statement};\n`).join(''));
+    // wrangler echoes an empty result per statement; keep its output for when something goes wrong.
+    const applied = wrangler(['d1', 'execute', binding, ...target, '--yes', '--file', seedFile], { capture: true });
+    if (applied.status !== 0) {
+      console.error(applied.stdout);
+      console.error(`wrangler d1 execute ${binding} failed (exit ${applied.status}); the statements are in ${seedFile}`);
+      process.exit(applied.status ?? 1);
+    }
+    total += statements.length;
   }
 
-  const [counts] = query<{ venues: number; drinks: number; orders: number }>(
-    'SELECT (SELECT count(*) FROM venues) AS venues, (SELECT count(*) FROM menu_drinks) AS drinks, (SELECT count(*) FROM orders) AS orders',
-  ) ?? [];
-  console.log(counts
-    ? `Demo data ready: ${counts.venues} venues, ${counts.drinks} menu drinks, ${counts.orders} orders (${statements.length} statements in ${seedFile}).`
-    : `Demo data applied (${statements.length} statements in ${seedFile}); could not read the counts back.`);
+  const counts = [...byDatabase.keys()].map((binding) => {
+    const [row] = query<{ venues: number; drinks: number; orders: number }>(
+      'SELECT (SELECT count(*) FROM venue_directory) AS venues, (SELECT count(*) FROM menu_drinks) AS drinks, (SELECT count(*) FROM orders) AS orders', binding,
+    ) ?? [];
+    return row ? `${binding}: ${binding === 'DB' ? `${row.venues} venues in the directory` : `${row.drinks} menu drinks, ${row.orders} orders`}` : `${binding}: counts not read`;
+  });
+  console.log(`Demo data ready (${total} statements): ${counts.join('; ')}.`);
 }
 
 main().catch((error: unknown) => {

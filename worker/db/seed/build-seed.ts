@@ -18,7 +18,7 @@ import {
 } from './demo-content';
 import { describeDrink } from './describe-drink';
 import { findIngredient, REFERENCE_DRINKS, REFERENCE_INGREDIENTS, type RecipeLine, type ReferenceDrink, type ReferenceIngredient } from './reference-data';
-import { DEFAULT_VENUE_SHARD } from '../../shards/bindings';
+import { ALL_D1_BINDINGS, DEFAULT_VENUE_SHARD, VENUE_SHARD_BINDINGS, type ShardBinding } from '../../shards/bindings';
 import { SeededRandom, stableId } from './seed-random';
 import { insertStatements, type SqlRow } from './sql-literals';
 
@@ -650,8 +650,37 @@ function assertMenuCoversEveryCategory(venue: DemoVenue, menu: MenuDrinkPlan[]) 
   if (missing.length > 0) throw new Error(`Seed: ${venue.slug} menu lacks ${missing.join(', ')}`);
 }
 
+/** Where each demo venue's data goes: the single-shard default puts every venue on the control database. */
+export type SeedPlacement = (slug: string, index: number) => ShardBinding;
+
+/** Every demo venue on the control database (docs/decisions/140, the single-shard default): the worker tests' seed. */
+export const ALL_ON_CONTROL: SeedPlacement = () => DEFAULT_VENUE_SHARD;
+
+/**
+ * The demo venues spread over the venue shards in turn (artisan-bar on DB_SHARD_0, rooftop-lounge on
+ * DB_SHARD_1, ...), as a deployment with VENUE_SHARDS set places new venues: what `npm start`, the e2e
+ * and bench servers and staging get (docs/decisions/150).
+ */
+export const SPREAD_OVER_SHARDS: SeedPlacement = (_slug, index) => VENUE_SHARD_BINDINGS[index % VENUE_SHARD_BINDINGS.length]!;
+
+/** Tables of platform data: the control database only. */
+const CONTROL_TABLES = new Set(['venue_directory', 'users', 'guest_sessions', 'ai_global_prompt', 'flavor_rules', 'platform_settings']);
+/** The ingredient catalogue: a copy on every database, since menu and stock queries join it on each shard. */
+const EVERY_DATABASE_TABLES = new Set(['ingredients']);
+
+/** The demo data for one database holding everything (the worker tests' control database). */
 export async function buildSeedStatements(options: { now: Date }): Promise<string[]> {
+  return (await buildSeedStatementsByDatabase({ now: options.now, placement: ALL_ON_CONTROL })).get(DEFAULT_VENUE_SHARD)!;
+}
+
+/**
+ * The demo data split by database: platform tables to the control database, each venue's rows to its shard,
+ * the catalogue to every database, and a copy of each venue row in the control database (the platform record
+ * accounts point to). Every declared database gets an entry, empty or not.
+ */
+export async function buildSeedStatementsByDatabase(options: { now: Date; placement: SeedPlacement }): Promise<Map<ShardBinding, string[]>> {
   const now = options.now.getTime();
+  const shardBySlug = new Map(DEMO_VENUES.map((venue, i) => [venue.slug, options.placement(venue.slug, i)]));
   const venueIdBySlug = new Map(DEMO_VENUES.map((venue) => [venue.slug, stableId(`venue:${venue.slug}`)]));
   const userIdByEmail = new Map(DEMO_ACCOUNTS.map((account) => [account.email, stableId(`user:${account.email}`)]));
   const userOf = (slug: string, role: 'admin' | 'staff') => {
@@ -697,8 +726,7 @@ export async function buildSeedStatements(options: { now: Date }): Promise<strin
       opening_hours: venue.openingHours, timezone: venue.timezone, active: venue.active, tax_rate_bp: DEFAULT_TAX_RATE_BP,
       created_at: iso(createdAt), updated_at: iso(createdAt),
     }))],
-    // Every demo venue is on the control database, the single-shard default (docs/decisions/140).
-    ['venue_directory', plans.map(({ venue, id, createdAt }) => ({ venue_id: id, slug: venue.slug, shard: DEFAULT_VENUE_SHARD, created_at: iso(createdAt) }))],
+    ['venue_directory', plans.map(({ venue, id, createdAt }) => ({ venue_id: id, slug: venue.slug, shard: shardBySlug.get(venue.slug)!, created_at: iso(createdAt) }))],
     ['users', DEMO_ACCOUNTS.map((account, i) => ({
       id: userIdByEmail.get(account.email)!, email: account.email, password_hash: passwordHashes[i]!, display_name: account.displayName,
       phone_number: null, role: account.role, restaurant_id: account.venueSlug ? venueIdBySlug.get(account.venueSlug)! : null,
@@ -775,10 +803,33 @@ export async function buildSeedStatements(options: { now: Date }): Promise<strin
     ['platform_settings', [{ key: 'error_log_retention_days', value: JSON.stringify(30), updated_at: catalogueCreatedAt }]],
   ];
 
-  const statements: string[] = [];
+  const shardOfVenue = new Map(plans.map((plan) => [plan.id, shardBySlug.get(plan.venue.slug)!]));
+  const shardOfDrink = new Map(plans.flatMap((plan) => plan.menu.map((drink) => [drink.id, shardOfVenue.get(plan.id)!] as const)));
+  const shardOfOrder = new Map(orderBuild.orders.map((order) => [order.id as string, shardOfVenue.get(order.restaurant_id as string)!]));
+  /** The databases a row goes to; venue rows also to the control database. */
+  const databasesOf = (table: string, row: SqlRow): ShardBinding[] => {
+    if (CONTROL_TABLES.has(table)) return [DEFAULT_VENUE_SHARD];
+    if (EVERY_DATABASE_TABLES.has(table)) return [...ALL_D1_BINDINGS];
+    if (table === 'venues') return [...new Set([DEFAULT_VENUE_SHARD, shardOfVenue.get(row.id as string)!])];
+    if (table === 'drink_ingredients') return [shardOfDrink.get(row.menu_drink_id as string)!];
+    if (table === 'order_items') return [shardOfOrder.get(row.order_id as string)!];
+    const shard = shardOfVenue.get(row.restaurant_id as string);
+    if (!shard) throw new Error(`seed: no database for a ${table} row`);
+    return [shard];
+  };
+
+  const statements = new Map<ShardBinding, string[]>(ALL_D1_BINDINGS.map((binding) => [binding, []]));
   for (const [table, rows] of tables) {
     if (rows[0] && 'id' in rows[0]) assertUniqueIds(table, rows);
-    statements.push(...insertStatements(table, rows));
+    const byDatabase = new Map<ShardBinding, SqlRow[]>();
+    for (const row of rows) {
+      for (const binding of databasesOf(table, row)) {
+        const placed = byDatabase.get(binding);
+        if (placed) placed.push(row);
+        else byDatabase.set(binding, [row]);
+      }
+    }
+    for (const [binding, placed] of byDatabase) statements.get(binding)!.push(...insertStatements(table, placed));
   }
   return statements;
 }
