@@ -180,3 +180,26 @@ describe('a venue on a new shard, end to end', () => {
     guestLive.ws!.close();
   });
 });
+
+describe('platform figures over every shard', () => {
+  it('count the orders of a venue on another shard in the overview, analytics, top lists and recent orders', async () => {
+    const venue = await createVenue({ ...env, VENUE_SHARDS: 'DB_SHARD_1' }, { name: 'Second Shard', slug: 'second-shard', active: true } as Parameters<typeof createVenue>[1]);
+    const drinkId = newId();
+    await env.DB_SHARD_1.prepare(`INSERT INTO menu_drinks (id, restaurant_id, name, price_cents, category) VALUES (?, ?, 'Shard Only Spritz', 5000, 'cocktail')`)
+      .bind(drinkId, venue.id).run();
+    const before = (await call('GET', '/api/super/overview?window=7d', { token: superToken })).json;
+    const guest = await guestToken();
+    const placed = await call('POST', '/api/orders', { token: guest.token, body: { slug: 'second-shard', items: [{ menu_drink_id: drinkId, quantity: 10 }] } });
+    expect(placed.status, placed.text).toBe(200);
+
+    const overview = (await call('GET', '/api/super/overview?window=7d', { token: superToken })).json;
+    expect(overview.orders_7d).toBe(before.orders_7d + 1);
+    expect(overview.revenue_7d_cents).toBe(before.revenue_7d_cents + placed.json.total_cents);
+    expect(overview.recent_orders[0].id).toBe(placed.json.id);
+    expect(overview.recent_orders[0].venue_slug).toBe('second-shard');
+    const analytics = (await call('GET', '/api/super/analytics?window=7d&limit=50', { token: superToken })).json;
+    expect(analytics.top_venues.map((v: { slug: string }) => v.slug)).toContain('second-shard');
+    const drinks = (await call('GET', '/api/super/top-drinks?window=7d&limit=50', { token: superToken })).json.top_drinks;
+    expect(drinks.find((d: { name: string }) => d.name === 'Shard Only Spritz')?.qty).toBe(10);
+  });
+});
