@@ -21,7 +21,9 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations, LOG_REQUESTS: 'false' } },
+            // VENUE_SHARDS off: the tests' seed keeps every venue on the control database (the single-shard
+            // default) and the shard tests open shards themselves (docs/decisions/150).
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations, LOG_REQUESTS: 'false', VENUE_SHARDS: '' } },
           }),
         ],
         test: {

@@ -12,13 +12,14 @@ export type SecretEnv = {
 /** Set to 'false' by the test harness to keep per-request log lines out of test output. */
 export type OptionalVars = {
   LOG_REQUESTS?: string;
-  /** Comma-separated D1 bindings new venues may be placed on (docs/decisions/140); unset: the control database. */
+  /** Comma-separated D1 bindings new venues may be placed on (docs/decisions/140, 150); unset or empty: the control database. */
   VENUE_SHARDS?: string;
   /** Days a delivered or cancelled order stays in D1 before the archive takes it (docs/decisions/148); default 30. */
   ORDER_HOT_DAYS?: string;
 };
 
-export type WorkerEnv = Env & SecretEnv & OptionalVars;
+/** VENUE_SHARDS is read as any list of bindings, not the one wrangler.toml ships (tests open other shards). */
+export type WorkerEnv = Omit<Env, keyof OptionalVars> & SecretEnv & OptionalVars;
 export type Db = DrizzleD1Database<typeof schema>;
 
 /** Who is calling, once the auth middleware has read the token. */
