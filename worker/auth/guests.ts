@@ -6,6 +6,7 @@ import type { GuestProfile, GuestSession } from '../../shared/schemas/auth';
 import { newId } from '../../shared/ids';
 import { guests, guestSessions } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
+import { everyVenueDatabase } from '../shards/directory';
 import { signGuestToken } from './tokens';
 
 type GuestRow = typeof guests.$inferSelect;
@@ -42,14 +43,14 @@ async function guestForPhone(db: Db, phone: string): Promise<GuestRow> {
 }
 
 /**
- * Moves everything owned by the device ('s:<session>') to the account ('g:<guest>'). Where the
- * account already has the same thing (a cart at that venue, the same favourite, an active order
- * at that venue) the account's copy wins; cart lines join the account's cart.
+ * Moves everything owned by the device ('s:<session>') to the account ('g:<guest>') in one database. Where the
+ * account already has the same thing (a cart at that venue, the same favourite, an active order at that venue)
+ * the account's copy wins; cart lines join the account's cart.
  */
-function carryOverStatements(env: WorkerEnv, sessionId: string, guestId: string, signedInAt: string) {
+function carryOverStatements(d1: D1Database, sessionId: string, guestId: string) {
   const from = `s:${sessionId}`;
   const to = `g:${guestId}`;
-  const run = (sql: string, ...params: unknown[]) => env.DB.prepare(sql).bind(...params);
+  const run = (sql: string, ...params: unknown[]) => d1.prepare(sql).bind(...params);
   return [
     run('UPDATE OR IGNORE carts SET owner_key = ?2, updated_at = strftime(\'%Y-%m-%dT%H:%M:%fZ\', \'now\') WHERE owner_key = ?1', from, to),
     run(`UPDATE OR IGNORE cart_items SET cart_id = (
@@ -64,18 +65,29 @@ function carryOverStatements(env: WorkerEnv, sessionId: string, guestId: string,
     run('DELETE FROM ratings WHERE owner_key = ?1', from),
     run('UPDATE OR IGNORE orders SET owner_key = ?2, guest_id = ?3 WHERE owner_key = ?1', from, to, guestId),
     run('UPDATE ai_interactions SET owner_key = ?2 WHERE owner_key = ?1', from, to),
-    run('UPDATE guest_sessions SET guest_id = ?2, signed_in_at = ?3, last_seen_at = strftime(\'%Y-%m-%dT%H:%M:%fZ\', \'now\') WHERE id = ?1', sessionId, guestId, signedInAt),
   ];
 }
 
-/** Links the device session to the phone's guest account and returns the signed-in token. */
+/** The device session now belongs to the account (control database). */
+const linkSessionStatement = (control: D1Database, sessionId: string, guestId: string, signedInAt: string) => control
+  .prepare('UPDATE guest_sessions SET guest_id = ?2, signed_in_at = ?3, last_seen_at = strftime(\'%Y-%m-%dT%H:%M:%fZ\', \'now\') WHERE id = ?1')
+  .bind(sessionId, guestId, signedInAt);
+
+/**
+ * Links the device session to the phone's guest account and returns the signed-in token. The device's carts,
+ * favourites, ratings and orders are on the shards of their venues (docs/decisions/140): each database that
+ * holds venues moves its own, the other shards first, then the control database in one batch with the session
+ * link, so a failure on a shard leaves the device signed out and the code can be asked for again.
+ */
 export async function signInDevice(db: Db, env: WorkerEnv, sessionId: string, phone: string) {
   const guest = await guestForPhone(db, phone);
   const session = await db.query.guestSessions.findFirst({ where: eq(guestSessions.id, sessionId) });
   if (!session) await db.insert(guestSessions).values({ id: sessionId, guestId: null });
   // A sign-in of its own: tokens of an earlier sign-in of this device never come back to life.
   const signedInAt = `${new Date().toISOString()}#${newId(8)}`;
-  await env.DB.batch(carryOverStatements(env, sessionId, guest.id, signedInAt));
+  const shards = (await everyVenueDatabase(env)).filter(({ shard }) => shard !== 'DB');
+  await Promise.all(shards.map(({ d1 }) => d1.batch(carryOverStatements(d1, sessionId, guest.id))));
+  await env.DB.batch([...carryOverStatements(env.DB, sessionId, guest.id), linkSessionStatement(env.DB, sessionId, guest.id, signedInAt)]);
   return { ...(await sessionAnswer(env, sessionId, guest.id, signedInAt)), profile: toGuestProfile(guest) };
 }
 

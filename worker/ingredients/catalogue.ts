@@ -1,14 +1,29 @@
-// The canonical ingredient catalogue, as the super admin reads and edits it.
+// The canonical ingredient catalogue, as the super admin reads and edits it. The catalogue is platform data with
+// a copy on every database, since menu and stock queries join it on the venue's shard: the control database's copy
+// is the one read and checked, and every write goes to every declared database with the same ids and values. The
+// recipe lines that use it are venue data, counted and refreshed on every database that holds venues
+// (docs/decisions/140).
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normalizeIngredientName } from '../../shared/ingredient-similarity';
 import type { CanonicalIngredient, IngredientUpdateBody } from '../../shared/schemas/super';
 import { drinkIngredients, ingredients } from '../db/schema';
-import type { Db } from '../env';
+import { drizzleFor } from '../db/handles';
+import type { Db, WorkerEnv } from '../env';
+import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
+import { everyDeclaredDatabase } from '../shards/venue-scope';
 import { conflict, notFound } from '../lib/errors';
+import { inChunks } from '../lib/in-chunks';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 
 type IngredientRow = typeof ingredients.$inferSelect;
+
+/** Where catalogue work reads and writes: the control copy, every copy (control first), every venue database. */
+export type CatalogueDatabases = { control: Db; copies: VenueDatabase[]; venues: VenueDatabase[] };
+
+export async function catalogueDatabases(env: WorkerEnv): Promise<CatalogueDatabases> {
+  return { control: drizzleFor(env.DB), copies: everyDeclaredDatabase(env), venues: await everyVenueDatabase(env) };
+}
 
 export function toCanonicalIngredient(row: IngredientRow, recipeLines: number): CanonicalIngredient {
   return {
@@ -18,19 +33,35 @@ export function toCanonicalIngredient(row: IngredientRow, recipeLines: number): 
   };
 }
 
+/** Rows per INSERT when copying the catalogue: its 11 columns each, within D1's 100 bound parameters. */
+const COPY_ROWS_PER_INSERT = 8;
+
+/**
+ * Gives `target` the catalogue rows it lacks, from the control copy, with the same ids and values (INSERT OR
+ * IGNORE): a venue placed on a shard that held none before can use recipes and stock there at once.
+ */
+export async function copyCatalogueTo(control: Db, target: Db) {
+  const rows = await control.select().from(ingredients);
+  const [first, ...rest] = inChunks(rows, COPY_ROWS_PER_INSERT).map((part) => target.insert(ingredients).values(part).onConflictDoNothing());
+  if (first) await target.batch([first, ...rest]);
+}
+
 /** Names and aliases of every canonical ingredient, for matching and ranking. */
 export async function loadCatalogue(db: Db) {
   return db.select({ id: ingredients.id, name: ingredients.name, aliases: ingredients.aliases }).from(ingredients).orderBy(asc(ingredients.name));
 }
 
-async function recipeLineCounts(db: Db) {
-  const rows = await db.select({ id: drinkIngredients.ingredientId, n: sql<number>`count(*)` })
-    .from(drinkIngredients).where(isNotNull(drinkIngredients.ingredientId)).groupBy(drinkIngredients.ingredientId);
-  return new Map(rows.map((r) => [r.id!, r.n]));
+/** Recipe lines per ingredient, summed over every database that holds venues. */
+async function recipeLineCounts(dbs: CatalogueDatabases) {
+  const perDatabase = await Promise.all(dbs.venues.map(({ db }) => db.select({ id: drinkIngredients.ingredientId, n: sql<number>`count(*)` })
+    .from(drinkIngredients).where(isNotNull(drinkIngredients.ingredientId)).groupBy(drinkIngredients.ingredientId)));
+  const counts = new Map<string, number>();
+  for (const row of perDatabase.flat()) counts.set(row.id!, (counts.get(row.id!) ?? 0) + row.n);
+  return counts;
 }
 
-export async function listCanonicalIngredients(db: Db): Promise<CanonicalIngredient[]> {
-  const [rows, counts] = await Promise.all([db.select().from(ingredients).orderBy(asc(ingredients.name)), recipeLineCounts(db)]);
+export async function listCanonicalIngredients(dbs: CatalogueDatabases): Promise<CanonicalIngredient[]> {
+  const [rows, counts] = await Promise.all([dbs.control.select().from(ingredients).orderBy(asc(ingredients.name)), recipeLineCounts(dbs)]);
   return rows.map((r) => toCanonicalIngredient(r, counts.get(r.id) ?? 0));
 }
 
@@ -38,7 +69,8 @@ export async function listCanonicalIngredients(db: Db): Promise<CanonicalIngredi
  * Edits one ingredient. Its name and aliases must not name another ingredient (that would make
  * matching ambiguous); aliases are tidied and de-duplicated, and one equal to the name is dropped.
  */
-export async function updateCanonicalIngredient(db: Db, id: string, input: z.output<typeof IngredientUpdateBody>): Promise<CanonicalIngredient> {
+export async function updateCanonicalIngredient(dbs: CatalogueDatabases, id: string, input: z.output<typeof IngredientUpdateBody>): Promise<CanonicalIngredient> {
+  const db = dbs.control;
   const row = await db.query.ingredients.findFirst({ where: eq(ingredients.id, id) });
   if (!row) throw notFound('Ingredient not found');
   const name = input.name ?? row.name;
@@ -54,7 +86,7 @@ export async function updateCanonicalIngredient(db: Db, id: string, input: z.out
     const taken = [other.name, ...other.aliases].find((t) => seen.has(normalizeIngredientName(t)));
     if (taken) throw conflict(`"${taken}" already names ${other.name}`, 'ingredient_name_taken');
   }
-  await db.update(ingredients).set({
+  const values = {
     name,
     aliases,
     ...(input.category !== undefined ? { category: input.category } : {}),
@@ -64,10 +96,14 @@ export async function updateCanonicalIngredient(db: Db, id: string, input: z.out
     ...(input.unit !== undefined ? { unit: input.unit } : {}),
     ...(input.unit_volume_ml !== undefined ? { unitVolumeMl: input.unit_volume_ml } : {}),
     updatedAt: new Date().toISOString(),
-  }).where(eq(ingredients.id, id));
-  // Every drink poured with it now says what it holds (docs/decisions/101).
-  if (input.allergens !== undefined || input.category !== undefined) await refreshDrinkFacts(db, { ingredientIds: [id] });
+  };
+  // The control copy first: its unique name index decides a race; then every other copy, with the same values.
+  for (const copy of dbs.copies) await copy.db.update(ingredients).set(values).where(eq(ingredients.id, id));
+  // Every drink poured with it now says what it holds (docs/decisions/101), on each venue database.
+  if (input.allergens !== undefined || input.category !== undefined) {
+    await Promise.all(dbs.venues.map(({ db: venueDb }) => refreshDrinkFacts(venueDb, { ingredientIds: [id] })));
+  }
   const updated = (await db.query.ingredients.findFirst({ where: eq(ingredients.id, id) }))!;
-  const count = (await recipeLineCounts(db)).get(id) ?? 0;
+  const count = (await recipeLineCounts(dbs)).get(id) ?? 0;
   return toCanonicalIngredient(updated, count);
 }

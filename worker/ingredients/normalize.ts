@@ -3,6 +3,10 @@
 // merges it into a canonical ingredient or creates one from it; then every open occurrence of the
 // same string is resolved, the recipe lines point at the ingredient, and the string becomes an
 // alias of it so later recipes that use it match by themselves (see matching.ts).
+// Unmatched strings and recipe lines are venue data, on the venue's shard; the catalogue has a copy on every
+// database (catalogue.ts). So the list reads every venue database, and a resolution writes, on each database,
+// the catalogue change and that database's own lines and strings in one batch, the control database first
+// (docs/decisions/140).
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
@@ -12,19 +16,25 @@ import { newId } from '../../shared/ids';
 import type { BulkMergeOutcome, MergeOutcome, UnmatchedIngredient } from '../../shared/schemas/super';
 import { drinkIngredients, ingredients, inventoryItems, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
 import type { Db } from '../env';
+import type { VenueDatabase } from '../shards/directory';
 import { conflict, notFound } from '../lib/errors';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { recomputeSoldOut } from '../inventory/sold-out';
-import { loadCatalogue, toCanonicalIngredient } from './catalogue';
+import { loadCatalogue, toCanonicalIngredient, type CatalogueDatabases } from './catalogue';
 import { inChunks } from '../lib/in-chunks';
 
 type IngredientRow = typeof ingredients.$inferSelect;
 type UnmatchedRow = typeof unmatchedIngredients.$inferSelect;
+/** An unmatched string and the venue database that holds it. */
+type Located = { row: UnmatchedRow; database: VenueDatabase };
 
 const SUGGESTIONS_PER_STRING = 3;
 
-export async function listUnmatched(db: Db): Promise<UnmatchedIngredient[]> {
-  const rows = await db
+/** SQLite's own text order (BINARY), so lists merged from several databases sort as one database's would. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export async function listUnmatched(dbs: CatalogueDatabases): Promise<UnmatchedIngredient[]> {
+  const perDatabase = await Promise.all(dbs.venues.map(({ db }) => db
     .select({
       id: unmatchedIngredients.id, rawString: unmatchedIngredients.rawString, normString: unmatchedIngredients.normString,
       venueId: venues.id, venueName: venues.name, venueSlug: venues.slug,
@@ -34,8 +44,9 @@ export async function listUnmatched(db: Db): Promise<UnmatchedIngredient[]> {
     .innerJoin(venues, eq(venues.id, unmatchedIngredients.restaurantId))
     .leftJoin(menuDrinks, eq(menuDrinks.id, unmatchedIngredients.menuDrinkId))
     .where(isNull(unmatchedIngredients.resolvedAt))
-    .orderBy(asc(unmatchedIngredients.normString), asc(venues.name));
-  const catalogue = await catalogueWithBrands(db);
+    .orderBy(asc(unmatchedIngredients.normString), asc(venues.name))));
+  const rows = perDatabase.length === 1 ? perDatabase[0]! : perDatabase.flat().sort((a, b) => byText(a.normString, b.normString) || byText(a.venueName, b.venueName));
+  const catalogue = await catalogueWithBrands(dbs);
   const suggestionsByString = new Map<string, ReturnType<typeof rankIngredientMatches>>();
   return rows.map((r) => {
     let suggestions = suggestionsByString.get(r.normString);
@@ -50,23 +61,39 @@ export async function listUnmatched(db: Db): Promise<UnmatchedIngredient[]> {
   });
 }
 
-/** The catalogue plus the brands venues stock each ingredient under ("Cointreau" for Triple sec), for 'link' suggestions. */
-async function catalogueWithBrands(db: Db) {
-  const [catalogue, stocked] = await Promise.all([
-    loadCatalogue(db),
-    db.selectDistinct({ ingredientId: inventoryItems.ingredientId, brand: inventoryItems.brand }).from(inventoryItems)
-      .where(and(isNotNull(inventoryItems.ingredientId), isNotNull(inventoryItems.brand), isNull(inventoryItems.deletedAt))),
+/**
+ * The catalogue plus the brands venues stock each ingredient under ("Cointreau" for Triple sec), for 'link'
+ * suggestions; stock is on each venue's shard.
+ */
+async function catalogueWithBrands(dbs: CatalogueDatabases) {
+  const [catalogue, ...stocked] = await Promise.all([
+    loadCatalogue(dbs.control),
+    ...dbs.venues.map(({ db }) => db.selectDistinct({ ingredientId: inventoryItems.ingredientId, brand: inventoryItems.brand }).from(inventoryItems)
+      .where(and(isNotNull(inventoryItems.ingredientId), isNotNull(inventoryItems.brand), isNull(inventoryItems.deletedAt)))),
   ]);
   const brands = new Map<string, string[]>();
-  for (const s of stocked) brands.set(s.ingredientId!, [...(brands.get(s.ingredientId!) ?? []), s.brand!]);
+  for (const s of stocked.flat()) {
+    const known = brands.get(s.ingredientId!) ?? [];
+    if (!known.includes(s.brand!)) brands.set(s.ingredientId!, [...known, s.brand!]);
+  }
   return catalogue.map((c) => ({ ...c, brands: brands.get(c.id) ?? [] }));
 }
 
-async function openUnmatched(db: Db, id: string): Promise<UnmatchedRow> {
-  const row = await db.query.unmatchedIngredients.findFirst({ where: eq(unmatchedIngredients.id, id) });
-  if (!row) throw notFound('Unmatched ingredient not found');
-  if (row.resolvedAt) throw conflict(`"${row.rawString}" was already resolved`, 'already_resolved');
-  return row;
+/** The unmatched strings with these ids, on whichever venue database holds each. */
+async function findUnmatched(dbs: CatalogueDatabases, ids: string[]): Promise<Located[]> {
+  const found = await Promise.all(dbs.venues.map(async (database) => {
+    const rows = [];
+    for (const part of inChunks(ids)) rows.push(...await database.db.select().from(unmatchedIngredients).where(inArray(unmatchedIngredients.id, part)));
+    return rows.map((row) => ({ row, database }));
+  }));
+  return found.flat();
+}
+
+async function openUnmatched(dbs: CatalogueDatabases, id: string): Promise<Located> {
+  const [found] = await findUnmatched(dbs, [id]);
+  if (!found) throw notFound('Unmatched ingredient not found');
+  if (found.row.resolvedAt) throw conflict(`"${found.row.rawString}" was already resolved`, 'already_resolved');
+  return found;
 }
 
 async function requireIngredient(db: Db, id: string): Promise<IngredientRow> {
@@ -76,13 +103,16 @@ async function requireIngredient(db: Db, id: string): Promise<IngredientRow> {
 }
 
 /**
- * Every open occurrence of the same string, on any venue's menu. Compared by the shared
- * normaliser in code, so rows stored with an older norm_string still group together.
+ * Every open occurrence of the same string, on any venue's menu, on every venue database. Compared by the
+ * shared normaliser in code, so rows stored with an older norm_string still group together.
  */
-async function openOccurrences(db: Db, row: UnmatchedRow): Promise<UnmatchedRow[]> {
+async function openOccurrences(dbs: CatalogueDatabases, row: UnmatchedRow): Promise<Located[]> {
   const key = normalizeIngredientName(row.rawString);
-  const open = await db.select().from(unmatchedIngredients).where(isNull(unmatchedIngredients.resolvedAt));
-  return open.filter((o) => o.id === row.id || (key !== '' && normalizeIngredientName(o.rawString) === key));
+  const found = await Promise.all(dbs.venues.map(async (database) => {
+    const open = await database.db.select().from(unmatchedIngredients).where(isNull(unmatchedIngredients.resolvedAt));
+    return open.filter((o) => o.id === row.id || (key !== '' && normalizeIngredientName(o.rawString) === key)).map((o) => ({ row: o, database }));
+  }));
+  return found.flat();
 }
 
 /** The string as an alias of the target, unless its name or an alias already says the same. */
@@ -92,9 +122,8 @@ function aliasToAdd(raw: string, target: Pick<IngredientRow, 'name' | 'aliases'>
   return raw.trim().replace(/\s+/g, ' ');
 }
 
-/** The statements that resolve `occurrences` into `target`; run them in one batch (all or nothing). */
-async function resolutionStatements(db: Db, occurrences: UnmatchedRow[], target: IngredientRow, alias: string | null) {
-  const nowIso = new Date().toISOString();
+/** The statements that resolve one database's `occurrences` into `targetId`, and the recipe lines they point at it. */
+async function resolutionStatements(db: Db, occurrences: UnmatchedRow[], targetId: string, nowIso: string) {
   const statements: BatchItem<'sqlite'>[] = [];
   const lineIds = occurrences.map((o) => o.drinkIngredientId).filter((id): id is string => Boolean(id));
   // Older rows without a line id: find the line by its drink and raw text.
@@ -105,50 +134,74 @@ async function resolutionStatements(db: Db, occurrences: UnmatchedRow[], target:
     lineIds.push(...lines.map((l) => l.id));
   }
   for (const part of inChunks(lineIds)) {
-    statements.push(db.update(drinkIngredients).set({ ingredientId: target.id }).where(inArray(drinkIngredients.id, part)));
+    statements.push(db.update(drinkIngredients).set({ ingredientId: targetId }).where(inArray(drinkIngredients.id, part)));
   }
   for (const part of inChunks(occurrences.map((o) => o.id))) {
-    statements.push(db.update(unmatchedIngredients).set({ resolvedAt: nowIso, resolvedIngredientId: target.id }).where(inArray(unmatchedIngredients.id, part)));
+    statements.push(db.update(unmatchedIngredients).set({ resolvedAt: nowIso, resolvedIngredientId: targetId }).where(inArray(unmatchedIngredients.id, part)));
   }
-  if (alias) {
-    statements.push(db.update(ingredients).set({ aliases: [...target.aliases, alias], updatedAt: nowIso }).where(eq(ingredients.id, target.id)));
-  }
-  return { statements, linesUpdated: new Set(lineIds).size };
+  return { statements, lineIds };
 }
 
-/** Lines now pointing at an ingredient are tracked by stock: the venues' recipe-driven sold-out follows at once. */
-async function recomputeVenues(db: Db, occurrences: UnmatchedRow[], ingredientId: string) {
-  for (const venueId of new Set(occurrences.map((o) => o.restaurantId))) await recomputeSoldOut(db, venueId, [ingredientId]);
+/** The catalogue change of a resolution, built for one copy of the catalogue. */
+type CatalogueChange = (db: Db, nowIso: string) => BatchItem<'sqlite'>[];
+
+/**
+ * Resolves `occurrences` into `targetId`: on each database, the catalogue change (every copy) before that
+ * database's own recipe lines and strings (which reference the catalogue row), in one batch, all or nothing;
+ * the control database first, so its unique index refuses a clash before any shard is written.
+ */
+async function applyResolution(dbs: CatalogueDatabases, occurrences: Located[], targetId: string, catalogueChange: CatalogueChange) {
+  const nowIso = new Date().toISOString();
+  const lineIds = new Set<string>();
+  const batches: { db: Db; statements: BatchItem<'sqlite'>[] }[] = [];
+  for (const copy of dbs.copies) {
+    const own = occurrences.filter((o) => o.database.shard === copy.shard).map((o) => o.row);
+    const resolution = own.length > 0 ? await resolutionStatements(copy.db, own, targetId, nowIso) : { statements: [], lineIds: [] };
+    for (const id of resolution.lineIds) lineIds.add(id);
+    batches.push({ db: copy.db, statements: [...catalogueChange(copy.db, nowIso), ...resolution.statements] });
+  }
+  for (const { db, statements: [first, ...rest] } of batches) if (first) await db.batch([first, ...rest]);
+  return lineIds.size;
 }
 
-function outcome(raw: string, occurrences: UnmatchedRow[], target: IngredientRow, alias: string | null, linesUpdated: number): MergeOutcome {
+/**
+ * The resolved lines now carry the ingredient's allergens and alcohol (docs/decisions/101) and are tracked by
+ * stock: the venues' recipe-driven sold-out follows at once. On each database that held occurrences.
+ */
+async function afterResolution(occurrences: Located[], ingredientId: string) {
+  const databases = [...new Map(occurrences.map((o) => [o.database.shard, o.database])).values()];
+  for (const { db } of databases) await refreshDrinkFacts(db, { ingredientIds: [ingredientId] });
+  for (const { db, venueId } of new Map(occurrences.map((o) => [o.row.restaurantId, { db: o.database.db, venueId: o.row.restaurantId }])).values()) {
+    await recomputeSoldOut(db, venueId, [ingredientId]);
+  }
+}
+
+function outcome(raw: string, occurrences: Located[], target: IngredientRow, alias: string | null, linesUpdated: number): MergeOutcome {
   const where = occurrences.length === 1 ? '' : ` (${occurrences.length} occurrences)`;
   return {
     target: { id: target.id, name: target.name },
-    resolved: occurrences.map((o) => ({ id: o.id, raw_string: o.rawString })),
+    resolved: occurrences.map(({ row: o }) => ({ id: o.id, raw_string: o.rawString })),
     recipe_lines_updated: linesUpdated,
     alias_added: alias,
     message: `Merged "${raw}" into ${target.name}${where}`,
   };
 }
 
-async function mergeInto(db: Db, row: UnmatchedRow, targetId: string): Promise<MergeOutcome> {
+async function mergeInto(dbs: CatalogueDatabases, row: UnmatchedRow, targetId: string): Promise<MergeOutcome> {
   // Read fresh: an earlier merge in the same bulk request may have added an alias.
-  const target = await requireIngredient(db, targetId);
-  const occurrences = await openOccurrences(db, row);
+  const target = await requireIngredient(dbs.control, targetId);
+  const occurrences = await openOccurrences(dbs, row);
   const alias = aliasToAdd(row.rawString, target);
-  const { statements, linesUpdated } = await resolutionStatements(db, occurrences, target, alias);
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
-  // The merged lines now carry the target's allergens and alcohol (docs/decisions/101).
-  await refreshDrinkFacts(db, { ingredientIds: [target.id] });
-  await recomputeVenues(db, occurrences, target.id);
+  const linesUpdated = await applyResolution(dbs, occurrences, target.id, (db, nowIso) => (alias
+    ? [db.update(ingredients).set({ aliases: [...target.aliases, alias], updatedAt: nowIso }).where(eq(ingredients.id, target.id))]
+    : []));
+  await afterResolution(occurrences, target.id);
   return outcome(row.rawString, occurrences, target, alias, linesUpdated);
 }
 
-export async function mergeUnmatched(db: Db, id: string, targetId: string): Promise<MergeOutcome> {
-  const row = await openUnmatched(db, id);
-  return mergeInto(db, row, targetId);
+export async function mergeUnmatched(dbs: CatalogueDatabases, id: string, targetId: string): Promise<MergeOutcome> {
+  const { row } = await openUnmatched(dbs, id);
+  return mergeInto(dbs, row, targetId);
 }
 
 /** Title-cased first letter, single spaces: 'fresh  basil' → 'Fresh basil'. */
@@ -157,10 +210,10 @@ const tidyName = (raw: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-export async function createFromUnmatched(db: Db, id: string, input: { name?: string; category?: string }) {
-  const row = await openUnmatched(db, id);
+export async function createFromUnmatched(dbs: CatalogueDatabases, id: string, input: { name?: string; category?: string }) {
+  const { row } = await openUnmatched(dbs, id);
   const name = tidyName(input.name ?? row.rawString);
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(dbs.control);
   const existing = exactIngredientMatch(name, catalogue);
   if (existing) throw conflict(`An ingredient named "${existing.name}" already exists; merge into it instead`, 'ingredient_exists');
   const nowIso = new Date().toISOString();
@@ -168,20 +221,19 @@ export async function createFromUnmatched(db: Db, id: string, input: { name?: st
     id: newId(), name, category: input.category ?? 'other', baseSpirit: null, flavors: [], allergens: [], aliases: [],
     unit: 'bottle', unitVolumeMl: null, createdAt: nowIso, updatedAt: nowIso,
   };
-  const occurrences = await openOccurrences(db, row);
+  const occurrences = await openOccurrences(dbs, row);
   const alias = aliasToAdd(row.rawString, created);
   if (alias) created.aliases = [alias];
-  const { statements, linesUpdated } = await resolutionStatements(db, occurrences, created, null);
+  let linesUpdated: number;
   try {
-    await db.batch([db.insert(ingredients).values(created), ...statements]);
+    linesUpdated = await applyResolution(dbs, occurrences, created.id, (db) => [db.insert(ingredients).values(created)]);
   } catch (err) {
     if (err instanceof Error && /UNIQUE/i.test(`${err.message} ${String(err.cause ?? '')}`)) {
       throw conflict(`An ingredient named "${name}" already exists; merge into it instead`, 'ingredient_exists');
     }
     throw err;
   }
-  await refreshDrinkFacts(db, { ingredientIds: [created.id] });
-  await recomputeVenues(db, occurrences, created.id);
+  await afterResolution(occurrences, created.id);
   const merged = outcome(row.rawString, occurrences, created, alias, linesUpdated);
   return {
     ...merged,
@@ -195,11 +247,11 @@ export async function createFromUnmatched(db: Db, id: string, input: { name?: st
  * canonical ingredient when that is at least AUTO_MERGE_MIN_SIMILARITY close; the rest are
  * reported as skipped so the super admin can decide them one by one.
  */
-export async function bulkMerge(db: Db, ids: string[], targetId: string | undefined): Promise<BulkMergeOutcome> {
-  const target: { id: string; name: string } | null = targetId ? await requireIngredient(db, targetId) : null;
-  const rows = await db.select().from(unmatchedIngredients).where(inArray(unmatchedIngredients.id, [...new Set(ids)]));
+export async function bulkMerge(dbs: CatalogueDatabases, ids: string[], targetId: string | undefined): Promise<BulkMergeOutcome> {
+  const target: { id: string; name: string } | null = targetId ? await requireIngredient(dbs.control, targetId) : null;
+  const rows = (await findUnmatched(dbs, [...new Set(ids)])).map((found) => found.row);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const catalogue = target ? [] : await catalogueWithBrands(db);
+  const catalogue = target ? [] : await catalogueWithBrands(dbs);
   const result: BulkMergeOutcome = { merged: [], skipped: [], recipe_lines_updated: 0, message: '' };
   const done = new Set<string>();
 
@@ -223,7 +275,7 @@ export async function bulkMerge(db: Db, ids: string[], targetId: string | undefi
       into = catalogue.find((c) => c.id === best.id)!;
       score = Math.round(best.score * 100) / 100;
     }
-    const merged = await mergeInto(db, row, into.id);
+    const merged = await mergeInto(dbs, row, into.id);
     result.recipe_lines_updated += merged.recipe_lines_updated;
     for (const r of merged.resolved) {
       done.add(r.id);

@@ -26,6 +26,9 @@ export async function toggleFavorite(db: Db, ownerKey: string, drinkId: string, 
   return true;
 }
 
+/** Several databases' lists as one, newest first; the sort is stable, so each list keeps its own order of ties. */
+export const newestFirst = (a: Favorite, b: Favorite) => b.created_at.localeCompare(a.created_at);
+
 /** The owner's favourites, newest first; only one venue's when `venueIdOrSlug` is given. */
 export async function listFavorites(db: Db, ownerKey: string, venueIdOrSlug?: string | null): Promise<Favorite[]> {
   const rows = await db.select({ favorite: favorites, drink: menuDrinks, venue: venues }).from(favorites)

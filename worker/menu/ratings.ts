@@ -8,8 +8,8 @@ import { findGuestDrink, ratingSummary } from './drinks';
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /** One rating per owner and drink: rating again replaces the stars and the notes. */
-export async function saveRating(db: Db, ownerKey: string, input: { menu_drink_id: string; rating: number; notes: string | null }) {
-  const { drink } = await findGuestDrink(db, input.menu_drink_id);
+export async function saveRating(db: Db, ownerKey: string, input: { menu_drink_id: string; rating: number; notes: string | null; slug?: string }) {
+  const { drink } = await findGuestDrink(db, input.menu_drink_id, input.slug);
   const [row] = await db.insert(ratings)
     .values({ id: newId(), ownerKey, restaurantId: drink.restaurantId, menuDrinkId: drink.id, rating: input.rating, notes: input.notes })
     .onConflictDoUpdate({

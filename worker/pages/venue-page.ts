@@ -14,6 +14,7 @@ import { venueArtSvgForUrl } from '../images/venue-art';
 import { ApiError } from '../lib/errors';
 import { redactSecrets } from '../lib/error-handler';
 import { requestLog, withDb } from '../lib/middleware';
+import { venueDatabase } from '../shards/directory';
 import { cachedMenuEntity, cachedVenueEntity } from '../venues/service';
 import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
 import { escapeHtml, menuFirstPaint, themeStyle } from './menu-first-paint';
@@ -49,13 +50,15 @@ const svgDataUri = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg
 type Cover = { url: string; inlined: boolean };
 type PageParts = { venue: Venue; boot: string; firstPaint: string | null; cover: Cover | null };
 
-/** Reads the venue and its menu through the API's own cached readers; null for an unknown or inactive venue. */
+/** Reads the venue and its menu through the API's own cached readers, on the venue's shard; null for an unknown or inactive venue. */
 async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean): Promise<PageParts | null> {
   if (slug.length > MAX_SLUG_LENGTH) return null;
   try {
+    // The venue's own shard, as GET /api/venues/:slug and /drinks read it (docs/decisions/140).
+    const { db, d1 } = await venueDatabase(c.env, slug);
     const [venueEntity, menuEntity] = await Promise.all([
-      cachedVenueEntity(c.get('db'), c.env.DB, slug),
-      cachedMenuEntity(c.get('db'), c.env.DB, slug),
+      cachedVenueEntity(db, d1, slug),
+      cachedMenuEntity(db, d1, slug),
     ]);
     const { venue } = JSON.parse(venueEntity.body) as { venue: Venue };
     let firstPaint: string | null = null;

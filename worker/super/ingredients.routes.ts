@@ -3,35 +3,36 @@ import { IdParam } from '../../shared/schemas/common';
 import { BulkMergeBody, CreateFromStringBody, IngredientUpdateBody, MergeBody } from '../../shared/schemas/super';
 import { requireSuperadmin } from '../auth/middleware';
 import type { AppContext } from '../env';
-import { listCanonicalIngredients, updateCanonicalIngredient } from '../ingredients/catalogue';
+import { catalogueDatabases, listCanonicalIngredients, updateCanonicalIngredient } from '../ingredients/catalogue';
 import { bulkMerge, createFromUnmatched, listUnmatched, mergeUnmatched } from '../ingredients/normalize';
 import { validate } from '../lib/validate';
 import { describeWrite } from '../audit/record';
 
 /**
  * Ingredient normalisation and the canonical catalogue (mounted at /api/super). In the merge and
- * create paths `{id}` is the id of an unmatched ingredient string.
+ * create paths `{id}` is the id of an unmatched ingredient string. The catalogue is written to every
+ * database's copy and venue rows are read and moved on every venue database (worker/ingredients/catalogue.ts).
  */
 export const superIngredientRoutes = new Hono<AppContext>()
   .get('/unmatched-ingredients', requireSuperadmin, async (c) => {
-    return c.json({ ingredients: await listUnmatched(c.get('db')) });
+    return c.json({ ingredients: await listUnmatched(await catalogueDatabases(c.env)) });
   })
   .get('/ingredients', requireSuperadmin, async (c) => {
-    return c.json({ ingredients: await listCanonicalIngredients(c.get('db')) });
+    return c.json({ ingredients: await listCanonicalIngredients(await catalogueDatabases(c.env)) });
   })
   .post('/ingredients/bulk-merge', requireSuperadmin, validate('json', BulkMergeBody), async (c) => {
     const { ingredientIds, target_ingredient_id } = c.req.valid('json');
-    const outcome = await bulkMerge(c.get('db'), ingredientIds, target_ingredient_id);
+    const outcome = await bulkMerge(await catalogueDatabases(c.env), ingredientIds, target_ingredient_id);
     describeWrite(c, { action: 'ingredient.bulk_merge', targetType: 'ingredient', summary: outcome.message, after: { merged: outcome.merged, skipped: outcome.skipped } });
     return c.json(outcome);
   })
   .put('/ingredients/:id', requireSuperadmin, validate('param', IdParam), validate('json', IngredientUpdateBody), async (c) => {
-    const ingredient = await updateCanonicalIngredient(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
+    const ingredient = await updateCanonicalIngredient(await catalogueDatabases(c.env), c.req.valid('param').id, c.req.valid('json'));
     describeWrite(c, { action: 'ingredient.update', targetType: 'ingredient', targetId: ingredient.id, summary: `Edited ${ingredient.name}`, after: c.req.valid('json') });
     return c.json({ ingredient });
   })
   .post('/ingredients/:id/merge', requireSuperadmin, validate('param', IdParam), validate('json', MergeBody), async (c) => {
-    const outcome = await mergeUnmatched(c.get('db'), c.req.valid('param').id, c.req.valid('json').target_ingredient_id);
+    const outcome = await mergeUnmatched(await catalogueDatabases(c.env), c.req.valid('param').id, c.req.valid('json').target_ingredient_id);
     describeWrite(c, {
       action: 'ingredient.merge', targetType: 'ingredient', targetId: outcome.target.id, restaurantId: null, summary: outcome.message,
       before: { raw_strings: [...new Set(outcome.resolved.map((r) => r.raw_string))] }, after: { ingredient: outcome.target.name, recipe_lines_updated: outcome.recipe_lines_updated },
@@ -39,7 +40,7 @@ export const superIngredientRoutes = new Hono<AppContext>()
     return c.json(outcome);
   })
   .post('/ingredients/:id/create', requireSuperadmin, validate('param', IdParam), validate('json', CreateFromStringBody), async (c) => {
-    const outcome = await createFromUnmatched(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
+    const outcome = await createFromUnmatched(await catalogueDatabases(c.env), c.req.valid('param').id, c.req.valid('json'));
     describeWrite(c, { action: 'ingredient.create', targetType: 'ingredient', targetId: outcome.ingredient.id, restaurantId: null, summary: outcome.message, after: outcome.ingredient });
     return c.json(outcome, 201);
   });

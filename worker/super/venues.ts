@@ -9,6 +9,7 @@ import { drizzleFor } from '../db/handles';
 import { aiSettings, venueDirectory, venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { Db, WorkerEnv } from '../env';
+import { copyCatalogueTo } from '../ingredients/catalogue';
 import { conflict, notFound } from '../lib/errors';
 import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard, shardDatabase } from '../shards/directory';
 
@@ -57,7 +58,8 @@ function columnsOf(input: UpdateInput) {
 /**
  * A new venue goes to the least-loaded placement shard (docs/decisions/140): its row and AI settings there, its
  * directory entry in the control database. On another shard than the control database the venue's platform
- * record (the row accounts point to) is written to the control database too.
+ * record (the row accounts point to) is written to the control database too, and the shard is given any
+ * ingredient catalogue rows it lacks (every catalogue write goes to every database; worker/ingredients/catalogue.ts).
  */
 export async function createVenue(env: WorkerEnv, input: CreateInput): Promise<Venue> {
   const control = drizzleFor(env.DB);
@@ -75,6 +77,8 @@ export async function createVenue(env: WorkerEnv, input: CreateInput): Promise<V
       // The directory entry first: its unique slug is the platform-wide check when two creations race.
       await control.batch([control.insert(venueDirectory).values({ venueId: id, slug: input.slug, shard }), control.insert(venues).values(values)]);
       try {
+        // The shard joins the ingredient catalogue in menu and stock queries: its first venue needs the copy.
+        await copyCatalogueTo(control, shardDb);
         await shardDb.batch(venueRows);
       } catch (err) {
         await control.batch([control.delete(venueDirectory).where(eq(venueDirectory.venueId, id)), control.delete(venues).where(eq(venues.id, id))]);

@@ -59,7 +59,7 @@ export function useRateDrink(slug: string, drinkId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { rating: number; notes: string }) => apiRequest('POST', '/ratings', {
-      body: { menu_drink_id: drinkId, rating: input.rating, notes: input.notes }, credentials: 'guest',
+      body: { menu_drink_id: drinkId, rating: input.rating, notes: input.notes, slug }, credentials: 'guest',
     }),
     onSuccess: (saved, input) => {
       queryClient.setQueriesData<DrinkDetail>({ queryKey: guestKeys.drink(slug, drinkId) }, (drink) =>
