@@ -201,4 +201,25 @@ describe('the back office of a venue on another shard', () => {
     expect(ordered.status, ordered.text).toBe(200);
     expect((await env.DB_SHARD_1.prepare('SELECT was_ordered FROM ai_interactions WHERE id = ?').bind(interactionId).first())?.was_ordered).toBe(1);
   });
+
+  it("counts the shard's interactions in the super admin's AI KPIs and lists them, for the venue and for all venues", async () => {
+    const superToken = await mintToken('superadmin@barhop.dev');
+    const shardCount = await env.DB_SHARD_1.prepare("SELECT count(*) AS n FROM ai_interactions WHERE kind <> 'log'").first<{ n: number }>();
+    expect(shardCount?.n).toBe(2);
+    const one = await call('GET', `/api/ai/kpis?venueFilter=${SLUG}&dateRange=7d`, { token: superToken });
+    expect(one.status, one.text).toBe(200);
+    expect(one.json).toMatchObject({ interactions: 2, aiOrders: 1 });
+    const listed = await call('GET', `/api/ai/interactions?venueFilter=${SLUG}&dateRange=7d`, { token: superToken });
+    expect(listed.json.interactions.map((i: { venue_slug: string }) => i.venue_slug)).toEqual([SLUG, SLUG]);
+
+    const controlCount = await env.DB.prepare("SELECT count(*) AS n FROM ai_interactions WHERE kind <> 'log' AND created_at >= ?")
+      .bind(new Date(Date.now() - 7 * 86_400_000).toISOString()).first<{ n: number }>();
+    const all = await call('GET', '/api/ai/kpis?venueFilter=all&dateRange=7d', { token: superToken });
+    expect(all.json.interactions).toBe(controlCount!.n + 2);
+    const everyone = await call('GET', '/api/ai/interactions?venueFilter=all&dateRange=7d&limit=500', { token: superToken });
+    const slugs = everyone.json.interactions.map((i: { venue_slug: string }) => i.venue_slug);
+    expect(slugs.filter((slug: string) => slug === SLUG)).toHaveLength(2);
+    const times = everyone.json.interactions.map((i: { created_at: string }) => i.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
 });

@@ -12,6 +12,7 @@ import { aiGlobalPrompt, aiSettings, flavorRules, venues } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { everyVenueDatabase, venueDatabase } from '../shards/directory';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 
 /**
@@ -53,12 +54,16 @@ async function assertRuleNameFree(db: Db, name: string, exceptId?: string) {
   if (clash) throw conflict(`A flavor rule named "${name}" already exists`, 'duplicate_rule_name');
 }
 
-/** 'all', or a venue's slug (or id) → the venue id to filter on. */
-async function venueFilterId(db: Db, filter: string) {
-  if (filter === 'all') return null;
-  const venue = await db.query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.slug, filter), eq(venues.id, filter)) });
+/**
+ * 'all', or a venue's slug (or id) → the venue id to filter on (from the control database's venue records), and
+ * the databases holding the interactions and orders to read: that venue's shard, or every database that holds
+ * venues (docs/decisions/150).
+ */
+async function venueFilter(c: Context<AppContext>, filter: string) {
+  if (filter === 'all') return { venueId: null, dbs: (await everyVenueDatabase(c.env)).map((database) => database.db) };
+  const venue = await c.get('db').query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.slug, filter), eq(venues.id, filter)) });
   if (!venue) throw notFound('Venue not found');
-  return venue.id;
+  return { venueId: venue.id, dbs: [(await venueDatabase(c.env, venue.id)).db] };
 }
 
 const now = () => new Date().toISOString();
@@ -128,11 +133,11 @@ export const aiAdminRoutes = new Hono<AppContext>()
   })
   .get('/kpis', requireSuperadmin, validate('query', AiAnalyticsQuery), async (c) => {
     const query = c.req.valid('query');
-    const db = c.get('db');
-    return c.json(await platformKpis(db, await venueFilterId(db, query.venueFilter), query.dateRange));
+    const { venueId, dbs } = await venueFilter(c, query.venueFilter);
+    return c.json(await platformKpis(dbs, venueId, query.dateRange));
   })
   .get('/interactions', requireSuperadmin, validate('query', AiAnalyticsQuery), async (c) => {
     const query = c.req.valid('query');
-    const db = c.get('db');
-    return c.json({ interactions: await listInteractions(db, await venueFilterId(db, query.venueFilter), query.dateRange, query.limit) } satisfies AiInteractionList);
+    const { venueId, dbs } = await venueFilter(c, query.venueFilter);
+    return c.json({ interactions: await listInteractions(dbs, venueId, query.dateRange, query.limit) } satisfies AiInteractionList);
   });
