@@ -6,21 +6,25 @@ import { createInventoryItem, deleteInventoryItem, inventoryItemImpact, listInve
 import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
+import { scopedVenueDatabase } from '../shards/venue-scope';
 
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
 
 /** Admin inventory tab (docs/decisions/052), always the caller's venue. PUT and PATCH are both partial. */
 export const adminInventoryRoutes = new Hono<AppContext>()
   .use(requireAdmin)
-  .get('/', async (c) => c.json({ items: await listInventory(c.get('db'), scopedVenueId(c)) }))
-  .get('/:id/impact', validate('param', IdParam), async (c) => c.json(await inventoryItemImpact(c.get('db'), scopedVenueId(c), c.req.valid('param').id)))
+  .get('/', async (c) => c.json({ items: await listInventory((await scopedVenueDatabase(c)).db, scopedVenueId(c)) }))
+  .get('/:id/impact', validate('param', IdParam), async (c) =>
+    c.json(await inventoryItemImpact((await scopedVenueDatabase(c)).db, scopedVenueId(c), c.req.valid('param').id)))
   .post('/', validate('json', InventoryItemInput), async (c) => {
-    const item = await createInventoryItem(c.get('db'), scopedVenueId(c), actorOf(staffCaller(c)), c.req.valid('json'));
+    const { db } = await scopedVenueDatabase(c);
+    const item = await createInventoryItem(db, scopedVenueId(c), actorOf(staffCaller(c)), c.req.valid('json'));
     describeWrite(c, { action: 'inventory_item.create', targetType: 'inventory_item', targetId: item.id, summary: `Added ${item.name}`, after: item });
     return c.json({ item }, 201);
   })
   .on(['PUT', 'PATCH'], '/:id', validate('param', IdParam), validate('json', InventoryItemPatch), async (c) => {
-    const { before, item } = await updateInventoryItem(c.get('db'), scopedVenueId(c), actorOf(staffCaller(c)), c.req.valid('param').id, c.req.valid('json'));
+    const { db } = await scopedVenueDatabase(c);
+    const { before, item } = await updateInventoryItem(db, scopedVenueId(c), actorOf(staffCaller(c)), c.req.valid('param').id, c.req.valid('json'));
     describeWrite(c, {
       action: 'inventory_item.update', targetType: 'inventory_item', targetId: item.id, summary: `Edited ${item.name}`,
       ...changedFields(before, item, ['updated_at', 'is_low_stock']),
@@ -28,7 +32,8 @@ export const adminInventoryRoutes = new Hono<AppContext>()
     return c.json({ item });
   })
   .delete('/:id', validate('param', IdParam), async (c) => {
-    const before = await deleteInventoryItem(c.get('db'), scopedVenueId(c), c.req.valid('param').id);
+    const { db } = await scopedVenueDatabase(c);
+    const before = await deleteInventoryItem(db, scopedVenueId(c), c.req.valid('param').id);
     describeWrite(c, { action: 'inventory_item.delete', targetType: 'inventory_item', targetId: before.id, summary: `Deleted ${before.name}`, before });
     return c.json({ success: true });
   });

@@ -125,15 +125,21 @@ export async function inventoryItemImpact(db: Db, venueId: string, id: string): 
   return { item_id: id, ingredient_name: ingredient?.name ?? null, drinks, still_tracked_by: stillTracked, effect };
 }
 
-/** A new catalogue ingredient from the admin's picker; a name (or alias) the catalogue has is refused, naming it. */
-export async function createCatalogueIngredient(db: Db, input: { name: string; category: string }) {
+/**
+ * A new catalogue ingredient from the admin's picker; a name (or alias) the catalogue has is refused, naming it.
+ * `databases` are every database, the control database first (everyDeclaredDatabase): the catalogue is checked
+ * there and the row, with one id, goes to each copy, so menu and stock queries on any shard can join it
+ * (docs/decisions/150).
+ */
+export async function createCatalogueIngredient(databases: readonly Db[], input: { name: string; category: string }) {
+  const control = databases[0]!;
   const name = input.name.trim().replace(/\s+/g, ' ');
-  const existing = exactIngredientMatch(name, await loadCatalogue(db));
+  const existing = exactIngredientMatch(name, await loadCatalogue(control));
   if (existing) throw new ApiError(409, 'ingredient_exists', `${existing.name} is already in the catalogue`, [{ path: 'name', message: `${existing.name} is already in the catalogue` }]);
   const at = new Date().toISOString();
   const row = { id: newId(), name, category: input.category, createdAt: at, updatedAt: at };
-  await db.insert(ingredients).values(row);
-  return (await searchCanonical(db, row.id))!;
+  await Promise.all(databases.map((db) => db.insert(ingredients).values(row)));
+  return (await searchCanonical(control, row.id))!;
 }
 
 async function searchCanonical(db: Db, id: string) {

@@ -9,6 +9,7 @@ import { changedFields, describeWrite } from '../audit/record';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
+import { everyDeclaredDatabase, scopedVenueDatabase } from '../shards/venue-scope';
 
 /**
  * Admin menu tab (docs/decisions/052): by name, or by display_order for the live dashboard.
@@ -16,17 +17,23 @@ import { validate } from '../lib/validate';
  */
 export const adminMenuDrinkRoutes = new Hono<AppContext>()
   .use(requireAdmin)
-  .get('/', validate('query', AdminMenuDrinksQuery), async (c) =>
-    c.json({ drinks: await listMenuDrinks(c.get('db'), scopedVenueId(c), c.req.valid('query').order) }))
-  .get('/:id', validate('param', IdParam), async (c) =>
-    c.json({ drink: await getMenuDrink(c.get('db'), scopedVenueId(c), c.req.valid('param').id) }))
+  .get('/', validate('query', AdminMenuDrinksQuery), async (c) => {
+    const { db } = await scopedVenueDatabase(c);
+    return c.json({ drinks: await listMenuDrinks(db, scopedVenueId(c), c.req.valid('query').order) });
+  })
+  .get('/:id', validate('param', IdParam), async (c) => {
+    const { db } = await scopedVenueDatabase(c);
+    return c.json({ drink: await getMenuDrink(db, scopedVenueId(c), c.req.valid('param').id) });
+  })
   .post('/', validate('json', MenuDrinkInput), async (c) => {
-    const drink = await createMenuDrink(c.get('db'), scopedVenueId(c), c.req.valid('json'));
+    const { db } = await scopedVenueDatabase(c);
+    const drink = await createMenuDrink(db, scopedVenueId(c), c.req.valid('json'));
     describeWrite(c, { action: 'menu_drink.create', targetType: 'menu_drink', targetId: drink.id, summary: `Added ${drink.name}`, after: drink });
     return c.json({ drink }, 201);
   })
   .on(['PUT', 'PATCH'], '/:id', validate('param', IdParam), validate('json', MenuDrinkPatch), async (c) => {
-    const { before, drink } = await updateMenuDrink(c.get('db'), c.env, scopedVenueId(c), c.req.valid('param').id, c.req.valid('json'));
+    const { db } = await scopedVenueDatabase(c);
+    const { before, drink } = await updateMenuDrink(db, c.env, scopedVenueId(c), c.req.valid('param').id, c.req.valid('json'));
     describeWrite(c, {
       action: 'menu_drink.update', targetType: 'menu_drink', targetId: drink.id, summary: `Edited ${drink.name}`,
       ...changedFields(before, drink, ['updated_at']),
@@ -34,7 +41,8 @@ export const adminMenuDrinkRoutes = new Hono<AppContext>()
     return c.json({ drink });
   })
   .patch('/:id/availability', validate('param', IdParam), validate('json', AvailabilityUpdate), async (c) => {
-    const drink = await setAvailability(c.get('db'), scopedVenueId(c), c.req.valid('param').id, c.req.valid('json').enabled);
+    const { db } = await scopedVenueDatabase(c);
+    const drink = await setAvailability(db, scopedVenueId(c), c.req.valid('param').id, c.req.valid('json').enabled);
     describeWrite(c, {
       action: 'menu_drink.availability', targetType: 'menu_drink', targetId: drink.id,
       summary: `${drink.enabled ? 'Enabled' : 'Disabled'} ${drink.name}`, before: { enabled: !drink.enabled }, after: { enabled: drink.enabled },
@@ -42,16 +50,21 @@ export const adminMenuDrinkRoutes = new Hono<AppContext>()
     return c.json({ drink });
   })
   .delete('/:id', validate('param', IdParam), async (c) => {
-    const before = await deleteMenuDrink(c.get('db'), c.env, scopedVenueId(c), c.req.valid('param').id);
+    const { db } = await scopedVenueDatabase(c);
+    const before = await deleteMenuDrink(db, c.env, scopedVenueId(c), c.req.valid('param').id);
     describeWrite(c, { action: 'menu_drink.delete', targetType: 'menu_drink', targetId: before.id, summary: `Deleted ${before.name}`, before: { name: before.name, price_cents: before.priceCents } });
     return c.json({ success: true });
   });
 
-/** Canonical ingredients for the recipe editor's and the inventory form's pickers; the inventory form may add one. */
+/**
+ * Canonical ingredients for the recipe editor's and the inventory form's pickers; the inventory form may add one.
+ * The catalogue is platform data with a copy on every database (docs/decisions/150): the picker reads the control
+ * copy (a super admin may open it without naming a venue), and an addition is written to every copy, with one id.
+ */
 export const adminIngredientRoutes = new Hono<AppContext>()
   .get('/', requireAdmin, async (c) => c.json({ ingredients: await listIngredientOptions(c.get('db')) }))
   .post('/', requireAdmin, validate('json', NewCatalogueIngredient), async (c) => {
-    const ingredient = await createCatalogueIngredient(c.get('db'), c.req.valid('json'));
+    const ingredient = await createCatalogueIngredient(everyDeclaredDatabase(c.env).map((database) => database.db), c.req.valid('json'));
     describeWrite(c, { action: 'ingredient.create', targetType: 'ingredient', targetId: ingredient.id, summary: `Added ${ingredient.name} to the catalogue`, after: ingredient });
     return c.json({ ingredient }, 201);
   });

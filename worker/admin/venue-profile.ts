@@ -7,6 +7,7 @@ import type { Db, WorkerEnv } from '../env';
 import { notFound } from '../lib/errors';
 import { deleteOwnedImage } from './images';
 import { redrawnVenueArt } from '../images/venue-art';
+import type { VenueDatabase } from '../shards/directory';
 
 type ParsedProfile = VenueProfileData;
 
@@ -28,9 +29,12 @@ function redrawnArt(row: typeof venues.$inferSelect) {
 
 /**
  * Saves the fields the request names and nothing else (a partial update never blanks the rest);
- * a logo or cover that was replaced or cleared is removed from R2.
+ * a logo or cover that was replaced or cleared is removed from R2. The venue's row is on its shard; a venue on
+ * a shard other than the control database has a copy there too (the platform record, docs/decisions/140),
+ * which gets the same fields so reads on either agree.
  */
-export async function updateVenueProfile(db: Db, env: WorkerEnv, venueId: string, input: ParsedProfile) {
+export async function updateVenueProfile(venue: VenueDatabase, control: Db, env: WorkerEnv, venueId: string, input: ParsedProfile) {
+  const { db } = venue;
   const before = await findVenue(db, venueId);
   const theme = input.theme_colors;
   const named: Partial<typeof venues.$inferInsert> = {
@@ -46,7 +50,9 @@ export async function updateVenueProfile(db: Db, env: WorkerEnv, venueId: string
     ...(theme ? { themePrimary: theme.primary, themeSecondary: theme.secondary, themeBackground: theme.background, themeText: theme.text } : {}),
   };
   const changes = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
-  await db.update(venues).set({ ...changes, ...(changes.name !== undefined || theme ? redrawnArt({ ...before, ...changes }) : {}), updatedAt: new Date().toISOString() }).where(eq(venues.id, venueId));
+  const set = { ...changes, ...(changes.name !== undefined || theme ? redrawnArt({ ...before, ...changes }) : {}), updatedAt: new Date().toISOString() };
+  await db.update(venues).set(set).where(eq(venues.id, venueId));
+  if (venue.shard !== 'DB') await control.update(venues).set(set).where(eq(venues.id, venueId));
   const after = await findVenue(db, venueId);
   if (before.logoUrl && before.logoUrl !== after.logoUrl) await deleteOwnedImage(env, venueId, before.logoUrl);
   if (before.coverImageUrl && before.coverImageUrl !== after.coverImageUrl) await deleteOwnedImage(env, venueId, before.coverImageUrl);

@@ -8,21 +8,24 @@ import { changedFields, describeWrite } from '../audit/record';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
+import { scopedVenueDatabase } from '../shards/venue-scope';
 
 /** The admin's own venue: profile and settings. PUT and PATCH both change only the fields named. */
 export const adminVenueRoutes = new Hono<AppContext>()
   .use(requireAdmin)
-  .get('/', async (c) => c.json({ venue: await getVenueProfile(c.get('db'), scopedVenueId(c)) }))
+  .get('/', async (c) => c.json({ venue: await getVenueProfile((await scopedVenueDatabase(c)).db, scopedVenueId(c)) }))
   .on(['PUT', 'PATCH'], '/', validate('json', VenueProfileUpdate), async (c) => {
-    const { before, venue } = await updateVenueProfile(c.get('db'), c.env, scopedVenueId(c), c.req.valid('json'));
+    const { before, venue } = await updateVenueProfile(await scopedVenueDatabase(c), c.get('db'), c.env, scopedVenueId(c), c.req.valid('json'));
     describeWrite(c, { action: 'venue.update', targetType: 'venue', targetId: venue.id, summary: `Edited the profile of ${venue.name}`, ...changedFields(before, venue) });
     return c.json({ venue });
   });
 
 /** Venue analytics over 7, 30 or 90 days, computed in SQL. */
 export const adminAnalyticsRoutes = new Hono<AppContext>()
-  .get('/', requireAdmin, validate('query', AdminAnalyticsQuery), async (c) =>
-    c.json(await venueAnalytics(c.get('db'), c.env.DB, scopedVenueId(c), c.req.valid('query').window)));
+  .get('/', requireAdmin, validate('query', AdminAnalyticsQuery), async (c) => {
+    const { db, d1 } = await scopedVenueDatabase(c);
+    return c.json(await venueAnalytics(db, d1, scopedVenueId(c), c.req.valid('query').window));
+  });
 
 /** The live dashboard's tiles over a whole window (not the orders on screen), by the shared sales definition. */
 export const adminFiguresRoutes = new Hono<AppContext>()
@@ -30,9 +33,10 @@ export const adminFiguresRoutes = new Hono<AppContext>()
     const { window } = c.req.valid('query');
     const venueId = scopedVenueId(c);
     const since = sinceWindow(window);
+    const { d1 } = await scopedVenueDatabase(c);
     const [figures, pending] = await Promise.all([
-      salesFigures(c.env.DB, { since, venueId }),
-      c.env.DB.prepare("SELECT count(*) AS n FROM orders WHERE restaurant_id = ? AND status = 'pending'").bind(venueId).first<{ n: number }>(),
+      salesFigures(d1, { since, venueId }),
+      d1.prepare("SELECT count(*) AS n FROM orders WHERE restaurant_id = ? AND status = 'pending'").bind(venueId).first<{ n: number }>(),
     ]);
     const body: AdminFigures = { window, ...figures, pending_orders: pending?.n ?? 0 };
     return c.json(body);

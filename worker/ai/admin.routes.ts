@@ -12,17 +12,23 @@ import { aiGlobalPrompt, aiSettings, flavorRules, venues } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { everyVenueDatabase, venueDatabase } from '../shards/directory';
+import { scopedVenueDatabase } from '../shards/venue-scope';
 
-/** The admin's venue (superadmin: ?restaurant_id, by id or slug). */
-async function adminVenueId(c: Context<AppContext>) {
+/**
+ * The admin's venue (superadmin: ?restaurant_id, by id or slug) and the database that holds its AI settings and
+ * interactions: the venue's shard (docs/decisions/150).
+ */
+async function adminVenue(c: Context<AppContext>) {
   const ref = scopedVenueId(c);
-  const venue = await c.get('db').query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.id, ref), eq(venues.slug, ref)) });
+  const { db } = await scopedVenueDatabase(c);
+  const venue = await db.query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.id, ref), eq(venues.slug, ref)) });
   if (!venue) throw notFound('Venue not found');
-  return venue.id;
+  return { id: venue.id, db };
 }
 
-async function settingsAnswer(c: Context<AppContext>, venueId: string): Promise<AiSettingsResponse> {
-  const row = await c.get('db').query.aiSettings.findFirst({ where: eq(aiSettings.restaurantId, venueId) });
+async function settingsAnswer(c: Context<AppContext>, db: Db, venueId: string): Promise<AiSettingsResponse> {
+  const row = await db.query.aiSettings.findFirst({ where: eq(aiSettings.restaurantId, venueId) });
   const config = row
     ? { temperature: row.temperature, max_tokens: row.maxTokens, creativity_level: row.creativityLevel }
     : { temperature: DEFAULT_AI_SETTINGS.temperature, max_tokens: DEFAULT_AI_SETTINGS.maxTokens, creativity_level: DEFAULT_AI_SETTINGS.creativityLevel };
@@ -48,29 +54,37 @@ async function assertRuleNameFree(db: Db, name: string, exceptId?: string) {
   if (clash) throw conflict(`A flavor rule named "${name}" already exists`, 'duplicate_rule_name');
 }
 
-/** 'all', or a venue's slug (or id) → the venue id to filter on. */
-async function venueFilterId(db: Db, filter: string) {
-  if (filter === 'all') return null;
-  const venue = await db.query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.slug, filter), eq(venues.id, filter)) });
+/**
+ * 'all', or a venue's slug (or id) → the venue id to filter on (from the control database's venue records), and
+ * the databases holding the interactions and orders to read: that venue's shard, or every database that holds
+ * venues (docs/decisions/150).
+ */
+async function venueFilter(c: Context<AppContext>, filter: string) {
+  if (filter === 'all') return { venueId: null, dbs: (await everyVenueDatabase(c.env)).map((database) => database.db) };
+  const venue = await c.get('db').query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.slug, filter), eq(venues.id, filter)) });
   if (!venue) throw notFound('Venue not found');
-  return venue.id;
+  return { venueId: venue.id, dbs: [(await venueDatabase(c.env, venue.id)).db] };
 }
 
 const now = () => new Date().toISOString();
 
 /** Venue AI settings (admins) and the platform's prompt, rules and AI analytics (super admins). */
 export const aiAdminRoutes = new Hono<AppContext>()
-  .get('/admin/settings', requireAdmin, async (c) => c.json(await settingsAnswer(c, await adminVenueId(c))))
+  .get('/admin/settings', requireAdmin, async (c) => {
+    const venue = await adminVenue(c);
+    return c.json(await settingsAnswer(c, venue.db, venue.id));
+  })
   .post('/admin/settings', requireAdmin, validate('json', AiSettingsInput), async (c) => {
-    const venueId = await adminVenueId(c);
+    const venue = await adminVenue(c);
     const body = c.req.valid('json');
     const values = { temperature: body.temperature, maxTokens: body.max_tokens, creativityLevel: body.creativity_level, updatedAt: now() };
-    await c.get('db').insert(aiSettings).values({ restaurantId: venueId, ...values })
+    await venue.db.insert(aiSettings).values({ restaurantId: venue.id, ...values })
       .onConflictDoUpdate({ target: aiSettings.restaurantId, set: values });
-    return c.json(await settingsAnswer(c, venueId));
+    return c.json(await settingsAnswer(c, venue.db, venue.id));
   })
   .get('/admin/analytics', requireAdmin, async (c) => {
-    const analytics = await venueAnalytics(c.get('db'), await adminVenueId(c));
+    const venue = await adminVenue(c);
+    const analytics = await venueAnalytics(venue.db, venue.id);
     return c.json({ analytics: { ...analytics, ...activeBackendInfo(c.env) } });
   })
   .get('/global-prompt', requireSuperadmin, async (c) => {
@@ -119,11 +133,11 @@ export const aiAdminRoutes = new Hono<AppContext>()
   })
   .get('/kpis', requireSuperadmin, validate('query', AiAnalyticsQuery), async (c) => {
     const query = c.req.valid('query');
-    const db = c.get('db');
-    return c.json(await platformKpis(db, await venueFilterId(db, query.venueFilter), query.dateRange));
+    const { venueId, dbs } = await venueFilter(c, query.venueFilter);
+    return c.json(await platformKpis(dbs, venueId, query.dateRange));
   })
   .get('/interactions', requireSuperadmin, validate('query', AiAnalyticsQuery), async (c) => {
     const query = c.req.valid('query');
-    const db = c.get('db');
-    return c.json({ interactions: await listInteractions(db, await venueFilterId(db, query.venueFilter), query.dateRange, query.limit) } satisfies AiInteractionList);
+    const { venueId, dbs } = await venueFilter(c, query.venueFilter);
+    return c.json({ interactions: await listInteractions(dbs, venueId, query.dateRange, query.limit) } satisfies AiInteractionList);
   });

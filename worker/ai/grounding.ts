@@ -76,7 +76,11 @@ const toIngredient = (row: { name: string; category: string; baseSpirit: string 
   name: row.name, category: row.category, baseSpirit: row.baseSpirit, flavors: row.flavors, allergens: row.allergens, alcoholic: isAlcoholicCategory(row.category),
 });
 
-export async function loadGrounding(db: Db, venue: { id: string; slug: string; name: string }): Promise<Grounding> {
+/**
+ * `db` is the venue's database (its menu, stock and AI settings); `platform` the control database, which holds
+ * the global prompt and flavor rules (docs/decisions/150). They are one database for a venue on it.
+ */
+export async function loadGrounding(db: Db, venue: { id: string; slug: string; name: string }, platform: Db = db): Promise<Grounding> {
   const [drinkRows, lineRows, stockRows, settingsRow, promptRow, ruleRows] = await Promise.all([
     db.select().from(menuDrinks)
       .where(and(eq(menuDrinks.restaurantId, venue.id), eq(menuDrinks.isAvailable, true), isNull(menuDrinks.soldOutReason)))
@@ -91,8 +95,8 @@ export async function loadGrounding(db: Db, venue: { id: string; slug: string; n
       .where(and(eq(inventoryItems.restaurantId, venue.id), isNull(inventoryItems.deletedAt)))
       .orderBy(asc(inventoryItems.name)),
     db.query.aiSettings.findFirst({ where: eq(aiSettings.restaurantId, venue.id) }),
-    db.query.aiGlobalPrompt.findFirst({ where: eq(aiGlobalPrompt.id, 1) }),
-    db.select().from(flavorRules).orderBy(asc(flavorRules.ruleName)),
+    platform.query.aiGlobalPrompt.findFirst({ where: eq(aiGlobalPrompt.id, 1) }),
+    platform.select().from(flavorRules).orderBy(asc(flavorRules.ruleName)),
   ]);
 
   // An ingredient is tracked when the venue keeps an inventory line for it; tracked and none of its

@@ -43,10 +43,13 @@ export function recommendRequest(body: Parsed<typeof RecommendNewInput>) {
   return { request, query, context: { preferences: prefs ?? null, available_ingredients: body.available_ingredients?.length ?? null } };
 }
 
-/** Grounds, suggests (with fallback), logs the interaction and answers the wire suggestion. */
-export async function serveSuggestion(db: Db, env: WorkerEnv, venue: { id: string; slug: string; name: string }, ownerKey: string,
+/**
+ * Grounds, suggests (with fallback), logs the interaction and answers the wire suggestion. `db` is the venue's
+ * database, where the interaction is logged; `platform` the control database (loadGrounding).
+ */
+export async function serveSuggestion(db: Db, platform: Db, env: WorkerEnv, venue: { id: string; slug: string; name: string }, ownerKey: string,
   built: { request: SuggestionRequest; query: string; context: Record<string, unknown> }) {
-  const grounding = await loadGrounding(db, venue);
+  const grounding = await loadGrounding(db, venue, platform);
   try {
     const outcome = await runSuggestion(chooseBackend(env), built.request, grounding);
     return await recordSuggestion(db, { grounding, ownerKey, kind: built.request.kind, query: built.query, context: built.context, outcome });

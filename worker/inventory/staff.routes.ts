@@ -16,6 +16,7 @@ import {
 import { inventoryItemImpact } from '../admin/inventory';
 import { badRequest, conflict, forbidden } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { scopedVenueDatabase } from '../shards/venue-scope';
 
 const isInventoryUnit = (unit: string): unit is InventoryUnit => (INVENTORY_UNITS as readonly string[]).includes(unit);
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
@@ -30,14 +31,14 @@ const assertMaySetCost = (caller: ReturnType<typeof staffCaller>, cost: number |
  */
 export const staffInventoryRoutes = new Hono<AppContext>()
   .get('/inventory', requireStaff, async (c) => {
-    const rows = await listInventory(c.get('db'), scopedVenueId(c));
+    const rows = await listInventory((await scopedVenueDatabase(c)).db, scopedVenueId(c));
     const { role } = staffCaller(c);
     return c.json({ inventory: rows.map((row) => toStaffInventoryItem(row, role)) });
   })
   .post('/inventory', requireStaff, validate('json', StaffInventoryCreate), async (c) => {
     const body = c.req.valid('json');
     assertMaySetCost(staffCaller(c), body.cost_per_unit);
-    const db = c.get('db');
+    const { db } = await scopedVenueDatabase(c);
     const venueId = scopedVenueId(c);
     const ingredient = await db.query.ingredients.findFirst({ where: eq(ingredients.id, body.ingredient_id) });
     if (!ingredient) throw badRequest('Please select an ingredient', [{ path: 'ingredient_id', message: 'Please select an ingredient' }]);
@@ -59,7 +60,7 @@ export const staffInventoryRoutes = new Hono<AppContext>()
   .put('/inventory/:id', requireStaff, validate('param', IdParam), validate('json', StaffInventoryUpdate), async (c) => {
     const body = c.req.valid('json');
     assertMaySetCost(staffCaller(c), body.cost_per_unit);
-    const db = c.get('db');
+    const { db } = await scopedVenueDatabase(c);
     const venueId = scopedVenueId(c);
     const current = await findInventoryItem(db, venueId, c.req.valid('param').id);
     // A new unit keeps the on-hand ml: the stored quantity is re-expressed in the new unit.
@@ -85,21 +86,21 @@ export const staffInventoryRoutes = new Hono<AppContext>()
     return c.json({ item: toStaffInventoryItem(row, staffCaller(c).role) });
   })
   .delete('/inventory/:id', requireStaff, validate('param', IdParam), async (c) => {
-    await softDeleteInventoryItem(c.get('db'), scopedVenueId(c), c.req.valid('param').id);
+    await softDeleteInventoryItem((await scopedVenueDatabase(c)).db, scopedVenueId(c), c.req.valid('param').id);
     return c.json({ success: true });
   })
   .get('/inventory/:id/impact', requireStaff, validate('param', IdParam), async (c) =>
-    c.json(await inventoryItemImpact(c.get('db'), scopedVenueId(c), c.req.valid('param').id)))
+    c.json(await inventoryItemImpact((await scopedVenueDatabase(c)).db, scopedVenueId(c), c.req.valid('param').id)))
   .post('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('json', StockMovementInput), async (c) => {
     const body = c.req.valid('json');
-    const { item, movement } = await recordStockMovement(c.get('db'), {
+    const { item, movement } = await recordStockMovement((await scopedVenueDatabase(c)).db, {
       restaurantId: scopedVenueId(c), itemId: c.req.valid('param').id, type: body.type, amount: { ml: body.quantity_ml },
       reason: body.reason, actorUserId: actorOf(staffCaller(c)),
     });
     return c.json({ item: toStaffInventoryItem(item, staffCaller(c).role), movement: toStockMovement(movement) }, 201);
   })
   .get('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('query', MovementListQuery), async (c) => {
-    const db = c.get('db');
+    const { db } = await scopedVenueDatabase(c);
     const venueId = scopedVenueId(c);
     const item = await findInventoryItem(db, venueId, c.req.valid('param').id);
     const rows = await listMovements(db, venueId, item.id, c.req.valid('query').limit);
@@ -107,6 +108,8 @@ export const staffInventoryRoutes = new Hono<AppContext>()
   })
   .get('/ingredients', requireStaff, validate('query', IngredientSearchQuery), async (c) => {
     const { search, limit } = c.req.valid('query');
+    // The catalogue is platform data with a copy on every database (docs/decisions/150); the picker names no
+    // venue, so it reads the control copy.
     return c.json({ ingredients: await searchIngredients(c.get('db'), search, limit) });
   })
-  .get('/menu', requireStaff, async (c) => c.json({ menu_items: await staffMenu(c.get('db'), scopedVenueId(c)) }));
+  .get('/menu', requireStaff, async (c) => c.json({ menu_items: await staffMenu((await scopedVenueDatabase(c)).db, scopedVenueId(c)) }));
