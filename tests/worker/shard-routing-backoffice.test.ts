@@ -148,7 +148,7 @@ describe('the back office of a venue on another shard', () => {
 
   it('reads analytics and the dashboard figures from the shard', async () => {
     const guest = await guestToken();
-    const placed = await call('POST', '/api/orders', { token: guest.token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drinkId, quantity: 1 }] } });
+    const placed = await call('POST', '/api/orders', { token: guest.token, body: { slug: SLUG, items: [{ menu_drink_id: drinkId, quantity: 1 }] } });
     expect(placed.status, placed.text).toBe(200);
     const analytics = await call('GET', '/api/admin/analytics?window=7d', { token: adminToken });
     expect(analytics.status, analytics.text).toBe(200);
@@ -194,7 +194,7 @@ describe('the back office of a venue on another shard', () => {
     expect((await call('POST', `/api/ai/interactions/${interactionId}/feedback`, { token: (await guestToken()).token, body: { feedback: 'dislike' } })).status).toBe(404);
 
     const placed = await call('POST', '/api/orders', {
-      token: guest.token, body: { restaurant_slug: SLUG, items: [{ menu_drink_id: drinkId, quantity: 1 }], referred_by_ai: true },
+      token: guest.token, body: { slug: SLUG, items: [{ menu_drink_id: drinkId, quantity: 1 }], referred_by_ai: true },
     });
     expect(placed.status, placed.text).toBe(200);
     const ordered = await call('POST', `/api/ai/interactions/${interactionId}/ordered`, { token: guest.token, body: { order_id: placed.json.id } });

@@ -121,7 +121,7 @@ describe('a venue on a shard, guest side', () => {
   });
 
   it("keeps the device's cart on the shard through phone sign-in, now the account's", async () => {
-    const device = await call('POST', '/api/auth/guest-session', { body: { venue_slug: SLUG } });
+    const device = await call('POST', '/api/auth/guest-session', { body: { slug: SLUG } });
     const token = device.json.token as string;
     const put = await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: drinkId, qty: 2 } });
     expect(put.status, put.text).toBe(200);
