@@ -49,25 +49,17 @@ function wrangler(args: string[]) {
 }
 
 /** A read straight from the server's local D1 file (setup and sizes, never while measuring). */
-export function queryLocal<Row>(stateDir: string, sql: string): Row[] {
-  const out = wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', sql]);
+export function queryLocal<Row>(stateDir: string, sql: string, binding = 'DB'): Row[] {
+  const out = wrangler(['d1', 'execute', binding, '--local', '--persist-to', stateDir, '--json', '--command', sql]);
   return (JSON.parse(out.slice(out.indexOf('['))) as { results: Row[] }[])[0]!.results;
 }
 
-/** Bench venues (by slug), each with a copy of The Artisan Bar's orderable menu. */
+/**
+ * Bench venues (by slug) on the control database, each with a copy of The Artisan Bar's orderable menu: the
+ * placement and storage phases measure that one database file.
+ */
 export function createBenchVenues(stateDir: string, slugs: string[]) {
-  const statements: string[] = [];
-  for (const [i, slug] of slugs.entries()) {
-    statements.push(`INSERT OR IGNORE INTO venues (id, slug, name) VALUES ('${slug}', '${slug}', 'Bench Venue ${i + 1}');`);
-    statements.push(`INSERT OR IGNORE INTO menu_drinks (id, restaurant_id, name, description, price_cents, category, image_url, tags, allergens)
-      SELECT '${slug}-' || d.id, '${slug}', d.name, d.description, d.price_cents, d.category, d.image_url, d.tags, d.allergens
-      FROM menu_drinks d JOIN venues v ON v.id = d.restaurant_id
-      WHERE v.slug = 'artisan-bar' AND d.is_available = 1 AND d.sold_out_reason IS NULL;`);
-  }
-  const file = path.join(repoRoot, stateDir, 'bench-venues.sql');
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, statements.join('\n'));
-  wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--file', file]);
+  createShardedBenchVenues(stateDir, slugs, ['DB']);
 }
 
 export function superadminOf(stateDir: string): StaffUser {
@@ -235,8 +227,10 @@ const sqlText = (value: unknown) => (value === null || value === undefined ? 'NU
  * control database, as creating a venue through the super admin route leaves them.
  */
 export function createShardedBenchVenues(stateDir: string, slugs: string[], shards: string[]) {
+  // The demo venues are spread over the shards (docs/decisions/150): The Artisan Bar's menu is on its own.
+  const [home] = queryLocal<{ shard: string }>(stateDir, "SELECT shard FROM venue_directory WHERE slug = 'artisan-bar'");
   const menu = queryLocal<Record<string, unknown>>(stateDir, `SELECT d.id, d.name, d.description, d.price_cents, d.category, d.image_url, d.tags, d.allergens
-    FROM menu_drinks d JOIN venues v ON v.id = d.restaurant_id WHERE v.slug = 'artisan-bar' AND d.is_available = 1 AND d.sold_out_reason IS NULL`);
+    FROM menu_drinks d JOIN venues v ON v.id = d.restaurant_id WHERE v.slug = 'artisan-bar' AND d.is_available = 1 AND d.sold_out_reason IS NULL`, home?.shard ?? 'DB');
   const control: string[] = [];
   const perShard = new Map<string, string[]>(shards.map((shard) => [shard, []]));
   for (const [i, slug] of slugs.entries()) {
@@ -246,7 +240,10 @@ export function createShardedBenchVenues(stateDir: string, slugs: string[], shar
     perShard.get(shard)!.push(venue, ...menu.map((d) => `INSERT OR IGNORE INTO menu_drinks (id, restaurant_id, name, description, price_cents, category, image_url, tags, allergens)
       VALUES (${[`${slug}-${String(d.id)}`, slug, d.name, d.description, d.price_cents, d.category, d.image_url, d.tags, d.allergens].map(sqlText).join(', ')});`));
   }
-  for (const [binding, statements] of [['DB', control] as const, ...perShard]) {
+  // The control database first: when it is also the venues' shard, its statements join the same file.
+  const byBinding = new Map<string, string[]>([['DB', control]]);
+  for (const [shard, statements] of perShard) byBinding.set(shard, [...(byBinding.get(shard) ?? []), ...statements]);
+  for (const [binding, statements] of byBinding) {
     const file = path.join(repoRoot, stateDir, `bench-venues-${binding}.sql`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, statements.join('\n'));
