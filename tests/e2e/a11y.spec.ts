@@ -42,6 +42,8 @@ test('the a11y route list covers every route in app/routes.tsx', () => {
 });
 
 test('guest and public screens: 0 critical, serious or moderate axe violations', async ({ page, request }) => {
+  // 34 screens (17 routes, light and dark), each settled and scanned: about 3–4 s a screen on two busy cores.
+  test.setTimeout(240_000);
   const drinks = (await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as { id: string; category: string }[];
   // A device session of our own, with an order, so order screens show a real order.
   const session = await (await request.post('/api/auth/guest-session', { data: { slug: SLUG } })).json();
