@@ -1,6 +1,6 @@
 // TanStack Query hooks of the venue admin (menu, inventory, venue profile, analytics, AI settings).
 // Orders come from app/features/orders/api.ts.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminAnalytics, AdminFigures, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse,
   IngredientOptionList, IngredientOptionResponse, InventoryImpact, type AnalyticsWindow, type NewCatalogueIngredient, type InventoryItemInput, type InventoryItemPatch, type MenuDrinkInput, type MenuDrinkPatch,
@@ -23,32 +23,69 @@ export const adminKeys = {
   aiAnalytics: ['admin', 'ai-analytics'] as const,
 };
 
-/** A super admin acting as a venue's admin does so through an impersonation token, so no venue id is sent. */
-export function useAdminVenue(enabled = true) {
-  return useQuery({
+/**
+ * The venue admin's reads as query options (key and read together), for the hooks below and any
+ * prefetch or cache write alike.
+ */
+export const adminQueries = {
+  /** A super admin acting as a venue's admin does so through an impersonation token, so no venue id is sent. */
+  venue: () => queryOptions({
     queryKey: adminKeys.venue,
-    enabled,
     queryFn: async () => (await apiRequest('GET', '/admin/venue', { schema: AdminVenueResponse })).venue,
-  });
-}
+  }),
+  inventory: () => queryOptions({
+    queryKey: adminKeys.inventory,
+    queryFn: async () => (await apiRequest('GET', '/admin/inventory', { schema: AdminInventoryList })).items,
+  }),
+  inventoryImpact: (id: string | null) => queryOptions({
+    queryKey: ['admin', 'inventory-impact', id],
+    staleTime: 0,
+    queryFn: () => apiRequest('GET', '/admin/inventory/:id/impact', { params: { id: id! }, schema: InventoryImpact }),
+  }),
+  menuDrinks: (order: 'name' | 'display_order') => queryOptions({
+    queryKey: adminKeys.drinks(order),
+    queryFn: async () => (await apiRequest('GET', '/admin/menu-drinks', { query: { order }, schema: AdminMenuDrinkList })).drinks,
+  }),
+  ingredients: () => queryOptions({
+    queryKey: adminKeys.ingredients,
+    staleTime: 5 * 60_000,
+    queryFn: async () => (await apiRequest('GET', '/admin/ingredients', { schema: IngredientOptionList })).ingredients,
+  }),
+  /** Keyed under 'orders' so live order events refresh the tiles with the orders. */
+  figures: (window: AdminWindow) => queryOptions({
+    queryKey: ['orders', 'admin-figures', window],
+    queryFn: () => apiRequest('GET', '/admin/figures', { query: { window }, schema: AdminFigures }),
+  }),
+  analytics: (window: AnalyticsWindow) => queryOptions({
+    queryKey: adminKeys.analytics(window),
+    queryFn: () => apiRequest('GET', '/admin/analytics', { query: { window }, schema: AdminAnalytics }),
+  }),
+  aiSettings: () => queryOptions({
+    queryKey: adminKeys.aiSettings,
+    retry: false,
+    queryFn: () => apiRequest('GET', '/ai/admin/settings', { schema: AiSettingsResponse }),
+  }),
+  aiAnalytics: () => queryOptions({
+    queryKey: adminKeys.aiAnalytics,
+    retry: false,
+    queryFn: async () => (await apiRequest('GET', '/ai/admin/analytics', { schema: AiAnalyticsResponse })).analytics,
+  }),
+};
+
+export const useAdminVenue = (enabled = true) => useQuery({ ...adminQueries.venue(), enabled });
 
 export function useSaveVenue() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: VenueProfileUpdate) => (await apiRequest('PATCH', '/admin/venue', { body, schema: AdminVenueResponse })).venue,
     onSuccess: (venue) => {
-      client.setQueryData(adminKeys.venue, venue);
+      client.setQueryData(adminQueries.venue().queryKey, venue);
       void client.invalidateQueries({ queryKey: ['venues'] });
     },
   });
 }
 
-export function useInventory() {
-  return useQuery({
-    queryKey: adminKeys.inventory,
-    queryFn: async () => (await apiRequest('GET', '/admin/inventory', { schema: AdminInventoryList })).items,
-  });
-}
+export const useInventory = () => useQuery(adminQueries.inventory());
 
 export function useSaveInventoryItem() {
   const client = useQueryClient();
@@ -70,14 +107,7 @@ export function useDeleteInventoryItem() {
 }
 
 /** What deleting or unlinking an item does to the menu, for the confirmation dialog. */
-export function useInventoryImpact(id: string | null) {
-  return useQuery({
-    queryKey: ['admin', 'inventory-impact', id],
-    enabled: id !== null,
-    staleTime: 0,
-    queryFn: () => apiRequest('GET', '/admin/inventory/:id/impact', { params: { id: id! }, schema: InventoryImpact }),
-  });
-}
+export const useInventoryImpact = (id: string | null) => useQuery({ ...adminQueries.inventoryImpact(id), enabled: id !== null });
 
 export function useCreateCatalogueIngredient() {
   const client = useQueryClient();
@@ -87,21 +117,9 @@ export function useCreateCatalogueIngredient() {
   });
 }
 
-export function useMenuDrinks(order: 'name' | 'display_order' = 'name') {
-  return useQuery({
-    queryKey: adminKeys.drinks(order),
-    queryFn: async () => (await apiRequest('GET', '/admin/menu-drinks', { query: { order }, schema: AdminMenuDrinkList })).drinks,
-  });
-}
+export const useMenuDrinks = (order: 'name' | 'display_order' = 'name') => useQuery(adminQueries.menuDrinks(order));
 
-export function useIngredientOptions(enabled = true) {
-  return useQuery({
-    queryKey: adminKeys.ingredients,
-    enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async () => (await apiRequest('GET', '/admin/ingredients', { schema: IngredientOptionList })).ingredients,
-  });
-}
+export const useIngredientOptions = (enabled = true) => useQuery({ ...adminQueries.ingredients(), enabled });
 
 /** Drinks also change the guest menu, whose queries are refreshed too. */
 function useInvalidateMenus() {
@@ -141,43 +159,21 @@ export function useDeleteMenuDrink() {
 }
 
 /** The live dashboard's tiles over a whole window; refreshed with the orders (live events invalidate 'orders'). */
-export function useAdminFigures(window: '1h' | '24h' | 'all') {
-  return useQuery({
-    queryKey: ['orders', 'admin-figures', window],
-    queryFn: () => apiRequest('GET', '/admin/figures', { query: { window }, schema: AdminFigures }),
-  });
-}
+export const useAdminFigures = (window: AdminWindow) => useQuery(adminQueries.figures(window));
 
-export function useAdminAnalytics(window: AnalyticsWindow) {
-  return useQuery({
-    queryKey: adminKeys.analytics(window),
-    queryFn: () => apiRequest('GET', '/admin/analytics', { query: { window }, schema: AdminAnalytics }),
-  });
-}
+export const useAdminAnalytics = (window: AnalyticsWindow) => useQuery(adminQueries.analytics(window));
 
-export function useAiSettings() {
-  return useQuery({
-    queryKey: adminKeys.aiSettings,
-    retry: false,
-    queryFn: () => apiRequest('GET', '/ai/admin/settings', { schema: AiSettingsResponse }),
-  });
-}
+export const useAiSettings = () => useQuery(adminQueries.aiSettings());
 
 export function useSaveAiSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: AiSettingsInput) => apiRequest('POST', '/ai/admin/settings', { body, schema: AiSettingsResponse }),
-    onSuccess: (data) => client.setQueryData(adminKeys.aiSettings, data),
+    onSuccess: (data) => client.setQueryData(adminQueries.aiSettings().queryKey, data),
   });
 }
 
-export function useAiAnalytics() {
-  return useQuery({
-    queryKey: adminKeys.aiAnalytics,
-    retry: false,
-    queryFn: async () => (await apiRequest('GET', '/ai/admin/analytics', { schema: AiAnalyticsResponse })).analytics,
-  });
-}
+export const useAiAnalytics = () => useQuery(adminQueries.aiAnalytics());
 
 /**
  * The admin orders tab: 50 a page, newest first, with "Load more" while the server has more (next_before).

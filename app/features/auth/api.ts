@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
@@ -10,14 +10,21 @@ export const authKeys = {
   guestProfile: (guestId: string | null) => ['auth', 'guest-profile', guestId] as const,
 };
 
-/** Demo accounts and password for the login screen (empty outside demo mode). */
-export function useDemoInfo() {
-  return useQuery({
+/** The sign-in reads as query options (key and read together), for the hooks below and any prefetch alike. */
+export const authQueries = {
+  demo: () => queryOptions({
     queryKey: authKeys.demo,
     staleTime: Infinity,
     queryFn: () => apiRequest('GET', '/auth/demo', { credentials: 'none' }),
-  });
-}
+  }),
+  guestProfile: (guestId: string | null) => queryOptions({
+    queryKey: authKeys.guestProfile(guestId),
+    queryFn: async () => (await apiRequest('GET', '/me', { credentials: 'guest' })).profile,
+  }),
+};
+
+/** Demo accounts and password for the login screen (empty outside demo mode). */
+export const useDemoInfo = () => useQuery(authQueries.demo());
 
 export function useSendCode() {
   return useMutation({
@@ -37,7 +44,7 @@ export function useVerifyCode() {
     },
     onSuccess: (verified) => {
       applySignedInSession(verified);
-      queryClient.setQueryData(authKeys.guestProfile(verified.guest_id), verified.profile);
+      queryClient.setQueryData(authQueries.guestProfile(verified.guest_id).queryKey, verified.profile);
       // Cart, favourites and orders now belong to the account: reload whatever was cached.
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'venues' });
     },
@@ -47,11 +54,7 @@ export function useVerifyCode() {
 /** The signed-in guest's profile (spec: Guest profile); disabled while not signed in. */
 export function useGuestProfile() {
   const { signedIn, guestId } = useGuestSession();
-  return useQuery({
-    queryKey: authKeys.guestProfile(guestId),
-    enabled: signedIn,
-    queryFn: async () => (await apiRequest('GET', '/me', { credentials: 'guest' })).profile,
-  });
+  return useQuery({ ...authQueries.guestProfile(guestId), enabled: signedIn });
 }
 
 export function useUpdateGuestProfile() {
@@ -60,7 +63,7 @@ export function useUpdateGuestProfile() {
   return useMutation({
     mutationFn: async (displayName: string) =>
       (await apiRequest('PATCH', '/me', { body: { display_name: displayName }, credentials: 'guest' })).profile,
-    onSuccess: (profile) => queryClient.setQueryData(authKeys.guestProfile(guestId), profile),
+    onSuccess: (profile) => queryClient.setQueryData(authQueries.guestProfile(guestId).queryKey, profile),
   });
 }
 

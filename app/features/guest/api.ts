@@ -1,6 +1,6 @@
 // Query hooks of the guest screens' own calls: one drink, favourites, ratings. Cart, checkout and
 // orders are the orders feature's (app/features/orders/api.ts).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Types only: guest replies are not zod-checked, so guest pages download no zod (bundle budget,
 // docs/decisions/080; the spec asks schema checks of staff and super replies).
 import type { DrinkDetail } from '../../../shared/schemas/drink';
@@ -13,26 +13,20 @@ export const guestKeys = {
   favorites: (guestId: string | null, slug: string) => ['guest', 'favorites', guestId, slug] as const,
 };
 
-/** The drink page's reading: one available drink of this venue, with ratings. */
-export function useDrink(slug: string, drinkId: string | undefined) {
-  const { guestId } = useGuestSession();
-  return useQuery({
-    queryKey: [...guestKeys.drink(slug, drinkId ?? ''), guestId],
-    enabled: Boolean(drinkId),
+/** The guest screens' reads as query options (key and read together), for the hooks below and any prefetch alike. */
+export const guestQueries = {
+  /** One available drink of this venue, with ratings (and the guest's own). */
+  drink: (slug: string, drinkId: string, guestId: string | null) => queryOptions({
+    queryKey: [...guestKeys.drink(slug, drinkId), guestId],
     // A drink that sold out or never existed is an answer, not a failure to retry: the page says so at once.
     retry: (failures, err) => failures < 1 && !(err instanceof ApiRequestError && err.status === 404),
-    queryFn: async () => (await apiRequest('GET', '/drinks/:id', { params: { id: drinkId! },
+    queryFn: async () => (await apiRequest('GET', '/drinks/:id', { params: { id: drinkId },
       query: { slug }, credentials: 'guest',
     })).drink,
-  });
-}
-
-/** The signed-in guest's favourites at this venue. docs/product.md §8.7: a failed read is an empty list, silently. */
-export function useFavorites(slug: string) {
-  const { signedIn, guestId } = useGuestSession();
-  return useQuery({
+  }),
+  /** docs/product.md §8.7: a failed read is an empty list, silently. */
+  favorites: (guestId: string | null, slug: string) => queryOptions({
     queryKey: guestKeys.favorites(guestId, slug),
-    enabled: signedIn,
     queryFn: async (): Promise<Favorite[]> => {
       try {
         return (await apiRequest('GET', '/favorites', { query: { slug }, credentials: 'guest' })).favorites;
@@ -41,7 +35,19 @@ export function useFavorites(slug: string) {
         return [];
       }
     },
-  });
+  }),
+};
+
+/** The drink page's reading: one available drink of this venue, with ratings. */
+export function useDrink(slug: string, drinkId: string | undefined) {
+  const { guestId } = useGuestSession();
+  return useQuery({ ...guestQueries.drink(slug, drinkId ?? '', guestId), enabled: Boolean(drinkId) });
+}
+
+/** The signed-in guest's favourites at this venue. docs/product.md §8.7: a failed read is an empty list, silently. */
+export function useFavorites(slug: string) {
+  const { signedIn, guestId } = useGuestSession();
+  return useQuery({ ...guestQueries.favorites(guestId, slug), enabled: signedIn });
 }
 
 export function useToggleFavorite(slug: string) {

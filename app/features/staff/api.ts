@@ -1,6 +1,6 @@
 // TanStack Query hooks of the staff portal: inventory, stock movements, the ingredient picker, the
 // menu lookup and the order history with date ranges. Replies are zod-checked ('staffApi').
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HISTORY_LIMIT, STAFF_INVENTORY_POLL_MS } from '../../../shared/constants';
 import {
   IngredientList, StaffInventoryItemResponse, StaffInventoryList, StaffMenuList, StockMovementResponse,
@@ -21,39 +21,36 @@ export const staffKeys = {
   history: (status: StaffOrderFilter, since: string | null) => ['orders', 'staff-history-range', status, since ?? ''] as const,
 };
 
-/** Spec: staff inventory polls every 10 s. */
-export function useStaffInventory() {
-  return useQuery({
+/** The staff portal's reads as query options (key and read together), for the hooks below and any prefetch alike. */
+export const staffQueries = {
+  inventory: () => queryOptions({
     queryKey: staffKeys.inventory,
-    refetchInterval: STAFF_INVENTORY_POLL_MS,
     queryFn: async () => (await apiRequest('GET', '/staff/inventory', { ...STAFF, schema: StaffInventoryList })).inventory,
-  });
-}
-
-/** What deleting an item does to the menu, for the confirmation. */
-export function useStaffInventoryImpact(id: string | null) {
-  return useQuery({
+  }),
+  inventoryImpact: (id: string | null) => queryOptions({
     queryKey: ['staff', 'inventory-impact', id],
-    enabled: id !== null,
     staleTime: 0,
     queryFn: () => apiRequest('GET', '/staff/inventory/:id/impact', { params: { id: id! }, ...STAFF, schema: InventoryImpact }),
-  });
-}
-
-export function useStaffMenu() {
-  return useQuery({
+  }),
+  menu: () => queryOptions({
     queryKey: staffKeys.menu,
     queryFn: async () => (await apiRequest('GET', '/staff/menu', { ...STAFF, schema: StaffMenuList })).menu_items,
-  });
-}
-
-export function useIngredientSearch(search: string, enabled = true) {
-  return useQuery({
+  }),
+  ingredients: (search: string) => queryOptions({
     queryKey: staffKeys.ingredients(search.trim()),
-    enabled,
     queryFn: async () => (await apiRequest('GET', '/staff/ingredients', { ...STAFF, query: { search: search.trim() }, schema: IngredientList })).ingredients,
-  });
-}
+  }),
+};
+
+/** Spec: staff inventory polls every 10 s. */
+export const useStaffInventory = () => useQuery({ ...staffQueries.inventory(), refetchInterval: STAFF_INVENTORY_POLL_MS });
+
+/** What deleting an item does to the menu, for the confirmation. */
+export const useStaffInventoryImpact = (id: string | null) => useQuery({ ...staffQueries.inventoryImpact(id), enabled: id !== null });
+
+export const useStaffMenu = () => useQuery(staffQueries.menu());
+
+export const useIngredientSearch = (search: string, enabled = true) => useQuery({ ...staffQueries.ingredients(search), enabled });
 
 /** Stock changes move drinks on and off the menu, so both lists refresh. */
 function useStockMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {

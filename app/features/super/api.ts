@@ -1,6 +1,6 @@
 // TanStack Query hooks of the super admin console. Every reply is checked against its schema
 // ('Schema mismatch for superApi').
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   BulkMergeOutcome, CanonicalIngredientList, CanonicalIngredientResponse, CreatedStaffAccount, CreateOutcome, ErrorLogList,
@@ -26,33 +26,62 @@ export const superKeys = {
   errorSettings: ['super', 'errors', 'settings'] as const,
 };
 
+/** The console's reads as query options (key and read together), for the hooks below and any prefetch or cache write alike. */
+export const superQueries = {
+  overview: (window: OverviewWindow) => queryOptions({
+    queryKey: superKeys.overview(window),
+    queryFn: () => superApi('GET', '/super/overview', PlatformOverview, { query: { window } }),
+  }),
+  topVenues: (window: OverviewWindow, limit: number) => queryOptions({
+    queryKey: superKeys.topVenues(window, limit),
+    queryFn: async () => (await superApi('GET', '/super/top-venues', TopVenuesResponse, { query: { window, limit } })).top_venues,
+  }),
+  analytics: (window: AnalyticsWindow) => queryOptions({
+    queryKey: superKeys.analytics(window),
+    queryFn: () => superApi('GET', '/super/analytics', PlatformAnalytics, { query: { window } }),
+  }),
+  venues: () => queryOptions({
+    queryKey: superKeys.venues,
+    queryFn: async () => (await superApi('GET', '/super/venues', SuperVenueList)).venues,
+  }),
+  venueStaff: (venueId: string) => queryOptions({
+    queryKey: superKeys.staff(venueId),
+    queryFn: async () => (await superApi('GET', '/super/venues/:id/staff', StaffAccountList, { params: { id: venueId } })).staff,
+  }),
+  unmatchedIngredients: () => queryOptions({
+    queryKey: superKeys.unmatched,
+    queryFn: async () => (await superApi('GET', '/super/unmatched-ingredients', UnmatchedIngredientList)).ingredients,
+  }),
+  ingredients: () => queryOptions({
+    queryKey: superKeys.ingredients,
+    queryFn: async () => (await superApi('GET', '/super/ingredients', CanonicalIngredientList)).ingredients,
+  }),
+  errors: (filters: ErrorFilters) => queryOptions({
+    queryKey: superKeys.errors(filters),
+    queryFn: () => superApi('GET', '/super/errors', ErrorLogList, { query: filters }),
+  }),
+  errorSettings: () => queryOptions({
+    queryKey: superKeys.errorSettings,
+    queryFn: () => superApi('GET', '/super/errors/settings', ErrorSettings),
+  }),
+};
+
 // ---- Overview and analytics ----
 
-export function usePlatformOverview(window: OverviewWindow) {
-  return useQuery({ queryKey: superKeys.overview(window), queryFn: () => superApi('GET', '/super/overview', PlatformOverview, { query: { window } }) });
-}
+export const usePlatformOverview = (window: OverviewWindow) => useQuery(superQueries.overview(window));
 
 /** The raw reply of the overview call, for the Connection Test button. */
 export async function fetchOverviewRaw(window: OverviewWindow) {
   return apiRequest('GET', '/super/overview', { query: { window } });
 }
 
-export function useTopVenues(window: OverviewWindow, limit: number) {
-  return useQuery({
-    queryKey: superKeys.topVenues(window, limit),
-    queryFn: async () => (await superApi('GET', '/super/top-venues', TopVenuesResponse, { query: { window, limit } })).top_venues,
-  });
-}
+export const useTopVenues = (window: OverviewWindow, limit: number) => useQuery(superQueries.topVenues(window, limit));
 
-export function usePlatformAnalytics(window: AnalyticsWindow) {
-  return useQuery({ queryKey: superKeys.analytics(window), queryFn: () => superApi('GET', '/super/analytics', PlatformAnalytics, { query: { window } }) });
-}
+export const usePlatformAnalytics = (window: AnalyticsWindow) => useQuery(superQueries.analytics(window));
 
 // ---- Venues and their accounts ----
 
-export function useSuperVenues() {
-  return useQuery({ queryKey: superKeys.venues, queryFn: async () => (await superApi('GET', '/super/venues', SuperVenueList)).venues });
-}
+export const useSuperVenues = () => useQuery(superQueries.venues());
 
 export function useSaveVenue() {
   const queryClient = useQueryClient();
@@ -64,12 +93,7 @@ export function useSaveVenue() {
   });
 }
 
-export function useVenueStaff(venueId: string) {
-  return useQuery({
-    queryKey: superKeys.staff(venueId),
-    queryFn: async () => (await superApi('GET', '/super/venues/:id/staff', StaffAccountList, { params: { id: venueId } })).staff,
-  });
-}
+export const useVenueStaff = (venueId: string) => useQuery(superQueries.venueStaff(venueId));
 
 export function useCreateStaff(venueId: string) {
   const queryClient = useQueryClient();
@@ -96,13 +120,9 @@ export function useResetPassword() {
 
 // ---- Ingredients ----
 
-export function useUnmatchedIngredients() {
-  return useQuery({ queryKey: superKeys.unmatched, queryFn: async () => (await superApi('GET', '/super/unmatched-ingredients', UnmatchedIngredientList)).ingredients });
-}
+export const useUnmatchedIngredients = () => useQuery(superQueries.unmatchedIngredients());
 
-export function useCanonicalIngredients() {
-  return useQuery({ queryKey: superKeys.ingredients, queryFn: async () => (await superApi('GET', '/super/ingredients', CanonicalIngredientList)).ingredients });
-}
+export const useCanonicalIngredients = () => useQuery(superQueries.ingredients());
 
 function useInvalidateIngredients() {
   const queryClient = useQueryClient();
@@ -152,9 +172,7 @@ export function useUpdateIngredient() {
 
 export type ErrorFilters = { level?: string; source?: string; resolved?: string };
 
-export function useErrorLogs(filters: ErrorFilters) {
-  return useQuery({ queryKey: superKeys.errors(filters), queryFn: () => superApi('GET', '/super/errors', ErrorLogList, { query: filters }) });
-}
+export const useErrorLogs = (filters: ErrorFilters) => useQuery(superQueries.errors(filters));
 
 export function useSetErrorResolved() {
   const queryClient = useQueryClient();
@@ -165,14 +183,12 @@ export function useSetErrorResolved() {
   });
 }
 
-export function useErrorSettings() {
-  return useQuery({ queryKey: superKeys.errorSettings, queryFn: () => superApi('GET', '/super/errors/settings', ErrorSettings) });
-}
+export const useErrorSettings = () => useQuery(superQueries.errorSettings());
 
 export function useSaveErrorSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (retentionDays: number) => superApi('PUT', '/super/errors/settings', ErrorSettings, { body: { retention_days: retentionDays } }),
-    onSuccess: (data) => queryClient.setQueryData(superKeys.errorSettings, data),
+    onSuccess: (data) => queryClient.setQueryData(superQueries.errorSettings().queryKey, data),
   });
 }

@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 // Types only: the guest's first download stays free of zod (bundle budget, docs/decisions/080).
 import type { Drink } from '../../../shared/schemas/drink';
 import type { Venue } from '../../../shared/schemas/venue';
@@ -10,34 +10,32 @@ export const venueKeys = {
   drinks: (idOrSlug: string) => ['venues', idOrSlug, 'drinks'] as const,
 };
 
-export function useVenues() {
-  return useQuery({
+/**
+ * The venue reads as query options (key and read together): the hooks below and the venue page's
+ * prefetch (prefetchVenuePage) use the same key for the same answer.
+ */
+export const venueQueries = {
+  all: () => queryOptions({
     queryKey: venueKeys.all,
     queryFn: async () => (await apiRequest('GET', '/venues', { credentials: 'none' })).venues,
-  });
-}
+  }),
+  one: (idOrSlug: string) => queryOptions({
+    queryKey: venueKeys.one(idOrSlug),
+    queryFn: async () => (await apiRequest('GET', '/venues/:id', { params: { id: idOrSlug }, credentials: 'none' })).venue,
+  }),
+  drinks: (idOrSlug: string) => queryOptions({
+    queryKey: venueKeys.drinks(idOrSlug),
+    queryFn: async () => (await apiRequest('GET', '/venues/:id/drinks', { params: { id: idOrSlug }, credentials: 'none' })).drinks,
+  }),
+};
 
-const fetchVenue = async (idOrSlug: string) =>
-  (await apiRequest('GET', '/venues/:id', { params: { id: idOrSlug }, credentials: 'none' })).venue;
-const fetchVenueDrinks = async (idOrSlug: string) =>
-  (await apiRequest('GET', '/venues/:id/drinks', { params: { id: idOrSlug }, credentials: 'none' })).drinks;
+export const useVenues = () => useQuery(venueQueries.all());
 
-export function useVenue(idOrSlug: string | undefined) {
-  return useQuery({
-    queryKey: venueKeys.one(idOrSlug ?? ''),
-    enabled: Boolean(idOrSlug),
-    queryFn: () => fetchVenue(idOrSlug!),
-  });
-}
+export const useVenue = (idOrSlug: string | undefined) => useQuery({ ...venueQueries.one(idOrSlug ?? ''), enabled: Boolean(idOrSlug) });
 
 /** Available drinks of a venue, sorted by name. */
-export function useVenueDrinks(idOrSlug: string | undefined) {
-  return useQuery({
-    queryKey: venueKeys.drinks(idOrSlug ?? ''),
-    enabled: Boolean(idOrSlug),
-    queryFn: () => fetchVenueDrinks(idOrSlug!),
-  });
-}
+export const useVenueDrinks = (idOrSlug: string | undefined) =>
+  useQuery({ ...venueQueries.drinks(idOrSlug ?? ''), enabled: Boolean(idOrSlug) });
 
 /** What the Worker puts in a venue page's HTML (worker/pages/venue-page.ts): the two reads' answers. */
 type BootData = { slug: string; venue: { venue: Venue }; menu: { drinks: Drink[] } };
@@ -63,11 +61,11 @@ export function prefetchVenuePage(client: QueryClient, pathname: string) {
   const boot = bootData(idOrSlug);
   if (boot) {
     const { venue } = boot.venue;
-    client.setQueryData(venueKeys.one(idOrSlug), venue);
+    client.setQueryData(venueQueries.one(idOrSlug).queryKey, venue);
     // The menu screen reads the drinks by the venue's slug, a URL may name the venue by id.
-    for (const key of new Set([idOrSlug, venue.slug])) client.setQueryData(venueKeys.drinks(key), boot.menu.drinks);
+    for (const key of new Set([idOrSlug, venue.slug])) client.setQueryData(venueQueries.drinks(key).queryKey, boot.menu.drinks);
     return;
   }
-  void client.prefetchQuery({ queryKey: venueKeys.one(idOrSlug), queryFn: () => fetchVenue(idOrSlug) });
-  void client.prefetchQuery({ queryKey: venueKeys.drinks(idOrSlug), queryFn: () => fetchVenueDrinks(idOrSlug) });
+  void client.prefetchQuery(venueQueries.one(idOrSlug));
+  void client.prefetchQuery(venueQueries.drinks(idOrSlug));
 }

@@ -1,7 +1,7 @@
 // The platform AI settings calls (/api/ai/global-prompt, /flavor-rules, /kpis, /interactions),
 // built by the AI feature's worker routes; this console screen drives them.
 import type { DayWindow as AiRange } from '../../../../shared/schemas/common';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   AiInteractionList, AiKpis, FlavorRuleDeleted, FlavorRuleList, FlavorRuleResponse, GlobalPrompt, type FlavorRuleInput, type GlobalPromptInput,
@@ -22,21 +22,37 @@ const aiKeys = {
 const call = <M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, schema: z.ZodType, options: ApiRequestOptions<P> = {} as ApiRequestOptions<P>) =>
   apiRequest(method, path, { ...options, schema, schemaLabel: SUPER_API_LABEL });
 
-export function useGlobalPrompt() {
-  return useQuery({ queryKey: aiKeys.prompt, queryFn: () => call('GET', '/ai/global-prompt', GlobalPrompt) });
-}
+/** The platform AI settings reads as query options (key and read together), for the hooks below and any prefetch or cache write alike. */
+export const aiSettingsQueries = {
+  prompt: () => queryOptions({
+    queryKey: aiKeys.prompt,
+    queryFn: () => call('GET', '/ai/global-prompt', GlobalPrompt),
+  }),
+  rules: () => queryOptions({
+    queryKey: aiKeys.rules,
+    queryFn: async () => (await call('GET', '/ai/flavor-rules', FlavorRuleList)).rules,
+  }),
+  kpis: (venueFilter: string, dateRange: AiRange) => queryOptions({
+    queryKey: aiKeys.kpis(venueFilter, dateRange),
+    queryFn: () => call('GET', '/ai/kpis', AiKpis, { query: { venueFilter, dateRange } }),
+  }),
+  interactions: (venueFilter: string, dateRange: AiRange) => queryOptions({
+    queryKey: aiKeys.interactions(venueFilter, dateRange),
+    queryFn: async () => (await call('GET', '/ai/interactions', AiInteractionList, { query: { venueFilter, dateRange } })).interactions,
+  }),
+};
+
+export const useGlobalPrompt = () => useQuery(aiSettingsQueries.prompt());
 
 export function useSaveGlobalPrompt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GlobalPromptInput) => call('POST', '/ai/global-prompt', GlobalPrompt, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(aiKeys.prompt, saved),
+    onSuccess: (saved) => queryClient.setQueryData(aiSettingsQueries.prompt().queryKey, saved),
   });
 }
 
-export function useFlavorRules() {
-  return useQuery({ queryKey: aiKeys.rules, queryFn: async () => (await call('GET', '/ai/flavor-rules', FlavorRuleList)).rules });
-}
+export const useFlavorRules = () => useQuery(aiSettingsQueries.rules());
 
 /** Spec: the rule editor creates when there is no id and updates when there is one. */
 export function useSaveFlavorRule() {
@@ -57,13 +73,6 @@ export function useDeleteFlavorRule() {
   });
 }
 
-export function useAiKpis(venueFilter: string, dateRange: AiRange) {
-  return useQuery({ queryKey: aiKeys.kpis(venueFilter, dateRange), queryFn: () => call('GET', '/ai/kpis', AiKpis, { query: { venueFilter, dateRange } }) });
-}
+export const useAiKpis = (venueFilter: string, dateRange: AiRange) => useQuery(aiSettingsQueries.kpis(venueFilter, dateRange));
 
-export function useAiInteractions(venueFilter: string, dateRange: AiRange) {
-  return useQuery({
-    queryKey: aiKeys.interactions(venueFilter, dateRange),
-    queryFn: async () => (await call('GET', '/ai/interactions', AiInteractionList, { query: { venueFilter, dateRange } })).interactions,
-  });
-}
+export const useAiInteractions = (venueFilter: string, dateRange: AiRange) => useQuery(aiSettingsQueries.interactions(venueFilter, dateRange));
