@@ -167,6 +167,9 @@ describe('a venue on a new shard, end to end', () => {
 
     const queue = await call('GET', '/api/staff/orders?status=active', { token: staffToken });
     expect(queue.json.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    // The bar screen's one read, and a drink named by id alone, find the shard too.
+    expect((await call('GET', '/api/staff/queue', { token: staffToken })).json.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    expect((await call('GET', `/api/drinks/${drinkId}`, { token: guest.token })).json.drink.name).toBe('Shard Sour');
     const moved = await call('PUT', `/api/staff/orders/${orderId}/status`, { token: staffToken, body: { status: 'preparing' } });
     expect(moved.status, moved.text).toBe(200);
     await guestLive.waitFor((m) => m.type === 'order_updated' && m.order.id === orderId && m.to === 'preparing');

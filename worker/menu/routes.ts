@@ -5,6 +5,7 @@ import { ownerKeyOf } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { PRIVATE_REVALIDATE, PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
 import { validate } from '../lib/validate';
+import { guestDrinkDatabase } from './drink-database';
 import { drinkDetail } from './drinks';
 import { cachedMenuEntity } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
@@ -24,9 +25,9 @@ export const drinkRoutes = new Hono<AppContext>()
     const caller = c.get('caller');
     const ownerKey = caller?.kind === 'guest' ? ownerKeyOf(caller) : null;
     const venueRef = q.slug ?? null;
-    // A drink named without its venue is looked for on the default shard (docs/decisions/140). The primary:
-    // the answer holds the guest's own rating, which must show their write.
-    const db = venueRef ? (await venueDatabase(c.env, venueRef)).db : c.get('db');
+    // A drink named without its venue is looked for on every database that holds venues (docs/decisions/150).
+    // The primary: the answer holds the guest's own rating, which must show their write.
+    const { db } = await guestDrinkDatabase(c.env, c.req.valid('param').id, venueRef);
     const drink = await drinkDetail(db, c.req.valid('param').id, venueRef, ownerKey);
     return revalidatedJson(c, { drink }, PRIVATE_REVALIDATE);
   });

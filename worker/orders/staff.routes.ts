@@ -41,8 +41,13 @@ export const staffOrderRoutes = new Hono<AppContext>()
     return c.json({ orders });
   })
   // The bar screen's one read: live events keep it current from there (docs/decisions/131).
-  .get('/queue', requireStaff, async (c) =>
-    c.json({ orders: await staffQueue(c.get('db'), scopedVenueId(c)) } satisfies OrderList))
+  .get('/queue', requireStaff, async (c) => {
+    // The venue's shard, from the caller's bookmark like the list above (docs/decisions/140, 141).
+    const reads = ownWriteReads(c, await venueDatabase(c.env, scopedVenueId(c)));
+    const orders = await staffQueue(reads.db, scopedVenueId(c));
+    reads.answerBookmark();
+    return c.json({ orders } satisfies OrderList);
+  })
   .put('/orders/:id/status', requireStaff, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
     changeStatus(c, c.req.valid('param').id, c.req.valid('json')))
   .post('/orders/:id/recall', requireStaff, validate('param', IdParam), async (c) =>
