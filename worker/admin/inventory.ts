@@ -138,7 +138,10 @@ export async function createCatalogueIngredient(databases: readonly Db[], input:
   if (existing) throw new ApiError(409, 'ingredient_exists', `${existing.name} is already in the catalogue`, [{ path: 'name', message: `${existing.name} is already in the catalogue` }]);
   const at = new Date().toISOString();
   const row = { id: newId(), name, category: input.category, createdAt: at, updatedAt: at };
-  await Promise.all(databases.map((db) => db.insert(ingredients).values(row)));
+  // The control copy first, as the super admin's catalogue writes do: its unique name index refuses a clash
+  // before any shard is written.
+  await control.insert(ingredients).values(row);
+  await Promise.all(databases.slice(1).map((db) => db.insert(ingredients).values(row)));
   return (await searchCanonical(control, row.id))!;
 }
 

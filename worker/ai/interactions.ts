@@ -5,7 +5,7 @@ import { newId } from '../../shared/ids';
 import type { AiSuggestion } from '../../shared/schemas/ai';
 import { aiInteractions, orders } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { everyVenueDatabase } from '../shards/directory';
+import { databaseHolding } from '../shards/directory';
 import { conflict, notFound } from '../lib/errors';
 import type { Grounding } from './grounding';
 import { type SuggestionOutcome, toWireSuggestion } from './suggestion-service';
@@ -54,17 +54,11 @@ export async function recordLog(db: Db, venueId: string, ownerKey: string, paylo
   return id;
 }
 
-/**
- * The database holding an interaction named only by its id: it is on its venue's shard, so every database that
- * holds venues is asked, in parallel, as for a guest's own orders (worker/orders/queries.ts). None holding it
- * answers the default shard, where the lookup then finds nothing (404).
- */
+/** The database holding an interaction named only by its id: it is on its venue's shard (docs/decisions/150). */
 export async function interactionDatabase(env: WorkerEnv, id: string): Promise<Db> {
-  const databases = await everyVenueDatabase(env);
-  if (databases.length === 1) return databases[0]!.db;
-  const found = await Promise.all(databases.map(async ({ db }) =>
-    (await db.query.aiInteractions.findFirst({ columns: { id: true }, where: eq(aiInteractions.id, id) })) ? db : null));
-  return found.find((db) => db !== null) ?? databases[0]!.db;
+  const { db } = await databaseHolding(env, async (database) =>
+    Boolean(await database.db.query.aiInteractions.findFirst({ columns: { id: true }, where: eq(aiInteractions.id, id) })));
+  return db;
 }
 
 async function ownInteraction(db: Db, id: string, ownerKey: string) {

@@ -90,6 +90,18 @@ export async function everyVenueDatabase(env: WorkerEnv, now = Date.now()): Prom
   return hit.shards.map((shard) => databaseOf(env, shard));
 }
 
+/**
+ * The database holding a row named only by its id (a drink, an AI interaction): every database that holds venues
+ * is asked in parallel, with no extra query while only one does. When none holds it, the default shard is
+ * answered, where the caller's own lookup then finds nothing (its usual 404).
+ */
+export async function databaseHolding(env: WorkerEnv, holds: (database: VenueDatabase) => Promise<boolean>): Promise<VenueDatabase> {
+  const databases = await everyVenueDatabase(env);
+  if (databases.length === 1) return databases[0]!;
+  const found = await Promise.all(databases.map(async (database) => ((await holds(database)) ? database : null)));
+  return found.find((database) => database !== null) ?? databases[0]!;
+}
+
 /** After a venue's slug or shard changes: this isolate reads the directory again. */
 export function forgetVenueShard(env: WorkerEnv, ...venueRefs: string[]) {
   const cache = cacheOf(env);
