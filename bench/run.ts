@@ -12,14 +12,14 @@
 // bench/results/latest.json (ignored by git) and prints a table. Bounded: well under 10 minutes.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { livePhase, venueSlugs } from './orders';
 import { staffScreenPhase } from './staff-screen';
+import { CEILING_SLUG, kneeOf, placementStep, writePathPhase } from './write-path';
 import {
-  createShardedBenchVenues,
-  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placeOrder, queryLocal, repoRoot, round1, round2,
-  startServer, staffToken, stopServer, superadminOf, writeResult, type BenchServer, type Placed, type StaffUser, type Venue,
+  createBenchVenues, createShardedBenchVenues, envNumber, loadVenue, queryLocal, repoRoot, round1, round2,
+  startServer, stopServer, superadminOf, writeResult, type BenchServer, type Venue,
 } from './harness';
 
 const PORT = envNumber('BENCH_PORT', 4401);
@@ -29,7 +29,6 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUN_LIMIT_MS = 10 * 60_000;
 
 const GUEST_SLUG = 'artisan-bar';
-const CEILING_SLUG = 'bench-ceiling';
 
 /** The budgets of the issue; `check` says whether a measured figure holds it. */
 const BUDGETS = {
@@ -227,90 +226,6 @@ async function readPathPhase(baseUrl: string, venue: Venue) {
   };
 }
 
-// ---- 5. write path ------------------------------------------------------------------------------
-
-/** `concurrency` clients sending `request` back to back for `durationMs`: throughput and latency of the 200s. */
-async function concurrencyStep(concurrency: number, durationMs: number, request: (i: number) => Promise<Placed>) {
-  const results: Placed[] = [];
-  let n = 0;
-  const started = performance.now();
-  const deadline = started + durationMs;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < deadline) results.push(await request(n++));
-  }));
-  const elapsed = performance.now() - started;
-  const ok = results.filter((r) => r.status === 200);
-  return {
-    concurrency,
-    orders: results.length,
-    ok: ok.length,
-    errors: countBy(results.filter((r) => r.status !== 200).map((r) => String(r.status))),
-    orders_per_s: round1((ok.length / elapsed) * 1000),
-    latency_ms: percentiles(ok.map((r) => r.ms)),
-  };
-}
-
-const placementStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number) =>
-  concurrencyStep(concurrency, durationMs, async (i) => placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i));
-
-/** The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 097). */
-const floorStep = (baseUrl: string, concurrency: number, durationMs: number) =>
-  concurrencyStep(concurrency, durationMs, async () => {
-    const token = await guestToken();
-    const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-    await res.arrayBuffer();
-    return { status: res.status, started, ms: performance.now() - started };
-  });
-
-/** The lowest concurrency reaching 90% of the best throughput: beyond it, more in flight only adds latency. */
-function kneeOf(steps: Awaited<ReturnType<typeof concurrencyStep>>[]) {
-  const best = Math.max(...steps.map((s) => s.orders_per_s));
-  const knee = steps.find((s) => s.orders_per_s >= 0.9 * best)!;
-  return { best, knee: { concurrency: knee.concurrency, orders_per_s: knee.orders_per_s, p50_ms: knee.latency_ms.p50, p99_ms: knee.latency_ms.p99 } };
-}
-
-async function d1Ceiling(baseUrl: string, token: string, parallel: number, batches: number) {
-  const res = await fetch(`${baseUrl}/api/dev/bench/d1-insert?venue=${CEILING_SLUG}&n=${batches}&parallel=${parallel}`, {
-    method: 'POST', headers: { Authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`d1-insert answered ${res.status}: ${await res.text()}`);
-  return await res.json() as { batches: number; statements_per_batch: number; parallel: number; ms: number; batches_per_s: number };
-}
-
-async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: StaffUser) {
-  const levels = (process.env.BENCH_WRITE_LEVELS ?? '1,2,4,8,16,32').split(',').map(Number);
-  const stepMs = envNumber('BENCH_WRITE_STEP_SECONDS', 5) * 1000;
-  const steps = [];
-  const floorSteps = [];
-  // Placement and the floor alternate level by level, so load from elsewhere on the machine hits both alike.
-  for (const concurrency of levels) {
-    steps.push(await placementStep(baseUrl, venues, concurrency, stepMs));
-    floorSteps.push(await floorStep(baseUrl, concurrency, stepMs));
-  }
-  const { best, knee } = kneeOf(steps);
-  const floor = kneeOf(floorSteps);
-
-  const token = await staffToken(superadmin, STATE_DIR);
-  const batches = envNumber('BENCH_CEILING_BATCHES', 400);
-  const ceilingRuns = [];
-  for (const parallel of [1, 8]) ceilingRuns.push(await d1Ceiling(baseUrl, token, parallel, batches));
-  const ceiling = ceilingRuns.reduce((a, b) => (b.batches_per_s > a.batches_per_s ? b : a));
-  return {
-    venues: venues.length,
-    step_seconds: stepMs / 1000,
-    steps,
-    knee,
-    best_orders_per_s: best,
-    ceiling: { runs: ceilingRuns, batches_per_s: ceiling.batches_per_s, parallel: ceiling.parallel, statements_per_batch: ceiling.statements_per_batch },
-    knee_over_ceiling: round2(knee.orders_per_s / ceiling.batches_per_s),
-    /** The same batch behind one HTTP request and nothing else: what any HTTP placement could reach here. */
-    floor: { steps: floorSteps, knee: floor.knee, best_per_s: floor.best },
-    floor_over_ceiling: round2(floor.knee.orders_per_s / ceiling.batches_per_s),
-    knee_over_floor: round2(knee.orders_per_s / floor.knee.orders_per_s),
-  };
-}
-
 // ---- 5b. placement over shards ------------------------------------------------------------------
 
 /**
@@ -330,9 +245,9 @@ async function shardPhase(baseUrl: string) {
     createShardedBenchVenues(STATE_DIR, slugs, layout.shards);
     return { ...layout, slugs };
   });
-  const runs = await Promise.all(layouts.map(async (layout) => ({ ...layout, venues: await Promise.all(layout.slugs.map((slug) => loadVenue(baseUrl, slug))), steps: [] as (Awaited<ReturnType<typeof placementStep>> & { load_average: number[] })[] })));
+  const runs = await Promise.all(layouts.map(async (layout) => ({ ...layout, venues: await Promise.all(layout.slugs.map((slug) => loadVenue(baseUrl, slug))), steps: [] as Awaited<ReturnType<typeof placementStep>>[] })));
   for (const concurrency of levels) {
-    for (const run of runs) run.steps.push({ ...(await placementStep(baseUrl, run.venues, concurrency, stepMs)), load_average: loadavg().map(round2) });
+    for (const run of runs) run.steps.push(await placementStep(baseUrl, run.venues, concurrency, stepMs));
   }
   const figures = runs.map((run) => {
     const { knee } = kneeOf(run.steps);
@@ -445,7 +360,7 @@ async function main() {
       concurrency: envNumber('BENCH_LIVE_BURST_CONCURRENCY', 8),
     }));
     const staffScreen = await timed('staff screen requests', () => staffScreenPhase(baseUrl, STATE_DIR, envNumber('BENCH_SCREEN_ORDERS', 20)));
-    const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin));
+    const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin, STATE_DIR));
     const storage = await timed('storage', () => storagePhase(before));
     const shards = await timed('placement over shards', () => shardPhase(baseUrl));
     console.error(`bench: shards ${JSON.stringify(shards.layouts.map((l) => [l.layout, l.knee, l.load_average]))}`);

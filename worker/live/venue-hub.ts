@@ -12,6 +12,9 @@ import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../aut
 import type { WorkerEnv } from '../env';
 import { venueDatabase, type VenueDatabase } from '../shards/directory';
 import type { ShardBinding } from '../shards/bindings';
+import { EventLog, type StoredEvent } from './event-log';
+
+export { EVENT_LOG_LIMIT } from './event-log';
 
 /** An outcome with the bookmark of the D1 write it made (docs/decisions/141). */
 export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string | null };
@@ -33,15 +36,8 @@ export const SESSION_ENDED_CLOSE = 4001;
 /** Header the Worker uses to hand the verified subscriber to the hub (never forwarded from a client). */
 export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';
 
-/** How many events the hub keeps for reconnecting clients; older `since` values get a snapshot. */
-export const EVENT_LOG_LIMIT = 500;
-/** The log is trimmed back to EVENT_LOG_LIMIT once every this many events, not on each one. */
-const EVENT_LOG_PRUNE_EVERY = 50;
-
 /** An event before the hub numbers it. */
 export type UnsequencedEvent = LiveEvent extends infer E ? (E extends LiveEvent ? Omit<E, 'seq'> : never) : never;
-
-type StoredEvent = { seq: number; owner_key: string; body: string };
 
 /**
  * One per venue (named by the venue id). It places orders (serialised per guest, with the partial
@@ -55,19 +51,12 @@ export class VenueHub extends DurableObject<Env> {
   /** Per-guest chain of placements, so one guest's requests run one after another. */
   private readonly ownerQueues = new Map<string, Promise<unknown>>();
 
+  /** The numbered events, kept for reconnecting clients (worker/live/event-log.ts). */
+  private readonly log: EventLog;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(`
-      create table if not exists live_meta (key text primary key, value integer not null);
-      create table if not exists live_events (
-        seq integer primary key,
-        type text not null,
-        order_id text not null,
-        owner_key text not null,
-        body text not null,
-        created_at text not null
-      );
-    `);
+    this.log = new EventLog(ctx.storage.sql);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
@@ -114,6 +103,7 @@ export class VenueHub extends DurableObject<Env> {
         : refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request'));
     }
     if (key) this.inFlight.set(key, req.requestHash);
+    this.log.begin();
     try {
       const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.held));
       if (outcome.ok && !outcome.replayed) {
@@ -122,6 +112,7 @@ export class VenueHub extends DurableObject<Env> {
       return this.bookmarked(outcome);
     } finally {
       if (key) this.inFlight.delete(key);
+      this.log.end();
     }
   }
 
@@ -141,12 +132,17 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
-    const outcome = await this.oneAtATime(`order:${orderId}`, change);
-    if (outcome.ok && outcome.menuChanged) this.announceMenuChange();
-    if (outcome.ok) {
-      this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
+    this.log.begin();
+    try {
+      const outcome = await this.oneAtATime(`order:${orderId}`, change);
+      if (outcome.ok && outcome.menuChanged) this.announceMenuChange();
+      if (outcome.ok) {
+        this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
+      }
+      return this.bookmarked(outcome);
+    } finally {
+      this.log.end();
     }
-    return this.bookmarked(outcome);
   }
 
   /** Open menus, drink pages and carts of the venue refetch (docs/decisions/124). */
@@ -170,23 +166,15 @@ export class VenueHub extends DurableObject<Env> {
 
   // ---- the event log and fan-out -------------------------------------------------------------
 
-  /** The last number given, read from storage once per instance (docs/decisions/098). */
-  private seq: number | null = null;
-
   /** Numbers an event, keeps it in the log, and sends it to every socket allowed to see it. */
   publish(event: UnsequencedEvent, ownerKey: string): number {
-    const sql = this.ctx.storage.sql;
-    // Synchronous code: no other request can run between taking the number and storing the event.
-    const seq = this.latestSeq() + 1;
-    this.seq = seq;
-    const full = { ...event, seq } as LiveEvent;
-    const body = JSON.stringify(full);
-    // One write per event: the log's highest seq is the counter, so it needs no row of its own.
-    sql.exec(`insert into live_events (seq, type, order_id, owner_key, body, created_at) values (?, ?, ?, ?, ?, ?)`,
-      seq, full.type, full.order.id, ownerKey, body, full.at);
-    if (seq % EVENT_LOG_PRUNE_EVERY === 0) sql.exec(`delete from live_events where seq <= ?`, seq - EVENT_LOG_LIMIT);
-    this.deliver({ seq, owner_key: ownerKey, body });
-    return seq;
+    // Synchronous code: no other request can run between taking the number and keeping the event.
+    const stored = this.log.append(
+      { type: event.type, order_id: event.order.id, owner_key: ownerKey, created_at: event.at },
+      (seq) => JSON.stringify({ ...event, seq }),
+    );
+    this.deliver(stored);
+    return stored.seq;
   }
 
   /** Deliveries run one after another, so events reach each socket in order. */
@@ -253,14 +241,7 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   latestSeq(): number {
-    if (this.seq === null) {
-      const sql = this.ctx.storage.sql;
-      // live_meta held the counter before the log did; a hub stored by that version still counts on from it.
-      const stored = sql.exec<{ value: number }>(`select value from live_meta where key = 'seq'`).toArray()[0]?.value ?? 0;
-      const logged = sql.exec<{ seq: number | null }>(`select max(seq) as seq from live_events`).toArray()[0]?.seq ?? 0;
-      this.seq = Math.max(stored, logged);
-    }
-    return this.seq;
+    return this.log.latestSeq();
   }
 
   // ---- WebSockets ----------------------------------------------------------------------------
@@ -288,15 +269,10 @@ export class VenueHub extends DurableObject<Env> {
 
   /** Missed events after `since`, or a snapshot of active orders when the log no longer has them. */
   private async catchUp(subscriber: Subscriber, since: number): Promise<LiveMessage[]> {
-    const latest = this.latestSeq();
-    if (since === latest) return [];
-    const oldest = this.ctx.storage.sql.exec<{ seq: number | null }>(`select min(seq) as seq from live_events`).toArray()[0]?.seq ?? latest + 1;
-    if (since < latest && since + 1 >= oldest) {
-      const rows = this.ctx.storage.sql.exec<StoredEvent>(`select seq, owner_key, body from live_events where seq > ? order by seq`, since).toArray();
-      return rows.map((row) => viewFor(subscriber, row)).filter((m): m is LiveMessage => m !== null);
-    }
-    // Too old, or from a log this hub no longer has (e.g. local storage was reset): start over.
-    return [{ type: 'snapshot', seq: latest, orders: await this.activeOrders(subscriber) }];
+    const rows = this.log.after(since);
+    if (rows) return rows.map((row) => viewFor(subscriber, row)).filter((m): m is LiveMessage => m !== null);
+    // Too old, from a log this hub no longer has (e.g. local storage was reset), or across a gap: start over.
+    return [{ type: 'snapshot', seq: this.latestSeq(), orders: await this.activeOrders(subscriber) }];
   }
 
   private async activeOrders(subscriber: Subscriber) {

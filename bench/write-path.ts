@@ -1,0 +1,122 @@
+// The write path of order placement (bench phase 5, bench/README.md): placement across venues at rising
+// concurrency and its knee; the HTTP write floor (the same write batch behind one guest request and nothing
+// else, docs/decisions/097), level by level beside it; and the D1 ceiling (that batch inside the Worker,
+// docs/decisions/083). Part of `npm run bench`; alone, `npm run bench:write-path` serves its own copy.
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { venueSlugs } from './orders';
+import {
+  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placeOrder, round1, round2, staffToken,
+  superadminOf, withBenchTarget, writeResult, type Placed, type StaffUser, type Venue,
+} from './harness';
+
+/** The bench venue the floor and the ceiling write to (created with the bench venues). */
+export const CEILING_SLUG = 'bench-ceiling';
+
+/** `concurrency` clients sending `request` back to back for `durationMs`: throughput and latency of the 200s. */
+async function concurrencyStep(concurrency: number, durationMs: number, request: (i: number) => Promise<Placed>) {
+  const results: Placed[] = [];
+  let n = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < deadline) results.push(await request(n++));
+  }));
+  const elapsed = performance.now() - started;
+  const ok = results.filter((r) => r.status === 200);
+  return {
+    concurrency,
+    orders: results.length,
+    ok: ok.length,
+    errors: countBy(results.filter((r) => r.status !== 200).map((r) => String(r.status))),
+    orders_per_s: round1((ok.length / elapsed) * 1000),
+    latency_ms: percentiles(ok.map((r) => r.ms)),
+    /** The machine's load average (1, 5, 15 min) as the step ends: beside each figure (bench/README.md). */
+    load_average: loadavg().map(round2),
+  };
+}
+
+export const placementStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number) =>
+  concurrencyStep(concurrency, durationMs, async (i) => placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i));
+
+/** The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 097). */
+const floorStep = (baseUrl: string, concurrency: number, durationMs: number) =>
+  concurrencyStep(concurrency, durationMs, async () => {
+    const token = await guestToken();
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    return { status: res.status, started, ms: performance.now() - started };
+  });
+
+/** The lowest concurrency reaching 90% of the best throughput: beyond it, more in flight only adds latency. */
+export function kneeOf(steps: Awaited<ReturnType<typeof concurrencyStep>>[]) {
+  const best = Math.max(...steps.map((s) => s.orders_per_s));
+  const knee = steps.find((s) => s.orders_per_s >= 0.9 * best)!;
+  return { best, knee: { concurrency: knee.concurrency, orders_per_s: knee.orders_per_s, p50_ms: knee.latency_ms.p50, p99_ms: knee.latency_ms.p99 } };
+}
+
+async function d1Ceiling(baseUrl: string, token: string, parallel: number, batches: number) {
+  const res = await fetch(`${baseUrl}/api/dev/bench/d1-insert?venue=${CEILING_SLUG}&n=${batches}&parallel=${parallel}`, {
+    method: 'POST', headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`d1-insert answered ${res.status}: ${await res.text()}`);
+  return await res.json() as { batches: number; statements_per_batch: number; parallel: number; ms: number; batches_per_s: number };
+}
+
+export async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: StaffUser, stateDir: string) {
+  const levels = (process.env.BENCH_WRITE_LEVELS ?? '1,2,4,8,16,32').split(',').map(Number);
+  const stepMs = envNumber('BENCH_WRITE_STEP_SECONDS', 5) * 1000;
+  const steps = [];
+  const floorSteps = [];
+  // Placement and the floor alternate level by level, so load from elsewhere on the machine hits both alike.
+  for (const concurrency of levels) {
+    steps.push(await placementStep(baseUrl, venues, concurrency, stepMs));
+    floorSteps.push(await floorStep(baseUrl, concurrency, stepMs));
+  }
+  const { best, knee } = kneeOf(steps);
+  const floor = kneeOf(floorSteps);
+
+  const token = await staffToken(superadmin, stateDir);
+  const batches = envNumber('BENCH_CEILING_BATCHES', 400);
+  const ceilingRuns = [];
+  for (const parallel of [1, 8]) ceilingRuns.push(await d1Ceiling(baseUrl, token, parallel, batches));
+  const ceiling = ceilingRuns.reduce((a, b) => (b.batches_per_s > a.batches_per_s ? b : a));
+  return {
+    venues: venues.length,
+    step_seconds: stepMs / 1000,
+    steps,
+    knee,
+    best_orders_per_s: best,
+    ceiling: { runs: ceilingRuns, batches_per_s: ceiling.batches_per_s, parallel: ceiling.parallel, statements_per_batch: ceiling.statements_per_batch },
+    knee_over_ceiling: round2(knee.orders_per_s / ceiling.batches_per_s),
+    /** The same batch behind one HTTP request and nothing else: what any HTTP placement could reach here. */
+    floor: { steps: floorSteps, knee: floor.knee, best_per_s: floor.best },
+    floor_over_ceiling: round2(floor.knee.orders_per_s / ceiling.batches_per_s),
+    knee_over_floor: round2(knee.orders_per_s / floor.knee.orders_per_s),
+  };
+}
+
+async function main() {
+  const stateDir = process.env.BARHOP_STATE_DIR ?? '.wrangler/bench-write-path-state';
+  await withBenchTarget(4411, stateDir, async (baseUrl) => {
+    createBenchVenues(stateDir, [...venueSlugs(10).slice(3), CEILING_SLUG]);
+    const venues = await Promise.all(venueSlugs(10).map((slug) => loadVenue(baseUrl, slug)));
+    const writes = await writePathPhase(baseUrl, venues, superadminOf(stateDir), stateDir);
+    const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, load_average_at_end: loadavg().map(round2), writes };
+    console.log(JSON.stringify({
+      knee: writes.knee, floor: writes.floor.knee, knee_over_floor: writes.knee_over_floor,
+      ceiling_batches_per_s: writes.ceiling.batches_per_s, knee_over_ceiling: writes.knee_over_ceiling,
+      steps: writes.steps.map((s, i) => [s.concurrency, s.orders_per_s, s.latency_ms.p99, writes.floor.steps[i]!.orders_per_s, writes.floor.steps[i]!.latency_ms.p99, s.load_average]),
+      load_average_at_end: report.load_average_at_end,
+    }, null, 2));
+    console.log(writeResult(`write-path-${report.at.replace(/[:.]/g, '-')}.json`, report));
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
