@@ -27,8 +27,8 @@ type LogEntry = StoredEvent & { type: string; order_id: string; created_at: stri
 export class EventLog {
   /** The last number given, read from storage once per instance. */
   private seq: number | null = null;
-  /** How far numbers may be given without another write; -1 until read. */
-  private reserved = -1;
+  /** How far numbers may be given without another write (as stored); past `seq` only while events wait. */
+  private reserved = 0;
   /** Clients whose `since` is before this number get a snapshot: the events up to it may be lost. */
   private gapThrough = 0;
   /** Numbered and sent, not yet stored. */
@@ -70,7 +70,7 @@ export class EventLog {
         this.setMeta('gap_through', reserved);
       }
       this.seq = Math.max(logged, reserved);
-      this.reserved = this.seq;
+      this.reserved = reserved;
     }
     return this.seq;
   }
@@ -90,17 +90,23 @@ export class EventLog {
   append(entry: Omit<LogEntry, 'seq' | 'body'>, body: (seq: number) => string): StoredEvent {
     const seq = this.latestSeq() + 1;
     this.seq = seq;
-    if (seq > this.reserved) {
+    const stored = { ...entry, seq, body: body(seq) };
+    this.waiting.push(stored);
+    if (this.running <= 1 || this.waiting.length >= GROUP_LIMIT) {
+      // Stored in this turn, so before any socket gets it (the output gate holds sends until the commit).
+      this.flush();
+    } else if (seq > this.reserved) {
+      // It waits, and will be sent before it is stored: a restart must not give its number again.
       this.reserved = seq + SEQ_BLOCK;
       this.setMeta('reserved', this.reserved);
     }
-    const stored = { ...entry, seq, body: body(seq) };
-    this.waiting.push(stored);
-    if (this.running <= 1 || this.waiting.length >= GROUP_LIMIT) this.flush();
     return stored;
   }
 
-  /** Stores every waiting event in one commit; with none left waiting, nothing more is reserved. */
+  /**
+   * Stores every waiting event in one commit. Once nothing else runs, a reservation past them is given back in
+   * that same commit, so a hub evicted after draining restarts at its next number with no gap.
+   */
   flush() {
     if (this.waiting.length === 0) return;
     for (const e of this.waiting) {
@@ -109,9 +115,11 @@ export class EventLog {
       if (e.seq % EVENT_LOG_PRUNE_EVERY === 0) this.sql.exec(`delete from live_events where seq <= ?`, e.seq - EVENT_LOG_LIMIT);
     }
     this.waiting = [];
-    // Everything numbered is stored: a restart from here continues at the next number, with no gap.
-    this.reserved = this.seq!;
-    this.setMeta('reserved', this.reserved);
+    if (this.running <= 1 && this.reserved > this.seq!) {
+      // Everything numbered is stored: a restart from here continues at the next number, with no gap.
+      this.reserved = this.seq!;
+      this.setMeta('reserved', this.reserved);
+    }
   }
 
   /** The events after `since`, in order, or null when the log cannot give all of them (a snapshot answers). */
