@@ -3,7 +3,7 @@
 // placement over HTTP, and the statistics (percentiles and ratios only, from one run; bench/README.md).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
@@ -98,6 +98,27 @@ export async function startServer(options: { port: number; stateDir: string; out
   return server;
 }
 
+/**
+ * CPU time (user + system, ms) spent so far by the processes of a server this bench started (workerd and the
+ * `vite preview` in front of it: the script's process group). Per request it stays comparable when other work
+ * shares the machine, where throughput does not. Null for an attached server.
+ */
+export function serverCpuMs(server: BenchServer | null): (() => number) | null {
+  const group = server?.child?.pid;
+  if (!group) return null;
+  // Linux counts these in clock ticks of 1/100 s.
+  const MS_PER_TICK = 10;
+  return () => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).reduce((ms, pid) => {
+    try {
+      // After "pid (comm) ": state, ppid, pgrp, …, utime (index 11), stime (12).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[2]) === group ? ms + (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK : ms;
+    } catch {
+      return ms;
+    }
+  }, 0);
+}
+
 export function stopServer(server: BenchServer) {
   // The script execs vite preview in its own process group: end that group only.
   if (server.child?.pid) try { process.kill(-server.child.pid, 'SIGTERM'); } catch { /* already gone */ }
@@ -107,7 +128,7 @@ export function stopServer(server: BenchServer) {
  * What a bench script measures: the server at BENCH_URL when set (attached: it is someone else's), else
  * the built app started here on BENCH_PORT (or `defaultPort`) over `stateDir`, stopped afterwards.
  */
-export async function withBenchTarget<T>(defaultPort: number, stateDir: string, run: (baseUrl: string, attached: boolean) => Promise<T>): Promise<T> {
+export async function withBenchTarget<T>(defaultPort: number, stateDir: string, run: (baseUrl: string, attached: boolean, server: BenchServer | null) => Promise<T>): Promise<T> {
   const attachedUrl = process.env.BENCH_URL;
   let server: BenchServer | null = null;
   try {
@@ -116,7 +137,7 @@ export async function withBenchTarget<T>(defaultPort: number, stateDir: string, 
       console.error(`Starting the built app on port ${port} (state ${stateDir})…`);
       server = await startServer({ port, stateDir, outDir: process.env.BARHOP_OUT_DIR ?? 'dist-bench' });
     }
-    return await run(attachedUrl ?? server!.baseUrl, Boolean(attachedUrl));
+    return await run(attachedUrl ?? server!.baseUrl, Boolean(attachedUrl), server);
   } finally {
     if (server) stopServer(server);
   }

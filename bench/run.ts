@@ -19,7 +19,7 @@ import { staffScreenPhase } from './staff-screen';
 import { CEILING_SLUG, kneeOf, placementStep, writePathPhase } from './write-path';
 import {
   createBenchVenues, createShardedBenchVenues, envNumber, loadVenue, queryLocal, repoRoot, round1, round2,
-  startServer, stopServer, superadminOf, writeResult, type BenchServer, type Venue,
+  serverCpuMs, startServer, stopServer, superadminOf, writeResult, type BenchServer, type Venue,
 } from './harness';
 
 const PORT = envNumber('BENCH_PORT', 4401);
@@ -360,7 +360,7 @@ async function main() {
       concurrency: envNumber('BENCH_LIVE_BURST_CONCURRENCY', 8),
     }));
     const staffScreen = await timed('staff screen requests', () => staffScreenPhase(baseUrl, STATE_DIR, envNumber('BENCH_SCREEN_ORDERS', 20)));
-    const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin, STATE_DIR));
+    const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin, STATE_DIR, serverCpuMs(server)));
     const storage = await timed('storage', () => storagePhase(before));
     const shards = await timed('placement over shards', () => shardPhase(baseUrl));
     console.error(`bench: shards ${JSON.stringify(shards.layouts.map((l) => [l.layout, l.knee, l.load_average]))}`);
@@ -424,6 +424,7 @@ async function main() {
       ['writes', `HTTP write floor (one guest request + the same batch): knee at ${writes.floor.knee.concurrency}`, `${writes.floor.knee.orders_per_s} req/s, p99 ${ms(writes.floor.knee.p99_ms)}`, 'info', ''],
       ['writes', 'floor / ceiling: the best any HTTP placement can reach here', String(writes.floor_over_ceiling), 'info', ''],
       ['writes', 'placement knee / floor', String(writes.knee_over_floor), 'info', ''],
+      ['writes', 'floor CPU / placement CPU per request (server processes, median of levels)', String(writes.floor_cpu_over_placement_cpu), 'info', ''],
       ['writes', 'knee / healthz/db req/s (one D1 round trip); healthz req/s / ceiling', `${writeBounds.knee_over_healthz_db_rps}; ${writeBounds.healthz_over_ceiling}`, 'info', ''],
       ['bundle', `largest guest route (${bundle.largest_guest_route})`, `${bundle.largest_guest_route_kb_gzip} KB gz`, `<= ${BUDGETS.guest_route_js_kb_gzip} KB`, verdict(checks.bundle)],
       ['page', 'Lighthouse mobile LCP (median)', ms(lighthouse.mobile.lcp_ms), `<= ${BUDGETS.lcp_ms} ms`, verdict(checks.lcp)],

@@ -6,23 +6,31 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { venueSlugs } from './orders';
 import {
-  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placeOrder, round1, round2, staffToken,
+  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placeOrder, round1, round2, serverCpuMs, staffToken,
   superadminOf, withBenchTarget, writeResult, type Placed, type StaffUser, type Venue,
 } from './harness';
 
 /** The bench venue the floor and the ceiling write to (created with the bench venues). */
 export const CEILING_SLUG = 'bench-ceiling';
 
-/** `concurrency` clients sending `request` back to back for `durationMs`: throughput and latency of the 200s. */
-async function concurrencyStep(concurrency: number, durationMs: number, request: (i: number) => Promise<Placed>) {
+/** What the server's processes have spent in CPU so far (ms), when the bench started the server. */
+export type ServerCpu = (() => number) | null;
+
+/**
+ * `concurrency` clients sending `request` back to back for `durationMs`: throughput and latency of the 200s, and
+ * the server's CPU time per request when known.
+ */
+async function concurrencyStep(concurrency: number, durationMs: number, request: (i: number) => Promise<Placed>, cpu: ServerCpu = null) {
   const results: Placed[] = [];
   let n = 0;
+  const cpuBefore = cpu?.() ?? 0;
   const started = performance.now();
   const deadline = started + durationMs;
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (performance.now() < deadline) results.push(await request(n++));
   }));
   const elapsed = performance.now() - started;
+  const cpuMs = cpu ? cpu() - cpuBefore : null;
   const ok = results.filter((r) => r.status === 200);
   return {
     concurrency,
@@ -31,26 +39,36 @@ async function concurrencyStep(concurrency: number, durationMs: number, request:
     errors: countBy(results.filter((r) => r.status !== 200).map((r) => String(r.status))),
     orders_per_s: round1((ok.length / elapsed) * 1000),
     latency_ms: percentiles(ok.map((r) => r.ms)),
+    server_cpu_ms_per_request: cpuMs === null ? null : round2(cpuMs / Math.max(results.length, 1)),
     /** The machine's load average (1, 5, 15 min) as the step ends: beside each figure (bench/README.md). */
     load_average: loadavg().map(round2),
   };
 }
 
-export const placementStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number) =>
-  concurrencyStep(concurrency, durationMs, async (i) => placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i));
+export const placementStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number, cpu: ServerCpu = null) =>
+  concurrencyStep(concurrency, durationMs, async (i) => placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i), cpu);
 
 /** The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 097). */
-const floorStep = (baseUrl: string, concurrency: number, durationMs: number) =>
+const floorStep = (baseUrl: string, concurrency: number, durationMs: number, cpu: ServerCpu) =>
   concurrencyStep(concurrency, durationMs, async () => {
     const token = await guestToken();
     const started = performance.now();
     const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
     await res.arrayBuffer();
     return { status: res.status, started, ms: performance.now() - started };
-  });
+  }, cpu);
+
+type Step = Awaited<ReturnType<typeof concurrencyStep>>;
+
+/** Of one level's rounds, the one with the median throughput (its latency and CPU with it). */
+function medianStep(rounds: Step[]): Step {
+  return [...rounds].sort((a, b) => a.orders_per_s - b.orders_per_s)[Math.floor(rounds.length / 2)]!;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The lowest concurrency reaching 90% of the best throughput: beyond it, more in flight only adds latency. */
-export function kneeOf(steps: Awaited<ReturnType<typeof concurrencyStep>>[]) {
+export function kneeOf(steps: Step[]) {
   const best = Math.max(...steps.map((s) => s.orders_per_s));
   const knee = steps.find((s) => s.orders_per_s >= 0.9 * best)!;
   return { best, knee: { concurrency: knee.concurrency, orders_per_s: knee.orders_per_s, p50_ms: knee.latency_ms.p50, p99_ms: knee.latency_ms.p99 } };
@@ -64,18 +82,27 @@ async function d1Ceiling(baseUrl: string, token: string, parallel: number, batch
   return await res.json() as { batches: number; statements_per_batch: number; parallel: number; ms: number; batches_per_s: number };
 }
 
-export async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: StaffUser, stateDir: string) {
+export async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: StaffUser, stateDir: string, cpu: ServerCpu = null) {
   const levels = (process.env.BENCH_WRITE_LEVELS ?? '1,2,4,8,16,32').split(',').map(Number);
   const stepMs = envNumber('BENCH_WRITE_STEP_SECONDS', 5) * 1000;
-  const steps = [];
-  const floorSteps = [];
-  // Placement and the floor alternate level by level, so load from elsewhere on the machine hits both alike.
-  for (const concurrency of levels) {
-    steps.push(await placementStep(baseUrl, venues, concurrency, stepMs));
-    floorSteps.push(await floorStep(baseUrl, concurrency, stepMs));
+  const rounds = envNumber('BENCH_WRITE_ROUNDS', 1);
+  const placementRounds: Step[][] = levels.map(() => []);
+  const floorRounds: Step[][] = levels.map(() => []);
+  // Placement and the floor alternate level by level, so load from elsewhere on the machine hits both alike;
+  // with several rounds, each level's figure is its median round.
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [i, concurrency] of levels.entries()) {
+      placementRounds[i]!.push(await placementStep(baseUrl, venues, concurrency, stepMs, cpu));
+      floorRounds[i]!.push(await floorStep(baseUrl, concurrency, stepMs, cpu));
+    }
   }
+  const steps = placementRounds.map(medianStep);
+  const floorSteps = floorRounds.map(medianStep);
   const { best, knee } = kneeOf(steps);
   const floor = kneeOf(floorSteps);
+  // The server's CPU per request, side by side at each level: what placement costs over the floor, read the
+  // same way however busy the machine is.
+  const cpuRatios = cpu ? levels.map((_, i) => floorRounds[i]!.map((f, r) => f.server_cpu_ms_per_request! / placementRounds[i]![r]!.server_cpu_ms_per_request!)).flat() : [];
 
   const token = await staffToken(superadmin, stateDir);
   const batches = envNumber('BENCH_CEILING_BATCHES', 400);
@@ -94,20 +121,27 @@ export async function writePathPhase(baseUrl: string, venues: Venue[], superadmi
     floor: { steps: floorSteps, knee: floor.knee, best_per_s: floor.best },
     floor_over_ceiling: round2(floor.knee.orders_per_s / ceiling.batches_per_s),
     knee_over_floor: round2(knee.orders_per_s / floor.knee.orders_per_s),
+    rounds,
+    /** Floor CPU ÷ placement CPU per request, the median over every level and round (null when attached). */
+    floor_cpu_over_placement_cpu: cpu ? round2(median(cpuRatios)) : null,
   };
 }
 
 async function main() {
   const stateDir = process.env.BARHOP_STATE_DIR ?? '.wrangler/bench-write-path-state';
-  await withBenchTarget(4411, stateDir, async (baseUrl) => {
+  await withBenchTarget(4411, stateDir, async (baseUrl, _attached, server) => {
     createBenchVenues(stateDir, [...venueSlugs(10).slice(3), CEILING_SLUG]);
     const venues = await Promise.all(venueSlugs(10).map((slug) => loadVenue(baseUrl, slug)));
-    const writes = await writePathPhase(baseUrl, venues, superadminOf(stateDir), stateDir);
+    const writes = await writePathPhase(baseUrl, venues, superadminOf(stateDir), stateDir, serverCpuMs(server));
     const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, load_average_at_end: loadavg().map(round2), writes };
     console.log(JSON.stringify({
       knee: writes.knee, floor: writes.floor.knee, knee_over_floor: writes.knee_over_floor,
+      floor_cpu_over_placement_cpu: writes.floor_cpu_over_placement_cpu,
       ceiling_batches_per_s: writes.ceiling.batches_per_s, knee_over_ceiling: writes.knee_over_ceiling,
-      steps: writes.steps.map((s, i) => [s.concurrency, s.orders_per_s, s.latency_ms.p99, writes.floor.steps[i]!.orders_per_s, writes.floor.steps[i]!.latency_ms.p99, s.load_average]),
+      steps: writes.steps.map((s, i) => ({
+        in_flight: s.concurrency, placement: [s.orders_per_s, s.latency_ms.p99, s.server_cpu_ms_per_request],
+        floor: [writes.floor.steps[i]!.orders_per_s, writes.floor.steps[i]!.latency_ms.p99, writes.floor.steps[i]!.server_cpu_ms_per_request], load: s.load_average,
+      })),
       load_average_at_end: report.load_average_at_end,
     }, null, 2));
     console.log(writeResult(`write-path-${report.at.replace(/[:.]/g, '-')}.json`, report));
