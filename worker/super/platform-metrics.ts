@@ -7,13 +7,9 @@ import type {
 } from '../../shared/schemas/super';
 import { centsToDollars } from '../../shared/money';
 import { slugify } from '../../shared/ids';
-import { averageOrderCents, COUNTED_ORDER, salesFigures } from '../analytics/sales-figures';
+import { averageOrderCents, COUNTED_ORDER, salesFigures, windowStart } from '../analytics/sales-figures';
 
 const DAY_MS = 86_400_000;
-export const WINDOW_DAYS: Record<OverviewWindow | AnalyticsWindow, number> = { '7d': 7, '30d': 30, '90d': 90 };
-
-
-export const windowStart = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
 /** SQLite's BINARY order of two texts (what its ORDER BY and MIN use), for merging databases' answers. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -83,10 +79,10 @@ export async function recentOrders(dbs: readonly D1Database[], limit: number): P
 }
 
 export async function platformOverview(db: readonly D1Database[], window: OverviewWindow, now = new Date()): Promise<PlatformOverview> {
-  const since = windowStart(WINDOW_DAYS[window], now);
+  const since = windowStart(window, now);
   const [week, month, venues, drinks, recent] = await Promise.all([
-    salesTotals(db, windowStart(7, now)),
-    salesTotals(db, windowStart(30, now)),
+    salesTotals(db, windowStart('7d', now)),
+    salesTotals(db, windowStart('30d', now)),
     topVenues(db, since, 10),
     topDrinks(db, since, 10),
     recentOrders(db, 20),
@@ -105,7 +101,7 @@ export async function platformOverview(db: readonly D1Database[], window: Overvi
   };
 }
 
-/** One point per UTC day from the window's first (partial) day to today, zero-filled, oldest first. */
+/** One point per UTC day from the window's first day to today, zero-filled, oldest first. */
 async function dailySeries(dbs: readonly D1Database[], since: string, now: Date): Promise<DailyPoint[]> {
   const perDatabase = await Promise.all(dbs.map(async (db) => (await db.prepare(
     `SELECT SUBSTR(o.created_at, 1, 10) AS day, COUNT(*) AS orders, COALESCE(SUM(o.total_cents), 0) AS revenue_cents,
@@ -128,8 +124,7 @@ async function dailySeries(dbs: readonly D1Database[], since: string, now: Date)
 }
 
 export async function platformAnalytics(db: readonly D1Database[], window: AnalyticsWindow, topLimit: number, now = new Date()): Promise<PlatformAnalytics> {
-  const days = WINDOW_DAYS[window];
-  const since = windowStart(days, now);
+  const since = windowStart(window, now);
   const [totals, daily, venues, interactions] = await Promise.all([
     salesTotals(db, since),
     dailySeries(db, since, now),

@@ -6,9 +6,8 @@ import { rollUpShards } from '../shards/rollups';
 import { requireSuperadmin } from '../auth/middleware';
 import type { AppContext, WorkerEnv } from '../env';
 import { validate } from '../lib/validate';
-import {
-  WINDOW_DAYS, platformAnalytics, platformOverview, recentOrders, topDrinks, topVenues, windowStart,
-} from './platform-metrics';
+import { windowStart } from '../analytics/sales-figures';
+import { platformAnalytics, platformOverview, recentOrders, topDrinks, topVenues } from './platform-metrics';
 
 /** Every database that holds venues: platform figures are asked of each and merged (docs/decisions/150). */
 const venueDatabases = async (env: WorkerEnv) => (await everyVenueDatabase(env)).map((database) => database.d1);
@@ -21,11 +20,11 @@ export const superPlatformRoutes = new Hono<AppContext>()
   })
   .get('/top-drinks', requireSuperadmin, validate('query', TopListQuery), async (c) => {
     const { window, limit } = c.req.valid('query');
-    return c.json({ top_drinks: await topDrinks(await venueDatabases(c.env), windowStart(WINDOW_DAYS[window], new Date()), limit) });
+    return c.json({ top_drinks: await topDrinks(await venueDatabases(c.env), windowStart(window), limit) });
   })
   .get('/top-venues', requireSuperadmin, validate('query', TopListQuery), async (c) => {
     const { window, limit } = c.req.valid('query');
-    return c.json({ top_venues: await topVenues(await venueDatabases(c.env), windowStart(WINDOW_DAYS[window], new Date()), limit) });
+    return c.json({ top_venues: await topVenues(await venueDatabases(c.env), windowStart(window), limit) });
   })
   .get('/recent-orders', requireSuperadmin, validate('query', RecentOrdersQuery), async (c) => {
     const { limit } = c.req.valid('query');
