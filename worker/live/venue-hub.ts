@@ -12,6 +12,8 @@ import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../aut
 import type { WorkerEnv } from '../env';
 import { venueDatabase, type VenueDatabase } from '../shards/directory';
 import type { ShardBinding } from '../shards/bindings';
+import { rollUp } from '../shards/rollups';
+import { addDays, utcDay } from '../analytics/sales-figures';
 
 /** An outcome with the bookmark of the D1 write it made (docs/decisions/141). */
 export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string | null };
@@ -37,6 +39,15 @@ export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';
 export const EVENT_LOG_LIMIT = 500;
 /** The log is trimmed back to EVENT_LOG_LIMIT once every this many events, not on each one. */
 const EVENT_LOG_PRUNE_EVERY = 50;
+
+/**
+ * How long after a change to the venue's orders the hub recomputes their rollups (docs/decisions/151). Changes
+ * within it share one recompute, so the control database takes at most one rollup batch per venue per 5 s, and
+ * never more batches than changes; the platform views are that much behind at most.
+ */
+export const ROLLUP_DELAY_MS = 5_000;
+/** After a recompute failed (a database unreachable), the next try. */
+const ROLLUP_RETRY_MS = 60_000;
 
 /** An event before the hub numbers it. */
 export type UnsequencedEvent = LiveEvent extends infer E ? (E extends LiveEvent ? Omit<E, 'seq'> : never) : never;
@@ -67,6 +78,7 @@ export class VenueHub extends DurableObject<Env> {
         body text not null,
         created_at text not null
       );
+      create table if not exists rollup_days (day text primary key, venue_id text not null, mark integer not null);
     `);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
@@ -118,6 +130,7 @@ export class VenueHub extends DurableObject<Env> {
       const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.held));
       if (outcome.ok && !outcome.replayed) {
         this.publish({ type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
+        await this.touchRollupDays(req.venueId, [utcDay(outcome.order.created_at), ...outcome.linkedDays]);
       }
       return this.bookmarked(outcome);
     } finally {
@@ -126,7 +139,7 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   async changeStatus(req: StatusChangeRequest): Promise<Bookmarked<StatusChangeOutcome>> {
-    return this.publishChange(req.orderId, async () => {
+    return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
       return changeOrderStatus(shard.db, shard.d1, req);
     });
@@ -134,17 +147,19 @@ export class VenueHub extends DurableObject<Env> {
 
   /** "Undo" of a bump, within its window (docs/decisions/122). */
   async recallStatus(req: RecallRequest): Promise<Bookmarked<StatusChangeOutcome>> {
-    return this.publishChange(req.orderId, async () => {
+    return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
       return recallOrderStatus(shard.db, shard.d1, req);
     });
   }
 
-  private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
+  private async publishChange(venueId: string, orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
     const outcome = await this.oneAtATime(`order:${orderId}`, change);
     if (outcome.ok && outcome.menuChanged) this.announceMenuChange();
     if (outcome.ok) {
       this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
+      // A cancellation stops the order counting; any change shows in the platform's recent-orders feed.
+      await this.touchRollupDays(venueId, [utcDay(outcome.order.created_at)]);
     }
     return this.bookmarked(outcome);
   }
@@ -165,6 +180,47 @@ export class VenueHub extends DurableObject<Env> {
       return await run;
     } finally {
       if (this.ownerQueues.get(key) === tail) this.ownerQueues.delete(key);
+    }
+  }
+
+  // ---- rollups (docs/decisions/151) ------------------------------------------------------------
+
+  /**
+   * Records the UTC days a change to the venue's orders or AI interactions touched; their rollups are recomputed
+   * ROLLUP_DELAY_MS later by the alarm. One alarm is pending at most: while days are recorded, one is set. Placement
+   * and status changes call it here; a change made elsewhere (an AI suggestion stored, a refund) calls it by RPC.
+   */
+  async touchRollupDays(venueId: string, days: readonly string[]): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const idle = sql.exec<{ n: number }>('select count(*) as n from rollup_days').one().n === 0;
+    for (const day of new Set(days)) {
+      // A new mark each time: the alarm forgets a day only if it was not marked again while it recomputed it.
+      sql.exec(`insert into rollup_days (day, venue_id, mark) values (?, ?, (select coalesce(max(mark), 0) + 1 from rollup_days))
+                on conflict (day) do update set mark = excluded.mark`, day, venueId);
+    }
+    if (idle && days.length > 0) await this.ctx.storage.setAlarm(Date.now() + ROLLUP_DELAY_MS);
+  }
+
+  /** Recomputes the recorded days' rollups on the venue's shard, with one batch of reads and one of writes per run of days. */
+  async alarm(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const marked = sql.exec<{ day: string; venue_id: string; mark: number }>('select day, venue_id, mark from rollup_days order by day').toArray();
+    if (marked.length === 0) return;
+    let retry = false;
+    try {
+      const venueId = marked[0]!.venue_id;
+      const shard = await this.db(venueId);
+      for (const run of consecutiveDays(marked.map((m) => m.day))) {
+        await rollUp(shard.d1, this.env.DB, { shard: shard.shard, venueId, ...run });
+      }
+      for (const m of marked) sql.exec('delete from rollup_days where day = ? and mark = ?', m.day, m.mark);
+    } catch (err) {
+      retry = true;
+      console.error(JSON.stringify({ level: 'error', message: 'rollup recompute failed', error: String(err) }));
+    }
+    // Days marked again meanwhile (or all of them, after a failure) get the next alarm.
+    if (sql.exec<{ n: number }>('select count(*) as n from rollup_days').one().n > 0) {
+      await this.ctx.storage.setAlarm(Date.now() + (retry ? ROLLUP_RETRY_MS : ROLLUP_DELAY_MS));
     }
   }
 
@@ -324,6 +380,17 @@ export class VenueHub extends DurableObject<Env> {
       // Already closed.
     }
   }
+}
+
+/** Sorted days as runs of consecutive days, each [from, to). */
+function consecutiveDays(sortedDays: readonly string[]): { from: string; to: string }[] {
+  const runs: { from: string; to: string }[] = [];
+  for (const day of sortedDays) {
+    const last = runs.at(-1);
+    if (last && last.to === day) last.to = addDays(day, 1);
+    else runs.push({ from: day, to: addDays(day, 1) });
+  }
+  return runs;
 }
 
 function subscriberOf(ws: WebSocket): Subscriber | null {
