@@ -60,6 +60,12 @@ export const RecentOrder = z.object({
 });
 export type RecentOrder = z.infer<typeof RecentOrder>;
 
+/**
+ * How fresh platform figures are (docs/decisions/151): an ISO instant up to which every change is counted (the
+ * oldest rollup computation today's figures rely on), or null before anything was rolled up.
+ */
+export const FiguresAsOf = z.string().nullable();
+
 export const PlatformOverview = z.object({
   window: z.enum(OVERVIEW_WINDOWS),
   revenue_7d: z.number(),
@@ -71,6 +77,7 @@ export const PlatformOverview = z.object({
   top_venues: z.array(TopVenue),
   top_drinks: z.array(TopDrink),
   recent_orders: z.array(RecentOrder),
+  as_of: FiguresAsOf,
 });
 export type PlatformOverview = z.infer<typeof PlatformOverview>;
 
@@ -102,6 +109,7 @@ export const PlatformAnalytics = z.object({
   ai_order_share_percent: z.number(),
   daily: z.array(DailyPoint),
   top_venues: z.array(TopVenue),
+  as_of: FiguresAsOf,
 });
 export type PlatformAnalytics = z.infer<typeof PlatformAnalytics>;
 

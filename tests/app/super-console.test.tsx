@@ -11,7 +11,7 @@ import { mockApi, renderPage } from './render';
 
 const EMPTY_OVERVIEW = {
   window: '7d', revenue_7d: 0, revenue_30d: 0, revenue_7d_cents: 0, revenue_30d_cents: 0, orders_7d: 0, orders_30d: 0,
-  top_venues: [], top_drinks: [], recent_orders: [],
+  top_venues: [], top_drinks: [], recent_orders: [], as_of: null,
 };
 
 const VENUE = {

@@ -1,10 +1,12 @@
 // The venue directory (venue → shard), placing new venues on the least-loaded shard, and the per-shard
-// rollups that platform views read (docs/decisions/140, 142).
+// rollups that platform views read (docs/decisions/140, 142, 151).
+import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SuperVenueResponse } from '../../shared/schemas/super';
 import { salesFigures } from '../../worker/analytics/sales-figures';
 import { runHousekeeping } from '../../worker/jobs/housekeeping';
+import { venueHub } from '../../worker/live/hub-client';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
 import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard } from '../../worker/shards/directory';
 import { rollUpShards } from '../../worker/shards/rollups';
@@ -208,7 +210,7 @@ describe('a venue on a new shard, end to end', () => {
 });
 
 describe('platform figures over every shard', () => {
-  it('count the orders of a venue on another shard in the overview, analytics, top lists and recent orders', async () => {
+  it('count the orders of a venue on another shard in the overview, analytics, top lists and recent orders, from its rollups', async () => {
     const venue = await createVenue({ ...env, VENUE_SHARDS: 'DB_SHARD_1' }, { name: 'Second Shard', slug: 'second-shard', active: true } as Parameters<typeof createVenue>[1]);
     const drinkId = newId();
     await env.DB_SHARD_1.prepare(`INSERT INTO menu_drinks (id, restaurant_id, name, price_cents, category) VALUES (?, ?, 'Shard Only Spritz', 5000, 'cocktail')`)
@@ -217,6 +219,8 @@ describe('platform figures over every shard', () => {
     const guest = await guestToken();
     const placed = await call('POST', '/api/orders', { token: guest.token, body: { slug: 'second-shard', items: [{ menu_drink_id: drinkId, quantity: 10 }] } });
     expect(placed.status, placed.text).toBe(200);
+    // The platform views read the rollups, which the venue's hub recomputes a few seconds after the order (docs/decisions/151).
+    await runDurableObjectAlarm(venueHub(env, venue.id));
 
     const overview = (await call('GET', '/api/super/overview?window=7d', { token: superToken })).json;
     expect(overview.orders_7d).toBe(before.orders_7d + 1);

@@ -107,6 +107,7 @@ describe('GET /api/super/analytics', () => {
     expect(asked.n).toBeGreaterThan(0);
     expect(analytics.ai_interactions).toBe(asked.n);
     expect(analytics.ai_conversion_percent).toBe(Math.round((asked.ordered / asked.n) * 1000) / 10);
+    expect(Date.parse(analytics.as_of!)).toBeLessThanOrEqual(Date.now());
     expect(analytics.top_venues.length).toBeLessThanOrEqual(5);
   });
 });
