@@ -3,7 +3,7 @@
 // through `wrangler d1 execute`). Reads run on the shard that holds the orders; writes on the control database.
 // Kept free of Worker-only imports, like bindings.ts.
 import { RECENT_ORDERS_MAX } from '../../shared/schemas/super';
-import { COUNTED_ORDER } from '../analytics/sales-figures';
+import { COUNTED_ORDER } from '../analytics/sales-definition';
 
 /** Each venue's newest orders kept for the recent-orders feed: the feed shows at most this many over all venues. */
 export const RECENT_ORDERS_PER_VENUE = RECENT_ORDERS_MAX;
