@@ -7,7 +7,10 @@
 // (docs/decisions/150).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { addDays, utcDay } from '../worker/analytics/sales-definition';
 import { buildSeedStatementsByDatabase, SPREAD_OVER_SHARDS } from '../worker/db/seed/build-seed';
+import { sqlValue } from '../worker/db/seed/sql-literals';
+import { rollupReads, rollupWrites, type RollupStatement, type Rollups } from '../worker/shards/rollup-statements';
 import { argValue, d1Target, repoRoot, wrangler } from './lib/wrangler';
 
 const persistDir = argValue(process.argv, '--persist-to');
@@ -27,6 +30,45 @@ function query<Row>(sql: string, binding = 'DB'): Row[] | null {
   const output = result.stdout;
   const parsed = JSON.parse(output.slice(output.indexOf('['))) as { results: Row[] }[];
   return parsed[0]?.results ?? [];
+}
+
+/** A statement with its bound values written in as literals, for `wrangler d1 execute` (the rollups' SQL has no other `?`). */
+function inlined(statement: RollupStatement): string {
+  let next = 0;
+  const sql = statement.sql.replace(/\?/g, () => sqlValue(statement.binds[next++]));
+  if (next !== statement.binds.length) throw new Error(`inlined: ${next} placeholders for ${statement.binds.length} values`);
+  return sql;
+}
+
+/** Days of seeded orders the rollups cover: more than the seed spans and the longest window. */
+const SEED_ROLLUP_DAYS = 400;
+
+/**
+ * The platform views read only the rollups (docs/decisions/151): the seeded orders are rolled up here, with the
+ * rollup job's own statements (worker/shards/rollup-statements.ts): read on each shard holding venues, written to `DB`.
+ */
+function rollUpSeed() {
+  const shards = (query<{ shard: string }>('SELECT DISTINCT shard FROM venue_directory') ?? []).map((row) => row.shard);
+  const writes: string[] = [];
+  for (const shard of shards) {
+    const scope = { shard, venueId: null, from: addDays(utcDay(new Date()), 1 - SEED_ROLLUP_DAYS), to: null };
+    const computedAt = new Date().toISOString();
+    const reads = rollupReads(scope);
+    const result = wrangler(['d1', 'execute', shard, ...target, '--json', '--command', [reads.days, reads.drinks, reads.recent].map(inlined).join(';\n')], { capture: true });
+    if (result.status !== 0) throw new Error(`could not read the rollups of ${shard} (wrangler exit ${result.status})`);
+    const [days, drinks, recent] = (JSON.parse(result.stdout.slice(result.stdout.indexOf('['))) as { results: never[] }[]).map((r) => r.results);
+    const rollups: Rollups = { days: days ?? [], drinks: drinks ?? [], recent: recent ?? [] };
+    writes.push(...rollupWrites(scope, rollups, computedAt).map(inlined));
+  }
+  if (writes.length === 0) return 0;
+  const file = seedFileOf('DB-rollups');
+  writeFileSync(path.resolve(repoRoot, file), writes.map((statement) => `${statement};\n`).join(''));
+  const applied = wrangler(['d1', 'execute', 'DB', ...target, '--yes', '--file', file], { capture: true });
+  if (applied.status !== 0) {
+    console.error(applied.stdout);
+    throw new Error(`wrangler d1 execute DB failed (exit ${applied.status}); the statements are in ${file}`);
+  }
+  return shards.length;
 }
 
 async function main() {
@@ -61,6 +103,7 @@ async function main() {
     }
     total += statements.length;
   }
+  const rolledUp = rollUpSeed();
 
   const counts = [...byDatabase.keys()].map((binding) => {
     const [row] = query<{ venues: number; drinks: number; orders: number }>(
@@ -68,7 +111,7 @@ async function main() {
     ) ?? [];
     return row ? `${binding}: ${binding === 'DB' ? `${row.venues} venues in the directory` : `${row.drinks} menu drinks, ${row.orders} orders`}` : `${binding}: counts not read`;
   });
-  console.log(`Demo data ready (${total} statements): ${counts.join('; ')}.`);
+  console.log(`Demo data ready (${total} statements): ${counts.join('; ')}; rollups of ${rolledUp} databases.`);
 }
 
 main().catch((error: unknown) => {

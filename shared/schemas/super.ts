@@ -16,6 +16,8 @@ export type { DayWindow as AnalyticsWindow } from './common';
 
 export const TOP_LIST_DEFAULT_LIMIT = 10;
 export const RECENT_ORDERS_DEFAULT_LIMIT = 20;
+/** The control database keeps each venue's newest 20 orders, so the feed over all venues is exact up to 20 (docs/decisions/151). */
+export const RECENT_ORDERS_MAX = 20;
 export const ANALYTICS_TOP_VENUES_LIMIT = 5;
 const TOP_LIST_MAX = 50;
 
@@ -28,7 +30,7 @@ export const RollupRunBody = z.object({ days: z.number().int().min(1).max(400).d
 export const RollupRunResult = z.object({ shards: z.number().int(), rows: z.number().int(), since: z.string() });
 export type RollupRunResult = z.infer<typeof RollupRunResult>;
 export const TopListQuery = z.object({ window: z.enum(OVERVIEW_WINDOWS).default('7d'), limit: Limit(TOP_LIST_DEFAULT_LIMIT) });
-export const RecentOrdersQuery = z.object({ limit: Limit(RECENT_ORDERS_DEFAULT_LIMIT, 100) });
+export const RecentOrdersQuery = z.object({ limit: Limit(RECENT_ORDERS_DEFAULT_LIMIT, RECENT_ORDERS_MAX) });
 export const AnalyticsQuery = z.object({
   window: z.enum(ANALYTICS_WINDOWS).default('30d'),
   limit: Limit(ANALYTICS_TOP_VENUES_LIMIT),
@@ -58,6 +60,12 @@ export const RecentOrder = z.object({
 });
 export type RecentOrder = z.infer<typeof RecentOrder>;
 
+/**
+ * How fresh platform figures are (docs/decisions/151): an ISO instant up to which every change is counted (the
+ * oldest rollup computation today's figures rely on), or null before anything was rolled up.
+ */
+export const FiguresAsOf = z.string().nullable();
+
 export const PlatformOverview = z.object({
   window: z.enum(OVERVIEW_WINDOWS),
   revenue_7d: z.number(),
@@ -69,6 +77,7 @@ export const PlatformOverview = z.object({
   top_venues: z.array(TopVenue),
   top_drinks: z.array(TopDrink),
   recent_orders: z.array(RecentOrder),
+  as_of: FiguresAsOf,
 });
 export type PlatformOverview = z.infer<typeof PlatformOverview>;
 
@@ -100,6 +109,7 @@ export const PlatformAnalytics = z.object({
   ai_order_share_percent: z.number(),
   daily: z.array(DailyPoint),
   top_venues: z.array(TopVenue),
+  as_of: FiguresAsOf,
 });
 export type PlatformAnalytics = z.infer<typeof PlatformAnalytics>;
 

@@ -11,7 +11,7 @@ import { mockApi, renderPage } from './render';
 
 const EMPTY_OVERVIEW = {
   window: '7d', revenue_7d: 0, revenue_30d: 0, revenue_7d_cents: 0, revenue_30d_cents: 0, orders_7d: 0, orders_30d: 0,
-  top_venues: [], top_drinks: [], recent_orders: [],
+  top_venues: [], top_drinks: [], recent_orders: [], as_of: null,
 };
 
 const VENUE = {
@@ -28,6 +28,17 @@ describe('Platform Overview', () => {
     expect(screen.getByText('No recent orders available')).toBeTruthy();
     expect(screen.getByText('No drink data available')).toBeTruthy();
     expect(screen.getAllByText('No orders yet')).toHaveLength(4);
+    expect(screen.getByText(/No figures rolled up yet/)).toBeTruthy();
+  });
+
+  it('says how fresh the figures are, in UTC', async () => {
+    const asOf = `${new Date().toISOString().slice(0, 10)}T14:32:05.000Z`;
+    mockApi({ 'GET /api/super/overview': { body: { ...EMPTY_OVERVIEW, as_of: asOf } } });
+    renderPage(<OverviewPage />);
+    const time = await screen.findByText('14:32 UTC');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe(asOf);
+    expect(time.parentElement!.textContent).toBe('Whole UTC days, today included. Figures as of 14:32 UTC.');
   });
 
   it('shows the failure with Retry, and Retry loads the data', async () => {

@@ -264,4 +264,13 @@ export const MUTANTS: Mutant[] = [
     replace: 'const state = row',
     tests: [W('attack-sessions')],
   },
+  // ---- platform figures from the rollups the venues' hubs keep (docs/decisions/151) ----
+  {
+    id: 'status-change-not-rolled-up',
+    rule: "the platform's figures drop a cancelled order once the venue's hub has recomputed its day",
+    file: 'worker/live/venue-hub.ts',
+    search: '        await this.touchRollupDays(venueId, [utcDay(outcome.order.created_at)]);\n',
+    replace: '',
+    tests: [W('platform-rollups')],
+  },
 ];

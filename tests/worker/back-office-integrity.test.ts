@@ -1,5 +1,7 @@
 // Issue 17: the back office never silently loses, changes or hides what an owner entered.
+import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { venueHub } from '../../worker/live/hub-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
@@ -222,11 +224,14 @@ describe('finding 3: normalisation never proposes a different product, and a mer
 describe('finding 5: one definition per figure, true windows, paging', () => {
   it('venue and platform analytics agree on revenue and orders, refunds handled the same', async () => {
     const superadmin = await mintToken(DEMO_EMAILS.superadmin);
-    const refunded = (await row<{ id: string }>(
-      "SELECT id FROM orders WHERE restaurant_id = ? AND status = 'delivered' AND created_at >= ? ORDER BY created_at DESC LIMIT 1",
+    const refunded = (await row<{ id: string; created_at: string }>(
+      "SELECT id, created_at FROM orders WHERE restaurant_id = ? AND status = 'delivered' AND created_at >= ? ORDER BY created_at DESC LIMIT 1",
       artisan, new Date(Date.now() - 3 * 86_400_000).toISOString(),
     ))!;
     await env.DB.prepare("UPDATE orders SET payment_status = 'refunded' WHERE id = ?").bind(refunded.id).run();
+    // The platform reads the rollups (docs/decisions/151): a refund tells the venue's hub its day, whose alarm recomputes it.
+    await venueHub(env, artisan).touchRollupDays(artisan, [refunded.created_at.slice(0, 10)]);
+    await runDurableObjectAlarm(venueHub(env, artisan));
     for (const window of ['7d', '30d'] as const) {
       const venue = (await call('GET', `/api/admin/analytics?window=${window}`, { token: admin })).json.totals;
       const platform = (await call('GET', `/api/super/analytics?window=${window}&limit=50`, { token: superadmin })).json.top_venues as any[];

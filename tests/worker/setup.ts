@@ -2,9 +2,12 @@
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
+import { rollUpShards } from '../../worker/shards/rollups';
 import { seedDatabase } from './seed-db';
 
 // Every database gets every migration, as `npm run db:migrate` does (docs/decisions/140); the demo data goes
 // to the control database, where the directory places the demo venues.
 for (const binding of ALL_D1_BINDINGS) await applyD1Migrations(env[binding], env.TEST_MIGRATIONS);
 await seedDatabase(env.DB);
+// The platform views read only the rollups (docs/decisions/151): the seed is rolled up, as scripts/seed.ts does.
+await rollUpShards(env, new Date(), 400);

@@ -1,10 +1,12 @@
 // The venue directory (venue → shard), placing new venues on the least-loaded shard, and the per-shard
-// rollups that platform views read (docs/decisions/140, 142).
+// rollups that platform views read (docs/decisions/140, 142, 151).
+import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SuperVenueResponse } from '../../shared/schemas/super';
 import { salesFigures } from '../../worker/analytics/sales-figures';
 import { runHousekeeping } from '../../worker/jobs/housekeeping';
+import { venueHub } from '../../worker/live/hub-client';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
 import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard } from '../../worker/shards/directory';
 import { rollUpShards } from '../../worker/shards/rollups';
@@ -92,6 +94,28 @@ describe('per-shard rollups', () => {
     expect(direct.orders).toBeGreaterThan(0);
     expect(summed).toEqual({ orders: direct.orders, revenue_cents: direct.revenue_cents, ai_orders: direct.ai_orders });
 
+    // AI interactions, units per drink name and each venue's newest orders match a direct count too.
+    const asked = await env.DB.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(was_ordered), 0) AS ordered FROM ai_interactions WHERE created_at >= ?')
+      .bind(run.since).first<{ n: number; ordered: number }>();
+    const askedRolled = await env.DB.prepare('SELECT SUM(ai_interactions) AS n, SUM(ai_ordered) AS ordered FROM venue_day_rollups WHERE day >= ?')
+      .bind(run.since.slice(0, 10)).first<{ n: number; ordered: number }>();
+    expect(asked!.n).toBeGreaterThan(0);
+    expect(askedRolled).toEqual(asked);
+    const drinksDirect = await env.DB.prepare(
+      `SELECT LOWER(oi.name) AS name_key, SUM(oi.quantity) AS qty FROM order_items oi JOIN orders o ON o.id = oi.order_id
+       WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void') AND o.created_at >= ? GROUP BY LOWER(oi.name) ORDER BY name_key`,
+    ).bind(run.since).all();
+    const drinksRolled = await env.DB.prepare('SELECT name_key, SUM(qty) AS qty FROM venue_day_drinks WHERE day >= ? GROUP BY name_key ORDER BY name_key')
+      .bind(run.since.slice(0, 10)).all();
+    expect(drinksDirect.results.length).toBeGreaterThan(0);
+    expect(drinksRolled.results).toEqual(drinksDirect.results);
+    const { results: venues } = await env.DB.prepare('SELECT DISTINCT restaurant_id AS id FROM orders').all<{ id: string }>();
+    for (const venue of venues) {
+      const newest = await env.DB.prepare('SELECT id FROM orders WHERE restaurant_id = ? ORDER BY created_at DESC, id DESC LIMIT 20').bind(venue.id).all<{ id: string }>();
+      const kept = await env.DB.prepare('SELECT id FROM venue_recent_orders WHERE venue_id = ? ORDER BY created_at DESC, id DESC').bind(venue.id).all<{ id: string }>();
+      expect(kept.results.map((o) => o.id), venue.id).toEqual(newest.results.map((o) => o.id));
+    }
+
     const id = await venueId('artisan-bar');
     const venueDirect = await salesFigures(env.DB, { since: run.since, venueId: id });
     const venueRolled = await env.DB.prepare('SELECT SUM(orders) AS orders FROM venue_day_rollups WHERE venue_id = ?').bind(id).first<{ orders: number }>();
@@ -117,6 +141,7 @@ describe('POST /api/super/rollups', () => {
   it('recomputes the rollups on demand for super admins only, matching a direct count', async () => {
     expect((await call('POST', '/api/super/rollups', { token: await mintToken('admin@barhop.dev'), body: {} })).status).toBe(403);
     expect((await call('POST', '/api/super/rollups', { token: superToken, body: { days: 0 } })).status).toBe(400);
+    expect((await call('POST', '/api/super/rollups', { token: superToken, body: { days: 401 } })).status).toBe(400);
     await env.DB.prepare('DELETE FROM venue_day_rollups').run();
     const res = await call('POST', '/api/super/rollups', { token: superToken, body: { days: 30 } });
     expect(res.status).toBe(200);
@@ -185,7 +210,7 @@ describe('a venue on a new shard, end to end', () => {
 });
 
 describe('platform figures over every shard', () => {
-  it('count the orders of a venue on another shard in the overview, analytics, top lists and recent orders', async () => {
+  it('count the orders of a venue on another shard in the overview, analytics, top lists and recent orders, from its rollups', async () => {
     const venue = await createVenue({ ...env, VENUE_SHARDS: 'DB_SHARD_1' }, { name: 'Second Shard', slug: 'second-shard', active: true } as Parameters<typeof createVenue>[1]);
     const drinkId = newId();
     await env.DB_SHARD_1.prepare(`INSERT INTO menu_drinks (id, restaurant_id, name, price_cents, category) VALUES (?, ?, 'Shard Only Spritz', 5000, 'cocktail')`)
@@ -194,6 +219,8 @@ describe('platform figures over every shard', () => {
     const guest = await guestToken();
     const placed = await call('POST', '/api/orders', { token: guest.token, body: { slug: 'second-shard', items: [{ menu_drink_id: drinkId, quantity: 10 }] } });
     expect(placed.status, placed.text).toBe(200);
+    // The platform views read the rollups, which the venue's hub recomputes a few seconds after the order (docs/decisions/151).
+    await runDurableObjectAlarm(venueHub(env, venue.id));
 
     const overview = (await call('GET', '/api/super/overview?window=7d', { token: superToken })).json;
     expect(overview.orders_7d).toBe(before.orders_7d + 1);

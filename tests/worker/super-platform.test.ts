@@ -1,17 +1,19 @@
-// Platform overview, top lists, recent orders and analytics: the numbers a super admin reads must
-// equal what the database says, computed here independently with plain SQL.
+// Platform overview, top lists, recent orders and analytics: the numbers a super admin reads (from the rollups,
+// docs/decisions/151) must equal what the venues' orders say, computed here independently with plain SQL over the
+// same whole-UTC-day windows.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlatformAnalytics, PlatformOverview, RecentOrdersResponse, TopDrinksResponse, TopVenuesResponse } from '../../shared/schemas/super';
+import type { DayWindow } from '../../shared/schemas/common';
+import { windowStart } from '../../worker/analytics/sales-figures';
 import { app } from '../../worker/app';
 import { mintToken } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 
-const DAY_MS = 86_400_000;
-const since = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+const since = (window: DayWindow) => windowStart(window);
 const SALE = `status <> 'cancelled' AND payment_status NOT IN ('refunded', 'void')`;
 
-async function sqlTotals(days: number) {
+async function sqlTotals(days: DayWindow) {
   return (await env.DB.prepare(`SELECT COUNT(*) AS n, COALESCE(SUM(total_cents), 0) AS cents FROM orders WHERE ${SALE} AND created_at >= ?`)
     .bind(since(days)).first<{ n: number; cents: number }>())!;
 }
@@ -28,7 +30,7 @@ describe('GET /api/super/overview', () => {
     const res = await call('GET', '/api/super/overview', { token: superToken });
     expect(res.status).toBe(200);
     const overview = PlatformOverview.parse(res.json);
-    const [week, month] = [await sqlTotals(7), await sqlTotals(30)];
+    const [week, month] = [await sqlTotals('7d'), await sqlTotals('30d')];
     expect(week.n).toBeGreaterThan(0);
     expect(overview.orders_7d).toBe(week.n);
     expect(overview.orders_30d).toBe(month.n);
@@ -44,7 +46,7 @@ describe('GET /api/super/overview', () => {
     const { results: venues } = await env.DB.prepare(
       `SELECT v.name, SUM(o.total_cents) AS cents FROM orders o JOIN venues v ON v.id = o.restaurant_id
        WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void') AND o.created_at >= ? GROUP BY v.id ORDER BY cents DESC`,
-    ).bind(since(30)).all<{ name: string; cents: number }>();
+    ).bind(since('30d')).all<{ name: string; cents: number }>();
     expect(overview.top_venues.map((v) => [v.name, v.revenue_cents])).toEqual(venues.map((v) => [v.name, v.cents]));
     // The inactive demo venue has no orders, so it never ranks.
     expect(overview.top_venues.map((v) => v.slug)).not.toContain('velvet-speakeasy');
@@ -62,7 +64,7 @@ describe('GET /api/super/overview', () => {
     const qty = await env.DB.prepare(
       `SELECT SUM(oi.quantity) AS qty FROM order_items oi JOIN orders o ON o.id = oi.order_id
        WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void') AND o.created_at >= ? AND LOWER(oi.name) = LOWER(?)`,
-    ).bind(since(30), first.name).first<{ qty: number }>();
+    ).bind(since('30d'), first.name).first<{ qty: number }>();
     expect(first.qty).toBe(qty!.qty);
     expect(top_drinks[0]!.qty).toBeGreaterThanOrEqual(top_drinks[2]!.qty);
   });
@@ -87,17 +89,25 @@ describe('GET /api/super/analytics', () => {
     const res = await call('GET', '/api/super/analytics?window=30d', { token: superToken });
     expect(res.status).toBe(200);
     const analytics = PlatformAnalytics.parse(res.json);
-    const month = await sqlTotals(30);
+    const month = await sqlTotals('30d');
     expect(analytics.total_orders).toBe(month.n);
     expect(analytics.revenue_cents).toBe(month.cents);
     expect(analytics.average_order_value_cents).toBe(Math.round(month.cents / month.n));
-    expect(analytics.daily.length).toBeGreaterThanOrEqual(30);
+    expect(analytics.daily).toHaveLength(30);
+    expect(analytics.daily[0]!.date).toBe(since('30d').slice(0, 10));
+    expect(analytics.daily.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
     expect(analytics.daily.reduce((s, d) => s + d.orders, 0)).toBe(month.n);
     expect(analytics.daily.reduce((s, d) => s + d.revenue_cents, 0)).toBe(month.cents);
     const ai = await env.DB.prepare(`SELECT COUNT(*) AS n FROM orders WHERE ${SALE} AND referred_by_ai = 1 AND created_at >= ?`)
-      .bind(since(30)).first<{ n: number }>();
+      .bind(since('30d')).first<{ n: number }>();
     expect(analytics.ai_orders).toBe(ai!.n);
     expect(analytics.ai_order_share_percent).toBeCloseTo((ai!.n / month.n) * 100, 0);
+    const asked = (await env.DB.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(was_ordered), 0) AS ordered FROM ai_interactions WHERE created_at >= ?')
+      .bind(since('30d')).first<{ n: number; ordered: number }>())!;
+    expect(asked.n).toBeGreaterThan(0);
+    expect(analytics.ai_interactions).toBe(asked.n);
+    expect(analytics.ai_conversion_percent).toBe(Math.round((asked.ordered / asked.n) * 1000) / 10);
+    expect(Date.parse(analytics.as_of!)).toBeLessThanOrEqual(Date.now());
     expect(analytics.top_venues.length).toBeLessThanOrEqual(5);
   });
 });

@@ -2,14 +2,14 @@
 // drinks, the weekday × hour heat map and the AI share. What counts as a sale, and the totals, come
 // from the one definition the platform console reads too (worker/analytics/sales-figures.ts).
 // Days and hours are the venue's local time; the offset is the venue's current UTC offset
-// (docs/decisions/055), so a DST change inside the window shifts the older hours by one.
+// (docs/decisions/055), so a DST change inside the window shifts the older hours by one. The window itself is
+// whole UTC days, the platform console's (windowStart, docs/decisions/151).
 import { sql } from 'drizzle-orm';
 import type { AdminAnalytics, AnalyticsWindow } from '../../shared/schemas/admin';
 import type { Db } from '../env';
-import { COUNTED_ORDER, salesFigures } from '../analytics/sales-figures';
+import { COUNTED_ORDER, salesFigures, windowStart } from '../analytics/sales-figures';
 import { getVenueProfile } from './venue-profile';
 
-const WINDOW_DAYS: Record<AnalyticsWindow, number> = { '7d': 7, '30d': 30, '90d': 90 };
 const DAY_MS = 86_400_000;
 const TOP_DRINKS = 10;
 
@@ -26,7 +26,7 @@ const localDate = (at: Date, offsetMinutes: number) => new Date(at.getTime() + o
 
 export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, window: AnalyticsWindow, now = new Date()): Promise<AdminAnalytics> {
   const venue = await getVenueProfile(db, venueId);
-  const since = new Date(now.getTime() - WINDOW_DAYS[window] * DAY_MS).toISOString();
+  const since = windowStart(window, now);
   const offset = utcOffsetMinutes(venue.timezone, now);
   const shift = `${offset >= 0 ? '+' : ''}${offset} minutes`;
   const sales = sql`o.restaurant_id = ${venueId} and o.created_at >= ${since} and ${sql.raw(COUNTED_ORDER)}`;

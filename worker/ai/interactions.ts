@@ -1,5 +1,7 @@
 // Writes to ai_interactions: every suggestion, guests' likes and dislikes, and the link from a
-// suggestion to the order it led to (docs/product.md §6.5: analytics read from these).
+// suggestion to the order it led to (docs/product.md §6.5: analytics read from these). Each write that
+// changes a count answers the interaction's created_at, whose UTC day the caller marks for the venue's
+// rollups (docs/decisions/151); setting the time here rather than in SQL names that day exactly.
 import { and, eq, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import type { AiSuggestion } from '../../shared/schemas/ai';
@@ -20,11 +22,13 @@ export async function recordSuggestion(db: Db, input: {
   query: string;
   context: Record<string, unknown>;
   outcome: SuggestionOutcome;
-}): Promise<AiSuggestion> {
+}): Promise<{ suggestion: AiSuggestion; createdAt: string }> {
   const id = newId();
+  const createdAt = new Date().toISOString();
   const wire = toWireSuggestion(input.outcome, input.grounding, id);
   await db.insert(aiInteractions).values({
     id,
+    createdAt,
     restaurantId: input.grounding.venue.id,
     ownerKey: input.ownerKey,
     kind: input.kind,
@@ -40,18 +44,19 @@ export async function recordSuggestion(db: Db, input: {
     menuDrinkId: wire.menuDrinkId,
     latencyMs: input.outcome.latencyMs,
   });
-  return wire;
+  return { suggestion: wire, createdAt };
 }
 
 /** A free-form 'log' interaction (POST /api/ai/log). */
 export async function recordLog(db: Db, venueId: string, ownerKey: string, payload: Record<string, unknown>) {
   const id = newId();
+  const createdAt = new Date().toISOString();
   const text = [payload.query, payload.message, payload.event, payload.drink_name].find((v) => typeof v === 'string') as string | undefined;
   await db.insert(aiInteractions).values({
-    id, restaurantId: venueId, ownerKey, kind: 'log', query: (text ?? '').slice(0, QUERY_MAX), context: payload, backend: 'client',
+    id, createdAt, restaurantId: venueId, ownerKey, kind: 'log', query: (text ?? '').slice(0, QUERY_MAX), context: payload, backend: 'client',
     selectedDrinkName: typeof payload.drink_name === 'string' ? payload.drink_name.slice(0, 120) : null,
   });
-  return id;
+  return { id, createdAt };
 }
 
 /** The database holding an interaction named only by its id: it is on its venue's shard (docs/decisions/150). */
@@ -87,5 +92,5 @@ export async function markOrdered(db: Db, id: string, ownerKey: string, orderId:
     db.update(aiInteractions).set({ wasOrdered: true, orderId }).where(eq(aiInteractions.id, id)),
     db.update(orders).set({ aiInteractionId: id }).where(and(eq(orders.id, orderId), isNull(orders.aiInteractionId))),
   ]);
-  return { id, was_ordered: true, order_id: orderId };
+  return { answer: { id, was_ordered: true, order_id: orderId }, venueId: interaction.restaurantId, createdAt: interaction.createdAt };
 }

@@ -44,8 +44,8 @@ export function recommendRequest(body: Parsed<typeof RecommendNewInput>) {
 }
 
 /**
- * Grounds, suggests (with fallback), logs the interaction and answers the wire suggestion. `db` is the venue's
- * database, where the interaction is logged; `platform` the control database (loadGrounding).
+ * Grounds, suggests (with fallback), logs the interaction and answers the wire suggestion with the interaction's
+ * time. `db` is the venue's database, where the interaction is logged; `platform` the control database (loadGrounding).
  */
 export async function serveSuggestion(db: Db, platform: Db, env: WorkerEnv, venue: { id: string; slug: string; name: string }, ownerKey: string,
   built: { request: SuggestionRequest; query: string; context: Record<string, unknown> }) {

@@ -1,18 +1,14 @@
 // The one definition of each sales figure (docs/decisions/114), read by venue analytics, the live
 // dashboard and the platform console alike: an order counts when it was not cancelled and its money
 // was not refunded or voided; revenue is the sum of those orders' totals (tax included); the average
-// order is revenue / orders. Venue and platform figures can therefore never disagree.
+// order is revenue / orders. Venue and platform figures can therefore never disagree. A named window
+// ("7d") is whole UTC days, the same for both (windowStart, docs/decisions/151). The definitions are in
+// sales-definition.ts (free of Worker types, for the seed script) and re-exported here with the totals query.
+import { averageOrderCents, COUNTED_ORDER } from './sales-definition';
 
-/** SQL condition (orders aliased `o`) for an order that counts as a sale. */
-export const COUNTED_ORDER = `o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void')`;
-
-/** COUNTED_ORDER for an order already read (the archive job sums its day files with it). */
-export const isCountedOrder = (order: { status: string; paymentStatus: string }) =>
-  order.status !== 'cancelled' && order.paymentStatus !== 'refunded' && order.paymentStatus !== 'void';
+export { addDays, averageOrderCents, COUNTED_ORDER, isCountedOrder, utcDay, windowStart, WINDOW_DAYS } from './sales-definition';
 
 export type SalesFigures = { orders: number; revenue_cents: number; avg_order_cents: number; ai_orders: number };
-
-export const averageOrderCents = (revenueCents: number, orders: number) => (orders > 0 ? Math.round(revenueCents / orders) : 0);
 
 /** Orders, revenue, average order and AI-referred orders created in [since, now], for one venue or the platform. */
 export async function salesFigures(db: D1Database, scope: { since?: string; venueId?: string }): Promise<SalesFigures> {

@@ -463,8 +463,9 @@ export const venueDirectory = sqliteTable('venue_directory', {
 }, (t) => [index('venue_directory_shard_idx').on(t.shard)]);
 
 /**
- * Control database only: counted sales per venue and UTC day, computed per shard by the rollup job
- * (worker/shards/rollups.ts) so platform views never scan every shard per request (docs/decisions/142).
+ * Control database only: counted sales and AI interactions per venue and UTC day, computed on the venue's shard
+ * (worker/shards/rollups.ts) by its hub a few seconds after each change and by the nightly job, so platform
+ * views read this and never a shard (docs/decisions/142, 151).
  */
 export const venueDayRollups = sqliteTable('venue_day_rollups', {
   venueId: text('venue_id').notNull(),
@@ -474,8 +475,44 @@ export const venueDayRollups = sqliteTable('venue_day_rollups', {
   revenueCents: integer('revenue_cents').notNull(),
   aiOrders: integer('ai_orders').notNull(),
   drinks: integer('drinks').notNull(),
+  /** AI interactions created that day, and how many of them ended in an order. */
+  aiInteractions: integer('ai_interactions').notNull().default(0),
+  aiOrdered: integer('ai_ordered').notNull().default(0),
+  /** When the shard was read for this row: a newer computation is never overwritten by an older one. */
   computedAt: text('computed_at').notNull(),
 }, (t) => [primaryKey({ columns: [t.venueId, t.day] }), index('venue_day_rollups_day_idx').on(t.day)]);
+
+/**
+ * Control database only: units sold per venue, UTC day and drink name (counted orders' lines), for the platform's
+ * top drinks; the same name on several menus is one drink (`name_key` = lower(name)). Kept with the day rows.
+ */
+export const venueDayDrinks = sqliteTable('venue_day_drinks', {
+  venueId: text('venue_id').notNull(),
+  day: text('day').notNull(),
+  shard: text('shard').notNull(),
+  nameKey: text('name_key').notNull(),
+  /** The smallest spelling of the name that day (SQLite's binary order), as the merge over days keeps it. */
+  name: text('name').notNull(),
+  qty: integer('qty').notNull(),
+  computedAt: text('computed_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.venueId, t.day, t.nameKey] }), index('venue_day_drinks_day_idx').on(t.day)]);
+
+/**
+ * Control database only: each venue's newest orders (any status), for the platform's recent-orders feed, replaced
+ * by the venue's hub after each change (docs/decisions/151).
+ */
+export const venueRecentOrders = sqliteTable('venue_recent_orders', {
+  id: text('id').primaryKey(),
+  venueId: text('venue_id').notNull(),
+  shard: text('shard').notNull(),
+  createdAt: text('created_at').notNull(),
+  status: text('status').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  computedAt: text('computed_at').notNull(),
+}, (t) => [
+  index('venue_recent_orders_created_idx').on(t.createdAt, t.id),
+  index('venue_recent_orders_venue_idx').on(t.venueId, t.createdAt),
+]);
 
 /**
  * Venue shards: one slim row per order moved to the archive (docs/decisions/148), so guest and staff

@@ -123,4 +123,6 @@ async function archiveDay(env: WorkerEnv, d1: D1Database, group: ArchivedOrder[]
       ];
     }),
   ]);
+  // The platform's recent-orders feed lists orders still in D1, as it did when it read them there (docs/decisions/151).
+  await env.DB.batch(inChunks(ids).map((part) => env.DB.prepare(`DELETE FROM venue_recent_orders WHERE id IN (${part.map(() => '?').join(', ')})`).bind(...part)));
 }

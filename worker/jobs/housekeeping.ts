@@ -1,6 +1,6 @@
 import type { WorkerEnv } from '../env';
 import { occupiedShards, shardDatabase } from '../shards/directory';
-import { rollUpShards } from '../shards/rollups';
+import { pruneDrinkRollups, rollUpShards } from '../shards/rollups';
 import { archiveOldOrders } from './archive-orders';
 
 const DAY_MS = 86_400_000;
@@ -8,7 +8,8 @@ const DAY_MS = 86_400_000;
 /**
  * Daily cron: honour the error-log retention setting, drop expired secrets and old idempotency keys (on every
  * shard that holds venues), and move orders past the hot window to the archive (worker/jobs/archive-orders.ts),
- * then recompute the per-shard sales rollups (worker/shards/rollups.ts).
+ * then recompute the per-shard sales rollups (worker/shards/rollups.ts) as a safety net under the venues' hubs, which
+ * keep them current through the day (docs/decisions/151).
  */
 export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
   const setting = await env.DB.prepare(`SELECT value FROM platform_settings WHERE key = 'error_log_retention_days'`).first<{ value: string }>();
@@ -32,5 +33,6 @@ export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
   }
   const archive = await archiveOldOrders(env, now);
   const rollup = await rollUpShards(env, now);
+  await pruneDrinkRollups(env.DB, now);
   return { errorLogsDeleted: results[0]?.meta.changes ?? 0, ordersArchived: archive.orders, rollupRows: rollup.rows };
 }

@@ -1,3 +1,4 @@
+import { utcDay } from '../analytics/sales-figures';
 import type { WorkerEnv } from '../env';
 import type { EndedSessions, VenueHub } from './venue-hub';
 
@@ -19,4 +20,17 @@ export async function closeEndedSockets(env: WorkerEnv, venueId: string | null, 
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', message: 'could not tell the venue hub about ended sessions', venue_id: venueId, error: String(err) }));
   }
+}
+
+/**
+ * A change to the venue's orders or AI interactions made outside its hub (an AI suggestion stored, one linked to
+ * an order, a refund): the hub recomputes the rollups of the UTC days of `instants` a few seconds later, as after
+ * its own placements and status changes (docs/decisions/151). The answer does not wait for it; a failure is logged,
+ * and the nightly run recomputes the last two days anyway.
+ */
+export function touchVenueRollups(env: WorkerEnv, ctx: Pick<ExecutionContext, 'waitUntil'>, venueId: string, instants: readonly string[]) {
+  const days = [...new Set(instants.map(utcDay))];
+  ctx.waitUntil(venueHub(env, venueId).touchRollupDays(venueId, days).catch((err: unknown) => {
+    console.error(JSON.stringify({ level: 'error', message: 'could not mark the venue rollups', venue_id: venueId, error: String(err) }));
+  }));
 }

@@ -12,6 +12,8 @@ import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../aut
 import type { WorkerEnv } from '../env';
 import { venueDatabase, type VenueDatabase } from '../shards/directory';
 import type { ShardBinding } from '../shards/bindings';
+import { rollUp } from '../shards/rollups';
+import { addDays, utcDay } from '../analytics/sales-figures';
 import { EventLog, type StoredEvent } from './event-log';
 
 export { EVENT_LOG_LIMIT } from './event-log';
@@ -36,6 +38,15 @@ export const SESSION_ENDED_CLOSE = 4001;
 /** Header the Worker uses to hand the verified subscriber to the hub (never forwarded from a client). */
 export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';
 
+/**
+ * How long after a change to the venue's orders the hub recomputes their rollups (docs/decisions/151). Changes
+ * within it share one recompute, so the control database takes at most one rollup batch per venue per 5 s, and
+ * never more batches than changes; the platform views are that much behind at most.
+ */
+export const ROLLUP_DELAY_MS = 5_000;
+/** After a recompute failed (a database unreachable), the next try. */
+const ROLLUP_RETRY_MS = 60_000;
+
 /** An event before the hub numbers it. */
 export type UnsequencedEvent = LiveEvent extends infer E ? (E extends LiveEvent ? Omit<E, 'seq'> : never) : never;
 
@@ -57,6 +68,7 @@ export class VenueHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.log = new EventLog(ctx.storage.sql);
+    ctx.storage.sql.exec(`create table if not exists rollup_days (day text primary key, venue_id text not null, mark integer not null);`);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
@@ -108,6 +120,7 @@ export class VenueHub extends DurableObject<Env> {
       const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.held));
       if (outcome.ok && !outcome.replayed) {
         this.publish({ type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
+        await this.touchRollupDays(req.venueId, [utcDay(outcome.order.created_at), ...outcome.linkedDays]);
       }
       return this.bookmarked(outcome);
     } finally {
@@ -117,7 +130,7 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   async changeStatus(req: StatusChangeRequest): Promise<Bookmarked<StatusChangeOutcome>> {
-    return this.publishChange(req.orderId, async () => {
+    return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
       return changeOrderStatus(shard.db, shard.d1, req);
     });
@@ -125,19 +138,21 @@ export class VenueHub extends DurableObject<Env> {
 
   /** "Undo" of a bump, within its window (docs/decisions/122). */
   async recallStatus(req: RecallRequest): Promise<Bookmarked<StatusChangeOutcome>> {
-    return this.publishChange(req.orderId, async () => {
+    return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
       return recallOrderStatus(shard.db, shard.d1, req);
     });
   }
 
-  private async publishChange(orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
+  private async publishChange(venueId: string, orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
     this.log.begin();
     try {
       const outcome = await this.oneAtATime(`order:${orderId}`, change);
       if (outcome.ok && outcome.menuChanged) this.announceMenuChange();
       if (outcome.ok) {
         this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
+        // A cancellation stops the order counting; any change shows in the platform's recent-orders feed.
+        await this.touchRollupDays(venueId, [utcDay(outcome.order.created_at)]);
       }
       return this.bookmarked(outcome);
     } finally {
@@ -161,6 +176,51 @@ export class VenueHub extends DurableObject<Env> {
       return await run;
     } finally {
       if (this.ownerQueues.get(key) === tail) this.ownerQueues.delete(key);
+    }
+  }
+
+  // ---- rollups (docs/decisions/151) ------------------------------------------------------------
+
+  /** The days recorded in `rollup_days` (a read: a day already recorded costs no write). */
+  private recordedRollupDays(): Set<string> {
+    return new Set(this.ctx.storage.sql.exec<{ day: string }>('select day from rollup_days').toArray().map((r) => r.day));
+  }
+
+  /**
+   * Records the UTC days a change to the venue's orders or AI interactions touched; their rollups are recomputed
+   * ROLLUP_DELAY_MS later by the alarm. One alarm is pending at most: the first day recorded sets it. A day already
+   * recorded is not written again, so the changes of a busy evening add no storage commit of their own to the
+   * hub's (docs/decisions/153). Placement and status changes call it here; a change made elsewhere (an AI
+   * suggestion stored, a refund) calls it by RPC.
+   */
+  async touchRollupDays(venueId: string, days: readonly string[]): Promise<void> {
+    const recorded = this.recordedRollupDays();
+    const fresh = [...new Set(days)].filter((day) => !recorded.has(day));
+    if (fresh.length === 0) return;
+    const idle = recorded.size === 0;
+    for (const day of fresh) this.ctx.storage.sql.exec('insert into rollup_days (day, venue_id, mark) values (?, ?, 0) on conflict (day) do nothing', day, venueId);
+    if (idle) await this.ctx.storage.setAlarm(Date.now() + ROLLUP_DELAY_MS);
+  }
+
+  /** Recomputes the recorded days' rollups on the venue's shard, with one batch of reads and one of writes per run of days. */
+  async alarm(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const days = sql.exec<{ day: string; venue_id: string }>('select day, venue_id from rollup_days order by day').toArray();
+    if (days.length === 0) return;
+    // Taken off before the recompute reads: a change meanwhile records its day again and sets the next alarm.
+    sql.exec('delete from rollup_days');
+    const venueId = days[0]!.venue_id;
+    try {
+      const shard = await this.db(venueId);
+      for (const run of consecutiveDays(days.map((d) => d.day))) {
+        await rollUp(shard.d1, this.env.DB, { shard: shard.shard, venueId, ...run });
+      }
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', message: 'rollup recompute failed', error: String(err) }));
+      // Recorded again, all of them, for a later try.
+      const waiting = this.recordedRollupDays().size > 0;
+      for (const { day } of days) sql.exec('insert into rollup_days (day, venue_id, mark) values (?, ?, 0) on conflict (day) do nothing', day, venueId);
+      if (!waiting) await this.ctx.storage.setAlarm(Date.now() + ROLLUP_RETRY_MS);
     }
   }
 
@@ -300,6 +360,17 @@ export class VenueHub extends DurableObject<Env> {
       // Already closed.
     }
   }
+}
+
+/** Sorted days as runs of consecutive days, each [from, to). */
+function consecutiveDays(sortedDays: readonly string[]): { from: string; to: string }[] {
+  const runs: { from: string; to: string }[] = [];
+  for (const day of sortedDays) {
+    const last = runs.at(-1);
+    if (last && last.to === day) last.to = addDays(day, 1);
+    else runs.push({ from: day, to: addDays(day, 1) });
+  }
+  return runs;
 }
 
 function subscriberOf(ws: WebSocket): Subscriber | null {

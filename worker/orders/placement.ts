@@ -14,6 +14,7 @@ import { issuedCreations } from './ai-creations';
 import { queueAheadQuery, toQueueAhead, type QueueAhead } from './queue';
 import { toOrder, type OrderItemRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
+import { utcDay } from '../analytics/sales-figures';
 
 export type PlacementLine = {
   menuDrinkId: string | null;
@@ -56,7 +57,8 @@ export type PlacementRequest = {
 export type RefusalDetails = Record<string, string | string[]>;
 export type Refusal = { ok: false; status: 400 | 404 | 409 | 422; code: string; message: string; details?: RefusalDetails };
 export type PlacementOutcome =
-  | { ok: true; status: 200; body: PlacedOrder; replayed: boolean; order: Order; ownerKey: string }
+  /** `linkedDays`: the UTC days of the AI suggestions this order marked ordered (their days' rollups change too). */
+  | { ok: true; status: 200; body: PlacedOrder; replayed: boolean; order: Order; ownerKey: string; linkedDays: string[] }
   | Refusal;
 
 export const refuse = (status: Refusal['status'], code: string, message: string, details?: RefusalDetails): Refusal =>
@@ -111,7 +113,7 @@ async function replayOf(db: Db, record: IdempotencyRecord | undefined, req: Plac
   }
   const body = await placedAnswer(db, record.orderId ?? '');
   if (!body) return refuse(409, 'idempotency_key_reused', 'The order this Idempotency-Key placed no longer exists');
-  return { ok: true, status: 200, body, replayed: true, order: body.order, ownerKey: record.ownerKey };
+  return { ok: true, status: 200, body, replayed: true, order: body.order, ownerKey: record.ownerKey, linkedDays: [] };
 }
 
 /** What placing `orderId` answered, from the order as stored now. */
@@ -343,6 +345,8 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     })]
     : [];
   let queueRead: QueueAhead | null = null;
+  const suggestionIds = [...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))];
+  let linkedDays: string[] = [];
   try {
     const [firstStatement, ...rest] = [
       // With held drinks, read before the insert: the queue ahead of this order.
@@ -359,12 +363,13 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
         actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
       }),
       ...inChunks(cartItemIds).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
-      ...[...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))]
-        .map((id) => db.update(aiInteractions).set({ wasOrdered: true, orderId })
-          .where(and(eq(aiInteractions.id, id), eq(aiInteractions.restaurantId, req.venueId), eq(aiInteractions.ownerKey, req.owner.ownerKey)))),
+      ...suggestionIds.map((id) => db.update(aiInteractions).set({ wasOrdered: true, orderId })
+        .where(and(eq(aiInteractions.id, id), eq(aiInteractions.restaurantId, req.venueId), eq(aiInteractions.ownerKey, req.owner.ownerKey)))
+        .returning({ createdAt: aiInteractions.createdAt })),
     ];
     const results = await db.batch([firstStatement!, ...rest]);
     if (heldDrinks) queueRead = toQueueAhead((results[0] as { orders: number | null; drinks: number | null }[])[0]);
+    linkedDays = (results.slice(results.length - suggestionIds.length) as { createdAt: string }[][]).flat().map((row) => utcDay(row.createdAt));
   } catch (err) {
     if (isConstraintFailure(err, 'NOT NULL', 'orders.tax_rate_bp')) return refuse(409, VENUE_CHANGED, 'The venue changed; place the order again');
     if (isConstraintFailure(err, 'NOT NULL', 'order_items.unit_price_cents')) return refuse(409, HELD_DRINK_CHANGED, 'A drink changed; place the order again');
@@ -377,5 +382,5 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   // The same figure the insert stored (pendingEtaSql), from the queue read in the same transaction.
   if (heldDrinks && queueRead) eta = etaMinutes('pending', queueRead.drinks, ownDrinks)!;
   const body = placedBody({ ...orderRow, etaMinutes: eta }, itemRows);
-  return { ok: true, status: 200, body, replayed: false, order: body.order, ownerKey: req.owner.ownerKey };
+  return { ok: true, status: 200, body, replayed: false, order: body.order, ownerKey: req.owner.ownerKey, linkedDays };
 }

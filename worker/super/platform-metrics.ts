@@ -1,155 +1,142 @@
-// Platform-wide sales figures for the super admin's overview and analytics.
-// One definition of a sale everywhere (worker/analytics/sales-figures.ts, docs/decisions/114), the
-// same the venue's own analytics read. Venues' orders are on several databases (docs/decisions/140):
-// each figure is asked of every database that holds venues and the answers are merged (docs/decisions/150).
+// Platform-wide sales figures for the super admin's overview and analytics, read from the rollups in the control
+// database alone (docs/decisions/151): never a venue shard, whatever the number of shards. The rollups hold the
+// one definition of a sale (worker/analytics/sales-figures.ts, docs/decisions/114) per venue and UTC day, and the
+// windows are whole UTC days (windowStart), the venue's own analytics' too, so the two agree to the order. Each
+// venue's hub recomputes the days a change touched a few seconds after it; `as_of` says how fresh the figures are.
 import type {
   AnalyticsWindow, DailyPoint, OverviewWindow, PlatformAnalytics, PlatformOverview, RecentOrder, TopDrink, TopVenue,
 } from '../../shared/schemas/super';
 import { centsToDollars } from '../../shared/money';
 import { slugify } from '../../shared/ids';
-import { averageOrderCents, COUNTED_ORDER, salesFigures } from '../analytics/sales-figures';
-
-const DAY_MS = 86_400_000;
-export const WINDOW_DAYS: Record<OverviewWindow | AnalyticsWindow, number> = { '7d': 7, '30d': 30, '90d': 90 };
-
-
-export const windowStart = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS).toISOString();
-
-/** SQLite's BINARY order of two texts (what its ORDER BY and MIN use), for merging databases' answers. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+import { addDays, averageOrderCents, utcDay, windowStart, WINDOW_DAYS } from '../analytics/sales-figures';
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
-/** The sum of one query's numbers over every venue database. */
-async function summed<Row extends Record<string, number>>(dbs: readonly D1Database[], read: (db: D1Database) => Promise<Row>, zero: Row): Promise<Row> {
-  const rows = await Promise.all(dbs.map(read));
-  return rows.reduce((total, row) => Object.fromEntries(Object.keys(zero).map((key) => [key, total[key]! + row[key]!])) as Row, zero);
+/** The first UTC day of a named window. */
+export const firstDay = (window: OverviewWindow | AnalyticsWindow, now = new Date()) => utcDay(windowStart(window, now));
+
+type Totals = { orders: number; revenue_cents: number; ai_orders: number; ai_interactions: number; ai_ordered: number };
+
+/** Sums of the venue-day rows from `since` (a UTC day) on. */
+export async function salesTotals(control: D1Database, since: string): Promise<Totals> {
+  const row = await control.prepare(
+    `SELECT COALESCE(SUM(orders), 0) AS orders, COALESCE(SUM(revenue_cents), 0) AS revenue_cents, COALESCE(SUM(ai_orders), 0) AS ai_orders,
+            COALESCE(SUM(ai_interactions), 0) AS ai_interactions, COALESCE(SUM(ai_ordered), 0) AS ai_ordered
+     FROM venue_day_rollups WHERE day >= ?`,
+  ).bind(since).first<Totals>();
+  return row ?? { orders: 0, revenue_cents: 0, ai_orders: 0, ai_interactions: 0, ai_ordered: 0 };
 }
 
-export async function salesTotals(dbs: readonly D1Database[], since: string) {
-  const figures = await summed(dbs, async (db) => {
-    const f = await salesFigures(db, { since });
-    return { orders: f.orders, revenueCents: f.revenue_cents, aiOrders: f.ai_orders };
-  }, { orders: 0, revenueCents: 0, aiOrders: 0 });
-  return { ...figures, averageCents: averageOrderCents(figures.revenueCents, figures.orders) };
-}
-
-/** A venue's orders are on one database, so each database's own top `limit` together hold the platform's. */
-export async function topVenues(dbs: readonly D1Database[], since: string, limit: number): Promise<TopVenue[]> {
-  const perDatabase = await Promise.all(dbs.map(async (db) => (await db.prepare(
-    `SELECT v.id, v.name, v.slug, COUNT(o.id) AS orders, COALESCE(SUM(o.total_cents), 0) AS revenue_cents
-     FROM orders o JOIN venues v ON v.id = o.restaurant_id
-     WHERE ${COUNTED_ORDER} AND o.created_at >= ?
-     GROUP BY v.id ORDER BY revenue_cents DESC, v.name ASC LIMIT ?`,
-  ).bind(since, limit).all<{ id: string; name: string; slug: string; orders: number; revenue_cents: number }>()).results));
-  const ranked = perDatabase.flat().sort((a, b) => b.revenue_cents - a.revenue_cents || compareText(a.name, b.name)).slice(0, limit);
-  return ranked.map((r) => ({
+/** Venues by revenue from `since` (a UTC day) on; names and slugs from the control copy of each venue. */
+export async function topVenues(control: D1Database, since: string, limit: number): Promise<TopVenue[]> {
+  const { results } = await control.prepare(
+    `SELECT v.id, v.name, v.slug, SUM(r.orders) AS orders, SUM(r.revenue_cents) AS revenue_cents
+     FROM venue_day_rollups r JOIN venues v ON v.id = r.venue_id
+     WHERE r.day >= ? GROUP BY v.id HAVING SUM(r.orders) > 0
+     ORDER BY revenue_cents DESC, v.name ASC LIMIT ?`,
+  ).bind(since, limit).all<{ id: string; name: string; slug: string; orders: number; revenue_cents: number }>();
+  return results.map((r) => ({
     id: r.id, name: r.name, slug: r.slug, orders: r.orders, revenue_cents: r.revenue_cents, revenue: centsToDollars(r.revenue_cents),
   }));
 }
 
-/** Drinks by quantity sold; the same drink name on several venues' menus counts as one drink. */
-export async function topDrinks(dbs: readonly D1Database[], since: string, limit: number): Promise<TopDrink[]> {
-  // Not limited per database: a drink can rank low on each and first over all of them.
-  const perDatabase = await Promise.all(dbs.map(async (db) => (await db.prepare(
-    `SELECT LOWER(oi.name) AS name_key, MIN(oi.name) AS name, SUM(oi.quantity) AS qty
-     FROM order_items oi JOIN orders o ON o.id = oi.order_id
-     WHERE ${COUNTED_ORDER} AND o.created_at >= ?
-     GROUP BY LOWER(oi.name)`,
-  ).bind(since).all<{ name_key: string; name: string; qty: number }>()).results));
-  const byName = new Map<string, { name: string; qty: number }>();
-  for (const row of perDatabase.flat()) {
-    const seen = byName.get(row.name_key);
-    byName.set(row.name_key, seen ? { name: compareText(row.name, seen.name) < 0 ? row.name : seen.name, qty: seen.qty + row.qty } : { name: row.name, qty: row.qty });
-  }
-  const ranked = [...byName.values()].sort((a, b) => b.qty - a.qty || compareText(a.name, b.name)).slice(0, limit);
-  return ranked.map((r) => ({ id: slugify(r.name) || r.name, name: r.name, qty: r.qty }));
+/** Drinks by quantity sold from `since` (a UTC day) on; the same drink name on several venues' menus counts as one drink. */
+export async function topDrinks(control: D1Database, since: string, limit: number): Promise<TopDrink[]> {
+  const { results } = await control.prepare(
+    `SELECT MIN(name) AS name, SUM(qty) AS qty FROM venue_day_drinks WHERE day >= ?
+     GROUP BY name_key ORDER BY qty DESC, name ASC LIMIT ?`,
+  ).bind(since, limit).all<{ name: string; qty: number }>();
+  return results.map((r) => ({ id: slugify(r.name) || r.name, name: r.name, qty: r.qty }));
 }
 
 /** The newest orders on the platform, whatever their status (the feed shows what is happening). */
-export async function recentOrders(dbs: readonly D1Database[], limit: number): Promise<RecentOrder[]> {
-  const perDatabase = await Promise.all(dbs.map(async (db) => (await db.prepare(
-    `SELECT o.id, o.created_at, o.status, o.total_cents, v.name AS venue_name, v.slug AS venue_slug
-     FROM orders o JOIN venues v ON v.id = o.restaurant_id
-     ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
-  ).bind(limit).all<{ id: string; created_at: string; status: string; total_cents: number; venue_name: string; venue_slug: string }>()).results));
-  const newest = perDatabase.flat()
-    .sort((a, b) => compareText(b.created_at, a.created_at) || compareText(b.id, a.id))
-    .slice(0, limit);
-  return newest.map((r) => ({
+export async function recentOrders(control: D1Database, limit: number): Promise<RecentOrder[]> {
+  const { results } = await control.prepare(
+    `SELECT r.id, r.created_at, r.status, r.total_cents, v.name AS venue_name, v.slug AS venue_slug
+     FROM venue_recent_orders r JOIN venues v ON v.id = r.venue_id
+     ORDER BY r.created_at DESC, r.id DESC LIMIT ?`,
+  ).bind(limit).all<{ id: string; created_at: string; status: string; total_cents: number; venue_name: string; venue_slug: string }>();
+  return results.map((r) => ({
     id: r.id, created_at: r.created_at, status: r.status, venue_name: r.venue_name, venue_slug: r.venue_slug,
     total_cents: r.total_cents, total: centsToDollars(r.total_cents),
   }));
 }
 
-export async function platformOverview(db: readonly D1Database[], window: OverviewWindow, now = new Date()): Promise<PlatformOverview> {
-  const since = windowStart(WINDOW_DAYS[window], now);
-  const [week, month, venues, drinks, recent] = await Promise.all([
-    salesTotals(db, windowStart(7, now)),
-    salesTotals(db, windowStart(30, now)),
-    topVenues(db, since, 10),
-    topDrinks(db, since, 10),
-    recentOrders(db, 20),
+/**
+ * How fresh the figures are: the oldest computation among today's venue-day rows (each row holds every change to
+ * its venue and day made before it was computed, and a venue's hub recomputes its day a few seconds after each
+ * change), else the newest computation of any row; null before anything was rolled up.
+ */
+export async function figuresAsOf(control: D1Database, now = new Date()): Promise<string | null> {
+  const row = await control.prepare(
+    `SELECT (SELECT MIN(computed_at) FROM venue_day_rollups WHERE day = ?) AS today, (SELECT MAX(computed_at) FROM venue_day_rollups) AS newest`,
+  ).bind(utcDay(now)).first<{ today: string | null; newest: string | null }>();
+  return row?.today ?? row?.newest ?? null;
+}
+
+export async function platformOverview(control: D1Database, window: OverviewWindow, now = new Date()): Promise<PlatformOverview> {
+  const since = firstDay(window, now);
+  const [week, month, venues, drinks, recent, asOf] = await Promise.all([
+    salesTotals(control, firstDay('7d', now)),
+    salesTotals(control, firstDay('30d', now)),
+    topVenues(control, since, 10),
+    topDrinks(control, since, 10),
+    recentOrders(control, 20),
+    figuresAsOf(control, now),
   ]);
   return {
     window,
-    revenue_7d: centsToDollars(week.revenueCents),
-    revenue_30d: centsToDollars(month.revenueCents),
-    revenue_7d_cents: week.revenueCents,
-    revenue_30d_cents: month.revenueCents,
+    revenue_7d: centsToDollars(week.revenue_cents),
+    revenue_30d: centsToDollars(month.revenue_cents),
+    revenue_7d_cents: week.revenue_cents,
+    revenue_30d_cents: month.revenue_cents,
     orders_7d: week.orders,
     orders_30d: month.orders,
     top_venues: venues,
     top_drinks: drinks,
     recent_orders: recent,
+    as_of: asOf,
   };
 }
 
-/** One point per UTC day from the window's first (partial) day to today, zero-filled, oldest first. */
-async function dailySeries(dbs: readonly D1Database[], since: string, now: Date): Promise<DailyPoint[]> {
-  const perDatabase = await Promise.all(dbs.map(async (db) => (await db.prepare(
-    `SELECT SUBSTR(o.created_at, 1, 10) AS day, COUNT(*) AS orders, COALESCE(SUM(o.total_cents), 0) AS revenue_cents,
-            COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders
-     FROM orders o WHERE ${COUNTED_ORDER} AND o.created_at >= ? GROUP BY day`,
-  ).bind(since).all<{ day: string; orders: number; revenue_cents: number; ai_orders: number }>()).results));
-  const byDay = new Map<string, { orders: number; revenue_cents: number; ai_orders: number }>();
-  for (const row of perDatabase.flat()) {
-    const seen = byDay.get(row.day) ?? { orders: 0, revenue_cents: 0, ai_orders: 0 };
-    byDay.set(row.day, { orders: seen.orders + row.orders, revenue_cents: seen.revenue_cents + row.revenue_cents, ai_orders: seen.ai_orders + row.ai_orders });
-  }
-  const firstDayMs = Date.parse(`${since.slice(0, 10)}T00:00:00.000Z`);
-  const dayCount = Math.round((Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`) - firstDayMs) / DAY_MS) + 1;
-  return Array.from({ length: dayCount }, (_, i) => {
-    const date = new Date(firstDayMs + i * DAY_MS).toISOString().slice(0, 10);
+/** One point per UTC day of the window, today last, zero-filled. */
+async function dailySeries(control: D1Database, window: AnalyticsWindow, now: Date): Promise<DailyPoint[]> {
+  const since = firstDay(window, now);
+  const { results } = await control.prepare(
+    `SELECT day, SUM(orders) AS orders, SUM(revenue_cents) AS revenue_cents, SUM(ai_orders) AS ai_orders
+     FROM venue_day_rollups WHERE day >= ? GROUP BY day`,
+  ).bind(since).all<{ day: string; orders: number; revenue_cents: number; ai_orders: number }>();
+  const byDay = new Map(results.map((row) => [row.day, row]));
+  return Array.from({ length: WINDOW_DAYS[window] }, (_, i) => {
+    const date = addDays(since, i);
     const row = byDay.get(date);
     const revenueCents = row?.revenue_cents ?? 0;
     return { date, orders: row?.orders ?? 0, revenue_cents: revenueCents, revenue: centsToDollars(revenueCents), ai_orders: row?.ai_orders ?? 0 };
   });
 }
 
-export async function platformAnalytics(db: readonly D1Database[], window: AnalyticsWindow, topLimit: number, now = new Date()): Promise<PlatformAnalytics> {
-  const days = WINDOW_DAYS[window];
-  const since = windowStart(days, now);
-  const [totals, daily, venues, interactions] = await Promise.all([
-    salesTotals(db, since),
-    dailySeries(db, since, now),
-    topVenues(db, since, topLimit),
-    summed(db, async (one) => (await one.prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN was_ordered = 1 THEN 1 ELSE 0 END), 0) AS ordered
-                FROM ai_interactions WHERE created_at >= ?`).bind(since).first<{ total: number; ordered: number }>()) ?? { total: 0, ordered: 0 }, { total: 0, ordered: 0 }),
+export async function platformAnalytics(control: D1Database, window: AnalyticsWindow, topLimit: number, now = new Date()): Promise<PlatformAnalytics> {
+  const since = firstDay(window, now);
+  const [totals, daily, venues, asOf] = await Promise.all([
+    salesTotals(control, since),
+    dailySeries(control, window, now),
+    topVenues(control, since, topLimit),
+    figuresAsOf(control, now),
   ]);
-  const averageCents = totals.averageCents;
+  const averageCents = averageOrderCents(totals.revenue_cents, totals.orders);
   return {
     window,
     total_orders: totals.orders,
-    revenue_cents: totals.revenueCents,
-    revenue: centsToDollars(totals.revenueCents),
+    revenue_cents: totals.revenue_cents,
+    revenue: centsToDollars(totals.revenue_cents),
     average_order_value_cents: averageCents,
     average_order_value: centsToDollars(averageCents),
-    ai_orders: totals.aiOrders,
-    ai_interactions: interactions?.total ?? 0,
-    ai_conversion_percent: percent(interactions?.ordered ?? 0, interactions?.total ?? 0),
-    ai_order_share_percent: percent(totals.aiOrders, totals.orders),
+    ai_orders: totals.ai_orders,
+    ai_interactions: totals.ai_interactions,
+    ai_conversion_percent: percent(totals.ai_ordered, totals.ai_interactions),
+    ai_order_share_percent: percent(totals.ai_orders, totals.orders),
     daily,
     top_venues: venues,
+    as_of: asOf,
   };
 }

@@ -4,7 +4,7 @@ import { ANALYTICS_WINDOWS, type AnalyticsWindow, type PlatformAnalytics } from 
 import { errorMessage } from '../../../lib/api-client';
 import { BarChart, HorizontalBars } from '../../../ui/charts';
 import { usePlatformAnalytics } from '../api';
-import { ButtonGroup, LoadError, MetricCard, PageHeader, Panel, formatPercent } from '../common/SuperUi';
+import { AsOfCaption, ButtonGroup, LoadError, MetricCard, PageHeader, Panel, formatPercent } from '../common/SuperUi';
 
 const WINDOW_LABELS: Record<AnalyticsWindow, string> = { '7d': '7 Days', '30d': '30 Days', '90d': '90 Days' };
 const WINDOW_OPTIONS = ANALYTICS_WINDOWS.map((value) => ({ value, label: WINDOW_LABELS[value] }));
@@ -22,6 +22,7 @@ function AnalyticsBody({ data }: { data: PlatformAnalytics }) {
         <MetricCard label="Average Order Value" value={formatCents(data.average_order_value_cents)} />
         <MetricCard label="AI Orders" value={String(data.ai_orders)} note={`${formatPercent(data.ai_conversion_percent)} conversion`} />
       </div>
+      <AsOfCaption asOf={data.as_of} />
       <div className="super-grid">
         <Panel title="Revenue per day">
           <BarChart title="Revenue per day" data={data.daily.map((d) => ({ label: dayLabel(d.date), value: d.revenue_cents }))} formatValue={formatCents} labelEvery={labelEvery} />

@@ -66,3 +66,25 @@ const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
 export const formatPercent = (value: number) => `${value.toFixed(1)}%`;
+
+const utcTime = new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const utcDateTime = new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** '14:32 UTC' for an instant of today (UTC), 'Nov 24, 14:32 UTC' for an earlier one. */
+export const formatUtcAsOf = (iso: string, now = new Date()) =>
+  `${(iso.slice(0, 10) === now.toISOString().slice(0, 10) ? utcTime : utcDateTime).format(new Date(iso))} UTC`;
+
+/**
+ * How fresh platform figures are (docs/decisions/151): they come from rollups the venues' hubs recompute a few
+ * seconds after each change, over whole UTC days. The visual suite masks it whole (`data-visual-mask`): its time,
+ * and so its length, changes from run to run.
+ */
+export function AsOfCaption({ asOf }: { asOf: string | null }) {
+  return (
+    <p className="muted super-footnote" data-visual-mask>
+      Whole UTC days, today included. {asOf
+        ? <>Figures as of <time dateTime={asOf}>{formatUtcAsOf(asOf)}</time>.</>
+        : 'No figures rolled up yet.'}
+    </p>
+  );
+}

@@ -6,7 +6,7 @@ import { OVERVIEW_WINDOWS, type OverviewWindow, type PlatformOverview } from '..
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth, useSyncClaimsWithToast } from '../../auth/staff-hooks';
 import { fetchOverviewRaw, usePlatformOverview } from '../api';
-import { ButtonGroup, LoadError, MetricCard, PageHeader, Panel, formatDateTime } from '../common/SuperUi';
+import { AsOfCaption, ButtonGroup, LoadError, MetricCard, PageHeader, Panel, formatDateTime } from '../common/SuperUi';
 
 const WINDOW_LABELS: Record<OverviewWindow, string> = { '7d': '7 Days', '30d': '30 Days' };
 const WINDOW_OPTIONS = OVERVIEW_WINDOWS.map((value) => ({ value, label: WINDOW_LABELS[value] }));
@@ -89,6 +89,7 @@ function OverviewPanels({ data, window }: { data: PlatformOverview; window: Over
         <MetricCard label="Revenue 30d" value={formatCents(data.revenue_30d_cents)} note={dataNote(data.orders_30d)} />
         <MetricCard label="Orders 30d" value={formatCount(data.orders_30d)} note={dataNote(data.orders_30d)} />
       </div>
+      <AsOfCaption asOf={data.as_of} />
       <div className="super-grid">
         <RevenueSummary data={data} />
         <Panel title="Top Venues">

@@ -1,0 +1,136 @@
+// The rollups' SQL (docs/decisions/142, 151), one text for whoever runs it: a venue's hub after a change, the
+// nightly and on-demand jobs over a whole shard (worker/shards/rollups.ts), and the demo seed (scripts/seed.ts,
+// through `wrangler d1 execute`). Reads run on the shard that holds the orders; writes on the control database.
+// Kept free of Worker-only imports, like bindings.ts.
+import { RECENT_ORDERS_MAX } from '../../shared/schemas/super';
+import { COUNTED_ORDER } from '../analytics/sales-definition';
+
+/** Each venue's newest orders kept for the recent-orders feed: the feed shows at most this many over all venues. */
+export const RECENT_ORDERS_PER_VENUE = RECENT_ORDERS_MAX;
+
+/**
+ * What one computation covers: one venue's rows (`venueId`) or those of every venue on `shard`, created in the
+ * UTC days [from, to) (`to` null: no end).
+ */
+export type RollupScope = { shard: string; venueId: string | null; from: string; to: string | null };
+
+export type RollupStatement = { sql: string; binds: (string | number)[] };
+
+export type DayRollup = {
+  venue_id: string; day: string; orders: number; revenue_cents: number; ai_orders: number; drinks: number; ai_interactions: number; ai_ordered: number;
+};
+export type DrinkRollup = { venue_id: string; day: string; name_key: string; name: string; qty: number };
+export type RecentOrderRollup = { id: string; venue_id: string; created_at: string; status: string; total_cents: number };
+export type Rollups = { days: DayRollup[]; drinks: DrinkRollup[]; recent: RecentOrderRollup[] };
+
+const midnight = (day: string) => `${day}T00:00:00.000Z`;
+
+const all = (...parts: RollupStatement[]): RollupStatement => ({ sql: parts.map((p) => p.sql).join(' AND '), binds: parts.flatMap((p) => p.binds) });
+
+/** The scope's days as a condition on a time column: ISO instants, or `yyyy-mm-dd` days. */
+function during(scope: RollupScope, time: string, grain: 'instant' | 'day' = 'instant'): RollupStatement {
+  const at = grain === 'day' ? (day: string) => day : midnight;
+  return scope.to
+    ? { sql: `${time} >= ? AND ${time} < ?`, binds: [at(scope.from), at(scope.to)] }
+    : { sql: `${time} >= ?`, binds: [at(scope.from)] };
+}
+
+/** On the shard: the scope's venue, or every venue there. */
+const shardRows = (scope: RollupScope, venue: string, time: string, grain?: 'instant' | 'day') =>
+  (scope.venueId ? all(during(scope, time, grain), { sql: `${venue} = ?`, binds: [scope.venueId] }) : during(scope, time, grain));
+
+/** On the control database: the scope's venue, or the rows computed on the scope's shard. */
+const controlRows = (scope: RollupScope): RollupStatement =>
+  (scope.venueId ? { sql: 'venue_id = ?', binds: [scope.venueId] } : { sql: 'shard = ?', binds: [scope.shard] });
+
+/** The three reads on the shard: counted sales and AI interactions per venue and day, units per drink name, newest orders. */
+export function rollupReads(scope: RollupScope): { days: RollupStatement; drinks: RollupStatement; recent: RollupStatement } {
+  const sold = shardRows(scope, 'o.restaurant_id', 'o.created_at');
+  const archived = shardRows(scope, 'a.venue_id', 'a.day', 'day');
+  const asked = shardRows(scope, 'i.restaurant_id', 'i.created_at');
+  return {
+    days: {
+      // Archived orders keep counting through their day sums (docs/decisions/148); AI interactions are all kinds,
+      // as the venue's own analytics count them.
+      sql: `SELECT venue_id, day, SUM(orders) AS orders, SUM(revenue_cents) AS revenue_cents, SUM(ai_orders) AS ai_orders, SUM(drinks) AS drinks,
+              SUM(ai_interactions) AS ai_interactions, SUM(ai_ordered) AS ai_ordered
+            FROM (
+              SELECT o.restaurant_id AS venue_id, SUBSTR(o.created_at, 1, 10) AS day, COUNT(*) AS orders, COALESCE(SUM(o.total_cents), 0) AS revenue_cents,
+                     COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders, COALESCE(SUM(o.drink_count), 0) AS drinks,
+                     0 AS ai_interactions, 0 AS ai_ordered
+              FROM orders o WHERE ${COUNTED_ORDER} AND ${sold.sql} GROUP BY o.restaurant_id, day
+              UNION ALL
+              SELECT a.venue_id, a.day, a.orders, a.revenue_cents, a.ai_orders, a.drinks, 0, 0 FROM archived_order_days a WHERE ${archived.sql}
+              UNION ALL
+              SELECT i.restaurant_id, SUBSTR(i.created_at, 1, 10), 0, 0, 0, 0, COUNT(*), COALESCE(SUM(CASE WHEN i.was_ordered = 1 THEN 1 ELSE 0 END), 0)
+              FROM ai_interactions i WHERE ${asked.sql} GROUP BY i.restaurant_id, SUBSTR(i.created_at, 1, 10)
+            ) GROUP BY venue_id, day`,
+      binds: [...sold.binds, ...archived.binds, ...asked.binds],
+    },
+    drinks: {
+      sql: `SELECT o.restaurant_id AS venue_id, SUBSTR(o.created_at, 1, 10) AS day, LOWER(oi.name) AS name_key, MIN(oi.name) AS name, SUM(oi.quantity) AS qty
+            FROM order_items oi JOIN orders o ON o.id = oi.order_id
+            WHERE ${COUNTED_ORDER} AND ${sold.sql}
+            GROUP BY o.restaurant_id, day, LOWER(oi.name)`,
+      binds: sold.binds,
+    },
+    recent: {
+      // A venue's newest orders within the scope's days: with the rows kept from before, its newest overall.
+      sql: `SELECT id, venue_id, created_at, status, total_cents FROM (
+              SELECT o.id, o.restaurant_id AS venue_id, o.created_at, o.status, o.total_cents,
+                     ROW_NUMBER() OVER (PARTITION BY o.restaurant_id ORDER BY o.created_at DESC, o.id DESC) AS newest
+              FROM orders o WHERE ${sold.sql}
+            ) WHERE newest <= ?`,
+      binds: [...sold.binds, RECENT_ORDERS_PER_VENUE],
+    },
+  };
+}
+
+/**
+ * The writes on the control database, one batch: each table's rows of the scope are upserted (a row computed
+ * later is never overwritten by one computed earlier) and those not recomputed are deleted; each venue keeps its
+ * RECENT_ORDERS_PER_VENUE newest orders. `computedAt` is when the shard was read.
+ */
+export function rollupWrites(scope: RollupScope, rollups: Rollups, computedAt: string): RollupStatement[] {
+  const venues = controlRows(scope);
+  const days = all(during(scope, 'day', 'day'), venues);
+  const created = all(during(scope, 'created_at'), venues);
+  const column = (i: number) => `json_extract(r.value, '$[${i}]')`;
+  return [
+    {
+      sql: `INSERT INTO venue_day_rollups (venue_id, day, shard, orders, revenue_cents, ai_orders, drinks, ai_interactions, ai_ordered, computed_at)
+            SELECT ${column(0)}, ${column(1)}, ?, ${column(2)}, ${column(3)}, ${column(4)}, ${column(5)}, ${column(6)}, ${column(7)}, ? FROM json_each(?) r WHERE true
+            ON CONFLICT (venue_id, day) DO UPDATE SET shard = excluded.shard, orders = excluded.orders, revenue_cents = excluded.revenue_cents,
+              ai_orders = excluded.ai_orders, drinks = excluded.drinks, ai_interactions = excluded.ai_interactions, ai_ordered = excluded.ai_ordered,
+              computed_at = excluded.computed_at
+            WHERE excluded.computed_at >= venue_day_rollups.computed_at`,
+      binds: [scope.shard, computedAt, JSON.stringify(rollups.days.map((r) => [r.venue_id, r.day, r.orders, r.revenue_cents, r.ai_orders, r.drinks, r.ai_interactions, r.ai_ordered]))],
+    },
+    { sql: `DELETE FROM venue_day_rollups WHERE ${days.sql} AND computed_at < ?`, binds: [...days.binds, computedAt] },
+    {
+      sql: `INSERT INTO venue_day_drinks (venue_id, day, shard, name_key, name, qty, computed_at)
+            SELECT ${column(0)}, ${column(1)}, ?, ${column(2)}, ${column(3)}, ${column(4)}, ? FROM json_each(?) r WHERE true
+            ON CONFLICT (venue_id, day, name_key) DO UPDATE SET shard = excluded.shard, name = excluded.name, qty = excluded.qty, computed_at = excluded.computed_at
+            WHERE excluded.computed_at >= venue_day_drinks.computed_at`,
+      binds: [scope.shard, computedAt, JSON.stringify(rollups.drinks.map((r) => [r.venue_id, r.day, r.name_key, r.name, r.qty]))],
+    },
+    { sql: `DELETE FROM venue_day_drinks WHERE ${days.sql} AND computed_at < ?`, binds: [...days.binds, computedAt] },
+    {
+      sql: `INSERT INTO venue_recent_orders (id, venue_id, shard, created_at, status, total_cents, computed_at)
+            SELECT ${column(0)}, ${column(1)}, ?, ${column(2)}, ${column(3)}, ${column(4)}, ? FROM json_each(?) r WHERE true
+            ON CONFLICT (id) DO UPDATE SET venue_id = excluded.venue_id, shard = excluded.shard, created_at = excluded.created_at, status = excluded.status,
+              total_cents = excluded.total_cents, computed_at = excluded.computed_at
+            WHERE excluded.computed_at >= venue_recent_orders.computed_at`,
+      binds: [scope.shard, computedAt, JSON.stringify(rollups.recent.map((r) => [r.id, r.venue_id, r.created_at, r.status, r.total_cents]))],
+    },
+    // An order of the scope's days not among its venue's newest there is not among its newest overall either.
+    { sql: `DELETE FROM venue_recent_orders WHERE ${created.sql} AND computed_at < ?`, binds: [...created.binds, computedAt] },
+    {
+      sql: `DELETE FROM venue_recent_orders WHERE id IN (
+              SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY venue_id ORDER BY created_at DESC, id DESC) AS newest
+                              FROM venue_recent_orders WHERE ${venues.sql})
+              WHERE newest > ?)`,
+      binds: [...venues.binds, RECENT_ORDERS_PER_VENUE],
+    },
+  ];
+}
