@@ -33,6 +33,16 @@ async function deliveredOrder(token: string, staff: string, daysAgo: number) {
 
 const dayFile = async (key: string) => (await (await env.ARCHIVE.get(key))?.text()) ?? null;
 
+/** A guest's order delivered `daysAgo` days back at The Artisan Bar, and the key of the day file it goes to. */
+async function pastOrder(daysAgo: number) {
+  const staff = await staffToken('staff@barhop.dev');
+  const guest = await guestToken();
+  const venue = await venueId(SLUG);
+  const order = await deliveredOrder(guest.token, staff, daysAgo);
+  const day = order.createdAt.slice(0, 10);
+  return { staff, guest, venue, order, day, key: archiveKey(venue, day) };
+}
+
 describe('archiving orders past the hot window', () => {
   it('moves an old delivered order to R2, keeps it in history and analytics, and a second run changes nothing', async () => {
     const staff = await staffToken('staff@barhop.dev');
@@ -101,11 +111,7 @@ describe('archiving orders past the hot window', () => {
   });
 
   it('a day file written before the slim rows (text ids, the venue on events and movements) still reads, and takes new orders', async () => {
-    const staff = await staffToken('staff@barhop.dev');
-    const guest = await guestToken();
-    const venue = await venueId(SLUG);
-    const fresh = await deliveredOrder(guest.token, staff, 45);
-    const day = fresh.createdAt.slice(0, 10);
+    const { staff, guest, venue, order: fresh, day, key } = await pastOrder(45);
     const at = `${day}T00:00:01.000Z`;
     const id = 'oldArchivedOrderXY12AB34';
     // One line as the archive wrote it before docs/decisions/152: drizzle's rows of that schema.
@@ -128,7 +134,6 @@ describe('archiving orders past the hot window', () => {
         reason: 'Order #XY12AB34', orderId: id, actorUserId: 'oldStaff', createdAt: at,
       }],
     };
-    const key = archiveKey(venue, day);
     await env.ARCHIVE.put(key, `${JSON.stringify(oldLine)}\n`);
     await env.DB.prepare('INSERT INTO archived_orders (id, restaurant_id, owner_key, status, payment_status, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .bind(id, venue, guest.ownerKey, 'delivered', 'captured', at).run();
@@ -153,12 +158,7 @@ describe('archiving orders past the hot window', () => {
   });
 
   it('after a run cut off between writing the day file and deleting the rows, the next run keeps the order once', async () => {
-    const staff = await staffToken('staff@barhop.dev');
-    const guest = await guestToken();
-    const venue = await venueId(SLUG);
-    const order = await deliveredOrder(guest.token, staff, 50);
-    const day = order.createdAt.slice(0, 10);
-    const key = archiveKey(venue, day);
+    const { guest, venue, order, key } = await pastOrder(50);
     // The cut-off run left the order in the file (in a partial copy) and its rows in D1.
     const partial = { order: { id: order.id, restaurantId: venue, createdAt: order.createdAt, status: 'delivered', paymentStatus: 'unpaid', totalCents: 0, drinkCount: 0 }, items: [], events: [], stock_movements: [] };
     const earlier = await dayFile(key);
