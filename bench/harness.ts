@@ -16,8 +16,9 @@ const secret = new TextEncoder().encode(JWT_SECRET);
 
 // ---- tokens (the same claims the Worker issues; see worker/auth/tokens.ts) ------------------------
 
-export function guestToken() {
-  return new SignJWT({ guest_id: null }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(`bench-${randomUUID()}`)
+/** A guest device session's token; `subject` is its session id (the Worker's are 24 random characters). */
+export function guestToken(subject = `bench-${randomUUID()}`) {
+  return new SignJWT({ guest_id: null }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(subject)
     .setIssuer('barhop').setAudience('barhop-guest').setIssuedAt().setExpirationTime('2h').sign(secret);
 }
 
@@ -264,10 +265,19 @@ export function createShardedBenchVenues(stateDir: string, slugs: string[], shar
   // The control database first: when it is also the venues' shard, its statements join the same file.
   const byBinding = new Map<string, string[]>([['DB', control]]);
   for (const [shard, statements] of perShard) byBinding.set(shard, [...(byBinding.get(shard) ?? []), ...statements]);
-  for (const [binding, statements] of byBinding) {
-    const file = path.join(repoRoot, stateDir, `bench-venues-${binding}.sql`);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, statements.join('\n'));
-    wrangler(['d1', 'execute', binding, '--local', '--persist-to', stateDir, '--file', file]);
-  }
+  for (const [binding, statements] of byBinding) executeLocal(stateDir, binding, statements);
+}
+
+/** Runs SQL statements on one local D1 database, as one file (setup only, never while measuring). */
+export function executeLocal(stateDir: string, binding: string, statements: string[]) {
+  const file = path.join(repoRoot, stateDir, `bench-${binding}.sql`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, statements.join('\n'));
+  wrangler(['d1', 'execute', binding, '--local', '--persist-to', stateDir, '--file', file]);
+}
+
+/** An INSERT of a row read with `queryLocal` (its keys are the columns), with some columns replaced. */
+export function insertRow(table: string, row: Record<string, unknown>, replace: Record<string, unknown> = {}) {
+  const values = { ...row, ...replace };
+  return `INSERT INTO ${table} (${Object.keys(values).join(', ')}) VALUES (${Object.values(values).map(sqlText).join(', ')});`;
 }

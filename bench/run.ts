@@ -7,18 +7,21 @@
 //      screen (Chromium) makes per placed order while its live socket is up (bench/staff-screen.ts),
 //   5. the write path: placement across 10 venues at rising concurrency, its knee, and the same D1
 //      write batch run directly inside the Worker as the ceiling,
-//   6. what the database holds per order (rows, bytes), for docs/scale.md.
+//   6. what an order keeps in its venue's database a day later, per table (bench/storage.ts),
+//   5b. placement over one shard against three.
+// BENCH_PHASES (a comma list of phase names, below) runs some of them.
 // Every figure is a percentile or a ratio from this run: the machines are shared and noisy. Writes
 // bench/results/latest.json (ignored by git) and prints a table. Bounded: well under 10 minutes.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { livePhase, venueSlugs } from './orders';
 import { staffScreenPhase } from './staff-screen';
+import { storagePhase } from './storage';
 import { CEILING_SLUG, kneeOf, placementStep, writePathPhase } from './write-path';
 import {
-  createBenchVenues, createShardedBenchVenues, envNumber, loadVenue, queryLocal, repoRoot, round1, round2,
+  createBenchVenues, createShardedBenchVenues, envNumber, loadVenue, repoRoot, round1, round2,
   serverCpuMs, startServer, stopServer, superadminOf, writeResult, type BenchServer, type Venue,
 } from './harness';
 
@@ -43,6 +46,8 @@ const BUDGETS = {
   lcp_ms: 1200,
   cls: 0.05,
   tbt_ms: 100,
+  /** Issue 21: what an order keeps in its venue's database after a day (bench/storage.ts). */
+  kept_bytes_per_order: 2500,
 };
 
 // ---- 1. bundle ----------------------------------------------------------------------------------
@@ -257,52 +262,6 @@ async function shardPhase(baseUrl: string) {
   return { step_seconds: stepMs / 1000, layouts: figures, three_over_one: round2(figures[1]!.knee.orders_per_s / figures[0]!.knee.orders_per_s) };
 }
 
-// ---- 6. what the database holds -----------------------------------------------------------------
-
-/** The local D1 database file of this run (main file + write-ahead log), in bytes. */
-function databaseBytes() {
-  const dir = path.join(repoRoot, STATE_DIR, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-  return readdirSync(dir).filter((f) => /\.sqlite(-wal)?$/.test(f)).reduce((n, f) => n + statSync(path.join(dir, f)).size, 0);
-}
-
-function tableCounts() {
-  const [row] = queryLocal<Record<string, number>>(STATE_DIR, `SELECT
-    (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM order_items) AS order_items,
-    (SELECT count(*) FROM order_events) AS order_events, (SELECT count(*) FROM idempotency_records) AS idempotency_records,
-    (SELECT count(*) FROM venues) AS venues, (SELECT count(*) FROM menu_drinks) AS menu_drinks`);
-  return row!;
-}
-
-function storagePhase(before: { bytes: number; counts: Record<string, number> }) {
-  const after = { bytes: databaseBytes(), counts: tableCounts() };
-  const orders = after.counts.orders! - before.counts.orders!;
-  const rowsPerOrder = (table: string) => round2((after.counts[table]! - before.counts[table]!) / Math.max(orders, 1));
-  const [sizes] = queryLocal<{ order_bytes: number; item_bytes: number; event_bytes: number; idem_bytes: number }>(STATE_DIR, `SELECT
-    (SELECT avg(length(id)+length(restaurant_id)+length(owner_key)+length(coalesce(guest_session_id,''))+length(status)+length(payment_status)+length(created_at)+length(updated_at)+40) FROM orders) AS order_bytes,
-    (SELECT avg(length(id)+length(order_id)+length(coalesce(menu_drink_id,''))+length(name)+length(coalesce(description,''))+length(coalesce(image_url,''))+24) FROM order_items) AS item_bytes,
-    (SELECT avg(length(id)+length(order_id)+length(restaurant_id)+length(to_status)+length(actor_type)+length(coalesce(actor_id,''))+length(created_at)) FROM order_events) AS event_bytes,
-    (SELECT avg(length(restaurant_id)+length(key)+length(owner_key)+length(request_hash)+length(coalesce(order_id,''))+length(coalesce(response_body,''))+length(created_at)) FROM idempotency_records) AS idem_bytes`);
-  return {
-    orders_added: orders,
-    rows_per_order: {
-      orders: rowsPerOrder('orders'), order_items: rowsPerOrder('order_items'), order_events: rowsPerOrder('order_events'),
-      idempotency_records: rowsPerOrder('idempotency_records'),
-    },
-    /** Sum of the column payloads of one order's rows (before SQLite's per-row and index overhead). */
-    payload_bytes_per_order: Math.round(sizes!.order_bytes + rowsPerOrder('order_items') * sizes!.item_bytes + sizes!.event_bytes + sizes!.idem_bytes),
-    /** Delivered a day later: three more events (preparing, ready, delivered); housekeeping dropped the idempotency record. */
-    payload_bytes_kept_after_a_day: Math.round(sizes!.order_bytes + rowsPerOrder('order_items') * sizes!.item_bytes + 4 * sizes!.event_bytes),
-    payload_bytes_per_row: {
-      orders: Math.round(sizes!.order_bytes), order_items: Math.round(sizes!.item_bytes),
-      order_events: Math.round(sizes!.event_bytes), idempotency_records: Math.round(sizes!.idem_bytes),
-    },
-    /** Growth of the database file (tables + indexes + WAL) per order placed in this run. */
-    file_bytes_per_order: Math.round((after.bytes - before.bytes) / Math.max(orders, 1)),
-    database_bytes: after.bytes,
-    counts: after.counts,
-  };
-}
-
 // ---- report -------------------------------------------------------------------------------------
 
 type Row = [area: string, figure: string, measured: string, budget: string, verdict: string];
@@ -316,8 +275,23 @@ function table(rows: Row[]) {
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
 
+/**
+ * The phases, in the order they run; `BENCH_PHASES` (a comma list of these names) runs some of them, every one
+ * by default. Phase 6 (storage, bench/storage.ts) runs before the shards' venues are added.
+ */
+const PHASES = ['bundle', 'page-load', 'read-path', 'live', 'bar-screen', 'write-path', 'storage', 'shards'] as const;
+type PhaseName = typeof PHASES[number];
+
+function selectedPhases(): Set<PhaseName> {
+  const names = (process.env.BENCH_PHASES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(PHASES as readonly string[]).includes(name));
+  if (unknown.length) throw new Error(`BENCH_PHASES: unknown ${unknown.join(', ')}; the phases are ${PHASES.join(', ')}`);
+  return new Set(names.length ? names as PhaseName[] : PHASES);
+}
+
 async function main() {
   const startedAt = Date.now();
+  const selected = selectedPhases();
   const watchdog = setTimeout(() => {
     console.error(`bench: over ${RUN_LIMIT_MS / 60_000} minutes, giving up`);
     process.exit(2);
@@ -332,74 +306,93 @@ async function main() {
       timings[name] = Math.round((Date.now() - t0) / 100) / 10;
     }
   };
+  /** A selected phase's result, or null when BENCH_PHASES leaves it out. */
+  const phase = <T>(name: PhaseName, work: () => Promise<T> | T): Promise<T | null> =>
+    (selected.has(name) ? timed(name, work) : Promise.resolve(null));
 
   let server: BenchServer | null = null;
   try {
     server = await timed('build and start', () => startServer({ port: PORT, stateDir: STATE_DIR, outDir: OUT_DIR }));
     const baseUrl = server.baseUrl;
-    createBenchVenues(STATE_DIR, [...venueSlugs(10).slice(3), CEILING_SLUG]);
-    const venues = await Promise.all(venueSlugs(10).map((slug) => loadVenue(baseUrl, slug)));
+    // The ten venues of the read, live and write phases.
+    const venues = ['read-path', 'live', 'write-path'].some((name) => selected.has(name as PhaseName))
+      ? (createBenchVenues(STATE_DIR, [...venueSlugs(10).slice(3), CEILING_SLUG]), await Promise.all(venueSlugs(10).map((slug) => loadVenue(baseUrl, slug))))
+      : [];
     const guestVenue = venues[0]!;
-    const superadmin = superadminOf(STATE_DIR);
-    const before = { bytes: databaseBytes(), counts: tableCounts() };
+    const superadmin = selected.has('live') || selected.has('write-path') ? superadminOf(STATE_DIR) : null;
 
-    const bundle = await timed('bundle', () => bundlePhase());
-    const lighthouse = await timed('lighthouse', () => lighthousePhase(baseUrl));
-    const reads = await timed('read path', () => readPathPhase(baseUrl, guestVenue));
+    const bundle = await phase('bundle', () => bundlePhase());
+    const lighthouse = await phase('page-load', () => lighthousePhase(baseUrl));
+    const reads = await phase('read-path', () => readPathPhase(baseUrl, guestVenue));
     // The budget's figure: one order at a time, as guests of one bar place them (a busy bar takes a few
     // orders a minute), so the latency is the system's and not the bench's own queue. Then the same
     // venue under a burst, for information.
-    const live = await timed('live latency', () => livePhase(baseUrl, [guestVenue], superadmin, STATE_DIR, {
-      sockets: envNumber('BENCH_SOCKETS', 50),
-      orders: envNumber('BENCH_LIVE_ORDERS', 500),
-      concurrency: envNumber('BENCH_LIVE_CONCURRENCY', 1),
+    const live = await phase('live', async () => ({
+      one: await livePhase(baseUrl, [guestVenue], superadmin!, STATE_DIR, {
+        sockets: envNumber('BENCH_SOCKETS', 50),
+        orders: envNumber('BENCH_LIVE_ORDERS', 500),
+        concurrency: envNumber('BENCH_LIVE_CONCURRENCY', 1),
+      }),
+      burst: await livePhase(baseUrl, [guestVenue], superadmin!, STATE_DIR, {
+        sockets: envNumber('BENCH_SOCKETS', 50),
+        orders: envNumber('BENCH_LIVE_BURST_ORDERS', 200),
+        concurrency: envNumber('BENCH_LIVE_BURST_CONCURRENCY', 8),
+      }),
     }));
-    const liveBurst = await timed('live latency under a burst', () => livePhase(baseUrl, [guestVenue], superadmin, STATE_DIR, {
-      sockets: envNumber('BENCH_SOCKETS', 50),
-      orders: envNumber('BENCH_LIVE_BURST_ORDERS', 200),
-      concurrency: envNumber('BENCH_LIVE_BURST_CONCURRENCY', 8),
+    const staffScreen = await phase('bar-screen', () => staffScreenPhase(baseUrl, STATE_DIR, envNumber('BENCH_SCREEN_ORDERS', 20)));
+    const writes = await phase('write-path', () => writePathPhase(baseUrl, venues, superadmin!, STATE_DIR, serverCpuMs(server)));
+    const storage = await phase('storage', () => storagePhase(baseUrl, STATE_DIR, {
+      orders: envNumber('BENCH_STORAGE_ORDERS', 200),
+      concurrency: envNumber('BENCH_STORAGE_CONCURRENCY', 4),
     }));
-    const staffScreen = await timed('staff screen requests', () => staffScreenPhase(baseUrl, STATE_DIR, envNumber('BENCH_SCREEN_ORDERS', 20)));
-    const writes = await timed('write path', () => writePathPhase(baseUrl, venues, superadmin, STATE_DIR, serverCpuMs(server)));
-    const storage = await timed('storage', () => storagePhase(before));
-    const shards = await timed('placement over shards', () => shardPhase(baseUrl));
-    console.error(`bench: shards ${JSON.stringify(shards.layouts.map((l) => [l.layout, l.knee, l.load_average]))}`);
+    const shards = await phase('shards', () => shardPhase(baseUrl));
+    if (shards) console.error(`bench: shards ${JSON.stringify(shards.layouts.map((l) => [l.layout, l.knee, l.load_average]))}`);
     // What bounds placement through HTTP on this machine: a request that does nothing, and one that
     // makes one D1 round trip (placement makes three: venue, reads, writes).
-    const writeBounds = {
+    const writeBounds = writes && reads ? {
       knee_over_healthz_rps: round2(writes.knee.orders_per_s / reads.figures.healthz!.rps),
       knee_over_healthz_db_rps: round2(writes.knee.orders_per_s / reads.figures.healthz_db!.rps),
       healthz_over_ceiling: round2(reads.figures.healthz!.rps / writes.ceiling.batches_per_s),
-    };
+    } : null;
 
     const checks = {
-      live_p50: (live.placement_to_receipt_ms.p50 ?? Infinity) <= BUDGETS.live_p50_ms,
-      live_p99: (live.placement_to_receipt_ms.p99 ?? Infinity) <= BUDGETS.live_p99_ms,
-      live_all_delivered: live.deliveries_received === live.deliveries_expected && live.ok === live.orders,
-      staff_screen_requests: staffScreen.requests_per_order <= BUDGETS.staff_screen_requests_per_order && staffScreen.shown_placed === staffScreen.orders,
-      menu_p99_ratio: reads.vs_healthz.menu.p99_ratio <= BUDGETS.menu_p99_over_healthz_p99,
-      menu_rps_ratio: reads.vs_healthz.menu.rps_ratio >= BUDGETS.menu_rps_over_healthz_rps,
-      knee_over_ceiling: writes.knee_over_ceiling >= BUDGETS.knee_over_ceiling,
-      bundle: bundle.passes,
-      lcp: lighthouse.mobile.lcp_ms <= BUDGETS.lcp_ms,
-      cls: lighthouse.mobile.cls <= BUDGETS.cls,
-      tbt: lighthouse.mobile.tbt_ms <= BUDGETS.tbt_ms,
+      ...(live && {
+        live_p50: (live.one.placement_to_receipt_ms.p50 ?? Infinity) <= BUDGETS.live_p50_ms,
+        live_p99: (live.one.placement_to_receipt_ms.p99 ?? Infinity) <= BUDGETS.live_p99_ms,
+        live_all_delivered: live.one.deliveries_received === live.one.deliveries_expected && live.one.ok === live.one.orders,
+      }),
+      ...(staffScreen && {
+        staff_screen_requests: staffScreen.requests_per_order <= BUDGETS.staff_screen_requests_per_order && staffScreen.shown_placed === staffScreen.orders,
+      }),
+      ...(reads && {
+        menu_p99_ratio: reads.vs_healthz.menu.p99_ratio <= BUDGETS.menu_p99_over_healthz_p99,
+        menu_rps_ratio: reads.vs_healthz.menu.rps_ratio >= BUDGETS.menu_rps_over_healthz_rps,
+      }),
+      ...(writes && { knee_over_ceiling: writes.knee_over_ceiling >= BUDGETS.knee_over_ceiling }),
+      ...(bundle && { bundle: bundle.passes }),
+      ...(lighthouse && {
+        lcp: lighthouse.mobile.lcp_ms <= BUDGETS.lcp_ms,
+        cls: lighthouse.mobile.cls <= BUDGETS.cls,
+        tbt: lighthouse.mobile.tbt_ms <= BUDGETS.tbt_ms,
+      }),
+      ...(storage && { kept_bytes_per_order: storage.kept_bytes_per_order <= BUDGETS.kept_bytes_per_order }),
     };
     const report = {
       at: new Date().toISOString(),
       target: baseUrl,
       node: process.version,
-      load_average_at_end: (await import('node:os')).loadavg().map(round2),
+      phases: PHASES.filter((name) => selected.has(name)),
+      load_average_at_end: loadavg().map(round2),
       seconds: { ...timings, total: Math.round((Date.now() - startedAt) / 1000) },
       budgets: BUDGETS,
       checks,
       bundle,
       lighthouse,
       reads,
-      live,
-      live_burst: liveBurst,
+      live: live?.one ?? null,
+      live_burst: live?.burst ?? null,
       staff_screen: staffScreen,
-      writes: { ...writes, bounds: writeBounds },
+      writes: writes && { ...writes, bounds: writeBounds },
       storage,
       shards,
     };
@@ -407,35 +400,49 @@ async function main() {
 
     const ms = (n: number | null) => (n === null ? '—' : `${n} ms`);
     const rows: Row[] = [
-      ['live', `${live.sockets} sockets, ${live.orders} orders: send → receipt p50`, ms(live.placement_to_receipt_ms.p50), `<= ${BUDGETS.live_p50_ms} ms`, verdict(checks.live_p50)],
-      ['live', 'send → receipt p99', ms(live.placement_to_receipt_ms.p99), `<= ${BUDGETS.live_p99_ms} ms`, verdict(checks.live_p99)],
-      ['live', 'deliveries received / expected', `${live.deliveries_received} / ${live.deliveries_expected}`, 'all', verdict(checks.live_all_delivered)],
-      ['live', `burst: ${liveBurst.orders} orders, ${liveBurst.concurrency} in flight: p50; p99`, `${ms(liveBurst.placement_to_receipt_ms.p50)}; ${ms(liveBurst.placement_to_receipt_ms.p99)}`, 'info', ''],
-      ['live', `bar screen: HTTP requests per placed order (${staffScreen.orders} placed and delivered, ${staffScreen.shown_placed} shown)`, String(staffScreen.requests_per_order), `<= ${BUDGETS.staff_screen_requests_per_order}`, verdict(checks.staff_screen_requests)],
-      ['reads', 'menu p99 / healthz p99', `${reads.vs_healthz.menu.p99_ratio} (${reads.figures.menu!.p99_ms} / ${reads.figures.healthz!.p99_ms} ms)`, `<= ${BUDGETS.menu_p99_over_healthz_p99}`, verdict(checks.menu_p99_ratio)],
-      ['reads', 'menu req/s / healthz req/s', `${reads.vs_healthz.menu.rps_ratio} (${reads.figures.menu!.rps} / ${reads.figures.healthz!.rps})`, `>= ${BUDGETS.menu_rps_over_healthz_rps}`, verdict(checks.menu_rps_ratio)],
-      ['reads', 'menu 304 p99 / healthz p99; req/s ratio', `${reads.vs_healthz.menu_304.p99_ratio}; ${reads.vs_healthz.menu_304.rps_ratio}`, 'info', ''],
-      ['reads', 'venue p99 / healthz p99; req/s ratio', `${reads.vs_healthz.venue.p99_ratio}; ${reads.vs_healthz.venue.rps_ratio}`, 'info', ''],
-      ['reads', 'drink p99 / healthz p99; req/s ratio', `${reads.vs_healthz.drink.p99_ratio}; ${reads.vs_healthz.drink.rps_ratio}`, 'info', ''],
-      ['reads', 'healthz/db (one D1 query) p99 / healthz p99; req/s', `${reads.vs_healthz.healthz_db.p99_ratio}; ${reads.vs_healthz.healthz_db.rps_ratio}`, 'info', ''],
-      ['reads', 'menu p99 / healthz/db p99; req/s ratio', `${reads.vs_healthz_db.menu.p99_ratio}; ${reads.vs_healthz_db.menu.rps_ratio}`, 'info', ''],
-      ['writes', `knee (10 venues): concurrency ${writes.knee.concurrency}`, `${writes.knee.orders_per_s} orders/s, p99 ${ms(writes.knee.p99_ms)}`, 'info', ''],
-      ['writes', 'knee / D1 ceiling (same write batch in the Worker)', `${writes.knee_over_ceiling} (${writes.knee.orders_per_s} / ${writes.ceiling.batches_per_s})`, `>= ${BUDGETS.knee_over_ceiling}`, verdict(checks.knee_over_ceiling)],
-      ['writes', `HTTP write floor (one guest request + the same batch): knee at ${writes.floor.knee.concurrency}`, `${writes.floor.knee.orders_per_s} req/s, p99 ${ms(writes.floor.knee.p99_ms)}`, 'info', ''],
-      ['writes', 'floor / ceiling: the best any HTTP placement can reach here', String(writes.floor_over_ceiling), 'info', ''],
-      ['writes', 'placement knee / floor', String(writes.knee_over_floor), 'info', ''],
-      ['writes', 'floor CPU / placement CPU per request (server processes, median of levels)', String(writes.floor_cpu_over_placement_cpu), 'info', ''],
-      ['writes', 'knee / healthz/db req/s (one D1 round trip); healthz req/s / ceiling', `${writeBounds.knee_over_healthz_db_rps}; ${writeBounds.healthz_over_ceiling}`, 'info', ''],
-      ['bundle', `largest guest route (${bundle.largest_guest_route})`, `${bundle.largest_guest_route_kb_gzip} KB gz`, `<= ${BUDGETS.guest_route_js_kb_gzip} KB`, verdict(checks.bundle)],
-      ['page', 'Lighthouse mobile LCP (median)', ms(lighthouse.mobile.lcp_ms), `<= ${BUDGETS.lcp_ms} ms`, verdict(checks.lcp)],
-      ['page', 'Lighthouse mobile CLS', String(lighthouse.mobile.cls), `<= ${BUDGETS.cls}`, verdict(checks.cls)],
-      ['page', 'Lighthouse mobile TBT', ms(lighthouse.mobile.tbt_ms), `<= ${BUDGETS.tbt_ms} ms`, verdict(checks.tbt)],
-      ['page', 'unthrottled mobile: LCP; TBT', `${ms(lighthouse.mobile_unthrottled.lcp_ms)}; ${ms(lighthouse.mobile_unthrottled.tbt_ms)}`, 'info', ''],
-      ['scale', 'rows per order (orders+items+events+idempotency)', Object.values(storage.rows_per_order).join(' + '), 'info', ''],
-      ['scale', 'database growth per order', `${storage.file_bytes_per_order} B`, 'info', ''],
-      ['scale', 'payload per order kept after a day (order, items, 4 events; idempotency record gone)', `${storage.payload_bytes_kept_after_a_day} B`, 'info', ''],
-      ...shards.layouts.map((l): Row => ['shards', `placement knee, ${l.venues} venues on ${l.layout} (load ${l.load_average.join(' ')})`, `${l.knee.orders_per_s} orders/s at ${l.knee.concurrency}, p99 ${ms(l.knee.p99_ms)}`, 'info', '']),
-      ['shards', 'three shards / one shard', String(shards.three_over_one), 'info', ''],
+      ...(live ? [
+        ['live', `${live.one.sockets} sockets, ${live.one.orders} orders: send → receipt p50`, ms(live.one.placement_to_receipt_ms.p50), `<= ${BUDGETS.live_p50_ms} ms`, verdict(checks.live_p50!)],
+        ['live', 'send → receipt p99', ms(live.one.placement_to_receipt_ms.p99), `<= ${BUDGETS.live_p99_ms} ms`, verdict(checks.live_p99!)],
+        ['live', 'deliveries received / expected', `${live.one.deliveries_received} / ${live.one.deliveries_expected}`, 'all', verdict(checks.live_all_delivered!)],
+        ['live', `burst: ${live.burst.orders} orders, ${live.burst.concurrency} in flight: p50; p99`, `${ms(live.burst.placement_to_receipt_ms.p50)}; ${ms(live.burst.placement_to_receipt_ms.p99)}`, 'info', ''],
+      ] satisfies Row[] : []),
+      ...(staffScreen ? [
+        ['live', `bar screen: HTTP requests per placed order (${staffScreen.orders} placed and delivered, ${staffScreen.shown_placed} shown)`, String(staffScreen.requests_per_order), `<= ${BUDGETS.staff_screen_requests_per_order}`, verdict(checks.staff_screen_requests!)],
+      ] satisfies Row[] : []),
+      ...(reads ? [
+        ['reads', 'menu p99 / healthz p99', `${reads.vs_healthz.menu.p99_ratio} (${reads.figures.menu!.p99_ms} / ${reads.figures.healthz!.p99_ms} ms)`, `<= ${BUDGETS.menu_p99_over_healthz_p99}`, verdict(checks.menu_p99_ratio!)],
+        ['reads', 'menu req/s / healthz req/s', `${reads.vs_healthz.menu.rps_ratio} (${reads.figures.menu!.rps} / ${reads.figures.healthz!.rps})`, `>= ${BUDGETS.menu_rps_over_healthz_rps}`, verdict(checks.menu_rps_ratio!)],
+        ['reads', 'menu 304 p99 / healthz p99; req/s ratio', `${reads.vs_healthz.menu_304.p99_ratio}; ${reads.vs_healthz.menu_304.rps_ratio}`, 'info', ''],
+        ['reads', 'venue p99 / healthz p99; req/s ratio', `${reads.vs_healthz.venue.p99_ratio}; ${reads.vs_healthz.venue.rps_ratio}`, 'info', ''],
+        ['reads', 'drink p99 / healthz p99; req/s ratio', `${reads.vs_healthz.drink.p99_ratio}; ${reads.vs_healthz.drink.rps_ratio}`, 'info', ''],
+        ['reads', 'healthz/db (one D1 query) p99 / healthz p99; req/s', `${reads.vs_healthz.healthz_db.p99_ratio}; ${reads.vs_healthz.healthz_db.rps_ratio}`, 'info', ''],
+        ['reads', 'menu p99 / healthz/db p99; req/s ratio', `${reads.vs_healthz_db.menu.p99_ratio}; ${reads.vs_healthz_db.menu.rps_ratio}`, 'info', ''],
+      ] satisfies Row[] : []),
+      ...(writes ? [
+        ['writes', `knee (10 venues): concurrency ${writes.knee.concurrency}`, `${writes.knee.orders_per_s} orders/s, p99 ${ms(writes.knee.p99_ms)}`, 'info', ''],
+        ['writes', 'knee / D1 ceiling (same write batch in the Worker)', `${writes.knee_over_ceiling} (${writes.knee.orders_per_s} / ${writes.ceiling.batches_per_s})`, `>= ${BUDGETS.knee_over_ceiling}`, verdict(checks.knee_over_ceiling!)],
+        ['writes', `HTTP write floor (one guest request + the same batch): knee at ${writes.floor.knee.concurrency}`, `${writes.floor.knee.orders_per_s} req/s, p99 ${ms(writes.floor.knee.p99_ms)}`, 'info', ''],
+        ['writes', 'floor / ceiling: the best any HTTP placement can reach here', String(writes.floor_over_ceiling), 'info', ''],
+        ['writes', 'placement knee / floor', String(writes.knee_over_floor), 'info', ''],
+        ['writes', 'floor CPU / placement CPU per request (server processes, median of levels)', String(writes.floor_cpu_over_placement_cpu), 'info', ''],
+      ] satisfies Row[] : []),
+      ...(writeBounds ? [
+        ['writes', 'knee / healthz/db req/s (one D1 round trip); healthz req/s / ceiling', `${writeBounds.knee_over_healthz_db_rps}; ${writeBounds.healthz_over_ceiling}`, 'info', ''],
+      ] satisfies Row[] : []),
+      ...(bundle ? [
+        ['bundle', `largest guest route (${bundle.largest_guest_route})`, `${bundle.largest_guest_route_kb_gzip} KB gz`, `<= ${BUDGETS.guest_route_js_kb_gzip} KB`, verdict(checks.bundle!)],
+      ] satisfies Row[] : []),
+      ...(lighthouse ? [
+        ['page', 'Lighthouse mobile LCP (median)', ms(lighthouse.mobile.lcp_ms), `<= ${BUDGETS.lcp_ms} ms`, verdict(checks.lcp!)],
+        ['page', 'Lighthouse mobile CLS', String(lighthouse.mobile.cls), `<= ${BUDGETS.cls}`, verdict(checks.cls!)],
+        ['page', 'Lighthouse mobile TBT', ms(lighthouse.mobile.tbt_ms), `<= ${BUDGETS.tbt_ms} ms`, verdict(checks.tbt!)],
+        ['page', 'unthrottled mobile: LCP; TBT', `${ms(lighthouse.mobile_unthrottled.lcp_ms)}; ${ms(lighthouse.mobile_unthrottled.tbt_ms)}`, 'info', ''],
+      ] satisfies Row[] : []),
+      ...(storage ? storageRows(storage, verdict(checks.kept_bytes_per_order!)) : []),
+      ...(shards ? [
+        ...shards.layouts.map((l): Row => ['shards', `placement knee, ${l.venues} venues on ${l.layout} (load ${l.load_average.join(' ')})`, `${l.knee.orders_per_s} orders/s at ${l.knee.concurrency}, p99 ${ms(l.knee.p99_ms)}`, 'info', '']),
+        ['shards', 'three shards / one shard', String(shards.three_over_one), 'info', ''],
+      ] satisfies Row[] : []),
     ];
     console.log(table(rows));
     console.log(`\nbench/results/latest.json written; ${report.seconds.total} s; load average at the end ${report.load_average_at_end.join(' ')}`);
@@ -443,6 +450,19 @@ async function main() {
     clearTimeout(watchdog);
     if (server) stopServer(server);
   }
+}
+
+/** Phase 6's rows: the file's growth per order after each step, and per table once the record is purged. */
+function storageRows(storage: Awaited<ReturnType<typeof storagePhase>>, keptVerdict: string): Row[] {
+  const tables = Object.entries(storage.kept.tables)
+    .map(([name, t]) => `${name} ${t.rows_per_order} × ${t.bytes_per_order} B`).join('; ');
+  return [
+    ['storage', `venue database per order placed (${storage.orders} orders, with the idempotency record)`, `${storage.placement.bytes_per_order} B`, 'info', ''],
+    ['storage', 'per order delivered the same day (+ 3 events, stock movements)', `${storage.day_one.bytes_per_order} B`, 'info', ''],
+    ['storage', `kept after a day (record purged; load ${storage.load_average.join(' ')})`, `${storage.kept_bytes_per_order} B`, `<= ${BUDGETS.kept_bytes_per_order} B`, keptVerdict],
+    ['storage', 'kept per table: rows × bytes per order, with indexes', tables, 'info', ''],
+    ['storage', 'control database per order (rate limits, audit log of staff writes)', `${storage.control_database.bytes_per_order} B`, 'info', ''],
+  ];
 }
 
 main().catch((err: unknown) => {

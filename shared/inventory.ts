@@ -97,6 +97,18 @@ export const soldOutReasonFor = (ingredientNames: string[]) =>
 /** The stock-deduction movement's reason, naming the order like the cards do. */
 export const orderMovementReason = (orderId: string) => `Order #${shortOrderId(orderId)}`;
 
+/** The reason of the movement that gives a cancelled order's stock back (docs/decisions/102). */
+export const cancelledOrderMovementReason = (orderId: string) => `${orderMovementReason(orderId)} cancelled: stock returned`;
+
+/**
+ * A movement's reason as every reader shows it. An order's pour and its return store none (docs/decisions/152):
+ * their reason is said from the order, as it was written before.
+ */
+export function movementReason(movement: { type: string; reason: string | null; orderId: string | null }): string {
+  if (movement.reason !== null || !movement.orderId) return movement.reason ?? '';
+  return movement.type === 'restore' ? cancelledOrderMovementReason(movement.orderId) : orderMovementReason(movement.orderId);
+}
+
 const QUARTER_GLYPHS = ['', '¼', '½', '¾'];
 const UNIT_PLURALS: Record<string, string> = { bottle: 'bottles', can: 'cans', pack: 'packs', piece: 'pieces', oz: 'oz', ml: 'ml' };
 

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
 import { AiSuggestion } from '../../shared/schemas/ai';
+import { StockMovementList } from '../../shared/schemas/inventory';
 import { call, expectApiError } from './helpers';
 import { countRows, guestToken, staffToken, venueId } from './order-helpers';
 
@@ -105,9 +106,22 @@ describe('cancelling an order gives its stock back', () => {
 
     expect((await call('PUT', `/api/staff/orders/${orderId}/status`, { token: staff, body: { status: 'cancelled' } })).status).toBe(200);
     expect(await inventoryTotal()).toBeCloseTo(before, 9);
-    const { results } = await env.DB.prepare("SELECT reason, delta FROM stock_movements WHERE order_id = ? AND type = 'restore'").bind(orderId).all<{ reason: string; delta: number }>();
-    expect(results).toHaveLength(deducted);
-    expect(results.every((m) => m.reason === `Order #${orderId.slice(-8).toUpperCase()} cancelled: stock returned` && m.delta > 0)).toBe(true);
+    // Exactly what was poured goes back: one return per pour, the same item and amounts with the sign turned.
+    const moved = async (type: string) => (await env.DB.prepare('SELECT inventory_item_id, delta, delta_ml FROM stock_movements WHERE order_id = ? AND type = ? ORDER BY inventory_item_id')
+      .bind(orderId, type).all<{ inventory_item_id: string; delta: number; delta_ml: number | null }>()).results;
+    const poured = await moved('deduct');
+    expect(poured).toHaveLength(deducted);
+    expect(await moved('restore')).toEqual(poured.map((m) => ({ ...m, delta: -m.delta, delta_ml: m.delta_ml === null ? null : -m.delta_ml })));
+    // Each item's history shows the return saying why, by whom and when the order was cancelled.
+    const cancel = await env.DB.prepare("SELECT actor_id, created_at FROM order_events WHERE order_id = ? AND to_status = 'cancelled'").bind(orderId).first<{ actor_id: string; created_at: string }>();
+    for (const pour of poured) {
+      const history = StockMovementList.parse((await call('GET', `/api/staff/inventory/${pour.inventory_item_id}/movements`, { token: staff })).json);
+      expect(history.movements[0]).toMatchObject({
+        type: 'restore', reason: `Order #${orderId.slice(-8).toUpperCase()} cancelled: stock returned`, order_id: orderId,
+        delta: -pour.delta, actor_user_id: cancel!.actor_id, created_at: cancel!.created_at,
+      });
+      expect(history.movements[1]).toMatchObject({ type: 'deduct', reason: `Order #${orderId.slice(-8).toUpperCase()}`, delta: pour.delta });
+    }
     expect(await env.DB.prepare('SELECT stock_deducted_at FROM orders WHERE id = ?').bind(orderId).first('stock_deducted_at')).toBeNull();
   });
 });

@@ -54,6 +54,8 @@ async function orderDrink(slug: string, item: Record<string, unknown>) {
   return res.json.id as string;
 }
 
+const userId = async (email: string) => (await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>())!.id;
+
 const setStatus = (id: string, token: string, status: string) => call('PUT', `/api/staff/orders/${id}/status`, { token, body: { status } });
 
 describe('staff inventory API', () => {
@@ -92,7 +94,7 @@ describe('staff inventory API', () => {
     const staff = await staffToken('staff@barhop.dev');
     const artisan = await venueId('artisan-bar');
     const items = () => countRows('SELECT count(*) AS n FROM inventory_items WHERE restaurant_id = ?', artisan);
-    const movements = () => countRows('SELECT count(*) AS n FROM stock_movements WHERE restaurant_id = ?', artisan);
+    const movements = () => countRows('SELECT count(*) AS n FROM stock_movements m JOIN inventory_items i ON i.id = m.inventory_item_id WHERE i.restaurant_id = ?', artisan);
     const [itemsBefore, movementsBefore] = [await items(), await movements()];
     const messages = (error: { details?: unknown }) => (error.details as { message: string }[]).map((d) => d.message);
 
@@ -165,10 +167,15 @@ describe('staff inventory API', () => {
 
     const rows = await env.DB.prepare('SELECT type, reason, actor_user_id FROM stock_movements WHERE inventory_item_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 2')
       .bind(item!.id).all<{ type: string; reason: string; actor_user_id: string }>();
-    const staffId = (await env.DB.prepare("SELECT id FROM users WHERE email = 'staff@barhop.dev'").first<{ id: string }>())!.id;
+    const staffId = await userId('staff@barhop.dev');
     expect(rows.results).toEqual([
       { type: 'adjust_down', reason: 'Broken bottle', actor_user_id: staffId },
       { type: 'receive', reason: 'Delivery from Acme', actor_user_id: staffId },
+    ]);
+    // The item's history lists them newest first under the ids their answers gave.
+    const history = StockMovementList.parse((await call('GET', path, { token: staff })).json);
+    expect(history.movements.slice(0, 2).map((m) => [m.id, m.type, m.reason, m.actor_user_id])).toEqual([
+      [adjusted.movement.id, 'adjust_down', 'Broken bottle', staffId], [received.movement.id, 'receive', 'Delivery from Acme', staffId],
     ]);
   });
 
@@ -234,9 +241,15 @@ describe('recipes poured from stock', () => {
     expect((await setStatus(orderId, staff, 'preparing')).status).toBe(200);
     const after = (await itemRow(line.item_id))!.quantity;
     expect(after).toBeCloseTo(line.item_quantity - line.quantity / line.unit_volume_ml, 6);
-    const movement = await env.DB.prepare("SELECT type, reason, delta_ml, order_id FROM stock_movements WHERE order_id = ? AND inventory_item_id = ?")
-      .bind(orderId, line.item_id).first();
-    expect(movement).toEqual({ type: 'deduct', reason: `Order #${orderId.slice(-8).toUpperCase()}`, delta_ml: -line.quantity, order_id: orderId });
+    // The item's history shows the pour as before: the order in its reason, who started the order and when
+    // (the pour stores neither: it names the status change, docs/decisions/152).
+    const started = await env.DB.prepare("SELECT actor_id, created_at FROM order_events WHERE order_id = ? AND to_status = 'preparing'").bind(orderId).first<{ actor_id: string; created_at: string }>();
+    const history = StockMovementList.parse((await call('GET', `/api/staff/inventory/${line.item_id}/movements`, { token: staff })).json);
+    expect(history.movements[0]).toMatchObject({
+      type: 'deduct', reason: `Order #${orderId.slice(-8).toUpperCase()}`, delta_ml: -line.quantity, quantity_ml: line.quantity, order_id: orderId,
+      actor_user_id: started!.actor_id, created_at: started!.created_at,
+    });
+    expect(started!.actor_id).toBe(await userId('staff@barhop.dev'));
     expect(await env.DB.prepare('SELECT stock_deducted_at FROM orders WHERE id = ?').bind(orderId).first('stock_deducted_at')).not.toBeNull();
 
     // Moving on does not pour it again.

@@ -2,7 +2,7 @@
 // staff and the venue's analytics still see them.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { OrderHistoryResponse } from '../../shared/schemas/order';
+import { OrderHistoryResponse, OrderList } from '../../shared/schemas/order';
 import { salesFigures } from '../../worker/analytics/sales-figures';
 import { archiveKey } from '../../worker/jobs/archive-orders';
 import { runHousekeeping } from '../../worker/jobs/housekeeping';
@@ -33,6 +33,16 @@ async function deliveredOrder(token: string, staff: string, daysAgo: number) {
 
 const dayFile = async (key: string) => (await (await env.ARCHIVE.get(key))?.text()) ?? null;
 
+/** A guest's order delivered `daysAgo` days back at The Artisan Bar, and the key of the day file it goes to. */
+async function pastOrder(daysAgo: number) {
+  const staff = await staffToken('staff@barhop.dev');
+  const guest = await guestToken();
+  const venue = await venueId(SLUG);
+  const order = await deliveredOrder(guest.token, staff, daysAgo);
+  const day = order.createdAt.slice(0, 10);
+  return { staff, guest, venue, order, day, key: archiveKey(venue, day) };
+}
+
 describe('archiving orders past the hot window', () => {
   it('moves an old delivered order to R2, keeps it in history and analytics, and a second run changes nothing', async () => {
     const staff = await staffToken('staff@barhop.dev');
@@ -61,6 +71,12 @@ describe('archiving orders past the hot window', () => {
     expect(lines[0].items).toHaveLength(1);
     expect(lines[0].events.map((e: { toStatus: string }) => e.toStatus)).toEqual(expect.arrayContaining(['preparing', 'ready', 'delivered']));
     expect(lines[0].stock_movements).toHaveLength(movements);
+    // Each movement as the item's history showed it: a pour stores no time, actor or reason of its own
+    // (docs/decisions/152); the file keeps them said, from the status change and the order.
+    const started = lines[0].events.find((e: { toStatus: string }) => e.toStatus === 'preparing');
+    for (const movement of lines[0].stock_movements) {
+      expect(movement).toMatchObject({ type: 'deduct', reason: `Order #${old.id.slice(-8).toUpperCase()}`, createdAt: started.createdAt, actorUserId: started.actorId });
+    }
     // The order inside the window stays.
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE id = ?', recent.id)).toBe(1);
 
@@ -94,13 +110,55 @@ describe('archiving orders past the hot window', () => {
     expect(await salesFigures(env.DB, { venueId: venue })).toEqual(allTime);
   });
 
+  it('a day file written before the slim rows (text ids, the venue on events and movements) still reads, and takes new orders', async () => {
+    const { staff, guest, venue, order: fresh, day, key } = await pastOrder(45);
+    const at = `${day}T00:00:01.000Z`;
+    const id = 'oldArchivedOrderXY12AB34';
+    // One line as the archive wrote it before docs/decisions/152: drizzle's rows of that schema.
+    const oldLine = {
+      order: {
+        id, restaurantId: venue, ownerKey: guest.ownerKey, guestSessionId: guest.sessionId, guestId: null, userId: null, displayName: null,
+        customerName: null, customerPhone: null, status: 'delivered', paymentStatus: 'captured', subtotalCents: 2400, taxCents: 210,
+        totalCents: 2610, taxRateBp: 875, specialInstructions: null, salesChannel: 'app', tableNumber: null, referredByAi: false,
+        aiRecipeName: null, customName: null, aiInteractionId: null, etaMinutes: 4, drinkCount: 2, stockDeductedAt: at, deliveredAt: at,
+        createdAt: at, updatedAt: at,
+      },
+      items: [{
+        id: 'oldItemTextId00000001', orderId: id, menuDrinkId: 'oldDrink', name: 'Old Fashioned', description: 'Bourbon, sugar and bitters',
+        imageUrl: '/images/art/old.svg', unitPriceCents: 1200, quantity: 2, lineTotalCents: 2400, notes: 'one cube', modifiers: null,
+        isAiCreation: false, aiRecipeName: null, recipe: null, allergens: ['sulphites'], containsAlcohol: true, position: 0,
+      }],
+      events: [{ id: 'oldEventTextId0000001', orderId: id, restaurantId: venue, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: guest.ownerKey, reason: null, createdAt: at }],
+      stock_movements: [{
+        id: 'oldMovementTextId0001', restaurantId: venue, inventoryItemId: 'oldItem', type: 'deduct', delta: -0.14, deltaMl: -100,
+        reason: 'Order #XY12AB34', orderId: id, actorUserId: 'oldStaff', createdAt: at,
+      }],
+    };
+    await env.ARCHIVE.put(key, `${JSON.stringify(oldLine)}\n`);
+    await env.DB.prepare('INSERT INTO archived_orders (id, restaurant_id, owner_key, status, payment_status, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(id, venue, guest.ownerKey, 'delivered', 'captured', at).run();
+
+    // The next run merges a new order into that file and leaves the old line as it was.
+    await runHousekeeping(env);
+    const lines = (await dayFile(key))!.trim().split('\n');
+    expect(lines).toContain(JSON.stringify(oldLine));
+    expect(lines.map((line) => JSON.parse(line).order.id)).toEqual([id, fresh.id]);
+
+    // Guest and staff history show both, the old line with its own id and everything it said.
+    const history = OrderHistoryResponse.parse((await call('GET', '/api/orders/history', { token: guest.token })).json);
+    expect(history.orders.map((o) => o.id)).toEqual([fresh.id, id]);
+    expect(history.orders[1]!.items).toEqual([expect.objectContaining({
+      id: 'oldItemTextId00000001', menu_drink_id: 'oldDrink', name: 'Old Fashioned', description: 'Bourbon, sugar and bitters',
+      image_url: '/images/art/old.svg', quantity: 2, price_cents: 1200, total_cents: 2400, notes: 'one cube', allergens: ['sulphites'],
+    })]);
+    expect(history.orders[0]!.items[0]!.id).toMatch(/^\d+$/);
+    const since = encodeURIComponent(new Date(Date.parse(at) - DAY_MS).toISOString());
+    const staffHistory = OrderList.parse((await call('GET', `/api/staff/history?status=delivered&limit=200&since=${since}`, { token: staff })).json);
+    expect(staffHistory.orders.find((o) => o.id === id)).toMatchObject({ total_cents: 2610, items: [expect.objectContaining({ id: 'oldItemTextId00000001', name: 'Old Fashioned' })] });
+  });
+
   it('after a run cut off between writing the day file and deleting the rows, the next run keeps the order once', async () => {
-    const staff = await staffToken('staff@barhop.dev');
-    const guest = await guestToken();
-    const venue = await venueId(SLUG);
-    const order = await deliveredOrder(guest.token, staff, 50);
-    const day = order.createdAt.slice(0, 10);
-    const key = archiveKey(venue, day);
+    const { guest, venue, order, key } = await pastOrder(50);
     // The cut-off run left the order in the file (in a partial copy) and its rows in D1.
     const partial = { order: { id: order.id, restaurantId: venue, createdAt: order.createdAt, status: 'delivered', paymentStatus: 'unpaid', totalCents: 0, drinkCount: 0 }, items: [], events: [], stock_movements: [] };
     const earlier = await dayFile(key);

@@ -37,7 +37,7 @@ async function venueState(venue: string) {
     env.DB.prepare('SELECT * FROM menu_drinks WHERE restaurant_id = ? ORDER BY id').bind(venue),
     env.DB.prepare('SELECT di.* FROM drink_ingredients di JOIN menu_drinks d ON d.id = di.menu_drink_id WHERE d.restaurant_id = ? ORDER BY di.id').bind(venue),
     env.DB.prepare('SELECT * FROM inventory_items WHERE restaurant_id = ? ORDER BY id').bind(venue),
-    env.DB.prepare('SELECT * FROM stock_movements WHERE restaurant_id = ? ORDER BY id').bind(venue),
+    env.DB.prepare('SELECT m.* FROM stock_movements m JOIN inventory_items i ON i.id = m.inventory_item_id WHERE i.restaurant_id = ? ORDER BY m.id').bind(venue),
     env.DB.prepare('SELECT id, status, payment_status, updated_at FROM orders WHERE restaurant_id = ? ORDER BY id').bind(venue),
     env.DB.prepare('SELECT * FROM ai_settings WHERE restaurant_id = ?').bind(venue),
   ]);

@@ -10,7 +10,7 @@ import type { D1InsertResult, D1WriteOnceResult } from '../../shared/schemas/ben
 import { idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { notFound } from '../lib/errors';
-import type { OrderItemRow, OrderRow } from '../orders/serialize';
+import type { NewOrderItemRow, OrderRow } from '../orders/serialize';
 
 const LINES = 2;
 
@@ -32,8 +32,8 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue): Pro
   const orderId = newId();
   const ownerKey = `s:bench-ceiling-${newId()}`;
   const now = new Date().toISOString();
-  const items: OrderItemRow[] = drinks.map((drink, position) => ({
-    id: newId(), orderId, menuDrinkId: drink.id, name: drink.name, description: drink.description, imageUrl: drink.imageUrl,
+  const items: NewOrderItemRow[] = drinks.map((drink, position) => ({
+    orderId, menuDrinkId: drink.id, name: drink.name, description: drink.description, imageUrl: drink.imageUrl,
     unitPriceCents: drink.priceCents, quantity: position + 1, lineTotalCents: drink.priceCents * (position + 1),
     notes: null, modifiers: null, isAiCreation: false, aiRecipeName: null, recipe: null,
     allergens: drink.allergens, containsAlcohol: drink.containsAlcohol, position,
@@ -49,9 +49,7 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue): Pro
   const batch = [
     db.insert(orders).values(orderRow),
     ...items.map((row) => db.insert(orderItems).values(row)),
-    db.insert(orderEvents).values({
-      id: newId(), orderId, restaurantId: venue.id, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: ownerKey, createdAt: now,
-    }),
+    db.insert(orderEvents).values({ orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: ownerKey, createdAt: now }),
     db.insert(idempotencyRecords).values({
       // The request's hash and the order id, as placement keeps them (docs/decisions/143).
       restaurantId: venue.id, key: newId(36), ownerKey, requestHash: newId(64), orderId, createdAt: now,

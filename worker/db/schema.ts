@@ -186,18 +186,28 @@ export const inventoryItems = sqliteTable('inventory_items', {
   index('inventory_restaurant_ingredient_idx').on(t.restaurantId, t.ingredientId),
 ]);
 
+/**
+ * Every change of an item's stock (docs/decisions/152 for its slim shape). The item names the venue; the row's
+ * own number orders an item's history, newest last, and nothing addresses a movement by anything else. An
+ * order's pour and its return name the status change that made them (`event_id`), which says when and who, and
+ * their reason is said from the order: read them through worker/inventory/stock.ts `selectMovements`.
+ */
 export const stockMovements = sqliteTable('stock_movements', {
-  id: text('id').primaryKey(),
-  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  id: integer('id').primaryKey(),
   inventoryItemId: text('inventory_item_id').notNull().references(() => inventoryItems.id),
   type: text('type', { enum: ['receive', 'adjust_down', 'deduct', 'edit', 'restore'] }).notNull(),
   delta: real('delta').notNull(),
   deltaMl: real('delta_ml'),
-  reason: text('reason').notNull(),
+  /** Null on an order's pour and on its return (shared/inventory.ts movementReason). */
+  reason: text('reason'),
   orderId: text('order_id'),
+  /** The order_events row of the status change that poured or returned this stock (no foreign key: no index). */
+  eventId: integer('event_id'),
+  /** Null when `event_id` names the status change: its actor is the movement's. */
   actorUserId: text('actor_user_id'),
-  createdAt: createdAt(),
-}, (t) => [index('stock_movements_item_idx').on(t.inventoryItemId, t.createdAt)]);
+  /** Null when `event_id` names the status change: its time is the movement's. */
+  createdAt: text('created_at').default(now),
+}, (t) => [index('stock_movements_item_idx').on(t.inventoryItemId)]);
 
 export const carts = sqliteTable('carts', {
   id: text('id').primaryKey(),
@@ -267,8 +277,9 @@ export const orders = sqliteTable('orders', {
   uniqueIndex('orders_one_active_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing','ready')`),
 ]);
 
+/** An order's lines. The row's own number is the line's id (docs/decisions/152): nothing looks a line up by it. */
 export const orderItems = sqliteTable('order_items', {
-  id: text('id').primaryKey(),
+  id: integer('id').primaryKey(),
   orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   menuDrinkId: text('menu_drink_id'),
   name: text('name').notNull(),
@@ -286,15 +297,15 @@ export const orderItems = sqliteTable('order_items', {
   allergens: jsonList('allergens').notNull().default([]),
   containsAlcohol: bool('contains_alcohol').notNull().default(true),
   position: integer('position').notNull().default(0),
-}, (t) => [
-  index('order_items_order_idx').on(t.orderId, t.position),
-  index('order_items_drink_idx').on(t.menuDrinkId),
-]);
+}, (t) => [index('order_items_order_idx').on(t.orderId, t.position)]);
 
+/**
+ * An order's status changes, the placement first. The order names the venue; the row's own number orders an
+ * order's events, and nothing addresses an event by anything else (docs/decisions/152).
+ */
 export const orderEvents = sqliteTable('order_events', {
-  id: text('id').primaryKey(),
+  id: integer('id').primaryKey(),
   orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  restaurantId: text('restaurant_id').notNull(),
   fromStatus: text('from_status'),
   toStatus: text('to_status').notNull(),
   actorType: text('actor_type').notNull(),
@@ -302,10 +313,7 @@ export const orderEvents = sqliteTable('order_events', {
   /** Why a bartender cancelled (docs/decisions/122); null for other moves. */
   reason: text('reason'),
   createdAt: createdAt(),
-}, (t) => [
-  index('order_events_order_idx').on(t.orderId, t.createdAt),
-  index('order_events_restaurant_idx').on(t.restaurantId, t.createdAt),
-]);
+}, (t) => [index('order_events_order_idx').on(t.orderId)]);
 
 export const idempotencyRecords = sqliteTable('idempotency_records', {
   restaurantId: text('restaurant_id').notNull(),

@@ -1,7 +1,6 @@
 // Pours an order's recipes out of inventory when the bar starts making it (docs/decisions/062).
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { newId } from '../../shared/ids';
-import { orderMovementReason, recipeNeed, roundStock, unitVolumeMl, type StockMeasure } from '../../shared/inventory';
+import { recipeNeed, roundStock, unitVolumeMl, type StockMeasure } from '../../shared/inventory';
 import { drinkIngredients, inventoryItems, orderItems, orders, stockMovements } from '../db/schema';
 import type { Db } from '../env';
 import { matchCanonicalIngredients, normalizeIngredientName } from './ingredients';
@@ -17,14 +16,20 @@ export type DeductionResult = {
 type Need = { ingredientId: string; measure: StockMeasure; amount: number };
 
 /**
+ * The status change that pours an order's recipes or gives them back: its order_events row. The movements name it
+ * instead of repeating its time and its actor, and say their reason from the order (docs/decisions/152).
+ */
+export type PourCause = { eventId: number; at: string };
+
+/**
  * Deducts every recipe line of the order's drinks (menu drinks through drink_ingredients, AI
  * creations through the recipe they carry, matched to canonical ingredients by name), times the
- * line's quantity. One movement per inventory item touched, reason 'Order #AB12CD34'. Stock floors
- * at 0. Idempotent: the order's `stock_deducted_at` is claimed first, so a repeated or racing call
+ * line's quantity. One movement per inventory item touched, naming `cause` (its reason reads 'Order #AB12CD34').
+ * Stock floors at 0. Idempotent: the order's `stock_deducted_at` is claimed first, so a repeated or racing call
  * deducts nothing.
  */
-export async function deductRecipeForOrder(db: Db, orderId: string, opts: { actorUserId?: string | null } = {}): Promise<DeductionResult> {
-  const at = new Date().toISOString();
+export async function deductRecipeForOrder(db: Db, orderId: string, cause: PourCause): Promise<DeductionResult> {
+  const { at } = cause;
   const [claimed] = await db.update(orders).set({ stockDeductedAt: at })
     .where(and(eq(orders.id, orderId), isNull(orders.stockDeductedAt)))
     .returning({ restaurantId: orders.restaurantId });
@@ -57,7 +62,6 @@ export async function deductRecipeForOrder(db: Db, orderId: string, opts: { acto
     }
   }
 
-  const reason = orderMovementReason(orderId);
   const movements: DeductionResult['movements'] = [];
   const statements = [];
   for (const item of items) {
@@ -68,16 +72,16 @@ export async function deductRecipeForOrder(db: Db, orderId: string, opts: { acto
     statements.push(
       db.update(inventoryItems).set({ quantity: sqlFloorSubtract(units), lastMovementAt: at, updatedAt: at })
         .where(eq(inventoryItems.id, item.id)),
-      db.insert(stockMovements).values({
-        id: newId(), restaurantId, inventoryItemId: item.id, type: 'deduct', delta: -units, deltaMl, reason, orderId,
-        actorUserId: opts.actorUserId ?? null, createdAt: at,
-      }),
+      db.insert(stockMovements).values({ inventoryItemId: item.id, type: 'deduct', delta: -units, deltaMl, orderId, ...pouredBy(cause) }),
     );
   }
   if (statements.length > 0) await db.batch(statements as [typeof statements[number], ...typeof statements]);
   const soldOut = await recomputeSoldOut(db, restaurantId, ingredientIds);
   return { deducted: true, movements, soldOut };
 }
+
+/** What a pour's or a return's movement stores of its cause: the event only (when and who are the event's). */
+const pouredBy = (cause: PourCause) => ({ eventId: cause.eventId, actorUserId: null, createdAt: null });
 
 const stockOf = (item: typeof inventoryItems.$inferSelect) => Math.max(0, item.quantity) * (unitVolumeMl(item) ?? 1);
 
@@ -127,29 +131,26 @@ async function orderNeeds(db: Db, orderId: string): Promise<Need[]> {
 
 export type RestoreResult = { restored: boolean; movements: { inventoryItemId: string; deltaMl: number | null }[]; soldOut: SoldOutChange[] };
 
-/** The movement reason when a cancelled order's stock goes back on the shelf. */
-export const cancelledOrderMovementReason = (orderId: string) => `${orderMovementReason(orderId)} cancelled: stock returned`;
-
 /**
  * A cancelled order gives back what was poured for it (docs/decisions/102): each 'deduct' movement of
- * the order is reversed by a 'restore' movement saying why. Idempotent like the deduction: the
- * order's `stock_deducted_at` is released first, so a repeated call restores nothing.
+ * the order is reversed by a 'restore' movement naming `cause`, the cancellation (its reason reads 'Order #AB12CD34
+ * cancelled: stock returned'). Idempotent like the deduction: the order's `stock_deducted_at` is released
+ * first, so a repeated call restores nothing.
  */
-export async function restoreRecipeForOrder(db: Db, orderId: string, opts: { actorUserId?: string | null } = {}): Promise<RestoreResult> {
-  const at = new Date().toISOString();
+export async function restoreRecipeForOrder(db: Db, orderId: string, cause: PourCause): Promise<RestoreResult> {
+  const { at } = cause;
   const [released] = await db.update(orders).set({ stockDeductedAt: null })
     .where(and(eq(orders.id, orderId), isNotNull(orders.stockDeductedAt)))
     .returning({ restaurantId: orders.restaurantId });
   if (!released) return { restored: false, movements: [], soldOut: [] };
   const poured = await db.select().from(stockMovements).where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.type, 'deduct')));
   if (poured.length === 0) return { restored: true, movements: [], soldOut: [] };
-  const reason = cancelledOrderMovementReason(orderId);
   const statements = poured.flatMap((movement) => [
     db.update(inventoryItems).set({ quantity: sql`${inventoryItems.quantity} + ${-movement.delta}`, lastMovementAt: at, updatedAt: at })
       .where(eq(inventoryItems.id, movement.inventoryItemId)),
     db.insert(stockMovements).values({
-      id: newId(), restaurantId: movement.restaurantId, inventoryItemId: movement.inventoryItemId, type: 'restore', delta: -movement.delta,
-      deltaMl: movement.deltaMl === null ? null : -movement.deltaMl, reason, orderId, actorUserId: opts.actorUserId ?? null, createdAt: at,
+      inventoryItemId: movement.inventoryItemId, type: 'restore', delta: -movement.delta,
+      deltaMl: movement.deltaMl === null ? null : -movement.deltaMl, orderId, ...pouredBy(cause),
     }),
   ]);
   await db.batch(statements as [typeof statements[number], ...typeof statements]);

@@ -1,6 +1,6 @@
 // Inventory rows → the staff portal's wire shapes (shared/schemas/inventory.ts).
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { isLowStock, recipeQuantityMl, roundStock, stockMeasure, unitsToMl, unitVolumeMl } from '../../shared/inventory';
+import { isLowStock, movementReason, recipeQuantityMl, roundStock, stockMeasure, unitsToMl, unitVolumeMl } from '../../shared/inventory';
 import { centsToDollars } from '../../shared/money';
 import type { StaffRole } from '../../shared/constants';
 import type { StaffInventoryItem, StaffMenuItem, StockMovement } from '../../shared/schemas/inventory';
@@ -38,13 +38,13 @@ export function toStaffInventoryItem(row: InventoryRow, role: StaffRole): StaffI
 export function toStockMovement(row: StockMovementRow): StockMovement {
   const deltaMl = row.deltaMl ?? row.delta;
   return {
-    id: row.id,
+    id: String(row.id),
     inventory_item_id: row.inventoryItemId,
     type: row.type,
     quantity_ml: Math.abs(deltaMl),
     delta: row.delta,
     delta_ml: deltaMl,
-    reason: row.reason,
+    reason: movementReason(row),
     order_id: row.orderId,
     actor_user_id: row.actorUserId,
     created_at: row.createdAt,

@@ -103,7 +103,7 @@ export const staffInventoryRoutes = new Hono<AppContext>()
     const { db } = await scopedVenueDatabase(c);
     const venueId = scopedVenueId(c);
     const item = await findInventoryItem(db, venueId, c.req.valid('param').id);
-    const rows = await listMovements(db, venueId, item.id, c.req.valid('query').limit);
+    const rows = await listMovements(db, item, c.req.valid('query').limit);
     return c.json({ movements: rows.map(toStockMovement) });
   })
   .get('/ingredients', requireStaff, validate('query', IngredientSearchQuery), async (c) => {

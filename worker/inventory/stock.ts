@@ -1,17 +1,30 @@
 // Inventory items and their stock movements: the one place stock changes, for the staff portal and
 // the venue admin alike. Every change of on-hand writes a stock_movements row (who, why, how much)
 // and then recomputes the recipe-driven sold-out of the drinks that use the ingredient.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { roundStock, unitsToMl, unitVolumeMl } from '../../shared/inventory';
 import type { InventoryUnit } from '../../shared/constants';
-import { inventoryItems, stockMovements } from '../db/schema';
+import { inventoryItems, orderEvents, stockMovements } from '../db/schema';
 import type { Db } from '../env';
 import { notFound } from '../lib/errors';
 import { recomputeSoldOut } from './sold-out';
 
 export type InventoryRow = typeof inventoryItems.$inferSelect;
-export type StockMovementRow = typeof stockMovements.$inferSelect;
+
+/**
+ * Movements as every reader sees them: an order's pour or return takes its time and its actor from the status
+ * change it names (docs/decisions/152); toStockMovement says its reason.
+ */
+export function selectMovements(db: Db) {
+  return db.select({
+    ...getTableColumns(stockMovements),
+    createdAt: sql<string>`coalesce(${stockMovements.createdAt}, ${orderEvents.createdAt})`,
+    actorUserId: sql<string | null>`coalesce(${stockMovements.actorUserId}, ${orderEvents.actorId})`,
+  }).from(stockMovements).leftJoin(orderEvents, eq(orderEvents.id, stockMovements.eventId));
+}
+
+export type StockMovementRow = Awaited<ReturnType<typeof selectMovements>>[number];
 
 export const INVENTORY_ITEM_NOT_FOUND = 'Inventory item not found';
 
@@ -31,10 +44,10 @@ export function listInventory(db: Db, restaurantId: string): Promise<InventoryRo
     .orderBy(asc(inventoryItems.name), asc(inventoryItems.id));
 }
 
-export function listMovements(db: Db, restaurantId: string, itemId: string, limit = 50): Promise<StockMovementRow[]> {
-  return db.select().from(stockMovements)
-    .where(and(eq(stockMovements.restaurantId, restaurantId), eq(stockMovements.inventoryItemId, itemId)))
-    .orderBy(desc(stockMovements.createdAt), desc(sql`rowid`))
+/** An item's movements, newest first; the item was found in its venue (findInventoryItem), which it names. */
+export function listMovements(db: Db, item: InventoryRow, limit = 50): Promise<StockMovementRow[]> {
+  return selectMovements(db).where(eq(stockMovements.inventoryItemId, item.id))
+    .orderBy(desc(stockMovements.id))
     .limit(limit);
 }
 
@@ -71,7 +84,7 @@ export async function createInventoryItem(db: Db, restaurantId: string, input: N
   const insertItem = db.insert(inventoryItems).values(row);
   if (quantity > 0) {
     await db.batch([insertItem, db.insert(stockMovements).values({
-      id: newId(), restaurantId, inventoryItemId: id, type: 'receive', delta: quantity, deltaMl: unitsToMl(row, quantity),
+      inventoryItemId: id, type: 'receive', delta: quantity, deltaMl: unitsToMl(row, quantity),
       reason: 'Initial stock', orderId: null, actorUserId, createdAt: at,
     })]);
   } else {
@@ -106,7 +119,7 @@ export async function updateInventoryItem(
     .where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.restaurantId, restaurantId)));
   if (stockChanged) {
     await db.batch([update, db.insert(stockMovements).values({
-      id: newId(), restaurantId, inventoryItemId: itemId, type: 'edit', delta: deltaUnits, deltaMl,
+      inventoryItemId: itemId, type: 'edit', delta: deltaUnits, deltaMl,
       reason: opts.reason?.trim() || 'Stock count corrected', orderId: null, actorUserId: opts.actorUserId, createdAt: at,
     })]);
   } else {
@@ -145,22 +158,20 @@ export async function recordStockMovement(db: Db, req: StockMovementRequest): Pr
   const quantity = req.type === 'receive' ? current.quantity + requestedUnits : Math.max(0, current.quantity - requestedUnits);
   const delta = quantity - current.quantity;
   const at = new Date().toISOString();
-  const movement: StockMovementRow = {
-    id: newId(), restaurantId: req.restaurantId, inventoryItemId: current.id, type: req.type, delta,
-    deltaMl: roundStock(delta * (unitVolumeMl(current) ?? 1)), reason: req.reason.trim(), orderId: null,
-    actorUserId: req.actorUserId, createdAt: at,
-  };
   // Relative to the stored value, so a pour landing meanwhile is not overwritten.
   const signed = req.type === 'receive' ? requestedUnits : -requestedUnits;
-  await db.batch([
+  const [, [movement]] = await db.batch([
     db.update(inventoryItems)
       .set({ quantity: sql`max(0, ${inventoryItems.quantity} + ${signed})`, lastMovementAt: at, updatedAt: at })
       .where(and(eq(inventoryItems.id, current.id), eq(inventoryItems.restaurantId, req.restaurantId))),
-    db.insert(stockMovements).values(movement),
+    db.insert(stockMovements).values({
+      inventoryItemId: current.id, type: req.type, delta, deltaMl: roundStock(delta * (unitVolumeMl(current) ?? 1)),
+      reason: req.reason.trim(), orderId: null, actorUserId: req.actorUserId, createdAt: at,
+    }).returning(),
   ]);
   await recomputeSoldOut(db, req.restaurantId, affectedIngredients(current.ingredientId));
   const item = await findInventoryItem(db, req.restaurantId, current.id);
-  return { item, movement };
+  return { item, movement: { ...movement!, createdAt: at } };
 }
 
 function definedOnly<T extends object>(patch: T): Partial<T> {

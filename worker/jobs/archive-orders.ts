@@ -4,11 +4,13 @@
 // (analytics and rollups count them). Rows leave D1 only after the day file holding them was written, and
 // the file is merged by order id, so a run cut off anywhere and run again neither loses nor duplicates.
 import { inArray } from 'drizzle-orm';
+import { movementReason } from '../../shared/inventory';
 import { drizzleFor } from '../db/handles';
 import { orderEvents, orderItems, orders as ordersTable, stockMovements } from '../db/schema';
 import { isCountedOrder } from '../analytics/sales-figures';
+import { selectMovements } from '../inventory';
 import type { WorkerEnv } from '../env';
-import type { OrderItemRow, OrderRow } from '../orders/serialize';
+import type { OrderLineRow, OrderRow } from '../orders/serialize';
 import { occupiedShards, shardDatabase } from '../shards/directory';
 import { DEFAULT_VENUE_SHARD } from '../shards/bindings';
 import { inChunks } from '../lib/in-chunks';
@@ -21,7 +23,7 @@ const ARCHIVE_PASS_ORDERS = 200;
 /** One archived order: its row and everything that hung off it, as the drizzle rows read them. */
 export type ArchivedOrder = {
   order: OrderRow;
-  items: OrderItemRow[];
+  items: OrderLineRow[];
   events: Record<string, unknown>[];
   stock_movements: Record<string, unknown>[];
 };
@@ -82,7 +84,10 @@ async function readOrders(d1: D1Database, ids: string[]): Promise<ArchivedOrder[
     for (const order of await db.select().from(ordersTable).where(inArray(ordersTable.id, part))) out.set(order.id, { order, items: [], events: [], stock_movements: [] });
     for (const item of await db.select().from(orderItems).where(inArray(orderItems.orderId, part))) out.get(item.orderId)?.items.push(item);
     for (const event of await db.select().from(orderEvents).where(inArray(orderEvents.orderId, part))) out.get(event.orderId)?.events.push(event);
-    for (const movement of await db.select().from(stockMovements).where(inArray(stockMovements.orderId, part))) out.get(movement.orderId!)?.stock_movements.push(movement);
+    // As the item's history shows it: an order's pour stores no time, actor or reason of its own (docs/decisions/152).
+    for (const movement of await selectMovements(db).where(inArray(stockMovements.orderId, part))) {
+      out.get(movement.orderId!)?.stock_movements.push({ ...movement, reason: movementReason(movement) });
+    }
   }
   return [...out.values()];
 }

@@ -12,7 +12,7 @@ import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, order
 import type { Db } from '../env';
 import { issuedCreations } from './ai-creations';
 import { queueAheadQuery, toQueueAhead, type QueueAhead } from './queue';
-import { toOrder, type OrderItemRow, type OrderRow } from './serialize';
+import { toOrder, type NewOrderItemRow, type OrderItemRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics/sales-figures';
 
@@ -270,12 +270,11 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   const orderId = newId();
   const now = new Date().toISOString();
   // Prices come from the menu (or the fixed AI creation price), never from the client.
-  const itemRows: OrderItemRow[] = lines.map((line, position) => {
+  const itemRows: NewOrderItemRow[] = lines.map((line, position) => {
     const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
     const creation = creationOf(line);
     const unitPriceCents = creation ? creation.priceCents : line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink!.priceCents;
     return {
-      id: newId(),
       orderId,
       menuDrinkId: drink?.id ?? null,
       name: creation?.name ?? drink?.name ?? 'AI Creation',
@@ -347,20 +346,24 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   let queueRead: QueueAhead | null = null;
   const suggestionIds = [...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))];
   let linkedDays: string[] = [];
+  let stored: OrderItemRow[] = [];
   try {
-    const [firstStatement, ...rest] = [
+    const before = [
       // With held drinks, read before the insert: the queue ahead of this order.
       ...(heldDrinks ? [queueAheadQuery(db, req.venueId)] : []),
       ...idempotencyInsert,
       db.insert(orders).values({
         ...orderRow, taxRateBp: taxRateIfVenueUnchanged(req), ...(heldDrinks ? { etaMinutes: pendingEtaSql(req.venueId, ownDrinks) } : {}),
       }),
+    ];
+    const [firstStatement, ...rest] = [
+      ...before,
+      // Each line answers the id the database gave it (its row number, docs/decisions/152).
       ...itemRows.map((row) => db.insert(orderItems).values(heldDrinks && row.menuDrinkId
         ? { ...row, unitPriceCents: priceIfDrinkUnchanged(byId.get(row.menuDrinkId)!) }
-        : row)),
+        : row).returning({ id: orderItems.id })),
       db.insert(orderEvents).values({
-        id: newId(), orderId, restaurantId: req.venueId, fromStatus: null, toStatus: 'pending',
-        actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
+        orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
       }),
       ...inChunks(cartItemIds).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
       ...suggestionIds.map((id) => db.update(aiInteractions).set({ wasOrdered: true, orderId })
@@ -370,6 +373,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     const results = await db.batch([firstStatement!, ...rest]);
     if (heldDrinks) queueRead = toQueueAhead((results[0] as { orders: number | null; drinks: number | null }[])[0]);
     linkedDays = (results.slice(results.length - suggestionIds.length) as { createdAt: string }[][]).flat().map((row) => utcDay(row.createdAt));
+    stored = itemRows.map((row, i) => ({ ...row, id: (results[before.length + i] as { id: number }[])[0]!.id }));
   } catch (err) {
     if (isConstraintFailure(err, 'NOT NULL', 'orders.tax_rate_bp')) return refuse(409, VENUE_CHANGED, 'The venue changed; place the order again');
     if (isConstraintFailure(err, 'NOT NULL', 'order_items.unit_price_cents')) return refuse(409, HELD_DRINK_CHANGED, 'A drink changed; place the order again');
@@ -381,6 +385,6 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   }
   // The same figure the insert stored (pendingEtaSql), from the queue read in the same transaction.
   if (heldDrinks && queueRead) eta = etaMinutes('pending', queueRead.drinks, ownDrinks)!;
-  const body = placedBody({ ...orderRow, etaMinutes: eta }, itemRows);
+  const body = placedBody({ ...orderRow, etaMinutes: eta }, stored);
   return { ok: true, status: 200, body, replayed: false, order: body.order, ownerKey: req.owner.ownerKey, linkedDays };
 }

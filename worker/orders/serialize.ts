@@ -8,11 +8,15 @@ import { inChunks } from '../lib/in-chunks';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+/** A line before it is stored: its id is the row number the database gives it. */
+export type NewOrderItemRow = Omit<OrderItemRow, 'id'>;
+/** A line as readers take it: one archived before docs/decisions/152 kept its random text id. */
+export type OrderLineRow = NewOrderItemRow & { id: number | string };
 
 
-export function toOrderItem(row: OrderItemRow): OrderItem {
+export function toOrderItem(row: OrderLineRow): OrderItem {
   return {
-    id: row.id,
+    id: String(row.id),
     menu_drink_id: row.menuDrinkId,
     name: row.name,
     description: row.description,
@@ -30,7 +34,7 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
   };
 }
 
-export function toOrder(row: OrderRow, items: OrderItemRow[], etaMinutes = row.etaMinutes): Order {
+export function toOrder(row: OrderRow, items: OrderLineRow[], etaMinutes = row.etaMinutes): Order {
   const lines = [...items].sort((a, b) => a.position - b.position).map(toOrderItem);
   return {
     id: row.id,

@@ -1,7 +1,6 @@
 // Status changes by staff and admins. Runs inside the venue's Durable Object, which then pushes
 // the change to live sockets. The rules themselves are the pure transitionOrder (shared/orders.ts).
 import { and, desc, eq } from 'drizzle-orm';
-import { newId } from '../../shared/ids';
 import { recallOrder, transitionOrder, type OrderState, type OrderStatus, type TransitionResult } from '../../shared/orders';
 import type { Order } from '../../shared/schemas/order';
 import { orderEvents, orderItems, orders } from '../db/schema';
@@ -9,7 +8,7 @@ import type { Db } from '../env';
 import { refuse, type Refusal } from './placement';
 import { liveEta } from './queue';
 import { toOrder } from './serialize';
-import { deductRecipeForOrder, restoreRecipeForOrder } from '../inventory';
+import { deductRecipeForOrder, restoreRecipeForOrder, type PourCause } from '../inventory';
 
 export type StatusChangeRequest = {
   venueId: string;
@@ -38,7 +37,7 @@ export async function recallOrderStatus(db: Db, d1: D1Database, req: RecallReque
   return applyChange(db, d1, { ...req, to: 'pending' }, async (current, at) => {
     const bump = await db.query.orderEvents.findFirst({
       where: and(eq(orderEvents.orderId, req.orderId), eq(orderEvents.toStatus, current.status)),
-      orderBy: [desc(orderEvents.createdAt)],
+      orderBy: [desc(orderEvents.id)],
     });
     if (!bump?.fromStatus) return { ok: false, reason: `Cannot recall an order that is ${current.status}` };
     return recallOrder(current, { from: bump.fromStatus as OrderStatus, at: bump.createdAt }, at);
@@ -59,13 +58,14 @@ async function applyChange(
 
   // The event is written only if the order is still in the state we read, and in the same D1
   // transaction as the update, so two racing changes cannot both be recorded.
+  let event: D1Result | undefined;
   let update: D1Result | undefined;
   try {
-    [, update] = await d1.batch([
+    [event, update] = await d1.batch([
       d1.prepare(
-        `insert into order_events (id, order_id, restaurant_id, from_status, to_status, actor_type, actor_id, reason, created_at)
-         select ?, ?, ?, ?, ?, ?, ?, ?, ? where exists (select 1 from orders where id = ? and status = ?)`,
-      ).bind(newId(), row.id, row.restaurantId, row.status, next.status, req.actor.type, req.actor.id, req.reason ?? null, at, row.id, row.status),
+        `insert into order_events (order_id, from_status, to_status, actor_type, actor_id, reason, created_at)
+         select ?, ?, ?, ?, ?, ?, ? where exists (select 1 from orders where id = ? and status = ?) returning id`,
+      ).bind(row.id, row.status, next.status, req.actor.type, req.actor.id, req.reason ?? null, at, row.id, row.status),
       d1.prepare(
         `update orders set status = ?, payment_status = ?, delivered_at = ?, updated_at = ? where id = ? and status = ?`,
       ).bind(next.status, next.paymentStatus, next.deliveredAt, at, row.id, row.status),
@@ -78,7 +78,8 @@ async function applyChange(
     throw err;
   }
   if (!update?.meta.changes) return refuse(409, 'conflict', 'The order changed meanwhile; reload and try again');
-  const menuChanged = await pourRecipes(db, row.id, next.status, req.actor.id);
+  const eventId = (event!.results[0] as { id: number }).id;
+  const menuChanged = await pourRecipes(db, row.id, next.status, { eventId, at });
 
   const updated = { ...row, status: next.status, paymentStatus: next.paymentStatus, deliveredAt: next.deliveredAt, updatedAt: at };
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
@@ -92,12 +93,12 @@ async function applyChange(
  * already stored; a failed stock movement must not undo it, so it is logged instead. True when a drink
  * sold out or came back because of it (open menus then refetch, docs/decisions/124).
  */
-async function pourRecipes(db: Db, orderId: string, to: OrderStatus, actorId: string): Promise<boolean> {
+async function pourRecipes(db: Db, orderId: string, to: OrderStatus, cause: PourCause): Promise<boolean> {
   try {
     // A cancelled order that was already poured gives its stock back, with movements saying why (docs/decisions/102).
-    if (to === 'cancelled') return (await restoreRecipeForOrder(db, orderId, { actorUserId: actorId })).soldOut.length > 0;
+    if (to === 'cancelled') return (await restoreRecipeForOrder(db, orderId, cause)).soldOut.length > 0;
     if (to !== 'preparing' && to !== 'ready' && to !== 'delivered') return false;
-    const { soldOut } = await deductRecipeForOrder(db, orderId, { actorUserId: actorId });
+    const { soldOut } = await deductRecipeForOrder(db, orderId, cause);
     return soldOut.length > 0;
   } catch (err) {
     console.error('stock movement for the status change failed', orderId, to, err);

@@ -548,7 +548,7 @@ function buildOrders(plans: VenuePlan[], regulars: readonly GuestSession[], now:
       if (creation) {
         const detail = lineDetails[0]!;
         itemRows.push({
-          id: stableId(`${orderId}:item:0`), order_id: orderId, menu_drink_id: null,
+          order_id: orderId, menu_drink_id: null,
           name: customName ?? creation.name, description: creation.description,
           image_url: drinkArtUrl({ glass: creation.glass, category: 'cocktail', method: null, recipe: [...creation.recipe] }),
           unit_price_cents: AI_CREATION_PRICE_CENTS, quantity: 1, line_total_cents: AI_CREATION_PRICE_CENTS,
@@ -561,7 +561,7 @@ function buildOrders(plans: VenuePlan[], regulars: readonly GuestSession[], now:
         const position = itemRows.length;
         const detail = lineDetails[position]!;
         itemRows.push({
-          id: stableId(`${orderId}:item:${position}`), order_id: orderId, menu_drink_id: drink.id,
+          order_id: orderId, menu_drink_id: drink.id,
           name: drink.name, description: drink.description, image_url: drink.imageUrl,
           unit_price_cents: drink.priceCents, quantity: detail.quantity, line_total_cents: drink.priceCents * detail.quantity,
           notes: detail.notes, modifiers: null, is_ai_creation: false, ai_recipe_name: aiReferred && i === 0 ? drink.name : null,
@@ -602,9 +602,8 @@ function buildOrders(plans: VenuePlan[], regulars: readonly GuestSession[], now:
         created_at: iso(createdAt), updated_at: iso(lastEventAt),
       });
       build.items.push(...itemRows);
-      events.forEach((event, i) => build.events.push({
-        id: stableId(`${orderId}:event:${i}`), order_id: orderId, restaurant_id: plan.id,
-        from_status: event.from, to_status: event.to, actor_type: event.actor,
+      events.forEach((event) => build.events.push({
+        order_id: orderId, from_status: event.from, to_status: event.to, actor_type: event.actor,
         actor_id: event.actor === 'staff' ? staffActor : ownerKey, created_at: iso(event.at),
       }));
     }
@@ -667,6 +666,8 @@ export const SPREAD_OVER_SHARDS: SeedPlacement = (_slug, index) => VENUE_SHARD_B
 const CONTROL_TABLES = new Set(['venue_directory', 'users', 'guest_sessions', 'ai_global_prompt', 'flavor_rules', 'platform_settings']);
 /** The ingredient catalogue: a copy on every database, since menu and stock queries join it on each shard. */
 const EVERY_DATABASE_TABLES = new Set(['ingredients']);
+/** Tables whose id is the row's number, not a random text (docs/decisions/152). */
+const ROW_NUMBERED_TABLES = new Set(['order_items', 'order_events', 'stock_movements']);
 
 /** The demo data for one database holding everything (the worker tests' control database). */
 export async function buildSeedStatements(options: { now: Date }): Promise<string[]> {
@@ -774,7 +775,6 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
         .sort((a, b) => b.lastMovementAt! - a.lastMovementAt! || a.ingredient.name.localeCompare(b.ingredient.name))
         .slice(0, 2);
       return received.map((item) => ({
-        id: stableId(`stock_movement:${plan.venue.slug}:${item.ingredient.name}:receive`), restaurant_id: plan.id,
         inventory_item_id: item.id, type: 'receive', delta: item.receiveDelta,
         delta_ml: item.unitVolumeMl === null ? null : item.receiveDelta * item.unitVolumeMl,
         reason: 'Stock received', order_id: null, actor_user_id: plan.adminUserId, created_at: iso(item.lastMovementAt!),
@@ -806,13 +806,15 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
   const shardOfVenue = new Map(plans.map((plan) => [plan.id, shardBySlug.get(plan.venue.slug)!]));
   const shardOfDrink = new Map(plans.flatMap((plan) => plan.menu.map((drink) => [drink.id, shardOfVenue.get(plan.id)!] as const)));
   const shardOfOrder = new Map(orderBuild.orders.map((order) => [order.id as string, shardOfVenue.get(order.restaurant_id as string)!]));
+  const shardOfItem = new Map(plans.flatMap((plan) => plan.inventory.map((item) => [item.id, shardOfVenue.get(plan.id)!] as const)));
   /** The databases a row goes to; venue rows also to the control database. */
   const databasesOf = (table: string, row: SqlRow): ShardBinding[] => {
     if (CONTROL_TABLES.has(table)) return [DEFAULT_VENUE_SHARD];
     if (EVERY_DATABASE_TABLES.has(table)) return [...ALL_D1_BINDINGS];
     if (table === 'venues') return [...new Set([DEFAULT_VENUE_SHARD, shardOfVenue.get(row.id as string)!])];
     if (table === 'drink_ingredients') return [shardOfDrink.get(row.menu_drink_id as string)!];
-    if (table === 'order_items') return [shardOfOrder.get(row.order_id as string)!];
+    if (table === 'order_items' || table === 'order_events') return [shardOfOrder.get(row.order_id as string)!];
+    if (table === 'stock_movements') return [shardOfItem.get(row.inventory_item_id as string)!];
     const shard = shardOfVenue.get(row.restaurant_id as string);
     if (!shard) throw new Error(`seed: no database for a ${table} row`);
     return [shard];
@@ -829,7 +831,11 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
         else byDatabase.set(binding, [row]);
       }
     }
-    for (const [binding, placed] of byDatabase) statements.get(binding)!.push(...insertStatements(table, placed));
+    for (const [binding, placed] of byDatabase) {
+      // A row-numbered table's ids are 1, 2, … per database in the seed's own order: a second run still inserts nothing.
+      const rowsOf = ROW_NUMBERED_TABLES.has(table) ? placed.map((row, i) => ({ id: i + 1, ...row })) : placed;
+      statements.get(binding)!.push(...insertStatements(table, rowsOf));
+    }
   }
   return statements;
 }
