@@ -4,8 +4,9 @@
 //   1. BENCH_STORAGE_ORDERS guests each place an order of two lines (3 drinks) through POST /api/orders;
 //   2. staff move every order through preparing (its recipes leave stock, one movement per inventory item),
 //      ready and delivered with PUT /api/staff/orders/:id/status;
-//   3. a day later, as far as the order is concerned: its idempotency record is backdated a day and the
-//      housekeeping cron's own statement (worker/jobs/idempotency-purge.ts) drops it.
+//   3. a day later, as far as the order is concerned: its idempotency record and its live-log events are backdated a
+//      day and the housekeeping cron's own statements (worker/jobs/idempotency-purge.ts, live-log-purge.ts) drop
+//      them (the venue's last event stays: its number is where the venue continues).
 // After each step the venue database's used pages are read: (page_count − freelist_count) × page_size, and per
 // table and index from SQLite's dbstat. That is exact: it counts the pages the tables and indexes occupy,
 // committed write-ahead-log frames included, and not the free pages the purge leaves, which SQLite reuses for
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { newId } from '../shared/ids';
 import { IDEMPOTENCY_KEEP_MS, idempotencyCutoff, PURGE_IDEMPOTENCY_SQL } from '../worker/jobs/idempotency-purge';
+import { LIVE_EVENTS_KEEP_MS, liveEventsCutoff, PURGE_LIVE_EVENTS_SQL } from '../worker/jobs/live-log-purge';
 import {
   countBy, executeLocal, guestToken, insertRow, loadVenue, placeOrder, pool, queryLocal, repoRoot, round1,
   round2, staffToken, type StaffUser,
@@ -30,7 +32,7 @@ const STOCK_UNITS = 1_000_000;
 /** Status changes per staff account, under the write budget of 600 a minute (worker/lib/write-limits.ts). */
 const CHANGES_PER_ACCOUNT = 400;
 /** What an order writes on its venue's database, and on the control database (counted for information). */
-const VENUE_TABLES = ['orders', 'order_items', 'order_events', 'stock_movements', 'idempotency_records'];
+const VENUE_TABLES = ['orders', 'order_items', 'order_events', 'stock_movements', 'idempotency_records', 'live_events'];
 const CONTROL_TABLES = ['audit_log', 'rate_limits', 'refresh_tokens'];
 
 type Snapshot = {
@@ -165,10 +167,13 @@ export async function storagePhase(baseUrl: string, stateDir: string, options: {
   const controlEnd = snapshot(controlFile, CONTROL_TABLES);
 
   // A day later: the housekeeping cron's statement with its own cutoff, over records made a day older.
-  const dayOld = new Date(Date.now() - IDEMPOTENCY_KEEP_MS - 60_000).toISOString();
+  const dayOld = new Date(Date.now() - Math.max(IDEMPOTENCY_KEEP_MS, LIVE_EVENTS_KEEP_MS) - 60_000).toISOString();
+  // The venue's live log (docs/decisions/154) likewise: its events a day old, and housekeeping's statement.
   executeLocal(stateDir, venue.shard, [
     `UPDATE idempotency_records SET created_at = '${dayOld}' WHERE restaurant_id = '${venue.id}';`,
     `${PURGE_IDEMPOTENCY_SQL.replace('?', `'${idempotencyCutoff(new Date())}'`)};`,
+    `UPDATE live_events SET created_at = '${dayOld}' WHERE restaurant_id = '${venue.id}';`,
+    `${PURGE_LIVE_EVENTS_SQL.replace('?', `'${liveEventsCutoff(new Date())}'`)};`,
   ]);
   const kept = snapshot(venueFile, VENUE_TABLES);
   const keptGrowth = growth(start, kept, orders);
@@ -180,6 +185,7 @@ export async function storagePhase(baseUrl: string, stateDir: string, options: {
     venue: { slug: SLUG, shard: venue.shard, drinks: menu.drinks.length, recipe_lines: venue.recipeLines, inventory_items: venue.inventoryItems },
     measure: '(page_count − freelist_count) × page_size of the venue database file, and dbstat per B-tree, read-only through node:sqlite',
     idempotency_records_purged: delivered.rows.idempotency_records! - kept.rows.idempotency_records!,
+    live_events_purged: delivered.rows.live_events! - kept.rows.live_events!,
     /** Placed: order, items, the placed event and the idempotency record, with their indexes. */
     placement: growth(start, afterPlacement, orders),
     /** Delivered the same day: three more events and the stock movements of the deduction. */

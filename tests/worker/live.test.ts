@@ -1,8 +1,9 @@
-import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { LiveMessage } from '../../shared/schemas/live';
 import { venueHub } from '../../worker/live/hub-client';
+import { venueDatabase } from '../../worker/shards/directory';
 import { call } from './helpers';
 import { availableDrinks, guestToken, openLive, staffToken, venueId } from './order-helpers';
 
@@ -101,10 +102,11 @@ describe('live channel', () => {
     const venue = await venueId('rooftop-lounge');
     const staffTok = await staffToken('staff2@barhop.dev');
     const id = await quickOrder((await guestToken()).token, 'rooftop-lounge');
-    // Pretend the log was pruned: drop its first event.
-    await runInDurableObject(venueHub(env, venue), (_hub, state) => {
-      state.storage.sql.exec('delete from live_events where seq = 1');
-    });
+    await quickOrder((await guestToken()).token, 'rooftop-lounge');
+    // Pretend the log was pruned: drop its first event, and restart the hub so only the database has the log.
+    const { d1 } = await venueDatabase(env, venue);
+    await d1.prepare('delete from live_events where restaurant_id = ? and seq = 1').bind(venue).run();
+    await evictDurableObject(venueHub(env, venue), { webSockets: 'close' });
     const live = await openLive(venue, staffTok, 0);
     const snapshot = LiveMessage.parse(await live.waitFor((m) => m.type === 'snapshot'));
     expect(snapshot.type === 'snapshot' && snapshot.orders.some((o) => o.id === id)).toBe(true);

@@ -212,7 +212,7 @@ describe('one active order per guest per venue', () => {
       details: { displayName: null, customName: null, specialInstructions: null, customerName: null, customerPhone: null, referredByAi: false, aiRecipeName: null, tableNumber: null, salesChannel: 'app' },
     });
     const venue = await venueId(SLUG);
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => placeOrder(db, { ...request(i), venueId: venue })));
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => placeOrder(db, { ...request(i), venueId: venue }, 0)));
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok && o.message === 'active order exists')).toHaveLength(19);
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);

@@ -9,6 +9,7 @@ import { env, exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveMessage } from '../../shared/schemas/live';
 import { venueHub } from '../../worker/live/hub-client';
+import { venueDatabase } from '../../worker/shards/directory';
 import type { VenueHub } from '../../worker/live/venue-hub';
 import { call } from './helpers';
 import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
@@ -83,9 +84,11 @@ afterAll(() => {
   console.log(`RELIABILITY live ${JSON.stringify(stats)}`);
 });
 
+/** The venue's live log as its database keeps it (docs/decisions/154). */
 async function hubLog() {
-  return runInDurableObject(hub, (_instance, state) =>
-    state.storage.sql.exec<{ seq: number; type: string; order_id: string; owner_key: string }>('select seq, type, order_id, owner_key from live_events order by seq').toArray());
+  const { d1 } = await venueDatabase(env, venue);
+  const { results } = await d1.prepare('select seq, order_id from live_events where restaurant_id = ? order by seq').bind(venue).all<{ seq: number; order_id: string }>();
+  return results;
 }
 
 async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000) {
@@ -158,7 +161,7 @@ describe('live delivery through dropped sockets and hub evictions', () => {
 
     // The hub numbered exactly one event per acknowledged change, gap-free (its kept log holds the
     // last EVENT_LOG_LIMIT of them; the counter says how many there were).
-    const latest = await runInDurableObject(hub, (instance) => instance.latestSeq());
+    const latest = await runInDurableObject(hub, (instance) => instance.latestSeq(venue));
     stats.events = latest - startSeq;
     expect(latest - startSeq).toBe(acknowledged.length);
     const kept = await hubLog();

@@ -315,6 +315,21 @@ export const orderEvents = sqliteTable('order_events', {
   createdAt: createdAt(),
 }, (t) => [index('order_events_order_idx').on(t.orderId)]);
 
+/**
+ * The venue's live log (docs/decisions/154): one row per order event, numbered per venue in the same write batch
+ * as the change it announces, so the number is given in commit order and a committed change always has its event.
+ * Kept for reconnecting clients: the last EVENT_LOG_LIMIT per venue, and a day at most (worker/live/live-log.ts).
+ * The order as sent is rebuilt from `orders` when a row is replayed; `from_status` is null for the order's creation.
+ */
+export const liveEvents = sqliteTable('live_events', {
+  restaurantId: text('restaurant_id').notNull(),
+  seq: integer('seq').notNull(),
+  orderId: text('order_id').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status').notNull(),
+  createdAt: text('created_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.restaurantId, t.seq] })]);
+
 export const idempotencyRecords = sqliteTable('idempotency_records', {
   restaurantId: text('restaurant_id').notNull(),
   key: text('key').notNull(),

@@ -65,5 +65,5 @@ export const announceMenuChanges = createMiddleware<AppContext>(async (c, next) 
   } catch {
     return;
   }
-  c.executionCtx.waitUntil(venueHub(c.env, venueId).announceMenuChange().catch((err: unknown) => console.error('menu change not announced', venueId, err)));
+  c.executionCtx.waitUntil(venueHub(c.env, venueId).announceMenuChange(venueId).catch((err: unknown) => console.error('menu change not announced', venueId, err)));
 });

@@ -14,9 +14,9 @@ import { venueDatabase, type VenueDatabase } from '../shards/directory';
 import type { ShardBinding } from '../shards/bindings';
 import { rollUp } from '../shards/rollups';
 import { addDays, utcDay } from '../analytics/sales-figures';
-import { EventLog, type StoredEvent } from './event-log';
+import { latestStoredSeq, LiveLog, pruneLiveEvents, storedEvents, type StoredEvent } from './live-log';
 
-export { EVENT_LOG_LIMIT } from './event-log';
+export { EVENT_LOG_LIMIT } from './live-log';
 
 /** An outcome with the bookmark of the D1 write it made (docs/decisions/141). */
 export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string | null };
@@ -28,6 +28,9 @@ export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string |
 export type Subscriber =
   | { audience: 'staff'; venueId: string; userId: string; sessionId: string; claimsVersion: number; impersonating: boolean }
   | { audience: 'guest'; venueId: string; ownerKeys: string[]; sessionId: string; guestId: string | null; signedInAt: string | null };
+
+/** A subscriber as its socket keeps it: `through` is the last number its catch-up sent (later ones are delivered). */
+type SocketState = Subscriber & { through?: number };
 
 /** Sessions that ended (any field given matches): their sockets are closed. */
 export type EndedSessions = { userId?: string; sessionId?: string };
@@ -53,8 +56,8 @@ export type UnsequencedEvent = LiveEvent extends infer E ? (E extends LiveEvent 
 /**
  * One per venue (named by the venue id). It places orders (serialised per guest, with the partial
  * unique index as the atomic check and Idempotency-Key handling), performs status changes, and
- * pushes every order event, numbered by a per-venue sequence kept in its own SQLite storage, to
- * staff and guest WebSockets (hibernation API). Decisions: docs/decisions/020, 021, 027.
+ * pushes every order event, numbered by a per-venue sequence in the venue's database (worker/live/live-log.ts),
+ * to staff and guest WebSockets (hibernation API). Decisions: docs/decisions/020, 021, 027, 154.
  */
 export class VenueHub extends DurableObject<Env> {
   /** Idempotency keys whose first request is still being placed → its request hash. */
@@ -62,12 +65,18 @@ export class VenueHub extends DurableObject<Env> {
   /** Per-guest chain of placements, so one guest's requests run one after another. */
   private readonly ownerQueues = new Map<string, Promise<unknown>>();
 
-  /** The numbered events, kept for reconnecting clients (worker/live/event-log.ts). */
-  private readonly log: EventLog;
+  /** The venue whose hub this is, from its first request (the hub is named by it). */
+  private venueId: string | null = null;
+
+  /** The numbered events: their order, and the last ones for reconnecting clients (worker/live/live-log.ts). */
+  private readonly log = new LiveLog({
+    latestStored: async () => latestStoredSeq((await this.db(this.venue())).db, this.venue()),
+    stored: async (since, through) => storedEvents((await this.db(this.venue())).db, this.venue(), since, through),
+    deliver: (event) => this.deliver(event),
+  }, () => this.legacyLatestSeq());
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.log = new EventLog(ctx.storage.sql);
     ctx.storage.sql.exec(`create table if not exists rollup_days (day text primary key, venue_id text not null, mark integer not null);`);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
@@ -78,6 +87,29 @@ export class VenueHub extends DurableObject<Env> {
    * caller's next read sees the write (docs/decisions/141).
    */
   private venueShard: (VenueDatabase & { session: D1DatabaseSession }) | null = null;
+
+  private venue(): string {
+    if (!this.venueId) throw new Error('venue hub used before any request named its venue');
+    return this.venueId;
+  }
+
+  /** Names the venue and loads the live log's last number, before the hub's first write or socket. */
+  private async open(venueId: string): Promise<void> {
+    this.venueId ??= venueId;
+    await this.log.ready();
+  }
+
+  /**
+   * The last number a hub of the version before kept in its own storage (docs/decisions/154): a venue continues
+   * from it. Read once per instance; nothing is written there any more.
+   */
+  private legacyLatestSeq(): number {
+    const sql = this.ctx.storage.sql;
+    const tables = new Set(sql.exec<{ name: string }>(`select name from sqlite_master where type = 'table' and name in ('live_meta', 'live_events')`).toArray().map((r) => r.name));
+    const meta = tables.has('live_meta') ? sql.exec<{ n: number | null }>(`select max(value) as n from live_meta where key in ('seq', 'reserved')`).toArray()[0]?.n ?? 0 : 0;
+    const logged = tables.has('live_events') ? sql.exec<{ n: number | null }>('select max(seq) as n from live_events').toArray()[0]?.n ?? 0 : 0;
+    return Math.max(meta, logged);
+  }
 
   private async db(venueId: string) {
     if (!this.venueShard) {
@@ -115,24 +147,23 @@ export class VenueHub extends DurableObject<Env> {
         : refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request'));
     }
     if (key) this.inFlight.set(key, req.requestHash);
-    this.log.begin();
     try {
-      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.held));
-      if (outcome.ok && !outcome.replayed) {
-        this.publish({ type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
+      await this.open(req.venueId);
+      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.log.latest(), this.held));
+      if (outcome.ok && outcome.seq !== null) {
+        this.publish(outcome.seq, { type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
         await this.touchRollupDays(req.venueId, [utcDay(outcome.order.created_at), ...outcome.linkedDays]);
       }
       return this.bookmarked(outcome);
     } finally {
       if (key) this.inFlight.delete(key);
-      this.log.end();
     }
   }
 
   async changeStatus(req: StatusChangeRequest): Promise<Bookmarked<StatusChangeOutcome>> {
     return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
-      return changeOrderStatus(shard.db, shard.d1, req);
+      return changeOrderStatus(shard.db, shard.d1, req, this.log.latest());
     });
   }
 
@@ -140,30 +171,32 @@ export class VenueHub extends DurableObject<Env> {
   async recallStatus(req: RecallRequest): Promise<Bookmarked<StatusChangeOutcome>> {
     return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
-      return recallOrderStatus(shard.db, shard.d1, req);
+      return recallOrderStatus(shard.db, shard.d1, req, this.log.latest());
     });
   }
 
   private async publishChange(venueId: string, orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
-    this.log.begin();
-    try {
-      const outcome = await this.oneAtATime(`order:${orderId}`, change);
-      if (outcome.ok && outcome.menuChanged) this.announceMenuChange();
-      if (outcome.ok) {
-        this.publish({ type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
-        // A cancellation stops the order counting; any change shows in the platform's recent-orders feed.
-        await this.touchRollupDays(venueId, [utcDay(outcome.order.created_at)]);
-      }
-      return this.bookmarked(outcome);
-    } finally {
-      this.log.end();
+    await this.open(venueId);
+    const outcome = await this.oneAtATime(`order:${orderId}`, change);
+    if (outcome.ok) {
+      // Before the event: the nudge carries the last number sent, so a client never skips past this event.
+      if (outcome.menuChanged) this.announceMenuNow();
+      this.publish(outcome.seq, { type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
+      // A cancellation stops the order counting; any change shows in the platform's recent-orders feed.
+      await this.touchRollupDays(venueId, [utcDay(outcome.order.created_at)]);
     }
+    return this.bookmarked(outcome);
   }
 
   /** Open menus, drink pages and carts of the venue refetch (docs/decisions/124). */
-  announceMenuChange(): void {
+  async announceMenuChange(venueId: string): Promise<void> {
+    await this.open(venueId);
+    this.announceMenuNow();
+  }
+
+  private announceMenuNow() {
     this.held.drop();
-    const text = JSON.stringify({ type: 'menu_changed', seq: this.latestSeq(), at: new Date().toISOString() } satisfies LiveMessage);
+    const text = JSON.stringify({ type: 'menu_changed', seq: this.log.latest(), at: new Date().toISOString() } satisfies LiveMessage);
     for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
   }
 
@@ -212,6 +245,9 @@ export class VenueHub extends DurableObject<Env> {
     const venueId = days[0]!.venue_id;
     try {
       const shard = await this.db(venueId);
+      // The live log keeps its last EVENT_LOG_LIMIT events: trimmed here, off the write path.
+      await this.open(venueId);
+      await pruneLiveEvents(shard.db, venueId, this.log.latest());
       for (const run of consecutiveDays(days.map((d) => d.day))) {
         await rollUp(shard.d1, this.env.DB, { shard: shard.shard, venueId, ...run });
       }
@@ -226,15 +262,9 @@ export class VenueHub extends DurableObject<Env> {
 
   // ---- the event log and fan-out -------------------------------------------------------------
 
-  /** Numbers an event, keeps it in the log, and sends it to every socket allowed to see it. */
-  publish(event: UnsequencedEvent, ownerKey: string): number {
-    // Synchronous code: no other request can run between taking the number and keeping the event.
-    const stored = this.log.append(
-      { type: event.type, order_id: event.order.id, owner_key: ownerKey, created_at: event.at },
-      (seq) => JSON.stringify({ ...event, seq }),
-    );
-    this.deliver(stored);
-    return stored.seq;
+  /** An event its write batch numbered `seq`: sent to every socket allowed to see it, in number order. */
+  private publish(seq: number, event: UnsequencedEvent, ownerKey: string) {
+    this.log.receive({ seq, owner_key: ownerKey, body: JSON.stringify({ ...event, seq }) });
   }
 
   /** Deliveries run one after another, so events reach each socket in order. */
@@ -253,6 +283,8 @@ export class VenueHub extends DurableObject<Env> {
         if (allowed[i] === 'ended') return closeSocket(ws, SESSION_ENDED_CLOSE, 'Session ended');
         if (allowed[i] === 'unknown') return closeSocket(ws, 1013, 'Try again later');
         const subscriber = subscriberOf(ws);
+        // Its catch-up already sent this one.
+        if (subscriber?.through !== undefined && row.seq <= subscriber.through) return;
         // Staff see every event as stored: the body serialised once goes to each staff socket as is.
         if (subscriber?.audience === 'staff') return sendText(ws, row.body);
         const message = viewFor(subscriber, row);
@@ -300,8 +332,10 @@ export class VenueHub extends DurableObject<Env> {
     return closed;
   }
 
-  latestSeq(): number {
-    return this.log.latestSeq();
+  /** The last number sent to the venue's sockets. */
+  async latestSeq(venueId: string): Promise<number> {
+    await this.open(venueId);
+    return this.log.latest();
   }
 
   // ---- WebSockets ----------------------------------------------------------------------------
@@ -316,23 +350,27 @@ export class VenueHub extends DurableObject<Env> {
     const sinceParam = new URL(request.url).searchParams.get('since');
     const since = sinceParam === null ? null : Number(sinceParam);
 
-    // What a reconnecting client missed, decided before accepting so nothing is published in between.
-    const catchUp = since === null ? [] : await this.catchUp(subscriber, since);
+    await this.open(subscriber.venueId);
+    // What a reconnecting client missed, up to the last number sent when it is accepted (no await in between):
+    // events sent later reach it as deliveries, and deliveries of numbers its catch-up sent skip it.
+    const catchUp = since === null ? { messages: [], through: this.log.latest() } : await this.catchUp(subscriber, since);
 
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [subscriber.audience]);
-    server.serializeAttachment(subscriber);
-    for (const message of catchUp) send(server, message);
-    send(server, { type: 'hello', venue_id: subscriber.venueId, seq: this.latestSeq(), audience: subscriber.audience });
+    server.serializeAttachment({ ...subscriber, through: catchUp.through } satisfies SocketState);
+    for (const message of catchUp.messages) send(server, message);
+    send(server, { type: 'hello', venue_id: subscriber.venueId, seq: catchUp.through, audience: subscriber.audience });
     return new Response(null, { status: 101, webSocket: client });
   }
 
   /** Missed events after `since`, or a snapshot of active orders when the log no longer has them. */
-  private async catchUp(subscriber: Subscriber, since: number): Promise<LiveMessage[]> {
-    const rows = this.log.after(since);
-    if (rows) return rows.map((row) => viewFor(subscriber, row)).filter((m): m is LiveMessage => m !== null);
-    // Too old, from a log this hub no longer has (e.g. local storage was reset), or across a gap: start over.
-    return [{ type: 'snapshot', seq: this.latestSeq(), orders: await this.activeOrders(subscriber) }];
+  private async catchUp(subscriber: Subscriber, since: number): Promise<{ messages: LiveMessage[]; through: number }> {
+    const missed = await this.log.after(since);
+    if (missed) return { messages: missed.events.map((row) => viewFor(subscriber, row)).filter((m): m is LiveMessage => m !== null), through: missed.through };
+    // Too old, ahead of this venue's log (e.g. local storage was reset), or an order archived since: start over.
+    const orders = await this.activeOrders(subscriber);
+    const through = this.log.latest();
+    return { messages: [{ type: 'snapshot', seq: through, orders }], through };
   }
 
   private async activeOrders(subscriber: Subscriber) {
@@ -373,8 +411,8 @@ function consecutiveDays(sortedDays: readonly string[]): { from: string; to: str
   return runs;
 }
 
-function subscriberOf(ws: WebSocket): Subscriber | null {
-  return ws.deserializeAttachment() as Subscriber | null;
+function subscriberOf(ws: WebSocket): SocketState | null {
+  return ws.deserializeAttachment() as SocketState | null;
 }
 
 /** What one subscriber sees of a stored event: everything for staff; for guests their own orders,

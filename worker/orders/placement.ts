@@ -15,6 +15,7 @@ import { queueAheadQuery, toQueueAhead, type QueueAhead } from './queue';
 import { toOrder, type NewOrderItemRow, type OrderItemRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics/sales-figures';
+import { liveCreationInsert, recordedSeq } from '../live/live-log';
 
 export type PlacementLine = {
   menuDrinkId: string | null;
@@ -57,8 +58,11 @@ export type PlacementRequest = {
 export type RefusalDetails = Record<string, string | string[]>;
 export type Refusal = { ok: false; status: 400 | 404 | 409 | 422; code: string; message: string; details?: RefusalDetails };
 export type PlacementOutcome =
-  /** `linkedDays`: the UTC days of the AI suggestions this order marked ordered (their days' rollups change too). */
-  | { ok: true; status: 200; body: PlacedOrder; replayed: boolean; order: Order; ownerKey: string; linkedDays: string[] }
+  /**
+   * `linkedDays`: the UTC days of the AI suggestions this order marked ordered (their days' rollups change too).
+   * `seq`: the number of its order_created event in the venue's live log (docs/decisions/154); null for a replay.
+   */
+  | { ok: true; status: 200; body: PlacedOrder; replayed: boolean; order: Order; ownerKey: string; linkedDays: string[]; seq: number | null }
   | Refusal;
 
 export const refuse = (status: Refusal['status'], code: string, message: string, details?: RefusalDetails): Refusal =>
@@ -113,7 +117,7 @@ async function replayOf(db: Db, record: IdempotencyRecord | undefined, req: Plac
   }
   const body = await placedAnswer(db, record.orderId ?? '');
   if (!body) return refuse(409, 'idempotency_key_reused', 'The order this Idempotency-Key placed no longer exists');
-  return { ok: true, status: 200, body, replayed: true, order: body.order, ownerKey: record.ownerKey, linkedDays: [] };
+  return { ok: true, status: 200, body, replayed: true, order: body.order, ownerKey: record.ownerKey, linkedDays: [], seq: null };
 }
 
 /** What placing `orderId` answered, from the order as stored now. */
@@ -182,12 +186,16 @@ export type HeldDrinks = {
 /** A drink the hub held changed before the write (switched off, sold out, edited): place again the full way. */
 const HELD_DRINK_CHANGED = 'held_drink_changed';
 
-export async function placeOrder(db: Db, req: PlacementRequest, held?: HeldDrinks): Promise<PlacementOutcome> {
+/**
+ * Places the order. `liveBase` is the last live-log number the venue's hub knows: the order's event is numbered
+ * after it when the venue's database holds no event yet (worker/live/live-log.ts).
+ */
+export async function placeOrder(db: Db, req: PlacementRequest, liveBase: number, held?: HeldDrinks): Promise<PlacementOutcome> {
   if (held && req.lines && !req.lines.some((l) => l.isAiCreation)) {
-    const fast = await placeWithHeldDrinks(db, req, req.lines, held);
+    const fast = await placeWithHeldDrinks(db, req, req.lines, held, liveBase);
     if (fast) return fast;
   }
-  return placeAfterReading(db, req, await readStart(db, req));
+  return placeAfterReading(db, req, await readStart(db, req), liveBase);
 }
 
 /**
@@ -196,7 +204,7 @@ export async function placeOrder(db: Db, req: PlacementRequest, held?: HeldDrink
  * unknown or unavailable by the held copy, or changed since): the caller places the full way, whose answers and
  * their order are the reference.
  */
-async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: PlacementLine[], held: HeldDrinks): Promise<PlacementOutcome | null> {
+async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: PlacementLine[], held: HeldDrinks, liveBase: number): Promise<PlacementOutcome | null> {
   const ids = drinkIdsOf(lines);
   let drinks = held.get();
   if (!drinks || ids.some((id) => !drinks!.has(id))) {
@@ -204,7 +212,7 @@ async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: Placeme
     held.set(drinks);
   }
   if (ids.some((id) => !drinks!.get(id)?.isAvailable || drinks!.get(id)?.soldOutReason)) return null;
-  const outcome = await placeAfterReading(db, req, { record: undefined, activeOrderId: null, cart: [], drinks: ids.map((id) => drinks!.get(id)!), ahead: null });
+  const outcome = await placeAfterReading(db, req, { record: undefined, activeOrderId: null, cart: [], drinks: ids.map((id) => drinks!.get(id)!), ahead: null }, liveBase);
   if (!outcome.ok && outcome.code === HELD_DRINK_CHANGED) {
     held.drop();
     return null;
@@ -232,7 +240,7 @@ const priceIfDrinkUnchanged = (drink: typeof menuDrinks.$inferSelect) =>
   sql`(select ${menuDrinks.priceCents} from ${menuDrinks} where ${menuDrinks.id} = ${drink.id} and ${menuDrinks.restaurantId} = ${drink.restaurantId}
     and ${menuDrinks.isAvailable} = 1 and ${menuDrinks.soldOutReason} is null and ${menuDrinks.updatedAt} = ${drink.updatedAt} and ${menuDrinks.priceCents} = ${drink.priceCents})`;
 
-async function placeAfterReading(db: Db, req: PlacementRequest, start: PlacementStart): Promise<PlacementOutcome> {
+async function placeAfterReading(db: Db, req: PlacementRequest, start: PlacementStart, liveBase: number): Promise<PlacementOutcome> {
   const replay = await replayOf(db, start.record, req);
   if (replay) return replay;
   if (start.activeOrderId) return activeOrderExists();
@@ -347,6 +355,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   const suggestionIds = [...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))];
   let linkedDays: string[] = [];
   let stored: OrderItemRow[] = [];
+  let seq: number | null = null;
   try {
     const before = [
       // With held drinks, read before the insert: the queue ahead of this order.
@@ -365,6 +374,8 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
       db.insert(orderEvents).values({
         orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
       }),
+      // Its live event, numbered in this transaction (docs/decisions/154).
+      liveCreationInsert(db, { venueId: req.venueId, orderId, from: null, to: 'pending', at: now }, liveBase),
       ...inChunks(cartItemIds).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
       ...suggestionIds.map((id) => db.update(aiInteractions).set({ wasOrdered: true, orderId })
         .where(and(eq(aiInteractions.id, id), eq(aiInteractions.restaurantId, req.venueId), eq(aiInteractions.ownerKey, req.owner.ownerKey)))
@@ -374,6 +385,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     if (heldDrinks) queueRead = toQueueAhead((results[0] as { orders: number | null; drinks: number | null }[])[0]);
     linkedDays = (results.slice(results.length - suggestionIds.length) as { createdAt: string }[][]).flat().map((row) => utcDay(row.createdAt));
     stored = itemRows.map((row, i) => ({ ...row, id: (results[before.length + i] as { id: number }[])[0]!.id }));
+    seq = recordedSeq(results[before.length + itemRows.length + 1]);
   } catch (err) {
     if (isConstraintFailure(err, 'NOT NULL', 'orders.tax_rate_bp')) return refuse(409, VENUE_CHANGED, 'The venue changed; place the order again');
     if (isConstraintFailure(err, 'NOT NULL', 'order_items.unit_price_cents')) return refuse(409, HELD_DRINK_CHANGED, 'A drink changed; place the order again');
@@ -386,5 +398,5 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   // The same figure the insert stored (pendingEtaSql), from the queue read in the same transaction.
   if (heldDrinks && queueRead) eta = etaMinutes('pending', queueRead.drinks, ownDrinks)!;
   const body = placedBody({ ...orderRow, etaMinutes: eta }, stored);
-  return { ok: true, status: 200, body, replayed: false, order: body.order, ownerKey: req.owner.ownerKey, linkedDays };
+  return { ok: true, status: 200, body, replayed: false, order: body.order, ownerKey: req.owner.ownerKey, linkedDays, seq };
 }

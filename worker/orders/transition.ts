@@ -8,6 +8,7 @@ import type { Db } from '../env';
 import { refuse, type Refusal } from './placement';
 import { liveEta } from './queue';
 import { toOrder } from './serialize';
+import { liveChangeStatement, recordedSeq } from '../live/live-log';
 import { deductRecipeForOrder, restoreRecipeForOrder, type PourCause } from '../inventory';
 
 export type StatusChangeRequest = {
@@ -22,19 +23,21 @@ export type StatusChangeRequest = {
 export type RecallRequest = Omit<StatusChangeRequest, 'to' | 'reason'>;
 
 export type StatusChangeOutcome =
-  | { ok: true; from: OrderStatus; to: OrderStatus; at: string; order: Order; ownerKey: string; menuChanged: boolean }
+  /** `seq`: the number of its order_updated event in the venue's live log (docs/decisions/154). */
+  | { ok: true; from: OrderStatus; to: OrderStatus; at: string; order: Order; ownerKey: string; menuChanged: boolean; seq: number }
   | Refusal;
 
-export async function changeOrderStatus(db: Db, d1: D1Database, req: StatusChangeRequest): Promise<StatusChangeOutcome> {
-  return applyChange(db, d1, req, async (current, at) => transitionOrder(current, req.to, at));
+/** `liveBase`: the last live-log number the venue's hub knows (worker/live/live-log.ts). */
+export async function changeOrderStatus(db: Db, d1: D1Database, req: StatusChangeRequest, liveBase: number): Promise<StatusChangeOutcome> {
+  return applyChange(db, d1, req, liveBase, async (current, at) => transitionOrder(current, req.to, at));
 }
 
 /**
  * "Undo" on the bar display: a delivered or cancelled ticket goes back to the status it had before
  * that bump, only within RECALL_WINDOW_MS of it (docs/decisions/122). The bump is the order's latest event.
  */
-export async function recallOrderStatus(db: Db, d1: D1Database, req: RecallRequest): Promise<StatusChangeOutcome> {
-  return applyChange(db, d1, { ...req, to: 'pending' }, async (current, at) => {
+export async function recallOrderStatus(db: Db, d1: D1Database, req: RecallRequest, liveBase: number): Promise<StatusChangeOutcome> {
+  return applyChange(db, d1, { ...req, to: 'pending' }, liveBase, async (current, at) => {
     const bump = await db.query.orderEvents.findFirst({
       where: and(eq(orderEvents.orderId, req.orderId), eq(orderEvents.toStatus, current.status)),
       orderBy: [desc(orderEvents.id)],
@@ -45,7 +48,7 @@ export async function recallOrderStatus(db: Db, d1: D1Database, req: RecallReque
 }
 
 async function applyChange(
-  db: Db, d1: D1Database, req: StatusChangeRequest,
+  db: Db, d1: D1Database, req: StatusChangeRequest, liveBase: number,
   decide: (current: OrderState, at: string) => Promise<TransitionResult>,
 ): Promise<StatusChangeOutcome> {
   // Scoped to the venue: another venue's order id is simply not found.
@@ -56,16 +59,18 @@ async function applyChange(
   if (!result.ok) return refuse(409, 'illegal_transition', result.reason, { from: row.status, to: req.to });
   const { next } = result;
 
-  // The event is written only if the order is still in the state we read, and in the same D1
-  // transaction as the update, so two racing changes cannot both be recorded.
+  // The events (the order's and the venue's live one) are written only if the order is still in the state we
+  // read, and in the same D1 transaction as the update, so two racing changes cannot both be recorded.
   let event: D1Result | undefined;
+  let live: D1Result | undefined;
   let update: D1Result | undefined;
   try {
-    [event, update] = await d1.batch([
+    [event, live, update] = await d1.batch([
       d1.prepare(
         `insert into order_events (order_id, from_status, to_status, actor_type, actor_id, reason, created_at)
          select ?, ?, ?, ?, ?, ?, ? where exists (select 1 from orders where id = ? and status = ?) returning id`,
       ).bind(row.id, row.status, next.status, req.actor.type, req.actor.id, req.reason ?? null, at, row.id, row.status),
+      liveChangeStatement(d1, { venueId: req.venueId, orderId: row.id, from: row.status, to: next.status, at }, liveBase),
       d1.prepare(
         `update orders set status = ?, payment_status = ?, delivered_at = ?, updated_at = ? where id = ? and status = ?`,
       ).bind(next.status, next.paymentStatus, next.deliveredAt, at, row.id, row.status),
@@ -79,12 +84,13 @@ async function applyChange(
   }
   if (!update?.meta.changes) return refuse(409, 'conflict', 'The order changed meanwhile; reload and try again');
   const eventId = (event!.results[0] as { id: number }).id;
+  const seq = recordedSeq(live!.results)!;
   const menuChanged = await pourRecipes(db, row.id, next.status, { eventId, at });
 
   const updated = { ...row, status: next.status, paymentStatus: next.paymentStatus, deliveredAt: next.deliveredAt, updatedAt: at };
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
   const eta = await liveEta(db, updated, items.reduce((n, i) => n + i.quantity, 0));
-  return { ok: true, from: row.status, to: next.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey, menuChanged };
+  return { ok: true, from: row.status, to: next.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey, menuChanged, seq };
 }
 
 /**
