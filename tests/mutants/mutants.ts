@@ -196,6 +196,23 @@ export const MUTANTS: Mutant[] = [
     replace: "  if (subscriber.ownerKeys.includes(row.owner_key) && event.type !== 'order_updated') return event;",
     tests: [W('live')],
   },
+  // ---- the live log in the venue's database (docs/decisions/154) ----
+  {
+    id: 'live-events-sent-as-answered',
+    rule: 'events reach sockets in number order, whatever order the write batches answer in',
+    file: 'worker/live/live-log.ts',
+    search: '    this.early.set(event.seq, event);\n    this.drain();',
+    replace: '    this.send(event);',
+    tests: [W('live-log')],
+  },
+  {
+    id: 'live-catch-up-sent-twice',
+    rule: 'a reconnecting client gets each missed event once, not again from a delivery queued before it was accepted',
+    file: 'worker/live/venue-hub.ts',
+    search: '        if (subscriber?.through !== undefined && row.seq <= subscriber.through) return;',
+    replace: '',
+    tests: [W('reliability-live')],
+  },
 
   // ---- AI grounding (docs/decisions/042) ----
   {
@@ -269,7 +286,7 @@ export const MUTANTS: Mutant[] = [
     id: 'status-change-not-rolled-up',
     rule: "the platform's figures drop a cancelled order once the venue's hub has recomputed its day",
     file: 'worker/live/venue-hub.ts',
-    search: '        await this.touchRollupDays(venueId, [utcDay(outcome.order.created_at)]);\n',
+    search: '      await this.touchRollupDays(venueId, [utcDay(outcome.order.created_at)]);\n',
     replace: '',
     tests: [W('platform-rollups')],
   },

@@ -214,16 +214,30 @@ export class VenueHub extends DurableObject<Env> {
 
   // ---- rollups (docs/decisions/151) ------------------------------------------------------------
 
-  /** The days recorded in `rollup_days` (a read: a day already recorded costs no write). */
+  /**
+   * The days recorded in `rollup_days`, mirrored in memory once read: every write to the table goes through
+   * recordRollupDays or the alarm, so a placement whose day is recorded already reads no storage at all.
+   */
+  private rollupDays: Set<string> | null = null;
+
   private recordedRollupDays(): Set<string> {
-    return new Set(this.ctx.storage.sql.exec<{ day: string }>('select day from rollup_days').toArray().map((r) => r.day));
+    this.rollupDays ??= new Set(this.ctx.storage.sql.exec<{ day: string }>('select day from rollup_days').toArray().map((r) => r.day));
+    return this.rollupDays;
+  }
+
+  private recordRollupDays(venueId: string, days: readonly string[]) {
+    const recorded = this.recordedRollupDays();
+    for (const day of days) {
+      this.ctx.storage.sql.exec('insert into rollup_days (day, venue_id, mark) values (?, ?, 0) on conflict (day) do nothing', day, venueId);
+      recorded.add(day);
+    }
   }
 
   /**
    * Records the UTC days a change to the venue's orders or AI interactions touched; their rollups are recomputed
    * ROLLUP_DELAY_MS later by the alarm. One alarm is pending at most: the first day recorded sets it. A day already
    * recorded is not written again, so the changes of a busy evening add no storage commit of their own to the
-   * hub's (docs/decisions/153). Placement and status changes call it here; a change made elsewhere (an AI
+   * hub's (docs/decisions/154). Placement and status changes call it here; a change made elsewhere (an AI
    * suggestion stored, a refund) calls it by RPC.
    */
   async touchRollupDays(venueId: string, days: readonly string[]): Promise<void> {
@@ -231,7 +245,7 @@ export class VenueHub extends DurableObject<Env> {
     const fresh = [...new Set(days)].filter((day) => !recorded.has(day));
     if (fresh.length === 0) return;
     const idle = recorded.size === 0;
-    for (const day of fresh) this.ctx.storage.sql.exec('insert into rollup_days (day, venue_id, mark) values (?, ?, 0) on conflict (day) do nothing', day, venueId);
+    this.recordRollupDays(venueId, fresh);
     if (idle) await this.ctx.storage.setAlarm(Date.now() + ROLLUP_DELAY_MS);
   }
 
@@ -242,6 +256,7 @@ export class VenueHub extends DurableObject<Env> {
     if (days.length === 0) return;
     // Taken off before the recompute reads: a change meanwhile records its day again and sets the next alarm.
     sql.exec('delete from rollup_days');
+    this.rollupDays = new Set();
     const venueId = days[0]!.venue_id;
     try {
       const shard = await this.db(venueId);
@@ -255,7 +270,7 @@ export class VenueHub extends DurableObject<Env> {
       console.error(JSON.stringify({ level: 'error', message: 'rollup recompute failed', error: String(err) }));
       // Recorded again, all of them, for a later try.
       const waiting = this.recordedRollupDays().size > 0;
-      for (const { day } of days) sql.exec('insert into rollup_days (day, venue_id, mark) values (?, ?, 0) on conflict (day) do nothing', day, venueId);
+      this.recordRollupDays(venueId, days.map((d) => d.day));
       if (!waiting) await this.ctx.storage.setAlarm(Date.now() + ROLLUP_RETRY_MS);
     }
   }
