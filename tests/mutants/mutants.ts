@@ -211,7 +211,7 @@ export const MUTANTS: Mutant[] = [
     file: 'worker/live/venue-hub.ts',
     search: '        if (subscriber?.through !== undefined && row.seq <= subscriber.through) return;',
     replace: '',
-    tests: [W('reliability-live')],
+    tests: [W('live-log'), W('reliability-live')],
   },
 
   // ---- AI grounding (docs/decisions/042) ----

@@ -140,6 +140,27 @@ describe('the live log in the venue database', () => {
     back.ws!.close();
   });
 
+  it('a client reconnecting while a delivery is still queued gets that event once, from its catch-up', async () => {
+    const venue = await venueId(SLUG);
+    const staff = await staffToken('superadmin@barhop.dev');
+    const first = await openLive(venue, staff);
+    const since = (await first.waitFor((m) => m.type === 'hello')).seq;
+    first.ws!.close();
+    // Hold the hub's deliveries for a moment, as a slow session check would.
+    await runInDurableObject(hubOf(venue), (instance) => {
+      const hub = instance as unknown as { deliveries: Promise<void> };
+      hub.deliveries = hub.deliveries.then(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    });
+    const placed = await placeQuick();
+    expect(placed.status).toBe(200);
+    // Its event is sent (numbered, in the hub's memory) but its delivery waits behind the held one.
+    const back = await openLive(venue, staff, since);
+    await back.waitFor((m) => m.type === 'hello');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(back.messages.filter((m) => m.type === 'order_created').map((m) => [m.seq, m.order.id])).toEqual([[since + 1, placed.json.id]]);
+    back.ws!.close();
+  });
+
   it('a venue whose hub kept its numbers in its own storage (the version before) continues after them', async () => {
     const venue = await venueId('rooftop-lounge');
     const hub = hubOf(venue);
