@@ -288,20 +288,28 @@ export class VenueHub extends DurableObject<Env> {
   /**
    * Sends a stored event to every socket whose session is still live and whose role still allows
    * this venue; the others are closed instead (docs/decisions/106). The check is cached per
-   * isolate for a few seconds, so it rarely reads D1; it never delays the placement that published.
+   * isolate for a few seconds, so it rarely reads D1, and made once per session per event however many sockets
+   * share it; it never delays the placement that published.
    */
   private deliver(row: StoredEvent) {
     this.deliveries = this.deliveries.then(async () => {
       const sockets = this.ctx.getWebSockets();
-      const allowed = await Promise.all(sockets.map((ws) => this.stillAllowed(ws)));
+      const subscribers = sockets.map(subscriberOf);
+      const checks = new Map<string, Promise<Allowed>>();
+      const allowed = await Promise.all(subscribers.map((subscriber) => {
+        const key = sessionCheckKey(subscriber);
+        let check = checks.get(key);
+        if (!check) checks.set(key, check = this.stillAllowed(subscriber));
+        return check;
+      }));
       sockets.forEach((ws, i) => {
         if (allowed[i] === 'ended') return closeSocket(ws, SESSION_ENDED_CLOSE, 'Session ended');
         if (allowed[i] === 'unknown') return closeSocket(ws, 1013, 'Try again later');
-        const subscriber = subscriberOf(ws);
+        const subscriber = subscribers[i]!;
         // Its catch-up already sent this one.
-        if (subscriber?.through !== undefined && row.seq <= subscriber.through) return;
+        if (subscriber.through !== undefined && row.seq <= subscriber.through) return;
         // Staff see every event as stored: the body serialised once goes to each staff socket as is.
-        if (subscriber?.audience === 'staff') return sendText(ws, row.body);
+        if (subscriber.audience === 'staff') return sendText(ws, row.body);
         const message = viewFor(subscriber, row);
         if (message) send(ws, message);
       });
@@ -311,8 +319,7 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   /** 'live', 'ended', or 'unknown' when the check itself failed (the socket is closed and reconnects). */
-  private async stillAllowed(ws: WebSocket): Promise<'live' | 'ended' | 'unknown'> {
-    const subscriber = subscriberOf(ws);
+  private async stillAllowed(subscriber: SocketState | null): Promise<Allowed> {
     // A socket accepted before sessions were named cannot be checked: it reconnects with its token.
     if (!subscriber?.sessionId) return 'ended';
     try {
@@ -424,6 +431,16 @@ function consecutiveDays(sortedDays: readonly string[]): { from: string; to: str
     else runs.push({ from: day, to: addDays(day, 1) });
   }
   return runs;
+}
+
+type Allowed = 'live' | 'ended' | 'unknown';
+
+/** What decides stillAllowed's answer for a subscriber: sockets with the same key get the same answer. */
+function sessionCheckKey(subscriber: SocketState | null): string {
+  if (!subscriber?.sessionId) return '';
+  return subscriber.audience === 'guest'
+    ? `guest|${subscriber.sessionId}|${subscriber.guestId ?? ''}|${subscriber.signedInAt ?? ''}`
+    : `staff|${subscriber.sessionId}|${subscriber.userId}|${subscriber.claimsVersion}|${subscriber.impersonating}|${subscriber.venueId}`;
 }
 
 function subscriberOf(ws: WebSocket): SocketState | null {
