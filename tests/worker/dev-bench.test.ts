@@ -13,16 +13,17 @@ const count = async (sql: string, ...args: string[]) =>
   (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
 
 describe('POST /api/dev/bench/d1-insert', () => {
-  it('runs n placement-shaped write batches: order, two lines, first event, idempotency record', async () => {
+  it('runs n placement-shaped write batches: order, two lines, first event, live-log event, idempotency record', async () => {
     const venue = await venueId('harbor-tap-room');
     const before = await count('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', venue);
     const res = await call('POST', '/api/dev/bench/d1-insert?venue=harbor-tap-room&n=6&parallel=3', { token: await mintToken(DEMO_EMAILS.superadmin) });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(res.json).toMatchObject({ batches: 6, statements_per_batch: 5, parallel: 3 });
+    expect(res.json).toMatchObject({ batches: 6, statements_per_batch: 6, parallel: 3 });
     expect(res.json.batches_per_s).toBeGreaterThan(0);
     expect(await count('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', venue)).toBe(before + 6);
     expect(await count(`SELECT count(*) AS n FROM order_items WHERE order_id IN (SELECT id FROM orders WHERE owner_key LIKE 's:bench-ceiling-%')`)).toBe(12);
     expect(await count(`SELECT count(*) AS n FROM idempotency_records WHERE owner_key LIKE 's:bench-ceiling-%'`)).toBe(6);
+    expect(await count(`SELECT count(*) AS n FROM live_events WHERE order_id IN (SELECT id FROM orders WHERE owner_key LIKE 's:bench-ceiling-%')`)).toBe(6);
   });
 
   it('refuses bad input and other callers, storing nothing', async () => {
@@ -58,7 +59,7 @@ describe('POST /api/dev/bench/d1-write-once', () => {
     for (let i = 0; i < 3; i++) {
       const res = await call('POST', '/api/dev/bench/d1-write-once?venue=bench-floor', { token });
       expect(res.status, JSON.stringify(res.json)).toBe(200);
-      expect(res.json).toEqual({ statements: 5 });
+      expect(res.json).toEqual({ statements: 6 });
     }
     expect(await count('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', 'bench-floor')).toBe(3);
     expect(await count(`SELECT count(*) AS n FROM order_items WHERE order_id IN (SELECT id FROM orders WHERE restaurant_id = 'bench-floor')`)).toBe(6);

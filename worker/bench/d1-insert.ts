@@ -1,6 +1,6 @@
 // The D1 write ceiling of order placement (bench/, docs/decisions/083): the very write batch a
-// placement commits (worker/orders/placement.ts: the order, its two lines, its first order event and
-// the idempotency record), run back to back inside the Worker, without HTTP, auth, the venue's
+// placement commits (worker/orders/placement.ts: the order, its two lines, its first order event, its live-log
+// event (docs/decisions/154) and the idempotency record), run back to back inside the Worker, without HTTP, auth, the venue's
 // Durable Object or placement's reads; and the HTTP write floor (docs/decisions/097): that one batch
 // behind one guest HTTP request, with nothing else. Demo mode only.
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues
 import type { Db } from '../env';
 import { notFound } from '../lib/errors';
 import type { NewOrderItemRow, OrderRow } from '../orders/serialize';
+import { liveCreationInsert } from '../live/live-log';
 
 const LINES = 2;
 
@@ -50,6 +51,7 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue): Pro
     db.insert(orders).values(orderRow),
     ...items.map((row) => db.insert(orderItems).values(row)),
     db.insert(orderEvents).values({ orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: ownerKey, createdAt: now }),
+    liveCreationInsert(db, { venueId: venue.id, orderId, from: null, to: 'pending', at: now }, 0),
     db.insert(idempotencyRecords).values({
       // The request's hash and the order id, as placement keeps them (docs/decisions/143).
       restaurantId: venue.id, key: newId(36), ownerKey, requestHash: newId(64), orderId, createdAt: now,
