@@ -10,10 +10,13 @@ const migrations = await readD1Migrations(path.join(root, 'migrations'));
 
 export default defineConfig({
   root,
+  // The same build and bindings as the worker project of vitest.config.ts: the demo build (docs/decisions/120), and
+  // every venue on the control database, as the tests' seed keeps them (docs/decisions/150).
+  define: { __BARHOP_DEMO_BUILD__: 'true' },
   plugins: [
     cloudflareTest({
       wrangler: { configPath: path.join(root, 'wrangler.toml') },
-      miniflare: { bindings: { TEST_MIGRATIONS: migrations, RELIABILITY_SCALE: process.env.RELIABILITY_SCALE ?? '10', RELIABILITY_SEED: process.env.RELIABILITY_SEED ?? String(Date.now() % 1_000_000) } },
+      miniflare: { bindings: { TEST_MIGRATIONS: migrations, LOG_REQUESTS: 'false', VENUE_SHARDS: '', RELIABILITY_SCALE: process.env.RELIABILITY_SCALE ?? '10', RELIABILITY_SEED: process.env.RELIABILITY_SEED ?? String(Date.now() % 1_000_000) } },
     }),
   ],
   test: {
