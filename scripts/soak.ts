@@ -3,7 +3,7 @@
 //   1. Crash without loss: clients place orders with Idempotency-Keys under steady load while the
 //      server is SIGKILLed at random moments (10 times) and restarted on the same state; clients
 //      retry anything unanswered with the same key. Then D1 must hold every acknowledged order
-//      exactly once, with its items and its events, and no key twice.
+//      exactly once, with its items, its events and its live-log event, and no key twice.
 //   2. Concurrency over HTTP: 100 trials of 50 simultaneous checkouts by one guest.
 //   3. Attacks over HTTP (issue 16): 100 parallel login guesses for one account, two tabs refreshing
 //      with one cookie, 300 parallel AI log posts from one device.
@@ -15,6 +15,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALL_D1_BINDINGS } from '../worker/shards/bindings';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -43,10 +44,15 @@ function run(command: string, args: string[]) {
   return r.stdout;
 }
 
-/** A D1 query on the soak state, through wrangler (the server may be up or down). */
+/**
+ * A D1 query on the soak state, through wrangler (the server may be up or down), on every local database: the demo
+ * venues' orders are spread over the venue shards (docs/decisions/150). The rows of all of them, one after another.
+ */
 function d1<T>(sql: string): T[] {
-  const out = run(process.execPath, [wranglerEntry, 'd1', 'execute', 'DB', '--local', '--persist-to', STATE_DIR, '--json', '--command', sql]);
-  return (JSON.parse(out) as { results: T[] }[])[0]!.results;
+  return ALL_D1_BINDINGS.flatMap((binding) => {
+    const out = run(process.execPath, [wranglerEntry, 'd1', 'execute', binding, '--local', '--persist-to', STATE_DIR, '--json', '--command', sql]);
+    return (JSON.parse(out) as { results: T[] }[])[0]!.results;
+  });
 }
 
 // ---- the server -----------------------------------------------------------------------------
@@ -225,6 +231,11 @@ async function crashWithoutLoss() {
   const items = d1<{ order_id: string; menu_drink_id: string; quantity: number }>(`SELECT order_id, menu_drink_id, quantity FROM order_items WHERE order_id IN (${ids || "''"}) ORDER BY order_id, position`);
   const events = d1<{ order_id: string; from_status: string | null; to_status: string }>(`SELECT order_id, from_status, to_status FROM order_events WHERE order_id IN (${ids || "''"})`);
   const keys = d1<{ key: string; order_id: string; n: number }>(`SELECT key, order_id, count(*) OVER (PARTITION BY restaurant_id, key) AS n FROM idempotency_records WHERE key LIKE 'soak-${process.pid}-%'`);
+  // The venues' live logs (docs/decisions/154): numbered in each order's own batch, so across the crashes the kept
+  // numbers run without a hole, and every kept creation event is an order that was stored.
+  const venueIds = [...new Set(orders.map((o) => `'${o.restaurant_id}'`))].join(',');
+  const liveLog = d1<{ restaurant_id: string; seq: number; order_id: string; from_status: string | null }>(
+    `SELECT restaurant_id, seq, order_id, from_status FROM live_events WHERE restaurant_id IN (${venueIds || "''"}) ORDER BY restaurant_id, seq`);
 
   const problems: string[] = [];
   const byDisplay = new Map<string, number>();
@@ -244,11 +255,18 @@ async function crashWithoutLoss() {
   // Orders nobody saw acknowledged (the answer was lost in a crash and never retried) must still be single.
   const unacknowledgedStored = orders.filter((o) => !acknowledged.some((s) => s.orderId === o.id)).length;
   if (keys.some((k) => k.n > 1)) problems.push('an Idempotency-Key has more than one record');
+  for (const venue of new Set(liveLog.map((e) => e.restaurant_id))) {
+    const seqs = liveLog.filter((e) => e.restaurant_id === venue).map((e) => e.seq);
+    if (seqs.some((seq, i) => i > 0 && seq !== seqs[i - 1]! + 1)) problems.push(`${venue}: the live log's numbers have a hole`);
+  }
+  const storedIds = new Set(orders.map((o) => o.id));
+  // Only this phase's clients order at these venues while it runs.
+  if (liveLog.some((e) => e.from_status === null && !storedIds.has(e.order_id))) problems.push('a live-log creation event names an order that is not stored');
   for (const u of counters.unexpected) problems.push(`unexpected answer ${u}`);
 
   const summary = {
     crashes: crashes.length, clients: CLIENTS, ordersSent: sent.length, acknowledged: acknowledged.length, storedOrders: orders.length,
-    storedItemsChecked: items.length, eventsChecked: events.length, unacknowledgedStored, ...counters, unexpected: counters.unexpected.length,
+    storedItemsChecked: items.length, eventsChecked: events.length, liveEventsChecked: liveLog.length, unacknowledgedStored, ...counters, unexpected: counters.unexpected.length,
     meanRestartMs: Math.round(crashes.reduce((s, c) => s + c.restartMs, 0) / Math.max(1, crashes.length)), problems,
   };
   results.crashWithoutLoss = summary;
@@ -331,7 +349,7 @@ async function attacksOverHttp() {
   const posts = await Promise.all(Array.from({ length: 300 }, () =>
     http('POST', '/api/ai/log', { token: device.json?.token, body: { slug: 'artisan-bar', filler }, timeoutMs: 30_000 })));
   const stored = posts.filter((p) => p.status === 201).length;
-  const storedRows = d1<{ n: number }>(`SELECT count(*) AS n FROM ai_interactions WHERE owner_key = 's:${device.json?.session_id}'`)[0]?.n ?? -1;
+  const storedRows = d1<{ n: number }>(`SELECT count(*) AS n FROM ai_interactions WHERE owner_key = 's:${device.json?.session_id}'`).reduce((sum, row) => sum + row.n, 0);
   if (stored > 30 || storedRows !== stored) problems.push(`ai log flood: ${stored} answered 201, ${storedRows} rows`);
 
   const summary = { loginRace: { attempts: 100, checked, limited }, parallelRefresh: { trials: 26, signedOut }, aiLogFlood: { posts: 300, stored, storedRows }, problems };
@@ -346,7 +364,7 @@ async function main() {
   const started = Date.now();
   rmSync(path.join(repoRoot, STATE_DIR), { recursive: true, force: true });
   log(`migrating and seeding ${STATE_DIR}`);
-  run(process.execPath, [wranglerEntry, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE_DIR]);
+  run(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/db-migrate.ts', '--persist-to', STATE_DIR]);
   run(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/seed.ts', '--persist-to', STATE_DIR]);
   if (!process.argv.includes('--skip-build')) {
     log(`building into ${OUT_DIR}`);
