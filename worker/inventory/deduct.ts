@@ -5,6 +5,7 @@ import { drinkIngredients, inventoryItems, orderItems, orders, stockMovements } 
 import type { Db } from '../env';
 import { matchCanonicalIngredients, normalizeIngredientName } from './ingredients';
 import { recomputeSoldOut, type SoldOutChange } from './sold-out';
+import { movementsOfOrders } from './stock';
 
 export type DeductionResult = {
   /** False when the order was already deducted (or does not exist): nothing changed. */
@@ -143,7 +144,7 @@ export async function restoreRecipeForOrder(db: Db, orderId: string, cause: Pour
     .where(and(eq(orders.id, orderId), isNotNull(orders.stockDeductedAt)))
     .returning({ restaurantId: orders.restaurantId });
   if (!released) return { restored: false, movements: [], soldOut: [] };
-  const poured = await db.select().from(stockMovements).where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.type, 'deduct')));
+  const poured = await db.select().from(stockMovements).where(and(movementsOfOrders([orderId]), eq(stockMovements.type, 'deduct')));
   if (poured.length === 0) return { restored: true, movements: [], soldOut: [] };
   const statements = poured.flatMap((movement) => [
     db.update(inventoryItems).set({ quantity: sql`${inventoryItems.quantity} + ${-movement.delta}`, lastMovementAt: at, updatedAt: at })

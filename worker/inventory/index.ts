@@ -4,7 +4,7 @@ export { deductRecipeForOrder, restoreRecipeForOrder, type DeductionResult, type
 export { matchCanonicalIngredient, matchCanonicalIngredients, searchIngredients } from './ingredients';
 export { recomputeSoldOut, type SoldOutChange } from './sold-out';
 export {
-  createInventoryItem, findInventoryItem, listInventory, listMovements, recordStockMovement, selectMovements, softDeleteInventoryItem,
+  createInventoryItem, findInventoryItem, listInventory, listMovements, movementsOfOrders, recordStockMovement, selectMovements, softDeleteInventoryItem,
   updateInventoryItem, INVENTORY_ITEM_NOT_FOUND, type InventoryPatch, type InventoryRow, type NewInventoryItem,
   type StockMovementRequest, type StockMovementRow,
 } from './stock';

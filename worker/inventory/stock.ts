@@ -1,7 +1,7 @@
 // Inventory items and their stock movements: the one place stock changes, for the staff portal and
 // the venue admin alike. Every change of on-hand writes a stock_movements row (who, why, how much)
 // and then recomputes the recipe-driven sold-out of the drinks that use the ingredient.
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { roundStock, unitsToMl, unitVolumeMl } from '../../shared/inventory';
 import type { InventoryUnit } from '../../shared/constants';
@@ -25,6 +25,18 @@ export function selectMovements(db: Db) {
 }
 
 export type StockMovementRow = Awaited<ReturnType<typeof selectMovements>>[number];
+
+/**
+ * The stock movements of these orders, each found through an index (docs/decisions/156): a pour or a return names
+ * the status change that made it, so it is reached from the order's events; rows older than decision 152 name
+ * only their order. Never a scan of the shard's movements.
+ */
+export function movementsOfOrders(orderIds: string[]): SQL {
+  // One bound JSON list, read twice: any number of orders within D1's 100 bound parameters.
+  const ids = sql`(select value from json_each(${JSON.stringify(orderIds)}))`;
+  return sql`(${stockMovements.eventId} in (select ${orderEvents.id} from ${orderEvents} where ${orderEvents.orderId} in ${ids})
+    or (${stockMovements.eventId} is null and ${stockMovements.orderId} in ${ids}))`;
+}
 
 export const INVENTORY_ITEM_NOT_FOUND = 'Inventory item not found';
 

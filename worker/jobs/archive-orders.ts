@@ -8,7 +8,7 @@ import { movementReason } from '../../shared/inventory';
 import { drizzleFor } from '../db/handles';
 import { orderEvents, orderItems, orders as ordersTable, stockMovements } from '../db/schema';
 import { isCountedOrder } from '../analytics/sales-figures';
-import { selectMovements } from '../inventory';
+import { movementsOfOrders, selectMovements } from '../inventory';
 import type { WorkerEnv } from '../env';
 import type { OrderLineRow, OrderRow } from '../orders/serialize';
 import { occupiedShards, shardDatabase } from '../shards/directory';
@@ -85,7 +85,7 @@ async function readOrders(d1: D1Database, ids: string[]): Promise<ArchivedOrder[
     for (const item of await db.select().from(orderItems).where(inArray(orderItems.orderId, part))) out.get(item.orderId)?.items.push(item);
     for (const event of await db.select().from(orderEvents).where(inArray(orderEvents.orderId, part))) out.get(event.orderId)?.events.push(event);
     // As the item's history shows it: an order's pour stores no time, actor or reason of its own (docs/decisions/152).
-    for (const movement of await selectMovements(db).where(inArray(stockMovements.orderId, part))) {
+    for (const movement of await selectMovements(db).where(movementsOfOrders(part))) {
       out.get(movement.orderId!)?.stock_movements.push({ ...movement, reason: movementReason(movement) });
     }
   }
@@ -104,6 +104,7 @@ async function archiveDay(env: WorkerEnv, d1: D1Database, group: ArchivedOrder[]
   });
   const counted = lines.map((line) => line.order).filter(isCountedOrder);
   const ids = group.map((archived) => archived.order.id);
+  const db = drizzleFor(d1);
   await d1.batch([
     ...group.map(({ order }) => d1.prepare(
       `INSERT INTO archived_orders (id, restaurant_id, owner_key, status, payment_status, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -121,7 +122,8 @@ async function archiveDay(env: WorkerEnv, d1: D1Database, group: ArchivedOrder[]
     ...inChunks(ids).flatMap((part) => {
       const marks = part.map(() => '?').join(', ');
       return [
-        d1.prepare(`DELETE FROM stock_movements WHERE order_id IN (${marks})`).bind(...part),
+        // Found by movementsOfOrders' indexes (docs/decisions/156), so before the events it finds them through.
+        statementOf(d1, db.delete(stockMovements).where(movementsOfOrders(part))),
         d1.prepare(`DELETE FROM order_events WHERE order_id IN (${marks})`).bind(...part),
         d1.prepare(`DELETE FROM order_items WHERE order_id IN (${marks})`).bind(...part),
         d1.prepare(`DELETE FROM orders WHERE id IN (${marks})`).bind(...part),
@@ -130,4 +132,10 @@ async function archiveDay(env: WorkerEnv, d1: D1Database, group: ArchivedOrder[]
   ]);
   // The platform's recent-orders feed lists orders still in D1, as it did when it read them there (docs/decisions/151).
   await env.DB.batch(inChunks(ids).map((part) => env.DB.prepare(`DELETE FROM venue_recent_orders WHERE id IN (${part.map(() => '?').join(', ')})`).bind(...part)));
+}
+
+/** A drizzle statement as a D1 statement, for a batch of D1 statements. */
+function statementOf(d1: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const { sql, params } = query.toSQL();
+  return d1.prepare(sql).bind(...params);
 }

@@ -1,0 +1,2 @@
+CREATE INDEX `stock_movements_event_idx` ON `stock_movements` (`event_id`) WHERE event_id is not null;--> statement-breakpoint
+CREATE INDEX `stock_movements_legacy_order_idx` ON `stock_movements` (`order_id`) WHERE event_id is null and order_id is not null;
