@@ -121,17 +121,19 @@ describe('per-shard rollups', () => {
     const venueRolled = await env.DB.prepare('SELECT SUM(orders) AS orders FROM venue_day_rollups WHERE venue_id = ?').bind(id).first<{ orders: number }>();
     expect(venueRolled?.orders).toBe(venueDirect.orders);
 
-    // Cancelling one of today's counted orders: the nightly run recomputes today and the rollup drops it.
-    const today = now.toISOString().slice(0, 10);
+    // Cancelling a counted order of a day the nightly run recomputes (today or, just after midnight UTC, yesterday):
+    // the run recomputes that day and the rollup drops it.
+    const nightlyFrom = (await rollUpShards(env, now)).since;
     const counted = await env.DB.prepare(
-      "SELECT id, restaurant_id FROM orders WHERE status <> 'cancelled' AND payment_status NOT IN ('refunded', 'void') AND created_at >= ? LIMIT 1",
-    ).bind(`${today}T00:00:00.000Z`).first<{ id: string; restaurant_id: string }>();
-    expect(counted, 'a counted order placed today').not.toBeNull();
+      "SELECT id, restaurant_id, created_at FROM orders WHERE status <> 'cancelled' AND payment_status NOT IN ('refunded', 'void') AND created_at >= ? ORDER BY created_at DESC LIMIT 1",
+    ).bind(nightlyFrom).first<{ id: string; restaurant_id: string; created_at: string }>();
+    expect(counted, 'a counted order of a day the nightly run recomputes').not.toBeNull();
     {
-      const before = await env.DB.prepare('SELECT orders FROM venue_day_rollups WHERE venue_id = ? AND day = ?').bind(counted!.restaurant_id, today).first<{ orders: number }>();
+      const day = counted!.created_at.slice(0, 10);
+      const before = await env.DB.prepare('SELECT orders FROM venue_day_rollups WHERE venue_id = ? AND day = ?').bind(counted!.restaurant_id, day).first<{ orders: number }>();
       await env.DB.prepare("UPDATE orders SET status = 'cancelled' WHERE id = ?").bind(counted!.id).run();
       await runHousekeeping(env, now);
-      const after = await env.DB.prepare('SELECT orders FROM venue_day_rollups WHERE venue_id = ? AND day = ?').bind(counted!.restaurant_id, today).first<{ orders: number }>();
+      const after = await env.DB.prepare('SELECT orders FROM venue_day_rollups WHERE venue_id = ? AND day = ?').bind(counted!.restaurant_id, day).first<{ orders: number }>();
       expect((after?.orders ?? 0)).toBe(before!.orders - 1);
     }
   });
