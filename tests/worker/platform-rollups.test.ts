@@ -7,13 +7,12 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
 import { PlatformAnalytics, PlatformOverview } from '../../shared/schemas/super';
-import { addDays } from '../../worker/analytics/sales-definition';
 import { utcDay } from '../../worker/analytics/sales-figures';
 import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { venueHub } from '../../worker/live/hub-client';
 import { ROLLUP_DELAY_MS } from '../../worker/live/venue-hub';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
-import { NIGHTLY_ROLLUP_DAYS } from '../../worker/shards/rollups';
+import { rollupFirstDay } from '../../worker/shards/rollups';
 import { createVenue } from '../../worker/super/venues';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
@@ -126,7 +125,7 @@ describe('platform views from the rollups the hubs keep', () => {
     // An order of a day the nightly run recomputes: today or, just after midnight UTC, yesterday.
     const counted = (await env.DB.prepare(
       "SELECT id FROM orders WHERE restaurant_id = ? AND status <> 'cancelled' AND payment_status NOT IN ('refunded', 'void') AND created_at >= ? ORDER BY created_at DESC LIMIT 1",
-    ).bind(artisan, `${addDays(utcDay(new Date()), 1 - NIGHTLY_ROLLUP_DAYS)}T00:00:00.000Z`).first<{ id: string }>())!;
+    ).bind(artisan, `${rollupFirstDay(new Date())}T00:00:00.000Z`).first<{ id: string }>())!;
     await env.DB.prepare("UPDATE orders SET payment_status = 'void' WHERE id = ?").bind(counted.id).run();
     expect((await platformFigures('7d')).totals.orders).toBe((await venuesOwnFigures('7d')).sum.orders + 1);
     await runHousekeeping(env);

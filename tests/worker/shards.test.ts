@@ -9,7 +9,7 @@ import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { venueHub } from '../../worker/live/hub-client';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
 import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard } from '../../worker/shards/directory';
-import { rollUpShards } from '../../worker/shards/rollups';
+import { rollUpShards, rollupFirstDay } from '../../worker/shards/rollups';
 import { createVenue, getVenue } from '../../worker/super/venues';
 import { mintToken, venueId } from './auth-helpers';
 import { newId } from '../../shared/ids';
@@ -123,7 +123,7 @@ describe('per-shard rollups', () => {
 
     // Cancelling a counted order of a day the nightly run recomputes (today or, just after midnight UTC, yesterday):
     // the run recomputes that day and the rollup drops it.
-    const nightlyFrom = (await rollUpShards(env, now)).since;
+    const nightlyFrom = `${rollupFirstDay(now)}T00:00:00.000Z`;
     const counted = await env.DB.prepare(
       "SELECT id, restaurant_id, created_at FROM orders WHERE status <> 'cancelled' AND payment_status NOT IN ('refunded', 'void') AND created_at >= ? ORDER BY created_at DESC LIMIT 1",
     ).bind(nightlyFrom).first<{ id: string; restaurant_id: string; created_at: string }>();

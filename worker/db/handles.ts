@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
 import type { Db } from '../env';
 
@@ -16,4 +18,12 @@ export function drizzleFor(d1: D1Database): Db {
     handles.set(d1, db);
   }
   return db;
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/** A drizzle query or SQL fragment as a plain D1 statement, for a `d1.batch` of D1 statements. */
+export function d1Statement(d1: D1Database, query: SQL | { getSQL(): SQL }): D1PreparedStatement {
+  const { sql, params } = dialect.sqlToQuery('getSQL' in query ? query.getSQL() : query);
+  return d1.prepare(sql).bind(...params);
 }

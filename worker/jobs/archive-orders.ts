@@ -5,7 +5,7 @@
 // the file is merged by order id, so a run cut off anywhere and run again neither loses nor duplicates.
 import { inArray } from 'drizzle-orm';
 import { movementReason } from '../../shared/inventory';
-import { drizzleFor } from '../db/handles';
+import { d1Statement, drizzleFor } from '../db/handles';
 import { orderEvents, orderItems, orders as ordersTable, stockMovements } from '../db/schema';
 import { isCountedOrder } from '../analytics/sales-figures';
 import { movementsOfOrders, selectMovements } from '../inventory';
@@ -123,7 +123,7 @@ async function archiveDay(env: WorkerEnv, d1: D1Database, group: ArchivedOrder[]
       const marks = part.map(() => '?').join(', ');
       return [
         // Found by movementsOfOrders' indexes (docs/decisions/156), so before the events it finds them through.
-        statementOf(d1, db.delete(stockMovements).where(movementsOfOrders(part))),
+        d1Statement(d1, db.delete(stockMovements).where(movementsOfOrders(part))),
         d1.prepare(`DELETE FROM order_events WHERE order_id IN (${marks})`).bind(...part),
         d1.prepare(`DELETE FROM order_items WHERE order_id IN (${marks})`).bind(...part),
         d1.prepare(`DELETE FROM orders WHERE id IN (${marks})`).bind(...part),
@@ -132,10 +132,4 @@ async function archiveDay(env: WorkerEnv, d1: D1Database, group: ArchivedOrder[]
   ]);
   // The platform's recent-orders feed lists orders still in D1, as it did when it read them there (docs/decisions/151).
   await env.DB.batch(inChunks(ids).map((part) => env.DB.prepare(`DELETE FROM venue_recent_orders WHERE id IN (${part.map(() => '?').join(', ')})`).bind(...part)));
-}
-
-/** A drizzle statement as a D1 statement, for a batch of D1 statements. */
-function statementOf(d1: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
-  const { sql, params } = query.toSQL();
-  return d1.prepare(sql).bind(...params);
 }

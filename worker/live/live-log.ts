@@ -8,9 +8,9 @@
 // HOLE_WAIT_MS. Reconnecting clients are answered from the events the hub sent last (in memory) or, after the hub
 // restarted, from the database, where the order is read as it is now.
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { OrderStatus } from '../../shared/orders';
 import type { LiveEvent } from '../../shared/schemas/live';
+import { d1Statement } from '../db/handles';
 import { liveEvents, orders } from '../db/schema';
 import type { Db } from '../env';
 import { inChunks } from '../lib/in-chunks';
@@ -42,20 +42,17 @@ export const liveCreationInsert = (db: Db, change: LiveChange, base: number) => 
   fromStatus: null, toStatus: change.to, createdAt: change.at,
 }).returning({ seq: liveEvents.seq });
 
-const dialect = new SQLiteAsyncDialect();
-
 /**
  * The insert of a status change's event, for its plain D1 batch (worker/orders/transition.ts); it answers the
  * number. It writes only while the order is still in `from`, like the order's own event row, so a change that
  * loses a race records nothing.
  */
 export function liveChangeStatement(d1: D1Database, change: LiveChange, base: number): D1PreparedStatement {
-  const query = dialect.sqlToQuery(sql`
+  return d1Statement(d1, sql`
     insert into ${liveEvents} (restaurant_id, seq, order_id, from_status, to_status, created_at)
     select ${change.venueId}, ${nextSeq(change.venueId, base)}, ${change.orderId}, ${change.from}, ${change.to}, ${change.at}
     where exists (select 1 from ${orders} where id = ${change.orderId} and status = ${change.from})
     returning seq`);
-  return d1.prepare(query.sql).bind(...query.params);
 }
 
 /** The number the statement answered, or null when it recorded nothing. */

@@ -35,12 +35,15 @@ export async function rollUp(shard: D1Database, control: D1Database, scope: Roll
   return rollups.days.length;
 }
 
+/** The first UTC day a run recomputes: the nightly run takes today and yesterday. */
+export const rollupFirstDay = (now: Date, days = NIGHTLY_ROLLUP_DAYS) => addDays(utcDay(now), 1 - days);
+
 /**
  * Recomputes the rollups of the UTC days from `days - 1` days before `now` to today, on every shard that
  * holds a venue. A day's rows are replaced whole, so a day whose orders were all cancelled since reads zero.
  */
 export async function rollUpShards(env: WorkerEnv, now = new Date(), days = NIGHTLY_ROLLUP_DAYS): Promise<RollupRun> {
-  const from = addDays(utcDay(now), 1 - days);
+  const from = rollupFirstDay(now, days);
   let rows = 0;
   const shards = await occupiedShards(env);
   for (const shard of shards) rows += await rollUp(shardDatabase(env, shard), env.DB, { shard, venueId: null, from, to: null });
