@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AuthClaims, AuthSession } from '../../shared/schemas/auth';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../worker/auth/sessions';
-import { ISSUER, sha256Hex, STAFF_AUDIENCE } from '../../worker/auth/tokens';
+import { ISSUER, sha256Hex, signGuestToken, STAFF_AUDIENCE, verifyToken } from '../../worker/auth/tokens';
 import { DEMO_EMAILS, login, mintToken, openTestSession, refreshCookieOf, userRow } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 
@@ -214,5 +214,16 @@ describe('token checks', () => {
       expectApiError(await call('GET', '/api/super/venues', { token }), 401);
     }
     expect((await call('GET', '/api/super/venues', { token: good })).status).toBe(200);
+  });
+
+  it('the secret is read on every check: a token of another secret is refused, and a rotated secret takes effect in a running isolate', async () => {
+    const rotated = { ...env, JWT_SECRET: `rotated-${env.JWT_SECRET}` };
+    const before = await signGuestToken(env, { sub: 'device-before-rotation', guest_id: null });
+    const after = await signGuestToken(rotated, { sub: 'device-after-rotation', guest_id: null });
+    // The key of the first secret is held by the isolate now; it must not stand in for the second.
+    expect(await verifyToken(env, before)).toMatchObject({ audience: 'guest', claims: { sub: 'device-before-rotation' } });
+    expect(await verifyToken(rotated, before)).toBeNull();
+    expect(await verifyToken(env, after)).toBeNull();
+    expect(await verifyToken(rotated, after)).toMatchObject({ audience: 'guest', claims: { sub: 'device-after-rotation' } });
   });
 });

@@ -140,6 +140,8 @@ describe('placing orders', () => {
     // The next guest waits behind those 5 drinks too.
     const second = await call('POST', '/api/orders/quick', { token: (await guestToken()).token, body: { slug, item: { menu_drink_id: a!.id } } });
     expect(second.json.eta_minutes).toBe(etaMinutes('pending', ahead + 5, 1));
+    // The answer tells the ETA the order was stored with (the held-drinks insert answers it).
+    expect(await env.DB.prepare('SELECT eta_minutes AS n FROM orders WHERE id = ?').bind(second.json.id).first()).toEqual({ n: second.json.eta_minutes });
     expect(await queue()).toBe(ahead + 6);
   });
 

@@ -8,6 +8,7 @@ import { newId } from '../../shared/ids';
 import { otpCodes } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
+import { secretKey } from './tokens';
 
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -34,8 +35,7 @@ export function generateCode(): string {
 
 /** Keyed with JWT_SECRET, so a leaked table cannot be brute-forced over the 10^6 codes. */
 async function hashCode(env: WorkerEnv, phone: string, code: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(env.JWT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`otp:${phone}:${code}`));
+  const mac = await crypto.subtle.sign('HMAC', await secretKey(env), new TextEncoder().encode(`otp:${phone}:${code}`));
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 

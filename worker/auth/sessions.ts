@@ -14,7 +14,7 @@ import { unauthorized } from '../lib/errors';
 import { closeEndedSockets } from '../live/hub-client';
 import { forgetSessionChecks } from './live-sessions';
 import { toB64url } from './password';
-import { ACCESS_TOKEN_TTL_SECONDS, sha256Hex, signStaffToken } from './tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, secretKey, sha256Hex, signStaffToken } from './tokens';
 
 export const REFRESH_COOKIE = 'barhop_refresh';
 export const REFRESH_COOKIE_PATH = '/api/auth';
@@ -56,8 +56,7 @@ export function clearRefreshCookie(c: Context<AppContext>) {
  * without the server ever storing a refresh token in the clear.
  */
 async function successorOf(env: WorkerEnv, token: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(env.JWT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return toB64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`refresh-successor:${token}`))));
+  return toB64url(new Uint8Array(await crypto.subtle.sign('HMAC', await secretKey(env), new TextEncoder().encode(`refresh-successor:${token}`))));
 }
 
 /** Stores `token` in `familyId` (once: a second store of the same token is a no-op) and sets it as the cookie. */

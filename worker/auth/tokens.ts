@@ -23,9 +23,20 @@ export type StaffClaims = {
 /** `signed_in_at`: the device's sign-in this token belongs to (null for devices that are not signed in). */
 export type GuestClaims = { sub: string; guest_id: string | null; signed_in_at?: string | null };
 
-function secretKey(env: WorkerEnv): Uint8Array {
-  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
-  return new TextEncoder().encode(env.JWT_SECRET);
+/** JWT_SECRET's HMAC key by secret: imported once per isolate, not on every token check (docs/decisions/157). */
+const secretKeys = new Map<string, CryptoKey>();
+
+/** The HMAC-SHA-256 key of JWT_SECRET, for tokens and for every value the server keys with its secret. */
+export async function secretKey(env: WorkerEnv): Promise<CryptoKey> {
+  const secret = env.JWT_SECRET;
+  if (!secret || secret.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
+  let key = secretKeys.get(secret);
+  if (!key) {
+    // The key, not the pending import, is kept: a promise must not outlive the request that made it.
+    key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    secretKeys.set(secret, key);
+  }
+  return key;
 }
 
 export async function signStaffToken(env: WorkerEnv, claims: StaffClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
@@ -37,7 +48,7 @@ export async function signStaffToken(env: WorkerEnv, claims: StaffClaims, ttlSec
     .setAudience(STAFF_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds}s`)
-    .sign(secretKey(env));
+    .sign(await secretKey(env));
 }
 
 export async function signGuestToken(env: WorkerEnv, claims: GuestClaims) {
@@ -48,7 +59,7 @@ export async function signGuestToken(env: WorkerEnv, claims: GuestClaims) {
     .setAudience(GUEST_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${GUEST_TOKEN_TTL_SECONDS}s`)
-    .sign(secretKey(env));
+    .sign(await secretKey(env));
 }
 
 export type VerifiedToken =
@@ -58,7 +69,7 @@ export type VerifiedToken =
 /** HS256 only (alg pinned), issuer, audience and expiry checked; anything else is null. */
 export async function verifyToken(env: WorkerEnv, token: string): Promise<VerifiedToken | null> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(env), {
+    const { payload } = await jwtVerify(token, await secretKey(env), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: [STAFF_AUDIENCE, GUEST_AUDIENCE],

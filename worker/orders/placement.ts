@@ -11,7 +11,7 @@ import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { issuedCreations } from './ai-creations';
-import { queueAheadQuery, toQueueAhead, type QueueAhead } from './queue';
+import { queueAheadQuery, toQueueAhead } from './queue';
 import { toOrder, type NewOrderItemRow, type OrderItemRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics/sales-figures';
@@ -199,8 +199,8 @@ export async function placeOrder(db: Db, req: PlacementRequest, liveBase: number
 }
 
 /**
- * The write-only path: the drinks from the hub (read once when it holds none), the queue read inside the write
- * batch, idempotency and the one-active-order rule left to their keys. Null when it cannot decide (a drink
+ * The write-only path: the drinks from the hub (read once when it holds none), the queue summed by the order's insert
+ * (which answers the ETA it stored), idempotency and the one-active-order rule left to their keys. Null when it cannot decide (a drink
  * unknown or unavailable by the held copy, or changed since): the caller places the full way, whose answers and
  * their order are the reference.
  */
@@ -222,7 +222,7 @@ async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: Placeme
 
 type PlacementStart = Awaited<ReturnType<typeof readStart>> | {
   record: undefined; activeOrderId: null; cart: never[]; drinks: (typeof menuDrinks.$inferSelect)[];
-  /** Null: the queue is read in the write batch, and the drinks checked there (placeWithHeldDrinks). */
+  /** Null: the queue is summed by the order's insert in the write batch, and the drinks checked there (placeWithHeldDrinks). */
   ahead: null;
 };
 
@@ -351,19 +351,18 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
       restaurantId: req.venueId, key: req.idempotencyKey, ownerKey: req.owner.ownerKey, requestHash: req.requestHash, orderId, createdAt: now,
     })]
     : [];
-  let queueRead: QueueAhead | null = null;
   const suggestionIds = [...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))];
   let linkedDays: string[] = [];
   let stored: OrderItemRow[] = [];
   let seq: number | null = null;
   try {
+    const orderInsert = db.insert(orders).values({
+      ...orderRow, taxRateBp: taxRateIfVenueUnchanged(req), ...(heldDrinks ? { etaMinutes: pendingEtaSql(req.venueId, ownDrinks) } : {}),
+    });
     const before = [
-      // With held drinks, read before the insert: the queue ahead of this order.
-      ...(heldDrinks ? [queueAheadQuery(db, req.venueId)] : []),
       ...idempotencyInsert,
-      db.insert(orders).values({
-        ...orderRow, taxRateBp: taxRateIfVenueUnchanged(req), ...(heldDrinks ? { etaMinutes: pendingEtaSql(req.venueId, ownDrinks) } : {}),
-      }),
+      // With held drinks the insert computes the ETA over the queue and answers it: the queue is summed once.
+      heldDrinks ? orderInsert.returning({ etaMinutes: orders.etaMinutes }) : orderInsert,
     ];
     const [firstStatement, ...rest] = [
       ...before,
@@ -382,7 +381,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
         .returning({ createdAt: aiInteractions.createdAt })),
     ];
     const results = await db.batch([firstStatement!, ...rest]);
-    if (heldDrinks) queueRead = toQueueAhead((results[0] as { orders: number | null; drinks: number | null }[])[0]);
+    if (heldDrinks) eta = (results[before.length - 1] as { etaMinutes: number | null }[])[0]!.etaMinutes ?? 0;
     linkedDays = (results.slice(results.length - suggestionIds.length) as { createdAt: string }[][]).flat().map((row) => utcDay(row.createdAt));
     stored = itemRows.map((row, i) => ({ ...row, id: (results[before.length + i] as { id: number }[])[0]!.id }));
     seq = recordedSeq(results[before.length + itemRows.length + 1]);
@@ -395,8 +394,6 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     }
     throw err;
   }
-  // The same figure the insert stored (pendingEtaSql), from the queue read in the same transaction.
-  if (heldDrinks && queueRead) eta = etaMinutes('pending', queueRead.drinks, ownDrinks)!;
   const body = placedBody({ ...orderRow, etaMinutes: eta }, stored);
   return { ok: true, status: 200, body, replayed: false, order: body.order, ownerKey: req.owner.ownerKey, linkedDays, seq };
 }
