@@ -217,7 +217,8 @@ describe('token checks', () => {
   });
 
   it('the secret is read on every check: a token of another secret is refused, and a rotated secret takes effect in a running isolate', async () => {
-    const rotated = { ...env, JWT_SECRET: `rotated-${env.JWT_SECRET}` };
+    // `wrangler types` gives the local secret its literal type; a rotated one is any other string.
+    const rotated = { ...env, JWT_SECRET: `rotated-${env.JWT_SECRET}` as typeof env.JWT_SECRET };
     const before = await signGuestToken(env, { sub: 'device-before-rotation', guest_id: null });
     const after = await signGuestToken(rotated, { sub: 'device-after-rotation', guest_id: null });
     // The key of the first secret is held by the isolate now; it must not stand in for the second.

@@ -12,6 +12,7 @@ import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { venueHub } from '../../worker/live/hub-client';
 import { ROLLUP_DELAY_MS } from '../../worker/live/venue-hub';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
+import { RECENT_ORDERS_PER_VENUE } from '../../worker/shards/rollup-statements';
 import { rollupFirstDay } from '../../worker/shards/rollups';
 import { createVenue } from '../../worker/super/venues';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
@@ -109,6 +110,21 @@ describe('platform views from the rollups the hubs keep', () => {
     if (Date.now() - told < ROLLUP_DELAY_MS - 1_000) expect(lagging.totals.orders).toBe((await venuesOwnFigures('7d')).sum.orders + 1);
     await settle(artisan);
     await expectPlatformEqualsVenues();
+  });
+
+  it("keep a venue's newest orders after its hub recomputes a day with more orders than the feed keeps", async () => {
+    const slug = 'harbor-tap-room';
+    const venue = await venueId(slug);
+    const today = `${utcDay(new Date().toISOString())}T00:00:00.000Z`;
+    const placedToday = async () => (await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE restaurant_id = ? AND created_at >= ?').bind(venue, today).first<{ n: number }>())!.n;
+    const drink = (await availableDrinks(slug))[0]!.id;
+    while (await placedToday() <= RECENT_ORDERS_PER_VENUE) await placeOrder(slug, drink, 1);
+    const newestPlaced = await placeOrder(slug, drink, 1);
+    await settle(venue);
+    const newest = await env.DB.prepare('SELECT id FROM orders WHERE restaurant_id = ? ORDER BY created_at DESC, id DESC LIMIT ?').bind(venue, RECENT_ORDERS_PER_VENUE).all<{ id: string }>();
+    const kept = await env.DB.prepare('SELECT id FROM venue_recent_orders WHERE venue_id = ? ORDER BY created_at DESC, id DESC').bind(venue).all<{ id: string }>();
+    expect(kept.results[0]?.id).toBe(newestPlaced.id);
+    expect(kept.results.map((o) => o.id)).toEqual(newest.results.map((o) => o.id));
   });
 
   it('count an AI interaction stored outside the hub once the hub has been told its day', async () => {

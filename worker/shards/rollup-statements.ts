@@ -74,15 +74,23 @@ export function rollupReads(scope: RollupScope): { days: RollupStatement; drinks
             GROUP BY o.restaurant_id, day, LOWER(oi.name)`,
       binds: sold.binds,
     },
-    recent: {
-      // A venue's newest orders within the scope's days: with the rows kept from before, its newest overall.
-      sql: `SELECT id, venue_id, created_at, status, total_cents FROM (
-              SELECT o.id, o.restaurant_id AS venue_id, o.created_at, o.status, o.total_cents,
-                     ROW_NUMBER() OVER (PARTITION BY o.restaurant_id ORDER BY o.created_at DESC, o.id DESC) AS newest
-              FROM orders o WHERE ${sold.sql}
-            ) WHERE newest <= ?`,
-      binds: [...sold.binds, RECENT_ORDERS_PER_VENUE],
-    },
+    // A venue's newest orders within the scope's days: with the rows kept from before, its newest overall. One venue
+    // (its hub's recompute, every few seconds while it takes orders) walks its (restaurant_id, created_at) index back
+    // from the newest and stops at the limit; a whole shard numbers each venue's orders (docs/decisions/158).
+    recent: scope.venueId
+      ? {
+        sql: `SELECT o.id, o.restaurant_id AS venue_id, o.created_at, o.status, o.total_cents
+              FROM orders o WHERE ${sold.sql} ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
+        binds: [...sold.binds, RECENT_ORDERS_PER_VENUE],
+      }
+      : {
+        sql: `SELECT id, venue_id, created_at, status, total_cents FROM (
+                SELECT o.id, o.restaurant_id AS venue_id, o.created_at, o.status, o.total_cents,
+                       ROW_NUMBER() OVER (PARTITION BY o.restaurant_id ORDER BY o.created_at DESC, o.id DESC) AS newest
+                FROM orders o WHERE ${sold.sql}
+              ) WHERE newest <= ?`,
+        binds: [...sold.binds, RECENT_ORDERS_PER_VENUE],
+      },
   };
 }
 
