@@ -66,6 +66,19 @@ function replayBody(req: IncomingMessage, body: Buffer) {
 }
 
 /**
+ * `vite preview` serves the build as the edge runs it, so the e2e runs, the bench and Lighthouse measure the Worker
+ * and not miniflare's local tracing: a tail worker that writes every span (each request, D1 query and Durable
+ * Object call) to a SQLite trace store on the workerd thread that serves the requests (docs/decisions/159).
+ * `vite dev` (`npm start`) keeps it for the local explorer; X_LOCAL_OBSERVABILITY=true turns it back on here.
+ */
+const previewWithoutLocalTraces = (): Plugin => ({
+  name: 'barhop:preview-without-local-traces',
+  config(_config, { isPreview }) {
+    if (isPreview) process.env.X_LOCAL_OBSERVABILITY ??= 'false';
+  },
+});
+
+/**
  * The Worker's DevTools port. Unset: the Cloudflare plugin's default (9229, or the next free port: two servers
  * starting at once can pick the same one and one of them dies with EADDRINUSE). `off`: no inspector, for the
  * servers nobody attaches a debugger to (scripts/e2e-server.sh, tests/servers). A number: that port.
@@ -84,7 +97,7 @@ const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/a
 export default defineConfig({
   // A production build (CLOUDFLARE_ENV=production, `npm run deploy`) leaves out demo-only code (docs/decisions/120).
   define: { __BARHOP_DEMO_BUILD__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production') },
-  plugins: [compressLikeTheEdge(), bufferRequestBodies(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
+  plugins: [previewWithoutLocalTraces(), compressLikeTheEdge(), bufferRequestBodies(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   // BARHOP_OUT_DIR lets parallel e2e/bench runs build side by side without clobbering dist/.

@@ -4,7 +4,7 @@
 // into a false HTML 500 "fetch failed" for themselves or for the next request on the same connection, other
 // clients' reads included (docs/decisions/116-local-servers-buffer-request-bodies.md).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,13 +143,15 @@ async function expectASignInToArrive(origin: string) {
 }
 
 let workDir: string;
+let devState: string;
+let previewState: string;
 let dev: LocalServer | undefined;
 let preview: LocalServer | undefined;
 
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'barhop-local-servers-'));
-  const devState = path.join(workDir, 'dev-state');
-  const previewState = path.join(workDir, 'preview-state');
+  devState = path.join(workDir, 'dev-state');
+  previewState = path.join(workDir, 'preview-state');
   const outDir = path.join(workDir, 'dist');
   // A migrated, seeded database like `npm start` makes, built beside the production build the preview serves.
   const database = (async () => {
@@ -181,4 +183,10 @@ describe('local servers pass the Worker’s answer through', () => {
     await expectTheWorkersOwnAnswers(preview!.origin);
     await expectASignInToArrive(preview!.origin);
   }, 120_000);
+
+  it("vite preview serves without miniflare's local trace store, vite dev keeps it (docs/decisions/159)", () => {
+    // Both servers have answered hundreds of requests above: each span of them is in the store where tracing runs.
+    const traceStore = (state: string) => existsSync(path.join(state, 'v3', 'observability'));
+    expect({ dev: traceStore(devState), preview: traceStore(previewState) }).toEqual({ dev: true, preview: false });
+  });
 });
