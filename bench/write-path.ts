@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { venueSlugs } from './orders';
 import {
   countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placeOrder, round1, round2, serverCpuMs, staffToken,
-  superadminOf, withBenchTarget, writeResult, type Placed, type StaffUser, type Venue,
+  superadminOf, withBenchTarget, WORKER_ONLY, writeResult, type Placed, type StaffUser, type Venue,
 } from './harness';
 
 /** The bench venue the floor and the ceiling write to (created with the bench venues). */
@@ -53,7 +53,7 @@ const floorStep = (baseUrl: string, concurrency: number, durationMs: number, cpu
   concurrencyStep(concurrency, durationMs, async () => {
     const token = await guestToken();
     const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, ...WORKER_ONLY } });
     await res.arrayBuffer();
     return { status: res.status, started, ms: performance.now() - started };
   }, cpu);
