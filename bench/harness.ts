@@ -278,7 +278,7 @@ export function createShardedBenchVenues(stateDir: string, slugs: string[], shar
 
 /** Runs SQL statements on one local D1 database, as one file (setup only, never while measuring). */
 export function executeLocal(stateDir: string, binding: string, statements: string[]) {
-  const file = path.join(repoRoot, stateDir, `bench-${binding}.sql`);
+  const file = path.resolve(repoRoot, stateDir, `bench-${binding}.sql`);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, statements.join('\n'));
   wrangler(['d1', 'execute', binding, '--local', '--persist-to', stateDir, '--file', file]);
