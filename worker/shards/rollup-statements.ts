@@ -43,6 +43,10 @@ const shardRows = (scope: RollupScope, venue: string, time: string, grain?: 'ins
 const controlRows = (scope: RollupScope): RollupStatement =>
   (scope.venueId ? { sql: 'venue_id = ?', binds: [scope.venueId] } : { sql: 'shard = ?', binds: [scope.shard] });
 
+/** A recent-orders row, read from `orders o`, and the feed's order (newest first, the id breaking ties). */
+const RECENT_COLUMNS = 'o.id, o.restaurant_id AS venue_id, o.created_at, o.status, o.total_cents';
+const NEWEST_FIRST = 'o.created_at DESC, o.id DESC';
+
 /** The three reads on the shard: counted sales and AI interactions per venue and day, units per drink name, newest orders. */
 export function rollupReads(scope: RollupScope): { days: RollupStatement; drinks: RollupStatement; recent: RollupStatement } {
   const sold = shardRows(scope, 'o.restaurant_id', 'o.created_at');
@@ -77,20 +81,15 @@ export function rollupReads(scope: RollupScope): { days: RollupStatement; drinks
     // A venue's newest orders within the scope's days: with the rows kept from before, its newest overall. One venue
     // (its hub's recompute, every few seconds while it takes orders) walks its (restaurant_id, created_at) index back
     // from the newest and stops at the limit; a whole shard numbers each venue's orders (docs/decisions/158).
-    recent: scope.venueId
-      ? {
-        sql: `SELECT o.id, o.restaurant_id AS venue_id, o.created_at, o.status, o.total_cents
-              FROM orders o WHERE ${sold.sql} ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
-        binds: [...sold.binds, RECENT_ORDERS_PER_VENUE],
-      }
-      : {
-        sql: `SELECT id, venue_id, created_at, status, total_cents FROM (
-                SELECT o.id, o.restaurant_id AS venue_id, o.created_at, o.status, o.total_cents,
-                       ROW_NUMBER() OVER (PARTITION BY o.restaurant_id ORDER BY o.created_at DESC, o.id DESC) AS newest
-                FROM orders o WHERE ${sold.sql}
-              ) WHERE newest <= ?`,
-        binds: [...sold.binds, RECENT_ORDERS_PER_VENUE],
-      },
+    recent: {
+      sql: scope.venueId
+        ? `SELECT ${RECENT_COLUMNS} FROM orders o WHERE ${sold.sql} ORDER BY ${NEWEST_FIRST} LIMIT ?`
+        : `SELECT id, venue_id, created_at, status, total_cents FROM (
+             SELECT ${RECENT_COLUMNS}, ROW_NUMBER() OVER (PARTITION BY o.restaurant_id ORDER BY ${NEWEST_FIRST}) AS newest
+             FROM orders o WHERE ${sold.sql}
+           ) WHERE newest <= ?`,
+      binds: [...sold.binds, RECENT_ORDERS_PER_VENUE],
+    },
   };
 }
 
