@@ -8,8 +8,8 @@
 // Prints one JSON document and writes it to bench/results/.
 import { pathToFileURL } from 'node:url';
 import {
-  countBy, createBenchVenues, envNumber, guestToken, loadVenue, openStaffSockets, percentiles, placeOrder, pool, round1,
-  staffToken, superadminOf, withBenchTarget, writeResult, type StaffUser, type Venue,
+  countBy, createBenchVenues, envNumber, guestToken, loadVenue, openStaffSockets, percentiles, placeOrder, pool, round1, round2,
+  serverCpuMs, staffToken, superadminOf, withBenchTarget, writeResult, type StaffUser, type Venue,
 } from './harness';
 
 /** The three active demo venues, then bench venues up to `count`. */
@@ -39,13 +39,23 @@ export async function placementPhase(baseUrl: string, venues: Venue[], orders: n
 /**
  * `sockets` staff sockets spread over the venues; `orders` orders placed over the same venues,
  * `concurrency` in flight. Latency = from sending the placing request to `order_created` on a socket.
+ * With `serverCpu` (the server started here), the CPU the placements and their deliveries cost: the server's
+ * processes and this one, which sends the orders and reads every socket.
  */
-export async function livePhase(baseUrl: string, venues: Venue[], superadmin: StaffUser, stateDir: string, options: { sockets: number; orders: number; concurrency: number }) {
+export async function livePhase(
+  baseUrl: string, venues: Venue[], superadmin: StaffUser, stateDir: string,
+  options: { sockets: number; orders: number; concurrency: number }, serverCpu: ReturnType<typeof serverCpuMs> = null,
+) {
   const live = await openStaffSockets(baseUrl, venues, options.sockets, await staffToken(superadmin, stateDir));
   const tokens = await Promise.all(Array.from({ length: options.orders }, () => guestToken()));
+  const serverCpuBefore = serverCpu?.() ?? 0;
+  const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   const placed = await pool(tokens.map((t, i) => () => placeOrder(baseUrl, venues[i % venues.length]!, t, i)), options.concurrency);
   const durationMs = performance.now() - started;
+  const serverCpuMsUsed = serverCpu ? serverCpu() - serverCpuBefore : null;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const clientCpuMsUsed = (clientCpu.user + clientCpu.system) / 1000;
   // Let the last fan-outs arrive.
   const expectedFor = (i: number) => live.perVenue.get(venues[i % venues.length]!.id) ?? 0;
   const deadline = Date.now() + 5_000;
@@ -82,13 +92,22 @@ export async function livePhase(baseUrl: string, venues: Venue[], superadmin: St
     placement_answer_ms: percentiles(ok.map((p) => p.ms)),
     /** Receipt minus HTTP answer: negative when the socket heard first. */
     receipt_after_answer_ms: percentiles(afterAnswer),
+    /**
+     * CPU per order while placing, in ms: the server's processes (null when attached) and the bench's own, and the
+     * cores both kept busy on average. What the burst can reach on this machine follows from it (docs/scale.md).
+     */
+    cpu_ms_per_order: {
+      server: serverCpuMsUsed === null ? null : round2(serverCpuMsUsed / placed.length),
+      bench_client: round2(clientCpuMsUsed / placed.length),
+      cores_busy: serverCpuMsUsed === null ? null : round2((serverCpuMsUsed + clientCpuMsUsed) / durationMs),
+    },
   };
 }
 
 async function main() {
   const VENUES = envNumber('BENCH_VENUES', 10);
   const stateDir = process.env.BARHOP_STATE_DIR ?? '.wrangler/bench-state';
-  await withBenchTarget(4391, stateDir, async (baseUrl, attached) => {
+  await withBenchTarget(4391, stateDir, async (baseUrl, attached, server) => {
     // Attached to someone else's server: only touch its database when told where it is.
     if (!attached || process.env.BARHOP_STATE_DIR) createBenchVenues(stateDir, venueSlugs(VENUES).slice(3));
     const venues = await Promise.all(venueSlugs(VENUES).map((slug) => loadVenue(baseUrl, slug)));
@@ -101,7 +120,7 @@ async function main() {
       sockets: envNumber('BENCH_SOCKETS', 50),
       orders: venues.length * envNumber('BENCH_LIVE_ORDERS_PER_VENUE', 5),
       concurrency: envNumber('BENCH_CONCURRENCY', 20),
-    });
+    }, serverCpuMs(server));
     const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, placement, live };
     console.log(writeResult(`orders-${report.at.replace(/[:.]/g, '-')}.json`, report));
   });

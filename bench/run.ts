@@ -332,12 +332,12 @@ async function main() {
         sockets: envNumber('BENCH_SOCKETS', 50),
         orders: envNumber('BENCH_LIVE_ORDERS', 500),
         concurrency: envNumber('BENCH_LIVE_CONCURRENCY', 1),
-      }),
+      }, serverCpuMs(server)),
       burst: await livePhase(baseUrl, [guestVenue], superadmin!, STATE_DIR, {
         sockets: envNumber('BENCH_SOCKETS', 50),
         orders: envNumber('BENCH_LIVE_BURST_ORDERS', 200),
         concurrency: envNumber('BENCH_LIVE_BURST_CONCURRENCY', 8),
-      }),
+      }, serverCpuMs(server)),
     }));
     const staffScreen = await phase('bar-screen', () => staffScreenPhase(baseUrl, STATE_DIR, envNumber('BENCH_SCREEN_ORDERS', 20)));
     const writes = await phase('write-path', () => writePathPhase(baseUrl, venues, superadmin!, STATE_DIR, serverCpuMs(server)));
@@ -405,6 +405,7 @@ async function main() {
         ['live', 'send → receipt p99', ms(live.one.placement_to_receipt_ms.p99), `<= ${BUDGETS.live_p99_ms} ms`, verdict(checks.live_p99!)],
         ['live', 'deliveries received / expected', `${live.one.deliveries_received} / ${live.one.deliveries_expected}`, 'all', verdict(checks.live_all_delivered!)],
         ['live', `burst: ${live.burst.orders} orders, ${live.burst.concurrency} in flight: p50; p99`, `${ms(live.burst.placement_to_receipt_ms.p50)}; ${ms(live.burst.placement_to_receipt_ms.p99)}`, 'info', ''],
+        ['live', 'burst: orders/s; CPU per order, server + bench client; cores busy', `${live.burst.orders_per_s}; ${ms(live.burst.cpu_ms_per_order.server)} + ${ms(live.burst.cpu_ms_per_order.bench_client)}; ${live.burst.cpu_ms_per_order.cores_busy ?? '—'}`, 'info', ''],
       ] satisfies Row[] : []),
       ...(staffScreen ? [
         ['live', `bar screen: HTTP requests per placed order (${staffScreen.orders} placed and delivered, ${staffScreen.shown_placed} shown)`, String(staffScreen.requests_per_order), `<= ${BUDGETS.staff_screen_requests_per_order}`, verdict(checks.staff_screen_requests!)],

@@ -2,11 +2,12 @@
 // concurrency and its knee; the HTTP write floor (the same write batch behind one guest request and nothing
 // else, docs/decisions/097), level by level beside it; and the D1 ceiling (that batch inside the Worker,
 // docs/decisions/083). Part of `npm run bench`; alone, `npm run bench:write-path` serves its own copy.
+import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { venueSlugs } from './orders';
 import {
-  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placeOrder, round1, round2, serverCpuMs, staffToken,
+  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placementBody, placeOrder, round1, round2, serverCpuMs, staffToken,
   superadminOf, withBenchTarget, WORKER_ONLY, writeResult, type Placed, type StaffUser, type Venue,
 } from './harness';
 
@@ -48,13 +49,21 @@ async function concurrencyStep(concurrency: number, durationMs: number, request:
 export const placementStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number, cpu: ServerCpu = null) =>
   concurrencyStep(concurrency, durationMs, async (i) => placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i), cpu);
 
-/** The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 097). */
-const floorStep = (baseUrl: string, concurrency: number, durationMs: number, cpu: ServerCpu) =>
-  concurrencyStep(concurrency, durationMs, async () => {
+/**
+ * The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 097). The
+ * request carries the body placement's would, and its answer, read the same way, is the order it wrote in
+ * placement's shape (decision 161): what any HTTP placement has to carry.
+ */
+const floorStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number, cpu: ServerCpu) =>
+  concurrencyStep(concurrency, durationMs, async (i) => {
     const token = await guestToken();
     const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, ...WORKER_ONLY } });
-    await res.arrayBuffer();
+    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID(), ...WORKER_ONLY },
+      body: placementBody(venues[i % venues.length]!, i),
+    });
+    await res.json().catch(() => null);
     return { status: res.status, started, ms: performance.now() - started };
   }, cpu);
 
@@ -93,7 +102,7 @@ export async function writePathPhase(baseUrl: string, venues: Venue[], superadmi
   for (let round = 0; round < rounds; round += 1) {
     for (const [i, concurrency] of levels.entries()) {
       placementRounds[i]!.push(await placementStep(baseUrl, venues, concurrency, stepMs, cpu));
-      floorRounds[i]!.push(await floorStep(baseUrl, concurrency, stepMs, cpu));
+      floorRounds[i]!.push(await floorStep(baseUrl, venues, concurrency, stepMs, cpu));
     }
   }
   const steps = placementRounds.map(medianStep);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Order } from './order';
 
 /** POST /api/dev/bench/d1-insert (demo mode only): the D1 write ceiling of order placement (bench/). */
 export const D1InsertQuery = z.object({
@@ -27,5 +28,13 @@ export const D1WriteOnceQuery = z.object({
 });
 export type D1WriteOnceQuery = z.infer<typeof D1WriteOnceQuery>;
 
-export const D1WriteOnceResult = z.object({ statements: z.number().int() });
+/**
+ * Its body: a JSON object of a placement's size, read and parsed as placement reads its own, and not otherwise
+ * looked at (the floor carries placement's request and answer, docs/decisions/097 and 161).
+ */
+export const D1WriteOnceBody = z.record(z.string(), z.unknown());
+export type D1WriteOnceBody = z.infer<typeof D1WriteOnceBody>;
+
+/** Its answer: the order it wrote, in the shape (and so the size) of placement's answer. */
+export const D1WriteOnceResult = Order;
 export type D1WriteOnceResult = z.infer<typeof D1WriteOnceResult>;

@@ -6,6 +6,7 @@ import { app } from '../../worker/app';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 import { guestToken as guestSession } from './order-helpers';
+import { Order } from '../../shared/schemas/order';
 
 const guestToken = async () => (await guestSession()).token;
 
@@ -53,24 +54,35 @@ describe('POST /api/dev/bench/d1-write-once', () => {
       FROM menu_drinks d WHERE d.restaurant_id = ?2 AND d.is_available = 1 AND d.sold_out_reason IS NULL`).bind(slug, await venueId('harbor-tap-room')).run();
   }
 
-  it('commits one placement-shaped batch per request for a guest, at a bench venue', async () => {
+  /** A placement's body, as the bench sends it to the floor (bench/write-path.ts). */
+  const placementBody = { slug: 'bench-floor', items: [{ menu_drink_id: 'd1', quantity: 1 }, { menu_drink_id: 'd2', quantity: 2 }] };
+
+  it('commits one placement-shaped batch per request for a guest, at a bench venue, and answers the order as placement does', async () => {
     await benchVenue('bench-floor');
     const token = await guestToken();
     for (let i = 0; i < 3; i++) {
-      const res = await call('POST', '/api/dev/bench/d1-write-once?venue=bench-floor', { token });
+      const res = await call('POST', '/api/dev/bench/d1-write-once?venue=bench-floor', { token, body: placementBody });
       expect(res.status, JSON.stringify(res.json)).toBe(200);
-      expect(res.json).toEqual({ statements: 6 });
+      // Placement's answer shape, with the rows just written: the floor carries an answer of placement's size.
+      const order = Order.parse(res.json);
+      expect(order).toMatchObject({ restaurant_id: 'bench-floor', status: 'pending' });
+      expect(order.items.map((line) => line.quantity)).toEqual([1, 2]);
+      const stored = await env.DB.prepare('SELECT total_cents FROM orders WHERE id = ?').bind(order.id).first<{ total_cents: number }>();
+      expect(stored?.total_cents).toBe(order.total_cents);
     }
     expect(await count('SELECT count(*) AS n FROM orders WHERE restaurant_id = ?', 'bench-floor')).toBe(3);
     expect(await count(`SELECT count(*) AS n FROM order_items WHERE order_id IN (SELECT id FROM orders WHERE restaurant_id = 'bench-floor')`)).toBe(6);
   });
 
-  it('never writes to a real venue, and needs a guest token', async () => {
+  it('never writes to a real venue, needs a guest token and a JSON body', async () => {
     const before = await count('SELECT count(*) AS n FROM orders');
-    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=harbor-tap-room', { token: await guestToken() }), 404);
-    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=bench-nowhere', { token: await guestToken() }), 404);
-    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=', { token: await guestToken() }), 400);
-    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=bench-floor'), 401);
+    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=harbor-tap-room', { token: await guestToken(), body: placementBody }), 404);
+    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=bench-nowhere', { token: await guestToken(), body: placementBody }), 404);
+    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=', { token: await guestToken(), body: placementBody }), 400);
+    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=bench-floor', { body: placementBody }), 401);
+    expectApiError(await call('POST', '/api/dev/bench/d1-write-once?venue=bench-floor', {
+      token: await guestToken(), rawBody: '{"slug":', headers: { 'Content-Type': 'application/json' },
+    }), 400);
     expect(await count('SELECT count(*) AS n FROM orders')).toBe(before);
   });
 

@@ -10,7 +10,7 @@ import type { D1InsertResult, D1WriteOnceResult } from '../../shared/schemas/ben
 import { idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { notFound } from '../lib/errors';
-import type { NewOrderItemRow, OrderRow } from '../orders/serialize';
+import { toOrder, type NewOrderItemRow, type OrderRow } from '../orders/serialize';
 import { liveCreationInsert } from '../live/live-log';
 
 const LINES = 2;
@@ -28,8 +28,8 @@ async function loadCeilingVenue(db: Db, venueSlug: string): Promise<CeilingVenue
   return { venue, drinks };
 }
 
-/** One placement-shaped write batch; answers how many statements it held. */
-async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue): Promise<number> {
+/** One placement-shaped write batch: how many statements it held, and what it wrote. */
+async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue) {
   const orderId = newId();
   const ownerKey = `s:bench-ceiling-${newId()}`;
   const now = new Date().toISOString();
@@ -58,14 +58,14 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue): Pro
     }),
   ] as const;
   await db.batch(batch);
-  return batch.length;
+  return { statements: batch.length, orderRow, items };
 }
 
 export async function runD1InsertLoop(db: Db, venueSlug: string, batches: number, parallel: number): Promise<D1InsertResult> {
   const target = await loadCeilingVenue(db, venueSlug);
   let statements = 0;
   const writeOne = async () => {
-    statements = await writePlacementBatch(db, target);
+    statements = (await writePlacementBatch(db, target)).statements;
   };
 
   let next = 0;
@@ -92,7 +92,10 @@ export const BENCH_VENUE_PREFIX = 'bench-';
 /** Loaded once per isolate and slug: the floor measures the HTTP request and the batch, not these reads. */
 const floorVenues = new Map<string, Promise<CeilingVenue>>();
 
-/** The HTTP write floor: one placement-shaped write batch for one HTTP request, nothing else. */
+/**
+ * The HTTP write floor: one placement-shaped write batch for one HTTP request, nothing else; it answers the order
+ * it wrote as placement answers its own (docs/decisions/161).
+ */
 export async function writeOncePlacementBatch(db: Db, venueSlug: string): Promise<D1WriteOnceResult> {
   if (!venueSlug.startsWith(BENCH_VENUE_PREFIX)) throw notFound('Venue not found');
   let target = floorVenues.get(venueSlug);
@@ -101,5 +104,6 @@ export async function writeOncePlacementBatch(db: Db, venueSlug: string): Promis
     floorVenues.set(venueSlug, target);
     target.catch(() => floorVenues.delete(venueSlug));
   }
-  return { statements: await writePlacementBatch(db, await target) };
+  const { orderRow, items } = await writePlacementBatch(db, await target);
+  return toOrder(orderRow, items.map((item) => ({ ...item, id: `${orderRow.id}-${item.position}` })));
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { D1InsertQuery, D1WriteOnceQuery } from '../../shared/schemas/bench';
+import { D1InsertQuery, D1WriteOnceBody, D1WriteOnceQuery } from '../../shared/schemas/bench';
 import { requireGuest, requireSuperadmin } from '../auth/middleware';
 import { runD1InsertLoop, writeOncePlacementBatch } from './d1-insert';
 import { isDemoMode, type AppContext } from '../env';
@@ -22,5 +22,5 @@ export const devBenchRoutes = () => new Hono<AppContext>()
     const q = c.req.valid('query');
     return c.json(await runD1InsertLoop(c.get('db'), q.venue, q.n, q.parallel));
   })
-  .post('/d1-write-once', requireGuest, validate('query', D1WriteOnceQuery), async (c) =>
+  .post('/d1-write-once', requireGuest, validate('query', D1WriteOnceQuery), validate('json', D1WriteOnceBody), async (c) =>
     c.json(await writeOncePlacementBatch(c.get('db'), c.req.valid('query').venue)));
