@@ -2,7 +2,7 @@
 // exact a few seconds after a change (docs/decisions/151): once the hub's alarm has run, after a placement, a
 // cancellation, a refund and an AI interaction, the platform's figures equal the sum of the venues' own over the
 // same window; they make no query on a venue database; the nightly job recomputes what no hub was told about.
-import { runDurableObjectAlarm } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
@@ -29,6 +29,17 @@ beforeAll(async () => {
 /** Runs the pending rollup alarm of each venue's hub, as Cloudflare does ROLLUP_DELAY_MS after the change. */
 async function settle(...venueIds: string[]) {
   for (const id of venueIds) await runDurableObjectAlarm(venueHub(env, id));
+}
+
+/**
+ * A change stored outside the hub (an AI interaction) tells the hub after the answer has gone (waitUntil,
+ * worker/live/hub-client.ts): waits until the hub has recorded the day, as it would have long before its alarm.
+ */
+async function toldOf(venueId: string, day: string) {
+  const recorded = () => runInDurableObject(venueHub(env, venueId), (_hub, state) =>
+    state.storage.sql.exec<{ day: string }>('select day from rollup_days').toArray().some((row) => row.day === day));
+  for (let attempt = 0; attempt < 200 && !(await recorded()); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(await recorded(), `the hub of ${venueId} was not told of ${day}`).toBe(true);
 }
 
 type Totals = { orders: number; revenue_cents: number; ai_orders: number; ai_interactions: number };
@@ -133,6 +144,7 @@ describe('platform views from the rollups the hubs keep', () => {
     const before = await platformFigures('7d');
     const logged = await call('POST', '/api/ai/log', { token: guest.token, body: { slug: 'artisan-bar', event: 'opened the bartender' } });
     expect(logged.status, logged.text).toBe(201);
+    await toldOf(artisan, utcDay(new Date().toISOString()));
     await settle(artisan);
     expect((await platformFigures('7d')).totals.ai_interactions).toBe(before.totals.ai_interactions + 1);
     await expectPlatformEqualsVenues();
