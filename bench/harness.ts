@@ -200,21 +200,23 @@ export type Placed = { status: number; id?: string; started: number; ms: number 
  */
 export const WORKER_ONLY = { 'Accept-Encoding': 'identity' } as const;
 
-/** One guest order of two lines (3 drinks) with an Idempotency-Key, as the app's checkout sends it. */
-/** The `n`th bench order's body at `venue`: two drinks of its menu, one and two of them. */
-export const placementBody = (venue: Venue, n: number) => JSON.stringify({
-  slug: venue.slug,
-  items: [{ menu_drink_id: venue.drinks[n % venue.drinks.length], quantity: 1 }, { menu_drink_id: venue.drinks[(n + 1) % venue.drinks.length], quantity: 2 }],
+/**
+ * The `n`th bench order at `venue` as the app's checkout sends it: two lines (3 drinks) with an Idempotency-Key.
+ * The write floor sends the same request to its own route (bench/write-path.ts, docs/decisions/161).
+ */
+export const placementRequest = (venue: Venue, token: string, n: number): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID(), ...WORKER_ONLY },
+  body: JSON.stringify({
+    slug: venue.slug,
+    items: [{ menu_drink_id: venue.drinks[n % venue.drinks.length], quantity: 1 }, { menu_drink_id: venue.drinks[(n + 1) % venue.drinks.length], quantity: 2 }],
+  }),
 });
 
 export async function placeOrder(baseUrl: string, venue: Venue, token: string, n: number): Promise<Placed> {
   const started = performance.now();
   // A connection the server closed counts as a failed placement (status 0), not a crash of the run.
-  const res = await fetch(`${baseUrl}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID(), ...WORKER_ONLY },
-    body: placementBody(venue, n),
-  }).catch(() => null);
+  const res = await fetch(`${baseUrl}/api/orders`, placementRequest(venue, token, n)).catch(() => null);
   if (!res) return { status: 0, started, ms: performance.now() - started };
   const body = await res.json().catch(() => ({})) as { id?: string };
   return { status: res.status, id: body.id, started, ms: performance.now() - started };

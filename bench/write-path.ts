@@ -2,13 +2,12 @@
 // concurrency and its knee; the HTTP write floor (the same write batch behind one guest request and nothing
 // else, docs/decisions/097), level by level beside it; and the D1 ceiling (that batch inside the Worker,
 // docs/decisions/083). Part of `npm run bench`; alone, `npm run bench:write-path` serves its own copy.
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { venueSlugs } from './orders';
 import {
-  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placementBody, placeOrder, round1, round2, serverCpuMs, staffToken,
-  superadminOf, withBenchTarget, WORKER_ONLY, writeResult, type Placed, type StaffUser, type Venue,
+  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placementRequest, placeOrder, round1, round2, serverCpuMs, staffToken,
+  superadminOf, withBenchTarget, writeResult, type Placed, type StaffUser, type Venue,
 } from './harness';
 
 /** The bench venue the floor and the ceiling write to (created with the bench venues). */
@@ -58,11 +57,7 @@ const floorStep = (baseUrl: string, venues: Venue[], concurrency: number, durati
   concurrencyStep(concurrency, durationMs, async (i) => {
     const token = await guestToken();
     const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID(), ...WORKER_ONLY },
-      body: placementBody(venues[i % venues.length]!, i),
-    });
+    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, placementRequest(venues[i % venues.length]!, token, i));
     await res.json().catch(() => null);
     return { status: res.status, started, ms: performance.now() - started };
   }, cpu);
