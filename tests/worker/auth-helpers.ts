@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { newId } from '../../shared/ids';
 import { DEMO_PASSWORD } from '../../worker/db/seed/demo-content';
-import { signStaffToken } from '../../worker/auth/tokens';
+import { signGuestToken, signStaffToken } from '../../worker/auth/tokens';
 import { call } from './helpers';
 
 export const DEMO_EMAILS = {
@@ -77,4 +77,30 @@ export async function impersonationToken(slug: string, role: 'admin' | 'staff') 
   const res = await call('POST', '/api/super/impersonate', { token: await mintToken(DEMO_EMAILS.superadmin), body: { venueId: slug, role } });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.access_token as string;
+}
+
+let guestSerial = 0;
+
+/**
+ * Guest tokens written straight to the database: a device session and a guest signed in on another.
+ * The guest's phone number is a serial, not a random draw: a file asks for hundreds of guests, and
+ * seven random digits drawn that often collided on `guests.phone_number` (a flaky UNIQUE failure).
+ * Storage is per test file, so a per-module serial is unique where it is used; the +1555 9xxxxxx
+ * block is clear of the numbers tests write by hand.
+ */
+export async function insertGuestCallers(): Promise<{ device: string; guest: string; guestId: string }> {
+  guestSerial += 1;
+  const device = newId(24);
+  const guestSession = newId(24);
+  const guestId = newId();
+  await env.DB.batch([
+    env.DB.prepare('INSERT INTO guest_sessions (id) VALUES (?)').bind(device),
+    env.DB.prepare('INSERT INTO guests (id, phone_number) VALUES (?, ?)').bind(guestId, `+1555${9_000_000 + guestSerial}`),
+    env.DB.prepare('INSERT INTO guest_sessions (id, guest_id) VALUES (?, ?)').bind(guestSession, guestId),
+  ]);
+  return {
+    device: await signGuestToken(env, { sub: device, guest_id: null }),
+    guest: await signGuestToken(env, { sub: guestSession, guest_id: guestId }),
+    guestId,
+  };
 }

@@ -8,8 +8,8 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
 import { app } from '../../worker/app';
-import { ISSUER, signGuestToken, signStaffToken, STAFF_AUDIENCE } from '../../worker/auth/tokens';
-import { DEMO_EMAILS, mintToken, openTestSession, userRow, venueId } from './auth-helpers';
+import { ISSUER, signStaffToken, STAFF_AUDIENCE } from '../../worker/auth/tokens';
+import { DEMO_EMAILS, insertGuestCallers, mintToken, openTestSession, userRow, venueId } from './auth-helpers';
 import { call } from './helpers';
 
 type Who = 'none' | 'device' | 'guest' | 'staff' | 'admin' | 'otherAdmin' | 'superadmin' | 'impersonating';
@@ -122,19 +122,12 @@ function fillPath(path: string, ids: Ids): { url: string; venueScopedId: boolean
 
 /** Fresh credentials per route, from the database's current claims (never outdated). */
 async function credentials(ids: Ids): Promise<Record<Who, string | null>> {
-  const device = newId(24);
-  const guestSession = newId(24);
-  const guestId = newId();
-  await env.DB.batch([
-    env.DB.prepare('INSERT INTO guest_sessions (id) VALUES (?)').bind(device),
-    env.DB.prepare('INSERT INTO guests (id, phone_number) VALUES (?, ?)').bind(guestId, `+1555${Math.floor(1e6 + Math.random() * 8e6)}`),
-    env.DB.prepare('INSERT INTO guest_sessions (id, guest_id) VALUES (?, ?)').bind(guestSession, guestId),
-  ]);
+  const { device, guest } = await insertGuestCallers();
   const superadmin = await userRow(DEMO_EMAILS.superadmin);
   return {
     none: null,
-    device: await signGuestToken(env, { sub: device, guest_id: null }),
-    guest: await signGuestToken(env, { sub: guestSession, guest_id: guestId }),
+    device,
+    guest,
     staff: await mintToken(DEMO_EMAILS.staff),
     admin: await mintToken(DEMO_EMAILS.admin),
     otherAdmin: await mintToken(DEMO_EMAILS.admin2),

@@ -1,26 +1,18 @@
 // Shared fixtures for the reliability suites: callers of every kind, and a write log that proves
 // a rejected request stored nothing.
 import { env } from 'cloudflare:workers';
-import { newId } from '../../../shared/ids';
-import { signGuestToken, signStaffToken } from '../../../worker/auth/tokens';
-import { DEMO_EMAILS, mintToken, openTestSession, userRow, venueId } from '../auth-helpers';
+import { signStaffToken } from '../../../worker/auth/tokens';
+import { DEMO_EMAILS, insertGuestCallers, mintToken, openTestSession, userRow, venueId } from '../auth-helpers';
 
 export type CallerKind = 'device' | 'guest' | 'staff' | 'admin' | 'otherAdmin' | 'superadmin' | 'impersonating';
 
 /** Fresh tokens of every kind (a new device and a new signed-in guest each time). */
 export async function callerTokens(): Promise<Record<CallerKind, string>> {
-  const device = newId(24);
-  const guestSession = newId(24);
-  const guestId = newId();
-  await env.DB.batch([
-    env.DB.prepare('INSERT INTO guest_sessions (id) VALUES (?)').bind(device),
-    env.DB.prepare('INSERT INTO guests (id, phone_number) VALUES (?, ?)').bind(guestId, `+1555${Math.floor(1e6 + Math.random() * 8e6)}`),
-    env.DB.prepare('INSERT INTO guest_sessions (id, guest_id) VALUES (?, ?)').bind(guestSession, guestId),
-  ]);
+  const { device, guest } = await insertGuestCallers();
   const superadmin = await userRow(DEMO_EMAILS.superadmin);
   return {
-    device: await signGuestToken(env, { sub: device, guest_id: null }),
-    guest: await signGuestToken(env, { sub: guestSession, guest_id: guestId }),
+    device,
+    guest,
     staff: await mintToken(DEMO_EMAILS.staff),
     admin: await mintToken(DEMO_EMAILS.admin),
     otherAdmin: await mintToken(DEMO_EMAILS.admin2),
