@@ -6,7 +6,7 @@ import { newId } from '../../shared/ids';
 import { SESSION_CHECK_TTL_MS } from '../../worker/auth/live-sessions';
 import { SESSION_ENDED_CLOSE } from '../../worker/live/venue-hub';
 import { OTP_SENDS_PER_PHONE } from '../../worker/auth/routes';
-import { DEMO_EMAILS, impersonationToken, login, mintToken, signedInGuest, venueId } from './auth-helpers';
+import { DEMO_EMAILS, impersonationToken, login, mintToken, signedInGuest, unusedPhone, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 import { availableDrinks } from './order-helpers';
 
@@ -143,7 +143,7 @@ describe('finding 1: a stolen staff token no longer renews forever', () => {
 
 describe('finding 2: guest sign-out ends the signed-in token everywhere', () => {
   it('the old token can no longer read the account orders, use its cart, order into it or open its live channel', async () => {
-    const guest = await signedInGuest(`+1555016${String(Math.floor(Math.random() * 9000) + 1000)}`);
+    const guest = await signedInGuest(unusedPhone());
     const [drink] = await availableDrinks(SLUG);
     expect((await call('GET', '/api/orders/history', { token: guest.token })).status).toBe(200);
     expect((await call('POST', '/api/auth/guest/logout', { token: guest.token })).status).toBe(200);
@@ -177,7 +177,7 @@ describe('finding 2: guest sign-out ends the signed-in token everywhere', () => 
   });
 
   it('an open guest socket stops receiving the account events after sign-out and is closed', async () => {
-    const phone = `+1555017${String(Math.floor(Math.random() * 9000) + 1000)}`;
+    const phone = unusedPhone();
     const guest = await signedInGuest(phone);
     const live = await socket(SLUG, guest.token);
     expect((await call('POST', '/api/auth/guest/logout', { token: guest.token })).status).toBe(200);
@@ -200,7 +200,7 @@ describe('finding 3: open live sockets do not outlive the account', () => {
       expect(changed.status, changed.text).toBe(200);
       const code = await within(live.closed, 1_000);
       expect(code).toBe(SESSION_ENDED_CLOSE);
-      const orderId = await quickOrder((await signedInGuest(`+1555018${String(Math.floor(Math.random() * 9000) + 1000)}`)).token);
+      const orderId = await quickOrder((await signedInGuest(unusedPhone())).token);
       expect(JSON.stringify(live.messages)).not.toContain(orderId);
       count(`staff socket after ${change}`, true);
     });
@@ -211,7 +211,7 @@ describe('finding 3: open live sockets do not outlive the account', () => {
     const live = await socket(account.venue, account.token);
     await env.DB.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ?').bind(new Date().toISOString(), account.id).run();
     await new Promise((r) => setTimeout(r, SESSION_CHECK_TTL_MS + 50));
-    const orderId = await quickOrder((await signedInGuest(`+1555019${String(Math.floor(Math.random() * 9000) + 1000)}`)).token);
+    const orderId = await quickOrder((await signedInGuest(unusedPhone())).token);
     expect(await within(live.closed, 3_000)).toBe(SESSION_ENDED_CLOSE);
     expect(JSON.stringify(live.messages)).not.toContain(orderId);
     count('staff socket after revocation elsewhere', true);

@@ -81,6 +81,18 @@ export async function impersonationToken(slug: string, role: 'admin' | 'staff') 
 
 let guestSerial = 0;
 
+let phoneSerial = 0;
+
+/**
+ * A phone number no other guest of this test file signed in with (storage is per test file), so a new sign-in is a
+ * new guest: a guest met again would bring their active order with them. The +1555 8xxxxxx block is clear of the
+ * numbers tests write by hand and of insertGuestCallers' block.
+ */
+export function unusedPhone(): string {
+  phoneSerial += 1;
+  return `+1555${8_000_000 + phoneSerial}`;
+}
+
 /**
  * Guest tokens written straight to the database: a device session and a guest signed in on another.
  * The guest's phone number is a serial, not a random draw: a file asks for hundreds of guests, and
