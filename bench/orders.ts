@@ -66,6 +66,9 @@ export async function livePhase(
 
   const latencies: number[] = [];
   const afterAnswer: number[] = [];
+  // The pool sends its first `concurrency` orders in the same instant; the rest follow as earlier ones return.
+  const sentTogether: number[] = [];
+  const sentAfter: number[] = [];
   let expected = 0;
   for (const [i, order] of placed.entries()) {
     if (order.status !== 200 || !order.id) continue;
@@ -73,6 +76,7 @@ export async function livePhase(
     for (const at of live.receipts.get(order.id) ?? []) {
       latencies.push(at - order.started);
       afterAnswer.push(at - (order.started + order.ms));
+      (i < options.concurrency ? sentTogether : sentAfter).push(at - order.started);
     }
   }
   const ok = placed.filter((p) => p.status === 200);
@@ -88,6 +92,11 @@ export async function livePhase(
     deliveries_received: latencies.length,
     /** From sending the order request to the order_created message on a staff socket. */
     placement_to_receipt_ms: percentiles(latencies),
+    /**
+     * The same split by when the order was sent: the first `concurrency` orders leave together and are served side by
+     * side, so they come back together (docs/scale.md, "The live burst"); the others leave as earlier ones return.
+     */
+    placement_to_receipt_by_start_ms: { sent_together: percentiles(sentTogether), sent_after: percentiles(sentAfter) },
     /** The same orders' HTTP answer time, for comparison. */
     placement_answer_ms: percentiles(ok.map((p) => p.ms)),
     /** Receipt minus HTTP answer: negative when the socket heard first. */

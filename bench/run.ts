@@ -405,6 +405,7 @@ async function main() {
         ['live', 'send → receipt p99', ms(live.one.placement_to_receipt_ms.p99), `<= ${BUDGETS.live_p99_ms} ms`, verdict(checks.live_p99!)],
         ['live', 'deliveries received / expected', `${live.one.deliveries_received} / ${live.one.deliveries_expected}`, 'all', verdict(checks.live_all_delivered!)],
         ['live', `burst: ${live.burst.orders} orders, ${live.burst.concurrency} in flight: p50; p99`, `${ms(live.burst.placement_to_receipt_ms.p50)}; ${ms(live.burst.placement_to_receipt_ms.p99)}`, 'info', ''],
+        ['live', `burst: the ${live.burst.concurrency} orders sent together at its start: p50; max / the others: p50; p99`, `${ms(live.burst.placement_to_receipt_by_start_ms.sent_together.p50)}; ${ms(live.burst.placement_to_receipt_by_start_ms.sent_together.max)} / ${ms(live.burst.placement_to_receipt_by_start_ms.sent_after.p50)}; ${ms(live.burst.placement_to_receipt_by_start_ms.sent_after.p99)}`, 'info', ''],
         ['live', 'burst: orders/s; CPU per order, server + bench client; cores busy', `${live.burst.orders_per_s}; ${ms(live.burst.cpu_ms_per_order.server)} + ${ms(live.burst.cpu_ms_per_order.bench_client)}; ${live.burst.cpu_ms_per_order.cores_busy ?? '—'}`, 'info', ''],
       ] satisfies Row[] : []),
       ...(staffScreen ? [
