@@ -79,35 +79,27 @@ export async function impersonationToken(slug: string, role: 'admin' | 'staff') 
   return res.json.access_token as string;
 }
 
-let guestSerial = 0;
-
 let phoneSerial = 0;
 
 /**
- * A phone number no other guest of this test file signed in with (storage is per test file), so a new sign-in is a
- * new guest: a guest met again would bring their active order with them. The +1555 8xxxxxx block is clear of the
- * numbers tests write by hand and of insertGuestCallers' block.
+ * A phone number no other guest of this test file has (storage is per test file): a serial, not a random draw. A
+ * file asks for hundreds of guests, and seven random digits drawn that often collided on `guests.phone_number` (a
+ * flaky UNIQUE failure); a guest met again would also bring their active order with them. The +1555 8xxxxxx block is
+ * clear of the numbers tests write by hand.
  */
 export function unusedPhone(): string {
   phoneSerial += 1;
   return `+1555${8_000_000 + phoneSerial}`;
 }
 
-/**
- * Guest tokens written straight to the database: a device session and a guest signed in on another.
- * The guest's phone number is a serial, not a random draw: a file asks for hundreds of guests, and
- * seven random digits drawn that often collided on `guests.phone_number` (a flaky UNIQUE failure).
- * Storage is per test file, so a per-module serial is unique where it is used; the +1555 9xxxxxx
- * block is clear of the numbers tests write by hand.
- */
+/** Guest tokens written straight to the database: a device session and a guest signed in on another. */
 export async function insertGuestCallers(): Promise<{ device: string; guest: string; guestId: string }> {
-  guestSerial += 1;
   const device = newId(24);
   const guestSession = newId(24);
   const guestId = newId();
   await env.DB.batch([
     env.DB.prepare('INSERT INTO guest_sessions (id) VALUES (?)').bind(device),
-    env.DB.prepare('INSERT INTO guests (id, phone_number) VALUES (?, ?)').bind(guestId, `+1555${9_000_000 + guestSerial}`),
+    env.DB.prepare('INSERT INTO guests (id, phone_number) VALUES (?, ?)').bind(guestId, unusedPhone()),
     env.DB.prepare('INSERT INTO guest_sessions (id, guest_id) VALUES (?, ?)').bind(guestSession, guestId),
   ]);
   return {
