@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
+import { OrderStatusSchema, PaymentStatusSchema } from './order';
+import { RecipeLine } from './cart';
+
+// Tables and tabs (docs/decisions/170, docs/product.md §11): a table's session, its shared cart, its rounds,
+// its tab and the bill's shares. Money is integer cents on the wire.
+
+/** A table's number or name as the QR code's `?table=` carries it ("7", "Patio 4"). */
+export const TableNumber = z.union([z.string().trim().min(1).max(20), z.number().int().min(0).max(100_000).transform(String)]);
+/** The 4-character code a host shares; read case-insensitively. */
+export const JoinCode = z.string().trim().length(4, 'The table code has 4 characters').transform((s) => s.toUpperCase());
+export const MemberName = z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(40, 'Your name can be at most 40 characters');
+const Slug = z.string().trim().min(1).max(100);
+const Quantity = z.number().int().min(QUANTITY_MIN, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`)
+  .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
+const Reason = z.string().trim().min(1, 'A reason is required').max(200);
+
+export const TABLE_SESSION_STATUSES = ['open', 'billing', 'closed', 'ended', 'merged'] as const;
+export const TableSessionStatus = z.enum(TABLE_SESSION_STATUSES);
+export const SHARE_KINDS = ['items', 'even', 'custom', 'rest'] as const;
+export const ShareKind = z.enum(SHARE_KINDS);
+export const PAYMENT_METHODS = ['cash', 'card_terminal', 'card_app'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+
+// ---- requests ----------------------------------------------------------------------------------
+
+/** POST /api/tables/sessions — scan a table's QR: opens its session (you are host) or joins the open one. */
+export const OpenTableInput = z.object({ slug: Slug, table: TableNumber, name: MemberName, code: JoinCode.optional() });
+/** POST /api/tables/sessions/join — join with the host's code or invite link, at any time while the tab is open. */
+export const JoinTableInput = z.object({ slug: Slug, code: JoinCode, name: MemberName });
+/** PATCH /api/tables/sessions/:id — the host's settings. */
+export const TableSettingsInput = z.object({ members_can_send: z.boolean() }).partial();
+/** POST /api/tables/sessions/:id/lines — a member adds a line (as the solo cart's line: a menu drink or an AI creation). */
+export const TableLineInput = z.object({
+  menu_drink_id: z.string().trim().min(1).max(100).optional(),
+  qty: Quantity,
+  notes: z.string().trim().max(500).optional(),
+  is_ai_creation: z.boolean().optional(),
+  ai_interaction_id: z.string().trim().min(1).max(100).optional(),
+}).refine((l) => l.menu_drink_id || (l.is_ai_creation && l.ai_interaction_id), {
+  message: 'menu_drink_id, or an AI creation with its ai_interaction_id, is required', path: ['menu_drink_id'],
+});
+/** PATCH /api/tables/sessions/:id/lines/:lineId — the line's member (or the host) changes it; the hub applies changes in arrival order. */
+export const TableLineUpdate = z.object({ qty: Quantity.optional(), notes: z.string().trim().max(500).nullable().optional() });
+/** POST /api/tables/sessions/:id/rounds — send the cart as one round (Idempotency-Key header honoured). */
+export const SendRoundInput = z.object({ special_instructions: z.string().trim().max(500).optional() });
+/** POST /api/tables/sessions/:id/claims — claim a line of a round for your own share (by item). */
+export const ClaimInput = z.object({ order_item_id: z.number().int().positive() });
+/** A tip: a preset percent in basis points (1500 = 15 %) or an exact amount in cents. */
+export const TipInput = z.union([
+  z.object({ percent_bp: z.number().int().min(0).max(10_000) }),
+  z.object({ cents: z.number().int().min(0).max(1_000_000) }),
+]);
+/**
+ * POST /api/tables/sessions/:id/shares — take a share of the bill:
+ * `items` (the lines you claimed), `even` (one of `count` equal shares of what is still owed; 2..20),
+ * `custom` (`amount_cents`, at most what is still owed), `rest` (exactly what is still owed).
+ */
+export const TakeShareInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('items'), tip: TipInput }),
+  z.object({ kind: z.literal('even'), count: z.number().int().min(2, 'Split among 2 to 20 people').max(20, 'Split among 2 to 20 people'), tip: TipInput }),
+  z.object({ kind: z.literal('custom'), amount_cents: z.number().int().min(1, 'An amount of at least $0.01').max(100_000_000), tip: TipInput }),
+  z.object({ kind: z.literal('rest'), tip: TipInput }),
+]);
+/** POST /api/staff/tables/sessions/:id/shares/:shareId/payment — a bartender records a share paid. */
+export const RecordPaymentInput = z.object({ method: z.enum(['cash', 'card_terminal']) });
+/** POST /api/staff/tables/sessions/:id/move — the tab moves to another table (that has no open session). */
+export const MoveTabInput = z.object({ table: TableNumber });
+/** POST /api/staff/tables/sessions/:id/merge — this tab's members, cart and rounds join `into_session_id`. */
+export const MergeTabInput = z.object({ into_session_id: z.string().trim().min(1).max(100) });
+/** POST /api/staff/tables/sessions/:id/lines/:orderItemId/void — a round's line leaves the tab. */
+export const VoidLineInput = z.object({ reason: Reason });
+/** POST /api/staff/tables/sessions/:id/end — staff end the session (its open balance stays on the tab). */
+export const EndSessionInput = z.object({ reason: Reason.optional() });
+/** PUT /api/admin/tables — the venue's tables, in display order (numbers unique). */
+export const VenueTablesInput = z.object({
+  tables: z.array(z.object({ number: TableNumber, name: z.string().trim().max(60).nullable().optional() })).max(200),
+});
+/** PUT /api/admin/tables/settings — partial: only what it names changes. */
+export const TableSettingsAdminInput = z.object({
+  service_charge_bp: z.number().int().min(0, 'Service charge must be between 0 and 25%').max(2_500, 'Service charge must be between 0 and 25%'),
+  tip_presets_bp: z.array(z.number().int().min(0).max(10_000)).min(1).max(4),
+  tab_auto_close_hours: z.number().int().min(1, 'Auto-close after 1 to 48 hours').max(48, 'Auto-close after 1 to 48 hours'),
+}).partial();
+
+// ---- answers -----------------------------------------------------------------------------------
+
+export const TableMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_host: z.boolean(),
+  joined_at: z.string(),
+});
+export type TableMember = z.infer<typeof TableMember>;
+
+export const TableCartLine = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  member_name: z.string(),
+  menu_drink_id: z.string().nullable(),
+  name: z.string(),
+  qty: z.number().int(),
+  price_cents: z.number().int(),
+  line_total_cents: z.number().int(),
+  notes: z.string().nullable(),
+  is_ai_creation: z.boolean(),
+  recipe: z.array(RecipeLine).nullable(),
+  allergens: z.array(z.string()),
+  contains_alcohol: z.boolean(),
+  available: z.boolean(),
+  version: z.number().int(),
+});
+export type TableCartLine = z.infer<typeof TableCartLine>;
+
+export const TabLine = z.object({
+  /** order_items.id: what a claim names. */
+  order_item_id: z.number().int(),
+  member_id: z.string().nullable(),
+  member_name: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_price_cents: z.number().int(),
+  line_total_cents: z.number().int(),
+  voided: z.boolean(),
+  void_reason: z.string().nullable(),
+  /** The share that claimed it (by item), and whose it is. */
+  claimed_by_member_id: z.string().nullable(),
+  claimed_by_name: z.string().nullable(),
+});
+export type TabLine = z.infer<typeof TabLine>;
+
+export const TabRound = z.object({
+  order_id: z.string(),
+  number: z.number().int(),
+  status: OrderStatusSchema,
+  created_at: z.string(),
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  lines: z.array(TabLine),
+});
+export type TabRound = z.infer<typeof TabRound>;
+
+export const TabShare = z.object({
+  id: z.string(),
+  payer_member_id: z.string(),
+  payer_name: z.string(),
+  kind: ShareKind,
+  /** The share of subtotal + tax + service charge. */
+  amount_cents: z.number().int(),
+  /** Its pre-tax part, on which a percent tip is computed (docs/decisions/170). */
+  subtotal_cents: z.number().int(),
+  tip_cents: z.number().int(),
+  /** amount + tip: what the payer hands over. */
+  due_cents: z.number().int(),
+  payment_status: PaymentStatusSchema,
+  method: PaymentMethod.nullable(),
+  recorded_by_name: z.string().nullable(),
+  captured_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TabShare = z.infer<typeof TabShare>;
+
+/** The running tab: every non-cancelled round's non-voided lines. */
+export const TabTotals = z.object({
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  service_charge_bp: z.number().int(),
+  service_charge_cents: z.number().int(),
+  /** subtotal + tax + service charge. */
+  total_cents: z.number().int(),
+  /** What shares already cover (any status but void), and what is still owed. */
+  shared_cents: z.number().int(),
+  owed_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  tips_cents: z.number().int(),
+});
+export type TabTotals = z.infer<typeof TabTotals>;
+
+/**
+ * GET /api/tables/sessions/:id (members and staff) and every `table_updated` frame: the whole table, the same for
+ * every reader. A member's app derives what is theirs from its own member id (TableStateResponse.you): a line is
+ * editable by its member and by the host; the round can be sent by the host, or by any member when
+ * `members_can_send`, when the cart has lines and `active_round_id` is null.
+ */
+export const TableState = z.object({
+  session_id: z.string(),
+  venue_id: z.string(),
+  table: z.string(),
+  status: TableSessionStatus,
+  /** Shown to members only (staff read it too): what others type to join. */
+  join_code: z.string(),
+  members_can_send: z.boolean(),
+  host_member_id: z.string().nullable(),
+  opened_at: z.string(),
+  last_activity_at: z.string(),
+  closed_at: z.string().nullable(),
+  closed_reason: z.string().nullable(),
+  /** Increases with every change of the table: a client keeps the newest it saw. */
+  version: z.number().int(),
+  members: z.array(TableMember),
+  cart: z.object({
+    lines: z.array(TableCartLine),
+    subtotal_cents: z.number().int(),
+    tax_cents: z.number().int(),
+    total_cents: z.number().int(),
+  }),
+  /** The round the bar is working on (at most one, docs/decisions/170), if any. */
+  active_round_id: z.string().nullable(),
+  rounds: z.array(TabRound),
+  tab: TabTotals,
+  shares: z.array(TabShare),
+  tip_presets_bp: z.array(z.number().int()),
+});
+export type TableState = z.infer<typeof TableState>;
+
+/** `you`: the reader's own member id (null for staff). */
+export const TableStateResponse = z.object({ table: TableState, you: z.string().nullable() });
+
+/** GET /api/venues/:slug/tables/:number — before joining: is the table real, is a session open, can a scan join it. */
+export const TableLookup = z.object({
+  venue_id: z.string(),
+  table: z.string(),
+  name: z.string().nullable(),
+  /** 'none': scanning opens a new session; 'joinable': scanning joins; 'code_required': the host's code is needed. */
+  session: z.enum(['none', 'joinable', 'code_required']),
+  /** Set when the reader's device is already a member of the open session. */
+  member_session_id: z.string().nullable(),
+});
+
+/** GET /api/staff/tables — open (and recently auto-closed) tabs by table. */
+export const StaffTableSummary = z.object({
+  session_id: z.string(),
+  table: z.string(),
+  status: TableSessionStatus,
+  member_names: z.array(z.string()),
+  rounds: z.number().int(),
+  total_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  owed_cents: z.number().int(),
+  unpaid_shares: z.number().int(),
+  last_activity_at: z.string(),
+  /** Auto-closed with a balance, or a payment problem: shown under "Needs attention". */
+  needs_attention: z.boolean(),
+});
+export const StaffTablesResponse = z.object({
+  tables: z.array(z.object({ number: z.string(), name: z.string().nullable() })),
+  sessions: z.array(StaffTableSummary),
+});
+
+export const VenueTable = z.object({ number: z.string(), name: z.string().nullable(), position: z.number().int() });
+export const VenueTablesResponse = z.object({
+  tables: z.array(VenueTable),
+  settings: z.object({
+    service_charge_bp: z.number().int(),
+    tip_presets_bp: z.array(z.number().int()),
+    tab_auto_close_hours: z.number().int(),
+  }),
+});
+
+/** The live frame (not numbered, not kept; a reconnecting client refetches the table). */
+export const LiveTableUpdated = z.object({
+  type: z.literal('table_updated'),
+  seq: z.number().int(),
+  at: z.string(),
+  table: TableState,
+});
