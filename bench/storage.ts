@@ -1,5 +1,5 @@
 // Phase 6 of `npm run bench` (storage): what an order keeps in its venue's database a day after it was placed
-// (docs/scale.md "Storage per order", docs/decisions/152). On a bench venue with a copy of The Artisan Bar's
+// (docs/scale.md "Measured", docs/decisions/152). On a bench venue with a copy of The Artisan Bar's
 // menu, recipes and inventory, on The Artisan Bar's own shard (a database already holding a month of orders):
 //   1. BENCH_STORAGE_ORDERS guests each place an order of two lines (3 drinks) through POST /api/orders;
 //   2. staff move every order through preparing (its recipes leave stock, one movement per inventory item),
