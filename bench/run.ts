@@ -1,4 +1,4 @@
-// `npm run bench`: the performance suite with its budgets (issue 10; bench/README.md). One run over one
+// `npm run bench`: the performance suite with its budgets (docs/scale.md "Budgets"; bench/README.md). One run over one
 // server — the production build on local workerd over a fresh seeded database, started here — measures:
 //   1. bundle budgets (scripts/check-bundle.ts over this run's build),
 //   2. guest page load with Lighthouse (mobile) on /venue/{slug},
@@ -33,7 +33,7 @@ const RUN_LIMIT_MS = 10 * 60_000;
 
 const GUEST_SLUG = 'artisan-bar';
 
-/** The budgets of the issue; `check` says whether a measured figure holds it. */
+/** The budgets (docs/scale.md); `check` says whether a measured figure holds it. */
 const BUDGETS = {
   live_p50_ms: 15,
   live_p99_ms: 60,
@@ -46,7 +46,7 @@ const BUDGETS = {
   lcp_ms: 1200,
   cls: 0.05,
   tbt_ms: 100,
-  /** Issue 21: what an order keeps in its venue's database after a day (bench/storage.ts). */
+  /** docs/scale.md "Budgets": what an order keeps in its venue's database after a day (bench/storage.ts). */
   kept_bytes_per_order: 2500,
 };
 

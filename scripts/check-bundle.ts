@@ -1,4 +1,4 @@
-// Bundle budgets (issue: performance; docs/decisions/080). Reads the Vite manifest of a production build
+// Bundle budgets (docs/decisions/080). Reads the Vite manifest of a production build
 // and fails when the JavaScript a guest downloads before a guest route can render grows past its budget,
 // or when a back-office area (admin, staff, super) is not lazily loaded. Part of `npm run check`
 // (`npm run check:bundle` builds into dist-check and runs this script).

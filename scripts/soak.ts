@@ -1,11 +1,11 @@
-// The long reliability suites (`npm run test:soak`, issue 11). Against the BUILT app on local
+// The long reliability suites (`npm run test:soak`, docs/reliability.md). Against the BUILT app on local
 // workerd (like scripts/e2e-server.sh, with its own state and port):
 //   1. Crash without loss: clients place orders with Idempotency-Keys under steady load while the
 //      server is SIGKILLed at random moments (10 times) and restarted on the same state; clients
 //      retry anything unanswered with the same key. Then D1 must hold every acknowledged order
 //      exactly once, with its items, its events and its live-log event, and no key twice.
 //   2. Concurrency over HTTP: 100 trials of 50 simultaneous checkouts by one guest.
-//   3. Attacks over HTTP (issue 16): 100 parallel login guesses for one account, two tabs refreshing
+//   3. Attacks over HTTP (docs/reliability.md §10): 100 parallel login guesses for one account, two tabs refreshing
 //      with one cookie, 300 parallel AI log posts from one device.
 // Each client has its own staff account and renews its guest session every 200 orders, so no one
 // caller passes the per-caller write budget (docs/decisions/109) the way no person would.
@@ -310,7 +310,7 @@ async function concurrencyOverHttp() {
   return problems.length === 0 && trials === TRIALS;
 }
 
-// ---- 3. attacks over HTTP (issue 16) --------------------------------------------------------
+// ---- 3. attacks over HTTP (docs/reliability.md §10) -----------------------------------------
 
 const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('barhop_refresh='))?.split(';')[0];
 

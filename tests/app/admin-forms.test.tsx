@@ -1,4 +1,4 @@
-// Issue 17: admin forms keep what the owner entered and say, next to the field, why a save failed.
+// docs/product.md §9.4, §11.1: admin forms keep what the owner entered and say, next to the field, why a save failed.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MenuDrinkForm } from '../../app/features/admin/dashboard/MenuDrinkForm';

@@ -240,7 +240,7 @@ export const MUTANTS: Mutant[] = [
     tests: [W('ai-engine')],
   },
 
-  // ---- rules added by issues 15 and 16 (docs/decisions/100, 101, 102, 105) ----
+  // ---- rules of the AI's trust and of live sessions (docs/decisions/100, 101, 102, 105) ----
   {
     id: 'drink-allergens-ignore-recipe',
     rule: "a drink's allergens are its recipe ingredients' allergens (plus the admin's own)",

@@ -1,4 +1,4 @@
-// Attack suite, issue 16: sessions that really end. Each finding is replayed as an attacker holding
+// Attack suite (docs/product.md §9.5): sessions that really end. Each finding is replayed as an attacker holding
 // a token would, and must now be refused (docs/decisions/105, 106; docs/reliability.md "Attacks").
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 17: the back office never silently loses, changes or hides what an owner entered.
+// docs/product.md §9.4: the back office never silently loses, changes or hides what an owner entered.
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { venueHub } from '../../worker/live/hub-client';
