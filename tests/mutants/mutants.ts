@@ -156,7 +156,7 @@ export const MUTANTS: Mutant[] = [
     id: 'stock-not-deducted-call-removed',
     rule: 'starting an order pours its recipes out of stock',
     file: 'worker/orders/transition.ts',
-    search: 'const menuChanged = await pourRecipes(db, row.id, next.status, { eventId, at });',
+    search: 'const menuChanged = await pourRecipes(db, row.id, row.status, next.status, { eventId, at });',
     replace: 'const menuChanged = false;',
     tests: [W('inventory-staff')],
   },

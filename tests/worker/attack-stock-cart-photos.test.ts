@@ -1,0 +1,144 @@
+// Attacks on stock, the cart and photos (docs/reliability.md §11): each finding replayed as the review found it.
+import { env } from 'cloudflare:workers';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { call } from './helpers';
+import { guestToken, staffToken, venueId } from './order-helpers';
+
+const SLUG = 'artisan-bar';
+
+const setStatus = (id: string, token: string, status: string, reason?: string) =>
+  call('PUT', `/api/staff/orders/${id}/status`, { token, body: reason ? { status, reason } : { status } });
+const recall = (id: string, token: string) => call('POST', `/api/staff/orders/${id}/recall`, { token });
+
+/** The drink's recipe lines at the venue, each with the inventory item it pours from (one each in the seed). */
+async function trackedRecipe(slug: string, drinkName: string) {
+  const { results } = await env.DB.prepare(
+    `SELECT d.id AS drink_id, i.name AS ingredient, di.quantity, di.unit, ii.id AS item_id, ii.unit_volume_ml
+     FROM menu_drinks d JOIN venues v ON v.id = d.restaurant_id
+     JOIN drink_ingredients di ON di.menu_drink_id = d.id JOIN ingredients i ON i.id = di.ingredient_id
+     JOIN inventory_items ii ON ii.ingredient_id = di.ingredient_id AND ii.restaurant_id = d.restaurant_id AND ii.deleted_at IS NULL
+     WHERE v.slug = ? AND d.name = ? ORDER BY di.position`,
+  ).bind(slug, drinkName).all<{ drink_id: string; ingredient: string; quantity: number; unit: string; item_id: string; unit_volume_ml: number | null }>();
+  return results;
+}
+
+/** On hand in ml (or pieces for counted items), as the staff inventory shows it. */
+async function onHand(itemId: string) {
+  const row = await env.DB.prepare('SELECT quantity, unit_volume_ml FROM inventory_items WHERE id = ?').bind(itemId)
+    .first<{ quantity: number; unit_volume_ml: number | null }>();
+  return row!.quantity * (row!.unit_volume_ml ?? 1);
+}
+
+/** The item's movements after movement `afterId`, summed in ml (pieces): what the history says happened to it. */
+async function movementsSum(itemId: string, afterId: number) {
+  const row = await env.DB.prepare('SELECT coalesce(sum(delta_ml), 0) AS ml FROM stock_movements WHERE inventory_item_id = ? AND id > ?')
+    .bind(itemId, afterId).first<{ ml: number }>();
+  return row!.ml;
+}
+
+const lastMovementId = async () => (await env.DB.prepare('SELECT coalesce(max(id), 0) AS id FROM stock_movements').first<{ id: number }>())!.id;
+
+async function placeDrink(slug: string, drinkId: string, quantity = 1) {
+  const guest = await guestToken();
+  const res = await call('POST', '/api/orders', { token: guest.token, body: { slug, items: [{ menu_drink_id: drinkId, quantity }] } });
+  expect(res.status, res.text).toBe(200);
+  return res.json.id as string;
+}
+
+describe('finding 1: cancel, Undo, cancel gives stock back once', () => {
+  it('a Dry Martini cancelled and recalled three times, then cancelled, leaves gin, vermouth and olives as they were', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const recipe = await trackedRecipe(SLUG, 'Dry Martini');
+    expect(recipe.map((r) => r.ingredient).length).toBeGreaterThanOrEqual(3);
+    const before = await Promise.all(recipe.map((r) => onHand(r.item_id)));
+    const mark = await lastMovementId();
+
+    const orderId = await placeDrink(SLUG, recipe[0]!.drink_id);
+    expect((await setStatus(orderId, staff, 'preparing')).status).toBe(200);
+    const poured = await Promise.all(recipe.map((r) => onHand(r.item_id)));
+    for (let round = 0; round < 3; round += 1) {
+      expect((await setStatus(orderId, staff, 'cancelled', 'Guest left')).status).toBe(200);
+      for (const [i, r] of recipe.entries()) expect(await onHand(r.item_id), r.ingredient).toBeCloseTo(before[i]!, 6);
+      const back = await recall(orderId, staff);
+      expect(back.status, back.text).toBe(200);
+      expect(back.json.order.status).toBe('preparing');
+      // Undo pours the drink again, once.
+      for (const [i, r] of recipe.entries()) expect(await onHand(r.item_id), r.ingredient).toBeCloseTo(poured[i]!, 6);
+    }
+    expect((await setStatus(orderId, staff, 'cancelled', 'Guest left')).status).toBe(200);
+
+    for (const [i, r] of recipe.entries()) {
+      expect(await onHand(r.item_id), r.ingredient).toBeCloseTo(before[i]!, 6);
+      // The item's history adds up to the stock it shows.
+      expect(await movementsSum(r.item_id, mark), r.ingredient).toBeCloseTo(0, 6);
+    }
+  });
+
+  it('Undo of a cancel pours again only what the cancel gave back, even when stock came in meanwhile', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const [gin] = await trackedRecipe(SLUG, 'Dry Martini');
+    const full = await onHand(gin!.item_id);
+    const orderId = await placeDrink(SLUG, gin!.drink_id);
+    // A bartender counts a third of a serving after the order came in: the pour takes what there is.
+    const third = gin!.quantity / 3;
+    expect((await call('PUT', `/api/staff/inventory/${gin!.item_id}`, { token: staff, body: { on_hand_ml: third } })).status).toBe(200);
+    expect((await setStatus(orderId, staff, 'preparing')).status).toBe(200);
+    expect(await onHand(gin!.item_id)).toBeCloseTo(0, 6);
+    expect((await setStatus(orderId, staff, 'cancelled', 'Out of gin')).status).toBe(200);
+    expect(await onHand(gin!.item_id)).toBeCloseTo(third, 6);
+    expect((await call('POST', `/api/staff/inventory/${gin!.item_id}/movements`, { token: staff, body: { type: 'receive', quantity_ml: 700, reason: 'Delivery' } })).status).toBe(201);
+    expect((await recall(orderId, staff)).status).toBe(200);
+    expect(await onHand(gin!.item_id)).toBeCloseTo(700, 6);
+    expect((await setStatus(orderId, staff, 'cancelled', 'Guest left')).status).toBe(200);
+    expect(await onHand(gin!.item_id)).toBeCloseTo(700 + third, 6);
+    expect((await call('PUT', `/api/staff/inventory/${gin!.item_id}`, { token: staff, body: { on_hand_ml: full } })).status).toBe(200);
+  });
+});
+
+describe('finding 1, any sequence: stock movements add up to the stock', () => {
+  const STEPS = ['preparing', 'ready', 'delivered', 'cancelled', 'cancelled', 'recall', 'recall'] as const;
+  const POURED = new Set(['preparing', 'ready', 'delivered']);
+
+  it('after random status changes and Undos, an order holds one pour from its start until a cancel, and again after its Undo', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const recipe = await trackedRecipe(SLUG, 'Dry Martini');
+    // Enough of everything that no pour is floored by an empty bottle.
+    for (const r of recipe) {
+      const received = await call('POST', `/api/staff/inventory/${r.item_id}/movements`, { token: staff, body: { type: 'receive', quantity_ml: 5_000, reason: 'Delivery' } });
+      expect(received.status, received.text).toBe(201);
+    }
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 2 }), fc.array(fc.constantFrom(...STEPS), { minLength: 1, maxLength: 9 }), async (quantity, steps) => {
+      // Each run's status changes stay well within the staff write budget.
+      await env.DB.prepare('DELETE FROM rate_limits').run();
+      const before = await Promise.all(recipe.map((r) => onHand(r.item_id)));
+      const mark = await lastMovementId();
+      const orderId = await placeDrink(SLUG, recipe[0]!.drink_id, quantity);
+      // The model: the bar starting (or skipping to ready or delivered) pours once; a cancel gives it back; Undo of
+      // the cancel pours it again if it had been poured; Undo of a delivery changes no stock.
+      let holds = false;
+      let heldBeforeCancel = false;
+      let pour: number[] | null = null;
+      let status = 'pending';
+      for (const step of steps) {
+        const from = status;
+        const res = step === 'recall' ? await recall(orderId, staff) : await setStatus(orderId, staff, step, step === 'cancelled' ? 'Guest left' : undefined);
+        expect([200, 409], res.text).toContain(res.status);
+        if (res.status !== 200) continue;
+        status = res.json.order.status;
+        if (step === 'cancelled') [heldBeforeCancel, holds] = [holds, false];
+        else if (step === 'recall') holds = from === 'cancelled' ? heldBeforeCancel : holds;
+        else holds = true;
+        if (holds) pour ??= await Promise.all(recipe.map(async (r, i) => before[i]! - await onHand(r.item_id)));
+      }
+      const trail = `${quantity} × ${steps.join(' → ')} (${status})`;
+      for (const [i, r] of recipe.entries()) {
+        const now = await onHand(r.item_id);
+        expect(await movementsSum(r.item_id, mark), `${r.ingredient}'s movements after ${trail}`).toBeCloseTo(now - before[i]!, 6);
+        expect(now, `${r.ingredient} after ${trail}`).toBeCloseTo(holds ? before[i]! - pour![i]! : before[i]!, 6);
+        if (pour) expect(pour[i]!, r.ingredient).toBeGreaterThan(0);
+      }
+      if (POURED.has(status)) expect(holds, trail).toBe(true);
+    }), { numRuns: 40, seed: 20_261_126 });
+  }, 120_000);
+});
