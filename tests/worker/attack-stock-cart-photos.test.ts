@@ -2,8 +2,9 @@
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../shared/ids';
 import { call } from './helpers';
-import { guestToken, staffToken, venueId } from './order-helpers';
+import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
 
 const SLUG = 'artisan-bar';
 
@@ -141,4 +142,72 @@ describe('finding 1, any sequence: stock movements add up to the stock', () => {
       if (POURED.has(status)) expect(holds, trail).toBe(true);
     }), { numRuns: 40, seed: 20_261_126 });
   }, 120_000);
+});
+
+describe('finding 8: a cart line names only the guest\'s own AI suggestion at the venue', () => {
+  /** A menu drink the AI bartender suggested to `ownerKey` at `slug`, stored as /api/ai/* stores it. */
+  async function menuSuggestion(ownerKey: string, slug: string, drink: { id: string; name: string }, kind = 'recommend') {
+    const id = newId();
+    await env.DB.prepare(`INSERT INTO ai_interactions (id, restaurant_id, owner_key, kind, query, backend, model, suggestion, selected_drink_name, menu_drink_id)
+      VALUES (?, ?, ?, ?, 'test', 'local', 'barhop-local-v1', ?, ?, ?)`)
+      .bind(id, await venueId(slug), ownerKey, kind, JSON.stringify({ type: 'menu', previewName: drink.name, menuDrinkId: drink.id }), drink.name, drink.id).run();
+    return id;
+  }
+
+  async function checkoutWith({ token, ownerKey }: { token: string; ownerKey: string }, drinkId: string, interactionId: string) {
+    const put = await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: drinkId, ai_interaction_id: interactionId, qty: 1 } });
+    expect(put.status, put.text).toBe(200);
+    const stored = await env.DB.prepare('SELECT ai_interaction_id FROM cart_items WHERE menu_drink_id = ? AND cart_id IN (SELECT id FROM carts WHERE owner_key = ?)')
+      .bind(drinkId, ownerKey).first<{ ai_interaction_id: string | null }>();
+    const placed = await call('POST', '/api/cart/checkout', { token, body: { slug: SLUG } });
+    expect(placed.status, placed.text).toBe(200);
+    return { ...placed.json, storedInteractionId: stored!.ai_interaction_id };
+  }
+
+  it("another guest's suggestion, a made-up id, the guest's own at another venue or their own log: the order is not AI-referred", async () => {
+    const [drink] = await availableDrinks(SLUG);
+    const [elsewhere] = await availableDrinks('rooftop-lounge');
+    const someoneElse = await guestToken();
+    const theirs = await menuSuggestion(someoneElse.ownerKey, SLUG, drink!);
+    const attempts: [string, (ownerKey: string) => Promise<string>][] = [
+      ["another guest's", async () => theirs],
+      ['made up', async () => `made-up-${newId(8)}`],
+      ['own, at another venue', (ownerKey) => menuSuggestion(ownerKey, 'rooftop-lounge', elsewhere!)],
+      ['own log', (ownerKey) => menuSuggestion(ownerKey, SLUG, drink!, 'log')],
+    ];
+    for (const [label, interaction] of attempts) {
+      const guest = await guestToken();
+      const interactionId = await interaction(guest.ownerKey);
+      const placed = await checkoutWith(guest, drink!.id, interactionId);
+      // Not even kept on the cart line.
+      expect(placed.storedInteractionId, label).toBeNull();
+      expect(placed.order.referred_by_ai, label).toBe(false);
+      const row = await env.DB.prepare('SELECT referred_by_ai, ai_interaction_id FROM orders WHERE id = ?').bind(placed.id).first();
+      expect(row, label).toEqual({ referred_by_ai: 0, ai_interaction_id: null });
+    }
+    // The other guest's suggestion is not marked ordered by someone else's checkout.
+    expect(await env.DB.prepare('SELECT was_ordered, order_id FROM ai_interactions WHERE id = ?').bind(theirs).first()).toEqual({ was_ordered: 0, order_id: null });
+  });
+
+  it("the guest's own suggestion at the venue still makes the checkout AI-referred", async () => {
+    const [drink] = await availableDrinks(SLUG);
+    const guest = await guestToken();
+    const own = await menuSuggestion(guest.ownerKey, SLUG, drink!);
+    const placed = await checkoutWith(guest, drink!.id, own);
+    expect(placed.storedInteractionId).toBe(own);
+    expect(placed.order.referred_by_ai).toBe(true);
+    expect(await env.DB.prepare('SELECT ai_interaction_id FROM orders WHERE id = ?').bind(placed.id).first('ai_interaction_id')).toBe(own);
+  });
+
+  it('a foreign id already in a cart (stored before the check) does not make the checkout AI-referred either', async () => {
+    const [drink] = await availableDrinks(SLUG);
+    const someoneElse = await guestToken();
+    const theirs = await menuSuggestion(someoneElse.ownerKey, SLUG, drink!);
+    const guest = await guestToken();
+    expect((await call('POST', '/api/cart', { token: guest.token, body: { slug: SLUG, menu_drink_id: drink!.id, qty: 1 } })).status).toBe(200);
+    await env.DB.prepare('UPDATE cart_items SET ai_interaction_id = ? WHERE cart_id IN (SELECT id FROM carts WHERE owner_key = ?)').bind(theirs, guest.ownerKey).run();
+    const placed = await call('POST', '/api/cart/checkout', { token: guest.token, body: { slug: SLUG } });
+    expect(placed.status, placed.text).toBe(200);
+    expect(placed.json.order.referred_by_ai).toBe(false);
+  });
 });
