@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
 import { call } from './helpers';
+import { DEMO_EMAILS, mintToken } from './auth-helpers';
 import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
 
 const SLUG = 'artisan-bar';
@@ -209,5 +210,61 @@ describe('finding 8: a cart line names only the guest\'s own AI suggestion at th
     const placed = await call('POST', '/api/cart/checkout', { token: guest.token, body: { slug: SLUG } });
     expect(placed.status, placed.text).toBe(200);
     expect(placed.json.order.referred_by_ai).toBe(false);
+  });
+});
+
+describe('finding 9: a photo still in use is never deleted', () => {
+  // A real 1×1 PNG.
+  const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='), (ch) => ch.charCodeAt(0));
+
+  async function uploadPhoto(token: string, kind: 'drink' | 'cover' | 'logo') {
+    const res = await call('POST', `/api/admin/images?kind=${kind}`, { token, rawBody: PNG, headers: { 'Content-Type': 'image/png' } });
+    expect(res.status, res.text).toBe(201);
+    return res.json as { key: string; url: string };
+  }
+
+  async function drinkWithPhoto(token: string, name: string, url: string) {
+    const res = await call('POST', '/api/admin/menu-drinks', { token, body: { name, price_cents: 1200, image_url: url } });
+    expect(res.status, res.text).toBe(201);
+    return res.json.drink.id as string;
+  }
+
+  const served = async (url: string) => (await call('GET', url)).status;
+
+  it('deleting a drink whose photo is also the venue cover keeps the cover; the photo goes with the last user', async () => {
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    const photo = await uploadPhoto(admin, 'cover');
+    expect((await call('PUT', '/api/admin/venue', { token: admin, body: { cover_image_url: photo.url } })).status).toBe(200);
+    const drinkId = await drinkWithPhoto(admin, 'Cover Sour', photo.url);
+    expect((await call('DELETE', `/api/admin/menu-drinks/${drinkId}`, { token: admin })).status).toBe(200);
+    expect(await served(photo.url)).toBe(200);
+    expect((await call('GET', `/api/venues/${SLUG}`)).json.venue.cover_image_url).toBe(photo.url);
+
+    // Two drinks share a photo: deleting one keeps it, deleting the other removes it.
+    const shared = await uploadPhoto(admin, 'drink');
+    const first = await drinkWithPhoto(admin, 'Shared Fizz', shared.url);
+    const second = await drinkWithPhoto(admin, 'Shared Flip', shared.url);
+    expect((await call('DELETE', `/api/admin/menu-drinks/${first}`, { token: admin })).status).toBe(200);
+    expect(await served(shared.url)).toBe(200);
+    expect((await call('DELETE', `/api/admin/menu-drinks/${second}`, { token: admin })).status).toBe(200);
+    expect(await env.IMAGES.head(shared.key)).toBeNull();
+  });
+
+  it('replacing a photo (a drink\'s, the cover, the logo) keeps it while a drink or the venue still shows it', async () => {
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    const logo = await uploadPhoto(admin, 'logo');
+    expect((await call('PUT', '/api/admin/venue', { token: admin, body: { logo_url: logo.url } })).status).toBe(200);
+    const drinkId = await drinkWithPhoto(admin, 'Logo Highball', logo.url);
+    // The drink gets another photo: the logo stays.
+    const other = await uploadPhoto(admin, 'drink');
+    expect((await call('PUT', `/api/admin/menu-drinks/${drinkId}`, { token: admin, body: { image_url: other.url } })).status).toBe(200);
+    expect(await served(logo.url)).toBe(200);
+    // The venue's cover was the drink's new photo and is replaced: the drink still shows it.
+    expect((await call('PUT', '/api/admin/venue', { token: admin, body: { cover_image_url: other.url } })).status).toBe(200);
+    expect((await call('PUT', '/api/admin/venue', { token: admin, body: { cover_image_url: null } })).status).toBe(200);
+    expect(await served(other.url)).toBe(200);
+    // The logo is replaced and nothing else shows it: removed.
+    expect((await call('PUT', '/api/admin/venue', { token: admin, body: { logo_url: null } })).status).toBe(200);
+    expect(await env.IMAGES.head(logo.key)).toBeNull();
   });
 });
