@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
 import { call } from './helpers';
+import { signGuestToken } from '../../worker/auth/tokens';
 import { DEMO_EMAILS, mintToken } from './auth-helpers';
 import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
 
@@ -266,5 +267,35 @@ describe('finding 9: a photo still in use is never deleted', () => {
     // The logo is replaced and nothing else shows it: removed.
     expect((await call('PUT', '/api/admin/venue', { token: admin, body: { logo_url: null } })).status).toBe(200);
     expect(await env.IMAGES.head(logo.key)).toBeNull();
+  });
+});
+
+describe('finding 11: session rules no test pinned', () => {
+  it('a session of a disabled account is refused even when its refresh family is still live', async () => {
+    // The disable ends the account's sessions; a session opened around it (a login racing the disable) is refused
+    // by the account check itself.
+    const before = await mintToken(DEMO_EMAILS.staff2);
+    expect((await call('GET', '/api/staff/orders', { token: before })).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET disabled_at = ? WHERE email = ?").bind(new Date().toISOString(), DEMO_EMAILS.staff2).run();
+    try {
+      const opened = await mintToken(DEMO_EMAILS.staff2);
+      expect((await call('GET', '/api/staff/orders', { token: opened })).status).toBe(401);
+    } finally {
+      await env.DB.prepare('UPDATE users SET disabled_at = NULL WHERE email = ?').bind(DEMO_EMAILS.staff2).run();
+    }
+  });
+
+  it('a guest token issued after the cached answer (the device signed in again elsewhere) is checked again, not refused', async () => {
+    const guestId = newId();
+    const first = await guestToken(guestId);
+    expect((await call('GET', '/api/me', { token: first.token })).status).toBe(200);
+    // Another Worker instance signs the device in again: only D1 knows; this isolate holds the answer above.
+    const signedInAt = new Date().toISOString();
+    await env.DB.prepare('UPDATE guest_sessions SET signed_in_at = ? WHERE id = ?').bind(signedInAt, first.sessionId).run();
+    const again = await signGuestToken(env, { sub: first.sessionId, guest_id: guestId, signed_in_at: signedInAt });
+    const res = await call('GET', '/api/me', { token: again });
+    expect(res.status, res.text).toBe(200);
+    // The token of the earlier sign-in is the one refused.
+    expect((await call('GET', '/api/me', { token: first.token })).status).toBe(401);
   });
 });
