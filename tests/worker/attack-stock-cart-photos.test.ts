@@ -1,10 +1,12 @@
 // Attacks on stock, the cart and photos (docs/reliability.md §11): each finding replayed as the review found it.
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newId } from '../../shared/ids';
 import { call } from './helpers';
+import { SESSION_CHECK_TTL_MS } from '../../worker/auth/live-sessions';
 import { signGuestToken } from '../../worker/auth/tokens';
+import { SESSION_ENDED_CLOSE } from '../../worker/live/venue-hub';
 import { DEMO_EMAILS, mintToken } from './auth-helpers';
 import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
 
@@ -271,19 +273,36 @@ describe('finding 9: a photo still in use is never deleted', () => {
 });
 
 describe('finding 11: session rules no test pinned', () => {
-  it('a session of a disabled account is refused even when its refresh family is still live', async () => {
-    // The disable ends the account's sessions; a session opened around it (a login racing the disable) is refused
-    // by the account check itself.
-    const before = await mintToken(DEMO_EMAILS.staff2);
-    expect((await call('GET', '/api/staff/orders', { token: before })).status).toBe(200);
-    await env.DB.prepare("UPDATE users SET disabled_at = ? WHERE email = ?").bind(new Date().toISOString(), DEMO_EMAILS.staff2).run();
+  it('a disabled account whose session was not ended: its open socket is closed at the next event, its token refused', async () => {
+    // Disabling ends the account's sessions and closes its sockets; here only the account row says so (another
+    // Worker instance disabled it and its revocation was lost), and the session check itself must refuse it.
+    const token = await mintToken(DEMO_EMAILS.staff2);
+    const rooftop = await venueId('rooftop-lounge');
+    const live = await exports.default.fetch(new Request(`http://localhost/api/live/venues/${rooftop}?token=${encodeURIComponent(token)}`, { headers: { Upgrade: 'websocket' } }));
+    const ws = live.webSocket!;
+    ws.accept();
+    const received: string[] = [];
+    ws.addEventListener('message', (event) => received.push(String(event.data)));
+    const closed = new Promise<number>((resolve) => ws.addEventListener('close', (event) => resolve(event.code)));
+    await vi.waitFor(() => expect(received.some((m) => m.includes('"hello"'))).toBe(true));
+    await env.DB.prepare('UPDATE users SET disabled_at = ? WHERE email = ?').bind(new Date().toISOString(), DEMO_EMAILS.staff2).run();
     try {
-      const opened = await mintToken(DEMO_EMAILS.staff2);
-      expect((await call('GET', '/api/staff/orders', { token: opened })).status).toBe(401);
+      // A session opened around the disable is refused on any route, even one that needs no account.
+      expect((await call('GET', '/api/venues/rooftop-lounge', { token: await mintToken(DEMO_EMAILS.staff2) })).status).toBe(401);
+      // Past the isolate's cached answer, the socket's token is refused too, and the next order of the venue
+      // closes the socket instead of reaching it.
+      await new Promise((r) => setTimeout(r, SESSION_CHECK_TTL_MS + 50));
+      expect((await call('GET', '/api/venues/rooftop-lounge', { token })).status).toBe(401);
+      const [drink] = await availableDrinks('rooftop-lounge');
+      const guest = await guestToken();
+      const placed = await call('POST', '/api/orders/quick', { token: guest.token, body: { slug: 'rooftop-lounge', item: { menu_drink_id: drink!.id } } });
+      expect(placed.status, placed.text).toBe(200);
+      expect(await Promise.race([closed, new Promise((r) => setTimeout(() => r('still open'), 3_000))])).toBe(SESSION_ENDED_CLOSE);
+      expect(received.join('\n')).not.toContain(placed.json.id);
     } finally {
       await env.DB.prepare('UPDATE users SET disabled_at = NULL WHERE email = ?').bind(DEMO_EMAILS.staff2).run();
     }
-  });
+  }, 20_000);
 
   it('a guest token issued after the cached answer (the device signed in again elsewhere) is checked again, not refused', async () => {
     const guestId = newId();
