@@ -30,12 +30,8 @@ export type PourCause = { eventId: number; at: string };
  * deducts nothing.
  */
 export async function deductRecipeForOrder(db: Db, orderId: string, cause: PourCause): Promise<DeductionResult> {
-  const { at } = cause;
-  const [claimed] = await db.update(orders).set({ stockDeductedAt: at })
-    .where(and(eq(orders.id, orderId), isNull(orders.stockDeductedAt)))
-    .returning({ restaurantId: orders.restaurantId });
-  if (!claimed) return { deducted: false, movements: [], soldOut: [] };
-  const { restaurantId } = claimed;
+  const restaurantId = await claimPour(db, orderId, cause.at);
+  if (!restaurantId) return { deducted: false, movements: [], soldOut: [] };
 
   const needs = await orderNeeds(db, orderId);
   const ingredientIds = [...new Set(needs.map((n) => n.ingredientId))];
@@ -63,22 +59,40 @@ export async function deductRecipeForOrder(db: Db, orderId: string, cause: PourC
     }
   }
 
+  const movements = await writePours(db, orderId, items.flatMap((item) => {
+    const units = takeUnits.get(item.id);
+    return units ? [{ item, units }] : [];
+  }), cause);
+  const soldOut = await recomputeSoldOut(db, restaurantId, ingredientIds);
+  return { deducted: true, movements, soldOut };
+}
+
+/**
+ * Claims the order's pour: sets its `stock_deducted_at` unless it is set already. The venue when this call claimed
+ * it, null when another (a repeated or racing call) had.
+ */
+async function claimPour(db: Db, orderId: string, at: string): Promise<string | null> {
+  const [claimed] = await db.update(orders).set({ stockDeductedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.stockDeductedAt)))
+    .returning({ restaurantId: orders.restaurantId });
+  return claimed?.restaurantId ?? null;
+}
+
+/** Takes `units` of each item for the order: one 'deduct' movement each, naming `cause`; stock floors at 0. */
+async function writePours(db: Db, orderId: string, pours: { item: typeof inventoryItems.$inferSelect; units: number }[], cause: PourCause) {
   const movements: DeductionResult['movements'] = [];
   const statements = [];
-  for (const item of items) {
-    const units = takeUnits.get(item.id);
-    if (!units) continue;
+  for (const { item, units } of pours) {
     const deltaMl = -roundStock(units * (unitVolumeMl(item) ?? 1));
-    movements.push({ inventoryItemId: item.id, ingredientId: item.ingredientId!, deltaMl });
+    movements.push({ inventoryItemId: item.id, ingredientId: item.ingredientId, deltaMl });
     statements.push(
-      db.update(inventoryItems).set({ quantity: sqlFloorSubtract(units), lastMovementAt: at, updatedAt: at })
+      db.update(inventoryItems).set({ quantity: sqlFloorSubtract(units), lastMovementAt: cause.at, updatedAt: cause.at })
         .where(eq(inventoryItems.id, item.id)),
       db.insert(stockMovements).values({ inventoryItemId: item.id, type: 'deduct', delta: -units, deltaMl, orderId, ...pouredBy(cause) }),
     );
   }
   if (statements.length > 0) await db.batch(statements as [typeof statements[number], ...typeof statements]);
-  const soldOut = await recomputeSoldOut(db, restaurantId, ingredientIds);
-  return { deducted: true, movements, soldOut };
+  return movements;
 }
 
 /** What a pour's or a return's movement stores of its cause: the event only (when and who are the event's). */
@@ -195,31 +209,19 @@ export async function pourAgainAfterUndo(db: Db, orderId: string, cause: PourCau
   const [pouredBefore] = await db.select({ id: orderEvents.id }).from(orderEvents)
     .where(and(eq(orderEvents.orderId, orderId), lt(orderEvents.id, cancel.id), inArray(orderEvents.toStatus, POURING_STATUSES))).limit(1);
   if (!pouredBefore) return none;
-  const [claimed] = await db.update(orders).set({ stockDeductedAt: cause.at })
-    .where(and(eq(orders.id, orderId), isNull(orders.stockDeductedAt)))
-    .returning({ restaurantId: orders.restaurantId });
-  if (!claimed) return none;
+  const restaurantId = await claimPour(db, orderId, cause.at);
+  if (!restaurantId) return none;
   const returned = await db.select().from(stockMovements)
     .where(and(eq(stockMovements.eventId, cancel.id), eq(stockMovements.type, 'restore')));
   if (returned.length === 0) return { deducted: true, movements: [], soldOut: [] };
   const items = new Map((await db.select().from(inventoryItems)
     .where(inArray(inventoryItems.id, returned.map((m) => m.inventoryItemId)))).map((item) => [item.id, item]));
-  const movements: DeductionResult['movements'] = [];
-  const statements = [];
-  for (const back of returned) {
+  const movements = await writePours(db, orderId, returned.flatMap((back) => {
     const item = items.get(back.inventoryItemId);
     const units = Math.min(back.delta, Math.max(0, item?.quantity ?? 0));
-    if (!item || units <= UNITS_EPSILON) continue;
-    const deltaMl = -roundStock(units * (unitVolumeMl(item) ?? 1));
-    movements.push({ inventoryItemId: item.id, ingredientId: item.ingredientId, deltaMl });
-    statements.push(
-      db.update(inventoryItems).set({ quantity: sqlFloorSubtract(units), lastMovementAt: cause.at, updatedAt: cause.at })
-        .where(eq(inventoryItems.id, item.id)),
-      db.insert(stockMovements).values({ inventoryItemId: item.id, type: 'deduct', delta: -units, deltaMl, orderId, ...pouredBy(cause) }),
-    );
-  }
-  if (statements.length > 0) await db.batch(statements as [typeof statements[number], ...typeof statements]);
-  const soldOut = await recomputeSoldOut(db, claimed.restaurantId, await ingredientsOf(db, movements.map((m) => m.inventoryItemId)));
+    return item && units > UNITS_EPSILON ? [{ item, units }] : [];
+  }), cause);
+  const soldOut = await recomputeSoldOut(db, restaurantId, await ingredientsOf(db, movements.map((m) => m.inventoryItemId)));
   return { deducted: true, movements, soldOut };
 }
 
