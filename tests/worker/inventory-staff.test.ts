@@ -265,6 +265,19 @@ describe('recipes poured from stock', () => {
     expect(await countRows('SELECT count(*) AS n FROM stock_movements WHERE order_id = ?', cancelled)).toBe(0);
   });
 
+  it('an order of two of a drink pours its recipe twice, and a cancel gives both back', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const line = await drinkWithTrackedLine('artisan-bar');
+    const guest = await guestToken();
+    const placed = await call('POST', '/api/orders', { token: guest.token, body: { slug: 'artisan-bar', items: [{ menu_drink_id: line.drink_id, quantity: 2 }] } });
+    expect(placed.status, placed.text).toBe(200);
+    const before = (await itemRow(line.item_id))!.quantity * line.unit_volume_ml;
+    expect((await setStatus(placed.json.id, staff, 'preparing')).status).toBe(200);
+    expect((await itemRow(line.item_id))!.quantity * line.unit_volume_ml).toBeCloseTo(before - 2 * line.quantity, 6);
+    expect((await setStatus(placed.json.id, staff, 'cancelled')).status).toBe(200);
+    expect((await itemRow(line.item_id))!.quantity * line.unit_volume_ml).toBeCloseTo(before, 6);
+  });
+
   it('a drink sells out when its last serving is poured, returns when stock is received, and the admin switch still wins', async () => {
     const staff = await staffToken('staff@barhop.dev');
     const line = await drinkWithTrackedLine('artisan-bar');

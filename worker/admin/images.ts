@@ -1,8 +1,10 @@
 // Photos in R2 (drinks, venue logos and covers). Keys are namespaced by venue so an admin can only
 // ever address, replace or delete their own venue's objects; content is sniffed, never trusted.
+import { and, eq, or } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { IMAGE_MAX_BYTES } from '../../shared/schemas/admin';
-import type { WorkerEnv } from '../env';
+import { menuDrinks, venues } from '../db/schema';
+import type { Db, WorkerEnv } from '../env';
 import { ApiError } from '../lib/errors';
 
 export const IMAGE_URL_PREFIX = '/images/';
@@ -47,6 +49,21 @@ export async function storeImage(env: WorkerEnv, venueId: string, kind: 'drink' 
 export async function deleteOwnedImage(env: WorkerEnv, venueId: string, url: string | null | undefined) {
   const key = ownedKeyOf(venueId, url);
   if (key) await env.IMAGES.delete(key);
+}
+
+/**
+ * Removes a photo the venue owns once nothing of the venue shows it any more: no drink of its menu, not its cover,
+ * logo or picture. Called after the write that stopped one of them showing it (a drink deleted or given another
+ * photo, a cover or logo replaced), so a photo shared with another still in use stays.
+ */
+export async function deleteImageIfUnused(db: Db, env: WorkerEnv, venueId: string, url: string | null | undefined) {
+  if (!url || !ownedKeyOf(venueId, url)) return;
+  const [drinks, venue] = await db.batch([
+    db.select({ id: menuDrinks.id }).from(menuDrinks).where(and(eq(menuDrinks.restaurantId, venueId), eq(menuDrinks.imageUrl, url))).limit(1),
+    db.select({ id: venues.id }).from(venues)
+      .where(and(eq(venues.id, venueId), or(eq(venues.imageUrl, url), eq(venues.logoUrl, url), eq(venues.coverImageUrl, url)))).limit(1),
+  ]);
+  if (drinks.length === 0 && venue.length === 0) await deleteOwnedImage(env, venueId, url);
 }
 
 /**

@@ -8,7 +8,7 @@ import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredie
 import type { Db, WorkerEnv } from '../env';
 import { matchIngredientNames, unmatchedIngredientRow } from '../ingredients/matching';
 import { badRequest, duplicateName, notFound } from '../lib/errors';
-import { deleteOwnedImage } from './images';
+import { deleteImageIfUnused } from './images';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { afterRecipeChange } from './stock';
 import { inChunks } from '../lib/in-chunks';
@@ -185,7 +185,7 @@ export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
       ...recipe.unmatched.map((u) => db.insert(unmatchedIngredients).values(u)),
     ] : []),
   ]);
-  if (input.image_url !== undefined && before.image_url && before.image_url !== input.image_url) await deleteOwnedImage(env, venueId, before.image_url);
+  if (input.image_url !== undefined && before.image_url !== input.image_url) await deleteImageIfUnused(db, env, venueId, before.image_url);
   await refreshDrinkFacts(db, { drinkIds: [id] });
   if (recipe) await afterRecipeChange(db, venueId);
   const drink = await getMenuDrink(db, venueId, id);
@@ -201,8 +201,9 @@ export async function setAvailability(db: Db, venueId: string, id: string, enabl
 }
 
 /**
- * Deletes the drink, its recipe (cascade) and its photo. Carts holding it lose that line (their
- * foreign key would block the delete); past orders keep their snapshot of name and price.
+ * Deletes the drink, its recipe (cascade) and its photo unless another drink or the venue still shows it. Carts
+ * holding it lose that line (their foreign key would block the delete); past orders keep their snapshot of name and
+ * price.
  */
 export async function deleteMenuDrink(db: Db, env: WorkerEnv, venueId: string, id: string) {
   const before = await findDrink(db, venueId, id);
@@ -210,7 +211,7 @@ export async function deleteMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
     db.delete(cartItems).where(eq(cartItems.menuDrinkId, id)),
     db.delete(menuDrinks).where(and(eq(menuDrinks.id, id), eq(menuDrinks.restaurantId, venueId))),
   ]);
-  if (before.imageUrl) await deleteOwnedImage(env, venueId, before.imageUrl);
+  await deleteImageIfUnused(db, env, venueId, before.imageUrl);
   return before;
 }
 

@@ -5,7 +5,7 @@ import { venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { Db, WorkerEnv } from '../env';
 import { notFound } from '../lib/errors';
-import { deleteOwnedImage } from './images';
+import { deleteImageIfUnused } from './images';
 import { redrawnVenueArt } from '../images/venue-art';
 import type { VenueDatabase } from '../shards/directory';
 
@@ -29,9 +29,9 @@ function redrawnArt(row: typeof venues.$inferSelect) {
 
 /**
  * Saves the fields the request names and nothing else (a partial update never blanks the rest);
- * a logo or cover that was replaced or cleared is removed from R2. The venue's row is on its shard; a venue on
- * a shard other than the control database has a copy there too (the platform record, docs/decisions/140),
- * which gets the same fields so reads on either agree.
+ * a logo or cover that was replaced or cleared is removed from R2 unless a drink or the venue still shows it.
+ * The venue's row is on its shard; a venue on a shard other than the control database has a copy there too (the
+ * platform record, docs/decisions/140), which gets the same fields so reads on either agree.
  */
 export async function updateVenueProfile(venue: VenueDatabase, control: Db, env: WorkerEnv, venueId: string, input: ParsedProfile) {
   const { db } = venue;
@@ -54,7 +54,7 @@ export async function updateVenueProfile(venue: VenueDatabase, control: Db, env:
   await db.update(venues).set(set).where(eq(venues.id, venueId));
   if (venue.shard !== 'DB') await control.update(venues).set(set).where(eq(venues.id, venueId));
   const after = await findVenue(db, venueId);
-  if (before.logoUrl && before.logoUrl !== after.logoUrl) await deleteOwnedImage(env, venueId, before.logoUrl);
-  if (before.coverImageUrl && before.coverImageUrl !== after.coverImageUrl) await deleteOwnedImage(env, venueId, before.coverImageUrl);
+  if (before.logoUrl !== after.logoUrl) await deleteImageIfUnused(db, env, venueId, before.logoUrl);
+  if (before.coverImageUrl !== after.coverImageUrl) await deleteImageIfUnused(db, env, venueId, before.coverImageUrl);
   return { before: toVenue(before), venue: toVenue(after) };
 }

@@ -1,7 +1,7 @@
 // Pours an order's recipes out of inventory when the bar starts making it (docs/decisions/062).
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { recipeNeed, roundStock, unitVolumeMl, type StockMeasure } from '../../shared/inventory';
-import { drinkIngredients, inventoryItems, orderItems, orders, stockMovements } from '../db/schema';
+import { drinkIngredients, inventoryItems, orderEvents, orderItems, orders, stockMovements } from '../db/schema';
 import type { Db } from '../env';
 import { matchCanonicalIngredients, normalizeIngredientName } from './ingredients';
 import { recomputeSoldOut, type SoldOutChange } from './sold-out';
@@ -10,7 +10,7 @@ import { movementsOfOrders } from './stock';
 export type DeductionResult = {
   /** False when the order was already deducted (or does not exist): nothing changed. */
   deducted: boolean;
-  movements: { inventoryItemId: string; ingredientId: string; deltaMl: number }[];
+  movements: { inventoryItemId: string; ingredientId: string | null; deltaMl: number }[];
   soldOut: SoldOutChange[];
 };
 
@@ -30,12 +30,8 @@ export type PourCause = { eventId: number; at: string };
  * deducts nothing.
  */
 export async function deductRecipeForOrder(db: Db, orderId: string, cause: PourCause): Promise<DeductionResult> {
-  const { at } = cause;
-  const [claimed] = await db.update(orders).set({ stockDeductedAt: at })
-    .where(and(eq(orders.id, orderId), isNull(orders.stockDeductedAt)))
-    .returning({ restaurantId: orders.restaurantId });
-  if (!claimed) return { deducted: false, movements: [], soldOut: [] };
-  const { restaurantId } = claimed;
+  const restaurantId = await claimPour(db, orderId, cause.at);
+  if (!restaurantId) return { deducted: false, movements: [], soldOut: [] };
 
   const needs = await orderNeeds(db, orderId);
   const ingredientIds = [...new Set(needs.map((n) => n.ingredientId))];
@@ -63,22 +59,40 @@ export async function deductRecipeForOrder(db: Db, orderId: string, cause: PourC
     }
   }
 
+  const movements = await writePours(db, orderId, items.flatMap((item) => {
+    const units = takeUnits.get(item.id);
+    return units ? [{ item, units }] : [];
+  }), cause);
+  const soldOut = await recomputeSoldOut(db, restaurantId, ingredientIds);
+  return { deducted: true, movements, soldOut };
+}
+
+/**
+ * Claims the order's pour: sets its `stock_deducted_at` unless it is set already. The venue when this call claimed
+ * it, null when another (a repeated or racing call) had.
+ */
+async function claimPour(db: Db, orderId: string, at: string): Promise<string | null> {
+  const [claimed] = await db.update(orders).set({ stockDeductedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.stockDeductedAt)))
+    .returning({ restaurantId: orders.restaurantId });
+  return claimed?.restaurantId ?? null;
+}
+
+/** Takes `units` of each item for the order: one 'deduct' movement each, naming `cause`; stock floors at 0. */
+async function writePours(db: Db, orderId: string, pours: { item: typeof inventoryItems.$inferSelect; units: number }[], cause: PourCause) {
   const movements: DeductionResult['movements'] = [];
   const statements = [];
-  for (const item of items) {
-    const units = takeUnits.get(item.id);
-    if (!units) continue;
+  for (const { item, units } of pours) {
     const deltaMl = -roundStock(units * (unitVolumeMl(item) ?? 1));
-    movements.push({ inventoryItemId: item.id, ingredientId: item.ingredientId!, deltaMl });
+    movements.push({ inventoryItemId: item.id, ingredientId: item.ingredientId, deltaMl });
     statements.push(
-      db.update(inventoryItems).set({ quantity: sqlFloorSubtract(units), lastMovementAt: at, updatedAt: at })
+      db.update(inventoryItems).set({ quantity: sqlFloorSubtract(units), lastMovementAt: cause.at, updatedAt: cause.at })
         .where(eq(inventoryItems.id, item.id)),
       db.insert(stockMovements).values({ inventoryItemId: item.id, type: 'deduct', delta: -units, deltaMl, orderId, ...pouredBy(cause) }),
     );
   }
   if (statements.length > 0) await db.batch(statements as [typeof statements[number], ...typeof statements]);
-  const soldOut = await recomputeSoldOut(db, restaurantId, ingredientIds);
-  return { deducted: true, movements, soldOut };
+  return movements;
 }
 
 /** What a pour's or a return's movement stores of its cause: the event only (when and who are the event's). */
@@ -132,11 +146,32 @@ async function orderNeeds(db: Db, orderId: string): Promise<Need[]> {
 
 export type RestoreResult = { restored: boolean; movements: { inventoryItemId: string; deltaMl: number | null }[]; soldOut: SoldOutChange[] };
 
+/** Below this many units an item's balance is float noise from adding and taking back the same amounts. */
+const UNITS_EPSILON = 1e-9;
+
 /**
- * A cancelled order gives back what was poured for it (docs/decisions/102): each 'deduct' movement of
- * the order is reversed by a 'restore' movement naming `cause`, the cancellation (its reason reads 'Order #AB12CD34
- * cancelled: stock returned'). Idempotent like the deduction: the order's `stock_deducted_at` is released
- * first, so a repeated call restores nothing.
+ * What the order still holds of each inventory item: its pours (negative) and returns (positive) summed, per item
+ * (docs/decisions/162). Found through the status changes they name (docs/decisions/156).
+ */
+async function heldByOrder(db: Db, orderId: string): Promise<Map<string, { units: number; ml: number | null }>> {
+  const rows = await db.select({ inventoryItemId: stockMovements.inventoryItemId, delta: stockMovements.delta, deltaMl: stockMovements.deltaMl })
+    .from(stockMovements).where(and(movementsOfOrders([orderId]), inArray(stockMovements.type, ['deduct', 'restore'])));
+  const held = new Map<string, { units: number; ml: number | null }>();
+  for (const row of rows) {
+    const sum = held.get(row.inventoryItemId) ?? { units: 0, ml: 0 };
+    sum.units += row.delta;
+    sum.ml = sum.ml === null || row.deltaMl === null ? null : sum.ml + row.deltaMl;
+    held.set(row.inventoryItemId, sum);
+  }
+  return held;
+}
+
+/**
+ * A cancelled order gives back what it still holds (docs/decisions/102, 162): per inventory item, what its pours
+ * and returns so far add up to, so a pour given back by an earlier cancel is never given back again. One 'restore'
+ * movement per item naming `cause`, the cancellation (its reason reads 'Order #AB12CD34 cancelled: stock
+ * returned'). Idempotent like the deduction: the order's `stock_deducted_at` is released first, so a repeated
+ * call restores nothing.
  */
 export async function restoreRecipeForOrder(db: Db, orderId: string, cause: PourCause): Promise<RestoreResult> {
   const { at } = cause;
@@ -144,20 +179,58 @@ export async function restoreRecipeForOrder(db: Db, orderId: string, cause: Pour
     .where(and(eq(orders.id, orderId), isNotNull(orders.stockDeductedAt)))
     .returning({ restaurantId: orders.restaurantId });
   if (!released) return { restored: false, movements: [], soldOut: [] };
-  const poured = await db.select().from(stockMovements).where(and(movementsOfOrders([orderId]), eq(stockMovements.type, 'deduct')));
-  if (poured.length === 0) return { restored: true, movements: [], soldOut: [] };
-  const statements = poured.flatMap((movement) => [
-    db.update(inventoryItems).set({ quantity: sql`${inventoryItems.quantity} + ${-movement.delta}`, lastMovementAt: at, updatedAt: at })
-      .where(eq(inventoryItems.id, movement.inventoryItemId)),
+  const owed = [...(await heldByOrder(db, orderId))]
+    .filter(([, held]) => held.units < -UNITS_EPSILON)
+    .map(([inventoryItemId, held]) => ({ inventoryItemId, units: -held.units, ml: held.ml === null ? null : roundStock(-held.ml) }));
+  if (owed.length === 0) return { restored: true, movements: [], soldOut: [] };
+  const statements = owed.flatMap((back) => [
+    db.update(inventoryItems).set({ quantity: sql`${inventoryItems.quantity} + ${back.units}`, lastMovementAt: at, updatedAt: at })
+      .where(eq(inventoryItems.id, back.inventoryItemId)),
     db.insert(stockMovements).values({
-      inventoryItemId: movement.inventoryItemId, type: 'restore', delta: -movement.delta,
-      deltaMl: movement.deltaMl === null ? null : -movement.deltaMl, orderId, ...pouredBy(cause),
+      inventoryItemId: back.inventoryItemId, type: 'restore', delta: back.units, deltaMl: back.ml, orderId, ...pouredBy(cause),
     }),
   ]);
   await db.batch(statements as [typeof statements[number], ...typeof statements]);
+  const soldOut = await recomputeSoldOut(db, released.restaurantId, await ingredientsOf(db, owed.map((b) => b.inventoryItemId)));
+  return { restored: true, movements: owed.map((b) => ({ inventoryItemId: b.inventoryItemId, deltaMl: b.ml })), soldOut };
+}
+
+/**
+ * Undo of a cancel (docs/decisions/122, 162): the order takes again what that cancel gave back, no more (never a
+ * fresh pour of the recipe), and no more than is on hand now, naming `cause`, the recall. Nothing when the order had
+ * not been poured before the cancel. The order's `stock_deducted_at` is claimed again first, as by a pour.
+ */
+export async function pourAgainAfterUndo(db: Db, orderId: string, cause: PourCause): Promise<DeductionResult> {
+  const none: DeductionResult = { deducted: false, movements: [], soldOut: [] };
+  const [cancel] = await db.select({ id: orderEvents.id }).from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'cancelled'), lt(orderEvents.id, cause.eventId)))
+    .orderBy(desc(orderEvents.id)).limit(1);
+  if (!cancel) return none;
+  const [pouredBefore] = await db.select({ id: orderEvents.id }).from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), lt(orderEvents.id, cancel.id), inArray(orderEvents.toStatus, POURING_STATUSES))).limit(1);
+  if (!pouredBefore) return none;
+  const restaurantId = await claimPour(db, orderId, cause.at);
+  if (!restaurantId) return none;
+  const returned = await db.select().from(stockMovements)
+    .where(and(eq(stockMovements.eventId, cancel.id), eq(stockMovements.type, 'restore')));
+  if (returned.length === 0) return { deducted: true, movements: [], soldOut: [] };
+  const items = new Map((await db.select().from(inventoryItems)
+    .where(inArray(inventoryItems.id, returned.map((m) => m.inventoryItemId)))).map((item) => [item.id, item]));
+  const movements = await writePours(db, orderId, returned.flatMap((back) => {
+    const item = items.get(back.inventoryItemId);
+    const units = Math.min(back.delta, Math.max(0, item?.quantity ?? 0));
+    return item && units > UNITS_EPSILON ? [{ item, units }] : [];
+  }), cause);
+  const soldOut = await recomputeSoldOut(db, restaurantId, await ingredientsOf(db, movements.map((m) => m.inventoryItemId)));
+  return { deducted: true, movements, soldOut };
+}
+
+/** The statuses a status change pours an order's recipes on (docs/decisions/062). */
+const POURING_STATUSES: ('preparing' | 'ready' | 'delivered')[] = ['preparing', 'ready', 'delivered'];
+
+async function ingredientsOf(db: Db, itemIds: string[]): Promise<string[]> {
+  if (itemIds.length === 0) return [];
   const items = await db.select({ ingredientId: inventoryItems.ingredientId }).from(inventoryItems)
-    .where(inArray(inventoryItems.id, [...new Set(poured.map((m) => m.inventoryItemId))]));
-  const ingredientIds = [...new Set(items.map((i) => i.ingredientId).filter((id): id is string => Boolean(id)))];
-  const soldOut = await recomputeSoldOut(db, released.restaurantId, ingredientIds);
-  return { restored: true, movements: poured.map((m) => ({ inventoryItemId: m.inventoryItemId, deltaMl: m.deltaMl === null ? null : -m.deltaMl })), soldOut };
+    .where(inArray(inventoryItems.id, [...new Set(itemIds)]));
+  return [...new Set(items.map((i) => i.ingredientId).filter((id): id is string => Boolean(id)))];
 }

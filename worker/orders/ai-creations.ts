@@ -1,7 +1,7 @@
 // An AI creation is ordered only as the server issued it (docs/decisions/102): the line names a
 // stored suggestion made for the same guest at the same venue not long ago, and its name, recipe
 // and price are read from that suggestion, never from the client.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { deriveDrinkFacts } from '../../shared/drink-facts';
 import type { RecipeLine } from '../../shared/schemas/cart';
@@ -24,6 +24,20 @@ type StoredSuggestion = { type?: unknown; previewName?: unknown; recipe?: unknow
 
 const refusal = (status: CreationRefusal['status'], code: string, message: string, details?: CreationRefusal['details']): CreationRefusal =>
   ({ status, code, message, ...(details ? { details } : {}) });
+
+/**
+ * Which of these ids name a suggestion the AI bartender made to this guest (their owner key) at this venue, not a
+ * 'log' entry the guest's app wrote itself: the only ones a cart line may carry, so an order is AI-referred only by
+ * the guest's own suggestion (docs/decisions/102). Anything else is dropped by the caller.
+ */
+export async function ownSuggestionIds(db: Db, input: { venueId: string; ownerKey: string; interactionIds: string[] }): Promise<Set<string>> {
+  const ids = [...new Set(input.interactionIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: aiInteractions.id }).from(aiInteractions).where(and(
+    inArray(aiInteractions.id, ids), eq(aiInteractions.restaurantId, input.venueId), eq(aiInteractions.ownerKey, input.ownerKey), ne(aiInteractions.kind, 'log'),
+  ));
+  return new Set(rows.map((r) => r.id));
+}
 
 /** The canonical ingredient (category and allergens) of each recipe name, by name or alias. */
 async function ingredientsByName(db: Db, names: string[]) {

@@ -8,7 +8,7 @@ import type { Cart, CartItemInput } from '../../shared/schemas/cart';
 import { cartItems, carts, menuDrinks, type venues } from '../db/schema';
 import type { Db } from '../env';
 import { ApiError, badRequest, notFound } from '../lib/errors';
-import { creationRecipeFacts, issuedCreations } from './ai-creations';
+import { creationRecipeFacts, issuedCreations, ownSuggestionIds } from './ai-creations';
 
 type Venue = typeof venues.$inferSelect;
 export type ParsedCartItem = z.output<typeof CartItemInput>;
@@ -88,6 +88,11 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     }
     menuDrinkId = drink.id;
   }
+  // A menu drink line keeps the suggestion it came from only when it is the guest's own here; another guest's or a
+  // made-up id would mark the order AI-referred, so it is dropped (an AI creation's was checked above).
+  const suggestionId = !isAi && input.ai_interaction_id
+    && !(await ownSuggestionIds(db, { venueId: venue.id, ownerKey, interactionIds: [input.ai_interaction_id] })).has(input.ai_interaction_id)
+    ? undefined : input.ai_interaction_id;
 
   const cartId = await findCartId(db, ownerKey, venue.id);
   const existing = cartId
@@ -108,7 +113,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     aiRecipeName: isAi ? aiName : null,
     customName: input.custom_name ?? existing?.customName ?? null,
     recipe: isAi ? creation?.recipe ?? existing?.recipe ?? null : null,
-    aiInteractionId: input.ai_interaction_id ?? existing?.aiInteractionId ?? null,
+    aiInteractionId: suggestionId ?? existing?.aiInteractionId ?? null,
   };
   await db.insert(cartItems).values({ id: newId(), cartId: id, itemKey, menuDrinkId, ...values })
     .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.itemKey], set: values });

@@ -10,7 +10,7 @@ import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
-import { issuedCreations } from './ai-creations';
+import { issuedCreations, ownSuggestionIds } from './ai-creations';
 import { queueAheadQuery, toQueueAhead } from './queue';
 import { toOrder, type NewOrderItemRow, type OrderItemRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
@@ -308,8 +308,11 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   let eta = start.ahead ? etaMinutes('pending', start.ahead.drinks, ownDrinks)! : 0;
   const firstCreation = lines.find((l) => l.isAiCreation);
   const firstCustomName = fromCart ? start.cart.find((c) => c.customName)?.customName ?? null : null;
-  // A cart line added from a suggestion makes the whole checkout AI-referred (menu drinks included).
-  const suggestedLine = fromCart ? start.cart.find((c) => c.aiInteractionId) : undefined;
+  // A cart line added from the guest's own suggestion here makes the whole checkout AI-referred (menu drinks included).
+  const suggested = fromCart ? start.cart.filter((c) => c.aiInteractionId) : [];
+  const ownSuggestions = suggested.length === 0 ? null
+    : await ownSuggestionIds(db, { venueId: req.venueId, ownerKey: req.owner.ownerKey, interactionIds: suggested.map((c) => c.aiInteractionId!) });
+  const suggestedLine = suggested.find((c) => ownSuggestions?.has(c.aiInteractionId!));
 
   const orderRow: OrderRow = {
     id: orderId,

@@ -9,7 +9,7 @@ import { refuse, type Refusal } from './placement';
 import { liveEta } from './queue';
 import { toOrder } from './serialize';
 import { liveChangeStatement, recordedSeq } from '../live/live-log';
-import { deductRecipeForOrder, restoreRecipeForOrder, type PourCause } from '../inventory';
+import { deductRecipeForOrder, pourAgainAfterUndo, restoreRecipeForOrder, type PourCause } from '../inventory';
 
 export type StatusChangeRequest = {
   venueId: string;
@@ -85,7 +85,7 @@ async function applyChange(
   if (!update?.meta.changes) return refuse(409, 'conflict', 'The order changed meanwhile; reload and try again');
   const eventId = (event!.results[0] as { id: number }).id;
   const seq = recordedSeq(live!.results)!;
-  const menuChanged = await pourRecipes(db, row.id, next.status, { eventId, at });
+  const menuChanged = await pourRecipes(db, row.id, row.status, next.status, { eventId, at });
 
   const updated = { ...row, status: next.status, paymentStatus: next.paymentStatus, deliveredAt: next.deliveredAt, updatedAt: at };
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
@@ -99,10 +99,12 @@ async function applyChange(
  * already stored; a failed stock movement must not undo it, so it is logged instead. True when a drink
  * sold out or came back because of it (open menus then refetch, docs/decisions/124).
  */
-async function pourRecipes(db: Db, orderId: string, to: OrderStatus, cause: PourCause): Promise<boolean> {
+async function pourRecipes(db: Db, orderId: string, from: OrderStatus, to: OrderStatus, cause: PourCause): Promise<boolean> {
   try {
-    // A cancelled order that was already poured gives its stock back, with movements saying why (docs/decisions/102).
+    // A cancelled order that was already poured gives back what it still holds, with movements saying why (docs/decisions/102, 162).
     if (to === 'cancelled') return (await restoreRecipeForOrder(db, orderId, cause)).soldOut.length > 0;
+    // Only Undo leaves cancelled: the order takes again what that cancel gave back, never a fresh pour (docs/decisions/162).
+    if (from === 'cancelled') return (await pourAgainAfterUndo(db, orderId, cause)).soldOut.length > 0;
     if (to !== 'preparing' && to !== 'ready' && to !== 'delivered') return false;
     const { soldOut } = await deductRecipeForOrder(db, orderId, cause);
     return soldOut.length > 0;
