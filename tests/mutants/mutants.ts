@@ -290,4 +290,13 @@ export const MUTANTS: Mutant[] = [
     replace: '',
     tests: [W('platform-rollups')],
   },
+  // ---- a super admin's venue choice, live socket caps, first-order floods (docs/reliability.md §11) ----
+  {
+    id: 'named-venue-kept-as-sent',
+    rule: "a super admin's restaurant_id by slug acts on the venue's id (its rows, photos, queue and audit entries)",
+    file: 'worker/auth/middleware.ts',
+    search: "c.set('namedVenueId', venue.id);",
+    replace: "c.set('namedVenueId', named);",
+    tests: [W('tenancy-venue-choice')],
+  },
 ];
