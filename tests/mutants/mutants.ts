@@ -299,4 +299,12 @@ export const MUTANTS: Mutant[] = [
     replace: "c.set('namedVenueId', named);",
     tests: [W('tenancy-venue-choice')],
   },
+  {
+    id: 'live-sockets-uncapped-per-session',
+    rule: 'one device or staff sign-in keeps at most LIVE_SOCKETS_PER_SESSION live sockets at a venue, the oldest closed first',
+    file: 'worker/live/venue-hub.ts',
+    search: '    this.closeOldestBeyond(sessionTag, LIVE_SOCKETS_PER_SESSION);\n',
+    replace: '',
+    tests: [W('live-socket-caps')],
+  },
 ];

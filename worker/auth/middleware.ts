@@ -101,7 +101,7 @@ export function scopedVenueId(c: Context<AppContext>): string {
 }
 
 /** Only a super admin acting as themselves chooses the venue with `restaurant_id`. */
-const isChoosingSuperadmin = (caller: Caller | undefined): caller is StaffCaller =>
+const isChoosingSuperadmin = (caller: Caller | undefined): boolean =>
   caller?.kind === 'staff' && caller.role === 'superadmin' && !caller.impersonatorId;
 
 /**

@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { LIVE_SOCKETS_PER_ADDRESS, LIVE_SOCKETS_PER_SESSION, TOO_MANY_SOCKETS_CLOSE } from '../../shared/constants';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
@@ -29,8 +30,11 @@ export type Subscriber =
   | { audience: 'staff'; venueId: string; userId: string; sessionId: string; claimsVersion: number; impersonating: boolean }
   | { audience: 'guest'; venueId: string; ownerKeys: string[]; sessionId: string; guestId: string | null; signedInAt: string | null };
 
-/** A subscriber as its socket keeps it: `through` is the last number its catch-up sent (later ones are delivered). */
-type SocketState = Subscriber & { through?: number };
+/**
+ * A subscriber as its socket keeps it: `through` is the last number its catch-up sent (later ones are delivered);
+ * `opened` orders the sockets of a session or address, oldest first, for the caps (docs/decisions/166).
+ */
+type SocketState = Subscriber & { through?: number; opened?: [at: number, serial: number] };
 
 /** Sessions that ended (any field given matches): their sockets are closed. */
 export type EndedSessions = { userId?: string; sessionId?: string };
@@ -40,6 +44,8 @@ export const SESSION_ENDED_CLOSE = 4001;
 
 /** Header the Worker uses to hand the verified subscriber to the hub (never forwarded from a client). */
 export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';
+/** Header the Worker uses to hand the client's address to the hub, for the per-address cap. */
+export const ADDRESS_HEADER = 'X-Barhop-Client-Address';
 
 /**
  * How long after a change to the venue's orders the hub recomputes their rollups (docs/decisions/151). Changes
@@ -378,11 +384,28 @@ export class VenueHub extends DurableObject<Env> {
     const catchUp = since === null ? { messages: [], through: this.log.latest() } : await this.catchUp(subscriber, since);
 
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [subscriber.audience]);
-    server.serializeAttachment({ ...subscriber, through: catchUp.through } satisfies SocketState);
+    const sessionTag = `session:${subscriber.sessionId}`;
+    const addressTag = `address:${(request.headers.get(ADDRESS_HEADER) ?? 'unknown').slice(0, 100)}`;
+    this.ctx.acceptWebSocket(server, [subscriber.audience, sessionTag, addressTag]);
+    server.serializeAttachment({ ...subscriber, through: catchUp.through, opened: [Date.now(), this.socketsOpened++] } satisfies SocketState);
     for (const message of catchUp.messages) send(server, message);
     send(server, { type: 'hello', venue_id: subscriber.venueId, seq: catchUp.through, audience: subscriber.audience });
+    // Accepted first, then the oldest over a cap closed: a new tab or a reloaded screen always gets its socket.
+    this.closeOldestBeyond(sessionTag, LIVE_SOCKETS_PER_SESSION);
+    this.closeOldestBeyond(addressTag, LIVE_SOCKETS_PER_ADDRESS);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sockets accepted by this instance, to order those accepted within the same millisecond. */
+  private socketsOpened = 0;
+
+  /** Closes the oldest open sockets carrying `tag` until at most `cap` are left (docs/decisions/166). */
+  private closeOldestBeyond(tag: string, cap: number) {
+    const open = this.ctx.getWebSockets(tag).filter((ws) => ws.readyState === WebSocket.OPEN);
+    if (open.length <= cap) return;
+    const openedOf = (ws: WebSocket) => subscriberOf(ws)?.opened ?? [0, 0];
+    open.sort((a, b) => openedOf(a)[0] - openedOf(b)[0] || openedOf(a)[1] - openedOf(b)[1]);
+    for (const ws of open.slice(0, open.length - cap)) closeSocket(ws, TOO_MANY_SOCKETS_CLOSE, 'Too many live connections');
   }
 
   /** Missed events after `since`, or a snapshot of active orders when the log no longer has them. */
