@@ -7,6 +7,9 @@ import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
 import { changeOrderStatus, recallOrderStatus, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
 import { placeOrder, refuse, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { FirstOrderCeiling } from '../orders/first-orders';
+import { isUnclaimed } from '../orders/unclaimed';
+import { inChunks } from '../lib/in-chunks';
 import { READ_CACHE_TTL_MS } from '../menu/read-cache';
 import { toOrders } from '../orders/serialize';
 import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../auth/live-sessions';
@@ -70,6 +73,9 @@ export class VenueHub extends DurableObject<Env> {
   private readonly inFlight = new Map<string, string>();
   /** Per-guest chain of placements, so one guest's requests run one after another. */
   private readonly ownerQueues = new Map<string, Promise<unknown>>();
+
+  /** The first-order ceiling's count for this venue, kept in memory and read back from its orders after a restart. */
+  private firstOrders: FirstOrderCeiling | null = null;
 
   /** The venue whose hub this is, from its first request (the hub is named by it). */
   private venueId: string | null = null;
@@ -155,7 +161,16 @@ export class VenueHub extends DurableObject<Env> {
     if (key) this.inFlight.set(key, req.requestHash);
     try {
       await this.open(req.venueId);
-      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.log.latest(), this.held));
+      const outcome = await this.oneAtATime(req.owner.ownerKey, async (): Promise<PlacementOutcome> => {
+        const { db } = await this.db(req.venueId);
+        // Orders from anonymous devices new to the venue stop at a ceiling (docs/decisions/167).
+        this.firstOrders ??= new FirstOrderCeiling(req.venueId);
+        const admitted = await this.firstOrders.admit(db, req.owner);
+        if ('ok' in admitted) return admitted;
+        const placed = await placeOrder(db, req, this.log.latest(), this.held);
+        admitted.settle(placed);
+        return placed;
+      });
       if (outcome.ok && outcome.seq !== null) {
         this.publish(outcome.seq, { type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
         await this.touchRollupDays(req.venueId, [utcDay(outcome.order.created_at), ...outcome.linkedDays]);
@@ -179,6 +194,25 @@ export class VenueHub extends DurableObject<Env> {
       const shard = await this.db(req.venueId);
       return recallOrderStatus(shard.db, shard.d1, req, this.log.latest());
     });
+  }
+
+  /**
+   * "Clear unclaimed" (docs/decisions/167): each order named is cancelled with `reason` if it is still unclaimed,
+   * checked in the order's own turn, so a bartender starting it meanwhile keeps it. A few at a time.
+   */
+  async cancelUnclaimed(req: { venueId: string; orderIds: string[]; reason: string; actor: StatusChangeRequest['actor'] }): Promise<Bookmarked<{ cancelled: string[]; skipped: string[] }>> {
+    await this.open(req.venueId);
+    const cancelled: string[] = [];
+    const skipped: string[] = [];
+    for (const ids of inChunks(req.orderIds, CANCEL_AT_ONCE)) {
+      const outcomes = await Promise.all(ids.map((orderId) => this.publishChange(req.venueId, orderId, async () => {
+        const shard = await this.db(req.venueId);
+        if (!(await isUnclaimed(shard.db, req.venueId, orderId))) return refuse(409, 'not_unclaimed', 'This order is no longer unclaimed');
+        return changeOrderStatus(shard.db, shard.d1, { venueId: req.venueId, orderId, to: 'cancelled', reason: req.reason, actor: req.actor }, this.log.latest());
+      })));
+      ids.forEach((id, i) => (outcomes[i]!.ok ? cancelled : skipped).push(id));
+    }
+    return this.bookmarked({ cancelled, skipped });
   }
 
   private async publishChange(venueId: string, orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
@@ -444,6 +478,9 @@ export class VenueHub extends DurableObject<Env> {
     }
   }
 }
+
+/** Status changes "Clear unclaimed" makes side by side. */
+const CANCEL_AT_ONCE = 8;
 
 /** Sorted days as runs of consecutive days, each [from, to). */
 function consecutiveDays(sortedDays: readonly string[]): { from: string; to: string }[] {
