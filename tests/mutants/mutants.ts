@@ -307,4 +307,20 @@ export const MUTANTS: Mutant[] = [
     replace: '',
     tests: [W('live-socket-caps')],
   },
+  {
+    id: 'first-orders-counted-once-placed',
+    rule: 'a venue takes at most FIRST_ORDERS_PER_VENUE first orders from new anonymous devices per window, even when they arrive together',
+    file: 'worker/orders/first-orders.ts',
+    search: 'if (admitted.length + this.placing < FIRST_ORDERS_PER_VENUE)',
+    replace: 'if (admitted.length < FIRST_ORDERS_PER_VENUE)',
+    tests: [W('order-flood')],
+  },
+  {
+    id: 'unclaimed-includes-touched-orders',
+    rule: '"Clear unclaimed" never cancels an order the bar has had in hand (a recalled one)',
+    file: 'worker/orders/unclaimed.ts',
+    search: "\n  and not exists (select 1 from order_events e where e.order_id = o.id and e.actor_type <> 'guest')",
+    replace: '',
+    tests: [W('order-flood')],
+  },
 ];

@@ -19,6 +19,7 @@ import { buildDrinksOf } from '../shared/recipes';
 import { AllDayPanel } from './AllDayPanel';
 import { BAR_KEYS, useBarKeys } from './bar-keys';
 import { CancelTicketModal } from './CancelTicketModal';
+import { ClearUnclaimedButton } from './ClearUnclaimedButton';
 import { alertNewOrder, useAlertSettings } from './notifications';
 import { useTicketActions } from './ticket-actions';
 
@@ -142,6 +143,7 @@ export default function ActiveOrdersPage() {
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
             <Keyboard aria-hidden="true" size={16} /> Keys <kbd>?</kbd>
           </button>
+          <ClearUnclaimedButton />
           <span className={`badge ${live.connected ? 'badge-success' : 'badge-warning'}`} role="status">
             {live.connected ? <><Wifi aria-hidden="true" size={14} /> Live</> : <><WifiOff aria-hidden="true" size={14} /> Offline</>}
           </span>
