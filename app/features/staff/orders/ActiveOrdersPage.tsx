@@ -143,7 +143,6 @@ export default function ActiveOrdersPage() {
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
             <Keyboard aria-hidden="true" size={16} /> Keys <kbd>?</kbd>
           </button>
-          <ClearUnclaimedButton />
           <span className={`badge ${live.connected ? 'badge-success' : 'badge-warning'}`} role="status">
             {live.connected ? <><Wifi aria-hidden="true" size={14} /> Live</> : <><WifiOff aria-hidden="true" size={14} /> Offline</>}
           </span>
@@ -158,6 +157,7 @@ export default function ActiveOrdersPage() {
               </div>
             )}
           </div>
+          <ClearUnclaimedButton />
         </div>
       </div>
 
