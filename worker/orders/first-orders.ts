@@ -2,7 +2,7 @@
 // so without it one client could fill a bar's queue with orders nobody will collect. The venue's hub keeps the
 // count: every placement at the venue passes through it one owner at a time, so the count is exact under
 // concurrency and costs no request; a hub that starts afresh reads it back from the venue's orders.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { refuse, type PlacementOutcome, type PlacementOwner, type Refusal } from './placement';
 
@@ -34,9 +34,8 @@ async function hasOrderedAt(db: Db, venueId: string, ownerKey: string, exceptOrd
 }
 
 async function firstOrdersSince(db: Db, venueId: string, since: string): Promise<number[]> {
-  const first: SQL = isFirstAnonymousOrder;
   const rows = await db.all<{ created_at: string }>(sql`
-    select o.created_at as created_at from orders o where o.restaurant_id = ${venueId} and o.created_at > ${since} and ${first}`);
+    select o.created_at as created_at from orders o where o.restaurant_id = ${venueId} and o.created_at > ${since} and ${isFirstAnonymousOrder}`);
   return rows.map((r) => Date.parse(r.created_at));
 }
 
