@@ -53,3 +53,12 @@ export const DEFAULT_THEME = {
   background: '#ffffff',
   text: '#1f2937',
 } as const;
+
+/**
+ * Live sockets one session (a device, a staff sign-in) and one client address may hold open at a venue; past
+ * either, the oldest is closed with TOO_MANY_SOCKETS_CLOSE, on which the app polls instead of reconnecting
+ * (docs/decisions/166).
+ */
+export const LIVE_SOCKETS_PER_SESSION = 8;
+export const LIVE_SOCKETS_PER_ADDRESS = 400;
+export const TOO_MANY_SOCKETS_CLOSE = 4008;

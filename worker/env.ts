@@ -46,6 +46,8 @@ export type AppContext = {
     requestId: string;
     caller?: Caller;
     audit?: AuditDescription;
+    /** The venue a super admin's `restaurant_id` names, as its id (requireKnownNamedVenue). */
+    namedVenueId?: string;
   };
 };
 

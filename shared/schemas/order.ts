@@ -92,6 +92,16 @@ export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 /** `reason` says why a ticket is cancelled (kept on its order_events row, docs/decisions/122). */
 export const OrderStatusUpdate = z.object({ status: OrderStatusSchema, reason: z.string().trim().min(1).max(200).optional() });
 
+/**
+ * Staff clearing a flood (docs/decisions/167): the unclaimed orders the confirmation counted, by id. Only those
+ * still unclaimed when the request arrives are cancelled; an order that came in after the count is not.
+ */
+export const UNCLAIMED_CANCEL_MAX = 500;
+export const UnclaimedCancelInput = z.object({
+  order_ids: z.array(z.string().min(1).max(100)).min(1, 'Name at least one order').max(UNCLAIMED_CANCEL_MAX, `At most ${UNCLAIMED_CANCEL_MAX} orders at once`),
+});
+export type UnclaimedCancelInput = z.input<typeof UnclaimedCancelInput>;
+
 /** Staff list filters: a lifecycle status, `active` (the queue), or the spec's open / paid / void readings. */
 export const StaffOrderFilter = z.enum([...ORDER_STATUSES, 'all', 'active', 'open', 'paid', 'void']);
 export type StaffOrderFilter = z.infer<typeof StaffOrderFilter>;
@@ -249,3 +259,13 @@ export type AiOrder = z.infer<typeof AiOrder>;
 export const AiOrderList = z.object({ ai_orders: z.array(AiOrder) });
 
 export const OrderStatusChange = z.object({ order: Order });
+
+/**
+ * Pending orders of the venue that are the first an anonymous device placed there and that no one at the bar has
+ * touched (docs/decisions/167), oldest first: what "Clear unclaimed" would cancel.
+ */
+export const UnclaimedOrders = z.object({ order_ids: z.array(z.string()) });
+export type UnclaimedOrders = z.infer<typeof UnclaimedOrders>;
+/** What clearing did: `skipped` were no longer unclaimed (started, cancelled, another venue's, unknown). */
+export const UnclaimedCancelResult = z.object({ cancelled: z.array(z.string()), skipped: z.array(z.string()) });
+export type UnclaimedCancelResult = z.infer<typeof UnclaimedCancelResult>;

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import CartPage from '../../app/features/guest/cart/CartPage';
+import CategoryPage from '../../app/features/guest/menu/CategoryPage';
 import MenuPage from '../../app/features/guest/menu/MenuPage';
 import OrderStatusPage from '../../app/features/guest/orders/OrderStatusPage';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
@@ -15,6 +16,7 @@ const routes = [{
   children: [
     { index: true, element: <MenuPage /> },
     { path: 'cart', element: <CartPage /> },
+    { path: 'category/:categorySlug', element: <CategoryPage /> },
     { path: 'auth', element: <h1>Sign in page</h1> },
     { path: 'order-status/:orderId', element: <OrderStatusPage /> },
   ],
@@ -162,5 +164,20 @@ describe('order status', () => {
     renderRoutes(routes, '/venue/artisan-bar/order-status/nope-000000000000000');
     expect(await screen.findByText('Order not found')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Back to Menu' })[0]!.getAttribute('href')).toBe('/venue/artisan-bar');
+  });
+});
+
+describe('quick order refused by the venue', () => {
+  it("a venue taking no more first orders from new devices: the guest reads why and what to do (docs/decisions/167)", async () => {
+    signInDevice(null);
+    const message = 'This bar is taking a lot of orders from new devices right now. Sign in with your phone number to order, or try again in 4 min.';
+    mockApi({
+      ...baseApi(null),
+      'POST /api/orders': { status: 429, body: { error: { code: 'rate_limited', message, details: { retry_after: 200 } } }, headers: { 'Retry-After': '200' } },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/category/cocktail');
+    fireEvent.click(await screen.findByRole('button', { name: /^Order Negroni/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
 });

@@ -9,6 +9,7 @@ import { placeInList } from '../../app/features/orders/staff-cache';
 import { useStaffQueue } from '../../app/features/orders/staff-api';
 import { createQueryClient } from '../../app/lib/query-client';
 import { mockApi } from './render';
+import { TOO_MANY_SOCKETS_CLOSE } from '../../shared/constants';
 
 /** A stand-in for the browser WebSocket that the test drives by hand. */
 class FakeSocket {
@@ -18,14 +19,14 @@ class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) { FakeSocket.instances.push(this); }
   send(data: string) { this.sent.push(data); }
-  close() { this.readyState = 3; this.onclose?.(); }
+  close() { this.readyState = 3; this.onclose?.({ code: 1000 }); }
   open() { this.readyState = 1; this.onopen?.(); }
   receive(message: unknown) { this.onmessage?.({ data: JSON.stringify(message) }); }
-  drop() { this.readyState = 3; this.onclose?.(); }
+  drop(code = 1006) { this.readyState = 3; this.onclose?.({ code }); }
 }
 
 const order = {
@@ -95,6 +96,20 @@ describe('useVenueLive', () => {
     // A snapshot (the log no longer had what was missed) is read again.
     act(() => second.receive({ type: 'snapshot', seq: 9, orders: [] }));
     expect(orderReads()).toBe(1);
+  });
+
+  it('a socket the venue closed for a newer one of the same device is not reopened: the screen polls instead', async () => {
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const { result } = renderHook(() => useVenueLive('venue-1', { token: 'tok' }), { wrapper });
+    const first = FakeSocket.instances[0]!;
+    act(() => first.open());
+    act(() => first.receive({ type: 'hello', venue_id: 'venue-1', seq: 4, audience: 'guest' }));
+    act(() => first.drop(TOO_MANY_SOCKETS_CLOSE));
+    expect(result.current.connected).toBe(false);
+    invalidate.mockClear();
+    await act(async () => { await vi.advanceTimersByTimeAsync(60_000); });
+    expect(FakeSocket.instances).toEqual([first]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
   });
 
   it('ignores messages that are not in the live protocol and opens nothing without a token', () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LowStockPage from '../../app/features/staff/inventory/LowStockPage';
 import StaffInventoryPage from '../../app/features/staff/inventory/StaffInventoryPage';
+import { ClearUnclaimedButton } from '../../app/features/staff/orders/ClearUnclaimedButton';
 import { alertNewOrder, useAlertSettings } from '../../app/features/staff/orders/notifications';
 import { mockApi, renderPage } from './render';
 
@@ -127,5 +128,39 @@ describe('new-order alerts', () => {
     expect(settings![0]).toEqual({ sound: true, vibrate: true });
     settings![1]({ sound: false });
     expect(JSON.parse(localStorage.getItem('barhop.staff.notifications')!)).toEqual({ sound: false, vibrate: true });
+  });
+});
+
+describe('Clear unclaimed', () => {
+  it('says how many orders will be cancelled before anything is, and cancels exactly those it counted', async () => {
+    const calls = mockApi({
+      'GET /api/staff/orders/unclaimed': { body: { order_ids: ['o-1', 'o-2', 'o-3'] } },
+      'POST /api/staff/orders/unclaimed/cancel': { body: { cancelled: ['o-1', 'o-2'], skipped: ['o-3'] } },
+    });
+    renderPage(<ClearUnclaimedButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear unclaimed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear unclaimed orders?' });
+    expect(await within(dialog).findByText('3 orders')).toBeTruthy();
+    expect(dialog.textContent).toContain('Nothing goes back to stock');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel 3 orders' }));
+    expect(await screen.findByText('Cancelled 2 orders (1 order kept: started or changed meanwhile)')).toBeTruthy();
+    const posted = calls.filter((c) => c.method === 'POST');
+    expect(posted).toHaveLength(1);
+    expect(await posted[0]!.json()).toEqual({ order_ids: ['o-1', 'o-2', 'o-3'] });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('backing out cancels nothing; with nothing unclaimed there is nothing to confirm', async () => {
+    const calls = mockApi({ 'GET /api/staff/orders/unclaimed': { body: { order_ids: [] } } });
+    renderPage(<ClearUnclaimedButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear unclaimed' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/There are no unclaimed orders/)).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Cancel orders' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });

@@ -356,4 +356,38 @@ export const MUTANTS: Mutant[] = [
     replace: 'const answerOlderThanToken = false;',
     tests: [W('attack-stock-cart-photos')],
   },
+
+  // ---- a super admin's venue choice, live socket caps, first-order floods (docs/reliability.md §12) ----
+  {
+    id: 'named-venue-kept-as-sent',
+    rule: "a super admin's restaurant_id by slug acts on the venue's id (its rows, photos, queue and audit entries)",
+    file: 'worker/auth/middleware.ts',
+    search: "c.set('namedVenueId', venue.id);",
+    replace: "c.set('namedVenueId', named);",
+    tests: [W('tenancy-venue-choice')],
+  },
+  {
+    id: 'live-sockets-uncapped-per-session',
+    rule: 'one device or staff sign-in keeps at most LIVE_SOCKETS_PER_SESSION live sockets at a venue, the oldest closed first',
+    file: 'worker/live/venue-hub.ts',
+    search: '    this.closeOldestBeyond(sessionTag, LIVE_SOCKETS_PER_SESSION);\n',
+    replace: '',
+    tests: [W('live-socket-caps')],
+  },
+  {
+    id: 'first-orders-counted-once-placed',
+    rule: 'a venue takes at most FIRST_ORDERS_PER_VENUE first orders from new anonymous devices per window, even when they arrive together',
+    file: 'worker/orders/first-orders.ts',
+    search: 'if (admitted.length + this.placing < FIRST_ORDERS_PER_VENUE)',
+    replace: 'if (admitted.length < FIRST_ORDERS_PER_VENUE)',
+    tests: [W('order-flood')],
+  },
+  {
+    id: 'unclaimed-includes-touched-orders',
+    rule: '"Clear unclaimed" never cancels an order the bar has had in hand (a recalled one)',
+    file: 'worker/orders/unclaimed.ts',
+    search: "\n  and not exists (select 1 from order_events e where e.order_id = o.id and e.actor_type <> 'guest')",
+    replace: '',
+    tests: [W('order-flood')],
+  },
 ];

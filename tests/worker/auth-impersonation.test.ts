@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { AuthSession, ImpersonationSession } from '../../shared/schemas/auth';
 import { VenueList } from '../../shared/schemas/venue';
-import { assertVenueAccess, authenticate, requireStaff, scopedVenueId } from '../../worker/auth/middleware';
+import { assertVenueAccess, authenticate, requireKnownNamedVenue, requireStaff, scopedVenueId } from '../../worker/auth/middleware';
 import type { AppContext } from '../../worker/env';
 import { handleError } from '../../worker/lib/error-handler';
 import { withDb } from '../../worker/lib/middleware';
@@ -101,7 +101,7 @@ describe('impersonation', () => {
 describe('tenancy helpers', () => {
   // A throwaway route over the real middleware: reads one inventory item, scoped to the caller's venue.
   const probe = new Hono<AppContext>()
-    .use(withDb).use(authenticate)
+    .use(withDb).use(authenticate).use(requireKnownNamedVenue)
     .get('/items/:id', requireStaff, async (c) => {
       const row = await c.env.DB.prepare('SELECT id, restaurant_id FROM inventory_items WHERE id = ?').bind(c.req.param('id')).first<{ id: string; restaurant_id: string }>();
       assertVenueAccess(c, row?.restaurant_id);

@@ -171,3 +171,43 @@ describe("an admin's or staff member's restaurant_id names no venue", () => {
     expect(await venueState(artisan)).toBe(before);
   });
 });
+
+describe("a super admin's restaurant_id may be the venue's slug: the request continues with the venue's id", () => {
+  it('creates, photos, the staff queue and the audit entries under the slug are the same as under the id', async () => {
+    const bySlug = (path: string) => withVenue(path, 'artisan-bar');
+    const superadmin = tokens.superadmin;
+
+    const drink = await call('POST', bySlug('/api/admin/menu-drinks'), { token: superadmin, body: { name: 'Slug Spritz', price_cents: 1200 } });
+    expect(drink.status, drink.text).toBe(201);
+    expect(drink.json.drink.restaurant_id).toBe(artisan);
+
+    const item = await call('POST', bySlug('/api/admin/inventory'), { token: superadmin, body: { name: 'Slug Gin', quantity: 2 } });
+    expect(item.status, item.text).toBe(201);
+    expect(item.json.item.restaurant_id).toBe(artisan);
+
+    // The photo is stored where the venue's own admin can delete it.
+    const image = await call('POST', bySlug('/api/admin/images?kind=drink'), { token: superadmin, rawBody: PNG, headers: { 'Content-Type': 'image/png' } });
+    expect(image.status, image.text).toBe(201);
+    expect(image.json.key.startsWith(`venues/${artisan}/`), image.json.key).toBe(true);
+    const ownAdmin = await mintToken(DEMO_EMAILS.admin);
+    const removed = await call('DELETE', `/api/admin/images/${image.json.key}`, { token: ownAdmin });
+    expect(removed.status, removed.text).toBe(200);
+    expect(await env.IMAGES.head(image.json.key)).toBeNull();
+
+    // The bar's queue, not an empty one.
+    const byId = await call('GET', withVenue('/api/staff/queue', artisan), { token: superadmin });
+    expect(byId.status).toBe(200);
+    expect(byId.json.orders.length).toBeGreaterThan(0);
+    const queue = await call('GET', bySlug('/api/staff/queue'), { token: superadmin });
+    expect(queue.status).toBe(200);
+    expect(queue.json.orders.map((o: { id: string }) => o.id)).toEqual(byId.json.orders.map((o: { id: string }) => o.id));
+
+    // The venue's admin sees what the super admin did at the venue.
+    const log = await call('GET', '/api/admin/audit-log?limit=50', { token: ownAdmin });
+    expect(log.status, log.text).toBe(200);
+    const paths = log.json.entries.filter((e: { acting_role: string }) => e.acting_role === 'superadmin').map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/api/admin/menu-drinks', '/api/admin/inventory', '/api/admin/images']));
+    const stray = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE restaurant_id = 'artisan-bar'").first<{ n: number }>();
+    expect(stray!.n).toBe(0);
+  });
+});

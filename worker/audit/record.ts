@@ -47,8 +47,8 @@ export const auditBackOfficeWrites = createMiddleware<AppContext>(async (c, next
     id: newId(),
     actorUserId: actor.impersonatorId ?? actor.userId,
     actingRole: actor.role,
-    // A super admin acting on a venue without impersonating names it in `restaurant_id`.
-    restaurantId: described?.restaurantId !== undefined ? described.restaurantId : actor.restaurantId ?? c.req.query('restaurant_id') ?? null,
+    // A super admin acting on a venue without impersonating names it in `restaurant_id` (by id or slug; kept as its id).
+    restaurantId: described?.restaurantId !== undefined ? described.restaurantId : actor.restaurantId ?? c.get('namedVenueId') ?? null,
     impersonating: actor.impersonatorId !== null,
     method: c.req.method,
     path,

@@ -84,31 +84,38 @@ export function staffCaller(c: Context<AppContext>): StaffCaller {
 
 /**
  * The venue a staff or admin request acts on: always the token's venue. A super admin (not
- * impersonating) names one with `restaurant_id`; nobody else can choose.
+ * impersonating) names one with `restaurant_id`, by id or slug, and the request goes on with its id
+ * (requireKnownNamedVenue resolved it); nobody else can choose.
  */
 export function scopedVenueId(c: Context<AppContext>): string {
   const caller = staffCaller(c);
-  if (caller.role === 'superadmin' && !caller.impersonatorId) {
-    const chosen = c.req.query('restaurant_id');
-    if (!chosen) throw new ApiError(400, 'invalid_request', 'restaurant_id is required for super admins');
-    return chosen;
+  if (isChoosingSuperadmin(caller)) {
+    const chosen = c.get('namedVenueId');
+    if (chosen) return chosen;
+    // Named but not resolved: the route is mounted without requireKnownNamedVenue, a bug, never the name as sent.
+    if (c.req.query('restaurant_id')) throw new Error('restaurant_id read before requireKnownNamedVenue resolved it');
+    throw new ApiError(400, 'invalid_request', 'restaurant_id is required for super admins');
   }
   if (!caller.restaurantId) throw forbidden('No venue is linked to this account');
   return caller.restaurantId;
 }
 
+/** Only a super admin acting as themselves chooses the venue with `restaurant_id`. */
+const isChoosingSuperadmin = (caller: Caller | undefined): boolean =>
+  caller?.kind === 'staff' && caller.role === 'superadmin' && !caller.impersonatorId;
+
 /**
- * A super admin naming a venue with `restaurant_id` (scopedVenueId; an id, or a slug where a route
- * reads one) names one that exists: an
- * unknown id answers 404 'Venue not found' before any route writes under it (a foreign key
- * failure, a stray image). Mounted once for all of /api, after authenticate.
+ * A super admin's `restaurant_id` (the venue's id or its slug) is resolved here, once, to the venue's id: every
+ * route, photo key and audit entry after this reads that id (scopedVenueId), never the name as sent. A name no
+ * venue has answers 404 'Venue not found' before any route writes under it (a foreign key failure, a stray
+ * image). Mounted once for all of /api, after authenticate.
  */
 export const requireKnownNamedVenue = createMiddleware<AppContext>(async (c, next) => {
-  const caller = c.get('caller');
   const named = c.req.query('restaurant_id');
-  if (named && caller?.kind === 'staff' && caller.role === 'superadmin' && !caller.impersonatorId) {
+  if (named && isChoosingSuperadmin(c.get('caller'))) {
     const venue = await c.get('db').query.venues.findFirst({ columns: { id: true }, where: or(eq(venues.id, named), eq(venues.slug, named)) });
     if (!venue) throw notFound('Venue not found');
+    c.set('namedVenueId', venue.id);
   }
   await next();
 });

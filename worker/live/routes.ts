@@ -6,10 +6,11 @@ import { liveCallerOf, requireStaff } from '../auth/middleware';
 import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
+import { clientKey } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { venueDatabase } from '../shards/directory';
 import { venueHub } from './hub-client';
-import { SUBSCRIBER_HEADER, type Subscriber } from './venue-hub';
+import { ADDRESS_HEADER, SUBSCRIBER_HEADER, type Subscriber } from './venue-hub';
 import { guestOwnerKeys } from '../orders/queries';
 
 /**
@@ -48,8 +49,9 @@ export const liveRoutes = new Hono<AppContext>()
 
     const url = new URL('https://venue-hub/live');
     if (since !== undefined) url.searchParams.set('since', String(since));
-    // A fresh request: nothing the client sent reaches the hub except what was checked here.
+    // A fresh request: nothing the client sent reaches the hub except what was checked here, and the client's
+    // address for the per-address socket cap (docs/decisions/166).
     return venueHub(c.env, venue.id).fetch(new Request(url, {
-      headers: { Upgrade: 'websocket', [SUBSCRIBER_HEADER]: JSON.stringify(subscriber) },
+      headers: { Upgrade: 'websocket', [SUBSCRIBER_HEADER]: JSON.stringify(subscriber), [ADDRESS_HEADER]: clientKey(c) },
     }));
   });

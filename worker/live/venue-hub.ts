@@ -1,11 +1,15 @@
 import { DurableObject } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { LIVE_SOCKETS_PER_ADDRESS, LIVE_SOCKETS_PER_SESSION, TOO_MANY_SOCKETS_CLOSE } from '../../shared/constants';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
 import { changeOrderStatus, recallOrderStatus, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
 import { placeOrder, refuse, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { FirstOrderCeiling } from '../orders/first-orders';
+import { isUnclaimed } from '../orders/unclaimed';
+import { inChunks } from '../lib/in-chunks';
 import { READ_CACHE_TTL_MS } from '../menu/read-cache';
 import { toOrders } from '../orders/serialize';
 import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../auth/live-sessions';
@@ -29,8 +33,11 @@ export type Subscriber =
   | { audience: 'staff'; venueId: string; userId: string; sessionId: string; claimsVersion: number; impersonating: boolean }
   | { audience: 'guest'; venueId: string; ownerKeys: string[]; sessionId: string; guestId: string | null; signedInAt: string | null };
 
-/** A subscriber as its socket keeps it: `through` is the last number its catch-up sent (later ones are delivered). */
-type SocketState = Subscriber & { through?: number };
+/**
+ * A subscriber as its socket keeps it: `through` is the last number its catch-up sent (later ones are delivered);
+ * `opened` orders the sockets of a session or address, oldest first, for the caps (docs/decisions/166).
+ */
+type SocketState = Subscriber & { through?: number; opened?: [at: number, serial: number] };
 
 /** Sessions that ended (any field given matches): their sockets are closed. */
 export type EndedSessions = { userId?: string; sessionId?: string };
@@ -40,6 +47,8 @@ export const SESSION_ENDED_CLOSE = 4001;
 
 /** Header the Worker uses to hand the verified subscriber to the hub (never forwarded from a client). */
 export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';
+/** Header the Worker uses to hand the client's address to the hub, for the per-address cap. */
+export const ADDRESS_HEADER = 'X-Barhop-Client-Address';
 
 /**
  * How long after a change to the venue's orders the hub recomputes their rollups (docs/decisions/151). Changes
@@ -64,6 +73,9 @@ export class VenueHub extends DurableObject<Env> {
   private readonly inFlight = new Map<string, string>();
   /** Per-guest chain of placements, so one guest's requests run one after another. */
   private readonly ownerQueues = new Map<string, Promise<unknown>>();
+
+  /** The first-order ceiling's count for this venue, kept in memory and read back from its orders after a restart. */
+  private firstOrders: FirstOrderCeiling | null = null;
 
   /** The venue whose hub this is, from its first request (the hub is named by it). */
   private venueId: string | null = null;
@@ -149,7 +161,16 @@ export class VenueHub extends DurableObject<Env> {
     if (key) this.inFlight.set(key, req.requestHash);
     try {
       await this.open(req.venueId);
-      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.log.latest(), this.held));
+      const outcome = await this.oneAtATime(req.owner.ownerKey, async (): Promise<PlacementOutcome> => {
+        const { db } = await this.db(req.venueId);
+        // Orders from anonymous devices new to the venue stop at a ceiling (docs/decisions/167).
+        this.firstOrders ??= new FirstOrderCeiling(req.venueId);
+        const admitted = await this.firstOrders.admit(db, req.owner);
+        if ('ok' in admitted) return admitted;
+        const placed = await placeOrder(db, req, this.log.latest(), this.held);
+        admitted.settle(placed);
+        return placed;
+      });
       if (outcome.ok && outcome.seq !== null) {
         this.publish(outcome.seq, { type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
         await this.touchRollupDays(req.venueId, [utcDay(outcome.order.created_at), ...outcome.linkedDays]);
@@ -173,6 +194,25 @@ export class VenueHub extends DurableObject<Env> {
       const shard = await this.db(req.venueId);
       return recallOrderStatus(shard.db, shard.d1, req, this.log.latest());
     });
+  }
+
+  /**
+   * "Clear unclaimed" (docs/decisions/167): each order named is cancelled with `reason` if it is still unclaimed,
+   * checked in the order's own turn, so a bartender starting it meanwhile keeps it. A few at a time.
+   */
+  async cancelUnclaimed(req: { venueId: string; orderIds: string[]; reason: string; actor: StatusChangeRequest['actor'] }): Promise<Bookmarked<{ cancelled: string[]; skipped: string[] }>> {
+    await this.open(req.venueId);
+    const cancelled: string[] = [];
+    const skipped: string[] = [];
+    for (const ids of inChunks(req.orderIds, CANCEL_AT_ONCE)) {
+      const outcomes = await Promise.all(ids.map((orderId) => this.publishChange(req.venueId, orderId, async () => {
+        const shard = await this.db(req.venueId);
+        if (!(await isUnclaimed(shard.db, req.venueId, orderId))) return refuse(409, 'not_unclaimed', 'This order is no longer unclaimed');
+        return changeOrderStatus(shard.db, shard.d1, { venueId: req.venueId, orderId, to: 'cancelled', reason: req.reason, actor: req.actor }, this.log.latest());
+      })));
+      ids.forEach((id, i) => (outcomes[i]!.ok ? cancelled : skipped).push(id));
+    }
+    return this.bookmarked({ cancelled, skipped });
   }
 
   private async publishChange(venueId: string, orderId: string, change: () => Promise<StatusChangeOutcome>): Promise<Bookmarked<StatusChangeOutcome>> {
@@ -378,11 +418,28 @@ export class VenueHub extends DurableObject<Env> {
     const catchUp = since === null ? { messages: [], through: this.log.latest() } : await this.catchUp(subscriber, since);
 
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [subscriber.audience]);
-    server.serializeAttachment({ ...subscriber, through: catchUp.through } satisfies SocketState);
+    const sessionTag = `session:${subscriber.sessionId}`;
+    const addressTag = `address:${(request.headers.get(ADDRESS_HEADER) ?? 'unknown').slice(0, 100)}`;
+    this.ctx.acceptWebSocket(server, [subscriber.audience, sessionTag, addressTag]);
+    server.serializeAttachment({ ...subscriber, through: catchUp.through, opened: [Date.now(), this.socketsOpened++] } satisfies SocketState);
     for (const message of catchUp.messages) send(server, message);
     send(server, { type: 'hello', venue_id: subscriber.venueId, seq: catchUp.through, audience: subscriber.audience });
+    // Accepted first, then the oldest over a cap closed: a new tab or a reloaded screen always gets its socket.
+    this.closeOldestBeyond(sessionTag, LIVE_SOCKETS_PER_SESSION);
+    this.closeOldestBeyond(addressTag, LIVE_SOCKETS_PER_ADDRESS);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sockets accepted by this instance, to order those accepted within the same millisecond. */
+  private socketsOpened = 0;
+
+  /** Closes the oldest open sockets carrying `tag` until at most `cap` are left (docs/decisions/166). */
+  private closeOldestBeyond(tag: string, cap: number) {
+    const open = this.ctx.getWebSockets(tag).filter((ws) => ws.readyState === WebSocket.OPEN);
+    if (open.length <= cap) return;
+    const openedOf = (ws: WebSocket) => subscriberOf(ws)?.opened ?? [0, 0];
+    open.sort((a, b) => openedOf(a)[0] - openedOf(b)[0] || openedOf(a)[1] - openedOf(b)[1]);
+    for (const ws of open.slice(0, open.length - cap)) closeSocket(ws, TOO_MANY_SOCKETS_CLOSE, 'Too many live connections');
   }
 
   /** Missed events after `since`, or a snapshot of active orders when the log no longer has them. */
@@ -421,6 +478,9 @@ export class VenueHub extends DurableObject<Env> {
     }
   }
 }
+
+/** Status changes "Clear unclaimed" makes side by side. */
+const CANCEL_AT_ONCE = 8;
 
 /** Sorted days as runs of consecutive days, each [from, to). */
 function consecutiveDays(sortedDays: readonly string[]): { from: string; to: string }[] {

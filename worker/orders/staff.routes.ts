@@ -1,6 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
-import { AdminOrdersQuery, OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery, type OrderList } from '../../shared/schemas/order';
+import {
+  AdminOrdersQuery, OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery, UnclaimedCancelInput,
+  type OrderList, type UnclaimedCancelResult, type UnclaimedOrders,
+} from '../../shared/schemas/order';
+import { describeWrite } from '../audit/record';
 import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
@@ -12,6 +16,7 @@ import type { Bookmarked } from '../live/venue-hub';
 import type { OrderStatus } from '../../shared/orders';
 import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, staffQueue, venueOrderHistory, venueOrders } from './queries';
 import type { StatusChangeOutcome } from './transition';
+import { UNCLAIMED_REASON, unclaimedOrderIds } from './unclaimed';
 
 /**
  * A status change through the venue's hub, which writes it to D1 (with its order_events row) and
@@ -47,6 +52,30 @@ export const staffOrderRoutes = new Hono<AppContext>()
     const orders = await staffQueue(reads.db, scopedVenueId(c));
     reads.answerBookmark();
     return c.json({ orders } satisfies OrderList);
+  })
+  // "Clear unclaimed" after a flood (docs/decisions/167): the count the confirmation shows, then the clearing.
+  .get('/orders/unclaimed', requireStaff, async (c) => {
+    const venueId = scopedVenueId(c);
+    const reads = ownWriteReads(c, await venueDatabase(c.env, venueId));
+    const orderIds = await unclaimedOrderIds(reads.db, venueId);
+    reads.answerBookmark();
+    return c.json({ order_ids: orderIds } satisfies UnclaimedOrders);
+  })
+  .post('/orders/unclaimed/cancel', requireStaff, validate('json', UnclaimedCancelInput), async (c) => {
+    const caller = staffCaller(c);
+    const venueId = scopedVenueId(c);
+    const orderIds = [...new Set(c.req.valid('json').order_ids)];
+    const outcome = await venueHub(c.env, venueId).cancelUnclaimed({
+      venueId, orderIds, reason: UNCLAIMED_REASON, actor: { type: caller.role, id: caller.impersonatorId ?? caller.userId },
+    });
+    if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
+    const { cancelled, skipped } = outcome;
+    describeWrite(c, {
+      action: 'orders.clear_unclaimed', targetType: 'order',
+      summary: `Cancelled ${cancelled.length} unclaimed order${cancelled.length === 1 ? '' : 's'}`,
+      after: { cancelled, skipped },
+    });
+    return c.json({ cancelled, skipped } satisfies UnclaimedCancelResult);
   })
   .put('/orders/:id/status', requireStaff, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
     changeStatus(c, c.req.valid('param').id, c.req.valid('json')))

@@ -5,7 +5,7 @@ import type { AppContext } from '../env';
 import { guestCaller, ownerKeyOf } from '../auth/middleware';
 import { sha256Hex } from '../auth/tokens';
 import type { venues } from '../db/schema';
-import { ApiError, badRequest } from '../lib/errors';
+import { ApiError, badRequest, tooManyRequests } from '../lib/errors';
 import { venueHub } from '../live/hub-client';
 import { cachedRead } from '../menu/read-cache';
 import { findActiveVenue } from '../venues/service';
@@ -72,6 +72,7 @@ export async function submitPlacement(c: Context<AppContext>, input: PlacementIn
   const cached = await cachedRead(d1, `placement-venue:${input.venueRef}`, () => findActiveVenue(db, input.venueRef));
   let outcome = await placeThroughHub(c, input, cached);
   if (!outcome.ok && outcome.code === VENUE_CHANGED) outcome = await placeThroughHub(c, input, await findActiveVenue(db, input.venueRef));
+  if (!outcome.ok && outcome.status === 429) throw tooManyRequests(outcome.retryAfterSeconds ?? 60, outcome.message);
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
   if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
   return c.json(outcome.body, 200);

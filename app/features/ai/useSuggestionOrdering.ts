@@ -4,7 +4,7 @@ import { formatCents } from '../../../shared/money';
 import { toast } from '../../ui/toast';
 import { ensureGuestSession } from '../auth/guest-session';
 import { useGuestSession } from '../auth/hooks';
-import { useQuickOrder, useSetCartItem } from '../orders/api';
+import { placementFailureText, useQuickOrder, useSetCartItem } from '../orders/api';
 import { useActiveOrderGuard } from '../guest/orders/active-order';
 import { markSuggestionOrdered } from './api';
 
@@ -48,7 +48,7 @@ export function useSuggestionOrdering(slug: string) {
       toast.success('Order placed successfully!');
       navigate(`/venue/${slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
-      if (!guard.handleFailure(err)) toast.error('Failed to place order. Please try again.');
+      if (!guard.handleFailure(err)) toast.error(placementFailureText(err));
     }
   };
 

@@ -119,6 +119,13 @@ function usePlaceOrder<V extends object>(path: PlacementPath, slugOf: (vars: V) 
   });
 }
 
+/**
+ * What a guest reads when an order could not be placed: the server's own words when they can act on them (a venue
+ * taking no more first orders from new devices asks them to sign in, docs/decisions/167), else a retry hint.
+ */
+export const placementFailureText = (err: unknown) =>
+  (err instanceof ApiRequestError && err.status === 429 ? err.message : 'Failed to place order. Please try again.');
+
 /** Checkout of the cart (the cart is emptied by the server). */
 export const useCheckout = () => usePlaceOrder<CheckoutInput>('/cart/checkout', (v) => v.slug);
 

@@ -3,7 +3,7 @@
 // polled every 5 s instead.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { STATUS_REFRESH_MS } from '../../../shared/constants';
+import { STATUS_REFRESH_MS, TOO_MANY_SOCKETS_CLOSE } from '../../../shared/constants';
 import type { LiveMessage } from '../../../shared/schemas/live';
 import { applyLiveEvent, refetchOrders } from './live-cache';
 
@@ -144,12 +144,15 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
         }
         onEventRef.current?.(message);
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         clearInterval(pingTimer);
         socket = null;
         setConnected(false);
         if (stopped) return;
         startPolling();
+        // The venue closed this socket for a newer one of the same device or address (docs/decisions/166): this
+        // screen polls from here on; reconnecting would only close the other screen's socket in turn.
+        if (event.code === TOO_MANY_SOCKETS_CLOSE) return;
         reconnectTimer = setTimeout(connect, reconnectDelayMs(attempt++));
       };
       socket.onerror = () => socket?.close();

@@ -86,3 +86,27 @@ export function useUpdateOrderStatus(area: 'staff' | 'admin' = 'staff', scope: {
     onError: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
+
+// ---- "Clear unclaimed" after an order flood (docs/decisions/167) ----------------------------------
+
+/** The orders "Clear unclaimed" would cancel, read when the confirmation opens (always fresh). */
+export const useUnclaimedOrders = (enabled: boolean) => useQuery({
+  queryKey: ['staff', 'unclaimed-orders'],
+  enabled,
+  staleTime: 0,
+  gcTime: 0,
+  queryFn: async () => (await apiRequest('GET', '/staff/orders/unclaimed', {
+    schema: (await orderSchemas()).UnclaimedOrders, schemaLabel: 'staffApi',
+  })).order_ids,
+});
+
+/** Cancels the unclaimed orders the confirmation counted; live events move them off the queue. */
+export function useClearUnclaimed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderIds: string[]) => apiRequest('POST', '/staff/orders/unclaimed/cancel', {
+      body: { order_ids: orderIds }, schema: (await orderSchemas()).UnclaimedCancelResult, schemaLabel: 'staffApi',
+    }),
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

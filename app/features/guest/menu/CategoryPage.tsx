@@ -7,7 +7,7 @@ import { toast } from '../../../ui/toast';
 import { Modal } from '../../../ui/Modal';
 import { useVenueDrinks } from '../../venues/api';
 import { ensureGuestSession } from '../../auth/guest-session';
-import { useCreateOrder } from '../../orders/api';
+import { placementFailureText, useCreateOrder } from '../../orders/api';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
@@ -56,7 +56,7 @@ export default function CategoryPage() {
       navigate(`/venue/${venue.slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
       if (activeOrder.handleFailure(err)) setSelected(null);
-      else setOrderError('Failed to place order. Please try again.');
+      else setOrderError(placementFailureText(err));
     }
   };
 

@@ -19,6 +19,7 @@ import { buildDrinksOf } from '../shared/recipes';
 import { AllDayPanel } from './AllDayPanel';
 import { BAR_KEYS, useBarKeys } from './bar-keys';
 import { CancelTicketModal } from './CancelTicketModal';
+import { ClearUnclaimedButton } from './ClearUnclaimedButton';
 import { alertNewOrder, useAlertSettings } from './notifications';
 import { useTicketActions } from './ticket-actions';
 
@@ -156,6 +157,7 @@ export default function ActiveOrdersPage() {
               </div>
             )}
           </div>
+          <ClearUnclaimedButton />
         </div>
       </div>
 

@@ -1,0 +1,110 @@
+// The ceiling on orders from anonymous devices new to a venue (docs/decisions/167). A device token costs nothing,
+// so without it one client could fill a bar's queue with orders nobody will collect. The venue's hub keeps the
+// count: every placement at the venue passes through it one owner at a time, so the count is exact under
+// concurrency and costs no request; a hub that starts afresh reads it back from the venue's orders.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../env';
+import { refuse, type PlacementOutcome, type PlacementOwner, type Refusal } from './placement';
+
+/**
+ * Orders a venue takes per window from anonymous devices that have never ordered there: a new guest every 10 s for
+ * 10 minutes straight, more first orders than a busy bar pours in that time. Signed-in guests and returning devices
+ * are never counted.
+ */
+export const FIRST_ORDERS_PER_VENUE = 60;
+export const FIRST_ORDERS_WINDOW_MS = 10 * 60_000;
+/** Past this many remembered regulars the hub starts over (it asks the database again): a hint, never a store. */
+const MAX_REGULARS = 20_000;
+
+/**
+ * SQL over an `orders` row aliased `o`: the order is the first one its anonymous device placed at the venue (none
+ * earlier, none archived). The one definition the ceiling and "Clear unclaimed" share.
+ */
+export const isFirstAnonymousOrder = sql`(o.guest_id is null
+  and not exists (select 1 from orders p where p.owner_key = o.owner_key and p.restaurant_id = o.restaurant_id
+    and (p.created_at < o.created_at or (p.created_at = o.created_at and p.id < o.id)))
+  and not exists (select 1 from archived_orders a where a.owner_key = o.owner_key and a.restaurant_id = o.restaurant_id))`;
+
+/** Whether the owner has an order at the venue, kept or archived, other than `exceptOrderId`. */
+async function hasOrderedAt(db: Db, venueId: string, ownerKey: string, exceptOrderId = ''): Promise<boolean> {
+  const row = await db.get<{ found: number }>(sql`select (
+    exists (select 1 from orders where owner_key = ${ownerKey} and restaurant_id = ${venueId} and id <> ${exceptOrderId})
+    or exists (select 1 from archived_orders where owner_key = ${ownerKey} and restaurant_id = ${venueId})) as found`);
+  return Boolean(row?.found);
+}
+
+async function firstOrdersSince(db: Db, venueId: string, since: string): Promise<number[]> {
+  const rows = await db.all<{ created_at: string }>(sql`
+    select o.created_at as created_at from orders o where o.restaurant_id = ${venueId} and o.created_at > ${since} and ${isFirstAnonymousOrder}`);
+  return rows.map((r) => Date.parse(r.created_at));
+}
+
+/** What an admitted placement reports back once placed. */
+export type FirstOrderTicket = { settle(outcome: PlacementOutcome): void };
+const UNCOUNTED: FirstOrderTicket = { settle: () => undefined };
+
+export class FirstOrderCeiling {
+  /** Anonymous owners known to have ordered at the venue: neither checked nor counted again. */
+  private readonly regulars = new Set<string>();
+  /** When each counted first order in the window was admitted; null until read from the venue's orders. */
+  private admitted: number[] | null = null;
+  private loading: Promise<number[]> | null = null;
+  /** Admitted, not yet known to be placed and first: counted too, so parallel placements cannot pass the ceiling. */
+  private placing = 0;
+
+  constructor(private readonly venueId: string) {}
+
+  /** Before a placement: a ticket to settle with its outcome, or the refusal to answer instead. */
+  async admit(db: Db, owner: PlacementOwner, now = Date.now()): Promise<FirstOrderTicket | Refusal> {
+    if (owner.guestId || this.regulars.has(owner.ownerKey)) return UNCOUNTED;
+    const windowStart = now - FIRST_ORDERS_WINDOW_MS;
+    const admitted = (this.admitted = (await this.counted(db, windowStart)).filter((at) => at > windowStart));
+    // Nothing awaited from here to the ticket: the count and the decision are one step.
+    if (admitted.length + this.placing < FIRST_ORDERS_PER_VENUE) return this.ticket(db, owner.ownerKey, now);
+    // At the ceiling only, a device the hub has not seen order is looked up: a regular still orders.
+    if (await hasOrderedAt(db, this.venueId, owner.ownerKey)) {
+      this.remember(owner.ownerKey);
+      return UNCOUNTED;
+    }
+    const oldest = Math.min(now, ...admitted);
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + FIRST_ORDERS_WINDOW_MS - now) / 1000));
+    return {
+      ...refuse(429, 'rate_limited', `This bar is taking a lot of orders from new devices right now. Sign in with your phone number to order, or try again in ${Math.ceil(retryAfterSeconds / 60)} min.`),
+      retryAfterSeconds,
+    };
+  }
+
+  private async counted(db: Db, windowStart: number): Promise<number[]> {
+    if (!this.admitted) {
+      this.loading ??= firstOrdersSince(db, this.venueId, new Date(windowStart).toISOString()).finally(() => { this.loading = null; });
+      const loaded = await this.loading;
+      this.admitted ??= loaded;
+    }
+    return this.admitted;
+  }
+
+  private ticket(db: Db, ownerKey: string, admittedAt: number): FirstOrderTicket {
+    this.placing += 1;
+    return {
+      settle: (outcome) => {
+        if (!outcome.ok || outcome.replayed) {
+          this.placing -= 1;
+          return;
+        }
+        this.remember(ownerKey);
+        // Counted once the order is known to be the device's first here: the answer does not wait for it.
+        void hasOrderedAt(db, this.venueId, ownerKey, outcome.order.id)
+          .catch(() => false)
+          .then((orderedBefore) => {
+            this.placing -= 1;
+            if (!orderedBefore) this.admitted?.push(admittedAt);
+          });
+      },
+    };
+  }
+
+  private remember(ownerKey: string) {
+    if (this.regulars.size >= MAX_REGULARS) this.regulars.clear();
+    this.regulars.add(ownerKey);
+  }
+}
