@@ -1,5 +1,5 @@
 // Live sockets are capped per session and per client address at each venue, the oldest closed first
-// (docs/reliability.md §11, docs/decisions/166). Before, 200 sockets on one anonymous device token were all
+// (docs/reliability.md §12, docs/decisions/166). Before, 200 sockets on one anonymous device token were all
 // accepted and one menu change sent a frame to every one of them.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// An order flood from new anonymous devices (docs/reliability.md §11, docs/decisions/167): each venue takes at most
+// An order flood from new anonymous devices (docs/reliability.md §12, docs/decisions/167): each venue takes at most
 // FIRST_ORDERS_PER_VENUE orders per window from devices that have never ordered there, and staff clear the
 // unclaimed ones with one confirmed action. Before, 20 new devices each placed a quick order from one address in
 // 8 s, all in the bar's queue, and up to 200 a client address every 10 minutes.
