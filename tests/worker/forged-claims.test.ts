@@ -27,6 +27,11 @@ describe('a staff token re-signed with other claims', () => {
     // Keeping the venue and only raising the role is refused as well.
     expectApiError(await call('GET', '/api/super/venues', { token: await resigned(token, { role: 'superadmin' }) }), 401);
     expectApiError(await call('GET', '/api/admin/menu/drinks', { token: await resigned(token, { role: 'admin' }) }), 401);
+    // With another claims_version it is an outdated token: 409 `claims_outdated`, never the super admin's answer.
+    for (const claimsVersion of [-1, 1]) {
+      const outdated = await resigned(token, { role: 'superadmin', restaurant_id: null, claims_version: (await verifyToken(env, token) as { claims: StaffClaims }).claims.claims_version + claimsVersion });
+      expect(expectApiError(await call('GET', '/api/super/venues', { token: outdated }), 409).code).toBe('claims_outdated');
+    }
   });
 
   it("a token moved to another venue reads nothing of it and opens no live channel there", async () => {
