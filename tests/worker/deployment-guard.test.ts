@@ -3,7 +3,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
-import { DEVELOPMENT_JWT_SECRET, deploymentProblem } from '../../worker/deploy/deployment-guard';
+import { DEVELOPMENT_JWT_SECRET, deploymentProblem, isLocalHost } from '../../worker/deploy/deployment-guard';
 
 const STRONG_SECRET = 'k3Yq9vV2rT8pL4mN7xZ1cB6hJ0wE5sU2aD9fG3';
 
@@ -39,7 +39,7 @@ describe('deployment guard', () => {
       // The reason is for the operator's log, not for whoever calls.
       expect(res.body?.error?.message).not.toMatch(/JWT|DEMO/);
     }
-    expect(deploymentProblem(vars as never)).toMatch(reason);
+    expect(deploymentProblem(vars, { localDevelopment: true })).toMatch(reason);
     const logged = log.mock.calls.map((args) => String(args[0])).join('\n');
     expect(logged).toMatch(reason);
   });
@@ -85,5 +85,15 @@ describe('deployment guard', () => {
   it('a deployed production and staging with their own strong key serve', async () => {
     expect((await get('/api/healthz', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET }, DEPLOYED)).status).toBe(200);
     expect((await get('/api/healthz', { APP_ENV: 'staging', DEMO_MODE: 'true', JWT_SECRET: STRONG_SECRET }, DEPLOYED)).status).toBe(200);
+  });
+
+  it.each(['development', 'Production', 'prod', 'staging', 'production', undefined])('a deployed build (not local) with APP_ENV %j refuses the committed key wherever the request goes', (appEnv) => {
+    expect(deploymentProblem({ APP_ENV: appEnv, DEMO_MODE: 'false', JWT_SECRET: DEVELOPMENT_JWT_SECRET }, { localDevelopment: false })).toMatch(/development key|neither "production" nor "staging"/);
+    expect(deploymentProblem({ APP_ENV: appEnv, DEMO_MODE: 'false', JWT_SECRET: 'k'.repeat(31) }, { localDevelopment: false })).toMatch(/shorter than 32|neither/);
+  });
+
+  it('only loopback names count as a local host', () => {
+    for (const host of ['localhost', 'LOCALHOST', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) expect(isLocalHost(host), host).toBe(true);
+    for (const host of ['barhop.example.com', 'barhop.workers.dev', 'localhost.example.com', '127.0.0.1.nip.io', '10.0.0.7', '192.168.1.20', '0.0.0.0']) expect(isLocalHost(host), host).toBe(false);
   });
 });
