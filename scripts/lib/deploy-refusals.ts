@@ -47,7 +47,8 @@ export async function deployRefusalProblems(build: Build): Promise<string[]> {
   const problems: string[] = [];
   try {
     for (const [index, testCase] of cases.entries()) {
-      const worker = await mf.getWorker(`case-${index}`);
+      // Typed by hand: miniflare's own Fetcher type is declared against workerd's Request.
+      const worker = await mf.getWorker(`case-${index}`) as unknown as { fetch(url: string): Promise<{ status: number; text(): Promise<string> }> };
       for (const host of HOSTS) {
         const res = await worker.fetch(`${host}/api/healthz`);
         const body = await res.text();

@@ -22,7 +22,10 @@ import { AI_SUGGESTION_LIMIT } from '../../worker/ai/routes';
 import { DEMO_EMAILS, deviceSession } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 
-const stats: Record<string, { limit: number; allowed: number; refusedWith429: number; retryAfter: number; recovered: boolean }> = {};
+type LimitStats = { limit: number; allowed: number; refusedWith429: number; retryAfter: number; recovered: boolean };
+/** A limit's figures, or a ceiling's: its tiers, each refused once and recovered. */
+type CeilingStats = { tiers: string[]; refusedWith429: number; knownDeviceRefused?: number; recovered: boolean };
+const stats: Record<string, LimitStats | CeilingStats> = {};
 
 beforeAll(() => { vi.spyOn(console, 'log').mockImplementation(() => undefined); });
 afterAll(() => {

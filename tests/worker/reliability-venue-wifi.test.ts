@@ -58,7 +58,7 @@ describe('finding 3: one address does not lock out a whole bar', () => {
       rounds.push({ sessions: 300, refused });
     }
     stats.guestSessionsOneAddress = { rounds: rounds.length, sessionsPerRound: 300, refused: rounds.reduce((n, r) => n + r.refused, 0) };
-  }, 120_000);
+  }, 120_000 * SCALE);
 
   it('30 failed logins with random emails from the Wi-Fi leave staff signing in there with the right password', async () => {
     const wifi = venueWifi();
@@ -67,7 +67,7 @@ describe('finding 3: one address does not lock out a whole bar', () => {
     }
     const staff = await call('POST', '/api/auth/login', { body: { email: DEMO_EMAILS.staff, password: DEMO_PASSWORD }, headers: wifi });
     expect(staff.status, staff.text).toBe(200);
-  }, 60_000);
+  }, 60_000 * SCALE);
 
   it("20 guests' codes from the Wi-Fi leave the next guest's first code sent", async () => {
     const wifi = venueWifi();
@@ -106,7 +106,7 @@ describe('finding 4: a phone is capped over every device and address', () => {
       rounds.push({ sent, refused });
     }
     stats.sendsOnePhone = { rounds: rounds.length, devicesPerRound: 24, maxSent: Math.max(...rounds.map((r) => r.sent)) };
-  }, 120_000);
+  }, 120_000 * SCALE);
 
   it('6 devices on 3 addresses guessing 5 wrong codes each at one phone get at most 10 guesses checked', async () => {
     const rounds = [];
@@ -133,7 +133,7 @@ describe('finding 4: a phone is capped over every device and address', () => {
       rounds.push({ checked, refused });
     }
     stats.wrongGuessesOnePhone = { rounds: rounds.length, guessesPerRound: 30, maxChecked: Math.max(...rounds.map((r) => r.checked)) };
-  }, 120_000);
+  }, 120_000 * SCALE);
 });
 
 describe('finding 7: wrong passwords lock an account and address pair, never the account everywhere', () => {
@@ -144,7 +144,7 @@ describe('finding 7: wrong passwords lock an account and address pair, never the
     }
     const ok = await call('POST', '/api/auth/login', { body: account, headers: venueWifi() });
     expect(ok.status, ok.text).toBe(200);
-  }, 60_000);
+  }, 60_000 * SCALE);
 
   it('ten wrong passwords from one address lock that pair only: the right one still works from another address', async () => {
     const account = await newStaffAccount();
@@ -154,7 +154,7 @@ describe('finding 7: wrong passwords lock an account and address pair, never the
     }
     expectApiError(await call('POST', '/api/auth/login', { body: account, headers: attacker }), 429);
     expect((await call('POST', '/api/auth/login', { body: account, headers: venueWifi() })).status).toBe(200);
-  }, 60_000);
+  }, 60_000 * SCALE);
 
   it('a device that signed in before keeps signing in with the right password, on the same Wi-Fi as the guesser and after guesses from everywhere', async () => {
     const account = await newStaffAccount();
@@ -179,5 +179,5 @@ describe('finding 7: wrong passwords lock an account and address pair, never the
     const again = await call('POST', '/api/auth/login', { body: account, headers: { ...wifi, Cookie: known! } });
     expect(again.status, again.text).toBe(200);
     stats.knownDeviceAfterGuesses = { guessesFromItsWifi: 12, guessesFromElsewhere: 60, refusedElsewhere, knownDeviceSignedIn: true };
-  }, 60_000);
+  }, 60_000 * SCALE);
 });

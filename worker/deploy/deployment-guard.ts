@@ -1,6 +1,7 @@
 // A deployed Worker that would run with demo accounts, on-screen codes or a published signing key refuses to serve
 // instead (docs/decisions/120, 163). Whether it runs under local development is read from what a deploy cannot set
 // by accident — the build and the host the request was sent to — never from APP_ENV alone.
+import './build-flags';
 
 /** The signing key committed in wrangler.toml for local development; never valid once deployed. */
 export const DEVELOPMENT_JWT_SECRET = 'barhop-local-development-secret-change-me-in-production';
