@@ -33,6 +33,8 @@ export async function deployRefusalProblems(build: Build): Promise<string[]> {
   const scriptPath = path.join(path.dirname(build.configPath), 'index.js');
   // One workerd, one Worker per configuration.
   const mf = new Miniflare(convertV4MiniflareOptions({
+    // The Worker logs each refusal's reason; here the answers are what is checked.
+    handleStructuredLogs: () => {},
     workers: cases.map((testCase, index) => ({
       name: `case-${index}`,
       modules: true,
