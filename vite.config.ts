@@ -95,8 +95,12 @@ const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query|node_modules[\\/]
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
 
 export default defineConfig({
-  // A production build (CLOUDFLARE_ENV=production, `npm run deploy`) leaves out demo-only code (docs/decisions/120).
-  define: { __BARHOP_DEMO_BUILD__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production') },
+  // A production build (CLOUDFLARE_ENV=production, `npm run deploy`) leaves out demo-only code (docs/decisions/120);
+  // only a build of the local configuration (no CLOUDFLARE_ENV) may run with the committed key (docs/decisions/163).
+  define: {
+    __BARHOP_DEMO_BUILD__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production'),
+    __BARHOP_LOCAL_BUILD__: JSON.stringify(!process.env.CLOUDFLARE_ENV),
+  },
   plugins: [previewWithoutLocalTraces(), compressLikeTheEdge(), bufferRequestBodies(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },

@@ -16,8 +16,9 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        // Worker tests run the demo build, as `npm start` does (docs/decisions/120).
-        define: { __BARHOP_DEMO_BUILD__: 'true' },
+        // Worker tests run the demo build of the local configuration, as `npm start` does (docs/decisions/120, 163):
+        // vite.config.ts never reads this file, so no deployable build takes these flags.
+        define: { __BARHOP_DEMO_BUILD__: 'true', __BARHOP_LOCAL_BUILD__: 'true' },
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },

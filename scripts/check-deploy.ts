@@ -1,7 +1,9 @@
 // `npm run check:deploy` (part of `npm run check`, so CI runs it): builds production and staging as
 // `npm run deploy` does and fails unless each ships what it must, and `wrangler deploy --dry-run` on the
-// build succeeds offline and lists those bindings (docs/decisions/120).
+// build succeeds offline and lists those bindings (docs/decisions/120), and the built Worker, run on local workerd,
+// refuses the committed key, short keys and demo mode outside staging whatever APP_ENV says (docs/decisions/163).
 import { buildEnvironment, buildProblems, EXPECTED, type DeployEnvironment } from './lib/deploy-build';
+import { deployRefusalProblems } from './lib/deploy-refusals';
 import { VENUE_SHARD_BINDINGS } from '../worker/shards/bindings';
 import { wrangler } from './lib/wrangler';
 
@@ -14,6 +16,7 @@ for (const environment of ['production', 'staging'] as DeployEnvironment[]) {
   const listed = [`env.DEMO_MODE ("${EXPECTED[environment].demoMode}")`, `env.APP_ENV ("${environment}")`, 'env.AI ', `env.DB (${EXPECTED[environment].d1})`, ...VENUE_SHARD_BINDINGS.map((binding, index) => `env.${binding} (${EXPECTED[environment].d1}-shard-${index})`), `env.IMAGES (${EXPECTED[environment].r2})`, `env.ARCHIVE (${EXPECTED[environment].r2.replace('images', 'archive')})`];
   for (const binding of listed) if (!dryRun.stdout.includes(binding)) problems.push(`the dry run does not list ${binding.trim()}`);
   if (dryRun.stdout.includes('JWT_SECRET')) problems.push('the dry run lists JWT_SECRET as a var');
+  problems.push(...await deployRefusalProblems(build));
   console.log(problems.length === 0 ? `deploy check ${environment}: ok (${listed.map((b) => b.trim()).join(', ')})` : `deploy check ${environment}: FAILED`);
   failures.push(...problems.map((problem) => `${environment}: ${problem}`));
 }

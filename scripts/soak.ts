@@ -7,10 +7,13 @@
 //   2. Concurrency over HTTP: 100 trials of 50 simultaneous checkouts by one guest.
 //   3. Attacks over HTTP (docs/reliability.md §10): 100 parallel login guesses for one account, two tabs refreshing
 //      with one cookie, 300 parallel AI log posts from one device.
+//   4. A venue on one Wi-Fi over HTTP: 300 guests behind one address each get a session, a code and an order
+//      while someone on the same address fails logins; a phone's codes and wrong guesses stay capped over
+//      devices and addresses (docs/decisions/164).
 // Each client has its own staff account and renews its guest session every 200 orders, so no one
 // caller passes the per-caller write budget (docs/decisions/109) the way no person would.
 // It prints one `SOAK {json}` line per suite and writes them to soak-results/latest.json.
-// Options: --crashes N (10), --trials N (100), --clients N (8), --skip-build.
+// Options: --crashes N (10), --trials N (100), --clients N (8), --skip-build, --only crash,concurrency,attacks,venue-wifi.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +28,8 @@ const arg = (name: string, fallback: number) => {
 const CRASHES = arg('crashes', 10);
 const TRIALS = arg('trials', 100);
 const CLIENTS = arg('clients', 8);
+const ONLY = process.argv.includes('--only') ? new Set(process.argv[process.argv.indexOf('--only') + 1]!.split(',')) : null;
+const runs = (suite: string) => !ONLY || ONLY.has(suite);
 const PORT = Number(process.env.SOAK_PORT) || 4421;
 const STATE_DIR = process.env.BARHOP_STATE_DIR || '.wrangler/soak-state';
 const OUT_DIR = process.env.BARHOP_OUT_DIR || 'dist-soak';
@@ -87,7 +92,7 @@ function killServer(): string[] {
 
 /** The fields the soak reads from answers (all optional: an answer may be an error). */
 type Reply = {
-  id?: string; access_token?: string; token?: string; session_id?: string; raw?: string;
+  id?: string; access_token?: string; token?: string; session_id?: string; raw?: string; demo_code?: string;
   drinks?: { id: string; available?: boolean; sold_out?: boolean }[];
   order?: { id?: string } | null;
   error?: { code?: string; message?: string };
@@ -365,6 +370,79 @@ async function attacksOverHttp() {
   return problems.length === 0;
 }
 
+// ---- 4. a venue on one Wi-Fi (docs/decisions/164) -------------------------------------------
+
+/** Runs `task` for 0..count-1, `parallel` at a time. */
+async function inParallel(count: number, parallel: number, task: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    while (next < count) await task(next++);
+  }));
+}
+
+async function venueWifiOverHttp() {
+  const problems: string[] = [];
+  const wifi = { 'CF-Connecting-IP': '198.51.105.1' };
+  const menu = await http('GET', '/api/venues/artisan-bar/drinks');
+  const drink = (menu.json?.drinks ?? []).find((d) => d.available !== false && !d.sold_out)?.id;
+  if (!drink) throw new Error('no drink to order at artisan-bar');
+
+  // 300 guests behind the venue's one address: session, code, sign-in, order — none refused.
+  const guests = 300;
+  const failed: Record<string, number> = { session: 0, code: 0, verify: 0, order: 0 };
+  const statuses = new Set<number>();
+  await inParallel(guests, 10, async (g) => {
+    const session = await http('POST', '/api/auth/guest-session', { body: { slug: 'artisan-bar' }, headers: wifi, timeoutMs: 30_000 });
+    if (session.status !== 201) { failed.session! += 1; statuses.add(session.status); return; }
+    const phone = `+1555772${String(g).padStart(4, '0')}`;
+    const sent = await http('POST', '/api/auth/otp/send', { token: session.json!.token, body: { phone }, headers: wifi, timeoutMs: 30_000 });
+    if (sent.status !== 200) { failed.code! += 1; statuses.add(sent.status); return; }
+    const verified = await http('POST', '/api/auth/otp/verify', { token: session.json!.token, body: { phone, code: sent.json!.demo_code }, headers: wifi, timeoutMs: 30_000 });
+    if (verified.status !== 200) { failed.verify! += 1; statuses.add(verified.status); return; }
+    const order = await http('POST', '/api/orders/quick', { token: verified.json!.token, body: { slug: 'artisan-bar', item: { menu_drink_id: drink } }, headers: wifi, timeoutMs: 30_000 });
+    if (order.status !== 200) { failed.order! += 1; statuses.add(order.status); }
+  });
+  const refusedGuests = Object.values(failed).reduce((a, b) => a + b, 0);
+  if (refusedGuests > 0) problems.push(`venue of ${guests}: ${JSON.stringify(failed)} failed (statuses ${[...statuses].join(', ')})`);
+
+  // Someone on the same Wi-Fi fails 30 logins with random emails; staff then sign in there.
+  for (let i = 0; i < 30; i += 1) {
+    await http('POST', '/api/auth/login', { body: { email: `soak-guess-${process.pid}-${i}@example.com`, password: 'guess' }, headers: wifi });
+  }
+  const staff = await http('POST', '/api/auth/login', { body: { email: 'staff@barhop.dev', password: 'barhop-demo' }, headers: wifi });
+  if (staff.status !== 200) problems.push(`staff on the Wi-Fi after 30 failed logins: ${staff.status}`);
+
+  // 24 new devices on 2 addresses ask a code for one phone: at most 10 texted.
+  const phone = '+15557770123';
+  let texted = 0;
+  for (let d = 0; d < 24; d += 1) {
+    const headers = { 'CF-Connecting-IP': `198.51.106.${1 + (d % 2)}` };
+    const device = await http('POST', '/api/auth/guest-session', { body: {}, headers });
+    if ((await http('POST', '/api/auth/otp/send', { token: device.json?.token, body: { phone }, headers })).status === 200) texted += 1;
+  }
+  const codeRows = d1<{ n: number }>(`SELECT count(*) AS n FROM otp_codes WHERE phone = '${phone}'`).reduce((sum, row) => sum + row.n, 0);
+  if (texted > 10 || codeRows !== texted) problems.push(`one phone from 24 devices: ${texted} answered 200, ${codeRows} codes stored`);
+
+  // 6 devices on 3 addresses guess 5 wrong codes each at another phone: at most 10 checked.
+  const guessed = '+15557770456';
+  let checked = 0;
+  for (let d = 0; d < 6; d += 1) {
+    const headers = { 'CF-Connecting-IP': `198.51.107.${1 + (d % 3)}` };
+    const device = await http('POST', '/api/auth/guest-session', { body: {}, headers });
+    const sent = await http('POST', '/api/auth/otp/send', { token: device.json?.token, body: { phone: guessed }, headers });
+    const wrong = sent.json?.demo_code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      if ((await http('POST', '/api/auth/otp/verify', { token: device.json?.token, body: { phone: guessed, code: wrong }, headers })).status === 400) checked += 1;
+    }
+  }
+  if (checked > 10) problems.push(`wrong codes at one phone: ${checked} of 30 checked`);
+
+  const summary = { venue: { guests, failed, staffAfterFailedLogins: staff.status }, onePhone: { devices: 24, texted, codeRows }, wrongGuesses: { tried: 30, checked }, problems };
+  results.venueWifiOverHttp = summary;
+  log(`SOAK venue-wifi ${JSON.stringify(summary)}`);
+  return problems.length === 0;
+}
+
 // ---- main -----------------------------------------------------------------------------------
 
 async function main() {
@@ -381,10 +459,11 @@ async function main() {
   await startServer();
   let ok = false;
   try {
-    const crashOk = await crashWithoutLoss();
-    const concurrencyOk = await concurrencyOverHttp();
-    const attacksOk = await attacksOverHttp();
-    ok = crashOk && concurrencyOk && attacksOk;
+    const crashOk = runs('crash') ? await crashWithoutLoss() : true;
+    const concurrencyOk = runs('concurrency') ? await concurrencyOverHttp() : true;
+    const attacksOk = runs('attacks') ? await attacksOverHttp() : true;
+    const venueWifiOk = runs('venue-wifi') ? await venueWifiOverHttp() : true;
+    ok = crashOk && concurrencyOk && attacksOk && venueWifiOk;
   } finally {
     killServer();
   }

@@ -1,5 +1,5 @@
 import { app } from './app';
-import { deploymentProblem, refuseToServe } from './deploy/deployment-guard';
+import { deploymentProblem, refuseToServe, runtimeOf } from './deploy/deployment-guard';
 import type { WorkerEnv } from './env';
 import { runHousekeeping } from './jobs/housekeeping';
 import { isVenuePagePath, venuePageApp } from './pages/venue-page';
@@ -8,13 +8,13 @@ export { VenueHub } from './live/venue-hub';
 
 export default {
   fetch(request, env, ctx) {
-    const problem = deploymentProblem(env);
+    const problem = deploymentProblem(env, runtimeOf(request));
     if (problem) return refuseToServe(problem);
     // Venue pages are HTML with the asset server's own headers, not API answers (docs/decisions/096).
     return (isVenuePagePath(new URL(request.url).pathname) ? venuePageApp : app).fetch(request, env, ctx);
   },
   scheduled(_controller, env, ctx) {
-    const problem = deploymentProblem(env);
+    const problem = deploymentProblem(env, runtimeOf());
     if (problem) {
       console.error(JSON.stringify({ level: 'error', message: `housekeeping skipped: ${problem}` }));
       return;

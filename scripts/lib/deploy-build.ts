@@ -21,6 +21,8 @@ export const DEMO_ONLY_MARKERS = ['/d1-write-once', '/d1-insert', 'staff2@barhop
 
 export type BuiltConfig = {
   name: string;
+  compatibility_date?: string;
+  compatibility_flags?: string[];
   vars?: Record<string, string>;
   ai?: { binding: string };
   d1_databases?: { binding: string; database_name: string; database_id: string }[];

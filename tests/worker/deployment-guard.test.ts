@@ -3,13 +3,16 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
-import { DEVELOPMENT_JWT_SECRET, deploymentProblem } from '../../worker/deploy/deployment-guard';
+import { DEVELOPMENT_JWT_SECRET, deploymentProblem, isLocalHost } from '../../worker/deploy/deployment-guard';
 
 const STRONG_SECRET = 'k3Yq9vV2rT8pL4mN7xZ1cB6hJ0wE5sU2aD9fG3';
 
-async function get(path: string, vars: Partial<Record<'APP_ENV' | 'DEMO_MODE' | 'JWT_SECRET', string | undefined>>) {
+type Vars = Partial<Record<'APP_ENV' | 'DEMO_MODE' | 'JWT_SECRET', string | undefined>>;
+
+/** A request through the Worker's entry point with `vars` patched over the local config, to `origin`. */
+async function get(path: string, vars: Vars, origin = 'http://localhost') {
   const patched = { ...env, ...vars } as typeof env;
-  const res = await worker.fetch(new Request(`http://localhost${path}`), patched, createExecutionContext());
+  const res = await worker.fetch(new Request(`${origin}${path}`), patched, createExecutionContext());
   return { status: res.status, body: await res.json().catch(() => null) as { error?: { code: string; message: string } } | null };
 }
 
@@ -36,7 +39,7 @@ describe('deployment guard', () => {
       // The reason is for the operator's log, not for whoever calls.
       expect(res.body?.error?.message).not.toMatch(/JWT|DEMO/);
     }
-    expect(deploymentProblem(vars as never)).toMatch(reason);
+    expect(deploymentProblem(vars, { localDevelopment: true })).toMatch(reason);
     const logged = log.mock.calls.map((args) => String(args[0])).join('\n');
     expect(logged).toMatch(reason);
   });
@@ -52,5 +55,45 @@ describe('deployment guard', () => {
     const demo = await get('/api/auth/demo', production);
     expect(demo.status).toBe(200);
     expect(demo.body).toEqual({ demo_mode: false, password: null, accounts: [] });
+  });
+
+  // A deployed Worker is only ever reached through a hostname of its own; loopback names reach only a local server.
+  const DEPLOYED = 'https://barhop.example.com';
+
+  const COMMITTED = ['the committed development key', DEVELOPMENT_JWT_SECRET] as const;
+  const SHORT = ['a 31-character key', 'x'.repeat(31)] as const;
+  it.each([
+    ['development', ...COMMITTED], ['Production', ...COMMITTED], ['prod', ...COMMITTED], ['staging', ...COMMITTED],
+    [undefined, ...COMMITTED], ['development', ...SHORT], ['prod', ...SHORT],
+  ])('a deployed Worker with APP_ENV %j refuses %s', async (appEnv, _key, secret) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const vars = { APP_ENV: appEnv, DEMO_MODE: 'true', JWT_SECRET: secret };
+    for (const path of ['/api/healthz', '/api/auth/demo', '/venue/artisan-bar']) {
+      const res = await get(path, vars, DEPLOYED);
+      expect(res.status, `${path} with APP_ENV ${appEnv}`).toBe(503);
+      expect(res.body?.error?.code).toBe('service_misconfigured');
+    }
+  });
+
+  it.each(['Production', 'prod', 'development', undefined])('a deployed Worker with APP_ENV %j and a strong key still refuses demo mode', async (appEnv) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await get('/api/auth/demo', { APP_ENV: appEnv, DEMO_MODE: 'true', JWT_SECRET: STRONG_SECRET }, DEPLOYED);
+    expect(res.status).toBe(503);
+    expect(res.body).not.toHaveProperty('accounts');
+  });
+
+  it('a deployed production and staging with their own strong key serve', async () => {
+    expect((await get('/api/healthz', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET }, DEPLOYED)).status).toBe(200);
+    expect((await get('/api/healthz', { APP_ENV: 'staging', DEMO_MODE: 'true', JWT_SECRET: STRONG_SECRET }, DEPLOYED)).status).toBe(200);
+  });
+
+  it.each(['development', 'Production', 'prod', 'staging', 'production', undefined])('a deployed build (not local) with APP_ENV %j refuses the committed key wherever the request goes', (appEnv) => {
+    expect(deploymentProblem({ APP_ENV: appEnv, DEMO_MODE: 'false', JWT_SECRET: DEVELOPMENT_JWT_SECRET }, { localDevelopment: false })).toMatch(/development key|neither "production" nor "staging"/);
+    expect(deploymentProblem({ APP_ENV: appEnv, DEMO_MODE: 'false', JWT_SECRET: 'k'.repeat(31) }, { localDevelopment: false })).toMatch(/shorter than 32|neither/);
+  });
+
+  it('only loopback names count as a local host', () => {
+    for (const host of ['localhost', 'LOCALHOST', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) expect(isLocalHost(host), host).toBe(true);
+    for (const host of ['barhop.example.com', 'barhop.workers.dev', 'localhost.example.com', '127.0.0.1.nip.io', '10.0.0.7', '192.168.1.20', '0.0.0.0']) expect(isLocalHost(host), host).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../shared/ids';
-import { LOGIN_FAILURES_PER_ACCOUNT } from '../../worker/auth/login';
+import { LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT } from '../../worker/auth/limits';
 import { AI_LOG_LIMIT } from '../../worker/lib/write-limits';
 import { DEMO_PASSWORD } from '../../worker/db/seed/demo-content';
 import { DEMO_EMAILS, deviceSession, login, mintToken, venueId } from './auth-helpers';
@@ -33,7 +33,7 @@ async function newAccount() {
 }
 
 describe('finding 4: 100 parallel login guesses for one account', () => {
-  it(`check at most ${LOGIN_FAILURES_PER_ACCOUNT.limit} passwords; the rest get 429 unchecked`, async () => {
+  it(`check at most ${LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT.limit} passwords; the rest get 429 unchecked`, async () => {
     const rounds = [];
     for (let round = 0; round < SCALE; round += 1) {
       const email = await newAccount();
@@ -44,10 +44,10 @@ describe('finding 4: 100 parallel login guesses for one account', () => {
       const checked = statuses.filter((s) => s === 401 || s === 200).length;
       const refused = statuses.filter((s) => s === 429).length;
       expect(checked + refused).toBe(100);
-      expect(checked).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT.limit);
+      expect(checked).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT.limit);
       rounds.push({ checked, refused, signedIn: statuses.filter((s) => s === 200).length });
     }
-    stats.parallelLogin = { rounds: rounds.length, attemptsPerRound: 100, maxChecked: Math.max(...rounds.map((r) => r.checked)), limit: LOGIN_FAILURES_PER_ACCOUNT.limit };
+    stats.parallelLogin = { rounds: rounds.length, attemptsPerRound: 100, maxChecked: Math.max(...rounds.map((r) => r.checked)), limit: LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT.limit };
   }, 120_000);
 });
 

@@ -151,8 +151,11 @@ describe('refresh cookie', () => {
     expect(cookie).toMatch(/;\s*SameSite=Strict/i);
     expect(cookie).toMatch(/;\s*Path=\/api\/auth/i);
     expect(cookie).not.toMatch(/;\s*Secure/i);
-    // The access token is never put in a cookie.
-    expect(res.headers.getSetCookie().filter((c) => !c.startsWith('barhop_refresh='))).toEqual([]);
+    // The access token is never put in a cookie: besides the refresh cookie there is only the known-device one
+    // (docs/decisions/165), which holds no token.
+    const others = res.headers.getSetCookie().filter((c) => !c.startsWith('barhop_refresh='));
+    expect(others.map((c) => c.split('=')[0])).toEqual(['barhop_device']);
+    expect(others.join('')).not.toContain(res.json.access_token);
   });
 
   it('deployed: also Secure', async () => {
@@ -165,5 +168,6 @@ describe('refresh cookie', () => {
     expect(cookie).toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/;\s*HttpOnly/i);
     expect(cookie).toMatch(/;\s*SameSite=Strict/i);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('barhop_device='))).toMatch(/;\s*Secure/i);
   });
 });

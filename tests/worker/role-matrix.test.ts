@@ -148,7 +148,10 @@ async function brokenTokens() {
   const expired = await new SignJWT({ role: 'superadmin', restaurant_id: null, claims_version: u.claims_version })
     .setProtectedHeader({ alg: 'HS256' }).setSubject(u.id).setIssuer(ISSUER).setAudience(STAFF_AUDIENCE)
     .setIssuedAt(now - 7200).setExpirationTime(now - 60).sign(new TextEncoder().encode(env.JWT_SECRET));
-  return { tampered: `${h}.${forgedPayload}.${s}`, expired };
+  // Signed with the key itself (whoever holds it): the staff member's claims with another role or another venue.
+  const forgedRole = await signStaffToken(env, { ...claims, role: 'superadmin', restaurant_id: null });
+  const forgedVenue = await signStaffToken(env, { ...claims, restaurant_id: await venueId('rooftop-lounge') });
+  return { tampered: `${h}.${forgedPayload}.${s}`, expired, forgedRole, forgedVenue };
 }
 
 describe('role × route matrix', () => {

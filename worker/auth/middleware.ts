@@ -5,8 +5,8 @@ import type { StaffRole } from '../../shared/constants';
 import { users, venues } from '../db/schema';
 import type { AppContext, Caller, WorkerEnv } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
-import { guestSessionLive, staffSessionState } from './live-sessions';
-import { verifyToken } from './tokens';
+import { guestSessionLive, staffSessionState, type StaffSessionState } from './live-sessions';
+import { verifyToken, type StaffClaims } from './tokens';
 
 type StaffCaller = Extract<Caller, { kind: 'staff' }>;
 type GuestCaller = Extract<Caller, { kind: 'guest' }>;
@@ -19,6 +19,21 @@ function bearer(c: Context<AppContext>): string | null {
 }
 
 /**
+ * The role and venue a token acts with are the account's (docs/decisions/163). Whoever holds the signing key can
+ * sign any claims, and changing an account's role or venue raises its claims_version, so a token of the account's
+ * current claims_version whose role or venue differs from the account's was not signed by this server for it.
+ * A token of another claims_version is outdated and answers 409 `claims_outdated` in requireRole (docs/product.md
+ * §5.2). An impersonation token names the super admin in `sub` and `act` and carries the venue role it acts as.
+ */
+function claimsMatchAccount(claims: StaffClaims, account: StaffSessionState): boolean {
+  if (claims.act !== undefined) {
+    return claims.act === claims.sub && account.role === 'superadmin' && claims.role !== 'superadmin' && claims.restaurant_id !== null;
+  }
+  if (claims.claims_version !== account.claimsVersion) return true;
+  return claims.role === account.role && claims.restaurant_id === account.restaurantId;
+}
+
+/**
  * The caller a token stands for, or null when the token is invalid or its session has ended
  * (logout, password reset, disabled or changed account, guest sign-out: docs/decisions/105).
  */
@@ -27,7 +42,8 @@ export async function liveCallerOf(env: WorkerEnv, token: string): Promise<Calle
   if (!verified) return null;
   if (verified.audience === 'staff') {
     const { claims } = verified;
-    if (!(await staffSessionState(env.DB, { userId: claims.sub, sessionId: claims.sid }))) return null;
+    const account = await staffSessionState(env.DB, { userId: claims.sub, sessionId: claims.sid });
+    if (!account || !claimsMatchAccount(claims, account)) return null;
     return {
       kind: 'staff', userId: claims.sub, role: claims.role, restaurantId: claims.restaurant_id,
       claimsVersion: claims.claims_version, impersonatorId: claims.act ?? null, sessionId: claims.sid,

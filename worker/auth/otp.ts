@@ -7,7 +7,10 @@ import { OTP_CODE_LENGTH } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { otpCodes } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { ApiError, badRequest } from '../lib/errors';
+import { ApiError, badRequest, tooManyRequests } from '../lib/errors';
+import { hitRateLimit, refundRateLimit } from '../lib/rate-limit';
+import { OTP_WRONG_GUESSES_PER_PHONE } from './limits';
+import { constantTimeEqual } from './password';
 import { secretKey } from './tokens';
 
 export const OTP_TTL_SECONDS = 10 * 60;
@@ -39,13 +42,6 @@ async function hashCode(env: WorkerEnv, phone: string, code: string): Promise<st
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function constantTimeEqual(a: string, b: string) {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 /** Stores a fresh code for `phone` asked by device `sessionId` (its older unused codes stop working) and returns it. */
 export async function issueCode(db: Db, env: WorkerEnv, phone: string, sessionId: string, nowMs = Date.now()): Promise<string> {
   const code = generateCode();
@@ -65,8 +61,10 @@ const codeLocked = () => new ApiError(400, 'code_locked', 'Too many wrong codes.
 
 /**
  * Checks `code` against the live code device `sessionId` asked for `phone` (a device that asked
- * for none has none). Each try is counted atomically before the comparison; after 5 tries the
- * code is dead. A right code is consumed exactly once.
+ * for none has none). Each try is counted atomically before the comparison, for the code (after 5
+ * tries it is dead) and for the phone over every device (OTP_WRONG_GUESSES_PER_PHONE: a right code
+ * gives its hit back). A try refused for the phone leaves the code unspent. A right code is
+ * consumed exactly once.
  */
 export async function verifyCode(db: Db, env: WorkerEnv, phone: string, sessionId: string, code: string, nowMs = Date.now()): Promise<void> {
   const now = new Date(nowMs).toISOString();
@@ -75,12 +73,18 @@ export async function verifyCode(db: Db, env: WorkerEnv, phone: string, sessionI
     orderBy: desc(otpCodes.createdAt),
   });
   if (!live) throw invalidCode();
+  const byPhone = await hitRateLimit(env.DB, OTP_WRONG_GUESSES_PER_PHONE, phone, nowMs);
+  if (!byPhone.allowed) throw tooManyRequests(byPhone.retryAfterSeconds, 'Too many attempts. Please wait and try again.');
   const counted = await env.DB.prepare(
     'UPDATE otp_codes SET attempts = attempts + 1 WHERE id = ?1 AND attempts < ?2 AND consumed_at IS NULL RETURNING attempts',
   ).bind(live.id, OTP_MAX_ATTEMPTS).first<{ attempts: number }>();
-  if (!counted) throw codeLocked();
+  if (!counted) {
+    await refundRateLimit(env.DB, OTP_WRONG_GUESSES_PER_PHONE, phone, byPhone);
+    throw codeLocked();
+  }
   // The last allowed wrong try already says the code is locked, so the guest asks for a new one at once.
   if (!constantTimeEqual(await hashCode(env, phone, code), live.codeHash)) throw counted.attempts >= OTP_MAX_ATTEMPTS ? codeLocked() : invalidCode();
+  await refundRateLimit(env.DB, OTP_WRONG_GUESSES_PER_PHONE, phone, byPhone);
   const consumed = await env.DB.prepare(
     'UPDATE otp_codes SET consumed_at = ?2 WHERE id = ?1 AND consumed_at IS NULL RETURNING id',
   ).bind(live.id, now).first();

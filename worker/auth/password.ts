@@ -39,4 +39,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return diff === 0;
 }
 
+/** Equal strings, compared in time that does not depend on where they differ (codes, MACs). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
 export { toB64url, fromB64url };

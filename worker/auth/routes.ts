@@ -8,24 +8,22 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-content';
 import { isDemoMode, type AppContext } from '../env';
 import { createDeviceSession, resumeDeviceSession, signInDevice, signOutDevice } from './guests';
 import { impersonate } from './impersonation';
+import {
+  GUEST_SESSIONS_PER_ADDRESS, OTP_SENDS_PER_ADDRESS, OTP_SENDS_PER_DEVICE, OTP_SENDS_PER_DEVICE_PHONE, OTP_SENDS_PER_PHONE,
+  OTP_VERIFIES_PER_ADDRESS, OTP_VERIFIES_PER_DEVICE,
+} from './limits';
 import { checkCredentials } from './login';
 import { guestCaller, requireGuest, staffCaller } from './middleware';
 import { issueCode, normalizePhone, OTP_TTL_SECONDS, verifyCode } from './otp';
 import { forgetSessionChecks } from './live-sessions';
 import { accessSessionFor, endSession, openSession, rotateRefreshToken } from './sessions';
 import { sendSms } from './sms';
-import { tooManyRequests, unauthorized } from '../lib/errors';
-import { clientKey, enforceRateLimit, hitRateLimit, type RateLimit } from '../lib/rate-limit';
+import { unauthorized } from '../lib/errors';
+import { clientKey, countersOf, enforceRateLimit, enforceRateLimits } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 
-/** One device's codes for one phone: only that device uses it up (docs/decisions/108). */
-export const OTP_SENDS_PER_DEVICE_PHONE: RateLimit = { name: 'otp-send-device-phone', limit: 5, windowSeconds: 60 * 60 };
-/** All devices' codes for one phone; a device's first code for the phone in the window is never refused by it. */
-export const OTP_SENDS_PER_PHONE: RateLimit = { name: 'otp-send-phone', limit: 10, windowSeconds: 60 * 60 };
-export const OTP_SENDS_PER_CLIENT: RateLimit = { name: 'otp-send-client', limit: 20, windowSeconds: 60 * 60 };
-export const OTP_VERIFIES_PER_CLIENT: RateLimit = { name: 'otp-verify-client', limit: 30, windowSeconds: 15 * 60 };
-export const GUEST_SESSIONS_PER_CLIENT: RateLimit = { name: 'guest-session-client', limit: 200, windowSeconds: 10 * 60 };
 const TOO_MANY_CODES = 'Too many codes requested. Please wait and try again.';
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait and try again.';
 
 /** Sign-in for staff, admins and super admins; device sessions and phone sign-in for guests. */
 export const authRoutes = new Hono<AppContext>()
@@ -67,18 +65,20 @@ export const authRoutes = new Hono<AppContext>()
       const resumed = await resumeDeviceSession(c.get('db'), c.env, caller.sessionId);
       if (resumed) return c.json(resumed);
     }
-    await enforceRateLimit(c.env.DB, GUEST_SESSIONS_PER_CLIENT, clientKey(c));
+    await enforceRateLimits(c.env.DB, countersOf(GUEST_SESSIONS_PER_ADDRESS, clientKey(c)));
     return c.json(await createDeviceSession(c.get('db'), c.env, c.req.valid('json').slug), 201);
   })
   .post('/otp/send', requireGuest, validate('json', PhoneBody), async (c) => {
     const phone = normalizePhone(c.req.valid('json').phone);
     const device = guestCaller(c).sessionId;
-    await enforceRateLimit(c.env.DB, OTP_SENDS_PER_CLIENT, clientKey(c), TOO_MANY_CODES);
-    const byDevice = await enforceRateLimit(c.env.DB, OTP_SENDS_PER_DEVICE_PHONE, `${device}:${phone}`, TOO_MANY_CODES);
-    // Every send counts for the phone, but other devices' sends never refuse a device its first
-    // code for it: a stranger cannot lock the owner out (docs/decisions/108).
-    const byPhone = await hitRateLimit(c.env.DB, OTP_SENDS_PER_PHONE, phone);
-    if (!byPhone.allowed && byDevice.count > 1) throw tooManyRequests(byPhone.retryAfterSeconds, TOO_MANY_CODES);
+    // The caller's own limits first; only a send within them counts for the phone, which is capped over every
+    // device and address together (docs/decisions/164).
+    await enforceRateLimits(c.env.DB, [
+      { rule: OTP_SENDS_PER_DEVICE_PHONE, subject: `${device}:${phone}` },
+      { rule: OTP_SENDS_PER_DEVICE, subject: device },
+      ...countersOf(OTP_SENDS_PER_ADDRESS, clientKey(c)),
+    ], TOO_MANY_CODES);
+    await enforceRateLimit(c.env.DB, OTP_SENDS_PER_PHONE, phone, TOO_MANY_CODES);
     const code = await issueCode(c.get('db'), c.env, phone, device);
     const delivery = await sendSms(c.env, { to: phone, body: `Your Barhop code is ${code}. It expires in 10 minutes.` });
     const answer: OtpSent = { sent: true, expires_in: OTP_TTL_SECONDS };
@@ -88,9 +88,10 @@ export const authRoutes = new Hono<AppContext>()
   .post('/otp/verify', requireGuest, validate('json', OtpVerifyBody), async (c) => {
     const { phone: rawPhone, code } = c.req.valid('json');
     const phone = normalizePhone(rawPhone);
-    await enforceRateLimit(c.env.DB, OTP_VERIFIES_PER_CLIENT, clientKey(c), 'Too many attempts. Please wait and try again.');
-    await verifyCode(c.get('db'), c.env, phone, guestCaller(c).sessionId, code);
-    const signedIn = await signInDevice(c.get('db'), c.env, guestCaller(c).sessionId, phone);
+    const device = guestCaller(c).sessionId;
+    await enforceRateLimits(c.env.DB, [{ rule: OTP_VERIFIES_PER_DEVICE, subject: device }, ...countersOf(OTP_VERIFIES_PER_ADDRESS, clientKey(c))], TOO_MANY_ATTEMPTS);
+    await verifyCode(c.get('db'), c.env, phone, device, code);
+    const signedIn = await signInDevice(c.get('db'), c.env, device, phone);
     forgetSessionChecks();
     return c.json(signedIn);
   })

@@ -1,25 +1,55 @@
-// A deployed Worker that would run with demo accounts, on-screen codes or a published signing key
-// refuses to serve instead (docs/decisions/120-production-build-and-guard.md).
+// A deployed Worker that would run with demo accounts, on-screen codes or a published signing key refuses to serve
+// instead (docs/decisions/120, 163). Whether it runs under local development is read from what a deploy cannot set
+// by accident — the build and the host the request was sent to — never from APP_ENV alone.
+import './build-flags';
 
 /** The signing key committed in wrangler.toml for local development; never valid once deployed. */
 export const DEVELOPMENT_JWT_SECRET = 'barhop-local-development-secret-change-me-in-production';
 export const MIN_JWT_SECRET_LENGTH = 32;
+/** The APP_ENV values of the deployed environments (wrangler.toml [env.production], [env.staging]). */
+const DEPLOYED_APP_ENVS = new Set(['production', 'staging']);
 
 /** The vars the guard reads (wrangler.toml [vars] and secrets). */
-type GuardedEnv = { APP_ENV: string; DEMO_MODE: string; JWT_SECRET?: string };
+type GuardedEnv = { APP_ENV?: string; DEMO_MODE?: string; JWT_SECRET?: string };
 
-/** Why this configuration must not serve, or null when it may. Local development is never refused. */
-export function deploymentProblem(env: GuardedEnv): string | null {
-  if (env.APP_ENV === 'development') return null;
-  const problem = secretOrModeProblem(env);
-  return problem ? `APP_ENV "${env.APP_ENV}": ${problem}` : null;
+/** Where the Worker runs: `localDevelopment` only for a local build answering a request sent to a local host. */
+export type Runtime = { localDevelopment: boolean };
+
+/**
+ * Names only a server on this machine answers to. Cloudflare reaches a deployed Worker through a hostname of its own
+ * (a route or workers.dev), never `localhost` or a loopback address.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-function secretOrModeProblem(env: GuardedEnv): string | null {
-  if (env.APP_ENV === 'production' && env.DEMO_MODE === 'true') return 'DEMO_MODE is "true" in production';
+/**
+ * Local development: a local build (`__BARHOP_LOCAL_BUILD__`) serving a request sent to a local host. Without a
+ * request (the cron's housekeeping) the build alone says it.
+ */
+export function runtimeOf(request?: Request): Runtime {
+  return { localDevelopment: __BARHOP_LOCAL_BUILD__ && (!request || isLocalHost(new URL(request.url).hostname)) };
+}
+
+/**
+ * Why this configuration must not serve, or null when it may. Only local development with APP_ENV "development"
+ * may use the committed key and demo mode; everywhere else the key must be a strong one of its own, and demo mode is
+ * for staging alone.
+ */
+export function deploymentProblem(env: GuardedEnv, runtime: Runtime): string | null {
+  if (runtime.localDevelopment && env.APP_ENV === 'development') return null;
+  const problem = configurationProblem(env, runtime);
+  if (!problem) return null;
+  return `${runtime.localDevelopment ? 'local build' : 'deployed'}, APP_ENV ${JSON.stringify(env.APP_ENV ?? null)}: ${problem}`;
+}
+
+function configurationProblem(env: GuardedEnv, runtime: Runtime): string | null {
+  if (!runtime.localDevelopment && !DEPLOYED_APP_ENVS.has(env.APP_ENV ?? '')) return 'APP_ENV is neither "production" nor "staging"';
   if (!env.JWT_SECRET) return 'JWT_SECRET is not set (wrangler secret put JWT_SECRET)';
   if (env.JWT_SECRET.length < MIN_JWT_SECRET_LENGTH) return `JWT_SECRET is shorter than ${MIN_JWT_SECRET_LENGTH} characters`;
   if (env.JWT_SECRET === DEVELOPMENT_JWT_SECRET) return 'JWT_SECRET is the development key committed in wrangler.toml';
+  if (env.DEMO_MODE === 'true' && env.APP_ENV !== 'staging') return 'DEMO_MODE is "true" outside staging';
   return null;
 }
 
