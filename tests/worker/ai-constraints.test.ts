@@ -1,7 +1,7 @@
 // How a guest's words become constraints (docs/decisions/100): many phrasings of the same need, and
 // ordinary requests that must not be read as one.
 import { describe, expect, it } from 'vitest';
-import { readConstraints, violations } from '../../worker/ai/constraints';
+import { NO_CONSTRAINTS, readConstraints, violations } from '../../worker/ai/constraints';
 
 describe('readConstraints', () => {
   const alcoholFree = [
@@ -42,13 +42,13 @@ describe('readConstraints', () => {
 describe('violations', () => {
   const glass = { allergens: ['tree nuts', 'sulphites'], containsAlcohol: true, light: false, unverified: false };
   it('names what a drink breaks; a generic nut allergy catches tree nuts', () => {
-    expect(violations(glass, { allergies: ['nuts'], alcoholFree: true, lowAlcohol: false })).toEqual(['tree nuts', 'alcohol']);
-    expect(violations(glass, { allergies: ['dairy'], alcoholFree: false, lowAlcohol: false })).toEqual([]);
-    expect(violations(glass, { allergies: [], alcoholFree: false, lowAlcohol: true })).toEqual(['more than a light pour of alcohol']);
+    expect(violations(glass, { ...NO_CONSTRAINTS, allergies: ['nuts'], alcoholFree: true, lowAlcohol: false })).toEqual(['tree nuts', 'alcohol']);
+    expect(violations(glass, { ...NO_CONSTRAINTS, allergies: ['dairy'], alcoholFree: false, lowAlcohol: false })).toEqual([]);
+    expect(violations(glass, { ...NO_CONSTRAINTS, allergies: [], alcoholFree: false, lowAlcohol: true })).toEqual(['more than a light pour of alcohol']);
   });
   it('a drink whose recipe cannot be checked is refused to an allergic or alcohol-free guest', () => {
     const unknown = { allergens: [], containsAlcohol: false, light: true, unverified: true };
-    expect(violations(unknown, { allergies: ['egg'], alcoholFree: false, lowAlcohol: false })).toEqual(['an ingredient I cannot check']);
-    expect(violations(unknown, { allergies: [], alcoholFree: false, lowAlcohol: false })).toEqual([]);
+    expect(violations(unknown, { ...NO_CONSTRAINTS, allergies: ['egg'], alcoholFree: false, lowAlcohol: false })).toEqual(['an ingredient I cannot check']);
+    expect(violations(unknown, { ...NO_CONSTRAINTS, allergies: [], alcoholFree: false, lowAlcohol: false })).toEqual([]);
   });
 });
