@@ -131,12 +131,15 @@ export const hasConstraints = (c: GuestConstraints) => c.allergies.length > 0 ||
 const joinWith = (words: string[], last: string) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`);
 
 /** What the reply asks when the guest's words could not be read (docs/decisions/168): in English, in plain words. */
-export const UNREAD_QUESTION = "Sorry, I can't read that language well enough to keep you safe. Do you have any allergies, or would you like your drink alcohol-free? Please tell me in English.";
-export const UNREAD_HOLD = 'Until you tell me, I will only suggest drinks with no alcohol and no listed allergens.';
+export const UNREAD_QUESTION = "Sorry, I can't read that language, so I won't guess. Do you have any allergies, or would you like your drink alcohol-free? Please tell me in English.";
+export const UNREAD_HOLD = "Until you tell me, I'll only suggest drinks with no alcohol and no listed allergens.";
 
-/** The reply's sentences saying what was honoured, in the guest's language where the reader knows it. */
+/** What the reply opens with: the question, when the guest's words could not be read. */
+export const replyOpening = (c: GuestConstraints): string[] => (c.unread ? [UNREAD_QUESTION, UNREAD_HOLD] : []);
+
+/** The reply's sentences saying what was honoured, in the guest's language where the reader knows it (the opening says it when unread). */
 export function honouredSentences(c: GuestConstraints): string[] {
-  if (c.unread) return [UNREAD_QUESTION, UNREAD_HOLD];
+  if (c.unread) return [];
   const { replies } = tableOf(c.language);
   const sentences: string[] = [];
   if (c.allergies.length > 0) sentences.push(replies.without.replace('{list}', joinWith(c.allergies.map((g) => replies.allergenNames[g]), replies.or)));

@@ -6,7 +6,7 @@ import { VIBE_OPTIONS } from '../../shared/constants';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import { REFERENCE_DRINKS } from '../db/seed/reference-data';
 import {
-  allergenForbidden, allergyConfirmLine, type GuestConstraints, honouredSentences, nothingFitsMessage, requestConstraints, violations,
+  allergenForbidden, allergyConfirmLine, type GuestConstraints, honouredSentences, nothingFitsMessage, replyOpening, requestConstraints, violations,
 } from './constraints';
 import type { GroundedDrink, GroundedIngredient, GroundedRule, Grounding } from './grounding';
 import { creationFacts, drinkFacts, draftProblems } from './hard-filter';
@@ -535,7 +535,7 @@ export function localSuggest(request: SuggestionRequest, grounding: Grounding): 
   // Flavours rank within the honoured spirit: a drink that carries none of them is a last resort.
   const tastes = (drink: GroundedDrink) => p.flavors.some((f) => drinkTagSet(drink).has(f.toLowerCase()));
   const flavourful = p.flavors.length > 0 ? ranked.filter((r) => tastes(r.drink)) : ranked;
-  const notes = namedDrinkNotes(p, grounding);
+  const notes = [...replyOpening(p.constraints), ...namedDrinkNotes(p, grounding)];
   const honoured = honouredSentences(p.constraints);
   const confirm = allergyConfirmLine(p.constraints);
   const best = ranked[0];

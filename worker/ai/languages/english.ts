@@ -10,7 +10,7 @@ export const ENGLISH: LanguageTable = {
     'is', 'are', 'am', 'was', 'be', 'been', 'being', 'do', 'does', 'did', 'dont', 'doesnt', 'didnt', 'cant', 'cannot', 'wont', 'isnt', 'arent', 'not', 'no',
     'yes', 'yeah', 'yep', 'nope', 'ok', 'okay', 'hi', 'hello', 'hey', 'please', 'pls', 'plz', 'thanks', 'thank', 'thx', 'ty', 'cheers', 'sorry',
     'can', 'could', 'would', 'will', 'should', 'shall', 'may', 'might', 'must', 'get', 'got', 'give', 'have', 'has', 'had', 'want', 'wanna', 'need',
-    'like', 'love', 'prefer', 'fancy', 'make', 'mix', 'try', 'tried', 'suggest', 'recommend', 'surprise', 'pick', 'choose', 'go', 'going', 'feel', 'feeling',
+    'like', 'likes', 'love', 'loves', 'wants', 'needs', 'gets', 'prefer', 'fancy', 'make', 'mix', 'try', 'tried', 'suggest', 'recommend', 'surprise', 'pick', 'choose', 'go', 'going', 'feel', 'feeling',
     'what', 'which', 'how', 'why', 'who', 'when', 'where', 'this', 'that', 'these', 'those', 'there', 'here', 'so', 'too', 'very', 'really', 'just', 'only',
     'also', 'some', 'any', 'something', 'anything', 'nothing', 'everything', 'one', 'two', 'three', 'another', 'other', 'more', 'less', 'most', 'bit',
     'little', 'lot', 'lots', 'much', 'many', 'all', 'both', 'either', 'neither', 'none', 'same', 'different', 'new', 'old', 'good', 'great', 'nice',

@@ -6,7 +6,7 @@
 
 export const OTHER_LANGUAGE_WORDS: Record<string, string[]> = {
   Dutch: [
-    'ik', 'ben', 'het', 'een', 'niet', 'geen', 'graag', 'alsjeblieft', 'alstublieft', 'iets', 'zonder', 'wil', 'mijn', 'zwanger', 'rijden', 'rij', 'bestuurder',
+    'ik', 'het', 'een', 'niet', 'geen', 'graag', 'alsjeblieft', 'alstublieft', 'iets', 'zonder', 'wil', 'mijn', 'zwanger', 'rijden', 'rij', 'bestuurder',
     'drinken', 'hebben', 'heb', 'ook', 'maar', 'bedankt', 'dank', 'lekker', 'zoet', 'fruitig', 'fruitigs', 'noten', 'pinda', 'pindas', 'melk', 'voor',
     'zijn', 'wat', 'hoe', 'dit', 'deze', 'erg', 'veel', 'weinig', 'zou', 'kunnen', 'mag', 'bier', 'wijn', 'alcoholvrij', 'alcoholvrije', 'allergie',
   ],
@@ -16,7 +16,7 @@ export const OTHER_LANGUAGE_WORDS: Record<string, string[]> = {
     'jak', 'moze', 'bezalkoholowy', 'bezalkoholowego', 'mleko', 'pije',
   ],
   Turkish: [
-    'bir', 'lutfen', 'degil', 'yok', 'var', 'hamile', 'hamileyim', 'alkolsuz', 'icmiyorum', 'araba', 'kullaniyorum', 'alerjim', 'alerjisi', 'bana', 'icin',
+    'bir', 'lutfen', 'degil', 'yok', 'hamile', 'hamileyim', 'alkolsuz', 'icmiyorum', 'araba', 'kullaniyorum', 'alerjim', 'alerjisi', 'bana', 'icin',
     'sey', 'meyveli', 'tatli', 'fistik', 'sut', 'ile', 'cok', 'tesekkurler', 'tesekkur', 'merhaba', 'istiyorum', 'olsun', 'benim', 'icki', 'kokteyl',
   ],
   Swedish: [
