@@ -47,7 +47,7 @@ export const ENGLISH: LanguageTable = {
     { phrases: ['vegan'], groups: ['dairy', 'egg', 'fish', 'shellfish'] },
   ],
   alcoholFree: [
-    'pregnan*', 'expecting', 'breast? feeding', 'breastfeeding', 'nursing',
+    'pregnan*', 'expecting', 'with child', 'breast? feeding', 'breastfeeding', 'nursing',
     'drive|drives|driving|driver', 'designated', 'sober', 'sobriety', 'teetotal*',
     'dont|doesnt|cant|cannot|wont|not|never drink|drinking', 'do not drink|drinking', 'no drinking',
     'zero proof|abv|alcohol|%', 'zeroproof', '0 %', '0 0', 'mocktail*', 'virgin', 'soft drink*',

@@ -46,7 +46,7 @@ export const FRENCH: LanguageTable = {
     // Pregnancy and breastfeeding.
     'enceinte*', 'grossesse', 'j attends un bebe|enfant', 'attends un bebe|enfant', 'nous attendons un bebe|enfant', 'allaite', 'allaitement', 'allaitante', 'j allaite',
     // Driving.
-    'je conduis', 'conduis', 'conduire', 'conducteur*', 'conductrice*', 'je prends le volant', 'au volant', 'capitaine de soiree', 'je suis en voiture',
+    'je conduis', 'conduis', 'conduire', 'conducteur*', 'conductrice*', 'je prends le volant', 'au volant', 'capitaine de soiree', 'je suis en voiture', 'je prends la voiture', 'prendre la route',
     // Sobriety, medication, recovery.
     'suis sobre', 'reste sobre', 'rester sobre', 'abstinent*', 'abstinence', 'je ne bois pas|plus|jamais', 'je bois pas|plus|jamais', 'ne bois pas|plus|jamais',
     'je ne peux pas boire', 'je peux pas boire', 'je ne dois pas boire', 'ne pas boire', 'j ai arrete de boire', 'antibiotique*', 'sous traitement',

@@ -50,7 +50,7 @@ export const GERMAN: LanguageTable = {
     'ich fahre', 'fahre ich', 'muss ~ fahren', 'werde ~ fahren', 'noch fahren', 'autofahrer*', 'fahrer', 'fahrerin', 'am steuer', 'mit dem auto|wagen',
     'auto fahren', 'autofahren',
     // Sobriety, medication, recovery.
-    'nuchtern', 'nuechtern', 'abstinent*', 'ich trinke nicht|nie', 'trinke nicht|nie', 'trinke heute nicht', 'trinke kein* alkohol', 'darf ~ nicht trinken',
+    'nuchtern', 'nuechtern', 'abstinent*', 'ich trinke nicht|nie', 'trinke nicht|nie', 'trinke heute nicht|nichts', 'trinke nichts', 'trinke kein* alkohol', 'darf ~ nicht trinken',
     'darf kein* alkohol', 'ich bin trocken', 'antibiotika', 'antibiotikum', 'medikament*', 'tabletten', 'trockener alkoholiker', 'ex alkoholiker',
     'anonyme alkoholiker', 'entzug',
     // "No alcohol".
