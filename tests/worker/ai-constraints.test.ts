@@ -98,6 +98,20 @@ describe('readConstraints in the guest\'s own language (docs/decisions/168)', ()
     });
   }
 
+  const spellings: [string, string[], object][] = [
+    ['es', ['Soy alérgico a los frutos secos', 'soy alergico a los frutos secos', 'soy alerjico a los frutos secos'], { allergies: ['nuts'] }],
+    ['fr', ['Je suis allergique aux cacahuètes', 'je suis allergique aux cacahuetes', 'je suis alergique aux cacahuettes'], { allergies: ['peanuts'] }],
+    ['de', ['Ich bin allergisch gegen Nüsse', 'ich bin allergisch gegen Nuesse', 'ich bin alergisch gegen Nüsse'], { allergies: ['nuts'] }],
+    ['it', ['mia moglie è incinta', 'mia moglie e incinta', 'mia moglie è incnta'], { alcoholFree: true }],
+    ['pt', ['Estou grávida', 'estou gravida', 'estou grávda'], { alcoholFree: true }],
+    ['en', ["I'm pregnant", 'im pregnant', "I'm pregant"], { alcoholFree: true }],
+  ];
+  for (const [code, texts, expected] of spellings) {
+    it(`${code}: with diacritics, without them, and misspelt one letter off, the words read alike`, () => {
+      for (const text of texts) expect(readConstraints(text), text).toMatchObject({ ...expected, unread: false });
+    });
+  }
+
   it('a word the sentence\'s own language uses for something else is no allergen: Spanish "soy alérgico" names no soy', () => {
     expect(readConstraints('Soy alérgico a los frutos secos').allergies).toEqual(['nuts']);
     expect(readConstraints("I'm allergic to soy").allergies).toEqual(['soy']);

@@ -50,7 +50,7 @@ const BAR_WORDS = new Set(plainText([
 ].join(' ')).split(' ').filter((w) => w.length >= 2));
 
 const hasOtherScript = (raw: string) => /\p{L}/u.test(raw) && [...raw].some((ch) => /\p{L}/u.test(ch) && !/\p{Script=Latin}/u.test(ch));
-const hasForeignLetter = (raw: string) => [...raw.toLowerCase()].some((ch) => /\p{Script=Latin}/u.test(ch) && ch > '\u007f' && !OWN_LETTERS.has(ch));
+const hasForeignLetter = (raw: string) => [...raw.normalize('NFC').toLowerCase()].some((ch) => /\p{Script=Latin}/u.test(ch) && ch > '\u007f' && !OWN_LETTERS.has(ch));
 
 export type LanguageEvidence = {
   /** Words of each known language. */
