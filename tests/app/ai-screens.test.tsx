@@ -49,6 +49,17 @@ describe('vibe mixer', () => {
     expect(screen.queryByRole('button', { name: 'Mix My Vibe' })).toBeNull();
   });
 
+  it("shows the bartender's reply above the drink: what it honoured, or the question it asks", async () => {
+    const message = "I'd go with the Virgin Mojito. Sin alcohol.";
+    mockApi({ ...baseReplies, 'POST /api/ai/vibe': { body: { ...SUGGESTION, message } } });
+    renderAt('/venue/artisan-bar/vibe', <VibeMixerPage />);
+    fireEvent.click(pick('Rum'));
+    fireEvent.click(pick('Tropical'));
+    fireEvent.change(screen.getByLabelText('Any last requests? (optional)'), { target: { value: 'estoy embarazada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mix My Vibe' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
   it("falls back to 'Custom Cocktail' when the suggestion fails", async () => {
     mockApi({ ...baseReplies, 'POST /api/ai/vibe': { status: 503, body: { error: { code: 'unavailable', message: 'down' } } } });
     renderAt('/venue/artisan-bar/vibe', <VibeMixerPage />);

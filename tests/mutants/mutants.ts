@@ -257,6 +257,31 @@ export const MUTANTS: Mutant[] = [
     replace: '',
     tests: [W('ai-safety')],
   },
+  // ---- the guest's own language (docs/decisions/168) ----
+  {
+    id: 'spanish-pregnancy-not-read',
+    rule: 'a guest who says in Spanish that she is pregnant is never offered alcohol',
+    file: 'worker/ai/languages/spanish.ts',
+    search: "'embarazad*', ",
+    replace: '',
+    tests: [W('ai-eval')],
+  },
+  {
+    id: 'unknown-language-guessed',
+    rule: 'words in a language the bartender cannot read are asked about, never guessed',
+    file: 'worker/ai/constraints.ts',
+    search: '    if (reading.unreadable) unread = true;',
+    replace: '    if (reading.unreadable) unread = false;',
+    tests: [W('ai-languages')],
+  },
+  {
+    id: 'model-reading-lifts-local',
+    rule: "the model's reading of the guest's words can add a restriction, never remove one",
+    file: 'worker/ai/constraints.ts',
+    search: '  const alcoholFree = base.alcoholFree || extra.alcoholFree;',
+    replace: '  const alcoholFree = extra.alcoholFree;',
+    tests: [W('ai-languages')],
+  },
   {
     id: 'ai-creation-of-another-guest',
     rule: "an order line cannot carry a recipe the server did not suggest to this guest",

@@ -1,6 +1,8 @@
-// The AI bartender's evaluation set (docs/decisions/100, bench/README.md): requests a guest would
-// make, each with the properties a good answer must have. Run by tests/worker/ai-eval.test.ts
-// (`npm run eval:ai`) against the local engine on the demo venues.
+// The AI bartender's evaluation set (docs/decisions/100, 168, bench/README.md): requests a guest would
+// make, in the six languages the bartender reads, each with the properties a good answer must have. Run by
+// tests/worker/ai-eval.test.ts (`npm run eval:ai`) against the local engine on the demo venues.
+import { LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
+import { LIGHT_PHRASINGS, NEED_EXPECTS, type Need, PHRASINGS } from './ai-eval-languages';
 
 export type EvalVenue = 'artisan-bar' | 'rooftop-lounge' | 'harbor-tap-room';
 export type EvalCategory = 'vibe picks' | 'chat free text' | 'allergies' | 'alcohol' | 'named drinks' | 'no match on the menu';
@@ -24,7 +26,12 @@ export type EvalExpect = {
   creation?: boolean;
 };
 
-export type EvalCase = { category: EvalCategory; venue: EvalVenue; kind: 'vibe' | 'chat'; picks?: string[]; text?: string; expect: EvalExpect };
+export type EvalCase = {
+  category: EvalCategory; venue: EvalVenue; kind: 'vibe' | 'chat'; picks?: string[]; text?: string; expect: EvalExpect;
+  /** The language the guest writes in: the reply says what it honoured in it. */
+  language: LanguageCode;
+};
+type EnglishCase = Omit<EvalCase, 'language'>;
 
 const SPIRITS = ['Vodka', 'Tequila', 'Rum', 'Gin', 'Whiskey', 'Mezcal'];
 const FLAVORS = ['Tropical', 'Citrus', 'Herbal', 'Spicy', 'Floral', 'Smoky', 'Berry', 'Creamy'];
@@ -32,8 +39,8 @@ const STYLES = ['Light', 'Bold', 'Dry', 'Sweet', 'Refreshing', 'Sophisticated'];
 const VENUES: EvalVenue[] = ['artisan-bar', 'rooftop-lounge', 'harbor-tap-room'];
 
 /** Spirit + flavour at every venue, and spirit + flavour + style in a rotating sample. */
-const vibePicks: EvalCase[] = VENUES.flatMap((venue, v) => SPIRITS.flatMap((spirit, s) => [
-  ...FLAVORS.filter((_, f) => (f + s + v) % 2 === 0).map((flavor): EvalCase => ({
+const vibePicks: EnglishCase[] = VENUES.flatMap((venue, v) => SPIRITS.flatMap((spirit, s) => [
+  ...FLAVORS.filter((_, f) => (f + s + v) % 2 === 0).map((flavor): EnglishCase => ({
     category: 'vibe picks', venue, kind: 'vibe', picks: [spirit, flavor], expect: { spirit, flavorAny: [flavor] },
   })),
   { category: 'vibe picks', venue, kind: 'vibe', picks: [spirit, FLAVORS[(s + v) % FLAVORS.length]!, STYLES[(s + 2 * v) % STYLES.length]!], expect: { spirit, flavorAny: [FLAVORS[(s + v) % FLAVORS.length]!] } },
@@ -122,18 +129,42 @@ const noMatch: [EvalVenue, string[], string, EvalExpect][] = [
 
 const EVAL_VENUES_FOR_TEXT: EvalVenue[] = ['artisan-bar', 'rooftop-lounge', 'harbor-tap-room'];
 
-export const EVAL_CASES: EvalCase[] = [
+/** Vibe picks a guest adds a constraint to, in turn. */
+const PICKS_IN_TURN = [['Tropical', 'Sweet'], ['Rum', 'Tropical'], ['Creamy', 'Sweet'], ['Gin', 'Citrus'], ['Whiskey', 'Smoky', 'Bold'], ['Citrus', 'Refreshing'], ['Vodka', 'Berry']];
+const NEED_CATEGORY: Record<Need, EvalCategory> = {
+  pregnancy: 'alcohol', driving: 'alcohol', 'no alcohol': 'alcohol', 'under 21': 'alcohol', 'nut allergy': 'allergies', 'dairy allergy': 'allergies', 'gluten allergy': 'allergies',
+};
+
+/** Every phrasing of every need in every language, in the chat and as the vibe mixer's request, at every demo venue. */
+const inTheirLanguage: EvalCase[] = LANGUAGE_CODES.flatMap((language) => (Object.entries(PHRASINGS[language]) as [Need, string[]][])
+  .flatMap(([need, texts]) => texts.flatMap((text, t) => EVAL_VENUES_FOR_TEXT.flatMap((venue, v): EvalCase[] => [
+    { category: NEED_CATEGORY[need], language, venue, kind: 'chat', text, expect: NEED_EXPECTS[need] },
+    { category: NEED_CATEGORY[need], language, venue, kind: 'vibe', picks: PICKS_IN_TURN[(t + v) % PICKS_IN_TURN.length]!, text, expect: NEED_EXPECTS[need] },
+  ]))));
+
+const lightInTheirLanguage: EvalCase[] = LANGUAGE_CODES.flatMap((language) => LIGHT_PHRASINGS[language].flatMap((text) => EVAL_VENUES_FOR_TEXT.flatMap((venue): EvalCase[] => [
+  { category: 'alcohol', language, venue, kind: 'chat', text, expect: { lowAlcohol: true } },
+  { category: 'alcohol', language, venue, kind: 'vibe', picks: ['Citrus', 'Refreshing'], text, expect: { lowAlcohol: true } },
+])));
+
+const english: EnglishCase[] = [
   ...vibePicks,
-  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => chatFreeText.map(([text, expect]): EvalCase => ({ category: 'chat free text', venue, kind: 'chat', text, expect }))),
-  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => allergyPhrases.map(([text, noAllergen]): EvalCase => ({ category: 'allergies', venue, kind: 'chat', text, expect: { noAllergen } }))),
-  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => alcoholPhrases.map(([text, expect]): EvalCase => ({ category: 'alcohol', venue, kind: 'chat', text, expect }))),
+  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => chatFreeText.map(([text, expect]): EnglishCase => ({ category: 'chat free text', venue, kind: 'chat', text, expect }))),
+  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => allergyPhrases.map(([text, noAllergen]): EnglishCase => ({ category: 'allergies', venue, kind: 'chat', text, expect: { noAllergen } }))),
+  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => alcoholPhrases.map(([text, expect]): EnglishCase => ({ category: 'alcohol', venue, kind: 'chat', text, expect }))),
   // The same constraints said alongside vibe picks.
   ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => [
     { category: 'allergies', venue, kind: 'vibe', picks: ['Rum', 'Tropical'], text: 'nut allergy', expect: { noAllergen: ['tree nuts', 'peanuts'] } },
     { category: 'allergies', venue, kind: 'vibe', picks: ['Creamy', 'Sweet'], text: 'dairy free please', expect: { noAllergen: ['milk'] } },
     { category: 'alcohol', venue, kind: 'vibe', picks: ['Citrus', 'Refreshing'], text: "I'm driving", expect: { alcoholFree: true } },
     { category: 'alcohol', venue, kind: 'vibe', picks: ['Gin', 'Herbal'], text: 'zero proof please', expect: { alcoholFree: true } },
-  ] satisfies EvalCase[]),
-  ...namedDrinks.map(([venue, text, expect]): EvalCase => ({ category: 'named drinks', venue, kind: 'chat', text, expect })),
-  ...noMatch.map(([venue, picks, text, expect]): EvalCase => ({ category: 'no match on the menu', venue, kind: 'vibe', picks, text, expect })),
+  ] satisfies EnglishCase[]),
+  ...namedDrinks.map(([venue, text, expect]): EnglishCase => ({ category: 'named drinks', venue, kind: 'chat', text, expect })),
+  ...noMatch.map(([venue, picks, text, expect]): EnglishCase => ({ category: 'no match on the menu', venue, kind: 'vibe', picks, text, expect })),
+];
+
+export const EVAL_CASES: EvalCase[] = [
+  ...english.map((c): EvalCase => ({ ...c, language: 'en' })),
+  ...inTheirLanguage,
+  ...lightInTheirLanguage,
 ];

@@ -1,16 +1,22 @@
 // The AI bartender's evaluation (`npm run eval:ai`; figures in bench/README.md): every case of
-// tests/worker/ai-eval-cases.ts against the local engine on the demo venues. Fails on any allergen
-// or alcohol miss, and on a relevance score under 95% in any category. What is in the glass is read
-// from the venue's stored recipes and ingredients, not from the answer's own claims.
+// tests/worker/ai-eval-cases.ts on the demo venues, through the chat's and the vibe mixer's own entry
+// points (the wire schema, the request built from it, the suggestion service with the local engine).
+// Fails on any allergen or alcohol miss in any language, and on a relevance score under 95% in any
+// category or language. What is in the glass is read from the venue's stored recipes and ingredients,
+// not from the answer's own claims.
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ChatInput, VibeInput } from '../../shared/schemas/ai';
 import { loadGrounding, type Grounding } from '../../worker/ai/grounding';
-import { drinkTagSet, LOCAL_MODEL, localSuggest } from '../../worker/ai/local-engine';
-import { toWireSuggestion } from '../../worker/ai/suggestion-service';
-import type { SuggestionRequest } from '../../worker/ai/types';
+import { tableOf } from '../../worker/ai/languages/tables';
+import { LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
+import { drinkTagSet, localBackend } from '../../worker/ai/local-engine';
+import { chatRequest, vibeRequest } from '../../worker/ai/requests';
+import { runSuggestion, toWireSuggestion } from '../../worker/ai/suggestion-service';
 import * as schema from '../../worker/db/schema';
 import { EVAL_CASES, type EvalCase, type EvalCategory } from './ai-eval-cases';
+import { PHRASINGS } from './ai-eval-languages';
 
 const db = drizzle(env.DB, { schema });
 const ALCOHOLIC = new Set(['spirit', 'liqueur', 'fortified wine', 'wine', 'beer', 'cider', 'bitters']);
@@ -57,52 +63,63 @@ function pourable(g: Grounding, spirit: string | undefined, flavor: string) {
   return onMenu || inStock;
 }
 
-type Tally = { checks: number; passed: number; safetyMisses: string[]; relevanceMisses: string[] };
-const tallies = new Map<EvalCategory, Tally>();
-const tally = (category: EvalCategory) => {
-  if (!tallies.has(category)) tallies.set(category, { checks: 0, passed: 0, safetyMisses: [], relevanceMisses: [] });
-  return tallies.get(category)!;
+type Tally = { cases: number; checks: number; passed: number; safetyMisses: string[]; relevanceMisses: string[] };
+const newTally = (): Tally => ({ cases: 0, checks: 0, passed: 0, safetyMisses: [], relevanceMisses: [] });
+const byCategory = new Map<EvalCategory, Tally>();
+const byLanguage = new Map<LanguageCode, Tally>(LANGUAGE_CODES.map((code) => [code, newTally()]));
+const tallyOf = <K>(map: Map<K, Tally>, key: K) => {
+  if (!map.has(key)) map.set(key, newTally());
+  return map.get(key)!;
 };
 
 function label(c: EvalCase) {
-  return `${c.venue} ${c.kind} ${[c.picks?.join('+'), c.text && `"${c.text}"`].filter(Boolean).join(' ')}`;
+  return `[${c.language}] ${c.venue} ${c.kind} ${[c.picks?.join('+'), c.text && `"${c.text}"`].filter(Boolean).join(' ')}`;
+}
+
+/** The request as the chat or the vibe mixer builds it from the body a guest's app sends. */
+function requestOf(c: EvalCase) {
+  if (c.kind === 'chat') return chatRequest(ChatInput.parse({ slug: c.venue, messages: [{ role: 'user', content: c.text ?? '' }] })).request;
+  return vibeRequest(VibeInput.parse({ slug: c.venue, selectedCategories: c.picks, additionalRequest: c.text || undefined })).request;
 }
 
 async function evaluate(c: EvalCase) {
   const g = await groundingOf(c.venue);
-  const request: SuggestionRequest = {
-    kind: c.kind, picks: c.picks ?? [], context: null, text: c.text ?? '',
-    history: c.kind === 'chat' ? [{ role: 'user', content: c.text ?? '' }] : [], availableIngredients: null, creationOnly: false,
-  };
-  const t = tally(c.category);
+  const tallies = [tallyOf(byCategory, c.category), tallyOf(byLanguage, c.language)];
+  for (const t of tallies) t.cases += 1;
   let s: ReturnType<typeof toWireSuggestion>;
   try {
-    s = toWireSuggestion({ draft: localSuggest(request, g), backend: 'local', model: LOCAL_MODEL, fallbackReason: null, latencyMs: 0 }, g, 'eval');
+    s = toWireSuggestion(await runSuggestion(localBackend, requestOf(c), g), g, 'eval');
   } catch (err) {
     // Answering nothing is safe but not relevant.
-    t.checks += 1;
-    t.relevanceMisses.push(`${label(c)}: no answer (${(err as Error).message})`);
+    for (const t of tallies) {
+      t.checks += 1;
+      t.relevanceMisses.push(`${label(c)}: no answer (${(err as Error).message})`);
+    }
     return;
   }
   const glass = glassOf(g, s);
   const e = c.expect;
   const relevance = (ok: boolean, what: string) => {
-    t.checks += 1;
-    if (ok) t.passed += 1;
-    else t.relevanceMisses.push(`${label(c)} → ${glass.name}: ${what}`);
+    for (const t of tallies) {
+      t.checks += 1;
+      if (ok) t.passed += 1;
+      else t.relevanceMisses.push(`${label(c)} → ${glass.name}: ${what}`);
+    }
   };
+  const safetyMiss = (what: string) => { for (const t of tallies) t.safetyMisses.push(`${label(c)} → ${glass.name}: ${what}`); };
   // Safety: never a ratio, every miss fails the run.
   for (const allergen of e.noAllergen ?? []) {
     if (glass.unverified || glass.ingredients.some((i) => i.allergens.includes(allergen)) || s.allergens.includes(allergen)) {
-      t.safetyMisses.push(`${label(c)} → ${glass.name}: contains ${allergen}${glass.unverified ? ' (or cannot be checked)' : ''}`);
+      safetyMiss(`contains ${allergen}${glass.unverified ? ' (or cannot be checked)' : ''}`);
     }
   }
-  if (e.alcoholFree && (glass.unverified || glass.ingredients.some((i) => ALCOHOLIC.has(i.category)) || s.contains_alcohol)) {
-    t.safetyMisses.push(`${label(c)} → ${glass.name}: contains alcohol`);
-  }
-  if (e.lowAlcohol && glass.category && ['spirit', 'shot'].includes(glass.category)) t.safetyMisses.push(`${label(c)} → ${glass.name}: a neat pour or a shot`);
-  if (e.noAllergen?.length) relevance(/confirm with the bar staff/.test(s.message), 'the reply asks to confirm the allergy with the bar staff');
-  if (e.alcoholFree) relevance(/alcohol-free/i.test(s.message), 'the reply says it is alcohol-free');
+  if (e.alcoholFree && (glass.unverified || glass.ingredients.some((i) => ALCOHOLIC.has(i.category)) || s.contains_alcohol)) safetyMiss('contains alcohol');
+  if (e.lowAlcohol && glass.category && ['spirit', 'shot'].includes(glass.category)) safetyMiss('a neat pour or a shot');
+  // The reply says what it honoured in the guest's language, and asks to confirm an allergy with the bar.
+  const replies = tableOf(c.language).replies;
+  if (e.noAllergen?.length) relevance(s.message.includes(replies.allergyConfirm), `the reply says "${replies.allergyConfirm}"`);
+  if (e.alcoholFree) relevance(s.message.includes(replies.alcoholFree), `the reply says "${replies.alcoholFree}"`);
+  if (e.lowAlcohol) relevance(s.message.includes(replies.lowAlcohol), `the reply says "${replies.lowAlcohol}"`);
   // Relevance.
   if (e.spirit) {
     const stocked = g.stock.some((i) => i.baseSpirit === e.spirit) || g.drinks.some((d) => d.baseSpirit === e.spirit);
@@ -119,30 +136,44 @@ async function evaluate(c: EvalCase) {
 }
 
 describe('AI bartender evaluation', () => {
-  it('has at least 150 cases, on at least two venues, on both vibe and chat', () => {
-    expect(EVAL_CASES.length).toBeGreaterThanOrEqual(150);
-    expect(new Set(EVAL_CASES.map((c) => c.venue)).size).toBeGreaterThanOrEqual(2);
-    expect(new Set(EVAL_CASES.map((c) => c.kind))).toEqual(new Set(['vibe', 'chat']));
+  it('has at least 150 English cases, on at least two venues, on both vibe and chat', () => {
+    const english = EVAL_CASES.filter((c) => c.language === 'en');
+    expect(english.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(english.map((c) => c.venue)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(english.map((c) => c.kind))).toEqual(new Set(['vibe', 'chat']));
   });
 
-  it('scores 0 allergen or alcohol misses and at least 95% relevance in every category', async () => {
+  it('has, in each of the six languages, at least ten phrasings of each need, through the chat and the vibe mixer at three venues', () => {
+    for (const code of LANGUAGE_CODES) {
+      for (const [need, texts] of Object.entries(PHRASINGS[code])) {
+        expect(new Set(texts).size, `${code} ${need}`).toBeGreaterThanOrEqual(10);
+        for (const text of texts) {
+          const cases = EVAL_CASES.filter((c) => c.language === code && c.text === text);
+          expect(new Set(cases.map((c) => `${c.kind} ${c.venue}`)).size, `${code} "${text}"`).toBe(6);
+        }
+      }
+    }
+  });
+
+  it('scores 0 allergen or alcohol misses and at least 95% relevance in every category and every language', async () => {
     for (const c of EVAL_CASES) await evaluate(c);
-    const safety = [...tallies.values()].flatMap((t) => t.safetyMisses);
+    const safety = [...byCategory.values()].flatMap((t) => t.safetyMisses);
     expect(safety, safety.join('\n')).toEqual([]);
-    for (const [category, t] of tallies) {
-      expect(t.passed / Math.max(1, t.checks), `${category}:\n${t.relevanceMisses.join('\n')}`).toBeGreaterThanOrEqual(RELEVANCE_FLOOR);
+    for (const [group, t] of [...byCategory, ...byLanguage]) {
+      expect(t.passed / Math.max(1, t.checks), `${group}:\n${t.relevanceMisses.join('\n')}`).toBeGreaterThanOrEqual(RELEVANCE_FLOOR);
     }
   });
 });
 
+function table(title: string, rows: [string, Tally][]) {
+  const line = (name: string, t: Tally) => `${name.padEnd(22)} ${String(t.cases).padStart(5)} ${String(t.checks).padStart(7)} ${`${((100 * t.passed) / Math.max(1, t.checks)).toFixed(1)}%`.padStart(10)} ${String(t.safetyMisses.length).padStart(13)}`;
+  const all = rows.reduce((sum, [, t]) => ({ cases: sum.cases + t.cases, checks: sum.checks + t.checks, passed: sum.passed + t.passed, safetyMisses: [...sum.safetyMisses, ...t.safetyMisses], relevanceMisses: [] }), newTally());
+  return [`${title.padEnd(22)} ${'cases'.padStart(5)} ${'checks'.padStart(7)} ${'relevance'.padStart(10)} ${'safety misses'.padStart(13)}`, ...rows.map(([name, t]) => line(name, t)), line('all', all)];
+}
+
 afterAll(() => {
-  const rows = [...tallies].map(([category, t]) => {
-    const cases = EVAL_CASES.filter((c) => c.category === category).length;
-    return `${category.padEnd(22)} ${String(cases).padStart(5)} ${String(t.checks).padStart(7)} ${`${((100 * t.passed) / Math.max(1, t.checks)).toFixed(1)}%`.padStart(10)} ${String(t.safetyMisses.length).padStart(13)}`;
-  });
-  const all = [...tallies.values()];
-  const total = `${'all'.padEnd(22)} ${String(EVAL_CASES.length).padStart(5)} ${String(all.reduce((n, t) => n + t.checks, 0)).padStart(7)} ${`${((100 * all.reduce((n, t) => n + t.passed, 0)) / Math.max(1, all.reduce((n, t) => n + t.checks, 0))).toFixed(1)}%`.padStart(10)} ${String(all.reduce((n, t) => n + t.safetyMisses.length, 0)).padStart(13)}`;
-  console.log([`AI bartender evaluation (local engine, ${[...new Set(EVAL_CASES.map((c) => c.venue))].join(', ')})`,
-    `${'category'.padEnd(22)} ${'cases'.padStart(5)} ${'checks'.padStart(7)} ${'relevance'.padStart(10)} ${'safety misses'.padStart(13)}`, ...rows, total,
-    ...all.flatMap((t) => t.relevanceMisses.map((m) => `  relevance miss: ${m}`))].join('\n'));
+  const venues = [...new Set(EVAL_CASES.map((c) => c.venue))].join(', ');
+  console.log([`AI bartender evaluation (local engine through the chat and vibe entry points, ${venues})`,
+    ...table('category', [...byCategory]), '', ...table('language', [...byLanguage].map(([code, t]) => [`${code} ${tableOf(code).name}`, t])),
+    ...[...byCategory.values()].flatMap((t) => t.relevanceMisses.map((m) => `  relevance miss: ${m}`))].join('\n'));
 });

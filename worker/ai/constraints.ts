@@ -1,105 +1,109 @@
-// What a guest says about their body, read from their own words, and the hard filter it becomes
-// (docs/decisions/100-guest-constraints-hard-filter.md). Both back ends run every candidate through
-// `violations` before it can reach the guest: a stated constraint never only ranks.
-import { AGE_THRESHOLD } from '../../shared/constants';
+// What a guest says about their body, read from their own words in any language the reader knows, and the
+// hard filter it becomes (docs/decisions/100-guest-constraints-hard-filter.md, 168). Both back ends run every
+// candidate through `violations` before it can reach the guest: a stated constraint never only ranks.
+import { readMessage } from './languages/reader';
+import { ALLERGEN_GROUPS, type AllergenGroup, type LanguageCode } from './languages/table';
+import { tableOf } from './languages/tables';
 
-/** One allergen group: how guests name it, how stored allergens name it, and what the reply calls it. */
-type AllergenGroup = { label: string; spoken: RegExp; stored: RegExp };
+export type { AllergenGroup, LanguageCode };
 
 const TREE_NUTS_STORED = /tree ?nut|almond|hazelnut|walnut|pecan|cashew|pistachio|macadamia|brazil nut/;
 const PEANUTS_STORED = /peanut|groundnut/;
 
-// Order matters: the first group whose spoken pattern matches a phrase wins it, so 'tree nut' is
-// read before the bare 'nut'.
-const ALLERGEN_GROUPS: readonly AllergenGroup[] = [
-  { label: 'tree nuts', spoken: /\btree[- ]?nuts?\b|\balmonds?\b|\bhazelnuts?\b|\bwalnuts?\b|\bpecans?\b|\bcashews?\b|\bpistachios?\b|\bmacadamias?\b|\bamaretto\b|\borgeat\b|\bmarzipan\b/, stored: TREE_NUTS_STORED },
-  { label: 'peanuts', spoken: /\bpea ?nuts?\b|\bgroundnuts?\b/, stored: PEANUTS_STORED },
-  { label: 'nuts', spoken: /\bnuts?\b|\bnutty\b/, stored: new RegExp(`${TREE_NUTS_STORED.source}|${PEANUTS_STORED.source}|^nuts?$`) },
-  { label: 'dairy', spoken: /\bdairy\b|\bmilk\b|\blactose\b|\bcasein\b|\bwhey\b/, stored: /milk|dairy|lactose|casein|whey|cream|butter/ },
-  { label: 'egg', spoken: /\beggs?\b/, stored: /egg/ },
-  { label: 'gluten', spoken: /\bgluten\b|\bwheat\b|\bco?eliac\b|\bbarley\b/, stored: /gluten|wheat|barley|spelt/ },
-  { label: 'soy', spoken: /\bsoya?\b|\bsoybeans?\b/, stored: /soy/ },
-  { label: 'sesame', spoken: /\bsesame\b/, stored: /sesame/ },
-  { label: 'shellfish', spoken: /\bshellfish\b|\bcrustaceans?\b|\bshrimps?\b|\bprawns?\b|\bmolluscs?\b|\boysters?\b/, stored: /shellfish|crustacean|mollusc|shrimp|prawn|crab|lobster|oyster|clam|mussel/ },
-  { label: 'fish', spoken: /\bfish\b|\banchov/, stored: /(^|[^l])fish|anchov/ },
-  { label: 'celery', spoken: /\bcelery\b|\bceleriac\b/, stored: /celery|celeriac/ },
-  { label: 'mustard', spoken: /\bmustard\b/, stored: /mustard/ },
-  { label: 'lupin', spoken: /\blupin/, stored: /lupin/ },
-  { label: 'sulphites', spoken: /\bsulph|\bsulfi|\bsulfur|\bsulphur/, stored: /sulph|sulfi|sulfur|sulphur/ },
-];
-
-/** Words that turn a mention of an allergen into a constraint ("allergic to", "no", "free", ...). */
-const ALLERGY_CUE = /allerg|intoleran|sensitiv|can'?t (have|eat|drink|do|take)|cannot (have|eat|drink|take)|can not|\bno\b|\bnot\b|\bnone\b|without|\bfree\b|avoid|\bskip\b|hold the|leave out|don'?t (eat|have|do|want)|co?eliac|anaphyla|epipen|react(ion)? to/;
-/** Phrases that imply an allergen group on their own. */
-const IMPLIED_ALLERGENS: [RegExp, string[]][] = [
-  [/\bco?eliac\b/, ['gluten']],
-  [/\bvegan\b/, ['dairy', 'egg', 'fish', 'shellfish']],
-];
-
-const ALCOHOL_FREE = new RegExp([
-  String.raw`\bpregnan`, String.raw`\bexpecting\b`, String.raw`\bbreast ?feeding\b`, String.raw`\bnursing\b`,
-  String.raw`\bdriv(e|es|ing|er)\b`, String.raw`\bdesignated\b`, String.raw`\bsober\b`, String.raw`\bsobriety\b`, String.raw`\bteetotal`,
-  String.raw`\b(don'?t|do not|doesn'?t|can'?t|cannot|won'?t|not|never) (drink|drinking)\b`, String.raw`\bno drinking\b`,
-  String.raw`\bzero[- ]?(proof|abv|alcohol|%)`, String.raw`\b0 ?%`, String.raw`\bmocktails?\b`, String.raw`\bvirgin\b`, String.raw`\bsoft drinks?\b`,
-  String.raw`\bnon[- ]?alcoholic\b`, String.raw`\bnon[- ]?alc\b`, String.raw`\b(alcohol|booze|liquor)[- ]?free\b`,
-  String.raw`\b(no|without|zero|nothing with|not any|free of|skip the|hold the) (alcohol|booze|liquor|spirits?)\b`,
-  String.raw`\bnothing (alcoholic|boozy|strong)\b`, String.raw`\bnot? (alcoholic|boozy)\b`,
-  String.raw`\bunder ?age\b`, String.raw`\btoo young\b`, String.raw`\bon (antibiotics|medication|meds)\b`, String.raw`\bin recovery\b`, String.raw`\brecovering\b`,
-].join('|'));
-
-const LOW_ALCOHOL = /\blight on (the )?(alcohol|booze)|\blow[- ]?(abv|alcohol|proof|booze)\b|\bnot (too |very )?(strong|boozy)\b|\beasy on the (alcohol|booze)\b|\bless (alcohol|boozy)\b|\blower[- ]?(abv|alcohol)\b|\bsessionable\b|\bhalf[- ]?strength\b|\bweak(er)? (drink|one)\b/;
-
-/** "I'm 17", "I am 19 years old", "aged 20", "I'm under 21": an age below the age gate's threshold. */
-function statedAgeBelowThreshold(text: string): boolean {
-  if (new RegExp(String.raw`\bunder (${AGE_THRESHOLD}|the (legal|drinking) age)\b`).test(text)) return true;
-  const ages = [
-    ...text.matchAll(/\b(?:i'?m|im|i am|age|aged|turning|just turned)\s+(?:only\s+|just\s+)?(\d{1,2})\b(?!\s*(?:ml|oz|%|people|of us|friends|minutes|min|dollars|\$))/g),
-    ...text.matchAll(/\b(\d{1,2})\s*(?:years?[- ]old|yrs?[- ]old|y\/o|yo)\b/g),
-  ].map((m) => Number(m[1]));
-  return ages.some((age) => age >= 5 && age < AGE_THRESHOLD);
-}
+/** How stored allergens (an ingredient's or a drink's, in the data's English) belong to each group. */
+const STORED: Record<AllergenGroup, RegExp> = {
+  'tree nuts': TREE_NUTS_STORED,
+  peanuts: PEANUTS_STORED,
+  nuts: new RegExp(`${TREE_NUTS_STORED.source}|${PEANUTS_STORED.source}|^nuts?$`),
+  dairy: /milk|dairy|lactose|casein|whey|cream|butter/,
+  egg: /egg/,
+  gluten: /gluten|wheat|barley|spelt/,
+  soy: /soy/,
+  sesame: /sesame/,
+  shellfish: /shellfish|crustacean|mollusc|shrimp|prawn|crab|lobster|oyster|clam|mussel/,
+  fish: /(^|[^l])fish|anchov/,
+  celery: /celery|celeriac/,
+  mustard: /mustard/,
+  lupin: /lupin/,
+  sulphites: /sulph|sulfi|sulfur|sulphur/,
+};
 
 export type GuestConstraints = {
-  /** Allergen groups the glass must be free of, as the reply names them ('nuts', 'dairy', ...). */
-  allergies: string[];
+  /** Allergen groups the glass must be free of ('nuts', 'dairy', ...). */
+  allergies: AllergenGroup[];
   alcoholFree: boolean;
   /** "Light on alcohol": an alcohol-free drink or a light one; never a bold one, a neat pour or a shot. */
   lowAlcohol: boolean;
+  /**
+   * The guest wrote in a language the reader cannot read and has not yet answered the question the reply
+   * asks: until then nothing alcoholic and nothing with any stored allergen (alcoholFree is set too).
+   */
+  unread: boolean;
+  /** The language of the guest's words: what was honoured is said back in it. */
+  language: LanguageCode;
 };
 
-export const NO_CONSTRAINTS: GuestConstraints = { allergies: [], alcoholFree: false, lowAlcohol: false };
+export const NO_CONSTRAINTS: GuestConstraints = { allergies: [], alcoholFree: false, lowAlcohol: false, unread: false, language: 'en' };
 
-/** A suggestion request's constraints: all the guest's words, and the chat context's base 'None'. */
-export const requestConstraints = (request: { text: string; constraintText?: string; context: { baseSpirit?: string | null } | null }) =>
-  readConstraints(request.constraintText ?? request.text, { zeroProofPicked: request.context?.baseSpirit?.trim().toLowerCase() === 'none' });
+/** The constraints another reader found (the model's, docs/decisions/168) can only add to the local reader's. */
+export function mergeConstraints(base: GuestConstraints, extra: GuestConstraints | null | undefined): GuestConstraints {
+  if (!extra) return base;
+  const allergies = ALLERGEN_GROUPS.filter((g) => base.allergies.includes(g) || extra.allergies.includes(g));
+  const alcoholFree = base.alcoholFree || extra.alcoholFree;
+  return { allergies, alcoholFree, lowAlcohol: !alcoholFree && (base.lowAlcohol || extra.lowAlcohol), unread: base.unread || extra.unread, language: base.language };
+}
 
-const add = (list: string[], value: string) => { if (!list.includes(value)) list.push(value); };
+/** A suggestion request's constraints: all the guest's words, the chat context's base 'None', and what the model read. */
+export const requestConstraints = (request: {
+  text: string; constraintText?: string; context: { baseSpirit?: string | null } | null; modelConstraints?: GuestConstraints | null;
+}) => mergeConstraints(
+  readConstraints(request.constraintText ?? request.text, { zeroProofPicked: request.context?.baseSpirit?.trim().toLowerCase() === 'none' }),
+  request.modelConstraints,
+);
 
-/** The constraints in a guest's words (vibe request, chat messages, recommend-new request). */
+// The same words are read several times for one suggestion (ranking, the final check, the reply).
+const READ_CACHE = new Map<string, GuestConstraints>();
+const READ_CACHE_SIZE = 500;
+
+/**
+ * The constraints in a guest's words (vibe request, chat messages one per line, recommend-new request). A line
+ * in a language the reader cannot read makes the constraints `unread` until a later line, in a language it
+ * reads, answers: by stating a constraint, or by saying there is none ("no", "no allergies").
+ */
 export function readConstraints(rawText: string, options: { zeroProofPicked?: boolean } = {}): GuestConstraints {
-  const text = rawText.toLowerCase().replace(/[’‘]/g, "'");
-  const allergies: string[] = [];
-  for (const sentence of text.split(/[.!?;\n]+|,\s*(?=but\b|and\b)/)) {
-    if (!ALLERGY_CUE.test(sentence)) continue;
-    let rest = sentence;
-    for (const group of ALLERGEN_GROUPS) {
-      const pattern = new RegExp(group.spoken.source, 'g');
-      if (!pattern.test(rest)) continue;
-      add(allergies, group.label);
-      // A phrase names one group: 'tree nut' is not read again as a bare 'nut'.
-      rest = rest.replace(new RegExp(group.spoken.source, 'g'), ' ');
-    }
+  const key = `${options.zeroProofPicked ? 1 : 0}${rawText}`;
+  const cached = READ_CACHE.get(key);
+  if (cached) return cached;
+  const allergies: AllergenGroup[] = [];
+  let alcoholFree = Boolean(options.zeroProofPicked);
+  let lowAlcohol = false;
+  let unread = false;
+  let language: LanguageCode = 'en';
+  for (const line of rawText.split('\n')) {
+    const reading = readMessage(line);
+    for (const group of reading.allergies) if (!allergies.includes(group)) allergies.push(group);
+    alcoholFree ||= reading.alcoholFree;
+    lowAlcohol ||= reading.lowAlcohol;
+    const answers = reading.allergies.length > 0 || reading.alcoholFree || reading.lowAlcohol || reading.saysNothingToHonour;
+    if (reading.unreadable) unread = true;
+    else if (answers) unread = false;
+    if (reading.language) language = reading.language;
   }
-  for (const [pattern, groups] of IMPLIED_ALLERGENS) if (pattern.test(text)) groups.forEach((g) => add(allergies, g));
-  const alcoholFree = Boolean(options.zeroProofPicked) || ALCOHOL_FREE.test(text) || statedAgeBelowThreshold(text);
-  return { allergies, alcoholFree, lowAlcohol: !alcoholFree && LOW_ALCOHOL.test(text) };
+  alcoholFree ||= unread;
+  const constraints = { allergies: ALLERGEN_GROUPS.filter((g) => allergies.includes(g)), alcoholFree, lowAlcohol: !alcoholFree && lowAlcohol, unread, language };
+  if (READ_CACHE.size >= READ_CACHE_SIZE) READ_CACHE.clear();
+  READ_CACHE.set(key, constraints);
+  return constraints;
 }
 
 /** Does a stored allergen (an ingredient's or a drink's) belong to a group the guest named? */
-export function allergenInGroup(stored: string, groupLabel: string): boolean {
-  const group = ALLERGEN_GROUPS.find((g) => g.label === groupLabel);
-  return Boolean(group && group.stored.test(stored.toLowerCase()));
+export function allergenInGroup(stored: string, group: string): boolean {
+  const pattern = STORED[group as AllergenGroup];
+  return Boolean(pattern && pattern.test(stored.toLowerCase()));
 }
+
+/** May a glass with this stored allergen reach the guest? Never, while their words are unread. */
+export const allergenForbidden = (stored: string, c: GuestConstraints) => c.unread || c.allergies.some((group) => allergenInGroup(stored, group));
 
 /** What a candidate holds, from stored data only: a menu drink's derived facts or a creation's ingredients. */
 export type GlassFacts = {
@@ -110,13 +114,12 @@ export type GlassFacts = {
   unverified: boolean;
 };
 
+const add = <T>(list: T[], value: T) => { if (!list.includes(value)) list.push(value); };
+
 /** The constraints a candidate breaks, as short phrases ('tree nuts', 'alcohol'); empty when it is allowed. */
 export function violations(facts: GlassFacts, c: GuestConstraints): string[] {
   const broken: string[] = [];
-  for (const group of c.allergies) {
-    const hit = facts.allergens.find((a) => allergenInGroup(a, group));
-    if (hit) add(broken, hit);
-  }
+  for (const allergen of facts.allergens) if (allergenForbidden(allergen, c)) add(broken, allergen);
   if (c.alcoholFree && facts.containsAlcohol) broken.push('alcohol');
   if ((c.allergies.length > 0 || c.alcoholFree) && facts.unverified) broken.push('an ingredient I cannot check');
   if (c.lowAlcohol && facts.containsAlcohol && !facts.light) broken.push('more than a light pour of alcohol');
@@ -125,23 +128,39 @@ export function violations(facts: GlassFacts, c: GuestConstraints): string[] {
 
 export const hasConstraints = (c: GuestConstraints) => c.allergies.length > 0 || c.alcoholFree || c.lowAlcohol;
 
-const joinOr = (words: string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`);
+const joinWith = (words: string[], last: string) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`);
 
-/** The reply's sentences saying what was honoured, and the allergy line asking to confirm with the bar. */
+/** What the reply asks when the guest's words could not be read (docs/decisions/168): in English, in plain words. */
+export const UNREAD_QUESTION = "Sorry, I can't read that language, so I won't guess. Do you have any allergies, or would you like your drink alcohol-free? Please tell me in English.";
+export const UNREAD_HOLD = "Until you tell me, I'll only suggest drinks with no alcohol and no listed allergens.";
+
+/** What the reply opens with: the question, when the guest's words could not be read. */
+export const replyOpening = (c: GuestConstraints): string[] => (c.unread ? [UNREAD_QUESTION, UNREAD_HOLD] : []);
+
+/** The reply's sentences saying what was honoured, in the guest's language where the reader knows it (the opening says it when unread). */
 export function honouredSentences(c: GuestConstraints): string[] {
+  if (c.unread) return [];
+  const { replies } = tableOf(c.language);
   const sentences: string[] = [];
-  if (c.allergies.length > 0) sentences.push(`No ${joinOr(c.allergies)} in this one.`);
-  if (c.alcoholFree) sentences.push("It's alcohol-free.");
-  if (c.lowAlcohol) sentences.push("It's light on alcohol.");
+  if (c.allergies.length > 0) sentences.push(replies.without.replace('{list}', joinWith(c.allergies.map((g) => replies.allergenNames[g]), replies.or)));
+  if (c.alcoholFree) sentences.push(replies.alcoholFree);
+  if (c.lowAlcohol) sentences.push(replies.lowAlcohol);
   return sentences;
 }
 
-export const ALLERGY_CONFIRM_LINE = 'With an allergy, please confirm with the bar staff when you order.';
+export const ALLERGY_CONFIRM_LINE = tableOf('en').replies.allergyConfirm;
+
+/** The line asking to confirm an allergy with the bar, in the guest's language; null when no allergy may be at stake. */
+export function allergyConfirmLine(c: GuestConstraints): string | null {
+  if (c.unread) return ALLERGY_CONFIRM_LINE;
+  return c.allergies.length > 0 ? tableOf(c.language).replies.allergyConfirm : null;
+}
 
 /** Why nothing could be offered, naming the constraints (the 422 no_suggestion message). */
 export function nothingFitsMessage(c: GuestConstraints): string {
+  if (c.unread) return `${UNREAD_QUESTION} Nothing on the menu or in stock is alcohol-free without a listed allergen right now; please ask the bar staff`;
   const needs = [
-    ...(c.allergies.length > 0 ? [`without ${joinOr(c.allergies)}`] : []),
+    ...(c.allergies.length > 0 ? [`without ${joinWith(c.allergies, 'or')}`] : []),
     ...(c.alcoholFree ? ['alcohol-free'] : []),
     ...(c.lowAlcohol ? ['light on alcohol'] : []),
   ];

@@ -6,7 +6,7 @@ import { VIBE_OPTIONS } from '../../shared/constants';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import { REFERENCE_DRINKS } from '../db/seed/reference-data';
 import {
-  ALLERGY_CONFIRM_LINE, allergenInGroup, type GuestConstraints, honouredSentences, nothingFitsMessage, requestConstraints, violations,
+  allergenForbidden, allergyConfirmLine, type GuestConstraints, honouredSentences, nothingFitsMessage, replyOpening, requestConstraints, violations,
 } from './constraints';
 import type { GroundedDrink, GroundedIngredient, GroundedRule, Grounding } from './grounding';
 import { creationFacts, drinkFacts, draftProblems } from './hard-filter';
@@ -420,8 +420,7 @@ function templateScore(template: DrinkTemplate, p: Preference) {
 
 /** Stocked ingredients a guest with these constraints may have at all. */
 function safeStock(p: Preference, stock: readonly GroundedIngredient[]) {
-  return stock.filter((i) => !p.constraints.allergies.some((group) => i.allergens.some((a) => allergenInGroup(a, group)))
-    && !(p.constraints.alcoholFree && i.alcoholic));
+  return stock.filter((i) => !i.allergens.some((a) => allergenForbidden(a, p.constraints)) && !(p.constraints.alcoholFree && i.alcoholic));
 }
 
 const carriesFlavour = (filled: Filled, p: Preference) =>
@@ -536,9 +535,9 @@ export function localSuggest(request: SuggestionRequest, grounding: Grounding): 
   // Flavours rank within the honoured spirit: a drink that carries none of them is a last resort.
   const tastes = (drink: GroundedDrink) => p.flavors.some((f) => drinkTagSet(drink).has(f.toLowerCase()));
   const flavourful = p.flavors.length > 0 ? ranked.filter((r) => tastes(r.drink)) : ranked;
-  const notes = namedDrinkNotes(p, grounding);
+  const notes = [...replyOpening(p.constraints), ...namedDrinkNotes(p, grounding)];
   const honoured = honouredSentences(p.constraints);
-  const confirm = p.constraints.allergies.length > 0 ? ALLERGY_CONFIRM_LINE : null;
+  const confirm = allergyConfirmLine(p.constraints);
   const best = ranked[0];
   const missesFlavour = Boolean(best) && flavourful.length === 0;
   const wantsCreation = request.creationOnly || !best

@@ -5,12 +5,12 @@ import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { centsToDollars } from '../../shared/money';
 import type { AiBackendName, AiSuggestion } from '../../shared/schemas/ai';
 import { drinkArtUrl } from '../images/drink-art';
-import { requestConstraints } from './constraints';
+import { mergeConstraints, requestConstraints } from './constraints';
 import { allergensOf, type Grounding } from './grounding';
 import { creationFacts, draftProblems } from './hard-filter';
 import { LOCAL_MODEL, localBackend, NoSuggestionError } from './local-engine';
 import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
-import { createWorkersAiBackend, WORKERS_AI_MODEL } from './workers-ai';
+import { createWorkersAiBackend, ModelAnswerError, WORKERS_AI_MODEL } from './workers-ai';
 
 export const MODEL_ATTEMPTS = 2;
 
@@ -32,12 +32,16 @@ export type SuggestionOutcome = {
   latencyMs: number;
 };
 
-export async function runSuggestion(primary: SuggestionBackend, request: SuggestionRequest, grounding: Grounding): Promise<SuggestionOutcome> {
+/**
+ * What the model reads from the guest's words is added to the local reader's constraints for the retry, the
+ * local fallback and the final check: a model can only add restrictions (docs/decisions/168).
+ */
+export async function runSuggestion(primary: SuggestionBackend, initial: SuggestionRequest, grounding: Grounding): Promise<SuggestionOutcome> {
   const started = Date.now();
-  const constraints = requestConstraints(request);
+  let request = initial;
   const done = (draft: DraftSuggestion, backend: SuggestionBackend, fallbackReason: string | null): SuggestionOutcome => {
     // The last gate before the guest, whatever answered: nothing that breaks a stated constraint or the pour bounds.
-    const problems = draftProblems(draft, grounding, constraints);
+    const problems = draftProblems(draft, grounding, mergeConstraints(requestConstraints(request), draft.modelConstraints));
     if (problems.length > 0) throw new NoSuggestionError(`The suggestion was withheld: ${problems.join(', ')}`);
     return { draft, backend: backend.name, model: backend.model, fallbackReason, latencyMs: Date.now() - started };
   };
@@ -48,6 +52,9 @@ export async function runSuggestion(primary: SuggestionBackend, request: Suggest
       return done(await primary.suggest(request, grounding), primary, null);
     } catch (err) {
       lastError = err instanceof Error ? err.message : String(err);
+      if (err instanceof ModelAnswerError && err.modelConstraints) {
+        request = { ...request, modelConstraints: mergeConstraints(err.modelConstraints, request.modelConstraints) };
+      }
       console.warn(JSON.stringify({ level: 'warn', msg: 'ai_backend_failed', backend: primary.name, attempt, error: lastError }));
     }
   }

@@ -2,6 +2,7 @@
 // before the service grounds it, prices it and writes the interaction.
 import type { AiBackendName, AiContext, ChatMessage } from '../../shared/schemas/ai';
 import type { RecipeLine } from '../../shared/schemas/cart';
+import type { GuestConstraints } from './constraints';
 import type { Grounding } from './grounding';
 
 export type SuggestionKind = 'vibe' | 'chat' | 'recommend';
@@ -20,12 +21,18 @@ export type SuggestionRequest = {
   availableIngredients: string[] | null;
   /** recommend-new asks for something new: a creation from stock, never a menu drink. */
   creationOnly: boolean;
+  /** What the model read from the guest's words (docs/decisions/168): added to the local reader's, never instead. */
+  modelConstraints?: GuestConstraints | null;
 };
 
 /** A back end's answer, before allergens, price and images are filled from stored data. */
-export type DraftSuggestion =
+export type DraftSuggestion = (
   | { type: 'menu'; menuDrinkId: string; blurb: string; tags: string[]; garnish: string | null; message: string }
-  | { type: 'creation'; name: string; blurb: string; tags: string[]; recipe: RecipeLine[]; glass: string; garnish: string | null; message: string };
+  | { type: 'creation'; name: string; blurb: string; tags: string[]; recipe: RecipeLine[]; glass: string; garnish: string | null; message: string }
+) & {
+  /** What the model read from the guest's words: the final check holds the answer to it as well (docs/decisions/168). */
+  modelConstraints?: GuestConstraints;
+};
 
 export interface SuggestionBackend {
   readonly name: AiBackendName;

@@ -1,13 +1,20 @@
 // The Workers AI back end (deployed only: `env.AI` exists under [env.production.ai]). The model
 // answers in a JSON schema; the answer is checked with zod and grounded against the venue's data
 // here. Anything off (bad JSON, an unknown menu id, an ingredient not in stock) is an error, so the
-// service retries once and then falls back to the local engine.
+// service retries once and then falls back to the local engine. The model also reads the guest's words,
+// in any language, into the same constraints the local reader makes; they are added to the local
+// reader's, never instead of them, and the same hard filter applies both (docs/decisions/168).
 import { z } from 'zod';
-import { ALLERGY_CONFIRM_LINE, honouredSentences, requestConstraints } from './constraints';
+import {
+  allergyConfirmLine, type GuestConstraints, honouredSentences, mergeConstraints, NO_CONSTRAINTS, replyOpening, requestConstraints,
+} from './constraints';
+import { AGE_THRESHOLD } from '../../shared/constants';
 import { AI_CREATION_LIMITS } from './creation-bounds';
 import type { Grounding } from './grounding';
 import { findStocked } from './grounding';
 import { draftProblems } from './hard-filter';
+import { allergenGroupsOf } from './languages/reader';
+import { ALLERGEN_GROUPS } from './languages/table';
 import { activeRules, readPreference } from './local-engine';
 import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
 
@@ -19,11 +26,22 @@ const STOCK_LIMIT = 150;
 const HISTORY_LIMIT = 10;
 
 export class ModelAnswerError extends Error {
-  constructor(message: string) {
+  /** What the model read from the guest's words, when it answered at all: carried to the retry and the fallback. */
+  readonly modelConstraints: GuestConstraints | null;
+
+  constructor(message: string, modelConstraints: GuestConstraints | null = null) {
     super(message);
     this.name = 'ModelAnswerError';
+    this.modelConstraints = modelConstraints;
   }
 }
+
+/** What the model read from the guest's words, in any language (checked after parsing). */
+const ModelReading = z.object({
+  allergens: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+  alcoholFree: z.boolean().default(false),
+  lightOnAlcohol: z.boolean().default(false),
+});
 
 /** What the model must answer (checked after parsing; the JSON schema below mirrors it). */
 export const ModelAnswer = z.object({
@@ -39,6 +57,7 @@ export const ModelAnswer = z.object({
   })).max(10).default([]),
   garnish: z.string().trim().max(80).nullable().optional(),
   reply: z.string().trim().min(1).max(800),
+  guestConstraints: ModelReading.optional(),
 });
 export type ModelAnswer = z.infer<typeof ModelAnswer>;
 
@@ -60,9 +79,32 @@ export const MODEL_JSON_SCHEMA = {
     },
     garnish: { type: ['string', 'null'] },
     reply: { type: 'string' },
+    guestConstraints: {
+      type: 'object',
+      properties: {
+        allergens: { type: 'array', items: { type: 'string', enum: [...ALLERGEN_GROUPS] } },
+        alcoholFree: { type: 'boolean' },
+        lightOnAlcohol: { type: 'boolean' },
+      },
+      required: ['allergens', 'alcoholFree', 'lightOnAlcohol'],
+    },
   },
-  required: ['type', 'previewName', 'blurb', 'tags', 'recipe', 'reply'],
+  required: ['type', 'previewName', 'blurb', 'tags', 'recipe', 'reply', 'guestConstraints'],
 } as const;
+
+/**
+ * The model's reading as constraints. An allergen it names outside the groups is read by the local tables
+ * ("hazelnut" is tree nuts); one they cannot place adds nothing the filter could check.
+ */
+export function modelConstraintsOf(reading: z.infer<typeof ModelReading> | undefined): GuestConstraints | null {
+  if (!reading) return null;
+  return {
+    ...NO_CONSTRAINTS,
+    allergies: allergenGroupsOf(reading.allergens),
+    alcoholFree: reading.alcoholFree,
+    lowAlcohol: !reading.alcoholFree && reading.lightOnAlcohol,
+  };
+}
 
 const CREATIVITY_HINTS = {
   conservative: 'Prefer well-known menu drinks; compose a creation only when nothing on the menu fits at all.',
@@ -77,6 +119,7 @@ function constraintNotes(request: SuggestionRequest): string | null {
     c.allergies.length > 0 && `The guest must not have: ${c.allergies.join(', ')} (check every ingredient).`,
     c.alcoholFree && 'The guest must have nothing alcoholic: no spirit, liqueur, wine, beer, cider, vermouth or bitters.',
     c.lowAlcohol && 'The guest wants something light on alcohol: no strong or neat drinks.',
+    c.unread && 'Some of the guest\'s words could not be checked: suggest only a drink with no alcohol and no allergens.',
   ].filter(Boolean);
   return notes.length > 0 ? `Hard constraints: ${notes.join(' ')}` : null;
 }
@@ -99,7 +142,11 @@ export function buildSystemPrompt(request: SuggestionRequest, grounding: Groundi
     `A creation pours at most ${AI_CREATION_LIMITS.spiritMl} ml of any one spirit and ${AI_CREATION_LIMITS.totalMl} ml in all.`,
     'Answer with JSON only. For type "menu", copy menuDrinkId exactly from the menu list and use the drink\'s name as previewName. '
       + 'For type "creation", set menuDrinkId to null and give a recipe that uses only in-stock ingredient names exactly as listed, with quantities in ml (or dash, piece, leaves). '
-      + 'Do not mention allergens. "reply" is your short chat message to the guest.',
+      + 'Do not mention allergens. "reply" is your short chat message to the guest, in the language the guest writes in.',
+    'In "guestConstraints", read everything the guest wrote, in whatever language: "allergens" lists each allergen group they must avoid '
+      + `(${ALLERGEN_GROUPS.join(', ')}), for an allergy, an intolerance or a diet; "alcoholFree" is true when they must or want to avoid alcohol `
+      + `for any reason (pregnancy, breastfeeding, driving, sobriety, medication, being under ${AGE_THRESHOLD}, asking for no alcohol or a mocktail); `
+      + '"lightOnAlcohol" is true when they want little alcohol. When unsure, include it.',
   ].filter(Boolean).join('\n\n');
 }
 
@@ -155,12 +202,19 @@ function readResponse(output: unknown): unknown {
  * engine answers). The reply then says what was honoured, exactly as the local engine's does.
  */
 export function groundAnswer(answer: ModelAnswer, request: SuggestionRequest, grounding: Grounding): DraftSuggestion {
-  const draft = groundedDraft(answer, request, grounding);
-  const constraints = requestConstraints(request);
+  const modelConstraints = mergeConstraints(request.modelConstraints ?? NO_CONSTRAINTS, modelConstraintsOf(answer.guestConstraints));
+  const constraints = requestConstraints({ ...request, modelConstraints });
+  const fail = (message: string): never => { throw new ModelAnswerError(message, modelConstraints); };
+  let draft: DraftSuggestion;
+  try {
+    draft = groundedDraft(answer, request, grounding);
+  } catch (err) {
+    return fail(err instanceof Error ? err.message : String(err));
+  }
   const problems = draftProblems(draft, grounding, constraints);
-  if (problems.length > 0) throw new ModelAnswerError(`The model's answer breaks the guest's constraints or the pour bounds: ${problems.join(', ')}`);
-  const said = [...honouredSentences(constraints), ...(constraints.allergies.length > 0 ? [ALLERGY_CONFIRM_LINE] : [])];
-  return { ...draft, message: [draft.message, ...said].join(' ') };
+  if (problems.length > 0) fail(`The model's answer breaks the guest's constraints or the pour bounds: ${problems.join(', ')}`);
+  const said = [...replyOpening(constraints), draft.message, ...honouredSentences(constraints), allergyConfirmLine(constraints)].filter(Boolean);
+  return { ...draft, message: said.join(' '), modelConstraints };
 }
 
 function groundedDraft(answer: ModelAnswer, request: SuggestionRequest, grounding: Grounding): DraftSuggestion {

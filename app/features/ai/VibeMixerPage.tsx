@@ -50,7 +50,11 @@ export default function VibeMixerPage() {
         {result ? (
           <section aria-label="Your drink" className="stack">
             {result.kind === 'suggestion' ? (
-              <SuggestionCard suggestion={result.suggestion} ordering={ordering} />
+              <>
+                {/* The bartender's reply says what it honoured, or asks what it could not read (docs/decisions/168). */}
+                <p className="chat-bubble">{result.suggestion.message}</p>
+                <SuggestionCard suggestion={result.suggestion} ordering={ordering} />
+              </>
             ) : (
               <article className="card suggestion-card" aria-label="Suggestion: Custom Cocktail">
                 <div className="suggestion-body stack">
