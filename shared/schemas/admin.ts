@@ -1,6 +1,7 @@
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
+import { Drink } from './drink';
 import { ThemeColors, Venue } from './venue';
 
 // The venue admin's API (docs/product.md §11.1).
@@ -149,26 +150,17 @@ export const AdminRecipeLine = z.object({
 });
 export type AdminRecipeLine = z.infer<typeof AdminRecipeLine>;
 
-export const AdminMenuDrink = z.object({
-  id: z.string(),
-  restaurant_id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  price: z.number(),
-  price_cents: z.number().int(),
-  category: z.string(),
-  image_url: z.string().nullable(),
-  /** The admin's switch. */
+/**
+ * The admin's drink: the guest's `Drink` (one meaning per field) without its menu-only `tags` and
+ * `ingredients_notes`, plus what only the admin sees and edits.
+ */
+export const AdminMenuDrink = Drink.omit({ tags: true, ingredients_notes: true }).extend({
+  /** The admin's switch; `available` stays what guests see (the switch on and stock covering a serving). */
   enabled: z.boolean(),
-  /** What guests see: orderable now, the switch on and stock covering a serving (docs/decisions/133). */
-  available: z.boolean(),
   /** Recipe-driven stock: the required ingredients that cannot cover a serving, e.g. 'lime juice'. */
   sold_out_reason: z.string().nullable(),
-  /** Derived from the recipe plus `extra_allergens` (docs/decisions/101). */
-  allergens: z.array(z.string()),
+  /** Added by hand to the allergens derived from the recipe (docs/decisions/101). */
   extra_allergens: z.array(z.string()),
-  contains_alcohol: z.boolean(),
-  featured: z.boolean(),
   display_order: z.number().int(),
   updated_at: z.string(),
   recipe: z.array(AdminRecipeLine),
