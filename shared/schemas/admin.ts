@@ -2,6 +2,7 @@ import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
 import { Drink } from './drink';
+import { InventoryItem } from './inventory';
 import { ThemeColors, Venue } from './venue';
 
 // The venue admin's API (docs/product.md §11.1).
@@ -50,23 +51,14 @@ export type InventoryItemPatchData = z.output<typeof InventoryItemPatch>;
 export type InventoryItemInput = z.input<typeof InventoryItemInput>;
 export type InventoryItemData = z.output<typeof InventoryItemInput>;
 
-export const AdminInventoryItem = z.object({
-  id: z.string(),
-  restaurant_id: z.string(),
-  ingredient_id: z.string().nullable(),
+/** The admin inventory tab's item: the one inventory item with its costs always filled, and its stock's names. */
+export const AdminInventoryItem = InventoryItem.extend({
   name: z.string(),
   description: z.string(),
-  quantity: z.number(),
-  unit: z.enum(INVENTORY_UNITS),
-  unit_volume_ml: z.number().nullable(),
-  low_stock_threshold: z.number(),
   category: z.string(),
   brand: z.string().nullable(),
   cost_per_unit: z.number(),
   cost_per_unit_cents: z.number().int(),
-  /** docs/product.md §3.4: quantity at or below the threshold. */
-  is_low_stock: z.boolean(),
-  updated_at: z.string(),
 });
 export type AdminInventoryItem = z.infer<typeof AdminInventoryItem>;
 export const AdminInventoryList = z.object({ items: z.array(AdminInventoryItem) });
