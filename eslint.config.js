@@ -1,7 +1,23 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// App layers (docs/decisions/177): shared features serve the audiences' screens, never the other way round, and an
+// audience never reaches into another's screens; app/lib and app/ui serve every feature.
+const SHARED_FEATURES = ['auth', 'orders', 'venues', 'audit', 'diagnostics'].map((name) => `./app/features/${name}`);
+const AUDIENCES = ['guest', 'staff', 'admin', 'super'];
+const AUDIENCE_FEATURES = AUDIENCES.map((name) => `./app/features/${name}`);
+const featureZones = [
+  { target: SHARED_FEATURES, from: AUDIENCE_FEATURES, message: 'A shared feature never imports an audience\'s screens: move the piece both need into the shared feature.' },
+  ...AUDIENCES.map((name) => ({
+    target: `./app/features/${name}`,
+    from: AUDIENCE_FEATURES.filter((from) => from !== `./app/features/${name}`),
+    message: 'An audience never imports another audience\'s screens: move the piece both need into a shared feature.',
+  })),
+  { target: ['./app/lib', './app/ui'], from: './app/features', message: 'app/lib and app/ui serve every feature and import none.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', '.wrangler', 'worker-configuration.d.ts', 'playwright-report', 'test-results', 'migrations'] },
@@ -23,6 +39,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(routes|[a-z-]+\\.routes)$', message: 'Routes are assembled in worker/app.ts only; import the service instead.' }] }],
     },
+  },
+  {
+    // No import cycle anywhere (docs/decisions/177): a module two others need lives where both import it.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error', 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },
   {
     files: ['tests/**/*.{ts,tsx}'],

@@ -20,9 +20,9 @@ const GUEST_ROUTES: Record<string, string[]> = {
   '/venue/:slug/cart': [VENUE_LAYOUT, 'app/features/guest/cart/CartPage.tsx'],
   '/venue/:slug/order/:orderId': [VENUE_LAYOUT, 'app/features/guest/orders/OrderStatusPage.tsx'],
   '/venue/:slug/order-confirmation': [VENUE_LAYOUT, 'app/features/guest/orders/OrderConfirmationPage.tsx'],
-  '/venue/:slug/vibe': [VENUE_LAYOUT, 'app/features/ai/VibeMixerPage.tsx'],
-  '/venue/:slug/ai': [VENUE_LAYOUT, 'app/features/ai/ChatPage.tsx'],
-  '/venue/:slug/auth': [VENUE_LAYOUT, 'app/features/auth/GuestSignInPage.tsx'],
+  '/venue/:slug/vibe': [VENUE_LAYOUT, 'app/features/guest/ai/VibeMixerPage.tsx'],
+  '/venue/:slug/ai': [VENUE_LAYOUT, 'app/features/guest/ai/ChatPage.tsx'],
+  '/venue/:slug/auth': [VENUE_LAYOUT, 'app/features/guest/venue/GuestSignInPage.tsx'],
   '/venue/:slug/me': [VENUE_LAYOUT, 'app/features/guest/profile/ProfilePage.tsx'],
 };
 const BACK_OFFICE_AREAS = ['app/features/admin/', 'app/features/staff/', 'app/features/super/'];

@@ -11,13 +11,11 @@ export const INGREDIENT_PICKER_LIMIT = 20;
 export const ML_PER_OZ = 29.5735;
 
 /**
- * Volume of one inventory unit when the item does not say: a bottle is 750 ml (docs/product.md §3.4), a can
- * 330 ml. 'piece' and 'pack' have no volume: they are counted, and the staff view shows the count
- * as its "ml-equivalent" (1 unit = 1).
+ * Volume of one container when the item does not say: a bottle is 750 ml (docs/product.md §3.4), a can 330 ml.
+ * A new bottle or can item stores it. 'ml' and 'oz' are volumes themselves (unitVolumeMl); 'piece' and 'pack'
+ * have none: they are counted, and the staff view shows the count as its "ml-equivalent" (1 unit = 1).
  */
-const DEFAULT_UNIT_VOLUME_ML: Record<InventoryUnit, number | null> = {
-  bottle: 750, can: 330, oz: ML_PER_OZ, ml: 1, piece: null, pack: null,
-};
+export const DEFAULT_UNIT_VOLUME_ML: Partial<Record<InventoryUnit, number>> = { bottle: 750, can: 330 };
 
 /** How an item's stock is measured: poured by volume, or counted. */
 export type StockMeasure = 'ml' | 'count';

@@ -1,6 +1,8 @@
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
+import { Drink } from './drink';
+import { InventoryItem } from './inventory';
 import { ThemeColors, Venue } from './venue';
 
 // The venue admin's API (docs/product.md §11.1).
@@ -49,23 +51,14 @@ export type InventoryItemPatchData = z.output<typeof InventoryItemPatch>;
 export type InventoryItemInput = z.input<typeof InventoryItemInput>;
 export type InventoryItemData = z.output<typeof InventoryItemInput>;
 
-export const AdminInventoryItem = z.object({
-  id: z.string(),
-  restaurant_id: z.string(),
-  ingredient_id: z.string().nullable(),
+/** The admin inventory tab's item: the one inventory item with its costs always filled, and its stock's names. */
+export const AdminInventoryItem = InventoryItem.extend({
   name: z.string(),
   description: z.string(),
-  quantity: z.number(),
-  unit: z.enum(INVENTORY_UNITS),
-  unit_volume_ml: z.number().nullable(),
-  low_stock_threshold: z.number(),
   category: z.string(),
   brand: z.string().nullable(),
   cost_per_unit: z.number(),
   cost_per_unit_cents: z.number().int(),
-  /** docs/product.md §3.4: quantity at or below the threshold. */
-  is_low_stock: z.boolean(),
-  updated_at: z.string(),
 });
 export type AdminInventoryItem = z.infer<typeof AdminInventoryItem>;
 export const AdminInventoryList = z.object({ items: z.array(AdminInventoryItem) });
@@ -149,26 +142,17 @@ export const AdminRecipeLine = z.object({
 });
 export type AdminRecipeLine = z.infer<typeof AdminRecipeLine>;
 
-export const AdminMenuDrink = z.object({
-  id: z.string(),
-  restaurant_id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  price: z.number(),
-  price_cents: z.number().int(),
-  category: z.string(),
-  image_url: z.string().nullable(),
-  /** The admin's switch. */
+/**
+ * The admin's drink: the guest's `Drink` (one meaning per field) without its menu-only `tags` and
+ * `ingredients_notes`, plus what only the admin sees and edits.
+ */
+export const AdminMenuDrink = Drink.omit({ tags: true, ingredients_notes: true }).extend({
+  /** The admin's switch; `available` stays what guests see (the switch on and stock covering a serving). */
   enabled: z.boolean(),
-  /** What guests see: orderable now, the switch on and stock covering a serving (docs/decisions/133). */
-  available: z.boolean(),
   /** Recipe-driven stock: the required ingredients that cannot cover a serving, e.g. 'lime juice'. */
   sold_out_reason: z.string().nullable(),
-  /** Derived from the recipe plus `extra_allergens` (docs/decisions/101). */
-  allergens: z.array(z.string()),
+  /** Added by hand to the allergens derived from the recipe (docs/decisions/101). */
   extra_allergens: z.array(z.string()),
-  contains_alcohol: z.boolean(),
-  featured: z.boolean(),
   display_order: z.number().int(),
   updated_at: z.string(),
   recipe: z.array(AdminRecipeLine),

@@ -39,7 +39,7 @@ export type RatingSummary = z.infer<typeof RatingSummary>;
 
 /** The drink page's reading: the drink, its venue's slug and its guests' rating. */
 export const DrinkDetail = Drink.extend({
-  restaurant_slug: z.string(),
+  venue_slug: z.string(),
   rating: RatingSummary,
   /** The caller's own rating, when a guest token came with the request. */
   my_rating: z.object({ rating: z.number().int(), notes: z.string().nullable() }).nullable(),

@@ -33,7 +33,7 @@ export const Favorite = z.object({
   price_cents: z.number().int(),
   category: z.string(),
   restaurant_id: z.string(),
-  restaurant_slug: z.string(),
+  venue_slug: z.string(),
 });
 export type Favorite = z.infer<typeof Favorite>;
 

@@ -72,32 +72,41 @@ export const MovementListQuery = z.object({ limit: z.coerce.number().int().min(1
 // Answers
 
 /**
+ * An inventory item: what every reader of it is answered, staff portal and admin tab alike. Costs are shown to
+ * admins and super admins only: the fields are omitted when the caller's role is staff.
+ */
+export const InventoryItem = z.object({
+  id: z.string(),
+  restaurant_id: z.string(),
+  ingredient_id: z.string().nullable(),
+  /** Stock in the item's unit, exactly as stored (3.25 bottles). */
+  quantity: z.number(),
+  unit: z.enum(INVENTORY_UNITS),
+  unit_volume_ml: z.number().nullable(),
+  low_stock_threshold: z.number(),
+  /** docs/product.md §3.4: on hand at or below the threshold. */
+  is_low_stock: z.boolean(),
+  cost_per_unit: z.number().optional(),
+  cost_per_unit_cents: z.number().int().optional(),
+  updated_at: z.string(),
+});
+export type InventoryItem = z.infer<typeof InventoryItem>;
+
+/**
  * One inventory item in the staff view. `on_hand_ml` and `low_stock_threshold_ml` are computed from
  * the stored quantity × unit volume; for a counted item (`measure: 'count'`, piece/pack without a
  * volume) one unit counts as 1 ml-equivalent.
  */
-export const StaffInventoryItem = z.object({
-  id: z.string(),
-  restaurant_id: z.string(),
-  ingredient_id: z.string().nullable(),
+export const StaffInventoryItem = InventoryItem.extend({
   ingredient_name: z.string(),
   ingredient_brand: z.string().nullable(),
   on_hand_ml: z.number(),
   low_stock_threshold_ml: z.number(),
-  unit: z.string(),
-  unit_volume_ml: z.number().nullable(),
   measure: z.enum(['ml', 'count']),
-  quantity: z.number(),
-  low_stock_threshold: z.number(),
   available: z.boolean(),
-  is_low_stock: z.boolean(),
-  /** Costs are shown to admins and super admins only: omitted when the caller's role is staff. */
-  cost_per_unit: z.number().optional(),
-  cost_per_unit_cents: z.number().int().optional(),
   /** When stock last moved (received, adjusted, poured); null = 'Never'. */
   last_movement_at: z.string().nullable(),
   created_at: z.string(),
-  updated_at: z.string(),
 });
 export type StaffInventoryItem = z.infer<typeof StaffInventoryItem>;
 

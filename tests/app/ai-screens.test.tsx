@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import ChatPage from '../../app/features/ai/ChatPage';
-import VibeMixerPage from '../../app/features/ai/VibeMixerPage';
+import ChatPage from '../../app/features/guest/ai/ChatPage';
+import VibeMixerPage from '../../app/features/guest/ai/VibeMixerPage';
 import { guestSessionReply, SUGGESTION, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 

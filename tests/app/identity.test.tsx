@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Outlet } from 'react-router';
 import type { Venue } from '../../shared/schemas/venue';
 import AdminShell from '../../app/features/admin/AdminShell';
-import GuestSignInPage from '../../app/features/auth/GuestSignInPage';
+import GuestSignInPage from '../../app/features/guest/venue/GuestSignInPage';
 import StaffShell from '../../app/features/staff/StaffShell';
 import SuperShell from '../../app/features/super/SuperShell';
 import LoginPage from '../../app/features/auth/LoginPage';

@@ -36,7 +36,9 @@ describe('GET /api/drinks/:id', () => {
     const res = await call('GET', `/api/drinks/${drink!.id}?slug=artisan-bar`);
     expect(res.status).toBe(200);
     const detail = DrinkDetailResponse.parse(res.json).drink;
-    expect(detail).toMatchObject({ id: drink!.id, name: drink!.name, price_cents: drink!.price_cents, restaurant_slug: 'artisan-bar', my_rating: null });
+    expect(detail).toMatchObject({ id: drink!.id, name: drink!.name, price_cents: drink!.price_cents, venue_slug: 'artisan-bar', my_rating: null });
+    // An answer names a venue's slug one way, as orders and the back office do (docs/decisions/178).
+    expect(res.json.drink).not.toHaveProperty('restaurant_slug');
     expect(Array.isArray(detail.tags) && Array.isArray(detail.allergens)).toBe(true);
     expect(detail.rating).toEqual({ average: null, count: 0 });
   });
@@ -83,9 +85,11 @@ describe('favourites', () => {
     // Adding the same drink again keeps one favourite.
     expect((await call('POST', '/api/favorites', { token: guest.token, body: { menu_drink_id: second!.id } })).status).toBe(201);
 
-    const list = FavoriteList.parse((await call('GET', '/api/favorites?slug=artisan-bar', { token: guest.token })).json).favorites;
+    const listed = await call('GET', '/api/favorites?slug=artisan-bar', { token: guest.token });
+    const list = FavoriteList.parse(listed.json).favorites;
     expect(list.map((f) => f.menu_drink_id).sort()).toEqual([first!.id, second!.id].sort());
-    expect(list.find((f) => f.menu_drink_id === first!.id)).toMatchObject({ name: first!.name, restaurant_slug: 'artisan-bar' });
+    expect(list.find((f) => f.menu_drink_id === first!.id)).toMatchObject({ name: first!.name, venue_slug: 'artisan-bar' });
+    expect(listed.json.favorites[0]).not.toHaveProperty('restaurant_slug');
     expect(list.every((f) => typeof f.created_at === 'string' && 'image_url' in f)).toBe(true);
 
     // The session_id in the body is not a credential: the other guest has nothing.

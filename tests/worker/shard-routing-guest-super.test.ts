@@ -84,7 +84,7 @@ describe('a venue on a shard, guest side', () => {
     const mine = await call('GET', `/api/favorites?slug=${SLUG}`, { token: guest.token });
     expect(mine.json.favorites.map((f: { menu_drink_id: string }) => f.menu_drink_id)).toEqual([drinkId]);
     const everywhere = await call('GET', '/api/favorites', { token: guest.token });
-    expect(everywhere.json.favorites).toEqual([expect.objectContaining({ menu_drink_id: drinkId, restaurant_slug: SLUG, name: 'Shard Spritz' })]);
+    expect(everywhere.json.favorites).toEqual([expect.objectContaining({ menu_drink_id: drinkId, venue_slug: SLUG, name: 'Shard Spritz' })]);
 
     const off = await call('POST', '/api/favorites/toggle', { token: guest.token, body: { menu_drink_id: drinkId, slug: SLUG } });
     expect(off.json).toEqual({ favorited: false });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput, MenuDrinkPatch, NewCatalogueIngredient } from '../../shared/schemas/admin';
-import { createCatalogueIngredient } from './inventory';
+import { createCatalogueIngredient } from '../ingredients/catalogue';
 import { IdParam } from '../../shared/schemas/common';
 import {
   createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,

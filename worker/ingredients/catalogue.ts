@@ -5,14 +5,15 @@
 // (docs/decisions/140).
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { normalizeIngredientName } from '../../shared/ingredient-similarity';
+import { newId } from '../../shared/ids';
+import { exactIngredientMatch, normalizeIngredientName } from '../../shared/ingredient-similarity';
 import type { CanonicalIngredient, IngredientUpdateBody } from '../../shared/schemas/super';
 import { drinkIngredients, ingredients } from '../db/schema';
 import { drizzleFor } from '../db/handles';
 import type { Db, WorkerEnv } from '../env';
 import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
 import { everyDeclaredDatabase } from '../shards/venue-scope';
-import { conflict, notFound } from '../lib/errors';
+import { ApiError, conflict, notFound } from '../lib/errors';
 import { inChunks } from '../lib/in-chunks';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 
@@ -106,4 +107,29 @@ export async function updateCanonicalIngredient(dbs: CatalogueDatabases, id: str
   const updated = (await db.query.ingredients.findFirst({ where: eq(ingredients.id, id) }))!;
   const count = (await recipeLineCounts(dbs)).get(id) ?? 0;
   return toCanonicalIngredient(updated, count);
+}
+
+/**
+ * A new catalogue ingredient from the admin's picker; a name (or alias) the catalogue has is refused, naming it.
+ * `databases` are every database, the control database first (everyDeclaredDatabase): the catalogue is checked
+ * there and the row, with one id, goes to each copy, so menu and stock queries on any shard can join it
+ * (docs/decisions/150).
+ */
+export async function createCatalogueIngredient(databases: readonly Db[], input: { name: string; category: string }) {
+  const control = databases[0]!;
+  const name = input.name.trim().replace(/\s+/g, ' ');
+  const existing = exactIngredientMatch(name, await loadCatalogue(control));
+  if (existing) throw new ApiError(409, 'ingredient_exists', `${existing.name} is already in the catalogue`, [{ path: 'name', message: `${existing.name} is already in the catalogue` }]);
+  const at = new Date().toISOString();
+  const row = { id: newId(), name, category: input.category, createdAt: at, updatedAt: at };
+  // The control copy first, as the super admin's catalogue writes do: its unique name index refuses a clash
+  // before any shard is written.
+  await control.insert(ingredients).values(row);
+  await Promise.all(databases.slice(1).map((db) => db.insert(ingredients).values(row)));
+  return (await searchCanonical(control, row.id))!;
+}
+
+async function searchCanonical(db: Db, id: string) {
+  const row = await db.query.ingredients.findFirst({ where: eq(ingredients.id, id) });
+  return row ? { id: row.id, name: row.name, category: row.category, unit: row.unit, unit_volume_ml: row.unitVolumeMl } : null;
 }

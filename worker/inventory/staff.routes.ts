@@ -13,7 +13,7 @@ import {
   createInventoryItem, findInventoryItem, listInventory, listMovements, recordStockMovement, searchIngredients,
   softDeleteInventoryItem, staffMenu, toStaffInventoryItem, toStockMovement, updateInventoryItem, type InventoryPatch,
 } from '.';
-import { inventoryItemImpact } from '../admin/inventory';
+import { inventoryItemImpact } from './items';
 import { badRequest, conflict, forbidden } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { scopedVenueDatabase } from '../shards/venue-scope';

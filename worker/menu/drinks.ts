@@ -58,7 +58,7 @@ export async function drinkDetail(db: Db, drinkId: string, venueIdOrSlug: string
   ]);
   return {
     ...toDrink(drink),
-    restaurant_slug: venue.slug,
+    venue_slug: venue.slug,
     rating,
     my_rating: mine ? { rating: mine.rating, notes: mine.notes } : null,
   };

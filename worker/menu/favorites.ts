@@ -48,6 +48,6 @@ export async function listFavorites(db: Db, ownerKey: string, venueIdOrSlug?: st
     price_cents: drink.priceCents,
     category: drink.category,
     restaurant_id: venue.id,
-    restaurant_slug: venue.slug,
+    venue_slug: venue.slug,
   }));
 }

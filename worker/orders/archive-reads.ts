@@ -6,7 +6,7 @@ import type { Order, StaffOrderFilter } from '../../shared/schemas/order';
 import { archivedOrders, venues } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { readArchiveDay } from '../jobs/archive-orders';
-import type { OrderCursor } from './queries';
+import type { OrderCursor } from './order-cursor';
 import { toOrder } from './serialize';
 
 type ArchivedRef = { id: string; restaurantId: string; createdAt: string };

@@ -10,6 +10,7 @@ import { itemsByOrder, toOrder, toOrders, type OrderRow } from './serialize';
 import { liveEta, withQueueEtas } from './queue';
 import { inChunks } from '../lib/in-chunks';
 import { archivedGuestOrders, archivedVenueOrders, mergeNewestFirst } from './archive-reads';
+import type { OrderCursor } from './order-cursor';
 
 type GuestCaller = Extract<Caller, { kind: 'guest' }>;
 
@@ -66,14 +67,6 @@ export async function staffQueue(db: Db, venueId: string) {
   ]);
   const queued = new Set(active.map((o) => o.id));
   return [...active, ...recent.filter((o) => !queued.has(o.id))];
-}
-
-/** Where the next page of newest-first orders starts: just after this order. */
-export type OrderCursor = { createdAt: string; id: string };
-export const encodeOrderCursor = (o: { created_at: string; id: string }) => `${o.created_at}|${o.id}`;
-export function decodeOrderCursor(text: string): OrderCursor | null {
-  const [createdAt, id] = text.split('|');
-  return createdAt && id ? { createdAt, id } : null;
 }
 
 /** One of a guest's orders with its items and the live ETA, or null when it is not theirs. */

@@ -14,7 +14,8 @@ import { venueDatabase } from '../shards/directory';
 import { ownWriteReads, sendBookmark } from '../shards/sessions';
 import type { Bookmarked } from '../live/venue-hub';
 import type { OrderStatus } from '../../shared/orders';
-import { aiOrders, decodeOrderCursor, encodeOrderCursor, sinceWindow, staffQueue, venueOrderHistory, venueOrders } from './queries';
+import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
+import { aiOrders, sinceWindow, staffQueue, venueOrderHistory, venueOrders } from './queries';
 import type { StatusChangeOutcome } from './transition';
 import { UNCLAIMED_REASON, unclaimedOrderIds } from './unclaimed';
 

@@ -7,7 +7,7 @@ import { ACTIVE_ORDER_EXISTS_CODE } from '../../../shared/orders';
 import type { CartItemInput } from '../../../shared/schemas/cart';
 import type { CheckoutInput, CreateOrderInput, Order, QuickOrderInput, StaffOrderFilter } from '../../../shared/schemas/order';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
-import { withTable } from '../guest/table-number';
+import { withTable } from './table-number';
 import { writeOrder } from './live-cache';
 
 export const orderKeys = {

@@ -10,7 +10,7 @@ import { DrinkCardBody } from './DrinkCard';
 import { categoryCounts, filterDrinks } from './menu-filter';
 
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 099).
-const BartenderPanel = lazy(() => import('../../ai/BartenderPanel'));
+const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
 
 /** Spec: Venue menu (/venue/{slug}). */
 export default function MenuPage() {

@@ -1,6 +1,6 @@
 import { useEffect, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
-import { rememberTableFromUrl } from '../table-number';
+import { rememberTableFromUrl } from '../../orders/table-number';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { themeVariables } from '../../../../shared/theme';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';

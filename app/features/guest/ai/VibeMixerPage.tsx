@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { RotateCcw, Sparkles } from 'lucide-react';
-import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../../../shared/constants';
-import type { AiSuggestion, VibeTag } from '../../../shared/schemas/ai';
-import { GuestHeader } from '../guest/venue/GuestHeader';
-import { useVenueContext } from '../guest/venue/VenueLayout';
-import { useSessionState } from '../../lib/session-state';
+import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../../../../shared/constants';
+import type { AiSuggestion, VibeTag } from '../../../../shared/schemas/ai';
+import { GuestHeader } from '../venue/GuestHeader';
+import { useVenueContext } from '../venue/VenueLayout';
+import { useSessionState } from '../../../lib/session-state';
 import { useVibeSuggestion } from './api';
 import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';

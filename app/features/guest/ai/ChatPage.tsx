@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Send, Sparkles } from 'lucide-react';
-import { CHAT_OPTIONS } from '../../../shared/constants';
-import type { AiContextInput, AiSuggestion, ChatMessage } from '../../../shared/schemas/ai';
-import { GuestHeader } from '../guest/venue/GuestHeader';
-import { useVenueContext } from '../guest/venue/VenueLayout';
-import { useSessionState } from '../../lib/session-state';
+import { CHAT_OPTIONS } from '../../../../shared/constants';
+import type { AiContextInput, AiSuggestion, ChatMessage } from '../../../../shared/schemas/ai';
+import { GuestHeader } from '../venue/GuestHeader';
+import { useVenueContext } from '../venue/VenueLayout';
+import { useSessionState } from '../../../lib/session-state';
 import { useChatSuggestion } from './api';
 import { ChatOptions, type ChatPicks, DEFAULT_PICKS, describePicks, hasPicks } from './components/ChatOptions';
 import { SuggestionCard } from './components/SuggestionCard';

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useOutletContext } from 'react-router';
-import { OTP_CODE_LENGTH } from '../../../shared/constants';
-import { GuestHeader } from '../guest/venue/GuestHeader';
-import type { VenueContext } from '../guest/venue/VenueLayout';
-import { useSendCode, useVerifyCode } from './api';
-import { useGuestSession } from './hooks';
-import { ApiRequestError } from '../../lib/api-client';
-import { toast } from '../../ui/toast';
-import { useSetCartItem } from '../orders/api';
-import { formatPhoneInput, sanitizeCode } from './phone-format';
-import { saveSignInStep, savedSignInStep, takeSignInReturn } from './sign-in-flow';
+import { OTP_CODE_LENGTH } from '../../../../shared/constants';
+import { GuestHeader } from './GuestHeader';
+import type { VenueContext } from './VenueLayout';
+import { useSendCode, useVerifyCode } from '../../auth/api';
+import { useGuestSession } from '../../auth/hooks';
+import { ApiRequestError } from '../../../lib/api-client';
+import { toast } from '../../../ui/toast';
+import { useSetCartItem } from '../../orders/api';
+import { formatPhoneInput, sanitizeCode } from '../../auth/phone-format';
+import { saveSignInStep, savedSignInStep, takeSignInReturn } from '../../auth/sign-in-flow';
 
 /** Guest phone sign-in (spec: /venue/{slug}/auth): phone step, then code step. */
 export default function GuestSignInPage() {

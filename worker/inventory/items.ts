@@ -1,23 +1,17 @@
-// The admin inventory tab (docs/product.md §11.1) over the one inventory table
-// the staff portal uses (docs/product.md §3.4). Stock changes go through worker/inventory/stock.ts, which
-// records the movement and recomputes recipe-driven sold-out.
+// Inventory items as the admin inventory tab reads and edits them (docs/product.md §11.1), over the one inventory
+// table the staff portal uses (docs/product.md §3.4). Stock changes go through ./stock.ts, which records the
+// movement and recomputes recipe-driven sold-out.
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { newId } from '../../shared/ids';
-import { exactIngredientMatch } from '../../shared/ingredient-similarity';
 import { centsToDollars } from '../../shared/money';
-import { isLowStock, mlToUnits, unitVolumeMl } from '../../shared/inventory';
+import { DEFAULT_UNIT_VOLUME_ML, isLowStock, mlToUnits, unitVolumeMl } from '../../shared/inventory';
 import type { AdminInventoryItem, InventoryImpact, InventoryItemData, InventoryItemPatchData } from '../../shared/schemas/admin';
 import { drinkIngredients, ingredients, inventoryItems, menuDrinks } from '../db/schema';
-import { loadCatalogue } from '../ingredients/catalogue';
 import type { Db } from '../env';
+import { badRequest, duplicateName } from '../lib/errors';
 import {
-  createInventoryItem as createStockItem, findInventoryItem, listInventory as listStockItems, softDeleteInventoryItem,
-  updateInventoryItem as updateStockItem, type InventoryPatch, type InventoryRow,
-} from '../inventory/stock';
-import { ApiError, badRequest, duplicateName } from '../lib/errors';
-
-/** Liquids poured from a bottle default to 750 ml (docs/product.md §3.4), cans to 330 ml. */
-const DEFAULT_UNIT_VOLUME_ML: Partial<Record<InventoryRow['unit'], number>> = { bottle: 750, can: 330 };
+  createInventoryItem, findInventoryItem, listInventory, softDeleteInventoryItem, updateInventoryItem, type InventoryPatch,
+  type InventoryRow,
+} from './stock';
 
 export function toAdminInventoryItem(row: InventoryRow): AdminInventoryItem {
   return {
@@ -39,8 +33,8 @@ export function toAdminInventoryItem(row: InventoryRow): AdminInventoryItem {
   };
 }
 
-export async function listInventory(db: Db, venueId: string) {
-  return (await listStockItems(db, venueId)).map(toAdminInventoryItem);
+export async function listAdminInventory(db: Db, venueId: string) {
+  return (await listInventory(db, venueId)).map(toAdminInventoryItem);
 }
 
 async function checkIngredient(db: Db, ingredientId: string | null | undefined) {
@@ -52,14 +46,14 @@ async function checkIngredient(db: Db, ingredientId: string | null | undefined) 
 /** Another live item of the venue already has this name (case and spacing aside): refused, not duplicated. */
 async function assertNameFree(db: Db, venueId: string, name: string, exceptId?: string) {
   const key = name.trim().toLowerCase().replace(/\s+/g, ' ');
-  const clash = (await listStockItems(db, venueId)).find((i) => i.id !== exceptId && i.name.trim().toLowerCase().replace(/\s+/g, ' ') === key);
+  const clash = (await listInventory(db, venueId)).find((i) => i.id !== exceptId && i.name.trim().toLowerCase().replace(/\s+/g, ' ') === key);
   if (clash) throw duplicateName(`An inventory item named "${clash.name}" already exists`);
 }
 
-export async function createInventoryItem(db: Db, venueId: string, actorUserId: string, input: InventoryItemData) {
+export async function addInventoryItem(db: Db, venueId: string, actorUserId: string, input: InventoryItemData) {
   await checkIngredient(db, input.ingredient_id);
   await assertNameFree(db, venueId, input.name);
-  const row = await createStockItem(db, venueId, {
+  const row = await createInventoryItem(db, venueId, {
     name: input.name, description: input.description, quantity: input.quantity, unit: input.unit,
     lowStockThreshold: input.low_stock_threshold, category: input.category || 'other', brand: input.brand ? input.brand : null,
     costPerUnitCents: input.cost_per_unit_cents, ingredientId: input.ingredient_id ?? null, unitVolumeMl: DEFAULT_UNIT_VOLUME_ML[input.unit] ?? null,
@@ -72,7 +66,7 @@ export async function createInventoryItem(db: Db, venueId: string, actorUserId: 
  * 3.25). A quantity that really changes is a stock count ('edit' movement of the difference). A new
  * unit keeps what is on hand: the quantity is re-expressed in it unless the request names one.
  */
-export async function updateInventoryItem(db: Db, venueId: string, actorUserId: string, id: string, input: InventoryItemPatchData) {
+export async function editInventoryItem(db: Db, venueId: string, actorUserId: string, id: string, input: InventoryItemPatchData) {
   const before = await findInventoryItem(db, venueId, id);
   if (input.ingredient_id) await checkIngredient(db, input.ingredient_id);
   if (input.name !== undefined) await assertNameFree(db, venueId, input.name, id);
@@ -88,11 +82,11 @@ export async function updateInventoryItem(db: Db, venueId: string, actorUserId: 
     patch.quantity ??= mlToUnits(next, before.quantity * (unitVolumeMl(before) ?? 1));
     patch.lowStockThreshold ??= mlToUnits(next, before.lowStockThreshold * (unitVolumeMl(before) ?? 1));
   }
-  const row = await updateStockItem(db, venueId, id, patch, { actorUserId, reason: 'Edited in admin inventory' });
+  const row = await updateInventoryItem(db, venueId, id, patch, { actorUserId, reason: 'Edited in admin inventory' });
   return { before: toAdminInventoryItem(before), item: toAdminInventoryItem(row) };
 }
 
-export async function deleteInventoryItem(db: Db, venueId: string, id: string) {
+export async function removeInventoryItem(db: Db, venueId: string, id: string) {
   const before = await findInventoryItem(db, venueId, id);
   await softDeleteInventoryItem(db, venueId, id);
   return toAdminInventoryItem(before);
@@ -123,29 +117,4 @@ export async function inventoryItemImpact(db: Db, venueId: string, id: string): 
       ? `${drinks.length} drink${drinks.length === 1 ? '' : 's'} will still be tracked by ${stillTracked.join(', ')}.`
       : `${drinks.length} drink${drinks.length === 1 ? '' : 's'} will no longer track ${ingredient?.name ?? 'this ingredient'}: they stay orderable with no stock check and never show as sold out for it.`;
   return { item_id: id, ingredient_name: ingredient?.name ?? null, drinks, still_tracked_by: stillTracked, effect };
-}
-
-/**
- * A new catalogue ingredient from the admin's picker; a name (or alias) the catalogue has is refused, naming it.
- * `databases` are every database, the control database first (everyDeclaredDatabase): the catalogue is checked
- * there and the row, with one id, goes to each copy, so menu and stock queries on any shard can join it
- * (docs/decisions/150).
- */
-export async function createCatalogueIngredient(databases: readonly Db[], input: { name: string; category: string }) {
-  const control = databases[0]!;
-  const name = input.name.trim().replace(/\s+/g, ' ');
-  const existing = exactIngredientMatch(name, await loadCatalogue(control));
-  if (existing) throw new ApiError(409, 'ingredient_exists', `${existing.name} is already in the catalogue`, [{ path: 'name', message: `${existing.name} is already in the catalogue` }]);
-  const at = new Date().toISOString();
-  const row = { id: newId(), name, category: input.category, createdAt: at, updatedAt: at };
-  // The control copy first, as the super admin's catalogue writes do: its unique name index refuses a clash
-  // before any shard is written.
-  await control.insert(ingredients).values(row);
-  await Promise.all(databases.slice(1).map((db) => db.insert(ingredients).values(row)));
-  return (await searchCanonical(control, row.id))!;
-}
-
-async function searchCanonical(db: Db, id: string) {
-  const row = await db.query.ingredients.findFirst({ where: eq(ingredients.id, id) });
-  return row ? { id: row.id, name: row.name, category: row.category, unit: row.unit, unit_volume_ml: row.unitVolumeMl } : null;
 }

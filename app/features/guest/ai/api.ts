@@ -3,9 +3,9 @@
 import { useMutation } from '@tanstack/react-query';
 // Types only: guest pages download no zod (bundle budget, docs/decisions/080). The suggestion is
 // checked with zod where it is made, in the Worker (docs/product.md §6.1).
-import type { ChatInput, VibeInput } from '../../../shared/schemas/ai';
-import { apiRequest } from '../../lib/api-client';
-import { ensureGuestSession } from '../auth/guest-session';
+import type { ChatInput, VibeInput } from '../../../../shared/schemas/ai';
+import { apiRequest } from '../../../lib/api-client';
+import { ensureGuestSession } from '../../auth/guest-session';
 
 async function suggest(path: '/ai/vibe' | '/ai/chat', body: unknown, slug: string) {
   await ensureGuestSession(slug);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
-import { CHAT_OPTIONS } from '../../../shared/constants';
-import type { Venue } from '../../../shared/schemas/venue';
-import { Modal } from '../../ui/Modal';
+import { CHAT_OPTIONS } from '../../../../shared/constants';
+import type { Venue } from '../../../../shared/schemas/venue';
+import { Modal } from '../../../ui/Modal';
 import { useChatSuggestion } from './api';
 import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';

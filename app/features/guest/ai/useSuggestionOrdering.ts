@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
-import type { AiSuggestion } from '../../../shared/schemas/ai';
-import { formatCents } from '../../../shared/money';
-import { toast } from '../../ui/toast';
-import { ensureGuestSession } from '../auth/guest-session';
-import { useGuestSession } from '../auth/hooks';
-import { placementFailureText, useQuickOrder, useSetCartItem } from '../orders/api';
-import { useActiveOrderGuard } from '../guest/orders/active-order';
+import type { AiSuggestion } from '../../../../shared/schemas/ai';
+import { formatCents } from '../../../../shared/money';
+import { toast } from '../../../ui/toast';
+import { ensureGuestSession } from '../../auth/guest-session';
+import { useGuestSession } from '../../auth/hooks';
+import { placementFailureText, useQuickOrder, useSetCartItem } from '../../orders/api';
+import { useActiveOrderGuard } from '../orders/active-order';
 import { markSuggestionOrdered } from './api';
 
 /**

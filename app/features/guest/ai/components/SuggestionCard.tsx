@@ -1,11 +1,11 @@
-import { GlassFacts } from '../../../ui/GlassFacts';
+import { GlassFacts } from '../../../../ui/GlassFacts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShoppingCart, ThumbsDown, ThumbsUp, Zap } from 'lucide-react';
-import type { AiSuggestion } from '../../../../shared/schemas/ai';
-import { formatCents } from '../../../../shared/money';
-import { DrinkImage } from '../../../ui/DrinkImage';
-import { toast } from '../../../ui/toast';
+import type { AiSuggestion } from '../../../../../shared/schemas/ai';
+import { formatCents } from '../../../../../shared/money';
+import { DrinkImage } from '../../../../ui/DrinkImage';
+import { toast } from '../../../../ui/toast';
 import { useSuggestionFeedback } from '../api';
 import type { SuggestionOrdering } from '../useSuggestionOrdering';
 

@@ -1,4 +1,4 @@
-import { CHAT_OPTIONS } from '../../../../shared/constants';
+import { CHAT_OPTIONS } from '../../../../../shared/constants';
 
 export type ChatPicks = {
   base: string | null;

@@ -1,0 +1,60 @@
+// The lint rules that keep the module graph a tree (docs/decisions/177): no import cycle anywhere, and app
+// features layered (shared features never import an audience's screens, audiences never import each other).
+// Each is shown failing on a small probe linted with the repo's own eslint.config.js.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: repoRoot });
+const probeDirs: string[] = [];
+
+afterAll(() => { for (const dir of probeDirs) rmSync(dir, { recursive: true, force: true }); });
+
+/** The rule ids ESLint reports for each probe file written under `under` (a folder of the repo). */
+async function lintProbe(under: string, files: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(path.join(repoRoot, under, 'lint-probe-'));
+  probeDirs.push(dir);
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  const results = await eslint.lintFiles(Object.keys(files).map((name) => path.join(dir, name)));
+  return results.flatMap((result) => result.messages.map((message) => message.ruleId ?? message.message));
+}
+
+const rulesFor = async (filePath: string, text: string) =>
+  (await eslint.lintText(text, { filePath: path.join(repoRoot, filePath) }))[0]!.messages.map((message) => message.ruleId);
+
+// The first lint loads the config and its plugins: seconds on a busy machine.
+describe('import cycles', { timeout: 60_000 }, () => {
+  it('two modules importing each other fail import-x/no-cycle', async () => {
+    const rules = await lintProbe('worker/orders', {
+      'first.ts': "import { second } from './second';\nexport const first = () => second() + 1;\n",
+      'second.ts': "import { first } from './first';\nexport const second = () => 1;\nexport const again = () => first();\n",
+    });
+    expect(rules.filter((rule) => rule === 'import-x/no-cycle')).toHaveLength(2);
+  });
+
+  it('a one-way import passes', async () => {
+    const rules = await lintProbe('worker/orders', {
+      'first.ts': "import { second } from './second';\nexport const first = () => second() + 1;\n",
+      'second.ts': 'export const second = () => 1;\n',
+    });
+    expect(rules).toEqual([]);
+  });
+});
+
+describe('feature layers', { timeout: 60_000 }, () => {
+  it('a shared feature importing a guest screen fails', async () => {
+    expect(await rulesFor('app/features/orders/probe.ts', "export { GuestHeader } from '../guest/venue/GuestHeader';\n"))
+      .toContain('import-x/no-restricted-paths');
+  });
+
+  it("an audience importing another audience's screen fails", async () => {
+    expect(await rulesFor('app/features/guest/probe.ts', "export { default } from '../staff/StaffShell';\n"))
+      .toContain('import-x/no-restricted-paths');
+  });
+
+  it('an audience importing a shared feature passes', async () => {
+    expect(await rulesFor('app/features/guest/probe.ts', "export { useGuestSession } from '../auth/hooks';\n")).toEqual([]);
+  });
+});
