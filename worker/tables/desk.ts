@@ -236,6 +236,8 @@ export class TableDesk {
 
   /** Both tabs' turns are taken, the smaller id's first, so two merges of the same pair cannot wait on each other. */
   private merge(sessionId: string, intoId: string, actor: TableActor): Promise<TableOutcome> {
+    // One turn cannot wait on itself.
+    if (sessionId === intoId) return this.change(sessionId, actor, (scope) => mergeDecision(scope, scope.rows));
     const [first, second] = [sessionId, intoId].sort();
     return this.serial(`session:${first}`, () => this.serial(`session:${second}`, async () => {
       const outcome = await this.changeNow(sessionId, actor, async (scope) => mergeDecision(scope, await readTable(scope.db, intoId)));
