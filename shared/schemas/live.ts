@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Order, OrderStatusSchema } from './order';
+import { LiveTableUpdated } from './tables';
 
 // The live channel of a venue (docs/decisions/027): GET /api/live/venues/:venueId?token=&since=N
 // upgrades to a WebSocket. Every event has the venue's sequence number `seq`; a client keeps the
@@ -60,7 +61,7 @@ export const LiveSnapshot = z.object({
   orders: z.array(Order),
 });
 
-export const LiveMessage = z.discriminatedUnion('type', [LiveHello, LiveOrderCreated, LiveOrderUpdated, LiveQueueChanged, LiveMenuChanged, LiveSnapshot]);
+export const LiveMessage = z.discriminatedUnion('type', [LiveHello, LiveOrderCreated, LiveOrderUpdated, LiveQueueChanged, LiveMenuChanged, LiveSnapshot, LiveTableUpdated]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 /** Events that are kept in the venue's log and carry a sequence number. */
 export type LiveEvent = z.infer<typeof LiveOrderCreated> | z.infer<typeof LiveOrderUpdated>;
