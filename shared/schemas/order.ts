@@ -143,8 +143,6 @@ export const OrderItem = z.object({
   /** What was in the glass when ordered (docs/decisions/101); the build sheet shows it. */
   allergens: z.array(z.string()),
   contains_alcohol: z.boolean(),
-  /** A table round's line: the member it is for, as the bar display shows it (docs/decisions/170). */
-  member_name: z.string().nullable().optional(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
