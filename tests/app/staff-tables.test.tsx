@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '../../app/features/orders/live-cache';
+import ActiveOrdersPage from '../../app/features/staff/orders/ActiveOrdersPage';
 import { tableKeys } from '../../app/features/staff/tables/api';
 import StaffTablesPage from '../../app/features/staff/tables/StaffTablesPage';
 import { createQueryClient } from '../../app/lib/query-client';
@@ -192,5 +193,28 @@ describe('a tab\'s detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await json(calls.find((c) => c.method === 'POST'))).toEqual({});
     expect(within(screen.getByRole('region', { name: 'Table 7 tab' })).getByText('Ended')).toBeTruthy();
+  });
+});
+
+describe('the bar display', () => {
+  const item = (id: string, name: string, member: string) => ({
+    id, menu_drink_id: null, name, description: null, quantity: 1, price_cents: 1800, total_cents: 1800, notes: null, modifiers: null,
+    image_url: null, is_ai_creation: false, ai_recipe_name: null, recipe: null, allergens: [], contains_alcohol: true, member_name: member,
+  });
+  const round = {
+    id: 'o-1', restaurant_id: 'v1', status: 'pending', payment_status: 'unpaid', created_at: '2026-11-26T19:00:00.000Z',
+    updated_at: '2026-11-26T19:00:00.000Z', delivered_at: null, display_name: 'Table 7', custom_name: null, ai_recipe_name: null,
+    referred_by_ai: false, special_instructions: null, customer_name: null, customer_phone: null, table_number: '7', sales_channel: 'app',
+    eta_minutes: 4, subtotal_cents: 3600, tax_cents: 315, total_cents: 3915, items: [item('i-1', 'Negroni', 'Alex'), item('i-2', 'Paloma', 'Sam')],
+    table_session_id: 'ts-7',
+  };
+
+  it('a table\'s round is headed "Table 7" once, and each line names its member', async () => {
+    mockApi({ 'GET /api/staff/queue': { body: { orders: [round] } }, 'GET /api/staff/menu': { body: { menu_items: [] } } });
+    renderPage(<ActiveOrdersPage />, '/staff/orders');
+    const ticket = await screen.findByRole('listitem', { name: /^Order #/ });
+    expect(within(ticket).getByText('Table 7')).toBeTruthy();
+    expect(within(ticket).queryByText(/· Table 7/)).toBeNull();
+    expect(within(ticket).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Alex: 1 × Negroni', 'Sam: 1 × Paloma']);
   });
 });
