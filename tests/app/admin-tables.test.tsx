@@ -80,7 +80,7 @@ describe('admin Tables', () => {
   it('shows the server\'s field errors next to the settings, refuses 12.345 % without rounding, and sends only what changed', async () => {
     const calls = mockApi({
       'GET /api/admin/tables': { body: saved() },
-      'PUT /api/admin/tables/settings': (req) => (calls.filter((c) => c.method === 'PUT').length === 1
+      'PUT /api/admin/tables/settings': () => (calls.filter((c) => c.method === 'PUT').length === 1
         ? invalid([{ path: 'service_charge_bp', message: 'Service charge must be between 0 and 25%' }, { path: 'tip_presets_bp.1', message: 'Too big: expected number to be <=10000' }])
         : { body: saved({ settings: { tab_auto_close_hours: 6 } }) }),
     });
