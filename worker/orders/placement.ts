@@ -12,7 +12,7 @@ import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, order
 import type { Db } from '../env';
 import { issuedCreations } from './ai-creations';
 import { queueAheadQuery, toQueueAhead } from './queue';
-import { toOrder, type NewOrderItemRow, type OrderItemRow, type OrderRow } from './serialize';
+import { toOrder, type NewOrderItemRow, type OrderLineRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics/sales-figures';
 import { liveCreationInsert, recordedSeq } from '../live/live-log';
@@ -27,6 +27,8 @@ export type PlacementLine = {
   recipe: RecipeLine[] | null;
   /** The stored suggestion an AI creation line comes from; its name, recipe and price are read from it. */
   aiInteractionId: string | null;
+  /** A table round's line: the member it is for (docs/decisions/170). */
+  member?: { id: string; name: string };
 };
 
 export type PlacementOwner = { ownerKey: string; sessionId: string; guestId: string | null };
@@ -41,6 +43,8 @@ export type PlacementRequest = {
   requestHash: string;
   /** The order's lines; null for a checkout, which takes the guest's cart at this venue. */
   lines: PlacementLine[] | null;
+  /** A table's round: the session whose owner key ('t:<id>') the order has (docs/decisions/170). */
+  tableSessionId?: string;
   details: {
     displayName: string | null;
     customName: string | null;
@@ -130,7 +134,7 @@ async function placedAnswer(db: Db, orderId: string): Promise<PlacedOrder | null
   return row ? placedBody(row, items) : null;
 }
 
-function placedBody(row: OrderRow, items: OrderItemRow[]): PlacedOrder {
+function placedBody(row: OrderRow, items: OrderLineRow[]): PlacedOrder {
   return {
     id: row.id, status: row.status, created_at: row.createdAt, eta_minutes: row.etaMinutes ?? 0,
     subtotal_cents: row.subtotalCents, tax_cents: row.taxCents, total_cents: row.totalCents,
@@ -299,6 +303,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
       allergens: creation?.allergens ?? drink?.allergens ?? [],
       containsAlcohol: creation?.containsAlcohol ?? drink?.containsAlcohol ?? true,
       position,
+      ...(line.member ? { memberId: line.member.id, memberName: line.member.name } : {}),
     };
   });
   const totals = orderTotals(itemRows.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), req.taxRateBp);
@@ -339,6 +344,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     drinkCount: ownDrinks,
     stockDeductedAt: null,
     deliveredAt: null,
+    tableSessionId: req.tableSessionId ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -353,7 +359,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     : [];
   const suggestionIds = [...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))];
   let linkedDays: string[] = [];
-  let stored: OrderItemRow[] = [];
+  let stored: OrderLineRow[] = [];
   let seq: number | null = null;
   try {
     const orderInsert = db.insert(orders).values({
