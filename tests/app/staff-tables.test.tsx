@@ -205,16 +205,17 @@ describe('the bar display', () => {
     id: 'o-1', restaurant_id: 'v1', status: 'pending', payment_status: 'unpaid', created_at: '2026-11-26T19:00:00.000Z',
     updated_at: '2026-11-26T19:00:00.000Z', delivered_at: null, display_name: 'Table 7', custom_name: null, ai_recipe_name: null,
     referred_by_ai: false, special_instructions: null, customer_name: null, customer_phone: null, table_number: '7', sales_channel: 'app',
-    eta_minutes: 4, subtotal_cents: 3600, tax_cents: 315, total_cents: 3915, items: [item('i-1', 'Negroni', 'Alex'), item('i-2', 'Paloma', 'Sam')],
+    eta_minutes: 4, subtotal_cents: 3600, tax_cents: 315, total_cents: 3915,
+    items: [item('i-1', 'Negroni', 'Alex'), item('i-2', 'Paloma', 'Sam'), { ...item('i-3', 'Martini', 'Sam'), voided: true }],
     table_session_id: 'ts-7',
   };
 
-  it('a table\'s round is headed "Table 7" once, and each line names its member', async () => {
+  it('a table\'s round is headed "Table 7" once, each line names its member, and a voided line says not to make it', async () => {
     mockApi({ 'GET /api/staff/queue': { body: { orders: [round] } }, 'GET /api/staff/menu': { body: { menu_items: [] } } });
     renderPage(<ActiveOrdersPage />, '/staff/orders');
     const ticket = await screen.findByRole('listitem', { name: /^Order #/ });
     expect(within(ticket).getByText('Table 7')).toBeTruthy();
     expect(within(ticket).queryByText(/· Table 7/)).toBeNull();
-    expect(within(ticket).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Alex: 1 × Negroni', 'Sam: 1 × Paloma']);
+    expect(within(ticket).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Alex: 1 × Negroni', 'Sam: 1 × Paloma', 'Sam: 1 × Martini · voided, do not make']);
   });
 });

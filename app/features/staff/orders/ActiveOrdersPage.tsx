@@ -204,12 +204,13 @@ export default function ActiveOrdersPage() {
                 <p className="staff-order-name"><strong className="truncate" title={order.display_name}>{order.display_name}</strong>{tableOfTicket(order) && <span className="muted"> · Table {tableOfTicket(order)}</span>}</p>
                 <ul className="item-list">
                   {order.items.map((item) => (
-                    <li key={item.id}>
+                    <li key={item.id} className={item.voided ? 'staff-tab-voided' : undefined}>
                       <span>
                         <MemberName name={item.member_name} />
                         {item.quantity} × {item.name}
                         {item.modifiers && <span className="muted"> · {item.modifiers}</span>}
                         {item.notes && <span className="muted"> · {item.notes}</span>}
+                        {item.voided && <span className="muted"> · voided, do not make</span>}
                       </span>
                     </li>
                   ))}

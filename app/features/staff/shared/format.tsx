@@ -1,3 +1,4 @@
+import { tableDisplayName } from '../../../../shared/tables';
 import type { OrderStatus } from '../../../../shared/orders';
 
 const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -37,7 +38,7 @@ export const formatStock = (value: number, measure: 'ml' | 'count') => `${number
  * (docs/decisions/170), so it is not said twice.
  */
 export const tableOfTicket = (o: { display_name: string; table_number: string | null }) =>
-  o.table_number && o.display_name !== `Table ${o.table_number}` ? o.table_number : null;
+  o.table_number && o.display_name !== tableDisplayName(o.table_number) ? o.table_number : null;
 
 /** A round's line names the member it is for, as the bar reads it: "Alex: 2 × Negroni". */
 export function MemberName({ name }: { name?: string | null }) {

@@ -2,6 +2,7 @@ import { AlertTriangle, Armchair, Wifi, WifiOff } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
 import { formatCents } from '../../../../shared/money';
+import { tableDisplayName as tableLabel } from '../../../../shared/tables';
 import { useAuth } from '../../auth/staff-hooks';
 import { staffToken } from '../../auth/staff-session';
 import { useVenueLive } from '../../orders/live';
@@ -9,7 +10,6 @@ import { formatTime } from '../shared/format';
 import { useStaffTable, useStaffTables, type StaffTables } from './api';
 import { isOnFloor, type StaffTableSummary } from './summary';
 import { SessionBadge, TabDetail } from './TabDetail';
-import { tableLabel } from './TabDialogs';
 
 /** The venue's own order of its tables (docs/decisions/170), a table it no longer lists after them. */
 function byVenueOrder(tables: StaffTables['tables']) {

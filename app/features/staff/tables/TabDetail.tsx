@@ -1,10 +1,11 @@
 import { ArrowRightLeft, Ban, Combine, Crown, X } from 'lucide-react';
 import { useState } from 'react';
 import { formatCents } from '../../../../shared/money';
+import { tableDisplayName as tableLabel } from '../../../../shared/tables';
 import type { TableState, TabLine, TabShare } from '../../../../shared/schemas/tables';
 import { OrderStatusBadge, formatTime } from '../shared/format';
 import { isUnpaidShare, isOnFloor, balanceCents, type StaffTableSummary } from './summary';
-import { EndSessionDialog, MergeTabDialog, MoveTabDialog, RecordPaymentDialog, tableLabel, VoidLineDialog } from './TabDialogs';
+import { EndSessionDialog, MergeTabDialog, MoveTabDialog, RecordPaymentDialog, VoidLineDialog } from './TabDialogs';
 
 const KIND_LABEL: Record<TabShare['kind'], string> = { items: 'By item', even: 'Evenly', custom: 'Custom amount', rest: 'The rest' };
 const METHOD_LABEL = { cash: 'cash', card_terminal: 'card terminal', card_app: 'card in the app' } as const;

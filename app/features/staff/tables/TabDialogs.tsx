@@ -3,14 +3,13 @@
 // server's own message in the dialog, which stays open with what was entered.
 import { useState, type ReactNode } from 'react';
 import { formatCents } from '../../../../shared/money';
+import { tableDisplayName as tableLabel } from '../../../../shared/tables';
 import { VoidLineInput, type TableState, type TabLine, type TabShare } from '../../../../shared/schemas/tables';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
 import { useEndSession, useMergeTab, useMoveTab, useRecordPayment, useVoidLine } from './api';
 import { balanceCents, type StaffTableSummary } from './summary';
-
-export const tableLabel = (table: string) => `Table ${table}`;
 
 const METHODS = [['cash', 'Cash'], ['card_terminal', 'Card terminal']] as const;
 type Method = (typeof METHODS)[number][0];
