@@ -6,6 +6,7 @@ import { applyLiveEvent } from '../../app/features/orders/live-cache';
 import ActiveOrdersPage from '../../app/features/staff/orders/ActiveOrdersPage';
 import { tableKeys } from '../../app/features/staff/tables/api';
 import StaffTablesPage from '../../app/features/staff/tables/StaffTablesPage';
+import { writeRoundStatus } from '../../app/features/staff/tables/table-cache';
 import { createQueryClient } from '../../app/lib/query-client';
 import { mockApi, renderPage } from './render';
 import { share, staffTables, tableState } from './table-fixtures';
@@ -217,5 +218,18 @@ describe('the bar display', () => {
     expect(within(ticket).getByText('Table 7')).toBeTruthy();
     expect(within(ticket).queryByText(/· Table 7/)).toBeNull();
     expect(within(ticket).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Alex: 1 × Negroni', 'Sam: 1 × Paloma', 'Sam: 1 × Martini · voided, do not make']);
+  });
+});
+
+describe('a round\'s status from its order events', () => {
+  it('the open tab shows the round\'s new status from the order event itself', () => {
+    const client = createQueryClient();
+    client.setQueryData(tableKeys.session('ts-7'), tableState());
+    writeRoundStatus(client, { id: 'o-1', status: 'cancelled', table_session_id: 'ts-7' });
+    expect(client.getQueryData<ReturnType<typeof tableState>>(tableKeys.session('ts-7'))!.rounds[0]!.status).toBe('cancelled');
+    // A solo order, or another table's round, changes nothing here.
+    writeRoundStatus(client, { id: 'o-1', status: 'ready' });
+    writeRoundStatus(client, { id: 'o-1', status: 'ready', table_session_id: 'ts-3' });
+    expect(client.getQueryData<ReturnType<typeof tableState>>(tableKeys.session('ts-7'))!.rounds[0]!.status).toBe('cancelled');
   });
 });

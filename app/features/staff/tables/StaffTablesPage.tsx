@@ -1,7 +1,10 @@
 import { AlertTriangle, Armchair, Wifi, WifiOff } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
 import { formatCents } from '../../../../shared/money';
+import type { LiveMessage } from '../../../../shared/schemas/live';
 import { tableDisplayName as tableLabel } from '../../../../shared/tables';
 import { useAuth } from '../../auth/staff-hooks';
 import { staffToken } from '../../auth/staff-session';
@@ -9,6 +12,7 @@ import { useVenueLive } from '../../orders/live';
 import { formatTime } from '../shared/format';
 import { useStaffTable, useStaffTables, type StaffTables } from './api';
 import { isOnFloor, type StaffTableSummary } from './summary';
+import { writeRoundStatus } from './table-cache';
 import { SessionBadge, TabDetail } from './TabDetail';
 
 /** The venue's own order of its tables (docs/decisions/170), a table it no longer lists after them. */
@@ -47,7 +51,11 @@ function TabCard({ summary, selected, onOpen }: { summary: StaffTableSummary; se
  */
 export default function StaffTablesPage() {
   const auth = useAuth();
-  const live = useVenueLive(auth.restaurantId, { token: staffToken() });
+  const client = useQueryClient();
+  const onEvent = useCallback((message: LiveMessage) => {
+    if (message.type === 'order_created' || message.type === 'order_updated') writeRoundStatus(client, message.order);
+  }, [client]);
+  const live = useVenueLive(auth.restaurantId, { token: staffToken(), onEvent });
   const pollMs = live.connected ? false : STAFF_ORDERS_POLL_MS;
   const list = useStaffTables({ pollMs });
   const [params, setParams] = useSearchParams();

@@ -2,6 +2,7 @@
 // action's answer, carries the table's whole state; it is written into the list and the open tab in place.
 // Loaded with the staff screen only, as staff-cache.ts is (docs/decisions/080).
 import type { QueryClient } from '@tanstack/react-query';
+import type { Order } from '../../../../shared/schemas/order';
 import type { TableState } from '../../../../shared/schemas/tables';
 import { TABLE_WRITERS, type TableWriter } from '../../orders/live-cache';
 import { isListed, summaryOf, type StaffTableSummary } from './summary';
@@ -45,3 +46,15 @@ const STAFF_TABLE_WRITERS: Record<string, TableWriter> = {
 };
 
 Object.assign(TABLE_WRITERS, STAFF_TABLE_WRITERS);
+
+/**
+ * A round is an order (docs/decisions/170): its status changes arrive as order events, and the open tab shows
+ * the round's new status from them at once, whether or not a `table_updated` frame follows.
+ */
+export function writeRoundStatus(client: QueryClient, order: Pick<Order, 'id' | 'status' | 'table_session_id'>) {
+  if (!order.table_session_id) return;
+  client.setQueryData<TableState>(['tables', 'staff-session', order.table_session_id], (table) =>
+    table && table.rounds.some((r) => r.order_id === order.id && r.status !== order.status)
+      ? { ...table, rounds: table.rounds.map((r) => (r.order_id === order.id ? { ...r, status: order.status } : r)) }
+      : table);
+}
