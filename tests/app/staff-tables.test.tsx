@@ -29,7 +29,8 @@ describe('staff Tables list', () => {
     expect(figure(seven, 'Rounds')).toBe('1');
     expect(figure(seven, 'Total')).toBe('$39.15');
     expect(figure(seven, 'Paid')).toBe('$0.00');
-    expect(figure(seven, 'Balance')).toBe('$42.15');
+    expect(figure(seven, 'Balance')).toBe('$39.15');
+    expect(figure(seven, 'Not split yet')).toBe('$19.15');
     expect(figure(seven, 'Unpaid shares')).toBe('1');
 
     const attention = screen.getByRole('region', { name: 'Needs attention' });
@@ -53,25 +54,29 @@ describe('staff Tables list', () => {
     const paid = tableState({
       version: 6,
       shares: [share({ payment_status: 'captured', method: 'cash', recorded_by_name: 'Robin', captured_at: '2026-11-26T19:30:00.000Z' })],
-      tab: { ...tableState().tab, paid_cents: 2300 },
+      tab: { ...tableState().tab, paid_cents: 2000 },
       members: [...tableState().members, { id: 'm-3', name: 'Ira', is_host: false, joined_at: '2026-11-26T19:10:00.000Z' }],
     });
     expect(applyLiveEvent(client, { type: 'table_updated', seq: 40, at: '2026-11-26T19:30:00.000Z', table: paid })).toBe('applied');
 
     const list = client.getQueryData<ReturnType<typeof staffTables>>(tableKeys.staffList)!;
     const seven = list.sessions.find((s) => s.session_id === 'ts-7')!;
-    expect(seven).toMatchObject({ member_names: ['Alex', 'Sam', 'Ira'], paid_cents: 2300, owed_cents: 1915, unpaid_shares: 0 });
+    expect(seven).toMatchObject({ member_names: ['Alex', 'Sam', 'Ira'], paid_cents: 2000, owed_cents: 1915, unpaid_shares: 0, needs_attention: false });
     expect(client.getQueryData(tableKeys.session('ts-7'))).toEqual(paid);
 
     // A frame that arrives late (version 5) is older than what the screen holds.
     applyLiveEvent(client, { type: 'table_updated', seq: 41, at: '2026-11-26T19:31:00.000Z', table: tableState() });
     expect(client.getQueryData(tableKeys.session('ts-7'))).toEqual(paid);
-    expect(client.getQueryData<ReturnType<typeof staffTables>>(tableKeys.staffList)!.sessions.find((s) => s.session_id === 'ts-7')!.paid_cents).toBe(2300);
+    expect(client.getQueryData<ReturnType<typeof staffTables>>(tableKeys.staffList)!.sessions.find((s) => s.session_id === 'ts-7')!.paid_cents).toBe(2000);
 
     // A tab that is paid and closed leaves the list; a new table's tab joins it.
     applyLiveEvent(client, { type: 'table_updated', seq: 42, at: '2026-11-26T19:32:00.000Z', table: { ...paid, version: 7, status: 'closed', closed_reason: 'paid' } });
     applyLiveEvent(client, { type: 'table_updated', seq: 43, at: '2026-11-26T19:33:00.000Z', table: tableState({ session_id: 'ts-12', table: '12', status: 'open', shares: [], version: 1 }) });
     expect(client.getQueryData<ReturnType<typeof staffTables>>(tableKeys.staffList)!.sessions.map((s) => s.table)).toEqual(['3', '9', '12']);
+
+    // An idle tab the housekeeping closed with a share unpaid stays, and needs attention.
+    applyLiveEvent(client, { type: 'table_updated', seq: 44, at: '2026-11-26T23:00:00.000Z', table: tableState({ session_id: 'ts-3', table: '3', status: 'closed', closed_reason: 'auto_closed', version: 12 }) });
+    expect(client.getQueryData<ReturnType<typeof staffTables>>(tableKeys.staffList)!.sessions.find((s) => s.session_id === 'ts-3')).toMatchObject({ status: 'closed', needs_attention: true });
   });
 });
 
@@ -91,7 +96,7 @@ describe('a tab\'s detail', () => {
     const round = within(detail).getByRole('listitem', { name: 'Round 1' });
     expect(within(round).getByText('Delivered')).toBeTruthy();
     expect(within(round).getByText('Sam:')).toBeTruthy();
-    expect(within(detail).getByTestId('tab-balance').textContent).toBe('$42.15');
+    expect(within(detail).getByTestId('tab-balance').textContent).toBe('$39.15');
     const alex = within(detail).getByRole('listitem', { name: 'Alex\'s share' });
     expect(within(alex).getByText('Unpaid')).toBeTruthy();
     expect(within(alex).getByText('$23.00')).toBeTruthy();
@@ -99,7 +104,7 @@ describe('a tab\'s detail', () => {
 
   it('"Record payment" confirms the amount and the method, sends it once, and shows the share paid', async () => {
     const paid = tableState({
-      version: 6, tab: { ...tableState().tab, paid_cents: 2300 },
+      version: 6, tab: { ...tableState().tab, paid_cents: 2000 },
       shares: [share({ payment_status: 'captured', method: 'card_terminal', recorded_by_name: 'Robin', captured_at: '2026-11-26T19:30:00.000Z' })],
     });
     const calls = withTab({ 'POST /api/staff/tables/sessions/ts-7/shares/sh-1/payment': { body: { table: paid, you: null } } });
@@ -189,7 +194,7 @@ describe('a tab\'s detail', () => {
     renderPage(<StaffTablesPage />, '/staff/tables?tab=ts-7');
     fireEvent.click(within(await screen.findByRole('region', { name: 'Table 7 tab' })).getByRole('button', { name: 'End session' }));
     const dialog = screen.getByRole('dialog', { name: 'End Table 7\'s session' });
-    expect(dialog.textContent).toContain('The unpaid $42.15 stays on this tab to collect.');
+    expect(dialog.textContent).toContain('The unpaid $39.15 stays on this tab to collect.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await json(calls.find((c) => c.method === 'POST'))).toEqual({});

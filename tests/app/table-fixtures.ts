@@ -42,7 +42,7 @@ export const staffTables = (over: Partial<StaffTables> = {}): StaffTables => ({
   sessions: [
     {
       session_id: 'ts-7', table: '7', status: 'billing', member_names: ['Alex', 'Sam'], rounds: 1, total_cents: 3915, paid_cents: 0,
-      owed_cents: 4215, unpaid_shares: 1, last_activity_at: AT, needs_attention: false,
+      owed_cents: 1915, unpaid_shares: 1, last_activity_at: AT, needs_attention: false,
     },
     {
       session_id: 'ts-3', table: '3', status: 'open', member_names: ['Jo'], rounds: 0, total_cents: 0, paid_cents: 0,
@@ -50,7 +50,7 @@ export const staffTables = (over: Partial<StaffTables> = {}): StaffTables => ({
     },
     {
       session_id: 'ts-9', table: '9', status: 'closed', member_names: ['Kim', 'Lee'], rounds: 2, total_cents: 5200, paid_cents: 2600,
-      owed_cents: 2600, unpaid_shares: 1, last_activity_at: AT, needs_attention: true,
+      owed_cents: 0, unpaid_shares: 1, last_activity_at: AT, needs_attention: true,
     },
   ],
   ...over,

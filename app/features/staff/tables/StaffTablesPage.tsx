@@ -11,7 +11,7 @@ import { staffToken } from '../../auth/staff-session';
 import { useVenueLive } from '../../orders/live';
 import { formatTime } from '../shared/format';
 import { useStaffTable, useStaffTables, type StaffTables } from './api';
-import { isOnFloor, type StaffTableSummary } from './summary';
+import { balanceCents, isOnFloor, type StaffTableSummary } from './summary';
 import { writeRoundStatus } from './table-cache';
 import { SessionBadge, TabDetail } from './TabDetail';
 
@@ -28,7 +28,8 @@ function TabCard({ summary, selected, onOpen }: { summary: StaffTableSummary; se
     <li className={`card stack staff-tab-card${selected ? ' selected' : ''}`} aria-label={label} aria-current={selected ? 'true' : undefined} data-session-id={summary.session_id}>
       <div className="row">
         <h3>{label}</h3>
-        <SessionBadge status={summary.status} closedReason={summary.needs_attention && !isOnFloor(summary.status) ? 'auto_closed' : null} />
+        {/* A closed tab is listed only with a share unpaid: the idle tabs the housekeeping closed (docs/decisions/170). */}
+        <SessionBadge status={summary.status} closedReason={summary.status === 'closed' ? 'auto_closed' : null} />
         <span className="spacer" />
         <span className="muted">Last activity <time dateTime={summary.last_activity_at}>{formatTime(summary.last_activity_at)}</time></span>
       </div>
@@ -37,7 +38,8 @@ function TabCard({ summary, selected, onOpen }: { summary: StaffTableSummary; se
         <div><dt>Rounds</dt><dd>{summary.rounds}</dd></div>
         <div><dt>Total</dt><dd>{formatCents(summary.total_cents)}</dd></div>
         <div><dt>Paid</dt><dd>{formatCents(summary.paid_cents)}</dd></div>
-        <div><dt>Balance</dt><dd><strong>{formatCents(summary.owed_cents)}</strong></dd></div>
+        <div><dt>Balance</dt><dd><strong>{formatCents(balanceCents(summary))}</strong></dd></div>
+        <div><dt>Not split yet</dt><dd>{formatCents(summary.owed_cents)}</dd></div>
         <div><dt>Unpaid shares</dt><dd>{summary.unpaid_shares}</dd></div>
       </dl>
       <button type="button" className="btn btn-small" aria-label={`Open ${label}'s tab`} aria-expanded={selected} onClick={onOpen}>Open tab</button>
@@ -86,7 +88,7 @@ export default function StaffTablesPage() {
           {attention.length > 0 && (
             <section className="stack" aria-labelledby="attention-h">
               <h2 id="attention-h"><AlertTriangle aria-hidden="true" size={18} /> Needs attention</h2>
-              <p className="muted">Closed after hours without activity, with money still owed.</p>
+              <p className="muted">Closed after hours without activity, or ended, with a share still unpaid.</p>
               <ul className="staff-tab-list">{attention.map(card)}</ul>
             </section>
           )}

@@ -24,7 +24,8 @@ function ShareStatus({ share }: { share: TabShare }) {
       </span>
     );
   }
-  if (isUnpaidShare(share)) return <span className="badge badge-warning">{share.payment_status === 'authorized' ? 'Authorized' : 'Unpaid'}</span>;
+  if (isUnpaidShare(share)) return <span className="badge badge-warning">Unpaid</span>;
+  if (share.payment_status === 'authorized') return <span className="badge badge-info">Authorized</span>;
   return <span className="badge badge-danger">{share.payment_status === 'refunded' ? 'Refunded' : 'Void'}</span>;
 }
 
@@ -117,9 +118,9 @@ export function TabDetail({ table, tables, sessions, onClose }: {
         {table.tab.service_charge_cents > 0 && <><dt>Service charge ({table.tab.service_charge_bp / 100}%)</dt><dd>{formatCents(table.tab.service_charge_cents)}</dd></>}
         <dt>Total</dt><dd><strong>{formatCents(table.tab.total_cents)}</strong></dd>
         <dt>Paid</dt><dd>{formatCents(table.tab.paid_cents)}</dd>
-        <dt>Tips</dt><dd>{formatCents(table.tab.tips_cents)}</dd>
+        <dt>Tips on shares</dt><dd>{formatCents(table.tab.tips_cents)}</dd>
         <dt>Not split yet</dt><dd>{formatCents(table.tab.owed_cents)}</dd>
-        <dt>Balance</dt><dd><strong data-testid="tab-balance">{formatCents(balanceCents(table))}</strong></dd>
+        <dt>Balance</dt><dd><strong data-testid="tab-balance">{formatCents(balanceCents(table.tab))}</strong></dd>
       </dl>
 
       <div className="stack">
@@ -136,7 +137,7 @@ export function TabDetail({ table, tables, sessions, onClose }: {
                 <span className="spacer" />
                 <span className="price">{formatCents(share.due_cents)}</span>
                 <ShareStatus share={share} />
-                {isUnpaidShare(share) && share.payment_status === 'unpaid' && (
+                {isUnpaidShare(share) && (
                   <button type="button" className="btn btn-primary btn-small" aria-label={`Record payment for ${share.payer_name}'s share`} onClick={() => setDialog({ kind: 'pay', share })}>Record payment</button>
                 )}
               </li>

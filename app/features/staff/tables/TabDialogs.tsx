@@ -184,7 +184,7 @@ export function EndSessionDialog({ table, onClose }: DialogProps) {
   const end = useEndSession();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const balance = balanceCents(table);
+  const balance = balanceCents(table.tab);
   async function confirm() {
     if (reason.trim().length > 200) { setError(REASON_TOO_LONG); return; }
     setError(null);

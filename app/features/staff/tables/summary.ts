@@ -1,22 +1,22 @@
-// A tab's line on the staff Tables screen, derived from the table's whole state, so a `table_updated` frame
-// changes the list without reading it again (docs/decisions/131, 170).
+// A tab's line on the staff Tables screen, derived from the table's whole state as GET /api/staff/tables derives
+// it, so a `table_updated` frame changes the list without reading it again (docs/decisions/131, 170).
 import type { z } from 'zod';
 import type { StaffTableSummary as Summary, TableState, TabShare } from '../../../../shared/schemas/tables';
 
 export type StaffTableSummary = z.infer<typeof Summary>;
 
-/** A share still to collect: neither captured nor refunded nor void. */
-export const isUnpaidShare = (share: TabShare) => share.payment_status === 'unpaid' || share.payment_status === 'authorized';
+/** A share still to collect. */
+export const isUnpaidShare = (share: Pick<TabShare, 'payment_status'>) => share.payment_status === 'unpaid';
 
-/** What the table still has to pay: the unpaid shares (with their tips) and what no share covers yet. */
-export const balanceCents = (table: TableState) =>
-  table.tab.owed_cents + table.shares.filter(isUnpaidShare).reduce((sum, s) => sum + s.due_cents, 0);
+/** What the table has still to pay of its bill (tips apart): the total less the shares recorded paid. */
+export const balanceCents = (tab: { total_cents: number; paid_cents: number }) => tab.total_cents - tab.paid_cents;
 
-/** Open and billing tabs are on the floor; a tab that ended without being paid in full needs a bartender. */
+/** Open and billing tabs are on the floor. */
 export const isOnFloor = (status: TableState['status']) => status === 'open' || status === 'billing';
 
-/** Auto-closed after the venue's idle hours with money still owed (docs/decisions/170 "Idle tabs"). */
-export const needsAttention = (table: TableState) => table.closed_reason === 'auto_closed' && balanceCents(table) > 0;
+/** Over (auto-closed after the venue's idle hours, or ended by staff) with a share still unpaid: "Needs attention". */
+export const needsAttention = (table: Pick<TableState, 'status' | 'shares'>) =>
+  (table.status === 'closed' || table.status === 'ended') && table.shares.some(isUnpaidShare);
 
 export function summaryOf(table: TableState): StaffTableSummary {
   return {
@@ -27,7 +27,7 @@ export function summaryOf(table: TableState): StaffTableSummary {
     rounds: table.rounds.filter((r) => r.status !== 'cancelled').length,
     total_cents: table.tab.total_cents,
     paid_cents: table.tab.paid_cents,
-    owed_cents: balanceCents(table),
+    owed_cents: table.tab.owed_cents,
     unpaid_shares: table.shares.filter(isUnpaidShare).length,
     last_activity_at: table.last_activity_at,
     needs_attention: needsAttention(table),
