@@ -1,4 +1,4 @@
-// A form with unsaved changes warns before the user leaves it: the browser asks on reload or close, and a click
+// A form with unsaved changes warns before the user leaves it (docs/decisions/175): the browser asks on reload or close, and a click
 // on a link inside the app waits for the user's answer (docs/product.md §9.4: nothing entered is lost unseen).
 // The app routes with BrowserRouter, which has no navigation blocker, so links are caught before React sees them.
 import { useEffect, useState } from 'react';
