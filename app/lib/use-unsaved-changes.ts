@@ -1,6 +1,6 @@
-// A form with unsaved changes warns before the user leaves it (docs/decisions/175): the browser asks on reload or close, and a click
-// on a link inside the app waits for the user's answer (docs/product.md §9.4: nothing entered is lost unseen).
-// The app routes with BrowserRouter, which has no navigation blocker, so links are caught before React sees them.
+// A form with unsaved changes warns before the user leaves it (docs/decisions/175, docs/product.md §9.4): the
+// browser asks on reload or close, and a click on a link inside the app waits for the user's answer. The app
+// routes with BrowserRouter, which has no navigation blocker, so links are caught before React sees them.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
