@@ -61,6 +61,13 @@ export const LiveSnapshot = z.object({
   orders: z.array(Order),
 });
 
+/**
+ * `table_updated` (docs/decisions/170): a table's whole state after a committed change, to the sockets of its members
+ * and to staff. Like `menu_changed` it is not kept for `since`: `seq` is the venue's latest, and a client that
+ * reconnects refetches the table.
+ */
+export { LiveTableUpdated };
+
 export const LiveMessage = z.discriminatedUnion('type', [LiveHello, LiveOrderCreated, LiveOrderUpdated, LiveQueueChanged, LiveMenuChanged, LiveSnapshot, LiveTableUpdated]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 /** Events that are kept in the venue's log and carry a sequence number. */
