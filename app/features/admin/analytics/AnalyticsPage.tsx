@@ -11,7 +11,7 @@ const formatMinutes = (minutes: number) => {
 };
 
 /** Tables and tabs over the window (docs/decisions/170): tips, the average tab, tabs per table, turn time. */
-function TablesFigures({ tables }: { tables: NonNullable<AdminAnalytics['tables']> }) {
+function TablesFigures({ tables }: { tables: AdminAnalytics['tables'] }) {
   return (
     <section className="card stack" aria-labelledby="tables-h">
       <h2 id="tables-h">Tables and tabs</h2>
@@ -20,7 +20,8 @@ function TablesFigures({ tables }: { tables: NonNullable<AdminAnalytics['tables'
         <div className="tile"><div className="tile-value">{formatCents(tables.average_tab_cents)}</div><div className="tile-label">Average tab</div></div>
         <div className="tile"><div className="tile-value">{formatCount(tables.tabs)}</div><div className="tile-label">Tabs</div></div>
         <div className="tile">
-          <div className="tile-value">{tables.average_turn_minutes === null ? 'No closed tab' : formatMinutes(tables.average_turn_minutes)}</div>
+          {/* Over the tabs that are over: none yet reads 0. */}
+          <div className="tile-value">{tables.average_turn_minutes > 0 ? formatMinutes(tables.average_turn_minutes) : 'No closed tab'}</div>
           <div className="tile-label">Table turn time</div>
         </div>
       </div>
@@ -81,7 +82,7 @@ export default function AnalyticsPage() {
               <HeatMap title={`Orders by weekday and hour (${a.timezone})`} cells={a.heat} />
             </section>
           </div>
-          {a.tables && <TablesFigures tables={a.tables} />}
+          <TablesFigures tables={a.tables} />
         </>
       )}
     </main>
