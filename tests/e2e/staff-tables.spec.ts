@@ -14,7 +14,16 @@ async function signIn(page: Page, email: string, lands: RegExp) {
   await expect(page).toHaveURL(lands);
 }
 
-/** A guest device at `table` opens its tab, orders one drink as a round, asks for the bill and takes the rest. */
+async function staffHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
+  expect(login.ok()).toBe(true);
+  return { Authorization: `Bearer ${(await login.json()).access_token as string}` };
+}
+
+/**
+ * A guest device at `table` opens its tab and sends a round of two drinks; the bar serves it; the guest asks for
+ * the bill and takes the rest with an 18 % tip.
+ */
 async function tabWithAShare(request: APIRequestContext, table: string, name: string) {
   const session = await request.post('/api/auth/guest-session', { data: { slug: SLUG } });
   expect(session.status()).toBe(201);
@@ -27,6 +36,8 @@ async function tabWithAShare(request: APIRequestContext, table: string, name: st
   expect(line.ok(), await line.text()).toBe(true);
   const round = await request.post(`/api/tables/sessions/${id}/rounds`, { headers: { ...headers, 'Idempotency-Key': `e2e-${id}` }, data: {} });
   expect(round.ok(), await round.text()).toBe(true);
+  const served = await request.put(`/api/staff/orders/${(await round.json()).order.id as string}/status`, { headers: await staffHeaders(request), data: { status: 'delivered' } });
+  expect(served.ok(), await served.text()).toBe(true);
   const bill = await request.post(`/api/tables/sessions/${id}/bill`, { headers, data: {} });
   expect(bill.ok(), await bill.text()).toBe(true);
   const taken = await request.post(`/api/tables/sessions/${id}/shares`, { headers, data: { kind: 'rest', tip: { percent_bp: 1800 } } });
@@ -37,21 +48,29 @@ async function tabWithAShare(request: APIRequestContext, table: string, name: st
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-test('staff open "Tables", see the demo tab, and record a share paid; the tab closes live', async ({ page, request }) => {
+test('staff open "Tables", see the demo tab, watch a new tab arrive live, and record a share paid', async ({ page, request }) => {
   const table = '18';
-  const tab = await tabWithAShare(request, table, 'Robin');
-
   await signIn(page, 'staff@barhop.dev', /\/staff$/);
   await page.getByRole('navigation').getByRole('link', { name: 'Tables' }).click();
   await expect(page).toHaveURL(/\/staff\/tables$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tables' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
 
-  // The seed's open tab at the demo venue is on the floor.
+  // The seed's open tab at the demo venue: table 5, three friends, one round served, the next one in the cart.
   const open = page.getByRole('region', { name: 'Open tabs' });
-  await expect(open.getByRole('listitem').first()).toBeVisible();
+  const demo = open.getByRole('listitem', { name: 'Table 5' });
+  await expect(demo).toContainText('Maya, Jonas, Priya');
+  await demo.getByRole('button', { name: 'Open Table 5\'s tab' }).click();
+  const demoDetail = page.getByRole('region', { name: 'Table 5 tab' });
+  await expect(demoDetail.getByRole('listitem', { name: 'Round 1' })).toContainText('Maya: 1 × ');
+  await expect(demoDetail.getByRole('listitem', { name: 'Round 1' })).toContainText('Delivered');
+  await demoDetail.getByRole('button', { name: 'Close tab details' }).click();
+
+  // A table opens its tab and asks for the bill while the screen is up: it arrives without a reload.
+  const tab = await tabWithAShare(request, table, 'Robin');
   const ours = open.getByRole('listitem', { name: `Table ${table}` });
   await expect(ours).toContainText('Robin');
+  await expect(ours).toContainText('Splitting the bill');
 
   await ours.getByRole('button', { name: `Open Table ${table}'s tab` }).click();
   const detail = page.getByRole('region', { name: `Table ${table} tab` });
@@ -63,13 +82,12 @@ test('staff open "Tables", see the demo tab, and record a share paid; the tab cl
   await dialog.getByRole('button', { name: `Record ${dollars(tab.due)}` }).click();
   await expect(dialog).toBeHidden();
   await expect(detail.getByRole('listitem', { name: 'Robin\'s share' })).toContainText('Paid by card terminal');
-  // Every share paid and nothing owed: the tab closes and leaves the open tabs, without a reload.
-  await expect(detail.getByText('Closed')).toBeVisible();
-  await expect(open.getByRole('listitem', { name: `Table ${table}` })).toHaveCount(0);
+  // Every share paid and nothing owed: the tab closes and leaves the open tabs.
+  await expect(detail.getByText('Closed', { exact: true })).toBeVisible();
+  await expect(ours).toHaveCount(0);
 
   // Recorded once: a second record is refused with who recorded it.
-  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
-  const staff = { Authorization: `Bearer ${(await login.json()).access_token as string}` };
+  const staff = await staffHeaders(request);
   const state = await (await request.get(`/api/tables/sessions/${tab.id}`, { headers: staff })).json() as { table: { shares: { id: string }[] } };
   const again = await request.post(`/api/staff/tables/sessions/${tab.id}/shares/${state.table.shares[0]!.id}/payment`, { headers: staff, data: { method: 'cash' } });
   expect(again.status()).toBe(409);
