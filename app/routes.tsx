@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/admin/dashboard/AdminDashboardPage')),
           })),
           { path: 'analytics', ...page(() => import('./features/admin/analytics/AnalyticsPage')) },
+          { path: 'tables', ...page(() => import('./features/admin/tables/AdminTablesPage')) },
           { path: 'qr', ...page(() => import('./features/admin/qr/QrPage')) },
           { path: 'audit-log', ...page(() => import('./features/admin/audit/AdminAuditLogPage')) },
           { path: 'profile', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...page(() => import('./features/staff/orders/ActiveOrdersPage')) },
           { path: 'orders', ...page(() => import('./features/staff/orders/ActiveOrdersPage')) },
+          { path: 'tables', ...page(() => import('./features/staff/tables/StaffTablesPage')) },
           { path: 'inventory', ...page(() => import('./features/staff/inventory/StaffInventoryPage')) },
           { path: 'low-stock', ...page(() => import('./features/staff/inventory/LowStockPage')) },
           { path: 'history', ...page(() => import('./features/staff/history/OrderHistoryPage')) },

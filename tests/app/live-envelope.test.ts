@@ -13,10 +13,11 @@ describe('asLiveMessage', () => {
       { type: 'order_updated', seq: 2, at: '2026-01-01T00:00:00.000Z', from: 'pending', to: 'preparing', order },
       { type: 'queue_changed', seq: 3, at: '2026-01-01T00:00:00.000Z' },
       { type: 'snapshot', seq: 4, orders: [order] },
+      { type: 'table_updated', seq: 4, at: '2026-01-01T00:00:00.000Z', table: { session_id: 'ts-1', version: 3 } },
     ]) expect(asLiveMessage(message)).toBe(message);
   });
 
-  it('drops what is not: unknown type, no integer seq, an order event without its order, a snapshot without orders', () => {
+  it('drops what is not: unknown type, no integer seq, an order event without its order, a snapshot without orders, a table frame without its table', () => {
     for (const message of [
       null, 'pong', 42, [],
       { type: 'nonsense', seq: 1 },
@@ -26,6 +27,8 @@ describe('asLiveMessage', () => {
       { type: 'order_created', seq: 1, at: 'x' },
       { type: 'order_updated', seq: 1, order: { status: 'ready' } },
       { type: 'snapshot', seq: 4, orders: null },
+      { type: 'table_updated', seq: 4, at: 'x' },
+      { type: 'table_updated', seq: 4, at: 'x', table: { session_id: 'ts-1' } },
     ]) expect(asLiveMessage(message)).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ export function reconnectDelayMs(attempt: number, random = Math.random): number 
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-const LIVE_TYPES = new Set<string>(['hello', 'order_created', 'order_updated', 'queue_changed', 'menu_changed', 'snapshot']);
+const LIVE_TYPES = new Set<string>(['hello', 'order_created', 'order_updated', 'queue_changed', 'menu_changed', 'snapshot', 'table_updated']);
 const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
 
 /**
@@ -27,9 +27,10 @@ const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
  */
 export function asLiveMessage(raw: unknown): LiveMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown };
+  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown; table?: { session_id?: unknown; version?: unknown } | null };
   if (typeof m.type !== 'string' || !LIVE_TYPES.has(m.type) || !Number.isInteger(m.seq)) return null;
   if (ORDER_EVENTS.has(m.type) && typeof m.order?.id !== 'string') return null;
+  if (m.type === 'table_updated' && (typeof m.table?.session_id !== 'string' || !Number.isInteger(m.table.version))) return null;
   if (m.type === 'snapshot' && !Array.isArray(m.orders)) return null;
   return raw as LiveMessage;
 }
@@ -138,6 +139,11 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           }
           // Menu changes are not kept in the venue's log: after a reconnect the menu is read again.
           if (opened > 1) refreshMenu();
+          // Nor are table frames (docs/decisions/170): a table read before this socket opened is read again.
+          const tableReadBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
+          if (client.getQueryCache().findAll({ queryKey: ['tables'], predicate: tableReadBefore }).length > 0) {
+            void client.invalidateQueries({ queryKey: ['tables'], predicate: tableReadBefore });
+          }
         } else {
           const gap = audience === 'staff' && previous !== null && 'order' in message && message.seq > previous + 1;
           if (applyLiveEvent(client, message) === 'refetch' || gap) void refresh();

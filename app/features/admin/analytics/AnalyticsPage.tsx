@@ -1,8 +1,35 @@
 import { useState } from 'react';
-import { ANALYTICS_WINDOWS, type AnalyticsWindow } from '../../../../shared/schemas/admin';
+import { ANALYTICS_WINDOWS, type AdminAnalytics, type AnalyticsWindow } from '../../../../shared/schemas/admin';
 import { formatCents, formatCount } from '../../../../shared/money';
 import { BarChart, HeatMap, HorizontalBars } from '../../../ui/charts';
 import { useAdminAnalytics } from '../api';
+
+/** '1 h 25 min' or '40 min'. */
+const formatMinutes = (minutes: number) => {
+  const whole = Math.round(minutes);
+  return whole >= 60 ? `${Math.floor(whole / 60)} h ${whole % 60} min` : `${whole} min`;
+};
+
+/** Tables and tabs over the window (docs/decisions/170): tips, the average tab, tabs per table, turn time. */
+function TablesFigures({ tables }: { tables: AdminAnalytics['tables'] }) {
+  return (
+    <section className="card stack" aria-labelledby="tables-h">
+      <h2 id="tables-h">Tables and tabs</h2>
+      <div className="tiles">
+        <div className="tile"><div className="tile-value">{formatCents(tables.tips_cents)}</div><div className="tile-label">Tips</div></div>
+        <div className="tile"><div className="tile-value">{formatCents(tables.average_tab_cents)}</div><div className="tile-label">Average tab</div></div>
+        <div className="tile"><div className="tile-value">{formatCount(tables.tabs)}</div><div className="tile-label">Tabs</div></div>
+        <div className="tile">
+          {/* Over the tabs that are over: none yet reads 0. */}
+          <div className="tile-value">{tables.average_turn_minutes > 0 ? formatMinutes(tables.average_turn_minutes) : 'No closed tab'}</div>
+          <div className="tile-label">Table turn time</div>
+        </div>
+      </div>
+      {tables.tabs_per_table.length === 0 ? <p className="muted">No tabs in this window</p>
+        : <HorizontalBars title="Tabs per table" data={tables.tabs_per_table.map((t) => ({ label: `Table ${t.table}`, value: t.tabs }))} />}
+    </section>
+  );
+}
 
 const WINDOW_LABEL: Record<AnalyticsWindow, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days' };
 
@@ -55,6 +82,7 @@ export default function AnalyticsPage() {
               <HeatMap title={`Orders by weekday and hour (${a.timezone})`} cells={a.heat} />
             </section>
           </div>
+          <TablesFigures tables={a.tables} />
         </>
       )}
     </main>

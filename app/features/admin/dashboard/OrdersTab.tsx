@@ -5,6 +5,7 @@ import { formatCents, formatCount } from '../../../../shared/money';
 import { shortOrderId } from '../../../../shared/ids';
 import type { LiveMessage } from '../../../../shared/schemas/live';
 import type { Order } from '../../../../shared/schemas/order';
+import { tableDisplayName } from '../../../../shared/tables';
 import { toast } from '../../../ui/toast';
 import { staffToken } from '../../auth/staff-session';
 import { useAdminOrderPages } from '../api';
@@ -66,10 +67,10 @@ function OrderCard({ order }: { order: Order }) {
       </div>
       <p className="muted">
         #{shortOrderId(order.id)} · {new Date(order.created_at).toLocaleTimeString()} · {formatCents(order.total_cents)}
-        {order.table_number ? ` · Table ${order.table_number}` : ''}
+        {order.table_number && order.display_name !== tableDisplayName(order.table_number) ? ` · Table ${order.table_number}` : ''}
       </p>
       <ul className="admin-order-items">
-        {order.items.map((item) => <li key={item.id}>{item.quantity} × {item.name}</li>)}
+        {order.items.map((item) => <li key={item.id}>{item.member_name && <strong>{item.member_name}: </strong>}{item.quantity} × {item.name}</li>)}
       </ul>
       {modifiers && <p><strong>Modifiers:</strong> {modifiers}</p>}
       {notes && <p><strong>Notes:</strong> {notes}</p>}

@@ -1,13 +1,14 @@
 import { Download, Printer } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useAdminVenue } from '../api';
+import { useAdminTables } from '../tables/api';
 
-const MAX_TABLES = 100;
 type Code = { label: string; url: string; png: string; svg: string };
 
-/** The guest menu URL, optionally for one table (the guest app keeps `?table=` for its orders). */
-export function menuUrl(origin: string, slug: string, table?: number) {
+/** The guest menu URL, optionally for one of the venue's tables: its QR code opens that table's tab (docs/decisions/170). */
+export function menuUrl(origin: string, slug: string, table?: string | number) {
   const url = new URL(`/venue/${encodeURIComponent(slug)}`, origin);
   if (table !== undefined) url.searchParams.set('table', String(table));
   return url.toString();
@@ -56,15 +57,17 @@ function QrCard({ code, slug }: { code: Code; slug: string }) {
 
 export default function QrPage() {
   const venue = useAdminVenue();
-  const [tables, setTables] = useState(6);
+  const venueTables = useAdminTables();
   const [codes, setCodes] = useState<Code[]>([]);
   const slug = venue.data?.slug;
+  const tables = venueTables.data?.tables;
   const targets = useMemo(() => {
-    if (!slug) return [];
+    if (!slug || !tables) return [];
     const origin = window.location.origin;
     return [
       { label: 'Menu', url: menuUrl(origin, slug) },
-      ...Array.from({ length: tables }, (_, i) => ({ label: `Table ${i + 1}`, url: menuUrl(origin, slug, i + 1) })),
+      ...[...tables].sort((a, b) => a.position - b.position)
+        .map((t) => ({ label: t.name ? `Table ${t.number} (${t.name})` : `Table ${t.number}`, url: menuUrl(origin, slug, t.number) })),
     ];
   }, [slug, tables]);
 
@@ -74,20 +77,17 @@ export default function QrPage() {
     return () => { cancelled = true; };
   }, [targets]);
 
-  if (venue.isError) return <main className="page"><p role="alert">Failed to load venue data</p></main>;
+  if (venue.isError || venueTables.isError) return <main className="page"><p role="alert">Failed to load venue data</p></main>;
   return (
     <main className="page stack qr-page">
       <div className="row admin-section-head no-print">
         <h1>QR Generator</h1>
         <span className="spacer" />
-        <div className="field">
-          <label htmlFor="qr-tables">Number of tables</label>
-          <input id="qr-tables" type="number" min={0} max={MAX_TABLES} value={tables}
-            onChange={(e) => setTables(Math.max(0, Math.min(MAX_TABLES, Math.floor(Number(e.target.value) || 0))))} />
-        </div>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}><Printer size={16} aria-hidden="true" /> Print sheet</button>
       </div>
-      <p className="muted no-print">Guests who scan a table's code order with that table number, so staff know where to bring the drinks.</p>
+      <p className="muted no-print">
+        One code per table of the venue: a guest who scans it opens (or joins) that table&apos;s tab. <Link to="/admin/tables">Edit the tables</Link>
+      </p>
       {venue.data && <h2 className="print-only">{venue.data.name}</h2>}
       {/* The cards' h3 titles sit under a section heading on screen too (the printed one is the venue's name). */}
       <h2 className="visually-hidden no-print">Table codes</h2>

@@ -14,7 +14,7 @@ import { useVenueLive } from '../../orders/live';
 import { useStaffMenu } from '../api';
 import { BuildSheetModal } from '../shared/BuildSheetModal';
 import { OrderDetailsModal } from '../shared/OrderDetailsModal';
-import { OrderStatusBadge, formatTime, isOpenOrder, isPaidOrder, startOfToday } from '../shared/format';
+import { MemberName, OrderStatusBadge, formatTime, isOpenOrder, isPaidOrder, startOfToday, tableOfTicket } from '../shared/format';
 import { buildDrinksOf } from '../shared/recipes';
 import { AllDayPanel } from './AllDayPanel';
 import { BAR_KEYS, useBarKeys } from './bar-keys';
@@ -203,14 +203,16 @@ export default function ActiveOrdersPage() {
                     </span>
                   ) : <span className="muted">{formatTime(order.created_at)}</span>}
                 </div>
-                <p className="staff-order-name"><strong className="truncate" title={order.display_name}>{order.display_name}</strong>{order.table_number && <span className="muted"> · Table {order.table_number}</span>}</p>
+                <p className="staff-order-name"><strong className="truncate" title={order.display_name}>{order.display_name}</strong>{tableOfTicket(order) && <span className="muted"> · Table {tableOfTicket(order)}</span>}</p>
                 <ul className="item-list">
                   {order.items.map((item) => (
-                    <li key={item.id}>
+                    <li key={item.id} className={item.voided ? 'staff-tab-voided' : undefined}>
                       <span>
+                        <MemberName name={item.member_name} />
                         {item.quantity} × {item.name}
                         {item.modifiers && <span className="muted"> · {item.modifiers}</span>}
                         {item.notes && <span className="muted"> · {item.notes}</span>}
+                        {item.voided && <span className="muted"> · voided, do not make</span>}
                       </span>
                     </li>
                   ))}

@@ -2,7 +2,7 @@ import { formatCents } from '../../../../shared/money';
 import { shortOrderId } from '../../../../shared/ids';
 import type { Order } from '../../../../shared/schemas/order';
 import { Modal } from '../../../ui/Modal';
-import { OrderStatusBadge, formatDateTime } from './format';
+import { MemberName, OrderStatusBadge, formatDateTime } from './format';
 
 /** Everything about one order: lines, totals, payment, who and where, times. */
 export function OrderDetailsModal({ order, onClose }: { order: Order; onClose: () => void }) {
@@ -21,7 +21,7 @@ export function OrderDetailsModal({ order, onClose }: { order: Order; onClose: (
       <ul className="item-list">
         {order.items.map((item) => (
           <li key={item.id}>
-            <span>{item.quantity} × {item.name}</span> <span className="item-total">{formatCents(item.total_cents)}</span>
+            <span><MemberName name={item.member_name} />{item.quantity} × {item.name}</span> <span className="item-total">{formatCents(item.total_cents)}</span>
             {item.modifiers && <div className="muted">Modifiers: {item.modifiers}</div>}
             {item.notes && <div className="muted">Notes: {item.notes}</div>}
           </li>

@@ -1,3 +1,4 @@
+import { tableDisplayName } from '../../../../shared/tables';
 import type { OrderStatus } from '../../../../shared/orders';
 
 const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -31,3 +32,15 @@ export const isPaidOrder = (o: { payment_status: string }) => o.payment_status =
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 /** '1,400 ml' or '12 pcs' for a counted item. */
 export const formatStock = (value: number, measure: 'ml' | 'count') => `${number.format(value)} ${measure === 'ml' ? 'ml' : 'pcs'}`;
+
+/**
+ * The table a ticket's header adds after its name, or null: a table's round is already named "Table 7"
+ * (docs/decisions/170), so it is not said twice.
+ */
+export const tableOfTicket = (o: { display_name: string; table_number: string | null }) =>
+  o.table_number && o.display_name !== tableDisplayName(o.table_number) ? o.table_number : null;
+
+/** A round's line names the member it is for, as the bar reads it: "Alex: 2 × Negroni". */
+export function MemberName({ name }: { name?: string | null }) {
+  return name ? <strong className="member-name">{name}: </strong> : null;
+}
