@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_REFRESH_MS } from '../../../shared/constants';
 import type { LiveMessage } from '../../../shared/schemas/live';
-import { applyLiveEvent, refetchOrders } from './live-cache';
+import { applyLiveEvent, refetchOrders, type VenueLiveMessage } from './live-cache';
 
 export const LIVE_PING_MS = 25_000;
 const BACKOFF_BASE_MS = 1_000;
@@ -17,7 +17,7 @@ export function reconnectDelayMs(attempt: number, random = Math.random): number 
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-const LIVE_TYPES = new Set<string>(['hello', 'order_created', 'order_updated', 'queue_changed', 'menu_changed', 'snapshot']);
+const LIVE_TYPES = new Set<string>(['hello', 'order_created', 'order_updated', 'queue_changed', 'menu_changed', 'snapshot', 'table_updated']);
 const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
 
 /**
@@ -25,13 +25,14 @@ const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
  * out of their first download (bundle budget, docs/decisions/080). The messages come from our own
  * Durable Object, and each order in them is written into the cache as the Worker serialised it.
  */
-export function asLiveMessage(raw: unknown): LiveMessage | null {
+export function asLiveMessage(raw: unknown): VenueLiveMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown };
+  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown; table?: { session_id?: unknown; version?: unknown } | null };
   if (typeof m.type !== 'string' || !LIVE_TYPES.has(m.type) || !Number.isInteger(m.seq)) return null;
   if (ORDER_EVENTS.has(m.type) && typeof m.order?.id !== 'string') return null;
   if (m.type === 'snapshot' && !Array.isArray(m.orders)) return null;
-  return raw as LiveMessage;
+  if (m.type === 'table_updated' && (typeof m.table?.session_id !== 'string' || !Number.isInteger(m.table.version))) return null;
+  return raw as VenueLiveMessage;
 }
 
 /** ws(s)://host/api/live/venues/:id?token=…&since=… */
@@ -57,6 +58,11 @@ export type VenueLiveOptions = {
   /** Every message, after the hook has written it into the order queries. */
   onEvent?: (message: LiveMessage) => void;
   enabled?: boolean;
+  /**
+   * A change of this value opens a new socket: the hub learns a guest's table sessions when the socket
+   * connects, so a guest who joins a table reconnects to receive its frames (docs/decisions/170).
+   */
+  reconnectKey?: string | null;
 };
 
 /**
@@ -64,7 +70,7 @@ export type VenueLiveOptions = {
  * order event is written into the cached lists and details (live-cache.ts, docs/decisions/131); the
  * order queries are read again only after a snapshot, a gap in the sequence, or data older than the socket.
  */
-export function useVenueLive(venueId: string | null | undefined, { token, onEvent, enabled = true }: VenueLiveOptions) {
+export function useVenueLive(venueId: string | null | undefined, { token, onEvent, enabled = true, reconnectKey = null }: VenueLiveOptions) {
   const client = useQueryClient();
   const [connected, setConnected] = useState(false);
   const [lastSeq, setLastSeq] = useState<number | null>(null);
@@ -127,8 +133,12 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           audience = message.audience;
           // A first connection: lists read before the socket opened may have missed an event; those
           // still loading are answered after it, and everything from here on arrives as events.
+          const readBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
+          // A table's frames are not kept in the log: a table read before this socket opened is read again.
+          if (client.getQueryCache().findAll({ queryKey: ['tables'], predicate: readBefore }).length > 0) {
+            void client.invalidateQueries({ queryKey: ['tables'], predicate: readBefore });
+          }
           if (previous === null) {
-            const readBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
             if (client.getQueryCache().findAll({ queryKey: ['orders'], predicate: readBefore }).length > 0) {
               void client.invalidateQueries({ queryKey: ['orders'], predicate: readBefore });
             }
@@ -142,7 +152,7 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           const gap = audience === 'staff' && previous !== null && 'order' in message && message.seq > previous + 1;
           if (applyLiveEvent(client, message) === 'refetch' || gap) void refresh();
         }
-        onEventRef.current?.(message);
+        if (message.type !== 'table_updated') onEventRef.current?.(message);
       };
       socket.onclose = () => {
         clearInterval(pingTimer);
@@ -166,7 +176,7 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
       socket?.close(1000, 'done');
       setConnected(false);
     };
-  }, [client, venueId, token, enabled]);
+  }, [client, venueId, token, enabled, reconnectKey]);
 
   return { connected, lastSeq };
 }

@@ -55,7 +55,11 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
           </details>
         )}
         <div className="row suggestion-actions">
-          {ordering.activeOrder && ordering.statusPath ? (
+          {ordering.atTable ? (
+            <button type="button" className="btn btn-primary" disabled={ordering.adding || !ordering.tableOpen} onClick={() => ordering.addToCart(s)}>
+              <ShoppingCart aria-hidden="true" size={18} />{ordering.adding ? 'Adding...' : 'Add to table cart'}
+            </button>
+          ) : ordering.activeOrder && ordering.statusPath ? (
             <Link className="btn btn-primary" to={ordering.statusPath}>View Order Status</Link>
           ) : (
             <>

@@ -16,6 +16,7 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { RatingPanel } from './RatingPanel';
 import { DrinkImage } from '../../../ui/DrinkImage';
+import { useAddToTable } from '../../tables/use-add-to-table';
 
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
@@ -29,6 +30,7 @@ export default function DrinkPage() {
   const toggleFavorite = useToggleFavorite(venue.slug);
   const addToCart = useSetCartItem(venue.slug);
   const activeOrder = useActiveOrderGuard(venue.slug);
+  const table = useAddToTable(venue.slug);
   const [quantity, setQuantity] = useState(1);
   const [notes, setNotes] = useState('');
   const authPath = `/venue/${venue.slug}/auth`;
@@ -66,6 +68,14 @@ export default function DrinkPage() {
     });
   };
   const onAddToCart = () => {
+    if (table.atTable) {
+      // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/170).
+      table.add({ menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined }, `${quantity} × ${drink.name}`, () => {
+        setQuantity(1);
+        setNotes('');
+      });
+      return;
+    }
     if (!signedIn) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
       rememberSignInReturn(venue.slug, {
@@ -117,7 +127,15 @@ export default function DrinkPage() {
             <label htmlFor="drink-notes">Special notes (optional)</label>
             <textarea id="drink-notes" maxLength={500} placeholder="No ice, extra lime..." value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
-          {activeOrder.active ? (
+          {table.atTable ? (
+            <>
+              <button type="button" className="btn btn-primary btn-block" disabled={table.adding || !table.open} onClick={onAddToCart}>
+                <ShoppingCart aria-hidden="true" size={18} />
+                {table.adding ? 'Adding...' : `Add to table cart · ${formatCents(drink.price_cents * quantity)}`}
+              </button>
+              {!table.open && <p className="muted">The tab is being split: no more rounds.</p>}
+            </>
+          ) : activeOrder.active ? (
             <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>View Order Status</Link>
           ) : (
             <button type="button" className="btn btn-primary btn-block" disabled={addToCart.isPending} onClick={onAddToCart}>

@@ -13,6 +13,7 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { taxRateLabel } from '../cart/cart-totals';
 import { DrinkCardBody } from './DrinkCard';
+import { useAddToTable } from '../../tables/use-add-to-table';
 
 /** What one tap will charge: the price, the venue's tax and the total, the same sums the server makes. */
 function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRateBp: number }) {
@@ -37,6 +38,7 @@ export default function CategoryPage() {
   const [orderError, setOrderError] = useState<string | null>(null);
   const placeOrder = useCreateOrder();
   const activeOrder = useActiveOrderGuard(venue.slug);
+  const table = useAddToTable(venue.slug);
   const title = categoryLabel(categorySlug, venue.name);
 
   const close = () => { setSelected(null); setOrderError(null); placeOrder.reset(); };
@@ -65,7 +67,7 @@ export default function CategoryPage() {
       <GuestHeader title={title} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
       <main className="guest-main">
         <div className="row section-head">
-          <p className="muted">Tap a drink to order it now, no sign-in needed.</p>
+          <p className="muted">{table.atTable ? "Tap a drink to add it to your table's cart." : 'Tap a drink to order it now, no sign-in needed.'}</p>
           <span className="spacer" />
           <Link className="btn btn-small" to={`/venue/${venue.slug}`}>View All</Link>
         </div>
@@ -93,7 +95,13 @@ export default function CategoryPage() {
           actions={(
             <>
               <button type="button" className="btn" onClick={close}>Cancel</button>
-              {activeOrder.active ? (
+              {table.atTable ? (
+                // At a table the drink joins the table's next round (docs/decisions/170).
+                <button type="button" className="btn btn-primary" data-autofocus disabled={table.adding || !table.open}
+                  onClick={() => table.add({ menu_drink_id: selected.id, qty: 1 }, `1 × ${selected.name}`, close)}>
+                  {table.adding ? 'Adding...' : 'Add to table cart'}
+                </button>
+              ) : activeOrder.active ? (
                 <Link className="btn btn-primary" to={activeOrder.statusPath!}>View Order Status</Link>
               ) : (
                 <button type="button" className="btn btn-primary" data-autofocus disabled={placeOrder.isPending} onClick={() => void submit()}>

@@ -1,5 +1,5 @@
-import { useEffect, type CSSProperties } from 'react';
-import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, type CSSProperties } from 'react';
+import { Link, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { rememberTableFromUrl } from '../table-number';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { themeVariables } from '../../../../shared/theme';
@@ -10,6 +10,11 @@ import { useVenue } from '../../venues/api';
 import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
 import { GuestTabBar } from './GuestTabBar';
 import { StatusPage } from '../../../ui/StatusPage';
+import { TableBar } from '../../tables/TableBar';
+import { useTable } from '../../tables/use-table';
+
+// The "Join table" sheet is its own chunk: only a guest who scanned a table's QR code downloads it (decision 170).
+const TableJoin = lazy(() => import('../../tables/TableJoin'));
 
 /** The tab's name outside a venue (index.html's <title>). */
 const APP_TITLE = 'Barhop';
@@ -24,8 +29,20 @@ export const useVenueContext = () => useOutletContext<VenueContext>();
 export default function VenueLayout() {
   const { slug } = useParams();
   // A table QR code's `?table=N` rides along with this device's orders (admin /qr).
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   useEffect(() => { rememberTableFromUrl(search); }, [search]);
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
+  const scannedTable = params.get('table')?.trim() || null;
+  const inviteCode = params.get('code')?.trim() || null;
+  // The sheet is done: the link's table and code leave the address, so a reload does not ask again.
+  const closeJoin = useCallback(() => {
+    const next = new URLSearchParams(search);
+    next.delete('table');
+    next.delete('code');
+    const rest = next.toString();
+    navigate({ pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+  }, [navigate, pathname, search]);
   const { data: venue, isPending, error } = useVenue(slug);
   // The Worker titles a venue page's HTML with the venue (docs/decisions/096); the app keeps that while the
   // guest is at the venue and gives the tab its own name back when they leave.
@@ -36,9 +53,11 @@ export default function VenueLayout() {
     return () => { document.title = APP_TITLE; };
   }, [venueName]);
   const session = useEnsureGuestSession(venue?.slug);
-  // The venue's socket pushes the guest's order changes and every menu change (docs/decisions/124); the
-  // hook polls every 5 s whenever the socket is down (docs/decisions/033).
-  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null });
+  const table = useTable(session.ready ? venue?.slug : undefined);
+  // The venue's socket pushes the guest's order changes and every menu change (docs/decisions/124), and the
+  // table's changes to its members; the hub learns a socket's tables when it connects, so joining a table
+  // opens a new one (docs/decisions/170). The hook polls every 5 s whenever the socket is down (docs/decisions/033).
+  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null, reconnectKey: table.sessionId });
 
   if (isPending) {
     return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">Loading venue...</p></main>;
@@ -58,9 +77,15 @@ export default function VenueLayout() {
   }
   return (
     <div className="guest-shell" style={themeVariables(venue.theme_colors) as CSSProperties}>
+      {table.view && <TableBar slug={venue.slug} view={table.view} />}
       <ActiveOrderBanner venue={venue} />
       <Outlet context={{ venue, liveConnected: connected } satisfies VenueContext} />
       <GuestTabBar slug={venue.slug} />
+      {scannedTable && session.ready && (
+        <Suspense fallback={null}>
+          <TableJoin key={`${scannedTable}:${inviteCode ?? ''}`} slug={venue.slug} venueName={venue.name} table={scannedTable} code={inviteCode} onDone={closeJoin} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,188 @@
+// Query hooks of a guest at a table (docs/decisions/170, routes in docs/api.md "Tables"). Every write answers
+// the whole table, written into the cache (table-cache.ts) as the live frames are: nothing is read again.
+// Types only: guest replies are typed, not zod-checked (bundle budget, docs/decisions/080).
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { z } from 'zod';
+import { newId } from '../../../shared/ids';
+import type {
+  ClaimInput, JoinTableInput, OpenTableInput, TableLineInput, TableLineUpdate, TableLookup, TableSettingsInput, TakeShareInput,
+} from '../../../shared/schemas/tables';
+import { ApiRequestError, apiRequest, type ApiMethod } from '../../lib/api-client';
+import { forgetSession, memberSessionId, rememberSession } from './membership';
+import { tableKeys, writeTable, type TableView } from './table-cache';
+
+export { tableKeys, type TableView };
+
+/** Codes of the table routes the screens answer to (docs/api.md "Tables"). */
+export const TABLE_ERRORS = {
+  tableNotFound: 'table_not_found',
+  joinCodeRequired: 'join_code_required',
+  sessionNotFound: 'table_session_not_found',
+  notAMember: 'not_a_member',
+  lineClaimed: 'line_claimed',
+  roundActive: 'round_active',
+} as const;
+
+export const isApiError = (err: unknown, code: string): err is ApiRequestError => err instanceof ApiRequestError && err.code === code;
+
+type TableAnswer = TableView;
+/** One call of a table route, as the member it is. */
+async function tableCall<T = TableAnswer>(method: ApiMethod, path: string, options: { params?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}) {
+  // The table routes are typed by the Worker's own (docs/decisions/130) once they are mounted; until then the
+  // answers are read as their shared schemas say.
+  const call = apiRequest as unknown as (m: ApiMethod, p: string, o: object) => Promise<T>;
+  return call(method, path, { ...options, credentials: 'guest' });
+}
+
+export const tableQueries = {
+  /** Before joining: is the table real, is a tab open at it, does a scan join it. */
+  lookup: (slug: string, table: string) => queryOptions({
+    queryKey: tableKeys.lookup(slug, table),
+    // A table the venue does not have is an answer to show at once, not a failure to retry.
+    retry: false,
+    staleTime: 0,
+    queryFn: () => tableCall<z.infer<typeof TableLookup>>('GET', '/venues/:slug/tables/:number', { params: { slug, number: table } }),
+  }),
+  /**
+   * The table this device belongs to. A session it is no longer a member of (left, removed, merged away) reads
+   * as null and is forgotten, so the guest is back to ordering on their own.
+   */
+  session: (slug: string, sessionId: string) => queryOptions({
+    queryKey: tableKeys.session(sessionId),
+    queryFn: async (): Promise<TableView | null> => {
+      try {
+        return await tableCall('GET', '/tables/sessions/:id', { params: { id: sessionId } });
+      } catch (err) {
+        if (err instanceof ApiRequestError && (err.status === 403 || err.status === 404)) {
+          forgetSession(slug, sessionId);
+          return null;
+        }
+        throw err;
+      }
+    },
+  }),
+};
+
+/** Whether the table still takes orders: open (adding, sending rounds) or billing (the split). */
+export const isLiveTable = (view: TableView | null | undefined): view is TableView =>
+  Boolean(view && (view.table.status === 'open' || view.table.status === 'billing'));
+
+/** The device's table at this venue (null when it has none), read and kept live. */
+export function useMyTable(slug: string | undefined, sessionId: string | null) {
+  return useQuery({ ...tableQueries.session(slug ?? '', sessionId ?? ''), enabled: Boolean(slug && sessionId) });
+}
+
+/** After opening or joining: this device's session at the venue, its table in the cache. */
+function adopt(client: QueryClient, slug: string, view: TableView) {
+  writeTable(client, view.table, view.you);
+  rememberSession(slug, view.table.session_id);
+}
+
+export function useOpenTable() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof OpenTableInput>) => tableCall('POST', '/tables/sessions', { body: input }),
+    onSuccess: (view, input) => adopt(client, input.slug, view),
+  });
+}
+
+export function useJoinTableByCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof JoinTableInput>) => tableCall('POST', '/tables/sessions/join', { body: input }),
+    onSuccess: (view, input) => adopt(client, input.slug, view),
+  });
+}
+
+/** A write of the member's table: its answer (the whole table) goes into the cache. */
+function useTableWrite<V>(sessionId: string, send: (vars: V) => Promise<TableAnswer>, after?: (view: TableAnswer, vars: V) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (view, vars) => {
+      writeTable(client, view.table, view.you);
+      after?.(view, vars);
+    },
+    onError: (err) => {
+      // Someone else changed the table first (a line gone, a claim taken): show the table as it is now.
+      if (err instanceof ApiRequestError && (err.status === 404 || err.status === 409)) {
+        void client.invalidateQueries({ queryKey: tableKeys.session(sessionId) });
+      }
+    },
+  });
+}
+
+const session = (sessionId: string, extra: Record<string, string> = {}) => ({ id: sessionId, ...extra });
+
+export function useTableSettings(sessionId: string) {
+  return useTableWrite(sessionId, (input: z.input<typeof TableSettingsInput>) =>
+    tableCall('PATCH', '/tables/sessions/:id', { params: session(sessionId), body: input }));
+}
+
+/** Leave (your own member id) or, for the host, remove someone. Leaving forgets the table on this device. */
+export function useRemoveMember(slug: string, sessionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId }: { memberId: string; leaving: boolean }) =>
+      tableCall('DELETE', '/tables/sessions/:id/members/:memberId', { params: session(sessionId, { memberId }) }),
+    onSuccess: (view, { leaving }) => {
+      if (!leaving) { writeTable(client, view.table, view.you); return; }
+      forgetSession(slug, sessionId);
+      client.setQueryData(tableKeys.session(sessionId), null);
+    },
+  });
+}
+
+export const useAddTableLine = (sessionId: string) => useTableWrite(sessionId, (line: z.input<typeof TableLineInput>) =>
+  tableCall('POST', '/tables/sessions/:id/lines', { params: session(sessionId), body: line }));
+
+export const useUpdateTableLine = (sessionId: string) => useTableWrite(sessionId, ({ lineId, ...change }: z.input<typeof TableLineUpdate> & { lineId: string }) =>
+  tableCall('PATCH', '/tables/sessions/:id/lines/:lineId', { params: session(sessionId, { lineId }), body: change }));
+
+export const useRemoveTableLine = (sessionId: string) => useTableWrite(sessionId, (lineId: string) =>
+  tableCall('DELETE', '/tables/sessions/:id/lines/:lineId', { params: session(sessionId, { lineId }) }));
+
+/**
+ * Sends the cart as one round. One Idempotency-Key per press, kept while the attempt may have reached the
+ * server without an answer, so a retry never sends the round twice (as checkout does, docs/decisions/126).
+ */
+export function useSendRound(sessionId: string) {
+  const key = useRef<string | null>(null);
+  return useTableWrite(sessionId, async (input: { special_instructions?: string }) => {
+    key.current ??= newId(24);
+    try {
+      const answer = await tableCall('POST', '/tables/sessions/:id/rounds', {
+        params: session(sessionId), body: input, headers: { 'Idempotency-Key': key.current },
+      });
+      key.current = null;
+      return answer;
+    } catch (err) {
+      if (err instanceof ApiRequestError) key.current = null;
+      throw err;
+    }
+  });
+}
+
+/** The host closes the tab to billing: no more rounds, the split starts. */
+export const useStartBilling = (sessionId: string) => useTableWrite(sessionId, () =>
+  tableCall('POST', '/tables/sessions/:id/bill', { params: session(sessionId), body: {} }));
+
+export const useClaimLine = (sessionId: string) => useTableWrite(sessionId, (input: z.input<typeof ClaimInput>) =>
+  tableCall('POST', '/tables/sessions/:id/claims', { params: session(sessionId), body: input }));
+
+export const useReleaseClaim = (sessionId: string) => useTableWrite(sessionId, (orderItemId: number) =>
+  tableCall('DELETE', '/tables/sessions/:id/claims/:orderItemId', { params: session(sessionId, { orderItemId: String(orderItemId) }) }));
+
+export const useTakeShare = (sessionId: string) => useTableWrite(sessionId, (input: z.input<typeof TakeShareInput>) =>
+  tableCall('POST', '/tables/sessions/:id/shares', { params: session(sessionId), body: input }));
+
+export const useDropShare = (sessionId: string) => useTableWrite(sessionId, (shareId: string) =>
+  tableCall('DELETE', '/tables/sessions/:id/shares/:shareId', { params: session(sessionId, { shareId }) }));
+
+/** The AI bartender proposes a drink per member for the table's cart (docs/decisions/170). */
+export const useAiRound = (sessionId: string) => useTableWrite(sessionId, () =>
+  tableCall('POST', '/tables/sessions/:id/ai-round', { params: session(sessionId), body: {} }));
+
+/** The device's session at the venue, as stored (membership.ts). */
+export { memberSessionId };
