@@ -1,13 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import CartPage from '../../app/features/guest/cart/CartPage';
 import DrinkPage from '../../app/features/guest/drink/DrinkPage';
 import MenuPage from '../../app/features/guest/menu/MenuPage';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
-import TablePage from '../../app/features/tables/TablePage';
-import TabPage from '../../app/features/tables/TabPage';
+import TableScreens from '../../app/features/tables/TableScreens';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 import { ANA, BEN, CAL, cartLine, round, SESSION_ID, tabLine, tableState, view } from './table-fixtures';
@@ -19,8 +18,7 @@ const routes = [{
     { index: true, element: <MenuPage /> },
     { path: 'cart', element: <CartPage /> },
     { path: 'drink/:drinkId', element: <DrinkPage /> },
-    { path: 'table', element: <TablePage /> },
-    { path: 'tab', element: <TabPage /> },
+    { path: 'table/*', element: <TableScreens /> },
     { path: 'auth', element: <h1>Sign in page</h1> },
   ],
 }];
@@ -47,6 +45,10 @@ const bodyOf = async (calls: Request[], method: string, path: string) => {
 };
 
 beforeEach(() => installAuth());
+// The table's chunks load lazily in the app; here they are transformed once up front, so no test waits on it.
+beforeAll(async () => {
+  await Promise.all([import('../../app/features/tables/TableFrame'), import('../../app/features/tables/TableJoin'), import('../../app/features/tables/TableCart')]);
+});
 
 describe('scanning a table QR code', () => {
   it('says so when the venue has no such table, and leaves the guest on the menu', async () => {

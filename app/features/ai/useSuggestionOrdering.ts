@@ -6,7 +6,6 @@ import { ensureGuestSession } from '../auth/guest-session';
 import { useGuestSession } from '../auth/hooks';
 import { useQuickOrder, useSetCartItem } from '../orders/api';
 import { useActiveOrderGuard } from '../guest/orders/active-order';
-import { useAddToTable } from '../tables/use-add-to-table';
 import { markSuggestionOrdered } from './api';
 
 /**
@@ -21,8 +20,7 @@ function lineOf(s: AiSuggestion) {
 
 /**
  * Add to Cart and Order Now for a suggestion, under the one-active-order rule (docs/product.md §4.3): while an
- * order is active, `active` is set and screens show 'View Order Status' instead. At a table (`atTable`) the
- * suggestion goes to the table's cart, and the table sends it in its next round (docs/decisions/170).
+ * order is active, `active` is set and screens show 'View Order Status' instead.
  */
 export function useSuggestionOrdering(slug: string) {
   const navigate = useNavigate();
@@ -30,14 +28,8 @@ export function useSuggestionOrdering(slug: string) {
   const guard = useActiveOrderGuard(slug);
   const setCartItem = useSetCartItem(slug);
   const quickOrder = useQuickOrder();
-  const table = useAddToTable(slug);
 
   const addToCart = (s: AiSuggestion) => {
-    if (table.atTable) {
-      const line = s.type === 'menu' && s.menuDrinkId ? { menu_drink_id: s.menuDrinkId } : { is_ai_creation: true, ai_interaction_id: s.interaction_id };
-      table.add({ ...line, qty: 1 }, s.previewName);
-      return;
-    }
     // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth).
     if (!signedIn) { navigate(`/venue/${slug}/auth`); return; }
     const extra = s.type === 'creation' ? { price: s.price, image_url: s.heroImageUrl } : {};
@@ -63,13 +55,10 @@ export function useSuggestionOrdering(slug: string) {
   return {
     addToCart,
     orderNow,
-    adding: setCartItem.isPending || table.adding,
+    adding: setCartItem.isPending,
     ordering: quickOrder.isPending,
-    activeOrder: table.atTable ? null : guard.active,
+    activeOrder: guard.active,
     statusPath: guard.statusPath,
-    /** At a table: one button, to the table's cart (no solo order); `tableOpen` false while the bill is split. */
-    atTable: table.atTable,
-    tableOpen: table.open,
   };
 }
 export type SuggestionOrdering = ReturnType<typeof useSuggestionOrdering>;

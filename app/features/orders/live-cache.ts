@@ -7,10 +7,15 @@ import { isActiveStatus } from '../../../shared/orders';
 import type { LiveMessage } from '../../../shared/schemas/live';
 import type { Order } from '../../../shared/schemas/order';
 import type { LiveTableUpdated } from '../../../shared/schemas/tables';
-import { applyTableFrame, refetchTables, writeRoundOrder } from '../tables/table-cache';
 
 /** Every frame of the venue's socket: the numbered order events and the tables' whole-state frames (docs/decisions/170). */
 export type VenueLiveMessage = LiveMessage | z.infer<typeof LiveTableUpdated>;
+
+/**
+ * Writers of the tables' frames and of their rounds' order events (app/features/tables/table-cache.ts), added
+ * by a table's chunk when it loads, so a guest at no table downloads none of them (bundle budget, decision 080).
+ */
+export const tableFrameWriters = new Set<(client: QueryClient, message: VenueLiveMessage) => void>();
 
 /** What applying a message asks of the caller: nothing more, or one refetch of the order queries. */
 export type LiveCacheOutcome = 'applied' | 'refetch';
@@ -71,29 +76,22 @@ export function writeOrder(client: QueryClient, order: Order) {
 /** The guest's reads that carry their order's ETA. */
 const ETA_READS = new Set(['status', 'active', 'detail']);
 
-/**
- * Every order query refetched (the mounted ones now, the others when next shown), and the tables this client
- * reads: their frames are not kept in the venue's log, so a reconnect or a poll reads them again.
- */
-export const refetchOrders = (client: QueryClient) => Promise.all([client.invalidateQueries({ queryKey: ['orders'] }), refetchTables(client)]);
+/** Every order query refetched (the mounted ones now, the others when next shown). */
+export const refetchOrders = (client: QueryClient) => client.invalidateQueries({ queryKey: ['orders'] });
 
 /**
  * One live message applied to the cache. Order events write the order; a snapshot refetches (it
  * carries only the active orders, not the lists' finished ones); 'queue_changed' tells a guest that
  * their ETA moved, which the server computes, so their status, active order and detail are read again. A
- * `table_updated` frame carries the whole table and is written in place (app/features/tables/table-cache.ts).
- * 'hello' and 'menu_changed' are the live hook's (sequence and menu), not the order cache's.
+ * `table_updated` frame (a whole table) and a round's order events are the tables' writers' too. 'hello' and
+ * 'menu_changed' are the live hook's (sequence and menu), not the order cache's.
  */
 export function applyLiveEvent(client: QueryClient, message: VenueLiveMessage): LiveCacheOutcome {
+  tableFrameWriters.forEach((write) => write(client, message));
   switch (message.type) {
     case 'order_created':
     case 'order_updated':
       writeOrder(client, message.order);
-      // A table's round is an order: its status shows on the table's tab at once.
-      writeRoundOrder(client, message.order);
-      return 'applied';
-    case 'table_updated':
-      applyTableFrame(client, message.table);
       return 'applied';
     case 'queue_changed':
       // Another guest's order left the queue: this guest's ETA (status screen, banner) is the server's to recompute.

@@ -4,7 +4,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_REFRESH_MS } from '../../../shared/constants';
-import type { LiveMessage } from '../../../shared/schemas/live';
 import { applyLiveEvent, refetchOrders, type VenueLiveMessage } from './live-cache';
 
 export const LIVE_PING_MS = 25_000;
@@ -23,15 +22,15 @@ const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
 /**
  * The live protocol's envelope, checked by hand: guest venue pages hold this socket, and zod stays
  * out of their first download (bundle budget, docs/decisions/080). The messages come from our own
- * Durable Object, and each order in them is written into the cache as the Worker serialised it.
+ * Durable Object, and each order in them is written into the cache as the Worker serialised it. A
+ * `table_updated` frame's table is checked by the tables' writer (app/features/tables/table-cache.ts).
  */
 export function asLiveMessage(raw: unknown): VenueLiveMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown; table?: { session_id?: unknown; version?: unknown } | null };
+  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown };
   if (typeof m.type !== 'string' || !LIVE_TYPES.has(m.type) || !Number.isInteger(m.seq)) return null;
   if (ORDER_EVENTS.has(m.type) && typeof m.order?.id !== 'string') return null;
   if (m.type === 'snapshot' && !Array.isArray(m.orders)) return null;
-  if (m.type === 'table_updated' && (typeof m.table?.session_id !== 'string' || !Number.isInteger(m.table.version))) return null;
   return raw as VenueLiveMessage;
 }
 
@@ -55,8 +54,8 @@ const MENU_RECHECK_MS = 2_100;
 export type VenueLiveOptions = {
   /** A staff or guest access token; no socket is opened without one. */
   token: string | null | undefined;
-  /** Every message, after the hook has written it into the order queries. */
-  onEvent?: (message: LiveMessage) => void;
+  /** Every message, after the hook has written it into the order queries (a method: a screen may take only LiveMessage). */
+  onEvent?(message: VenueLiveMessage): void;
   enabled?: boolean;
   /**
    * A change of this value opens a new socket: the hub learns a guest's table sessions when the socket
@@ -133,12 +132,8 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           audience = message.audience;
           // A first connection: lists read before the socket opened may have missed an event; those
           // still loading are answered after it, and everything from here on arrives as events.
-          const readBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
-          // A table's frames are not kept in the log: a table read before this socket opened is read again.
-          if (client.getQueryCache().findAll({ queryKey: ['tables'], predicate: readBefore }).length > 0) {
-            void client.invalidateQueries({ queryKey: ['tables'], predicate: readBefore });
-          }
           if (previous === null) {
+            const readBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
             if (client.getQueryCache().findAll({ queryKey: ['orders'], predicate: readBefore }).length > 0) {
               void client.invalidateQueries({ queryKey: ['orders'], predicate: readBefore });
             }
@@ -152,7 +147,7 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           const gap = audience === 'staff' && previous !== null && 'order' in message && message.seq > previous + 1;
           if (applyLiveEvent(client, message) === 'refetch' || gap) void refresh();
         }
-        if (message.type !== 'table_updated') onEventRef.current?.(message);
+        onEventRef.current?.(message);
       };
       socket.onclose = () => {
         clearInterval(pingTimer);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useOutletContext } from 'react-router';
 import { formatCents } from '../../../shared/money';
 import { orderStatusLabel } from '../../../shared/order-display';
 import type { TabRound, TableState } from '../../../shared/schemas/tables';
@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { GuestHeader } from '../guest/venue/GuestHeader';
-import { useVenueContext } from '../guest/venue/VenueLayout';
+import type { VenueContext } from '../guest/venue/VenueLayout';
 import { useStartBilling, type TableView } from './api';
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { PaymentComplete, isPaidInFull } from './PaymentComplete';
@@ -15,9 +15,9 @@ import { tableRights, whoLabel } from './rights';
 import { useTable } from './use-table';
 import './tables.css';
 
-/** /venue/:slug/tab: the table's running tab, live: every round with its status and lines, and the sums (docs/decisions/170). */
+/** /venue/:slug/table/tab: the table's running tab, live: every round with its status and lines, and the sums (docs/decisions/170). */
 export default function TabPage() {
-  const { venue } = useVenueContext();
+  const { venue } = useOutletContext<VenueContext>();
   const { last, pending } = useTable(venue.slug);
   return (
     <>
@@ -36,7 +36,7 @@ function Tab({ slug, view }: { slug: string; view: TableView }) {
   const navigate = useNavigate();
   const startBilling = useStartBilling(table.session_id);
   const [confirming, setConfirming] = useState(false);
-  const split = `/venue/${slug}/tab/split`;
+  const split = `/venue/${slug}/table/split`;
 
   const bill = () => startBilling.mutate(undefined, {
     onSuccess: () => { setConfirming(false); navigate(split); },

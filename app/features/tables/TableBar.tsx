@@ -1,25 +1,23 @@
 import { Link } from 'react-router';
-import { Receipt, Users } from 'lucide-react';
-import { tableTitle } from './rights';
+import type { TableState } from '../../../shared/schemas/tables';
 import type { TableView } from './table-cache';
-import './tables.css';
+
+/** 'Table 7 · 3 people' */
+export function tableTitle(table: Pick<TableState, 'table' | 'members'>) {
+  const people = table.members.length === 1 ? '1 person' : `${table.members.length} people`;
+  return `Table ${table.table} · ${people}`;
+}
 
 /** The venue frame's line while the guest is at a table: which table, how many, its tab (docs/decisions/170). */
 export function TableBar({ slug, view }: { slug: string; view: TableView }) {
   const { table } = view;
-  const base = `/venue/${slug}`;
+  const base = `/venue/${slug}/table`;
+  const billing = table.status === 'billing';
   return (
     <nav className="table-bar" aria-label="Your table">
-      <Link className="table-bar-title" to={`${base}/table`}>
-        <Users aria-hidden="true" size={18} />
-        <span>{tableTitle(table)}</span>
-      </Link>
+      <Link className="table-bar-title" to={base}>{tableTitle(table)}</Link>
       <span className="spacer" />
-      {table.status === 'billing' ? (
-        <Link className="btn btn-small" to={`${base}/tab/split`}>Split bill</Link>
-      ) : (
-        <Link className="btn btn-small" to={`${base}/tab`}><Receipt aria-hidden="true" size={16} />Tab</Link>
-      )}
+      <Link className="btn btn-small" to={`${base}/${billing ? 'split' : 'tab'}`}>{billing ? 'Split bill' : 'Tab'}</Link>
     </nav>
   );
 }

@@ -53,11 +53,11 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
   return (
     <main className="guest-main stack">
       {table.status === 'billing' && (
-        <p className="table-note" role="status">The tab is being split: no more rounds. <Link to={`${base}/tab/split`}>Split bill</Link></p>
+        <p className="table-note" role="status">The tab is being split: no more rounds. <Link to={`${base}/table/split`}>Split bill</Link></p>
       )}
       {rights.open && activeRound && (
         <p className="table-note" role="status">
-          Round {activeRound.number} is being made. You&apos;re adding to the next round. <Link to={`${base}/tab`}>Tab</Link>
+          Round {activeRound.number} is being made. You&apos;re adding to the next round. <Link to={`${base}/table/tab`}>Tab</Link>
         </p>
       )}
       {lines.length === 0 ? (

@@ -5,8 +5,9 @@ import { errorProps, fieldErrorsOf, type FieldErrors } from '../../lib/field-err
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { isApiError, TABLE_ERRORS, tableQueries, useJoinTableByCode, useOpenTable, type TableView } from './api';
-import { rememberedName, rememberName, rememberSession } from './membership';
+
 import './tables.css';
+import { setMemberSession } from './member-store';
 
 type Props = {
   slug: string;
@@ -20,6 +21,15 @@ type Props = {
 };
 
 const NAME_MAX = 40;
+const NAME_KEY = 'barhop.table-name';
+
+/** The name the guest gave at their first table, offered again at the next ("asked once", docs/decisions/170). */
+function rememberedName(): string {
+  try { return localStorage.getItem(NAME_KEY) ?? ''; } catch { return ''; }
+}
+function rememberName(name: string) {
+  try { localStorage.setItem(NAME_KEY, name.trim()); } catch { /* Not kept: the next table asks again. */ }
+}
 const CODE_LENGTH = 4;
 
 /** The texts the shared schemas give the same mistakes (shared/schemas/tables.ts MemberName, JoinCode). */
@@ -46,7 +56,7 @@ export default function TableJoin({ slug, venueName, table, code: linkCode, onDo
   const alreadyMember = lookup.data?.member_session_id ?? null;
   useEffect(() => {
     if (!alreadyMember) return;
-    rememberSession(slug, alreadyMember);
+    setMemberSession(slug, alreadyMember);
     onDone();
   }, [alreadyMember, slug, onDone]);
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useOutletContext } from 'react-router';
 import { Copy, Share2 } from 'lucide-react';
 import type { TableMember } from '../../../shared/schemas/tables';
 import { errorMessage } from '../../lib/api-client';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { GuestHeader } from '../guest/venue/GuestHeader';
-import { useVenueContext } from '../guest/venue/VenueLayout';
+import type { VenueContext } from '../guest/venue/VenueLayout';
 import { useRemoveMember, useTableSettings, type TableView } from './api';
 import { inviteLink, tableRights } from './rights';
 import { NotAtTable, TableLoading } from './NotAtTable';
@@ -15,7 +15,7 @@ import './tables.css';
 
 /** /venue/:slug/table: the guest's table: the invite to share, who is here, leaving; the host's controls (docs/decisions/170). */
 export default function TablePage() {
-  const { venue } = useVenueContext();
+  const { venue } = useOutletContext<VenueContext>();
   const { view, pending } = useTable(venue.slug);
   const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
   return (
@@ -112,7 +112,7 @@ function TableDetails({ slug, view }: { slug: string; view: TableView }) {
 
       <div className="row">
         <Link className="btn" to={`/venue/${slug}/cart`}>Table cart</Link>
-        <Link className="btn" to={`/venue/${slug}/tab`}>Tab</Link>
+        <Link className="btn" to={`/venue/${slug}/table/tab`}>Tab</Link>
         <span className="spacer" />
         {rights.you && rights.open && (
           <button type="button" className="btn btn-danger" onClick={() => setConfirming(table.members.find((m) => m.id === rights.you) ?? null)}>Leave table</button>

@@ -1,16 +1,18 @@
 // Query hooks of a guest at a table (docs/decisions/170, routes in docs/api.md "Tables"). Every write answers
 // the whole table, written into the cache (table-cache.ts) as the live frames are: nothing is read again.
 // Types only: guest replies are typed, not zod-checked (bundle budget, docs/decisions/080).
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { z } from 'zod';
 import { newId } from '../../../shared/ids';
 import type {
-  ClaimInput, JoinTableInput, OpenTableInput, TableLineInput, TableLineUpdate, TableLookup, TableSettingsInput, TakeShareInput,
+  ClaimInput, JoinTableInput, OpenTableInput, TableLineUpdate, TableLookup, TableSettingsInput, TakeShareInput,
 } from '../../../shared/schemas/tables';
-import { ApiRequestError, apiRequest, type ApiMethod } from '../../lib/api-client';
-import { forgetSession, memberSessionId, rememberSession } from './membership';
+import { ApiRequestError } from '../../lib/api-client';
+
+import { tableCall } from './table-call';
 import { tableKeys, writeTable, type TableView } from './table-cache';
+import { forgetMemberSession, setMemberSession } from './member-store';
 
 export { tableKeys, type TableView };
 
@@ -27,13 +29,6 @@ export const TABLE_ERRORS = {
 export const isApiError = (err: unknown, code: string): err is ApiRequestError => err instanceof ApiRequestError && err.code === code;
 
 type TableAnswer = TableView;
-/** One call of a table route, as the member it is. */
-async function tableCall<T = TableAnswer>(method: ApiMethod, path: string, options: { params?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}) {
-  // The table routes are typed by the Worker's own (docs/decisions/130) once they are mounted; until then the
-  // answers are read as their shared schemas say.
-  const call = apiRequest as unknown as (m: ApiMethod, p: string, o: object) => Promise<T>;
-  return call(method, path, { ...options, credentials: 'guest' });
-}
 
 export const tableQueries = {
   /** Before joining: is the table real, is a tab open at it, does a scan join it. */
@@ -44,39 +39,12 @@ export const tableQueries = {
     staleTime: 0,
     queryFn: () => tableCall<z.infer<typeof TableLookup>>('GET', '/venues/:slug/tables/:number', { params: { slug, number: table } }),
   }),
-  /**
-   * The table this device belongs to. A session it is no longer a member of (left, removed, merged away) reads
-   * as null and is forgotten, so the guest is back to ordering on their own.
-   */
-  session: (slug: string, sessionId: string) => queryOptions({
-    queryKey: tableKeys.session(sessionId),
-    queryFn: async (): Promise<TableView | null> => {
-      try {
-        return await tableCall('GET', '/tables/sessions/:id', { params: { id: sessionId } });
-      } catch (err) {
-        if (err instanceof ApiRequestError && (err.status === 403 || err.status === 404)) {
-          forgetSession(slug, sessionId);
-          return null;
-        }
-        throw err;
-      }
-    },
-  }),
 };
-
-/** Whether the table still takes orders: open (adding, sending rounds) or billing (the split). */
-export const isLiveTable = (view: TableView | null | undefined): view is TableView =>
-  Boolean(view && (view.table.status === 'open' || view.table.status === 'billing'));
-
-/** The device's table at this venue (null when it has none), read and kept live. */
-export function useMyTable(slug: string | undefined, sessionId: string | null) {
-  return useQuery({ ...tableQueries.session(slug ?? '', sessionId ?? ''), enabled: Boolean(slug && sessionId) });
-}
 
 /** After opening or joining: this device's session at the venue, its table in the cache. */
 function adopt(client: QueryClient, slug: string, view: TableView) {
   writeTable(client, view.table, view.you);
-  rememberSession(slug, view.table.session_id);
+  setMemberSession(slug, view.table.session_id);
 }
 
 export function useOpenTable() {
@@ -128,14 +96,11 @@ export function useRemoveMember(slug: string, sessionId: string) {
       tableCall('DELETE', '/tables/sessions/:id/members/:memberId', { params: session(sessionId, { memberId }) }),
     onSuccess: (view, { leaving }) => {
       if (!leaving) { writeTable(client, view.table, view.you); return; }
-      forgetSession(slug, sessionId);
+      forgetMemberSession(slug, sessionId);
       client.setQueryData(tableKeys.session(sessionId), null);
     },
   });
 }
-
-export const useAddTableLine = (sessionId: string) => useTableWrite(sessionId, (line: z.input<typeof TableLineInput>) =>
-  tableCall('POST', '/tables/sessions/:id/lines', { params: session(sessionId), body: line }));
 
 export const useUpdateTableLine = (sessionId: string) => useTableWrite(sessionId, ({ lineId, ...change }: z.input<typeof TableLineUpdate> & { lineId: string }) =>
   tableCall('PATCH', '/tables/sessions/:id/lines/:lineId', { params: session(sessionId, { lineId }), body: change }));
@@ -183,6 +148,3 @@ export const useDropShare = (sessionId: string) => useTableWrite(sessionId, (sha
 /** The AI bartender proposes a drink per member for the table's cart (docs/decisions/170). */
 export const useAiRound = (sessionId: string) => useTableWrite(sessionId, () =>
   tableCall('POST', '/tables/sessions/:id/ai-round', { params: session(sessionId), body: {} }));
-
-/** The device's session at the venue, as stored (membership.ts). */
-export { memberSessionId };

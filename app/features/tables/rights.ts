@@ -34,12 +34,6 @@ export function tableRights({ table, you }: TableView): TableRights {
   };
 }
 
-/** 'Table 7 · 3 people' */
-export function tableTitle(table: Pick<TableState, 'table' | 'members'>) {
-  const people = table.members.length === 1 ? '1 person' : `${table.members.length} people`;
-  return `Table ${table.table} · ${people}`;
-}
-
 /** The invite link a member shares: the table's QR address with its code (docs/decisions/170). */
 export function inviteLink(origin: string, slug: string, table: Pick<TableState, 'table' | 'join_code'>) {
   const url = new URL(`/venue/${encodeURIComponent(slug)}`, origin);

@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isActiveStatus } from '../../../shared/orders';
 import type { Order } from '../../../shared/schemas/order';
 import type { TableState } from '../../../shared/schemas/tables';
+import type { VenueLiveMessage } from '../orders/live-cache';
 
 /** What GET /api/tables/sessions/:id and every member write answer: the table, and the reader's member id. */
 export type TableView = { table: TableState; you: string | null };
@@ -52,5 +53,9 @@ export function writeRoundOrder(client: QueryClient, order: Order) {
   }
 }
 
-/** After a reconnect or while polling: every table this client reads is read again (frames are not kept, docs/decisions/170). */
-export const refetchTables = (client: QueryClient) => client.invalidateQueries({ queryKey: tableKeys.all });
+/** The venue socket's messages for tables (app/features/orders/live-cache.ts tableFrameWriters): frames and rounds. */
+export function writeTableFrames(client: QueryClient, message: VenueLiveMessage) {
+  // Checked here, not in the socket's envelope (orders/live.ts), which every guest downloads.
+  if (message.type === 'table_updated') { if (typeof message.table?.session_id === 'string') applyTableFrame(client, message.table); }
+  else if (message.type === 'order_created' || message.type === 'order_updated') writeRoundOrder(client, message.order);
+}

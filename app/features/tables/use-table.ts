@@ -1,13 +1,30 @@
-import { useSyncExternalStore } from 'react';
-import { isLiveTable, useMyTable } from './api';
-import { memberSessionId, subscribeMembership } from './membership';
-import { tableRights, type TableRights } from './rights';
-import type { TableView } from './table-cache';
+// The guest's table at a venue, read by the table's own chunks (TableSwitch, the table screens).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { STATUS_REFRESH_MS } from '../../../shared/constants';
+import { ApiRequestError } from '../../lib/api-client';
 
-/** The table session this device belongs to at the venue (as remembered), followed across joins and leaves. */
-export function useMemberSessionId(slug: string | undefined): string | null {
-  return useSyncExternalStore(subscribeMembership, () => (slug ? memberSessionId(slug) : null), () => null);
-}
+import { tableCall } from './table-call';
+import { tableKeys, type TableView } from './table-cache';
+import { forgetMemberSession, useMemberSessionId } from './member-store';
+
+/**
+ * The table this device belongs to. A session it is no longer a member of (left, removed, merged away) reads
+ * as null and is forgotten, so the guest is back to ordering on their own.
+ */
+export const tableSessionQuery = (slug: string, sessionId: string) => queryOptions({
+  queryKey: tableKeys.session(sessionId),
+  queryFn: async (): Promise<TableView | null> => {
+    try {
+      return await tableCall('GET', '/tables/sessions/:id', { params: { id: sessionId } });
+    } catch (err) {
+      if (err instanceof ApiRequestError && (err.status === 403 || err.status === 404)) {
+        forgetMemberSession(slug, sessionId);
+        return null;
+      }
+      throw err;
+    }
+  },
+});
 
 export type MyTable = {
   sessionId: string | null;
@@ -15,7 +32,6 @@ export type MyTable = {
   view: TableView | null;
   /** The device's table whatever its status: a tab that closed still shows its rounds and "Payment Complete". */
   last: TableView | null;
-  rights: TableRights | null;
   /** The table's first read is on its way: screens wait before choosing the solo or the table flow. */
   pending: boolean;
 };
@@ -24,9 +40,15 @@ export type MyTable = {
  * The guest's table at this venue. A guest who never scanned a table QR has none, and every screen keeps
  * its solo flow (docs/decisions/170).
  */
-export function useTable(slug: string | undefined): MyTable {
+export function useTable(slug: string | undefined, { pollWhileOffline = false } = {}): MyTable {
   const sessionId = useMemberSessionId(slug);
-  const query = useMyTable(slug, sessionId);
-  const view = isLiveTable(query.data) ? query.data : null;
-  return { sessionId, view, last: query.data ?? null, rights: view ? tableRights(view) : null, pending: sessionId !== null && query.isPending };
+  const query = useQuery({
+    ...tableSessionQuery(slug ?? '', sessionId ?? ''),
+    enabled: Boolean(slug && sessionId),
+    // While the venue's socket is down the table is read every 5 s, as the orders are (docs/decisions/033).
+    refetchInterval: pollWhileOffline ? STATUS_REFRESH_MS : false,
+  });
+  const last = query.data ?? null;
+  const live = last && (last.table.status === 'open' || last.table.status === 'billing') ? last : null;
+  return { sessionId, view: live, last, pending: sessionId !== null && query.isPending };
 }

@@ -15,33 +15,27 @@ import { RequireGuestSignIn } from '../venue/RequireGuestSignIn';
 import { useVenueContext } from '../venue/VenueLayout';
 import { cartTotals, taxRateLabel } from './cart-totals';
 import { DrinkImage } from '../../../ui/DrinkImage';
-import { useTable } from '../../tables/use-table';
 
 // At a table the cart is the table's (docs/decisions/170), in its own chunk: a solo guest never downloads it.
 const TableCart = lazy(() => import('../../tables/TableCart'));
 
 /** Spec: Cart (/venue/{slug}/cart); at a table, the table's cart. */
 export default function CartPage() {
-  const { venue } = useVenueContext();
-  const table = useTable(venue.slug);
-  if (table.pending) {
-    return <><GuestHeader title="Your Cart" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
-      <main className="guest-main"><p role="status" className="muted">Loading cart...</p></main></>;
-  }
-  if (table.view) {
+  const { venue, table } = useVenueContext();
+  const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
+  const loading = <main className="guest-main"><p role="status" className="muted">Loading cart...</p></main>;
+  if (table) {
     // Members order without a phone sign-in: the table is theirs by this device (docs/product.md §5.3).
     return (
       <>
-        <GuestHeader title="Table cart" subtitle={`Table ${table.view.table.table} · ${venue.name}`} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
-        <Suspense fallback={<main className="guest-main"><p role="status" className="muted">Loading cart...</p></main>}>
-          <TableCart venue={venue} view={table.view} />
-        </Suspense>
+        <GuestHeader title="Table cart" subtitle={table.view ? `Table ${table.view.table.table} · ${venue.name}` : venue.name} back={back} />
+        {table.view ? <Suspense fallback={loading}><TableCart venue={venue} view={table.view} /></Suspense> : loading}
       </>
     );
   }
   return (
     <>
-      <GuestHeader title="Your Cart" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <GuestHeader title="Your Cart" subtitle={venue.name} back={back} />
       <RequireGuestSignIn slug={venue.slug}>
         <CartContents venue={venue} />
       </RequireGuestSignIn>

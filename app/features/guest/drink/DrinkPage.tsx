@@ -16,11 +16,10 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { RatingPanel } from './RatingPanel';
 import { DrinkImage } from '../../../ui/DrinkImage';
-import { useAddToTable } from '../../tables/use-add-to-table';
 
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
-  const { venue } = useVenueContext();
+  const { venue, table } = useVenueContext();
   const { drinkId } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -30,7 +29,6 @@ export default function DrinkPage() {
   const toggleFavorite = useToggleFavorite(venue.slug);
   const addToCart = useSetCartItem(venue.slug);
   const activeOrder = useActiveOrderGuard(venue.slug);
-  const table = useAddToTable(venue.slug);
   const [quantity, setQuantity] = useState(1);
   const [notes, setNotes] = useState('');
   const authPath = `/venue/${venue.slug}/auth`;
@@ -68,28 +66,23 @@ export default function DrinkPage() {
     });
   };
   const onAddToCart = () => {
-    if (table.atTable) {
-      // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/170).
-      table.add({ menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined }, `${quantity} × ${drink.name}`, () => {
-        setQuantity(1);
-        setNotes('');
-      });
-      return;
-    }
+    const line = { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined };
+    const added = () => {
+      setQuantity(1);
+      setNotes('');
+    };
+    // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/170).
+    if (table) return table.add(line, `${quantity} × ${drink.name}`, added);
     if (!signedIn) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
-      rememberSignInReturn(venue.slug, {
-        returnTo: location.pathname,
-        add: { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined, name: drink.name },
-      });
+      rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: drink.name } });
       navigate(authPath);
       return;
     }
-    addToCart.mutate({ menu_drink_id: drink.id, qty: quantity, mode: 'add', notes: notes.trim() || undefined }, {
+    addToCart.mutate({ ...line, mode: 'add' }, {
       onSuccess: () => {
         toast.success(`Added ${quantity} × ${drink.name} to cart`);
-        setQuantity(1);
-        setNotes('');
+        added();
       },
       onError: (err) => { if (!activeOrder.handleFailure(err)) toast.error('Failed to add to cart'); },
     });
@@ -127,20 +120,12 @@ export default function DrinkPage() {
             <label htmlFor="drink-notes">Special notes (optional)</label>
             <textarea id="drink-notes" maxLength={500} placeholder="No ice, extra lime..." value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
-          {table.atTable ? (
-            <>
-              <button type="button" className="btn btn-primary btn-block" disabled={table.adding || !table.open} onClick={onAddToCart}>
-                <ShoppingCart aria-hidden="true" size={18} />
-                {table.adding ? 'Adding...' : `Add to table cart · ${formatCents(drink.price_cents * quantity)}`}
-              </button>
-              {!table.open && <p className="muted">The tab is being split: no more rounds.</p>}
-            </>
-          ) : activeOrder.active ? (
+          {!table && activeOrder.active ? (
             <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>View Order Status</Link>
           ) : (
-            <button type="button" className="btn btn-primary btn-block" disabled={addToCart.isPending} onClick={onAddToCart}>
+            <button type="button" className="btn btn-primary btn-block" disabled={table ? !table.open : addToCart.isPending} onClick={onAddToCart}>
               <ShoppingCart aria-hidden="true" size={18} />
-              {addToCart.isPending ? 'Adding...' : `Add to Cart · ${formatCents(drink.price_cents * quantity)}`}
+              {addToCart.isPending ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'} · ${formatCents(drink.price_cents * quantity)}`}
             </button>
           )}
         </section>

@@ -13,7 +13,6 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { taxRateLabel } from '../cart/cart-totals';
 import { DrinkCardBody } from './DrinkCard';
-import { useAddToTable } from '../../tables/use-add-to-table';
 
 /** What one tap will charge: the price, the venue's tax and the total, the same sums the server makes. */
 function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRateBp: number }) {
@@ -29,7 +28,7 @@ function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRa
 
 /** Spec: Category page — the label map's title, the match rule, and a one-tap order modal. */
 export default function CategoryPage() {
-  const { venue } = useVenueContext();
+  const { venue, table } = useVenueContext();
   const { categorySlug = '' } = useParams();
   const navigate = useNavigate();
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
@@ -38,7 +37,6 @@ export default function CategoryPage() {
   const [orderError, setOrderError] = useState<string | null>(null);
   const placeOrder = useCreateOrder();
   const activeOrder = useActiveOrderGuard(venue.slug);
-  const table = useAddToTable(venue.slug);
   const title = categoryLabel(categorySlug, venue.name);
 
   const close = () => { setSelected(null); setOrderError(null); placeOrder.reset(); };
@@ -67,7 +65,7 @@ export default function CategoryPage() {
       <GuestHeader title={title} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
       <main className="guest-main">
         <div className="row section-head">
-          <p className="muted">{table.atTable ? "Tap a drink to add it to your table's cart." : 'Tap a drink to order it now, no sign-in needed.'}</p>
+          <p className="muted">{table ? "Tap a drink to add it to your table's cart." : 'Tap a drink to order it now, no sign-in needed.'}</p>
           <span className="spacer" />
           <Link className="btn btn-small" to={`/venue/${venue.slug}`}>View All</Link>
         </div>
@@ -95,11 +93,11 @@ export default function CategoryPage() {
           actions={(
             <>
               <button type="button" className="btn" onClick={close}>Cancel</button>
-              {table.atTable ? (
+              {table ? (
                 // At a table the drink joins the table's next round (docs/decisions/170).
-                <button type="button" className="btn btn-primary" data-autofocus disabled={table.adding || !table.open}
+                <button type="button" className="btn btn-primary" data-autofocus disabled={!table.open || table.adding}
                   onClick={() => table.add({ menu_drink_id: selected.id, qty: 1 }, `1 × ${selected.name}`, close)}>
-                  {table.adding ? 'Adding...' : 'Add to table cart'}
+                  Add to table cart
                 </button>
               ) : activeOrder.active ? (
                 <Link className="btn btn-primary" to={activeOrder.statusPath!}>View Order Status</Link>

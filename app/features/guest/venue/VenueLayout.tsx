@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, type CSSProperties } from 'react';
-import { Link, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
+import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { rememberTableFromUrl } from '../table-number';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { themeVariables } from '../../../../shared/theme';
@@ -10,16 +10,18 @@ import { useVenue } from '../../venues/api';
 import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
 import { GuestTabBar } from './GuestTabBar';
 import { StatusPage } from '../../../ui/StatusPage';
-import { TableBar } from '../../tables/TableBar';
-import { useTable } from '../../tables/use-table';
+import { memberSessionId } from '../../tables/membership';
+import type { TableHere } from '../../tables/TableFrame';
 
-// The "Join table" sheet is its own chunk: only a guest who scanned a table's QR code downloads it (decision 170).
-const TableJoin = lazy(() => import('../../tables/TableJoin'));
+// The table's part of the frame is its own chunk: a guest who never scans a table's QR code never downloads it
+// (docs/decisions/170, bundle budget docs/decisions/080). At a table it frames the page and gives it the table.
+const TableFrame = lazy(() => import('../../tables/TableFrame'));
 
 /** The tab's name outside a venue (index.html's <title>). */
 const APP_TITLE = 'Barhop';
 
-export type VenueContext = { venue: Venue; liveConnected: boolean };
+/** `table`: the guest's table, given by the frame's table part (app/features/tables/TableFrame.tsx) at a table. */
+export type VenueContext = { venue: Venue; liveConnected: boolean; table?: TableHere | null };
 export const useVenueContext = () => useOutletContext<VenueContext>();
 
 /**
@@ -29,20 +31,8 @@ export const useVenueContext = () => useOutletContext<VenueContext>();
 export default function VenueLayout() {
   const { slug } = useParams();
   // A table QR code's `?table=N` rides along with this device's orders (admin /qr).
-  const { search, pathname } = useLocation();
+  const { search } = useLocation();
   useEffect(() => { rememberTableFromUrl(search); }, [search]);
-  const navigate = useNavigate();
-  const params = new URLSearchParams(search);
-  const scannedTable = params.get('table')?.trim() || null;
-  const inviteCode = params.get('code')?.trim() || null;
-  // The sheet is done: the link's table and code leave the address, so a reload does not ask again.
-  const closeJoin = useCallback(() => {
-    const next = new URLSearchParams(search);
-    next.delete('table');
-    next.delete('code');
-    const rest = next.toString();
-    navigate({ pathname, search: rest ? `?${rest}` : '' }, { replace: true });
-  }, [navigate, pathname, search]);
   const { data: venue, isPending, error } = useVenue(slug);
   // The Worker titles a venue page's HTML with the venue (docs/decisions/096); the app keeps that while the
   // guest is at the venue and gives the tab its own name back when they leave.
@@ -53,11 +43,12 @@ export default function VenueLayout() {
     return () => { document.title = APP_TITLE; };
   }, [venueName]);
   const session = useEnsureGuestSession(venue?.slug);
-  const table = useTable(session.ready ? venue?.slug : undefined);
+  // Read on every render: joining and leaving a table navigate, so the frame renders again (docs/decisions/170).
+  const tableSessionId = venue ? memberSessionId(venue.slug) : null;
   // The venue's socket pushes the guest's order changes and every menu change (docs/decisions/124), and the
   // table's changes to its members; the hub learns a socket's tables when it connects, so joining a table
   // opens a new one (docs/decisions/170). The hook polls every 5 s whenever the socket is down (docs/decisions/033).
-  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null, reconnectKey: table.sessionId });
+  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null, reconnectKey: tableSessionId });
 
   if (isPending) {
     return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">Loading venue...</p></main>;
@@ -77,15 +68,11 @@ export default function VenueLayout() {
   }
   return (
     <div className="guest-shell" style={themeVariables(venue.theme_colors) as CSSProperties}>
-      {table.view && <TableBar slug={venue.slug} view={table.view} />}
       <ActiveOrderBanner venue={venue} />
-      <Outlet context={{ venue, liveConnected: connected } satisfies VenueContext} />
+      {tableSessionId || /[?&]table=/.test(search) ? (
+        <Suspense fallback={null}><TableFrame venue={venue} liveConnected={connected} /></Suspense>
+      ) : <Outlet context={{ venue, liveConnected: connected } satisfies VenueContext} />}
       <GuestTabBar slug={venue.slug} />
-      {scannedTable && session.ready && (
-        <Suspense fallback={null}>
-          <TableJoin key={`${scannedTable}:${inviteCode ?? ''}`} slug={venue.slug} venueName={venue.name} table={scannedTable} code={inviteCode} onDone={closeJoin} />
-        </Suspense>
-      )}
     </div>
   );
 }
