@@ -36,6 +36,9 @@ import { superPlatformRoutes } from './super/platform.routes';
 import { superUserRoutes } from './super/users.routes';
 import { superVenueRoutes } from './super/venues.routes';
 import { venueRoutes } from './venues/routes';
+import { tableRoutes } from './tables/routes';
+import { tableLookupRoutes } from './tables/lookup.routes';
+import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -52,6 +55,7 @@ const api = new Hono<AppContext>()
   .use(auditBackOfficeWrites)
   .route('/healthz', healthRoutes)
   .route('/venues', venueRoutes)
+  .route('/venues', tableLookupRoutes)
   .route('/drinks', drinkRoutes)
   .route('/favorites', favoriteRoutes)
   .route('/ratings', ratingRoutes)
@@ -68,8 +72,10 @@ const api = new Hono<AppContext>()
   .route('/client-errors', clientErrorRoutes)
   .route('/cart', cartRoutes)
   .route('/orders', orderRoutes)
+  .route('/tables', tableRoutes)
   .route('/staff', staffOrderRoutes)
   .route('/staff', staffInventoryRoutes)
+  .route('/staff/tables', staffTableRoutes)
   .route('/admin/orders', adminOrderRoutes)
   .route('/admin/menu-drinks', adminMenuDrinkRoutes)
   .route('/admin/ingredients', adminIngredientRoutes)
@@ -79,6 +85,7 @@ const api = new Hono<AppContext>()
   .route('/admin/figures', adminFiguresRoutes)
   .route('/admin/audit-log', adminAuditRoutes)
   .route('/admin/images', adminImageRoutes)
+  .route('/admin/tables', adminTableRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)
   .route('/ai', aiAdminRoutes);

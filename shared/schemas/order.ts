@@ -143,6 +143,10 @@ export const OrderItem = z.object({
   /** What was in the glass when ordered (docs/decisions/101); the build sheet shows it. */
   allergens: z.array(z.string()),
   contains_alcohol: z.boolean(),
+  /** A table round's line: the member it is for, as the bar display shows it (docs/decisions/170); absent otherwise. */
+  member_name: z.string().optional(),
+  /** A table round's line staff took off the tab; absent otherwise. */
+  voided: z.literal(true).optional(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -169,6 +173,8 @@ export const Order = z.object({
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
   items: z.array(OrderItem),
+  /** A table's round (display name "Table N"): the table session it belongs to; absent on a solo order. */
+  table_session_id: z.string().optional(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
-import { OrderStatusSchema, PaymentStatusSchema } from './order';
+import { Order, OrderStatusSchema, PaymentStatusSchema } from './order';
 import { RecipeLine } from './cart';
 
 // Tables and tabs (docs/decisions/170, docs/product.md §11): a table's session, its shared cart, its rounds,
@@ -217,6 +217,29 @@ export type TableState = z.infer<typeof TableState>;
 
 /** `you`: the reader's own member id (null for staff). */
 export const TableStateResponse = z.object({ table: TableState, you: z.string().nullable() });
+export type TableStateResponse = z.infer<typeof TableStateResponse>;
+
+/** POST /api/tables/sessions/:id/rounds: the table as it is once the round left, and the round (an Order "Table N"). */
+export const SendRoundResponse = TableStateResponse.extend({ order: Order });
+export type SendRoundResponse = z.infer<typeof SendRoundResponse>;
+
+/** One member's drink from the AI round, added to the cart as their line; or why none could be found for them. */
+export const AiRoundSuggestion = z.object({
+  member_id: z.string(),
+  member_name: z.string(),
+  /** Null when nothing on the menu fits what they said (`message` says what). */
+  menu_drink_id: z.string().nullable(),
+  name: z.string().nullable(),
+  /** The cart line it became. */
+  line_id: z.string().nullable(),
+  /** What of the member's own words it honours ("No nuts in this one.", "It's alcohol-free."). */
+  honoured: z.array(z.string()),
+  message: z.string(),
+});
+export type AiRoundSuggestion = z.infer<typeof AiRoundSuggestion>;
+/** POST /api/tables/sessions/:id/ai-round. */
+export const AiRoundResponse = TableStateResponse.extend({ suggestions: z.array(AiRoundSuggestion) });
+export type AiRoundResponse = z.infer<typeof AiRoundResponse>;
 
 /** GET /api/venues/:slug/tables/:number — before joining: is the table real, is a session open, can a scan join it. */
 export const TableLookup = z.object({
@@ -244,6 +267,7 @@ export const StaffTableSummary = z.object({
   /** Auto-closed with a balance, or a payment problem: shown under "Needs attention". */
   needs_attention: z.boolean(),
 });
+export type StaffTableSummary = z.infer<typeof StaffTableSummary>;
 export const StaffTablesResponse = z.object({
   tables: z.array(z.object({ number: z.string(), name: z.string().nullable() })),
   sessions: z.array(StaffTableSummary),
@@ -258,6 +282,9 @@ export const VenueTablesResponse = z.object({
     tab_auto_close_hours: z.number().int(),
   }),
 });
+export type VenueTablesResponse = z.infer<typeof VenueTablesResponse>;
+export type StaffTablesResponse = z.infer<typeof StaffTablesResponse>;
+export type TableLookup = z.infer<typeof TableLookup>;
 
 /** The live frame (not numbered, not kept; a reconnecting client refetches the table). */
 export const LiveTableUpdated = z.object({

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AiContext, type ChatInput, type RecommendNewInput, type VibeInput } from '../../shared/schemas/ai';
 import type { WorkerEnv, Db } from '../env';
 import { ApiError } from '../lib/errors';
+import type { RateLimit } from '../lib/rate-limit';
 import { loadGrounding } from './grounding';
 import { recordSuggestion } from './interactions';
 import { NoSuggestionError } from './local-engine';
@@ -10,6 +11,9 @@ import { chooseBackend, runSuggestion } from './suggestion-service';
 import type { SuggestionRequest } from './types';
 
 type Parsed<S extends z.ZodType> = z.output<S>;
+
+/** Suggestions per guest device session (docs/decisions/041-ai-rate-limit.md); the table's AI round counts too. */
+export const AI_SUGGESTION_LIMIT: RateLimit = { name: 'ai-suggest-session', limit: 30, windowSeconds: 600 };
 
 export function vibeRequest(body: Parsed<typeof VibeInput>): { request: SuggestionRequest; query: string; context: Record<string, unknown> } {
   const extra = body.additionalRequest ?? '';

@@ -3,17 +3,16 @@ import type { Context } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { AiLogInput, ChatInput, InteractionFeedbackInput, InteractionOrderedInput, RecommendNewInput, VibeInput } from '../../shared/schemas/ai';
 import { interactionDatabase, markOrdered, recordLog, setFeedback } from './interactions';
-import { chatRequest, recommendRequest, serveSuggestion, vibeRequest } from './requests';
+import { AI_SUGGESTION_LIMIT, chatRequest, recommendRequest, serveSuggestion, vibeRequest } from './requests';
 import { guestCaller, ownerKeyOf, requireGuest } from '../auth/middleware';
 import type { AppContext } from '../env';
-import { enforceRateLimit, type RateLimit } from '../lib/rate-limit';
+import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
 import { touchVenueRollups } from '../live/hub-client';
 
-/** Suggestions per guest device session (docs/decisions/041-ai-rate-limit.md). */
-export const AI_SUGGESTION_LIMIT: RateLimit = { name: 'ai-suggest-session', limit: 30, windowSeconds: 600 };
+export { AI_SUGGESTION_LIMIT } from './requests';
 
 /**
  * The venue's shard grounds the suggestion and logs it (docs/decisions/150); the rate limit stays on control. The

@@ -28,6 +28,12 @@ export const venues = sqliteTable('venues', {
   timezone: text('timezone').notNull().default('UTC'),
   active: bool('active').notNull().default(true),
   taxRateBp: integer('tax_rate_bp').notNull().default(875),
+  /** Tables and tabs (docs/decisions/170): the service charge on a tab's pre-tax subtotal, 0 = none. */
+  serviceChargeBp: integer('service_charge_bp').notNull().default(0),
+  /** The tip buttons a tab's shares offer, in basis points. */
+  tipPresetsBp: text('tip_presets_bp', { mode: 'json' }).$type<number[]>().notNull().default([1500, 1800, 2000]),
+  /** An open tab idle this long is closed and shown to staff (docs/product.md §12.7). */
+  tabAutoCloseHours: integer('tab_auto_close_hours').notNull().default(4),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('venues_active_name_idx').on(t.active, t.name)]);
@@ -272,10 +278,13 @@ export const orders = sqliteTable('orders', {
   drinkCount: integer('drink_count').notNull().default(0),
   stockDeductedAt: text('stock_deducted_at'),
   deliveredAt: text('delivered_at'),
+  /** A table's round (docs/decisions/170): its owner key is 't:<session id>'. */
+  tableSessionId: text('table_session_id'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   index('orders_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+  index('orders_table_session_idx').on(t.tableSessionId).where(sql`table_session_id is not null`),
   // Also covers the live queue (count and drinks of pending and preparing orders, docs/decisions/098).
   index('orders_restaurant_status_idx').on(t.restaurantId, t.status, t.createdAt, t.drinkCount),
   index('orders_owner_idx').on(t.ownerKey, t.createdAt),
@@ -304,6 +313,13 @@ export const orderItems = sqliteTable('order_items', {
   allergens: jsonList('allergens').notNull().default([]),
   containsAlcohol: bool('contains_alcohol').notNull().default(true),
   position: integer('position').notNull().default(0),
+  /** A round's line: the table member it is for, and their name as the bar display shows it (docs/decisions/170). */
+  memberId: text('member_id'),
+  memberName: text('member_name'),
+  /** A line staff took off the tab: when, why and who (a staff user id). */
+  voidedAt: text('voided_at'),
+  voidReason: text('void_reason'),
+  voidedBy: text('voided_by'),
 }, (t) => [index('order_items_order_idx').on(t.orderId, t.position)]);
 
 /**
@@ -572,3 +588,116 @@ export const archivedOrderDays = sqliteTable('archived_order_days', {
   aiOrders: integer('ai_orders').notNull(),
   drinks: integer('drinks').notNull(),
 }, (t) => [primaryKey({ columns: [t.venueId, t.day] })]);
+
+// ---- Tables and tabs (docs/decisions/170, docs/product.md §12): on the venue's shard, written through its hub ----
+
+/** A venue's tables, as its QR codes name them ("7", "Patio 4"). */
+export const venueTables = sqliteTable('venue_tables', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  number: text('number').notNull(),
+  name: text('name'),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('venue_tables_number_uq').on(t.restaurantId, t.number)]);
+
+export const TABLE_SESSION_STATUS_VALUES = ['open', 'billing', 'closed', 'ended', 'merged'] as const;
+
+/** One tab at one table. `open` and `billing` are live; a table has one live session at most. */
+export const tableSessions = sqliteTable('table_sessions', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  tableNumber: text('table_number').notNull(),
+  /** 4 characters without look-alikes, unique among the venue's live sessions. */
+  joinCode: text('join_code').notNull(),
+  hostMemberId: text('host_member_id'),
+  membersCanSend: bool('members_can_send').notNull().default(false),
+  status: text('status', { enum: TABLE_SESSION_STATUS_VALUES }).notNull().default('open'),
+  /** Incremented by every change of the table (members, cart, rounds, shares): clients keep the newest. */
+  version: integer('version').notNull().default(1),
+  lastActivityAt: text('last_activity_at').notNull(),
+  openedAt: text('opened_at').notNull(),
+  closedAt: text('closed_at'),
+  /** 'paid', 'auto_closed', 'empty', a staff reason, or 'merged'. */
+  closedReason: text('closed_reason'),
+  mergedInto: text('merged_into'),
+}, (t) => [
+  // One live tab per table, and a join code names one live tab: the database itself checks both.
+  uniqueIndex('table_sessions_live_table_uq').on(t.restaurantId, t.tableNumber).where(sql`status in ('open','billing')`),
+  uniqueIndex('table_sessions_live_code_uq').on(t.restaurantId, t.joinCode).where(sql`status in ('open','billing')`),
+  index('table_sessions_restaurant_status_idx').on(t.restaurantId, t.status, t.lastActivityAt),
+]);
+
+/** Who sits at a tab: a device's or signed-in guest's owner key (docs/product.md §5.3) with the name they gave. */
+export const tableMembers = sqliteTable('table_members', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id').notNull().references(() => tableSessions.id),
+  ownerKey: text('owner_key').notNull(),
+  name: text('name').notNull(),
+  joinedAt: text('joined_at').notNull(),
+  leftAt: text('left_at'),
+  /** Null when they left themselves; the host's member id, or 'staff:<user id>'. */
+  removedBy: text('removed_by'),
+}, (t) => [
+  uniqueIndex('table_members_present_uq').on(t.sessionId, t.ownerKey).where(sql`left_at is null`),
+  index('table_members_owner_idx').on(t.ownerKey, t.leftAt),
+]);
+
+/** A table's cart: one row per member's line, never merged across members. */
+export const tableCartLines = sqliteTable('table_cart_lines', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id').notNull().references(() => tableSessions.id),
+  memberId: text('member_id').notNull(),
+  menuDrinkId: text('menu_drink_id'),
+  isAiCreation: bool('is_ai_creation').notNull().default(false),
+  aiRecipeName: text('ai_recipe_name'),
+  recipe: text('recipe', { mode: 'json' }).$type<{ ingredient: string; quantity: number; unit: string }[]>(),
+  aiInteractionId: text('ai_interaction_id'),
+  qty: integer('qty').notNull(),
+  notes: text('notes'),
+  /** Incremented on every change of the line. */
+  version: integer('version').notNull().default(1),
+  createdAt: text('created_at').notNull(),
+}, (t) => [index('table_cart_lines_session_idx').on(t.sessionId, t.createdAt)]);
+
+export const SHARE_KIND_VALUES = ['items', 'even', 'custom', 'rest'] as const;
+export const SHARE_METHOD_VALUES = ['cash', 'card_terminal', 'card_app'] as const;
+
+/** A payer's share of the bill (shared/tab-split.ts computes it). */
+export const tabShares = sqliteTable('tab_shares', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id').notNull().references(() => tableSessions.id),
+  payerMemberId: text('payer_member_id').notNull(),
+  kind: text('kind', { enum: SHARE_KIND_VALUES }).notNull(),
+  /** The share of subtotal + tax + service charge. */
+  amountCents: integer('amount_cents').notNull(),
+  /** Its pre-tax part: a percent tip is computed on it. */
+  subtotalCents: integer('subtotal_cents').notNull(),
+  tipCents: integer('tip_cents').notNull().default(0),
+  /** An even split: the share that started it, into how many, of what, and which of them this is. */
+  splitPlan: text('split_plan'),
+  splitCount: integer('split_count'),
+  splitBaseCents: integer('split_base_cents'),
+  splitIndex: integer('split_index'),
+  paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('unpaid'),
+  method: text('method', { enum: SHARE_METHOD_VALUES }),
+  /** The staff user who recorded the payment, and their name as shown. */
+  recordedBy: text('recorded_by'),
+  recordedByName: text('recorded_by_name'),
+  capturedAt: text('captured_at'),
+  /** A card provider's reference, once the app takes cards. */
+  providerRef: text('provider_ref'),
+  /** Creation order within the session (the odd cents of an even split go to the earliest). */
+  position: integer('position').notNull(),
+  createdAt: text('created_at').notNull(),
+}, (t) => [index('tab_shares_session_idx').on(t.sessionId, t.position)]);
+
+/** A round's line claimed by a member for their share (by item): one claim per line. */
+export const tabClaims = sqliteTable('tab_claims', {
+  orderItemId: integer('order_item_id').primaryKey(),
+  sessionId: text('session_id').notNull().references(() => tableSessions.id),
+  memberId: text('member_id').notNull(),
+  /** Set when the claimer takes their share: the claim is then part of it. */
+  shareId: text('share_id'),
+  createdAt: text('created_at').notNull(),
+}, (t) => [index('tab_claims_session_idx').on(t.sessionId)]);

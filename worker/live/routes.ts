@@ -11,6 +11,7 @@ import { venueDatabase } from '../shards/directory';
 import { venueHub } from './hub-client';
 import { SUBSCRIBER_HEADER, type Subscriber } from './venue-hub';
 import { guestOwnerKeys } from '../orders/queries';
+import { tableOwnerKeysOf } from '../tables/queries';
 
 /**
  * The venue's live channel (docs/decisions/027). Browsers cannot set headers on a WebSocket, so
@@ -43,7 +44,10 @@ export const liveRoutes = new Hono<AppContext>()
       };
     } else {
       if (!venue.active) throw notFound('Venue not found');
-      subscriber = { audience: 'guest', venueId: venue.id, ownerKeys: guestOwnerKeys(caller), sessionId: caller.sessionId, guestId: caller.guestId, signedInAt: caller.signedInAt ?? null };
+      const ownKeys = guestOwnerKeys(caller);
+      // The rounds of the tables the guest is at are theirs to follow too (docs/decisions/170).
+      const ownerKeys = [...ownKeys, ...(await tableOwnerKeysOf(db, venue.id, ownKeys))];
+      subscriber = { audience: 'guest', venueId: venue.id, ownerKeys, sessionId: caller.sessionId, guestId: caller.guestId, signedInAt: caller.signedInAt ?? null };
     }
 
     const url = new URL('https://venue-hub/live');

@@ -15,6 +15,9 @@ import type { ShardBinding } from '../shards/bindings';
 import { rollUp } from '../shards/rollups';
 import { addDays, utcDay } from '../analytics/sales-figures';
 import { latestStoredSeq, LiveLog, pruneLiveEvents, storedEvents, type StoredEvent } from './live-log';
+import { TableDesk } from '../tables/desk';
+import { tableMessages } from '../../shared/tables';
+import type { TableActor, TableCommand, TableOutcome } from '../tables/commands';
 
 export { EVENT_LOG_LIMIT } from './live-log';
 
@@ -67,6 +70,17 @@ export class VenueHub extends DurableObject<Env> {
 
   /** The venue whose hub this is, from its first request (the hub is named by it). */
   private venueId: string | null = null;
+
+  /** The venue's tables and tabs: every change of a table runs there (docs/decisions/170). */
+  private readonly tables = new TableDesk({
+    database: async () => (await this.db(this.venue())).db,
+    venueId: () => this.venue(),
+    latestSeq: () => this.log.latest(),
+    placeRound: async (req) => this.placeOrder(req),
+    tell: (ownerKeys, text) => this.tell(ownerKeys, text),
+    touchRollupDays: (days) => this.touchRollupDays(this.venue(), days),
+    wakeBy: (at) => this.wakeBy(at),
+  });
 
   /** The numbered events: their order, and the last ones for reconnecting clients (worker/live/live-log.ts). */
   private readonly log = new LiveLog({
@@ -149,7 +163,14 @@ export class VenueHub extends DurableObject<Env> {
     if (key) this.inFlight.set(key, req.requestHash);
     try {
       await this.open(req.venueId);
-      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.log.latest(), this.held));
+      // A guest at one of the venue's tables orders through its tab (docs/product.md §12.3); a round is the table's.
+      if (!req.tableSessionId) {
+        const table = await this.tables.tableOf([req.owner.ownerKey, `s:${req.owner.sessionId}`, ...(req.owner.guestId ? [`g:${req.owner.guestId}`] : [])]);
+        if (table !== null) return this.bookmarked(refuse(409, 'at_table', tableMessages.soloWhileAtTable(table), { table }));
+      }
+      // A round is placed the full way: its idempotency record is read first, so a retry is answered even once the cart is gone.
+      const held = req.tableSessionId ? undefined : this.held;
+      const outcome = await this.oneAtATime(req.owner.ownerKey, async () => placeOrder((await this.db(req.venueId)).db, req, this.log.latest(), held));
       if (outcome.ok && outcome.seq !== null) {
         this.publish(outcome.seq, { type: 'order_created', at: outcome.order.created_at, order: outcome.order }, outcome.ownerKey);
         await this.touchRollupDays(req.venueId, [utcDay(outcome.order.created_at), ...outcome.linkedDays]);
@@ -182,10 +203,70 @@ export class VenueHub extends DurableObject<Env> {
       // Before the event: the nudge carries the last number sent, so a client never skips past this event.
       if (outcome.menuChanged) this.announceMenuNow();
       this.publish(outcome.seq, { type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
+      // A table's round: its members and staff see the tab as it is now.
+      if (outcome.order.table_session_id) {
+        this.tables.roundChanged(outcome.order.table_session_id).catch((err: unknown) => {
+          console.error(JSON.stringify({ level: 'error', message: 'table frame after a round change failed', error: String(err) }));
+        });
+      }
       // A cancellation stops the order counting; any change shows in the platform's recent-orders feed.
       await this.touchRollupDays(venueId, [utcDay(outcome.order.created_at)]);
     }
     return this.bookmarked(outcome);
+  }
+
+  // ---- tables and tabs (docs/decisions/170) -----------------------------------------------------
+
+  /** A change of one of the venue's tables, run in that table's turn (worker/tables/desk.ts). */
+  async tableCommand(venueId: string, command: TableCommand, actor: TableActor): Promise<Bookmarked<TableOutcome>> {
+    await this.open(venueId);
+    return this.bookmarked(await this.tables.run(command, actor));
+  }
+
+  /** Closes the venue's idle tabs (the daily housekeeping asks; the hub's own alarm does too). */
+  async closeIdleTables(venueId: string, now?: number): Promise<number> {
+    await this.open(venueId);
+    return this.tables.closeIdle(now);
+  }
+
+  /** A table frame: to every staff socket, and to the guest sockets of any of these owner keys. Not numbered, not kept. */
+  private tell(ownerKeys: ReadonlySet<string>, text: string) {
+    for (const ws of this.ctx.getWebSockets()) {
+      const subscriber = subscriberOf(ws);
+      if (!subscriber) continue;
+      if (subscriber.audience === 'staff' || subscriber.ownerKeys.some((key) => ownerKeys.has(key))) sendText(ws, text);
+    }
+  }
+
+  /** The idle-tab check's due time, kept in the hub's storage with its venue, and the alarm set no later than it. */
+  private async wakeBy(at: number) {
+    const sql = this.ctx.storage.sql;
+    sql.exec('create table if not exists table_alarm (venue_id text primary key, due integer not null)');
+    const due = sql.exec<{ due: number }>('select due from table_alarm').toArray()[0]?.due;
+    if (due === undefined || due > at) sql.exec('insert into table_alarm (venue_id, due) values (?, ?) on conflict (venue_id) do update set due = excluded.due', this.venue(), at);
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+  }
+
+  /** Runs the idle-tab check when it is due; sets the alarm again for a check still to come. */
+  private async tableAlarm() {
+    const sql = this.ctx.storage.sql;
+    const exists = sql.exec<{ n: number }>(`select count(*) as n from sqlite_master where type = 'table' and name = 'table_alarm'`).toArray()[0]!.n > 0;
+    const row = exists ? sql.exec<{ venue_id: string; due: number }>('select venue_id, due from table_alarm').toArray()[0] : undefined;
+    if (!row) return;
+    if (row.due <= Date.now()) {
+      sql.exec('delete from table_alarm');
+      try {
+        await this.open(row.venue_id);
+        await this.tables.closeIdle();
+      } catch (err) {
+        console.error(JSON.stringify({ level: 'error', message: 'closing idle tabs failed', error: String(err) }));
+        await this.wakeBy(Date.now() + ROLLUP_RETRY_MS);
+      }
+    } else {
+      const current = await this.ctx.storage.getAlarm();
+      if (current === null || current > row.due) await this.ctx.storage.setAlarm(row.due);
+    }
   }
 
   /** Open menus, drink pages and carts of the venue refetch (docs/decisions/124). */
@@ -251,6 +332,7 @@ export class VenueHub extends DurableObject<Env> {
 
   /** Recomputes the recorded days' rollups on the venue's shard, with one batch of reads and one of writes per run of days. */
   async alarm(): Promise<void> {
+    await this.tableAlarm();
     const sql = this.ctx.storage.sql;
     const days = sql.exec<{ day: string; venue_id: string }>('select day, venue_id from rollup_days order by day').toArray();
     if (days.length === 0) return;

@@ -8,11 +8,11 @@ import { centsToDollars, orderTotals } from '../../shared/money';
 import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, ETA_BASE_MINUTES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
-import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
+import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, tableCartLines, venues } from '../db/schema';
 import type { Db } from '../env';
-import { issuedCreations } from './ai-creations';
+import { issuedCreations, type IssuedCreation } from './ai-creations';
 import { queueAheadQuery, toQueueAhead } from './queue';
-import { toOrder, type NewOrderItemRow, type OrderItemRow, type OrderRow } from './serialize';
+import { toOrder, type NewOrderItemRow, type OrderLineRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics/sales-figures';
 import { liveCreationInsert, recordedSeq } from '../live/live-log';
@@ -27,6 +27,10 @@ export type PlacementLine = {
   recipe: RecipeLine[] | null;
   /** The stored suggestion an AI creation line comes from; its name, recipe and price are read from it. */
   aiInteractionId: string | null;
+  /** A table round's line: the member it is for (docs/decisions/170). */
+  member?: { id: string; name: string };
+  /** A table round's AI creation was suggested to its member, under the member's own key (not the round's). */
+  creationOwnerKey?: string;
 };
 
 export type PlacementOwner = { ownerKey: string; sessionId: string; guestId: string | null };
@@ -41,6 +45,10 @@ export type PlacementRequest = {
   requestHash: string;
   /** The order's lines; null for a checkout, which takes the guest's cart at this venue. */
   lines: PlacementLine[] | null;
+  /** A table's round: the session whose owner key ('t:<id>') the order has (docs/decisions/170). */
+  tableSessionId?: string;
+  /** A table's round: the table cart's lines it sends, deleted in the order's own write batch. */
+  tableCartLineIds?: string[];
   details: {
     displayName: string | null;
     customName: string | null;
@@ -130,7 +138,7 @@ async function placedAnswer(db: Db, orderId: string): Promise<PlacedOrder | null
   return row ? placedBody(row, items) : null;
 }
 
-function placedBody(row: OrderRow, items: OrderItemRow[]): PlacedOrder {
+function placedBody(row: OrderRow, items: OrderLineRow[]): PlacedOrder {
   return {
     id: row.id, status: row.status, created_at: row.createdAt, eta_minutes: row.etaMinutes ?? 0,
     subtotal_cents: row.subtotalCents, tax_cents: row.taxCents, total_cents: row.totalCents,
@@ -257,10 +265,14 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
 
   // AI creations: only as the server suggested them to this guest here (docs/decisions/102).
   const creationLines = lines.filter((l) => l.isAiCreation);
-  const issued = creationLines.length === 0 ? null
-    : await issuedCreations(db, { venueId: req.venueId, ownerKey: req.owner.ownerKey, interactionIds: creationLines.map((l) => l.aiInteractionId) });
-  if (issued && !issued.ok) return refuse(issued.status, issued.code, issued.message, issued.details);
-  const creationOf = (line: PlacementLine) => (issued?.ok && line.aiInteractionId ? issued.creations.get(line.aiInteractionId) : undefined);
+  const creationOwners = [...new Set(creationLines.map((l) => l.creationOwnerKey ?? req.owner.ownerKey))];
+  const creations = new Map<string, IssuedCreation>();
+  for (const ownerKey of creationOwners) {
+    const issued = await issuedCreations(db, { venueId: req.venueId, ownerKey, interactionIds: creationLines.filter((l) => (l.creationOwnerKey ?? req.owner.ownerKey) === ownerKey).map((l) => l.aiInteractionId) });
+    if (!issued.ok) return refuse(issued.status, issued.code, issued.message, issued.details);
+    for (const [id, creation] of issued.creations) creations.set(id, creation);
+  }
+  const creationOf = (line: PlacementLine) => (line.aiInteractionId ? creations.get(line.aiInteractionId) : undefined);
 
   const drinkIds = drinkIdsOf(lines);
   // A checkout learns its drinks from the cart: the one read that needs a second round trip.
@@ -299,6 +311,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
       allergens: creation?.allergens ?? drink?.allergens ?? [],
       containsAlcohol: creation?.containsAlcohol ?? drink?.containsAlcohol ?? true,
       position,
+      ...(line.member ? { memberId: line.member.id, memberName: line.member.name } : {}),
     };
   });
   const totals = orderTotals(itemRows.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), req.taxRateBp);
@@ -339,6 +352,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     drinkCount: ownDrinks,
     stockDeductedAt: null,
     deliveredAt: null,
+    tableSessionId: req.tableSessionId ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -353,7 +367,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     : [];
   const suggestionIds = [...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))];
   let linkedDays: string[] = [];
-  let stored: OrderItemRow[] = [];
+  let stored: OrderLineRow[] = [];
   let seq: number | null = null;
   try {
     const orderInsert = db.insert(orders).values({
@@ -376,8 +390,9 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
       // Its live event, numbered in this transaction (docs/decisions/154).
       liveCreationInsert(db, { venueId: req.venueId, orderId, from: null, to: 'pending', at: now }, liveBase),
       ...inChunks(cartItemIds).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
+      ...inChunks(req.tableCartLineIds ?? []).map((ids) => db.delete(tableCartLines).where(inArray(tableCartLines.id, ids))),
       ...suggestionIds.map((id) => db.update(aiInteractions).set({ wasOrdered: true, orderId })
-        .where(and(eq(aiInteractions.id, id), eq(aiInteractions.restaurantId, req.venueId), eq(aiInteractions.ownerKey, req.owner.ownerKey)))
+        .where(and(eq(aiInteractions.id, id), eq(aiInteractions.restaurantId, req.venueId), inArray(aiInteractions.ownerKey, [req.owner.ownerKey, ...creationOwners])))
         .returning({ createdAt: aiInteractions.createdAt })),
     ];
     const results = await db.batch([firstStatement!, ...rest]);

@@ -8,8 +8,10 @@ import { inChunks } from '../lib/in-chunks';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+/** A table round's line fields (docs/decisions/170): absent on a solo order's lines. */
+type TableLineFields = 'memberId' | 'memberName' | 'voidedAt' | 'voidReason' | 'voidedBy';
 /** A line before it is stored: its id is the row number the database gives it. */
-export type NewOrderItemRow = Omit<OrderItemRow, 'id'>;
+export type NewOrderItemRow = Omit<OrderItemRow, 'id' | TableLineFields> & Partial<Pick<OrderItemRow, TableLineFields>>;
 /** A line as readers take it: one archived before docs/decisions/152 kept its random text id. */
 export type OrderLineRow = NewOrderItemRow & { id: number | string };
 
@@ -31,6 +33,9 @@ export function toOrderItem(row: OrderLineRow): OrderItem {
     recipe: row.recipe ?? null,
     allergens: row.allergens,
     contains_alcohol: row.containsAlcohol,
+    // A table round's line says whose it is (the bar display shows it); solo orders' lines carry nothing more.
+    ...(row.memberName ? { member_name: row.memberName } : {}),
+    ...(row.voidedAt ? { voided: true } : {}),
   };
 }
 
@@ -61,6 +66,7 @@ export function toOrder(row: OrderRow, items: OrderLineRow[], etaMinutes = row.e
     tax_cents: row.taxCents,
     total_cents: row.totalCents,
     items: lines,
+    ...(row.tableSessionId ? { table_session_id: row.tableSessionId } : {}),
   };
 }
 

@@ -57,7 +57,8 @@ async function applyChange(
   const at = new Date().toISOString();
   const result = await decide({ status: row.status, paymentStatus: row.paymentStatus, deliveredAt: row.deliveredAt }, at);
   if (!result.ok) return refuse(409, 'illegal_transition', result.reason, { from: row.status, to: req.to });
-  const { next } = result;
+  // A table's round is paid with its tab, not when it is handed over (docs/product.md §12.5).
+  const next = row.tableSessionId && result.next.status === 'delivered' ? { ...result.next, paymentStatus: row.paymentStatus } : result.next;
 
   // The events (the order's and the venue's live one) are written only if the order is still in the state we
   // read, and in the same D1 transaction as the update, so two racing changes cannot both be recorded.

@@ -21,6 +21,7 @@ import { findIngredient, REFERENCE_DRINKS, REFERENCE_INGREDIENTS, type RecipeLin
 import { ALL_D1_BINDINGS, DEFAULT_VENUE_SHARD, VENUE_SHARD_BINDINGS, type ShardBinding } from '../../shards/bindings';
 import { SeededRandom, stableId } from './seed-random';
 import { insertStatements, type SqlRow } from './sql-literals';
+import { buildTableSeed } from './table-tabs';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-content';
 export { sqlValue } from './sql-literals';
@@ -649,6 +650,12 @@ function assertMenuCoversEveryCategory(venue: DemoVenue, menu: MenuDrinkPlan[]) 
   if (missing.length > 0) throw new Error(`Seed: ${venue.slug} menu lacks ${missing.join(', ')}`);
 }
 
+/** Rows of one table with the union of their columns in one order (a table round's rows have more of them). */
+function sameColumns(rows: readonly SqlRow[]): SqlRow[] {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return rows.map((row) => Object.fromEntries(columns.map((column) => [column, row[column] ?? null])));
+}
+
 /** Where each demo venue's data goes: the single-shard default puts every venue on the control database. */
 export type SeedPlacement = (slug: string, index: number) => ShardBinding;
 
@@ -712,6 +719,18 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
     name: sessionRandom.chance(0.75) ? sessionRandom.pick(GUEST_FIRST_NAMES) : null,
   }));
   const orderBuild = buildOrders(plans, regulars, now);
+  const tableSeed = buildTableSeed(plans.map((plan) => ({
+    id: plan.id, slug: plan.venue.slug, createdAt: plan.createdAt,
+    orderable: plan.menu.filter(isOrderable).map((drink) => {
+      const facts = seedDrinkFacts(drink);
+      return { id: drink.id, name: drink.name, description: drink.description, priceCents: drink.priceCents, imageUrl: drink.imageUrl, allergens: facts.allergens, containsAlcohol: facts.containsAlcohol };
+    }),
+  })), now, (venueId) => { const plan = plans.find((p) => p.id === venueId); return plan?.staffUserId ?? plan?.adminUserId ?? null; });
+  // The tab's rounds are orders like any other; its members' devices are guest sessions.
+  orderBuild.orders.push(...tableSeed.orders);
+  orderBuild.items.push(...tableSeed.items);
+  orderBuild.events.push(...tableSeed.events);
+  const tableDevices = tableSeed.deviceSessions.map((device) => ({ id: device.id, guest_id: null, first_venue_slug: device.venueSlug, created_at: iso(device.at - 5 * MINUTE), last_seen_at: iso(now) }));
 
   // Salted hashes differ run to run; INSERT OR IGNORE keeps whichever was stored first.
   const passwordHashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
@@ -783,10 +802,10 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
     ['guest_sessions', [...regulars, ...orderBuild.liveSessions].filter((session) => orderBuild.sessionActivity.has(session.id)).map((session) => {
       const activity = orderBuild.sessionActivity.get(session.id)!;
       return { id: session.id, guest_id: null, first_venue_slug: activity.venueSlug, created_at: iso(activity.first - 5 * MINUTE), last_seen_at: iso(activity.last) };
-    })],
-    ['orders', orderBuild.orders],
-    ['order_items', orderBuild.items],
-    ['order_events', orderBuild.events],
+    }).concat(tableDevices)],
+    ['orders', sameColumns(orderBuild.orders)],
+    ['order_items', sameColumns(orderBuild.items)],
+    ['order_events', sameColumns(orderBuild.events)],
     ['ai_settings', plans.map((plan) => ({
       restaurant_id: plan.id, temperature: 0.7, max_tokens: 600, creativity_level: 'balanced', updated_at: iso(plan.createdAt),
     }))],
@@ -801,12 +820,17 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
     }))],
     ['ai_interactions', orderBuild.interactions],
     ['platform_settings', [{ key: 'error_log_retention_days', value: JSON.stringify(30), updated_at: catalogueCreatedAt }]],
+    ['venue_tables', tableSeed.venueTables],
+    ['table_sessions', tableSeed.sessions],
+    ['table_members', tableSeed.members],
+    ['table_cart_lines', tableSeed.cartLines],
   ];
 
   const shardOfVenue = new Map(plans.map((plan) => [plan.id, shardBySlug.get(plan.venue.slug)!]));
   const shardOfDrink = new Map(plans.flatMap((plan) => plan.menu.map((drink) => [drink.id, shardOfVenue.get(plan.id)!] as const)));
   const shardOfOrder = new Map(orderBuild.orders.map((order) => [order.id as string, shardOfVenue.get(order.restaurant_id as string)!]));
   const shardOfItem = new Map(plans.flatMap((plan) => plan.inventory.map((item) => [item.id, shardOfVenue.get(plan.id)!] as const)));
+  const shardOfTableSession = new Map(tableSeed.sessions.map((session) => [session.id as string, shardOfVenue.get(session.restaurant_id as string)!]));
   /** The databases a row goes to; venue rows also to the control database. */
   const databasesOf = (table: string, row: SqlRow): ShardBinding[] => {
     if (CONTROL_TABLES.has(table)) return [DEFAULT_VENUE_SHARD];
@@ -815,6 +839,7 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
     if (table === 'drink_ingredients') return [shardOfDrink.get(row.menu_drink_id as string)!];
     if (table === 'order_items' || table === 'order_events') return [shardOfOrder.get(row.order_id as string)!];
     if (table === 'stock_movements') return [shardOfItem.get(row.inventory_item_id as string)!];
+    if (table === 'table_members' || table === 'table_cart_lines') return [shardOfTableSession.get(row.session_id as string)!];
     const shard = shardOfVenue.get(row.restaurant_id as string);
     if (!shard) throw new Error(`seed: no database for a ${table} row`);
     return [shard];

@@ -1,0 +1,40 @@
+// Tables and tabs (docs/product.md §12, docs/decisions/170): the rules' constants and the texts people read,
+// shared by the Worker, the app and the tests. The money is shared/tab-split.ts.
+
+/** A scan joins a table's open tab when its last activity is this recent; later, the host's code is needed. */
+export const SCAN_JOIN_WINDOW_MS = 20 * 60_000;
+
+/** Join codes: 4 characters from an alphabet without look-alikes (no I, L, O, 0, 1). */
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const JOIN_CODE_LENGTH = 4;
+
+/** A round's sales channel: it was sent from a table's cart. */
+export const ROUND_SALES_CHANNEL = 'table';
+
+/** Every round's display name, as the bar display shows it. */
+export const tableDisplayName = (table: string) => `Table ${table}`;
+
+/** The owner key of a table session's rounds: the one-active-order index then allows one active round per table. */
+export const tableOwnerKey = (sessionId: string) => `t:${sessionId}`;
+
+/** Sessions whose tab is still running (a table has at most one). */
+export const LIVE_SESSION_STATUSES = ['open', 'billing'] as const;
+
+/** Even split bounds (TakeShareInput). */
+export const EVEN_SPLIT_MIN = 2;
+export const EVEN_SPLIT_MAX = 20;
+
+export const tableMessages = {
+  tableNotFound: (table: string) => `Table ${table} is not a table here. Check the number on your table's QR code.`,
+  joinCodeRequired: "This table's tab is open. Ask someone at the table for its code.",
+  codeNotOpen: 'That table code is not open any more.',
+  roundActive: (table: string) => `Table ${table}'s round is still being made. Keep adding: your next round is ready when it is.`,
+  billWhileRoundActive: (table: string) => `Table ${table}'s round is still being made. Ask for the bill once it is served.`,
+  cartNotEmpty: 'Send or clear the cart before splitting the bill',
+  notYourLine: (name: string) => `Only ${name} or the host can change this line`,
+  lineClaimed: (name: string) => `${name} already claimed this line`,
+  amountOverOwed: (owed: string) => `That is more than the ${owed} still owed`,
+  shareAlreadyPaid: (name: string) => `Already recorded by ${name}`,
+  atAnotherTable: (table: string) => `You are at table ${table}: order through its tab, or leave it first`,
+  soloWhileAtTable: (table: string) => `You are at table ${table}: add this to the table's cart, or leave the table to order on your own`,
+} as const;

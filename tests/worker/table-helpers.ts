@@ -1,0 +1,72 @@
+// Helpers for the tables tests: guests at a table, their calls, and the table's state as the API answers it.
+import { env } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import { SendRoundResponse, TableStateResponse } from '../../shared/schemas/tables';
+import { call } from './helpers';
+import { availableDrinks, guestToken, staffToken } from './order-helpers';
+
+export const SLUG = 'artisan-bar';
+
+export type Guest = Awaited<ReturnType<typeof guestToken>>;
+
+/** A fresh device session (not signed in). */
+export const newGuest = () => guestToken();
+
+/** Scans table `table` at `slug` as `name`: opens its tab or joins it; asserts it worked. */
+export async function sit(guest: Guest, table: string, name: string, options: { slug?: string; code?: string } = {}) {
+  const res = await call('POST', '/api/tables/sessions', { token: guest.token, body: { slug: options.slug ?? SLUG, table, name, ...(options.code ? { code: options.code } : {}) } });
+  expect(res.status, res.text).toBe(200);
+  return TableStateResponse.parse(res.json);
+}
+
+/** A table with a host and `others` more members; answers their tokens, member ids and the session. */
+export async function tableOf(table: string, names: string[]) {
+  const guests: (Guest & { memberId: string; name: string })[] = [];
+  let sessionId = '';
+  for (const name of names) {
+    const guest = await newGuest();
+    const state = await sit(guest, table, name);
+    sessionId = state.table.session_id;
+    guests.push({ ...guest, memberId: state.you!, name });
+  }
+  return { sessionId, guests, host: guests[0]! };
+}
+
+export const session = (id: string, token: string | null) => call('GET', `/api/tables/sessions/${id}`, { token });
+export const addLine = (id: string, token: string, body: Record<string, unknown>) => call('POST', `/api/tables/sessions/${id}/lines`, { token, body });
+
+/** The table as stored, read by a member (or staff). */
+export async function stateOf(id: string, token: string) {
+  const res = await session(id, token);
+  expect(res.status, res.text).toBe(200);
+  return TableStateResponse.parse(res.json).table;
+}
+
+/** Two orderable drinks of the venue, cheapest first. */
+export async function drinksOf(slug = SLUG) {
+  return availableDrinks(slug);
+}
+
+/** Sends the cart as a round; asserts it worked. */
+export async function sendRound(id: string, token: string, headers: Record<string, string> = {}) {
+  const res = await call('POST', `/api/tables/sessions/${id}/rounds`, { token, body: {}, headers });
+  expect(res.status, res.text).toBe(200);
+  return SendRoundResponse.parse(res.json);
+}
+
+export const bartender = () => staffToken('staff@barhop.dev');
+
+/** A round through the bar: preparing, ready, delivered. */
+export async function deliver(orderId: string) {
+  const token = await bartender();
+  for (const status of ['preparing', 'ready', 'delivered']) {
+    const res = await call('PUT', `/api/staff/orders/${orderId}/status`, { token, body: { status } });
+    expect(res.status, res.text).toBe(200);
+  }
+}
+
+/** Moves a session's last activity into the past (the scan window, idle tabs). */
+export async function idleFor(sessionId: string, minutes: number) {
+  const at = new Date(Date.now() - minutes * 60_000).toISOString();
+  await env.DB.prepare('UPDATE table_sessions SET last_activity_at = ? WHERE id = ?').bind(at, sessionId).run();
+}

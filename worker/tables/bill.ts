@@ -1,0 +1,171 @@
+// The bill and its shares (docs/product.md §12.4, §12.5): asking for the bill, claiming lines, taking a share,
+// and a bartender recording a share paid. The money is shared/tab-split.ts; this file decides who may and stores it.
+import { and, eq, inArray } from 'drizzle-orm';
+import { newId } from '../../shared/ids';
+import { formatCents } from '../../shared/money';
+import { nextShare, type ShareRefusal } from '../../shared/tab-split';
+import { tableMessages } from '../../shared/tables';
+import { orders, tabClaims, tabShares, tableCartLines, tableSessions } from '../db/schema';
+import { refuseTable, type TableRefusal } from './commands';
+import { hostName, isHost, isStaff, requireLive, requireMember, unchanged, type Change, type Decision, type Scope } from './change';
+import type { TakeShareInput } from '../../shared/schemas/tables';
+import type { z } from 'zod';
+import { activeRound, liveShares, shareMoney, tableBill } from './serialize';
+
+/** Host (or staff) asks for the bill: the tab stops taking rounds and its shares can be taken. */
+export function billDecision(scope: Scope): Decision {
+  const { rows } = scope;
+  if (!isStaff(scope)) {
+    const member = requireMember(scope);
+    if ('ok' in member) return member;
+    if (!isHost(scope)) return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can ask for the bill`);
+  }
+  const live = requireLive(scope);
+  if (live) return live;
+  if (rows.session.status === 'billing') return unchanged();
+  if (rows.cart.length > 0) return refuseTable(409, 'cart_not_empty', tableMessages.cartNotEmpty);
+  if (activeRound(rows)) return refuseTable(409, 'round_active', tableMessages.billWhileRoundActive(rows.session.tableNumber));
+  if (tableBill(rows).totalCents === 0) return refuseTable(409, 'nothing_owed', `Nothing has been ordered on table ${rows.session.tableNumber}'s tab`);
+  return { writes: [scope.db.update(tableSessions).set({ status: 'billing' }).where(eq(tableSessions.id, rows.session.id))] };
+}
+
+/** A line of a round that is still on the tab. */
+function tabLine(scope: Scope, orderItemId: number): TableRefusal | (typeof scope.rows.roundLines)[number] {
+  const line = scope.rows.roundLines.find((l) => l.id === orderItemId);
+  const round = line && scope.rows.rounds.find((r) => r.id === line.orderId);
+  if (!line || !round || round.status === 'cancelled') return refuseTable(404, 'line_not_on_tab', `That line is not on table ${scope.rows.session.tableNumber}'s tab`);
+  if (line.voidedAt) return refuseTable(409, 'line_voided', `${line.name} was taken off the tab: ${line.voidReason ?? 'voided by staff'}`);
+  return line;
+}
+
+const nameOf = (scope: Scope, memberId: string) => scope.rows.members.find((m) => m.id === memberId)?.name ?? 'Someone';
+
+/** Claims a line for the caller's share by item: a claimed line is locked to its claimer. */
+export function claimDecision(scope: Scope, orderItemId: number): Decision {
+  const member = requireMember(scope);
+  if ('ok' in member) return member;
+  const live = requireLive(scope);
+  if (live) return live;
+  const line = tabLine(scope, orderItemId);
+  if ('ok' in line) return line;
+  const claim = scope.rows.claims.find((c) => c.orderItemId === orderItemId);
+  if (claim?.memberId === member.id) return unchanged();
+  if (claim) {
+    const holder = nameOf(scope, claim.memberId);
+    return refuseTable(409, 'line_claimed', tableMessages.lineClaimed(holder), { claimed_by: holder, claimed_by_member_id: claim.memberId });
+  }
+  return { writes: [scope.db.insert(tabClaims).values({ orderItemId, sessionId: scope.rows.session.id, memberId: member.id, createdAt: scope.now })] };
+}
+
+/** Lets go of one's own claim, before it is part of a share. */
+export function unclaimDecision(scope: Scope, orderItemId: number): Decision {
+  const member = requireMember(scope);
+  if ('ok' in member) return member;
+  const claim = scope.rows.claims.find((c) => c.orderItemId === orderItemId);
+  if (!claim) return refuseTable(404, 'claim_not_found', 'Nobody has claimed that line');
+  if (claim.memberId !== member.id) return refuseTable(403, 'not_your_claim', `Only ${nameOf(scope, claim.memberId)} can let go of this line`);
+  if (claim.shareId) return refuseTable(409, 'claim_in_share', 'This line is in your share: take the share back first');
+  return { writes: [scope.db.delete(tabClaims).where(eq(tabClaims.orderItemId, orderItemId))] };
+}
+
+function shareRefusal(scope: Scope, refusal: ShareRefusal): TableRefusal {
+  const owed = formatCents(Math.max(0, refusal.owedCents));
+  switch (refusal.code) {
+    case 'nothing_owed': return refuseTable(409, 'nothing_owed', `Nothing is owed on table ${scope.rows.session.tableNumber}'s tab`);
+    case 'amount_over_owed': return refuseTable(400, 'amount_over_owed', tableMessages.amountOverOwed(owed), { owed_cents: refusal.owedCents });
+    case 'nothing_claimed': return refuseTable(409, 'nothing_claimed', 'Claim the lines you had before taking your share by item');
+    case 'split_in_progress': return refuseTable(409, 'split_in_progress', `The bill is being split ${refusal.splitCount} ways: take one of those shares, or pay another way`, { count: refusal.splitCount ?? null });
+  }
+}
+
+/** Takes a share of the bill (by item, evenly, a custom amount or the rest), with its tip. */
+export function takeShareDecision(scope: Scope, input: z.output<typeof TakeShareInput>): Decision {
+  const member = requireMember(scope);
+  if ('ok' in member) return member;
+  const { rows, db, now } = scope;
+  if (rows.session.status === 'open') return refuseTable(409, 'bill_not_asked', `Ask for the bill before splitting it: ${hostName(scope)}, the host, can`);
+  const live = requireLive(scope);
+  if (live) return live;
+  const unshared = rows.claims.filter((c) => c.memberId === member.id && c.shareId === null);
+  const claimedCents = unshared.reduce((sum, c) => {
+    const line = rows.roundLines.find((l) => l.id === c.orderItemId);
+    return sum + (line && !line.voidedAt ? line.lineTotalCents : 0);
+  }, 0);
+  const id = newId();
+  const request = input.kind === 'items' ? { kind: 'items' as const, claimedCents, tip: input.tip }
+    : input.kind === 'even' ? { kind: 'even' as const, count: input.count, tip: input.tip }
+    : input.kind === 'custom' ? { kind: 'custom' as const, amountCents: input.amount_cents, tip: input.tip }
+    : { kind: 'rest' as const, tip: input.tip };
+  const next = nextShare(tableBill(rows), liveShares(rows).map(shareMoney), request, id);
+  if (!next.ok) return shareRefusal(scope, next);
+  const { share } = next;
+  const writes: Change['writes'] = [db.insert(tabShares).values({
+    id, sessionId: rows.session.id, payerMemberId: member.id, kind: share.kind, amountCents: share.amountCents,
+    subtotalCents: share.subtotalCents, tipCents: share.tipCents, splitPlan: share.split?.plan ?? null, splitCount: share.split?.count ?? null,
+    splitBaseCents: share.split?.baseCents ?? null, splitIndex: share.split?.index ?? null,
+    position: rows.shares.reduce((max, s) => Math.max(max, s.position), -1) + 1, createdAt: now,
+  })];
+  if (share.kind === 'items') {
+    writes.push(db.update(tabClaims).set({ shareId: id }).where(inArray(tabClaims.orderItemId, unshared.map((c) => c.orderItemId))));
+  }
+  return { writes };
+}
+
+/** The payer takes back a share nobody has paid yet; its claimed lines go back to being their claims. */
+export function dropShareDecision(scope: Scope, shareId: string): Decision {
+  const member = requireMember(scope);
+  if ('ok' in member) return member;
+  const share = scope.rows.shares.find((s) => s.id === shareId && s.paymentStatus !== 'void');
+  if (!share) return refuseTable(404, 'share_not_found', 'That share is not on this tab');
+  if (share.payerMemberId !== member.id) return refuseTable(403, 'not_your_share', `Only ${nameOf(scope, share.payerMemberId)} can take back this share`);
+  if (share.paymentStatus !== 'unpaid') return refuseTable(409, 'share_already_paid', tableMessages.shareAlreadyPaid(share.recordedByName ?? 'the bar'));
+  const live = requireLive(scope);
+  if (live) return live;
+  return {
+    writes: [
+      scope.db.update(tabClaims).set({ shareId: null }).where(eq(tabClaims.shareId, shareId)),
+      scope.db.delete(tabShares).where(and(eq(tabShares.id, shareId), eq(tabShares.paymentStatus, 'unpaid'))),
+    ],
+  };
+}
+
+/**
+ * A bartender records a share paid (cash or the card terminal). Twice is refused, naming who recorded it. When
+ * every share is paid and nothing is owed, the tab closes as paid, and its rounds are paid with it.
+ */
+export function recordPaymentDecision(scope: Scope, shareId: string, method: 'cash' | 'card_terminal'): Decision {
+  const { rows, db, now, actor } = scope;
+  if (actor.kind !== 'staff') return refuseTable(403, 'forbidden', 'Only the bar records payments');
+  if (rows.session.status === 'merged') return refuseTable(409, 'tab_closed', `Table ${rows.session.tableNumber}'s tab was merged into another`);
+  const share = rows.shares.find((s) => s.id === shareId);
+  if (!share || share.paymentStatus === 'void') return refuseTable(404, 'share_not_found', 'That share is not on this tab');
+  if (share.paymentStatus !== 'unpaid') {
+    const by = share.recordedByName ?? 'the card payment';
+    return refuseTable(409, 'share_already_paid', tableMessages.shareAlreadyPaid(by), { recorded_by: by, payment_status: share.paymentStatus });
+  }
+  const writes: Change['writes'] = [db.update(tabShares)
+    .set({ paymentStatus: 'captured', method, recordedBy: actor.userId, recordedByName: actor.name, capturedAt: now })
+    .where(and(eq(tabShares.id, shareId), eq(tabShares.paymentStatus, 'unpaid')))];
+  const others = liveShares(rows).filter((s) => s.id !== shareId);
+  const owed = tableBill(rows).totalCents - liveShares(rows).reduce((sum, s) => sum + s.amountCents, 0);
+  const settled = owed === 0 && others.every((s) => s.paymentStatus === 'captured');
+  if (settled) {
+    writes.push(db.update(orders).set({ paymentStatus: 'captured', updatedAt: now })
+      .where(and(eq(orders.tableSessionId, rows.session.id), eq(orders.status, 'delivered'), eq(orders.paymentStatus, 'unpaid'))));
+    if (rows.session.status === 'open' || rows.session.status === 'billing') {
+      writes.push(
+        db.update(tableSessions).set({ status: 'closed', closedAt: now, closedReason: 'paid' }).where(eq(tableSessions.id, rows.session.id)),
+        db.delete(tableCartLines).where(eq(tableCartLines.sessionId, rows.session.id)),
+      );
+    }
+  }
+  const payer = nameOf(scope, share.payerMemberId);
+  return {
+    writes,
+    audit: {
+      action: 'tab_share.record_payment', targetType: 'tab_share', targetId: shareId,
+      summary: `Recorded ${payer}'s share of table ${rows.session.tableNumber} paid (${formatCents(share.amountCents + share.tipCents)}, ${method === 'cash' ? 'cash' : 'card terminal'})`,
+      before: { payment_status: 'unpaid' }, after: { payment_status: 'captured', method, ...(settled ? { tab: 'paid' } : {}) },
+    },
+  };
+}

@@ -1,0 +1,167 @@
+// The table's cart and its rounds (docs/product.md §12.3): members add, change and remove their lines; the host
+// (or any member, when the host allows) sends the cart to the bar as one round.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../../shared/constants';
+import { newId } from '../../shared/ids';
+import { ROUND_SALES_CHANNEL, tableDisplayName, tableMessages, tableOwnerKey } from '../../shared/tables';
+import { idempotencyRecords, menuDrinks, tableCartLines } from '../db/schema';
+import { issuedCreations } from '../orders/ai-creations';
+import type { PlacementOutcome, PlacementRequest } from '../orders/placement';
+import { refuseTable, type NewLine } from './commands';
+import { hostName, isHost, requireMember, requireOpen, unchanged, type Change, type Decision, type Scope } from './change';
+import { activeRound } from './serialize';
+
+const quantityMessage = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
+
+/**
+ * Members add lines: a menu drink of this venue that can be poured now, or an AI creation the bartender suggested
+ * to that member (docs/decisions/102). A member's second line of the same drink with the same notes adds to the
+ * first; lines of different members are never merged. The AI round adds a line for each member (`forMemberId`).
+ */
+export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<Decision> {
+  const member = requireMember(scope);
+  if ('ok' in member) return member;
+  const closed = requireOpen(scope);
+  if (closed) return closed;
+  if (lines.length === 0) return unchanged();
+  const { db, rows, now, actor } = scope;
+  const present = new Map(rows.members.filter((m) => m.leftAt === null).map((m) => [m.id, m]));
+
+  const drinkIds = [...new Set(lines.filter((l) => !l.is_ai_creation && l.menu_drink_id).map((l) => l.menu_drink_id!))];
+  const drinks = drinkIds.length
+    ? await db.select().from(menuDrinks).where(and(eq(menuDrinks.restaurantId, scope.venueId), inArray(menuDrinks.id, drinkIds)))
+    : [];
+  const writes: Change['writes'] = [];
+  // Quantities added so far in this change, per existing line (two lines of one request may land on the same one).
+  const added = new Map<string, number>();
+  for (const [i, line] of lines.entries()) {
+    const owner = line.forMemberId ? present.get(line.forMemberId) : member;
+    if (!owner) return refuseTable(404, 'member_not_found', `That person is not at table ${rows.session.tableNumber}`);
+    const notes = line.notes || null;
+    if (line.is_ai_creation) {
+      const issued = await issuedCreations(db, { venueId: scope.venueId, ownerKey: actor.kind === 'guest' ? actor.ownerKey : '', interactionIds: [line.ai_interaction_id ?? null] });
+      if (!issued.ok) return refuseTable(issued.status, issued.code, issued.message, issued.details);
+      const creation = issued.creations.get(line.ai_interaction_id!)!;
+      writes.push(db.insert(tableCartLines).values({
+        id: newId(), sessionId: rows.session.id, memberId: owner.id, isAiCreation: true, aiRecipeName: creation.name, recipe: creation.recipe,
+        aiInteractionId: creation.interactionId, qty: line.qty, notes, createdAt: lineTime(now, i),
+      }));
+      continue;
+    }
+    const drink = drinks.find((d) => d.id === line.menu_drink_id);
+    if (!drink) return refuseTable(404, 'not_found', 'Drink not found', { menu_drink_ids: [line.menu_drink_id ?? ''] });
+    if (!drink.isAvailable || drink.soldOutReason) return refuseTable(409, 'drink_unavailable', `${drink.name} is not available right now`, { menu_drink_ids: [drink.id] });
+    const same = rows.cart.find(({ line: l }) => l.memberId === owner.id && !l.isAiCreation && l.menuDrinkId === drink.id && (l.notes ?? null) === notes)?.line;
+    if (same) {
+      const qty = same.qty + (added.get(same.id) ?? 0) + line.qty;
+      if (qty > QUANTITY_MAX) {
+        return refuseTable(400, 'invalid_request', quantityMessage, [{ path: 'qty', message: `${owner.name} already has ${qty - line.qty} ${drink.name}; at most ${QUANTITY_MAX}` }]);
+      }
+      added.set(same.id, qty - same.qty);
+      continue;
+    }
+    writes.push(db.insert(tableCartLines).values({
+      id: newId(), sessionId: rows.session.id, memberId: owner.id, menuDrinkId: drink.id, qty: line.qty, notes,
+      aiInteractionId: line.ai_interaction_id ?? null, createdAt: lineTime(now, i),
+    }));
+  }
+  for (const [id, extra] of added) {
+    writes.push(db.update(tableCartLines).set({ qty: sql`${tableCartLines.qty} + ${extra}`, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, id)));
+  }
+  return { writes };
+}
+
+/** Lines added together keep the order they were sent in (the cart is read by creation time). */
+const lineTime = (now: string, index: number) => (index === 0 ? now : new Date(Date.parse(now) + index).toISOString());
+
+/** A line may be changed by its member and by the host. */
+function lineToChange(scope: Scope, lineId: string) {
+  const member = requireMember(scope);
+  if ('ok' in member) return member;
+  const closed = requireOpen(scope);
+  if (closed) return closed;
+  const found = scope.rows.cart.find(({ line }) => line.id === lineId)?.line;
+  if (!found) return refuseTable(404, 'line_not_found', "That line is no longer in the table's cart");
+  if (found.memberId !== member.id && !isHost(scope)) {
+    const owner = scope.rows.members.find((m) => m.id === found.memberId)?.name ?? 'its member';
+    return refuseTable(403, 'not_your_line', tableMessages.notYourLine(owner));
+  }
+  return found;
+}
+
+export function updateLineDecision(scope: Scope, lineId: string, change: { qty?: number; notes?: string | null }): Decision {
+  const line = lineToChange(scope, lineId);
+  if ('ok' in line) return line;
+  if (change.qty === undefined && change.notes === undefined) {
+    return refuseTable(400, 'invalid_request', 'Say what to change: qty or notes', [{ path: 'qty', message: 'qty or notes is required' }]);
+  }
+  const set = {
+    ...(change.qty !== undefined ? { qty: change.qty } : {}),
+    ...(change.notes !== undefined ? { notes: change.notes || null } : {}),
+  };
+  return { writes: [scope.db.update(tableCartLines).set({ ...set, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, line.id))] };
+}
+
+export function deleteLineDecision(scope: Scope, lineId: string): Decision {
+  const line = lineToChange(scope, lineId);
+  if ('ok' in line) return line;
+  return { writes: [scope.db.delete(tableCartLines).where(eq(tableCartLines.id, line.id))] };
+}
+
+/**
+ * Sends the cart as one round: an order whose owner is the table (`t:<session id>`), placed by the venue's usual
+ * placement, so the one-active-order index allows one active round per table (docs/decisions/170). Its lines
+ * carry their members' names; the cart's lines leave in the order's own write batch.
+ */
+export async function sendRoundDecision(
+  scope: Scope, input: { specialInstructions?: string; idempotencyKey: string | null; requestHash: string },
+  placeRound: (req: PlacementRequest) => Promise<PlacementOutcome>,
+): Promise<Decision> {
+  const member = requireMember(scope);
+  if ('ok' in member) return member;
+  const { rows, actor } = scope;
+  if (!isHost(scope) && !rows.session.membersCanSend) {
+    return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can send the round`);
+  }
+  if (actor.kind !== 'guest') return refuseTable(403, 'forbidden', 'Rounds are sent by the table');
+  // A retried request (the same Idempotency-Key) is answered by placement as the first time, even once the cart
+  // has gone or the tab moved on; a new one must find the tab open and no round at the bar.
+  const retried = input.idempotencyKey !== null && (await scope.db.select({ key: idempotencyRecords.key }).from(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.restaurantId, scope.venueId), eq(idempotencyRecords.key, input.idempotencyKey))).limit(1)).length > 0;
+  if (!retried) {
+    const closed = requireOpen(scope);
+    if (closed) return closed;
+    if (activeRound(rows)) return refuseTable(409, 'round_active', tableMessages.roundActive(rows.session.tableNumber));
+    if (rows.cart.length === 0) return refuseTable(400, 'cart_empty', `Table ${rows.session.tableNumber}'s cart is empty`);
+  }
+  const nameOf = new Map(rows.members.map((m) => [m.id, m]));
+  const outcome = await placeRound({
+    kind: 'order',
+    venueId: scope.venueId,
+    taxRateBp: rows.venue.taxRateBp,
+    owner: { ownerKey: tableOwnerKey(rows.session.id), sessionId: actor.sessionId, guestId: actor.guestId },
+    idempotencyKey: input.idempotencyKey,
+    requestHash: input.requestHash,
+    tableSessionId: rows.session.id,
+    tableCartLineIds: rows.cart.map(({ line }) => line.id),
+    lines: rows.cart.map(({ line }) => ({
+      menuDrinkId: line.menuDrinkId, quantity: line.qty, notes: line.notes, modifiers: null, isAiCreation: line.isAiCreation,
+      aiRecipeName: line.aiRecipeName, recipe: line.recipe ?? null, aiInteractionId: line.aiInteractionId,
+      member: { id: line.memberId, name: nameOf.get(line.memberId)?.name ?? 'Guest' },
+      creationOwnerKey: nameOf.get(line.memberId)?.ownerKey,
+    })),
+    details: {
+      displayName: tableDisplayName(rows.session.tableNumber), customName: null, specialInstructions: input.specialInstructions || null,
+      customerName: member.name, customerPhone: null, referredByAi: rows.cart.some(({ line }) => line.aiInteractionId !== null), aiRecipeName: null,
+      tableNumber: rows.session.tableNumber, salesChannel: ROUND_SALES_CHANNEL,
+    },
+  });
+  if (!outcome.ok) {
+    if (outcome.code === 'cart_empty') return refuseTable(400, 'cart_empty', `Table ${rows.session.tableNumber}'s cart is empty`);
+    if (outcome.code === 'active_order_exists') return refuseTable(409, 'round_active', tableMessages.roundActive(rows.session.tableNumber));
+    return refuseTable(outcome.status, outcome.code, outcome.message, outcome.details);
+  }
+  // A replay changes nothing more: its round was sent the first time.
+  if (outcome.replayed) return { ...unchanged(), order: outcome.order };
+  return { writes: [], order: outcome.order };
+}

@@ -1,0 +1,309 @@
+// The tables of one venue, inside its hub (worker/live/venue-hub.ts, docs/decisions/170): every change of a table
+// runs here, one after another per table session (a promise chain, as placement runs one guest's orders one after
+// another), as one D1 batch that also reads the table back; then a `table_updated` frame goes to the table's
+// members and to staff. D1 is the only truth: a restarted hub holds nothing it cannot read again.
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { newId } from '../../shared/ids';
+import type { LiveMessage } from '../../shared/schemas/live';
+import { LIVE_SESSION_STATUSES, tableMessages } from '../../shared/tables';
+import { tableSessions, venues } from '../db/schema';
+import type { Db } from '../env';
+import { isUniqueViolation, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { billDecision, claimDecision, dropShareDecision, recordPaymentDecision, takeShareDecision, unclaimDecision } from './bill';
+import { addLinesDecision, deleteLineDecision, sendRoundDecision, updateLineDecision } from './cart-lines';
+import { isRefusal, sessionNotFound, type Change, type Decision, type Scope } from './change';
+import { refuseTable, type TableActor, type TableCommand, type TableOutcome, type TableRefusal } from './commands';
+import { joinDecision, memberInsert, newJoinCode, removeDecision, settingsDecision } from './membership';
+import {
+  liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, readTable, TABLE_READ_COUNT, tableReads, venueTableQuery,
+  type TableRows,
+} from './queries';
+import { toTableState } from './serialize';
+import { autoCloseDecision, endDecision, mergeDecision, moveDecision, voidLineDecision } from './staff-actions';
+
+/** What the desk needs of its hub. */
+export type DeskHost = {
+  database(): Promise<Db>;
+  venueId(): string;
+  /** The venue's last live number: an unnumbered frame carries it, as `menu_changed` does (docs/decisions/124). */
+  latestSeq(): number;
+  /** Placement through the hub (one-active-order index, idempotency, the order's own live event). */
+  placeRound(req: PlacementRequest): Promise<PlacementOutcome>;
+  /** Sends a frame to staff sockets and to the guest sockets of any of these owner keys. */
+  tell(ownerKeys: ReadonlySet<string>, text: string): void;
+  touchRollupDays(days: readonly string[]): Promise<void>;
+  /** The hub's alarm fires by then at the latest (idle tabs, docs/product.md §12.7). */
+  wakeBy(at: number): Promise<void>;
+};
+
+type GuestActor = Extract<TableActor, { kind: 'guest' }>;
+const HOUR_MS = 3_600_000;
+
+export class TableDesk {
+  private readonly chains = new Map<string, Promise<unknown>>();
+  /**
+   * The venue's live sessions and who is present at each (session id → table and owner keys), read once from D1
+   * and kept current by every change here: placement asks it whether a guest may order on their own.
+   */
+  private present: Map<string, { table: string; ownerKeys: string[] }> | null = null;
+
+  constructor(private readonly host: DeskHost) {}
+
+  async run(command: TableCommand, actor: TableActor): Promise<TableOutcome> {
+    switch (command.type) {
+      case 'open': return this.open(command, actor);
+      case 'join': return this.joinByCode(command, actor);
+      case 'settings': return this.change(command.sessionId, actor, (s) => settingsDecision(s, command));
+      case 'remove_member': return this.change(command.sessionId, actor, (s) => removeDecision(s, command.memberId));
+      case 'add_lines': return this.change(command.sessionId, actor, (s) => addLinesDecision(s, command.lines));
+      case 'update_line': return this.change(command.sessionId, actor, (s) => updateLineDecision(s, command.lineId, command.change));
+      case 'delete_line': return this.change(command.sessionId, actor, (s) => deleteLineDecision(s, command.lineId));
+      case 'send_round': return this.change(command.sessionId, actor, (s) => sendRoundDecision(s, command, (req) => this.host.placeRound(req)));
+      case 'bill': return this.change(command.sessionId, actor, (s) => billDecision(s));
+      case 'claim': return this.change(command.sessionId, actor, (s) => claimDecision(s, command.orderItemId));
+      case 'unclaim': return this.change(command.sessionId, actor, (s) => unclaimDecision(s, command.orderItemId));
+      case 'take_share': return this.change(command.sessionId, actor, (s) => takeShareDecision(s, command.share));
+      case 'drop_share': return this.change(command.sessionId, actor, (s) => dropShareDecision(s, command.shareId));
+      case 'record_payment': return this.change(command.sessionId, actor, (s) => recordPaymentDecision(s, command.shareId, command.method));
+      case 'move': return this.move(command.sessionId, command.table, actor);
+      case 'merge': return this.merge(command.sessionId, command.intoSessionId, actor);
+      case 'void_line': return this.change(command.sessionId, actor, (s) => voidLineDecision(s, command.orderItemId, command.reason));
+      case 'end': return this.change(command.sessionId, actor, (s) => endDecision(s, command.reason));
+    }
+  }
+
+  // ---- one change -----------------------------------------------------------------------------
+
+  private async serial<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const tail = run.catch(() => undefined);
+    this.chains.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.chains.get(key) === tail) this.chains.delete(key);
+    }
+  }
+
+  /** Runs `decide` over the table as it is, in the session's turn, and commits what it decided. */
+  private change(sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>): Promise<TableOutcome> {
+    return this.serial(`session:${sessionId}`, () => this.changeNow(sessionId, actor, decide));
+  }
+
+  private async changeNow(sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>): Promise<TableOutcome> {
+    const db = await this.host.database();
+    const rows = await readTable(db, sessionId);
+    if (!rows || rows.session.restaurantId !== this.host.venueId()) return sessionNotFound();
+    const scope: Scope = {
+      db, venueId: this.host.venueId(), now: new Date().toISOString(), rows, actor,
+      member: actor.kind === 'guest' ? memberByKeys(rows, actor.ownerKeys) : null,
+    };
+    const decided = await decide(scope);
+    if (isRefusal(decided)) return decided;
+    return this.commit(db, rows, decided, actor, scope.now);
+  }
+
+  /** One batch: the decision's writes, the session's version and last activity, and the table read back. */
+  private async commit(db: Db, before: TableRows, change: Change, actor: TableActor, now: string): Promise<TableOutcome> {
+    const sessionId = before.session.id;
+    let after = before;
+    if (!change.unchanged) {
+      const bump = db.update(tableSessions).set({ version: sql`${tableSessions.version} + 1`, lastActivityAt: now }).where(eq(tableSessions.id, sessionId));
+      const statements: BatchItem<'sqlite'>[] = [...change.writes, bump, ...tableReads(db, sessionId)];
+      const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+      after = (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
+      this.publish(after, change.alsoTell ?? []);
+      if (change.touchedDays?.length) await this.host.touchRollupDays(change.touchedDays);
+    }
+    return {
+      ok: true,
+      table: toTableState(after),
+      you: actor.kind === 'guest' ? memberByKeys(after, actor.ownerKeys)?.id ?? null : null,
+      ...(change.order ? { order: change.order } : {}),
+      ...(change.audit ? { audit: change.audit } : {}),
+    };
+  }
+
+  /** The table's new state to its members' sockets (and anyone who just left) and to staff. */
+  private publish(rows: TableRows, alsoTell: readonly string[]) {
+    this.notePresent(rows);
+    const keys = new Set([...rows.members.filter((m) => m.leftAt === null).map((m) => m.ownerKey), ...alsoTell]);
+    const frame: LiveMessage = { type: 'table_updated', seq: this.host.latestSeq(), at: new Date().toISOString(), table: toTableState(rows) };
+    this.host.tell(keys, JSON.stringify(frame));
+  }
+
+  /**
+   * A round of this table changed status at the bar (worker/live/venue-hub.ts publishChange): its members and staff
+   * get the table as it is now. Not a change of the table: its version stays.
+   */
+  async roundChanged(sessionId: string): Promise<void> {
+    await this.serial(`session:${sessionId}`, async () => {
+      const rows = await readTable(await this.host.database(), sessionId);
+      if (rows) this.publish(rows, []);
+    });
+  }
+
+  // ---- opening and joining --------------------------------------------------------------------
+
+  /**
+   * A scan of table N's QR code: joins its live tab (within the scan window, or with its code), or opens one with
+   * the caller as host. Scans of one table run one after another, so two friends scanning at once share one tab.
+   */
+  private open(command: Extract<TableCommand, { type: 'open' }>, actor: TableActor): Promise<TableOutcome> {
+    if (actor.kind !== 'guest') return Promise.resolve(refuseTable(403, 'forbidden', 'Staff do not join tables'));
+    return this.serial(`table:${command.table}`, async () => {
+      const db = await this.host.database();
+      const venueId = this.host.venueId();
+      const [tables, live] = await db.batch([venueTableQuery(db, venueId, command.table), liveSessionAtQuery(db, venueId, command.table)]);
+      if (!tables[0]) return refuseTable(404, 'table_not_found', tableMessages.tableNotFound(command.table));
+      const elsewhere = await this.elsewhere(actor, live[0]?.id ?? null);
+      if (elsewhere) return elsewhere;
+      if (live[0]) {
+        return this.change(live[0].id, actor, (scope) => joinDecision(scope, command.name, command.code ?? null));
+      }
+      return this.create(db, command.table, command.name, actor);
+    });
+  }
+
+  /** The host's code (or invite link): joins the live tab it names, at any time. */
+  private async joinByCode(command: Extract<TableCommand, { type: 'join' }>, actor: TableActor): Promise<TableOutcome> {
+    if (actor.kind !== 'guest') return refuseTable(403, 'forbidden', 'Staff do not join tables');
+    const db = await this.host.database();
+    const [session] = await db.select({ id: tableSessions.id }).from(tableSessions)
+      .where(and(eq(tableSessions.restaurantId, this.host.venueId()), eq(tableSessions.joinCode, command.code), inArray(tableSessions.status, [...LIVE_SESSION_STATUSES]))).limit(1);
+    if (!session) return refuseTable(404, 'table_session_not_found', tableMessages.codeNotOpen);
+    const elsewhere = await this.elsewhere(actor, session.id);
+    if (elsewhere) return elsewhere;
+    return this.change(session.id, actor, (scope) => joinDecision(scope, command.name, command.code));
+  }
+
+  /** A guest is at one table of a venue at a time. */
+  private async elsewhere(actor: GuestActor, sessionId: string | null): Promise<TableRefusal | null> {
+    const present = await this.presentSessions();
+    for (const [id, at] of present) {
+      if (id !== sessionId && at.ownerKeys.some((key) => actor.ownerKeys.includes(key))) {
+        return refuseTable(409, 'at_another_table', tableMessages.atAnotherTable(at.table), { session_id: id, table: at.table });
+      }
+    }
+    return null;
+  }
+
+  /** A new tab at the table, the caller its host; a join code another live tab holds is drawn again. */
+  private async create(db: Db, table: string, name: string, actor: GuestActor): Promise<TableOutcome> {
+    for (let attempt = 0; ; attempt++) {
+      const sessionId = newId();
+      const memberId = newId();
+      const now = new Date().toISOString();
+      try {
+        const results = await db.batch([
+          db.insert(tableSessions).values({
+            id: sessionId, restaurantId: this.host.venueId(), tableNumber: table, joinCode: newJoinCode(), hostMemberId: memberId,
+            lastActivityAt: now, openedAt: now,
+          }),
+          memberInsert(db, sessionId, actor, name, now, memberId),
+          ...tableReads(db, sessionId),
+        ]);
+        const rows = (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
+        this.publish(rows, []);
+        await this.scheduleIdleCheck(rows);
+        return { ok: true, table: toTableState(rows), you: memberId };
+      } catch (err) {
+        if (attempt < 5 && isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.join_code')) continue;
+        // A tab was moved to this table meanwhile.
+        if (isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.table_number')) return refuseTable(409, 'table_busy', `Table ${table} already has an open tab: scan again to join it`);
+        throw err;
+      }
+    }
+  }
+
+  // ---- staff actions over two tables ----------------------------------------------------------
+
+  private move(sessionId: string, table: string, actor: TableActor): Promise<TableOutcome> {
+    return this.change(sessionId, actor, async (scope) => {
+      const [tables, live] = await scope.db.batch([venueTableQuery(scope.db, scope.venueId, table), liveSessionAtQuery(scope.db, scope.venueId, table)]);
+      return moveDecision(scope, { number: table, exists: Boolean(tables[0]), busy: Boolean(live[0]) });
+    }).catch((err: unknown) => {
+      // A tab opened at the target table meanwhile: the live-table index refused the move.
+      if (isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.table_number')) return refuseTable(409, 'table_busy', `Table ${table} already has an open tab: merge the two instead`);
+      throw err;
+    });
+  }
+
+  /** Both tabs' turns are taken, the smaller id's first, so two merges of the same pair cannot wait on each other. */
+  private merge(sessionId: string, intoId: string, actor: TableActor): Promise<TableOutcome> {
+    const [first, second] = [sessionId, intoId].sort();
+    return this.serial(`session:${first}`, () => this.serial(`session:${second}`, async () => {
+      const outcome = await this.changeNow(sessionId, actor, async (scope) => mergeDecision(scope, await readTable(scope.db, intoId)));
+      if (!outcome.ok) return outcome;
+      // The tab they joined, read after the batch: its members (the merged ones too) and staff are told.
+      const into = await readTable(await this.host.database(), intoId);
+      if (!into) return outcome;
+      this.publish(into, []);
+      return { ...outcome, table: toTableState(into), you: null };
+    }));
+  }
+
+  // ---- who may not order on their own (docs/product.md §12.3) -------------------------------
+
+  private async presentSessions() {
+    if (!this.present) {
+      const rows = await liveMembersOfVenue(await this.host.database(), this.host.venueId());
+      const present = new Map<string, { table: string; ownerKeys: string[] }>();
+      for (const row of rows) {
+        const at = present.get(row.sessionId) ?? { table: row.table, ownerKeys: [] };
+        at.ownerKeys.push(row.ownerKey);
+        present.set(row.sessionId, at);
+      }
+      this.present = present;
+    }
+    return this.present;
+  }
+
+  private notePresent(rows: TableRows) {
+    if (!this.present) return;
+    const live = rows.session.status === 'open' || rows.session.status === 'billing';
+    if (live) this.present.set(rows.session.id, { table: rows.session.tableNumber, ownerKeys: rows.members.filter((m) => m.leftAt === null).map((m) => m.ownerKey) });
+    else this.present.delete(rows.session.id);
+  }
+
+  /** The table a guest is at, if any: they order through its tab, not on their own. */
+  async tableOf(ownerKeys: readonly string[]): Promise<string | null> {
+    for (const at of (await this.presentSessions()).values()) {
+      if (at.ownerKeys.some((key) => ownerKeys.includes(key))) return at.table;
+    }
+    return null;
+  }
+
+  // ---- idle tabs (docs/product.md §12.7) ------------------------------------------------------
+
+  /** The hub's alarm wakes when the oldest live tab could first be idle. */
+  private async scheduleIdleCheck(rows: TableRows) {
+    await this.host.wakeBy(Date.parse(rows.session.lastActivityAt) + rows.venue.tabAutoCloseHours * HOUR_MS);
+  }
+
+  /**
+   * Closes the venue's tabs idle for longer than its tab_auto_close_hours (run by the hub's alarm and the daily
+   * housekeeping); answers how many it closed, and asks to be woken for the next one that could become idle.
+   */
+  async closeIdle(now = Date.now()): Promise<number> {
+    const db = await this.host.database();
+    const venueId = this.host.venueId();
+    const [venue] = await db.select({ hours: venues.tabAutoCloseHours }).from(venues).where(eq(venues.id, venueId)).limit(1);
+    if (!venue) return 0;
+    const idleSince = new Date(now - venue.hours * HOUR_MS).toISOString();
+    const staff: TableActor = { kind: 'staff', userId: 'system', name: 'Barhop', role: 'system' };
+    const idle = await db.select({ id: tableSessions.id }).from(tableSessions)
+      .where(and(eq(tableSessions.restaurantId, venueId), inArray(tableSessions.status, [...LIVE_SESSION_STATUSES]), lt(tableSessions.lastActivityAt, idleSince)));
+    let closed = 0;
+    for (const { id } of idle) {
+      const outcome = await this.change(id, staff, (scope) => autoCloseDecision(scope, idleSince));
+      if (outcome.ok && outcome.table.status === 'closed') closed += 1;
+    }
+    const [oldest] = await db.select({ at: tableSessions.lastActivityAt }).from(tableSessions)
+      .where(and(eq(tableSessions.restaurantId, venueId), inArray(tableSessions.status, [...LIVE_SESSION_STATUSES]))).orderBy(asc(tableSessions.lastActivityAt)).limit(1);
+    if (oldest) await this.host.wakeBy(Date.parse(oldest.at) + venue.hours * HOUR_MS);
+    return closed;
+  }
+}

@@ -1,0 +1,88 @@
+// Who sits at a table (docs/product.md §12.1, §12.2): joining, the host's settings, leaving and removals.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { newId } from '../../shared/ids';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, SCAN_JOIN_WINDOW_MS, tableMessages } from '../../shared/tables';
+import { tabClaims, tabShares, tableCartLines, tableMembers, tableSessions } from '../db/schema';
+import { refuseTable, type TableActor } from './commands';
+import { hostName, isHost, isStaff, requireLive, requireMember, unchanged, type Change, type Decision, type Scope } from './change';
+import { presentMembers, type TableRows } from './queries';
+
+/** A new join code: 4 characters without look-alikes. */
+export function newJoinCode(): string {
+  const bytes = new Uint8Array(JOIN_CODE_LENGTH);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => JOIN_CODE_ALPHABET[b % JOIN_CODE_ALPHABET.length]).join('');
+}
+
+/** May a scan (no code) join this tab? Within 20 minutes of its last activity, unless the host removed you. */
+export function scanMayJoin(rows: Pick<TableRows, 'session' | 'members'>, ownerKeys: readonly string[], now: number): boolean {
+  const removed = rows.members.some((m) => ownerKeys.includes(m.ownerKey) && m.removedBy !== null && m.leftAt !== null);
+  return !removed && now - Date.parse(rows.session.lastActivityAt) < SCAN_JOIN_WINDOW_MS;
+}
+
+/** The guest joins (or is already at) the tab. `code`: what they typed, checked when the scan window has passed. */
+export function joinDecision(scope: Scope, name: string, code: string | null): Decision {
+  const { actor, rows } = scope;
+  if (actor.kind !== 'guest') return refuseTable(403, 'forbidden', 'Staff do not join tables');
+  if (scope.member) return unchanged();
+  const live = requireLive(scope);
+  if (live) return live;
+  if (code === null ? !scanMayJoin(rows, actor.ownerKeys, Date.parse(scope.now)) : code !== rows.session.joinCode) {
+    return code === null
+      ? refuseTable(403, 'join_code_required', tableMessages.joinCodeRequired)
+      : refuseTable(403, 'join_code_wrong', `That is not table ${rows.session.tableNumber}'s code. Check it with someone at the table.`);
+  }
+  return { writes: [memberInsert(scope.db, rows.session.id, actor, name, scope.now)] };
+}
+
+export const memberInsert = (db: Scope['db'], sessionId: string, actor: Extract<TableActor, { kind: 'guest' }>, name: string, now: string, id = newId()) =>
+  db.insert(tableMembers).values({ id, sessionId, ownerKey: actor.ownerKey, name, joinedAt: now });
+
+/** The host's settings (PATCH /api/tables/sessions/:id). */
+export function settingsDecision(scope: Scope, change: { membersCanSend?: boolean }): Decision {
+  const member = requireMember(scope);
+  if ('ok' in member) return member;
+  if (!isHost(scope)) return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can change the table's settings`);
+  const live = requireLive(scope);
+  if (live) return live;
+  if (change.membersCanSend === undefined || change.membersCanSend === scope.rows.session.membersCanSend) return unchanged();
+  return { writes: [scope.db.update(tableSessions).set({ membersCanSend: change.membersCanSend }).where(eq(tableSessions.id, scope.rows.session.id))] };
+}
+
+/**
+ * A member leaves (themselves) or is removed (by the host or staff). Their cart lines go, their claims and unpaid
+ * shares are released; lines already in a round stay on the tab. A leaving host hands over to the longest-standing
+ * member; the last member leaving a tab with nothing ordered closes it.
+ */
+export function removeDecision(scope: Scope, memberId: string): Decision {
+  const { rows, db, now } = scope;
+  const target = presentMembers(rows).find((m) => m.id === memberId);
+  if (!target) return refuseTable(404, 'member_not_found', `That person is not at table ${rows.session.tableNumber}`);
+  const self = scope.member?.id === memberId;
+  if (!self && !isHost(scope) && !isStaff(scope)) {
+    if (!scope.member) return refuseTable(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can remove someone from the table`);
+  }
+  const removedBy = self ? null : scope.actor.kind === 'staff' ? `staff:${scope.actor.userId}` : scope.member!.id;
+  const others = presentMembers(rows).filter((m) => m.id !== memberId);
+  const unpaidShares = rows.shares.filter((s) => s.payerMemberId === memberId && s.paymentStatus === 'unpaid').map((s) => s.id);
+  const statements: Change['writes'] = [
+    db.update(tableMembers).set({ leftAt: now, removedBy }).where(and(eq(tableMembers.id, memberId), isNull(tableMembers.leftAt))),
+    db.delete(tableCartLines).where(and(eq(tableCartLines.sessionId, rows.session.id), eq(tableCartLines.memberId, memberId))),
+    db.delete(tabClaims).where(and(eq(tabClaims.sessionId, rows.session.id), eq(tabClaims.memberId, memberId))),
+    ...(unpaidShares.length ? [db.delete(tabShares).where(inArray(tabShares.id, unpaidShares))] : []),
+  ];
+  const session: Partial<typeof tableSessions.$inferInsert> = {};
+  if (rows.session.hostMemberId === memberId) session.hostMemberId = others[0]?.id ?? null;
+  if (others.length === 0 && rows.session.status === 'open' && rows.rounds.length === 0) {
+    Object.assign(session, { status: 'closed', closedAt: now, closedReason: 'empty' });
+  }
+  if (Object.keys(session).length) statements.push(db.update(tableSessions).set(session).where(eq(tableSessions.id, rows.session.id)));
+  const audit = self ? undefined : {
+    action: 'table_member.remove', targetType: 'table_session', targetId: rows.session.id,
+    summary: `Removed ${target.name} from table ${rows.session.tableNumber}`,
+    before: { member: target.name, cart_lines: rows.cart.filter((l) => l.line.memberId === memberId).length, unpaid_shares: unpaidShares.length },
+    after: { member: null },
+  };
+  return { writes: statements, alsoTell: [target.ownerKey], audit };
+}

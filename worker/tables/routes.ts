@@ -1,0 +1,139 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  ClaimInput, JoinTableInput, OpenTableInput, SendRoundInput, TableLineInput, TableLineUpdate, TableSettingsInput, TakeShareInput,
+  type AiRoundResponse, type SendRoundResponse, type TableStateResponse,
+} from '../../shared/schemas/tables';
+import { requireGuest } from '../auth/middleware';
+import { sha256Hex } from '../auth/tokens';
+import type { AppContext } from '../env';
+import { ApiError } from '../lib/errors';
+import { enforceRateLimit } from '../lib/rate-limit';
+import { validate } from '../lib/validate';
+import { AI_SUGGESTION_LIMIT } from '../ai/requests';
+import { touchVenueRollups } from '../live/hub-client';
+import { idempotencyKeyOf } from '../orders/submit';
+import { venueDatabase } from '../shards/directory';
+import { ownWriteReads } from '../shards/sessions';
+import { findActiveVenue } from '../venues/service';
+import { aiRoundLines } from './ai-round';
+import { memberByKeys, readTable } from './queries';
+import { anyActor, guestActor, locateSession, runTableCommand } from './requests';
+import { toTableState } from './serialize';
+
+const SessionParam = z.object({ id: z.string().min(1).max(100) });
+const MemberParam = SessionParam.extend({ memberId: z.string().min(1).max(100) });
+const LineParam = SessionParam.extend({ lineId: z.string().min(1).max(100) });
+const ClaimParam = SessionParam.extend({ orderItemId: z.coerce.number().int().positive() });
+const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
+
+const answer = (outcome: { table: TableStateResponse['table']; you: string | null }): TableStateResponse => ({ table: outcome.table, you: outcome.you });
+
+/**
+ * A table's session for its members (docs/product.md §12, docs/api.md "Tables and tabs"): every change goes through
+ * the venue's hub, which runs one table's changes one after another and tells the table's sockets.
+ */
+export const tableRoutes = new Hono<AppContext>()
+  .post('/sessions', requireGuest, validate('json', OpenTableInput), async (c) => {
+    const body = c.req.valid('json');
+    const venue = await findActiveVenue((await venueDatabase(c.env, body.slug)).db, body.slug);
+    const outcome = await runTableCommand(c, venue.id, { type: 'open', table: body.table, name: body.name, code: body.code }, guestActor(c));
+    return c.json(answer(outcome));
+  })
+  .post('/sessions/join', requireGuest, validate('json', JoinTableInput), async (c) => {
+    const body = c.req.valid('json');
+    const venue = await findActiveVenue((await venueDatabase(c.env, body.slug)).db, body.slug);
+    const outcome = await runTableCommand(c, venue.id, { type: 'join', code: body.code, name: body.name }, guestActor(c));
+    return c.json(answer(outcome));
+  })
+  .get('/sessions/:id', validate('param', SessionParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const { venueId, database } = await locateSession(c, id);
+    const actor = await anyActor(c, venueId);
+    // A member reads their own change even from a replica (docs/decisions/141).
+    const reads = ownWriteReads(c, database);
+    const rows = await readTable(reads.db, id);
+    reads.answerBookmark();
+    if (!rows) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
+    const member = actor.kind === 'guest' ? memberByKeys(rows, actor.ownerKeys) : null;
+    if (actor.kind === 'guest' && !member) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    return c.json({ table: toTableState(rows), you: member?.id ?? null } satisfies TableStateResponse);
+  })
+  .patch('/sessions/:id', requireGuest, validate('param', SessionParam), validate('json', TableSettingsInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    const body = c.req.valid('json');
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'settings', sessionId: id, membersCanSend: body.members_can_send }, guestActor(c))));
+  })
+  .delete('/sessions/:id/members/:memberId', validate('param', MemberParam), async (c) => {
+    const { id, memberId } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'remove_member', sessionId: id, memberId }, await anyActor(c, venueId))));
+  })
+  .post('/sessions/:id/lines', requireGuest, validate('param', SessionParam), validate('json', TableLineInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'add_lines', sessionId: id, lines: [c.req.valid('json')] }, guestActor(c))));
+  })
+  .patch('/sessions/:id/lines/:lineId', requireGuest, validate('param', LineParam), validate('json', TableLineUpdate), async (c) => {
+    const { id, lineId } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'update_line', sessionId: id, lineId, change: c.req.valid('json') }, guestActor(c))));
+  })
+  .delete('/sessions/:id/lines/:lineId', requireGuest, validate('param', LineParam), async (c) => {
+    const { id, lineId } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'delete_line', sessionId: id, lineId }, guestActor(c))));
+  })
+  .post('/sessions/:id/rounds', requireGuest, validate('param', SessionParam), validate('json', SendRoundInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const { venueId } = await locateSession(c, id);
+    const idempotencyKey = idempotencyKeyOf(c);
+    // "The same request": this table's round with this body (the cart it sends is the table's at that moment).
+    const requestHash = await sha256Hex(JSON.stringify({ kind: 'round', venue: venueId, session: id, body }));
+    const outcome = await runTableCommand(c, venueId, { type: 'send_round', sessionId: id, specialInstructions: body.special_instructions, idempotencyKey, requestHash }, guestActor(c));
+    if (!outcome.order) throw new ApiError(500, 'internal', 'The round was not placed');
+    return c.json({ ...answer(outcome), order: outcome.order } satisfies SendRoundResponse);
+  })
+  .post('/sessions/:id/bill', validate('param', SessionParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'bill', sessionId: id }, await anyActor(c, venueId))));
+  })
+  .post('/sessions/:id/claims', requireGuest, validate('param', SessionParam), validate('json', ClaimInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'claim', sessionId: id, orderItemId: c.req.valid('json').order_item_id }, guestActor(c))));
+  })
+  .delete('/sessions/:id/claims/:orderItemId', requireGuest, validate('param', ClaimParam), async (c) => {
+    const { id, orderItemId } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'unclaim', sessionId: id, orderItemId }, guestActor(c))));
+  })
+  .post('/sessions/:id/shares', requireGuest, validate('param', SessionParam), validate('json', TakeShareInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'take_share', sessionId: id, share: c.req.valid('json') }, guestActor(c))));
+  })
+  .delete('/sessions/:id/shares/:shareId', requireGuest, validate('param', ShareParam), async (c) => {
+    const { id, shareId } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'drop_share', sessionId: id, shareId }, guestActor(c))));
+  })
+  .post('/sessions/:id/ai-round', requireGuest, validate('param', SessionParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const actor = guestActor(c);
+    const { venueId, database } = await locateSession(c, id);
+    await enforceRateLimit(c.env.DB, AI_SUGGESTION_LIMIT, actor.sessionId, 'Too many AI requests; try again shortly');
+    const { lines, suggestions, createdAt } = await aiRoundLines(database.db, c.get('db'), id, actor);
+    // The suggestions are the members' AI interactions: they count in the venue's rollups of their day (docs/decisions/151).
+    if (createdAt) touchVenueRollups(c.env, c.executionCtx, venueId, [createdAt]);
+    const outcome = await runTableCommand(c, venueId, { type: 'add_lines', sessionId: id, lines, aiRound: true }, actor);
+    // Each suggestion names the cart line it became: the member's newest line of that drink.
+    const withLines = suggestions.map((s) => ({
+      ...s,
+      line_id: s.menu_drink_id ? outcome.table.cart.lines.filter((l) => l.member_id === s.member_id && l.menu_drink_id === s.menu_drink_id).at(-1)?.id ?? null : null,
+    }));
+    return c.json({ ...answer(outcome), suggestions: withLines } satisfies AiRoundResponse);
+  });

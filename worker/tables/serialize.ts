@@ -1,0 +1,145 @@
+// A table's rows → TableState (shared/schemas/tables.ts), the one answer every member, staff reader and
+// `table_updated` frame gets. Money is computed by shared/tab-split.ts from the stored rounds and shares.
+import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
+import { orderTotals } from '../../shared/money';
+import { isActiveStatus } from '../../shared/orders';
+import type { TableState, TabRound, TabShare } from '../../shared/schemas/tables';
+import { billOf, roundMoney, tabTotals, type Bill, type RecordedShare, type ShareMoney, type TabRoundMoney } from '../../shared/tab-split';
+import type { ShareRow, TableRows } from './queries';
+
+/** The stored rounds as the money module reads them. */
+export function roundsMoney(rows: Pick<TableRows, 'rounds' | 'roundLines'>): TabRoundMoney[] {
+  return rows.rounds.map((round) => ({
+    cancelled: round.status === 'cancelled',
+    taxRateBp: round.taxRateBp,
+    lines: rows.roundLines.filter((line) => line.orderId === round.id).map((line) => ({ lineTotalCents: line.lineTotalCents, voided: line.voidedAt !== null })),
+  }));
+}
+
+export const tableBill = (rows: Pick<TableRows, 'rounds' | 'roundLines' | 'venue'>): Bill => billOf(roundsMoney(rows), rows.venue.serviceChargeBp);
+
+export function shareMoney(row: ShareRow): ShareMoney {
+  return {
+    kind: row.kind, amountCents: row.amountCents, subtotalCents: row.subtotalCents, tipCents: row.tipCents,
+    split: row.splitPlan !== null && row.splitCount !== null && row.splitBaseCents !== null && row.splitIndex !== null
+      ? { plan: row.splitPlan, count: row.splitCount, baseCents: row.splitBaseCents, index: row.splitIndex } : null,
+  };
+}
+
+/** The shares that count (every status but void). */
+export const liveShares = (rows: Pick<TableRows, 'shares'>) => rows.shares.filter((s) => s.paymentStatus !== 'void');
+
+export const recordedShares = (rows: Pick<TableRows, 'shares'>): RecordedShare[] =>
+  rows.shares.map((row) => ({ ...shareMoney(row), paymentStatus: row.paymentStatus }));
+
+/** The round the bar is working on (one at most: the one-active-order index, docs/decisions/170). */
+export const activeRound = (rows: Pick<TableRows, 'rounds'>) => rows.rounds.find((r) => isActiveStatus(r.status)) ?? null;
+
+export function toTableState(rows: TableRows): TableState {
+  const { session, venue } = rows;
+  const nameOf = new Map(rows.members.map((m) => [m.id, m.name]));
+  const claimOf = new Map(rows.claims.map((c) => [c.orderItemId, c]));
+
+  const lines = rows.cart.map(({ line, drink }) => {
+    const facts = line.isAiCreation ? rows.creationFacts.get(line.id) : drink ? { allergens: drink.allergens, containsAlcohol: drink.containsAlcohol } : undefined;
+    const priceCents = line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink?.priceCents ?? 0;
+    return {
+      id: line.id,
+      member_id: line.memberId,
+      member_name: nameOf.get(line.memberId) ?? 'Guest',
+      menu_drink_id: line.menuDrinkId,
+      name: (line.isAiCreation ? line.aiRecipeName : drink?.name) ?? 'AI Creation',
+      qty: line.qty,
+      price_cents: priceCents,
+      line_total_cents: priceCents * line.qty,
+      notes: line.notes,
+      is_ai_creation: line.isAiCreation,
+      recipe: line.recipe ?? null,
+      allergens: facts?.allergens ?? [],
+      contains_alcohol: facts?.containsAlcohol ?? true,
+      available: line.isAiCreation || Boolean(drink && drink.isAvailable && !drink.soldOutReason),
+      version: line.version,
+    };
+  });
+  const cart = orderTotals(lines.map((l) => ({ unitPriceCents: l.price_cents, quantity: l.qty })), venue.taxRateBp);
+
+  const money = roundsMoney(rows);
+  const rounds: TabRound[] = rows.rounds.map((round, i) => {
+    const totals = roundMoney(money[i]!);
+    return {
+      order_id: round.id,
+      number: i + 1,
+      status: round.status,
+      created_at: round.createdAt,
+      subtotal_cents: totals.subtotalCents,
+      tax_cents: totals.taxCents,
+      total_cents: totals.totalCents,
+      lines: rows.roundLines.filter((line) => line.orderId === round.id).map((line) => {
+        const claim = claimOf.get(line.id);
+        return {
+          order_item_id: line.id,
+          member_id: line.memberId,
+          member_name: line.memberName,
+          name: line.name,
+          quantity: line.quantity,
+          unit_price_cents: line.unitPriceCents,
+          line_total_cents: line.lineTotalCents,
+          voided: line.voidedAt !== null,
+          void_reason: line.voidReason,
+          claimed_by_member_id: claim?.memberId ?? null,
+          claimed_by_name: claim ? nameOf.get(claim.memberId) ?? null : null,
+        };
+      }),
+    };
+  });
+
+  const bill = billOf(money, venue.serviceChargeBp);
+  const totals = tabTotals(bill, recordedShares(rows));
+  const shares: TabShare[] = rows.shares.map((share) => ({
+    id: share.id,
+    payer_member_id: share.payerMemberId,
+    payer_name: nameOf.get(share.payerMemberId) ?? 'Guest',
+    kind: share.kind,
+    amount_cents: share.amountCents,
+    subtotal_cents: share.subtotalCents,
+    tip_cents: share.tipCents,
+    due_cents: share.amountCents + share.tipCents,
+    payment_status: share.paymentStatus,
+    method: share.method,
+    recorded_by_name: share.recordedByName,
+    captured_at: share.capturedAt,
+    created_at: share.createdAt,
+  }));
+
+  return {
+    session_id: session.id,
+    venue_id: session.restaurantId,
+    table: session.tableNumber,
+    status: session.status,
+    join_code: session.joinCode,
+    members_can_send: session.membersCanSend,
+    host_member_id: session.hostMemberId,
+    opened_at: session.openedAt,
+    last_activity_at: session.lastActivityAt,
+    closed_at: session.closedAt,
+    closed_reason: session.closedReason,
+    version: session.version,
+    members: rows.members.filter((m) => m.leftAt === null).map((m) => ({ id: m.id, name: m.name, is_host: m.id === session.hostMemberId, joined_at: m.joinedAt })),
+    cart: { lines, subtotal_cents: cart.subtotalCents, tax_cents: cart.taxCents, total_cents: cart.totalCents },
+    active_round_id: activeRound(rows)?.id ?? null,
+    rounds,
+    tab: {
+      subtotal_cents: bill.subtotalCents,
+      tax_cents: bill.taxCents,
+      service_charge_bp: bill.serviceChargeBp,
+      service_charge_cents: bill.serviceChargeCents,
+      total_cents: bill.totalCents,
+      shared_cents: totals.sharedCents,
+      owed_cents: totals.owedCents,
+      paid_cents: totals.paidCents,
+      tips_cents: totals.tipsCents,
+    },
+    shares,
+    tip_presets_bp: venue.tipPresetsBp,
+  };
+}
