@@ -9,7 +9,7 @@ import { installAuth } from '../../app/features/auth/install';
 import TableScreens from '../../app/features/tables/TableScreens';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
-import { ANA, BEN, CAL, cartLine, round, SESSION_ID, tabLine, tableState, view } from './table-fixtures';
+import { ANA, BEN, CAL, cartLine, round, SESSION_ID, share, tabLine, tableState, view } from './table-fixtures';
 
 const routes = [{
   path: '/venue/:slug',
@@ -249,5 +249,111 @@ describe("the table's cart", () => {
     expect(await screen.findByText("Added 2 × Negroni to table 7's cart")).toBeTruthy();
     expect(await bodyOf(calls, 'POST', `${SESSION_PATH}/lines`)).toEqual({ menu_drink_id: 'd-negroni-0000000001', qty: 2 });
     expect(calls.some((r) => r.url.includes('/api/cart'))).toBe(false);
+  });
+});
+
+describe('splitting the bill', () => {
+  // Round 1: Ana 2 × Negroni $28.00, Ben 1 × Harbor IPA $8.00, Cal 1 × Aperol Spritz $12.50. Subtotal $48.50,
+  // tax 8.75% $4.24, service charge 10% $4.85: the bill is $57.59.
+  const lines = [
+    tabLine(1, ANA, 'Negroni', 1400, 2, { claimed_by_member_id: ANA.id, claimed_by_name: 'Ana', claim_share_id: null }),
+    tabLine(2, BEN, 'Harbor IPA', 800, 1, { claimed_by_member_id: BEN.id, claimed_by_name: 'Ben', claim_share_id: null }),
+    tabLine(3, CAL, 'Aperol Spritz', 1250, 1),
+  ];
+  const billing = (extra: Parameters<typeof tableState>[0] = {}) => tableState({
+    status: 'billing', members: [ANA, BEN, CAL], rounds: [round(1, 'delivered', lines)],
+    tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 0, owed_cents: 5759, paid_cents: 0, tips_cents: 0 },
+    ...extra,
+  });
+  const youPay = () => within(screen.getByRole('region', { name: 'You will pay' }));
+  /** The amount a summary gives for one of its labels ('Tip' → '$1.44'). */
+  const sum = (regionName: string, label: string | RegExp) =>
+    within(screen.getByRole('region', { name: regionName })).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  const preview = () => [sum('You will pay', /^Your part/), sum('You will pay', 'Tip'), sum('You will pay', 'You pay')];
+
+  it('previews each way to pay with its tip, as the server will make it, and refuses what is not an amount', async () => {
+    device({ atTable: true });
+    const calls = mockApi({
+      ...baseApi,
+      [`GET ${SESSION_PATH}`]: { body: view(billing(), BEN.id) },
+      [`POST ${SESSION_PATH}/claims`]: { status: 409, body: { error: { code: 'line_claimed', message: 'Cal already claimed this line', details: { claimed_by: 'Cal' } } } },
+      [`POST ${SESSION_PATH}/shares`]: { body: view(billing({ version: 2 }), BEN.id) },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/table/split');
+    const totals = await screen.findByRole('region', { name: 'Tab total' });
+    expect(within(totals).getByText('Service charge (10%)').nextElementSibling?.textContent).toBe('$4.85');
+    expect(sum('Tab total', 'Total')).toBe('$57.59');
+    expect(sum('Tab total', 'Still owed')).toBe('$57.59');
+
+    // By item: Ben's claimed IPA is his pre-tax $8.00 plus its part of tax and service ($1.50); 18% tip on $8.00.
+    const tabLines = screen.getByRole('list', { name: 'Tab lines' });
+    const anas = within(tabLines).getByRole('button', { name: /2 × Negroni/ });
+    expect(anas.textContent).toContain('Claimed by Ana');
+    expect((anas as HTMLButtonElement).disabled).toBe(true);
+    expect(within(tabLines).getByRole('button', { name: /1 × Harbor IPA/ }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Tip' })).getByRole('button', { name: '18%' }));
+    expect(preview()).toEqual(['$9.50', '$1.44', '$10.94']);
+    // A line someone claimed a moment ago: the server's words.
+    fireEvent.click(within(tabLines).getByRole('button', { name: /1 × Aperol Spritz/ }));
+    expect(await screen.findByText('Cal already claimed this line')).toBeTruthy();
+
+    // Evenly among 3: $57.59 / 3, the odd cents to the first shares ($19.20); 20% tip on its pre-tax part ($16.17).
+    const ways = within(screen.getByRole('group', { name: 'How you pay' }));
+    fireEvent.click(ways.getByRole('button', { name: 'Evenly' }));
+    expect((screen.getByLabelText('Split among') as HTMLInputElement).value).toBe('3');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Tip' })).getByRole('button', { name: '20%' }));
+    expect(preview()).toEqual(['$19.20', '$3.23', '$22.43']);
+    fireEvent.change(screen.getByLabelText('Split among'), { target: { value: '21' } });
+    expect(youPay().getByText('Split among 2 to 20 people')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /^Take my share/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Split among'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Take my share · $22.43' }));
+    await waitFor(() => expect(calls.some((r) => r.method === 'POST' && r.url.endsWith('/shares'))).toBe(true));
+    expect(await bodyOf(calls, 'POST', `${SESSION_PATH}/shares`)).toEqual({ kind: 'even', count: 3, tip: { percent_bp: 2000 } });
+
+    // Custom amount: typed exactly, never rounded; more than is owed is refused with the server's words.
+    fireEvent.click(ways.getByRole('button', { name: 'Custom amount' }));
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '12.505' } });
+    expect(youPay().getByText('Enter the amount you pay, like 12.50')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100' } });
+    expect(youPay().getByRole('alert').textContent).toBe('That is more than the $57.59 still owed');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '12.5' } });
+    fireEvent.click(within(screen.getByRole('group', { name: 'Tip' })).getByRole('button', { name: 'Custom tip' }));
+    fireEvent.change(screen.getByLabelText('Tip amount'), { target: { value: '2' } });
+    expect(preview()).toEqual(['$12.50', '$2.00', '$14.50']);
+
+    // The rest: everything still owed; a 15% tip on its pre-tax $48.50 rounds half up to $7.28.
+    fireEvent.click(ways.getByRole('button', { name: 'The rest' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Tip' })).getByRole('button', { name: '15%' }));
+    expect(preview()).toEqual(['$57.59', '$7.28', '$64.87']);
+  });
+
+  it("the next even share is the split's next one; shares show who paid how, and a paid tab says Payment Complete", async () => {
+    device({ atTable: true });
+    // Ana started a split 3 ways of $57.59: hers took the first odd cent ($19.20); Ben's is the second ($19.20).
+    const anas = share('s-1', ANA, 1920, 1617, 384, { split: { plan: 's-1', count: 3, base_cents: 5759, index: 0 }, payment_status: 'captured', method: 'cash', recorded_by_name: 'Sam' });
+    const open = billing({ shares: [anas], tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 1920, owed_cents: 3839, paid_cents: 1920, tips_cents: 384 } });
+    mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(open, BEN.id) } });
+    const { unmount } = renderRoutes(routes, '/venue/artisan-bar/table/split');
+    const shares = await screen.findByRole('list', { name: 'Shares' });
+    expect(within(shares).getByRole('listitem', { name: "Ana's share" }).textContent).toContain('Paid · Cash');
+    fireEvent.click(within(screen.getByRole('group', { name: 'How you pay' })).getByRole('button', { name: 'Evenly' }));
+    expect((screen.getByLabelText('Split among') as HTMLInputElement).value).toBe('3');
+    expect(preview()).toEqual(['$19.20', '$0.00', '$19.20']);
+    // A different count while that split is open: said before anything is sent.
+    fireEvent.change(screen.getByLabelText('Split among'), { target: { value: '2' } });
+    expect(youPay().getByRole('alert').textContent).toBe('The bill is being split 3 ways: split among 3 to take one of those shares');
+    unmount();
+
+    const paid = billing({
+      status: 'closed', closed_reason: 'paid',
+      shares: [anas, share('s-2', BEN, 3839, 3233, 0, { kind: 'rest', payment_status: 'captured', method: 'card_terminal', recorded_by_name: 'Sam' })],
+      tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 5759, owed_cents: 0, paid_cents: 5759, tips_cents: 384 },
+    });
+    mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(paid, BEN.id) } });
+    renderRoutes(routes, '/venue/artisan-bar/table/split');
+    expect(await screen.findByRole('status', { name: 'Payment Complete' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Shares' })).getByRole('listitem', { name: 'Your share' }).textContent).toContain('Paid · Card');
+    expect(screen.queryByRole('navigation', { name: 'Your table' })).toBeNull();
   });
 });

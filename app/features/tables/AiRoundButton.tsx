@@ -1,29 +1,23 @@
 import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
-import type { TableCartLine } from '../../../shared/schemas/tables';
+import type { AiRoundSuggestion } from '../../../shared/schemas/tables';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
 import { useAiRound } from './api';
 
-type Added = { id: string; text: string };
-
 /**
- * "Ask the bartender for the table": the AI bartender proposes one drink per member, honouring what each said
- * in their own chats here, and puts them in the cart (docs/decisions/170). What it added is listed, read from
- * the cart itself: the lines that were not in it when the guest asked.
+ * "Ask the bartender for the table": the AI bartender proposes one drink per member, honouring what each said in
+ * their own chats here since they joined, and puts them in the cart as each member's line (docs/decisions/170).
+ * What it added is listed, member by member, with what it honoured, or why it found nothing for someone.
  */
-export function AiRoundButton({ sessionId, you, lines }: { sessionId: string; you: string | null; lines: TableCartLine[] }) {
+export function AiRoundButton({ sessionId, you }: { sessionId: string; you: string | null }) {
   const aiRound = useAiRound(sessionId);
-  const [added, setAdded] = useState<Added[] | null>(null);
+  const [added, setAdded] = useState<AiRoundSuggestion[] | null>(null);
 
   const ask = () => {
-    const before = new Set(lines.map((l) => l.id));
     setAdded(null);
     aiRound.mutate(undefined, {
-      onSuccess: ({ table }) => {
-        const fresh = table.cart.lines.filter((l) => !before.has(l.id));
-        setAdded(fresh.map((l) => ({ id: l.id, text: `${l.qty} × ${l.name} for ${l.member_id === you ? 'you' : l.member_name}` })));
-      },
+      onSuccess: (answer) => setAdded(answer.suggestions),
       onError: (err) => toast.error(errorMessage(err, "The bartender couldn't suggest a round. Please try again.")),
     });
   };
@@ -36,10 +30,17 @@ export function AiRoundButton({ sessionId, you, lines }: { sessionId: string; yo
       </button>
       {added && (
         <div role="status">
-          {added.length === 0 ? <p>The bartender had nothing new to add.</p> : (
+          {added.length === 0 ? <p>The bartender had nothing to add.</p> : (
             <>
               <p><strong>The bartender added:</strong></p>
-              <ul className="ai-round-added">{added.map((a) => <li key={a.id}>{a.text}</li>)}</ul>
+              <ul className="ai-round-added" aria-label="The bartender's round">
+                {added.map((s) => (
+                  <li key={s.member_id}>
+                    <strong>{s.member_id === you ? 'You' : s.member_name}:</strong> {s.name ?? 'nothing this time'}
+                    {(s.honoured.length > 0 || !s.name) && <span className="muted"> · {s.honoured.length > 0 ? s.honoured.join(' ') : s.message}</span>}
+                  </li>
+                ))}
+              </ul>
             </>
           )}
         </div>

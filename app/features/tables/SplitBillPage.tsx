@@ -11,7 +11,7 @@ import { useClaimLine, useDropShare, useReleaseClaim, useTakeShare, type TableVi
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { PaymentComplete, isPaidInFull } from './PaymentComplete';
 import { whoLabel } from './rights';
-import { parseDollars, previewShare, shareRequest, type SplitChoice, type TipChoice } from './split-preview';
+import { openSplitCount, parseDollars, previewShare, shareRequest, type SplitChoice, type TipChoice } from './split-preview';
 import { TabTotals } from './TabPage';
 import { useTable } from './use-table';
 import './tables.css';
@@ -81,7 +81,8 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
   const id = useId();
   const members = table.members.length;
   const [kind, setKind] = useState<SplitChoice['kind']>('items');
-  const [count, setCount] = useState(String(Math.max(2, members)));
+  // An even split someone started sets how many ways: the next even share is one of those (shared/tab-split.ts).
+  const [count, setCount] = useState(() => String(openSplitCount(table) ?? Math.max(2, members)));
   const [amount, setAmount] = useState('');
   const [tip, setTip] = useState<TipChoice>({ kind: 'none' });
   const [customTip, setCustomTip] = useState('');

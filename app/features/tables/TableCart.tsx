@@ -103,7 +103,7 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
           })}
         </ul>
       )}
-      {rights.open && <AiRoundButton sessionId={table.session_id} you={rights.you} lines={lines} />}
+      {rights.open && <AiRoundButton sessionId={table.session_id} you={rights.you} />}
       {lines.length > 0 && (
         <form className="stack" onSubmit={send}>
           {rights.maySend && (

@@ -6,11 +6,10 @@ import { useRef } from 'react';
 import type { z } from 'zod';
 import { newId } from '../../../shared/ids';
 import type {
-  ClaimInput, JoinTableInput, OpenTableInput, TableLineUpdate, TableLookup, TableSettingsInput, TakeShareInput,
+  ClaimInput, JoinTableInput, OpenTableInput, TableLineUpdate, TableSettingsInput, TakeShareInput,
 } from '../../../shared/schemas/tables';
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError, apiRequest } from '../../lib/api-client';
 
-import { tableCall } from './table-call';
 import { tableKeys, writeTable, type TableView } from './table-cache';
 import { forgetMemberSession, setMemberSession } from './member-store';
 
@@ -28,8 +27,6 @@ export const TABLE_ERRORS = {
 
 export const isApiError = (err: unknown, code: string): err is ApiRequestError => err instanceof ApiRequestError && err.code === code;
 
-type TableAnswer = TableView;
-
 export const tableQueries = {
   /** Before joining: is the table real, is a tab open at it, does a scan join it. */
   lookup: (slug: string, table: string) => queryOptions({
@@ -37,7 +34,7 @@ export const tableQueries = {
     // A table the venue does not have is an answer to show at once, not a failure to retry.
     retry: false,
     staleTime: 0,
-    queryFn: () => tableCall<z.infer<typeof TableLookup>>('GET', '/venues/:slug/tables/:number', { params: { slug, number: table } }),
+    queryFn: () => apiRequest('GET', '/venues/:id/tables/:number', { params: { id: slug, number: table }, credentials: 'guest' }),
   }),
 };
 
@@ -50,7 +47,7 @@ function adopt(client: QueryClient, slug: string, view: TableView) {
 export function useOpenTable() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.input<typeof OpenTableInput>) => tableCall('POST', '/tables/sessions', { body: input }),
+    mutationFn: (input: z.input<typeof OpenTableInput>) => apiRequest('POST', '/tables/sessions', { credentials: 'guest', body: input }),
     onSuccess: (view, input) => adopt(client, input.slug, view),
   });
 }
@@ -58,20 +55,17 @@ export function useOpenTable() {
 export function useJoinTableByCode() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.input<typeof JoinTableInput>) => tableCall('POST', '/tables/sessions/join', { body: input }),
+    mutationFn: (input: z.input<typeof JoinTableInput>) => apiRequest('POST', '/tables/sessions/join', { credentials: 'guest', body: input }),
     onSuccess: (view, input) => adopt(client, input.slug, view),
   });
 }
 
 /** A write of the member's table: its answer (the whole table) goes into the cache. */
-function useTableWrite<V>(sessionId: string, send: (vars: V) => Promise<TableAnswer>, after?: (view: TableAnswer, vars: V) => void) {
+function useTableWrite<V, A extends TableView>(sessionId: string, send: (vars: V) => Promise<A>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (view, vars) => {
-      writeTable(client, view.table, view.you);
-      after?.(view, vars);
-    },
+    onSuccess: (view) => writeTable(client, view.table, view.you),
     onError: (err) => {
       // Someone else changed the table first (a line gone, a claim taken): show the table as it is now.
       if (err instanceof ApiRequestError && (err.status === 404 || err.status === 409)) {
@@ -81,11 +75,9 @@ function useTableWrite<V>(sessionId: string, send: (vars: V) => Promise<TableAns
   });
 }
 
-const session = (sessionId: string, extra: Record<string, string> = {}) => ({ id: sessionId, ...extra });
-
 export function useTableSettings(sessionId: string) {
   return useTableWrite(sessionId, (input: z.input<typeof TableSettingsInput>) =>
-    tableCall('PATCH', '/tables/sessions/:id', { params: session(sessionId), body: input }));
+    apiRequest('PATCH', '/tables/sessions/:id', { credentials: 'guest', params: { id: sessionId }, body: input }));
 }
 
 /** Leave (your own member id) or, for the host, remove someone. Leaving forgets the table on this device. */
@@ -93,7 +85,7 @@ export function useRemoveMember(slug: string, sessionId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId }: { memberId: string; leaving: boolean }) =>
-      tableCall('DELETE', '/tables/sessions/:id/members/:memberId', { params: session(sessionId, { memberId }) }),
+      apiRequest('DELETE', '/tables/sessions/:id/members/:memberId', { credentials: 'guest', params: { id: sessionId, memberId } }),
     onSuccess: (view, { leaving }) => {
       if (!leaving) { writeTable(client, view.table, view.you); return; }
       forgetMemberSession(slug, sessionId);
@@ -103,10 +95,10 @@ export function useRemoveMember(slug: string, sessionId: string) {
 }
 
 export const useUpdateTableLine = (sessionId: string) => useTableWrite(sessionId, ({ lineId, ...change }: z.input<typeof TableLineUpdate> & { lineId: string }) =>
-  tableCall('PATCH', '/tables/sessions/:id/lines/:lineId', { params: session(sessionId, { lineId }), body: change }));
+  apiRequest('PATCH', '/tables/sessions/:id/lines/:lineId', { credentials: 'guest', params: { id: sessionId, lineId }, body: change }));
 
 export const useRemoveTableLine = (sessionId: string) => useTableWrite(sessionId, (lineId: string) =>
-  tableCall('DELETE', '/tables/sessions/:id/lines/:lineId', { params: session(sessionId, { lineId }) }));
+  apiRequest('DELETE', '/tables/sessions/:id/lines/:lineId', { credentials: 'guest', params: { id: sessionId, lineId } }));
 
 /**
  * Sends the cart as one round. One Idempotency-Key per press, kept while the attempt may have reached the
@@ -117,8 +109,8 @@ export function useSendRound(sessionId: string) {
   return useTableWrite(sessionId, async (input: { special_instructions?: string }) => {
     key.current ??= newId(24);
     try {
-      const answer = await tableCall('POST', '/tables/sessions/:id/rounds', {
-        params: session(sessionId), body: input, headers: { 'Idempotency-Key': key.current },
+      const answer = await apiRequest('POST', '/tables/sessions/:id/rounds', {
+        params: { id: sessionId }, body: input, headers: { 'Idempotency-Key': key.current }, credentials: 'guest',
       });
       key.current = null;
       return answer;
@@ -131,20 +123,20 @@ export function useSendRound(sessionId: string) {
 
 /** The host closes the tab to billing: no more rounds, the split starts. */
 export const useStartBilling = (sessionId: string) => useTableWrite(sessionId, () =>
-  tableCall('POST', '/tables/sessions/:id/bill', { params: session(sessionId), body: {} }));
+  apiRequest('POST', '/tables/sessions/:id/bill', { credentials: 'guest', params: { id: sessionId }, body: {} }));
 
 export const useClaimLine = (sessionId: string) => useTableWrite(sessionId, (input: z.input<typeof ClaimInput>) =>
-  tableCall('POST', '/tables/sessions/:id/claims', { params: session(sessionId), body: input }));
+  apiRequest('POST', '/tables/sessions/:id/claims', { credentials: 'guest', params: { id: sessionId }, body: input }));
 
 export const useReleaseClaim = (sessionId: string) => useTableWrite(sessionId, (orderItemId: number) =>
-  tableCall('DELETE', '/tables/sessions/:id/claims/:orderItemId', { params: session(sessionId, { orderItemId: String(orderItemId) }) }));
+  apiRequest('DELETE', '/tables/sessions/:id/claims/:orderItemId', { credentials: 'guest', params: { id: sessionId, orderItemId: String(orderItemId) } }));
 
 export const useTakeShare = (sessionId: string) => useTableWrite(sessionId, (input: z.input<typeof TakeShareInput>) =>
-  tableCall('POST', '/tables/sessions/:id/shares', { params: session(sessionId), body: input }));
+  apiRequest('POST', '/tables/sessions/:id/shares', { credentials: 'guest', params: { id: sessionId }, body: input }));
 
 export const useDropShare = (sessionId: string) => useTableWrite(sessionId, (shareId: string) =>
-  tableCall('DELETE', '/tables/sessions/:id/shares/:shareId', { params: session(sessionId, { shareId }) }));
+  apiRequest('DELETE', '/tables/sessions/:id/shares/:shareId', { credentials: 'guest', params: { id: sessionId, shareId } }));
 
 /** The AI bartender proposes a drink per member for the table's cart (docs/decisions/170). */
 export const useAiRound = (sessionId: string) => useTableWrite(sessionId, () =>
-  tableCall('POST', '/tables/sessions/:id/ai-round', { params: session(sessionId), body: {} }));
+  apiRequest('POST', '/tables/sessions/:id/ai-round', { credentials: 'guest', params: { id: sessionId }, body: {} }));

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { AiSuggestion } from '../../../shared/schemas/ai';
 import type { TableLineInput } from '../../../shared/schemas/tables';
-import { errorMessage } from '../../lib/api-client';
+import { apiRequest, errorMessage } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
-import { tableCall } from './table-call';
 import { writeTable, type TableView } from './table-cache';
 
 export type TableOrdering = {
@@ -29,7 +28,7 @@ export function useAddToTable(view: TableView | null): TableOrdering {
     if (!view || adding) return;
     const { session_id: id, table } = view.table;
     setAdding(true);
-    tableCall('POST', '/tables/sessions/:id/lines', { params: { id }, body: line })
+    apiRequest('POST', '/tables/sessions/:id/lines', { credentials: 'guest', params: { id }, body: line })
       .then((answer) => {
         writeTable(client, answer.table, answer.you);
         toast.success(`Added ${label} to table ${table}'s cart`);

@@ -1,9 +1,8 @@
 // The guest's table at a venue, read by the table's own chunks (TableSwitch, the table screens).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STATUS_REFRESH_MS } from '../../../shared/constants';
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError, apiRequest } from '../../lib/api-client';
 
-import { tableCall } from './table-call';
 import { tableKeys, type TableView } from './table-cache';
 import { forgetMemberSession, useMemberSessionId } from './member-store';
 
@@ -15,7 +14,7 @@ export const tableSessionQuery = (slug: string, sessionId: string) => queryOptio
   queryKey: tableKeys.session(sessionId),
   queryFn: async (): Promise<TableView | null> => {
     try {
-      return await tableCall('GET', '/tables/sessions/:id', { params: { id: sessionId } });
+      return await apiRequest('GET', '/tables/sessions/:id', { credentials: 'guest', params: { id: sessionId } });
     } catch (err) {
       if (err instanceof ApiRequestError && (err.status === 403 || err.status === 404)) {
         forgetMemberSession(slug, sessionId);
