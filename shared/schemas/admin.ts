@@ -270,6 +270,18 @@ export const AdminAnalytics = z.object({
   top_drinks: z.array(z.object({ name: z.string(), menu_drink_id: z.string().nullable(), qty: z.number().int(), revenue_cents: z.number().int() })),
   /** Orders per weekday (0 = Sunday) and hour (0..23), venue time; only non-zero cells. */
   heat: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), orders: z.number().int() })),
+  /**
+   * Tables and tabs (docs/product.md §12.8): tabs opened in the window that sent at least one round (merged ones count in
+   * the tab they joined); tips recorded paid; the average tab (rounds with tax, plus the service charge); turn time from
+   * opening to closing, over tabs that are over.
+   */
+  tables: z.object({
+    tips_cents: z.number().int(),
+    average_tab_cents: z.number().int(),
+    tabs: z.number().int(),
+    tabs_per_table: z.array(z.object({ table: z.string(), tabs: z.number().int() })),
+    average_turn_minutes: z.number(),
+  }),
 });
 export type AdminAnalytics = z.infer<typeof AdminAnalytics>;
 

@@ -65,6 +65,15 @@ export async function deliver(orderId: string) {
   }
 }
 
+/** The demo venues have tables 1–20: a test file that needs more adds them (tables up to `count`). */
+export async function addTables(count: number, slug = SLUG) {
+  const { results } = await env.DB.prepare('SELECT id FROM venues WHERE slug = ?').bind(slug).all<{ id: string }>();
+  const venue = results[0]!.id;
+  await env.DB.batch(Array.from({ length: count }, (_, i) => env.DB.prepare(
+    'INSERT OR IGNORE INTO venue_tables (id, restaurant_id, number, position) VALUES (?, ?, ?, ?)',
+  ).bind(`test-table-${slug}-${i + 1}`, venue, String(i + 1), i)));
+}
+
 /** Moves a session's last activity into the past (the scan window, idle tabs). */
 export async function idleFor(sessionId: string, minutes: number) {
   const at = new Date(Date.now() - minutes * 60_000).toISOString();

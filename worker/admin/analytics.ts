@@ -9,6 +9,7 @@ import type { AdminAnalytics, AnalyticsWindow } from '../../shared/schemas/admin
 import type { Db } from '../env';
 import { COUNTED_ORDER, salesFigures, windowStart } from '../analytics/sales-figures';
 import { getVenueProfile } from './venue-profile';
+import { tableAnalytics } from '../tables/analytics';
 
 const DAY_MS = 86_400_000;
 const TOP_DRINKS = 10;
@@ -31,7 +32,7 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
   const shift = `${offset >= 0 ? '+' : ''}${offset} minutes`;
   const sales = sql`o.restaurant_id = ${venueId} and o.created_at >= ${since} and ${sql.raw(COUNTED_ORDER)}`;
 
-  const [totals, daily, topDrinks, heat, interactions, archivedDays] = await Promise.all([
+  const [totals, daily, topDrinks, heat, interactions, archivedDays, tables] = await Promise.all([
     salesFigures(d1, { since, venueId }),
     db.all<{ date: string; orders: number; revenue: number }>(sql`
       select strftime('%Y-%m-%d', o.created_at, ${shift}) as date, count(*) as orders, sum(o.total_cents) as revenue
@@ -48,6 +49,7 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
     db.all<{ date: string; orders: number; revenue: number }>(sql`
       select a.day as date, a.orders as orders, a.revenue_cents as revenue from archived_order_days a
       where a.venue_id = ${venueId} and a.day || 'T00:00:00.000Z' >= ${since}`),
+    tableAnalytics(db, venueId, since),
   ]);
   for (const day of archivedDays) {
     const live = daily.find((d) => d.date === day.date);
@@ -79,5 +81,6 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
     daily: days,
     top_drinks: topDrinks.map((d) => ({ name: d.name, menu_drink_id: d.menu_drink_id, qty: Number(d.qty), revenue_cents: Number(d.revenue) })),
     heat: heat.map((h) => ({ weekday: Number(h.weekday), hour: Number(h.hour), orders: Number(h.orders) })),
+    tables,
   };
 }

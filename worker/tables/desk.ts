@@ -47,6 +47,8 @@ export class TableDesk {
    * and kept current by every change here: placement asks it whether a guest may order on their own.
    */
   private present: Map<string, { table: string; ownerKeys: string[] }> | null = null;
+  /** Whether this instance has set the hub's alarm for the venue's oldest live tab (once per instance). */
+  private idleCheckSet = false;
 
   constructor(private readonly host: DeskHost) {}
 
@@ -116,6 +118,7 @@ export class TableDesk {
       after = (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
       this.publish(after, change.alsoTell ?? []);
       if (change.touchedDays?.length) await this.host.touchRollupDays(change.touchedDays);
+      if (!this.idleCheckSet) await this.scheduleIdleCheck(db);
     }
     return {
       ok: true,
@@ -207,7 +210,7 @@ export class TableDesk {
         ]);
         const rows = (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
         this.publish(rows, []);
-        await this.scheduleIdleCheck(rows);
+        if (!this.idleCheckSet) await this.scheduleIdleCheck(db);
         return { ok: true, table: toTableState(rows), you: memberId };
       } catch (err) {
         if (attempt < 5 && isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.join_code')) continue;
@@ -233,6 +236,8 @@ export class TableDesk {
 
   /** Both tabs' turns are taken, the smaller id's first, so two merges of the same pair cannot wait on each other. */
   private merge(sessionId: string, intoId: string, actor: TableActor): Promise<TableOutcome> {
+    // One turn cannot wait on itself.
+    if (sessionId === intoId) return this.change(sessionId, actor, (scope) => mergeDecision(scope, scope.rows));
     const [first, second] = [sessionId, intoId].sort();
     return this.serial(`session:${first}`, () => this.serial(`session:${second}`, async () => {
       const outcome = await this.changeNow(sessionId, actor, async (scope) => mergeDecision(scope, await readTable(scope.db, intoId)));
@@ -278,9 +283,15 @@ export class TableDesk {
 
   // ---- idle tabs (docs/product.md §12.7) ------------------------------------------------------
 
-  /** The hub's alarm wakes when the oldest live tab could first be idle. */
-  private async scheduleIdleCheck(rows: TableRows) {
-    await this.host.wakeBy(Date.parse(rows.session.lastActivityAt) + rows.venue.tabAutoCloseHours * HOUR_MS);
+  /** The hub's alarm wakes when the venue's oldest live tab could first be idle (then closeIdle sets the next). */
+  private async scheduleIdleCheck(db: Db) {
+    this.idleCheckSet = true;
+    const venueId = this.host.venueId();
+    const [oldest] = await db.select({ at: tableSessions.lastActivityAt, hours: venues.tabAutoCloseHours }).from(tableSessions)
+      .innerJoin(venues, eq(venues.id, tableSessions.restaurantId))
+      .where(and(eq(tableSessions.restaurantId, venueId), inArray(tableSessions.status, [...LIVE_SESSION_STATUSES])))
+      .orderBy(asc(tableSessions.lastActivityAt)).limit(1);
+    if (oldest) await this.host.wakeBy(Date.parse(oldest.at) + oldest.hours * HOUR_MS);
   }
 
   /**
@@ -304,6 +315,7 @@ export class TableDesk {
     const [oldest] = await db.select({ at: tableSessions.lastActivityAt }).from(tableSessions)
       .where(and(eq(tableSessions.restaurantId, venueId), inArray(tableSessions.status, [...LIVE_SESSION_STATUSES]))).orderBy(asc(tableSessions.lastActivityAt)).limit(1);
     if (oldest) await this.host.wakeBy(Date.parse(oldest.at) + venue.hours * HOUR_MS);
+    this.idleCheckSet = true;
     return closed;
   }
 }

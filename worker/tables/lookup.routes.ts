@@ -13,7 +13,7 @@ import { liveSessionAtQuery, venueTableQuery } from './queries';
 import { tableMembers } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
-const TableParam = z.object({ id: z.string().min(1).max(100), number: TableNumber });
+const TableParam = z.object({ slug: z.string().min(1).max(100), number: TableNumber });
 
 /**
  * Before a guest joins (docs/product.md §12.1): is table N one of the venue's, is a tab open there, and would a
@@ -21,10 +21,10 @@ const TableParam = z.object({ id: z.string().min(1).max(100), number: TableNumbe
  * device is already at it.
  */
 export const tableLookupRoutes = new Hono<AppContext>()
-  .get('/:id/tables/:number', validate('param', TableParam), async (c) => {
-    const { id, number } = c.req.valid('param');
-    const { db } = await venueDatabase(c.env, id);
-    const venue = await findActiveVenue(db, id);
+  .get('/:slug/tables/:number', validate('param', TableParam), async (c) => {
+    const { slug, number } = c.req.valid('param');
+    const { db } = await venueDatabase(c.env, slug);
+    const venue = await findActiveVenue(db, slug);
     const [tables, live] = await db.batch([venueTableQuery(db, venue.id, number), liveSessionAtQuery(db, venue.id, number)]);
     const table = tables[0];
     if (!table) throw new ApiError(404, 'table_not_found', tableMessages.tableNotFound(number));

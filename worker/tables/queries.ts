@@ -48,8 +48,9 @@ export function tableReads(db: Db, sessionId: string) {
     db.select().from(tableSessions).where(eq(tableSessions.id, sessionId)).limit(1),
     db.select(venueSettingsColumns).from(venues).innerJoin(tableSessions, eq(tableSessions.restaurantId, venues.id)).where(eq(tableSessions.id, sessionId)).limit(1),
     db.select().from(tableMembers).where(eq(tableMembers.sessionId, sessionId)).orderBy(asc(tableMembers.joinedAt), asc(tableMembers.id)),
-    db.select({ line: tableCartLines, drink: menuDrinks }).from(tableCartLines).leftJoin(menuDrinks, eq(menuDrinks.id, tableCartLines.menuDrinkId))
-      .where(eq(tableCartLines.sessionId, sessionId)).orderBy(asc(tableCartLines.createdAt), asc(tableCartLines.id)),
+    db.select().from(tableCartLines).where(eq(tableCartLines.sessionId, sessionId)).orderBy(asc(tableCartLines.createdAt), asc(tableCartLines.id)),
+    // The cart's drinks apart, not joined: a batch's rows are keyed by column name, which two tables would share.
+    db.select().from(menuDrinks).where(inArray(menuDrinks.id, db.select({ id: tableCartLines.menuDrinkId }).from(tableCartLines).where(eq(tableCartLines.sessionId, sessionId)))),
     db.select().from(orders).where(eq(orders.tableSessionId, sessionId)).orderBy(asc(orders.createdAt), asc(orders.id)),
     db.select({ line: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(eq(orders.tableSessionId, sessionId)).orderBy(asc(orderItems.orderId), asc(orderItems.position)),
@@ -58,16 +59,18 @@ export function tableReads(db: Db, sessionId: string) {
   ] as const;
 }
 
-export const TABLE_READ_COUNT = 8;
+export const TABLE_READ_COUNT = 9;
 
 type ReadResults = { [K in keyof ReturnType<typeof tableReads>]: Awaited<ReturnType<typeof tableReads>[K]> };
 
 /** The rows from the reads' results, or null when the session does not exist. */
 export async function parseTableRows(db: Db, results: readonly unknown[]): Promise<TableRows | null> {
-  const [sessions, venueRows, members, cart, rounds, roundLines, claims, shares] = results as unknown as ReadResults;
+  const [sessions, venueRows, members, lines, drinks, rounds, roundLines, claims, shares] = results as unknown as ReadResults;
   const session = sessions[0];
   const venue = venueRows[0];
   if (!session || !venue) return null;
+  const drinkById = new Map(drinks.map((d) => [d.id, d]));
+  const cart = lines.map((line) => ({ line, drink: line.menuDrinkId ? drinkById.get(line.menuDrinkId) ?? null : null }));
   const creations = cart.filter(({ line }) => line.isAiCreation);
   const facts = await creationRecipeFacts(db, creations.map(({ line }) => line.recipe ?? []));
   return {

@@ -36,7 +36,7 @@ function summary(rows: TableRows): StaffTableSummary {
   };
 }
 
-/** How many sessions' reads go in one batch: 8 statements each. */
+/** How many sessions' reads go in one batch (TABLE_READ_COUNT statements each). */
 const SESSIONS_PER_BATCH = 10;
 
 /** GET /api/staff/tables: the venue's tables, its live tabs, and the tabs over with a balance still unpaid. */
