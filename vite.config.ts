@@ -91,8 +91,10 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
  * live socket, the guest-session hook and session state, the header, drink facts) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost
  * more gzipped than their sum in one file, and the guest routes sat at the 110 KB budget (docs/decisions/080).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|live)|guest[\\/]table-number|auth[\\/]hooks)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage)/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|live)|guest[\\/]table-number|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage)/;
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
+/** A table's screens (docs/decisions/170): loaded only at a table, so like the back office they list no preloads. */
+const TABLE_CHUNK = /\/app\/features\/tables\//;
 
 export default defineConfig({
   // A production build (CLOUDFLARE_ENV=production, `npm run deploy`) leaves out demo-only code (docs/decisions/120);
@@ -108,18 +110,20 @@ export default defineConfig({
   // The guest's first download has a 110 KB gzipped budget (scripts/check-bundle.ts, docs/decisions/080):
   // no modulepreload polyfill (every browser we serve has native modulepreload; 1.1 KB), and the entry
   // lists the chunks to preload beside a lazy page only for guest pages (1 KB): back-office pages, named
-  // under assets/back-office/, fetch their imports when they load.
+  // under assets/back-office/, and a table's screens (assets/tables/, loaded only at a table) fetch their
+  // imports when they load.
   build: { manifest: true, sourcemap: false, outDir: process.env.BARHOP_OUT_DIR || 'dist' },
   environments: {
     client: {
       build: {
         modulePreload: {
           polyfill: false,
-          resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') ? [] : deps),
+          resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') || filename.startsWith('assets/tables/') ? [] : deps),
         },
         rolldownOptions: {
           output: {
-            chunkFileNames: (chunk) => (BACK_OFFICE_PAGE.test(chunk.facadeModuleId ?? '') ? 'assets/back-office/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+            chunkFileNames: (chunk) => (BACK_OFFICE_PAGE.test(chunk.facadeModuleId ?? '') ? 'assets/back-office/[name]-[hash].js'
+              : TABLE_CHUNK.test(chunk.facadeModuleId ?? '') ? 'assets/tables/[name]-[hash].js' : 'assets/[name]-[hash].js'),
             codeSplitting: { groups: [{ name: 'guest-core', test: GUEST_CORE }] },
           },
         },

@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
           { path: 'ai', ...page(() => import('./features/guest/ai/ChatPage')) },
           { path: 'ai-chat', element: <RedirectTo from="/ai-chat" to="/ai" /> },
           { path: 'cart', ...page(() => import('./features/guest/cart/CartPage')) },
+          // A table's screens (docs/decisions/170), one chunk for the three: never in a solo guest's download.
+          { path: 'table/*', ...page(() => import('./features/tables/TableScreens')) },
           { path: 'order/:orderId', element: <RedirectTo from="/order/" to="/order-status/" /> },
           { path: 'order-status/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
           { path: 'order-confirmation', ...page(() => import('./features/guest/orders/OrderConfirmationPage')) },

@@ -127,6 +127,8 @@ export const TabLine = z.object({
   /** The share that claimed it (by item), and whose it is. */
   claimed_by_member_id: z.string().nullable(),
   claimed_by_name: z.string().nullable(),
+  /** The share the claim is already part of (null: claimed, not yet in a share), so a preview counts only the rest. */
+  claim_share_id: z.string().nullable().optional(),
 });
 export type TabLine = z.infer<typeof TabLine>;
 
@@ -157,6 +159,11 @@ export const TabShare = z.object({
   payment_status: PaymentStatusSchema,
   method: PaymentMethod.nullable(),
   recorded_by_name: z.string().nullable(),
+  /**
+   * An even split's share: the share that started the split (`plan`), into how many, of what, and which of them
+   * this is (shared/tab-split.ts EvenSplit), so the app's preview of the next even share is the one the server makes.
+   */
+  split: z.object({ plan: z.string(), count: z.number().int(), base_cents: z.number().int(), index: z.number().int() }).nullable().optional(),
   captured_at: z.string().nullable(),
   created_at: z.string(),
 });

@@ -2,10 +2,20 @@
 // so every cached list and detail it belongs to is updated in place, and nothing is fetched again.
 // Only a snapshot (the log no longer has what was missed) or a gap in the sequence refetches.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { isActiveStatus } from '../../../shared/orders';
 import type { LiveMessage } from '../../../shared/schemas/live';
 import type { Order } from '../../../shared/schemas/order';
-import type { TableState } from '../../../shared/schemas/tables';
+import type { LiveTableUpdated, TableState } from '../../../shared/schemas/tables';
+
+/** Every frame of the venue's socket: the numbered order events and the tables' whole-state frames (docs/decisions/170). */
+export type VenueLiveMessage = LiveMessage | z.infer<typeof LiveTableUpdated>;
+
+/**
+ * Writers of the tables' frames and of their rounds' order events (app/features/tables/table-cache.ts), added
+ * by a table's chunk when it loads, so a guest at no table downloads none of them (bundle budget, decision 080).
+ */
+export const tableFrameWriters = new Set<(client: QueryClient, message: VenueLiveMessage) => void>();
 
 /** What applying a message asks of the caller: nothing more, or one refetch of the order queries. */
 export type LiveCacheOutcome = 'applied' | 'refetch';
@@ -90,9 +100,11 @@ export const refetchOrders = (client: QueryClient) => client.invalidateQueries({
  * One live message applied to the cache. Order events write the order; a snapshot refetches (it
  * carries only the active orders, not the lists' finished ones); 'queue_changed' tells a guest that
  * their ETA moved, which the server computes, so their status, active order and detail are read again. 'table_updated'
- * writes the table's whole state (writeTable). 'hello' and 'menu_changed' are the live hook's (sequence and menu), not the order cache's.
+ * writes the table's whole state into the back office's table queries (writeTable); the guest's table chunk adds its
+ * own writers (tableFrameWriters). 'hello' and 'menu_changed' are the live hook's (sequence and menu), not the order cache's.
  */
-export function applyLiveEvent(client: QueryClient, message: LiveMessage): LiveCacheOutcome {
+export function applyLiveEvent(client: QueryClient, message: VenueLiveMessage): LiveCacheOutcome {
+  tableFrameWriters.forEach((write) => write(client, message));
   switch (message.type) {
     case 'order_created':
     case 'order_updated':

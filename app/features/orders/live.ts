@@ -4,8 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_REFRESH_MS, TOO_MANY_SOCKETS_CLOSE } from '../../../shared/constants';
-import type { LiveMessage } from '../../../shared/schemas/live';
-import { applyLiveEvent, refetchOrders } from './live-cache';
+import { applyLiveEvent, refetchOrders, type VenueLiveMessage } from './live-cache';
 
 export const LIVE_PING_MS = 25_000;
 const BACKOFF_BASE_MS = 1_000;
@@ -23,16 +22,17 @@ const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
 /**
  * The live protocol's envelope, checked by hand: guest venue pages hold this socket, and zod stays
  * out of their first download (bundle budget, docs/decisions/080). The messages come from our own
- * Durable Object, and each order in them is written into the cache as the Worker serialised it.
+ * Durable Object, and each order in them is written into the cache as the Worker serialised it. A
+ * `table_updated` frame's table is checked by the tables' writer (app/features/tables/table-cache.ts).
  */
-export function asLiveMessage(raw: unknown): LiveMessage | null {
+export function asLiveMessage(raw: unknown): VenueLiveMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown; table?: { session_id?: unknown; version?: unknown } | null };
   if (typeof m.type !== 'string' || !LIVE_TYPES.has(m.type) || !Number.isInteger(m.seq)) return null;
   if (ORDER_EVENTS.has(m.type) && typeof m.order?.id !== 'string') return null;
   if (m.type === 'table_updated' && (typeof m.table?.session_id !== 'string' || !Number.isInteger(m.table.version))) return null;
   if (m.type === 'snapshot' && !Array.isArray(m.orders)) return null;
-  return raw as LiveMessage;
+  return raw as VenueLiveMessage;
 }
 
 /** ws(s)://host/api/live/venues/:id?token=…&since=… */
@@ -55,9 +55,14 @@ const MENU_RECHECK_MS = 2_100;
 export type VenueLiveOptions = {
   /** A staff or guest access token; no socket is opened without one. */
   token: string | null | undefined;
-  /** Every message, after the hook has written it into the order queries. */
-  onEvent?: (message: LiveMessage) => void;
+  /** Every message, after the hook has written it into the order queries (a method: a screen may take only LiveMessage). */
+  onEvent?(message: VenueLiveMessage): void;
   enabled?: boolean;
+  /**
+   * A change of this value opens a new socket: the hub learns a guest's table sessions when the socket
+   * connects, so a guest who joins a table reconnects to receive its frames (docs/decisions/170).
+   */
+  reconnectKey?: string | null;
 };
 
 /**
@@ -65,7 +70,7 @@ export type VenueLiveOptions = {
  * order event is written into the cached lists and details (live-cache.ts, docs/decisions/131); the
  * order queries are read again only after a snapshot, a gap in the sequence, or data older than the socket.
  */
-export function useVenueLive(venueId: string | null | undefined, { token, onEvent, enabled = true }: VenueLiveOptions) {
+export function useVenueLive(venueId: string | null | undefined, { token, onEvent, enabled = true, reconnectKey = null }: VenueLiveOptions) {
   const client = useQueryClient();
   const [connected, setConnected] = useState(false);
   const [lastSeq, setLastSeq] = useState<number | null>(null);
@@ -175,7 +180,7 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
       socket?.close(1000, 'done');
       setConnected(false);
     };
-  }, [client, venueId, token, enabled]);
+  }, [client, venueId, token, enabled, reconnectKey]);
 
   return { connected, lastSeq };
 }

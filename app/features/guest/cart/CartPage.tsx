@@ -1,5 +1,5 @@
 import { GlassFacts } from '../../../ui/GlassFacts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
@@ -16,12 +16,26 @@ import { useVenueContext } from '../venue/VenueLayout';
 import { cartTotals, taxRateLabel } from './cart-totals';
 import { DrinkImage } from '../../../ui/DrinkImage';
 
-/** Spec: Cart (/venue/{slug}/cart). */
+// At a table the cart is the table's (docs/decisions/170), in its own chunk: a solo guest never downloads it.
+const TableCart = lazy(() => import('../../tables/TableCart'));
+
+/** Spec: Cart (/venue/{slug}/cart); at a table, the table's cart. */
 export default function CartPage() {
-  const { venue } = useVenueContext();
+  const { venue, table } = useVenueContext();
+  const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
+  const loading = <main className="guest-main"><p role="status" className="muted">Loading cart...</p></main>;
+  if (table) {
+    // Members order without a phone sign-in: the table is theirs by this device (docs/product.md §5.3).
+    return (
+      <>
+        <GuestHeader title="Table cart" subtitle={table.view ? `Table ${table.view.table.table} · ${venue.name}` : venue.name} back={back} />
+        {table.view ? <Suspense fallback={loading}><TableCart venue={venue} view={table.view} /></Suspense> : loading}
+      </>
+    );
+  }
   return (
     <>
-      <GuestHeader title="Your Cart" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <GuestHeader title="Your Cart" subtitle={venue.name} back={back} />
       <RequireGuestSignIn slug={venue.slug}>
         <CartContents venue={venue} />
       </RequireGuestSignIn>

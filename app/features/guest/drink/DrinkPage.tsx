@@ -19,7 +19,7 @@ import { DrinkImage } from '../../../ui/DrinkImage';
 
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
-  const { venue } = useVenueContext();
+  const { venue, table } = useVenueContext();
   const { drinkId } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -66,20 +66,23 @@ export default function DrinkPage() {
     });
   };
   const onAddToCart = () => {
+    const line = { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined };
+    const added = () => {
+      setQuantity(1);
+      setNotes('');
+    };
+    // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/170).
+    if (table) return table.add(line, `${quantity} × ${drink.name}`, added);
     if (!signedIn) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
-      rememberSignInReturn(venue.slug, {
-        returnTo: location.pathname,
-        add: { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined, name: drink.name },
-      });
+      rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: drink.name } });
       navigate(authPath);
       return;
     }
-    addToCart.mutate({ menu_drink_id: drink.id, qty: quantity, mode: 'add', notes: notes.trim() || undefined }, {
+    addToCart.mutate({ ...line, mode: 'add' }, {
       onSuccess: () => {
         toast.success(`Added ${quantity} × ${drink.name} to cart`);
-        setQuantity(1);
-        setNotes('');
+        added();
       },
       onError: (err) => { if (!activeOrder.handleFailure(err)) toast.error('Failed to add to cart'); },
     });
@@ -117,12 +120,12 @@ export default function DrinkPage() {
             <label htmlFor="drink-notes">Special notes (optional)</label>
             <textarea id="drink-notes" maxLength={500} placeholder="No ice, extra lime..." value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
-          {activeOrder.active ? (
+          {!table && activeOrder.active ? (
             <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>View Order Status</Link>
           ) : (
-            <button type="button" className="btn btn-primary btn-block" disabled={addToCart.isPending} onClick={onAddToCart}>
+            <button type="button" className="btn btn-primary btn-block" disabled={table ? !table.open : addToCart.isPending} onClick={onAddToCart}>
               <ShoppingCart aria-hidden="true" size={18} />
-              {addToCart.isPending ? 'Adding...' : `Add to Cart · ${formatCents(drink.price_cents * quantity)}`}
+              {addToCart.isPending ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'} · ${formatCents(drink.price_cents * quantity)}`}
             </button>
           )}
         </section>

@@ -28,7 +28,7 @@ function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRa
 
 /** Spec: Category page — the label map's title, the match rule, and a one-tap order modal. */
 export default function CategoryPage() {
-  const { venue } = useVenueContext();
+  const { venue, table } = useVenueContext();
   const { categorySlug = '' } = useParams();
   const navigate = useNavigate();
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
@@ -65,7 +65,7 @@ export default function CategoryPage() {
       <GuestHeader title={title} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
       <main className="guest-main">
         <div className="row section-head">
-          <p className="muted">Tap a drink to order it now, no sign-in needed.</p>
+          <p className="muted">{table ? "Tap a drink to add it to your table's cart." : 'Tap a drink to order it now, no sign-in needed.'}</p>
           <span className="spacer" />
           <Link className="btn btn-small" to={`/venue/${venue.slug}`}>View All</Link>
         </div>
@@ -93,7 +93,13 @@ export default function CategoryPage() {
           actions={(
             <>
               <button type="button" className="btn" onClick={close}>Cancel</button>
-              {activeOrder.active ? (
+              {table ? (
+                // At a table the drink joins the table's next round (docs/decisions/170).
+                <button type="button" className="btn btn-primary" data-autofocus disabled={!table.open || table.adding}
+                  onClick={() => table.add({ menu_drink_id: selected.id, qty: 1 }, `1 × ${selected.name}`, close)}>
+                  Add to table cart
+                </button>
+              ) : activeOrder.active ? (
                 <Link className="btn btn-primary" to={activeOrder.statusPath!}>View Order Status</Link>
               ) : (
                 <button type="button" className="btn btn-primary" data-autofocus disabled={placeOrder.isPending} onClick={() => void submit()}>

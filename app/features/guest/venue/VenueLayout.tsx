@@ -1,4 +1,4 @@
-import { useEffect, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { rememberTableFromUrl } from '../../orders/table-number';
 import type { Venue } from '../../../../shared/schemas/venue';
@@ -10,11 +10,18 @@ import { useVenue } from '../../venues/api';
 import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
 import { GuestTabBar } from './GuestTabBar';
 import { StatusPage } from '../../../ui/StatusPage';
+import { memberSessionId } from '../../tables/membership';
+import type { TableHere } from '../../tables/TableFrame';
+
+// The table's part of the frame is its own chunk: a guest who never scans a table's QR code never downloads it
+// (docs/decisions/170, bundle budget docs/decisions/080). At a table it frames the page and gives it the table.
+const TableFrame = lazy(() => import('../../tables/TableFrame'));
 
 /** The tab's name outside a venue (index.html's <title>). */
 const APP_TITLE = 'Barhop';
 
-export type VenueContext = { venue: Venue; liveConnected: boolean };
+/** `table`: the guest's table, given by the frame's table part (app/features/tables/TableFrame.tsx) at a table. */
+export type VenueContext = { venue: Venue; liveConnected: boolean; table?: TableHere | null };
 export const useVenueContext = () => useOutletContext<VenueContext>();
 
 /**
@@ -36,9 +43,12 @@ export default function VenueLayout() {
     return () => { document.title = APP_TITLE; };
   }, [venueName]);
   const session = useEnsureGuestSession(venue?.slug);
-  // The venue's socket pushes the guest's order changes and every menu change (docs/decisions/124); the
-  // hook polls every 5 s whenever the socket is down (docs/decisions/033).
-  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null });
+  // Read on every render: joining and leaving a table navigate, so the frame renders again (docs/decisions/170).
+  const tableSessionId = venue ? memberSessionId(venue.slug) : null;
+  // The venue's socket pushes the guest's order changes and every menu change (docs/decisions/124), and the
+  // table's changes to its members; the hub learns a socket's tables when it connects, so joining a table
+  // opens a new one (docs/decisions/170). The hook polls every 5 s whenever the socket is down (docs/decisions/033).
+  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null, reconnectKey: tableSessionId });
 
   if (isPending) {
     return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">Loading venue...</p></main>;
@@ -59,7 +69,9 @@ export default function VenueLayout() {
   return (
     <div className="guest-shell" style={themeVariables(venue.theme_colors) as CSSProperties}>
       <ActiveOrderBanner venue={venue} />
-      <Outlet context={{ venue, liveConnected: connected } satisfies VenueContext} />
+      {tableSessionId || /[?&]table=/.test(search) ? (
+        <Suspense fallback={null}><TableFrame venue={venue} liveConnected={connected} /></Suspense>
+      ) : <Outlet context={{ venue, liveConnected: connected } satisfies VenueContext} />}
       <GuestTabBar slug={venue.slug} />
     </div>
   );

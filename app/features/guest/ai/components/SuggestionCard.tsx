@@ -1,6 +1,5 @@
 import { GlassFacts } from '../../../../ui/GlassFacts';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ShoppingCart, ThumbsDown, ThumbsUp, Zap } from 'lucide-react';
 import type { AiSuggestion } from '../../../../../shared/schemas/ai';
 import { formatCents } from '../../../../../shared/money';
@@ -8,6 +7,8 @@ import { DrinkImage } from '../../../../ui/DrinkImage';
 import { toast } from '../../../../ui/toast';
 import { useSuggestionFeedback } from '../api';
 import type { SuggestionOrdering } from '../useSuggestionOrdering';
+import { Link, useOutletContext } from 'react-router';
+import type { VenueContext } from '../../guest/venue/VenueLayout';
 
 type Props = {
   suggestion: AiSuggestion;
@@ -23,6 +24,8 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const feedback = useSuggestionFeedback();
   const [rated, setRated] = useState<'like' | 'dislike' | null>(null);
+  // At one of the venue's tables (docs/decisions/170); absent outside the venue frame.
+  const table = useOutletContext<VenueContext | undefined>()?.table;
   const rate = (value: 'like' | 'dislike') => {
     feedback.mutate({ interactionId: s.interaction_id, feedback: value }, {
       onSuccess: () => { setRated(value); toast.success('Thanks for the feedback!'); },
@@ -55,16 +58,20 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
           </details>
         )}
         <div className="row suggestion-actions">
-          {ordering.activeOrder && ordering.statusPath ? (
+          {!table && ordering.activeOrder && ordering.statusPath ? (
             <Link className="btn btn-primary" to={ordering.statusPath}>View Order Status</Link>
           ) : (
             <>
-              <button type="button" className="btn" disabled={ordering.adding} onClick={() => ordering.addToCart(s)}>
-                <ShoppingCart aria-hidden="true" size={18} />{ordering.adding ? 'Adding...' : 'Add to Cart'}
+              {/* At a table the suggestion goes to the table's cart, for its next round (docs/decisions/170). */}
+              <button type="button" className="btn" disabled={table ? !table.open : ordering.adding}
+                onClick={() => (table ? table.addSuggestion(s) : ordering.addToCart(s))}>
+                <ShoppingCart aria-hidden="true" size={18} />{ordering.adding ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'}`}
               </button>
-              <button type="button" className="btn btn-primary" disabled={ordering.ordering} onClick={() => void ordering.orderNow(s)}>
-                <Zap aria-hidden="true" size={18} />{ordering.ordering ? 'Ordering...' : 'Order Now'}
-              </button>
+              {!table && (
+                <button type="button" className="btn btn-primary" disabled={ordering.ordering} onClick={() => void ordering.orderNow(s)}>
+                  <Zap aria-hidden="true" size={18} />{ordering.ordering ? 'Ordering...' : 'Order Now'}
+                </button>
+              )}
             </>
           )}
         </div>

@@ -1,0 +1,19 @@
+import { CheckCircle2 } from 'lucide-react';
+import type { TableState } from '../../../shared/schemas/tables';
+
+/** Every share recorded paid and nothing left owed: the tab closed as paid (docs/decisions/170). */
+export function isPaidInFull(table: Pick<TableState, 'status' | 'closed_reason' | 'shares' | 'tab'>) {
+  if (table.status === 'closed' && table.closed_reason === 'paid') return true;
+  const live = table.shares.filter((s) => s.payment_status !== 'void');
+  return table.status !== 'open' && live.length > 0 && table.tab.owed_cents === 0 && live.every((s) => s.payment_status === 'captured');
+}
+
+export function PaymentComplete({ table }: { table: Pick<TableState, 'table'> }) {
+  return (
+    <section className="card payment-complete" role="status" aria-label="Payment Complete">
+      <CheckCircle2 aria-hidden="true" size={40} />
+      <h2>Payment Complete</h2>
+      <p>Every share of table {table.table}&apos;s tab is paid. Thank you!</p>
+    </section>
+  );
+}

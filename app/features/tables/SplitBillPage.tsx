@@ -1,0 +1,227 @@
+import { useId, useState } from 'react';
+import { Link, useOutletContext } from 'react-router';
+import { formatCents } from '../../../shared/money';
+import { paymentStatusLabel } from '../../../shared/order-display';
+import type { TabLine, TabShare, TableState } from '../../../shared/schemas/tables';
+import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { toast } from '../../ui/toast';
+import { GuestHeader } from '../guest/venue/GuestHeader';
+import type { VenueContext } from '../guest/venue/VenueLayout';
+import { useClaimLine, useDropShare, useReleaseClaim, useTakeShare, type TableView } from './api';
+import { NotAtTable, TableLoading } from './NotAtTable';
+import { PaymentComplete, isPaidInFull } from './PaymentComplete';
+import { whoLabel } from './rights';
+import { openSplitCount, parseDollars, previewShare, shareRequest, type SplitChoice, type TipChoice } from './split-preview';
+import { TabTotals } from './TabPage';
+import { useTable } from './use-table';
+import './tables.css';
+
+/** /venue/:slug/table/split: the table splits its bill (docs/decisions/170): by item, evenly, an amount, or the rest, each with a tip. */
+export default function SplitBillPage() {
+  const { venue } = useOutletContext<VenueContext>();
+  const { last, pending } = useTable(venue.slug);
+  return (
+    <>
+      <GuestHeader title="Split bill" subtitle={last ? `Table ${last.table.table} · ${venue.name}` : venue.name}
+        back={{ to: `/venue/${venue.slug}/table/tab`, label: 'Back to the tab' }} />
+      <main className="guest-main stack">
+        {pending ? <TableLoading /> : last ? <Split slug={venue.slug} view={last} /> : <NotAtTable slug={venue.slug} />}
+      </main>
+    </>
+  );
+}
+
+
+const METHOD_LABEL: Record<string, string> = { cash: 'Cash', card_terminal: 'Card', card_app: 'Card in the app' };
+
+/** "Unpaid", "Paid · Cash": a share's status as the table reads it. */
+export function shareStatusLabel(share: Pick<TabShare, 'payment_status' | 'method'>) {
+  const status = paymentStatusLabel(share.payment_status);
+  return share.payment_status === 'captured' && share.method ? `${status} · ${METHOD_LABEL[share.method] ?? share.method}` : status;
+}
+
+const KIND_LABEL: Record<TabShare['kind'], string> = { items: 'By item', even: 'Evenly', custom: 'Custom amount', rest: 'The rest' };
+const MODES: { kind: SplitChoice['kind']; label: string }[] = [
+  { kind: 'items', label: 'By item' }, { kind: 'even', label: 'Evenly' }, { kind: 'custom', label: 'Custom amount' }, { kind: 'rest', label: 'The rest' },
+];
+const percentLabel = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+
+function Split({ slug, view }: { slug: string; view: TableView }) {
+  const { table, you } = view;
+  if (isPaidInFull(table)) {
+    return (
+      <>
+        <PaymentComplete table={table} />
+        <Shares table={table} you={you} />
+      </>
+    );
+  }
+  if (table.status === 'open') {
+    return (
+      <div className="empty-state stack">
+        <p>The bill is not being split yet</p>
+        <p>The host splits it from the tab when the table is done.</p>
+        <Link className="btn btn-primary" to={`/venue/${slug}/table/tab`}>Tab</Link>
+      </div>
+    );
+  }
+  if (table.status !== 'billing') {
+    return <p className="table-note">This tab is closed. The bartender has its balance.</p>;
+  }
+  return (
+    <>
+      <TabTotals table={table} />
+      {you && table.tab.owed_cents > 0 && <ShareForm table={table} you={you} />}
+      <Shares table={table} you={you} />
+    </>
+  );
+}
+
+function ShareForm({ table, you }: { table: TableState; you: string }) {
+  const id = useId();
+  const members = table.members.length;
+  const [kind, setKind] = useState<SplitChoice['kind']>('items');
+  // An even split someone started sets how many ways: the next even share is one of those (shared/tab-split.ts).
+  const [count, setCount] = useState(() => String(openSplitCount(table) ?? Math.max(2, members)));
+  const [amount, setAmount] = useState('');
+  const [tip, setTip] = useState<TipChoice>({ kind: 'none' });
+  const [customTip, setCustomTip] = useState('');
+  const take = useTakeShare(table.session_id);
+
+  const choice: SplitChoice = kind === 'even' ? { kind, count: count.trim() === '' ? NaN : Number(count) }
+    : kind === 'custom' ? { kind, amount: parseDollars(amount) } : { kind };
+  const tipChoice: TipChoice = tip.kind === 'custom' ? { kind: 'custom', cents: parseDollars(customTip) } : tip;
+  const preview = previewShare(table, you, choice, tipChoice);
+
+  const submit = () => {
+    if (!preview.ok || take.isPending) return;
+    take.mutate(shareRequest(choice, tipChoice), {
+      onSuccess: () => { toast.success(`Your share is ${formatCents(preview.dueCents)}. Pay the bartender when you're ready.`); setAmount(''); },
+      onError: (err) => toast.error(errorMessage(err, 'Could not take your share. Please try again.')),
+    });
+  };
+
+  return (
+    <section className="card stack" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Your share</h2>
+      <div className="segmented" role="group" aria-label="How you pay">
+        {MODES.map((m) => (
+          <button key={m.kind} type="button" className="chip" aria-pressed={kind === m.kind} onClick={() => setKind(m.kind)}>{m.label}</button>
+        ))}
+      </div>
+
+      {kind === 'items' && <ClaimList table={table} you={you} />}
+      {kind === 'even' && (
+        <div className="field">
+          <label htmlFor={`${id}-count`}>Split among</label>
+          <input id={`${id}-count`} type="number" inputMode="numeric" min={2} max={20} step={1} value={count} onChange={(e) => setCount(e.target.value)} />
+          <p className="muted">Your part of what is still owed ({formatCents(table.tab.owed_cents)}), split {Number.isInteger(Number(count)) ? `${count} ways` : 'evenly'}.</p>
+        </div>
+      )}
+      {kind === 'custom' && (
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>Amount</label>
+          <input id={`${id}-amount`} inputMode="decimal" placeholder="0.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </div>
+      )}
+      {kind === 'rest' && <p>Everything still owed: <strong>{formatCents(table.tab.owed_cents)}</strong></p>}
+
+      <div className="segmented" role="group" aria-label="Tip">
+        <button type="button" className="chip" aria-pressed={tip.kind === 'none'} onClick={() => setTip({ kind: 'none' })}>No tip</button>
+        {table.tip_presets_bp.map((bp) => (
+          <button key={bp} type="button" className="chip" aria-pressed={tip.kind === 'percent' && tip.bp === bp} onClick={() => setTip({ kind: 'percent', bp })}>{percentLabel(bp)}</button>
+        ))}
+        <button type="button" className="chip" aria-pressed={tip.kind === 'custom'} onClick={() => setTip({ kind: 'custom', cents: NaN })}>Custom tip</button>
+      </div>
+      {tip.kind === 'custom' && (
+        <div className="field">
+          <label htmlFor={`${id}-tip`}>Tip amount</label>
+          <input id={`${id}-tip`} inputMode="decimal" placeholder="0.00" value={customTip} onChange={(e) => setCustomTip(e.target.value)} />
+        </div>
+      )}
+
+      <section className="summary" aria-label="You will pay" aria-live="polite">
+        {preview.ok ? (
+          <dl>
+            <div><dt>Your part (tax{table.tab.service_charge_bp > 0 ? ' and service' : ''} included)</dt><dd>{formatCents(preview.amountCents)}</dd></div>
+            <div><dt>Tip</dt><dd>{formatCents(preview.tipCents)}</dd></div>
+            <div className="summary-total split-preview"><dt>You pay</dt><dd>{formatCents(preview.dueCents)}</dd></div>
+          </dl>
+        ) : (
+          <p className={preview.error ? 'field-error' : 'muted'} role={preview.error ? 'alert' : undefined}>{preview.error ?? preview.hint}</p>
+        )}
+      </section>
+      <button type="button" className="btn btn-primary btn-block" disabled={!preview.ok || take.isPending} onClick={submit}>
+        {take.isPending ? 'Taking your share...' : preview.ok ? `Take my share · ${formatCents(preview.dueCents)}` : 'Take my share'}
+      </button>
+    </section>
+  );
+}
+
+/** By item: every line of the tab; a tap claims it for your share; a line someone else claimed is theirs, locked. */
+function ClaimList({ table, you }: { table: TableState; you: string }) {
+  const claim = useClaimLine(table.session_id);
+  const release = useReleaseClaim(table.session_id);
+  const busy = claim.isPending || release.isPending;
+  const lines = table.rounds.filter((r) => r.status !== 'cancelled').flatMap((r) => r.lines).filter((l) => !l.voided);
+  const refused = (err: unknown) => toast.error(err instanceof ApiRequestError ? err.message : 'Could not change your items. Please try again.');
+
+  const toggle = (line: TabLine) => {
+    if (line.claimed_by_member_id === you) release.mutate(line.order_item_id, { onError: refused });
+    else claim.mutate({ order_item_id: line.order_item_id }, { onError: refused });
+  };
+
+  return (
+    <ul className="claim-list" aria-label="Tab lines">
+      {lines.map((line) => {
+        const mine = line.claimed_by_member_id === you;
+        const theirs = line.claimed_by_member_id !== null && !mine;
+        return (
+          <li key={line.order_item_id}>
+            <button type="button" className="claim-line" aria-pressed={mine} disabled={theirs || busy} onClick={() => toggle(line)}>
+              <span className="claim-line-text">
+                <span>{line.quantity} × {line.name}</span>
+                <span className="line-owner">
+                  For {whoLabel(line.member_id, line.member_name, you)}
+                  {mine && ' · Yours'}
+                  {theirs && ` · Claimed by ${line.claimed_by_name}`}
+                </span>
+              </span>
+              <span>{formatCents(line.line_total_cents)}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Shares({ table, you }: { table: TableState; you: string | null }) {
+  const drop = useDropShare(table.session_id);
+  const shares = table.shares.filter((s) => s.payment_status !== 'void');
+  if (shares.length === 0) return null;
+  return (
+    <section className="card stack" aria-labelledby="shares-heading">
+      <h2 id="shares-heading">Shares</h2>
+      <ul className="share-list" aria-label="Shares">
+        {shares.map((share) => {
+          const mine = share.payer_member_id === you;
+          return (
+            <li key={share.id} className="share-row" aria-label={`${mine ? 'Your' : `${share.payer_name}'s`} share`}>
+              <span className="share-payer">{mine ? 'You' : share.payer_name}</span>
+              <span className="muted">{KIND_LABEL[share.kind]}</span>
+              <span className="spacer" />
+              <span>{formatCents(share.amount_cents)}{share.tip_cents > 0 && ` + ${formatCents(share.tip_cents)} tip`} = <strong>{formatCents(share.due_cents)}</strong></span>
+              <span className={`badge ${share.payment_status === 'captured' ? 'badge-success' : 'badge-warning'}`}>{shareStatusLabel(share)}</span>
+              {mine && share.payment_status === 'unpaid' && table.status === 'billing' && (
+                <button type="button" className="btn btn-small btn-ghost" disabled={drop.isPending}
+                  onClick={() => drop.mutate(share.id, { onError: (err) => toast.error(errorMessage(err, 'Could not cancel your share')) })}>Cancel my share</button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {shares.some((s) => s.payer_member_id === you && s.payment_status === 'unpaid') && <p className="muted">Pay the bartender: they record your share as paid.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Link, useNavigate, useOutletContext } from 'react-router';
+import { formatCents } from '../../../shared/money';
+import { orderStatusLabel } from '../../../shared/order-display';
+import type { TabRound, TableState } from '../../../shared/schemas/tables';
+import { errorMessage } from '../../lib/api-client';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/toast';
+import { GuestHeader } from '../guest/venue/GuestHeader';
+import type { VenueContext } from '../guest/venue/VenueLayout';
+import { useStartBilling, type TableView } from './api';
+import { NotAtTable, TableLoading } from './NotAtTable';
+import { PaymentComplete, isPaidInFull } from './PaymentComplete';
+import { tableRights, whoLabel } from './rights';
+import { useTable } from './use-table';
+import './tables.css';
+
+/** /venue/:slug/table/tab: the table's running tab, live: every round with its status and lines, and the sums (docs/decisions/170). */
+export default function TabPage() {
+  const { venue } = useOutletContext<VenueContext>();
+  const { last, pending } = useTable(venue.slug);
+  return (
+    <>
+      <GuestHeader title="Tab" subtitle={last ? `Table ${last.table.table} · ${venue.name}` : venue.name}
+        back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <main className="guest-main stack">
+        {pending ? <TableLoading /> : last ? <Tab slug={venue.slug} view={last} /> : <NotAtTable slug={venue.slug} />}
+      </main>
+    </>
+  );
+}
+
+function Tab({ slug, view }: { slug: string; view: TableView }) {
+  const { table } = view;
+  const rights = tableRights(view);
+  const navigate = useNavigate();
+  const startBilling = useStartBilling(table.session_id);
+  const [confirming, setConfirming] = useState(false);
+  const split = `/venue/${slug}/table/split`;
+
+  const bill = () => startBilling.mutate(undefined, {
+    onSuccess: () => { setConfirming(false); navigate(split); },
+    onError: (err) => { setConfirming(false); toast.error(errorMessage(err, 'Could not start splitting the bill. Please try again.')); },
+  });
+
+  return (
+    <>
+      {isPaidInFull(table) && <PaymentComplete table={table} />}
+      <section className="stack" aria-labelledby="rounds-heading">
+        <h2 id="rounds-heading">Rounds</h2>
+        {table.rounds.length === 0 ? (
+          <p className="empty-state">No rounds yet. Send the table&apos;s cart as a round and it shows here.</p>
+        ) : (
+          table.rounds.map((round) => <RoundCard key={round.order_id} round={round} you={rights.you} />)
+        )}
+      </section>
+      <TabTotals table={table} />
+      {table.status === 'open' && (rights.isHost ? (
+        <button type="button" className="btn btn-primary btn-block" disabled={table.rounds.length === 0} onClick={() => setConfirming(true)}>Split bill</button>
+      ) : (
+        <p className="muted center">The host splits the bill when the table is done.</p>
+      ))}
+      {table.status === 'billing' && <Link className="btn btn-primary btn-block" to={split}>Split bill</Link>}
+      {confirming && (
+        <ConfirmDialog title="Split the bill?" confirmLabel="Split bill" busy={startBilling.isPending} onConfirm={bill} onCancel={() => setConfirming(false)}>
+          <p>The tab closes to new rounds: nobody at table {table.table} can send another one.</p>
+          <p>Then everyone picks what they pay: their own drinks, an even part, an amount or the rest.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function RoundCard({ round, you }: { round: TabRound; you: string | null }) {
+  const status = orderStatusLabel(round.status);
+  return (
+    <article className="card round-card" aria-label={`Round ${round.number}`}>
+      <div className="round-head">
+        <h3>Round {round.number}</h3>
+        <span className={`badge ${round.status === 'cancelled' ? 'badge-danger' : round.status === 'delivered' || round.status === 'ready' ? 'badge-success' : 'badge-info'}`}>{status}</span>
+        <span className="spacer" />
+        <span className="price">{formatCents(round.total_cents)}</span>
+      </div>
+      <ul className="round-lines" aria-label={`Round ${round.number} lines`}>
+        {round.lines.map((line) => (
+          <li key={line.order_item_id} className={line.voided ? 'round-line-voided' : undefined}>
+            <span className="round-line-name">
+              {line.quantity} × {line.name}
+              <span className="line-owner"> · {whoLabel(line.member_id, line.member_name, you)}</span>
+              {line.voided && <span className="line-owner"> · Voided{line.void_reason ? `: ${line.void_reason}` : ''}</span>}
+            </span>
+            <span>{formatCents(line.line_total_cents)}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+const percentLabel = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+
+/** The tab's sums: subtotal, tax, service charge, total, and once the bill is split, what is paid and owed. */
+export function TabTotals({ table }: { table: TableState }) {
+  const { tab } = table;
+  const splitting = table.status !== 'open';
+  return (
+    <section className="card summary" aria-label="Tab total">
+      <dl>
+        <div><dt>Subtotal</dt><dd>{formatCents(tab.subtotal_cents)}</dd></div>
+        <div><dt>Tax</dt><dd>{formatCents(tab.tax_cents)}</dd></div>
+        {tab.service_charge_bp > 0 && <div><dt>Service charge ({percentLabel(tab.service_charge_bp)})</dt><dd>{formatCents(tab.service_charge_cents)}</dd></div>}
+        <div className="summary-total"><dt>Total</dt><dd>{formatCents(tab.total_cents)}</dd></div>
+        {splitting && (
+          <>
+            <div><dt>Paid</dt><dd>{formatCents(tab.paid_cents)}</dd></div>
+            {tab.tips_cents > 0 && <div><dt>Tips</dt><dd>{formatCents(tab.tips_cents)}</dd></div>}
+            <div><dt>Still owed</dt><dd>{formatCents(tab.owed_cents)}</dd></div>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import type { TableState } from '../../../shared/schemas/tables';
+import type { TableView } from './table-cache';
+
+/** 'Table 7 · 3 people' */
+export function tableTitle(table: Pick<TableState, 'table' | 'members'>) {
+  const people = table.members.length === 1 ? '1 person' : `${table.members.length} people`;
+  return `Table ${table.table} · ${people}`;
+}
+
+/** The venue frame's line while the guest is at a table: which table, how many, its tab (docs/decisions/170). */
+export function TableBar({ slug, view }: { slug: string; view: TableView }) {
+  const { table } = view;
+  const base = `/venue/${slug}/table`;
+  const billing = table.status === 'billing';
+  return (
+    <nav className="table-bar" aria-label="Your table">
+      <Link className="table-bar-title" to={base}>{tableTitle(table)}</Link>
+      <span className="spacer" />
+      <Link className="btn btn-small" to={`${base}/${billing ? 'split' : 'tab'}`}>{billing ? 'Split bill' : 'Tab'}</Link>
+    </nav>
+  );
+}

@@ -1,0 +1,170 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { errorProps, fieldErrorsOf, type FieldErrors } from '../../lib/field-errors';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/toast';
+import { isApiError, TABLE_ERRORS, tableQueries, useJoinTableByCode, useOpenTable, type TableView } from './api';
+
+import './tables.css';
+import { setMemberSession } from './member-store';
+
+type Props = {
+  slug: string;
+  venueName: string;
+  /** The table's number as the QR code carries it (`?table=`). */
+  table: string;
+  /** The host's code from an invite link (`&code=`). */
+  code: string | null;
+  /** The sheet is done (joined, dismissed, or the table is not one): the link's table and code leave the address. */
+  onDone: () => void;
+};
+
+const NAME_MAX = 40;
+const NAME_KEY = 'barhop.table-name';
+
+/** The name the guest gave at their first table, offered again at the next ("asked once", docs/decisions/170). */
+function rememberedName(): string {
+  try { return localStorage.getItem(NAME_KEY) ?? ''; } catch { return ''; }
+}
+function rememberName(name: string) {
+  try { localStorage.setItem(NAME_KEY, name.trim()); } catch { /* Not kept: the next table asks again. */ }
+}
+const CODE_LENGTH = 4;
+
+/** The texts the shared schemas give the same mistakes (shared/schemas/tables.ts MemberName, JoinCode). */
+function validate(name: string, code: string, codeNeeded: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  const trimmed = name.trim();
+  if (!trimmed) errors.name = 'Your name is required';
+  else if (trimmed.length > NAME_MAX) errors.name = `Your name can be at most ${NAME_MAX} characters`;
+  const typed = code.trim();
+  if ((codeNeeded || typed) && typed.length !== CODE_LENGTH) errors.code = 'The table code has 4 characters';
+  return errors;
+}
+
+const notATable = (table: string) => `Table ${table} is not a table here. Check the number on your table's QR code.`;
+
+/**
+ * Scanning a table's QR code (`/venue/:slug?table=N`, docs/decisions/170): the table is looked up; a table the
+ * venue does not have says so; otherwise the "Join table" sheet asks the guest's name once (remembered on the
+ * device) and opens or joins the table's session, by the invite link's code when it has one, or asks for the
+ * code when the server says the tab needs it. A device already at this table joins nothing and sees no sheet.
+ */
+export default function TableJoin({ slug, venueName, table, code: linkCode, onDone }: Props) {
+  const lookup = useQuery(tableQueries.lookup(slug, table));
+  const alreadyMember = lookup.data?.member_session_id ?? null;
+  useEffect(() => {
+    if (!alreadyMember) return;
+    setMemberSession(slug, alreadyMember);
+    onDone();
+  }, [alreadyMember, slug, onDone]);
+
+  if (lookup.isPending || alreadyMember) return <p className="visually-hidden" role="status">Looking up table {table}...</p>;
+  if (lookup.isError) {
+    const missing = isApiError(lookup.error, TABLE_ERRORS.tableNotFound) || (lookup.error instanceof ApiRequestError && lookup.error.status === 404);
+    return (
+      <Modal title={missing ? 'Table not found' : `Table ${table}`} onClose={onDone}
+        actions={missing ? (
+          <button type="button" className="btn btn-primary" data-autofocus onClick={onDone}>Browse the menu</button>
+        ) : (
+          <>
+            <button type="button" className="btn" onClick={onDone}>Order on my own</button>
+            <button type="button" className="btn btn-primary" data-autofocus onClick={() => void lookup.refetch()}>Try again</button>
+          </>
+        )}>
+        <p role="alert">{missing ? (lookup.error.message || notATable(table)) : errorMessage(lookup.error, `We could not look up table ${table}. Please try again.`)}</p>
+      </Modal>
+    );
+  }
+  return (
+    <JoinSheet slug={slug} venueName={venueName} table={lookup.data.table} linkCode={linkCode}
+      codeRequired={lookup.data.session === 'code_required'} opening={lookup.data.session === 'none'} onDone={onDone} />
+  );
+}
+
+type SheetProps = { slug: string; venueName: string; table: string; linkCode: string | null; codeRequired: boolean; opening: boolean; onDone: () => void };
+
+function JoinSheet({ slug, venueName, table, linkCode, codeRequired, opening, onDone }: SheetProps) {
+  const id = useId();
+  const open = useOpenTable();
+  const joinByCode = useJoinTableByCode();
+  const [name, setName] = useState(rememberedName);
+  const [code, setCode] = useState(linkCode ?? '');
+  // The server may ask for the code even when the lookup did not (the tab went idle in between).
+  const [codeNeeded, setCodeNeeded] = useState(codeRequired);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = open.isPending || joinByCode.isPending;
+  const showCode = codeNeeded || Boolean(linkCode);
+
+  const joined = (view: TableView) => {
+    rememberName(name);
+    const host = view.table.host_member_id === view.you;
+    toast.success(host && view.table.members.length === 1 ? `You opened table ${view.table.table}'s tab` : `You joined table ${view.table.table}`);
+    onDone();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const found = validate(name, code, codeNeeded);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    const typedCode = code.trim().toUpperCase() || undefined;
+    try {
+      // An invite link's code joins that session at any time while it is open; otherwise the scan opens or joins.
+      const view = linkCode && typedCode
+        ? await joinByCode.mutateAsync({ slug, code: typedCode, name: name.trim() })
+        : await open.mutateAsync({ slug, table, name: name.trim(), code: typedCode });
+      joined(view);
+    } catch (err) {
+      if (isApiError(err, TABLE_ERRORS.joinCodeRequired)) {
+        setCodeNeeded(true);
+        setErrors({ code: err.message });
+      } else if (isApiError(err, TABLE_ERRORS.sessionNotFound)) {
+        // The link's tab has closed: scanning the table again opens (or joins) the one open now.
+        setCode('');
+        setFailure(err.message);
+      } else {
+        const fields = fieldErrorsOf(err);
+        if (Object.keys(fields).length > 0) setErrors(fields);
+        else setFailure(errorMessage(err, 'Could not join the table. Please try again.'));
+      }
+    }
+  };
+
+  const intro = codeNeeded
+    ? "This table's tab is open. Ask someone at the table for its code."
+    : opening ? "You're the first here: you'll host the table's tab and can invite the others." : 'A tab is open at this table. Join it to order together.';
+
+  return (
+    <Modal title="Join table" onClose={onDone}>
+      <form className="stack table-sheet" onSubmit={(e) => void submit(e)} noValidate>
+        <p><strong>Table {table}</strong> · {venueName}</p>
+        <p className="muted">{intro}</p>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Your name</label>
+          <input id={`${id}-name`} autoComplete="given-name" data-autofocus value={name} onChange={(e) => setName(e.target.value)}
+            {...errorProps(errors, 'name', `${id}-name`)} />
+          {errors.name && <p className="field-error" id={`${id}-name-error`}>{errors.name}</p>}
+        </div>
+        {(showCode || code) && (
+          <div className="field">
+            <label htmlFor={`${id}-code`}>Table code</label>
+            <input id={`${id}-code`} className="code-field" autoComplete="off" autoCapitalize="characters" spellCheck={false}
+              value={code} onChange={(e) => setCode(e.target.value)} {...errorProps(errors, 'code', `${id}-code`)} />
+            {errors.code && <p className="field-error" id={`${id}-code-error`}>{errors.code}</p>}
+          </div>
+        )}
+        {failure && <p className="field-error" role="alert">{failure}</p>}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onDone}>Order on my own</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Joining...' : 'Join table'}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+

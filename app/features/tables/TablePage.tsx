@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Link, useNavigate, useOutletContext } from 'react-router';
+import { Copy, Share2 } from 'lucide-react';
+import type { TableMember } from '../../../shared/schemas/tables';
+import { errorMessage } from '../../lib/api-client';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/toast';
+import { GuestHeader } from '../guest/venue/GuestHeader';
+import type { VenueContext } from '../guest/venue/VenueLayout';
+import { useRemoveMember, useTableSettings, type TableView } from './api';
+import { inviteLink, tableRights } from './rights';
+import { NotAtTable, TableLoading } from './NotAtTable';
+import { useTable } from './use-table';
+import './tables.css';
+
+/** /venue/:slug/table: the guest's table: the invite to share, who is here, leaving; the host's controls (docs/decisions/170). */
+export default function TablePage() {
+  const { venue } = useOutletContext<VenueContext>();
+  const { view, pending } = useTable(venue.slug);
+  const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
+  return (
+    <>
+      <GuestHeader title={view ? `Table ${view.table.table}` : 'Your table'} subtitle={venue.name} back={back} />
+      <main className="guest-main stack">
+        {pending ? <TableLoading /> : view ? <TableDetails slug={venue.slug} view={view} /> : <NotAtTable slug={venue.slug} />}
+      </main>
+    </>
+  );
+}
+
+function TableDetails({ slug, view }: { slug: string; view: TableView }) {
+  const { table } = view;
+  const rights = tableRights(view);
+  const navigate = useNavigate();
+  const settings = useTableSettings(table.session_id);
+  const removeMember = useRemoveMember(slug, table.session_id);
+  const [confirming, setConfirming] = useState<TableMember | null>(null);
+  const link = inviteLink(window.location.origin, slug, table);
+  const leaving = confirming?.id === rights.you;
+  const nextHost = table.members.filter((m) => m.id !== rights.you).sort((a, b) => a.joined_at.localeCompare(b.joined_at))[0];
+
+  const share = async () => {
+    const text = `Join table ${table.table}: code ${table.join_code}`;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: `Table ${table.table}`, text, url: link });
+        return;
+      } catch {
+        // Closed or refused: the link is copied instead.
+      }
+    }
+    copy();
+  };
+  const copy = () => {
+    const refused = () => toast.error('Could not copy the link: select it and copy it yourself');
+    if (!navigator.clipboard) { refused(); return; }
+    navigator.clipboard.writeText(link).then(() => toast.success('Invite link copied'), refused);
+  };
+
+  const remove = () => {
+    if (!confirming) return;
+    const member = confirming;
+    removeMember.mutate({ memberId: member.id, leaving }, {
+      onSuccess: () => {
+        setConfirming(null);
+        if (leaving) {
+          toast.success(`You left table ${table.table}`);
+          navigate(`/venue/${slug}`);
+        } else toast.success(`${member.name} left the table`);
+      },
+      onError: (err) => { setConfirming(null); toast.error(errorMessage(err, 'Could not change the table. Please try again.')); },
+    });
+  };
+
+  return (
+    <>
+      <section className="card stack" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Invite the table</h2>
+        <p className="muted">Friends join with this code, or open the link.</p>
+        <p className="table-code" aria-label={`Table code ${table.join_code.split('').join(' ')}`}>{table.join_code}</p>
+        <p className="invite-link"><a href={link}>{link}</a></p>
+        <div className="row">
+          <button type="button" className="btn btn-primary" onClick={() => void share()}><Share2 aria-hidden="true" size={18} />Share invite</button>
+          <button type="button" className="btn" onClick={copy}><Copy aria-hidden="true" size={18} />Copy link</button>
+        </div>
+      </section>
+
+      <section className="card stack" aria-labelledby="members-heading">
+        <h2 id="members-heading">At the table</h2>
+        <ul className="member-list" aria-label="Members">
+          {table.members.map((member) => (
+            <li key={member.id} className="member-row">
+              <span className="member-name">{member.name}{member.id === rights.you && ' (you)'}</span>
+              {member.id === table.host_member_id && <span className="badge badge-info">Host</span>}
+              <span className="spacer" />
+              {rights.isHost && member.id !== rights.you && rights.open && (
+                <button type="button" className="btn btn-small btn-ghost" onClick={() => setConfirming(member)}>Remove {member.name}</button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {rights.isHost ? (
+          <label className="row check-row">
+            <input type="checkbox" checked={table.members_can_send} disabled={settings.isPending || !rights.open}
+              onChange={(e) => settings.mutate({ members_can_send: e.target.checked }, { onError: (err) => toast.error(errorMessage(err, 'Could not change the setting')) })} />
+            Everyone can send rounds
+          </label>
+        ) : (
+          <p className="muted">{table.members_can_send ? 'Everyone at the table can send a round.' : 'The host sends the rounds.'}</p>
+        )}
+      </section>
+
+      <div className="row">
+        <Link className="btn" to={`/venue/${slug}/cart`}>Table cart</Link>
+        <Link className="btn" to={`/venue/${slug}/table/tab`}>Tab</Link>
+        <span className="spacer" />
+        {rights.you && rights.open && (
+          <button type="button" className="btn btn-danger" onClick={() => setConfirming(table.members.find((m) => m.id === rights.you) ?? null)}>Leave table</button>
+        )}
+      </div>
+
+      {confirming && (
+        <ConfirmDialog title={leaving ? `Leave table ${table.table}?` : `Remove ${confirming.name}?`} busy={removeMember.isPending}
+          confirmLabel={leaving ? 'Leave table' : `Remove ${confirming.name}`} onConfirm={remove} onCancel={() => setConfirming(null)}>
+          <p>{leaving ? 'Your drinks in the cart are removed.' : `${confirming.name}'s drinks in the cart are removed and their claimed lines are released.`}{' '}
+            What was already ordered stays on the tab.</p>
+          {leaving && rights.isHost && nextHost && <p>{nextHost.name} becomes the host.</p>}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

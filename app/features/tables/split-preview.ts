@@ -1,0 +1,106 @@
+// What a guest will pay before they take a share (docs/decisions/170): their choice read strictly (an amount or a
+// count that is not one is an error shown, never rounded or clamped), the money computed by the module the Worker
+// uses for the share itself, shared/tab-split.ts, so the preview is the share the server will make.
+import type { z } from 'zod';
+import { formatCents } from '../../../shared/money';
+import type { TableState, TakeShareInput } from '../../../shared/schemas/tables';
+import { nextShare, openEvenSplit, type Bill, type ShareMoney, type ShareRequest, type Tip } from '../../../shared/tab-split';
+import { tableMessages } from '../../../shared/tables';
+
+export type SplitChoice =
+  | { kind: 'items' }
+  | { kind: 'even'; count: number }
+  /** `amount` in cents; NaN when what was typed is not an amount. */
+  | { kind: 'custom'; amount: number }
+  | { kind: 'rest' };
+
+export type TipChoice = { kind: 'none' } | { kind: 'percent'; bp: number } | { kind: 'custom'; cents: number };
+
+export type SharePreview =
+  | { ok: true; amountCents: number; subtotalCents: number; tipCents: number; dueCents: number }
+  /** `error`: what is wrong with what the guest entered; `hint`: what is still to do. */
+  | { ok: false; error: string | null; hint: string };
+
+const DOLLARS = /^\s*\$?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/;
+
+/** '12.5' → 1250 cents; anything that is not a plain dollar amount (or has more than two decimals) → NaN. */
+export function parseDollars(text: string): number {
+  const match = DOLLARS.exec(text);
+  if (!match) return NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+export const EVEN_MIN = 2;
+export const EVEN_MAX = 20;
+
+/** The bill as the server computed it (TabTotals), for shared/tab-split.ts. */
+const billOf = (table: TableState): Bill => ({
+  subtotalCents: table.tab.subtotal_cents,
+  taxCents: table.tab.tax_cents,
+  serviceChargeBp: table.tab.service_charge_bp,
+  serviceChargeCents: table.tab.service_charge_cents,
+  totalCents: table.tab.total_cents,
+});
+
+/** The shares that count (every status but void), as shared/tab-split.ts reads them. */
+const sharesOf = (table: TableState): ShareMoney[] => table.shares.filter((s) => s.payment_status !== 'void').map((s) => ({
+  kind: s.kind, amountCents: s.amount_cents, subtotalCents: s.subtotal_cents, tipCents: s.tip_cents,
+  split: s.split ? { plan: s.split.plan, count: s.split.count, baseCents: s.split.base_cents, index: s.split.index } : null,
+}));
+
+/** An even split started by someone at the table and not yet taken in full: its count (the next even share must match). */
+export const openSplitCount = (table: TableState): number | null => openEvenSplit(sharesOf(table))?.count ?? null;
+
+/** The pre-tax total of the lines this member claimed that are not yet part of a share. */
+export function unsharedClaimedCents(table: TableState, you: string): number {
+  const lines = table.rounds.filter((r) => r.status !== 'cancelled').flatMap((r) => r.lines);
+  const claimed = lines.filter((l) => l.claimed_by_member_id === you && !l.voided);
+  if (claimed.every((l) => l.claim_share_id !== undefined)) {
+    return claimed.filter((l) => l.claim_share_id === null).reduce((sum, l) => sum + l.line_total_cents, 0);
+  }
+  // A server that does not say which claims are in a share: an items share's pre-tax part is exactly its lines.
+  const inShares = table.shares.filter((s) => s.payer_member_id === you && s.kind === 'items' && s.payment_status !== 'void')
+    .reduce((sum, s) => sum + s.subtotal_cents, 0);
+  return Math.max(0, claimed.reduce((sum, l) => sum + l.line_total_cents, 0) - inShares);
+}
+
+const tipOf = (tip: TipChoice): Tip => (tip.kind === 'percent' ? { percent_bp: tip.bp } : { cents: tip.kind === 'custom' ? tip.cents : 0 });
+
+/** The share this guest would take now, or why not yet. */
+export function previewShare(table: TableState, you: string, choice: SplitChoice, tip: TipChoice): SharePreview {
+  const owed = table.tab.owed_cents;
+  if (owed <= 0) return { ok: false, error: null, hint: 'Nothing is left to pay.' };
+  if (choice.kind === 'even' && !(Number.isInteger(choice.count) && choice.count >= EVEN_MIN && choice.count <= EVEN_MAX)) {
+    return { ok: false, error: `Split among ${EVEN_MIN} to ${EVEN_MAX} people`, hint: '' };
+  }
+  if (choice.kind === 'custom') {
+    if (Number.isNaN(choice.amount)) return { ok: false, error: null, hint: 'Enter the amount you pay, like 12.50' };
+    if (choice.amount < 1) return { ok: false, error: 'An amount of at least $0.01', hint: '' };
+  }
+  if (tip.kind === 'custom' && Number.isNaN(tip.cents)) return { ok: false, error: 'Enter a tip like 5.00', hint: '' };
+  const request: ShareRequest = choice.kind === 'items' ? { kind: 'items', claimedCents: unsharedClaimedCents(table, you), tip: tipOf(tip) }
+    : choice.kind === 'even' ? { kind: 'even', count: choice.count, tip: tipOf(tip) }
+    : choice.kind === 'custom' ? { kind: 'custom', amountCents: choice.amount, tip: tipOf(tip) }
+    : { kind: 'rest', tip: tipOf(tip) };
+  const next = nextShare(billOf(table), sharesOf(table), request, 'preview');
+  if (!next.ok) {
+    switch (next.code) {
+      case 'nothing_claimed': return { ok: false, error: null, hint: 'Tap the lines you had to claim them for your share.' };
+      case 'amount_over_owed': return { ok: false, error: tableMessages.amountOverOwed(formatCents(next.owedCents)), hint: '' };
+      case 'split_in_progress': return { ok: false, error: `The bill is being split ${next.splitCount} ways: split among ${next.splitCount} to take one of those shares`, hint: '' };
+      default: return { ok: false, error: null, hint: 'Nothing is left to pay.' };
+    }
+  }
+  const { share } = next;
+  return { ok: true, amountCents: share.amountCents, subtotalCents: share.subtotalCents, tipCents: share.tipCents, dueCents: share.amountCents + share.tipCents };
+}
+
+/** The POST /api/tables/sessions/:id/shares body for a choice the preview accepted. */
+export function shareRequest(choice: SplitChoice, tip: TipChoice): z.input<typeof TakeShareInput> {
+  const tipInput = tipOf(tip);
+  switch (choice.kind) {
+    case 'even': return { kind: 'even', count: choice.count, tip: tipInput };
+    case 'custom': return { kind: 'custom', amount_cents: choice.amount, tip: tipInput };
+    default: return { kind: choice.kind, tip: tipInput };
+  }
+}

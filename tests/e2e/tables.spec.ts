@@ -1,0 +1,250 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+// Three friends at one table (docs/decisions/170): one cart on three phones, two rounds the bar makes, a bill split
+// by item and evenly with tips, each share recorded paid by the bartender, and the tab closes.
+
+const SLUG = 'artisan-bar';
+/** A demo table no other spec uses (the demo venues have tables 1 to 20). */
+const TABLE = '17';
+type Drink = { id: string; name: string; price_cents: number };
+type StaffTables = { sessions: { session_id: string; table: string; status: string }[] };
+type TableState = {
+  session_id: string; status: string; active_round_id: string | null;
+  rounds: { order_id: string; number: number; status: string }[];
+  shares: { id: string; payer_name: string; payment_status: string; due_cents: number }[];
+};
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function staffToken(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
+  expect(login.ok()).toBe(true);
+  return (await login.json()).access_token as string;
+}
+
+/** The bartender's calls: the table's session, a round's status, a share's payment. */
+function bartender(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    async sessions() {
+      const res = await request.get('/api/staff/tables', { headers });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as StaffTables).sessions.filter((s) => s.table === TABLE && (s.status === 'open' || s.status === 'billing'));
+    },
+    async table(sessionId: string) {
+      const res = await request.get(`/api/tables/sessions/${sessionId}`, { headers });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()).table as TableState;
+    },
+    async setStatus(orderId: string, status: string) {
+      const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status }, headers });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+    async recordPayment(sessionId: string, shareId: string, method: 'cash' | 'card_terminal') {
+      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/shares/${shareId}/payment`, { data: { method }, headers });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()).table as TableState;
+    },
+    async end(sessionId: string) {
+      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/end`, { data: { reason: 'E2E clean start' }, headers });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+  };
+}
+
+async function phone(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  return { context, page: await context.newPage() };
+}
+
+/** A guest scans the table's QR code (or opens the invite link) and joins with their name. */
+async function join(page: Page, name: string, code?: string) {
+  await page.goto(`/venue/${SLUG}?table=${TABLE}${code ? `&code=${code}` : ''}`);
+  const sheet = page.getByRole('dialog', { name: 'Join table' });
+  await expect(sheet).toBeVisible();
+  await sheet.getByLabel('Your name').fill(name);
+  await sheet.getByRole('button', { name: 'Join table' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Your table' })).toBeVisible();
+}
+
+async function addDrink(page: Page, drink: Drink) {
+  await page.goto(`/venue/${SLUG}/drink/${drink.id}`);
+  await page.getByRole('button', { name: /^Add to table cart/ }).click();
+  await expect(page.getByText(`Added 1 × ${drink.name} to table ${TABLE}'s cart`)).toBeVisible();
+}
+
+const cartLine = (page: Page, drink: Drink, who: string) => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: `${drink.name}, added by ${who}` });
+const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Your table' });
+
+test('three phones at one table share a cart, send two rounds, split the bill and pay', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const bar = bartender(request, await staffToken(request));
+  // A tab left open at this table by an earlier run of this spec on the same server starts us over.
+  for (const open of await bar.sessions()) await bar.end(open.session_id);
+  const drinks = ((await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[]).slice(0, 4);
+  const [negroni, beer, spritz, fourth] = drinks as [Drink, Drink, Drink, Drink];
+
+  const ana = await phone(browser);
+  const ben = await phone(browser);
+  const cal = await phone(browser);
+
+  // Ana scans first and hosts; the invite link carries the code for Ben; Cal scans within 20 minutes and joins.
+  await join(ana.page, 'Ana');
+  await expect(tabBar(ana.page).getByRole('link', { name: `Table ${TABLE} · 1 person` })).toBeVisible();
+  await ana.page.goto(`/venue/${SLUG}/table`);
+  const code = (await ana.page.locator('.table-code').textContent())!.trim();
+  expect(code).toMatch(/^[A-Z2-9]{4}$/);
+  await expect(ana.page.getByRole('link', { name: new RegExp(`\\?table=${TABLE}&code=${code}$`) })).toBeVisible();
+  await expectAccessible(ana.page, 'table');
+  await join(ben.page, 'Ben', code);
+  await join(cal.page, 'Cal');
+  // The host's frame follows the table live.
+  await expect(tabBar(ana.page).getByRole('link', { name: `Table ${TABLE} · 3 people` })).toBeVisible();
+  await expect(ana.page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveText([/Ana \(you\)\s*Host/, /Ben/, /Cal/]);
+
+  // One cart on three phones: what one adds, the others see within a second.
+  await ben.page.goto(`/venue/${SLUG}/cart`);
+  await cal.page.goto(`/venue/${SLUG}/cart`);
+  await expect(ben.page.getByText("The table's cart is empty")).toBeVisible();
+  await addDrink(ana.page, negroni);
+  const at = Date.now();
+  await expect(cartLine(ben.page, negroni, 'Ana')).toBeVisible({ timeout: 1_000 });
+  await expect(cartLine(cal.page, negroni, 'Ana')).toBeVisible({ timeout: 1_000 });
+  expect(Date.now() - at).toBeLessThan(1_000);
+  await addDrink(ben.page, beer);
+  await addDrink(cal.page, spritz);
+  await ana.page.goto(`/venue/${SLUG}/cart`);
+  await expect(cartLine(ana.page, beer, 'Ben')).toBeVisible();
+  await expect(cartLine(ana.page, spritz, 'Cal')).toBeVisible();
+  // A member may change only their own line; only the host sends.
+  await ben.page.goto(`/venue/${SLUG}/cart`);
+  await expect(cartLine(ben.page, negroni, 'Ana').getByText('Only Ana or the host can change this line')).toBeVisible();
+  await expect(cartLine(ben.page, beer, 'You').getByRole('button', { name: `Remove ${beer.name} added by You` })).toBeVisible();
+  await expect(ben.page.getByRole('button', { name: /^Send round/ })).toHaveCount(0);
+  await expectAccessible(ben.page, 'table cart');
+
+  // Round 1.
+  const round1Subtotal = negroni.price_cents + beer.price_cents + spritz.price_cents;
+  await ana.page.getByRole('button', { name: /^Send round/ }).click();
+  await expect(ana.page.getByText(/Round 1 is being made\. You're adding to the next round\./)).toBeVisible();
+  await expect(ben.page.getByText(/Round 1 is being made/)).toBeVisible();
+
+  // The bar display shows the round as the table, with each line's member.
+  const staff = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const barPage = await staff.newPage();
+  await barPage.goto('/login');
+  await expect(async () => {
+    await barPage.getByLabel('Email').fill('staff@barhop.dev');
+    await expect(barPage.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
+  }).toPass();
+  await barPage.getByLabel('Password').fill('barhop-demo');
+  await barPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(barPage).toHaveURL(/\/staff$/);
+  const [session] = await bar.sessions();
+  const state = await bar.table(session!.session_id);
+  const round1 = state.rounds[0]!.order_id;
+  const ticket = barPage.getByRole('listitem', { name: `Order #${round1.slice(-8).toUpperCase()}` });
+  await expect(ticket.getByText(`Table ${TABLE}`, { exact: true })).toBeVisible();
+  for (const name of ['Ana', 'Ben', 'Cal']) await expect(ticket.getByText(name)).toBeVisible();
+
+  // While the bar makes it, Cal adds to the next round; the tab follows the round's status live.
+  await bar.setStatus(round1, 'preparing');
+  await cal.page.goto(`/venue/${SLUG}/table/tab`);
+  const round1Card = (page: Page) => page.getByRole('article', { name: 'Round 1' });
+  await expect(round1Card(cal.page).getByText('Making', { exact: true })).toBeVisible();
+  await addDrink(cal.page, fourth);
+  await cal.page.goto(`/venue/${SLUG}/table/tab`);
+  await bar.setStatus(round1, 'delivered');
+  await expect(round1Card(cal.page).getByText('Delivered', { exact: true })).toBeVisible({ timeout: 2_000 });
+  await expect(round1Card(cal.page).getByRole('list')).toContainText('Cal');
+  await expectAccessible(cal.page, 'tab');
+
+  // Round 2: the cart that built up while round 1 was made.
+  await ana.page.goto(`/venue/${SLUG}/cart`);
+  await expect(cartLine(ana.page, fourth, 'Cal')).toBeVisible();
+  await ana.page.getByRole('button', { name: /^Send round/ }).click();
+  await expect(ana.page.getByText(/Round 2 is being made/)).toBeVisible();
+  const round2 = (await bar.table(session!.session_id)).rounds.find((r) => r.number === 2)!.order_id;
+  await bar.setStatus(round2, 'delivered');
+  await ana.page.goto(`/venue/${SLUG}/table/tab`);
+  await expect(ana.page.getByRole('article', { name: 'Round 2' }).getByText('Delivered', { exact: true })).toBeVisible();
+  const totals = ana.page.getByRole('region', { name: 'Tab total' });
+  await expect(totals.getByText(money(round1Subtotal + fourth.price_cents)).first()).toBeVisible();
+
+  // The host closes the tab to billing.
+  await ana.page.getByRole('button', { name: 'Split bill' }).click();
+  const confirm = ana.page.getByRole('dialog', { name: 'Split the bill?' });
+  await confirm.getByRole('button', { name: 'Split bill' }).click();
+  await expect(ana.page).toHaveURL(new RegExp(`/venue/${SLUG}/table/split$`));
+
+  // Round 1 by item: each claims their own line; a line someone else holds is locked with their name.
+  const claim = async (page: Page, drink: Drink) => {
+    await page.getByRole('group', { name: 'How you pay' }).getByRole('button', { name: 'By item' }).click();
+    await page.getByRole('list', { name: 'Tab lines' }).getByRole('button', { name: new RegExp(`1 × ${drink.name}`) }).first().click();
+    await expect(page.getByRole('list', { name: 'Tab lines' }).getByRole('button', { name: new RegExp(`1 × ${drink.name}.*Yours`) }).first()).toHaveAttribute('aria-pressed', 'true');
+  };
+  const takeShare = async (page: Page, tip: string) => {
+    await page.getByRole('group', { name: 'Tip' }).getByRole('button', { name: tip }).click();
+    const take = page.getByRole('button', { name: /^Take my share · \$/ });
+    const due = (await take.textContent())!.split('· ')[1]!;
+    await take.click();
+    await expect(page.getByRole('list', { name: 'Shares' }).getByRole('listitem', { name: 'Your share' }).last()).toContainText(due);
+    return due;
+  };
+  for (const [p, drink] of [[ana.page, negroni], [ben.page, beer], [cal.page, spritz]] as const) {
+    await p.goto(`/venue/${SLUG}/table/split`);
+    await claim(p, drink);
+  }
+  await expect(ben.page.getByRole('list', { name: 'Tab lines' }).getByRole('button', { name: new RegExp(`1 × ${negroni.name}.*Claimed by Ana`) }).first()).toBeDisabled();
+  await expectAccessible(ben.page, 'split');
+  await takeShare(ana.page, '18%');
+  await takeShare(ben.page, '20%');
+  await takeShare(cal.page, '15%');
+
+  // The rest (round 2) evenly among the three, with tips; Cal's is a custom tip.
+  for (const p of [ana.page, ben.page, cal.page]) {
+    await p.getByRole('group', { name: 'How you pay' }).getByRole('button', { name: 'Evenly' }).click();
+    await p.getByLabel('Split among').fill('3');
+  }
+  await takeShare(ana.page, '15%');
+  await takeShare(ben.page, '18%');
+  await cal.page.getByRole('group', { name: 'Tip' }).getByRole('button', { name: 'Custom tip' }).click();
+  await cal.page.getByLabel('Tip amount').fill('1.50');
+  await takeShare(cal.page, 'Custom tip');
+
+  // Every share shows as unpaid until the bartender records it; then the tab closes.
+  let table = await bar.table(session!.session_id);
+  expect(table.shares).toHaveLength(6);
+  await expect(ana.page.getByRole('list', { name: 'Shares' }).getByText('Unpaid')).toHaveCount(6);
+  for (const [i, share] of table.shares.entries()) table = await bar.recordPayment(session!.session_id, share.id, i % 2 ? 'card_terminal' : 'cash');
+  expect(table.status).toBe('closed');
+  for (const p of [ana.page, ben.page, cal.page]) {
+    await expect(p.getByRole('status', { name: 'Payment Complete' })).toBeVisible();
+  }
+  await expect(ana.page.getByRole('list', { name: 'Shares' }).getByText('Paid · Cash')).toHaveCount(3);
+  await expect(ana.page.getByRole('list', { name: 'Shares' }).getByText('Paid · Card')).toHaveCount(3);
+  // The tab closed: the frame lets the guests order on their own again.
+  await expect(tabBar(ana.page)).toHaveCount(0);
+
+  for (const c of [ana, ben, cal]) await c.context.close();
+  await staff.close();
+});
+
+test('a table the venue does not have says so, and a guest who never scans keeps ordering alone', async ({ page }) => {
+  await page.goto(`/venue/${SLUG}?table=42`);
+  const dialog = page.getByRole('dialog', { name: 'Table not found' });
+  await expect(dialog.getByText("Table 42 is not a table here. Check the number on your table's QR code.")).toBeVisible();
+  await dialog.getByRole('button', { name: 'Browse the menu' }).click();
+  await expect(page).toHaveURL(new RegExp(`/venue/${SLUG}$`));
+  await expect(page.getByRole('navigation', { name: 'Your table' })).toHaveCount(0);
+  await page.goto(`/venue/${SLUG}/cart`);
+  await expect(page).toHaveURL(new RegExp(`/venue/${SLUG}/auth$`));
+});
