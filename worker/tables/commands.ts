@@ -58,7 +58,7 @@ export type TableAudit = {
 /** A refusal: the error the route answers (docs/api.md error shape). Plain data only. */
 /** A refusal's details: named values, or for 400 invalid_request the fields at fault, as every route's (docs/api.md). */
 export type RefusalDetails = Record<string, Plain> | { path: string; message: string }[];
-export type TableRefusal = { ok: false; status: 400 | 403 | 404 | 409 | 422; code: string; message: string; details?: RefusalDetails };
+export type TableRefusal = { ok: false; status: 400 | 403 | 404 | 409 | 422 | 429; code: string; message: string; details?: RefusalDetails };
 
 export type TableOutcome =
   | {

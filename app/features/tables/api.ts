@@ -34,7 +34,7 @@ export const tableQueries = {
     // A table the venue does not have is an answer to show at once, not a failure to retry.
     retry: false,
     staleTime: 0,
-    queryFn: () => apiRequest('GET', '/venues/:id/tables/:number', { params: { id: slug, number: table }, credentials: 'guest' }),
+    queryFn: () => apiRequest('GET', '/venues/:slug/tables/:number', { params: { slug, number: table }, credentials: 'guest' }),
   }),
 };
 

@@ -8,7 +8,7 @@ import { toast } from '../../../../ui/toast';
 import { useSuggestionFeedback } from '../api';
 import type { SuggestionOrdering } from '../useSuggestionOrdering';
 import { Link, useOutletContext } from 'react-router';
-import type { VenueContext } from '../../guest/venue/VenueLayout';
+import type { VenueContext } from '../../venue/VenueLayout';
 
 type Props = {
   suggestion: AiSuggestion;
