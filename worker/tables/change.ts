@@ -2,6 +2,7 @@
 // one D1 batch with the decision's writes, the session's version bump and the table read back.
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Order } from '../../shared/schemas/order';
+import type { menuDrinks } from '../db/schema';
 import type { Db } from '../env';
 import { refuseTable, type TableActor, type TableAudit, type TableRefusal } from './commands';
 import type { MemberRow, TableRows } from './queries';
@@ -16,6 +17,8 @@ export type Scope = {
   /** The caller's present membership, when a guest. */
   member: MemberRow | null;
   actor: TableActor;
+  /** The venue's drinks the hub holds, when it holds them (a line's drink is read from D1 otherwise). */
+  heldDrinks?: Map<string, typeof menuDrinks.$inferSelect> | null;
 };
 
 export type Change = {
