@@ -3,11 +3,15 @@
 // Starts the production build with scripts/e2e-server.sh on its own port, state and out dir (or attaches to
 // BENCH_URL with BARHOP_STATE_DIR naming its state), adds 20 bench tables at The Artisan Bar, then
 //   1. seats 8 guests at each (the first scan opens the tab, the others join), each with their own live socket;
-//   2. all 160 members add lines at once, each `BENCH_TABLE_CHANGES` lines one after another: the time from sending a
-//      change to the `table_updated` frame of that change on each member's socket of that table (docs/decisions/170);
-//   3. for comparison in the same run, the solo live figure: `BENCH_TABLE_SOLO_ORDERS` orders by as many guests,
-//      as many in flight as there are tables, send → `order_created` on 8 staff sockets (bench/orders.ts livePhase).
+//   2. "at once": all 160 members add lines at the same moment, each `BENCH_TABLE_CHANGES` lines one after another:
+//      the time from sending a change to the `table_updated` frame of that change on every member's socket of its
+//      table (docs/decisions/170), with 160 changes in flight;
+//   3. "a change per table": the same on 20 other tables, each table's members taking turns, so 20 changes are in
+//      flight, as many as the solo figure below;
+//   4. for comparison in the same run, the solo live figure: `BENCH_TABLE_SOLO_ORDERS` orders by as many guests,
+//      20 in flight, send → `order_created` on 8 staff sockets (bench/orders.ts livePhase).
 // Prints one JSON document and writes it to bench/results/.
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import {
   countBy, envNumber, executeLocal, guestToken, loadVenue, percentiles, queryLocal, round1, serverCpuMs, staffToken, superadminOf,
@@ -21,7 +25,7 @@ export const TABLE_BUDGET_P99_MS = 100;
 
 type Member = { token: string; table: string; sessionId: string; ws: WebSocket };
 
-/** The venue's 20 bench tables ("B1".."B20"), on its shard (docs/decisions/150). */
+/** The venue's bench tables ("B1"..), on its shard (docs/decisions/150). */
 function addBenchTables(stateDir: string, count: number) {
   const [home] = queryLocal<{ venue_id: string; shard: string }>(stateDir, `SELECT venue_id, shard FROM venue_directory WHERE slug = '${SLUG}'`);
   if (!home) throw new Error(`no ${SLUG} in the bench database`);
@@ -59,13 +63,18 @@ function openSocket(baseUrl: string, venueId: string, token: string, receipts: R
   });
 }
 
-export async function tablePhase(baseUrl: string, venueId: string, stateDir: string, options: { tables: number; members: number; changes: number }, serverCpu: (() => number) | null) {
+/**
+ * Seats `members` guests at each of `tables` bench tables from "B<first>" on, then every member adds `changes` lines:
+ * all members at once (`inFlight: 'all'`), or one change per table at a time, the table's members taking turns.
+ */
+export async function tablePhase(baseUrl: string, venueId: string, stateDir: string,
+  options: { first: number; tables: number; members: number; changes: number; inFlight: 'all' | 'per_table' }, serverCpu: (() => number) | null) {
   const venue = await loadVenue(baseUrl, SLUG);
   const receipts: Receipts = new Map();
   const staff = await openSocket(baseUrl, venueId, await staffToken(superadminOf(stateDir), stateDir), receipts);
 
   // Seat the tables, eight guests each, the tables side by side; every member's socket connects once seated.
-  const tables = Array.from({ length: options.tables }, (_, i) => `B${i + 1}`);
+  const tables = Array.from({ length: options.tables }, (_, i) => `B${options.first + i}`);
   const seated = await Promise.all(tables.map(async (table) => {
     const members: Member[] = [];
     for (let m = 0; m < options.members; m++) {
@@ -81,20 +90,30 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
   const socketsOf = new Map<string, WebSocket[]>();
   for (const m of members) socketsOf.set(m.sessionId, [...(socketsOf.get(m.sessionId) ?? []), m.ws]);
 
-  // Every member adds lines at once, each one after their previous change answered.
   const changes: { sessionId: string; version: number | null; status: number; started: number; ms: number }[] = [];
+  const change = async (member: Member, i: number, c: number) => {
+    const begin = performance.now();
+    const res = await post(baseUrl, `/api/tables/sessions/${member.sessionId}/lines`, member.token, {
+      menu_drink_id: venue.drinks[(i + c) % venue.drinks.length], qty: 1, notes: `change ${c}`,
+    });
+    const version = res.status === 200 ? (res.json as { table: { version: number } }).table.version : null;
+    changes.push({ sessionId: member.sessionId, version, status: res.status, started: begin, ms: performance.now() - begin });
+  };
   const cpuBefore = serverCpu?.() ?? 0;
   const started = performance.now();
-  await Promise.all(members.map(async (member, i) => {
-    for (let c = 0; c < options.changes; c++) {
-      const begin = performance.now();
-      const res = await post(baseUrl, `/api/tables/sessions/${member.sessionId}/lines`, member.token, {
-        menu_drink_id: venue.drinks[(i + c) % venue.drinks.length], qty: 1, notes: `change ${c}`,
-      });
-      const version = res.status === 200 ? (res.json as { table: { version: number } }).table.version : null;
-      changes.push({ sessionId: member.sessionId, version, status: res.status, started: begin, ms: performance.now() - begin });
-    }
-  }));
+  if (options.inFlight === 'all') {
+    // Every member at once, each change after their previous one answered.
+    await Promise.all(members.map(async (member, i) => {
+      for (let c = 0; c < options.changes; c++) await change(member, i, c);
+    }));
+  } else {
+    // One change per table in flight: its members take turns.
+    await Promise.all(seated.map(async (table, t) => {
+      for (let c = 0; c < options.changes; c++) {
+        for (const [m, member] of table.entries()) await change(member, t * options.members + m, c);
+      }
+    }));
+  }
   const durationMs = performance.now() - started;
   const cpuMs = serverCpu ? serverCpu() - cpuBefore : null;
   // Let the last frames arrive.
@@ -122,6 +141,7 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
   const ok = changes.filter((c) => c.status === 200);
   const toEveryMember = percentiles(everyMember);
   return {
+    in_flight: options.inFlight === 'all' ? members.length : options.tables,
     tables: options.tables,
     members: members.length,
     changes: changes.length,
@@ -145,14 +165,16 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
 async function main() {
   const stateDir = process.env.BARHOP_STATE_DIR ?? '.wrangler/bench-table-state';
   await withBenchTarget(4352, stateDir, async (baseUrl, _attached, server: BenchServer | null) => {
-    const venueId = addBenchTables(stateDir, envNumber('BENCH_TABLES', 20));
-    const options = { tables: envNumber('BENCH_TABLES', 20), members: envNumber('BENCH_TABLE_MEMBERS', 8), changes: envNumber('BENCH_TABLE_CHANGES', 5) };
-    const table = await tablePhase(baseUrl, venueId, stateDir, options, serverCpuMs(server));
+    const tables = envNumber('BENCH_TABLES', 20);
+    const venueId = addBenchTables(stateDir, 2 * tables);
+    const options = { tables, members: envNumber('BENCH_TABLE_MEMBERS', 8), changes: envNumber('BENCH_TABLE_CHANGES', 5) };
+    const atOnce = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: 1, inFlight: 'all' }, serverCpuMs(server));
+    const perTable = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: tables + 1, inFlight: 'per_table' }, serverCpuMs(server));
     const venue = await loadVenue(baseUrl, SLUG);
     const solo = await livePhase(baseUrl, [venue], superadminOf(stateDir), stateDir, {
-      sockets: options.members, orders: envNumber('BENCH_TABLE_SOLO_ORDERS', 160), concurrency: options.tables,
+      sockets: options.members, orders: envNumber('BENCH_TABLE_SOLO_ORDERS', 160), concurrency: tables,
     }, serverCpuMs(server));
-    const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, table, solo_live: solo };
+    const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, load_average: loadavg().map((n) => Math.round(n * 100) / 100), at_once: atOnce, a_change_per_table: perTable, solo_live: solo };
     console.log(writeResult(`table-${report.at.replace(/[:.]/g, '-')}.json`, report));
   });
 }

@@ -70,7 +70,7 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
   for (const [id, extra] of added) {
     writes.push(db.update(tableCartLines).set({ qty: sql`${tableCartLines.qty} + ${extra}`, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, id)));
   }
-  return { writes };
+  return { writes, cartOnly: true };
 }
 
 /** Lines added together keep the order they were sent in (the cart is read by creation time). */
@@ -101,13 +101,13 @@ export function updateLineDecision(scope: Scope, lineId: string, change: { qty?:
     ...(change.qty !== undefined ? { qty: change.qty } : {}),
     ...(change.notes !== undefined ? { notes: change.notes || null } : {}),
   };
-  return { writes: [scope.db.update(tableCartLines).set({ ...set, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, line.id))] };
+  return { writes: [scope.db.update(tableCartLines).set({ ...set, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, line.id))], cartOnly: true };
 }
 
 export function deleteLineDecision(scope: Scope, lineId: string): Decision {
   const line = lineToChange(scope, lineId);
   if ('ok' in line) return line;
-  return { writes: [scope.db.delete(tableCartLines).where(eq(tableCartLines.id, line.id))] };
+  return { writes: [scope.db.delete(tableCartLines).where(eq(tableCartLines.id, line.id))], cartOnly: true };
 }
 
 /**

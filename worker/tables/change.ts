@@ -26,6 +26,8 @@ export type Change = {
   writes: BatchItem<'sqlite'>[];
   /** Nothing changed (an idempotent repeat): the table is answered as it is, no frame is sent. */
   unchanged?: boolean;
+  /** Only the cart changed: only the session and the cart are read back (the busiest changes, docs/decisions/173). */
+  cartOnly?: boolean;
   /** Owner keys told of this change besides the present members (someone who just left or was removed). */
   alsoTell?: string[];
   audit?: TableAudit;

@@ -17,7 +17,8 @@ import { isRefusal, sessionNotFound, type Change, type Decision, type Scope } fr
 import { refuseTable, type TableActor, type TableCommand, type TableOutcome, type TableRefusal } from './commands';
 import { joinDecision, memberInsert, newJoinCode, removeDecision, settingsDecision } from './membership';
 import {
-  liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, readTable, TABLE_READ_COUNT, tableReads, venueTableQuery,
+  CART_READ_COUNT, cartReads, liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, readTable, TABLE_READ_COUNT, tableReads,
+  venueTableQuery, withCartRead,
   type DrinkRow, type TableRows,
 } from './queries';
 import { toTableState } from './serialize';
@@ -154,9 +155,12 @@ export class TableDesk {
     let state: TableState | null = null;
     if (!change.unchanged) {
       const bump = db.update(tableSessions).set({ version: sql`${tableSessions.version} + 1`, lastActivityAt: now }).where(eq(tableSessions.id, sessionId));
-      const statements: BatchItem<'sqlite'>[] = [...change.writes, bump, ...tableReads(db, sessionId)];
+      const reads = change.cartOnly ? cartReads(db, sessionId) : tableReads(db, sessionId);
+      const statements: BatchItem<'sqlite'>[] = [...change.writes, bump, ...reads];
       const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-      after = (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
+      after = change.cartOnly
+        ? (await withCartRead(db, before, results.slice(-CART_READ_COUNT)))!
+        : (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
       this.remember(after);
       state = this.publish(after, change.alsoTell ?? []);
       if (change.touchedDays?.length) await this.host.touchRollupDays(change.touchedDays);
