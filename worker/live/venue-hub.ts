@@ -80,6 +80,7 @@ export class VenueHub extends DurableObject<Env> {
     tell: (ownerKeys, text) => this.tell(ownerKeys, text),
     touchRollupDays: (days) => this.touchRollupDays(this.venue(), days),
     wakeBy: (at) => this.wakeBy(at),
+    heldDrinks: () => this.held.get(),
   });
 
   /** The numbered events: their order, and the last ones for reconnecting clients (worker/live/live-log.ts). */
@@ -205,6 +206,7 @@ export class VenueHub extends DurableObject<Env> {
       this.publish(outcome.seq, { type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
       // A table's round: its members and staff see the tab as it is now.
       if (outcome.order.table_session_id) {
+        this.tables.forget(outcome.order.table_session_id);
         this.tables.roundChanged(outcome.order.table_session_id).catch((err: unknown) => {
           console.error(JSON.stringify({ level: 'error', message: 'table frame after a round change failed', error: String(err) }));
         });
@@ -277,6 +279,8 @@ export class VenueHub extends DurableObject<Env> {
 
   private announceMenuNow() {
     this.held.drop();
+    // What a table's cart shows of the menu (names, prices, availability) is read again.
+    this.tables.forget();
     const text = JSON.stringify({ type: 'menu_changed', seq: this.log.latest(), at: new Date().toISOString() } satisfies LiveMessage);
     for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
   }
