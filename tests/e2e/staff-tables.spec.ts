@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // Tables and tabs from behind the bar (docs/decisions/170): a bartender on a tablet works the open tabs and
@@ -5,6 +6,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
 const SLUG = 'artisan-bar';
+
+/** The open tab, its dialog and the admin's forms are scanned as they are used (the a11y spec visits each page bare). */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const bad = results.violations.filter((v) => v.impact !== 'minor');
+  expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function signIn(page: Page, email: string, lands: RegExp) {
   await page.goto('/login');
@@ -78,6 +86,7 @@ test('staff open "Tables", see the demo tab, watch a new tab arrive live, and re
   await detail.getByRole('button', { name: /Record payment/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Record payment' });
   await expect(dialog).toContainText(`Robin pays ${dollars(tab.due)} at Table ${table}`);
+  await expectAccessible(page, 'the open tab and the Record payment dialog');
   await dialog.getByLabel('Card terminal').check();
   await dialog.getByRole('button', { name: `Record ${dollars(tab.due)}` }).click();
   await expect(dialog).toBeHidden();
@@ -116,6 +125,7 @@ test('the admin edits the tables and the tab settings; bad input shows the serve
   await page.getByLabel('Service charge (%)').fill('30');
   await page.getByRole('button', { name: 'Save tab settings' }).click();
   await expect(page.getByText('Service charge must be between 0 and 25%')).toBeVisible();
+  await expectAccessible(page, 'the admin tables with a refused setting');
   await page.getByLabel('Service charge (%)').fill('0');
   await page.getByLabel('Auto-close after (hours)').fill('6');
   await page.getByRole('button', { name: 'Save tab settings' }).click();

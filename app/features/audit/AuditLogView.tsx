@@ -65,7 +65,7 @@ export function AuditLogView({ area, venues }: { area: 'super' | 'admin'; venues
                     <td>{when.format(new Date(e.created_at))}</td>
                     <td>{e.actor_name ?? e.actor_email ?? e.actor_user_id}</td>
                     <td>{e.impersonating ? `${e.acting_role} (impersonating)` : e.acting_role}{e.venue_name ? ` · ${e.venue_name}` : ''}</td>
-                    <td>
+                    <td className="audit-what">
                       <strong>{e.summary ?? `${e.method} ${e.path}`}</strong>
                       <div className="muted">{e.action}{e.status !== null && e.status >= 400 ? ` · refused (${e.status})` : ''}</div>
                     </td>
