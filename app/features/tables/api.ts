@@ -19,6 +19,7 @@ export { tableKeys, type TableView };
 export const TABLE_ERRORS = {
   tableNotFound: 'table_not_found',
   joinCodeRequired: 'join_code_required',
+  joinCodeWrong: 'join_code_wrong',
   sessionNotFound: 'table_session_not_found',
   notAMember: 'not_a_member',
   lineClaimed: 'line_claimed',
@@ -34,7 +35,7 @@ export const tableQueries = {
     // A table the venue does not have is an answer to show at once, not a failure to retry.
     retry: false,
     staleTime: 0,
-    queryFn: () => apiRequest('GET', '/venues/:id/tables/:number', { params: { id: slug, number: table }, credentials: 'guest' }),
+    queryFn: () => apiRequest('GET', '/venues/:slug/tables/:number', { params: { slug, number: table }, credentials: 'guest' }),
   }),
 };
 
