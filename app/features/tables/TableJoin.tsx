@@ -120,7 +120,7 @@ function JoinSheet({ slug, venueName, table, linkCode, codeRequired, opening, on
         : await open.mutateAsync({ slug, table, name: name.trim(), code: typedCode });
       joined(view);
     } catch (err) {
-      if (isApiError(err, TABLE_ERRORS.joinCodeRequired)) {
+      if (isApiError(err, TABLE_ERRORS.joinCodeRequired) || isApiError(err, TABLE_ERRORS.joinCodeWrong)) {
         setCodeNeeded(true);
         setErrors({ code: err.message });
       } else if (isApiError(err, TABLE_ERRORS.sessionNotFound)) {

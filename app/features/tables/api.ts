@@ -19,6 +19,7 @@ export { tableKeys, type TableView };
 export const TABLE_ERRORS = {
   tableNotFound: 'table_not_found',
   joinCodeRequired: 'join_code_required',
+  joinCodeWrong: 'join_code_wrong',
   sessionNotFound: 'table_session_not_found',
   notAMember: 'not_a_member',
   lineClaimed: 'line_claimed',

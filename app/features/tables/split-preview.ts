@@ -42,11 +42,26 @@ const billOf = (table: TableState): Bill => ({
   totalCents: table.tab.total_cents,
 });
 
-/** The shares that count (every status but void), as shared/tab-split.ts reads them. */
-const sharesOf = (table: TableState): ShareMoney[] => table.shares.filter((s) => s.payment_status !== 'void').map((s) => ({
-  kind: s.kind, amountCents: s.amount_cents, subtotalCents: s.subtotal_cents, tipCents: s.tip_cents,
-  split: s.split ? { plan: s.split.plan, count: s.split.count, baseCents: s.split.base_cents, index: s.split.index } : null,
-}));
+/**
+ * The shares that count (every status but void), as shared/tab-split.ts reads them. A server that does not send
+ * an even share's `split` yet: its even shares are read as one split of `evenCount` (the guest's own count) that
+ * started at the first of them, of what was owed then; a split taken in full is followed by a new one.
+ */
+function sharesOf(table: TableState, evenCount?: number): ShareMoney[] {
+  const live = table.shares.filter((s) => s.payment_status !== 'void');
+  const told = live.some((s) => s.split);
+  let plan: { id: string; count: number; baseCents: number; taken: number } | null = null;
+  let sharedBefore = 0;
+  return live.map((s) => {
+    let split: ShareMoney['split'] = s.split ? { plan: s.split.plan, count: s.split.count, baseCents: s.split.base_cents, index: s.split.index } : null;
+    if (!told && s.kind === 'even' && evenCount) {
+      if (!plan || plan.taken >= plan.count) plan = { id: s.id, count: evenCount, baseCents: table.tab.total_cents - sharedBefore, taken: 0 };
+      split = { plan: plan.id, count: plan.count, baseCents: plan.baseCents, index: plan.taken++ };
+    }
+    sharedBefore += s.amount_cents;
+    return { kind: s.kind, amountCents: s.amount_cents, subtotalCents: s.subtotal_cents, tipCents: s.tip_cents, split };
+  });
+}
 
 /** An even split started by someone at the table and not yet taken in full: its count (the next even share must match). */
 export const openSplitCount = (table: TableState): number | null => openEvenSplit(sharesOf(table))?.count ?? null;
@@ -82,7 +97,7 @@ export function previewShare(table: TableState, you: string, choice: SplitChoice
     : choice.kind === 'even' ? { kind: 'even', count: choice.count, tip: tipOf(tip) }
     : choice.kind === 'custom' ? { kind: 'custom', amountCents: choice.amount, tip: tipOf(tip) }
     : { kind: 'rest', tip: tipOf(tip) };
-  const next = nextShare(billOf(table), sharesOf(table), request, 'preview');
+  const next = nextShare(billOf(table), sharesOf(table, choice.kind === 'even' ? choice.count : undefined), request, 'preview');
   if (!next.ok) {
     switch (next.code) {
       case 'nothing_claimed': return { ok: false, error: null, hint: 'Tap the lines you had to claim them for your share.' };
