@@ -9,7 +9,7 @@ import { installAuth } from '../../app/features/auth/install';
 import TableScreens from '../../app/features/tables/TableScreens';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
-import { ANA, BEN, CAL, cartLine, round, SESSION_ID, share, tabLine, tableState, view } from './table-fixtures';
+import { ANA, BEN, CAL, cartLine, round, SESSION_ID, share, tabLine, tableState, view } from './guest-table-fixtures';
 
 const routes = [{
   path: '/venue/:slug',
