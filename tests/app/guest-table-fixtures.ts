@@ -1,4 +1,4 @@
-// Canned tables for the table screens' tests, in the wire shapes of shared/schemas/tables.ts.
+// Canned tables for the guest's table screens' tests, in the wire shapes of shared/schemas/tables.ts.
 import type { TabLine, TabRound, TabShare, TableCartLine, TableMember, TableState } from '../../shared/schemas/tables';
 import { VENUE } from './guest-fixtures';
 

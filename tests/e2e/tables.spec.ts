@@ -153,7 +153,8 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   const round1 = state.rounds[0]!.order_id;
   const ticket = barPage.getByRole('listitem', { name: `Order #${round1.slice(-8).toUpperCase()}` });
   await expect(ticket.getByText(`Table ${TABLE}`, { exact: true })).toBeVisible();
-  for (const name of ['Ana', 'Ben', 'Cal']) await expect(ticket.getByText(name)).toBeVisible();
+  // Each line names its member ("Ana: 1 × Negroni"): the bar display of the staff screens (app/features/staff).
+  for (const [name, drink] of [['Ana', negroni], ['Ben', beer], ['Cal', spritz]] as const) await expect(ticket).toContainText(`${name}: 1 × ${drink.name}`);
 
   // While the bar makes it, Cal adds to the next round; the tab follows the round's status live.
   await bar.setStatus(round1, 'preparing');
@@ -164,7 +165,7 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await cal.page.goto(`/venue/${SLUG}/table/tab`);
   await bar.setStatus(round1, 'delivered');
   await expect(round1Card(cal.page).getByText('Delivered', { exact: true })).toBeVisible({ timeout: 2_000 });
-  await expect(round1Card(cal.page).getByRole('list')).toContainText('Cal');
+  await expect(round1Card(cal.page).getByRole('list').getByRole('listitem')).toHaveText([/ · Ana\$/, / · Ben\$/, / · You\$/]);
   await expectAccessible(cal.page, 'tab');
 
   // Round 2: the cart that built up while round 1 was made.
