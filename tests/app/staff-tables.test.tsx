@@ -144,10 +144,23 @@ describe('a tab\'s detail', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Already recorded by Robin');
   });
 
+  it('a line is voided only before shares are taken (docs/product.md §12.6)', async () => {
+    withTab();
+    renderPage(<StaffTablesPage />, '/staff/tables?tab=ts-7');
+    const detail = await screen.findByRole('region', { name: 'Table 7 tab' });
+    expect(within(detail).queryByRole('button', { name: /^Void / })).toBeNull();
+    expect(within(detail).getByText('Shares of the bill are taken: its lines can no longer be voided.')).toBeTruthy();
+    expect(within(detail).queryByRole('button', { name: 'Merge with another tab' })).toBeNull();
+  });
+
   it('voiding a line needs a reason, says what happens, and sends the reason', async () => {
-    const voided = tableState({ version: 6 });
+    const open = { status: 'open' as const, shares: [] };
+    const voided = tableState({ ...open, version: 6 });
     voided.rounds[0]!.lines[1] = { ...voided.rounds[0]!.lines[1]!, voided: true, void_reason: 'Spilled' };
-    const calls = withTab({ 'POST /api/staff/tables/sessions/ts-7/lines/12/void': { body: { table: voided, you: null } } });
+    const calls = withTab({
+      'GET /api/tables/sessions/ts-7': { body: { table: tableState(open), you: null } },
+      'POST /api/staff/tables/sessions/ts-7/lines/12/void': { body: { table: voided, you: null } },
+    });
     renderPage(<StaffTablesPage />, '/staff/tables?tab=ts-7');
     fireEvent.click(within(await screen.findByRole('region', { name: 'Table 7 tab' })).getByRole('button', { name: 'Void 1 × Paloma for Sam' }));
     const dialog = screen.getByRole('dialog', { name: 'Void line' });
@@ -165,6 +178,7 @@ describe('a tab\'s detail', () => {
 
   it('moving offers only tables without an open tab; merging says what happens to both tabs', async () => {
     const calls = withTab({
+      'GET /api/tables/sessions/ts-7': { body: { table: tableState({ status: 'open', shares: [] }), you: null } },
       'POST /api/staff/tables/sessions/ts-7/merge': { body: { table: tableState({ session_id: 'ts-3', table: '3', status: 'open', version: 9 }), you: null } },
     });
     renderPage(<StaffTablesPage />, '/staff/tables?tab=ts-7');
@@ -194,7 +208,7 @@ describe('a tab\'s detail', () => {
     renderPage(<StaffTablesPage />, '/staff/tables?tab=ts-7');
     fireEvent.click(within(await screen.findByRole('region', { name: 'Table 7 tab' })).getByRole('button', { name: 'End session' }));
     const dialog = screen.getByRole('dialog', { name: 'End Table 7\'s session' });
-    expect(dialog.textContent).toContain('The unpaid $39.15 stays on this tab to collect.');
+    expect(dialog.textContent).toContain('The unpaid $39.15 stays on this tab to collect: the $19.15 no share covers yet becomes one share of Alex\'s, under “Needs attention” until it is paid.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await json(calls.find((c) => c.method === 'POST'))).toEqual({});

@@ -43,6 +43,9 @@ export function TabDetail({ table, tables, sessions, onClose }: {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const live = isOnFloor(table.status);
+  // docs/product.md §12.6: a line is voided only before shares are taken; a tab being split is not merged.
+  const canVoid = live && !table.shares.some((s) => s.payment_status !== 'void');
+  const canMerge = table.status === 'open';
   const others = sessions.filter((s) => s.session_id !== table.session_id && isOnFloor(s.status));
   const busyTables = new Set(others.map((s) => s.table));
   const heading = `${tableLabel(table.table)} tab`;
@@ -97,7 +100,7 @@ export function TabDetail({ table, tables, sessions, onClose }: {
                       </span>
                       <span className="row">
                         <span className="item-total">{formatCents(line.line_total_cents)}</span>
-                        {!line.voided && round.status !== 'cancelled' && (
+                        {canVoid && !line.voided && round.status !== 'cancelled' && (
                           <button type="button" className="btn btn-ghost btn-small" aria-label={`Void ${line.quantity} × ${line.name}${line.member_name ? ` for ${line.member_name}` : ''}`} onClick={() => setDialog({ kind: 'void', line })}>
                             <Ban aria-hidden="true" size={14} /> Void
                           </button>
@@ -110,6 +113,7 @@ export function TabDetail({ table, tables, sessions, onClose }: {
             ))}
           </ol>
         )}
+        {live && !canVoid && table.rounds.length > 0 && <p className="muted">Shares of the bill are taken: its lines can no longer be voided.</p>}
       </div>
 
       <dl className="order-details staff-tab-totals" aria-label="Tab totals">
@@ -149,7 +153,7 @@ export function TabDetail({ table, tables, sessions, onClose }: {
       {table.status !== 'merged' && (
         <div className="row staff-tab-actions">
           {live && <button type="button" className="btn btn-small" onClick={() => setDialog({ kind: 'move' })}><ArrowRightLeft aria-hidden="true" size={14} /> Move to another table</button>}
-          {live && <button type="button" className="btn btn-small" onClick={() => setDialog({ kind: 'merge' })}><Combine aria-hidden="true" size={14} /> Merge with another tab</button>}
+          {canMerge && <button type="button" className="btn btn-small" onClick={() => setDialog({ kind: 'merge' })}><Combine aria-hidden="true" size={14} /> Merge with another tab</button>}
           {live && <button type="button" className="btn btn-danger btn-small" onClick={() => setDialog({ kind: 'end' })}>End session</button>}
         </div>
       )}

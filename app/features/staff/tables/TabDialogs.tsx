@@ -185,6 +185,7 @@ export function EndSessionDialog({ table, onClose }: DialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const balance = balanceCents(table.tab);
+  const host = table.members.find((m) => m.is_host)?.name ?? 'the host';
   async function confirm() {
     if (reason.trim().length > 200) { setError(REASON_TOO_LONG); return; }
     setError(null);
@@ -200,7 +201,7 @@ export function EndSessionDialog({ table, onClose }: DialogProps) {
     <ActionDialog title={`End ${tableLabel(table.table)}'s session`} confirmLabel="End session" danger busy={end.isPending} error={error} onConfirm={() => void confirm()} onClose={onClose}>
       <p>
         {tableLabel(table.table)}&apos;s members can no longer add drinks or send rounds, and the next scan of its QR code opens a new tab.
-        {balance > 0 ? <> The unpaid {formatCents(balance)} stays on this tab to collect.</> : ' Nothing is left to pay.'}
+        {balance > 0 ? <> The unpaid {formatCents(balance)} stays on this tab to collect{table.tab.owed_cents > 0 && <>: the {formatCents(table.tab.owed_cents)} no share covers yet becomes one share of {host}&apos;s</>}, under &ldquo;Needs attention&rdquo; until it is paid.</> : ' Nothing is left to pay.'}
       </p>
       <div className="field">
         <label htmlFor="end-reason">Reason (optional)</label>
