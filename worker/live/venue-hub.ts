@@ -92,7 +92,15 @@ export class VenueHub extends DurableObject<Env> {
     tell: (ownerKeys, text) => this.tell(ownerKeys, text),
     touchRollupDays: (days) => this.touchRollupDays(this.venue(), days),
     wakeBy: (at) => this.wakeBy(at),
-    heldDrinks: () => this.held.get(),
+    heldDrinks: async () => {
+      // Read once when the hub holds none, as placement does (docs/decisions/144).
+      const held = this.held.get();
+      if (held) return held;
+      const { db } = await this.db(this.venue());
+      const drinks = new Map((await db.select().from(schema.menuDrinks).where(eq(schema.menuDrinks.restaurantId, this.venue()))).map((d) => [d.id, d]));
+      this.held.set(drinks);
+      return drinks;
+    },
   });
 
   /** The numbered events: their order, and the last ones for reconnecting clients (worker/live/live-log.ts). */
