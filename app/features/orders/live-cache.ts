@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { isActiveStatus } from '../../../shared/orders';
 import type { LiveMessage } from '../../../shared/schemas/live';
 import type { Order } from '../../../shared/schemas/order';
-import type { LiveTableUpdated, TableState } from '../../../shared/schemas/tables';
+import type { LiveTableUpdated } from '../../../shared/schemas/tables';
 
 /** Every frame of the venue's socket: the numbered order events and the tables' whole-state frames (docs/decisions/170). */
 export type VenueLiveMessage = LiveMessage | z.infer<typeof LiveTableUpdated>;
@@ -73,23 +73,6 @@ export function writeOrder(client: QueryClient, order: Order) {
   }
 }
 
-export type TableWriter = (client: QueryClient, key: QueryKey, table: TableState) => void;
-
-/**
- * Every table query by its key's second part (['tables', part, ...]) and how a `table_updated` frame's whole
- * table is written into it (docs/decisions/170). Empty here: the screens that read tables add their writers
- * when they load (the staff Tables screen: app/features/staff/tables/table-cache.ts), as staff-cache.ts does.
- */
-export const TABLE_WRITERS: Record<string, TableWriter> = {};
-
-/** A table's newest state written into every cached query it belongs to. */
-export function writeTable(client: QueryClient, table: TableState) {
-  for (const query of client.getQueryCache().findAll({ queryKey: ['tables'] })) {
-    const writer = TABLE_WRITERS[String(query.queryKey[1])];
-    if (writer && query.state.data !== undefined) writer(client, query.queryKey, table);
-  }
-}
-
 /** The guest's reads that carry their order's ETA. */
 const ETA_READS = new Set(['status', 'active', 'detail']);
 
@@ -99,9 +82,9 @@ export const refetchOrders = (client: QueryClient) => client.invalidateQueries({
 /**
  * One live message applied to the cache. Order events write the order; a snapshot refetches (it
  * carries only the active orders, not the lists' finished ones); 'queue_changed' tells a guest that
- * their ETA moved, which the server computes, so their status, active order and detail are read again. 'table_updated'
- * writes the table's whole state into the back office's table queries (writeTable); the guest's table chunk adds its
- * own writers (tableFrameWriters). 'hello' and 'menu_changed' are the live hook's (sequence and menu), not the order cache's.
+ * their ETA moved, which the server computes, so their status, active order and detail are read again. A
+ * `table_updated` frame is written by the writers the table screens add when they load (tableFrameWriters: the
+ * guest's table chunk, the staff Tables screen). 'hello' and 'menu_changed' are the live hook's, not the order cache's.
  */
 export function applyLiveEvent(client: QueryClient, message: VenueLiveMessage): LiveCacheOutcome {
   tableFrameWriters.forEach((write) => write(client, message));
@@ -113,9 +96,6 @@ export function applyLiveEvent(client: QueryClient, message: VenueLiveMessage): 
     case 'queue_changed':
       // Another guest's order left the queue: this guest's ETA (status screen, banner) is the server's to recompute.
       void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' && ETA_READS.has(String(q.queryKey[1])) });
-      return 'applied';
-    case 'table_updated':
-      writeTable(client, message.table);
       return 'applied';
     case 'snapshot':
       return 'refetch';

@@ -131,13 +131,15 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           refreshMenu();
         } else if (message.type === 'hello') {
           audience = message.audience;
+          // Queries read before the socket opened may have missed what the socket would have told them.
+          const readBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
+          const readAgain = (queryKey: string[]) => {
+            if (client.getQueryCache().findAll({ queryKey, predicate: readBefore }).length > 0) void client.invalidateQueries({ queryKey, predicate: readBefore });
+          };
           // A first connection: lists read before the socket opened may have missed an event; those
           // still loading are answered after it, and everything from here on arrives as events.
           if (previous === null) {
-            const readBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
-            if (client.getQueryCache().findAll({ queryKey: ['orders'], predicate: readBefore }).length > 0) {
-              void client.invalidateQueries({ queryKey: ['orders'], predicate: readBefore });
-            }
+            readAgain(['orders']);
           } else if (audience === 'staff' && message.seq !== previous) {
             // The catch-up before 'hello' ends at the venue's latest number; anything else is a gap.
             void refresh();
@@ -145,10 +147,7 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           // Menu changes are not kept in the venue's log: after a reconnect the menu is read again.
           if (opened > 1) refreshMenu();
           // Nor are table frames (docs/decisions/170): a table read before this socket opened is read again.
-          const tableReadBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
-          if (client.getQueryCache().findAll({ queryKey: ['tables'], predicate: tableReadBefore }).length > 0) {
-            void client.invalidateQueries({ queryKey: ['tables'], predicate: tableReadBefore });
-          }
+          readAgain(['tables']);
         } else {
           const gap = audience === 'staff' && previous !== null && 'order' in message && message.seq > previous + 1;
           if (applyLiveEvent(client, message) === 'refetch' || gap) void refresh();

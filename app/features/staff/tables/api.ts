@@ -8,8 +8,7 @@ import {
   type EndSessionInput, type MergeTabInput, type MoveTabInput, type RecordPaymentInput, type VoidLineInput,
 } from '../../../../shared/schemas/tables';
 import { apiRequest } from '../../../lib/api-client';
-import { writeTable } from '../../orders/live-cache';
-import { dropFromList } from './table-cache';
+import { dropFromList, writeTable } from './table-cache';
 
 const STAFF = { schemaLabel: 'staffApi' } as const;
 

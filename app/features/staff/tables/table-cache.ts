@@ -1,10 +1,10 @@
 // The staff Tables screen's queries in the live cache (docs/decisions/131, 170): a `table_updated` frame, or an
 // action's answer, carries the table's whole state; it is written into the list and the open tab in place.
 // Loaded with the staff screen only, as staff-cache.ts is (docs/decisions/080).
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Order } from '../../../../shared/schemas/order';
 import type { TableState } from '../../../../shared/schemas/tables';
-import { TABLE_WRITERS, type TableWriter } from '../../orders/live-cache';
+import { tableFrameWriters } from '../../orders/live-cache';
 import { isListed, summaryOf, type StaffTableSummary } from './summary';
 
 type StaffList = { tables: { number: string; name: string | null }[]; sessions: StaffTableSummary[] };
@@ -31,6 +31,8 @@ const newer = (cached: TableState, incoming: TableState) => incoming.version >= 
  * The list keeps no version of its own: a summary is only replaced from a state at least as new as the
  * open tab's when that is cached.
  */
+type TableWriter = (client: QueryClient, key: QueryKey, table: TableState) => void;
+
 const STAFF_TABLE_WRITERS: Record<string, TableWriter> = {
   // ['tables', 'staff']: StaffTablesResponse
   staff: (client, key, table) => {
@@ -45,7 +47,16 @@ const STAFF_TABLE_WRITERS: Record<string, TableWriter> = {
   },
 };
 
-Object.assign(TABLE_WRITERS, STAFF_TABLE_WRITERS);
+/** A table's newest state written into every staff table query it belongs to. */
+export function writeTable(client: QueryClient, table: TableState) {
+  for (const query of client.getQueryCache().findAll({ queryKey: ['tables'] })) {
+    const writer = STAFF_TABLE_WRITERS[String(query.queryKey[1])];
+    if (writer && query.state.data !== undefined) writer(client, query.queryKey, table);
+  }
+}
+
+// Registered when the staff screen loads, so a guest's first download carries none of it (docs/decisions/080).
+tableFrameWriters.add((client, message) => { if (message.type === 'table_updated') writeTable(client, message.table); });
 
 /**
  * A round is an order (docs/decisions/170): its status changes arrive as order events, and the open tab shows
