@@ -115,7 +115,7 @@ export class TableDesk {
     const scope: Scope = {
       db, venueId: this.host.venueId(), now: new Date().toISOString(), rows, actor,
       member: actor.kind === 'guest' ? memberByKeys(rows, actor.ownerKeys) : null,
-      heldDrinks: await this.host.heldDrinks(),
+      heldDrinks: () => this.host.heldDrinks(),
     };
     const decided = await decide(scope);
     if (isRefusal(decided)) return decided;
