@@ -242,7 +242,7 @@ describe('back-office guards and shells', () => {
     const { router } = renderRoutes(routes, '/staff');
     await screen.findByRole('heading', { name: 'Staff home' });
     const nav = screen.getByRole('navigation', { name: 'Staff Portal navigation' });
-    for (const label of ['Active Orders', 'Order History', 'Menu Lookup', 'Inventory', 'Low Stock', 'AI Cocktails']) {
+    for (const label of ['Active Orders', 'Tables', 'Order History', 'Menu Lookup', 'Inventory', 'Low Stock', 'AI Cocktails']) {
       expect(within(nav).getByRole('link', { name: label }).getAttribute('href')).toMatch(/^\/staff\//);
     }
     expect(screen.getByText('Role:').parentElement!.textContent).toBe('Role: staff');
@@ -260,7 +260,7 @@ describe('back-office guards and shells', () => {
     await screen.findByRole('heading', { name: 'Admin home' });
     const hrefs = [...screen.getByRole('navigation', { name: 'Venue Admin navigation' }).querySelectorAll('a')].map((a) => a.getAttribute('href'));
     // One navigation (docs/decisions/136): the dashboard's five sections, then the other pages.
-    expect(hrefs).toEqual(['/admin/dashboard', '/admin/menu-drinks', '/admin/inventory', '/admin/orders', '/admin/ai-controls', '/admin/analytics', '/admin/qr', '/admin/profile', '/admin/audit-log']);
+    expect(hrefs).toEqual(['/admin/dashboard', '/admin/menu-drinks', '/admin/inventory', '/admin/orders', '/admin/ai-controls', '/admin/analytics', '/admin/tables', '/admin/qr', '/admin/profile', '/admin/audit-log']);
     expect(screen.queryByLabelText('Venue')).toBeNull();
   });
 
