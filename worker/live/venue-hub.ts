@@ -16,6 +16,7 @@ import { rollUp } from '../shards/rollups';
 import { addDays, utcDay } from '../analytics/sales-figures';
 import { latestStoredSeq, LiveLog, pruneLiveEvents, storedEvents, type StoredEvent } from './live-log';
 import { TableDesk } from '../tables/desk';
+import { dueIdleCheck, wakeBy } from '../tables/idle-alarm';
 import { tableMessages } from '../../shared/tables';
 import type { TableActor, TableCommand, TableOutcome } from '../tables/commands';
 
@@ -79,8 +80,16 @@ export class VenueHub extends DurableObject<Env> {
     placeRound: async (req) => this.placeOrder(req),
     tell: (ownerKeys, text) => this.tell(ownerKeys, text),
     touchRollupDays: (days) => this.touchRollupDays(this.venue(), days),
-    wakeBy: (at) => this.wakeBy(at),
-    heldDrinks: () => this.held.get(),
+    wakeBy: (at) => wakeBy(this.ctx.storage, this.venue(), at),
+    heldDrinks: async () => {
+      // Read once when the hub holds none, as placement does (docs/decisions/144).
+      const held = this.held.get();
+      if (held) return held;
+      const { db } = await this.db(this.venue());
+      const drinks = new Map((await db.select().from(schema.menuDrinks).where(eq(schema.menuDrinks.restaurantId, this.venue()))).map((d) => [d.id, d]));
+      this.held.set(drinks);
+      return drinks;
+    },
   });
 
   /** The numbered events: their order, and the last ones for reconnecting clients (worker/live/live-log.ts). */
@@ -240,34 +249,16 @@ export class VenueHub extends DurableObject<Env> {
     }
   }
 
-  /** The idle-tab check's due time, kept in the hub's storage with its venue, and the alarm set no later than it. */
-  private async wakeBy(at: number) {
-    const sql = this.ctx.storage.sql;
-    sql.exec('create table if not exists table_alarm (venue_id text primary key, due integer not null)');
-    const due = sql.exec<{ due: number }>('select due from table_alarm').toArray()[0]?.due;
-    if (due === undefined || due > at) sql.exec('insert into table_alarm (venue_id, due) values (?, ?) on conflict (venue_id) do update set due = excluded.due', this.venue(), at);
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
-  }
-
-  /** Runs the idle-tab check when it is due; sets the alarm again for a check still to come. */
+  /** Closes idle tabs when their check is due (worker/tables/idle-alarm.ts); the rollups follow in the same alarm. */
   private async tableAlarm() {
-    const sql = this.ctx.storage.sql;
-    const exists = sql.exec<{ n: number }>(`select count(*) as n from sqlite_master where type = 'table' and name = 'table_alarm'`).toArray()[0]!.n > 0;
-    const row = exists ? sql.exec<{ venue_id: string; due: number }>('select venue_id, due from table_alarm').toArray()[0] : undefined;
-    if (!row) return;
-    if (row.due <= Date.now()) {
-      sql.exec('delete from table_alarm');
-      try {
-        await this.open(row.venue_id);
-        await this.tables.closeIdle();
-      } catch (err) {
-        console.error(JSON.stringify({ level: 'error', message: 'closing idle tabs failed', error: String(err) }));
-        await this.wakeBy(Date.now() + ROLLUP_RETRY_MS);
-      }
-    } else {
-      const current = await this.ctx.storage.getAlarm();
-      if (current === null || current > row.due) await this.ctx.storage.setAlarm(row.due);
+    const venueId = await dueIdleCheck(this.ctx.storage);
+    if (!venueId) return;
+    try {
+      await this.open(venueId);
+      await this.tables.closeIdle();
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', message: 'closing idle tabs failed', error: String(err) }));
+      await wakeBy(this.ctx.storage, venueId, Date.now() + ROLLUP_RETRY_MS);
     }
   }
 

@@ -29,7 +29,8 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
 
   const drinkIds = [...new Set(lines.filter((l) => !l.is_ai_creation && l.menu_drink_id).map((l) => l.menu_drink_id!))];
   // The drinks the hub holds for placement, when it holds them all (what a line shows is read back from D1 anyway).
-  const held = scope.heldDrinks && drinkIds.every((id) => scope.heldDrinks!.has(id)) ? drinkIds.map((id) => scope.heldDrinks!.get(id)!) : null;
+  const heldDrinks = drinkIds.length && scope.heldDrinks ? await scope.heldDrinks() : null;
+  const held = heldDrinks && drinkIds.every((id) => heldDrinks.has(id)) ? drinkIds.map((id) => heldDrinks.get(id)!) : null;
   const drinks = held ?? (drinkIds.length
     ? await db.select().from(menuDrinks).where(and(eq(menuDrinks.restaurantId, scope.venueId), inArray(menuDrinks.id, drinkIds)))
     : []);

@@ -17,8 +17,8 @@ export type Scope = {
   /** The caller's present membership, when a guest. */
   member: MemberRow | null;
   actor: TableActor;
-  /** The venue's drinks the hub holds, when it holds them (a line's drink is read from D1 otherwise). */
-  heldDrinks?: Map<string, typeof menuDrinks.$inferSelect> | null;
+  /** The venue's drinks the hub holds (read once when it holds none): asked only by changes that add lines. */
+  heldDrinks?: () => Promise<Map<string, typeof menuDrinks.$inferSelect>>;
 };
 
 export type Change = {

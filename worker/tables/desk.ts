@@ -37,8 +37,8 @@ export type DeskHost = {
   touchRollupDays(days: readonly string[]): Promise<void>;
   /** The hub's alarm fires by then at the latest (idle tabs, docs/product.md §12.7). */
   wakeBy(at: number): Promise<void>;
-  /** The venue's drinks the hub holds for placement (docs/decisions/144), or null: a line's drink is read then. */
-  heldDrinks(): Map<string, DrinkRow> | null;
+  /** The venue's drinks the hub holds for placement (docs/decisions/144), read when it holds none. */
+  heldDrinks(): Promise<Map<string, DrinkRow>>;
 };
 
 type GuestActor = Extract<TableActor, { kind: 'guest' }>;
@@ -115,7 +115,7 @@ export class TableDesk {
     const scope: Scope = {
       db, venueId: this.host.venueId(), now: new Date().toISOString(), rows, actor,
       member: actor.kind === 'guest' ? memberByKeys(rows, actor.ownerKeys) : null,
-      heldDrinks: this.host.heldDrinks(),
+      heldDrinks: () => this.host.heldDrinks(),
     };
     const decided = await decide(scope);
     if (isRefusal(decided)) return decided;
