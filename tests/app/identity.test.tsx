@@ -242,7 +242,7 @@ describe('back-office guards and shells', () => {
     const { router } = renderRoutes(routes, '/staff');
     await screen.findByRole('heading', { name: 'Staff home' });
     const nav = screen.getByRole('navigation', { name: 'Staff Portal navigation' });
-    for (const label of ['Active Orders', 'Order History', 'Menu Lookup', 'Inventory', 'Low Stock', 'AI Cocktails']) {
+    for (const label of ['Active Orders', 'Tables', 'Order History', 'Menu Lookup', 'Inventory', 'Low Stock', 'AI Cocktails']) {
       expect(within(nav).getByRole('link', { name: label }).getAttribute('href')).toMatch(/^\/staff\//);
     }
     expect(screen.getByText('Role:').parentElement!.textContent).toBe('Role: staff');

@@ -117,44 +117,6 @@ function TablesEditor({ saved }: { saved: VenueTables }) {
 
   return (
     <>
-      <form className="card stack" onSubmit={submitTables} noValidate aria-labelledby={`${ids}-tables-h`}>
-        <h2 id={`${ids}-tables-h`}>Tables</h2>
-        <p className="muted">A number or a name such as &ldquo;Patio 4&rdquo;, in the order staff and the QR generator list them.</p>
-        {rows.length === 0 ? <p className="muted">No tables: guests order without a table.</p> : (
-          <ol className="stack admin-table-rows">
-            {rows.map((row, i) => {
-              const id = `${ids}-row-${row.key}`;
-              const label = `Table ${i + 1}`;
-              return (
-                <li key={row.key} className="row admin-table-row" data-testid="table-row">
-                  <div className="field">
-                    <label htmlFor={`${id}-number`}>{label} number</label>
-                    <input id={`${id}-number`} value={row.number} onChange={(e) => editRow(i, { number: e.target.value })} {...errorProps(tableErrors, `tables.${i}.number`, `${id}-number`)} />
-                    <FieldError errors={tableErrors} field={`tables.${i}.number`} id={`${id}-number`} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={`${id}-name`}>{label} name (optional)</label>
-                    <input id={`${id}-name`} value={row.name} onChange={(e) => editRow(i, { name: e.target.value })} {...errorProps(tableErrors, `tables.${i}.name`, `${id}-name`)} />
-                    <FieldError errors={tableErrors} field={`tables.${i}.name`} id={`${id}-name`} />
-                  </div>
-                  <div className="row table-actions">
-                    <button type="button" className="icon-button" aria-label={`Move ${label} up`} disabled={i === 0} onClick={() => moveRow(i, -1)}><ArrowUp aria-hidden="true" size={16} /></button>
-                    <button type="button" className="icon-button" aria-label={`Move ${label} down`} disabled={i === rows.length - 1} onClick={() => moveRow(i, 1)}><ArrowDown aria-hidden="true" size={16} /></button>
-                    <button type="button" className="icon-button" aria-label={`Remove ${label}`} onClick={() => removeRow(i)}><Trash2 aria-hidden="true" size={16} /></button>
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-        {tablesMessage && <p className="field-error" role="alert">{tablesMessage}</p>}
-        <div className="row">
-          <button type="button" className="btn" onClick={addRow}><Plus aria-hidden="true" size={16} /> Add table</button>
-          <span className="spacer" />
-          <button type="submit" className="btn btn-primary" disabled={saveTables.isPending}>{saveTables.isPending ? 'Saving...' : 'Save tables'}</button>
-        </div>
-      </form>
-
       <form className="card stack" onSubmit={(e) => void submitSettings(e)} noValidate aria-labelledby={`${ids}-settings-h`}>
         <h2 id={`${ids}-settings-h`}>Tab settings</h2>
         <div className="row admin-form-row">
@@ -190,6 +152,45 @@ function TablesEditor({ saved }: { saved: VenueTables }) {
         <div className="row">
           <span className="spacer" />
           <button type="submit" className="btn btn-primary" disabled={saveSettings.isPending}>{saveSettings.isPending ? 'Saving...' : 'Save tab settings'}</button>
+        </div>
+      </form>
+
+      <form className="card stack" onSubmit={submitTables} noValidate aria-labelledby={`${ids}-tables-h`}>
+        <h2 id={`${ids}-tables-h`}>Tables</h2>
+        <p className="muted">A number or a name such as &ldquo;Patio 4&rdquo;, in the order staff and the QR generator list them.</p>
+        {rows.length === 0 ? <p className="muted">No tables: guests order without a table.</p> : (
+          <ol className="admin-table-rows">
+            <li className="admin-table-row admin-table-head" aria-hidden="true"><span>Number</span><span>Name (optional)</span><span /></li>
+            {rows.map((row, i) => {
+              const id = `${ids}-row-${row.key}`;
+              const label = `Table ${i + 1}`;
+              return (
+                <li key={row.key} className="admin-table-row" data-testid="table-row">
+                  <div className="field">
+                    <label htmlFor={`${id}-number`} className="visually-hidden">{label} number</label>
+                    <input id={`${id}-number`} value={row.number} onChange={(e) => editRow(i, { number: e.target.value })} {...errorProps(tableErrors, `tables.${i}.number`, `${id}-number`)} />
+                    <FieldError errors={tableErrors} field={`tables.${i}.number`} id={`${id}-number`} />
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`${id}-name`} className="visually-hidden">{label} name (optional)</label>
+                    <input id={`${id}-name`} value={row.name} onChange={(e) => editRow(i, { name: e.target.value })} {...errorProps(tableErrors, `tables.${i}.name`, `${id}-name`)} />
+                    <FieldError errors={tableErrors} field={`tables.${i}.name`} id={`${id}-name`} />
+                  </div>
+                  <div className="row table-actions">
+                    <button type="button" className="icon-button" aria-label={`Move ${label} up`} disabled={i === 0} onClick={() => moveRow(i, -1)}><ArrowUp aria-hidden="true" size={16} /></button>
+                    <button type="button" className="icon-button" aria-label={`Move ${label} down`} disabled={i === rows.length - 1} onClick={() => moveRow(i, 1)}><ArrowDown aria-hidden="true" size={16} /></button>
+                    <button type="button" className="icon-button" aria-label={`Remove ${label}`} onClick={() => removeRow(i)}><Trash2 aria-hidden="true" size={16} /></button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        {tablesMessage && <p className="field-error" role="alert">{tablesMessage}</p>}
+        <div className="row">
+          <button type="button" className="btn" onClick={addRow}><Plus aria-hidden="true" size={16} /> Add table</button>
+          <span className="spacer" />
+          <button type="submit" className="btn btn-primary" disabled={saveTables.isPending}>{saveTables.isPending ? 'Saving...' : 'Save tables'}</button>
         </div>
       </form>
 
