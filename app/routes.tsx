@@ -33,6 +33,13 @@ export function RedirectTo({ from, to }: { from: string; to: string }) {
   return <Navigate replace to={{ pathname: pathname.slice(0, at) + to + pathname.slice(at + from.length), search, hash }} />;
 }
 
+/**
+ * The venue frame's table part (docs/decisions/170), loaded only at a table. Declared here with the pages: the
+ * entry already carries the lazy-loading helper, which the venue frame's own chunk would otherwise repeat
+ * (bundle budget, docs/decisions/080).
+ */
+export const TableFrame = lazy(() => import('./features/tables/TableFrame'));
+
 /** The route map (docs/product.md §2), in one place. Unknown paths fall back to '/'. */
 export const routes: RouteObject[] = [
   {

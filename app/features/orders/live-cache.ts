@@ -2,20 +2,10 @@
 // so every cached list and detail it belongs to is updated in place, and nothing is fetched again.
 // Only a snapshot (the log no longer has what was missed) or a gap in the sequence refetches.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { isActiveStatus } from '../../../shared/orders';
 import type { LiveMessage } from '../../../shared/schemas/live';
 import type { Order } from '../../../shared/schemas/order';
-import type { LiveTableUpdated } from '../../../shared/schemas/tables';
-
-/** Every frame of the venue's socket: the numbered order events and the tables' whole-state frames (docs/decisions/170). */
-export type VenueLiveMessage = LiveMessage | z.infer<typeof LiveTableUpdated>;
-
-/**
- * Writers of the tables' frames and of their rounds' order events (app/features/tables/table-cache.ts), added
- * by a table's chunk when it loads, so a guest at no table downloads none of them (bundle budget, decision 080).
- */
-export const tableFrameWriters = new Set<(client: QueryClient, message: VenueLiveMessage) => void>();
+import type { TableState } from '../../../shared/schemas/tables';
 
 /** What applying a message asks of the caller: nothing more, or one refetch of the order queries. */
 export type LiveCacheOutcome = 'applied' | 'refetch';
@@ -73,6 +63,23 @@ export function writeOrder(client: QueryClient, order: Order) {
   }
 }
 
+export type TableWriter = (client: QueryClient, key: QueryKey, table: TableState) => void;
+
+/**
+ * Every table query by its key's second part (['tables', part, ...]) and how a `table_updated` frame's whole
+ * table is written into it (docs/decisions/170). Empty here: the screens that read tables add their writers
+ * when they load (the staff Tables screen: app/features/staff/tables/table-cache.ts), as staff-cache.ts does.
+ */
+export const TABLE_WRITERS: Record<string, TableWriter> = {};
+
+/** A table's newest state written into every cached query it belongs to. */
+export function writeTable(client: QueryClient, table: TableState) {
+  for (const query of client.getQueryCache().findAll({ queryKey: ['tables'] })) {
+    const writer = TABLE_WRITERS[String(query.queryKey[1])];
+    if (writer && query.state.data !== undefined) writer(client, query.queryKey, table);
+  }
+}
+
 /** The guest's reads that carry their order's ETA. */
 const ETA_READS = new Set(['status', 'active', 'detail']);
 
@@ -82,12 +89,10 @@ export const refetchOrders = (client: QueryClient) => client.invalidateQueries({
 /**
  * One live message applied to the cache. Order events write the order; a snapshot refetches (it
  * carries only the active orders, not the lists' finished ones); 'queue_changed' tells a guest that
- * their ETA moved, which the server computes, so their status, active order and detail are read again. A
- * `table_updated` frame (a whole table) and a round's order events are the tables' writers' too. 'hello' and
- * 'menu_changed' are the live hook's (sequence and menu), not the order cache's.
+ * their ETA moved, which the server computes, so their status, active order and detail are read again. 'table_updated'
+ * writes the table's whole state (writeTable). 'hello' and 'menu_changed' are the live hook's (sequence and menu), not the order cache's.
  */
-export function applyLiveEvent(client: QueryClient, message: VenueLiveMessage): LiveCacheOutcome {
-  tableFrameWriters.forEach((write) => write(client, message));
+export function applyLiveEvent(client: QueryClient, message: LiveMessage): LiveCacheOutcome {
   switch (message.type) {
     case 'order_created':
     case 'order_updated':
@@ -96,6 +101,9 @@ export function applyLiveEvent(client: QueryClient, message: VenueLiveMessage): 
     case 'queue_changed':
       // Another guest's order left the queue: this guest's ETA (status screen, banner) is the server's to recompute.
       void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' && ETA_READS.has(String(q.queryKey[1])) });
+      return 'applied';
+    case 'table_updated':
+      writeTable(client, message.table);
       return 'applied';
     case 'snapshot':
       return 'refetch';

@@ -4,7 +4,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_REFRESH_MS } from '../../../shared/constants';
-import { applyLiveEvent, refetchOrders, type VenueLiveMessage } from './live-cache';
+import type { LiveMessage } from '../../../shared/schemas/live';
+import { applyLiveEvent, refetchOrders } from './live-cache';
 
 export const LIVE_PING_MS = 25_000;
 const BACKOFF_BASE_MS = 1_000;
@@ -22,16 +23,16 @@ const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
 /**
  * The live protocol's envelope, checked by hand: guest venue pages hold this socket, and zod stays
  * out of their first download (bundle budget, docs/decisions/080). The messages come from our own
- * Durable Object, and each order in them is written into the cache as the Worker serialised it. A
- * `table_updated` frame's table is checked by the tables' writer (app/features/tables/table-cache.ts).
+ * Durable Object, and each order in them is written into the cache as the Worker serialised it.
  */
-export function asLiveMessage(raw: unknown): VenueLiveMessage | null {
+export function asLiveMessage(raw: unknown): LiveMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown };
+  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown; table?: { session_id?: unknown; version?: unknown } | null };
   if (typeof m.type !== 'string' || !LIVE_TYPES.has(m.type) || !Number.isInteger(m.seq)) return null;
   if (ORDER_EVENTS.has(m.type) && typeof m.order?.id !== 'string') return null;
+  if (m.type === 'table_updated' && (typeof m.table?.session_id !== 'string' || !Number.isInteger(m.table.version))) return null;
   if (m.type === 'snapshot' && !Array.isArray(m.orders)) return null;
-  return raw as VenueLiveMessage;
+  return raw as LiveMessage;
 }
 
 /** ws(s)://host/api/live/venues/:id?token=…&since=… */
@@ -54,8 +55,8 @@ const MENU_RECHECK_MS = 2_100;
 export type VenueLiveOptions = {
   /** A staff or guest access token; no socket is opened without one. */
   token: string | null | undefined;
-  /** Every message, after the hook has written it into the order queries (a method: a screen may take only LiveMessage). */
-  onEvent?(message: VenueLiveMessage): void;
+  /** Every message, after the hook has written it into the order queries. */
+  onEvent?: (message: LiveMessage) => void;
   enabled?: boolean;
   /**
    * A change of this value opens a new socket: the hub learns a guest's table sessions when the socket
@@ -143,6 +144,11 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           }
           // Menu changes are not kept in the venue's log: after a reconnect the menu is read again.
           if (opened > 1) refreshMenu();
+          // Nor are table frames (docs/decisions/170): a table read before this socket opened is read again.
+          const tableReadBefore = (q: { state: { dataUpdatedAt: number } }) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < openedAt;
+          if (client.getQueryCache().findAll({ queryKey: ['tables'], predicate: tableReadBefore }).length > 0) {
+            void client.invalidateQueries({ queryKey: ['tables'], predicate: tableReadBefore });
+          }
         } else {
           const gap = audience === 'staff' && previous !== null && 'order' in message && message.seq > previous + 1;
           if (applyLiveEvent(client, message) === 'refetch' || gap) void refresh();

@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { Venue } from '../../../shared/schemas/venue';
 import { useGuestSession } from '../auth/hooks';
-import { tableFrameWriters } from '../orders/live-cache';
 import { TableBar } from './TableBar';
-import { tableKeys, writeTableFrames, type TableView } from './table-cache';
+import type { TableView } from './table-cache';
 import type { VenueContext } from '../guest/venue/VenueLayout';
 import { useAddToTable, type TableOrdering } from './use-add-to-table';
 import { useTable } from './use-table';
@@ -25,26 +23,16 @@ type Props = { venue: Venue; liveConnected: boolean };
 /**
  * The venue frame's table part (docs/decisions/170), its own chunk: loaded only for a device at a table or a
  * guest who scanned a table's QR code (`?table=N`, maybe `&code=ABCD`). It keeps the table live (frames from
- * the venue's socket, a read on every reconnect, polling while the socket is down), renders the page with its
- * table (TableHere), shows the table's line, and the join sheet for a scan; the sheet done, the link's table
- * and code leave the address, so a reload does not ask again.
+ * the venue's socket, table-cache.ts; a read on every reconnect, orders/live.ts; polling while the socket is
+ * down), renders the page with its table (TableHere), shows the table's line, and the join sheet for a scan;
+ * the sheet done, the link's table and code leave the address, so a reload does not ask again.
  */
 export default function TableFrame({ venue, liveConnected }: Props) {
   const { ready: sessionReady } = useGuestSession();
-  const client = useQueryClient();
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
-  const { sessionId, view, pending } = useTable(venue.slug, { pollWhileOffline: !liveConnected });
+  const { view, pending } = useTable(venue.slug, { pollWhileOffline: !liveConnected });
   const ordering = useAddToTable(view);
-
-  useEffect(() => {
-    tableFrameWriters.add(writeTableFrames);
-    return () => { tableFrameWriters.delete(writeTableFrames); };
-  }, []);
-  // A table's frames are not kept in the venue's log: every (re)connected socket reads the table again.
-  useEffect(() => {
-    if (liveConnected && sessionId) void client.invalidateQueries({ queryKey: tableKeys.session(sessionId), exact: true });
-  }, [client, liveConnected, sessionId]);
 
   const params = new URLSearchParams(search);
   const scanned = params.get('table')?.trim() || null;

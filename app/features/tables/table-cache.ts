@@ -1,12 +1,10 @@
-// A table's state in the query cache (docs/decisions/170, 131): every answer of a table route and every
-// `table_updated` frame carries the whole table, written in place; an older copy (a lower `version`)
-// never replaces a newer one, whichever arrives last. Round orders' own frames move their round's status.
-// Types only: the guest's first download stays free of zod (bundle budget, docs/decisions/080).
+// The guest's table in the query cache (docs/decisions/170, 131): every answer of a table route and every
+// `table_updated` frame carries the whole table, written in place; an older copy (a lower `version`) never
+// replaces a newer one, whichever arrives last. Loaded with the table's chunks only (docs/decisions/080).
+// Types only: the guest's first download stays free of zod.
 import type { QueryClient } from '@tanstack/react-query';
-import { isActiveStatus } from '../../../shared/orders';
-import type { Order } from '../../../shared/schemas/order';
 import type { TableState } from '../../../shared/schemas/tables';
-import type { VenueLiveMessage } from '../orders/live-cache';
+import { TABLE_WRITERS } from '../orders/live-cache';
 
 /** What GET /api/tables/sessions/:id and every member write answer: the table, and the reader's member id. */
 export type TableView = { table: TableState; you: string | null };
@@ -26,36 +24,9 @@ export function writeTable(client: QueryClient, table: TableState, you?: string 
 }
 
 /**
- * A `table_updated` frame: written only into a session this client already reads (a member's socket may
- * still carry a table it left until it reconnects; staff screens read theirs under their own keys).
+ * A `table_updated` frame, also sent when one of the table's rounds changes at the bar (docs/decisions/170): written
+ * into ['tables', 'session', id] (app/features/orders/live-cache.ts writeTable only calls it for a cached query).
  */
-export function applyTableFrame(client: QueryClient, table: TableState) {
-  if (client.getQueryData(tableKeys.session(table.session_id)) === undefined) return;
-  writeTable(client, table);
-}
-
-/** A round is an order (owner `t:<session>`): its status change shows on the tab at once, before the table's own frame. */
-export function writeRoundOrder(client: QueryClient, order: Order) {
-  for (const query of client.getQueryCache().findAll({ queryKey: ['tables', 'session'] })) {
-    client.setQueryData<TableView | null>(query.queryKey, (view) => {
-      const round = view?.table.rounds.find((r) => r.order_id === order.id);
-      if (!view || !round || round.status === order.status) return view;
-      const active = isActiveStatus(order.status);
-      return {
-        ...view,
-        table: {
-          ...view.table,
-          rounds: view.table.rounds.map((r) => (r === round ? { ...r, status: order.status } : r)),
-          active_round_id: active ? order.id : view.table.active_round_id === order.id ? null : view.table.active_round_id,
-        },
-      };
-    });
-  }
-}
-
-/** The venue socket's messages for tables (app/features/orders/live-cache.ts tableFrameWriters): frames and rounds. */
-export function writeTableFrames(client: QueryClient, message: VenueLiveMessage) {
-  // Checked here, not in the socket's envelope (orders/live.ts), which every guest downloads.
-  if (message.type === 'table_updated') { if (typeof message.table?.session_id === 'string') applyTableFrame(client, message.table); }
-  else if (message.type === 'order_created' || message.type === 'order_updated') writeRoundOrder(client, message.order);
-}
+TABLE_WRITERS.session = (client, key, table) => {
+  if (key[2] === table.session_id) writeTable(client, table);
+};

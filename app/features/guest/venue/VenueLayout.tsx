@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
+import { Suspense, useEffect, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { rememberTableFromUrl } from '../table-number';
 import type { Venue } from '../../../../shared/schemas/venue';
@@ -10,12 +10,9 @@ import { useVenue } from '../../venues/api';
 import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
 import { GuestTabBar } from './GuestTabBar';
 import { StatusPage } from '../../../ui/StatusPage';
+import { TableFrame } from '../../../routes';
 import { memberSessionId } from '../../tables/membership';
 import type { TableHere } from '../../tables/TableFrame';
-
-// The table's part of the frame is its own chunk: a guest who never scans a table's QR code never downloads it
-// (docs/decisions/170, bundle budget docs/decisions/080). At a table it frames the page and gives it the table.
-const TableFrame = lazy(() => import('../../tables/TableFrame'));
 
 /** The tab's name outside a venue (index.html's <title>). */
 const APP_TITLE = 'Barhop';
@@ -69,6 +66,8 @@ export default function VenueLayout() {
   return (
     <div className="guest-shell" style={themeVariables(venue.theme_colors) as CSSProperties}>
       <ActiveOrderBanner venue={venue} />
+      {/* The table's part of the frame is its own chunk (app/routes.tsx): a guest who never scans a table's QR code
+          never downloads it. At a table it frames the page and gives it the table (docs/decisions/170). */}
       {tableSessionId || /[?&]table=/.test(search) ? (
         <Suspense fallback={null}><TableFrame venue={venue} liveConnected={connected} /></Suspense>
       ) : <Outlet context={{ venue, liveConnected: connected } satisfies VenueContext} />}
