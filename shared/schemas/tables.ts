@@ -3,7 +3,7 @@ import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
 import { Order, OrderStatusSchema, PaymentStatusSchema } from './order';
 import { RecipeLine } from './cart';
 
-// Tables and tabs (docs/decisions/170, docs/product.md §11): a table's session, its shared cart, its rounds,
+// Tables and tabs (docs/decisions/170, docs/product.md §12): a table's session, its shared cart, its rounds,
 // its tab and the bill's shares. Money is integer cents on the wire.
 
 /** A table's number or name as the QR code's `?table=` carries it ("7", "Patio 4"). */

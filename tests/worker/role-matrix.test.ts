@@ -49,6 +49,11 @@ export const POLICY: Record<string, readonly Who[]> = {
   '/api/cart': GUESTS,
   '/api/orders': GUESTS,
   '/api/ai': GUESTS, // the bartender: vibe, chat, recommend, log, interaction feedback
+  // A table's members (docs/product.md §12); staff of the venue also read a tab, ask for its bill and remove a member.
+  '/api/tables': GUESTS,
+  'GET /api/tables/sessions': [...GUESTS, ...STAFF_UP],
+  'POST /api/tables/sessions/:id/bill': [...GUESTS, ...STAFF_UP],
+  'DELETE /api/tables/sessions/:id/members': [...GUESTS, ...STAFF_UP],
   // Guests signed in by phone
   '/api/favorites': SIGNED_IN_GUESTS,
   '/api/ratings': SIGNED_IN_GUESTS,

@@ -53,6 +53,21 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/orders', maxBytes: 32 * KB },
   { route: 'POST /api/orders/quick', maxBytes: 16 * KB },
   { route: 'POST /api/admin/images', maxBytes: 'own' },
+  // Tables and tabs (docs/decisions/170): small bodies; the AI round counts against the AI suggestion limit.
+  { route: 'POST /api/tables/sessions', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/join', maxBytes: 4 * KB },
+  { route: 'PATCH /api/tables/sessions/:id', maxBytes: 4 * KB },
+  { route: 'DELETE /api/tables/sessions/:id/members/:memberId', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/lines', maxBytes: 4 * KB },
+  { route: 'PATCH /api/tables/sessions/:id/lines/:lineId', maxBytes: 4 * KB },
+  { route: 'DELETE /api/tables/sessions/:id/lines/:lineId', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/rounds', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/bill', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/claims', maxBytes: 4 * KB },
+  { route: 'DELETE /api/tables/sessions/:id/claims/:orderItemId', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/shares', maxBytes: 4 * KB },
+  { route: 'DELETE /api/tables/sessions/:id/shares/:shareId', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/ai-round', limit: 'own', maxBytes: 4 * KB },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

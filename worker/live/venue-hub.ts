@@ -80,6 +80,15 @@ export class VenueHub extends DurableObject<Env> {
     tell: (ownerKeys, text) => this.tell(ownerKeys, text),
     touchRollupDays: (days) => this.touchRollupDays(this.venue(), days),
     wakeBy: (at) => this.wakeBy(at),
+    heldDrinks: async () => {
+      // Read once when the hub holds none, as placement does (docs/decisions/144).
+      const held = this.held.get();
+      if (held) return held;
+      const { db } = await this.db(this.venue());
+      const drinks = new Map((await db.select().from(schema.menuDrinks).where(eq(schema.menuDrinks.restaurantId, this.venue()))).map((d) => [d.id, d]));
+      this.held.set(drinks);
+      return drinks;
+    },
   });
 
   /** The numbered events: their order, and the last ones for reconnecting clients (worker/live/live-log.ts). */
@@ -205,6 +214,7 @@ export class VenueHub extends DurableObject<Env> {
       this.publish(outcome.seq, { type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);
       // A table's round: its members and staff see the tab as it is now.
       if (outcome.order.table_session_id) {
+        this.tables.forget(outcome.order.table_session_id);
         this.tables.roundChanged(outcome.order.table_session_id).catch((err: unknown) => {
           console.error(JSON.stringify({ level: 'error', message: 'table frame after a round change failed', error: String(err) }));
         });
@@ -277,6 +287,8 @@ export class VenueHub extends DurableObject<Env> {
 
   private announceMenuNow() {
     this.held.drop();
+    // What a table's cart shows of the menu (names, prices, availability) is read again.
+    this.tables.forget();
     const text = JSON.stringify({ type: 'menu_changed', seq: this.log.latest(), at: new Date().toISOString() } satisfies LiveMessage);
     for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
   }

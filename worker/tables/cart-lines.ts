@@ -28,9 +28,11 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
   const present = new Map(rows.members.filter((m) => m.leftAt === null).map((m) => [m.id, m]));
 
   const drinkIds = [...new Set(lines.filter((l) => !l.is_ai_creation && l.menu_drink_id).map((l) => l.menu_drink_id!))];
-  const drinks = drinkIds.length
+  // The drinks the hub holds for placement, when it holds them all (what a line shows is read back from D1 anyway).
+  const held = scope.heldDrinks && drinkIds.every((id) => scope.heldDrinks!.has(id)) ? drinkIds.map((id) => scope.heldDrinks!.get(id)!) : null;
+  const drinks = held ?? (drinkIds.length
     ? await db.select().from(menuDrinks).where(and(eq(menuDrinks.restaurantId, scope.venueId), inArray(menuDrinks.id, drinkIds)))
-    : [];
+    : []);
   const writes: Change['writes'] = [];
   // Quantities added so far in this change, per existing line (two lines of one request may land on the same one).
   const added = new Map<string, number>();
@@ -68,7 +70,7 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
   for (const [id, extra] of added) {
     writes.push(db.update(tableCartLines).set({ qty: sql`${tableCartLines.qty} + ${extra}`, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, id)));
   }
-  return { writes };
+  return { writes, cartOnly: true };
 }
 
 /** Lines added together keep the order they were sent in (the cart is read by creation time). */
@@ -99,13 +101,13 @@ export function updateLineDecision(scope: Scope, lineId: string, change: { qty?:
     ...(change.qty !== undefined ? { qty: change.qty } : {}),
     ...(change.notes !== undefined ? { notes: change.notes || null } : {}),
   };
-  return { writes: [scope.db.update(tableCartLines).set({ ...set, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, line.id))] };
+  return { writes: [scope.db.update(tableCartLines).set({ ...set, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, line.id))], cartOnly: true };
 }
 
 export function deleteLineDecision(scope: Scope, lineId: string): Decision {
   const line = lineToChange(scope, lineId);
   if ('ok' in line) return line;
-  return { writes: [scope.db.delete(tableCartLines).where(eq(tableCartLines.id, line.id))] };
+  return { writes: [scope.db.delete(tableCartLines).where(eq(tableCartLines.id, line.id))], cartOnly: true };
 }
 
 /**

@@ -2,6 +2,7 @@
 // one D1 batch with the decision's writes, the session's version bump and the table read back.
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Order } from '../../shared/schemas/order';
+import type { menuDrinks } from '../db/schema';
 import type { Db } from '../env';
 import { refuseTable, type TableActor, type TableAudit, type TableRefusal } from './commands';
 import type { MemberRow, TableRows } from './queries';
@@ -16,6 +17,8 @@ export type Scope = {
   /** The caller's present membership, when a guest. */
   member: MemberRow | null;
   actor: TableActor;
+  /** The venue's drinks the hub holds, when it holds them (a line's drink is read from D1 otherwise). */
+  heldDrinks?: Map<string, typeof menuDrinks.$inferSelect> | null;
 };
 
 export type Change = {
@@ -23,6 +26,8 @@ export type Change = {
   writes: BatchItem<'sqlite'>[];
   /** Nothing changed (an idempotent repeat): the table is answered as it is, no frame is sent. */
   unchanged?: boolean;
+  /** Only the cart changed: only the session and the cart are read back (the busiest changes, docs/decisions/173). */
+  cartOnly?: boolean;
   /** Owner keys told of this change besides the present members (someone who just left or was removed). */
   alsoTell?: string[];
   audit?: TableAudit;

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { newId } from '../../shared/ids';
 import type { LiveMessage } from '../../shared/schemas/live';
+import type { TableState } from '../../shared/schemas/tables';
 import { LIVE_SESSION_STATUSES, tableMessages } from '../../shared/tables';
 import { tableSessions, venues } from '../db/schema';
 import type { Db } from '../env';
@@ -16,8 +17,9 @@ import { isRefusal, sessionNotFound, type Change, type Decision, type Scope } fr
 import { refuseTable, type TableActor, type TableCommand, type TableOutcome, type TableRefusal } from './commands';
 import { joinDecision, memberInsert, newJoinCode, removeDecision, settingsDecision } from './membership';
 import {
-  liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, readTable, TABLE_READ_COUNT, tableReads, venueTableQuery,
-  type TableRows,
+  CART_READ_COUNT, cartReads, liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, readTable, TABLE_READ_COUNT, tableReads,
+  venueTableQuery, withCartRead,
+  type DrinkRow, type TableRows,
 } from './queries';
 import { toTableState } from './serialize';
 import { autoCloseDecision, endDecision, mergeDecision, moveDecision, voidLineDecision } from './staff-actions';
@@ -35,10 +37,16 @@ export type DeskHost = {
   touchRollupDays(days: readonly string[]): Promise<void>;
   /** The hub's alarm fires by then at the latest (idle tabs, docs/product.md §12.7). */
   wakeBy(at: number): Promise<void>;
+  /** The venue's drinks the hub holds for placement (docs/decisions/144), read when it holds none. */
+  heldDrinks(): Promise<Map<string, DrinkRow>>;
 };
 
 type GuestActor = Extract<TableActor, { kind: 'guest' }>;
 const HOUR_MS = 3_600_000;
+/** How long a table's rows read back by its last change are decided on without reading D1 again. */
+export const TABLE_ROWS_TTL_MS = 60_000;
+/** Tables kept at once (a venue's live tabs are far fewer). */
+const TABLE_ROWS_KEPT = 500;
 
 export class TableDesk {
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -49,6 +57,12 @@ export class TableDesk {
   private present: Map<string, { table: string; ownerKeys: string[] }> | null = null;
   /** Whether this instance has set the hub's alarm for the venue's oldest live tab (once per instance). */
   private idleCheckSet = false;
+  /**
+   * Each table as its last change read it back (docs/decisions/173): the next change of that table decides on it
+   * without reading D1 first. Every write to a table runs here; what changes a table from outside (a round's status
+   * at the bar, the menu) drops it (forget), and an entry older than TABLE_ROWS_TTL_MS is read again anyway.
+   */
+  private readonly known = new Map<string, { rows: TableRows; at: number }>();
 
   constructor(private readonly host: DeskHost) {}
 
@@ -96,45 +110,79 @@ export class TableDesk {
 
   private async changeNow(sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>): Promise<TableOutcome> {
     const db = await this.host.database();
-    const rows = await readTable(db, sessionId);
+    const rows = await this.current(db, sessionId);
     if (!rows || rows.session.restaurantId !== this.host.venueId()) return sessionNotFound();
     const scope: Scope = {
       db, venueId: this.host.venueId(), now: new Date().toISOString(), rows, actor,
       member: actor.kind === 'guest' ? memberByKeys(rows, actor.ownerKeys) : null,
+      heldDrinks: await this.host.heldDrinks(),
     };
     const decided = await decide(scope);
     if (isRefusal(decided)) return decided;
-    return this.commit(db, rows, decided, actor, scope.now);
+    try {
+      return await this.commit(db, rows, decided, actor, scope.now);
+    } catch (err) {
+      // A write the database refused (a constraint): the table is read afresh next time.
+      this.known.delete(sessionId);
+      throw err;
+    }
+  }
+
+  /** The table as its last change left it, or read from D1. */
+  private async current(db: Db, sessionId: string): Promise<TableRows | null> {
+    const hit = this.known.get(sessionId);
+    if (hit && Date.now() - hit.at < TABLE_ROWS_TTL_MS) return hit.rows;
+    const rows = await readTable(db, sessionId);
+    if (rows) this.remember(rows);
+    return rows;
+  }
+
+  private remember(rows: TableRows) {
+    if (this.known.size >= TABLE_ROWS_KEPT) this.known.clear();
+    this.known.set(rows.session.id, { rows, at: Date.now() });
+  }
+
+  /** Something outside this desk changed a table (a round at the bar), or every table (the menu): read again. */
+  forget(sessionId?: string) {
+    if (sessionId === undefined) this.known.clear();
+    else this.known.delete(sessionId);
   }
 
   /** One batch: the decision's writes, the session's version and last activity, and the table read back. */
   private async commit(db: Db, before: TableRows, change: Change, actor: TableActor, now: string): Promise<TableOutcome> {
     const sessionId = before.session.id;
     let after = before;
+    let state: TableState | null = null;
     if (!change.unchanged) {
       const bump = db.update(tableSessions).set({ version: sql`${tableSessions.version} + 1`, lastActivityAt: now }).where(eq(tableSessions.id, sessionId));
-      const statements: BatchItem<'sqlite'>[] = [...change.writes, bump, ...tableReads(db, sessionId)];
+      const reads = change.cartOnly ? cartReads(db, sessionId) : tableReads(db, sessionId);
+      const statements: BatchItem<'sqlite'>[] = [...change.writes, bump, ...reads];
       const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-      after = (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
-      this.publish(after, change.alsoTell ?? []);
+      after = change.cartOnly
+        ? (await withCartRead(db, before, results.slice(-CART_READ_COUNT)))!
+        : (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
+      this.remember(after);
+      state = this.publish(after, change.alsoTell ?? []);
       if (change.touchedDays?.length) await this.host.touchRollupDays(change.touchedDays);
       if (!this.idleCheckSet) await this.scheduleIdleCheck(db);
     }
     return {
       ok: true,
-      table: toTableState(after),
+      table: state ?? toTableState(after),
       you: actor.kind === 'guest' ? memberByKeys(after, actor.ownerKeys)?.id ?? null : null,
       ...(change.order ? { order: change.order } : {}),
       ...(change.audit ? { audit: change.audit } : {}),
     };
   }
 
-  /** The table's new state to its members' sockets (and anyone who just left) and to staff. */
-  private publish(rows: TableRows, alsoTell: readonly string[]) {
+  /** The table's new state to its members' sockets (and anyone who just left) and to staff; answers the state. */
+  private publish(rows: TableRows, alsoTell: readonly string[]): TableState {
     this.notePresent(rows);
     const keys = new Set([...rows.members.filter((m) => m.leftAt === null).map((m) => m.ownerKey), ...alsoTell]);
-    const frame: LiveMessage = { type: 'table_updated', seq: this.host.latestSeq(), at: new Date().toISOString(), table: toTableState(rows) };
+    const table = toTableState(rows);
+    const frame: LiveMessage = { type: 'table_updated', seq: this.host.latestSeq(), at: new Date().toISOString(), table };
     this.host.tell(keys, JSON.stringify(frame));
+    return table;
   }
 
   /**
@@ -142,8 +190,9 @@ export class TableDesk {
    * get the table as it is now. Not a change of the table: its version stays.
    */
   async roundChanged(sessionId: string): Promise<void> {
+    this.forget(sessionId);
     await this.serial(`session:${sessionId}`, async () => {
-      const rows = await readTable(await this.host.database(), sessionId);
+      const rows = await this.current(await this.host.database(), sessionId);
       if (rows) this.publish(rows, []);
     });
   }
@@ -163,9 +212,8 @@ export class TableDesk {
       if (!tables[0]) return refuseTable(404, 'table_not_found', tableMessages.tableNotFound(command.table));
       const elsewhere = await this.elsewhere(actor, live[0]?.id ?? null);
       if (elsewhere) return elsewhere;
-      if (live[0]) {
-        return this.change(live[0].id, actor, (scope) => joinDecision(scope, command.name, command.code ?? null));
-      }
+      const open = live[0];
+      if (open) return this.change(open.id, actor, (scope) => joinDecision(scope, command.name, command.code ?? null, open.lastActivityAt));
       return this.create(db, command.table, command.name, actor);
     });
   }
@@ -209,9 +257,10 @@ export class TableDesk {
           ...tableReads(db, sessionId),
         ]);
         const rows = (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
-        this.publish(rows, []);
+        this.remember(rows);
+        const state = this.publish(rows, []);
         if (!this.idleCheckSet) await this.scheduleIdleCheck(db);
-        return { ok: true, table: toTableState(rows), you: memberId };
+        return { ok: true, table: state, you: memberId };
       } catch (err) {
         if (attempt < 5 && isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.join_code')) continue;
         // A tab was moved to this table meanwhile.
@@ -243,10 +292,10 @@ export class TableDesk {
       const outcome = await this.changeNow(sessionId, actor, async (scope) => mergeDecision(scope, await readTable(scope.db, intoId)));
       if (!outcome.ok) return outcome;
       // The tab they joined, read after the batch: its members (the merged ones too) and staff are told.
-      const into = await readTable(await this.host.database(), intoId);
+      this.forget(intoId);
+      const into = await this.current(await this.host.database(), intoId);
       if (!into) return outcome;
-      this.publish(into, []);
-      return { ...outcome, table: toTableState(into), you: null };
+      return { ...outcome, table: this.publish(into, []), you: null };
     }));
   }
 
@@ -309,6 +358,8 @@ export class TableDesk {
       .where(and(eq(tableSessions.restaurantId, venueId), inArray(tableSessions.status, [...LIVE_SESSION_STATUSES]), lt(tableSessions.lastActivityAt, idleSince)));
     let closed = 0;
     for (const { id } of idle) {
+      // Decided on the table as D1 has it, the truth its idleness was found in.
+      this.forget(id);
       const outcome = await this.change(id, staff, (scope) => autoCloseDecision(scope, idleSince));
       if (outcome.ok && outcome.table.status === 'closed') closed += 1;
     }

@@ -37,7 +37,7 @@ export const tableLookupRoutes = new Hono<AppContext>()
       venue_id: venue.id,
       table: table.number,
       name: table.name,
-      session: !session ? 'none' : mine || scanMayJoin({ session, members }, keys, Date.now()) ? 'joinable' : 'code_required',
+      session: !session ? 'none' : mine || scanMayJoin({ members }, session.lastActivityAt, keys, Date.now()) ? 'joinable' : 'code_required',
       member_session_id: mine ? session!.id : null,
     };
     return c.json(body);

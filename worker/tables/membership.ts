@@ -14,20 +14,26 @@ export function newJoinCode(): string {
   return [...bytes].map((b) => JOIN_CODE_ALPHABET[b % JOIN_CODE_ALPHABET.length]).join('');
 }
 
-/** May a scan (no code) join this tab? Within 20 minutes of its last activity, unless the host removed you. */
-export function scanMayJoin(rows: Pick<TableRows, 'session' | 'members'>, ownerKeys: readonly string[], now: number): boolean {
+/**
+ * May a scan (no code) join this tab? Within 20 minutes of its last activity (as `lastActivityAt`, read with the
+ * scan), unless the host removed you.
+ */
+export function scanMayJoin(rows: Pick<TableRows, 'members'>, lastActivityAt: string, ownerKeys: readonly string[], now: number): boolean {
   const removed = rows.members.some((m) => ownerKeys.includes(m.ownerKey) && m.removedBy !== null && m.leftAt !== null);
-  return !removed && now - Date.parse(rows.session.lastActivityAt) < SCAN_JOIN_WINDOW_MS;
+  return !removed && now - Date.parse(lastActivityAt) < SCAN_JOIN_WINDOW_MS;
 }
 
-/** The guest joins (or is already at) the tab. `code`: what they typed, checked when the scan window has passed. */
-export function joinDecision(scope: Scope, name: string, code: string | null): Decision {
+/**
+ * The guest joins (or is already at) the tab. `code`: what they typed, checked when the scan window has passed;
+ * `lastActivityAt`: the tab's, as the scan read it.
+ */
+export function joinDecision(scope: Scope, name: string, code: string | null, lastActivityAt = scope.rows.session.lastActivityAt): Decision {
   const { actor, rows } = scope;
   if (actor.kind !== 'guest') return refuseTable(403, 'forbidden', 'Staff do not join tables');
   if (scope.member) return unchanged();
   const live = requireLive(scope);
   if (live) return live;
-  if (code === null ? !scanMayJoin(rows, actor.ownerKeys, Date.parse(scope.now)) : code !== rows.session.joinCode) {
+  if (code === null ? !scanMayJoin(rows, lastActivityAt, actor.ownerKeys, Date.parse(scope.now)) : code !== rows.session.joinCode) {
     return code === null
       ? refuseTable(403, 'join_code_required', tableMessages.joinCodeRequired)
       : refuseTable(403, 'join_code_wrong', `That is not table ${rows.session.tableNumber}'s code. Check it with someone at the table.`);

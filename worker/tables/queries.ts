@@ -86,6 +86,19 @@ export async function parseTableRows(db: Db, results: readonly unknown[]): Promi
   };
 }
 
+/** What a change of the cart alone reads back: the session (its version), the cart and the cart's drinks. */
+export function cartReads(db: Db, sessionId: string) {
+  const all = tableReads(db, sessionId);
+  return [all[0], all[3], all[4]] as const;
+}
+export const CART_READ_COUNT = 3;
+
+/** The table after a change of its cart alone: the rest is as it was before the change (it cannot have moved). */
+export async function withCartRead(db: Db, before: TableRows, results: readonly unknown[]): Promise<TableRows | null> {
+  const [sessions, lines, drinks] = results as unknown as [ReadResults[0], ReadResults[3], ReadResults[4]];
+  return parseTableRows(db, [sessions, [before.venue], before.members, lines, drinks, before.rounds, before.roundLines.map((line) => ({ line })), before.claims, before.shares]);
+}
+
 /** A table as it is now (one round trip, two when its cart holds an AI creation). */
 export async function readTable(db: Db, sessionId: string): Promise<TableRows | null> {
   const [first, ...rest] = tableReads(db, sessionId);

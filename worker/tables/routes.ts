@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import {
   ClaimInput, JoinTableInput, OpenTableInput, SendRoundInput, TableLineInput, TableLineUpdate, TableSettingsInput, TakeShareInput,
@@ -7,7 +8,7 @@ import {
 import { requireGuest } from '../auth/middleware';
 import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../env';
-import { ApiError } from '../lib/errors';
+import { ApiError, unauthorized } from '../lib/errors';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { AI_SUGGESTION_LIMIT } from '../ai/requests';
@@ -26,6 +27,12 @@ const MemberParam = SessionParam.extend({ memberId: z.string().min(1).max(100) }
 const LineParam = SessionParam.extend({ lineId: z.string().min(1).max(100) });
 const ClaimParam = SessionParam.extend({ orderItemId: z.coerce.number().int().positive() });
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
+
+/** Members (guests) and the venue's staff share a few routes: a call without any token is refused first. */
+const requireCaller = createMiddleware<AppContext>(async (c, next) => {
+  if (!c.get('caller')) throw unauthorized('No session');
+  await next();
+});
 
 const answer = (outcome: { table: TableStateResponse['table']; you: string | null }): TableStateResponse => ({ table: outcome.table, you: outcome.you });
 
@@ -46,7 +53,7 @@ export const tableRoutes = new Hono<AppContext>()
     const outcome = await runTableCommand(c, venue.id, { type: 'join', code: body.code, name: body.name }, guestActor(c));
     return c.json(answer(outcome));
   })
-  .get('/sessions/:id', validate('param', SessionParam), async (c) => {
+  .get('/sessions/:id', requireCaller, validate('param', SessionParam), async (c) => {
     const { id } = c.req.valid('param');
     const { venueId, database } = await locateSession(c, id);
     const actor = await anyActor(c, venueId);
@@ -65,7 +72,7 @@ export const tableRoutes = new Hono<AppContext>()
     const body = c.req.valid('json');
     return c.json(answer(await runTableCommand(c, venueId, { type: 'settings', sessionId: id, membersCanSend: body.members_can_send }, guestActor(c))));
   })
-  .delete('/sessions/:id/members/:memberId', validate('param', MemberParam), async (c) => {
+  .delete('/sessions/:id/members/:memberId', requireCaller, validate('param', MemberParam), async (c) => {
     const { id, memberId } = c.req.valid('param');
     const { venueId } = await locateSession(c, id);
     return c.json(answer(await runTableCommand(c, venueId, { type: 'remove_member', sessionId: id, memberId }, await anyActor(c, venueId))));
@@ -96,7 +103,7 @@ export const tableRoutes = new Hono<AppContext>()
     if (!outcome.order) throw new ApiError(500, 'internal', 'The round was not placed');
     return c.json({ ...answer(outcome), order: outcome.order } satisfies SendRoundResponse);
   })
-  .post('/sessions/:id/bill', validate('param', SessionParam), async (c) => {
+  .post('/sessions/:id/bill', requireCaller, validate('param', SessionParam), async (c) => {
     const { id } = c.req.valid('param');
     const { venueId } = await locateSession(c, id);
     return c.json(answer(await runTableCommand(c, venueId, { type: 'bill', sessionId: id }, await anyActor(c, venueId))));

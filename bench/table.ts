@@ -1,0 +1,187 @@
+// Tables benchmark: `npm run bench:table` (see bench/README.md, "npm run bench:table").
+//
+// Starts the production build with scripts/e2e-server.sh on its own port, state and out dir (or attaches to
+// BENCH_URL with BARHOP_STATE_DIR naming its state), adds 20 bench tables at The Artisan Bar, then
+//   1. seats 8 guests at each (the first scan opens the tab, the others join), each with their own live socket;
+//   2. "at once": all 160 members add lines at the same moment, each `BENCH_TABLE_CHANGES` lines one after another:
+//      the time from sending a change to the `table_updated` frame of that change on every member's socket of its
+//      table (docs/decisions/170), with 160 changes in flight;
+//   3. "a change per table": the same on 20 other tables, each table's members taking turns, so 20 changes are in
+//      flight, as many as the solo figure below;
+//   4. for comparison in the same run, the solo live figure: `BENCH_TABLE_SOLO_ORDERS` orders by as many guests,
+//      20 in flight, send → `order_created` on 8 staff sockets (bench/orders.ts livePhase).
+// Prints one JSON document and writes it to bench/results/.
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import {
+  countBy, envNumber, executeLocal, guestToken, loadVenue, percentiles, queryLocal, round1, serverCpuMs, staffToken, superadminOf,
+  withBenchTarget, WORKER_ONLY, writeResult, type BenchServer,
+} from './harness';
+import { livePhase } from './orders';
+
+const SLUG = 'artisan-bar';
+/** The p99 budget of a change to every member's socket (docs/decisions/170). */
+export const TABLE_BUDGET_P99_MS = 100;
+
+type Member = { token: string; table: string; sessionId: string; ws: WebSocket };
+
+/** The venue's bench tables ("B1"..), on its shard (docs/decisions/150). */
+function addBenchTables(stateDir: string, count: number) {
+  const [home] = queryLocal<{ venue_id: string; shard: string }>(stateDir, `SELECT venue_id, shard FROM venue_directory WHERE slug = '${SLUG}'`);
+  if (!home) throw new Error(`no ${SLUG} in the bench database`);
+  executeLocal(stateDir, home.shard, Array.from({ length: count }, (_, i) =>
+    `INSERT OR IGNORE INTO venue_tables (id, restaurant_id, number, position) VALUES ('bench-table-${i + 1}', '${home.venue_id}', 'B${i + 1}', ${100 + i});`));
+  return home.venue_id;
+}
+
+async function post(baseUrl: string, path: string, token: string, body: unknown) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...WORKER_ONLY }, body: JSON.stringify(body),
+  }).catch(() => null);
+  if (!res) return { status: 0, json: null as unknown };
+  return { status: res.status, json: await res.json().catch(() => null) as unknown };
+}
+
+/** Frames received, by `session:version`: each socket's receipt time (performance.now()). */
+type Receipts = Map<string, Map<WebSocket, number>>;
+
+function openSocket(baseUrl: string, venueId: string, token: string, receipts: Receipts): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live/venues/${venueId}?token=${encodeURIComponent(token)}`);
+    ws.onmessage = (event) => {
+      const at = performance.now();
+      const message = JSON.parse(String(event.data)) as { type: string; table?: { session_id: string; version: number } };
+      if (message.type === 'hello') resolve(ws);
+      if (message.type === 'table_updated' && message.table) {
+        const key = `${message.table.session_id}:${message.table.version}`;
+        const seen = receipts.get(key) ?? new Map<WebSocket, number>();
+        if (!seen.has(ws)) seen.set(ws, at);
+        receipts.set(key, seen);
+      }
+    };
+    ws.onerror = () => reject(new Error('socket failed'));
+  });
+}
+
+/**
+ * Seats `members` guests at each of `tables` bench tables from "B<first>" on, then every member adds `changes` lines:
+ * all members at once (`inFlight: 'all'`), or one change per table at a time, the table's members taking turns.
+ */
+export async function tablePhase(baseUrl: string, venueId: string, stateDir: string,
+  options: { first: number; tables: number; members: number; changes: number; inFlight: 'all' | 'per_table' }, serverCpu: (() => number) | null) {
+  const venue = await loadVenue(baseUrl, SLUG);
+  const receipts: Receipts = new Map();
+  const staff = await openSocket(baseUrl, venueId, await staffToken(superadminOf(stateDir), stateDir), receipts);
+
+  // Seat the tables, eight guests each, the tables side by side; every member's socket connects once seated.
+  const tables = Array.from({ length: options.tables }, (_, i) => `B${options.first + i}`);
+  const seated = await Promise.all(tables.map(async (table) => {
+    const members: Member[] = [];
+    for (let m = 0; m < options.members; m++) {
+      const token = await guestToken();
+      const sat = await post(baseUrl, '/api/tables/sessions', token, { slug: SLUG, table, name: `Guest ${m + 1}` });
+      if (sat.status !== 200) throw new Error(`seating ${table} failed: ${sat.status} ${JSON.stringify(sat.json)}`);
+      const sessionId = (sat.json as { table: { session_id: string } }).table.session_id;
+      members.push({ token, table, sessionId, ws: await openSocket(baseUrl, venueId, token, receipts) });
+    }
+    return members;
+  }));
+  const members = seated.flat();
+  const socketsOf = new Map<string, WebSocket[]>();
+  for (const m of members) socketsOf.set(m.sessionId, [...(socketsOf.get(m.sessionId) ?? []), m.ws]);
+
+  const changes: { sessionId: string; version: number | null; status: number; started: number; ms: number }[] = [];
+  const change = async (member: Member, i: number, c: number) => {
+    const begin = performance.now();
+    const res = await post(baseUrl, `/api/tables/sessions/${member.sessionId}/lines`, member.token, {
+      menu_drink_id: venue.drinks[(i + c) % venue.drinks.length], qty: 1, notes: `change ${c}`,
+    });
+    const version = res.status === 200 ? (res.json as { table: { version: number } }).table.version : null;
+    changes.push({ sessionId: member.sessionId, version, status: res.status, started: begin, ms: performance.now() - begin });
+  };
+  const cpuBefore = serverCpu?.() ?? 0;
+  const started = performance.now();
+  if (options.inFlight === 'all') {
+    // Every member at once, each change after their previous one answered.
+    await Promise.all(members.map(async (member, i) => {
+      for (let c = 0; c < options.changes; c++) await change(member, i, c);
+    }));
+  } else {
+    // One change per table in flight: its members take turns.
+    await Promise.all(seated.map(async (table, t) => {
+      for (let c = 0; c < options.changes; c++) {
+        for (const [m, member] of table.entries()) await change(member, t * options.members + m, c);
+      }
+    }));
+  }
+  const durationMs = performance.now() - started;
+  const cpuMs = serverCpu ? serverCpu() - cpuBefore : null;
+  // Let the last frames arrive.
+  const expected = (c: (typeof changes)[number]) => socketsOf.get(c.sessionId)!.length;
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline && changes.some((c) => c.version !== null && (receipts.get(`${c.sessionId}:${c.version}`)?.size ?? 0) < expected(c) + 1)) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  for (const m of members) m.ws.close();
+  staff.close();
+
+  const perSocket: number[] = [];
+  const everyMember: number[] = [];
+  let delivered = 0;
+  let deliveries = 0;
+  for (const change of changes) {
+    if (change.version === null) continue;
+    const seen = receipts.get(`${change.sessionId}:${change.version}`);
+    const times = socketsOf.get(change.sessionId)!.map((ws) => seen?.get(ws)).filter((t): t is number => t !== undefined);
+    deliveries += expected(change);
+    delivered += times.length;
+    for (const t of times) perSocket.push(t - change.started);
+    if (times.length === expected(change)) everyMember.push(Math.max(...times) - change.started);
+  }
+  const ok = changes.filter((c) => c.status === 200);
+  const toEveryMember = percentiles(everyMember);
+  return {
+    in_flight: options.inFlight === 'all' ? members.length : options.tables,
+    tables: options.tables,
+    members: members.length,
+    changes: changes.length,
+    ok: ok.length,
+    errors: countBy(changes.filter((c) => c.status !== 200).map((c) => String(c.status))),
+    changes_per_s: round1((ok.length / durationMs) * 1000),
+    deliveries_expected: deliveries,
+    deliveries_received: delivered,
+    /** From sending a change to its frame on the last of its table's member sockets: the budgeted figure. */
+    change_to_every_member_ms: toEveryMember,
+    /** The same per member socket. */
+    change_to_member_socket_ms: percentiles(perSocket),
+    /** The change's HTTP answer. */
+    change_answer_ms: percentiles(ok.map((c) => c.ms)),
+    server_cpu_ms_per_change: cpuMs === null ? null : round1(cpuMs / changes.length),
+    budget_p99_ms: TABLE_BUDGET_P99_MS,
+    holds: toEveryMember.p99 !== null && toEveryMember.p99 <= TABLE_BUDGET_P99_MS && delivered === deliveries,
+  };
+}
+
+async function main() {
+  const stateDir = process.env.BARHOP_STATE_DIR ?? '.wrangler/bench-table-state';
+  await withBenchTarget(4352, stateDir, async (baseUrl, _attached, server: BenchServer | null) => {
+    const tables = envNumber('BENCH_TABLES', 20);
+    const venueId = addBenchTables(stateDir, 2 * tables);
+    const options = { tables, members: envNumber('BENCH_TABLE_MEMBERS', 8), changes: envNumber('BENCH_TABLE_CHANGES', 5) };
+    const atOnce = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: 1, inFlight: 'all' }, serverCpuMs(server));
+    const perTable = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: tables + 1, inFlight: 'per_table' }, serverCpuMs(server));
+    const venue = await loadVenue(baseUrl, SLUG);
+    const solo = await livePhase(baseUrl, [venue], superadminOf(stateDir), stateDir, {
+      sockets: options.members, orders: envNumber('BENCH_TABLE_SOLO_ORDERS', 160), concurrency: tables,
+    }, serverCpuMs(server));
+    const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, load_average: loadavg().map((n) => Math.round(n * 100) / 100), at_once: atOnce, a_change_per_table: perTable, solo_live: solo };
+    console.log(writeResult(`table-${report.at.replace(/[:.]/g, '-')}.json`, report));
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
