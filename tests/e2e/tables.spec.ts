@@ -81,6 +81,13 @@ async function addDrink(page: Page, drink: Drink) {
   await expect(page.getByText(`Added 1 × ${drink.name} to table ${TABLE}'s cart`)).toBeVisible();
 }
 
+/** Opens a page and waits for its venue socket's first frame: what changes from then on must reach it live. */
+async function gotoLive(page: Page, url: string) {
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/live/venues/'));
+  await page.goto(url);
+  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"hello"'));
+}
+
 const cartLine = (page: Page, drink: Drink, who: string) => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: `${drink.name}, added by ${who}` });
 const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Your table' });
 
@@ -111,8 +118,8 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await expect(ana.page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveText([/Ana \(you\)\s*Host/, /Ben/, /Cal/]);
 
   // One cart on three phones: what one adds, the others see within a second.
-  await ben.page.goto(`/venue/${SLUG}/cart`);
-  await cal.page.goto(`/venue/${SLUG}/cart`);
+  await gotoLive(ben.page, `/venue/${SLUG}/cart`);
+  await gotoLive(cal.page, `/venue/${SLUG}/cart`);
   await expect(ben.page.getByText("The table's cart is empty")).toBeVisible();
   await addDrink(ana.page, negroni);
   const at = Date.now();
@@ -121,11 +128,11 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   expect(Date.now() - at).toBeLessThan(1_000);
   await addDrink(ben.page, beer);
   await addDrink(cal.page, spritz);
-  await ana.page.goto(`/venue/${SLUG}/cart`);
+  await gotoLive(ana.page, `/venue/${SLUG}/cart`);
   await expect(cartLine(ana.page, beer, 'Ben')).toBeVisible();
   await expect(cartLine(ana.page, spritz, 'Cal')).toBeVisible();
   // A member may change only their own line; only the host sends.
-  await ben.page.goto(`/venue/${SLUG}/cart`);
+  await gotoLive(ben.page, `/venue/${SLUG}/cart`);
   await expect(cartLine(ben.page, negroni, 'Ana').getByText('Only Ana or the host can change this line')).toBeVisible();
   await expect(cartLine(ben.page, beer, 'You').getByRole('button', { name: `Remove ${beer.name} added by You` })).toBeVisible();
   await expect(ben.page.getByRole('button', { name: /^Send round/ })).toHaveCount(0);
@@ -156,20 +163,19 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   // Each line names its member ("Ana: 1 × Negroni"): the bar display of the staff screens (app/features/staff).
   for (const [name, drink] of [['Ana', negroni], ['Ben', beer], ['Cal', spritz]] as const) await expect(ticket).toContainText(`${name}: 1 × ${drink.name}`);
 
-  // While the bar makes it, Cal adds to the next round; the tab follows the round's status live.
+  // While the bar makes it, Cal adds to the next round; Ana's tab (open since round 1 left) follows the round live.
   await bar.setStatus(round1, 'preparing');
-  await cal.page.goto(`/venue/${SLUG}/table/tab`);
+  await tabBar(ana.page).getByRole('link', { name: 'Tab', exact: true }).click();
   const round1Card = (page: Page) => page.getByRole('article', { name: 'Round 1' });
-  await expect(round1Card(cal.page).getByText('Making', { exact: true })).toBeVisible();
+  await expect(round1Card(ana.page).getByText('Making', { exact: true })).toBeVisible();
   await addDrink(cal.page, fourth);
-  await cal.page.goto(`/venue/${SLUG}/table/tab`);
   await bar.setStatus(round1, 'delivered');
-  await expect(round1Card(cal.page).getByText('Delivered', { exact: true })).toBeVisible({ timeout: 2_000 });
-  await expect(round1Card(cal.page).getByRole('list').getByRole('listitem')).toHaveText([/ · Ana\$/, / · Ben\$/, / · You\$/]);
-  await expectAccessible(cal.page, 'tab');
+  await expect(round1Card(ana.page).getByText('Delivered', { exact: true })).toBeVisible({ timeout: 2_000 });
+  await expect(round1Card(ana.page).getByRole('list').getByRole('listitem')).toHaveText([/ · You\$/, / · Ben\$/, / · Cal\$/]);
+  await expectAccessible(ana.page, 'tab');
 
   // Round 2: the cart that built up while round 1 was made.
-  await ana.page.goto(`/venue/${SLUG}/cart`);
+  await ana.page.getByRole('navigation', { name: 'Venue' }).getByRole('link', { name: 'Cart' }).click();
   await expect(cartLine(ana.page, fourth, 'Cal')).toBeVisible();
   await ana.page.getByRole('button', { name: /^Send round/ }).click();
   await expect(ana.page.getByText(/Round 2 is being made/)).toBeVisible();
@@ -201,7 +207,7 @@ test('three phones at one table share a cart, send two rounds, split the bill an
     return due;
   };
   for (const [p, drink] of [[ana.page, negroni], [ben.page, beer], [cal.page, spritz]] as const) {
-    await p.goto(`/venue/${SLUG}/table/split`);
+    await gotoLive(p, `/venue/${SLUG}/table/split`);
     await claim(p, drink);
   }
   await expect(ben.page.getByRole('list', { name: 'Tab lines' }).getByRole('button', { name: new RegExp(`1 × ${negroni.name}.*Claimed by Ana`) }).first()).toBeDisabled();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { formatCents } from '../../../shared/money';
 import type { TableCartLine } from '../../../shared/schemas/tables';
+import { tableMessages } from '../../../shared/tables';
 import type { Venue } from '../../../shared/schemas/venue';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { GlassFacts } from '../../ui/GlassFacts';
@@ -90,7 +91,7 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
                     <span className="spacer" />
                     <span className="price">{formatCents(line.line_total_cents)}</span>
                   </div>
-                  {!changeable && rights.open && <p className="muted line-owner">Only {line.member_name} or the host can change this line</p>}
+                  {!changeable && rights.open && <p className="muted line-owner">{tableMessages.notYourLine(line.member_name)}</p>}
                 </div>
                 {changeable && (
                   <button type="button" className="icon-button" aria-label={`Remove ${line.name} added by ${who}`} disabled={removeLine.isPending}

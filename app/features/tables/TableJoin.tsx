@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { errorProps, fieldErrorsOf, type FieldErrors } from '../../lib/field-errors';
+import { tableMessages } from '../../../shared/tables';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { isApiError, TABLE_ERRORS, tableQueries, useJoinTableByCode, useOpenTable, type TableView } from './api';
@@ -43,8 +44,6 @@ function validate(name: string, code: string, codeNeeded: boolean): FieldErrors 
   return errors;
 }
 
-const notATable = (table: string) => `Table ${table} is not a table here. Check the number on your table's QR code.`;
-
 /**
  * Scanning a table's QR code (`/venue/:slug?table=N`, docs/decisions/170): the table is looked up; a table the
  * venue does not have says so; otherwise the "Join table" sheet asks the guest's name once (remembered on the
@@ -73,7 +72,7 @@ export default function TableJoin({ slug, venueName, table, code: linkCode, onDo
             <button type="button" className="btn btn-primary" data-autofocus onClick={() => void lookup.refetch()}>Try again</button>
           </>
         )}>
-        <p role="alert">{missing ? (lookup.error.message || notATable(table)) : errorMessage(lookup.error, `We could not look up table ${table}. Please try again.`)}</p>
+        <p role="alert">{missing ? (lookup.error.message || tableMessages.tableNotFound(table)) : errorMessage(lookup.error, `We could not look up table ${table}. Please try again.`)}</p>
       </Modal>
     );
   }
@@ -136,7 +135,7 @@ function JoinSheet({ slug, venueName, table, linkCode, codeRequired, opening, on
   };
 
   const intro = codeNeeded
-    ? "This table's tab is open. Ask someone at the table for its code."
+    ? tableMessages.joinCodeRequired
     : opening ? "You're the first here: you'll host the table's tab and can invite the others." : 'A tab is open at this table. Join it to order together.';
 
   return (

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { formatCents } from '../../../shared/money';
 import type { TableState, TakeShareInput } from '../../../shared/schemas/tables';
 import { nextShare, openEvenSplit, type Bill, type ShareMoney, type ShareRequest, type Tip } from '../../../shared/tab-split';
-import { tableMessages } from '../../../shared/tables';
+import { EVEN_SPLIT_MAX, EVEN_SPLIT_MIN, tableMessages } from '../../../shared/tables';
 
 export type SplitChoice =
   | { kind: 'items' }
@@ -29,9 +29,6 @@ export function parseDollars(text: string): number {
   if (!match) return NaN;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
-
-export const EVEN_MIN = 2;
-export const EVEN_MAX = 20;
 
 /** The bill as the server computed it (TabTotals), for shared/tab-split.ts. */
 const billOf = (table: TableState): Bill => ({
@@ -85,8 +82,8 @@ const tipOf = (tip: TipChoice): Tip => (tip.kind === 'percent' ? { percent_bp: t
 export function previewShare(table: TableState, you: string, choice: SplitChoice, tip: TipChoice): SharePreview {
   const owed = table.tab.owed_cents;
   if (owed <= 0) return { ok: false, error: null, hint: 'Nothing is left to pay.' };
-  if (choice.kind === 'even' && !(Number.isInteger(choice.count) && choice.count >= EVEN_MIN && choice.count <= EVEN_MAX)) {
-    return { ok: false, error: `Split among ${EVEN_MIN} to ${EVEN_MAX} people`, hint: '' };
+  if (choice.kind === 'even' && !(Number.isInteger(choice.count) && choice.count >= EVEN_SPLIT_MIN && choice.count <= EVEN_SPLIT_MAX)) {
+    return { ok: false, error: `Split among ${EVEN_SPLIT_MIN} to ${EVEN_SPLIT_MAX} people`, hint: '' };
   }
   if (choice.kind === 'custom') {
     if (Number.isNaN(choice.amount)) return { ok: false, error: null, hint: 'Enter the amount you pay, like 12.50' };
