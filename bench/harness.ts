@@ -22,6 +22,50 @@ export function guestToken(subject = `bench-${randomUUID()}`) {
     .setIssuer('barhop').setAudience('barhop-guest').setIssuedAt().setExpirationTime('2h').sign(secret);
 }
 
+/**
+ * Guest tokens of devices that have ordered at their venue before, token i for `venueIds[i % n]`: each device gets
+ * an archived order there, so the venue's ceiling on first orders from new anonymous devices (docs/decisions/167)
+ * does not count it, as it does not count a bar's regulars. A bench that places more than that ceiling's orders
+ * per venue uses these.
+ */
+export async function returningGuestTokens(stateDir: string, venueIds: string[], count: number, subject = () => `bench-${randomUUID()}`) {
+  const shards = new Map(queryLocal<{ venue_id: string; shard: string }>(stateDir, 'SELECT venue_id, shard FROM venue_directory')
+    .map((row) => [row.venue_id, row.shard]));
+  const subjects = Array.from({ length: count }, subject);
+  const rowsByShard = new Map<string, string[]>();
+  subjects.forEach((sub, i) => {
+    const venueId = venueIds[i % venueIds.length]!;
+    const shard = shards.get(venueId) ?? 'DB';
+    rowsByShard.set(shard, [...(rowsByShard.get(shard) ?? []),
+      `(${sqlText(`bench-regular-${sub}`)}, ${sqlText(venueId)}, ${sqlText(`s:${sub}`)}, 'delivered', 'captured', '2026-01-01T00:00:00.000Z')`]);
+  });
+  for (const [shard, rows] of rowsByShard) {
+    const statements: string[] = [];
+    for (let at = 0; at < rows.length; at += 500) {
+      statements.push(`INSERT OR IGNORE INTO archived_orders (id, restaurant_id, owner_key, status, payment_status, created_at) VALUES ${rows.slice(at, at + 500).join(', ')};`);
+    }
+    executeLocal(stateDir, shard, statements);
+  }
+  return Promise.all(subjects.map((sub) => guestToken(sub)));
+}
+
+/** Returning guests' tokens by venue, each handed out once (one active order per guest, docs/product.md). */
+export type GuestPool = (venueId: string) => string;
+
+/**
+ * `perVenue` returning guests at each venue (returningGuestTokens). Sized by the caller for the orders it can place;
+ * running out fails the run with the number to raise rather than measuring refusals.
+ */
+export async function returningGuestPool(stateDir: string, venueIds: string[], perVenue: number): Promise<GuestPool> {
+  const tokens = await returningGuestTokens(stateDir, venueIds, perVenue * venueIds.length);
+  const queues = new Map(venueIds.map((id, v) => [id, tokens.filter((_, i) => i % venueIds.length === v)]));
+  return (venueId) => {
+    const token = queues.get(venueId)?.shift();
+    if (!token) throw new Error(`bench: the ${perVenue} returning guests of venue ${venueId} are used up; place fewer orders or size the pool larger`);
+    return token;
+  };
+}
+
 export type StaffUser = { id: string; role: string; restaurant_id: string | null; claims_version: number };
 
 /**

@@ -8,7 +8,7 @@
 // Prints one JSON document and writes it to bench/results/.
 import { pathToFileURL } from 'node:url';
 import {
-  countBy, createBenchVenues, envNumber, guestToken, loadVenue, openStaffSockets, percentiles, placeOrder, pool, round1, round2,
+  countBy, createBenchVenues, envNumber, loadVenue, openStaffSockets, percentiles, placeOrder, pool, returningGuestTokens, round1, round2,
   serverCpuMs, staffToken, superadminOf, withBenchTarget, writeResult, type StaffUser, type Venue,
 } from './harness';
 
@@ -17,8 +17,8 @@ export const venueSlugs = (count: number) =>
   ['artisan-bar', 'rooftop-lounge', 'harbor-tap-room', ...Array.from({ length: Math.max(0, count - 3) }, (_, i) => `bench-venue-${i + 1}`)].slice(0, count);
 
 /** `orders` guests each place one order, `concurrency` in flight, spread over the venues. */
-export async function placementPhase(baseUrl: string, venues: Venue[], orders: number, concurrency: number) {
-  const tokens = await Promise.all(Array.from({ length: orders }, () => guestToken()));
+export async function placementPhase(baseUrl: string, stateDir: string, venues: Venue[], orders: number, concurrency: number) {
+  const tokens = await returningGuestTokens(stateDir, venues.map((v) => v.id), orders);
   const tasks = tokens.map((token, i) => () => placeOrder(baseUrl, venues[i % venues.length]!, token, i));
   const started = performance.now();
   const results = await pool(tasks, concurrency);
@@ -47,7 +47,7 @@ export async function livePhase(
   options: { sockets: number; orders: number; concurrency: number }, serverCpu: ReturnType<typeof serverCpuMs> = null,
 ) {
   const live = await openStaffSockets(baseUrl, venues, options.sockets, await staffToken(superadmin, stateDir));
-  const tokens = await Promise.all(Array.from({ length: options.orders }, () => guestToken()));
+  const tokens = await returningGuestTokens(stateDir, venues.map((v) => v.id), options.orders);
   const serverCpuBefore = serverCpu?.() ?? 0;
   const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -124,7 +124,7 @@ async function main() {
       ? { id: process.env.BENCH_SUPERADMIN_ID, role: 'superadmin', restaurant_id: null, claims_version: 1 }
       : superadminOf(stateDir);
 
-    const placement = await placementPhase(baseUrl, venues, venues.length * envNumber('BENCH_ORDERS_PER_VENUE', 30), envNumber('BENCH_CONCURRENCY', 20));
+    const placement = await placementPhase(baseUrl, stateDir, venues, venues.length * envNumber('BENCH_ORDERS_PER_VENUE', 30), envNumber('BENCH_CONCURRENCY', 20));
     const live = await livePhase(baseUrl, venues, superadmin, stateDir, {
       sockets: envNumber('BENCH_SOCKETS', 50),
       orders: venues.length * envNumber('BENCH_LIVE_ORDERS_PER_VENUE', 5),

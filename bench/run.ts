@@ -19,7 +19,7 @@ import path from 'node:path';
 import { livePhase, venueSlugs } from './orders';
 import { staffScreenPhase } from './staff-screen';
 import { storagePhase } from './storage';
-import { CEILING_SLUG, kneeOf, placementStep, writePathPhase } from './write-path';
+import { CEILING_SLUG, kneeOf, placementStep, returningGuestsFor, writePathPhase } from './write-path';
 import {
   createBenchVenues, createShardedBenchVenues, envNumber, loadVenue, repoRoot, round1, round2,
   serverCpuMs, startServer, stopServer, superadminOf, writeResult, type BenchServer, type Venue,
@@ -251,8 +251,9 @@ async function shardPhase(baseUrl: string) {
     return { ...layout, slugs };
   });
   const runs = await Promise.all(layouts.map(async (layout) => ({ ...layout, venues: await Promise.all(layout.slugs.map((slug) => loadVenue(baseUrl, slug))), steps: [] as Awaited<ReturnType<typeof placementStep>>[] })));
+  const guests = await Promise.all(runs.map((run) => returningGuestsFor(STATE_DIR, run.venues, (levels.length * stepMs) / 1000)));
   for (const concurrency of levels) {
-    for (const run of runs) run.steps.push(await placementStep(baseUrl, run.venues, concurrency, stepMs));
+    for (const [n, run] of runs.entries()) run.steps.push(await placementStep(baseUrl, run.venues, guests[n]!, concurrency, stepMs));
   }
   const figures = runs.map((run) => {
     const { knee } = kneeOf(run.steps);

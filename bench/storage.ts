@@ -21,7 +21,7 @@ import { newId } from '../shared/ids';
 import { IDEMPOTENCY_KEEP_MS, idempotencyCutoff, PURGE_IDEMPOTENCY_SQL } from '../worker/jobs/idempotency-purge';
 import { LIVE_EVENTS_KEEP_MS, liveEventsCutoff, PURGE_LIVE_EVENTS_SQL } from '../worker/jobs/live-log-purge';
 import {
-  countBy, executeLocal, guestToken, insertRow, loadVenue, placeOrder, pool, queryLocal, repoRoot, round1,
+  countBy, executeLocal, insertRow, loadVenue, placeOrder, pool, queryLocal, repoRoot, returningGuestTokens, round1,
   round2, staffToken, type StaffUser,
 } from './harness';
 
@@ -145,8 +145,9 @@ export async function storagePhase(baseUrl: string, stateDir: string, options: {
   const venue = createStorageVenue(stateDir, Math.ceil((3 * orders) / CHANGES_PER_ACCOUNT));
   const menu = await loadVenue(baseUrl, SLUG);
   const staffTokens = await Promise.all(venue.staff.map((user) => staffToken(user, stateDir)));
-  // Device sessions as the Worker issues them (24 characters), so owner keys weigh what production's do.
-  const guests = await Promise.all(Array.from({ length: orders }, () => guestToken(newId(24))));
+  // Device sessions as the Worker issues them (24 characters), so owner keys weigh what production's do; returning
+  // guests, so the first-orders ceiling (docs/decisions/167) admits them all. Written before the first snapshot.
+  const guests = await returningGuestTokens(stateDir, [venue.id], orders, () => newId(24));
   const venueFile = databaseFile(stateDir, `SELECT 1 FROM menu_drinks WHERE restaurant_id = '${venue.id}'`);
   const controlFile = databaseFile(stateDir, `SELECT 1 FROM venue_directory WHERE venue_id = '${venue.id}'`);
   const start = snapshot(venueFile, VENUE_TABLES);

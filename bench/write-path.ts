@@ -6,8 +6,8 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { venueSlugs } from './orders';
 import {
-  countBy, createBenchVenues, envNumber, guestToken, loadVenue, percentiles, placementRequest, placeOrder, round1, round2, serverCpuMs, staffToken,
-  superadminOf, withBenchTarget, writeResult, type Placed, type StaffUser, type Venue,
+  countBy, createBenchVenues, envNumber, loadVenue, percentiles, placementRequest, placeOrder, returningGuestPool, round1, round2, serverCpuMs, staffToken,
+  superadminOf, withBenchTarget, writeResult, type GuestPool, type Placed, type StaffUser, type Venue,
 } from './harness';
 
 /** The bench venue the floor and the ceiling write to (created with the bench venues). */
@@ -45,17 +45,27 @@ async function concurrencyStep(concurrency: number, durationMs: number, request:
   };
 }
 
-export const placementStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number, cpu: ServerCpu = null) =>
-  concurrencyStep(concurrency, durationMs, async (i) => placeOrder(baseUrl, venues[i % venues.length]!, await guestToken(), i), cpu);
+/** Returning guests for `seconds` of placement over `venues` at up to this rate (orders/s): the pool's size. */
+const PLACEMENT_RATE_BOUND = 500;
+export const returningGuestsFor = (stateDir: string, venues: Venue[], seconds: number) =>
+  returningGuestPool(stateDir, venues.map((v) => v.id), Math.ceil((PLACEMENT_RATE_BOUND * seconds) / venues.length));
+
+/** Placement by returning guests (the first-orders ceiling counts only new devices, docs/decisions/167). */
+export const placementStep = (baseUrl: string, venues: Venue[], guests: GuestPool, concurrency: number, durationMs: number, cpu: ServerCpu = null) =>
+  concurrencyStep(concurrency, durationMs, async (i) => {
+    const venue = venues[i % venues.length]!;
+    return placeOrder(baseUrl, venue, guests(venue.id), i);
+  }, cpu);
 
 /**
  * The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 097). The
  * request carries the body placement's would, and its answer, read the same way, is the order it wrote in
  * placement's shape (decision 161): what any HTTP placement has to carry.
  */
-const floorStep = (baseUrl: string, venues: Venue[], concurrency: number, durationMs: number, cpu: ServerCpu) =>
+const floorStep = (baseUrl: string, venues: Venue[], guests: GuestPool, concurrency: number, durationMs: number, cpu: ServerCpu) =>
   concurrencyStep(concurrency, durationMs, async (i) => {
-    const token = await guestToken();
+    // A token from a pool too, signed before the step as placement's are: the client's work is the same.
+    const token = guests(venues[i % venues.length]!.id);
     const started = performance.now();
     const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, placementRequest(venues[i % venues.length]!, token, i));
     await res.json().catch(() => null);
@@ -91,13 +101,15 @@ export async function writePathPhase(baseUrl: string, venues: Venue[], superadmi
   const stepMs = envNumber('BENCH_WRITE_STEP_SECONDS', 5) * 1000;
   const rounds = envNumber('BENCH_WRITE_ROUNDS', 1);
   const placementRounds: Step[][] = levels.map(() => []);
+  const guests = await returningGuestsFor(stateDir, venues, (levels.length * rounds * stepMs) / 1000);
+  const floorGuests = await returningGuestsFor(stateDir, venues, (levels.length * rounds * stepMs) / 1000);
   const floorRounds: Step[][] = levels.map(() => []);
   // Placement and the floor alternate level by level, so load from elsewhere on the machine hits both alike;
   // with several rounds, each level's figure is its median round.
   for (let round = 0; round < rounds; round += 1) {
     for (const [i, concurrency] of levels.entries()) {
-      placementRounds[i]!.push(await placementStep(baseUrl, venues, concurrency, stepMs, cpu));
-      floorRounds[i]!.push(await floorStep(baseUrl, venues, concurrency, stepMs, cpu));
+      placementRounds[i]!.push(await placementStep(baseUrl, venues, guests, concurrency, stepMs, cpu));
+      floorRounds[i]!.push(await floorStep(baseUrl, venues, floorGuests, concurrency, stepMs, cpu));
     }
   }
   const steps = placementRounds.map(medianStep);
