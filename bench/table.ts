@@ -1,15 +1,16 @@
 // Tables benchmark: `npm run bench:table` (see bench/README.md, "npm run bench:table").
 //
 // Starts the production build with scripts/e2e-server.sh on its own port, state and out dir (or attaches to
-// BENCH_URL with BARHOP_STATE_DIR naming its state), adds 20 bench tables at The Artisan Bar, then
-//   1. seats 8 guests at each (the first scan opens the tab, the others join), each with their own live socket;
-//   2. "at once": all 160 members add lines at the same moment, each `BENCH_TABLE_CHANGES` lines one after another:
-//      the time from sending a change to the `table_updated` frame of that change on every member's socket of its
-//      table (docs/decisions/170), with 160 changes in flight;
-//   3. "a change per table": the same on 20 other tables, each table's members taking turns, so 20 changes are in
-//      flight, as many as the solo figure below;
-//   4. for comparison in the same run, the solo live figure: `BENCH_TABLE_SOLO_ORDERS` orders by as many guests,
-//      20 in flight, send → `order_created` on 8 staff sockets (bench/orders.ts livePhase).
+// BENCH_URL with BARHOP_STATE_DIR naming its state), adds 3 × 20 bench tables at The Artisan Bar, and for each
+// phase seats 8 guests at each of 20 tables (the first scan opens the tab, the others join), each member with their
+// own live socket. Every member then adds `BENCH_TABLE_CHANGES` lines; measured per change, the time from sending it
+// to the `table_updated` frame of that change on every member's socket of its table (docs/decisions/170):
+//   1. "paced" (the budget): all 160 members at once, as people tap, a think time of 1-4 s between a member's taps;
+//   2. "saturated": all 160 at once with no think time, each change the moment the previous one answered (160 in
+//      flight: the queue two cores hold, a capacity figure);
+//   3. "a change per table": one change per table in flight, the table's members taking turns (20 in flight);
+//   4. for comparison in the same run, the solo live figure: `BENCH_TABLE_SOLO_ORDERS` orders by as many returning
+//      guests, 20 in flight, send → `order_created` on 8 staff sockets (bench/orders.ts livePhase).
 // Prints one JSON document and writes it to bench/results/.
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +25,12 @@ const SLUG = 'artisan-bar';
 export const TABLE_BUDGET_P99_MS = 100;
 
 type Member = { token: string; table: string; sessionId: string; ws: WebSocket };
+/**
+ * How members add lines: `paced`, all at once as people tap (a think time between a member's taps; the budgeted
+ * figure); `all`, every member's next change the moment the previous one answered (160 in flight: what two cores
+ * hold at saturation); `per_table`, one change per table in flight, the table's members taking turns.
+ */
+type InFlight = 'paced' | 'all' | 'per_table';
 
 /** The venue's bench tables ("B1"..), on its shard (docs/decisions/150). */
 function addBenchTables(stateDir: string, count: number) {
@@ -68,7 +75,7 @@ function openSocket(baseUrl: string, venueId: string, token: string, receipts: R
  * all members at once (`inFlight: 'all'`), or one change per table at a time, the table's members taking turns.
  */
 export async function tablePhase(baseUrl: string, venueId: string, stateDir: string,
-  options: { first: number; tables: number; members: number; changes: number; inFlight: 'all' | 'per_table' }, serverCpu: (() => number) | null) {
+  options: { first: number; tables: number; members: number; changes: number; inFlight: InFlight; thinkMs?: [number, number] }, serverCpu: (() => number) | null) {
   const venue = await loadVenue(baseUrl, SLUG);
   const receipts: Receipts = new Map();
   const staff = await openSocket(baseUrl, venueId, await staffToken(superadminOf(stateDir), stateDir), receipts);
@@ -101,7 +108,15 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
   };
   const cpuBefore = serverCpu?.() ?? 0;
   const started = performance.now();
-  if (options.inFlight === 'all') {
+  if (options.inFlight === 'paced') {
+    // Every member at once, as people tap: each change a think time after their previous one answered, the
+    // first within one think time of the start.
+    const [least, most] = options.thinkMs ?? [1_000, 4_000];
+    const think = () => new Promise((r) => setTimeout(r, least + Math.random() * (most - least)));
+    await Promise.all(members.map(async (member, i) => {
+      for (let c = 0; c < options.changes; c++) { await think(); await change(member, i, c); }
+    }));
+  } else if (options.inFlight === 'all') {
     // Every member at once, each change after their previous one answered.
     await Promise.all(members.map(async (member, i) => {
       for (let c = 0; c < options.changes; c++) await change(member, i, c);
@@ -141,7 +156,9 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
   const ok = changes.filter((c) => c.status === 200);
   const toEveryMember = percentiles(everyMember);
   return {
-    in_flight: options.inFlight === 'all' ? members.length : options.tables,
+    mode: options.inFlight,
+    think_ms: options.inFlight === 'paced' ? options.thinkMs ?? [1_000, 4_000] : null,
+    in_flight_at_most: options.inFlight === 'per_table' ? options.tables : members.length,
     tables: options.tables,
     members: members.length,
     changes: changes.length,
@@ -166,15 +183,17 @@ async function main() {
   const stateDir = process.env.BARHOP_STATE_DIR ?? '.wrangler/bench-table-state';
   await withBenchTarget(4352, stateDir, async (baseUrl, _attached, server: BenchServer | null) => {
     const tables = envNumber('BENCH_TABLES', 20);
-    const venueId = addBenchTables(stateDir, 2 * tables);
+    const venueId = addBenchTables(stateDir, 3 * tables);
     const options = { tables, members: envNumber('BENCH_TABLE_MEMBERS', 8), changes: envNumber('BENCH_TABLE_CHANGES', 5) };
-    const atOnce = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: 1, inFlight: 'all' }, serverCpuMs(server));
-    const perTable = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: tables + 1, inFlight: 'per_table' }, serverCpuMs(server));
+    const thinkMs: [number, number] = [envNumber('BENCH_TABLE_THINK_MIN_MS', 1_000), envNumber('BENCH_TABLE_THINK_MAX_MS', 4_000)];
+    const paced = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: 1, inFlight: 'paced', thinkMs }, serverCpuMs(server));
+    const atOnce = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: tables + 1, inFlight: 'all' }, serverCpuMs(server));
+    const perTable = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: 2 * tables + 1, inFlight: 'per_table' }, serverCpuMs(server));
     const venue = await loadVenue(baseUrl, SLUG);
     const solo = await livePhase(baseUrl, [venue], superadminOf(stateDir), stateDir, {
       sockets: options.members, orders: envNumber('BENCH_TABLE_SOLO_ORDERS', 160), concurrency: tables,
     }, serverCpuMs(server));
-    const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, load_average: loadavg().map((n) => Math.round(n * 100) / 100), at_once: atOnce, a_change_per_table: perTable, solo_live: solo };
+    const report = { target: baseUrl, at: new Date().toISOString(), node: process.version, load_average: loadavg().map((n) => Math.round(n * 100) / 100), paced, saturated: atOnce, a_change_per_table: perTable, solo_live: solo };
     console.log(writeResult(`table-${report.at.replace(/[:.]/g, '-')}.json`, report));
   });
 }
