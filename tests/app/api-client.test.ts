@@ -45,7 +45,7 @@ describe('api client', () => {
     });
     await apiRequest('GET', '/orders/:id', { params: { id: 'o1' } });
     expect(calls[0]!.headers.get('X-D1-Bookmark')).toBeNull();
-    await apiRequest('POST', '/orders/quick', { body: {} });
+    await apiRequest('POST', '/orders/quick', { body: { slug: 'artisan-bar', item: { menu_drink_id: 'd1' } } });
     await apiRequest('GET', '/orders/:id', { params: { id: 'o1' } });
     expect(calls[2]!.headers.get('X-D1-Bookmark')).toBe(bookmark);
     expect(window.sessionStorage.getItem('barhop.d1-bookmark')).toBe(bookmark);

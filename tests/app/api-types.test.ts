@@ -1,20 +1,35 @@
-// The app's calls are typed by the Worker's routes (docs/decisions/130): `npx tsc -b` checks this file,
-// so a route that stops answering what a screen reads fails the typecheck, not a screen at run time.
-import { describe, expect, it } from 'vitest';
-import type { ApiAnswer, ApiPath } from '../../app/lib/api-client';
+// The app's calls are typed by the Worker's routes (docs/decisions/130): `npx tsc -b` checks this file (part of
+// `npm run check`), so a route that stops answering what a screen reads, or stops taking what a screen sends, fails
+// the typecheck rather than a screen at run time. Each `@ts-expect-error` fails the check if the error goes away.
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ApiAnswer, ApiBody, ApiPath, ApiRequestOptions } from '../../app/lib/api-client';
+import type { OrderStatus as OrderStatusValue } from '../../shared/schemas/order';
 
 type StaffQueue = ApiAnswer<'GET', '/staff/orders'>;
 type OrderStatus = ApiAnswer<'GET', '/orders/:id/status'>;
 
 describe('typed client', () => {
   it("reads a route's answer as the route declares it", () => {
-    const queue: StaffQueue = { orders: [] };
+    expectTypeOf<StaffQueue>().toHaveProperty('orders');
     // @ts-expect-error the queue answers `orders`, not another name: a renamed field is a type error in the app.
-    const renamed: StaffQueue = { queue: [] };
+    expectTypeOf<StaffQueue>().toHaveProperty('queue');
+    expectTypeOf<OrderStatus['status']>().toEqualTypeOf<OrderStatusValue>();
     // @ts-expect-error a status is one of the order statuses, so a typo in a screen's comparison is caught.
-    const status: OrderStatus['status'] = 'in_queue';
+    expectTypeOf<'in_queue'>().toExtend<OrderStatus['status']>();
     // @ts-expect-error only paths the Worker routes for that method are accepted.
-    const path: ApiPath<'GET'> = '/staff/no-such-route';
-    expect([queue, renamed, status, path]).toHaveLength(4);
+    expectTypeOf<'/staff/no-such-route'>().toExtend<ApiPath<'GET'>>();
+  });
+
+  it("sends a route's body and query as its validators take them", () => {
+    // The body of a table's new line is the route's JSON input: a drink and a quantity.
+    expectTypeOf<ApiBody<'POST', '/tables/sessions/:id/lines'>>().toHaveProperty('menu_drink_id');
+    expectTypeOf({ params: { id: 's1' }, body: { menu_drink_id: 'd1', qty: 2 } }).toExtend<ApiRequestOptions<'POST', '/tables/sessions/:id/lines'>>();
+    // @ts-expect-error a quantity is a number: a screen sending text does not compile.
+    expectTypeOf({ params: { id: 's1' }, body: { menu_drink_id: 'd1', qty: '2' } }).toExtend<ApiRequestOptions<'POST', '/tables/sessions/:id/lines'>>();
+    // @ts-expect-error a route that reads no JSON takes no JSON body.
+    expectTypeOf({ params: { id: 's1' }, body: { anything: true } }).toExtend<ApiRequestOptions<'POST', '/tables/sessions/:id/bill'>>();
+    expectTypeOf({ query: { status: 'pending' } }).toExtend<ApiRequestOptions<'GET', '/staff/orders'>>();
+    // @ts-expect-error a query names only what the route reads.
+    expectTypeOf({ query: { state: 'pending' } }).toExtend<ApiRequestOptions<'GET', '/staff/orders'>>();
   });
 });
