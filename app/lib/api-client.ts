@@ -56,12 +56,31 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 /** `params` names every `:segment` of the path pattern, and only those. */
 type ParamsOf<P extends string> = [ParamNames<P>] extends [never] ? { params?: never } : { params: Record<ParamNames<P>, string> };
 
-/** Options of one call: `params` fills the path pattern's `:segments`. */
-export type ApiRequestOptions<P extends string> = RequestOptions<z.ZodType | undefined> & ParamsOf<P>;
+/** What the route's validators take (worker/lib/validate.ts): `json`, `query`, `param`, or nothing. */
+type InputOf<M extends ApiMethod, P extends ApiPath<M>> = Endpoint<M, P> extends { input: infer I } ? I : never;
+type QueryValue = string | number | boolean | undefined | null;
+/**
+ * The body a route takes: its JSON validator's input; a route without one reads no JSON (an upload takes FormData).
+ * So a call whose body the route would refuse does not compile (docs/api.md).
+ */
+type BodyOf<M extends ApiMethod, P extends ApiPath<M>> = InputOf<M, P> extends { json: infer J } ? { body: J | FormData } : { body?: FormData };
+/** The query a route reads: the names its query validator takes, each written as text in the URL. */
+type QueryOf<M extends ApiMethod, P extends ApiPath<M>> = InputOf<M, P> extends { query: infer Q }
+  ? { query?: { [K in keyof Q]?: QueryValue } & VenueScope } : { query?: VenueScope };
+/** A super admin names the venue a staff or admin route acts on (docs/api.md "Venue scope"), on any of them. */
+type VenueScope = { restaurant_id?: string };
+/** The JSON body a route takes (its validator's input). */
+export type ApiBody<M extends ApiMethod, P extends ApiPath<M>> = InputOf<M, P> extends { json: infer J } ? J : never;
+
+/** Options of one call: `params` fills the path pattern's `:segments`; `body` and `query` are the route's. */
+export type ApiRequestOptions<M extends ApiMethod, P extends ApiPath<M>> = RequestOptions<z.ZodType | undefined> & ParamsOf<P> & BodyOf<M, P> & QueryOf<M, P>;
+
+type SentRequest = RequestOptions<z.ZodType | undefined> & {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+};
 
 export type RequestOptions<S extends z.ZodType | undefined> = {
-  body?: unknown;
-  query?: Record<string, string | number | boolean | undefined | null>;
   headers?: Record<string, string>;
   credentials?: Credentials;
   /** Checked against the reply; `schemaLabel` names the API in the mismatch error. */
@@ -71,7 +90,7 @@ export type RequestOptions<S extends z.ZodType | undefined> = {
   timeoutMs?: number;
 };
 
-function buildUrl(path: string, params: Record<string, string> | undefined, query?: RequestOptions<undefined>['query']) {
+function buildUrl(path: string, params: Record<string, string> | undefined, query?: SentRequest['query']) {
   const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
   const url = new URL(`${API_BASE}${filled}`, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
@@ -101,7 +120,7 @@ function keepBookmark(res: Response) {
   }
 }
 
-async function send(method: string, url: URL, options: RequestOptions<z.ZodType | undefined>) {
+async function send(method: string, url: URL, options: SentRequest) {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // Reads after the tab's own write see it: the server starts their D1 session at this bookmark.
   const bookmark = storedBookmark();
@@ -128,8 +147,9 @@ async function send(method: string, url: URL, options: RequestOptions<z.ZodType 
 export async function apiRequest<M extends ApiMethod, P extends ApiPath<M>>(
   method: M,
   path: P,
-  options: ApiRequestOptions<P> = {} as ApiRequestOptions<P>,
+  given: ApiRequestOptions<M, P> = {} as ApiRequestOptions<M, P>,
 ): Promise<ApiAnswer<M, P>> {
+  const options = given as SentRequest & { params?: Record<string, string> };
   const url = buildUrl(path, options.params, options.query);
   let res = await send(method, url, options);
   if (res.status === 409) {

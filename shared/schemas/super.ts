@@ -238,6 +238,7 @@ export const ResetPasswordResult = z.object({
 export const INGREDIENT_CATEGORIES = [
   'spirit', 'liqueur', 'fortified wine', 'wine', 'beer', 'cider', 'bitters', 'syrup', 'juice', 'mixer', 'dairy', 'garnish', 'other',
 ] as const;
+export type IngredientCategory = (typeof INGREDIENT_CATEGORIES)[number];
 export const BASE_SPIRITS = ['Gin', 'Mezcal', 'Rum', 'Tequila', 'Vodka', 'Whiskey'] as const;
 
 export const CanonicalIngredient = z.object({

@@ -3,7 +3,7 @@
 // the typecheck rather than a screen at run time. Each `@ts-expect-error` fails the check if the error goes away.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiAnswer, ApiBody, ApiPath, ApiRequestOptions } from '../../app/lib/api-client';
-import type { OrderStatus as OrderStatusValue } from '../../shared/schemas/order';
+import type { OrderStatus as OrderStatusValue } from '../../shared/orders';
 
 type StaffQueue = ApiAnswer<'GET', '/staff/orders'>;
 type OrderStatus = ApiAnswer<'GET', '/orders/:id/status'>;

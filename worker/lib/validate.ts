@@ -1,5 +1,5 @@
-import type { ValidationTargets } from 'hono';
-import { validator } from 'hono/validator';
+import type { Env, MiddlewareHandler, ValidationTargets } from 'hono';
+import { validator, type InferInput } from 'hono/validator';
 import type { z } from 'zod';
 import { badRequest } from './errors';
 
@@ -9,13 +9,23 @@ export function describeIssues(error: z.ZodError) {
 }
 
 /**
- * Validates one part of the request with a schema from `shared/`. The parsed value is typed,
- * so the `hc` client follows the server; a failure is a 400 in the docs/product.md §7.2 shape.
+ * What a caller sends for one part of the request: a JSON body as the schema takes it (before defaults and
+ * coercion), any other part as the text a URL or form carries.
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+type SentAs<Target extends keyof ValidationTargets, Schema extends z.ZodType> =
+  Target extends 'json' ? z.input<Schema> : InferInput<z.input<Schema>, Target>;
+
+/**
+ * Validates one part of the request with a schema from `shared/`. The parsed value is typed for the handler, and
+ * what the caller sends is typed from the schema's input, so the app's client (app/lib/api-client.ts) follows the
+ * server; a failure is a 400 in the docs/product.md §7.2 shape.
+ */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType, E extends Env = Env, P extends string = string>(
+  target: Target, schema: Schema,
+): MiddlewareHandler<E, P, { in: { [K in Target]: SentAs<K, Schema> }; out: { [K in Target]: z.output<Schema> } }> {
   return validator(target, (value): z.output<Schema> => {
     const result = schema.safeParse(value);
     if (!result.success) throw badRequest('Invalid request', describeIssues(result.error));
     return result.data;
-  });
+  }) as MiddlewareHandler<E, P, { in: { [K in Target]: SentAs<K, Schema> }; out: { [K in Target]: z.output<Schema> } }>;
 }

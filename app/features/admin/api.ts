@@ -90,10 +90,10 @@ export const useInventory = () => useQuery(adminQueries.inventory());
 export function useSaveInventoryItem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: InventoryItemInput | InventoryItemPatch }) =>
-      (await (id
-        ? apiRequest('PATCH', '/admin/inventory/:id', { params: { id }, body, schema: AdminInventoryResponse })
-        : apiRequest('POST', '/admin/inventory', { body, schema: AdminInventoryResponse }))).item,
+    mutationFn: async (save: { id: string; body: InventoryItemPatch } | { id?: undefined; body: InventoryItemInput }) =>
+      (await (save.id !== undefined
+        ? apiRequest('PATCH', '/admin/inventory/:id', { params: { id: save.id }, body: save.body, schema: AdminInventoryResponse })
+        : apiRequest('POST', '/admin/inventory', { body: save.body, schema: AdminInventoryResponse }))).item,
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -133,10 +133,10 @@ function useInvalidateMenus() {
 export function useSaveMenuDrink() {
   const invalidate = useInvalidateMenus();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: MenuDrinkInput | MenuDrinkPatch }) =>
-      (await (id
-        ? apiRequest('PATCH', '/admin/menu-drinks/:id', { params: { id }, body, schema: AdminMenuDrinkResponse })
-        : apiRequest('POST', '/admin/menu-drinks', { body, schema: AdminMenuDrinkResponse }))).drink,
+    mutationFn: async (save: { id: string; body: MenuDrinkPatch } | { id?: undefined; body: MenuDrinkInput }) =>
+      (await (save.id !== undefined
+        ? apiRequest('PATCH', '/admin/menu-drinks/:id', { params: { id: save.id }, body: save.body, schema: AdminMenuDrinkResponse })
+        : apiRequest('POST', '/admin/menu-drinks', { body: save.body, schema: AdminMenuDrinkResponse }))).drink,
     onSettled: invalidate,
   });
 }

@@ -5,8 +5,8 @@ import { useRef } from 'react';
 import { newId } from '../../../shared/ids';
 import { ACTIVE_ORDER_EXISTS_CODE } from '../../../shared/orders';
 import type { CartItemInput } from '../../../shared/schemas/cart';
-import type { CheckoutInput, CreateOrderInput, Order, QuickOrderInput, StaffOrderFilter } from '../../../shared/schemas/order';
-import { ApiRequestError, apiRequest } from '../../lib/api-client';
+import type { Order, StaffOrderFilter } from '../../../shared/schemas/order';
+import { ApiRequestError, apiRequest, type ApiBody } from '../../lib/api-client';
 import { withTable } from './table-number';
 import { writeOrder } from './live-cache';
 
@@ -104,12 +104,13 @@ function afterPlacement(client: QueryClient, slug: string, placed: { order: Orde
 
 type PlacementPath = '/cart/checkout' | '/orders/quick' | '/orders';
 
-function usePlaceOrder<V extends object>(path: PlacementPath, slugOf: (vars: V) => string) {
+function usePlaceOrder<P extends PlacementPath>(path: P, slugOf: (vars: ApiBody<'POST', P>) => string) {
   const client = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (vars: V) => apiRequest('POST', path, {
-      body: withTable(vars), credentials: 'guest',
+    mutationFn: (vars: ApiBody<'POST', P>) => apiRequest<'POST', PlacementPath>('POST', path, {
+      // Each placement route takes the table the guest scanned (docs/product.md §12).
+      body: withTable(vars as object) as ApiBody<'POST', PlacementPath>, credentials: 'guest',
       headers: { 'Idempotency-Key': idempotency.take() },
     }),
     onSettled: (placed, err, vars) => {
@@ -127,13 +128,13 @@ export const placementFailureText = (err: unknown) =>
   (err instanceof ApiRequestError && err.status === 429 ? err.message : 'Failed to place order. Please try again.');
 
 /** Checkout of the cart (the cart is emptied by the server). */
-export const useCheckout = () => usePlaceOrder<CheckoutInput>('/cart/checkout', (v) => v.slug);
+export const useCheckout = () => usePlaceOrder('/cart/checkout', (v) => v.slug);
 
 /** Quick order without sign-in: one drink, quantity 1. */
-export const useQuickOrder = () => usePlaceOrder<QuickOrderInput>('/orders/quick', (v) => v.slug);
+export const useQuickOrder = () => usePlaceOrder('/orders/quick', (v) => v.slug);
 
 /** POST /orders: the venue's slug + items, or the category page's direct form. */
-export const useCreateOrder = () => usePlaceOrder<CreateOrderInput>('/orders', (v) => v.slug);
+export const useCreateOrder = () => usePlaceOrder('/orders', (v) => v.slug);
 
 // ---- guest: reading orders ----------------------------------------------------------------------
 

@@ -6,11 +6,11 @@ import {
   BulkMergeOutcome, CanonicalIngredientList, CanonicalIngredientResponse, CreatedStaffAccount, CreateOutcome, ErrorLogList,
   ErrorLogResponse, ErrorSettings, MergeOutcome, PlatformAnalytics, PlatformOverview, ResetPasswordResult, StaffAccountList,
   SUPER_API_LABEL, SuperVenueList, SuperVenueResponse, TopVenuesResponse, UnmatchedIngredientList, UserResponse,
-  type AnalyticsWindow, type CreateStaffBody, type OverviewWindow, type VenueCreateBody, type VenueUpdateBody,
+  type AnalyticsWindow, type IngredientCategory, type CreateStaffBody, type OverviewWindow, type VenueCreateBody, type VenueUpdateBody,
 } from '../../../shared/schemas/super';
 import { apiRequest, type ApiMethod, type ApiPath, type ApiRequestOptions } from '../../lib/api-client';
 
-const superApi = <M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, schema: z.ZodType, options: ApiRequestOptions<P> = {} as ApiRequestOptions<P>) =>
+const superApi = <M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, schema: z.ZodType, options: ApiRequestOptions<M, P> = {} as ApiRequestOptions<M, P>) =>
   apiRequest(method, path, { ...options, schema, schemaLabel: SUPER_API_LABEL });
 
 export const superKeys = {
@@ -86,9 +86,9 @@ export const useSuperVenues = () => useQuery(superQueries.venues());
 export function useSaveVenue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: VenueCreateBody | VenueUpdateBody }) => (id
-      ? superApi('PUT', '/super/venues/:id', SuperVenueResponse, { params: { id }, body })
-      : superApi('POST', '/super/venues', SuperVenueResponse, { body })),
+    mutationFn: (save: { id: string; body: VenueUpdateBody } | { id: null; body: VenueCreateBody }) => (save.id !== null
+      ? superApi('PUT', '/super/venues/:id', SuperVenueResponse, { params: { id: save.id }, body: save.body })
+      : superApi('POST', '/super/venues', SuperVenueResponse, { body: save.body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: superKeys.venues }),
   });
 }
@@ -144,7 +144,7 @@ export function useMergeIngredient() {
 export function useCreateIngredient() {
   const invalidate = useInvalidateIngredients();
   return useMutation({
-    mutationFn: ({ id, name, category }: { id: string; name?: string; category?: string }) =>
+    mutationFn: ({ id, name, category }: { id: string; name?: string; category?: IngredientCategory }) =>
       superApi('POST', '/super/ingredients/:id/create', CreateOutcome, { params: { id }, body: { name, category } }),
     onSuccess: invalidate,
   });

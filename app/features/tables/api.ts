@@ -124,7 +124,7 @@ export function useSendRound(sessionId: string) {
 
 /** The host closes the tab to billing: no more rounds, the split starts. */
 export const useStartBilling = (sessionId: string) => useTableWrite(sessionId, () =>
-  apiRequest('POST', '/tables/sessions/:id/bill', { credentials: 'guest', params: { id: sessionId }, body: {} }));
+  apiRequest('POST', '/tables/sessions/:id/bill', { credentials: 'guest', params: { id: sessionId } }));
 
 export const useClaimLine = (sessionId: string) => useTableWrite(sessionId, (input: z.input<typeof ClaimInput>) =>
   apiRequest('POST', '/tables/sessions/:id/claims', { credentials: 'guest', params: { id: sessionId }, body: input }));
@@ -140,4 +140,4 @@ export const useDropShare = (sessionId: string) => useTableWrite(sessionId, (sha
 
 /** The AI bartender proposes a drink per member for the table's cart (docs/decisions/170). */
 export const useAiRound = (sessionId: string) => useTableWrite(sessionId, () =>
-  apiRequest('POST', '/tables/sessions/:id/ai-round', { credentials: 'guest', params: { id: sessionId }, body: {} }));
+  apiRequest('POST', '/tables/sessions/:id/ai-round', { credentials: 'guest', params: { id: sessionId } }));

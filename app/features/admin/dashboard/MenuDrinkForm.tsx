@@ -86,18 +86,19 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
     const read = readForm({ name, description, price, category, imageUrl, enabled, lines });
     setErrors(read.errors);
     if (Object.keys(read.errors).length) return;
-    let body: MenuDrinkInput | MenuDrinkPatch = { ...read.fields, featured: drink?.featured ?? false };
+    let request: { id: string; body: MenuDrinkPatch } | { body: MenuDrinkInput } = { body: { ...read.fields, featured: false } };
     if (drink) {
       // Only what changed is sent: saving an unchanged drink changes nothing.
       const before = readForm({
         name: drink.name, description: drink.description, price: (drink.price_cents / 100).toFixed(2), category: drink.category,
         imageUrl: drink.image_url, enabled: drink.enabled, lines: initialLines,
       }).fields;
-      body = Object.fromEntries(Object.entries(read.fields).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof Fields])));
-      if (Object.keys(body).length === 0) { toast.success('No changes to save'); onClose(); return; }
+      const changed: MenuDrinkPatch = Object.fromEntries(Object.entries(read.fields).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof Fields])));
+      if (Object.keys(changed).length === 0) { toast.success('No changes to save'); onClose(); return; }
+      request = { id: drink.id, body: changed };
     }
     try {
-      await save.mutateAsync({ id: drink?.id, body });
+      await save.mutateAsync(request);
       toast.success(drink ? 'Menu drink updated successfully' : 'Menu drink added successfully');
       onClose();
     } catch (err) {

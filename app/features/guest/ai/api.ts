@@ -7,16 +7,21 @@ import type { ChatInput, VibeInput } from '../../../../shared/schemas/ai';
 import { apiRequest } from '../../../lib/api-client';
 import { ensureGuestSession } from '../../auth/guest-session';
 
-async function suggest(path: '/ai/vibe' | '/ai/chat', body: unknown, slug: string) {
-  await ensureGuestSession(slug);
-  return apiRequest('POST', path, { body, credentials: 'guest' });
-}
-
 export const useVibeSuggestion = (slug: string) =>
-  useMutation({ mutationFn: (body: Omit<VibeInput, 'slug'>) => suggest('/ai/vibe', { ...body, slug }, slug) });
+  useMutation({
+    mutationFn: async (body: Omit<VibeInput, 'slug'>) => {
+      await ensureGuestSession(slug);
+      return apiRequest('POST', '/ai/vibe', { body: { ...body, slug }, credentials: 'guest' });
+    },
+  });
 
 export const useChatSuggestion = (slug: string) =>
-  useMutation({ mutationFn: (body: Omit<ChatInput, 'slug'>) => suggest('/ai/chat', { ...body, slug }, slug) });
+  useMutation({
+    mutationFn: async (body: Omit<ChatInput, 'slug'>) => {
+      await ensureGuestSession(slug);
+      return apiRequest('POST', '/ai/chat', { body: { ...body, slug }, credentials: 'guest' });
+    },
+  });
 
 export const useSuggestionFeedback = () =>
   useMutation({

@@ -19,7 +19,7 @@ const aiKeys = {
   interactions: (venue: string, range: AiRange) => ['super', 'ai', 'interactions', venue, range] as const,
 };
 
-const call = <M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, schema: z.ZodType, options: ApiRequestOptions<P> = {} as ApiRequestOptions<P>) =>
+const call = <M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, schema: z.ZodType, options: ApiRequestOptions<M, P> = {} as ApiRequestOptions<M, P>) =>
   apiRequest(method, path, { ...options, schema, schemaLabel: SUPER_API_LABEL });
 
 /** The platform AI settings reads as query options (key and read together), for the hooks below and any prefetch or cache write alike. */

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { AUTO_MERGE_MIN_SIMILARITY, productRelation, rankBySimilarity, rankIngredientMatches } from '../../../../shared/ingredient-similarity';
-import { INGREDIENT_CATEGORIES, type CanonicalIngredient, type UnmatchedIngredient } from '../../../../shared/schemas/super';
+import { INGREDIENT_CATEGORIES, type CanonicalIngredient, type IngredientCategory, type UnmatchedIngredient } from '../../../../shared/schemas/super';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
@@ -93,7 +93,7 @@ const tidy = (raw: string) => {
 export function CreateDialog({ item, onClose }: { item: UnmatchedIngredient; onClose: () => void }) {
   const create = useCreateIngredient();
   const [name, setName] = useState(tidy(item.raw_string));
-  const [category, setCategory] = useState<string>('other');
+  const [category, setCategory] = useState<IngredientCategory>('other');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -116,7 +116,7 @@ export function CreateDialog({ item, onClose }: { item: UnmatchedIngredient; onC
         </div>
         <div className="field">
           <label htmlFor="create-category">Category</label>
-          <select id="create-category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select id="create-category" value={category} onChange={(e) => setCategory(INGREDIENT_CATEGORIES.find((c) => c === e.target.value) ?? 'other')}>
             {INGREDIENT_CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
           </select>
         </div>
