@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { ApiErrorBody } from '../../shared/schemas/common';
+import type { ApiAnswer, ApiMethod, ApiPath, RouteInput } from '../../worker/api-types';
 
 export type CallOptions = { body?: unknown; rawBody?: BodyInit; token?: string | null; headers?: Record<string, string> };
 
@@ -18,6 +19,26 @@ export async function call(method: string, path: string, options: CallOptions = 
   let json: unknown = null;
   try { json = text ? JSON.parse(text) : null; } catch { json = null; }
   return { status: res.status, headers: res.headers, json: json as any, text };
+}
+
+/**
+ * A well-formed request to one route, typed as the app's client is (worker/api-types.ts): the path pattern with
+ * its `params`, the body and query the route's validators take, and its answer. Bad input goes through `call`.
+ */
+export async function callRoute<M extends ApiMethod, P extends ApiPath<M>>(
+  method: M, pattern: P, options: RouteInput<M, P> & { token?: string | null; headers?: Record<string, string> },
+) {
+  const { params, query, body, token, headers } = options as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; token?: string | null; headers?: Record<string, string> };
+  const path = pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+  const res = await call(method, `/api${path}${search.size ? `?${search}` : ''}`, { token, body, headers });
+  return { ...res, json: res.json as ApiAnswer<M, P> | ApiErrorBody };
+}
+
+/** Asserts a 2xx answer and returns it as the route declares it. */
+export function answerOf<A>(res: { status: number; text: string; json: A | ApiErrorBody }): A {
+  expect(res.status, res.text).toBeLessThan(300);
+  return res.json as A;
 }
 
 /** Asserts the docs/product.md §7.2 error shape and returns its code. */

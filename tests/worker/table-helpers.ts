@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { SendRoundResponse, TableStateResponse } from '../../shared/schemas/tables';
-import { call } from './helpers';
+import { answerOf, call, callRoute } from './helpers';
 import { availableDrinks, guestToken, staffToken } from './order-helpers';
 
 export const SLUG = 'artisan-bar';
@@ -14,9 +14,8 @@ export const newGuest = () => guestToken();
 
 /** Scans table `table` at `slug` as `name`: opens its tab or joins it; asserts it worked. */
 export async function sit(guest: Guest, table: string, name: string, options: { slug?: string; code?: string } = {}) {
-  const res = await call('POST', '/api/tables/sessions', { token: guest.token, body: { slug: options.slug ?? SLUG, table, name, ...(options.code ? { code: options.code } : {}) } });
-  expect(res.status, res.text).toBe(200);
-  return TableStateResponse.parse(res.json);
+  const res = await callRoute('POST', '/tables/sessions', { token: guest.token, body: { slug: options.slug ?? SLUG, table, name, ...(options.code ? { code: options.code } : {}) } });
+  return TableStateResponse.parse(answerOf(res));
 }
 
 /** A table with a host and `others` more members; answers their tokens, member ids and the session. */
@@ -49,9 +48,8 @@ export async function drinksOf(slug = SLUG) {
 
 /** Sends the cart as a round; asserts it worked. */
 export async function sendRound(id: string, token: string, headers: Record<string, string> = {}) {
-  const res = await call('POST', `/api/tables/sessions/${id}/rounds`, { token, body: {}, headers });
-  expect(res.status, res.text).toBe(200);
-  return SendRoundResponse.parse(res.json);
+  const res = await callRoute('POST', '/tables/sessions/:id/rounds', { token, params: { id }, body: {}, headers });
+  return SendRoundResponse.parse(answerOf(res));
 }
 
 export const bartender = () => staffToken('staff@barhop.dev');
@@ -59,9 +57,8 @@ export const bartender = () => staffToken('staff@barhop.dev');
 /** A round through the bar: preparing, ready, delivered. */
 export async function deliver(orderId: string) {
   const token = await bartender();
-  for (const status of ['preparing', 'ready', 'delivered']) {
-    const res = await call('PUT', `/api/staff/orders/${orderId}/status`, { token, body: { status } });
-    expect(res.status, res.text).toBe(200);
+  for (const status of ['preparing', 'ready', 'delivered'] as const) {
+    answerOf(await callRoute('PUT', '/staff/orders/:id/status', { token, params: { id: orderId }, body: { status } }));
   }
 }
 
