@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['tests/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/app/setup.ts'],
+          // A screen's test waits for what a person sees (tests/app/setup.ts); under load that takes longer.
+          testTimeout: 30_000,
         },
       },
       {

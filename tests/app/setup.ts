@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The screens' tests assert what a person sees, not how fast (speed is measured under bench/): on a loaded
+// machine a render or a lazy chunk settles later, so a `findBy` waits up to 5 s before it fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
