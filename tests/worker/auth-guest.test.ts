@@ -72,6 +72,19 @@ describe('phone sign-in', () => {
     expectApiError(await call('GET', '/api/me', { token: device.token }), 401);
   });
 
+  it("signs in a visitor's international number, written as they write it, and refuses numbers no country has", async () => {
+    const device = await deviceSession();
+    const { demo_code } = OtpSent.parse((await sendCode(device.token, '+44 20 7946 0958')).json);
+    const verified = await call('POST', '/api/auth/otp/verify', { token: device.token, body: { phone: '+44 (0)20 7946 0958', code: demo_code } });
+    expect(verified.status, verified.text).toBe(200);
+    const me = await call('GET', '/api/me', { token: verified.json.token as string });
+    expect(GuestProfileResponse.parse(me.json).profile.phone_number).toBe('+442079460958');
+    for (const phone of ['+999 1234567', '12345', '+33 6 12']) {
+      const refused = expectApiError(await sendCode(device.token, phone), 400);
+      expect(refused.message).toBe('Enter a valid phone number');
+    }
+  });
+
   it('rejects an expired code', async () => {
     const device = await deviceSession();
     const { demo_code } = (await sendCode(device.token, '5552010002')).json;

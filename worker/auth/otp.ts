@@ -3,6 +3,7 @@
 // session that asked for it: only that device can use it, and a new code replaces only that
 // device's older ones, so nobody else's request can spoil the owner's code (docs/decisions/108).
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { OTP_CODE_LENGTH } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { otpCodes } from '../db/schema';
@@ -16,12 +17,15 @@ import { secretKey } from './tokens';
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 
-/** E.164 form of a phone number; 10 digits are read as a North American number. */
+/**
+ * E.164 form of a phone number, read with each country's numbering plan (libphonenumber-js): written with its
+ * country code (`+44 20 7946 0958`), or without one as a North American number (`(555) 201-0001`), where the
+ * product started (docs/product.md §5.4). A number must be of a length its country's plan allows; whether it is
+ * assigned is for the code sent to it to prove.
+ */
 export function normalizePhone(input: string): string {
-  const digits = input.replace(/\D/g, '');
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  if (input.trim().startsWith('+') && digits.length >= 8 && digits.length <= 15) return `+${digits}`;
+  const parsed = parsePhoneNumberFromString(input.trim(), { defaultCountry: 'US' });
+  if (parsed?.isPossible()) return parsed.number;
   throw badRequest('Enter a valid phone number', [{ path: 'phone', message: 'Enter a valid phone number' }]);
 }
 
