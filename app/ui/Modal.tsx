@@ -9,34 +9,42 @@ type Props = {
 };
 
 /**
- * A modal dialog: labelled by its title, closes on Escape or a click on the backdrop, moves focus in
- * on open and back to where it was on close.
+ * A modal dialog on the native `<dialog>` (docs/decisions/199): opened with showModal, so the page behind it is
+ * inert and Tab stays inside; labelled by its title; Escape or a click on the backdrop asks the owner to close it
+ * (the owner unmounts it, or keeps it open to ask first); focus moves in on open and back where it was on close.
  */
 export function Modal({ title, onClose, children, actions }: Props) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   useEffect(() => { closeRef.current = onClose; });
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    (dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog)?.focus();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') closeRef.current(); };
-    document.addEventListener('keydown', onKey);
+    if (dialog && !dialog.open) dialog.showModal();
+    (boxRef.current?.querySelector<HTMLElement>('[data-autofocus]') ?? boxRef.current)?.focus();
     return () => {
-      document.removeEventListener('keydown', onKey);
+      if (dialog?.open) dialog.close();
       before?.focus?.();
     };
   }, []);
 
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div ref={dialogRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <h2 id={titleId}>{title}</h2>
-        {children}
-        {actions && <div className="modal-actions">{actions}</div>}
+    <dialog
+      ref={dialogRef} className="modal-dialog" aria-labelledby={titleId}
+      // Escape is the owner's to act on, once: the browser's own close (the cancel event) is held back.
+      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeRef.current(); } }}
+      onCancel={(e) => e.preventDefault()}
+    >
+      <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
+        <div ref={boxRef} className="modal" tabIndex={-1}>
+          <h2 id={titleId}>{title}</h2>
+          {children}
+          {actions && <div className="modal-actions">{actions}</div>}
+        </div>
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -5,6 +5,12 @@ import { afterEach } from 'vitest';
 // machine a render or a lazy chunk settles later, so a `findBy` waits up to 5 s before it fails.
 configure({ asyncUtilTimeout: 5_000 });
 
+// jsdom has <dialog> without its modal methods: open and close set the `open` attribute, as a browser's do.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -151,3 +151,20 @@ test('the guest flow by keyboard alone: pick a venue, open a drink, add it to th
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await cancelOrder(page.request, new URL(page.url()).searchParams.get('orderId')!);
 });
+
+test('a modal keeps the keyboard inside it and Escape closes it, giving focus back to the page', async ({ page }) => {
+  // A table's QR code opens the "Join table" sheet (docs/decisions/199: every modal is a native <dialog>).
+  await page.goto(`/venue/${SLUG}?table=19`);
+  const sheet = page.getByRole('dialog', { name: 'Join table' });
+  await expect(sheet).toBeVisible();
+  for (let tab = 0; tab < 12; tab++) {
+    await page.keyboard.press(tab % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    expect(await sheet.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
+  // The page behind it cannot be reached by pointer either while it is open.
+  expect(await page.evaluate(() => document.querySelector('.guest-shell')?.closest('[inert]') !== null
+    || (document.querySelector('dialog[open]') as HTMLDialogElement | null)?.matches(':modal') === true)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

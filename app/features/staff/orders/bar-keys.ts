@@ -23,8 +23,8 @@ export function useBarKeys(handlers: BarKeyHandlers) {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
-      if (document.querySelector('[role="dialog"]')) return;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], dialog, [role="dialog"]')) return;
+      if (document.querySelector('dialog[open], [role="dialog"]')) return;
       if (/^[1-9]$/.test(e.key)) ref.current.select(Number(e.key) - 1);
       else if (e.key === 'Enter' && !target?.closest('button, a')) ref.current.advance();
       else if (e.key === 'u' || e.key === 'U') ref.current.undo();
