@@ -51,9 +51,8 @@ export const adminQueries = {
     staleTime: 5 * 60_000,
     queryFn: async () => (await apiRequest('GET', '/admin/ingredients', { schema: IngredientOptionList })).ingredients,
   }),
-  /** Keyed under 'orders' so live order events refresh the tiles with the orders. */
   figures: (window: AdminWindow) => queryOptions({
-    queryKey: ['orders', 'admin-figures', window],
+    queryKey: orderKeys.adminFigures(window),
     queryFn: () => apiRequest('GET', '/admin/figures', { query: { window }, schema: AdminFigures }),
   }),
   analytics: (window: AnalyticsWindow) => queryOptions({

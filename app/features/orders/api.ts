@@ -23,6 +23,10 @@ export const orderKeys = {
   staffHistory: (status: StaffOrderFilter, limit: number, restaurantId?: string) => ['orders', 'staff-history', status, limit, restaurantId ?? ''] as const,
   aiOrders: (restaurantId?: string) => ['orders', 'ai', restaurantId ?? ''] as const,
   admin: (window: AdminWindow, restaurantId?: string) => ['orders', 'admin', window, restaurantId ?? ''] as const,
+  /** The staff History screen's pages from a date (GET /staff/history?since=). */
+  staffHistoryRange: (status: StaffOrderFilter, since: string | null) => ['orders', 'staff-history-range', status, since ?? ''] as const,
+  /** The admin dashboard's tiles: under 'orders' so live order events refresh them with the orders. */
+  adminFigures: (window: AdminWindow) => ['orders', 'admin-figures', window] as const,
 };
 export const cartKeys = { one: (slug: string) => ['cart', slug] as const };
 

@@ -10,6 +10,7 @@ import { InventoryImpact } from '../../../shared/schemas/admin';
 import { SuccessFlag } from '../../../shared/schemas/common';
 import { OrderList, type StaffOrderFilter } from '../../../shared/schemas/order';
 import { apiRequest } from '../../lib/api-client';
+import { orderKeys } from '../orders/api';
 
 const STAFF = { schemaLabel: 'staffApi' } as const;
 
@@ -17,8 +18,7 @@ export const staffKeys = {
   inventory: ['staff', 'inventory'] as const,
   menu: ['staff', 'menu'] as const,
   ingredients: (search: string) => ['staff', 'ingredients', search] as const,
-  // Under 'orders' so live order events refresh it like every other order list.
-  history: (status: StaffOrderFilter, since: string | null) => ['orders', 'staff-history-range', status, since ?? ''] as const,
+  history: orderKeys.staffHistoryRange,
 };
 
 /** The staff portal's reads as query options (key and read together), for the hooks below and any prefetch alike. */
