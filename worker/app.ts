@@ -5,7 +5,8 @@ import { auditBackOfficeWrites } from './audit/record';
 import { authenticate, requireKnownNamedVenue } from './auth/middleware';
 import type { AppContext } from './env';
 import { handleError, handleNotFound } from './lib/error-handler';
-import { announceMenuChanges, dropReadCacheOnWrite, noStoreByDefault, requestLog, withDb } from './lib/middleware';
+import { noStoreByDefault, requestLog, withDb } from './lib/middleware';
+import { dropReadCacheOnWrite } from './menu/read-cache';
 import { limitWrites } from './lib/write-limits';
 import { adminAuthRoutes } from './auth/admin.routes';
 import { aiRoutes } from './ai/routes';
@@ -45,8 +46,8 @@ const HSTS = 'max-age=63072000; includeSubDomains';
 /** The JSON API under /api: one sub-app per resource. */
 const api = new Hono<AppContext>()
   .use(noStoreByDefault)
+  // What a write changes for guests is said by each resource (keepsGuestReads, changesVenueMenu on its sub-app).
   .use(dropReadCacheOnWrite)
-  .use(announceMenuChanges)
   .use(authenticate)
   // Every write is counted and its body capped (docs/decisions/109, docs/api.md "Write limits").
   .use(limitWrites)

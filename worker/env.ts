@@ -48,6 +48,8 @@ export type AppContext = {
     audit?: AuditDescription;
     /** The venue a super admin's `restaurant_id` names, as its id (requireKnownNamedVenue). */
     namedVenueId?: string;
+    /** The resource's writes never change what guests read (worker/menu/read-cache.ts keepsGuestReads). */
+    keepsGuestReads?: boolean;
   };
 };
 

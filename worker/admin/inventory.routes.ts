@@ -7,11 +7,13 @@ import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { scopedVenueDatabase } from '../shards/venue-scope';
+import { changesVenueMenu } from '../menu/menu-changes';
 
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
 
 /** Admin inventory tab (docs/decisions/052), always the caller's venue. PUT and PATCH are both partial. */
 export const adminInventoryRoutes = new Hono<AppContext>()
+  .use(changesVenueMenu)
   .use(requireAdmin)
   .get('/', async (c) => c.json({ items: await listAdminInventory((await scopedVenueDatabase(c)).db, scopedVenueId(c)) }))
   .get('/:id/impact', validate('param', IdParam), async (c) =>

@@ -10,12 +10,14 @@ import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { everyDeclaredDatabase, scopedVenueDatabase } from '../shards/venue-scope';
+import { changesVenueMenu } from '../menu/menu-changes';
 
 /**
  * Admin menu tab (docs/decisions/052): by name, or by display_order for the live dashboard.
  * PUT and PATCH are both partial. Diagnostics expect 401 here without credentials.
  */
 export const adminMenuDrinkRoutes = new Hono<AppContext>()
+  .use(changesVenueMenu)
   .use(requireAdmin)
   .get('/', validate('query', AdminMenuDrinksQuery), async (c) => {
     const { db } = await scopedVenueDatabase(c);
@@ -62,6 +64,7 @@ export const adminMenuDrinkRoutes = new Hono<AppContext>()
  * copy (a super admin may open it without naming a venue), and an addition is written to every copy, with one id.
  */
 export const adminIngredientRoutes = new Hono<AppContext>()
+  .use(changesVenueMenu)
   .get('/', requireAdmin, async (c) => c.json({ ingredients: await listIngredientOptions(c.get('db')) }))
   .post('/', requireAdmin, validate('json', NewCatalogueIngredient), async (c) => {
     const ingredient = await createCatalogueIngredient(everyDeclaredDatabase(c.env).map((database) => database.db), c.req.valid('json'));

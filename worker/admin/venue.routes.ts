@@ -9,9 +9,11 @@ import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { scopedVenueDatabase } from '../shards/venue-scope';
+import { changesVenueMenu } from '../menu/menu-changes';
 
 /** The admin's own venue: profile and settings. PUT and PATCH both change only the fields named. */
 export const adminVenueRoutes = new Hono<AppContext>()
+  .use(changesVenueMenu)
   .use(requireAdmin)
   .get('/', async (c) => c.json({ venue: await getVenueProfile((await scopedVenueDatabase(c)).db, scopedVenueId(c)) }))
   .on(['PUT', 'PATCH'], '/', validate('json', VenueProfileUpdate), async (c) => {

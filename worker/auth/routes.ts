@@ -21,12 +21,14 @@ import { sendSms } from './sms';
 import { unauthorized } from '../lib/errors';
 import { clientKey, countersOf, enforceRateLimit, enforceRateLimits } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
+import { keepsGuestReads } from '../menu/read-cache';
 
 const TOO_MANY_CODES = 'Too many codes requested. Please wait and try again.';
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait and try again.';
 
 /** Sign-in for staff, admins and super admins; device sessions and phone sign-in for guests. */
 export const authRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
   .get('/demo', (c) => {
     // Written with the build flag itself so a production bundle holds no demo account (docs/decisions/120).
     const info: DemoInfo = __BARHOP_DEMO_BUILD__ && isDemoMode(c.env)

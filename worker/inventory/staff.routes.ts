@@ -17,6 +17,7 @@ import { inventoryItemImpact } from './items';
 import { badRequest, conflict, forbidden } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { scopedVenueDatabase } from '../shards/venue-scope';
+import { changesVenueMenu } from '../menu/menu-changes';
 
 const isInventoryUnit = (unit: string): unit is InventoryUnit => (INVENTORY_UNITS as readonly string[]).includes(unit);
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
@@ -30,6 +31,9 @@ const assertMaySetCost = (caller: ReturnType<typeof staffCaller>, cost: number |
  * (docs/api.md "Staff portal", plus the create/delete/movement calls it leaves unnamed).
  */
 export const staffInventoryRoutes = new Hono<AppContext>()
+  // Mounted at /staff beside the orders: only its inventory paths change the menu.
+  .use('/inventory', changesVenueMenu)
+  .use('/inventory/*', changesVenueMenu)
   .get('/inventory', requireStaff, async (c) => {
     const rows = await listInventory((await scopedVenueDatabase(c)).db, scopedVenueId(c));
     const { role } = staffCaller(c);

@@ -2,8 +2,11 @@
 // on every guest page and change rarely; each read used to cost a D1 statement, the resource that
 // runs out first at scale (docs/scale.md). An entry lives READ_CACHE_TTL_MS at most, and every
 // successful write through this isolate's API drops them all (invalidateGuestReads, called by the
-// `dropReadCacheOnWrite` middleware), so a guest who reloads after an admin's change sees it at once
+// `dropReadCacheOnWrite` middleware below), so a guest who reloads after an admin's change sees it at once
 // when both go through the same isolate; across isolates a menu is at most READ_CACHE_TTL_MS old.
+import { createMiddleware } from 'hono/factory';
+import type { AppContext } from '../env';
+
 export const READ_CACHE_TTL_MS = 2_000;
 const MAX_ENTRIES = 2_000;
 
@@ -37,3 +40,23 @@ export function cachedRead<T>(binding: object, key: string, load: () => Promise<
   });
   return value;
 }
+
+/**
+ * A resource whose writes never change what guests read of a menu or a venue marks itself with this (on its
+ * sub-app): guests' own orders, carts, tables, sign-ins and error reports. Busy ordering must not empty the menu
+ * cache for everyone (docs/decisions/098).
+ */
+export const keepsGuestReads = createMiddleware<AppContext>(async (c, next) => {
+  c.set('keepsGuestReads', true);
+  await next();
+});
+
+/**
+ * Any other successful write through the API may change what guests read (a drink switched off, stock that sells
+ * one out, a venue's profile): the isolate's guest reads are dropped.
+ */
+export const dropReadCacheOnWrite = createMiddleware<AppContext>(async (c, next) => {
+  await next();
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || c.res.status >= 400) return;
+  if (!c.get('keepsGuestReads')) invalidateGuestReads();
+});

@@ -9,12 +9,14 @@ import { placementDetails, submitPlacement } from './submit';
 import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
+import { keepsGuestReads } from '../menu/read-cache';
 
 const venueOf = (ref: { slug: string }) => ref.slug;
 const ItemKeyParam = z.object({ id: z.string().min(1).max(200) });
 
 /** The guest's cart at one venue (device session or guest account; identity from the token), on the venue's shard. */
 export const cartRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
   .get('/', requireGuest, validate('query', VenueRef), async (c) => {
     const { db } = await venueDatabase(c.env, venueOf(c.req.valid('query')));
     const venue = await findActiveVenue(db, venueOf(c.req.valid('query')));

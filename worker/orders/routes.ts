@@ -15,6 +15,7 @@ import { venueDatabase, type VenueDatabase } from '../shards/directory';
 import { ownWriteReads } from '../shards/sessions';
 import { placementDetails, submitPlacement, toPlacementLine } from './submit';
 import { findActiveVenue } from '../venues/service';
+import { keepsGuestReads } from '../menu/read-cache';
 
 const slugOf = (q: { slug?: string }) => q.slug ?? null;
 
@@ -36,6 +37,7 @@ function ownOrderReads(c: Context<AppContext>) {
 
 /** A guest's orders: placing them (through the venue's hub) and reading their own. */
 export const orderRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
   .post('/', requireGuest, validate('json', CreateOrderInput), async (c) => {
     const body = c.req.valid('json');
     const items = 'items' in body;

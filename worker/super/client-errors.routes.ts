@@ -6,12 +6,14 @@ import { newId } from '../../shared/ids';
 import { redactSecrets } from '../lib/error-handler';
 import { clientKey, enforceRateLimit, type RateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
+import { keepsGuestReads } from '../menu/read-cache';
 
 /** A crash loop in one browser must not flood the log (docs/decisions/074-error-logs.md). */
 export const CLIENT_ERROR_LIMIT: RateLimit = { name: 'client-error-report', limit: 20, windowSeconds: 600 };
 
 /** The browser's runtime-error fallback reports here, so the super admin sees client crashes too. */
 export const clientErrorRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
   .post('/', validate('json', ClientErrorReport), async (c) => {
     const report = c.req.valid('json');
     await enforceRateLimit(c.env.DB, CLIENT_ERROR_LIMIT, clientKey(c), 'Too many error reports');

@@ -21,6 +21,7 @@ import { aiRoundLines } from './ai-round';
 import { memberByKeys, readTable } from './queries';
 import { anyActor, guestActor, locateSession, runTableCommand } from './requests';
 import { toTableState } from './serialize';
+import { keepsGuestReads } from '../menu/read-cache';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const MemberParam = SessionParam.extend({ memberId: z.string().min(1).max(100) });
@@ -41,6 +42,7 @@ const answer = (outcome: { table: TableStateResponse['table']; you: string | nul
  * the venue's hub, which runs one table's changes one after another and tells the table's sockets.
  */
 export const tableRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
   .post('/sessions', requireGuest, validate('json', OpenTableInput), async (c) => {
     const body = c.req.valid('json');
     const venue = await findActiveVenue((await venueDatabase(c.env, body.slug)).db, body.slug);

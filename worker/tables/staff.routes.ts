@@ -13,6 +13,7 @@ import { scopedVenueDatabase } from '../shards/venue-scope';
 import { ownWriteReads } from '../shards/sessions';
 import { runTableCommand, staffActor } from './requests';
 import { replaceVenueTables, staffTables, updateTabSettings, venueTablesAnswer } from './venue-tables';
+import { keepsGuestReads } from '../menu/read-cache';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
@@ -25,6 +26,7 @@ const answer = (outcome: { table: TableStateResponse['table']; you: string | nul
  * Every write here is audited (the back-office middleware, described by the change).
  */
 export const staffTableRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
   .get('/', requireStaff, async (c) => {
     const venueId = scopedVenueId(c);
     const reads = ownWriteReads(c, await scopedVenueDatabase(c));
