@@ -49,7 +49,7 @@ export const dropReadCacheOnWrite = createMiddleware<AppContext>(async (c, next)
 });
 
 /** Staff and admin writes that can change what guests read of a venue's menu (docs/decisions/124). */
-const CHANGES_VENUE_MENU = /^\/api\/(staff\/inventory|admin\/(menu-drinks|inventory|ingredients|venue))(\/|$)/;
+const CHANGES_VENUE_MENU = /^\/api\/(staff\/inventory|admin\/(menu-drinks|inventory|ingredients|venue|imports))(\/|$)/;
 
 /**
  * After such a write succeeds, the venue's hub tells every open socket, so guest menus, drink pages and
