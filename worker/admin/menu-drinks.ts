@@ -8,7 +8,6 @@ import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredie
 import type { Db, WorkerEnv } from '../env';
 import { matchIngredientNames, unmatchedIngredientRow } from '../ingredients/matching';
 import { ApiError, badRequest, duplicateName, notFound } from '../lib/errors';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { deleteImageIfUnused } from './images';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { afterRecipeChange } from './stock';
@@ -208,7 +207,8 @@ export async function bulkEditMenuDrinks(db: Db, venueId: string, input: { ids: 
   if (missing.length) throw new ApiError(404, 'not_found', `${missing.length} of the selected drinks are not on this menu`, { menu_drink_ids: missing });
   const set = drinkFields({ price_cents: input.price_cents, category: input.category, enabled: input.enabled });
   const at = new Date().toISOString();
-  await db.batch(inChunks(ids).map((part) => db.update(menuDrinks).set({ ...set, updatedAt: at }).where(and(eq(menuDrinks.restaurantId, venueId), inArray(menuDrinks.id, part)))) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  const [first, ...rest] = inChunks(ids).map((part) => db.update(menuDrinks).set({ ...set, updatedAt: at }).where(and(eq(menuDrinks.restaurantId, venueId), inArray(menuDrinks.id, part))));
+  await db.batch([first!, ...rest]);
   return ids.length;
 }
 
