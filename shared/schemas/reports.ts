@@ -4,11 +4,8 @@ import { z } from 'zod';
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Day is yyyy-mm-dd');
 
-/** GET /api/admin/reports/night: the business day (the last finished one when absent), as JSON or CSV. */
-export const NightReportQuery = z.object({
-  day: Day.optional(),
-  format: z.enum(['json', 'csv']).default('json'),
-});
+/** GET /api/admin/reports/night and night.csv: the business day, the last finished one when absent. */
+export const NightReportQuery = z.object({ day: Day.optional() });
 
 const Line = z.object({ name: z.string(), qty: z.number().int(), sales_cents: z.number().int() });
 

@@ -12,13 +12,11 @@ import { availableDrinks, countRows, guestToken } from './order-helpers';
 let admin: string;
 let admin2: string;
 let artisan: string;
-let rooftop: string;
 let ingredientName: string;
 
 beforeAll(async () => {
   [admin, admin2] = await Promise.all([mintToken(DEMO_EMAILS.admin), mintToken(DEMO_EMAILS.admin2)]);
   artisan = await venueId('artisan-bar');
-  rooftop = await venueId('rooftop-lounge');
   const catalogue = await call('GET', '/api/admin/ingredients', { token: admin });
   ingredientName = catalogue.json.ingredients[0].name as string;
 });
@@ -202,7 +200,7 @@ describe('close of night', () => {
     const today = businessDayOf(new Date(), venue.timezone, venue.day_cutoff_minutes);
     const report = await call('GET', `/api/admin/reports/night?day=${today}`, { token: admin });
     expect(report.json.cancels).toContainEqual(expect.objectContaining({ order_id: placed.json.id, code, reason: 'Guest left', display_name: 'Night Owl' }));
-    const csv = await call('GET', `/api/admin/reports/night?day=${today}&format=csv`, { token: admin });
+    const csv = await call('GET', `/api/admin/reports/night.csv?day=${today}`, { token: admin });
     expect(csv.headers.get('Content-Disposition')).toBe(`attachment; filename="close-of-night-artisan-bar-${today}.csv"`);
     expect(csv.text).toContain(`cancel,#${code} Night Owl`);
     expect(csv.text).toContain('Guest left');

@@ -29,7 +29,7 @@ export default function NightReportPage() {
 
   async function download() {
     if (!r) return;
-    try { await downloadCsv('/admin/reports/night', { day: r.day, format: 'csv' }); } catch (err) { toast.error(errorMessage(err, 'Download failed')); }
+    try { await downloadCsv('/admin/reports/night.csv', { day: r.day }); } catch (err) { toast.error(errorMessage(err, 'Download failed')); }
   }
 
   return (
@@ -47,7 +47,7 @@ export default function NightReportPage() {
               {new Date(r.starts_at).toLocaleString(undefined, { timeZone: r.timezone, dateStyle: 'full', timeStyle: 'short' })} to{' '}
               {new Date(r.ends_at).toLocaleString(undefined, { timeZone: r.timezone, timeStyle: 'short' })} ({r.timezone})
             </p>
-            <div className="tiles" aria-label="Night totals">
+            <div className="tiles" role="group" aria-label="Night totals">
               {([
                 ['Gross sales', formatCents(r.gross_sales_cents)], ['Refunds', formatCents(r.refunds.cents)], ['Net sales', formatCents(r.net_sales_cents)],
                 ['Tax', formatCents(r.tax_cents)], ['Total', formatCents(r.total_cents)], ['Tips', formatCents(r.tips_cents)],
