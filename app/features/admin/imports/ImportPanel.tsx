@@ -7,8 +7,8 @@ import { toast } from '../../../ui/toast';
 import { useImportCsv, type ImportKind } from './api';
 
 const TEMPLATES: Record<ImportKind, string> = {
-  menu: 'name,price,category,description,enabled,featured,recipe\nGimlet,12.00,cocktail,Gin and lime,yes,no,"60 ml Gin; 20 ml Lime juice; 15 ml Simple syrup"',
-  inventory: 'name,quantity,unit,low_stock_threshold,category,brand,cost,ingredient\nGin,6,bottle,2,spirits,Beefeater,24.00,Gin',
+  menu: 'name,price,category,description,enabled,featured,recipe\nGimlet,12.00,cocktail,Gin and lime,yes,no,"60 ml London dry gin; 20 ml Fresh lime juice; 15 ml Simple syrup"',
+  inventory: 'name,quantity,unit,low_stock_threshold,category,brand,cost,ingredient\nGin,6,bottle,2,spirits,Beefeater,24.00,London dry gin',
 };
 
 const ACTION_LABEL = { create: 'Add', update: 'Change', unchanged: 'No change' } as const;
@@ -78,7 +78,7 @@ export function ImportPanel({ kind, title }: { kind: ImportKind; title: string }
         </button>
         {checked && !fileError && errors.length === 0 && (
           <button type="button" className="btn btn-primary" disabled={importCsv.isPending || changing === 0} onClick={() => void apply(false)}>
-            {changing === 0 ? 'Nothing to import' : `Import ${changing} row${changing === 1 ? '' : 's'}`}
+            {importCsv.isPending ? 'Importing...' : changing === 0 ? 'Nothing to import' : `Import ${changing} row${changing === 1 ? '' : 's'}`}
           </button>
         )}
         {checked && !fileError && errors.length > 0 && changing > 0 && (
