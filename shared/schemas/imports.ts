@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MENU_PRICE_MAX_CENTS } from './admin';
+import { BusinessDay } from './reports';
 
 // CSV import, export and bulk edit (docs/product.md §11.8, docs/decisions/195).
 
@@ -56,6 +57,5 @@ export type MenuBulkEdit = z.input<typeof MenuBulkEdit>;
 export const MenuBulkEditResult = z.object({ updated: z.number().int() });
 
 /** GET /api/admin/exports/orders.csv: business days from `from` to `to` (both included), the last 7 by default. */
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Days are yyyy-mm-dd');
-export const OrdersExportQuery = z.object({ from: Day.optional(), to: Day.optional() })
+export const OrdersExportQuery = z.object({ from: BusinessDay.optional(), to: BusinessDay.optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });

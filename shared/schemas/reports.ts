@@ -2,10 +2,15 @@ import { z } from 'zod';
 
 // The close-of-night report (docs/product.md §11.11, docs/decisions/198): one business day of a venue.
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Day is yyyy-mm-dd');
+/** A business day (docs/product.md §11.9) as a query names it: a real calendar date, yyyy-mm-dd, 2000 to 2099. */
+export const BusinessDay = z.string().regex(/^20\d{2}-\d{2}-\d{2}$/, 'A day is yyyy-mm-dd, from 2000 to 2099')
+  .refine((day) => {
+    const at = Date.parse(`${day}T00:00:00.000Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(day);
+  }, 'That day is not in the calendar');
 
 /** GET /api/admin/reports/night and night.csv: the business day, the last finished one when absent. */
-export const NightReportQuery = z.object({ day: Day.optional() });
+export const NightReportQuery = z.object({ day: BusinessDay.optional() });
 
 const Line = z.object({ name: z.string(), qty: z.number().int(), sales_cents: z.number().int() });
 

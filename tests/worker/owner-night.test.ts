@@ -205,6 +205,13 @@ describe('close of night', () => {
     expect(csv.text).toContain(`cancel,#${code} Night Owl`);
     expect(csv.text).toContain('Guest left');
     expectApiError(await call('GET', '/api/admin/reports/night?day=yesterday', { token: admin }), 400);
+    // A day that is not in the calendar is refused, never turned into another day.
+    for (const day of ['2026-02-30', '3693-64-74', '2026-13-01']) {
+      expectApiError(await call('GET', `/api/admin/reports/night.csv?day=${day}`, { token: admin }), 400);
+      expectApiError(await call('GET', `/api/admin/exports/orders.csv?from=${day}`, { token: admin }), 400);
+    }
+    const orders = await call('GET', `/api/admin/exports/orders.csv?from=${today}&to=${today}`, { token: admin });
+    expect(orders.text).toContain(`${code},${today},`);
   });
 });
 

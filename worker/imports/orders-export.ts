@@ -1,7 +1,7 @@
 // The orders CSV (docs/product.md §11.8): a venue's orders over whole business days, each with its business day
 // and local time, so a spreadsheet sums the same days analytics and the close-of-night report show.
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { businessDayBounds, businessDayOf, lastBusinessDays, wallClock } from '../../shared/business-day';
+import { businessDayBounds, businessDayOf, lastBusinessDays, shiftDay, wallClock } from '../../shared/business-day';
 import { shortOrderId } from '../../shared/ids';
 import { orders } from '../db/schema';
 import type { Db } from '../env';
@@ -15,11 +15,11 @@ export const ORDERS_EXPORT_MAX = 20_000;
 
 type Venue = { id: string; timezone: string; day_cutoff_minutes: number };
 
+/** The days asked for: both named, `from` to today, the 7 days ending `to`, or the last 7 business days. */
 export function exportRange(venue: Venue, from: string | undefined, to: string | undefined, now = new Date()) {
-  const last = lastBusinessDays(7, now, venue.timezone, venue.day_cutoff_minutes);
-  const first = from ?? last[0]!;
-  const final = to ?? (from ?? last[6]!) ;
-  return { from: first, to: final < first ? first : final };
+  const today = businessDayOf(now, venue.timezone, venue.day_cutoff_minutes);
+  const last = to ?? (from ? today : lastBusinessDays(7, now, venue.timezone, venue.day_cutoff_minutes)[6]!);
+  return { from: from ?? shiftDay(last, -6), to: last };
 }
 
 export async function ordersCsvRows(db: Db, venue: Venue, from: string, to: string) {
