@@ -3,7 +3,7 @@
 // order filters and cancel.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { businessDayBounds, businessDayOf, lastBusinessDays, shiftDay, wallClock } from '../../shared/business-day';
+import { businessDayBounds, businessDayOf, lastBusinessDays, shiftDay, wallClock, zonedInstant } from '../../shared/business-day';
 import { activeHappyHour, scheduledPriceCents } from '../../shared/happy-hour';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
@@ -144,6 +144,29 @@ describe('the business day', () => {
       expect(res.json.since).toBe(businessDayBounds(res.json.daily[0].date, 'America/New_York', 240).start);
     }
     expectApiError(await call('PATCH', '/api/admin/venue', { token: admin2, body: { day_cutoff_minutes: 900 } }), 400);
+  });
+
+  it("an order at 01:30 in New York lands in the previous business day's report and analytics bar", async () => {
+    const rooftop = await venueId('rooftop-lounge');
+    await call('PATCH', '/api/admin/venue', { token: admin2, body: { timezone: 'America/New_York', day_cutoff_minutes: 240 } });
+    const days = lastBusinessDays(7, new Date(), 'America/New_York', 240);
+    const [friday, saturday] = [days[3]!, days[4]!];
+    const before = await Promise.all([friday, saturday].map(async (day) => (await call('GET', `/api/admin/reports/night?day=${day}`, { token: admin2 })).json));
+    const bars = (await call('GET', '/api/admin/analytics?window=7d', { token: admin2 })).json.daily as { date: string; orders: number }[];
+    // 01:30 on the calendar day after `friday`, New York time.
+    const at = zonedInstant(saturday, 90, 'America/New_York').toISOString();
+    const id = `late-${Date.now().toString(36)}`;
+    await env.DB.batch([
+      env.DB.prepare(`INSERT INTO orders (id, restaurant_id, owner_key, status, payment_status, subtotal_cents, tax_cents, total_cents, tax_rate_bp, drink_count, created_at, updated_at)
+        VALUES (?, ?, 's:late', 'delivered', 'captured', 1000, 88, 1088, 875, 1, ?, ?)`).bind(id, rooftop, at, at),
+      env.DB.prepare(`INSERT INTO order_items (order_id, name, unit_price_cents, quantity, line_total_cents) VALUES (?, 'Last Call Sour', 1000, 1, 1000)`).bind(id),
+    ]);
+    const [afterFriday, afterSaturday] = await Promise.all([friday, saturday].map(async (day) => (await call('GET', `/api/admin/reports/night?day=${day}`, { token: admin2 })).json));
+    expect(afterFriday.total_cents - before[0].total_cents).toBe(1088);
+    expect(afterFriday.by_drink).toContainEqual({ name: 'Last Call Sour', qty: 1, sales_cents: 1000 });
+    expect(afterSaturday.total_cents).toBe(before[1].total_cents);
+    const barsAfter = (await call('GET', '/api/admin/analytics?window=7d', { token: admin2 })).json.daily as { date: string; orders: number }[];
+    expect(barsAfter.map((b, i) => b.orders - bars[i]!.orders)).toEqual(days.map((d) => (d === friday ? 1 : 0)));
   });
 });
 
