@@ -21,6 +21,8 @@ function refuseUnconfirmed(result: ImportResult) {
 
 const summaryText = (what: string, r: ImportResult) => `Imported ${what}: ${r.summary.create} added, ${r.summary.update} changed${r.summary.invalid ? `, ${r.summary.invalid} rows left out` : ''}`;
 
+const checkText = (what: string, r: ImportResult) => `Checked a CSV of ${what}: ${r.rows.length} rows readable, ${r.summary.invalid} with problems; nothing written`;
+
 /** CSV import with a dry run (docs/product.md §11.8, docs/decisions/195). */
 export const adminImportRoutes = new Hono<AppContext>()
   .use(requireAdmin)
@@ -28,7 +30,9 @@ export const adminImportRoutes = new Hono<AppContext>()
     const { db } = await scopedVenueDatabase(c);
     const result = await importMenu(db, c.env, scopedVenueId(c), c.req.valid('json'));
     refuseUnconfirmed(result);
-    if (result.applied) describeWrite(c, { action: 'menu.import', targetType: 'venue', targetId: scopedVenueId(c), summary: summaryText('the menu', result), after: result.summary });
+    describeWrite(c, result.applied
+      ? { action: 'menu.import', targetType: 'venue', targetId: scopedVenueId(c), summary: summaryText('the menu', result), after: result.summary }
+      : { action: 'menu.import_check', targetType: 'venue', targetId: scopedVenueId(c), summary: checkText('the menu', result), after: result.summary });
     return c.json(result);
   })
   .post('/inventory', validate('json', ImportRequest), async (c) => {
@@ -36,7 +40,9 @@ export const adminImportRoutes = new Hono<AppContext>()
     const caller = staffCaller(c);
     const result = await importInventory(db, scopedVenueId(c), caller.impersonatorId ?? caller.userId, c.req.valid('json'));
     refuseUnconfirmed(result);
-    if (result.applied) describeWrite(c, { action: 'inventory.import', targetType: 'venue', targetId: scopedVenueId(c), summary: summaryText('inventory', result), after: result.summary });
+    describeWrite(c, result.applied
+      ? { action: 'inventory.import', targetType: 'venue', targetId: scopedVenueId(c), summary: summaryText('inventory', result), after: result.summary }
+      : { action: 'inventory.import_check', targetType: 'venue', targetId: scopedVenueId(c), summary: checkText('inventory', result), after: result.summary });
     return c.json(result);
   });
 
