@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
           { path: 'tables', ...page(() => import('./features/admin/tables/AdminTablesPage')) },
           { path: 'qr', ...page(() => import('./features/admin/qr/QrPage')) },
           { path: 'audit-log', ...page(() => import('./features/admin/audit/AdminAuditLogPage')) },
+          { path: 'imports', ...page(() => import('./features/admin/imports/ImportExportPage')) },
+          { path: 'reports', ...page(() => import('./features/admin/reports/NightReportPage')) },
           { path: 'profile', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
           { path: 'settings', element: <RedirectTo from="/settings" to="/profile" /> },
         ],

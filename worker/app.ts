@@ -40,6 +40,8 @@ import { venueRoutes } from './venues/routes';
 import { tableRoutes } from './tables/routes';
 import { tableLookupRoutes } from './tables/lookup.routes';
 import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
+import { adminExportRoutes, adminImportRoutes } from './imports/routes';
+import { adminReportRoutes } from './reports/routes';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -87,6 +89,9 @@ const api = new Hono<AppContext>()
   .route('/admin/audit-log', adminAuditRoutes)
   .route('/admin/images', adminImageRoutes)
   .route('/admin/tables', adminTableRoutes)
+  .route('/admin/imports', adminImportRoutes)
+  .route('/admin/exports', adminExportRoutes)
+  .route('/admin/reports', adminReportRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)
   .route('/ai', aiAdminRoutes);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
 import { Drink } from './drink';
 import { InventoryItem } from './inventory';
-import { ThemeColors, Venue } from './venue';
+import { HappyHourRule, ThemeColors, Venue } from './venue';
 
 // The venue admin's API (docs/product.md §11.1).
 // Every route is scoped to the caller's venue by the worker; bodies never name a venue.
@@ -216,6 +216,10 @@ export const VenueProfileUpdate = z.object({
   cover_image_url: PhotoUrl.nullable(),
   /** Basis points: 875 = 8.75 %. */
   tax_rate_bp: z.number().int('Tax rate has at most two decimals').min(0, 'Tax rate cannot be negative').max(3000, 'Tax rate is at most 30%'),
+  /** Minutes after local midnight when the business day starts: 0 (midnight) to 720 (noon). */
+  day_cutoff_minutes: z.number({ error: 'Day cut-off must be a number' }).int('Day cut-off is in whole minutes')
+    .min(0, 'Day cut-off is between midnight and noon').max(720, 'Day cut-off is between midnight and noon'),
+  happy_hours: z.array(HappyHourRule).max(10, 'At most 10 happy hours'),
 }).partial().refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type VenueProfileUpdate = z.input<typeof VenueProfileUpdate>;
 export type VenueProfileData = z.output<typeof VenueProfileUpdate>;

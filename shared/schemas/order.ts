@@ -92,6 +92,12 @@ export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 /** `reason` says why a ticket is cancelled (kept on its order_events row, docs/decisions/122). */
 export const OrderStatusUpdate = z.object({ status: OrderStatusSchema, reason: z.string().trim().min(1).max(200).optional() });
 
+/** POST /api/admin/orders/{id}/cancel: the back office always says why (docs/product.md §11.12). */
+export const AdminCancelInput = z.object({
+  reason: z.string({ error: 'Say why the order is cancelled' }).trim().min(1, 'Say why the order is cancelled').max(200, 'A reason is at most 200 characters'),
+});
+export type AdminCancelInput = z.input<typeof AdminCancelInput>;
+
 /**
  * Staff clearing a flood (docs/decisions/167): the unclaimed orders the confirmation counted, by id. Only those
  * still unclaimed when the request arrives are cancelled; an order that came in after the count is not.
@@ -119,6 +125,10 @@ export const StaffHistoryQuery = z.object({
 });
 export const AdminOrdersQuery = z.object({
   window: z.enum(['1h', '24h', 'all']).default('1h'),
+  /** The Orders screen's filters (docs/product.md §11.12): a status reading, a table, an order code or guest name. */
+  status: StaffOrderFilter.default('all'),
+  table: z.string().trim().min(1).max(20).optional(),
+  q: z.string().trim().min(1).max(120).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** The previous page's `next_before`: the page after it. */
   before: z.string().trim().max(120).optional(),

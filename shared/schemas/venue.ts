@@ -8,6 +8,22 @@ export const ThemeColors = z.object({
 });
 export type ThemeColors = z.infer<typeof ThemeColors>;
 
+const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are HH:MM, 00:00 to 23:59');
+
+/**
+ * A happy hour (docs/decisions/197): `discount_bp` off the menu price (2500 = 25 %) on `days` (0 = Sunday) from
+ * `start` to `end` in the venue's time zone; an end not after the start runs past midnight. No categories: every drink.
+ */
+export const HappyHourRule = z.object({
+  days: z.array(z.number().int().min(0, 'Days are 0 (Sunday) to 6').max(6, 'Days are 0 (Sunday) to 6')).min(1, 'Choose at least one day').max(7),
+  start: Clock,
+  end: Clock,
+  discount_bp: z.number({ error: 'Discount must be a number' }).int('Discount has at most two decimals')
+    .min(1, 'Discount must be more than 0%').max(10_000, 'Discount is at most 100%'),
+  categories: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+}).refine((r) => r.start !== r.end, { message: 'A happy hour needs a start and an end that differ', path: ['end'] });
+export type HappyHourRule = z.output<typeof HappyHourRule>;
+
 /** A venue as guests and staff read it. */
 export const Venue = z.object({
   id: z.string(),
@@ -24,6 +40,10 @@ export const Venue = z.object({
   timezone: z.string(),
   active: z.boolean(),
   tax_rate_bp: z.number().int(),
+  /** The business day starts this many minutes after local midnight (docs/product.md §11.9). */
+  day_cutoff_minutes: z.number().int(),
+  /** Scheduled prices; guests see the running one (shared/happy-hour.ts). */
+  happy_hours: z.array(HappyHourRule),
   created_at: z.string(),
 });
 export type Venue = z.infer<typeof Venue>;

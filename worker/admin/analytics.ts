@@ -1,42 +1,42 @@
-// Venue analytics (admin /analytics), computed by D1 in SQL: revenue and orders per day, top
+// Venue analytics (admin /analytics), computed by D1 in SQL: revenue and orders per business day, top
 // drinks, the weekday × hour heat map and the AI share. What counts as a sale, and the totals, come
 // from the one definition the platform console reads too (worker/analytics/sales-figures.ts).
-// Days and hours are the venue's local time; the offset is the venue's current UTC offset
-// (docs/decisions/055), so a DST change inside the window shifts the older hours by one. The window itself is
-// whole UTC days, the platform console's (windowStart, docs/decisions/151).
+// The window is whole business days in the venue's time zone from its day cut-off (docs/decisions/196): "7d" is
+// today's business day and the 6 before it, each bucket one of them. Hours of the heat map are the venue's local
+// time at its current UTC offset (docs/decisions/055).
 import { sql } from 'drizzle-orm';
 import type { AdminAnalytics, AnalyticsWindow } from '../../shared/schemas/admin';
+import { businessDayBounds, lastBusinessDays, utcOffsetMinutes } from '../../shared/business-day';
 import type { Db } from '../env';
-import { COUNTED_ORDER, salesFigures, windowStart } from '../analytics/sales-figures';
+import { COUNTED_ORDER, salesFigures, WINDOW_DAYS } from '../analytics/sales-figures';
 import { getVenueProfile } from './venue-profile';
 import { tableAnalytics } from '../tables/analytics';
 
-const DAY_MS = 86_400_000;
 const TOP_DRINKS = 10;
 
-/** Minutes to add to UTC to get the zone's wall clock at `at`. */
-export function utcOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(at).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
+export { utcOffsetMinutes };
 
-const localDate = (at: Date, offsetMinutes: number) => new Date(at.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
+/** The business days of a named window and where each starts (the last entry: where the window ends). */
+export function businessWindow(window: AnalyticsWindow, timeZone: string, cutoffMinutes: number, now = new Date()) {
+  const days = lastBusinessDays(WINDOW_DAYS[window], now, timeZone, cutoffMinutes);
+  const starts = days.map((day) => businessDayBounds(day, timeZone, cutoffMinutes).start);
+  return { days, starts, since: starts[0]!, until: businessDayBounds(days[days.length - 1]!, timeZone, cutoffMinutes).end };
+}
 
 export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, window: AnalyticsWindow, now = new Date()): Promise<AdminAnalytics> {
   const venue = await getVenueProfile(db, venueId);
-  const since = windowStart(window, now);
+  const { days: businessDays, starts, since } = businessWindow(window, venue.timezone, venue.day_cutoff_minutes, now);
   const offset = utcOffsetMinutes(venue.timezone, now);
   const shift = `${offset >= 0 ? '+' : ''}${offset} minutes`;
   const sales = sql`o.restaurant_id = ${venueId} and o.created_at >= ${since} and ${sql.raw(COUNTED_ORDER)}`;
 
   const [totals, daily, topDrinks, heat, interactions, archivedDays, tables] = await Promise.all([
     salesFigures(d1, { since, venueId }),
-    db.all<{ date: string; orders: number; revenue: number }>(sql`
-      select strftime('%Y-%m-%d', o.created_at, ${shift}) as date, count(*) as orders, sum(o.total_cents) as revenue
-      from orders o where ${sales} group by date order by date`),
+    // Each order's business day: the number of day starts at or before it (a DST change moves a start, not a bucket).
+    db.all<{ bucket: number; orders: number; revenue: number }>(sql`
+      select (select count(*) from json_each(${JSON.stringify(starts)}) d where d.value <= o.created_at) - 1 as bucket,
+        count(*) as orders, sum(o.total_cents) as revenue
+      from orders o where ${sales} group by bucket`),
     db.all<{ name: string; menu_drink_id: string | null; qty: number; revenue: number }>(sql`
       select min(i.name) as name, i.menu_drink_id as menu_drink_id, sum(i.quantity) as qty, sum(i.line_total_cents) as revenue
       from order_items i join orders o on o.id = i.order_id
@@ -51,21 +51,17 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
       where a.venue_id = ${venueId} and a.day || 'T00:00:00.000Z' >= ${since}`),
     tableAnalytics(db, venueId, since),
   ]);
+  const byDate = new Map(daily.map((d) => [businessDays[Number(d.bucket)]!, { orders: Number(d.orders), revenue: Number(d.revenue) }]));
+  // An archived UTC day counts in the business day of the same date.
   for (const day of archivedDays) {
-    const live = daily.find((d) => d.date === day.date);
-    if (live) { live.orders = Number(live.orders) + Number(day.orders); live.revenue = Number(live.revenue) + Number(day.revenue); } else daily.push(day);
+    const live = byDate.get(day.date);
+    if (live) { live.orders += Number(day.orders); live.revenue += Number(day.revenue); } else byDate.set(day.date, { orders: Number(day.orders), revenue: Number(day.revenue) });
   }
 
   const { orders, revenue_cents: revenue, ai_orders: aiOrders } = totals;
-  const byDate = new Map(daily.map((d) => [d.date, d]));
-  const days: AdminAnalytics['daily'] = [];
-  const lastDate = localDate(now, offset);
-  for (let t = new Date(since).getTime(); ; t += DAY_MS) {
-    const date = localDate(new Date(t), offset);
-    const row = byDate.get(date);
-    days.push({ date, orders: Number(row?.orders ?? 0), revenue_cents: Number(row?.revenue ?? 0) });
-    if (date >= lastDate) break;
-  }
+  const days: AdminAnalytics['daily'] = businessDays.map((date) => ({
+    date, orders: byDate.get(date)?.orders ?? 0, revenue_cents: byDate.get(date)?.revenue ?? 0,
+  }));
   return {
     window,
     since,

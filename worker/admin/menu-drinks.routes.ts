@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
+import { MenuBulkEdit } from '../../shared/schemas/imports';
 import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput, MenuDrinkPatch, NewCatalogueIngredient } from '../../shared/schemas/admin';
 import { createCatalogueIngredient } from '../ingredients/catalogue';
 import { IdParam } from '../../shared/schemas/common';
 import {
-  createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,
+  bulkEditMenuDrinks, createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,
 } from './menu-drinks';
 import { changedFields, describeWrite } from '../audit/record';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
@@ -22,6 +23,17 @@ export const adminMenuDrinkRoutes = new Hono<AppContext>()
   .get('/', validate('query', AdminMenuDrinksQuery), async (c) => {
     const { db } = await scopedVenueDatabase(c);
     return c.json({ drinks: await listMenuDrinks(db, scopedVenueId(c), c.req.valid('query').order) });
+  })
+  // Bulk edit (docs/product.md §11.8): one price, category or switch for every drink selected.
+  .post('/bulk', validate('json', MenuBulkEdit), async (c) => {
+    const { db } = await scopedVenueDatabase(c);
+    const input = c.req.valid('json');
+    const updated = await bulkEditMenuDrinks(db, scopedVenueId(c), input);
+    describeWrite(c, {
+      action: 'menu_drink.bulk_update', targetType: 'venue', targetId: scopedVenueId(c),
+      summary: `Changed ${updated} drink${updated === 1 ? '' : 's'} at once`, after: { ids: input.ids, price_cents: input.price_cents, category: input.category, enabled: input.enabled },
+    });
+    return c.json({ updated });
   })
   .get('/:id', validate('param', IdParam), async (c) => {
     const { db } = await scopedVenueDatabase(c);

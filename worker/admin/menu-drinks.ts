@@ -7,7 +7,7 @@ import type { AdminMenuDrink, AdminRecipeLine, MenuDrinkData, MenuDrinkPatchData
 import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredients } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { matchIngredientNames, unmatchedIngredientRow } from '../ingredients/matching';
-import { badRequest, duplicateName, notFound } from '../lib/errors';
+import { ApiError, badRequest, duplicateName, notFound } from '../lib/errors';
 import { deleteImageIfUnused } from './images';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { afterRecipeChange } from './stock';
@@ -191,6 +191,25 @@ export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
   const drink = await getMenuDrink(db, venueId, id);
   // Only a new recipe or a removed photo redraws: an edit that names neither leaves the picture as it is.
   return { before, drink: recipe || drink.image_url === null ? await withCurrentArt(db, venueId, drink) : drink };
+}
+
+/**
+ * The same price, category or switch for several drinks in one batch; every id must be a drink of the venue, or
+ * nothing changes (404 naming the unknown ones). The number of drinks changed.
+ */
+export async function bulkEditMenuDrinks(db: Db, venueId: string, input: { ids: string[]; price_cents?: number; category?: string; enabled?: boolean }) {
+  const ids = [...new Set(input.ids)];
+  const found = new Set<string>();
+  for (const part of inChunks(ids)) {
+    for (const r of await db.select({ id: menuDrinks.id }).from(menuDrinks).where(and(eq(menuDrinks.restaurantId, venueId), inArray(menuDrinks.id, part)))) found.add(r.id);
+  }
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw new ApiError(404, 'not_found', `${missing.length} of the selected drinks are not on this menu`, { menu_drink_ids: missing });
+  const set = drinkFields({ price_cents: input.price_cents, category: input.category, enabled: input.enabled });
+  const at = new Date().toISOString();
+  const [first, ...rest] = inChunks(ids).map((part) => db.update(menuDrinks).set({ ...set, updatedAt: at }).where(and(eq(menuDrinks.restaurantId, venueId), inArray(menuDrinks.id, part))));
+  await db.batch([first!, ...rest]);
+  return ids.length;
 }
 
 export async function setAvailability(db: Db, venueId: string, id: string, enabled: boolean) {

@@ -3,6 +3,7 @@
 // lists and objects JSON text, booleans 0/1 integers.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { HappyHourRule } from '../../shared/schemas/venue';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(now);
@@ -34,6 +35,10 @@ export const venues = sqliteTable('venues', {
   tipPresetsBp: text('tip_presets_bp', { mode: 'json' }).$type<number[]>().notNull().default([1500, 1800, 2000]),
   /** An open tab idle this long is closed and shown to staff (docs/product.md §12.7). */
   tabAutoCloseHours: integer('tab_auto_close_hours').notNull().default(4),
+  /** The business day (docs/product.md §11.9): a day runs from this many minutes after local midnight to the next. */
+  dayCutoffMinutes: integer('day_cutoff_minutes').notNull().default(240),
+  /** Scheduled prices (docs/decisions/197): shared/happy-hour.ts reads them, the server prices by them. */
+  happyHours: text('happy_hours', { mode: 'json' }).$type<HappyHourRule[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('venues_active_name_idx').on(t.active, t.name)]);

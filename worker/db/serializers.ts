@@ -21,6 +21,8 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
     timezone: row.timezone,
     active: row.active,
     tax_rate_bp: row.taxRateBp,
+    day_cutoff_minutes: row.dayCutoffMinutes,
+    happy_hours: row.happyHours,
     created_at: row.createdAt,
   };
 }

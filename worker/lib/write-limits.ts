@@ -53,6 +53,9 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/orders', maxBytes: 32 * KB },
   { route: 'POST /api/orders/quick', maxBytes: 16 * KB },
   { route: 'POST /api/admin/images', maxBytes: 'own' },
+  // A CSV import carries the whole file (≤ 200,000 characters, JSON-escaped): docs/decisions/195.
+  { route: 'POST /api/admin/imports/menu', maxBytes: 1024 * KB },
+  { route: 'POST /api/admin/imports/inventory', maxBytes: 1024 * KB },
   // Tables and tabs (docs/decisions/170): small bodies; the AI round counts against the AI suggestion limit.
   { route: 'POST /api/tables/sessions', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/join', maxBytes: 4 * KB },

@@ -8,6 +8,7 @@ import type { Cart, CartItemInput } from '../../shared/schemas/cart';
 import { cartItems, carts, menuDrinks, type venues } from '../db/schema';
 import type { Db } from '../env';
 import { ApiError, badRequest, notFound } from '../lib/errors';
+import { pricingAt, scheduledPriceCents } from '../../shared/happy-hour';
 import { creationRecipeFacts, issuedCreations, ownSuggestionIds } from './ai-creations';
 
 type Venue = typeof venues.$inferSelect;
@@ -31,9 +32,10 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
     .orderBy(asc(cartItems.createdAt));
   const creations = rows.filter(({ item }) => item.isAiCreation);
   const creationFacts = new Map((await creationRecipeFacts(db, creations.map(({ item }) => item.recipe ?? []))).map((facts, i) => [creations[i]!.item.id, facts]));
+  const happyHour = pricingAt({ timezone: venue.timezone, happyHours: venue.happyHours }, new Date());
   const items = rows.map(({ item, drink }) => {
     const facts = item.isAiCreation ? creationFacts.get(item.id) : drink ? { allergens: drink.allergens, containsAlcohol: drink.containsAlcohol } : undefined;
-    const priceCents = item.isAiCreation ? AI_CREATION_PRICE_CENTS : drink?.priceCents ?? 0;
+    const priceCents = item.isAiCreation ? AI_CREATION_PRICE_CENTS : drink ? scheduledPriceCents(drink.priceCents, drink.category, happyHour) : 0;
     return {
       menu_drink_id: item.itemKey,
       name: (item.isAiCreation ? item.aiRecipeName ?? item.customName : null) ?? drink?.name ?? 'AI Creation',

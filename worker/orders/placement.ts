@@ -16,6 +16,7 @@ import { toOrder, type NewOrderItemRow, type OrderLineRow, type OrderRow } from 
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics/sales-figures';
 import { liveCreationInsert, recordedSeq } from '../live/live-log';
+import { pricingAt, scheduledPriceCents, type VenuePricing } from '../../shared/happy-hour';
 
 export type PlacementLine = {
   menuDrinkId: string | null;
@@ -39,6 +40,8 @@ export type PlacementRequest = {
   kind: 'checkout' | 'order' | 'quick';
   venueId: string;
   taxRateBp: number;
+  /** The venue's time zone and happy hours: a drink is priced by the one running when the order is placed. */
+  pricing?: VenuePricing;
   owner: PlacementOwner;
   idempotencyKey: string | null;
   /** SHA-256 of kind, owner, venue and the validated body: what "the same request" means. */
@@ -244,9 +247,9 @@ type PlacementStart = Awaited<ReturnType<typeof readStart>> | {
 export const pendingEtaSql = (venueId: string, ownDrinks: number) =>
   sql`(${ETA_BASE_MINUTES} + cast((3 * ((select coalesce(sum(${orders.drinkCount}), 0) from ${orders} where ${orders.restaurantId} = ${venueId} and ${orders.status} in ('pending', 'preparing')) + ${ownDrinks}) + 1) / 2 as integer))`;
 
-/** The unit price of a held drink, NULL (failing the insert) unless the drink is still orderable as held. */
-const priceIfDrinkUnchanged = (drink: typeof menuDrinks.$inferSelect) =>
-  sql`(select ${menuDrinks.priceCents} from ${menuDrinks} where ${menuDrinks.id} = ${drink.id} and ${menuDrinks.restaurantId} = ${drink.restaurantId}
+/** The line's unit price, NULL (failing the insert) unless its held drink is still orderable as held. */
+const priceIfDrinkUnchanged = (drink: typeof menuDrinks.$inferSelect, unitPriceCents: number) =>
+  sql`(select ${unitPriceCents} from ${menuDrinks} where ${menuDrinks.id} = ${drink.id} and ${menuDrinks.restaurantId} = ${drink.restaurantId}
     and ${menuDrinks.isAvailable} = 1 and ${menuDrinks.soldOutReason} is null and ${menuDrinks.updatedAt} = ${drink.updatedAt} and ${menuDrinks.priceCents} = ${drink.priceCents})`;
 
 async function placeAfterReading(db: Db, req: PlacementRequest, start: PlacementStart, liveBase: number): Promise<PlacementOutcome> {
@@ -290,11 +293,12 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
 
   const orderId = newId();
   const now = new Date().toISOString();
-  // Prices come from the menu (or the fixed AI creation price), never from the client.
+  const happyHour = pricingAt(req.pricing, new Date(now));
+  // Prices come from the menu and its happy hour (or the fixed AI creation price), never from the client.
   const itemRows: NewOrderItemRow[] = lines.map((line, position) => {
     const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
     const creation = creationOf(line);
-    const unitPriceCents = creation ? creation.priceCents : line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink!.priceCents;
+    const unitPriceCents = creation ? creation.priceCents : line.isAiCreation ? AI_CREATION_PRICE_CENTS : scheduledPriceCents(drink!.priceCents, drink!.category, happyHour);
     return {
       orderId,
       menuDrinkId: drink?.id ?? null,
@@ -386,7 +390,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
       ...before,
       // Each line answers the id the database gave it (its row number, docs/decisions/152).
       ...itemRows.map((row) => db.insert(orderItems).values(heldDrinks && row.menuDrinkId
-        ? { ...row, unitPriceCents: priceIfDrinkUnchanged(byId.get(row.menuDrinkId)!) }
+        ? { ...row, unitPriceCents: priceIfDrinkUnchanged(byId.get(row.menuDrinkId)!, row.unitPriceCents) }
         : row).returning({ id: orderItems.id })),
       db.insert(orderEvents).values({
         orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,

@@ -1,5 +1,5 @@
 // Reading orders: a guest's own, and a venue's for staff and admins (always scoped by the caller).
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { AiOrder, StaffOrderFilter } from '../../shared/schemas/order';
 import type { Caller, WorkerEnv } from '../env';
@@ -34,10 +34,19 @@ export function statusCondition(filter: StaffOrderFilter): SQL | undefined {
 }
 
 /** A venue's orders, newest first; the active queue oldest first (the order the bar works it). */
-export async function venueOrders(db: Db, venueId: string, opts: { filter: StaffOrderFilter; limit: number; since?: string; before?: string; after?: OrderCursor }) {
+/** An order code (the last characters of its id, as cards show it) or a guest's name, case aside. */
+export function orderSearchCondition(q: string): SQL {
+  const text = `%${q.replace(/^#/, '').toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql`(lower(${orders.id}) like ${text} escape '\\' or lower(coalesce(${orders.customerName}, '')) like ${text} escape '\\'
+    or lower(coalesce(${orders.displayName}, '')) like ${text} escape '\\')`;
+}
+
+export async function venueOrders(db: Db, venueId: string, opts: { filter: StaffOrderFilter; limit: number; since?: string; before?: string; after?: OrderCursor; table?: string; q?: string }) {
   const rows = await db.select().from(orders)
     .where(and(
       eq(orders.restaurantId, venueId), statusCondition(opts.filter),
+      opts.table ? eq(orders.tableNumber, opts.table) : undefined,
+      opts.q ? orderSearchCondition(opts.q) : undefined,
       opts.since ? gte(orders.createdAt, new Date(opts.since).toISOString()) : undefined,
       opts.before ? lt(orders.createdAt, new Date(opts.before).toISOString()) : undefined,
       opts.after ? or(lt(orders.createdAt, opts.after.createdAt), and(eq(orders.createdAt, opts.after.createdAt), lt(orders.id, opts.after.id))) : undefined,
@@ -49,7 +58,9 @@ export async function venueOrders(db: Db, venueId: string, opts: { filter: Staff
 
 /** Staff and admin history: a venue's newest orders, live and archived (docs/decisions/148). */
 export async function venueOrderHistory(env: WorkerEnv, db: Db, venueId: string, opts: Parameters<typeof venueOrders>[2]) {
-  const [live, archived] = await Promise.all([venueOrders(db, venueId, opts), archivedVenueOrders(env, db, venueId, opts)]);
+  // The archive keeps an order's status and time only (docs/decisions/148): a table or search reads live orders.
+  const searched = Boolean(opts.table || opts.q);
+  const [live, archived] = await Promise.all([venueOrders(db, venueId, opts), searched ? [] : archivedVenueOrders(env, db, venueId, opts)]);
   return mergeNewestFirst(live, archived, opts.limit);
 }
 

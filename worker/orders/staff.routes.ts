@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import {
-  AdminOrdersQuery, OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery, UnclaimedCancelInput,
+  AdminCancelInput, AdminOrdersQuery, OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery, UnclaimedCancelInput,
   type OrderList, type UnclaimedCancelResult, type UnclaimedOrders,
 } from '../../shared/schemas/order';
 import { describeWrite } from '../audit/record';
+import { shortOrderId } from '../../shared/ids';
 import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
@@ -92,11 +93,19 @@ export const staffOrderRoutes = new Hono<AppContext>()
 /** Admin orders tab: newest first in a time window (1 hour by default), 50 a page with a cursor to the next. */
 export const adminOrderRoutes = new Hono<AppContext>()
   .get('/', requireAdmin, validate('query', AdminOrdersQuery), async (c) => {
-    const { window, limit, before } = c.req.valid('query');
+    const { window, limit, before, status, table, q } = c.req.valid('query');
     const after = before ? decodeOrderCursor(before) : undefined;
     if (after === null) throw badRequest('Invalid request', [{ path: 'before', message: 'Unknown page cursor' }]);
-    const page = await venueOrderHistory(c.env, (await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: 'all', limit, since: sinceWindow(window), after });
+    const page = await venueOrderHistory(c.env, (await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: status, limit, since: sinceWindow(window), after, table, q });
     return c.json({ orders: page, next_before: page.length === limit ? encodeOrderCursor(page[page.length - 1]!) : null });
   })
   .put('/:id/status', requireAdmin, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
-    changeStatus(c, c.req.valid('param').id, c.req.valid('json')));
+    changeStatus(c, c.req.valid('param').id, c.req.valid('json')))
+  // The staff cancel's own rule through the hub (stock given back, docs/decisions/162), with a reason always.
+  .post('/:id/cancel', requireAdmin, validate('param', IdParam), validate('json', AdminCancelInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const { reason } = c.req.valid('json');
+    const res = await changeStatus(c, id, { status: 'cancelled', reason });
+    describeWrite(c, { action: 'order.cancel', targetType: 'order', targetId: id, summary: `Cancelled order #${shortOrderId(id)}: ${reason}`, after: { status: 'cancelled', reason } });
+    return res;
+  });

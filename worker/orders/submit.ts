@@ -87,6 +87,7 @@ async function placeThroughHub(c: Context<AppContext>, input: PlacementInput, ve
     kind: input.kind,
     venueId: venue.id,
     taxRateBp: venue.taxRateBp,
+    pricing: { timezone: venue.timezone, happyHours: venue.happyHours },
     owner: { ownerKey, sessionId: guest.sessionId, guestId: guest.guestId },
     idempotencyKey,
     requestHash,

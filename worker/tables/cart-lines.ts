@@ -142,6 +142,7 @@ export async function sendRoundDecision(
     kind: 'order',
     venueId: scope.venueId,
     taxRateBp: rows.venue.taxRateBp,
+    pricing: { timezone: rows.venue.timezone, happyHours: rows.venue.happyHours },
     owner: { ownerKey: tableOwnerKey(rows.session.id), sessionId: actor.sessionId, guestId: actor.guestId },
     idempotencyKey: input.idempotencyKey,
     requestHash: input.requestHash,

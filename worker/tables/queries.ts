@@ -17,14 +17,17 @@ export type RoundRow = typeof orders.$inferSelect;
 export type RoundLineRow = typeof orderItems.$inferSelect;
 export type DrinkRow = typeof menuDrinks.$inferSelect;
 
+import type { HappyHourRule } from '../../shared/schemas/venue';
 export type TableVenue = {
   id: string; slug: string; name: string; active: boolean; taxRateBp: number;
   serviceChargeBp: number; tipPresetsBp: number[]; tabAutoCloseHours: number;
+  timezone: string; happyHours: HappyHourRule[];
 };
 
 export const venueSettingsColumns = {
   id: venues.id, slug: venues.slug, name: venues.name, active: venues.active, taxRateBp: venues.taxRateBp,
   serviceChargeBp: venues.serviceChargeBp, tipPresetsBp: venues.tipPresetsBp, tabAutoCloseHours: venues.tabAutoCloseHours,
+  timezone: venues.timezone, happyHours: venues.happyHours,
 };
 
 /** Everything a table's state is read from. */

@@ -3,6 +3,7 @@
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { orderTotals } from '../../shared/money';
 import { isActiveStatus } from '../../shared/orders';
+import { pricingAt, scheduledPriceCents } from '../../shared/happy-hour';
 import type { TableState, TabRound, TabShare } from '../../shared/schemas/tables';
 import { billOf, roundMoney, tabTotals, type Bill, type RecordedShare, type ShareMoney, type TabRoundMoney } from '../../shared/tab-split';
 import type { ShareRow, TableRows } from './queries';
@@ -40,9 +41,10 @@ export function toTableState(rows: TableRows): TableState {
   const nameOf = new Map(rows.members.map((m) => [m.id, m.name]));
   const claimOf = new Map(rows.claims.map((c) => [c.orderItemId, c]));
 
+  const happyHour = pricingAt({ timezone: venue.timezone, happyHours: venue.happyHours }, new Date());
   const lines = rows.cart.map(({ line, drink }) => {
     const facts = line.isAiCreation ? rows.creationFacts.get(line.id) : drink ? { allergens: drink.allergens, containsAlcohol: drink.containsAlcohol } : undefined;
-    const priceCents = line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink?.priceCents ?? 0;
+    const priceCents = line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink ? scheduledPriceCents(drink.priceCents, drink.category, happyHour) : 0;
     return {
       id: line.id,
       member_id: line.memberId,

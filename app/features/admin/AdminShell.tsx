@@ -1,4 +1,4 @@
-import { Armchair, BarChart3, ClipboardList, LayoutDashboard, Package, QrCode, ScrollText, Sparkles, Store, Wine } from 'lucide-react';
+import { Armchair, BarChart3, ClipboardList, FileSpreadsheet, LayoutDashboard, Moon, Package, QrCode, ScrollText, Sparkles, Store, Wine } from 'lucide-react';
 import { BackOfficeShell, type NavEntry } from '../auth/BackOfficeShell';
 
 /** The admin's one navigation (docs/decisions/136): the dashboard's five sections, then the other pages. */
@@ -9,6 +9,8 @@ export const ADMIN_NAV: NavEntry[] = [
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
   { to: '/admin/ai-controls', label: 'AI Controls', icon: Sparkles },
   { to: '/admin/analytics', label: 'Analytics', icon: BarChart3 },
+  { to: '/admin/reports', label: 'Close of Night', icon: Moon },
+  { to: '/admin/imports', label: 'Import & Export', icon: FileSpreadsheet },
   { to: '/admin/tables', label: 'Tables', icon: Armchair },
   { to: '/admin/qr', label: 'QR Generator', icon: QrCode },
   { to: '/admin/profile', label: 'Venue Profile', icon: Store },

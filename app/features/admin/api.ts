@@ -7,7 +7,7 @@ import {
   type VenueProfileUpdate,
 } from '../../../shared/schemas/admin';
 import { AiAnalyticsResponse, AiSettingsResponse, type AiSettingsInput } from '../../../shared/schemas/ai';
-import { AdminOrderPage } from '../../../shared/schemas/order';
+import { AdminOrderPage, type StaffOrderFilter } from '../../../shared/schemas/order';
 import { apiRequest } from '../../lib/api-client';
 import { orderKeys, type AdminWindow } from '../orders/api';
 
@@ -179,13 +179,15 @@ export const useAiAnalytics = () => useQuery(adminQueries.aiAnalytics());
  * Here rather than in orders/api.ts: useInfiniteQuery would otherwise ride along in every guest page's
  * download (bundle budget, docs/decisions/080).
  */
-export function useAdminOrderPages(window: AdminWindow = '1h') {
+export type AdminOrderFilters = { status?: StaffOrderFilter; table?: string; q?: string };
+
+export function useAdminOrderPages(window: AdminWindow = '1h', filters: AdminOrderFilters = {}) {
   return useInfiniteQuery({
-    queryKey: [...orderKeys.admin(window), 'pages'] as const,
+    queryKey: [...orderKeys.admin(window), 'pages', filters.status ?? 'all', filters.table ?? '', filters.q ?? ''] as const,
     initialPageParam: null as string | null,
     getNextPageParam: (last: { next_before: string | null }) => last.next_before,
     queryFn: ({ pageParam }) => apiRequest('GET', '/admin/orders', {
-      query: { window, ...(pageParam ? { before: pageParam } : {}) }, schema: AdminOrderPage,
+      query: { window, status: filters.status, table: filters.table, q: filters.q, ...(pageParam ? { before: pageParam } : {}) }, schema: AdminOrderPage,
     }),
   });
 }

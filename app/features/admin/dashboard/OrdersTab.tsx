@@ -4,7 +4,10 @@ import { adminOrderName, cycleButtonLabel, newOrdersLabel, nextCycleStatus, orde
 import { formatCents, formatCount } from '../../../../shared/money';
 import { shortOrderId } from '../../../../shared/ids';
 import type { LiveMessage } from '../../../../shared/schemas/live';
-import type { Order } from '../../../../shared/schemas/order';
+import type { Order, StaffOrderFilter } from '../../../../shared/schemas/order';
+import { errorMessage } from '../../../lib/api-client';
+import { AdminCancelModal } from '../orders/AdminCancelModal';
+import { useAdminCancelOrder } from '../orders/api';
 import { tableDisplayName } from '../../../../shared/tables';
 import { toast } from '../../../ui/toast';
 import { staffToken } from '../../auth/staff-session';
@@ -43,7 +46,12 @@ function useDesktopNotifications() {
   }, []);
 }
 
-function OrderCard({ order }: { order: Order }) {
+const STATUS_FILTERS: { value: StaffOrderFilter; label: string }[] = [
+  { value: 'all', label: 'All statuses' }, { value: 'active', label: 'Open (at the bar)' }, { value: 'pending', label: 'Pending' },
+  { value: 'preparing', label: 'Preparing' }, { value: 'ready', label: 'Ready' }, { value: 'delivered', label: 'Delivered' }, { value: 'cancelled', label: 'Cancelled' },
+];
+
+function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   const update = useUpdateOrderStatus('admin');
   const next = nextCycleStatus(order.status);
   const label = cycleButtonLabel(order.status);
@@ -79,13 +87,21 @@ function OrderCard({ order }: { order: Order }) {
           {update.isPending ? 'Updating...' : label}
         </button>
       )}
+      {order.status !== 'cancelled' && order.status !== 'delivered' && (
+        <button type="button" className="btn btn-danger btn-small" onClick={() => onCancel(order)} aria-label={`Cancel order #${shortOrderId(order.id)}`}>Cancel order</button>
+      )}
     </li>
   );
 }
 
 export function OrdersTab({ venueId }: { venueId: string }) {
   const [window, setWindow] = useState<AdminWindow>('1h');
-  const orders = useAdminOrderPages(window);
+  const [status, setStatus] = useState<StaffOrderFilter>('all');
+  const [table, setTable] = useState('');
+  const [search, setSearch] = useState('');
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const cancel = useAdminCancelOrder();
+  const orders = useAdminOrderPages(window, { status, table: table.trim() || undefined, q: search.trim() || undefined });
   const [newCount, setNewCount] = useState(0);
   const [queueOpen, setQueueOpen] = useState(false);
   const now = useNow();
@@ -101,6 +117,16 @@ export function OrdersTab({ venueId }: { venueId: string }) {
   const live = useVenueLive(venueId, { token: staffToken(), onEvent });
 
   useEffect(() => { if (orders.isError) toast.error('Failed to load orders'); }, [orders.isError]);
+
+  async function confirmCancel(order: Order, reason: string) {
+    try {
+      await cancel.mutateAsync({ orderId: order.id, reason });
+      toast.success(`Order #${shortOrderId(order.id)} cancelled`);
+      setCancelling(null);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to cancel the order'));
+    }
+  }
 
   function refresh() {
     setNewCount(0);
@@ -128,13 +154,23 @@ export function OrdersTab({ venueId }: { venueId: string }) {
         <button type="button" className="btn btn-ghost" onClick={refresh}><RefreshCw size={16} aria-hidden="true" /> Refresh</button>
         <span className="muted">Last sync: {orders.dataUpdatedAt ? new Date(orders.dataUpdatedAt).toLocaleTimeString() : '—'}</span>
       </div>
+      <div className="row admin-filters" role="search">
+        <div className="field">
+          <label htmlFor="orders-status">Status</label>
+          <select id="orders-status" value={status} onChange={(e) => setStatus(e.target.value as StaffOrderFilter)}>
+            {STATUS_FILTERS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+          </select>
+        </div>
+        <div className="field"><label htmlFor="orders-table">Table</label><input id="orders-table" value={table} maxLength={20} onChange={(e) => setTable(e.target.value)} /></div>
+        <div className="field"><label htmlFor="orders-search">Order code or guest name</label><input id="orders-search" type="search" value={search} maxLength={120} onChange={(e) => setSearch(e.target.value)} /></div>
+      </div>
       {orders.isError ? <p className="field-error" role="alert">Failed to load orders</p>
         : orders.isPending ? <p className="muted">Loading orders...</p>
         : list.length === 0 ? (
-          <div className="card empty-state"><p>No Orders Yet</p></div>
+          <div className="card empty-state"><p>{status !== 'all' || table.trim() || search.trim() ? 'No orders match these filters' : 'No Orders Yet'}</p></div>
         ) : (
           <>
-            <ul className="admin-card-grid">{list.map((order) => <OrderCard key={order.id} order={order} />)}</ul>
+            <ul className="admin-card-grid">{list.map((order) => <OrderCard key={order.id} order={order} onCancel={setCancelling} />)}</ul>
             <p className="muted" role="status">{formatCount(list.length)} {list.length === 1 ? 'order' : 'orders'} shown{orders.hasNextPage ? '; older orders on the next page' : ''}</p>
             {orders.hasNextPage && (
               <button type="button" className="btn" disabled={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
@@ -144,6 +180,9 @@ export function OrdersTab({ venueId }: { venueId: string }) {
           </>
         )}
       {queueOpen && <OrderQueueOverlay onClose={() => setQueueOpen(false)} />}
+      {cancelling && (
+        <AdminCancelModal order={cancelling} busy={cancel.isPending} onClose={() => setCancelling(null)} onConfirm={(reason) => void confirmCancel(cancelling, reason)} />
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
 import { useAdminVenue, useSaveVenue } from '../api';
 import { ACCEPT_ATTRIBUTE, uploadPhoto } from '../image-upload';
+import { BusinessDayCard } from './BusinessDayCard';
 
 type Form = {
   name: string; description: string; address: string; phone: string; opening_hours: string; timezone: string;
@@ -141,6 +142,7 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
           <span className="badge admin-preview-secondary">Featured</span>
         </aside>
       </div>
+      <BusinessDayCard venue={venue} />
     </main>
   );
 }

@@ -14,12 +14,18 @@ import { useDrink, useFavorites, useToggleFavorite } from '../api';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
+import { DrinkPrice, HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
+import { scheduledPriceCents, type ActiveHappyHour } from '../../../../shared/happy-hour';
+
+const happyHourCovers = (drink: { price_cents: number; category: string }, active: ActiveHappyHour | null) =>
+  scheduledPriceCents(drink.price_cents, drink.category, active) !== drink.price_cents;
 import { RatingPanel } from './RatingPanel';
 import { DrinkImage } from '../../../ui/DrinkImage';
 
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
   const { venue, table } = useVenueContext();
+  const happyHour = useHappyHour(venue);
   const { drinkId } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -98,7 +104,8 @@ export default function DrinkPage() {
         <div className="drink-title-row">
           <div>
             <h2 className="drink-detail-name">{drink.name}</h2>
-            <p className="price drink-detail-price">{formatCents(drink.price_cents)}</p>
+            <p className="drink-detail-price-line"><DrinkPrice priceCents={drink.price_cents} category={drink.category} active={happyHour} className="price drink-detail-price" /></p>
+            <HappyHourBanner active={happyHourCovers(drink, happyHour) ? happyHour : null} />
           </div>
           <FavoriteButton favorited={favorited} drinkName={drink.name} busy={toggleFavorite.isPending} onToggle={onFavorite} />
         </div>
@@ -125,7 +132,7 @@ export default function DrinkPage() {
           ) : (
             <button type="button" className="btn btn-primary btn-block" disabled={table ? !table.open : addToCart.isPending} onClick={onAddToCart}>
               <ShoppingCart aria-hidden="true" size={18} />
-              {addToCart.isPending ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'} · ${formatCents(drink.price_cents * quantity)}`}
+              {addToCart.isPending ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'} · ${formatCents(scheduledPriceCents(drink.price_cents, drink.category, happyHour) * quantity)}`}
             </button>
           )}
         </section>

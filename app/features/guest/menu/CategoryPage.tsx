@@ -13,6 +13,7 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { taxRateLabel } from '../cart/cart-totals';
 import { DrinkCardBody } from './DrinkCard';
+import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 
 /** What one tap will charge: the price, the venue's tax and the total, the same sums the server makes. */
 function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRateBp: number }) {
@@ -29,6 +30,7 @@ function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRa
 /** Spec: Category page — the label map's title, the match rule, and a one-tap order modal. */
 export default function CategoryPage() {
   const { venue, table } = useVenueContext();
+  const happyHour = useHappyHour(venue);
   const { categorySlug = '' } = useParams();
   const navigate = useNavigate();
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
@@ -64,6 +66,7 @@ export default function CategoryPage() {
     <>
       <GuestHeader title={title} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
       <main className="guest-main">
+        <HappyHourBanner active={happyHour} />
         <div className="row section-head">
           <p className="muted">{table ? "Tap a drink to add it to your table's cart." : 'Tap a drink to order it now, no sign-in needed.'}</p>
           <span className="spacer" />
@@ -81,7 +84,7 @@ export default function CategoryPage() {
               <li key={drink.id}>
                 <button type="button" className="drink-card" aria-label={`Order ${drink.name}, ${formatCents(drink.price_cents)}`}
                   onClick={() => { setOrderError(null); setSelected(drink); }}>
-                  <DrinkCardBody drink={drink} venueName={venue.name} />
+                  <DrinkCardBody drink={drink} venueName={venue.name} happyHour={happyHour} />
                 </button>
               </li>
             ))}

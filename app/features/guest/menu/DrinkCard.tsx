@@ -1,10 +1,11 @@
 import type { Drink } from '../../../../shared/schemas/drink';
 import { categoryLabel } from '../../../../shared/categories';
-import { formatCents } from '../../../../shared/money';
+import type { ActiveHappyHour } from '../../../../shared/happy-hour';
+import { DrinkPrice } from '../pricing/happy-hour';
 import { DrinkImage } from '../../../ui/DrinkImage';
 
 /** The face of a drink in a grid: image, name, description, price with two decimals, category. */
-export function DrinkCardBody({ drink, venueName }: { drink: Drink; venueName: string }) {
+export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: Drink; venueName: string; happyHour?: ActiveHappyHour | null }) {
   return (
     <>
       {/* Thumbnails yield to the cover and the page's code on a slow link (docs/decisions/096). */}
@@ -14,7 +15,7 @@ export function DrinkCardBody({ drink, venueName }: { drink: Drink; venueName: s
         <span className="drink-description">{drink.description}</span>
         {drink.allergens.length > 0 && <span className="drink-allergens"><strong>Contains:</strong> {drink.allergens.join(', ')}</span>}
         <span className="drink-meta">
-          <span className="price">{formatCents(drink.price_cents)}</span>
+          <DrinkPrice priceCents={drink.price_cents} category={drink.category} active={happyHour} />
           <span className="badge">{categoryLabel(drink.category, venueName)}</span>
           {!drink.contains_alcohol && <span className="badge badge-success">Alcohol-free</span>}
         </span>

@@ -7,6 +7,7 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { AgeGate } from './AgeGate';
 import { DrinkCardBody } from './DrinkCard';
+import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 import { categoryCounts, filterDrinks } from './menu-filter';
 
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 099).
@@ -15,6 +16,7 @@ const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
 /** Spec: Venue menu (/venue/{slug}). */
 export default function MenuPage() {
   const { venue } = useVenueContext();
+  const happyHour = useHappyHour(venue);
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
@@ -40,6 +42,7 @@ export default function MenuPage() {
         )}
       />
       <main className="guest-main">
+        <HappyHourBanner active={happyHour} />
         {cover && (
           <div className="venue-hero">
             <img src={cover} alt="" width={960} height={320} />
@@ -77,7 +80,7 @@ export default function MenuPage() {
             {shown.map((drink) => (
               <li key={drink.id}>
                 <Link className="drink-card" to={`/venue/${venue.slug}/drink/${drink.id}`}>
-                  <DrinkCardBody drink={drink} venueName={venue.name} />
+                  <DrinkCardBody drink={drink} venueName={venue.name} happyHour={happyHour} />
                 </Link>
               </li>
             ))}

@@ -1,0 +1,78 @@
+// The business day (docs/product.md §11.9, docs/decisions/196): a venue's day runs in its own time zone from the
+// day cut-off (4 a.m. by default) to the next, so a bar open until 2 a.m. has its Friday in one day. Analytics,
+// the close-of-night report and the exports all count days with these functions; the app shows them with them.
+
+const DAY_MS = 86_400_000;
+
+/** The default day cut-off: 4 a.m. */
+export const DEFAULT_DAY_CUTOFF_MINUTES = 240;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(timeZone: string) {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The zone's wall clock at `at`: its date, weekday (0 = Sunday) and minutes since midnight. */
+export function wallClock(at: Date, timeZone: string) {
+  const parts = Object.fromEntries(formatIn(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: WEEKDAYS.indexOf(parts.weekday!),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    seconds: Number(parts.second),
+  };
+}
+
+/** Minutes to add to UTC to get the zone's wall clock at `at`. */
+export function utcOffsetMinutes(timeZone: string, at: Date): number {
+  const clock = wallClock(at, timeZone);
+  const wall = Date.parse(`${clock.date}T00:00:00.000Z`) + clock.minutes * 60_000 + clock.seconds * 1000;
+  return Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The calendar day `days` after `day` (yyyy-mm-dd; before, when negative). */
+export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The instant the zone's wall clock reads `day` at `minutes` after midnight (the later one when a DST change repeats it). */
+export function zonedInstant(day: string, minutes: number, timeZone: string): Date {
+  const wall = Date.parse(`${day}T00:00:00.000Z`) + minutes * 60_000;
+  const first = wall - utcOffsetMinutes(timeZone, new Date(wall)) * 60_000;
+  return new Date(wall - utcOffsetMinutes(timeZone, new Date(first)) * 60_000);
+}
+
+/** The business day (yyyy-mm-dd) an instant belongs to: its local date, less one day before the cut-off. */
+export function businessDayOf(at: Date | string, timeZone: string, cutoffMinutes = DEFAULT_DAY_CUTOFF_MINUTES): string {
+  const clock = wallClock(typeof at === 'string' ? new Date(at) : at, timeZone);
+  return clock.minutes < cutoffMinutes ? shiftDay(clock.date, -1) : clock.date;
+}
+
+/** Where a business day starts and where the next one starts, as ISO instants. */
+export function businessDayBounds(day: string, timeZone: string, cutoffMinutes = DEFAULT_DAY_CUTOFF_MINUTES) {
+  return {
+    start: zonedInstant(day, cutoffMinutes, timeZone).toISOString(),
+    end: zonedInstant(shiftDay(day, 1), cutoffMinutes, timeZone).toISOString(),
+  };
+}
+
+/** The last `count` business days up to the one holding `now`, oldest first: "7 days" is 7 of them. */
+export function lastBusinessDays(count: number, now: Date, timeZone: string, cutoffMinutes = DEFAULT_DAY_CUTOFF_MINUTES): string[] {
+  const today = businessDayOf(now, timeZone, cutoffMinutes);
+  return Array.from({ length: count }, (_, i) => shiftDay(today, i + 1 - count));
+}
+
+/** "4:00 am" for a cut-off, as Venue Profile shows it. */
+export function formatClock(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  const m = minutes % 60;
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'am' : 'pm'}`;
+}

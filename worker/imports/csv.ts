@@ -1,0 +1,40 @@
+// CSV in and out with papaparse (README "Dependencies", docs/decisions/195): quoted fields, commas and line breaks
+// inside quotes, a byte-order mark, CRLF. Exported cells that a spreadsheet would run as a formula are escaped.
+import Papa from 'papaparse';
+
+/** The header's names (trimmed, lower-case) and each data row as column → text, in file order. */
+export function parseCsv(text: string): { columns: string[]; rows: Record<string, string>[] } {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const [header = [], ...body] = parsed.data;
+  const columns = header.map((h) => h.trim().toLowerCase());
+  return { columns, rows: body.map((cells) => Object.fromEntries(columns.map((c, i) => [c, (cells[i] ?? '').trim()]))) };
+}
+
+export function toCsv(columns: string[], rows: (string | number | boolean | null)[][]): string {
+  return Papa.unparse({ fields: columns, data: rows.map((r) => r.map((v) => (v === null ? '' : String(v)))) }, { escapeFormulae: true, newline: '\r\n' });
+}
+
+/** A CSV download: the file name says what and which day. */
+export function csvResponse(body: string, fileName: string) {
+  return new Response(`\uFEFF${body}`, {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'no-store' },
+  });
+}
+
+/** "12.50" or "$12.50" → 1250; null when the text is not dollars with at most two decimals (never rounded). */
+export function dollarsToCents(text: string): number | null {
+  const m = /^\$?(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+export const centsToText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** yes/no, true/false, 1/0; blank is `fallback`; anything else null. */
+export function yesNo(text: string, fallback: boolean | undefined): boolean | undefined | null {
+  const t = text.trim().toLowerCase();
+  if (t === '') return fallback;
+  if (['yes', 'y', 'true', '1'].includes(t)) return true;
+  if (['no', 'n', 'false', '0'].includes(t)) return false;
+  return null;
+}
