@@ -13,7 +13,7 @@ const ingredients = [
 ];
 const negroni: AdminMenuDrink = {
   id: 'negroni', restaurant_id: 'v', name: 'Negroni', description: 'Bitter and sweet', price: 14, price_cents: 1400, category: 'cocktail',
-  image_url: null, enabled: true, available: true, sold_out_reason: null, allergens: [], extra_allergens: [], contains_alcohol: true, featured: false, display_order: 1, updated_at: '2026-11-23T00:00:00Z',
+  image_url: null, enabled: true, available: true, sold_out_reason: null, allergens: [], extra_allergens: [], contains_alcohol: true, unchecked_ingredients: ['Carpano Antica'], featured: false, display_order: 1, updated_at: '2026-11-23T00:00:00Z',
   recipe: [
     { id: 'l1', ingredient_id: 'gin', ingredient_name: 'Gin', raw_name: 'Gin', quantity: 30, unit: 'ml', is_optional: false, position: 0 },
     { id: 'l2', ingredient_id: null, ingredient_name: 'Carpano Antica', raw_name: 'Carpano Antica', quantity: 30, unit: 'ml', is_optional: false, position: 1 },

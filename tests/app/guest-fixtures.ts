@@ -14,7 +14,7 @@ export const VENUE: Venue = {
 export function drink(id: string, name: string, category: string, priceCents: number, extra: Partial<Drink> = {}): Drink {
   return {
     id, restaurant_id: VENUE.id, name, description: `${name} description`, price: priceCents / 100, price_cents: priceCents,
-    category, image_url: null, available: true, tags: [], allergens: [], contains_alcohol: !['mocktail', 'non_alcoholic'].includes(category),
+    category, image_url: null, available: true, tags: [], allergens: [], contains_alcohol: !['mocktail', 'non_alcoholic'].includes(category), unchecked_ingredients: [],
     ingredients_notes: null, featured: false, ...extra,
   };
 }

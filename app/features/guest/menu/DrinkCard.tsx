@@ -13,6 +13,7 @@ export function DrinkCardBody({ drink, venueName }: { drink: Drink; venueName: s
         <span className="drink-name">{drink.name}</span>
         <span className="drink-description">{drink.description}</span>
         {drink.allergens.length > 0 && <span className="drink-allergens"><strong>Contains:</strong> {drink.allergens.join(', ')}</span>}
+        {drink.unchecked_ingredients.length > 0 && <span className="drink-allergens">May contain allergens we could not check: {drink.unchecked_ingredients.join(', ')}</span>}
         <span className="drink-meta">
           <span className="price">{formatCents(drink.price_cents)}</span>
           <span className="badge">{categoryLabel(drink.category, venueName)}</span>
