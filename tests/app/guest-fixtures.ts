@@ -56,4 +56,5 @@ export const SUGGESTION: AiSuggestion = {
   menuDrinkId: null, recipe: [{ ingredient: 'London dry gin', quantity: 50, unit: 'ml' }, { ingredient: 'Fresh mint', quantity: 6, unit: 'leaves' }],
   allergens: ['eggs'], contains_alcohol: true, garnish: 'Mint sprig', price_cents: 1800, price: 18, message: 'Try the Garden Gin Smash.',
   drink_name: 'Garden Gin Smash', image_url: null, description: 'Gin muddled with mint and lime.', menu_drink_id: null,
+  confirm_with_staff: null, order_note: null, unchecked_ingredients: [],
 };
