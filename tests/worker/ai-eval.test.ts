@@ -7,10 +7,13 @@
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLASS_ALLERGENS } from '../../shared/drink-facts';
 import { ChatInput, VibeInput } from '../../shared/schemas/ai';
+import { allergenInGroup } from '../../worker/ai/constraints';
 import { loadGrounding, type Grounding } from '../../worker/ai/grounding';
 import { tableOf } from '../../worker/ai/languages/tables';
-import { LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
+import { ALLERGEN_GROUPS, type DrinkClass, LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
+import { CANNOT_REFINE_MARK, suggestionLevel } from '../../worker/ai/refinement';
 import { drinkTagSet, localBackend } from '../../worker/ai/local-engine';
 import { chatRequest, vibeRequest } from '../../worker/ai/requests';
 import { runSuggestion, toWireSuggestion } from '../../worker/ai/suggestion-service';
@@ -76,10 +79,23 @@ function label(c: EvalCase) {
   return `[${c.language}] ${c.venue} ${c.kind} ${[c.picks?.join('+'), c.text && `"${c.text}"`].filter(Boolean).join(' ')}`;
 }
 
-/** The request as the chat or the vibe mixer builds it from the body a guest's app sends. */
-function requestOf(c: EvalCase) {
-  if (c.kind === 'chat') return chatRequest(ChatInput.parse({ slug: c.venue, messages: [{ role: 'user', content: c.text ?? '' }] })).request;
+/** The request as the chat or the vibe mixer builds it from the body a guest's app sends; `earlier` is a chat's first answer. */
+function requestOf(c: EvalCase, earlier?: ReturnType<typeof toWireSuggestion>) {
+  if (c.kind === 'chat') {
+    const messages = earlier
+      ? [{ role: 'user', content: c.text ?? '' }, { role: 'assistant', content: earlier.message, suggestion: { name: earlier.previewName, menu_drink_id: earlier.menuDrinkId } }, { role: 'user', content: c.followUp }]
+      : [{ role: 'user', content: c.text ?? '' }];
+    return chatRequest(ChatInput.parse({ slug: c.venue, messages })).request;
+  }
   return vibeRequest(VibeInput.parse({ slug: c.venue, selectedCategories: c.picks, additionalRequest: c.text || undefined })).request;
+}
+
+/** "Wine contains sulphites, so I have left it out.", from the guest's language table and the class's stored allergens. */
+function classSentence(language: LanguageCode, drinkClass: DrinkClass) {
+  const { replies } = tableOf(language);
+  const groups = ALLERGEN_GROUPS.filter((g) => g !== 'nuts' && (CLASS_ALLERGENS[drinkClass] ?? []).some((a) => allergenInGroup(a, g)));
+  const name = replies.classNames[drinkClass];
+  return replies.classContains.replace('{Class}', name.charAt(0).toLocaleUpperCase() + name.slice(1)).replace('{allergen}', groups.map((g) => replies.allergenNames[g]).join(', '));
 }
 
 async function evaluate(c: EvalCase) {
@@ -87,8 +103,10 @@ async function evaluate(c: EvalCase) {
   const tallies = [tallyOf(byCategory, c.category), tallyOf(byLanguage, c.language)];
   for (const t of tallies) t.cases += 1;
   let s: ReturnType<typeof toWireSuggestion>;
+  let first: ReturnType<typeof toWireSuggestion> | null = null;
   try {
-    s = toWireSuggestion(await runSuggestion(localBackend, requestOf(c), g), g, 'eval');
+    if (c.followUp) first = toWireSuggestion(await runSuggestion(localBackend, requestOf(c), g), g, 'eval');
+    s = toWireSuggestion(await runSuggestion(localBackend, requestOf(c, first ?? undefined), g), g, 'eval');
   } catch (err) {
     // Answering nothing is safe but not relevant.
     for (const t of tallies) {
@@ -117,7 +135,13 @@ async function evaluate(c: EvalCase) {
   if (e.lowAlcohol && glass.category && ['spirit', 'shot'].includes(glass.category)) safetyMiss('a neat pour or a shot');
   // The reply says what it honoured in the guest's language, and asks to confirm an allergy with the bar.
   const replies = tableOf(c.language).replies;
-  if (e.noAllergen?.length) relevance(s.message.includes(replies.allergyConfirm), `the reply says "${replies.allergyConfirm}"`);
+  if (e.noAllergen?.length) relevance(s.confirm_with_staff === replies.allergyConfirm, `the suggestion warns "${replies.allergyConfirm}"`);
+  if (e.saysClass) relevance(s.message.includes(classSentence(c.language, e.saysClass)), `the reply says "${classSentence(c.language, e.saysClass)}"`);
+  if (e.refine && first) {
+    const level = (x: typeof s) => suggestionLevel(g, { name: x.previewName, menu_drink_id: x.menuDrinkId }, e.refine!.axis);
+    const moved = s.previewName !== first.previewName && (level(s) - level(first)) * e.refine.direction > 0;
+    relevance(moved || s.message.includes(CANNOT_REFINE_MARK), `refines ${first.previewName} (${e.refine.axis} ${e.refine.direction > 0 ? 'up' : 'down'}) or says why not: "${s.message}"`);
+  }
   if (e.alcoholFree) relevance(s.message.includes(replies.alcoholFree), `the reply says "${replies.alcoholFree}"`);
   if (e.lowAlcohol) relevance(s.message.includes(replies.lowAlcohol), `the reply says "${replies.lowAlcohol}"`);
   // Relevance.
