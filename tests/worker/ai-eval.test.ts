@@ -59,10 +59,12 @@ function glassOf(g: Grounding, s: ReturnType<typeof toWireSuggestion>): Glass {
 
 const MODIFIER_CATEGORIES = new Set(['juice', 'syrup', 'mixer', 'liqueur', 'fortified wine', 'bitters', 'garnish', 'dairy', 'other']);
 
-function pourable(g: Grounding, spirit: string | undefined, flavor: string) {
+/** Can the venue pour this flavour with the honoured spirit, alcohol-free when the guest must have it so? */
+function pourable(g: Grounding, spirit: string | undefined, flavor: string, alcoholFree = false) {
   const key = flavor.toLowerCase();
-  const onMenu = g.drinks.some((d) => drinkTagSet(d).has(key) && (!spirit || d.lines.some((l) => l.ingredient?.baseSpirit === spirit)));
-  const inStock = g.stock.some((i) => i.flavors.includes(flavor) && (MODIFIER_CATEGORIES.has(i.category) || (i.category === 'spirit' && (!spirit || i.baseSpirit === spirit))));
+  const onMenu = g.drinks.some((d) => drinkTagSet(d).has(key) && (!spirit || d.lines.some((l) => l.ingredient?.baseSpirit === spirit)) && !(alcoholFree && d.containsAlcohol));
+  const inStock = g.stock.some((i) => i.flavors.includes(flavor) && (MODIFIER_CATEGORIES.has(i.category) || (i.category === 'spirit' && (!spirit || i.baseSpirit === spirit)))
+    && !(alcoholFree && ALCOHOLIC.has(i.category)));
   return onMenu || inStock;
 }
 
@@ -150,9 +152,12 @@ async function evaluate(c: EvalCase) {
     if (stocked) relevance(glass.ingredients.some((i) => i.baseSpirit === e.spirit), `has ${e.spirit}`);
   }
   // A flavour counts where the venue can pour it with the honoured spirit: a menu drink has both, or a
-  // stocked mixer, juice, syrup, liqueur, bitters or garnish (or the spirit itself) carries it.
-  if (e.flavorAny && e.flavorAny.some((f) => pourable(g, e.spirit, f))) {
+  // stocked mixer, juice, syrup, liqueur, bitters or garnish (or the spirit itself) carries it; alcohol-free
+  // when the guest must have it so. Otherwise the reply must say the taste cannot be had.
+  if (e.flavorAny && e.flavorAny.some((f) => pourable(g, e.spirit, f, e.alcoholFree))) {
     relevance(e.flavorAny.some((f) => glass.tags.has(f.toLowerCase())), `tastes of ${e.flavorAny.join(' or ')}`);
+  } else if (e.flavorAny && c.category === 'constraint + flavour') {
+    relevance(/^Nothing I can offer you here tastes of |\. Nothing I can offer you here tastes of /.test(s.message), `says nothing here tastes of ${e.flavorAny.join(' or ')}`);
   }
   if (e.drink) relevance(glass.name === e.drink, `is the ${e.drink}`);
   if (e.notOnMenu) relevance(s.message.includes(`The ${e.notOnMenu} isn't on the menu here`), `says the ${e.notOnMenu} is not on the menu`);

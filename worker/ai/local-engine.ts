@@ -622,6 +622,8 @@ export function localSuggest(request: SuggestionRequest, grounding: Grounding): 
     // The picked spirit can be neither poured from the menu nor built from stock: the best of the rest.
     if (!best && !request.creationOnly && p.spirits.length > 0) ranked = rankDrinks({ ...p, spirits: [] }, grounding);
     if (ranked.length === 0) throw new NoSuggestionError(nothingFitsMessage(p.constraints));
+    // The asked taste cannot be had within the constraints: say so rather than answer as if it could.
+    if (missesFlavour) notes.push(`Nothing I can offer you here tastes of ${joinWords(p.flavors.map((f) => FLAVOR_NOUNS[f] ?? f.toLowerCase()))}, so here's the closest.`);
   }
   const pool = flavourful.length > 0 ? flavourful : ranked;
   const top = pool[0]!;
