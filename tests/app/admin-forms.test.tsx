@@ -49,6 +49,23 @@ describe('menu drink form', () => {
     expect((screen.getByLabelText('Ingredient 3') as HTMLSelectElement).value).toBe('campari');
   });
 
+  it('names a recipe line left as free text and asks once more before saving it (docs/decisions/187)', async () => {
+    const calls = api(() => ({ body: { drink: negroni } }));
+    renderPage(<MenuDrinkForm drink={negroni} onClose={() => undefined} />);
+    await screen.findAllByRole('option', { name: 'Sweet vermouth' }, { timeout: 5000 });
+    expect(screen.getByText('Not matched to an ingredient: Carpano Antica.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add ingredient' }));
+    fireEvent.change(screen.getByLabelText('Ingredient text 3'), { target: { value: 'Disaronno' } });
+    fireEvent.change(screen.getByLabelText('Quantity 3'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('Not matched to an ingredient: Carpano Antica, Disaronno.');
+    expect(warning.textContent).toContain('"May contain allergens we could not check: Carpano Antica, Disaronno"');
+    expect(await lastBody(calls, '/api/admin/menu-drinks/negroni')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(async () => expect((await lastBody(calls, '/api/admin/menu-drinks/negroni'))?.recipe?.map((l: { raw_name?: string }) => l.raw_name)).toEqual(['Gin', 'Carpano Antica', 'Disaronno']));
+  });
+
   it('refuses 12.345 without rounding, shows the server\'s reason next to the field, and clears a fixed error', async () => {
     const calls = api(() => ({
       status: 400, body: { error: { code: 'invalid_request', message: 'Invalid request', details: [{ path: 'description', message: 'Description is at most 1,000 characters' }] } },
