@@ -68,6 +68,9 @@ function pourable(g: Grounding, spirit: string | undefined, flavor: string, alco
   return onMenu || inStock;
 }
 
+/** How refinements were answered: another drink further along, a reply saying why not, or neither. */
+const refineOutcomes = { moved: 0, whyNot: 0, ignored: 0 };
+
 type Tally = { cases: number; checks: number; passed: number; safetyMisses: string[]; relevanceMisses: string[] };
 const newTally = (): Tally => ({ cases: 0, checks: 0, passed: 0, safetyMisses: [], relevanceMisses: [] });
 const byCategory = new Map<EvalCategory, Tally>();
@@ -142,6 +145,7 @@ async function evaluate(c: EvalCase) {
   if (e.refine && first) {
     const level = (x: typeof s) => suggestionLevel(g, { name: x.previewName, menu_drink_id: x.menuDrinkId }, e.refine!.axis);
     const moved = s.previewName !== first.previewName && (level(s) - level(first)) * e.refine.direction > 0;
+    refineOutcomes[moved ? 'moved' : s.message.includes(CANNOT_REFINE_MARK) ? 'whyNot' : 'ignored'] += 1;
     relevance(moved || s.message.includes(CANNOT_REFINE_MARK), `refines ${first.previewName} (${e.refine.axis} ${e.refine.direction > 0 ? 'up' : 'down'}) or says why not: "${s.message}"`);
   }
   if (e.alcoholFree) relevance(s.message.includes(replies.alcoholFree), `the reply says "${replies.alcoholFree}"`);
@@ -204,5 +208,6 @@ afterAll(() => {
   const venues = [...new Set(EVAL_CASES.map((c) => c.venue))].join(', ');
   console.log([`AI bartender evaluation (local engine through the chat and vibe entry points, ${venues})`,
     ...table('category', [...byCategory]), '', ...table('language', [...byLanguage].map(([code, t]) => [`${code} ${tableOf(code).name}`, t])),
+    `refinements: ${refineOutcomes.moved} moved to another drink, ${refineOutcomes.whyNot} said why not, ${refineOutcomes.ignored} ignored`,
     ...[...byCategory.values()].flatMap((t) => t.relevanceMisses.map((m) => `  relevance miss: ${m}`))].join('\n'));
 });
