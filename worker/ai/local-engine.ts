@@ -172,7 +172,10 @@ export function readPreference(request: SuggestionRequest, grounding: Grounding)
   }
   // A kind of drink the guest may not have at all here ("red wine" with a sulphite allergy) is not looked for:
   // the reply says why (classSentences), and the rest of the request decides.
-  p.categories = p.categories.filter((category) => grounding.drinks.some((d) => d.category === category && violations(drinkFacts(d), p.constraints).length === 0));
+  p.categories = p.categories.filter((category) => {
+    const ofCategory = grounding.drinks.filter((d) => d.category === category);
+    return ofCategory.length === 0 || ofCategory.some((d) => violations(drinkFacts(d), p.constraints).length === 0);
+  });
   p.zeroProof = p.constraints.alcoholFree;
   if (p.zeroProof) p.spirits = [];
   // Neutral defaults of the chat context say nothing about taste.
