@@ -10,6 +10,34 @@ export const ZERO_PROOF_DRINK_CATEGORIES: readonly string[] = ['mocktail', 'non_
 
 export const isAlcoholicCategory = (category: string) => ALCOHOLIC_INGREDIENT_CATEGORIES.includes(category.trim().toLowerCase());
 
+/**
+ * Allergens an ingredient carries by its class, whatever its own list says (docs/decisions/188): wine and cider
+ * are sulphited, beer is brewed from barley or wheat. An ingredient's allergens are its own plus its class's.
+ */
+export const CLASS_ALLERGENS: Readonly<Record<string, readonly string[]>> = {
+  wine: ['sulphites'], 'fortified wine': ['sulphites'], cider: ['sulphites'], beer: ['gluten'],
+};
+
+export const classAllergens = (category: string): readonly string[] => CLASS_ALLERGENS[category.trim().toLowerCase()] ?? [];
+
+/** An ingredient's allergens: its own list and its class's, each once (case-insensitive), own spelling first. */
+export function ingredientAllergens(ingredient: { category: string; allergens: readonly string[] }): string[] {
+  const seen = new Set<string>();
+  return [...ingredient.allergens, ...classAllergens(ingredient.category)].filter((a) => {
+    const key = a.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The recipe lines whose allergens nobody can vouch for: free text left unmatched to an ingredient
+ * (docs/decisions/187). Guests read "May contain allergens we could not check: …" with these names.
+ */
+export const uncheckedLineNames = (lines: readonly { ingredient: unknown; name: string }[]): string[] =>
+  [...new Set(lines.filter((l) => !l.ingredient).map((l) => l.name.trim()).filter(Boolean))];
+
 export type FactsLine = { ingredient: { category: string; allergens: readonly string[] } | null };
 
 export type DrinkFacts = { allergens: string[]; containsAlcohol: boolean };
@@ -22,7 +50,7 @@ export type DrinkFacts = { allergens: string[]; containsAlcohol: boolean };
 export function deriveDrinkFacts(input: { category: string; extraAllergens: readonly string[]; lines: readonly FactsLine[] }): DrinkFacts {
   const allergens = new Map<string, string>();
   const note = (a: string) => { const t = a.trim(); if (t && !allergens.has(t.toLowerCase())) allergens.set(t.toLowerCase(), t); };
-  input.lines.forEach((line) => line.ingredient?.allergens.forEach(note));
+  input.lines.forEach((line) => { if (line.ingredient) ingredientAllergens(line.ingredient).forEach(note); });
   input.extraAllergens.forEach(note);
   const knownAlcohol = input.lines.some((line) => line.ingredient && isAlcoholicCategory(line.ingredient.category));
   const unknownLine = input.lines.length === 0 || input.lines.some((line) => !line.ingredient);

@@ -30,6 +30,14 @@ export type AiContextInput = z.input<typeof AiContext>;
 export const ChatMessage = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string().trim().max(2000),
+  /**
+   * An assistant message's suggestion: what a refinement ("make it stronger", "less sweet") starts from
+   * (docs/decisions/190). Only its name and menu drink travel; what it holds is read from stored data.
+   */
+  suggestion: z.object({
+    name: z.string().trim().min(1).max(120),
+    menu_drink_id: z.string().trim().min(1).max(100).nullable(),
+  }).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -102,6 +110,18 @@ export const AiSuggestion = z.object({
   price: z.number(),
   /** The assistant's reply to show in the chat. */
   message: z.string(),
+  /**
+   * "With an allergy, please confirm with the bar staff when you order.", in the guest's language, whenever an
+   * allergy may be at stake: every AI screen shows it beside the suggestion (docs/decisions/189).
+   */
+  confirm_with_staff: z.string().nullable(),
+  /**
+   * What the guest said about their body, as the bar reads it ("Allergy: nuts (said to the AI bartender)"):
+   * an order placed from this suggestion carries it in its special instructions (docs/decisions/189).
+   */
+  order_note: z.string().nullable(),
+  /** Recipe lines of a menu drink that no ingredient vouches for (docs/decisions/187). */
+  unchecked_ingredients: z.array(z.string()),
   drink_name: z.string(),
   image_url: z.string().nullable(),
   description: z.string(),

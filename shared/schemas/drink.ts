@@ -17,6 +17,11 @@ export const Drink = z.object({
   allergens: z.array(z.string()),
   /** Derived with the allergens: false means no ingredient carries alcohol. */
   contains_alcohol: z.boolean(),
+  /**
+   * Recipe lines typed as free text and matched to no ingredient: nobody can vouch for their allergens, so
+   * guests read "May contain allergens we could not check: …" (docs/decisions/187).
+   */
+  unchecked_ingredients: z.array(z.string()),
   ingredients_notes: z.string().nullable(),
   featured: z.boolean(),
 });

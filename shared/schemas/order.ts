@@ -83,6 +83,8 @@ export const QuickOrderInput = z.object({
   referred_by_ai: z.boolean().optional(),
   ai_recipe_name: ShortText(120).optional(),
   table: Table.optional(),
+  /** What the guest told the AI bartender about their body, when ordered from a suggestion (docs/decisions/189). */
+  special_instructions: ShortText(500).optional(),
 });
 export type QuickOrderInput = z.input<typeof QuickOrderInput>;
 

@@ -13,7 +13,7 @@ const ingredients = [
 ];
 const negroni: AdminMenuDrink = {
   id: 'negroni', restaurant_id: 'v', name: 'Negroni', description: 'Bitter and sweet', price: 14, price_cents: 1400, category: 'cocktail',
-  image_url: null, enabled: true, available: true, sold_out_reason: null, allergens: [], extra_allergens: [], contains_alcohol: true, featured: false, display_order: 1, updated_at: '2026-11-23T00:00:00Z',
+  image_url: null, enabled: true, available: true, sold_out_reason: null, allergens: [], extra_allergens: [], contains_alcohol: true, unchecked_ingredients: ['Carpano Antica'], featured: false, display_order: 1, updated_at: '2026-11-23T00:00:00Z',
   recipe: [
     { id: 'l1', ingredient_id: 'gin', ingredient_name: 'Gin', raw_name: 'Gin', quantity: 30, unit: 'ml', is_optional: false, position: 0 },
     { id: 'l2', ingredient_id: null, ingredient_name: 'Carpano Antica', raw_name: 'Carpano Antica', quantity: 30, unit: 'ml', is_optional: false, position: 1 },
@@ -47,6 +47,23 @@ describe('menu drink form', () => {
     fireEvent.change(screen.getByLabelText('Ingredient text 3'), { target: { value: 'campary' } });
     fireEvent.click(within(screen.getAllByTestId('recipe-line')[2]!).getByRole('button', { name: 'Campari' }));
     expect((screen.getByLabelText('Ingredient 3') as HTMLSelectElement).value).toBe('campari');
+  });
+
+  it('names a recipe line left as free text and asks once more before saving it (docs/decisions/187)', async () => {
+    const calls = api(() => ({ body: { drink: negroni } }));
+    renderPage(<MenuDrinkForm drink={negroni} onClose={() => undefined} />);
+    await screen.findAllByRole('option', { name: 'Sweet vermouth' }, { timeout: 5000 });
+    expect(screen.getByText('Not matched to an ingredient: Carpano Antica.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add ingredient' }));
+    fireEvent.change(screen.getByLabelText('Ingredient text 3'), { target: { value: 'Disaronno' } });
+    fireEvent.change(screen.getByLabelText('Quantity 3'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('Not matched to an ingredient: Carpano Antica, Disaronno.');
+    expect(warning.textContent).toContain('"May contain allergens we could not check: Carpano Antica, Disaronno"');
+    expect(await lastBody(calls, '/api/admin/menu-drinks/negroni')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(async () => expect((await lastBody(calls, '/api/admin/menu-drinks/negroni'))?.recipe?.map((l: { raw_name?: string }) => l.raw_name)).toEqual(['Gin', 'Carpano Antica', 'Disaronno']));
   });
 
   it('refuses 12.345 without rounding, shows the server\'s reason next to the field, and clears a fixed error', async () => {

@@ -71,6 +71,27 @@ describe('vibe mixer', () => {
   });
 });
 
+describe('suggestion card', () => {
+  it('shows the confirm-with-staff warning and asks for the total before Order Now places anything (docs/decisions/189, 190)', async () => {
+    const warned = { ...SUGGESTION, confirm_with_staff: 'With an allergy, please confirm with the bar staff when you order.', order_note: 'Allergy: nuts (said to the AI bartender)' };
+    const calls = mockApi({ ...baseReplies, 'POST /api/ai/vibe': { body: warned } });
+    renderAt('/venue/artisan-bar/vibe', <VibeMixerPage />);
+    fireEvent.click(pick('Rum'));
+    fireEvent.click(pick('Tropical'));
+    fireEvent.click(screen.getByRole('button', { name: 'Mix My Vibe' }));
+    const card = await screen.findByRole('article', { name: 'Suggestion: Garden Gin Smash' });
+    expect(within(card).getByText('With an allergy, please confirm with the bar staff when you order.')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Order Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Garden Gin Smash?' });
+    expect(within(dialog).getByText('Total $19.58')).toBeTruthy();
+    expect(within(dialog).getByText('Allergy: nuts (said to the AI bartender)')).toBeTruthy();
+    expect(calls.some((r) => r.url.endsWith('/api/orders/quick'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((r) => r.url.endsWith('/api/orders/quick'))).toBe(false);
+  });
+});
+
 describe('AI chat', () => {
   it('sends non-blank messages with the picked options and shows the suggestion card', async () => {
     const calls = mockApi({ ...baseReplies, 'POST /api/ai/chat': { body: SUGGESTION } });

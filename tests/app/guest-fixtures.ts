@@ -14,7 +14,7 @@ export const VENUE: Venue = {
 export function drink(id: string, name: string, category: string, priceCents: number, extra: Partial<Drink> = {}): Drink {
   return {
     id, restaurant_id: VENUE.id, name, description: `${name} description`, price: priceCents / 100, price_cents: priceCents,
-    category, image_url: null, available: true, tags: [], allergens: [], contains_alcohol: !['mocktail', 'non_alcoholic'].includes(category),
+    category, image_url: null, available: true, tags: [], allergens: [], contains_alcohol: !['mocktail', 'non_alcoholic'].includes(category), unchecked_ingredients: [],
     ingredients_notes: null, featured: false, ...extra,
   };
 }
@@ -56,4 +56,5 @@ export const SUGGESTION: AiSuggestion = {
   menuDrinkId: null, recipe: [{ ingredient: 'London dry gin', quantity: 50, unit: 'ml' }, { ingredient: 'Fresh mint', quantity: 6, unit: 'leaves' }],
   allergens: ['eggs'], contains_alcohol: true, garnish: 'Mint sprig', price_cents: 1800, price: 18, message: 'Try the Garden Gin Smash.',
   drink_name: 'Garden Gin Smash', image_url: null, description: 'Gin muddled with mint and lime.', menu_drink_id: null,
+  confirm_with_staff: null, order_note: null, unchecked_ingredients: [],
 };

@@ -47,6 +47,10 @@ test('the vibe mixer suggests a drink, Order Now places an AI-referred order, an
   const name = (await card.getByRole('heading', { level: 2 }).textContent())!.trim();
 
   await card.getByRole('button', { name: 'Order Now' }).click();
+  // One tap does not place a paid order: the total is confirmed first (docs/decisions/190).
+  const confirm = page.getByRole('dialog', { name: `Order ${name}?` });
+  await expect(confirm.getByText(/^Total \$\d+\.\d\d$/)).toBeVisible();
+  await confirm.getByRole('button', { name: /^Place order · \$/ }).click();
   await expect(page).toHaveURL(/\/venue\/artisan-bar\/order-confirmation\?orderId=/);
   await expect(page.getByText('Order Confirmed!')).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('orderId')!;

@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VIBE_OPTIONS } from '../../shared/constants';
 import { AiSuggestion } from '../../shared/schemas/ai';
+import { requestConstraints } from '../../worker/ai/constraints';
 import { loadGrounding, type Grounding } from '../../worker/ai/grounding';
 import { drinkTagSet, LOCAL_MODEL, localSuggest, rankDrinks, readPreference } from '../../worker/ai/local-engine';
 import { runSuggestion, toWireSuggestion } from '../../worker/ai/suggestion-service';
@@ -35,7 +36,7 @@ function allPairs(): string[][] {
 }
 
 const wire = (g: Grounding, request: SuggestionRequest) =>
-  toWireSuggestion({ draft: localSuggest(request, g), backend: 'local', model: LOCAL_MODEL, fallbackReason: null, latencyMs: 0 }, g, 'test');
+  toWireSuggestion({ draft: localSuggest(request, g), backend: 'local', model: LOCAL_MODEL, fallbackReason: null, latencyMs: 0, constraints: requestConstraints(request) }, g, 'test');
 
 async function availableIds() {
   const { results } = await env.DB.prepare('SELECT id FROM menu_drinks WHERE restaurant_id = ? AND is_available = 1 AND sold_out_reason IS NULL')

@@ -1,11 +1,13 @@
 // The AI bartender's evaluation set (docs/decisions/100, 168, bench/README.md): requests a guest would
 // make, in the six languages the bartender reads, each with the properties a good answer must have. Run by
 // tests/worker/ai-eval.test.ts (`npm run eval:ai`) against the local engine on the demo venues.
-import { LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
+import { type DrinkClass, LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
+import type { RefinementAxis } from '../../worker/ai/refinement';
 import { LIGHT_PHRASINGS, NEED_EXPECTS, type Need, PHRASINGS } from './ai-eval-languages';
 
 export type EvalVenue = 'artisan-bar' | 'rooftop-lounge' | 'harbor-tap-room';
-export type EvalCategory = 'vibe picks' | 'chat free text' | 'allergies' | 'alcohol' | 'named drinks' | 'no match on the menu';
+export type EvalCategory = 'vibe picks' | 'chat free text' | 'allergies' | 'alcohol' | 'named drinks' | 'no match on the menu'
+  | 'constraint + flavour' | 'refinements' | 'class allergens';
 
 export type EvalExpect = {
   /** The picked spirit must be in the glass whenever the venue stocks it. */
@@ -24,10 +26,19 @@ export type EvalExpect = {
   category?: string;
   /** A creation from stock (nothing on the menu fits). */
   creation?: boolean;
+  /** The reply says this class carries the guest's allergen ("Wine contains sulphites"), in the guest's language. */
+  saysClass?: DrinkClass;
+  /**
+   * The case's follow-up refines the first answer: the second answer is further along this scale than the first
+   * (and another drink), or says why it cannot be (docs/decisions/190).
+   */
+  refine?: { axis: RefinementAxis; direction: 1 | -1 };
 };
 
 export type EvalCase = {
   category: EvalCategory; venue: EvalVenue; kind: 'vibe' | 'chat'; picks?: string[]; text?: string; expect: EvalExpect;
+  /** A chat's second guest message, sent after the first answer (which travels with its suggestion). */
+  followUp?: string;
   /** The language the guest writes in: the reply says what it honoured in it. */
   language: LanguageCode;
 };
@@ -129,6 +140,55 @@ const noMatch: [EvalVenue, string[], string, EvalExpect][] = [
 
 const EVAL_VENUES_FOR_TEXT: EvalVenue[] = ['artisan-bar', 'rooftop-lounge', 'harbor-tap-room'];
 
+/** Any fruit answers "fruity" (worker/ai/local-engine.ts FRUIT_FLAVOURS). */
+const FRUIT = ['Berry', 'Tropical', 'Citrus'];
+
+/** A constraint and a taste together: the glass honours the one and carries the other. */
+const constraintAndFlavour: [string, EvalExpect][] = [
+  ["I'm pregnant, something fruity", { alcoholFree: true, flavorAny: FRUIT }],
+  ["I'm driving, something fruity and refreshing", { alcoholFree: true, flavorAny: FRUIT }],
+  ['non-alcoholic, something tropical', { alcoholFree: true, flavorAny: ['Tropical'] }],
+  ["I'm pregnant, something citrusy", { alcoholFree: true, flavorAny: ['Citrus'] }],
+  ['no alcohol please, something with berries', { alcoholFree: true, flavorAny: ['Berry'] }],
+  ["I'm sober, something spicy", { alcoholFree: true, flavorAny: ['Spicy'] }],
+  ['nut allergy, something fruity', { noAllergen: ['tree nuts', 'peanuts'], flavorAny: FRUIT }],
+  ['dairy free, something fruity and sweet', { noAllergen: ['milk'], flavorAny: FRUIT }],
+  ["I'm the designated driver, anything fruity?", { alcoholFree: true, flavorAny: FRUIT }],
+  ['egg allergy, something citrusy with gin', { noAllergen: ['eggs'], spirit: 'Gin', flavorAny: ['Citrus'] }],
+];
+
+/** A first request and a refinement of its answer. */
+const refinements: [string, string, EvalExpect][] = [
+  ['something fruity', 'make it a bit stronger', { refine: { axis: 'strength', direction: 1 } }],
+  ['something with gin', 'can you make it stronger?', { refine: { axis: 'strength', direction: 1 } }],
+  ['something light and refreshing', 'a bit stronger please', { refine: { axis: 'strength', direction: 1 } }],
+  ['a whiskey cocktail', 'something lighter please', { refine: { axis: 'strength', direction: -1 } }],
+  ['a sweet rum drink', 'less sweet please', { refine: { axis: 'sweetness', direction: -1 } }],
+  ['something tropical', "that's too sweet for me", { refine: { axis: 'sweetness', direction: -1 } }],
+  ['something smoky with whiskey', 'can you make it sweeter?', { refine: { axis: 'sweetness', direction: 1 } }],
+  ["I'm pregnant, something fruity", 'make it a bit stronger', { refine: { axis: 'strength', direction: 1 }, alcoholFree: true }],
+  ['nut allergy, something tropical', 'less sweet', { refine: { axis: 'sweetness', direction: -1 }, noAllergen: ['tree nuts', 'peanuts'] }],
+];
+
+/** A class of drink that carries the guest's allergen by nature, named in each language (docs/decisions/188). */
+const classAllergens: [LanguageCode, string, EvalExpect][] = [
+  ['en', 'Allergic to sulphites, red wine', { noAllergen: ['sulphites'], saysClass: 'wine' }],
+  ['en', 'sulphite allergy, can I get a glass of wine?', { noAllergen: ['sulphites'], saysClass: 'wine' }],
+  ["en", "I'm coeliac, a beer please", { noAllergen: ['gluten'], saysClass: 'beer' }],
+  ['en', "gluten intolerant but I'd love a beer", { noAllergen: ['gluten'], saysClass: 'beer' }],
+  ['en', 'allergic to sulphites, a cider please', { noAllergen: ['sulphites'], saysClass: 'cider' }],
+  ['es', 'Soy alérgico a los sulfitos, vino tinto', { noAllergen: ['sulphites'], saysClass: 'wine' }],
+  ['es', 'Soy celíaco, una cerveza por favor', { noAllergen: ['gluten'], saysClass: 'beer' }],
+  ['fr', 'Je suis allergique aux sulfites, du vin rouge', { noAllergen: ['sulphites'], saysClass: 'wine' }],
+  ['fr', "Je suis cœliaque, une bière s'il vous plaît", { noAllergen: ['gluten'], saysClass: 'beer' }],
+  ['de', 'Ich bin allergisch gegen Sulfite, Rotwein bitte', { noAllergen: ['sulphites'], saysClass: 'wine' }],
+  ['de', 'Ich habe Zöliakie, ein Bier bitte', { noAllergen: ['gluten'], saysClass: 'beer' }],
+  ['it', 'Sono allergico ai solfiti, vino rosso', { noAllergen: ['sulphites'], saysClass: 'wine' }],
+  ['it', 'Sono celiaco, una birra per favore', { noAllergen: ['gluten'], saysClass: 'beer' }],
+  ['pt', 'Sou alérgico a sulfitos, vinho tinto', { noAllergen: ['sulphites'], saysClass: 'wine' }],
+  ['pt', 'Sou celíaco, uma cerveja por favor', { noAllergen: ['gluten'], saysClass: 'beer' }],
+];
+
 /** Vibe picks a guest adds a constraint to, in turn. */
 const PICKS_IN_TURN = [['Tropical', 'Sweet'], ['Rum', 'Tropical'], ['Creamy', 'Sweet'], ['Gin', 'Citrus'], ['Whiskey', 'Smoky', 'Bold'], ['Citrus', 'Refreshing'], ['Vodka', 'Berry']];
 const NEED_CATEGORY: Record<Need, EvalCategory> = {
@@ -161,10 +221,18 @@ const english: EnglishCase[] = [
   ] satisfies EnglishCase[]),
   ...namedDrinks.map(([venue, text, expect]): EnglishCase => ({ category: 'named drinks', venue, kind: 'chat', text, expect })),
   ...noMatch.map(([venue, picks, text, expect]): EnglishCase => ({ category: 'no match on the menu', venue, kind: 'vibe', picks, text, expect })),
+  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => constraintAndFlavour.map(([text, expect]): EnglishCase => ({ category: 'constraint + flavour', venue, kind: 'chat', text, expect }))),
+  ...EVAL_VENUES_FOR_TEXT.flatMap((venue) => refinements.map(([text, followUp, expect]): EnglishCase => ({ category: 'refinements', venue, kind: 'chat', text, followUp, expect }))),
 ];
+
+const classCases: EvalCase[] = EVAL_VENUES_FOR_TEXT.flatMap((venue) => classAllergens.flatMap(([language, text, expect]): EvalCase[] => [
+  { category: 'class allergens', language, venue, kind: 'chat', text, expect },
+  { category: 'class allergens', language, venue, kind: 'vibe', picks: ['Citrus', 'Refreshing'], text, expect },
+]));
 
 export const EVAL_CASES: EvalCase[] = [
   ...english.map((c): EvalCase => ({ ...c, language: 'en' })),
   ...inTheirLanguage,
   ...lightInTheirLanguage,
+  ...classCases,
 ];

@@ -7,10 +7,13 @@
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLASS_ALLERGENS } from '../../shared/drink-facts';
 import { ChatInput, VibeInput } from '../../shared/schemas/ai';
+import { allergenInGroup } from '../../worker/ai/constraints';
 import { loadGrounding, type Grounding } from '../../worker/ai/grounding';
 import { tableOf } from '../../worker/ai/languages/tables';
-import { LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
+import { ALLERGEN_GROUPS, type DrinkClass, LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
+import { CANNOT_REFINE_MARK, suggestionLevel } from '../../worker/ai/refinement';
 import { drinkTagSet, localBackend } from '../../worker/ai/local-engine';
 import { chatRequest, vibeRequest } from '../../worker/ai/requests';
 import { runSuggestion, toWireSuggestion } from '../../worker/ai/suggestion-service';
@@ -56,12 +59,17 @@ function glassOf(g: Grounding, s: ReturnType<typeof toWireSuggestion>): Glass {
 
 const MODIFIER_CATEGORIES = new Set(['juice', 'syrup', 'mixer', 'liqueur', 'fortified wine', 'bitters', 'garnish', 'dairy', 'other']);
 
-function pourable(g: Grounding, spirit: string | undefined, flavor: string) {
+/** Can the venue pour this flavour with the honoured spirit, alcohol-free when the guest must have it so? */
+function pourable(g: Grounding, spirit: string | undefined, flavor: string, alcoholFree = false) {
   const key = flavor.toLowerCase();
-  const onMenu = g.drinks.some((d) => drinkTagSet(d).has(key) && (!spirit || d.lines.some((l) => l.ingredient?.baseSpirit === spirit)));
-  const inStock = g.stock.some((i) => i.flavors.includes(flavor) && (MODIFIER_CATEGORIES.has(i.category) || (i.category === 'spirit' && (!spirit || i.baseSpirit === spirit))));
+  const onMenu = g.drinks.some((d) => drinkTagSet(d).has(key) && (!spirit || d.lines.some((l) => l.ingredient?.baseSpirit === spirit)) && !(alcoholFree && d.containsAlcohol));
+  const inStock = g.stock.some((i) => i.flavors.includes(flavor) && (MODIFIER_CATEGORIES.has(i.category) || (i.category === 'spirit' && (!spirit || i.baseSpirit === spirit)))
+    && !(alcoholFree && ALCOHOLIC.has(i.category)));
   return onMenu || inStock;
 }
+
+/** How refinements were answered: another drink further along, a reply saying why not, or neither. */
+const refineOutcomes = { moved: 0, whyNot: 0, ignored: 0 };
 
 type Tally = { cases: number; checks: number; passed: number; safetyMisses: string[]; relevanceMisses: string[] };
 const newTally = (): Tally => ({ cases: 0, checks: 0, passed: 0, safetyMisses: [], relevanceMisses: [] });
@@ -76,10 +84,23 @@ function label(c: EvalCase) {
   return `[${c.language}] ${c.venue} ${c.kind} ${[c.picks?.join('+'), c.text && `"${c.text}"`].filter(Boolean).join(' ')}`;
 }
 
-/** The request as the chat or the vibe mixer builds it from the body a guest's app sends. */
-function requestOf(c: EvalCase) {
-  if (c.kind === 'chat') return chatRequest(ChatInput.parse({ slug: c.venue, messages: [{ role: 'user', content: c.text ?? '' }] })).request;
+/** The request as the chat or the vibe mixer builds it from the body a guest's app sends; `earlier` is a chat's first answer. */
+function requestOf(c: EvalCase, earlier?: ReturnType<typeof toWireSuggestion>) {
+  if (c.kind === 'chat') {
+    const messages = earlier
+      ? [{ role: 'user', content: c.text ?? '' }, { role: 'assistant', content: earlier.message, suggestion: { name: earlier.previewName, menu_drink_id: earlier.menuDrinkId } }, { role: 'user', content: c.followUp }]
+      : [{ role: 'user', content: c.text ?? '' }];
+    return chatRequest(ChatInput.parse({ slug: c.venue, messages })).request;
+  }
   return vibeRequest(VibeInput.parse({ slug: c.venue, selectedCategories: c.picks, additionalRequest: c.text || undefined })).request;
+}
+
+/** "Wine contains sulphites, so I have left it out.", from the guest's language table and the class's stored allergens. */
+function classSentence(language: LanguageCode, drinkClass: DrinkClass) {
+  const { replies } = tableOf(language);
+  const groups = ALLERGEN_GROUPS.filter((g) => g !== 'nuts' && (CLASS_ALLERGENS[drinkClass] ?? []).some((a) => allergenInGroup(a, g)));
+  const name = replies.classNames[drinkClass];
+  return replies.classContains.replace('{Class}', name.charAt(0).toLocaleUpperCase() + name.slice(1)).replace('{allergen}', groups.map((g) => replies.allergenNames[g]).join(', '));
 }
 
 async function evaluate(c: EvalCase) {
@@ -87,8 +108,10 @@ async function evaluate(c: EvalCase) {
   const tallies = [tallyOf(byCategory, c.category), tallyOf(byLanguage, c.language)];
   for (const t of tallies) t.cases += 1;
   let s: ReturnType<typeof toWireSuggestion>;
+  let first: ReturnType<typeof toWireSuggestion> | null = null;
   try {
-    s = toWireSuggestion(await runSuggestion(localBackend, requestOf(c), g), g, 'eval');
+    if (c.followUp) first = toWireSuggestion(await runSuggestion(localBackend, requestOf(c), g), g, 'eval');
+    s = toWireSuggestion(await runSuggestion(localBackend, requestOf(c, first ?? undefined), g), g, 'eval');
   } catch (err) {
     // Answering nothing is safe but not relevant.
     for (const t of tallies) {
@@ -117,7 +140,14 @@ async function evaluate(c: EvalCase) {
   if (e.lowAlcohol && glass.category && ['spirit', 'shot'].includes(glass.category)) safetyMiss('a neat pour or a shot');
   // The reply says what it honoured in the guest's language, and asks to confirm an allergy with the bar.
   const replies = tableOf(c.language).replies;
-  if (e.noAllergen?.length) relevance(s.message.includes(replies.allergyConfirm), `the reply says "${replies.allergyConfirm}"`);
+  if (e.noAllergen?.length) relevance(s.confirm_with_staff === replies.allergyConfirm, `the suggestion warns "${replies.allergyConfirm}"`);
+  if (e.saysClass) relevance(s.message.includes(classSentence(c.language, e.saysClass)), `the reply says "${classSentence(c.language, e.saysClass)}"`);
+  if (e.refine && first) {
+    const level = (x: typeof s) => suggestionLevel(g, { name: x.previewName, menu_drink_id: x.menuDrinkId }, e.refine!.axis);
+    const moved = s.previewName !== first.previewName && (level(s) - level(first)) * e.refine.direction > 0;
+    refineOutcomes[moved ? 'moved' : s.message.includes(CANNOT_REFINE_MARK) ? 'whyNot' : 'ignored'] += 1;
+    relevance(moved || s.message.includes(CANNOT_REFINE_MARK), `refines ${first.previewName} (${e.refine.axis} ${e.refine.direction > 0 ? 'up' : 'down'}) or says why not: "${s.message}"`);
+  }
   if (e.alcoholFree) relevance(s.message.includes(replies.alcoholFree), `the reply says "${replies.alcoholFree}"`);
   if (e.lowAlcohol) relevance(s.message.includes(replies.lowAlcohol), `the reply says "${replies.lowAlcohol}"`);
   // Relevance.
@@ -126,9 +156,12 @@ async function evaluate(c: EvalCase) {
     if (stocked) relevance(glass.ingredients.some((i) => i.baseSpirit === e.spirit), `has ${e.spirit}`);
   }
   // A flavour counts where the venue can pour it with the honoured spirit: a menu drink has both, or a
-  // stocked mixer, juice, syrup, liqueur, bitters or garnish (or the spirit itself) carries it.
-  if (e.flavorAny && e.flavorAny.some((f) => pourable(g, e.spirit, f))) {
+  // stocked mixer, juice, syrup, liqueur, bitters or garnish (or the spirit itself) carries it; alcohol-free
+  // when the guest must have it so. Otherwise the reply must say the taste cannot be had.
+  if (e.flavorAny && e.flavorAny.some((f) => pourable(g, e.spirit, f, e.alcoholFree))) {
     relevance(e.flavorAny.some((f) => glass.tags.has(f.toLowerCase())), `tastes of ${e.flavorAny.join(' or ')}`);
+  } else if (e.flavorAny && c.category === 'constraint + flavour') {
+    relevance(/^Nothing I can offer you here tastes of |\. Nothing I can offer you here tastes of /.test(s.message), `says nothing here tastes of ${e.flavorAny.join(' or ')}`);
   }
   if (e.drink) relevance(glass.name === e.drink, `is the ${e.drink}`);
   if (e.notOnMenu) relevance(s.message.includes(`The ${e.notOnMenu} isn't on the menu here`), `says the ${e.notOnMenu} is not on the menu`);
@@ -175,5 +208,6 @@ afterAll(() => {
   const venues = [...new Set(EVAL_CASES.map((c) => c.venue))].join(', ');
   console.log([`AI bartender evaluation (local engine through the chat and vibe entry points, ${venues})`,
     ...table('category', [...byCategory]), '', ...table('language', [...byLanguage].map(([code, t]) => [`${code} ${tableOf(code).name}`, t])),
+    `refinements: ${refineOutcomes.moved} moved to another drink, ${refineOutcomes.whyNot} said why not, ${refineOutcomes.ignored} ignored`,
     ...[...byCategory.values()].flatMap((t) => t.relevanceMisses.map((m) => `  relevance miss: ${m}`))].join('\n'));
 });

@@ -59,12 +59,12 @@ describe('what tourists typed in the artisan-bar chat', () => {
     });
   }
 
-  it('"Soy alérgico a los frutos secos, algo dulce y cremoso" gets a drink without nuts, and the reply names the allergy and asks to confirm with staff', async () => {
+  it('"Soy alérgico a los frutos secos, algo dulce y cremoso" gets a drink without nuts, the reply names the allergy, and the suggestion asks to confirm with staff', async () => {
     const s = await chat('artisan-bar', 'Soy alérgico a los frutos secos, algo dulce y cremoso');
     const glass = await glassOf(s);
     expect(glass.allergens.has('tree nuts') || glass.allergens.has('peanuts'), s.previewName).toBe(false);
     expect(s.message).toContain('Sin frutos secos.');
-    expect(s.message).toContain('Si tienes alguna alergia, confírmalo con el personal de la barra al pedir.');
+    expect(s.confirm_with_staff).toBe('Si tienes alguna alergia, confírmalo con el personal de la barra al pedir.');
   });
 });
 

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
+import { requestConstraints } from '../../worker/ai/constraints';
 import { loadGrounding, type Grounding } from '../../worker/ai/grounding';
 import { LOCAL_MODEL, localSuggest } from '../../worker/ai/local-engine';
 import { runSuggestion, toWireSuggestion } from '../../worker/ai/suggestion-service';
@@ -25,7 +26,7 @@ const vibe = (picks: string[], text = ''): SuggestionRequest =>
   ({ kind: 'vibe', picks, context: null, text, history: [], availableIngredients: null, creationOnly: false });
 
 const suggest = (g: Grounding, request: SuggestionRequest) =>
-  toWireSuggestion({ draft: localSuggest(request, g), backend: 'local', model: LOCAL_MODEL, fallbackReason: null, latencyMs: 0 }, g, 'test');
+  toWireSuggestion({ draft: localSuggest(request, g), backend: 'local', model: LOCAL_MODEL, fallbackReason: null, latencyMs: 0, constraints: requestConstraints(request) }, g, 'test');
 
 const ALCOHOLIC = new Set(['spirit', 'liqueur', 'fortified wine', 'wine', 'beer', 'cider', 'bitters']);
 
@@ -93,7 +94,7 @@ describe('allergies: a hard filter, said back, with a line to confirm with the b
     expect((await glassOf(s)).allergens.has('tree nuts')).toBe(false);
     expect(s.allergens).not.toContain('tree nuts');
     expect(s.message).toContain('No nuts in this one.');
-    expect(s.message).toMatch(/confirm with the bar staff/i);
+    expect(s.confirm_with_staff).toMatch(/confirm with the bar staff/i);
   });
 
   it('chat "Mai Tai please, I have a tree nut allergy" says the Mai Tai has tree nuts and serves something without', async () => {
@@ -101,7 +102,7 @@ describe('allergies: a hard filter, said back, with a line to confirm with the b
     expect(s.previewName).not.toBe('Mai Tai');
     expect((await glassOf(s)).allergens.has('tree nuts')).toBe(false);
     expect(s.message).toMatch(/Mai Tai contains tree nuts/);
-    expect(s.message).toMatch(/confirm with the bar staff/i);
+    expect(s.confirm_with_staff).toMatch(/confirm with the bar staff/i);
   });
 
   const allergyPhrasings: [string, string][] = [
@@ -122,7 +123,7 @@ describe('allergies: a hard filter, said back, with a line to confirm with the b
         expect(glass.allergens.has(allergen), s.previewName).toBe(false);
         expect(glass.unmatched).toBe(0);
         expect(s.allergens).not.toContain(allergen);
-        expect(s.message).toMatch(/confirm with the bar staff/i);
+        expect(s.confirm_with_staff).toMatch(/confirm with the bar staff/i);
       });
     }
   }
@@ -225,13 +226,14 @@ describe('Workers AI: the same hard filter on the model\'s answer', () => {
     }
   });
 
-  it('an allowed model answer keeps the model\'s reply and adds what was honoured and the allergy line', async () => {
+  it('an allowed model answer keeps the model\'s reply and adds what was honoured; the allergy line is the suggestion\'s own warning', async () => {
     const g = await groundingOf('rooftop-lounge');
     const colada = g.drinks.find((d) => d.name === 'Piña Colada')!;
     const { ai } = stubAi({ type: 'menu', menuDrinkId: colada.id, previewName: colada.name, blurb: 'Rum, coconut, pineapple.', tags: [], recipe: [], reply: 'The Piña Colada is lovely.' });
     const outcome = await runSuggestion(createWorkersAiBackend(ai), chat('Something tropical with rum, I have a nut allergy'), g);
     expect(outcome.backend).toBe('workers-ai');
-    expect(outcome.draft.message).toBe('The Piña Colada is lovely. No nuts in this one. With an allergy, please confirm with the bar staff when you order.');
+    expect(outcome.draft.message).toBe('The Piña Colada is lovely. No nuts in this one.');
+    expect(toWireSuggestion(outcome, g, 'test').confirm_with_staff).toBe('With an allergy, please confirm with the bar staff when you order.');
     expect(buildSystemPrompt(chat('Something tropical with rum, I have a nut allergy'), g)).toContain('The guest must not have: nuts');
   });
 });

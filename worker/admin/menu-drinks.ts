@@ -2,6 +2,7 @@
 // canonical ingredients, the availability switch, and photos that are removed when replaced.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
+import { uncheckedLineNames } from '../../shared/drink-facts';
 import { centsToDollars } from '../../shared/money';
 import type { AdminMenuDrink, AdminRecipeLine, MenuDrinkData, MenuDrinkPatchData } from '../../shared/schemas/admin';
 import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredients } from '../db/schema';
@@ -36,6 +37,7 @@ export function toAdminMenuDrink(row: DrinkRow, recipe: AdminRecipeLine[]): Admi
     allergens: row.allergens,
     extra_allergens: row.extraAllergens,
     contains_alcohol: row.containsAlcohol,
+    unchecked_ingredients: uncheckedLineNames(recipe.map((l) => ({ ingredient: l.ingredient_id, name: l.raw_name }))),
     featured: row.featured,
     display_order: row.displayOrder,
     updated_at: row.updatedAt,

@@ -1,9 +1,11 @@
 // What a guest says about their body, read from their own words in any language the reader knows, and the
 // hard filter it becomes (docs/decisions/100-guest-constraints-hard-filter.md, 168). Both back ends run every
 // candidate through `violations` before it can reach the guest: a stated constraint never only ranks.
+import { CLASS_ALLERGENS } from '../../shared/drink-facts';
+import { wordsOf } from './languages/normalise';
 import { readMessage } from './languages/reader';
-import { ALLERGEN_GROUPS, type AllergenGroup, type LanguageCode } from './languages/table';
-import { tableOf } from './languages/tables';
+import { ALLERGEN_GROUPS, type AllergenGroup, DRINK_CLASSES, type DrinkClass, type LanguageCode } from './languages/table';
+import { PHRASES, tableOf } from './languages/tables';
 
 export type { AllergenGroup, LanguageCode };
 
@@ -154,6 +156,33 @@ export const ALLERGY_CONFIRM_LINE = tableOf('en').replies.allergyConfirm;
 export function allergyConfirmLine(c: GuestConstraints): string | null {
   if (c.unread) return ALLERGY_CONFIRM_LINE;
   return c.allergies.length > 0 ? tableOf(c.language).replies.allergyConfirm : null;
+}
+
+/** The drink classes a guest's words name ("red wine", "una cerveza"), in any language the reader knows. */
+export function drinkClassesNamed(text: string): DrinkClass[] {
+  const lines = text.split('\n').map((line) => wordsOf(line).map((w) => w.plain));
+  return DRINK_CLASSES.filter((drinkClass) => lines.some((words) => PHRASES.drinkClasses.get(drinkClass)!.some(words)));
+}
+
+/** The allergen groups a drink class carries by nature that the guest named (docs/decisions/188). */
+export const classAllergenGroups = (drinkClass: DrinkClass, c: GuestConstraints): AllergenGroup[] =>
+  c.allergies.filter((group) => (CLASS_ALLERGENS[drinkClass] ?? []).some((stored) => allergenInGroup(stored, group)));
+
+const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/**
+ * What the reply says about a class the guest named that carries an allergen they cannot have, in their language:
+ * "Wine contains sulphites, so I have left it out." (docs/decisions/188).
+ */
+export function classSentences(c: GuestConstraints, text: string): string[] {
+  if (c.unread) return [];
+  const { replies } = tableOf(c.language);
+  return drinkClassesNamed(text).flatMap((drinkClass) => {
+    const groups = classAllergenGroups(drinkClass, c);
+    if (groups.length === 0) return [];
+    return [replies.classContains.replace('{Class}', capitalise(replies.classNames[drinkClass]))
+      .replace('{allergen}', groups.map((g) => replies.allergenNames[g]).join(', '))];
+  });
 }
 
 /** Why nothing could be offered, naming the constraints (the 422 no_suggestion message). */

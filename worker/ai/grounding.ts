@@ -1,7 +1,7 @@
 // What a suggestion may be built from (docs/product.md §6.2): the venue's available drinks with their recipe
 // lines, the ingredients it has in stock, and the settings that shape both back ends.
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { isAlcoholicCategory } from '../../shared/drink-facts';
+import { classAllergens, ingredientAllergens, isAlcoholicCategory } from '../../shared/drink-facts';
 import type { CreativityLevel } from '../../shared/schemas/ai';
 import { aiGlobalPrompt, aiSettings, drinkIngredients, flavorRules, ingredients, inventoryItems, menuDrinks } from '../db/schema';
 import type { Db } from '../env';
@@ -73,7 +73,7 @@ export const DEFAULT_SYSTEM_PROMPT = "You are Barhop's AI bartender. Recommend d
 export const DEFAULT_GARNISHES = ['Lime wheel', 'Orange twist', 'Mint sprig', 'Cocktail cherry'];
 
 const toIngredient = (row: { name: string; category: string; baseSpirit: string | null; flavors: string[]; allergens: string[] }): GroundedIngredient => ({
-  name: row.name, category: row.category, baseSpirit: row.baseSpirit, flavors: row.flavors, allergens: row.allergens, alcoholic: isAlcoholicCategory(row.category),
+  name: row.name, category: row.category, baseSpirit: row.baseSpirit, flavors: row.flavors, allergens: ingredientAllergens(row), alcoholic: isAlcoholicCategory(row.category),
 });
 
 /**
@@ -108,7 +108,7 @@ export async function loadGrounding(db: Db, venue: { id: string; slug: string; n
     const key = (ingredient?.name ?? item.name).toLowerCase();
     trackedInStock.set(key, (trackedInStock.get(key) ?? false) || inStock);
     if (inStock && !stockByName.has(key)) {
-      stockByName.set(key, ingredient ? toIngredient(ingredient) : { name: item.name, category: item.category, baseSpirit: null, flavors: [], allergens: [], alcoholic: isAlcoholicCategory(item.category) });
+      stockByName.set(key, ingredient ? toIngredient(ingredient) : { name: item.name, category: item.category, baseSpirit: null, flavors: [], allergens: [...classAllergens(item.category)], alcoholic: isAlcoholicCategory(item.category) });
     }
   }
 

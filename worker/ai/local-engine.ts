@@ -6,10 +6,11 @@ import { VIBE_OPTIONS } from '../../shared/constants';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import { REFERENCE_DRINKS } from '../db/seed/reference-data';
 import {
-  allergenForbidden, allergyConfirmLine, type GuestConstraints, honouredSentences, nothingFitsMessage, replyOpening, requestConstraints, violations,
+  allergenForbidden, classSentences, type GuestConstraints, honouredSentences, nothingFitsMessage, replyOpening, requestConstraints, violations,
 } from './constraints';
 import type { GroundedDrink, GroundedIngredient, GroundedRule, Grounding } from './grounding';
 import { creationFacts, drinkFacts, draftProblems } from './hard-filter';
+import { cannotRefine, LEVELS, levelOf, previousSuggestion, readRefinement, type Refinement, suggestionLevel } from './refinement';
 import { DRINK_TEMPLATES, type DrinkTemplate, EVOCATIVE_WORDS, ROLE_FITS, TAG_DESCRIPTORS } from './templates';
 import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
 
@@ -39,6 +40,14 @@ export type Preference = {
 
 const SPIRITS: readonly string[] = VIBE_OPTIONS.spirits;
 const FLAVORS: readonly string[] = [...VIBE_OPTIONS.flavors, 'Bitter'];
+/** A guest's "fruity": any of these flavours in the glass answers it. */
+export const FRUITY = 'Fruity';
+export const FRUIT_FLAVOURS: readonly string[] = ['Berry', 'Tropical', 'Citrus'];
+
+/** Does a set of (lower-case) tags carry this asked flavour? "Fruity" is carried by any fruit. */
+export function carriesAsked(flavor: string, tags: ReadonlySet<string>): boolean {
+  return flavor === FRUITY ? FRUIT_FLAVOURS.some((f) => tags.has(f.toLowerCase())) : tags.has(flavor.toLowerCase());
+}
 const STYLES: readonly string[] = VIBE_OPTIONS.styles;
 const COCKTAIL_CATEGORIES = new Set(['cocktail', 'mocktail', 'house_classic', 'menu_cocktail', 'non_alcoholic']);
 
@@ -56,14 +65,16 @@ const WORD_HINTS: [RegExp, (p: Preference) => void][] = [
   [/\bspic|\bginger|\bheat\b|\bhot\b/, (p) => add(p.flavors, 'Spicy')],
   [/\bflor|\bflower|\belderflower|\bviolet/, (p) => add(p.flavors, 'Floral')],
   [/\bsmok/, (p) => add(p.flavors, 'Smoky')],
-  [/\bberr|\bfruity|\braspberr|\bbramble/, (p) => add(p.flavors, 'Berry')],
+  [/\bberr|\braspberr|\bbramble/, (p) => add(p.flavors, 'Berry')],
+  // "Fruity" is any fruit: berries, tropical fruit or citrus (FRUIT_FLAVOURS).
+  [/\bfruit/, (p) => add(p.flavors, FRUITY)],
   [/\bcream|\bsilky|\bdessert|\bcoffee|\bchocolate/, (p) => add(p.flavors, 'Creamy')],
   [/\bbitter/, (p) => add(p.flavors, 'Bitter')],
   [/\brefresh|\bcrisp|\bsummer|\bthirst/, (p) => add(p.styles, 'Refreshing')],
   [/\bsophisticat|\bclassy|\belegant|\bclassic/, (p) => add(p.styles, 'Sophisticated')],
-  [/\bsweet/, (p) => { p.sweetness = 'Sweet'; }],
-  [/\bdry\b|\bnot (too )?sweet/, (p) => { p.sweetness = 'Dry'; }],
-  [/\blight\b|\blow[- ]?(abv|alcohol)|\beasy[- ]going|\bsession/, (p) => { p.strength = 'Light'; }],
+  [/(?<!\b(?:less|not|not too|not so|too) )\bsweet/, (p) => { p.sweetness = 'Sweet'; }],
+  [/\bdry\b|\bdrier\b|\bnot (too |so )?sweet|\bless sweet|\btoo sweet/, (p) => { p.sweetness = 'Dry'; }],
+  [/\blight\b|\blighter\b|\bweaker\b|\blow[- ]?(abv|alcohol)|\beasy[- ]going|\bsession/, (p) => { p.strength = 'Light'; }],
   [/\bstrong|\bbold|\bboozy|\bstiff/, (p) => { p.strength = 'Bold'; }],
 ];
 const CATEGORY_WORDS: [RegExp, string][] = [
@@ -159,6 +170,12 @@ export function readPreference(request: SuggestionRequest, grounding: Grounding)
     if (profile.base && SPIRITS.includes(profile.base)) add(p.spirits, profile.base);
     for (const tag of profile.tags) if (FLAVORS.includes(tag)) add(p.flavors, tag);
   }
+  // A kind of drink the guest may not have at all here ("red wine" with a sulphite allergy) is not looked for:
+  // the reply says why (classSentences), and the rest of the request decides.
+  p.categories = p.categories.filter((category) => {
+    const ofCategory = grounding.drinks.filter((d) => d.category === category);
+    return ofCategory.length === 0 || ofCategory.some((d) => violations(drinkFacts(d), p.constraints).length === 0);
+  });
   p.zeroProof = p.constraints.alcoholFree;
   if (p.zeroProof) p.spirits = [];
   // Neutral defaults of the chat context say nothing about taste.
@@ -169,7 +186,7 @@ export function readPreference(request: SuggestionRequest, grounding: Grounding)
 
 /** Every tag the guest asked for, in the rules' vocabulary. */
 export function wantedTags(p: Preference): string[] {
-  const tags = [...p.spirits, ...p.flavors, ...p.styles];
+  const tags = [...p.spirits, ...p.flavors.flatMap((f) => (f === FRUITY ? FRUIT_FLAVOURS : [f])), ...p.styles];
   if (p.sweetness) add(tags, p.sweetness);
   if (p.strength) add(tags, p.strength);
   return tags;
@@ -247,7 +264,7 @@ export function rankDrinks(p: Preference, grounding: Grounding): RankedDrink[] {
     }
     for (const flavor of p.flavors) {
       max += 2.5;
-      if (tags.has(flavor.toLowerCase())) { score += 2.5; matched.push(flavor); } else if (allTags.has(flavor.toLowerCase())) score += 1.25;
+      if (carriesAsked(flavor, tags)) { score += 2.5; matched.push(flavor); } else if (carriesAsked(flavor, allTags)) score += 1.25;
     }
     for (const style of p.styles) {
       max += 2;
@@ -423,8 +440,10 @@ function safeStock(p: Preference, stock: readonly GroundedIngredient[]) {
   return stock.filter((i) => !i.allergens.some((a) => allergenForbidden(a, p.constraints)) && !(p.constraints.alcoholFree && i.alcoholic));
 }
 
-const carriesFlavour = (filled: Filled, p: Preference) =>
-  p.flavors.some((f) => filled.lines.some((l) => l.ingredient.flavors.includes(f)) || filled.template.styleTags.includes(f));
+const carriesFlavour = (filled: Filled, p: Preference) => {
+  const inGlass = lower([...filled.lines.flatMap((l) => l.ingredient.flavors), ...filled.template.styleTags]);
+  return p.flavors.some((f) => carriesAsked(f, inGlass));
+};
 
 const recipeOf = (filled: Filled): RecipeLine[] => filled.lines.map((l) => ({ ingredient: l.ingredient.name, quantity: l.quantity, unit: l.unit }));
 
@@ -461,7 +480,7 @@ function describeCreation(filled: Filled, p: Preference, grounding: Grounding, r
   const firstAlcohol = lines.find((l) => l.ingredient.alcoholic)?.ingredient;
   const flavorsInGlass = new Set(lines.flatMap((l) => l.ingredient.flavors));
   const tags: string[] = [];
-  for (const tag of [...p.spirits, ...p.flavors, ...p.styles]) if (flavorsInGlass.has(tag) || template.styleTags.includes(tag) || (base?.baseSpirit === tag)) add(tags, tag);
+  for (const tag of [...p.spirits, ...p.flavors.flatMap((f) => (f === FRUITY ? FRUIT_FLAVOURS : [f])), ...p.styles]) if (flavorsInGlass.has(tag) || template.styleTags.includes(tag) || (base?.baseSpirit === tag)) add(tags, tag);
   for (const tag of template.styleTags) if (tags.length < 4) add(tags, tag);
   if (!template.alcoholic) add(tags, 'Zero-Proof');
   const lead = tags.find((t) => TAG_DESCRIPTORS[t] && !SPIRITS.includes(t));
@@ -483,7 +502,7 @@ function describeCreation(filled: Filled, p: Preference, grounding: Grounding, r
 
 const FLAVOR_NOUNS: Record<string, string> = {
   Tropical: 'tropical fruit', Citrus: 'citrus', Herbal: 'herbs', Spicy: 'spice', Floral: 'florals', Smoky: 'smoke',
-  Berry: 'berries', Creamy: 'a creamy texture', Bitter: 'a bitter edge',
+  Berry: 'berries', Creamy: 'a creamy texture', Bitter: 'a bitter edge', Fruity: 'fruit',
 };
 const STYLE_WORDS = new Set(['Light', 'Bold', 'Dry', 'Sweet', 'Refreshing', 'Sophisticated']);
 
@@ -525,19 +544,67 @@ export class NoSuggestionError extends Error {
   }
 }
 
+/** The guest's last message in a chat: what a refinement is read from. */
+const lastGuestMessage = (request: SuggestionRequest) => [...request.history].reverse().find((m) => m.role === 'user')?.content ?? request.text;
+
+type RefinedAnswer = { draft: DraftSuggestion } | { whyNot: string };
+
+/**
+ * A refinement of the chat's last suggestion (docs/decisions/190): a drink further along the scale that still
+ * answers the rest of the request (menu first, else a creation), or the sentence saying why there is none.
+ */
+function refine(p: Preference, request: SuggestionRequest, grounding: Grounding, refinement: Refinement, seed: number): RefinedAnswer | null {
+  const previous = previousSuggestion(request.history);
+  if (!previous) return null;
+  if (refinement.axis === 'strength' && refinement.direction > 0) {
+    if (p.constraints.alcoholFree) return { whyNot: cannotRefine.alcoholFree(refinement) };
+    if (p.constraints.lowAlcohol) return { whyNot: cannotRefine.lowAlcohol(refinement) };
+  }
+  const { axis, direction } = refinement;
+  const from = suggestionLevel(grounding, previous, axis);
+  const moved = (value: string | null | undefined) => (direction > 0 ? levelOf(axis, value) > from : levelOf(axis, value) < from);
+  const target = Math.min(2, Math.max(0, from + direction));
+  const q: Preference = axis === 'strength' ? { ...p, strength: LEVELS.strength[target] as Strength } : { ...p, sweetness: LEVELS.sweetness[target] as Sweetness };
+  const rules = activeRules(q, grounding.rules);
+  const tastes = (drink: GroundedDrink) => q.flavors.length === 0 || q.flavors.some((f) => carriesAsked(f, drinkTagSet(drink)));
+  const further = rankDrinks(q, grounding).filter((r) => r.drink.id !== previous.menu_drink_id && r.drink.name !== previous.name && moved(r.drink[axis]));
+  const lead = (name: string) => `${refinement.comparative.charAt(0).toUpperCase()}${refinement.comparative.slice(1)}, then: the ${name} is ${refinement.comparative} than the ${previous.name}.`;
+  const honoured = honouredSentences(p.constraints);
+  const menuDraft = (r: RankedDrink): DraftSuggestion => {
+    const garnish = menuGarnish(r.drink, rules, grounding.garnishes);
+    return { type: 'menu', menuDrinkId: r.drink.id, blurb: r.drink.description, tags: r.drink.tags.slice(0, 5), garnish, message: sentences(lead(r.drink.name), whySentence(r.matched), ...honoured) };
+  };
+  const tasty = further.find((r) => tastes(r.drink));
+  if (tasty) return { draft: menuDraft(tasty) };
+  const filled = composeCreation(q, grounding, seed, null);
+  if (filled && moved(filled.template[axis]) && (q.flavors.length === 0 || carriesFlavour(filled, q))) {
+    const creation = describeCreation(filled, q, grounding, rules, seed);
+    if (creation.name !== previous.name) return { draft: { type: 'creation', ...creation, message: sentences(lead(creation.name), 'I mixed it from what the bar has in stock.', ...honoured) } };
+  }
+  if (further[0]) return { draft: menuDraft(further[0]) };
+  return { whyNot: cannotRefine.nothing(refinement, previous.name) };
+}
+
 /** The local engine's whole decision, pure over the grounding. */
 export function localSuggest(request: SuggestionRequest, grounding: Grounding): DraftSuggestion {
   const p = readPreference(request, grounding);
   const seed = requestSeed(request, grounding);
   const rules = activeRules(p, grounding.rules);
+  const refinement = request.kind === 'chat' ? readRefinement(lastGuestMessage(request)) : null;
+  const refined = refinement ? refine(p, request, grounding, refinement, seed) : null;
+  if (refined && 'draft' in refined && draftProblems(refined.draft, grounding, p.constraints).length === 0) {
+    return { ...refined.draft, message: sentences(...replyOpening(p.constraints), ...classSentences(p.constraints, request.text), refined.draft.message) };
+  }
   let ranked = request.creationOnly ? [] : rankDrinks(p, grounding);
   const namedAllowed = ranked.filter((r) => p.namedDrinkIds.includes(r.drink.id));
   // Flavours rank within the honoured spirit: a drink that carries none of them is a last resort.
-  const tastes = (drink: GroundedDrink) => p.flavors.some((f) => drinkTagSet(drink).has(f.toLowerCase()));
+  const tastes = (drink: GroundedDrink) => p.flavors.some((f) => carriesAsked(f, drinkTagSet(drink)));
   const flavourful = p.flavors.length > 0 ? ranked.filter((r) => tastes(r.drink)) : ranked;
-  const notes = [...replyOpening(p.constraints), ...namedDrinkNotes(p, grounding)];
+  const notes = [
+    ...replyOpening(p.constraints), ...(refined && 'whyNot' in refined ? [refined.whyNot] : []), ...namedDrinkNotes(p, grounding),
+    ...classSentences(p.constraints, request.text),
+  ];
   const honoured = honouredSentences(p.constraints);
-  const confirm = allergyConfirmLine(p.constraints);
   const best = ranked[0];
   const missesFlavour = Boolean(best) && flavourful.length === 0;
   const wantsCreation = request.creationOnly || !best
@@ -553,11 +620,13 @@ export function localSuggest(request: SuggestionRequest, grounding: Grounding): 
         : !best
           ? `Nothing on the menu fits all of that, so I mixed up something new from what the bar has in stock: the ${creation.name}.`
           : `Nothing on the menu quite matches, so I mixed up something new from what the bar has in stock: the ${creation.name}.`;
-      return { type: 'creation', ...creation, message: sentences(...notes, lead, ...honoured, confirm) };
+      return { type: 'creation', ...creation, message: sentences(...notes, lead, ...honoured) };
     }
     // The picked spirit can be neither poured from the menu nor built from stock: the best of the rest.
     if (!best && !request.creationOnly && p.spirits.length > 0) ranked = rankDrinks({ ...p, spirits: [] }, grounding);
     if (ranked.length === 0) throw new NoSuggestionError(nothingFitsMessage(p.constraints));
+    // The asked taste cannot be had within the constraints: say so rather than answer as if it could.
+    if (missesFlavour) notes.push(`Nothing I can offer you here tastes of ${joinWords(p.flavors.map((f) => FLAVOR_NOUNS[f] ?? f.toLowerCase()))}, so here's the closest.`);
   }
   const pool = flavourful.length > 0 ? flavourful : ranked;
   const top = pool[0]!;
@@ -568,7 +637,7 @@ export function localSuggest(request: SuggestionRequest, grounding: Grounding): 
   const tags = chosen.drink.tags.slice(0, 5);
   const message = sentences(
     ...notes, `I'd go with the ${chosen.drink.name}.`, whySentence(chosen.matched), ...honoured,
-    garnish && `Ask for ${withArticle(garnish.toLowerCase())} on top.`, confirm,
+    garnish && `Ask for ${withArticle(garnish.toLowerCase())} on top.`,
   );
   const draft: DraftSuggestion = { type: 'menu', menuDrinkId: chosen.drink.id, blurb: chosen.drink.description, tags, garnish, message };
   // Ranking already removed every drink the constraints forbid; this says so once more, on the answer itself.

@@ -5,7 +5,9 @@ import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { centsToDollars } from '../../shared/money';
 import type { AiBackendName, AiSuggestion } from '../../shared/schemas/ai';
 import { drinkArtUrl } from '../images/drink-art';
-import { mergeConstraints, requestConstraints } from './constraints';
+import { constraintNote } from '../../shared/guest-constraint-note';
+import { uncheckedLineNames } from '../../shared/drink-facts';
+import { allergyConfirmLine, type GuestConstraints, mergeConstraints, requestConstraints } from './constraints';
 import { allergensOf, type Grounding } from './grounding';
 import { creationFacts, draftProblems } from './hard-filter';
 import { LOCAL_MODEL, localBackend, NoSuggestionError } from './local-engine';
@@ -30,6 +32,8 @@ export type SuggestionOutcome = {
   model: string;
   fallbackReason: string | null;
   latencyMs: number;
+  /** What the final check held the answer to: the reply's warning and the order's note say it (docs/decisions/189). */
+  constraints: GuestConstraints;
 };
 
 /**
@@ -41,9 +45,10 @@ export async function runSuggestion(primary: SuggestionBackend, initial: Suggest
   let request = initial;
   const done = (draft: DraftSuggestion, backend: SuggestionBackend, fallbackReason: string | null): SuggestionOutcome => {
     // The last gate before the guest, whatever answered: nothing that breaks a stated constraint or the pour bounds.
-    const problems = draftProblems(draft, grounding, mergeConstraints(requestConstraints(request), draft.modelConstraints));
+    const constraints = mergeConstraints(requestConstraints(request), draft.modelConstraints);
+    const problems = draftProblems(draft, grounding, constraints);
     if (problems.length > 0) throw new NoSuggestionError(`The suggestion was withheld: ${problems.join(', ')}`);
-    return { draft, backend: backend.name, model: backend.model, fallbackReason, latencyMs: Date.now() - started };
+    return { draft, backend: backend.name, model: backend.model, fallbackReason, latencyMs: Date.now() - started, constraints };
   };
   if (primary.name === 'local') return done(await primary.suggest(request, grounding), primary, null);
   let lastError = 'unknown error';
@@ -65,7 +70,10 @@ export async function runSuggestion(primary: SuggestionBackend, initial: Suggest
 /** The wire answer: allergens, price, image and recipe always come from stored data. */
 export function toWireSuggestion(outcome: SuggestionOutcome, grounding: Grounding, interactionId: string): AiSuggestion {
   const { draft } = outcome;
-  const shared = { interaction_id: interactionId, backend: outcome.backend, model: outcome.model, fallback_reason: outcome.fallbackReason, garnish: draft.garnish, message: draft.message };
+  const shared = {
+    interaction_id: interactionId, backend: outcome.backend, model: outcome.model, fallback_reason: outcome.fallbackReason, garnish: draft.garnish, message: draft.message,
+    confirm_with_staff: allergyConfirmLine(outcome.constraints), order_note: constraintNote(outcome.constraints),
+  };
   if (draft.type === 'menu') {
     const drink = grounding.drinks.find((d) => d.id === draft.menuDrinkId);
     if (!drink) throw new Error(`Suggested drink ${draft.menuDrinkId} is not in the grounding`);
@@ -75,6 +83,7 @@ export function toWireSuggestion(outcome: SuggestionOutcome, grounding: Groundin
       recipe: drink.lines.map((l) => ({ ingredient: l.name, quantity: l.quantity, unit: l.unit })),
       allergens: [...drink.allergens], contains_alcohol: drink.containsAlcohol, price_cents: drink.priceCents, price: centsToDollars(drink.priceCents),
       drink_name: drink.name, image_url: drink.imageUrl, description: blurb, menu_drink_id: drink.id,
+      unchecked_ingredients: uncheckedLineNames(drink.lines),
     };
   }
   const image = drinkArtUrl({ glass: draft.glass, category: 'cocktail', method: null, recipe: draft.recipe });
@@ -82,6 +91,6 @@ export function toWireSuggestion(outcome: SuggestionOutcome, grounding: Groundin
     ...shared, type: 'creation', previewName: draft.name, blurb: draft.blurb, heroImageUrl: image, tags: draft.tags, menuDrinkId: null,
     recipe: draft.recipe, allergens: allergensOf(grounding, draft.recipe), contains_alcohol: creationFacts(grounding, draft.recipe).containsAlcohol,
     price_cents: AI_CREATION_PRICE_CENTS, price: centsToDollars(AI_CREATION_PRICE_CENTS),
-    drink_name: draft.name, image_url: image, description: draft.blurb, menu_drink_id: null,
+    drink_name: draft.name, image_url: image, description: draft.blurb, menu_drink_id: null, unchecked_ingredients: [],
   };
 }

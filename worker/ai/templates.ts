@@ -110,6 +110,11 @@ export const DRINK_TEMPLATES: readonly DrinkTemplate[] = [
     slots: [{ role: 'juice', quantity: 90, unit: 'ml' }, { role: 'sour_citrus', quantity: 20, unit: 'ml' }, { role: 'sweetener', quantity: 15, unit: 'ml' }, { role: 'soda', quantity: 90, unit: 'ml' }, { role: 'herb', quantity: 6, unit: 'leaves', optional: true }],
   },
   {
+    key: 'zero_smash', label: 'Smash', glass: 'rocks', method: 'muddled, shaken and topped with soda', styleTags: ['Refreshing', 'Light'],
+    strength: 'Light', sweetness: 'Balanced', alcoholic: false, bases: [],
+    slots: [{ role: 'muddle', quantity: 6, unit: 'leaves' }, { role: 'sour_citrus', quantity: 20, unit: 'ml' }, { role: 'sweetener', quantity: 15, unit: 'ml' }, { role: 'soda', quantity: 90, unit: 'ml' }],
+  },
+  {
     key: 'zero_buck', label: 'Ginger Buck', glass: 'highball', method: 'built over ice', styleTags: ['Spicy', 'Refreshing', 'Light'],
     strength: 'Light', sweetness: 'Balanced', alcoholic: false, bases: [],
     slots: [{ role: 'sour_citrus', quantity: 20, unit: 'ml' }, { role: 'sweetener', quantity: 10, unit: 'ml' }, { role: 'ginger', quantity: 150, unit: 'ml' }, { role: 'herb', quantity: 6, unit: 'leaves', optional: true }],

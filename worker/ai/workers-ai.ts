@@ -6,7 +6,7 @@
 // reader's, never instead of them, and the same hard filter applies both (docs/decisions/168).
 import { z } from 'zod';
 import {
-  allergyConfirmLine, type GuestConstraints, honouredSentences, mergeConstraints, NO_CONSTRAINTS, replyOpening, requestConstraints,
+  classSentences, type GuestConstraints, honouredSentences, mergeConstraints, NO_CONSTRAINTS, replyOpening, requestConstraints,
 } from './constraints';
 import { AGE_THRESHOLD } from '../../shared/constants';
 import { AI_CREATION_LIMITS } from './creation-bounds';
@@ -213,7 +213,7 @@ export function groundAnswer(answer: ModelAnswer, request: SuggestionRequest, gr
   }
   const problems = draftProblems(draft, grounding, constraints);
   if (problems.length > 0) fail(`The model's answer breaks the guest's constraints or the pour bounds: ${problems.join(', ')}`);
-  const said = [...replyOpening(constraints), draft.message, ...honouredSentences(constraints), allergyConfirmLine(constraints)].filter(Boolean);
+  const said = [...replyOpening(constraints), ...classSentences(constraints, request.text), draft.message, ...honouredSentences(constraints)].filter(Boolean);
   return { ...draft, message: said.join(' '), modelConstraints };
 }
 

@@ -39,13 +39,30 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
 export const ingredientNotesSql = sql<string | null>`coalesce((select group_concat(coalesce(i.name, di.raw_name), ', ' order by di.position)
   from drink_ingredients di left join ingredients i on i.id = di.ingredient_id where di.menu_drink_id = ${menuDrinks.id}), ${menuDrinks.ingredientsNotes})`;
 
+/**
+ * The names of a drink's recipe lines left as free text, unmatched to an ingredient (docs/decisions/187): read with
+ * the drink, so a match or merge shows at once, as the notes above do.
+ */
+export const uncheckedIngredientsSql = sql<string>`(select json_group_array(di.raw_name) from drink_ingredients di
+  where di.menu_drink_id = ${menuDrinks.id} and di.ingredient_id is null)`;
+
 export const drinkColumns = {
   id: menuDrinks.id, restaurantId: menuDrinks.restaurantId, name: menuDrinks.name, description: menuDrinks.description,
   priceCents: menuDrinks.priceCents, category: menuDrinks.category, imageUrl: menuDrinks.imageUrl, isAvailable: menuDrinks.isAvailable,
   soldOutReason: menuDrinks.soldOutReason, tags: menuDrinks.tags, allergens: menuDrinks.allergens, containsAlcohol: menuDrinks.containsAlcohol,
   ingredientsNotes: ingredientNotesSql.as('ingredients_notes'), featured: menuDrinks.featured,
+  uncheckedIngredients: uncheckedIngredientsSql.as('unchecked_ingredients'),
 };
-export type DrinkRow = Pick<typeof menuDrinks.$inferSelect, keyof typeof drinkColumns>;
+export type DrinkRow = Pick<typeof menuDrinks.$inferSelect, Exclude<keyof typeof drinkColumns, 'uncheckedIngredients'>> & {
+  /** uncheckedIngredientsSql's JSON list. */
+  uncheckedIngredients: string | null;
+};
+
+/** The JSON list uncheckedIngredientsSql reads, as names. */
+export function parseUncheckedIngredients(json: string | null): string[] {
+  const names: unknown = json ? JSON.parse(json) : [];
+  return Array.isArray(names) ? [...new Set(names.filter((n): n is string => typeof n === 'string' && n.trim() !== '').map((n) => n.trim()))] : [];
+}
 
 /** Guests see a drink as available only when the admin allows it and stock can pour it. */
 export function toDrink(row: DrinkRow): Drink {
@@ -62,6 +79,7 @@ export function toDrink(row: DrinkRow): Drink {
     tags: row.tags,
     allergens: row.allergens,
     contains_alcohol: row.containsAlcohol,
+    unchecked_ingredients: parseUncheckedIngredients(row.uncheckedIngredients),
     ingredients_notes: row.ingredientsNotes,
     featured: row.featured,
   };

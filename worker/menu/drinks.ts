@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { DrinkDetail, RatingSummary } from '../../shared/schemas/drink';
 import { menuDrinks, ratings, venues } from '../db/schema';
-import { ingredientNotesSql, toDrink } from '../db/serializers';
+import { ingredientNotesSql, toDrink, uncheckedIngredientsSql } from '../db/serializers';
 import type { Db } from '../env';
 import { ApiError, notFound } from '../lib/errors';
 
@@ -12,7 +12,7 @@ export const DRINK_NOT_FOUND = 'Drink not found';
  * is given, it is that venue. Anything else is 'Drink not found', so other venues' drinks never leak.
  */
 export async function findGuestDrink(db: Db, drinkId: string, venueIdOrSlug?: string | null) {
-  const [found] = await db.select({ drink: menuDrinks, venue: venues, ingredientsNotes: ingredientNotesSql }).from(menuDrinks)
+  const [found] = await db.select({ drink: menuDrinks, venue: venues, ingredientsNotes: ingredientNotesSql, uncheckedIngredients: uncheckedIngredientsSql }).from(menuDrinks)
     .innerJoin(venues, eq(venues.id, menuDrinks.restaurantId))
     .where(and(
       eq(menuDrinks.id, drinkId),
@@ -21,7 +21,7 @@ export async function findGuestDrink(db: Db, drinkId: string, venueIdOrSlug?: st
     ))
     .limit(1);
   if (!found) throw notFound(DRINK_NOT_FOUND);
-  return { drink: { ...found.drink, ingredientsNotes: found.ingredientsNotes }, venue: found.venue };
+  return { drink: { ...found.drink, ingredientsNotes: found.ingredientsNotes, uncheckedIngredients: found.uncheckedIngredients }, venue: found.venue };
 }
 
 /**

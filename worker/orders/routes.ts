@@ -53,7 +53,7 @@ export const orderRoutes = new Hono<AppContext>()
     const body = c.req.valid('json');
     return submitPlacement(c, {
       kind: 'quick', venueRef: body.slug, body, lines: [toPlacementLine(body.item)],
-      details: placementDetails({ referred_by_ai: body.referred_by_ai, ai_recipe_name: body.ai_recipe_name, table: body.table }, 'quick', 'Guest'),
+      details: placementDetails({ referred_by_ai: body.referred_by_ai, ai_recipe_name: body.ai_recipe_name, table: body.table, special_instructions: body.special_instructions }, 'quick', 'Guest'),
     });
   })
   .get('/active', requireGuest, validate('query', GuestOrdersQuery), async (c) => {

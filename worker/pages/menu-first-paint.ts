@@ -68,6 +68,7 @@ function drinkCard(drink: Drink, venue: Venue) {
     + `<span class="drink-description">${escapeHtml(drink.description)}</span>`
     // The same facts line and badge as app/features/guest/menu/DrinkCard.tsx (docs/decisions/101).
     + (drink.allergens.length > 0 ? `<span class="drink-allergens"><strong>Contains:</strong> ${escapeHtml(drink.allergens.join(', '))}</span>` : '')
+    + (drink.unchecked_ingredients.length > 0 ? `<span class="drink-allergens">May contain allergens we could not check: ${escapeHtml(drink.unchecked_ingredients.join(', '))}</span>` : '')
     + `<span class="drink-meta"><span class="price">${escapeHtml(formatCents(drink.price_cents))}</span>`
     + `<span class="badge">${escapeHtml(categoryLabel(drink.category, venue.name))}</span>`
     + (drink.contains_alcohol ? '' : '<span class="badge badge-success">Alcohol-free</span>')

@@ -68,6 +68,7 @@ export const ENGLISH: LanguageTable = {
     'no', 'nope', 'nah', 'none', 'nothing', 'neither', 'no thanks', 'no allergies|allergy', 'not allergic', 'no allergies|allergy and alcohol is fine|ok|okay',
     'alcohol is fine|ok|okay', 'alcohol fine|ok|okay', 'with alcohol', 'i drink', 'i do drink', 'all good', 'im fine|good',
   ],
+  drinkClasses: { wine: ['wine|wines', 'red|white|rose|sparkling wine', 'prosecco', 'champagne', 'vermouth'], beer: ['beer|beers', 'lager|lagers', 'ale|ales', 'ipa', 'stout'], cider: ['cider|ciders'] },
   replies: {
     allergenNames: {
       'tree nuts': 'tree nuts', peanuts: 'peanuts', nuts: 'nuts', dairy: 'dairy', egg: 'egg', gluten: 'gluten', soy: 'soy', sesame: 'sesame',
@@ -78,5 +79,7 @@ export const ENGLISH: LanguageTable = {
     alcoholFree: "It's alcohol-free.",
     lowAlcohol: "It's light on alcohol.",
     allergyConfirm: 'With an allergy, please confirm with the bar staff when you order.',
+    classNames: { wine: 'wine', beer: 'beer', cider: 'cider' },
+    classContains: '{Class} contains {allergen}, so I have left it out.',
   },
 };

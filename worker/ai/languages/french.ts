@@ -68,6 +68,7 @@ export const FRENCH: LanguageTable = {
     'non', 'rien', 'aucune', 'aucun', 'non merci', 'pas d allergie|allergies', 'aucune allergie', 'je n ai pas d allergie|allergies', 'pas allergique',
     'je ne suis pas allergique', 'avec alcool', 'avec de l alcool', 'l alcool c est bien|ok', 'alcool ok', 'tout va bien', 'ca va',
   ],
+  drinkClasses: { wine: ['vin|vins', 'champagne', 'prosecco', 'vermouth'], beer: ['biere|bieres'], cider: ['cidre|cidres'] },
   replies: {
     allergenNames: {
       'tree nuts': 'fruits à coque', peanuts: 'arachides', nuts: 'fruits à coque ni arachides', dairy: 'produits laitiers', egg: 'œufs', gluten: 'gluten', soy: 'soja',
@@ -78,5 +79,7 @@ export const FRENCH: LanguageTable = {
     alcoholFree: 'Sans alcool.',
     lowAlcohol: 'Peu alcoolisé.',
     allergyConfirm: "En cas d'allergie, merci de le confirmer au personnel du bar en commandant.",
+    classNames: { wine: 'le vin', beer: 'la bière', cider: 'le cidre' },
+    classContains: '{Class} contient un allergène : {allergen}. J’ai donc choisi autre chose.',
   },
 };

@@ -70,6 +70,7 @@ export const GERMAN: LanguageTable = {
     'nein', 'nichts', 'keine', 'nein danke', 'keine allergien|allergie', 'ich habe keine allergien|allergie', 'nicht allergisch', 'mit alkohol',
     'alkohol ist ok|okay|gut', 'alkohol ist in ordnung', 'alkohol ok|okay|gut', 'alles gut', 'alles ok|okay',
   ],
+  drinkClasses: { wine: ['wein|weine|weins', 'rotwein|weisswein|rosewein|schaumwein|sekt', 'prosecco', 'champagner', 'wermut'], beer: ['bier|biere|biers', 'pils', 'weizen*'], cider: ['cider', 'apfelwein'] },
   replies: {
     allergenNames: {
       'tree nuts': 'Schalenfrüchte', peanuts: 'Erdnüsse', nuts: 'Nüsse', dairy: 'Milchprodukte', egg: 'Ei', gluten: 'Gluten', soy: 'Soja', sesame: 'Sesam',
@@ -80,5 +81,7 @@ export const GERMAN: LanguageTable = {
     alcoholFree: 'Alkoholfrei.',
     lowAlcohol: 'Mit wenig Alkohol.',
     allergyConfirm: 'Bei einer Allergie bitte beim Bestellen mit dem Barpersonal abklären.',
+    classNames: { wine: 'Wein', beer: 'Bier', cider: 'Cider' },
+    classContains: '{Class} enthält {allergen}, deshalb habe ich etwas anderes gewählt.',
   },
 };

@@ -67,6 +67,7 @@ export const ITALIAN: LanguageTable = {
     'no', 'niente', 'nulla', 'nessuna', 'nessuno', 'no grazie', 'nessuna allergia', 'non ho allergie', 'non sono allergico|allergica', 'con alcol|alcool',
     'l alcol va bene', 'alcol va bene', 'alcol ok', 'tutto bene', 'va bene',
   ],
+  drinkClasses: { wine: ['vino|vini', 'prosecco', 'spumante', 'champagne', 'vermut|vermouth'], beer: ['birra|birre'], cider: ['sidro|sidri'] },
   replies: {
     allergenNames: {
       'tree nuts': 'frutta a guscio', peanuts: 'arachidi', nuts: 'frutta a guscio né arachidi', dairy: 'latticini', egg: 'uova', gluten: 'glutine', soy: 'soia',
@@ -77,5 +78,7 @@ export const ITALIAN: LanguageTable = {
     alcoholFree: 'Senza alcol.',
     lowAlcohol: 'Poco alcolico.',
     allergyConfirm: 'In caso di allergia, confermalo con il personale del bar quando ordini.',
+    classNames: { wine: 'il vino', beer: 'la birra', cider: 'il sidro' },
+    classContains: '{Class} contiene {allergen}, quindi ho scelto altro.',
   },
 };

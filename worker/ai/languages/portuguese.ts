@@ -69,6 +69,7 @@ export const PORTUGUESE: LanguageTable = {
     'nao', 'nada', 'nenhuma', 'nenhum', 'nao obrigado|obrigada', 'sem alergias', 'nao tenho alergias|alergia', 'nao sou alergico|alergica', 'com alcool',
     'alcool esta bem|ok', 'alcool pode', 'pode ter alcool', 'tudo bem', 'esta tudo bem',
   ],
+  drinkClasses: { wine: ['vinho|vinhos', 'espumante', 'prosecco', 'champanhe', 'vermute'], beer: ['cerveja|cervejas', 'chope'], cider: ['sidra|sidras'] },
   replies: {
     allergenNames: {
       'tree nuts': 'frutos de casca rija', peanuts: 'amendoim', nuts: 'frutos secos', dairy: 'laticínios', egg: 'ovo', gluten: 'glúten', soy: 'soja',
@@ -79,5 +80,7 @@ export const PORTUGUESE: LanguageTable = {
     alcoholFree: 'Sem álcool.',
     lowAlcohol: 'Com pouco álcool.',
     allergyConfirm: 'Se tiver alguma alergia, confirme com os funcionários do bar ao fazer o pedido.',
+    classNames: { wine: 'o vinho', beer: 'a cerveja', cider: 'a sidra' },
+    classContains: '{Class} contém {allergen}, por isso escolhi outra coisa.',
   },
 };

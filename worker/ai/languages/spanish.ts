@@ -68,6 +68,7 @@ export const SPANISH: LanguageTable = {
     'no', 'nada', 'ninguna', 'ninguno', 'ni una', 'no gracias', 'no tengo alergias|alergia', 'sin alergias', 'no soy alergico|alergica', 'con alcohol',
     'el alcohol esta bien', 'alcohol esta bien', 'alcohol si', 'todo bien', 'estoy bien',
   ],
+  drinkClasses: { wine: ['vino|vinos', 'cava', 'prosecco', 'champan', 'champagne', 'vermut'], beer: ['cerveza|cervezas', 'birra'], cider: ['sidra|sidras'] },
   replies: {
     allergenNames: {
       'tree nuts': 'frutos de cáscara', peanuts: 'cacahuetes', nuts: 'frutos secos', dairy: 'lácteos', egg: 'huevo', gluten: 'gluten', soy: 'soja',
@@ -78,5 +79,7 @@ export const SPANISH: LanguageTable = {
     alcoholFree: 'Sin alcohol.',
     lowAlcohol: 'Con poco alcohol.',
     allergyConfirm: 'Si tienes alguna alergia, confírmalo con el personal de la barra al pedir.',
+    classNames: { wine: 'el vino', beer: 'la cerveza', cider: 'la sidra' },
+    classContains: '{Class} contiene {allergen}, así que he buscado otra cosa.',
   },
 };

@@ -14,6 +14,10 @@ export const ALLERGEN_GROUPS = [
 ] as const;
 export type AllergenGroup = (typeof ALLERGEN_GROUPS)[number];
 
+/** Drink classes that carry an allergen by nature (docs/decisions/188): shared/drink-facts.ts CLASS_ALLERGENS. */
+export const DRINK_CLASSES = ['wine', 'beer', 'cider'] as const;
+export type DrinkClass = (typeof DRINK_CLASSES)[number];
+
 export type LanguageTable = {
   code: LanguageCode;
   /** The language's name in English. */
@@ -40,6 +44,8 @@ export type LanguageTable = {
   notAnAge: string[];
   /** A whole answer saying there is nothing to honour ("no", "no allergies"), after the bartender asked. */
   nothingToHonour: string[];
+  /** How guests name the drink classes that carry an allergen ("red wine", "Bier"): the reply says what they contain. */
+  drinkClasses: Record<DrinkClass, string[]>;
   /** What the reply says back in this language. */
   replies: {
     allergenNames: Record<AllergenGroup, string>;
@@ -49,5 +55,9 @@ export type LanguageTable = {
     alcoholFree: string;
     lowAlcohol: string;
     allergyConfirm: string;
+    /** Each class's name as the reply says it ("wine", "el vino"). */
+    classNames: Record<DrinkClass, string>;
+    /** "{Class} contains {allergen}, so I have left it out.": {Class} is the class's name, capitalised. */
+    classContains: string;
   };
 };

@@ -6,7 +6,7 @@ import { ITALIAN } from './italian';
 import { compilePhrase, type Phrase, PhraseIndex, phraseWords } from './phrases';
 import { PORTUGUESE } from './portuguese';
 import { SPANISH } from './spanish';
-import { ALLERGEN_GROUPS, type LanguageCode, type LanguageTable } from './table';
+import { ALLERGEN_GROUPS, DRINK_CLASSES, type LanguageCode, type LanguageTable } from './table';
 
 export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, SPANISH, FRENCH, GERMAN, ITALIAN, PORTUGUESE];
 
@@ -30,6 +30,7 @@ export const PHRASES = {
   notAnAge: new Set(fromEvery((t) => t.notAnAge)),
   nothingToHonour: indexOf((t) => t.nothingToHonour),
   clauseBreaks: [...new Set(fromEvery((t) => t.clauseBreaks))],
+  drinkClasses: new Map(DRINK_CLASSES.map((drinkClass) => [drinkClass, indexOf((t) => t.drinkClasses[drinkClass])])),
 };
 
 /** Every phrase of a table, whatever it says: its words tell the language apart. */

@@ -59,6 +59,10 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
   const ingredients = useIngredientOptions();
   const save = useSaveMenuDrink();
   const ids = useId();
+  // Free-text lines no ingredient vouches for (docs/decisions/187): saving them is confirmed once per set of names.
+  const unmatched = [...new Set(lines.filter((l) => l.text.trim() && !l.ingredient_id).map((l) => l.text.trim()))];
+  const [confirmedUnmatched, setConfirmedUnmatched] = useState<string | null>(null);
+  const unmatchedKey = unmatched.join('\n');
 
   const clearError = (...keys: string[]) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))));
   const lineIndex = (key: string) => lines.filter((l) => l.text.trim() || l.ingredient_id || l.quantity.trim()).findIndex((l) => l.key === key);
@@ -96,6 +100,10 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
       const changed: MenuDrinkPatch = Object.fromEntries(Object.entries(read.fields).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof Fields])));
       if (Object.keys(changed).length === 0) { toast.success('No changes to save'); onClose(); return; }
       request = { id: drink.id, body: changed };
+    }
+    if ('recipe' in body && unmatched.length > 0 && confirmedUnmatched !== unmatchedKey) {
+      setConfirmedUnmatched(unmatchedKey);
+      return;
     }
     try {
       await save.mutateAsync(request);
@@ -199,9 +207,17 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
           <button type="button" className="btn btn-small" onClick={() => setLines((ls) => [...ls, newLine()])}><Plus size={14} aria-hidden="true" /> Add ingredient</button>
         </fieldset>
 
+        {unmatched.length > 0 && (
+          <div className="unmatched-warning" role={confirmedUnmatched === unmatchedKey ? 'alert' : 'note'}>
+            <p><strong>Not matched to an ingredient: {unmatched.join(', ')}.</strong></p>
+            <p>Nobody can check {unmatched.length === 1 ? 'its' : 'their'} allergens, so guests will read &quot;May contain allergens we could not check: {unmatched.join(', ')}&quot; until {unmatched.length === 1 ? 'it is' : 'they are'} matched.</p>
+          </div>
+        )}
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending || uploading}>{drink ? 'Save Changes' : 'Add Drink'}</button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending || uploading}>
+            {confirmedUnmatched === unmatchedKey && unmatched.length > 0 ? 'Save anyway' : drink ? 'Save Changes' : 'Add Drink'}
+          </button>
         </div>
       </form>
     </Modal>

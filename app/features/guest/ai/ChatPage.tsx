@@ -13,7 +13,7 @@ import { useSuggestionOrdering } from './useSuggestionOrdering';
 const CHAT_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
 const HISTORY_SENT = 20;
 
-type Entry = ChatMessage & { id: number; suggestion?: AiSuggestion };
+type Entry = Omit<ChatMessage, 'suggestion'> & { id: number; suggestion?: AiSuggestion };
 
 const contextOf = (picks: ChatPicks): AiContextInput => ({
   baseSpirit: picks.base, flavors: picks.flavors, extras: picks.extras, sweetness: picks.sweetness, strength: picks.strength,
@@ -40,7 +40,10 @@ export default function ChatPage() {
     // docs/product.md §6.4: a chat message must be non-blank; nothing is sent while a reply is pending.
     if (!message || chat.isPending) return;
     const userEntry: Entry = { id: nextId.current++, role: 'user', content: message };
-    const history = [...entries.slice(1), userEntry].slice(-HISTORY_SENT).map(({ role, content: c }) => ({ role, content: c }));
+    // A suggestion's name and drink travel with its message: "make it stronger" starts from it (docs/decisions/190).
+    const history: ChatMessage[] = [...entries.slice(1), userEntry].slice(-HISTORY_SENT).map(({ role, content: c, suggestion: s }) => ({
+      role, content: c, ...(s ? { suggestion: { name: s.previewName, menu_drink_id: s.menuDrinkId } } : {}),
+    }));
     setEntries((list) => [...list, userEntry]);
     setText('');
     chat.mutate({ messages: history, context: contextOf(picks) }, {

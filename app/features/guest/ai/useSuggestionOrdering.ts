@@ -6,6 +6,7 @@ import { ensureGuestSession } from '../../auth/guest-session';
 import { useGuestSession } from '../../auth/hooks';
 import { placementFailureText, useQuickOrder, useSetCartItem } from '../../orders/api';
 import { useActiveOrderGuard } from '../orders/active-order';
+import { rememberOrderNote } from '../orders/ai-order-note';
 import { markSuggestionOrdered } from './api';
 
 /**
@@ -34,15 +35,23 @@ export function useSuggestionOrdering(slug: string) {
     if (!signedIn) { navigate(`/venue/${slug}/auth`); return; }
     const extra = s.type === 'creation' ? { price: s.price, image_url: s.heroImageUrl } : {};
     setCartItem.mutate({ ...lineOf(s), ...extra, ai_interaction_id: s.interaction_id, qty: 1, mode: 'add' }, {
-      onSuccess: () => toast.success(`Added ${s.previewName} to cart · ${formatCents(s.price_cents)}`),
+      onSuccess: () => {
+        rememberOrderNote(slug, s.order_note);
+        toast.success(`Added ${s.previewName} to cart · ${formatCents(s.price_cents)}`);
+      },
       onError: (err) => { if (!guard.handleFailure(err)) toast.error('Failed to add to cart'); },
     });
   };
 
+  /** Places the order; screens call it only once the guest confirmed the total (OrderNowDialog). */
   const orderNow = async (s: AiSuggestion) => {
     try {
       await ensureGuestSession(slug);
-      const placed = await quickOrder.mutateAsync({ slug, item: { ...lineOf(s), quantity: 1 }, referred_by_ai: true, ai_recipe_name: s.previewName });
+      const placed = await quickOrder.mutateAsync({
+        slug, item: { ...lineOf(s), quantity: 1 }, referred_by_ai: true, ai_recipe_name: s.previewName,
+        // What the guest told the bartender reaches the ticket (docs/decisions/189).
+        special_instructions: s.order_note ?? undefined,
+      });
       // The order stands either way; the mark only feeds the AI numbers.
       markSuggestionOrdered(s.interaction_id, placed.id).catch((err: unknown) => console.error('Marking the AI suggestion ordered failed', err));
       toast.success('Order placed successfully!');

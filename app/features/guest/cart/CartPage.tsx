@@ -10,6 +10,7 @@ import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
 import { useCart, useCheckout, useRemoveCartItem, useSetCartItem } from '../../orders/api';
 import { useActiveOrderGuard } from '../orders/active-order';
+import { forgetOrderNote, rememberedOrderNote } from '../orders/ai-order-note';
 import { GuestHeader } from '../venue/GuestHeader';
 import { RequireGuestSignIn } from '../venue/RequireGuestSignIn';
 import { useVenueContext } from '../venue/VenueLayout';
@@ -51,7 +52,8 @@ function CartContents({ venue }: { venue: Venue }) {
   const checkout = useCheckout();
   const activeOrder = useActiveOrderGuard(venue.slug);
   const [orderName, setOrderName] = useState('');
-  const [instructions, setInstructions] = useState('');
+  // A constraint told to the AI bartender starts the instructions, where the guest sees it (docs/decisions/189).
+  const [instructions, setInstructions] = useState(() => rememberedOrderNote(venue.slug));
 
   // docs/product.md §8.7: a failed cart read is an empty cart.
   const items = cart.data?.items ?? [];
@@ -88,6 +90,7 @@ function CartContents({ venue }: { venue: Venue }) {
         display_name: orderName.trim() || undefined,
         special_instructions: instructions.trim() || undefined,
       });
+      forgetOrderNote(venue.slug);
       toast.success('Order placed successfully!');
       navigate(`/venue/${venue.slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {

@@ -116,7 +116,7 @@ export default function DrinkPage() {
             {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
           </ul>
         )}
-        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} />
+        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} unchecked={drink.unchecked_ingredients} />
         <section className="card stack order-box" aria-label="Order">
           <div className="row">
             <span className="field-label" id="qty-label">Quantity</span>

@@ -14,6 +14,7 @@ export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: D
         <span className="drink-name">{drink.name}</span>
         <span className="drink-description">{drink.description}</span>
         {drink.allergens.length > 0 && <span className="drink-allergens"><strong>Contains:</strong> {drink.allergens.join(', ')}</span>}
+        {drink.unchecked_ingredients.length > 0 && <span className="drink-allergens">May contain allergens we could not check: {drink.unchecked_ingredients.join(', ')}</span>}
         <span className="drink-meta">
           <DrinkPrice priceCents={drink.price_cents} category={drink.category} active={happyHour} />
           <span className="badge">{categoryLabel(drink.category, venueName)}</span>

@@ -21,6 +21,7 @@ import { BAR_KEYS, useBarKeys } from './bar-keys';
 import { CancelTicketModal } from './CancelTicketModal';
 import { ClearUnclaimedButton } from './ClearUnclaimedButton';
 import { alertNewOrder, useAlertSettings } from './notifications';
+import { TicketConstraintNote } from './TicketConstraintNote';
 import { useTicketActions } from './ticket-actions';
 
 const FILTERS = ['All', 'Undelivered', 'Open', 'Paid', 'Today', 'AI Only'] as const;
@@ -204,6 +205,7 @@ export default function ActiveOrdersPage() {
                   ) : <span className="muted">{formatTime(order.created_at)}</span>}
                 </div>
                 <p className="staff-order-name"><strong className="truncate" title={order.display_name}>{order.display_name}</strong>{tableOfTicket(order) && <span className="muted"> · Table {tableOfTicket(order)}</span>}</p>
+                <TicketConstraintNote instructions={order.special_instructions} />
                 <ul className="item-list">
                   {order.items.map((item) => (
                     <li key={item.id} className={item.voided ? 'staff-tab-voided' : undefined}>
@@ -259,7 +261,10 @@ export default function ActiveOrdersPage() {
           </dl>
         </Modal>
       )}
-      {buildFor && <BuildSheetModal title={`Build Sheet #${shortOrderId(buildFor.id)}`} drinks={buildDrinksOf(buildFor, menu.data)} onClose={() => setBuildFor(null)} />}
+      {buildFor && (
+        <BuildSheetModal title={`Build Sheet #${shortOrderId(buildFor.id)}`} drinks={buildDrinksOf(buildFor, menu.data)} onClose={() => setBuildFor(null)}
+          note={<TicketConstraintNote instructions={buildFor.special_instructions} />} />
+      )}
       {detailsFor && <OrderDetailsModal order={detailsFor} onClose={() => setDetailsFor(null)} />}
     </main>
   );

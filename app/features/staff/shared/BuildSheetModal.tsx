@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { GlassFacts } from '../../../ui/GlassFacts';
 import { Modal } from '../../../ui/Modal';
 
@@ -10,11 +11,15 @@ export type BuildDrink = {
 
 const formatQuantity = (quantity: number) => (Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
 
-/** The bartender's build sheet: each drink with its recipe steps (ingredient, quantity, unit, optional). */
-export function BuildSheetModal({ title, drinks, onClose }: { title: string; drinks: BuildDrink[]; onClose: () => void }) {
+/**
+ * The bartender's build sheet: each drink with its recipe steps (ingredient, quantity, unit, optional) and what is
+ * in its glass; `note` is the order's guest constraint, shown above the drinks it concerns (docs/decisions/189).
+ */
+export function BuildSheetModal({ title, drinks, onClose, note }: { title: string; drinks: BuildDrink[]; onClose: () => void; note?: ReactNode }) {
   return (
     <Modal title={title} onClose={onClose} actions={<button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>Close</button>}>
       <div className="stack build-sheet">
+        {note}
         {drinks.map((drink) => (
           <section key={drink.key} aria-label={`Build sheet for ${drink.name}`}>
             <h3>{drink.quantity} × {drink.name}</h3>

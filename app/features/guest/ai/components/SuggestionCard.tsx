@@ -2,6 +2,7 @@ import { GlassFacts } from '../../../../ui/GlassFacts';
 import { useState } from 'react';
 import { ShoppingCart, ThumbsDown, ThumbsUp, Zap } from 'lucide-react';
 import type { AiSuggestion } from '../../../../../shared/schemas/ai';
+import { DEFAULT_TAX_RATE_BP } from '../../../../../shared/constants';
 import { formatCents } from '../../../../../shared/money';
 import { DrinkImage } from '../../../../ui/DrinkImage';
 import { toast } from '../../../../ui/toast';
@@ -9,6 +10,8 @@ import { useSuggestionFeedback } from '../api';
 import type { SuggestionOrdering } from '../useSuggestionOrdering';
 import { Link, useOutletContext } from 'react-router';
 import type { VenueContext } from '../../venue/VenueLayout';
+import { OrderNowDialog } from './OrderNowDialog';
+import { StaffConfirmWarning } from './StaffConfirmWarning';
 
 type Props = {
   suggestion: AiSuggestion;
@@ -24,8 +27,10 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const feedback = useSuggestionFeedback();
   const [rated, setRated] = useState<'like' | 'dislike' | null>(null);
+  const [confirmingOrder, setConfirmingOrder] = useState(false);
   // At one of the venue's tables (docs/decisions/170); absent outside the venue frame.
-  const table = useOutletContext<VenueContext | undefined>()?.table;
+  const venueContext = useOutletContext<VenueContext | undefined>();
+  const table = venueContext?.table;
   const rate = (value: 'like' | 'dislike') => {
     feedback.mutate({ interactionId: s.interaction_id, feedback: value }, {
       onSuccess: () => { setRated(value); toast.success('Thanks for the feedback!'); },
@@ -50,7 +55,8 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
         )}
         <p>{s.blurb}</p>
         {s.garnish && <p className="muted">Garnish: {s.garnish}</p>}
-        <GlassFacts allergens={s.allergens} containsAlcohol={s.contains_alcohol} />
+        <GlassFacts allergens={s.allergens} containsAlcohol={s.contains_alcohol} unchecked={s.unchecked_ingredients} />
+        <StaffConfirmWarning text={s.confirm_with_staff} />
         {s.type === 'creation' && s.recipe.length > 0 && (
           <details className="suggestion-recipe">
             <summary>Recipe</summary>
@@ -68,7 +74,7 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
                 <ShoppingCart aria-hidden="true" size={18} />{ordering.adding ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'}`}
               </button>
               {!table && (
-                <button type="button" className="btn btn-primary" disabled={ordering.ordering} onClick={() => void ordering.orderNow(s)}>
+                <button type="button" className="btn btn-primary" disabled={ordering.ordering} onClick={() => setConfirmingOrder(true)}>
                   <Zap aria-hidden="true" size={18} />{ordering.ordering ? 'Ordering...' : 'Order Now'}
                 </button>
               )}
@@ -86,6 +92,13 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
           </button>
         </div>
       </div>
+      {confirmingOrder && (
+        <OrderNowDialog
+          suggestion={s} taxRateBp={venueContext?.venue.tax_rate_bp ?? DEFAULT_TAX_RATE_BP} busy={ordering.ordering}
+          onCancel={() => setConfirmingOrder(false)}
+          onConfirm={() => { void ordering.orderNow(s).finally(() => setConfirmingOrder(false)); }}
+        />
+      )}
     </article>
   );
 }

@@ -1,0 +1,35 @@
+import type { AiSuggestion } from '../../../../../shared/schemas/ai';
+import { formatCents, orderTotals } from '../../../../../shared/money';
+import { Modal } from '../../../../ui/Modal';
+import { StaffConfirmWarning } from './StaffConfirmWarning';
+
+type Props = {
+  suggestion: AiSuggestion;
+  taxRateBp: number;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * "Order Now" on a suggestion places a paid order: the guest sees what it costs, tax included, and what the bar
+ * will be told, before it is placed (docs/decisions/190). Cancel is focused first.
+ */
+export function OrderNowDialog({ suggestion: s, taxRateBp, busy, onConfirm, onCancel }: Props) {
+  const totals = orderTotals([{ unitPriceCents: s.price_cents, quantity: 1 }], taxRateBp);
+  const total = formatCents(totals.totalCents);
+  return (
+    <Modal title={`Order ${s.previewName}?`} onClose={onCancel}>
+      <div className="stack">
+        <p>1 × {s.previewName} · {formatCents(totals.subtotalCents)}, tax {formatCents(totals.taxCents)}</p>
+        <p className="order-now-total"><strong>Total {total}</strong></p>
+        {s.order_note && <p>The bar will see: <strong>{s.order_note}</strong></p>}
+        <StaffConfirmWarning text={s.confirm_with_staff} />
+      </div>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-ghost" data-autofocus onClick={onCancel}>Cancel</button>
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={onConfirm}>{busy ? 'Ordering...' : `Place order · ${total}`}</button>
+      </div>
+    </Modal>
+  );
+}
