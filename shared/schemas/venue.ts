@@ -24,6 +24,8 @@ export const Venue = z.object({
   timezone: z.string(),
   active: z.boolean(),
   tax_rate_bp: z.number().int(),
+  /** The admin's order of the menu's categories (docs/decisions/184); others follow by name. */
+  category_order: z.array(z.string()),
   created_at: z.string(),
 });
 export type Venue = z.infer<typeof Venue>;

@@ -8,6 +8,9 @@ import { centsToDollars, orderTotals } from '../../shared/money';
 import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, ETA_BASE_MINUTES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
+import type { ModifierOption } from '../../shared/schemas/modifiers';
+import { resolveModifiers, type ResolvedModifiers } from '../../shared/modifiers';
+import { withModifierFacts } from '../../shared/drink-facts';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, tableCartLines, venues } from '../db/schema';
 import type { Db } from '../env';
 import { issuedCreations, ownSuggestionIds, type IssuedCreation } from './ai-creations';
@@ -21,7 +24,8 @@ export type PlacementLine = {
   menuDrinkId: string | null;
   quantity: number;
   notes: string | null;
-  modifiers: string | null;
+  /** The ids of the drink's options chosen (docs/decisions/183); null or empty for none. */
+  modifiers: string[] | null;
   isAiCreation: boolean;
   aiRecipeName: string | null;
   recipe: RecipeLine[] | null;
@@ -63,7 +67,7 @@ export type PlacementRequest = {
 };
 
 /** Plain data only: refusals cross the Durable Object's RPC boundary. */
-export type RefusalDetails = Record<string, string | string[]>;
+export type RefusalDetails = Record<string, string | string[]> | { path: string; message: string }[];
 /** `retryAfterSeconds`: with a 429, when to try again (the first-order ceiling, worker/orders/first-orders.ts). */
 export type Refusal = { ok: false; status: 400 | 404 | 409 | 422 | 429; code: string; message: string; details?: RefusalDetails; retryAfterSeconds?: number };
 export type PlacementOutcome =
@@ -258,7 +262,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   const lines: PlacementLine[] = req.lines ?? [...start.cart]
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map((c) => ({
-      menuDrinkId: c.menuDrinkId, quantity: c.qty, notes: c.notes, modifiers: null,
+      menuDrinkId: c.menuDrinkId, quantity: c.qty, notes: c.notes, modifiers: c.modifiers,
       isAiCreation: c.isAiCreation, aiRecipeName: c.aiRecipeName ?? c.customName, recipe: c.recipe ?? null,
       aiInteractionId: c.aiInteractionId,
     }));
@@ -288,13 +292,26 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     });
   }
 
+  // Each line's options, checked against its drink's groups as they are now (docs/decisions/183).
+  const options: ResolvedModifiers<ModifierOption>[] = [];
+  for (const [i, line] of lines.entries()) {
+    const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
+    const resolved = resolveModifiers(drink?.name ?? 'an AI creation', drink?.modifierGroups ?? [], line.modifiers ?? [], fromCart ? 'modifiers' : `items.${i}.modifiers`);
+    if (!resolved.ok) return refuse(400, 'invalid_request', resolved.message, resolved.details);
+    options.push(resolved);
+  }
+
   const orderId = newId();
   const now = new Date().toISOString();
-  // Prices come from the menu (or the fixed AI creation price), never from the client.
+  // Prices come from the menu (or the fixed AI creation price) and its options, never from the client.
   const itemRows: NewOrderItemRow[] = lines.map((line, position) => {
     const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
     const creation = creationOf(line);
-    const unitPriceCents = creation ? creation.priceCents : line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink!.priceCents;
+    const chosen = options[position]!;
+    const unitPriceCents = (creation ? creation.priceCents : line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink!.priceCents) + chosen.priceDeltaCents;
+    const facts = withModifierFacts({
+      allergens: creation?.allergens ?? drink?.allergens ?? [], containsAlcohol: creation?.containsAlcohol ?? drink?.containsAlcohol ?? true,
+    }, chosen.options.map((o) => o.option));
     return {
       orderId,
       menuDrinkId: drink?.id ?? null,
@@ -305,12 +322,13 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
       quantity: line.quantity,
       lineTotalCents: unitPriceCents * line.quantity,
       notes: line.notes,
-      modifiers: line.modifiers,
+      modifiers: chosen.label,
+      modifierChoices: chosen.options.length ? chosen.options.map(({ option }, i) => ({ ...chosen.chosen[i]!, effects: option.effects })) : null,
       isAiCreation: line.isAiCreation,
       aiRecipeName: creation?.name ?? null,
       recipe: creation?.recipe ?? null,
-      allergens: creation?.allergens ?? drink?.allergens ?? [],
-      containsAlcohol: creation?.containsAlcohol ?? drink?.containsAlcohol ?? true,
+      allergens: facts.allergens,
+      containsAlcohol: facts.containsAlcohol,
       position,
       ...(line.member ? { memberId: line.member.id, memberName: line.member.name } : {}),
     };
@@ -385,8 +403,8 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     const [firstStatement, ...rest] = [
       ...before,
       // Each line answers the id the database gave it (its row number, docs/decisions/152).
-      ...itemRows.map((row) => db.insert(orderItems).values(heldDrinks && row.menuDrinkId
-        ? { ...row, unitPriceCents: priceIfDrinkUnchanged(byId.get(row.menuDrinkId)!) }
+      ...itemRows.map((row, i) => db.insert(orderItems).values(heldDrinks && row.menuDrinkId
+        ? { ...row, unitPriceCents: sql`${priceIfDrinkUnchanged(byId.get(row.menuDrinkId)!)} + ${options[i]!.priceDeltaCents}` }
         : row).returning({ id: orderItems.id })),
       db.insert(orderEvents).values({
         orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
