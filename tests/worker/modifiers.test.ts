@@ -189,9 +189,14 @@ describe('bad input is refused in the error shape, storing nothing', () => {
     const two = expectApiError(await placeItems(token, [{ menu_drink_id: manhattan.id, quantity: 1, modifiers: [rye, bourbon] }]), 400);
     expect(two.code).toBe('invalid_request');
     expect(two.message).toBe('Choose one Spirit for Manhattan, not 2');
-    const none = expectApiError(await placeItems(token, [{ menu_drink_id: manhattan.id, quantity: 1 }]), 400);
-    expect(none.message).toBe('Choose a Spirit for Manhattan');
-    expectApiError(await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: manhattan.id, qty: 1 } }), 400);
+    const neat = AdminMenuDrinkResponse.parse((await call('POST', '/api/admin/menu-drinks', { token: admin, body: {
+      name: 'Modifier Neat', price_cents: 1200, category: 'spirit',
+      modifier_groups: [{ name: 'Pour', kind: 'one', required: true, options: [{ name: 'Bourbon' }, { name: 'Rye' }] }],
+    } })).json).drink;
+    const none = expectApiError(await placeItems(token, [{ menu_drink_id: neat.id, quantity: 1 }]), 400);
+    expect(none.message).toBe('Choose a Pour for Modifier Neat');
+    expect(none.details).toEqual([{ path: 'items.0.modifiers', message: 'Choose a Pour for Modifier Neat' }]);
+    expectApiError(await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: neat.id, qty: 1 } }), 400);
     const twice = expectApiError(await placeItems(token, [{ menu_drink_id: negroni.id, quantity: 1, modifiers: [double, double] }]), 400);
     expect(twice.message).toBe('An option is chosen twice');
     expectApiError(await placeItems(token, [{ menu_drink_id: negroni.id, quantity: 1, modifiers: 'double' }]), 400);

@@ -226,7 +226,8 @@ async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: Placeme
   }
   if (ids.some((id) => !drinks!.get(id)?.isAvailable || drinks!.get(id)?.soldOutReason)) return null;
   const outcome = await placeAfterReading(db, req, { record: undefined, activeOrderId: null, cart: [], drinks: ids.map((id) => drinks!.get(id)!), ahead: null }, liveBase);
-  if (!outcome.ok && outcome.code === HELD_DRINK_CHANGED) {
+  // A refusal of the options was decided on the held copy, which may be older than the drink: the full way decides.
+  if (!outcome.ok && (outcome.code === HELD_DRINK_CHANGED || outcome.code === 'invalid_request')) {
     held.drop();
     return null;
   }

@@ -420,7 +420,8 @@ export interface DemoModifierGroup {
 
 /**
  * Modifier groups of demo drinks, by drink name, on every venue that serves the drink (docs/decisions/183): the
- * Negroni's double and no ice, and a spirit choice on two whiskey classics.
+ * Negroni's double and no ice, and a spirit choice on two whiskey classics (not required: left alone, the drink is
+ * made with the spirit of its recipe, the first option).
  */
 export const DEMO_MODIFIERS: Readonly<Record<string, readonly DemoModifierGroup[]>> = {
   Negroni: [{
@@ -430,7 +431,7 @@ export const DEMO_MODIFIERS: Readonly<Record<string, readonly DemoModifierGroup[
     ],
   }],
   'Old Fashioned': [{
-    name: 'Spirit', kind: 'one', required: true, options: [
+    name: 'Spirit', kind: 'one', required: false, options: [
       { name: 'Bourbon', priceDeltaCents: 0, effects: [] },
       { name: 'Rye whiskey', priceDeltaCents: 100, effects: [{ ingredient: 'Bourbon', quantity: -45, unit: 'ml' }, { ingredient: 'Rye whiskey', quantity: 45, unit: 'ml' }] },
     ],
@@ -438,7 +439,7 @@ export const DEMO_MODIFIERS: Readonly<Record<string, readonly DemoModifierGroup[
     name: 'Extras', kind: 'any', required: false, options: [{ name: 'No ice', priceDeltaCents: 0, effects: [] }],
   }],
   Manhattan: [{
-    name: 'Spirit', kind: 'one', required: true, options: [
+    name: 'Spirit', kind: 'one', required: false, options: [
       { name: 'Rye whiskey', priceDeltaCents: 0, effects: [] },
       { name: 'Bourbon', priceDeltaCents: 0, effects: [{ ingredient: 'Rye whiskey', quantity: -50, unit: 'ml' }, { ingredient: 'Bourbon', quantity: 50, unit: 'ml' }] },
     ],

@@ -1,5 +1,5 @@
 import { GlassFacts } from '../../../ui/GlassFacts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
@@ -16,6 +16,8 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { RatingPanel } from './RatingPanel';
 import { DrinkImage } from '../../../ui/DrinkImage';
+import { defaultSelection, resolveModifiers } from '../../../../shared/modifiers';
+import { ModifierPicker } from './ModifierPicker';
 
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
@@ -31,6 +33,10 @@ export default function DrinkPage() {
   const activeOrder = useActiveOrderGuard(venue.slug);
   const [quantity, setQuantity] = useState(1);
   const [notes, setNotes] = useState('');
+  // The guest's options, by drink (a required choose-one group starts on its first option).
+  const [chosen, setChosen] = useState<{ drinkId: string; ids: string[] } | null>(null);
+  const groups = useMemo(() => drink?.modifier_groups ?? [], [drink]);
+  const selection = chosen && chosen.drinkId === drink?.id ? chosen.ids : defaultSelection(groups);
   const authPath = `/venue/${venue.slug}/auth`;
   const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
 
@@ -65,14 +71,20 @@ export default function DrinkPage() {
       onError: () => toast.error('Failed to update favorites'),
     });
   };
+  // The same check and price as the server's (shared/modifiers.ts); the server's answer is what counts.
+  const resolved = resolveModifiers(drink.name, groups, selection);
+  const unitCents = drink.price_cents + (resolved.ok ? resolved.priceDeltaCents : 0);
   const onAddToCart = () => {
-    const line = { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined };
+    if (!resolved.ok) { toast.error(resolved.message); return; }
+    const line = { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined, ...(selection.length ? { modifiers: selection } : {}) };
+    const label = `${quantity} × ${drink.name}${resolved.label ? ` (${resolved.label})` : ''}`;
     const added = () => {
       setQuantity(1);
       setNotes('');
+      setChosen(null);
     };
     // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/170).
-    if (table) return table.add(line, `${quantity} × ${drink.name}`, added);
+    if (table) return table.add(line, label, added);
     if (!signedIn) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
       rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: drink.name } });
@@ -81,7 +93,7 @@ export default function DrinkPage() {
     }
     addToCart.mutate({ ...line, mode: 'add' }, {
       onSuccess: () => {
-        toast.success(`Added ${quantity} × ${drink.name} to cart`);
+        toast.success(`Added ${label} to cart`);
         added();
       },
       onError: (err) => { if (!activeOrder.handleFailure(err)) toast.error('Failed to add to cart'); },
@@ -92,6 +104,7 @@ export default function DrinkPage() {
     <>
       <GuestHeader title={drink.name} subtitle={venue.name} back={back} />
       <main className="guest-main drink-detail">
+        {/* Name, price and Add come in the first screen on a phone; the art is a band, not the page (docs/decisions/184). */}
         <div className="drink-hero">
           <DrinkImage src={drink.image_url} alt={drink.name} width={640} height={640} />
         </div>
@@ -102,6 +115,25 @@ export default function DrinkPage() {
           </div>
           <FavoriteButton favorited={favorited} drinkName={drink.name} busy={toggleFavorite.isPending} onToggle={onFavorite} />
         </div>
+        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} />
+        <section className="card stack order-box" aria-label="Order">
+          {groups.length > 0 && <ModifierPicker groups={groups} selected={selection} onChange={(ids) => setChosen({ drinkId: drink.id, ids })} />}
+          <div className="row order-box-actions">
+            <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} />
+            {!table && activeOrder.active ? (
+              <Link className="btn btn-primary order-box-add" to={activeOrder.statusPath!}>View Order Status</Link>
+            ) : (
+              <button type="button" className="btn btn-primary order-box-add" disabled={table ? !table.open : addToCart.isPending} onClick={onAddToCart}>
+                <ShoppingCart aria-hidden="true" size={18} />
+                {addToCart.isPending ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'} · ${formatCents(unitCents * quantity)}`}
+              </button>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor="drink-notes">Special notes (optional)</label>
+            <textarea id="drink-notes" rows={2} maxLength={500} placeholder="Extra lime..." value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </div>
+        </section>
         <p>{drink.description}</p>
         {drink.ingredients_notes && <p className="drink-ingredients" data-testid="drink-ingredients"><strong>Ingredients:</strong> {drink.ingredients_notes}</p>}
         {drink.tags.length > 0 && (
@@ -109,26 +141,6 @@ export default function DrinkPage() {
             {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
           </ul>
         )}
-        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} />
-        <section className="card stack order-box" aria-label="Order">
-          <div className="row">
-            <span className="field-label" id="qty-label">Quantity</span>
-            <span className="spacer" />
-            <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} />
-          </div>
-          <div className="field">
-            <label htmlFor="drink-notes">Special notes (optional)</label>
-            <textarea id="drink-notes" maxLength={500} placeholder="No ice, extra lime..." value={notes} onChange={(e) => setNotes(e.target.value)} />
-          </div>
-          {!table && activeOrder.active ? (
-            <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>View Order Status</Link>
-          ) : (
-            <button type="button" className="btn btn-primary btn-block" disabled={table ? !table.open : addToCart.isPending} onClick={onAddToCart}>
-              <ShoppingCart aria-hidden="true" size={18} />
-              {addToCart.isPending ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'} · ${formatCents(drink.price_cents * quantity)}`}
-            </button>
-          )}
-        </section>
         <RatingPanel key={`${drink.id}:${drink.my_rating?.rating ?? 0}`} drink={drink} slug={venue.slug} />
       </main>
     </>
