@@ -87,7 +87,7 @@ export default function DrinkPage() {
     if (table) return table.add(line, label, added);
     if (!signedIn) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
-      rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: drink.name } });
+      rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: resolved.label ? `${drink.name} (${resolved.label})` : drink.name } });
       navigate(authPath);
       return;
     }
