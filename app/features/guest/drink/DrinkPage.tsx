@@ -1,5 +1,5 @@
 import { GlassFacts } from '../../../ui/GlassFacts';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
@@ -16,8 +16,9 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { RatingPanel } from './RatingPanel';
 import { DrinkImage } from '../../../ui/DrinkImage';
-import { defaultSelection, resolveModifiers } from '../../../../shared/modifiers';
-import { ModifierPicker } from './ModifierPicker';
+import type { ModifierChoice } from './ModifierPicker';
+
+const ModifierPicker = lazy(() => import('./ModifierPicker'));
 
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
@@ -33,10 +34,12 @@ export default function DrinkPage() {
   const activeOrder = useActiveOrderGuard(venue.slug);
   const [quantity, setQuantity] = useState(1);
   const [notes, setNotes] = useState('');
-  // The guest's options, by drink (a required choose-one group starts on its first option).
-  const [chosen, setChosen] = useState<{ drinkId: string; ids: string[] } | null>(null);
+  // The guest's options, as the picker reports them for this drink; a new picker (a new key) after each add.
+  const [chosen, setChosen] = useState<(ModifierChoice & { drinkId: string }) | null>(null);
+  const [pickerRound, setPickerRound] = useState(0);
   const groups = useMemo(() => drink?.modifier_groups ?? [], [drink]);
-  const selection = chosen && chosen.drinkId === drink?.id ? chosen.ids : defaultSelection(groups);
+  const drinkIdForChoice = drink?.id;
+  const onChoice = useCallback((choice: ModifierChoice) => { if (drinkIdForChoice) setChosen({ ...choice, drinkId: drinkIdForChoice }); }, [drinkIdForChoice]);
   const authPath = `/venue/${venue.slug}/auth`;
   const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
 
@@ -71,23 +74,26 @@ export default function DrinkPage() {
       onError: () => toast.error('Failed to update favorites'),
     });
   };
-  // The same check and price as the server's (shared/modifiers.ts); the server's answer is what counts.
-  const resolved = resolveModifiers(drink.name, groups, selection);
-  const unitCents = drink.price_cents + (resolved.ok ? resolved.priceDeltaCents : 0);
+  // Until the picker has reported, a drink with options cannot be added (its price is not known yet).
+  const choice = groups.length === 0 ? null : chosen?.drinkId === drink.id ? chosen : undefined;
+  const unitCents = drink.price_cents + (choice?.priceDeltaCents ?? 0);
   const onAddToCart = () => {
-    if (!resolved.ok) { toast.error(resolved.message); return; }
-    const line = { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined, ...(selection.length ? { modifiers: selection } : {}) };
-    const label = `${quantity} × ${drink.name}${resolved.label ? ` (${resolved.label})` : ''}`;
+    if (choice === undefined) return;
+    if (choice?.problem) { toast.error(choice.problem); return; }
+    const line = { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined, ...(choice?.ids.length ? { modifiers: choice.ids } : {}) };
+    const named = choice?.label ? `${drink.name} (${choice.label})` : drink.name;
+    const label = `${quantity} × ${named}`;
     const added = () => {
       setQuantity(1);
       setNotes('');
       setChosen(null);
+      setPickerRound((n) => n + 1);
     };
     // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/170).
     if (table) return table.add(line, label, added);
     if (!signedIn) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
-      rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: resolved.label ? `${drink.name} (${resolved.label})` : drink.name } });
+      rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: named } });
       navigate(authPath);
       return;
     }
@@ -117,13 +123,17 @@ export default function DrinkPage() {
         </div>
         <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} />
         <section className="card stack order-box" aria-label="Order">
-          {groups.length > 0 && <ModifierPicker groups={groups} selected={selection} onChange={(ids) => setChosen({ drinkId: drink.id, ids })} />}
+          {groups.length > 0 && (
+            <Suspense fallback={<p className="muted" role="status">Loading options...</p>}>
+              <ModifierPicker key={`${drink.id}:${pickerRound}`} drinkName={drink.name} groups={groups} onChange={onChoice} />
+            </Suspense>
+          )}
           <div className="row order-box-actions">
             <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} />
             {!table && activeOrder.active ? (
               <Link className="btn btn-primary order-box-add" to={activeOrder.statusPath!}>View Order Status</Link>
             ) : (
-              <button type="button" className="btn btn-primary order-box-add" disabled={table ? !table.open : addToCart.isPending} onClick={onAddToCart}>
+              <button type="button" className="btn btn-primary order-box-add" disabled={(table ? !table.open : addToCart.isPending) || choice === undefined} onClick={onAddToCart}>
                 <ShoppingCart aria-hidden="true" size={18} />
                 {addToCart.isPending ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'} · ${formatCents(unitCents * quantity)}`}
               </button>

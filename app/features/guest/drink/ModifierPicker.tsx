@@ -1,16 +1,30 @@
+import { useEffect, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
-import { formatPriceDelta } from '../../../../shared/modifiers';
+import { defaultSelection, formatPriceDelta, resolveModifiers } from '../../../../shared/modifiers';
 import type { MenuModifierGroup } from '../../../../shared/schemas/modifiers';
+
+/** What the guest has chosen, as the drink page's Add needs it; `problem` says what is missing, else null. */
+export type ModifierChoice = { ids: string[]; priceDeltaCents: number; label: string | null; problem: string | null };
 
 /**
  * A drink's modifier groups on its page (docs/decisions/183): a choose-one group is a set of radio buttons, a
- * choose-any group a set of checkboxes, each option with its price change. The server prices what is chosen.
+ * choose-any group a set of checkboxes, each option with its price change. It reports the choice with the price the
+ * server will charge (the same shared/modifiers.ts check); the server's answer is what counts. Its own chunk: only
+ * drinks with options download it, and the drink page stays in its budget (docs/decisions/080).
  */
-export function ModifierPicker({ groups, selected, onChange }: { groups: MenuModifierGroup[]; selected: string[]; onChange: (next: string[]) => void }) {
-  const toggle = (group: MenuModifierGroup, optionId: string, on: boolean) => {
-    const others = group.kind === 'one' ? selected.filter((id) => !group.options.some((o) => o.id === id)) : selected.filter((id) => id !== optionId);
-    onChange(on ? [...others, optionId] : others);
-  };
+export default function ModifierPicker({ drinkName, groups, onChange }: { drinkName: string; groups: MenuModifierGroup[]; onChange: (choice: ModifierChoice) => void }) {
+  const [selected, setSelected] = useState<string[]>(() => defaultSelection(groups));
+  useEffect(() => {
+    const resolved = resolveModifiers(drinkName, groups, selected);
+    onChange(resolved.ok
+      ? { ids: selected, priceDeltaCents: resolved.priceDeltaCents, label: resolved.label, problem: null }
+      : { ids: selected, priceDeltaCents: 0, label: null, problem: resolved.message });
+  }, [drinkName, groups, selected, onChange]);
+
+  const toggle = (group: MenuModifierGroup, optionId: string, on: boolean) => setSelected((current) => {
+    const others = group.kind === 'one' ? current.filter((id) => !group.options.some((o) => o.id === id)) : current.filter((id) => id !== optionId);
+    return on ? [...others, optionId] : others;
+  });
   return (
     <div className="modifier-groups">
       {groups.map((group) => (
