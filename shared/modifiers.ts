@@ -47,6 +47,9 @@ export function resolveModifiers<O extends OptionShape>(
   };
 }
 
+/** The refusal of options named on an AI creation line: its recipe is the suggestion's, with nothing to choose. */
+export const AI_CREATION_HAS_NO_OPTIONS = 'An AI creation has no options to choose';
+
 /** The options a guest starts with on the drink page: none, except the first of a required choose-one group. */
 export const defaultSelection = (groups: readonly GroupShape<OptionShape>[]) =>
   groups.filter((g) => g.required && g.kind === 'one' && g.options[0]).map((g) => g.options[0]!.id);

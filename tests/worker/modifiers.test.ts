@@ -9,7 +9,7 @@ import { PlacedOrder } from '../../shared/schemas/order';
 import { AdminMenuDrinkResponse } from '../../shared/schemas/admin';
 import { DEMO_EMAILS, mintToken } from './auth-helpers';
 import { call, expectApiError } from './helpers';
-import { countRows, guestToken, staffToken } from './order-helpers';
+import { countRows, guestToken, staffToken, suggestedCreation } from './order-helpers';
 import { addLine, addTables, newGuest, sendRound, sit, stateOf } from './table-helpers';
 
 const SLUG = 'artisan-bar';
@@ -200,6 +200,15 @@ describe('bad input is refused in the error shape, storing nothing', () => {
     const twice = expectApiError(await placeItems(token, [{ menu_drink_id: negroni.id, quantity: 1, modifiers: [double, double] }]), 400);
     expect(twice.message).toBe('An option is chosen twice');
     expectApiError(await placeItems(token, [{ menu_drink_id: negroni.id, quantity: 1, modifiers: 'double' }]), 400);
+    expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
+  });
+
+  it('options on an AI creation, which has none to choose', async () => {
+    const { token, ownerKey } = await guestToken();
+    const suggestion = await suggestedCreation(ownerKey, SLUG, 'Gin Sparkle', [{ ingredient: 'London dry gin', quantity: 45, unit: 'ml' }]);
+    const refused = expectApiError(await placeItems(token, [{ is_ai_creation: true, ai_interaction_id: suggestion, quantity: 1, modifiers: [double] }]), 400);
+    expect(refused.message).toBe('An AI creation has no options to choose');
+    expect(refused.details).toEqual([{ path: 'items.0.modifiers', message: 'An AI creation has no options to choose' }]);
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
   });
 

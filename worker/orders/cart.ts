@@ -9,7 +9,7 @@ import { cartItems, carts, menuDrinks, type venues } from '../db/schema';
 import type { Db } from '../env';
 import { ApiError, badRequest, notFound } from '../lib/errors';
 import { creationRecipeFacts, issuedCreations, ownSuggestionIds } from './ai-creations';
-import { cartLineKey, resolveModifiers } from '../../shared/modifiers';
+import { AI_CREATION_HAS_NO_OPTIONS, cartLineKey, resolveModifiers } from '../../shared/modifiers';
 import { withModifierFacts } from '../../shared/drink-facts';
 
 type Venue = typeof venues.$inferSelect;
@@ -86,7 +86,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
   }
   const aiName = creation?.name ?? input.ai_recipe_name ?? input.name ?? null;
   const selection = input.modifiers ?? [];
-  if (isAi && selection.length) throw badRequest('An AI creation has no options to choose', [{ path: 'modifiers', message: 'An AI creation has no options to choose' }]);
+  if (isAi && selection.length) throw badRequest(AI_CREATION_HAS_NO_OPTIONS, [{ path: 'modifiers', message: AI_CREATION_HAS_NO_OPTIONS }]);
   const itemKey = isAi ? `ai:${slugify(aiName ?? 'creation') || 'creation'}` : cartLineKey(input.menu_drink_id!, selection);
   let menuDrinkId: string | null = null;
   if (input.menu_drink_id && !isAi) {

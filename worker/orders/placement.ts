@@ -9,7 +9,7 @@ import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, E
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import type { ModifierOption } from '../../shared/schemas/modifiers';
-import { resolveModifiers, type ResolvedModifiers } from '../../shared/modifiers';
+import { AI_CREATION_HAS_NO_OPTIONS, resolveModifiers, type ResolvedModifiers } from '../../shared/modifiers';
 import { withModifierFacts } from '../../shared/drink-facts';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, tableCartLines, venues } from '../db/schema';
 import type { Db } from '../env';
@@ -297,7 +297,9 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   const options: ResolvedModifiers<ModifierOption>[] = [];
   for (const [i, line] of lines.entries()) {
     const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
-    const resolved = resolveModifiers(drink?.name ?? 'an AI creation', drink?.modifierGroups ?? [], line.modifiers ?? [], fromCart ? 'modifiers' : `items.${i}.modifiers`);
+    const path = fromCart ? 'modifiers' : `items.${i}.modifiers`;
+    if (!drink && line.modifiers?.length) return refuse(400, 'invalid_request', AI_CREATION_HAS_NO_OPTIONS, [{ path, message: AI_CREATION_HAS_NO_OPTIONS }]);
+    const resolved = resolveModifiers(drink?.name ?? '', drink?.modifierGroups ?? [], line.modifiers ?? [], path);
     if (!resolved.ok) return refuse(400, 'invalid_request', resolved.message, resolved.details);
     options.push(resolved);
   }

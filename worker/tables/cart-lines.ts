@@ -6,7 +6,7 @@ import { newId } from '../../shared/ids';
 import { ROUND_SALES_CHANNEL, tableDisplayName, tableMessages, tableOwnerKey } from '../../shared/tables';
 import { idempotencyRecords, menuDrinks, tableCartLines } from '../db/schema';
 import { issuedCreations } from '../orders/ai-creations';
-import { resolveModifiers } from '../../shared/modifiers';
+import { AI_CREATION_HAS_NO_OPTIONS, resolveModifiers } from '../../shared/modifiers';
 import type { PlacementOutcome, PlacementRequest } from '../orders/placement';
 import { refuseTable, type NewLine } from './commands';
 import { hostName, isHost, requireMember, requireOpen, unchanged, type Change, type Decision, type Scope } from './change';
@@ -43,7 +43,7 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
     if (!owner) return refuseTable(404, 'member_not_found', `That person is not at table ${rows.session.tableNumber}`);
     const notes = line.notes || null;
     if (line.is_ai_creation) {
-      if (line.modifiers?.length) return refuseTable(400, 'invalid_request', 'An AI creation has no options to choose', [{ path: `lines.${i}.modifiers`, message: 'An AI creation has no options to choose' }]);
+      if (line.modifiers?.length) return refuseTable(400, 'invalid_request', AI_CREATION_HAS_NO_OPTIONS, [{ path: `lines.${i}.modifiers`, message: AI_CREATION_HAS_NO_OPTIONS }]);
       const issued = await issuedCreations(db, { venueId: scope.venueId, ownerKey: actor.kind === 'guest' ? actor.ownerKey : '', interactionIds: [line.ai_interaction_id ?? null] });
       if (!issued.ok) return refuseTable(issued.status, issued.code, issued.message, issued.details);
       const creation = issued.creations.get(line.ai_interaction_id!)!;
