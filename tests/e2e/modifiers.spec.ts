@@ -35,6 +35,8 @@ async function expectNameAndAddFirst(page: Page, drink: Drink) {
   await page.goto(`/venue/${SLUG}/drink/${drink.id}`);
   const name = page.getByRole('heading', { name: drink.name, level: 2 });
   await expect(name).toBeVisible();
+  // Measured once the options are drawn: they sit between the price and Add.
+  for (const group of drink.modifier_groups ?? []) await expect(page.getByRole('group', { name: new RegExp(`^${group.name}`) })).toBeVisible();
   await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
   await expectAboveTheFold(name, `${drink.name}: name`);
   await expectAboveTheFold(page.locator('.drink-detail-price'), `${drink.name}: price`);
