@@ -38,3 +38,20 @@ export function drinksForCategory<T extends MatchableDrink>(drinks: T[], slug: s
   const matched = drinks.filter((d) => drinkMatchesCategory(d, slug));
   return matched.length > 0 ? matched : drinks;
 }
+
+type OrderableDrink = { name: string; category: string; featured: boolean; displayOrder: number };
+
+/**
+ * The guest menu's order (docs/product.md §8.2, docs/decisions/184): featured drinks first, then category by
+ * category in the admin's order (categories it leaves out follow, by name), each by the admin's display order,
+ * then name.
+ */
+export function menuOrder<T extends OrderableDrink>(drinks: readonly T[], categoryOrder: readonly string[]): T[] {
+  const rank = (category: string) => {
+    const i = categoryOrder.indexOf(category);
+    return i === -1 ? categoryOrder.length : i;
+  };
+  return [...drinks].sort((a, b) => Number(b.featured) - Number(a.featured)
+    || (a.featured && b.featured ? 0 : rank(a.category) - rank(b.category) || a.category.localeCompare(b.category))
+    || a.displayOrder - b.displayOrder || a.name.localeCompare(b.name));
+}

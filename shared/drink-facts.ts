@@ -58,3 +58,17 @@ export function deriveDrinkFacts(input: { category: string; extraAllergens: read
   // Code-unit order, as SQLite sorts text (the backfill of migration 0002 sorts the same way).
   return { allergens: [...allergens.values()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), containsAlcohol };
 }
+
+/**
+ * A drink's facts with the options chosen (docs/decisions/183): what each option adds joins the drink's own. An
+ * option that takes an ingredient away never clears an allergen: the drink's stay, as the safe reading.
+ */
+export function withModifierFacts(facts: DrinkFacts, options: readonly { allergens: readonly string[]; contains_alcohol: boolean }[]): DrinkFacts {
+  if (options.length === 0) return facts;
+  const allergens = new Map(facts.allergens.map((a) => [a.toLowerCase(), a]));
+  for (const option of options) for (const a of option.allergens) if (!allergens.has(a.toLowerCase())) allergens.set(a.toLowerCase(), a);
+  return {
+    allergens: [...allergens.values()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    containsAlcohol: facts.containsAlcohol || options.some((o) => o.contains_alcohol),
+  };
+}

@@ -2,6 +2,7 @@ import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
 import { Drink } from './drink';
+import { ModifierGroup, ModifierGroupsInput } from './modifiers';
 import { InventoryItem } from './inventory';
 import { HappyHourRule, ThemeColors, Venue } from './venue';
 
@@ -102,6 +103,8 @@ const menuDrinkFields = {
   recipe: z.array(RecipeLineInput).max(30, 'A recipe has at most 30 lines'),
   /** Allergens the admin adds by hand; the recipe's own are derived (docs/decisions/101). Omitted: kept as they are. */
   extra_allergens: z.array(z.string().trim().min(1).max(40)).max(20),
+  /** The drink's modifier groups (docs/decisions/183): sent, they replace the stored ones; omitted, kept. */
+  modifier_groups: ModifierGroupsInput,
   /** Derived, never written: a body naming it is refused so the admin's intent is not dropped (docs/decisions/133). */
   available: derivedAvailable,
 };
@@ -116,6 +119,7 @@ export const MenuDrinkInput = z.object({
   display_order: menuDrinkFields.display_order.optional(),
   recipe: menuDrinkFields.recipe.optional(),
   extra_allergens: menuDrinkFields.extra_allergens.optional(),
+  modifier_groups: menuDrinkFields.modifier_groups.optional(),
 });
 export type MenuDrinkInput = z.input<typeof MenuDrinkInput>;
 export type MenuDrinkData = z.output<typeof MenuDrinkInput>;
@@ -156,6 +160,8 @@ export const AdminMenuDrink = Drink.omit({ tags: true, ingredients_notes: true }
   display_order: z.number().int(),
   updated_at: z.string(),
   recipe: z.array(AdminRecipeLine),
+  /** With their recipe effects and derived allergens (the guest's `Drink` carries names and prices only). */
+  modifier_groups: z.array(ModifierGroup),
 });
 export type AdminMenuDrink = z.infer<typeof AdminMenuDrink>;
 export const AdminMenuDrinkList = z.object({ drinks: z.array(AdminMenuDrink) });
@@ -220,6 +226,9 @@ export const VenueProfileUpdate = z.object({
   day_cutoff_minutes: z.number({ error: 'Day cut-off must be a number' }).int('Day cut-off is in whole minutes')
     .min(0, 'Day cut-off is between midnight and noon').max(720, 'Day cut-off is between midnight and noon'),
   happy_hours: z.array(HappyHourRule).max(10, 'At most 10 happy hours'),
+  /** The menu's categories in the order guests see them, after the featured drinks (docs/decisions/184). */
+  category_order: z.array(z.string().trim().min(1, 'A category needs a name').max(40, 'Category is at most 40 characters'))
+    .max(30, 'At most 30 categories').refine((list) => new Set(list).size === list.length, 'A category is listed twice'),
 }).partial().refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type VenueProfileUpdate = z.input<typeof VenueProfileUpdate>;
 export type VenueProfileData = z.output<typeof VenueProfileUpdate>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
+import { ChosenModifier, ModifierSelection } from './modifiers';
 
 /** One line of an AI creation's recipe, carried from the suggestion to the bar's build sheet. */
 export const RecipeLine = z.object({
@@ -24,6 +25,8 @@ export const CartItemInput = z.object({
   qty: z.number().int().max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`),
   mode: z.enum(['set', 'add']).default('set'),
   notes: z.string().trim().max(500).optional(),
+  /** The drink's options chosen, by id (docs/decisions/183): the same drink made another way is another line. */
+  modifiers: ModifierSelection.optional(),
   is_ai_creation: z.boolean().optional(),
   ai_recipe_name: z.string().trim().min(1).max(120).optional(),
   name: z.string().trim().max(120).optional(),
@@ -39,11 +42,17 @@ export const CartItemInput = z.object({
 export type CartItemInput = z.input<typeof CartItemInput>;
 
 export const CartItem = z.object({
-  /** The menu drink's id, or 'ai:<name>' for an AI creation (the key DELETE /api/cart/:id takes). */
+  /** The menu drink's id, or 'ai:<name>' for an AI creation. */
   menu_drink_id: z.string(),
+  /** The key DELETE /api/cart/:id takes: `menu_drink_id`, followed by the options' ids when it has some. */
+  line_key: z.string(),
+  /** The ids of the options chosen (what POST /api/cart names to change this line), and each as shown. */
+  modifiers: z.array(z.string()),
+  modifier_choices: z.array(ChosenModifier),
   name: z.string(),
   qty: z.number().int(),
   price: z.number(),
+  /** The drink's price with its options' changes. */
   price_cents: z.number().int(),
   notes: z.string().nullable(),
   image_url: z.string().nullable(),

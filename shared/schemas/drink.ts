@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MenuModifierGroup } from './modifiers';
 
 /** A menu drink as guests read it (spec: Drink). `price` is dollars for the screen, computed from cents. */
 export const Drink = z.object({
@@ -24,6 +25,8 @@ export const Drink = z.object({
   unchecked_ingredients: z.array(z.string()),
   ingredients_notes: z.string().nullable(),
   featured: z.boolean(),
+  /** The drink's modifier groups (docs/decisions/183); absent when it has none. */
+  modifier_groups: z.array(MenuModifierGroup).optional(),
 });
 export type Drink = z.infer<typeof Drink>;
 

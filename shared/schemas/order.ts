@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orders';
 import { RecipeLine } from './cart';
+import { ChosenModifier, ModifierSelection } from './modifiers';
 
 const Quantity = z.number().int().min(QUANTITY_MIN, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`)
   .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
@@ -18,7 +19,8 @@ export const OrderLineInput = z.object({
   menu_drink_id: z.string().trim().min(1).max(100).optional(),
   quantity: Quantity,
   notes: ShortText(500).optional(),
-  modifiers: ShortText(500).optional(),
+  /** The ids of the drink's options chosen (docs/decisions/183); checked and priced by the server. */
+  modifiers: ModifierSelection.optional(),
   is_ai_creation: z.boolean().optional(),
   ai_recipe_name: ShortText(120).optional(),
   name: ShortText(120).optional(),
@@ -157,7 +159,10 @@ export const OrderItem = z.object({
   price_cents: z.number().int(),
   total_cents: z.number().int(),
   notes: z.string().nullable(),
+  /** The options chosen as text, 'Double, No ice' (docs/decisions/183); null without any. */
   modifiers: z.string().nullable(),
+  /** The options chosen, each with its price change (already in `price_cents`); absent without any. */
+  modifier_choices: z.array(ChosenModifier).optional(),
   image_url: z.string().nullable(),
   is_ai_creation: z.boolean(),
   ai_recipe_name: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChosenModifier, ModifierSelection } from './modifiers';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
 import { Order, OrderStatusSchema, PaymentStatusSchema } from './order';
 import { RecipeLine } from './cart';
@@ -36,6 +37,8 @@ export const TableLineInput = z.object({
   menu_drink_id: z.string().trim().min(1).max(100).optional(),
   qty: Quantity,
   notes: z.string().trim().max(500).optional(),
+  /** The drink's options chosen, by id (docs/decisions/183). */
+  modifiers: ModifierSelection.optional(),
   is_ai_creation: z.boolean().optional(),
   ai_interaction_id: z.string().trim().min(1).max(100).optional(),
 }).refine((l) => l.menu_drink_id || (l.is_ai_creation && l.ai_interaction_id), {
@@ -104,6 +107,8 @@ export const TableCartLine = z.object({
   price_cents: z.number().int(),
   line_total_cents: z.number().int(),
   notes: z.string().nullable(),
+  /** The options chosen (docs/decisions/183), priced into `price_cents`. */
+  modifier_choices: z.array(ChosenModifier),
   is_ai_creation: z.boolean(),
   recipe: z.array(RecipeLine).nullable(),
   allergens: z.array(z.string()),

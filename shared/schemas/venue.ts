@@ -44,6 +44,8 @@ export const Venue = z.object({
   day_cutoff_minutes: z.number().int(),
   /** Scheduled prices; guests see the running one (shared/happy-hour.ts). */
   happy_hours: z.array(HappyHourRule),
+  /** The admin's order of the menu's categories (docs/decisions/184); others follow by name. */
+  category_order: z.array(z.string()),
   created_at: z.string(),
 });
 export type Venue = z.infer<typeof Venue>;

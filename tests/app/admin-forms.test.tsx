@@ -18,6 +18,7 @@ const negroni: AdminMenuDrink = {
     { id: 'l1', ingredient_id: 'gin', ingredient_name: 'Gin', raw_name: 'Gin', quantity: 30, unit: 'ml', is_optional: false, position: 0 },
     { id: 'l2', ingredient_id: null, ingredient_name: 'Carpano Antica', raw_name: 'Carpano Antica', quantity: 30, unit: 'ml', is_optional: false, position: 1 },
   ],
+  modifier_groups: [],
 };
 
 function api(save: () => { status?: number; body: unknown }) {

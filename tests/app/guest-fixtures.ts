@@ -8,7 +8,7 @@ export const VENUE: Venue = {
   id: 'venue-artisan-000000001', slug: 'artisan-bar', name: 'The Artisan Bar', address: '12 Mercer St, New York',
   description: 'Craft cocktails', image_url: null, phone: '(212) 555-0142', logo_url: null, cover_image_url: null,
   theme_colors: { primary: '#b45309', secondary: '#78350f', background: '#fdf8f0', text: '#292018' },
-  opening_hours: '', timezone: 'UTC', active: true, tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], created_at: '2026-01-01T00:00:00.000Z',
+  opening_hours: '', timezone: 'UTC', active: true, tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], category_order: [], created_at: '2026-01-01T00:00:00.000Z',
 };
 
 export function drink(id: string, name: string, category: string, priceCents: number, extra: Partial<Drink> = {}): Drink {
@@ -38,7 +38,7 @@ export function guestSessionReply(guestId: string | null) {
 
 export function cartItem(id: string, name: string, priceCents: number, qty: number): CartItem {
   return {
-    menu_drink_id: id, name, qty, price: priceCents / 100, price_cents: priceCents, notes: null, image_url: null,
+    menu_drink_id: id, line_key: id, modifiers: [], modifier_choices: [], name, qty, price: priceCents / 100, price_cents: priceCents, notes: null, image_url: null,
     is_ai_creation: false, ai_recipe_name: null, custom_name: null, recipe: null, allergens: [], contains_alcohol: true, available: true,
   };
 }

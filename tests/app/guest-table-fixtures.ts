@@ -10,7 +10,7 @@ export const CAL: TableMember = { id: 'm-cal', name: 'Cal', is_host: false, join
 export function cartLine(id: string, member: TableMember, name: string, priceCents: number, qty: number, extra: Partial<TableCartLine> = {}): TableCartLine {
   return {
     id, member_id: member.id, member_name: member.name, menu_drink_id: `d-${name.toLowerCase().replace(/\W+/g, '-')}`, name, qty,
-    price_cents: priceCents, line_total_cents: priceCents * qty, notes: null, is_ai_creation: false, recipe: null, allergens: [],
+    price_cents: priceCents, line_total_cents: priceCents * qty, notes: null, modifier_choices: [], is_ai_creation: false, recipe: null, allergens: [],
     contains_alcohol: true, available: true, version: 1, ...extra,
   };
 }

@@ -44,13 +44,13 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
   await expect(page.getByRole('list', { name: 'Drinks' }).getByRole('link')).toHaveCount(inCategory);
   await page.getByRole('button', { name: /^All Drinks/ }).click();
   await page.getByLabel('Search drinks').fill(first!.name);
-  await expect(page.getByRole('list', { name: 'Drinks' }).getByRole('link', { name: new RegExp(first!.name) })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Drinks' }).getByRole('link', { name: new RegExp(`^${first!.name}`) })).toBeVisible();
   await page.getByLabel('Search drinks').fill('zzzz no such drink');
   await expect(page.getByText('No drinks found')).toBeVisible();
   await page.getByLabel('Search drinks').fill(first!.name);
 
   // Open the drink; favouriting while signed out leads to phone sign-in.
-  await page.getByRole('list', { name: 'Drinks' }).getByRole('link', { name: new RegExp(first!.name) }).first().click();
+  await page.getByRole('list', { name: 'Drinks' }).getByRole('link', { name: new RegExp(`^${first!.name}`) }).first().click();
   await expect(page).toHaveURL(new RegExp(`/venue/artisan-bar/drink/${first!.id}$`));
   await expect(page.getByRole('heading', { name: first!.name, level: 2 })).toBeVisible();
   await expect(page.getByText(money(first!.price_cents)).first()).toBeVisible();
@@ -129,7 +129,7 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
 
   // The profile keeps the favourite and the order.
   await page.goto('/venue/artisan-bar/me');
-  await expect(page.getByRole('link', { name: new RegExp(first!.name) })).toHaveAttribute('href', `/venue/artisan-bar/drink/${first!.id}`);
+  await expect(page.getByRole('link', { name: new RegExp(`^${first!.name}`) })).toHaveAttribute('href', `/venue/artisan-bar/drink/${first!.id}`);
   await page.getByRole('tab', { name: 'History' }).click();
   const card = page.getByRole('article', { name: `Order ${orderId.slice(-6).toUpperCase()}` });
   await expect(card).toBeVisible();

@@ -8,13 +8,14 @@ import { call, expectApiError } from './helpers';
 import { availableDrinks, countRows, makeUnavailable, staffToken } from './order-helpers';
 
 describe('GET /api/drinks', () => {
-  it("lists one venue's available drinks by slug, sorted by name", async () => {
+  it("lists one venue's available drinks by slug, featured first", async () => {
     const res = await call('GET', '/api/drinks?slug=artisan-bar');
     expect(res.status).toBe(200);
     const { drinks } = DrinkList.parse(res.json);
     const expected = await availableDrinks('artisan-bar');
     expect(drinks.map((d) => d.id).sort()).toEqual(expected.map((d) => d.id).sort());
-    expect(drinks.map((d) => d.name)).toEqual([...drinks.map((d) => d.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // docs/decisions/184 (the whole order: tests/worker/menu-that-sells.test.ts).
+    expect(drinks[0]!.featured).toBe(true);
     expect(drinks.every((d) => d.available)).toBe(true);
   });
 

@@ -26,12 +26,13 @@ describe('menu reads: ETag, Cache-Control, 304', () => {
     expect(other.json).toEqual(first.json);
   });
 
-  it('the menu lists available drinks only, by name, and an unknown or inactive venue is a 404 that is not cached', async () => {
+  it('the menu lists available drinks only, featured first, and an unknown or inactive venue is a 404 that is not cached', async () => {
     const menu = await call('GET', '/api/venues/artisan-bar/drinks');
-    const drinks = menu.json.drinks as { name: string; available: boolean }[];
+    const drinks = menu.json.drinks as { name: string; available: boolean; featured: boolean }[];
     expect(drinks.length).toBeGreaterThan(0);
     expect(drinks.every((d) => d.available)).toBe(true);
-    expect(drinks.map((d) => d.name)).toEqual([...drinks.map((d) => d.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // docs/decisions/184: featured drinks lead, then the venue's categories (tests/worker/menu-that-sells.test.ts).
+    expect(drinks[0]!.featured).toBe(true);
 
     for (const slug of ['no-such-bar', 'velvet-speakeasy']) {
       const missing = await call('GET', `/api/venues/${slug}/drinks`);

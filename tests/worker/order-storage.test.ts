@@ -72,8 +72,9 @@ describe('migration 0009 (slim kept orders)', () => {
     // Order lines: every value kept, numbered in the order they were written (so each order's lines keep theirs).
     const items = (await db.prepare('SELECT * FROM order_items ORDER BY id').all<Record<string, unknown>>()).results;
     expect(items.map((row) => row.id)).toEqual([1, 2, 3]);
-    // Columns a later migration added (a table member's name, a voided line: docs/decisions/170) read as empty.
-    const added = ['member_id', 'member_name', 'voided_at', 'void_reason', 'voided_by'];
+    // Columns a later migration added (a table member's name, a voided line: docs/decisions/170; a line's options:
+    // docs/decisions/183) read as empty.
+    const added = ['member_id', 'member_name', 'voided_at', 'void_reason', 'voided_by', 'modifier_choices'];
     expect(items.map((row) => without(row, 'id', ...added))).toEqual(old.items.map((row) => without(row, 'id')));
     expect(items.flatMap((row) => added.map((column) => row[column]))).toEqual(Array(items.length * added.length).fill(null));
     // Events: every value but the venue (the order names it), in time order.

@@ -14,6 +14,7 @@ import { refreshDrinkFacts } from '../menu/drink-facts';
 import { afterRecipeChange } from './stock';
 import { inChunks } from '../lib/in-chunks';
 import { redrawnDrinkArt } from '../images/drink-art';
+import { storedModifierGroups } from './modifier-groups';
 
 type DrinkRow = typeof menuDrinks.$inferSelect;
 type ParsedLine = NonNullable<MenuDrinkData['recipe']>[number];
@@ -42,6 +43,7 @@ export function toAdminMenuDrink(row: DrinkRow, recipe: AdminRecipeLine[]): Admi
     display_order: row.displayOrder,
     updated_at: row.updatedAt,
     recipe,
+    modifier_groups: row.modifierGroups,
   };
 }
 
@@ -139,15 +141,33 @@ const drinkFields = (input: MenuDrinkPatchData) => Object.fromEntries(Object.ent
 /** A drink without an uploaded photo shows art drawn from its recipe, redrawn when the recipe changes (docs/decisions/135). */
 async function withCurrentArt(db: Db, venueId: string, drink: AdminMenuDrink): Promise<AdminMenuDrink> {
   const recipe = drink.recipe.map((line) => ({ ingredient: line.ingredient_name, quantity: line.quantity, unit: line.unit }));
-  const imageUrl = redrawnDrinkArt(drink.image_url, { category: drink.category, method: null, recipe });
+  const imageUrl = redrawnDrinkArt(drink.image_url, { name: drink.name, category: drink.category, method: null, recipe });
   if (imageUrl === drink.image_url) return drink;
   await db.update(menuDrinks).set({ imageUrl }).where(and(eq(menuDrinks.id, drink.id), eq(menuDrinks.restaurantId, venueId)));
   return { ...drink, image_url: imageUrl };
 }
 
+/**
+ * The modifier groups a write stores: those sent (checked against the drink's price), or, when only the price
+ * changes, the stored ones checked against it; undefined when neither is named.
+ */
+async function modifierGroupsToStore(db: Db, input: MenuDrinkPatchData, before: { name: string; priceCents: number; category: string; groups: AdminMenuDrink['modifier_groups'] }) {
+  const drink = { name: input.name ?? before.name, priceCents: input.price_cents ?? before.priceCents, category: input.category ?? before.category };
+  if (input.modifier_groups) return storedModifierGroups(db, input.modifier_groups, drink);
+  if (input.price_cents === undefined) return undefined;
+  const cheaper = before.groups.flatMap((g, gi) => g.options.map((o, oi) => ({ o, path: `modifier_groups.${gi}.options.${oi}.price_delta_cents` })))
+    .filter(({ o }) => drink.priceCents + o.price_delta_cents < 0);
+  if (cheaper.length) {
+    const message = `${cheaper[0]!.o.name} would make ${drink.name} cost less than nothing at this price`;
+    throw badRequest(message, [{ path: 'price_cents', message }]);
+  }
+  return undefined;
+}
+
 export async function createMenuDrink(db: Db, venueId: string, input: ParsedDrinkInput) {
   const id = newId();
   await assertNameFree(db, venueId, input.name);
+  const modifierGroups = await modifierGroupsToStore(db, input, { name: input.name, priceCents: input.price_cents, category: input.category, groups: [] });
   const { rows: lines, unmatched } = await recipeRows(db, venueId, id, input.recipe ?? []);
   const at = new Date().toISOString();
   let displayOrder = input.display_order;
@@ -159,7 +179,7 @@ export async function createMenuDrink(db: Db, venueId: string, input: ParsedDrin
   await db.batch([
     db.insert(menuDrinks).values({
       id, restaurantId: venueId, name: input.name, priceCents: input.price_cents, ...drinkFields({ ...input, image_url: input.image_url ?? null }),
-      displayOrder, createdAt: at, updatedAt: at,
+      displayOrder, createdAt: at, updatedAt: at, ...(modifierGroups ? { modifierGroups } : {}),
     }),
     ...lines.map((line) => db.insert(drinkIngredients).values(line)),
     ...unmatched.map((u) => db.insert(unmatchedIngredients).values(u)),
@@ -177,9 +197,12 @@ export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
   const before = await getMenuDrink(db, venueId, id);
   if (input.name !== undefined) await assertNameFree(db, venueId, input.name, id);
   const recipe = input.recipe && !(await sameRecipe(db, id, input.recipe)) ? await recipeRows(db, venueId, id, input.recipe) : null;
+  const modifierGroups = await modifierGroupsToStore(db, input, {
+    name: before.name, priceCents: before.price_cents, category: before.category, groups: before.modifier_groups,
+  });
   const at = new Date().toISOString();
   await db.batch([
-    db.update(menuDrinks).set({ ...drinkFields(input), updatedAt: at }).where(and(eq(menuDrinks.id, id), eq(menuDrinks.restaurantId, venueId))),
+    db.update(menuDrinks).set({ ...drinkFields(input), ...(modifierGroups ? { modifierGroups } : {}), updatedAt: at }).where(and(eq(menuDrinks.id, id), eq(menuDrinks.restaurantId, venueId))),
     ...(recipe ? [
       db.delete(unmatchedIngredients).where(and(eq(unmatchedIngredients.menuDrinkId, id), isNull(unmatchedIngredients.resolvedAt))),
       db.delete(drinkIngredients).where(eq(drinkIngredients.menuDrinkId, id)),

@@ -49,6 +49,7 @@ export async function updateVenueProfile(venue: VenueDatabase, control: Db, env:
     taxRateBp: input.tax_rate_bp,
     dayCutoffMinutes: input.day_cutoff_minutes,
     happyHours: input.happy_hours,
+    categoryOrder: input.category_order,
     ...(theme ? { themePrimary: theme.primary, themeSecondary: theme.secondary, themeBackground: theme.background, themeText: theme.text } : {}),
   };
   const changes = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));

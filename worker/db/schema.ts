@@ -4,12 +4,15 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { HappyHourRule } from '../../shared/schemas/venue';
+import type { ChosenModifier, ModifierEffect, ModifierGroup } from '../../shared/schemas/modifiers';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(now);
 const updatedAt = () => text('updated_at').notNull().default(now);
 const bool = (name: string) => integer(name, { mode: 'boolean' });
 const jsonList = (name: string) => text(name, { mode: 'json' }).$type<string[]>();
+/** An order line's options as placed (docs/decisions/183): what the ticket shows and the pour adds. */
+export type StoredModifierChoice = ChosenModifier & { effects: ModifierEffect[] };
 
 export const venues = sqliteTable('venues', {
   id: text('id').primaryKey(),
@@ -39,6 +42,8 @@ export const venues = sqliteTable('venues', {
   dayCutoffMinutes: integer('day_cutoff_minutes').notNull().default(240),
   /** Scheduled prices (docs/decisions/197): shared/happy-hour.ts reads them, the server prices by them. */
   happyHours: text('happy_hours', { mode: 'json' }).$type<HappyHourRule[]>().notNull().default([]),
+  /** The admin's order of the menu's categories (docs/decisions/184); categories it leaves out follow, by name. */
+  categoryOrder: jsonList('category_order').notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('venues_active_name_idx').on(t.active, t.name)]);
@@ -145,6 +150,8 @@ export const menuDrinks = sqliteTable('menu_drinks', {
   glass: text('glass'),
   featured: bool('featured').notNull().default(false),
   displayOrder: integer('display_order').notNull().default(0),
+  /** The admin's modifier groups (docs/decisions/183), each option's allergens derived on save. */
+  modifierGroups: text('modifier_groups', { mode: 'json' }).$type<ModifierGroup[]>().notNull().default([]),
   /** The admin's switch; a manual "unavailable" always wins over stock. */
   isAvailable: bool('is_available').notNull().default(true),
   /** Set by recipe-driven stock: names of required ingredients that cannot cover a serving. */
@@ -249,6 +256,8 @@ export const cartItems = sqliteTable('cart_items', {
   customName: text('custom_name'),
   recipe: text('recipe', { mode: 'json' }).$type<{ ingredient: string; quantity: number; unit: string }[]>(),
   aiInteractionId: text('ai_interaction_id'),
+  /** The option ids chosen (docs/decisions/183); null without modifiers. */
+  modifiers: text('modifiers', { mode: 'json' }).$type<string[]>(),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('cart_items_cart_key_uq').on(t.cartId, t.itemKey)]);
 
@@ -310,7 +319,10 @@ export const orderItems = sqliteTable('order_items', {
   quantity: integer('quantity').notNull(),
   lineTotalCents: integer('line_total_cents').notNull(),
   notes: text('notes'),
+  /** The options chosen as text ('Double, No ice'), what every reader shows; null without modifiers. */
   modifiers: text('modifiers'),
+  /** The options chosen with their price and recipe effects (docs/decisions/183); null without modifiers. */
+  modifierChoices: text('modifier_choices', { mode: 'json' }).$type<StoredModifierChoice[]>(),
   isAiCreation: bool('is_ai_creation').notNull().default(false),
   aiRecipeName: text('ai_recipe_name'),
   recipe: text('recipe', { mode: 'json' }).$type<{ ingredient: string; quantity: number; unit: string }[]>(),
@@ -660,6 +672,8 @@ export const tableCartLines = sqliteTable('table_cart_lines', {
   aiInteractionId: text('ai_interaction_id'),
   qty: integer('qty').notNull(),
   notes: text('notes'),
+  /** The option ids chosen (docs/decisions/183); null without modifiers. */
+  modifiers: text('modifiers', { mode: 'json' }).$type<string[]>(),
   /** Incremented on every change of the line. */
   version: integer('version').notNull().default(1),
   createdAt: text('created_at').notNull(),

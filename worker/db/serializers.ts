@@ -1,6 +1,7 @@
 // Database rows → wire shapes of shared/schemas. One function per shape.
 import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
+import type { MenuModifierGroup, ModifierGroup } from '../../shared/schemas/modifiers';
 import { centsToDollars } from '../../shared/money';
 import { sql } from 'drizzle-orm';
 import { menuDrinks, type venues } from './schema';
@@ -23,6 +24,7 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
     tax_rate_bp: row.taxRateBp,
     day_cutoff_minutes: row.dayCutoffMinutes,
     happy_hours: row.happyHours,
+    category_order: row.categoryOrder,
     created_at: row.createdAt,
   };
 }
@@ -52,6 +54,7 @@ export const drinkColumns = {
   soldOutReason: menuDrinks.soldOutReason, tags: menuDrinks.tags, allergens: menuDrinks.allergens, containsAlcohol: menuDrinks.containsAlcohol,
   ingredientsNotes: ingredientNotesSql.as('ingredients_notes'), featured: menuDrinks.featured,
   uncheckedIngredients: uncheckedIngredientsSql.as('unchecked_ingredients'),
+  displayOrder: menuDrinks.displayOrder, modifierGroups: menuDrinks.modifierGroups,
 };
 export type DrinkRow = Pick<typeof menuDrinks.$inferSelect, Exclude<keyof typeof drinkColumns, 'uncheckedIngredients'>> & {
   /** uncheckedIngredientsSql's JSON list. */
@@ -82,5 +85,12 @@ export function toDrink(row: DrinkRow): Drink {
     unchecked_ingredients: parseUncheckedIngredients(row.uncheckedIngredients),
     ingredients_notes: row.ingredientsNotes,
     featured: row.featured,
+    // Guests read names and prices; the recipe effects stay on the server (docs/decisions/183).
+    ...(row.modifierGroups.length ? { modifier_groups: row.modifierGroups.map(toMenuModifierGroup) } : {}),
   };
 }
+
+export const toMenuModifierGroup = (group: ModifierGroup): MenuModifierGroup => ({
+  id: group.id, name: group.name, kind: group.kind, required: group.required,
+  options: group.options.map((o) => ({ id: o.id, name: o.name, price_delta_cents: o.price_delta_cents })),
+});

@@ -21,9 +21,11 @@ export type DrinkArt = {
   bubbles: boolean;
   rim: boolean;
   garnishes: GarnishKind[];
+  /** The backdrop's colour when the drink has its own (docs/decisions/185); null draws it from the liquid. */
+  accent: string | null;
 };
 export type ArtRecipeLine = { ingredient: string; quantity: number; unit: string };
-export type ArtDrink = { glass: string | null; category: string | null; method: string | null; recipe: ArtRecipeLine[] };
+export type ArtDrink = { glass: string | null; category: string | null; method: string | null; recipe: ArtRecipeLine[]; accent?: string | null };
 
 /** The glasses of the recipe data (and synonyms) as the eleven drawn ones. */
 const GLASS_SYNONYMS: Record<string, GlassKind> = {
@@ -116,7 +118,8 @@ export function drinkArt(drink: ArtDrink): DrinkArt {
   } else {
     layers.push({ colour: body, share: 100 });
   }
-  return { glass, layers, ice, foam, bubbles, rim, garnishes: garnishes.slice(0, 3) };
+  const accent = drink.accent && COLOUR.test(drink.accent) ? drink.accent : null;
+  return { glass, layers, ice, foam, bubbles, rim, garnishes: garnishes.slice(0, 3), accent };
 }
 
 /** The query string that describes a drawing, in one canonical order. */
@@ -126,6 +129,7 @@ export function artQuery(art: DrinkArt): string {
   if (art.bubbles) params.set('b', '1');
   if (art.rim) params.set('r', '1');
   if (art.garnishes.length) params.set('x', art.garnishes.join('_'));
+  if (art.accent) params.set('a', art.accent);
   return params.toString();
 }
 
@@ -149,11 +153,32 @@ export function drinkArtUrl(drink: ArtDrink): string {
  * (seeded drinks carry their recipe's glass in the URL; a new drink's is chosen from its category). An uploaded
  * photo (any other URL) is kept as it is.
  */
-export function redrawnDrinkArt(imageUrl: string | null, drink: Omit<ArtDrink, 'glass'>): string | null {
+export function redrawnDrinkArt(imageUrl: string | null, drink: Omit<ArtDrink, 'glass' | 'accent'> & { name?: string }): string | null {
   if (imageUrl && !imageUrl.startsWith(ART_PATH)) return imageUrl;
-  const glass = imageUrl ? new URL(imageUrl, 'https://art.invalid').searchParams.get('g') : null;
-  return drinkArtUrl({ ...drink, glass });
+  const params = imageUrl ? new URL(imageUrl, 'https://art.invalid').searchParams : null;
+  // The backdrop stays the drink's own; a new drink's comes from its name, so two drinks of one recipe differ.
+  const accent = params?.get('a') ?? (drink.name ? nameAccent(drink.name) : null);
+  return drinkArtUrl({ ...drink, glass: params?.get('g') ?? null, accent });
 }
+
+/** A pale backdrop of hue `hue` (degrees); `light` 0..1 picks how pale. */
+function pastel(hue: number, light: number): string {
+  const s = 0.55;
+  const l = 0.78 + light * 0.1;
+  const k = (n: number) => (n + hue / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => Math.round(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));
+  return hex(channel(0)) + hex(channel(8)) + hex(channel(4));
+}
+
+/**
+ * The backdrop of the `index`th drink of a menu of `size` (docs/decisions/185): hues a golden angle apart and two
+ * shades, so every drink of the menu has its own and neighbours differ most.
+ */
+export const menuAccent = (index: number, size: number) => pastel((index * 137.508) % 360, size > 1 ? index % 2 : 0);
+
+/** A drink's own backdrop from its name, for a drink an admin adds. */
+export const nameAccent = (name: string) => pastel(parseInt(fnv1a(name.trim().toLowerCase()), 16) % 360, 0.5);
 
 const COLOUR = /^[0-9a-f]{6}$/;
 /** Reads an art URL's inputs back; null unless they are exactly what artQuery writes under that hash. */
@@ -171,7 +196,9 @@ export function parseArt(hash: string, query: URLSearchParams): DrinkArt | null 
   if (foam !== null && !COLOUR.test(foam)) return null;
   const garnishes = (query.get('x') ?? '').split('_').filter(Boolean) as GarnishKind[];
   if (garnishes.length > 3 || garnishes.some((g) => !GARNISH_KINDS.includes(g))) return null;
-  const art: DrinkArt = { glass, layers, ice, foam, bubbles: query.get('b') === '1', rim: query.get('r') === '1', garnishes };
+  const accent = query.get('a');
+  if (accent !== null && !COLOUR.test(accent)) return null;
+  const art: DrinkArt = { glass, layers, ice, foam, bubbles: query.get('b') === '1', rim: query.get('r') === '1', garnishes, accent };
   const canonical = artQuery(art);
   return fnv1a(canonical) === hash && canonical === query.toString() ? art : null;
 }
@@ -280,7 +307,7 @@ export function drinkArtSvg(art: DrinkArt, title = 'Drink'): string {
   const shape = SHAPES[art.glass];
   const seed = parseInt(fnv1a(artQuery(art)), 16);
   const top = art.layers[art.layers.length - 1]!.colour;
-  const backdrop = lighten(top === 'eef3f6' ? 'c9d6df' : top, 0.78);
+  const backdrop = art.accent ?? lighten(top === 'eef3f6' ? 'c9d6df' : top, 0.78);
   const glassFill = art.glass === 'mug' ? '#ffffff' : '#ffffff';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" role="img" aria-label="${escapeXml(title)}" data-glass="${art.glass}">` +
     `<defs><radialGradient id="bg" cx=".5" cy=".35" r=".8"><stop offset="0" stop-color="#${lighten(backdrop, 0.5)}"/><stop offset="1" stop-color="#${backdrop}"/></radialGradient>` +

@@ -123,11 +123,19 @@ async function orderNeeds(db: Db, orderId: string): Promise<Need[]> {
   const recipeLines = drinkIds.length === 0 ? [] : await db.select().from(drinkIngredients).where(inArray(drinkIngredients.menuDrinkId, drinkIds));
   for (const line of lines) {
     if (line.isAiCreation || !line.menuDrinkId) continue;
+    const glass: Need[] = [];
     for (const step of recipeLines) {
       if (step.menuDrinkId !== line.menuDrinkId || !step.ingredientId) continue;
       const need = recipeNeed(step.quantity, step.unit);
-      if (need) needs.push({ ingredientId: step.ingredientId, measure: need.measure, amount: need.amount * line.quantity });
+      if (need) glass.push({ ingredientId: step.ingredientId, measure: need.measure, amount: need.amount });
     }
+    // The options' effects (docs/decisions/183): a double pours 45 ml more. One glass is summed on its own, so an
+    // option that takes away more than its drink holds never takes from another line's pour.
+    for (const effect of (line.modifierChoices ?? []).flatMap((c) => c.effects)) {
+      const need = recipeNeed(Math.abs(effect.quantity), effect.unit);
+      if (need) glass.push({ ingredientId: effect.ingredient_id, measure: need.measure, amount: Math.sign(effect.quantity) * need.amount });
+    }
+    for (const need of mergeNeeds(glass)) if (need.amount > 0) needs.push({ ...need, amount: need.amount * line.quantity });
   }
 
   const creations = lines.filter((l) => l.isAiCreation && l.recipe?.length);

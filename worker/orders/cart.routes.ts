@@ -12,7 +12,7 @@ import { venueDatabase } from '../shards/directory';
 import { keepsGuestReads } from '../menu/read-cache';
 
 const venueOf = (ref: { slug: string }) => ref.slug;
-const ItemKeyParam = z.object({ id: z.string().min(1).max(200) });
+const ItemKeyParam = z.object({ id: z.string().min(1).max(1000) });
 
 /** The guest's cart at one venue (device session or guest account; identity from the token), on the venue's shard. */
 export const cartRoutes = new Hono<AppContext>()

@@ -10,6 +10,8 @@ import type { Db } from '../env';
 import { ApiError, badRequest, notFound } from '../lib/errors';
 import { pricingAt, scheduledPriceCents } from '../../shared/happy-hour';
 import { creationRecipeFacts, issuedCreations, ownSuggestionIds } from './ai-creations';
+import { AI_CREATION_HAS_NO_OPTIONS, cartLineKey, resolveModifiers } from '../../shared/modifiers';
+import { withModifierFacts } from '../../shared/drink-facts';
 
 type Venue = typeof venues.$inferSelect;
 export type ParsedCartItem = z.output<typeof CartItemInput>;
@@ -34,10 +36,17 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
   const creationFacts = new Map((await creationRecipeFacts(db, creations.map(({ item }) => item.recipe ?? []))).map((facts, i) => [creations[i]!.item.id, facts]));
   const happyHour = pricingAt({ timezone: venue.timezone, happyHours: venue.happyHours }, new Date());
   const items = rows.map(({ item, drink }) => {
-    const facts = item.isAiCreation ? creationFacts.get(item.id) : drink ? { allergens: drink.allergens, containsAlcohol: drink.containsAlcohol } : undefined;
-    const priceCents = item.isAiCreation ? AI_CREATION_PRICE_CENTS : drink ? scheduledPriceCents(drink.priceCents, drink.category, happyHour) : 0;
+    // The options as the drink offers them now (docs/decisions/183): one it no longer offers makes the line unavailable.
+    const resolved = resolveModifiers(drink?.name ?? '', drink?.modifierGroups ?? [], item.modifiers ?? []);
+    const options = resolved.ok ? resolved.options.map((o) => o.option) : [];
+    const drinkFacts = drink ? withModifierFacts({ allergens: drink.allergens, containsAlcohol: drink.containsAlcohol }, options) : undefined;
+    const facts = item.isAiCreation ? creationFacts.get(item.id) : drinkFacts;
+    const priceCents = item.isAiCreation ? AI_CREATION_PRICE_CENTS : (drink ? scheduledPriceCents(drink.priceCents, drink.category, happyHour) : 0) + (resolved.ok ? resolved.priceDeltaCents : 0);
     return {
-      menu_drink_id: item.itemKey,
+      menu_drink_id: item.menuDrinkId && !item.isAiCreation ? item.menuDrinkId : item.itemKey,
+      line_key: item.itemKey,
+      modifiers: item.modifiers ?? [],
+      modifier_choices: resolved.ok ? resolved.chosen : [],
       name: (item.isAiCreation ? item.aiRecipeName ?? item.customName : null) ?? drink?.name ?? 'AI Creation',
       qty: item.qty,
       price: centsToDollars(priceCents),
@@ -50,7 +59,7 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
       recipe: item.recipe ?? null,
       allergens: facts?.allergens ?? [],
       contains_alcohol: facts?.containsAlcohol ?? true,
-      available: item.isAiCreation || Boolean(drink && drink.isAvailable && !drink.soldOutReason),
+      available: item.isAiCreation || Boolean(drink && drink.isAvailable && !drink.soldOutReason && resolved.ok),
     };
   });
   const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.price_cents, quantity: i.qty })), venue.taxRateBp);
@@ -78,7 +87,9 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     creation = issued.creations.get(input.ai_interaction_id!)!;
   }
   const aiName = creation?.name ?? input.ai_recipe_name ?? input.name ?? null;
-  const itemKey = isAi ? `ai:${slugify(aiName ?? 'creation') || 'creation'}` : input.menu_drink_id!;
+  const selection = input.modifiers ?? [];
+  if (isAi && selection.length) throw badRequest(AI_CREATION_HAS_NO_OPTIONS, [{ path: 'modifiers', message: AI_CREATION_HAS_NO_OPTIONS }]);
+  const itemKey = isAi ? `ai:${slugify(aiName ?? 'creation') || 'creation'}` : cartLineKey(input.menu_drink_id!, selection);
   let menuDrinkId: string | null = null;
   if (input.menu_drink_id && !isAi) {
     const drink = await db.query.menuDrinks.findFirst({
@@ -88,6 +99,9 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     if (!drink.isAvailable || drink.soldOutReason) {
       throw new ApiError(409, 'drink_unavailable', `${drink.name} is not available right now`, { menu_drink_ids: [drink.id] });
     }
+    // Removing a line never needs its options to still be offered; adding one does (docs/decisions/183).
+    const resolved = resolveModifiers(drink.name, drink.modifierGroups, selection);
+    if (!resolved.ok && !(input.mode === 'set' && input.qty <= 0)) throw badRequest(resolved.message, resolved.details);
     menuDrinkId = drink.id;
   }
   // A menu drink line keeps the suggestion it came from only when it is the guest's own here; another guest's or a
@@ -116,6 +130,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     customName: input.custom_name ?? existing?.customName ?? null,
     recipe: isAi ? creation?.recipe ?? existing?.recipe ?? null : null,
     aiInteractionId: suggestionId ?? existing?.aiInteractionId ?? null,
+    modifiers: !isAi && selection.length ? [...selection].sort() : null,
   };
   await db.insert(cartItems).values({ id: newId(), cartId: id, itemKey, menuDrinkId, ...values })
     .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.itemKey], set: values });

@@ -8,6 +8,9 @@ import { centsToDollars, orderTotals } from '../../shared/money';
 import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, ETA_BASE_MINUTES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
+import type { ModifierOption } from '../../shared/schemas/modifiers';
+import { AI_CREATION_HAS_NO_OPTIONS, resolveModifiers, type ResolvedModifiers } from '../../shared/modifiers';
+import { withModifierFacts } from '../../shared/drink-facts';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, tableCartLines, venues } from '../db/schema';
 import type { Db } from '../env';
 import { issuedCreations, ownSuggestionIds, type IssuedCreation } from './ai-creations';
@@ -22,7 +25,8 @@ export type PlacementLine = {
   menuDrinkId: string | null;
   quantity: number;
   notes: string | null;
-  modifiers: string | null;
+  /** The ids of the drink's options chosen (docs/decisions/183); null or empty for none. */
+  modifiers: string[] | null;
   isAiCreation: boolean;
   aiRecipeName: string | null;
   recipe: RecipeLine[] | null;
@@ -66,7 +70,7 @@ export type PlacementRequest = {
 };
 
 /** Plain data only: refusals cross the Durable Object's RPC boundary. */
-export type RefusalDetails = Record<string, string | string[]>;
+export type RefusalDetails = Record<string, string | string[]> | { path: string; message: string }[];
 /** `retryAfterSeconds`: with a 429, when to try again (the first-order ceiling, worker/orders/first-orders.ts). */
 export type Refusal = { ok: false; status: 400 | 404 | 409 | 422 | 429; code: string; message: string; details?: RefusalDetails; retryAfterSeconds?: number };
 export type PlacementOutcome =
@@ -225,7 +229,8 @@ async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: Placeme
   }
   if (ids.some((id) => !drinks!.get(id)?.isAvailable || drinks!.get(id)?.soldOutReason)) return null;
   const outcome = await placeAfterReading(db, req, { record: undefined, activeOrderId: null, cart: [], drinks: ids.map((id) => drinks!.get(id)!), ahead: null }, liveBase);
-  if (!outcome.ok && outcome.code === HELD_DRINK_CHANGED) {
+  // A refusal of the options was decided on the held copy, which may be older than the drink: the full way decides.
+  if (!outcome.ok && (outcome.code === HELD_DRINK_CHANGED || outcome.code === 'invalid_request')) {
     held.drop();
     return null;
   }
@@ -261,7 +266,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   const lines: PlacementLine[] = req.lines ?? [...start.cart]
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map((c) => ({
-      menuDrinkId: c.menuDrinkId, quantity: c.qty, notes: c.notes, modifiers: null,
+      menuDrinkId: c.menuDrinkId, quantity: c.qty, notes: c.notes, modifiers: c.modifiers,
       isAiCreation: c.isAiCreation, aiRecipeName: c.aiRecipeName ?? c.customName, recipe: c.recipe ?? null,
       aiInteractionId: c.aiInteractionId,
     }));
@@ -291,14 +296,31 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     });
   }
 
+  // Each line's options, checked against its drink's groups as they are now (docs/decisions/183).
+  const options: ResolvedModifiers<ModifierOption>[] = [];
+  for (const [i, line] of lines.entries()) {
+    const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
+    const path = fromCart ? 'modifiers' : `items.${i}.modifiers`;
+    if (!drink && line.modifiers?.length) return refuse(400, 'invalid_request', AI_CREATION_HAS_NO_OPTIONS, [{ path, message: AI_CREATION_HAS_NO_OPTIONS }]);
+    const resolved = resolveModifiers(drink?.name ?? '', drink?.modifierGroups ?? [], line.modifiers ?? [], path);
+    if (!resolved.ok) return refuse(400, 'invalid_request', resolved.message, resolved.details);
+    options.push(resolved);
+  }
+
   const orderId = newId();
   const now = new Date().toISOString();
   const happyHour = pricingAt(req.pricing, new Date(now));
-  // Prices come from the menu and its happy hour (or the fixed AI creation price), never from the client.
+  // Prices come from the menu, its happy hour and the line's options (or the fixed AI creation price), never from the
+  // client; a happy hour takes its share off the drink's price, an option adds its own (docs/decisions/183, 197).
   const itemRows: NewOrderItemRow[] = lines.map((line, position) => {
     const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
     const creation = creationOf(line);
-    const unitPriceCents = creation ? creation.priceCents : line.isAiCreation ? AI_CREATION_PRICE_CENTS : scheduledPriceCents(drink!.priceCents, drink!.category, happyHour);
+    const chosen = options[position]!;
+    const basePriceCents = creation ? creation.priceCents : line.isAiCreation ? AI_CREATION_PRICE_CENTS : scheduledPriceCents(drink!.priceCents, drink!.category, happyHour);
+    const unitPriceCents = basePriceCents + chosen.priceDeltaCents;
+    const facts = withModifierFacts({
+      allergens: creation?.allergens ?? drink?.allergens ?? [], containsAlcohol: creation?.containsAlcohol ?? drink?.containsAlcohol ?? true,
+    }, chosen.options.map((o) => o.option));
     return {
       orderId,
       menuDrinkId: drink?.id ?? null,
@@ -309,12 +331,13 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
       quantity: line.quantity,
       lineTotalCents: unitPriceCents * line.quantity,
       notes: line.notes,
-      modifiers: line.modifiers,
+      modifiers: chosen.label,
+      modifierChoices: chosen.options.length ? chosen.options.map(({ option }, i) => ({ ...chosen.chosen[i]!, effects: option.effects })) : null,
       isAiCreation: line.isAiCreation,
       aiRecipeName: creation?.name ?? null,
       recipe: creation?.recipe ?? null,
-      allergens: creation?.allergens ?? drink?.allergens ?? [],
-      containsAlcohol: creation?.containsAlcohol ?? drink?.containsAlcohol ?? true,
+      allergens: facts.allergens,
+      containsAlcohol: facts.containsAlcohol,
       position,
       ...(line.member ? { memberId: line.member.id, memberName: line.member.name } : {}),
     };

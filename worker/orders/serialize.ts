@@ -10,8 +10,10 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 /** A table round's line fields (docs/decisions/170): absent on a solo order's lines. */
 type TableLineFields = 'memberId' | 'memberName' | 'voidedAt' | 'voidReason' | 'voidedBy';
+/** Fields a line without them may leave out: a table round's, and the options of a line that has none. */
+type OptionalLineFields = TableLineFields | 'modifierChoices';
 /** A line before it is stored: its id is the row number the database gives it. */
-export type NewOrderItemRow = Omit<OrderItemRow, 'id' | TableLineFields> & Partial<Pick<OrderItemRow, TableLineFields>>;
+export type NewOrderItemRow = Omit<OrderItemRow, 'id' | OptionalLineFields> & Partial<Pick<OrderItemRow, OptionalLineFields>>;
 /** A line as readers take it: one archived before docs/decisions/152 kept its random text id. */
 export type OrderLineRow = NewOrderItemRow & { id: number | string };
 
@@ -36,6 +38,10 @@ export function toOrderItem(row: OrderLineRow): OrderItem {
     // A table round's line says whose it is (the bar display shows it); solo orders' lines carry nothing more.
     ...(row.memberName ? { member_name: row.memberName } : {}),
     ...(row.voidedAt ? { voided: true } : {}),
+    // The options as chosen (docs/decisions/183): the ticket and the build sheet list them; absent without any.
+    ...(row.modifierChoices?.length
+      ? { modifier_choices: row.modifierChoices.map((c) => ({ option_id: c.option_id, group: c.group, option: c.option, price_delta_cents: c.price_delta_cents })) }
+      : {}),
   };
 }
 

@@ -98,7 +98,7 @@ async function placeThroughHub(c: Context<AppContext>, input: PlacementInput, ve
 
 /** Lines of an order from the API's item shape. */
 export function toPlacementLine(item: {
-  menu_drink_id?: string; quantity: number; notes?: string; modifiers?: string;
+  menu_drink_id?: string; quantity: number; notes?: string; modifiers?: string[];
   is_ai_creation?: boolean; ai_recipe_name?: string; name?: string; recipe?: PlacementLine['recipe']; ai_interaction_id?: string;
 }): PlacementLine {
   const isAi = Boolean(item.is_ai_creation);
@@ -106,7 +106,7 @@ export function toPlacementLine(item: {
     menuDrinkId: item.menu_drink_id ?? null,
     quantity: item.quantity,
     notes: item.notes || null,
-    modifiers: item.modifiers || null,
+    modifiers: item.modifiers?.length ? item.modifiers : null,
     isAiCreation: isAi,
     aiRecipeName: isAi ? item.ai_recipe_name ?? item.name ?? null : null,
     recipe: isAi ? item.recipe ?? null : null,

@@ -6,6 +6,7 @@ import { newId } from '../../shared/ids';
 import { ROUND_SALES_CHANNEL, tableDisplayName, tableMessages, tableOwnerKey } from '../../shared/tables';
 import { idempotencyRecords, menuDrinks, tableCartLines } from '../db/schema';
 import { issuedCreations } from '../orders/ai-creations';
+import { AI_CREATION_HAS_NO_OPTIONS, resolveModifiers } from '../../shared/modifiers';
 import type { PlacementOutcome, PlacementRequest } from '../orders/placement';
 import { refuseTable, type NewLine } from './commands';
 import { hostName, isHost, requireMember, requireOpen, unchanged, type Change, type Decision, type Scope } from './change';
@@ -15,8 +16,8 @@ const quantityMessage = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY
 
 /**
  * Members add lines: a menu drink of this venue that can be poured now, or an AI creation the bartender suggested
- * to that member (docs/decisions/102). A member's second line of the same drink with the same notes adds to the
- * first; lines of different members are never merged. The AI round adds a line for each member (`forMemberId`).
+ * to that member (docs/decisions/102). A member's second line of the same drink with the same notes and options adds
+ * to the first; lines of different members are never merged. The AI round adds a line for each member (`forMemberId`).
  */
 export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<Decision> {
   const member = requireMember(scope);
@@ -42,6 +43,7 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
     if (!owner) return refuseTable(404, 'member_not_found', `That person is not at table ${rows.session.tableNumber}`);
     const notes = line.notes || null;
     if (line.is_ai_creation) {
+      if (line.modifiers?.length) return refuseTable(400, 'invalid_request', AI_CREATION_HAS_NO_OPTIONS, [{ path: `lines.${i}.modifiers`, message: AI_CREATION_HAS_NO_OPTIONS }]);
       const issued = await issuedCreations(db, { venueId: scope.venueId, ownerKey: actor.kind === 'guest' ? actor.ownerKey : '', interactionIds: [line.ai_interaction_id ?? null] });
       if (!issued.ok) return refuseTable(issued.status, issued.code, issued.message, issued.details);
       const creation = issued.creations.get(line.ai_interaction_id!)!;
@@ -54,7 +56,11 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
     const drink = drinks.find((d) => d.id === line.menu_drink_id);
     if (!drink) return refuseTable(404, 'not_found', 'Drink not found', { menu_drink_ids: [line.menu_drink_id ?? ''] });
     if (!drink.isAvailable || drink.soldOutReason) return refuseTable(409, 'drink_unavailable', `${drink.name} is not available right now`, { menu_drink_ids: [drink.id] });
-    const same = rows.cart.find(({ line: l }) => l.memberId === owner.id && !l.isAiCreation && l.menuDrinkId === drink.id && (l.notes ?? null) === notes)?.line;
+    const resolved = resolveModifiers(drink.name, drink.modifierGroups, line.modifiers ?? [], `lines.${i}.modifiers`);
+    if (!resolved.ok) return refuseTable(400, 'invalid_request', resolved.message, resolved.details);
+    const modifiers = resolved.chosen.length ? resolved.chosen.map((c) => c.option_id).sort() : null;
+    const same = rows.cart.find(({ line: l }) => l.memberId === owner.id && !l.isAiCreation && l.menuDrinkId === drink.id && (l.notes ?? null) === notes
+      && (l.modifiers ?? []).join('.') === (modifiers ?? []).join('.'))?.line;
     if (same) {
       const qty = same.qty + (added.get(same.id) ?? 0) + line.qty;
       if (qty > QUANTITY_MAX) {
@@ -64,7 +70,7 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
       continue;
     }
     writes.push(db.insert(tableCartLines).values({
-      id: newId(), sessionId: rows.session.id, memberId: owner.id, menuDrinkId: drink.id, qty: line.qty, notes,
+      id: newId(), sessionId: rows.session.id, memberId: owner.id, menuDrinkId: drink.id, qty: line.qty, notes, modifiers,
       aiInteractionId: line.ai_interaction_id ?? null, createdAt: lineTime(now, i),
     }));
   }
@@ -149,7 +155,7 @@ export async function sendRoundDecision(
     tableSessionId: rows.session.id,
     tableCartLineIds: rows.cart.map(({ line }) => line.id),
     lines: rows.cart.map(({ line }) => ({
-      menuDrinkId: line.menuDrinkId, quantity: line.qty, notes: line.notes, modifiers: null, isAiCreation: line.isAiCreation,
+      menuDrinkId: line.menuDrinkId, quantity: line.qty, notes: line.notes, modifiers: line.modifiers, isAiCreation: line.isAiCreation,
       aiRecipeName: line.aiRecipeName, recipe: line.recipe ?? null, aiInteractionId: line.aiInteractionId,
       member: { id: line.memberId, name: nameOf.get(line.memberId)?.name ?? 'Guest' },
       creationOwnerKey: nameOf.get(line.memberId)?.ownerKey,

@@ -2,6 +2,8 @@
 // `table_updated` frame gets. Money is computed by shared/tab-split.ts from the stored rounds and shares.
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { orderTotals } from '../../shared/money';
+import { resolveModifiers } from '../../shared/modifiers';
+import { withModifierFacts } from '../../shared/drink-facts';
 import { isActiveStatus } from '../../shared/orders';
 import { pricingAt, scheduledPriceCents } from '../../shared/happy-hour';
 import type { TableState, TabRound, TabShare } from '../../shared/schemas/tables';
@@ -43,8 +45,12 @@ export function toTableState(rows: TableRows): TableState {
 
   const happyHour = pricingAt({ timezone: venue.timezone, happyHours: venue.happyHours }, new Date());
   const lines = rows.cart.map(({ line, drink }) => {
-    const facts = line.isAiCreation ? rows.creationFacts.get(line.id) : drink ? { allergens: drink.allergens, containsAlcohol: drink.containsAlcohol } : undefined;
-    const priceCents = line.isAiCreation ? AI_CREATION_PRICE_CENTS : drink ? scheduledPriceCents(drink.priceCents, drink.category, happyHour) : 0;
+    // The options as the drink offers them now (docs/decisions/183); one it no longer offers makes the line unavailable.
+    const resolved = resolveModifiers(drink?.name ?? '', drink?.modifierGroups ?? [], line.modifiers ?? []);
+    const options = resolved.ok ? resolved.options.map((o) => o.option) : [];
+    const facts = line.isAiCreation ? rows.creationFacts.get(line.id)
+      : drink ? withModifierFacts({ allergens: drink.allergens, containsAlcohol: drink.containsAlcohol }, options) : undefined;
+    const priceCents = line.isAiCreation ? AI_CREATION_PRICE_CENTS : (drink ? scheduledPriceCents(drink.priceCents, drink.category, happyHour) : 0) + (resolved.ok ? resolved.priceDeltaCents : 0);
     return {
       id: line.id,
       member_id: line.memberId,
@@ -55,11 +61,12 @@ export function toTableState(rows: TableRows): TableState {
       price_cents: priceCents,
       line_total_cents: priceCents * line.qty,
       notes: line.notes,
+      modifier_choices: resolved.ok ? resolved.chosen : [],
       is_ai_creation: line.isAiCreation,
       recipe: line.recipe ?? null,
       allergens: facts?.allergens ?? [],
       contains_alcohol: facts?.containsAlcohol ?? true,
-      available: line.isAiCreation || Boolean(drink && drink.isAvailable && !drink.soldOutReason),
+      available: line.isAiCreation || Boolean(drink && drink.isAvailable && !drink.soldOutReason && resolved.ok),
       version: line.version,
     };
   });

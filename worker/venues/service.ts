@@ -1,5 +1,6 @@
 // Reading venues and their guest menus: the one place guests' venue lookups go through.
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { menuOrder } from '../../shared/categories';
 import { menuDrinks, venues } from '../db/schema';
 import { drinkColumns, toDrink, toVenue } from '../db/serializers';
 import type { Db } from '../env';
@@ -34,21 +35,21 @@ export async function findActiveVenue(db: Db, idOrSlug: string) {
   return venue;
 }
 
-const menuStatement = perHandle((db) => db.select({ venueId: venues.id, drink: drinkColumns }).from(venues)
+const menuStatement = perHandle((db) => db.select({ venueId: venues.id, categoryOrder: venues.categoryOrder, drink: drinkColumns }).from(venues)
   .leftJoin(menuDrinks, and(eq(menuDrinks.restaurantId, venues.id), eq(menuDrinks.isAvailable, true), isNull(menuDrinks.soldOutReason)))
   .where(activeVenueIs(sql.placeholder('idOrSlug')))
-  .orderBy(asc(menuDrinks.name))
   .prepare());
 
 /**
- * The guest menu of an active venue (available, not sold out, by name) in ONE statement: the venue
- * left-joined to its drinks, so an unknown or inactive venue is no row at all and a venue without
- * drinks is one row without a drink.
+ * The guest menu of an active venue (available, not sold out; featured first, then the admin's category order,
+ * shared/categories.ts menuOrder) in ONE statement: the venue left-joined to its drinks, so an unknown or inactive
+ * venue is no row at all and a venue without drinks is one row without a drink.
  */
 export async function activeVenueMenu(db: Db, idOrSlug: string) {
   const rows = await menuStatement(db).all({ idOrSlug });
   if (!rows.length) throw notFound('Venue not found');
-  return rows.flatMap((row) => (row.drink ? [toDrink(row.drink)] : []));
+  const drinks = rows.flatMap((row) => (row.drink ? [row.drink] : []));
+  return menuOrder(drinks, rows[0]!.categoryOrder).map(toDrink);
 }
 
 /** The menu's answer (body and ETag) from the isolate's read cache, kept per D1 binding (docs/decisions/085). */

@@ -2,7 +2,7 @@
 // the guest was (and what they were adding) when sign-in was asked for. Kept in sessionStorage: this tab only.
 
 export type SignInStep = { phone: string; demoCode: string | null };
-export type SignInReturn = { returnTo: string; add?: { menu_drink_id: string; qty: number; notes?: string; name: string } };
+export type SignInReturn = { returnTo: string; add?: { menu_drink_id: string; qty: number; notes?: string; modifiers?: string[]; name: string } };
 
 const stepKey = (slug: string) => `barhop.sign_in_step.${slug}`;
 const returnKey = (slug: string) => `barhop.sign_in_return.${slug}`;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { LineModifiers } from '../../ui/LineModifiers';
 import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { formatCents } from '../../../shared/money';
@@ -78,6 +79,7 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
                   <p className="cart-line-name">{line.name}</p>
                   <p className="line-owner">Added by {mine ? 'you' : line.member_name}</p>
                   <p className="muted">{formatCents(line.price_cents)} each</p>
+                  <LineModifiers choices={line.modifier_choices} />
                   {line.notes && <p className="muted cart-line-notes">Notes: {line.notes}</p>}
                   <GlassFacts allergens={line.allergens} containsAlcohol={line.contains_alcohol} />
                   {!line.available && <p className="badge badge-danger">No longer available</p>}

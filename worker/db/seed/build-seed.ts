@@ -5,14 +5,15 @@
 // Deterministic: every choice comes from a SeededRandom named after what it decides, and every id
 // is stableId(<natural key>), so a second run inserts nothing. Only timestamps depend on `now`,
 // and they never decide anything (the structure of each order is drawn before its times).
-import { drinkArtUrl } from '../../images/drink-art';
+import { drinkArtUrl, menuAccent } from '../../images/drink-art';
+import type { ModifierGroup } from '../../../shared/schemas/modifiers';
 import { venueArtUrl } from '../../images/venue-art';
 import { AI_CREATION_PRICE_CENTS, DEFAULT_TAX_RATE_BP, INVENTORY_UNITS, VIBE_OPTIONS, type DrinkCategory, type InventoryUnit } from '../../../shared/constants';
 import { deriveDrinkFacts } from '../../../shared/drink-facts';
 import { soldOutReasonFor } from '../../../shared/inventory';
 import { hashPassword } from '../../auth/password';
 import {
-  AI_GLOBAL_PROMPT, CHAT_QUERY_TEMPLATES, CUSTOM_CREATION_NAMES, DEMO_ACCOUNTS, DEMO_CREATIONS, DEMO_FLAVOR_RULES, DEMO_PASSWORD,
+  AI_GLOBAL_PROMPT, CHAT_QUERY_TEMPLATES, CUSTOM_CREATION_NAMES, DEMO_ACCOUNTS, DEMO_CREATIONS, DEMO_FLAVOR_RULES, DEMO_MODIFIERS, DEMO_PASSWORD,
   DEMO_VENUES, GUEST_FIRST_NAMES, INGREDIENT_BRANDS, ORDER_ITEM_NOTES, SPECIAL_INSTRUCTIONS, ZERO_PROOF_QUERIES,
   type DemoCreation, type DemoVenue, type LiveOrderStatus, type MenuProfile,
 } from './demo-content';
@@ -40,10 +41,14 @@ const BROWSE_INTERACTIONS_PER_VENUE = 10;
 const GUEST_SESSION_COUNT = 80;
 const AI_MODEL = 'barhop-local-v1';
 
-/** Menu sections in display order; `other` is the venue's own classics. */
-const CATEGORY_DISPLAY_ORDER: readonly DrinkCategory[] = [
-  'house_classic', 'other', 'menu_cocktail', 'cocktail', 'mocktail', 'beer', 'wine', 'spirit', 'shot', 'non_alcoholic',
-];
+/**
+ * Menu sections in display order, the demo venues' category order (docs/decisions/184). Cocktails are one
+ * category: the house classics, the venue's classics and its menu cocktails lead it, and the best of them are
+ * featured instead of split into overlapping categories.
+ */
+const CATEGORY_DISPLAY_ORDER: readonly DrinkCategory[] = ['cocktail', 'mocktail', 'beer', 'wine', 'spirit', 'shot', 'non_alcoholic'];
+/** The featured drinks: the top cocktails of the house classics, the venue's classics and the menu cocktails, and the top mocktail. */
+const FEATURED_SECTIONS = ['house_classic', 'other', 'menu_cocktail', 'mocktail'] as const;
 const HOUSE_CLASSICS_PER_VENUE = 5;
 const VENUE_CLASSICS_PER_VENUE = 2;
 const MENU_COCKTAILS_PER_VENUE = 4;
@@ -80,6 +85,7 @@ interface MenuDrinkPlan {
   priceCents: number;
   imageUrl: string;
   featured: boolean;
+  modifierGroups: ModifierGroup[];
   isAvailable: boolean;
   soldOutReason: string | null;
   displayOrder: number;
@@ -147,6 +153,31 @@ function classicness(drink: ReferenceDrink): number {
     + (drink.strength === 'Bold' ? 1 : 0) + (drink.tags.includes('Sophisticated') ? 1 : 0);
 }
 
+/** The demo drink's modifier groups (demo-content DEMO_MODIFIERS), stored as an admin's save stores them. */
+function seedModifierGroups(venue: DemoVenue, drinkName: string): ModifierGroup[] {
+  return (DEMO_MODIFIERS[drinkName] ?? []).map((group) => ({
+    id: stableId(`modifier_group:${venue.slug}:${drinkName}:${group.name}`, 12),
+    name: group.name,
+    kind: group.kind,
+    required: group.required,
+    options: group.options.map((option) => {
+      const added = option.effects.filter((e) => e.quantity > 0).map((e) => requireIngredient(e.ingredient));
+      const facts = deriveDrinkFacts({ category: 'cocktail', extraAllergens: [], lines: added.map((ingredient) => ({ ingredient })) });
+      return {
+        id: stableId(`modifier_option:${venue.slug}:${drinkName}:${group.name}:${option.name}`, 12),
+        name: option.name,
+        price_delta_cents: option.priceDeltaCents,
+        effects: option.effects.map((e) => {
+          const ingredient = requireIngredient(e.ingredient);
+          return { ingredient_id: stableId(`ingredient:${ingredient.name}`), ingredient_name: ingredient.name, quantity: e.quantity, unit: e.unit };
+        }),
+        allergens: facts.allergens,
+        contains_alcohol: added.length > 0 && facts.containsAlcohol,
+      };
+    }),
+  }));
+}
+
 function planMenu(venue: DemoVenue, profile: MenuProfile): MenuDrinkPlan[] {
   const random = new SeededRandom(`menu:${venue.slug}`);
   // One draw per reference drink, in file order: the venue's taste plus some luck.
@@ -166,24 +197,25 @@ function planMenu(venue: DemoVenue, profile: MenuProfile): MenuDrinkPlan[] {
   const plainCocktails = remaining.slice(VENUE_CLASSICS_PER_VENUE + MENU_COCKTAILS_PER_VENUE);
   if (plainCocktails.length === 0) throw new Error(`${venue.slug}: menu profile leaves no plain cocktails`);
 
-  const sections: [DrinkCategory, ReferenceDrink[]][] = [
-    ['house_classic', houseClassics],
-    ['other', venueClassics],
-    ['menu_cocktail', menuCocktails],
-    ['cocktail', plainCocktails],
-    ...Object.entries(profile.counts).map(([category, count]): [DrinkCategory, ReferenceDrink[]] =>
-      [category as DrinkCategory, topOf(category as ReferenceDrink['category'], count)]),
+  // Sections as the menu reads them: the cocktails' three groups lead the one Cocktails category.
+  const sections: [section: string, DrinkCategory, ReferenceDrink[]][] = [
+    ['house_classic', 'cocktail', houseClassics],
+    ['other', 'cocktail', venueClassics],
+    ['menu_cocktail', 'cocktail', menuCocktails],
+    ['cocktail', 'cocktail', plainCocktails],
+    ...Object.entries(profile.counts).map(([category, count]): [string, DrinkCategory, ReferenceDrink[]] =>
+      [category, category as DrinkCategory, topOf(category as ReferenceDrink['category'], count)]),
   ];
-  sections.sort(([a], [b]) => CATEGORY_DISPLAY_ORDER.indexOf(a) - CATEGORY_DISPLAY_ORDER.indexOf(b));
+  sections.sort(([, a], [, b]) => CATEGORY_DISPLAY_ORDER.indexOf(a) - CATEGORY_DISPLAY_ORDER.indexOf(b));
 
   const menu: MenuDrinkPlan[] = [];
-  for (const [category, drinks] of sections) {
+  const menuSize = sections.reduce((n, [, , drinks]) => n + drinks.length, 0);
+  for (const [section, category, drinks] of sections) {
     drinks.forEach((source, indexInSection) => {
       const id = stableId(`menu_drink:${venue.slug}:${source.name}`);
       const priceShiftCents = random.pick([-100, 0, 0, 100]);
       const popularity = 0.4 + random.next() * 1.6;
-      // The top house classic, venue classic, menu cocktail and mocktail are the featured four.
-      const featured = indexInSection === 0 && ['house_classic', 'other', 'menu_cocktail', 'mocktail'].includes(category);
+      const featured = indexInSection === 0 && (FEATURED_SECTIONS as readonly string[]).includes(section);
       menu.push({
         id,
         source,
@@ -191,7 +223,9 @@ function planMenu(venue: DemoVenue, profile: MenuProfile): MenuDrinkPlan[] {
         category,
         description: describeDrink(source),
         priceCents: Math.max(300, Math.round(source.price * 100) + priceShiftCents),
-        imageUrl: drinkArtUrl(source),
+        // Each drink of the menu its own backdrop, so no two look alike (docs/decisions/185).
+        imageUrl: drinkArtUrl({ ...source, accent: menuAccent(menu.length, menuSize) }),
+        modifierGroups: seedModifierGroups(venue, source.name),
         featured,
         isAvailable: true,
         soldOutReason: null,
@@ -214,7 +248,7 @@ function planMenu(venue: DemoVenue, profile: MenuProfile): MenuDrinkPlan[] {
   }
 
   // The admin has switched off two drinks (never a featured one).
-  const switchable = menu.filter((drink) => !drink.featured && ['cocktail', 'menu_cocktail', 'wine', 'shot'].includes(drink.category));
+  const switchable = menu.filter((drink) => !drink.featured && drink.modifierGroups.length === 0 && ['cocktail', 'wine', 'shot'].includes(drink.category));
   for (const drink of random.shuffle(switchable).slice(0, 2)) drink.isAvailable = false;
 
   // A few lines typed messily by the venue: they match no canonical ingredient until a super admin resolves them.
@@ -744,7 +778,7 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
       theme_primary: venue.theme.primary, theme_secondary: venue.theme.secondary,
       theme_background: venue.theme.background, theme_text: venue.theme.text,
       opening_hours: venue.openingHours, timezone: venue.timezone, active: venue.active, tax_rate_bp: DEFAULT_TAX_RATE_BP,
-      created_at: iso(createdAt), updated_at: iso(createdAt),
+      category_order: CATEGORY_DISPLAY_ORDER, created_at: iso(createdAt), updated_at: iso(createdAt),
     }))],
     ['venue_directory', plans.map(({ venue, id, createdAt }) => ({ venue_id: id, slug: venue.slug, shard: shardBySlug.get(venue.slug)!, created_at: iso(createdAt) }))],
     ['users', DEMO_ACCOUNTS.map((account, i) => ({
@@ -767,7 +801,7 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
         ingredients_notes: drink.lines.map((line) => line.rawName).join(', '), base_spirit: drink.source.base,
         sweetness: drink.source.sweetness, strength: drink.source.strength, method: drink.source.method, glass: drink.source.glass,
         featured: drink.featured, display_order: drink.displayOrder, is_available: drink.isAvailable, sold_out_reason: drink.soldOutReason,
-        created_at: createdAt, updated_at: createdAt,
+        modifier_groups: drink.modifierGroups, created_at: createdAt, updated_at: createdAt,
       };
     }))],
     ['drink_ingredients', plans.flatMap((plan) => plan.menu.flatMap((drink) => drink.lines.map((line) => ({

@@ -408,3 +408,40 @@ export const ZERO_PROOF_QUERIES: readonly string[] = [
   "I'm driving, what's a good mocktail?",
   'something {style} without alcohol',
 ];
+
+/** A seeded option's recipe effect, by catalogue ingredient name. */
+export interface DemoModifierEffect { ingredient: string; quantity: number; unit: string }
+export interface DemoModifierGroup {
+  name: string;
+  kind: 'one' | 'any';
+  required: boolean;
+  options: { name: string; priceDeltaCents: number; effects: DemoModifierEffect[] }[];
+}
+
+/**
+ * Modifier groups of demo drinks, by drink name, on every venue that serves the drink (docs/decisions/183): the
+ * Negroni's double and no ice, and a spirit choice on two whiskey classics (not required: left alone, the drink is
+ * made with the spirit of its recipe, the first option).
+ */
+export const DEMO_MODIFIERS: Readonly<Record<string, readonly DemoModifierGroup[]>> = {
+  Negroni: [{
+    name: 'Extras', kind: 'any', required: false, options: [
+      { name: 'Double', priceDeltaCents: 500, effects: [{ ingredient: 'London dry gin', quantity: 45, unit: 'ml' }] },
+      { name: 'No ice', priceDeltaCents: 0, effects: [] },
+    ],
+  }],
+  'Old Fashioned': [{
+    name: 'Spirit', kind: 'one', required: false, options: [
+      { name: 'Bourbon', priceDeltaCents: 0, effects: [] },
+      { name: 'Rye whiskey', priceDeltaCents: 100, effects: [{ ingredient: 'Bourbon', quantity: -45, unit: 'ml' }, { ingredient: 'Rye whiskey', quantity: 45, unit: 'ml' }] },
+    ],
+  }, {
+    name: 'Extras', kind: 'any', required: false, options: [{ name: 'No ice', priceDeltaCents: 0, effects: [] }],
+  }],
+  Manhattan: [{
+    name: 'Spirit', kind: 'one', required: false, options: [
+      { name: 'Rye whiskey', priceDeltaCents: 0, effects: [] },
+      { name: 'Bourbon', priceDeltaCents: 0, effects: [{ ingredient: 'Rye whiskey', quantity: -50, unit: 'ml' }, { ingredient: 'Bourbon', quantity: 50, unit: 'ml' }] },
+    ],
+  }],
+};

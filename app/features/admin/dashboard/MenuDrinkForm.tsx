@@ -11,6 +11,7 @@ import { toast } from '../../../ui/toast';
 import { useIngredientOptions, useSaveMenuDrink } from '../api';
 import { ACCEPT_ATTRIBUTE, uploadPhoto } from '../image-upload';
 import { titleCase } from './parts';
+import { groupRows, ModifierGroupsEditor, readGroups, type GroupRow } from './ModifierGroupsEditor';
 
 /** A recipe line in the form: the owner's text, and the ingredient it is matched to ('' = kept as free text). */
 type Line = { key: string; text: string; ingredient_id: string; quantity: string; unit: string; is_optional: boolean };
@@ -19,11 +20,14 @@ const SUGGESTIONS = 3;
 let lineCounter = 0;
 const newLine = (patch: Partial<Line> = {}): Line => ({ key: `l${lineCounter++}`, text: '', ingredient_id: '', quantity: '', unit: 'ml', is_optional: false, ...patch });
 
-type Fields = Pick<MenuDrinkInput, 'name' | 'description' | 'category' | 'image_url' | 'enabled'> & { price_cents: number; recipe: RecipeLineInput[] };
+type Fields = Pick<MenuDrinkInput, 'name' | 'description' | 'category' | 'image_url' | 'enabled' | 'featured' | 'modifier_groups'> & { price_cents: number; recipe: RecipeLineInput[] };
 
 /** The form as the API's fields, and an error per field that cannot be read (never rounded or guessed). */
-function readForm(values: { name: string; description: string; price: string; category: string; imageUrl: string | null; enabled: boolean; lines: Line[] }) {
-  const errors: FieldErrors = {};
+function readForm(values: {
+  name: string; description: string; price: string; category: string; imageUrl: string | null; enabled: boolean; featured: boolean; lines: Line[]; groups: GroupRow[];
+}) {
+  const groups = readGroups(values.groups);
+  const errors: FieldErrors = { ...groups.errors };
   if (!values.name.trim()) errors.name = 'Name is required';
   const price = centsFromDollarsField(values.price, 'Price');
   if (price.error) errors.price_cents = price.error;
@@ -35,7 +39,7 @@ function readForm(values: { name: string; description: string; price: string; ca
   });
   const fields: Fields = {
     name: values.name.trim(), description: values.description.trim(), price_cents: price.value ?? 0, category: values.category,
-    image_url: values.imageUrl, enabled: values.enabled,
+    image_url: values.imageUrl, enabled: values.enabled, featured: values.featured, modifier_groups: groups.value,
     recipe: used.map((l) => ({
       ingredient_id: l.ingredient_id || null, raw_name: l.text.trim() || undefined, quantity: Number(l.quantity), unit: l.unit, is_optional: l.is_optional,
     })),
@@ -50,6 +54,9 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
   const [category, setCategory] = useState(drink?.category ?? 'cocktail');
   const [imageUrl, setImageUrl] = useState<string | null>(drink?.image_url ?? null);
   const [enabled, setEnabled] = useState(drink?.enabled ?? true);
+  const [featured, setFeatured] = useState(drink?.featured ?? false);
+  const [initialGroups] = useState<GroupRow[]>(() => groupRows(drink?.modifier_groups ?? []));
+  const [groups, setGroups] = useState<GroupRow[]>(initialGroups);
   const [initialLines] = useState<Line[]>(() => (drink?.recipe ?? []).map((l) => newLine({
     text: l.raw_name, ingredient_id: l.ingredient_id ?? '', quantity: String(l.quantity), unit: l.unit, is_optional: l.is_optional,
   })));
@@ -87,21 +94,21 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const read = readForm({ name, description, price, category, imageUrl, enabled, lines });
+    const read = readForm({ name, description, price, category, imageUrl, enabled, featured, lines, groups });
     setErrors(read.errors);
     if (Object.keys(read.errors).length) return;
-    let request: { id: string; body: MenuDrinkPatch } | { body: MenuDrinkInput } = { body: { ...read.fields, featured: false } };
+    let request: { id: string; body: MenuDrinkPatch } | { body: MenuDrinkInput } = { body: read.fields };
     if (drink) {
       // Only what changed is sent: saving an unchanged drink changes nothing.
       const before = readForm({
         name: drink.name, description: drink.description, price: (drink.price_cents / 100).toFixed(2), category: drink.category,
-        imageUrl: drink.image_url, enabled: drink.enabled, lines: initialLines,
+        imageUrl: drink.image_url, enabled: drink.enabled, featured: drink.featured, lines: initialLines, groups: initialGroups,
       }).fields;
       const changed: MenuDrinkPatch = Object.fromEntries(Object.entries(read.fields).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof Fields])));
       if (Object.keys(changed).length === 0) { toast.success('No changes to save'); onClose(); return; }
       request = { id: drink.id, body: changed };
     }
-    if ('recipe' in body && unmatched.length > 0 && confirmedUnmatched !== unmatchedKey) {
+    if ('recipe' in request.body && unmatched.length > 0 && confirmedUnmatched !== unmatchedKey) {
       setConfirmedUnmatched(unmatchedKey);
       return;
     }
@@ -145,6 +152,9 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
           </div>
           <label className="row admin-checkbox">
             <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Available
+          </label>
+          <label className="row admin-checkbox">
+            <input type="checkbox" checked={featured} onChange={(e) => setFeatured(e.target.checked)} /> Featured (first on the menu)
           </label>
         </div>
 
@@ -213,6 +223,8 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
             <p>Nobody can check {unmatched.length === 1 ? 'its' : 'their'} allergens, so guests will read &quot;May contain allergens we could not check: {unmatched.join(', ')}&quot; until {unmatched.length === 1 ? 'it is' : 'they are'} matched.</p>
           </div>
         )}
+        <ModifierGroupsEditor groups={groups} onChange={(next) => { setGroups(next); clearError(...Object.keys(errors).filter((k) => k.startsWith('modifier_groups'))); }} catalogue={catalogue} errors={errors} />
+
         <div className="modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
           <button type="submit" className="btn btn-primary" disabled={save.isPending || uploading}>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useDeleteMenuDrink, useMenuDrinks, useSetDrinkAvailability } from '../api';
 import { MenuDrinkForm } from './MenuDrinkForm';
+import { CategoryOrderPanel } from './CategoryOrderPanel';
 import { LoadError, StatTiles, VIEW_MODES, ViewToggle, distinct, titleCase, useStoredState } from './parts';
 
 type StatusFilter = 'all' | 'available' | 'unavailable';
@@ -82,6 +83,7 @@ export function MenuDrinksTab() {
         { label: 'Unavailable', value: all.filter((d) => !d.enabled).length },
         { label: 'Categories', value: categories.length },
       ]} />
+      <CategoryOrderPanel categories={categories} />
       <div className="row admin-filters">
         <div className="search-field">
           <Search size={16} aria-hidden="true" />

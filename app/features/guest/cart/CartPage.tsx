@@ -16,6 +16,7 @@ import { RequireGuestSignIn } from '../venue/RequireGuestSignIn';
 import { useVenueContext } from '../venue/VenueLayout';
 import { cartTotals, taxRateLabel } from './cart-totals';
 import { DrinkImage } from '../../../ui/DrinkImage';
+import { LineModifiers } from '../../../ui/LineModifiers';
 
 // At a table the cart is the table's (docs/decisions/170), in its own chunk: a solo guest never downloads it.
 const TableCart = lazy(() => import('../../tables/TableCart'));
@@ -62,8 +63,9 @@ function CartContents({ venue }: { venue: Venue }) {
 
   const changeQuantity = (item: CartItem, qty: number) => {
     // docs/product.md §8.4: a quantity reduced to 0 or less removes the item.
-    if (qty <= 0) removeItem.mutate(item.menu_drink_id, { onError: () => toast.error('Failed to update cart') });
-    else setItem.mutate({ menu_drink_id: item.menu_drink_id, qty, mode: 'set' }, { onError: () => toast.error('Failed to update cart') });
+    if (qty <= 0) removeItem.mutate(item.line_key, { onError: () => toast.error('Failed to update cart') });
+    else setItem.mutate({ menu_drink_id: item.menu_drink_id, qty, mode: 'set', ...(item.modifiers.length ? { modifiers: item.modifiers } : {}) },
+      { onError: () => toast.error('Failed to update cart') });
   };
 
   // Offline, the order waits for the network and is then placed once, with the same Idempotency-Key
@@ -117,10 +119,11 @@ function CartContents({ venue }: { venue: Venue }) {
     <main className="guest-main">
       <ul className="cart-list" aria-label="Cart items">
         {items.map((item) => (
-          <li key={item.menu_drink_id} className="cart-line card">
+          <li key={item.line_key} className="cart-line card">
             <DrinkImage src={item.image_url} width={72} height={72} />
             <div className="cart-line-body">
               <p className="cart-line-name">{item.custom_name || item.ai_recipe_name || item.name}</p>
+              <LineModifiers choices={item.modifier_choices} />
               <p className="muted">{formatCents(item.price_cents)} each</p>
               {item.notes && <p className="muted cart-line-notes">Notes: {item.notes}</p>}
               <GlassFacts allergens={item.allergens} containsAlcohol={item.contains_alcohol} />

@@ -1,5 +1,5 @@
 import { GlassFacts } from '../../../ui/GlassFacts';
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
@@ -21,6 +21,9 @@ const happyHourCovers = (drink: { price_cents: number; category: string }, activ
   scheduledPriceCents(drink.price_cents, drink.category, active) !== drink.price_cents;
 import { RatingPanel } from './RatingPanel';
 import { DrinkImage } from '../../../ui/DrinkImage';
+import type { ModifierChoice } from './ModifierPicker';
+
+const ModifierPicker = lazy(() => import('./ModifierPicker'));
 
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
@@ -37,6 +40,12 @@ export default function DrinkPage() {
   const activeOrder = useActiveOrderGuard(venue.slug);
   const [quantity, setQuantity] = useState(1);
   const [notes, setNotes] = useState('');
+  // The guest's options, as the picker reports them for this drink; a new picker (a new key) after each add.
+  const [chosen, setChosen] = useState<(ModifierChoice & { drinkId: string }) | null>(null);
+  const [pickerRound, setPickerRound] = useState(0);
+  const groups = useMemo(() => drink?.modifier_groups ?? [], [drink]);
+  const drinkIdForChoice = drink?.id;
+  const onChoice = useCallback((choice: ModifierChoice) => { if (drinkIdForChoice) setChosen({ ...choice, drinkId: drinkIdForChoice }); }, [drinkIdForChoice]);
   const authPath = `/venue/${venue.slug}/auth`;
   const back = { to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` };
 
@@ -71,23 +80,33 @@ export default function DrinkPage() {
       onError: () => toast.error('Failed to update favorites'),
     });
   };
+  // Until the picker has reported, a drink with options cannot be added (its price is not known yet).
+  const choice = groups.length === 0 ? null : chosen?.drinkId === drink.id ? chosen : undefined;
+  // What the server will charge (docs/decisions/183, 197): the drink at its happy-hour price, plus its options.
+  const unitCents = scheduledPriceCents(drink.price_cents, drink.category, happyHour) + (choice?.priceDeltaCents ?? 0);
   const onAddToCart = () => {
-    const line = { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined };
+    if (choice === undefined) return;
+    if (choice?.problem) { toast.error(choice.problem); return; }
+    const line = { menu_drink_id: drink.id, qty: quantity, notes: notes.trim() || undefined, ...(choice?.ids.length ? { modifiers: choice.ids } : {}) };
+    const named = choice?.label ? `${drink.name} (${choice.label})` : drink.name;
+    const label = `${quantity} × ${named}`;
     const added = () => {
       setQuantity(1);
       setNotes('');
+      setChosen(null);
+      setPickerRound((n) => n + 1);
     };
     // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/170).
-    if (table) return table.add(line, `${quantity} × ${drink.name}`, added);
+    if (table) return table.add(line, label, added);
     if (!signedIn) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
-      rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: drink.name } });
+      rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: named } });
       navigate(authPath);
       return;
     }
     addToCart.mutate({ ...line, mode: 'add' }, {
       onSuccess: () => {
-        toast.success(`Added ${quantity} × ${drink.name} to cart`);
+        toast.success(`Added ${label} to cart`);
         added();
       },
       onError: (err) => { if (!activeOrder.handleFailure(err)) toast.error('Failed to add to cart'); },
@@ -98,6 +117,7 @@ export default function DrinkPage() {
     <>
       <GuestHeader title={drink.name} subtitle={venue.name} back={back} />
       <main className="guest-main drink-detail">
+        {/* Name, price and Add come in the first screen on a phone; the art is a band, not the page (docs/decisions/184). */}
         <div className="drink-hero">
           <DrinkImage src={drink.image_url} alt={drink.name} width={640} height={640} />
         </div>
@@ -109,6 +129,29 @@ export default function DrinkPage() {
           </div>
           <FavoriteButton favorited={favorited} drinkName={drink.name} busy={toggleFavorite.isPending} onToggle={onFavorite} />
         </div>
+        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} unchecked={drink.unchecked_ingredients} />
+        <section className="card stack order-box" aria-label="Order">
+          {groups.length > 0 && (
+            <Suspense fallback={<p className="muted" role="status">Loading options...</p>}>
+              <ModifierPicker key={`${drink.id}:${pickerRound}`} drinkName={drink.name} groups={groups} onChange={onChoice} />
+            </Suspense>
+          )}
+          <div className="row order-box-actions">
+            <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} />
+            {!table && activeOrder.active ? (
+              <Link className="btn btn-primary order-box-add" to={activeOrder.statusPath!}>View Order Status</Link>
+            ) : (
+              <button type="button" className="btn btn-primary order-box-add" disabled={(table ? !table.open : addToCart.isPending) || choice === undefined} onClick={onAddToCart}>
+                <ShoppingCart aria-hidden="true" size={18} />
+                {addToCart.isPending ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'} · ${formatCents(unitCents * quantity)}`}
+              </button>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor="drink-notes">Special notes (optional)</label>
+            <textarea id="drink-notes" rows={2} maxLength={500} placeholder="Extra lime..." value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </div>
+        </section>
         <p>{drink.description}</p>
         {drink.ingredients_notes && <p className="drink-ingredients" data-testid="drink-ingredients"><strong>Ingredients:</strong> {drink.ingredients_notes}</p>}
         {drink.tags.length > 0 && (
@@ -116,26 +159,6 @@ export default function DrinkPage() {
             {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
           </ul>
         )}
-        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} unchecked={drink.unchecked_ingredients} />
-        <section className="card stack order-box" aria-label="Order">
-          <div className="row">
-            <span className="field-label" id="qty-label">Quantity</span>
-            <span className="spacer" />
-            <QuantityStepper label="Quantity" value={quantity} onChange={setQuantity} />
-          </div>
-          <div className="field">
-            <label htmlFor="drink-notes">Special notes (optional)</label>
-            <textarea id="drink-notes" maxLength={500} placeholder="No ice, extra lime..." value={notes} onChange={(e) => setNotes(e.target.value)} />
-          </div>
-          {!table && activeOrder.active ? (
-            <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>View Order Status</Link>
-          ) : (
-            <button type="button" className="btn btn-primary btn-block" disabled={table ? !table.open : addToCart.isPending} onClick={onAddToCart}>
-              <ShoppingCart aria-hidden="true" size={18} />
-              {addToCart.isPending ? 'Adding...' : `Add to ${table ? 'table cart' : 'Cart'} · ${formatCents(scheduledPriceCents(drink.price_cents, drink.category, happyHour) * quantity)}`}
-            </button>
-          )}
-        </section>
         <RatingPanel key={`${drink.id}:${drink.my_rating?.rating ?? 0}`} drink={drink} slug={venue.slug} />
       </main>
     </>

@@ -21,7 +21,7 @@ export function OrderDetailsPanel({ order, id }: { order: Order; id?: string }) 
       <ul className="item-list">
         {order.items.map((item) => (
           <li key={item.id}>
-            <span>{item.quantity} × {item.ai_recipe_name || item.name}{item.notes ? <span className="muted"> ({item.notes})</span> : null}</span>
+            <span>{item.quantity} × {item.ai_recipe_name || item.name}{item.modifiers ? <span className="muted"> · {item.modifiers}</span> : null}{item.notes ? <span className="muted"> ({item.notes})</span> : null}</span>
             <span>{formatCents(item.total_cents)}</span>
           </li>
         ))}

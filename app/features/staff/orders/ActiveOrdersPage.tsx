@@ -1,4 +1,5 @@
 import { Bell, ClipboardList, Eye, Keyboard, Timer, Undo2, Wifi, WifiOff } from 'lucide-react';
+import { LineModifiers } from '../../../ui/LineModifiers';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { shortOrderId } from '../../../../shared/ids';
 import { formatCents } from '../../../../shared/money';
@@ -212,7 +213,7 @@ export default function ActiveOrdersPage() {
                       <span>
                         <MemberName name={item.member_name} />
                         {item.quantity} × {item.name}
-                        {item.modifiers && <span className="muted"> · {item.modifiers}</span>}
+                        <LineModifiers choices={item.modifier_choices} text={item.modifiers} />
                         {item.notes && <span className="muted"> · {item.notes}</span>}
                         {item.voided && <span className="muted"> · voided, do not make</span>}
                       </span>

@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { GlassFacts } from '../../../ui/GlassFacts';
 import { Modal } from '../../../ui/Modal';
+import { LineModifiers } from '../../../ui/LineModifiers';
+import type { ChosenModifier } from '../../../../shared/schemas/modifiers';
 
 export type BuildStep = { ingredient: string; quantity: number; unit: string; optional: boolean };
 export type BuildDrink = {
   key: string; name: string; quantity: number; notes?: string | null; modifiers?: string | null; steps: BuildStep[] | null;
+  /** The options chosen (docs/decisions/183), shown above the steps. */
+  modifierChoices?: readonly ChosenModifier[];
   /** What is in the glass, when known (an order line carries it, docs/decisions/101). */
   allergens?: readonly string[]; containsAlcohol?: boolean;
 };
@@ -23,7 +27,7 @@ export function BuildSheetModal({ title, drinks, onClose, note }: { title: strin
         {drinks.map((drink) => (
           <section key={drink.key} aria-label={`Build sheet for ${drink.name}`}>
             <h3>{drink.quantity} × {drink.name}</h3>
-            {drink.modifiers && <p className="muted">Modifiers: {drink.modifiers}</p>}
+            <LineModifiers choices={drink.modifierChoices} text={drink.modifiers} />
             {drink.notes && <p className="muted">Notes: {drink.notes}</p>}
             {drink.allergens && <GlassFacts allergens={drink.allergens} containsAlcohol={drink.containsAlcohol ?? true} />}
             {drink.steps && drink.steps.length > 0 ? (

@@ -10,7 +10,7 @@ export function buildDrinksOf(order: Order, menu: StaffMenuItem[] | undefined): 
       ? item.recipe?.map((r) => ({ ingredient: r.ingredient, quantity: r.quantity, unit: r.unit, optional: false })) ?? null
       : byId.get(item.menu_drink_id)?.recipe.map((r) => ({ ingredient: r.ingredient.name, quantity: r.quantity, unit: r.unit, optional: r.is_optional })) ?? null;
     return {
-      key: item.id, name: item.name, quantity: item.quantity, notes: item.notes, modifiers: item.modifiers, steps: recipe,
+      key: item.id, name: item.name, quantity: item.quantity, notes: item.notes, modifiers: item.modifiers, modifierChoices: item.modifier_choices, steps: recipe,
       allergens: item.allergens, containsAlcohol: item.contains_alcohol,
     };
   });
