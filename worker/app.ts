@@ -39,6 +39,7 @@ import { venueRoutes } from './venues/routes';
 import { tableRoutes } from './tables/routes';
 import { tableLookupRoutes } from './tables/lookup.routes';
 import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
+import { adminTeamRoutes, inviteRoutes } from './team/routes';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -60,6 +61,7 @@ const api = new Hono<AppContext>()
   .route('/favorites', favoriteRoutes)
   .route('/ratings', ratingRoutes)
   .route('/auth', authRoutes)
+  .route('/auth/invites', inviteRoutes)
   .route('/admin/auth', adminAuthRoutes)
   .route('/me', meRoutes)
   .route('/super/impersonate', superImpersonateRoutes)
@@ -86,6 +88,7 @@ const api = new Hono<AppContext>()
   .route('/admin/audit-log', adminAuditRoutes)
   .route('/admin/images', adminImageRoutes)
   .route('/admin/tables', adminTableRoutes)
+  .route('/admin/team', adminTeamRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)
   .route('/ai', aiAdminRoutes);

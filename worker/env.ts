@@ -33,6 +33,8 @@ export type AuditDescription = {
   targetType?: string;
   targetId?: string;
   summary?: string;
+  /** Why, as the person gave it (a cancel's or stock receipt's reason). */
+  reason?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   /** The venue the write concerned, when it is not the caller's own (super admin routes). */

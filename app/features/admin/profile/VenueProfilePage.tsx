@@ -1,7 +1,7 @@
 import { ImagePlus } from 'lucide-react';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import type { VenueProfileUpdate } from '../../../../shared/schemas/admin';
-import type { Venue } from '../../../../shared/schemas/venue';
+import { TaxRateBp, taxPercentToBp, type Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
 import { useAdminVenue, useSaveVenue } from '../api';
@@ -61,15 +61,15 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
     e.preventDefault();
     const next: Record<string, string> = {};
     if (!form.name.trim()) next.name = 'Name is required';
-    const tax = Number(form.tax);
-    if (!(Number.isFinite(tax) && tax >= 0 && tax <= 30)) next.tax_rate_bp = 'Tax rate is between 0 and 30%';
+    const tax = TaxRateBp.safeParse(taxPercentToBp(form.tax));
+    if (!tax.success) next.tax_rate_bp = tax.error.issues[0]!.message;
     setErrors(next);
     if (Object.keys(next).length) return;
     const body: VenueProfileUpdate = {
       name: form.name.trim(), description: form.description, address: form.address, phone: form.phone.trim() || null,
       opening_hours: form.opening_hours, timezone: form.timezone,
       theme_colors: { primary: form.primary, secondary: form.secondary, background: form.background, text: form.text },
-      logo_url: form.logo_url, cover_image_url: form.cover_image_url, tax_rate_bp: Math.round(tax * 100),
+      logo_url: form.logo_url, cover_image_url: form.cover_image_url, tax_rate_bp: tax.data!,
     };
     try {
       const saved = await save.mutateAsync(body);
