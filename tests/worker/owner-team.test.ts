@@ -181,3 +181,21 @@ describe('one tax limit', () => {
     expect((await call('POST', '/api/super/venues', { token: superadmin, body: { name: 'Taxing Bar', slug: 'taxing-bar', tax_rate_bp: 3000 } })).status).toBe(201);
   });
 });
+
+describe("the SMS hook speaks Twilio's Messages API", () => {
+  it('a form-encoded POST to /2010-04-01/Accounts/{sid}/Messages.json with basic auth; an MG… sender is a Messaging Service', async () => {
+    const { twilioMessageRequest } = await import('../../worker/auth/sms');
+    const sid = `AC${'a'.repeat(32)}`;
+    const fromNumber = twilioMessageRequest({ SMS_ACCOUNT_SID: sid, SMS_API_KEY: 'secret', SMS_FROM: '+15550001111' }, { to: '+15552010008', body: 'Your code is 123456' });
+    expect(fromNumber.method).toBe('POST');
+    expect(fromNumber.url).toBe(`https://api.twilio.com/2010-04-01/Accounts/${sid}/Messages.json`);
+    expect(fromNumber.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    expect(fromNumber.headers.get('Authorization')).toBe(`Basic ${btoa(`${sid}:secret`)}`);
+    expect(Object.fromEntries(await fromNumber.formData())).toEqual({ To: '+15552010008', Body: 'Your code is 123456', From: '+15550001111' });
+
+    const service = `MG${'b'.repeat(32)}`;
+    const viaService = twilioMessageRequest({ SMS_ACCOUNT_SID: sid, SMS_API_KEY: 'secret', SMS_FROM: service, SMS_PROVIDER_URL: 'https://twilio.example.test/' }, { to: '+15552010008', body: 'x' });
+    expect(viaService.url).toBe(`https://twilio.example.test/2010-04-01/Accounts/${sid}/Messages.json`);
+    expect(Object.fromEntries(await viaService.formData())).toEqual({ To: '+15552010008', Body: 'x', MessagingServiceSid: service });
+  });
+});
