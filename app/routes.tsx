@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/login', ...page(() => import('./features/auth/LoginPage')) },
+      { path: '/invite/:token', ...page(() => import('./features/auth/InvitePage')) },
       {
         path: '/admin',
         ...page(() => import('./features/admin/AdminShell')),
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'tables', ...page(() => import('./features/admin/tables/AdminTablesPage')) },
           { path: 'qr', ...page(() => import('./features/admin/qr/QrPage')) },
           { path: 'audit-log', ...page(() => import('./features/admin/audit/AdminAuditLogPage')) },
+          { path: 'team', ...page(() => import('./features/admin/team/TeamPage')) },
           { path: 'profile', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
           { path: 'settings', element: <RedirectTo from="/settings" to="/profile" /> },
         ],

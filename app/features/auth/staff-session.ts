@@ -196,6 +196,16 @@ export async function login(email: string, password: string) {
   return session.user;
 }
 
+/** A one-time invite or reset link (docs/decisions/191): the chosen password is set and the person is signed in. */
+export async function acceptInvite(token: string, password: string) {
+  const { InviteAcceptResult } = await import('../../../shared/schemas/team');
+  const session = await apiRequest('POST', '/auth/invites/:token/accept', { params: { token }, body: { password }, credentials: 'none', schema: InviteAcceptResult, schemaLabel: 'auth' });
+  localStorage.removeItem(IMPERSONATION_CONTEXT_KEY);
+  setState({ impersonation: null });
+  applySession(session);
+  return session.user;
+}
+
 export async function logout() {
   try {
     await apiRequest('POST', '/auth/logout', { credentials: 'none' });
