@@ -3,6 +3,8 @@ import { useState, type CSSProperties, type FormEvent } from 'react';
 import type { VenueProfileUpdate } from '../../../../shared/schemas/admin';
 import { TaxRateBp, taxPercentToBp, type Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useAdminVenue, useSaveVenue } from '../api';
 import { ACCEPT_ATTRIBUTE, uploadPhoto } from '../image-upload';
@@ -56,6 +58,9 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
   const [form, setForm] = useState<Form>(() => formOf(venue));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  // The form as last loaded or saved: anything else is unsaved, and leaving asks first (docs/decisions/175).
+  const [lastSaved, setLastSaved] = useState<Form>(() => formOf(venue));
+  const leaving = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(lastSaved));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -74,6 +79,7 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
     try {
       const saved = await save.mutateAsync(body);
       setForm(formOf(saved));
+      setLastSaved(formOf(saved));
       toast.success('Venue profile saved');
     } catch (err) {
       if (err instanceof ApiRequestError && Array.isArray(err.details)) {
@@ -87,6 +93,11 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
   return (
     <main className="page stack">
       <h1>Venue Profile</h1>
+      {leaving.pending && (
+        <ConfirmDialog title="Leave without saving?" confirmLabel="Leave without saving" onCancel={leaving.stay} onConfirm={leaving.leave}>
+          <p>Your changes to the venue profile are not saved. If you leave this page now, they are lost.</p>
+        </ConfirmDialog>
+      )}
       <div className="admin-profile-grid">
         <form className="card stack" onSubmit={submit} noValidate>
           <div className="field">
