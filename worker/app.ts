@@ -40,6 +40,7 @@ import { tableRoutes } from './tables/routes';
 import { tableLookupRoutes } from './tables/lookup.routes';
 import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
 import { adminTeamRoutes, inviteRoutes } from './team/routes';
+import { adminSetupRoutes } from './setup/routes';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -89,6 +90,7 @@ const api = new Hono<AppContext>()
   .route('/admin/images', adminImageRoutes)
   .route('/admin/tables', adminTableRoutes)
   .route('/admin/team', adminTeamRoutes)
+  .route('/admin/setup', adminSetupRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)
   .route('/ai', aiAdminRoutes);

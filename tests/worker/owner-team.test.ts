@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditLogPage, type AuditEntry } from '../../shared/schemas/audit';
+import { SetupChecklist } from '../../shared/schemas/setup';
 import { TeamInviteResult, TeamList, TeamMemberResponse, TeamResetResult } from '../../shared/schemas/team';
 import { DEMO_EMAILS, mintToken, userRow, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
@@ -197,5 +198,33 @@ describe("the SMS hook speaks Twilio's Messages API", () => {
     const viaService = twilioMessageRequest({ SMS_ACCOUNT_SID: sid, SMS_API_KEY: 'secret', SMS_FROM: service, SMS_PROVIDER_URL: 'https://twilio.example.test/' }, { to: '+15552010008', body: 'x' });
     expect(viaService.url).toBe(`https://twilio.example.test/2010-04-01/Accounts/${sid}/Messages.json`);
     expect(Object.fromEntries(await viaService.formData())).toEqual({ To: '+15552010008', Body: 'x', MessagingServiceSid: service });
+  });
+});
+
+describe("a new venue's setup checklist", () => {
+  it('ticks each step from the venue data: profile, menu, inventory, team, tables and QR, go live', async () => {
+    const created = await call('POST', '/api/super/venues', { token: superadmin, body: { name: 'Checklist Bar', slug: 'checklist-bar' } });
+    const venue = created.json.venue.id as string;
+    await call('POST', `/api/super/venues/${venue}/staff`, { token: superadmin, body: { email: 'owner@checklist.example', role: 'admin', password: 'owner-password-1' } });
+    const owner = await mintToken('owner@checklist.example');
+    const checklist = async () => SetupChecklist.parse((await call('GET', '/api/admin/setup', { token: owner })).json);
+
+    const fresh = await checklist();
+    expect(fresh.steps.map((s) => [s.id, s.done])).toEqual([['profile', false], ['menu', false], ['inventory', false], ['team', false], ['tables', false], ['live', false]]);
+    expect(fresh.steps[0]!.detail).toBe('Missing: description, address, opening hours');
+    expect(fresh.steps[5]!.detail).toBe('Open to guests; no order yet');
+    expect(fresh.complete).toBe(false);
+
+    await call('PATCH', '/api/admin/venue', { token: owner, body: { description: 'Cocktails by the river', address: '1 Quay St', opening_hours: 'Tue–Sun 17:00–01:00' } });
+    await call('POST', '/api/admin/team', { token: owner, body: { email: 'first-hire@checklist.example', role: 'staff' } });
+    const after = await checklist();
+    expect(after.steps.find((s) => s.id === 'profile')).toMatchObject({ done: true });
+    expect(after.steps.find((s) => s.id === 'team')).toMatchObject({ done: true, detail: '1 person besides you' });
+    expect(after.steps.find((s) => s.id === 'menu')!.done).toBe(false);
+
+    // Another venue's data never ticks this one's steps, and staff cannot read it.
+    const seeded = SetupChecklist.parse((await call('GET', '/api/admin/setup', { token: admin })).json);
+    expect(seeded.steps.find((s) => s.id === 'menu')!.done).toBe(true);
+    expectApiError(await call('GET', '/api/admin/setup', { token: staff }), 403);
   });
 });
