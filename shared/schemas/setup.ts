@@ -1,4 +1,4 @@
-// GET /api/admin/setup: a new venue's setup checklist (docs/product.md §11.5), each step from the venue's own data.
+// GET /api/admin/setup: a new venue's setup checklist (docs/product.md §11.6), each step from the venue's own data.
 import { z } from 'zod';
 
 export const SETUP_STEPS = ['profile', 'menu', 'inventory', 'team', 'tables', 'live'] as const;

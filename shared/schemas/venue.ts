@@ -8,7 +8,7 @@ export const ThemeColors = z.object({
 });
 export type ThemeColors = z.infer<typeof ThemeColors>;
 
-/** One tax limit for every venue, wherever it is set (docs/product.md §3.1, docs/decisions/193). */
+/** One tax limit for every venue, wherever it is set (docs/product.md §3.2). */
 export const MAX_TAX_RATE_BP = 3000;
 export const TAX_RATE_RANGE_MESSAGE = 'Tax rate is between 0 and 30%';
 /** Basis points: 875 = 8.75 %. The super admin's venue editor and the admin's venue profile both check this one. */

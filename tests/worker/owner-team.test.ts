@@ -1,4 +1,4 @@
-// An owner's first day (docs/product.md §5.4, §10): the admin's own team and its tenancy, the one-time invite link,
+// An owner's first day (docs/product.md §11.5-§11.7, §3.2): the admin's own team and its tenancy, the one-time invite link,
 // an audit log in words with before/after and reason, one tax limit (docs/decisions/191-193).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

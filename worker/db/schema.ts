@@ -495,7 +495,7 @@ export const auditLog = sqliteTable('audit_log', {
   targetType: text('target_type'),
   targetId: text('target_id'),
   summary: text('summary'),
-  /** Why, in the person's words: a cancel's or stock receipt's reason (docs/product.md §10). */
+  /** Why, in the person's words: a cancel's or stock receipt's reason (docs/product.md §11.7). */
   reason: text('reason'),
   before: text('before', { mode: 'json' }).$type<Record<string, unknown>>(),
   after: text('after', { mode: 'json' }).$type<Record<string, unknown>>(),

@@ -1,4 +1,4 @@
-// A venue's setup checklist (docs/product.md §11.5): each step is ticked from what the venue's data holds now,
+// A venue's setup checklist (docs/product.md §11.6): each step is ticked from what the venue's data holds now,
 // never from a box someone clicked, so a step undone later (the last drink removed) shows as open again.
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { SetupChecklist, SetupStep } from '../../shared/schemas/setup';

@@ -1,4 +1,4 @@
-// A venue admin's own team (docs/product.md §5.4): every read and change is of an account of the caller's venue;
+// A venue admin's own team (docs/product.md §11.5): every read and change is of an account of the caller's venue;
 // another venue's account is not found, so nothing crosses venues (docs/decisions/191).
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// The admin dashboard's setup checklist for a new venue (docs/product.md §11.5): six steps, each ticked by the
+// The admin dashboard's setup checklist for a new venue (docs/product.md §11.6): six steps, each ticked by the
 // server from the venue's data (GET /api/admin/setup), each a link to where it is done. Gone once all are done.
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';

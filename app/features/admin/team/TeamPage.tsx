@@ -1,4 +1,4 @@
-// The admin's Team section (docs/product.md §5.4): invite by email with a one-time link or a password, set the
+// The admin's Team section (docs/product.md §11.5): invite by email with a one-time link or a password, set the
 // role, disable, reset. Only this venue's accounts are listed; every change is in the audit log.
 import { useState, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH } from '../../../../shared/schemas/super';

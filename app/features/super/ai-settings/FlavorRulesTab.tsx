@@ -44,7 +44,7 @@ function FactorRows({ id, label, hint, rows, min, max, onChange, error }: {
   );
 }
 
-/** A rule as a form (docs/product.md §13): tags, strength and sweetness, boosts and reductions, garnishes, notes. */
+/** A rule as a form (docs/product.md §11.3): tags, strength and sweetness, boosts and reductions, garnishes, notes. */
 function RuleEditor({ rule, onClose }: { rule: FlavorRule | null; onClose: () => void }) {
   const save = useSaveFlavorRule();
   const [ruleName, setRuleName] = useState(rule?.rule_name ?? '');
