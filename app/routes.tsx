@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/login', ...page(() => import('./features/auth/LoginPage')) },
+      { path: '/invite/:token', ...page(() => import('./features/auth/InvitePage')) },
       {
         path: '/admin',
         ...page(() => import('./features/admin/AdminShell')),
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: 'audit-log', ...page(() => import('./features/admin/audit/AdminAuditLogPage')) },
           { path: 'imports', ...page(() => import('./features/admin/imports/ImportExportPage')) },
           { path: 'reports', ...page(() => import('./features/admin/reports/NightReportPage')) },
+          { path: 'team', ...page(() => import('./features/admin/team/TeamPage')) },
           { path: 'profile', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
           { path: 'settings', element: <RedirectTo from="/settings" to="/profile" /> },
         ],

@@ -5,11 +5,35 @@ import { buildEnvironment, buildProblems, hasPlaceholderDatabaseId, type DeployE
 import { ALL_D1_BINDINGS } from '../worker/shards/bindings';
 import { wrangler } from './lib/wrangler';
 
-function main() {
-  const argv = process.argv.slice(2);
-  const environment = (argv.find((arg) => !arg.startsWith('--')) ?? 'production') as DeployEnvironment;
+const USAGE = `Usage: npm run deploy [-- --dry-run]          build, check, migrate and deploy production
+       npm run deploy:staging [-- --dry-run]  the same for staging
+       npm run deploy -- --help               this help; nothing is built or deployed
+
+  --dry-run  build and check, then \`wrangler deploy --dry-run\` (offline: no migrations, nothing deployed)
+  --help     print this help and exit
+
+Steps: 1 build (CLOUDFLARE_ENV=<env>), 2 check what it would ship, 3 apply the migrations to every remote D1,
+4 deploy that build. Before the first deploy, create every D1 database and R2 bucket listed in docs/deploy.md.`;
+
+const OPTIONS = new Set(['--dry-run', '--help', '-h']);
+
+/** The command line, read before anything runs: help or an unknown option never reaches a build. */
+function parseArguments(argv: string[]) {
+  if (argv.includes('--help') || argv.includes('-h')) return { help: true as const };
+  const unknown = argv.filter((arg) => arg.startsWith('-') && !OPTIONS.has(arg));
+  if (unknown.length > 0) throw new Error(`Unknown option ${unknown.join(', ')}; nothing was built or deployed.\n\n${USAGE}`);
+  const environment = (argv.find((arg) => !arg.startsWith('-')) ?? 'production') as DeployEnvironment;
   if (environment !== 'production' && environment !== 'staging') throw new Error(`Unknown environment "${environment}" (production or staging)`);
-  const dryRun = argv.includes('--dry-run');
+  return { help: false as const, environment, dryRun: argv.includes('--dry-run') };
+}
+
+function main() {
+  const args = parseArguments(process.argv.slice(2));
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
+  const { environment, dryRun } = args;
 
   console.log(`== 1/4 build the ${environment} environment (CLOUDFLARE_ENV=${environment})`);
   console.log(`   (wrangler warns that JWT_SECRET is not in env.${environment}.vars: that is intended, it is a secret there; do not add it as a var)`);

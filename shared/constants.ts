@@ -62,3 +62,5 @@ export const DEFAULT_THEME = {
 export const LIVE_SOCKETS_PER_SESSION = 8;
 export const LIVE_SOCKETS_PER_ADDRESS = 400;
 export const TOO_MANY_SOCKETS_CLOSE = 4008;
+/** Close code of a socket whose session ended (signed out, disabled, reset) or whose role no longer allows the venue. */
+export const SESSION_ENDED_CLOSE = 4001;

@@ -42,6 +42,8 @@ import { tableLookupRoutes } from './tables/lookup.routes';
 import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
 import { adminExportRoutes, adminImportRoutes } from './imports/routes';
 import { adminReportRoutes } from './reports/routes';
+import { adminTeamRoutes, inviteRoutes } from './team/routes';
+import { adminSetupRoutes } from './setup/routes';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -63,6 +65,7 @@ const api = new Hono<AppContext>()
   .route('/favorites', favoriteRoutes)
   .route('/ratings', ratingRoutes)
   .route('/auth', authRoutes)
+  .route('/auth/invites', inviteRoutes)
   .route('/admin/auth', adminAuthRoutes)
   .route('/me', meRoutes)
   .route('/super/impersonate', superImpersonateRoutes)
@@ -92,6 +95,8 @@ const api = new Hono<AppContext>()
   .route('/admin/imports', adminImportRoutes)
   .route('/admin/exports', adminExportRoutes)
   .route('/admin/reports', adminReportRoutes)
+  .route('/admin/team', adminTeamRoutes)
+  .route('/admin/setup', adminSetupRoutes)
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)
   .route('/ai', aiAdminRoutes);

@@ -4,9 +4,12 @@ import type * as schema from './db/schema';
 
 /** Secrets that exist only when deployed (never in wrangler.toml). */
 export type SecretEnv = {
-  SMS_PROVIDER_URL?: string;
+  /** Twilio (docs/deploy.md "Text messages"): the account SID, its auth token, the sender. */
+  SMS_ACCOUNT_SID?: string;
   SMS_API_KEY?: string;
   SMS_FROM?: string;
+  /** Replaces https://api.twilio.com for a Twilio-compatible endpoint; unset in a normal deploy. */
+  SMS_PROVIDER_URL?: string;
 };
 
 /** Set to 'false' by the test harness to keep per-request log lines out of test output. */
@@ -33,6 +36,8 @@ export type AuditDescription = {
   targetType?: string;
   targetId?: string;
   summary?: string;
+  /** Why, as the person gave it (a cancel's or stock receipt's reason). */
+  reason?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   /** The venue the write concerned, when it is not the caller's own (super admin routes). */

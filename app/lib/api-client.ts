@@ -36,6 +36,12 @@ export type AuthBridge = {
   tokenFor(credentials: Credentials): string | null;
   /** Called on 409 claims_outdated; resolves true when a fresh token is in place. */
   syncClaims(): Promise<boolean>;
+  /**
+   * Called when the server refused a staff token with 401 (expired, or the session ended: signed out elsewhere,
+   * disabled, reset). Resolves true when a renewed token is in place; otherwise the session is over and the back
+   * office shows "You've been signed out" (docs/decisions/192).
+   */
+  staffUnauthorized?(): Promise<boolean>;
 };
 
 let bridge: AuthBridge = { tokenFor: () => null, syncClaims: async () => false };
@@ -111,7 +117,8 @@ async function send(method: string, url: URL, options: SentRequest) {
 
 /**
  * The one way the app talks to /api (docs/product.md §7.5): 15 s timeout, bearer token, one retry after a
- * claims sync on 409 claims_outdated, and an HTML reply is an error naming method and URL.
+ * claims sync on 409 claims_outdated, one after a renewal on a staff 401 (else the session ends: docs/decisions/192),
+ * and an HTML reply is an error naming method and URL.
  */
 export async function apiRequest<M extends ApiMethod, P extends ApiPath<M>>(
   method: M,
@@ -120,7 +127,10 @@ export async function apiRequest<M extends ApiMethod, P extends ApiPath<M>>(
 ): Promise<ApiAnswer<M, P>> {
   const options = given as SentRequest & { params?: Record<string, string> };
   const url = buildUrl(path, options.params, options.query);
+  const sentStaffToken = (options.credentials ?? 'staff') === 'staff' && bridge.tokenFor('staff') !== null;
   let res = await send(method, url, options);
+  // One place decides what a refused staff session means, for every screen: renew once, else signed out.
+  if (res.status === 401 && sentStaffToken && bridge.staffUnauthorized && (await bridge.staffUnauthorized())) res = await send(method, url, options);
   if (res.status === 409) {
     const peek = await res.clone().json().catch(() => null) as { detail?: string } | null;
     if (peek?.detail === 'claims_outdated' && (await bridge.syncClaims())) res = await send(method, url, options);

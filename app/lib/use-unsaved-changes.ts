@@ -15,13 +15,17 @@ function inAppTarget(event: MouseEvent): string | null {
   return to === window.location.pathname + window.location.search + window.location.hash ? null : to;
 }
 
+/** What leaving would do once confirmed: follow a link, or close a dialog (Escape, its backdrop, Cancel). */
+type Leaving = { to: string } | { close: () => void };
+
 /**
- * While `dirty`, leaving is held: `pending` is where a clicked link would go; `leave()` goes there, `stay()`
- * keeps the form. The caller shows the confirmation.
+ * While `dirty`, leaving is held: a clicked in-app link, a reload or closed tab, and a dialog closed through
+ * `guardClose` (docs/decisions/175). `pending` is true while the person is asked; `leave()` goes on, `stay()` keeps
+ * the form. The caller shows the confirmation.
  */
 export function useUnsavedChanges(dirty: boolean) {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<Leaving | null>(null);
 
   useEffect(() => {
     if (!dirty) return;
@@ -35,7 +39,7 @@ export function useUnsavedChanges(dirty: boolean) {
       if (to === null) return;
       event.preventDefault();
       event.stopPropagation();
-      setPending(to);
+      setPending({ to });
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
@@ -46,12 +50,19 @@ export function useUnsavedChanges(dirty: boolean) {
   }, [dirty]);
 
   return {
-    pending,
+    pending: pending !== null,
+    /** A dialog's close (Escape, backdrop, Cancel) that asks first while there are unsaved changes. */
+    guardClose: (close: () => void) => () => {
+      if (dirty) setPending({ close });
+      else close();
+    },
     stay: () => setPending(null),
     leave: () => {
-      const to = pending;
+      const leaving = pending;
       setPending(null);
-      if (to) void navigate(to);
+      if (!leaving) return;
+      if ('close' in leaving) leaving.close();
+      else void navigate(leaving.to);
     },
   };
 }

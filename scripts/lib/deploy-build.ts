@@ -11,9 +11,9 @@ import { repoRoot } from './wrangler';
 export type DeployEnvironment = 'production' | 'staging';
 
 /** What each environment must ship; wrangler.toml's [env.*] blocks are checked against it. */
-export const EXPECTED: Record<DeployEnvironment, { workerName: string; demoMode: 'true' | 'false'; d1: string; r2: string }> = {
-  production: { workerName: 'barhop', demoMode: 'false', d1: 'barhop', r2: 'barhop-images' },
-  staging: { workerName: 'barhop-staging', demoMode: 'true', d1: 'barhop-staging', r2: 'barhop-images-staging' },
+export const EXPECTED: Record<DeployEnvironment, { workerName: string; demoMode: 'true' | 'false'; d1: string; r2: string; archive: string }> = {
+  production: { workerName: 'barhop', demoMode: 'false', d1: 'barhop', r2: 'barhop-images', archive: 'barhop-archive' },
+  staging: { workerName: 'barhop-staging', demoMode: 'true', d1: 'barhop-staging', r2: 'barhop-images-staging', archive: 'barhop-archive-staging' },
 };
 
 /** Strings only demo-only code contains (the bench routes, the demo accounts): absent from a production bundle. */
@@ -80,6 +80,8 @@ export function buildProblems(build: Build): string[] {
   });
   const images = config.r2_buckets?.find((b) => b.binding === 'IMAGES');
   if (images?.bucket_name !== expected.r2) problems.push(`R2 "IMAGES" is "${images?.bucket_name}", expected "${expected.r2}"`);
+  const archive = config.r2_buckets?.find((b) => b.binding === 'ARCHIVE');
+  if (archive?.bucket_name !== expected.archive) problems.push(`R2 "ARCHIVE" is "${archive?.bucket_name}", expected "${expected.archive}"`);
   if (!config.durable_objects?.bindings.some((b) => b.name === 'VENUE_HUB' && b.class_name === 'VenueHub')) problems.push('no VENUE_HUB Durable Object binding');
   if (environment === 'production') {
     for (const marker of DEMO_ONLY_MARKERS) if (build.bundle.includes(marker)) problems.push(`demo-only code ("${marker}") is in the production bundle`);

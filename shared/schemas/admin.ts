@@ -4,7 +4,7 @@ import { INVENTORY_UNITS } from '../constants';
 import { Drink } from './drink';
 import { ModifierGroup, ModifierGroupsInput } from './modifiers';
 import { InventoryItem } from './inventory';
-import { HappyHourRule, ThemeColors, Venue } from './venue';
+import { HappyHourRule, TaxRateBp, ThemeColors, Venue } from './venue';
 
 // The venue admin's API (docs/product.md §11.1).
 // Every route is scoped to the caller's venue by the worker; bodies never name a venue.
@@ -221,7 +221,7 @@ export const VenueProfileUpdate = z.object({
   logo_url: PhotoUrl.nullable(),
   cover_image_url: PhotoUrl.nullable(),
   /** Basis points: 875 = 8.75 %. */
-  tax_rate_bp: z.number().int('Tax rate has at most two decimals').min(0, 'Tax rate cannot be negative').max(3000, 'Tax rate is at most 30%'),
+  tax_rate_bp: TaxRateBp,
   /** Minutes after local midnight when the business day starts: 0 (midnight) to 720 (noon). */
   day_cutoff_minutes: z.number({ error: 'Day cut-off must be a number' }).int('Day cut-off is in whole minutes')
     .min(0, 'Day cut-off is between midnight and noon').max(720, 'Day cut-off is between midnight and noon'),

@@ -31,6 +31,7 @@ export const AuditEntry = z.object({
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
   summary: z.string().nullable(),
+  reason: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   method: z.string(),

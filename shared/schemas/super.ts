@@ -3,7 +3,7 @@
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
-import { ThemeColors, Venue } from './venue';
+import { TaxRateBp, ThemeColors, Venue } from './venue';
 
 export const SUPER_API_LABEL = 'superApi';
 
@@ -152,7 +152,7 @@ const venueFields = {
   opening_hours: z.string().trim().max(300),
   timezone: z.string().trim().min(1).max(60).refine(isTimeZone, 'Unknown time zone'),
   active: z.boolean(),
-  tax_rate_bp: z.number().int().min(0).max(5000),
+  tax_rate_bp: TaxRateBp,
 };
 
 /** POST /api/super/venues: a name and a slug are required; everything else has the venue defaults. */

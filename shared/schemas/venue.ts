@@ -24,6 +24,16 @@ export const HappyHourRule = z.object({
 }).refine((r) => r.start !== r.end, { message: 'A happy hour needs a start and an end that differ', path: ['end'] });
 export type HappyHourRule = z.output<typeof HappyHourRule>;
 
+/** One tax limit for every venue, wherever it is set (docs/product.md §3.2). */
+export const MAX_TAX_RATE_BP = 3000;
+export const TAX_RATE_RANGE_MESSAGE = 'Tax rate is between 0 and 30%';
+/** Basis points: 875 = 8.75 %. The super admin's venue editor and the admin's venue profile both check this one. */
+export const TaxRateBp = z.number({ error: TAX_RATE_RANGE_MESSAGE }).int('Tax rate has at most two decimals')
+  .min(0, TAX_RATE_RANGE_MESSAGE).max(MAX_TAX_RATE_BP, TAX_RATE_RANGE_MESSAGE);
+
+/** '8.75' → 875 basis points; a third decimal stays a fraction, which TaxRateBp refuses rather than rounds. */
+export const taxPercentToBp = (percent: string) => (percent.trim() === '' ? Number.NaN : Math.round(Number(percent) * 1e6) / 1e4);
+
 /** A venue as guests and staff read it. */
 export const Venue = z.object({
   id: z.string(),

@@ -110,3 +110,46 @@ describe('menu drinks tab', () => {
     expect((screen.getByLabelText('Name *') as HTMLInputElement).value).toBe('Paloma');
   });
 });
+
+describe('forms that keep work (docs/decisions/175)', () => {
+  it('Escape on Add Drink with something typed asks first; Keep editing keeps it, Discard closes; an untouched form just closes', async () => {
+    api(() => ({ body: {} }));
+    let closed = 0;
+    renderPage(<MenuDrinkForm drink={null} onClose={() => { closed += 1; }} />);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(closed).toBe(1);
+
+    fireEvent.change(screen.getByLabelText('Name *'), { target: { value: 'Midnight Sour' } });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    const ask = await screen.findByRole('dialog', { name: 'Discard this drink?' });
+    expect(ask.textContent).toContain('what you typed is lost');
+    expect(closed).toBe(1);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Discard this drink?' })).toBeNull();
+    expect((screen.getByLabelText('Name *') as HTMLInputElement).value).toBe('Midnight Sour');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard this drink?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(closed).toBe(2);
+  });
+
+  it('leaving Venue Profile with an unsaved edit asks first, and closing the tab is held by the browser', async () => {
+    const venue = {
+      id: 'v', slug: 'artisan-bar', name: 'The Artisan Bar', description: '', address: '', image_url: null, phone: null, logo_url: null, cover_image_url: null,
+      theme_colors: { primary: '#111111', secondary: '#222222', background: '#ffffff', text: '#000000' }, opening_hours: '', timezone: 'UTC', active: true,
+      tax_rate_bp: 875, created_at: '2026-11-01T00:00:00Z',
+    };
+    mockApi({ 'GET /api/admin/venue': { body: { venue } } });
+    const { default: VenueProfilePage } = await import('../../app/features/admin/profile/VenueProfilePage');
+    renderPage(<><a href="/admin/qr">QR Generator</a><VenueProfilePage /></>, '/admin/profile');
+    fireEvent.change(await screen.findByLabelText('Name *'), { target: { value: 'The Artisan Bar & Kitchen' } });
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+    fireEvent.click(screen.getByRole('link', { name: 'QR Generator' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(ask.textContent).toContain('venue profile are not saved');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect((screen.getByLabelText('Name *') as HTMLInputElement).value).toBe('The Artisan Bar & Kitchen');
+  });
+});

@@ -36,6 +36,30 @@ describe('api client', () => {
     installAuthBridge({ tokenFor: () => null, syncClaims: async () => false });
   });
 
+  it('a staff 401 goes to the one session handler: a renewed token retries once, an ended session is refused once', async () => {
+    let token = 'token-1';
+    let refusals = 0;
+    let renews = true;
+    installAuthBridge({
+      tokenFor: (credentials) => (credentials === 'staff' ? token : null), syncClaims: async () => false,
+      staffUnauthorized: async () => { refusals += 1; if (!renews) return false; token = 'token-2'; return true; },
+    });
+    const calls = mockApi({
+      'GET /api/staff/queue': (req) => req.headers.get('Authorization') === 'Bearer token-2'
+        ? { body: { orders: [] } } : { status: 401, body: { error: { code: 'unauthorized', message: 'Invalid or expired token' } } },
+    });
+    await expect(apiRequest('GET', '/staff/queue')).resolves.toEqual({ orders: [] });
+    expect([calls.length, refusals]).toEqual([2, 1]);
+    token = 'token-3';
+    renews = false;
+    await expect(apiRequest('GET', '/staff/queue')).rejects.toMatchObject({ status: 401 });
+    expect([calls.length, refusals]).toEqual([3, 2]);
+    // A request without a staff token (a guest's, a sign-in) never ends the back office's session.
+    await expect(apiRequest('GET', '/staff/queue', { credentials: 'none' })).rejects.toMatchObject({ status: 401 });
+    expect(refusals).toBe(2);
+    installAuthBridge({ tokenFor: () => null, syncClaims: async () => false });
+  });
+
   it('keeps the bookmark a write answered with, for this tab, and sends it back on the next requests', async () => {
     window.sessionStorage.clear();
     const bookmark = 'DB:00000000-0000000a-00000000-00000000000000000000000000000000';

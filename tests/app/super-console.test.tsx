@@ -117,18 +117,36 @@ describe('AI Settings', () => {
     expect(within(list).getAllByText('Basil leaf')).toHaveLength(1);
   });
 
-  it('shows Invalid JSON format and disables the rule submit', async () => {
-    mockApi({ 'GET /api/ai/global-prompt': { body: { system_prompt: 'x', garnish_suggestions: [], notes: '', updated_at: null } }, 'GET /api/ai/flavor-rules': { body: { rules: [] } } });
+  it('edits a flavour rule as a form, not JSON: a boost out of range is named and nothing is sent; a good rule is sent as objects', async () => {
+    const calls = mockApi({
+      'GET /api/ai/global-prompt': { body: { system_prompt: 'x', garnish_suggestions: [], notes: '', updated_at: null } },
+      'GET /api/ai/flavor-rules': { body: { rules: [] } },
+      'POST /api/ai/flavor-rules': () => ({ status: 201, body: { rule: { id: 'r1', rule_name: 'bright_citrus', base_profile: { flavor_tags: ['Citrus'] }, adjustment_logic: { boost_factors: { Citrus: 1.5 }, reduce_factors: {} }, garnish_suggestions: [], notes: '', created_at: '2026-11-26T00:00:00Z', updated_at: '2026-11-26T00:00:00Z' } } }),
+    });
     renderPage(<AiSettingsPage />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Flavor Rules' }));
     fireEvent.click(await screen.findByRole('button', { name: 'New rule' }));
     const dialog = screen.getByRole('dialog', { name: 'New flavor rule' });
+    expect(within(dialog).queryByText(/JSON/)).toBeNull();
     fireEvent.change(within(dialog).getByLabelText('Rule name'), { target: { value: 'bright_citrus' } });
-    const submit = within(dialog).getByRole('button', { name: 'Create rule' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(false);
-    fireEvent.change(within(dialog).getByLabelText('Adjustment logic (JSON)'), { target: { value: '{ "boost_factors": ' } });
-    expect(within(dialog).getByText('Invalid JSON format')).toBeTruthy();
-    expect(submit.disabled).toBe(true);
+    const tags = within(dialog).getByLabelText('Flavor tags', { selector: 'input' });
+    fireEvent.change(tags, { target: { value: 'Citrus' } });
+    fireEvent.keyDown(tags, { key: 'Enter' });
+    fireEvent.click(within(within(dialog).getByRole('group', { name: 'Boost' })).getByRole('button', { name: 'Add tag' }));
+    fireEvent.change(within(dialog).getByLabelText('Boost: tag 1'), { target: { value: 'Citrus' } });
+    fireEvent.change(within(dialog).getByLabelText('Boost: factor 1'), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }));
+    expect(await within(dialog).findByText('Boost factors must be between 1 and 3')).toBeTruthy();
+    expect(calls.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Boost: factor 1'), { target: { value: '1.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create rule' }));
+    await waitFor(() => expect(calls.filter((r) => r.method === 'POST')).toHaveLength(1));
+    const sent = JSON.parse(await calls.find((r) => r.method === 'POST')!.clone().text());
+    expect(sent).toEqual({
+      rule_name: 'bright_citrus', base_profile: { flavor_tags: ['Citrus'] }, adjustment_logic: { boost_factors: { Citrus: 1.5 }, reduce_factors: {} },
+      garnish_suggestions: [], notes: '',
+    });
   });
 
   it('says No AI analytics available when the KPIs fail', async () => {

@@ -7,9 +7,9 @@ export const SLUG = 'artisan-bar';
 const GUEST = ['', '/category/:categorySlug', '/drink/:drinkId', '/vibe', '/ai', '/ai-chat', '/cart', '/order/:orderId', '/order-status/:orderId',
   '/order-confirmation', '/auth', '/me', '/profile', '/table', '/table/tab', '/table/split'].map((p) => `/venue/:slug${p}`);
 export const AREAS: Record<'public' | 'guest' | 'admin' | 'staff' | 'super', string[]> = {
-  public: ['/', '/login', '/dev-check', '/__diag'],
+  public: ['/', '/login', '/invite/:token', '/dev-check', '/__diag'],
   guest: GUEST,
-  admin: ['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings', 'analytics', 'tables', 'qr', 'profile', 'settings', 'audit-log', 'imports', 'reports'].map((p) => `/admin/${p}`),
+  admin: ['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings', 'analytics', 'tables', 'qr', 'profile', 'settings', 'audit-log', 'imports', 'reports', 'team'].map((p) => `/admin/${p}`),
   staff: ['orders', 'tables', 'inventory', 'low-stock', 'history', 'menu', 'ai'].map((p) => `/staff/${p}`),
   super: ['overview', 'venues', 'impersonate', 'ai-settings', 'ingredients', 'normalize', 'analytics', 'errors', 'audit-log'].map((p) => `/super/${p}`),
 };

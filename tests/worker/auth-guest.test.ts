@@ -140,15 +140,17 @@ describe('phone sign-in', () => {
     expectApiError(await call('POST', '/api/auth/otp/verify', { token: device.token, body: { phone: '5552010007', code: '12ab56' } }), 400);
   });
 
-  it('outside demo mode sends through the SMS provider and never shows or logs the code', async () => {
-    const prodEnv = { ...env, DEMO_MODE: 'false', SMS_PROVIDER_URL: 'https://sms.example.test/send', SMS_API_KEY: 'test-key' } as unknown as typeof env;
-    const sms: { url: string; auth: string | null; body: { to: string; body: string } }[] = [];
+  it("outside demo mode sends through Twilio's Messages API and never shows or logs the code", async () => {
+    const sid = `AC${'1'.repeat(32)}`;
+    const prodEnv = { ...env, DEMO_MODE: 'false', SMS_ACCOUNT_SID: sid, SMS_API_KEY: 'test-token', SMS_FROM: '+15550001111' } as unknown as typeof env;
+    const sms: { url: string; auth: string | null; type: string | null; body: { to: string; body: string; from: string | null } }[] = [];
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const req = new Request(input as RequestInfo, init);
-      if (req.url.startsWith('https://sms.example.test/')) {
-        sms.push({ url: req.url, auth: req.headers.get('Authorization'), body: await req.json() });
-        return new Response('{}', { status: 200 });
+      if (req.url.startsWith('https://api.twilio.com/')) {
+        const form = await req.formData();
+        sms.push({ url: req.url, auth: req.headers.get('Authorization'), type: req.headers.get('Content-Type'), body: { to: String(form.get('To')), body: String(form.get('Body')), from: form.get('From') as string | null } });
+        return new Response('{"sid":"SM1"}', { status: 201 });
       }
       return realFetch(input as RequestInfo, init);
     });
@@ -167,8 +169,11 @@ describe('phone sign-in', () => {
     expect(res.status).toBe(200);
     expect(JSON.parse(text)).toEqual({ sent: true, expires_in: 600 });
     expect(sms).toHaveLength(1);
-    expect(sms[0]!.auth).toBe('Bearer test-key');
+    expect(sms[0]!.url).toBe(`https://api.twilio.com/2010-04-01/Accounts/${sid}/Messages.json`);
+    expect(sms[0]!.auth).toBe(`Basic ${btoa(`${sid}:test-token`)}`);
+    expect(sms[0]!.type).toBe('application/x-www-form-urlencoded');
     expect(sms[0]!.body.to).toBe('+15552010008');
+    expect(sms[0]!.body.from).toBe('+15550001111');
     const code = /\b(\d{6})\b/.exec(sms[0]!.body.body)![1]!;
     expect(text).not.toContain(code);
     expect(logged.join('\n')).not.toContain(code);
@@ -180,7 +185,7 @@ describe('phone sign-in', () => {
   });
 
   it('outside demo mode a failing provider answers 503 without the code', async () => {
-    const prodEnv = { ...env, DEMO_MODE: 'false', SMS_PROVIDER_URL: 'https://sms.example.test/send', SMS_API_KEY: 'k' } as unknown as typeof env;
+    const prodEnv = { ...env, DEMO_MODE: 'false', SMS_ACCOUNT_SID: 'AC1', SMS_API_KEY: 'k', SMS_FROM: '+15550001111' } as unknown as typeof env;
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('nope', { status: 500 }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const device = await deviceSession();

@@ -40,6 +40,8 @@ export const POLICY: Record<string, readonly Who[]> = {
   'POST /api/auth/refresh': REFRESH_COOKIE_ONLY,
   'POST /api/auth/logout': EVERYONE,
   'POST /api/auth/guest-session': EVERYONE,
+  // A one-time team link (docs/decisions/191): its credential is the token in the path.
+  '/api/auth/invites': EVERYONE,
   // The live channel authenticates with ?token= on the WebSocket upgrade (tests/worker/live*.test.ts).
   '/api/live': EVERYONE,
 

@@ -12,6 +12,7 @@ import { aiGlobalPrompt, aiSettings, flavorRules, venues } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { changedFields, describeWrite } from '../audit/record';
 import { everyVenueDatabase, venueDatabase } from '../shards/directory';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 
@@ -46,6 +47,12 @@ const toFlavorRule = (row: typeof flavorRules.$inferSelect): FlavorRule => ({
   updated_at: row.updatedAt,
 });
 
+/** What an audit entry compares of a rule: everything a person edits. */
+const ruleFields = (rule: FlavorRule) => ({
+  rule_name: rule.rule_name, base_profile: rule.base_profile, adjustment_logic: rule.adjustment_logic,
+  garnish_suggestions: rule.garnish_suggestions, notes: rule.notes,
+});
+
 async function assertRuleNameFree(db: Db, name: string, exceptId?: string) {
   const clash = await db.query.flavorRules.findFirst({
     columns: { id: true },
@@ -77,7 +84,12 @@ export const aiAdminRoutes = new Hono<AppContext>()
   .post('/admin/settings', requireAdmin, validate('json', AiSettingsInput), async (c) => {
     const venue = await adminVenue(c);
     const body = c.req.valid('json');
+    const before = (await settingsAnswer(c, venue.db, venue.id)).ai_config;
     const values = { temperature: body.temperature, maxTokens: body.max_tokens, creativityLevel: body.creativity_level, updatedAt: now() };
+    describeWrite(c, {
+      action: 'ai_settings.update', targetType: 'venue', targetId: venue.id, restaurantId: venue.id, summary: 'Changed the AI bartender settings',
+      ...changedFields(before, { temperature: body.temperature, max_tokens: body.max_tokens, creativity_level: body.creativity_level }),
+    });
     await venue.db.insert(aiSettings).values({ restaurantId: venue.id, ...values })
       .onConflictDoUpdate({ target: aiSettings.restaurantId, set: values });
     return c.json(await settingsAnswer(c, venue.db, venue.id));
@@ -95,6 +107,14 @@ export const aiAdminRoutes = new Hono<AppContext>()
   })
   .post('/global-prompt', requireSuperadmin, validate('json', GlobalPromptInput), async (c) => {
     const body = c.req.valid('json');
+    const row = await c.get('db').query.aiGlobalPrompt.findFirst({ where: eq(aiGlobalPrompt.id, 1) });
+    const before = row
+      ? { system_prompt: row.systemPrompt, garnish_suggestions: row.garnishSuggestions, notes: row.notes }
+      : { system_prompt: DEFAULT_SYSTEM_PROMPT, garnish_suggestions: DEFAULT_GARNISHES, notes: '' };
+    describeWrite(c, {
+      action: 'ai_prompt.update', targetType: 'ai_prompt', targetId: 'global', restaurantId: null, summary: 'Edited the AI bartender prompt',
+      ...changedFields(before, { system_prompt: body.system_prompt, garnish_suggestions: body.garnish_suggestions, notes: body.notes }),
+    });
     const values = { systemPrompt: body.system_prompt, garnishSuggestions: body.garnish_suggestions, notes: body.notes, updatedAt: now() };
     await c.get('db').insert(aiGlobalPrompt).values({ id: 1, ...values }).onConflictDoUpdate({ target: aiGlobalPrompt.id, set: values });
     return c.json({ system_prompt: values.systemPrompt, garnish_suggestions: values.garnishSuggestions, notes: values.notes, updated_at: values.updatedAt });
@@ -111,24 +131,33 @@ export const aiAdminRoutes = new Hono<AppContext>()
       id: newId(), ruleName: body.rule_name, baseProfile: body.base_profile, adjustmentLogic: body.adjustment_logic,
       garnishSuggestions: body.garnish_suggestions, notes: body.notes,
     }).returning();
-    return c.json({ rule: toFlavorRule(row!) } satisfies FlavorRuleResponse, 201);
+    const rule = toFlavorRule(row!);
+    describeWrite(c, { action: 'flavor_rule.create', targetType: 'flavor_rule', targetId: rule.id, restaurantId: null, summary: `Added flavour rule ${rule.rule_name}`, before: null, after: ruleFields(rule) });
+    return c.json({ rule } satisfies FlavorRuleResponse, 201);
   })
   .put('/flavor-rules/:id', requireSuperadmin, validate('param', IdParam), validate('json', FlavorRuleInput), async (c) => {
     const db = c.get('db');
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const existing = await db.query.flavorRules.findFirst({ columns: { id: true }, where: eq(flavorRules.id, id) });
+    const existing = await db.query.flavorRules.findFirst({ where: eq(flavorRules.id, id) });
     if (!existing) throw notFound('Flavor rule not found');
     await assertRuleNameFree(db, body.rule_name, id);
     const [row] = await db.update(flavorRules).set({
       ruleName: body.rule_name, baseProfile: body.base_profile, adjustmentLogic: body.adjustment_logic,
       garnishSuggestions: body.garnish_suggestions, notes: body.notes, updatedAt: now(),
     }).where(eq(flavorRules.id, id)).returning();
-    return c.json({ rule: toFlavorRule(row!) } satisfies FlavorRuleResponse);
+    const rule = toFlavorRule(row!);
+    describeWrite(c, {
+      action: 'flavor_rule.update', targetType: 'flavor_rule', targetId: id, restaurantId: null, summary: `Edited flavour rule ${rule.rule_name}`,
+      ...changedFields(ruleFields(toFlavorRule(existing)), ruleFields(rule)),
+    });
+    return c.json({ rule } satisfies FlavorRuleResponse);
   })
   .delete('/flavor-rules/:id', requireSuperadmin, validate('param', IdParam), async (c) => {
-    const [row] = await c.get('db').delete(flavorRules).where(eq(flavorRules.id, c.req.valid('param').id)).returning({ id: flavorRules.id });
+    const [row] = await c.get('db').delete(flavorRules).where(eq(flavorRules.id, c.req.valid('param').id)).returning();
     if (!row) throw notFound('Flavor rule not found');
+    const rule = toFlavorRule(row);
+    describeWrite(c, { action: 'flavor_rule.delete', targetType: 'flavor_rule', targetId: rule.id, restaurantId: null, summary: `Deleted flavour rule ${rule.rule_name}`, before: ruleFields(rule), after: null });
     return c.json({ success: true, id: row.id } satisfies FlavorRuleDeleted);
   })
   .get('/kpis', requireSuperadmin, validate('query', AiAnalyticsQuery), async (c) => {

@@ -32,7 +32,7 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery & { venueId?
   const entries: AuditEntry[] = rows.map(({ entry: e, actorEmail, actorName, venueName }) => ({
     id: e.id, created_at: e.createdAt, actor_user_id: e.actorUserId, actor_email: actorEmail, actor_name: actorName,
     acting_role: e.actingRole, impersonating: e.impersonating, venue_id: e.restaurantId, venue_name: venueName,
-    action: e.action, target_type: e.targetType, target_id: e.targetId, summary: e.summary, before: e.before, after: e.after,
+    action: e.action, target_type: e.targetType, target_id: e.targetId, summary: e.summary, reason: e.reason, before: e.before, after: e.after,
     method: e.method, path: e.path, status: e.status,
   }));
   const last = entries[entries.length - 1];

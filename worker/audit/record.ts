@@ -8,8 +8,8 @@ import { auditLog } from '../db/schema';
 import type { AppContext, AuditDescription } from '../env';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The back office: venue admin, staff portal, super admin console, the venue's AI settings. */
-const BACK_OFFICE = /^\/api\/(admin|staff|super|ai\/admin)(\/|$)/;
+/** The back office: venue admin, staff portal, super admin console, the AI settings, prompt and flavour rules. */
+const BACK_OFFICE = /^\/api\/(admin|staff|super|ai\/(admin|global-prompt|flavor-rules))(\/|$)/;
 
 /** What this request changed, for its audit entry; `before`/`after` hold only the fields that differ. */
 export function describeWrite(c: Context<AppContext>, description: AuditDescription) {
@@ -57,6 +57,7 @@ export const auditBackOfficeWrites = createMiddleware<AppContext>(async (c, next
     targetType: described?.targetType ?? null,
     targetId: described?.targetId ?? null,
     summary: described?.summary ?? null,
+    reason: described?.reason ?? null,
     before: described?.before ?? null,
     after: described?.after ?? null,
   });

@@ -62,6 +62,20 @@ export const users = sqliteTable('users', {
   updatedAt: updatedAt(),
 }, (t) => [index('users_restaurant_idx').on(t.restaurantId)]);
 
+/**
+ * One-time sign-in links a venue admin hands to a new or reset team member (docs/decisions/191): only the
+ * token's SHA-256 is kept; accepting it sets the password and spends it.
+ */
+export const staffInvites = sqliteTable('staff_invites', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdBy: text('created_by').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at'),
+  createdAt: createdAt(),
+}, (t) => [index('staff_invites_user_idx').on(t.userId)]);
+
 export const refreshTokens = sqliteTable('refresh_tokens', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id),
@@ -498,6 +512,8 @@ export const auditLog = sqliteTable('audit_log', {
   targetType: text('target_type'),
   targetId: text('target_id'),
   summary: text('summary'),
+  /** Why, in the person's words: a cancel's or stock receipt's reason (docs/product.md §11.7). */
+  reason: text('reason'),
   before: text('before', { mode: 'json' }).$type<Record<string, unknown>>(),
   after: text('after', { mode: 'json' }).$type<Record<string, unknown>>(),
   createdAt: createdAt(),

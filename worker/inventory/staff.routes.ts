@@ -6,6 +6,7 @@ import { IdParam } from '../../shared/schemas/common';
 import {
   IngredientSearchQuery, MovementListQuery, StaffInventoryCreate, StaffInventoryUpdate, StockMovementInput,
 } from '../../shared/schemas/inventory';
+import { changedFields, describeWrite } from '../audit/record';
 import { requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
 import { ingredients, inventoryItems } from '../db/schema';
 import type { AppContext } from '../env';
@@ -59,7 +60,12 @@ export const staffInventoryRoutes = new Hono<AppContext>()
       lowStockThreshold: mlToUnits(shape, body.low_stock_threshold_ml), costPerUnitCents: Math.round((body.cost_per_unit ?? 0) * 100),
       available: body.available,
     }, actorOf(staffCaller(c)));
-    return c.json({ item: toStaffInventoryItem(row, staffCaller(c).role) }, 201);
+    const item = toStaffInventoryItem(row, staffCaller(c).role);
+    describeWrite(c, {
+      action: 'inventory_item.create', targetType: 'inventory_item', targetId: item.id, summary: `Added ${row.name} to the inventory`,
+      before: null, after: { name: row.name, on_hand_ml: item.on_hand_ml, low_stock_threshold_ml: item.low_stock_threshold_ml },
+    });
+    return c.json({ item }, 201);
   })
   .put('/inventory/:id', requireStaff, validate('param', IdParam), validate('json', StaffInventoryUpdate), async (c) => {
     const body = c.req.valid('json');
@@ -87,21 +93,41 @@ export const staffInventoryRoutes = new Hono<AppContext>()
       if (body.low_stock_threshold_ml !== undefined) patch.lowStockThreshold = mlToUnits(shape, body.low_stock_threshold_ml);
     }
     const row = await updateInventoryItem(db, venueId, current.id, patch, { actorUserId: actorOf(staffCaller(c)), reason: body.reason });
-    return c.json({ item: toStaffInventoryItem(row, staffCaller(c).role) });
+    const item = toStaffInventoryItem(row, staffCaller(c).role);
+    describeWrite(c, {
+      action: 'inventory_item.update', targetType: 'inventory_item', targetId: item.id, summary: `Edited ${row.name}`, reason: body.reason?.trim() || null,
+      ...changedFields(toStaffInventoryItem(current, staffCaller(c).role), item, ['updated_at', 'is_low_stock', 'last_movement_at']),
+    });
+    return c.json({ item });
   })
   .delete('/inventory/:id', requireStaff, validate('param', IdParam), async (c) => {
-    await softDeleteInventoryItem((await scopedVenueDatabase(c)).db, scopedVenueId(c), c.req.valid('param').id);
+    const { db } = await scopedVenueDatabase(c);
+    const before = await findInventoryItem(db, scopedVenueId(c), c.req.valid('param').id);
+    await softDeleteInventoryItem(db, scopedVenueId(c), before.id);
+    describeWrite(c, {
+      action: 'inventory_item.delete', targetType: 'inventory_item', targetId: before.id, summary: `Removed ${before.name} from the inventory`,
+      before: { name: before.name, on_hand_ml: toStaffInventoryItem(before, staffCaller(c).role).on_hand_ml }, after: null,
+    });
     return c.json({ success: true });
   })
   .get('/inventory/:id/impact', requireStaff, validate('param', IdParam), async (c) =>
     c.json(await inventoryItemImpact((await scopedVenueDatabase(c)).db, scopedVenueId(c), c.req.valid('param').id)))
   .post('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('json', StockMovementInput), async (c) => {
     const body = c.req.valid('json');
-    const { item, movement } = await recordStockMovement((await scopedVenueDatabase(c)).db, {
-      restaurantId: scopedVenueId(c), itemId: c.req.valid('param').id, type: body.type, amount: { ml: body.quantity_ml },
+    const { db } = await scopedVenueDatabase(c);
+    const role = staffCaller(c).role;
+    const before = toStaffInventoryItem(await findInventoryItem(db, scopedVenueId(c), c.req.valid('param').id), role);
+    const { item, movement } = await recordStockMovement(db, {
+      restaurantId: scopedVenueId(c), itemId: before.id, type: body.type, amount: { ml: body.quantity_ml },
       reason: body.reason, actorUserId: actorOf(staffCaller(c)),
     });
-    return c.json({ item: toStaffInventoryItem(item, staffCaller(c).role), movement: toStockMovement(movement) }, 201);
+    const after = toStaffInventoryItem(item, role);
+    describeWrite(c, {
+      action: body.type === 'receive' ? 'stock.receive' : 'stock.adjust_down', targetType: 'inventory_item', targetId: item.id,
+      summary: body.type === 'receive' ? `Received ${body.quantity_ml} ml of ${item.name}` : `Took ${body.quantity_ml} ml of ${item.name} out of stock`,
+      reason: body.reason.trim(), before: { on_hand_ml: before.on_hand_ml }, after: { on_hand_ml: after.on_hand_ml },
+    });
+    return c.json({ item: after, movement: toStockMovement(movement) }, 201);
   })
   .get('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('query', MovementListQuery), async (c) => {
     const { db } = await scopedVenueDatabase(c);

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { LIVE_SOCKETS_PER_ADDRESS, LIVE_SOCKETS_PER_SESSION, TOO_MANY_SOCKETS_CLOSE } from '../../shared/constants';
+import { LIVE_SOCKETS_PER_ADDRESS, LIVE_SOCKETS_PER_SESSION, SESSION_ENDED_CLOSE, TOO_MANY_SOCKETS_CLOSE } from '../../shared/constants';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
@@ -46,8 +46,7 @@ type SocketState = Subscriber & { through?: number; opened?: [at: number, serial
 /** Sessions that ended (any field given matches): their sockets are closed. */
 export type EndedSessions = { userId?: string; sessionId?: string };
 
-/** Close code for a socket whose session ended or whose role no longer allows the venue. */
-export const SESSION_ENDED_CLOSE = 4001;
+export { SESSION_ENDED_CLOSE };
 
 /** Header the Worker uses to hand the verified subscriber to the hub (never forwarded from a client). */
 export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';

@@ -15,6 +15,7 @@ import { venueDatabase } from '../shards/directory';
 import { ownWriteReads, sendBookmark } from '../shards/sessions';
 import type { Bookmarked } from '../live/venue-hub';
 import type { OrderStatus } from '../../shared/orders';
+import { orderStatusLabel } from '../../shared/order-display';
 import { decodeOrderCursor, encodeOrderCursor } from './order-cursor';
 import { aiOrders, sinceWindow, staffQueue, venueOrderHistory, venueOrders } from './queries';
 import type { StatusChangeOutcome } from './transition';
@@ -34,6 +35,15 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
     : await hub.changeStatus({ venueId, orderId, to: change.status, reason: change.reason, actor });
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
   if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
+  const reason = change === 'recall' ? null : change.reason?.trim() || null;
+  const who = `${outcome.order.display_name} (${outcome.order.id.slice(-6)})`;
+  describeWrite(c, {
+    action: change === 'recall' ? 'order.recall' : outcome.to === 'cancelled' ? 'order.cancel' : 'order.status',
+    targetType: 'order', targetId: orderId, reason,
+    summary: change === 'recall' ? `Undid the last step of ${who}: ${orderStatusLabel(outcome.from)} → ${orderStatusLabel(outcome.to)}`
+      : outcome.to === 'cancelled' ? `Cancelled ${who}` : `Moved ${who} from ${orderStatusLabel(outcome.from)} to ${orderStatusLabel(outcome.to)}`,
+    before: { status: outcome.from }, after: { status: outcome.to },
+  });
   return c.json({ order: outcome.order });
 }
 
@@ -74,8 +84,8 @@ export const staffOrderRoutes = new Hono<AppContext>()
     const { cancelled, skipped } = outcome;
     describeWrite(c, {
       action: 'orders.clear_unclaimed', targetType: 'order',
-      summary: `Cancelled ${cancelled.length} unclaimed order${cancelled.length === 1 ? '' : 's'}`,
-      after: { cancelled, skipped },
+      summary: `Cancelled ${cancelled.length} unclaimed order${cancelled.length === 1 ? '' : 's'}`, reason: UNCLAIMED_REASON,
+      before: { status: 'pending' }, after: { status: 'cancelled', cancelled, skipped },
     });
     return c.json({ cancelled, skipped } satisfies UnclaimedCancelResult);
   })

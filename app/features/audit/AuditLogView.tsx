@@ -6,10 +6,12 @@ import { AuditLogPage, type AuditEntry } from '../../../shared/schemas/audit';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 
 const ACTIONS = [
+  'order.status', 'order.cancel', 'order.recall', 'orders.clear_unclaimed', 'stock.receive', 'stock.adjust_down',
   'menu_drink.create', 'menu_drink.update', 'menu_drink.availability', 'menu_drink.delete', 'inventory_item.create', 'inventory_item.update',
   'inventory_item.delete', 'venue.update', 'venue.create', 'venue.deactivate', 'venue.activate', 'account.create', 'account.disable',
-  'account.enable', 'account.role_change', 'account.reset_password', 'impersonation.start', 'impersonation.exit', 'ingredient.merge',
-  'ingredient.create', 'ingredient.update', 'ingredient.bulk_merge', 'request',
+  'account.enable', 'account.role_change', 'account.reset_password', 'impersonation.start', 'impersonation.exit', 'ai_settings.update',
+  'ai_prompt.update', 'flavor_rule.create', 'flavor_rule.update', 'flavor_rule.delete', 'ingredient.merge',
+  'ingredient.create', 'ingredient.update', 'ingredient.bulk_merge',
 ];
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -66,7 +68,8 @@ export function AuditLogView({ area, venues }: { area: 'super' | 'admin'; venues
                     <td>{e.actor_name ?? e.actor_email ?? e.actor_user_id}</td>
                     <td>{e.impersonating ? `${e.acting_role} (impersonating)` : e.acting_role}{e.venue_name ? ` · ${e.venue_name}` : ''}</td>
                     <td className="audit-what">
-                      <strong>{e.summary ?? `${e.method} ${e.path}`}</strong>
+                      <strong>{e.summary ?? 'A change that was not described'}</strong>
+                      {e.reason && <div>Reason: {e.reason}</div>}
                       <div className="muted">{e.action}{e.status !== null && e.status >= 400 ? ` · refused (${e.status})` : ''}</div>
                     </td>
                     <td><ul className="audit-changes">{changes(e).map((c) => <li key={c}>{c}</li>)}</ul></td>

@@ -72,6 +72,12 @@ export default function LoginPage() {
           <p className="muted">Staff, venue admins and super admins</p>
         </div>
 
+        {!auth.user && auth.signedOutByServer && (
+          <p className="session-ended" role="status" data-testid="signed-out-notice">
+            <strong>You've been signed out</strong>. Your session ended (your access may have changed). Sign in again to continue.
+          </p>
+        )}
+
         {auth.user && showSignedInPanel ? (
           <div className="stack" role="status">
             <p>

@@ -8,5 +8,6 @@ export function installAuth() {
     tokenFor: (credentials) => (credentials === 'staff' ? loadedStaffSession()?.staffToken() ?? null : credentials === 'guest' ? guestToken() : null),
     // Only a staff token can be outdated, and a staff token only exists once the staff session loaded.
     syncClaims: async () => (await loadedStaffSession()?.syncClaims()) ?? false,
+    staffUnauthorized: async () => (await loadedStaffSession()?.sessionRefused()) ?? false,
   });
 }

@@ -24,6 +24,8 @@ export function useAuth() {
     isAdmin: role === 'admin' || role === 'superadmin',
     isSuperAdmin: user?.role === 'superadmin',
     loading: session.loading,
+    /** The server ended the session (disabled, reset, signed out elsewhere): the sign-in page says so. */
+    signedOutByServer: session.signedOutByServer,
     impersonation: impersonation ? { ...impersonation.context, venue: impersonation.venue } : null,
     login,
     logout,

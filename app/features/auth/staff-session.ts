@@ -20,6 +20,8 @@ export type StaffSessionState = {
   user: AuthUser | null;
   accessToken: string | null;
   impersonation: { context: ImpersonationContext; token: string; venue: Venue } | null;
+  /** True once the server ended the session (not the person's own logout): the sign-in page says so. */
+  signedOutByServer: boolean;
 };
 
 const ACCESS_KEY = 'barhop.access_session';
@@ -49,6 +51,7 @@ function readStoredState(): StaffSessionState {
   const access = stored && isFresh(stored.access_token) ? stored : null;
   return {
     loading: true,
+    signedOutByServer: false,
     user: access?.user ?? null,
     accessToken: access?.access_token ?? null,
     impersonation: access && context && imp && isFresh(imp.token) && imp.venue.id === context.venueId ? { context, token: imp.token, venue: imp.venue } : null,
@@ -56,7 +59,7 @@ function readStoredState(): StaffSessionState {
 }
 
 let state: StaffSessionState = typeof window === 'undefined'
-  ? { loading: true, user: null, accessToken: null, impersonation: null }
+  ? { loading: true, user: null, accessToken: null, impersonation: null, signedOutByServer: false }
   : readStoredState();
 const listeners = new Set<() => void>();
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
@@ -86,7 +89,7 @@ export const staffToken = () => state.impersonation?.token ?? state.accessToken;
 
 function applySession(session: AuthSession) {
   localStorage.setItem(HAS_SESSION_KEY, '1');
-  setState({ user: session.user, accessToken: session.access_token, loading: false });
+  setState({ user: session.user, accessToken: session.access_token, loading: false, signedOutByServer: false });
 }
 
 function signedOut() {
@@ -94,6 +97,26 @@ function signedOut() {
   localStorage.removeItem(IMPERSONATION_CONTEXT_KEY);
   setState({ user: null, accessToken: null, impersonation: null, loading: false });
 }
+
+/**
+ * The server refused the staff token (401). One renewal through the refresh cookie (an expired access token);
+ * when that fails too the session is over: signed out, and the sign-in page says "You've been signed out"
+ * rather than each screen showing its own failure (docs/decisions/192). True when a fresh token is in place.
+ */
+export async function sessionRefused(): Promise<boolean> {
+  if (!state.user) return false;
+  const tokenBefore = staffToken();
+  if (await refreshSession()) {
+    if (state.impersonation) {
+      setState({ impersonation: null });
+      await resumeImpersonation();
+    }
+    return staffToken() !== null && staffToken() !== tokenBefore;
+  }
+  setState({ signedOutByServer: true });
+  return false;
+}
+
 
 /** One refresh at a time across tabs: two tabs spending one refresh token would look like theft. */
 async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
@@ -173,6 +196,16 @@ export async function login(email: string, password: string) {
   return session.user;
 }
 
+/** A one-time invite or reset link (docs/decisions/191): the chosen password is set and the person is signed in. */
+export async function acceptInvite(token: string, password: string) {
+  const { InviteAcceptResult } = await import('../../../shared/schemas/team');
+  const session = await apiRequest('POST', '/auth/invites/:token/accept', { params: { token }, body: { password }, credentials: 'none', schema: InviteAcceptResult, schemaLabel: 'auth' });
+  localStorage.removeItem(IMPERSONATION_CONTEXT_KEY);
+  setState({ impersonation: null });
+  applySession(session);
+  return session.user;
+}
+
 export async function logout() {
   try {
     await apiRequest('POST', '/auth/logout', { credentials: 'none' });
@@ -233,4 +266,4 @@ export function resetStaffSessionForTests() {
 
 // The API client finds the back office's token through the auth bridge once this module has loaded
 // (auth/staff-registry.ts): guest pages never load it, so it stays out of their first download.
-registerStaffSession({ staffToken, syncClaims });
+registerStaffSession({ staffToken, syncClaims, sessionRefused });

@@ -3,7 +3,7 @@
 // polled every 5 s instead.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { STATUS_REFRESH_MS, TOO_MANY_SOCKETS_CLOSE } from '../../../shared/constants';
+import { SESSION_ENDED_CLOSE, STATUS_REFRESH_MS, TOO_MANY_SOCKETS_CLOSE } from '../../../shared/constants';
 import { applyLiveEvent, refetchOrders, type VenueLiveMessage } from './live-cache';
 
 export const LIVE_PING_MS = 25_000;
@@ -159,6 +159,12 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
         socket = null;
         setConnected(false);
         if (stopped) return;
+        // The session ended: read at once, so the API client's one 401 path renews the token (a new socket follows
+        // with it) or signs out with "You've been signed out" (docs/decisions/192), never a screen left Offline.
+        if (event.code === SESSION_ENDED_CLOSE) {
+          void refresh();
+          return;
+        }
         startPolling();
         // The venue closed this socket for a newer one of the same device or address (docs/decisions/166): this
         // screen polls from here on; reconnecting would only close the other screen's socket in turn.

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../ui/toast';
 import { useAuth } from '../../auth/staff-hooks';
 import { useAdminVenue } from '../api';
+import { SetupChecklist } from '../setup/SetupChecklist';
 import { AiControlsTab } from './AiControlsTab';
 import { InventoryTab } from './InventoryTab';
 import { LiveDashboardTab } from './LiveDashboardTab';
@@ -91,6 +92,7 @@ export default function AdminDashboardPage() {
           <span>{auth.user?.email}</span>
         </div>
       </header>
+      <SetupChecklist />
       {/* One navigation (docs/decisions/136): the sidebar opens each section; the shell holds the one Logout. */}
       <section aria-label={TABS.find((t) => t.key === tab)!.label}>
         {tab === 'inventory' && <InventoryTab />}

@@ -6,6 +6,8 @@ import { rankIngredientMatches } from '../../../../shared/ingredient-similarity'
 import type { AdminMenuDrink, MenuDrinkInput, MenuDrinkPatch, RecipeLineInput } from '../../../../shared/schemas/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { errorProps, fieldErrorsOf, type FieldErrors } from '../../../lib/field-errors';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
 import { useIngredientOptions, useSaveMenuDrink } from '../api';
@@ -79,6 +81,11 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
     clearError(...Object.keys(patch).map((f) => `recipe.${i}.${f === 'text' || f === 'ingredient_id' ? 'raw_name' : f}`));
   };
   const catalogue = ingredients.data ?? [];
+  // What the owner typed, without the lines' row keys: Escape, the backdrop or Cancel ask before it is lost.
+  const typed = JSON.stringify({ name, description, price, category, imageUrl, enabled, lines: lines.map(({ key: _key, ...line }) => line) });
+  const [opened] = useState(typed);
+  const leaving = useUnsavedChanges(typed !== opened && !save.isSuccess);
+  const close = leaving.guardClose(onClose);
 
   async function onPhoto(file: File | undefined) {
     if (!file) return;
@@ -126,7 +133,12 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
   const fieldError = (field: string, id: string) => errors[field] && <p id={`${id}-error`} className="field-error" role="alert">{errors[field]}</p>;
 
   return (
-    <Modal title={drink ? 'Edit Menu Drink' : 'Add Menu Drink'} onClose={onClose}>
+    <Modal title={drink ? 'Edit Menu Drink' : 'Add Menu Drink'} onClose={close}>
+      {leaving.pending && (
+        <ConfirmDialog title="Discard this drink?" confirmLabel="Discard changes" onCancel={leaving.stay} onConfirm={leaving.leave}>
+          <p>{drink ? `Your changes to ${drink.name} are not saved.` : 'The drink you started is not saved.'} If you close the form now, what you typed is lost.</p>
+        </ConfirmDialog>
+      )}
       <form className="stack" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={`${ids}-name`}>Name *</label>
@@ -226,7 +238,7 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
         <ModifierGroupsEditor groups={groups} onChange={(next) => { setGroups(next); clearError(...Object.keys(errors).filter((k) => k.startsWith('modifier_groups'))); }} catalogue={catalogue} errors={errors} />
 
         <div className="modal-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="button" className="btn btn-ghost" onClick={close}>Cancel</button>
           <button type="submit" className="btn btn-primary" disabled={save.isPending || uploading}>
             {confirmedUnmatched === unmatchedKey && unmatched.length > 0 ? 'Save anyway' : drink ? 'Save Changes' : 'Add Drink'}
           </button>

@@ -1,8 +1,10 @@
 import { ImagePlus } from 'lucide-react';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import type { VenueProfileUpdate } from '../../../../shared/schemas/admin';
-import type { Venue } from '../../../../shared/schemas/venue';
+import { TaxRateBp, taxPercentToBp, type Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useAdminVenue, useSaveVenue } from '../api';
 import { ACCEPT_ATTRIBUTE, uploadPhoto } from '../image-upload';
@@ -57,24 +59,28 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
   const [form, setForm] = useState<Form>(() => formOf(venue));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  // The form as last loaded or saved: anything else is unsaved, and leaving asks first (docs/decisions/175).
+  const [lastSaved, setLastSaved] = useState<Form>(() => formOf(venue));
+  const leaving = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(lastSaved));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const next: Record<string, string> = {};
     if (!form.name.trim()) next.name = 'Name is required';
-    const tax = Number(form.tax);
-    if (!(Number.isFinite(tax) && tax >= 0 && tax <= 30)) next.tax_rate_bp = 'Tax rate is between 0 and 30%';
+    const tax = TaxRateBp.safeParse(taxPercentToBp(form.tax));
+    if (!tax.success) next.tax_rate_bp = tax.error.issues[0]!.message;
     setErrors(next);
     if (Object.keys(next).length) return;
     const body: VenueProfileUpdate = {
       name: form.name.trim(), description: form.description, address: form.address, phone: form.phone.trim() || null,
       opening_hours: form.opening_hours, timezone: form.timezone,
       theme_colors: { primary: form.primary, secondary: form.secondary, background: form.background, text: form.text },
-      logo_url: form.logo_url, cover_image_url: form.cover_image_url, tax_rate_bp: Math.round(tax * 100),
+      logo_url: form.logo_url, cover_image_url: form.cover_image_url, tax_rate_bp: tax.data!,
     };
     try {
       const saved = await save.mutateAsync(body);
       setForm(formOf(saved));
+      setLastSaved(formOf(saved));
       toast.success('Venue profile saved');
     } catch (err) {
       if (err instanceof ApiRequestError && Array.isArray(err.details)) {
@@ -88,6 +94,11 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
   return (
     <main className="page stack">
       <h1>Venue Profile</h1>
+      {leaving.pending && (
+        <ConfirmDialog title="Leave without saving?" confirmLabel="Leave without saving" onCancel={leaving.stay} onConfirm={leaving.leave}>
+          <p>Your changes to the venue profile are not saved. If you leave this page now, they are lost.</p>
+        </ConfirmDialog>
+      )}
       <div className="admin-profile-grid">
         <form className="card stack" onSubmit={submit} noValidate>
           <div className="field">

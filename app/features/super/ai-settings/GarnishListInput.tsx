@@ -8,13 +8,15 @@ export function addGarnish(list: string[], entry: string): string[] {
   return [...list, item];
 }
 
-export function GarnishListInput({ id, label, value, onChange }: { id: string; label: string; value: string[]; onChange: (next: string[]) => void }) {
+export function GarnishListInput({ id, label, value, onChange, placeholder = 'Type a garnish and press Enter' }: {
+  id: string; label: string; value: string[]; onChange: (next: string[]) => void; placeholder?: string;
+}) {
   const [draft, setDraft] = useState('');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
-        id={id} value={draft} placeholder="Type a garnish and press Enter" aria-describedby={`${id}-hint`}
+        id={id} value={draft} placeholder={placeholder} aria-describedby={`${id}-hint`}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
           if (e.key !== 'Enter') return;

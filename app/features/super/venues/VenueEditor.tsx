@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { DEFAULT_THEME } from '../../../../shared/constants';
 import { slugify } from '../../../../shared/ids';
 import { VenueCreateBody, VenueUpdateBody } from '../../../../shared/schemas/super';
-import type { Venue } from '../../../../shared/schemas/venue';
+import { taxPercentToBp, type Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
@@ -29,7 +29,7 @@ function bodyOf(form: Form) {
   return {
     name: form.name, slug: form.slug, description: form.description, address: form.address, phone: form.phone,
     opening_hours: form.opening_hours, timezone: form.timezone, image_url: form.image_url, logo_url: form.logo_url,
-    cover_image_url: form.cover_image_url, tax_rate_bp: Math.round(Number(form.tax_percent) * 100), active: form.active,
+    cover_image_url: form.cover_image_url, tax_rate_bp: taxPercentToBp(form.tax_percent), active: form.active,
     theme_colors: { primary: form.primary, secondary: form.secondary, background: form.background, text: form.text },
   };
 }
@@ -105,8 +105,8 @@ export function VenueEditor({ venue, onClose }: { venue: Venue | null; onClose: 
             <datalist id="venue-timezones">{TIME_ZONES.map((tz) => <option key={tz} value={tz} />)}</datalist>
             {errors.timezone && <p className="field-error">{errors.timezone}</p>}
           </div>
-          {field('tax_percent', 'Tax rate (%)', { type: 'number', min: 0, max: 50, step: 0.01 })}
-          {errors.tax_rate_bp && <p className="field-error">Tax rate must be between 0 and 50%</p>}
+          {field('tax_percent', 'Tax rate (%)', { type: 'number', min: 0, max: 30, step: 0.01 })}
+          {errors.tax_rate_bp && <p className="field-error">{errors.tax_rate_bp}</p>}
           {field('image_url', 'Image URL', { type: 'url' })}
           {field('logo_url', 'Logo URL', { type: 'url' })}
           {field('cover_image_url', 'Cover image URL', { type: 'url' })}
