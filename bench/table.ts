@@ -37,7 +37,9 @@ function addBenchTables(stateDir: string, count: number) {
   const [home] = queryLocal<{ venue_id: string; shard: string }>(stateDir, `SELECT venue_id, shard FROM venue_directory WHERE slug = '${SLUG}'`);
   if (!home) throw new Error(`no ${SLUG} in the bench database`);
   executeLocal(stateDir, home.shard, Array.from({ length: count }, (_, i) =>
-    `INSERT OR IGNORE INTO venue_tables (id, restaurant_id, number, position) VALUES ('bench-table-${i + 1}', '${home.venue_id}', 'B${i + 1}', ${100 + i});`));
+    `INSERT OR IGNORE INTO venue_tables (id, restaurant_id, number, position) VALUES ('bench-table-${i + 1}', '${home.venue_id}', 'B${i + 1}', ${100 + i});`)
+    // A run against a server an earlier run used starts on free tables: that run's tabs are ended.
+    .concat(`UPDATE table_sessions SET status = 'ended' WHERE restaurant_id = '${home.venue_id}' AND table_number LIKE 'B%' AND status IN ('open', 'billing');`));
   return home.venue_id;
 }
 
