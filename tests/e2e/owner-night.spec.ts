@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 // An owner's first day and a night's close (docs/product.md §11.8–11.11): the menu comes in as one CSV, a happy hour
 // reaches the guests, and last night's report is read and downloaded.
@@ -19,16 +19,17 @@ function menuCsv(bad: Partial<Record<number, string>> = {}) {
   return lines.join('\n');
 }
 
-async function signIn(page: Page) {
+async function signIn(page: Page, email = 'admin@barhop.dev') {
   await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@barhop.dev');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('barhop-demo');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin/);
 }
 
+// At Rooftop Lounge: the 60 drinks it adds stay, and the specs after this one read The Artisan Bar's menu.
 test('the owner imports a 60-line menu with 2 bad rows, fixes them and imports', async ({ page, request }) => {
-  await signIn(page);
+  await signIn(page, 'admin2@barhop.dev');
   await page.getByRole('navigation').getByRole('link', { name: 'Import & Export' }).click();
   const panel = page.getByRole('region', { name: 'Import menu' });
   await panel.getByLabel('Import menu file').setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: Buffer.from(menuCsv(BAD_ROWS)) });
@@ -39,7 +40,7 @@ test('the owner imports a 60-line menu with 2 bad rows, fixes them and imports',
   await expect(problems).toContainText('Row 31, price: Price "9.999" must be dollars with at most two decimals');
   await expect(panel.getByRole('status')).toContainText('58 to add, 0 to change, 0 unchanged, 2 rows with problems');
   // The dry run wrote nothing.
-  expect(((await (await request.get('/api/drinks?slug=artisan-bar')).json()) as { drinks: { name: string }[] }).drinks.some((d) => d.name.startsWith(`Import ${RUN}`))).toBe(false);
+  expect(((await (await request.get('/api/drinks?slug=rooftop-lounge')).json()) as { drinks: { name: string }[] }).drinks.some((d) => d.name.startsWith(`Import ${RUN}`))).toBe(false);
 
   // Fixed in the box, checked again, imported.
   await panel.getByLabel('Or paste CSV').fill(menuCsv());
@@ -50,13 +51,25 @@ test('the owner imports a 60-line menu with 2 bad rows, fixes them and imports',
   // Sixty drinks go through the drink form's own save, one after the other.
   await expect(page.getByText('Imported: 60 added, 0 changed')).toBeVisible({ timeout: 60_000 });
 
-  const menu = (await (await request.get('/api/drinks?slug=artisan-bar')).json()) as { drinks: { name: string; price_cents: number }[] };
+  const menu = (await (await request.get('/api/drinks?slug=rooftop-lounge')).json()) as { drinks: { name: string; price_cents: number }[] };
   const imported = menu.drinks.filter((d) => d.name.startsWith(`Import ${RUN}`));
   expect(imported).toHaveLength(60);
   expect(imported.find((d) => d.name.endsWith(' 04'))!.price_cents).toBe(1200);
 });
 
-test('the owner sets a happy hour that guests see', async ({ page, browser }) => {
+test('the owner sets a happy hour that guests see', async ({ page, browser, request }) => {
+  // The specs after this one read menu prices: the happy hour ends with this test, whatever its outcome.
+  try {
+    await setHappyHour(page, browser);
+  } finally {
+    const login = await request.post('/api/auth/login', { data: { email: 'admin@barhop.dev', password: 'barhop-demo' } });
+    const token = (await login.json()).access_token as string;
+    const cleared = await request.patch('/api/admin/venue', { data: { happy_hours: [] }, headers: { Authorization: `Bearer ${token}` } });
+    expect(cleared.ok(), await cleared.text()).toBe(true);
+  }
+});
+
+async function setHappyHour(page: Page, browser: Browser) {
   await signIn(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Venue Profile' }).click();
   const card = page.getByRole('form', { name: 'Business day and happy hours' });
@@ -78,7 +91,7 @@ test('the owner sets a happy hour that guests see', async ({ page, browser }) =>
   await expect(guest.getByRole('status').filter({ hasText: 'Happy hour until 11:59 pm' })).toBeVisible();
   await expect(guest.locator('.drink-card .price s').first()).toBeVisible();
   await guest.close();
-});
+}
 
 test("the owner reads last night's report and downloads its CSV", async ({ page }) => {
   await signIn(page);
