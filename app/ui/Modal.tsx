@@ -41,7 +41,11 @@ export function Modal({ title, onClose, children, actions }: Props) {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
     (boxRef.current?.querySelector<HTMLElement>('[data-autofocus]') ?? boxRef.current)?.focus();
+    // Escape is the owner's to act on, once: held back from the browser's own close (the cancel event below).
+    const onKey = (e: globalThis.KeyboardEvent) => { if (e.key === 'Escape') { e.preventDefault(); closeRef.current(); } };
+    document.addEventListener('keydown', onKey);
     return () => {
+      document.removeEventListener('keydown', onKey);
       if (dialog?.open) dialog.close();
       before?.focus?.();
     };
@@ -50,11 +54,7 @@ export function Modal({ title, onClose, children, actions }: Props) {
   return (
     <dialog
       ref={dialogRef} className="modal-dialog" aria-labelledby={titleId}
-      // Escape is the owner's to act on, once: the browser's own close (the cancel event) is held back.
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeRef.current(); }
-        else if (e.key === 'Tab') wrapTab(e, dialogRef.current, boxRef.current);
-      }}
+      onKeyDown={(e) => { if (e.key === 'Tab') wrapTab(e, dialogRef.current, boxRef.current); }}
       onCancel={(e) => e.preventDefault()}
     >
       <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>

@@ -137,7 +137,7 @@ describe('forms that keep work (docs/decisions/175)', () => {
     const venue = {
       id: 'v', slug: 'artisan-bar', name: 'The Artisan Bar', description: '', address: '', image_url: null, phone: null, logo_url: null, cover_image_url: null,
       theme_colors: { primary: '#111111', secondary: '#222222', background: '#ffffff', text: '#000000' }, opening_hours: '', timezone: 'UTC', active: true,
-      tax_rate_bp: 875, created_at: '2026-11-01T00:00:00Z',
+      tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], category_order: [], created_at: '2026-11-01T00:00:00Z',
     };
     mockApi({ 'GET /api/admin/venue': { body: { venue } } });
     const { default: VenueProfilePage } = await import('../../app/features/admin/profile/VenueProfilePage');

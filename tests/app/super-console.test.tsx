@@ -17,7 +17,7 @@ const EMPTY_OVERVIEW = {
 const VENUE = {
   id: 'v1', slug: 'artisan-bar', name: 'The Artisan Bar', description: '', address: '418 Hudson St', image_url: null, phone: '(212) 555-0142',
   logo_url: null, cover_image_url: null, theme_colors: { primary: '#b45309', secondary: '#78350f', background: '#fdf8f0', text: '#292018' },
-  opening_hours: 'Daily', timezone: 'America/New_York', active: true, tax_rate_bp: 875, created_at: '2025-01-01T00:00:00.000Z',
+  opening_hours: 'Daily', timezone: 'America/New_York', active: true, tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], category_order: [], created_at: '2025-01-01T00:00:00.000Z',
 };
 
 describe('Platform Overview', () => {

@@ -7,7 +7,8 @@ import { StaffInventoryItem } from '../../shared/schemas/inventory';
 
 describe('the admin drink', () => {
   it("carries the guest drink's fields with the guest drink's own rules", () => {
-    const menuOnly = ['tags', 'ingredients_notes'];
+    // The guest's options carry names and prices only; the admin's carry their recipe effects (docs/decisions/183).
+    const menuOnly = ['tags', 'ingredients_notes', 'modifier_groups'];
     for (const [field, rule] of Object.entries(Drink.shape)) {
       if (menuOnly.includes(field)) continue;
       expect(AdminMenuDrink.shape[field as keyof typeof AdminMenuDrink.shape], field).toBe(rule);
@@ -19,6 +20,7 @@ describe('the admin drink', () => {
       id: 'd1', restaurant_id: 'v1', name: 'Mojito', description: '', price: 9.5, price_cents: 950.5, category: 'cocktail',
       image_url: null, enabled: true, available: true, sold_out_reason: null, allergens: [], extra_allergens: [],
       contains_alcohol: true, featured: false, display_order: 0, updated_at: '2026-11-26T00:00:00Z', recipe: [],
+      modifier_groups: [], unchecked_ingredients: [],
     };
     expect(AdminMenuDrink.safeParse(drink).success).toBe(false);
     expect(AdminMenuDrink.safeParse({ ...drink, price_cents: 950 }).success).toBe(true);
