@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 type Props = {
   title: string;
@@ -8,9 +8,25 @@ type Props = {
   actions?: ReactNode;
 };
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last: the inert page behind cannot
+ * take focus, but at either end a browser would hand it to its own toolbar.
+ */
+function wrapTab(e: KeyboardEvent<HTMLDialogElement>, dialog: HTMLDialogElement | null, box: HTMLElement | null) {
+  const controls = [...(dialog?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.getClientRects().length > 0);
+  if (controls.length === 0) return;
+  const first = controls[0]!;
+  const last = controls[controls.length - 1]!;
+  const at = document.activeElement;
+  if (!e.shiftKey && at === last) { e.preventDefault(); first.focus(); }
+  else if (e.shiftKey && (at === first || at === box)) { e.preventDefault(); last.focus(); }
+}
+
 /**
  * A modal dialog on the native `<dialog>` (docs/decisions/199): opened with showModal, so the page behind it is
- * inert and Tab stays inside; labelled by its title; Escape or a click on the backdrop asks the owner to close it
+ * inert, and Tab wraps inside it; labelled by its title; Escape or a click on the backdrop asks the owner to close it
  * (the owner unmounts it, or keeps it open to ask first); focus moves in on open and back where it was on close.
  */
 export function Modal({ title, onClose, children, actions }: Props) {
@@ -25,7 +41,11 @@ export function Modal({ title, onClose, children, actions }: Props) {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
     (boxRef.current?.querySelector<HTMLElement>('[data-autofocus]') ?? boxRef.current)?.focus();
+    // Escape is the owner's to act on, once: held back from the browser's own close (the cancel event below).
+    const onKey = (e: globalThis.KeyboardEvent) => { if (e.key === 'Escape') { e.preventDefault(); closeRef.current(); } };
+    document.addEventListener('keydown', onKey);
     return () => {
+      document.removeEventListener('keydown', onKey);
       if (dialog?.open) dialog.close();
       before?.focus?.();
     };
@@ -34,8 +54,7 @@ export function Modal({ title, onClose, children, actions }: Props) {
   return (
     <dialog
       ref={dialogRef} className="modal-dialog" aria-labelledby={titleId}
-      // Escape is the owner's to act on, once: the browser's own close (the cancel event) is held back.
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeRef.current(); } }}
+      onKeyDown={(e) => { if (e.key === 'Tab') wrapTab(e, dialogRef.current, boxRef.current); }}
       onCancel={(e) => e.preventDefault()}
     >
       <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>

@@ -131,7 +131,7 @@ describe('OTP', () => {
     for (const tier of OTP_SENDS_PER_ADDRESS) {
       await fillCounter(tier, client['CF-Connecting-IP']);
       const device = await deviceSession(client);
-      const phone = `+155520600${OTP_SENDS_PER_ADDRESS.indexOf(tier)}`;
+      const phone = `+1555206000${OTP_SENDS_PER_ADDRESS.indexOf(tier)}`;
       expectLimited(await call('POST', '/api/auth/otp/send', { token: device.token, body: { phone }, headers: client }), tier);
       expect(await otpCount(phone)).toBe(0);
       await passWindow(tier, client['CF-Connecting-IP']);
@@ -211,7 +211,7 @@ describe('OTP', () => {
     const client = freshClient();
     for (const tier of OTP_VERIFIES_PER_ADDRESS) {
       const device = await deviceSession(client);
-      const phone = `+155520800${OTP_VERIFIES_PER_ADDRESS.indexOf(tier)}`;
+      const phone = `+1555208000${OTP_VERIFIES_PER_ADDRESS.indexOf(tier)}`;
       const sent = await call('POST', '/api/auth/otp/send', { token: device.token, body: { phone }, headers: client });
       await fillCounter(tier, client['CF-Connecting-IP']);
       expectLimited(await call('POST', '/api/auth/otp/verify', { token: device.token, body: { phone, code: sent.json.demo_code }, headers: client }), tier);
