@@ -50,8 +50,21 @@ type LocalServer = { origin: string; child: ChildProcess };
 /** Every server spawned, stopped in afterAll even when another one failed to start. */
 const spawned: ChildProcess[] = [];
 
-/** Starts `vite dev` or `vite preview` on a free port; resolves once Vite says it listens there. */
-async function startVite(mode: 'dev' | 'preview', env: Record<string, string>): Promise<LocalServer> {
+/**
+ * Starts `vite dev` or `vite preview` on a free port; resolves once Vite says it listens there. The probed port is
+ * free only until Vite binds it: workerd, started by the Cloudflare plugin before Vite listens, and the other
+ * suites' sockets take ephemeral ports too, so a port taken in between is probed afresh (strictPort refuses it).
+ */
+async function startVite(mode: 'dev' | 'preview', env: Record<string, string>, attemptsLeft = 3): Promise<LocalServer> {
+  try {
+    return await startViteOnce(mode, env);
+  } catch (error) {
+    if (attemptsLeft > 1 && String(error).includes('is already in use')) return startVite(mode, env, attemptsLeft - 1);
+    throw error;
+  }
+}
+
+async function startViteOnce(mode: 'dev' | 'preview', env: Record<string, string>): Promise<LocalServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // Its own process group, so stopping it also stops the workerd it spawned.

@@ -5,12 +5,12 @@ import { createMiddleware } from 'hono/factory';
 import { scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { venueHub } from '../live/hub-client';
+import { isSuccessfulWrite } from './read-cache';
 
 /** After a staff write that succeeded, announces the menu change; the write's answer does not wait for it. */
 export const changesVenueMenu = createMiddleware<AppContext>(async (c, next) => {
   await next();
-  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || c.res.status >= 400) return;
-  if (c.get('caller')?.kind !== 'staff') return;
+  if (!isSuccessfulWrite(c) || c.get('caller')?.kind !== 'staff') return;
   let venueId: string;
   try {
     venueId = scopedVenueId(c);

@@ -4,6 +4,7 @@
 // successful write through this isolate's API drops them all (invalidateGuestReads, called by the
 // `dropReadCacheOnWrite` middleware below), so a guest who reloads after an admin's change sees it at once
 // when both go through the same isolate; across isolates a menu is at most READ_CACHE_TTL_MS old.
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppContext } from '../env';
 
@@ -41,6 +42,10 @@ export function cachedRead<T>(binding: object, key: string, load: () => Promise<
   return value;
 }
 
+/** The request wrote and succeeded: what may change what guests read. */
+export const isSuccessfulWrite = (c: Context<AppContext>) =>
+  c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && c.res.status < 400;
+
 /**
  * A resource whose writes never change what guests read of a menu or a venue marks itself with this (on its
  * sub-app): guests' own orders, carts, tables, sign-ins and error reports. Busy ordering must not empty the menu
@@ -57,6 +62,6 @@ export const keepsGuestReads = createMiddleware<AppContext>(async (c, next) => {
  */
 export const dropReadCacheOnWrite = createMiddleware<AppContext>(async (c, next) => {
   await next();
-  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || c.res.status >= 400) return;
+  if (!isSuccessfulWrite(c)) return;
   if (!c.get('keepsGuestReads')) invalidateGuestReads();
 });
