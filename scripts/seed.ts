@@ -10,7 +10,7 @@ import path from 'node:path';
 import { addDays, utcDay } from '../worker/analytics/sales-definition';
 import { buildSeedStatementsByDatabase, SPREAD_OVER_SHARDS } from '../worker/db/seed/build-seed';
 import { sqlValue } from '../worker/db/seed/sql-literals';
-import { rollupReads, rollupWrites, type RollupStatement, type Rollups } from '../worker/shards/rollup-statements';
+import { rollupReads, rollupWrites, VENUE_CLOCKS_SQL, type RollupStatement, type Rollups, type VenueClock } from '../worker/shards/rollup-statements';
 import { argValue, d1Target, repoRoot, wrangler } from './lib/wrangler';
 
 const persistDir = argValue(process.argv, '--persist-to');
@@ -40,8 +40,6 @@ function inlined(statement: RollupStatement): string {
   return sql;
 }
 
-/** Days of seeded orders the rollups cover: more than the seed spans and the longest window. */
-const SEED_ROLLUP_DAYS = 400;
 
 /**
  * The platform views read only the rollups (docs/decisions/151): the seeded orders are rolled up here, with the
@@ -51,7 +49,13 @@ function rollUpSeed() {
   const shards = (query<{ shard: string }>('SELECT DISTINCT shard FROM venue_directory') ?? []).map((row) => row.shard);
   const writes: string[] = [];
   for (const shard of shards) {
-    const scope = { shard, venueId: null, from: addDays(utcDay(new Date()), 1 - SEED_ROLLUP_DAYS), to: null };
+    // From the day before the shard's oldest seeded row, whatever the venue's zone, to the day after today's.
+    const [oldest] = query<{ at: string | null }>(
+      'SELECT MIN(at) AS at FROM (SELECT MIN(created_at) AS at FROM orders UNION ALL SELECT MIN(created_at) FROM ai_interactions UNION ALL SELECT MIN(day) FROM archived_order_days)', shard,
+    ) ?? [];
+    const today = utcDay(new Date());
+    const venues = query<VenueClock>(VENUE_CLOCKS_SQL.shard.replace('?', sqlValue(shard))) ?? [];
+    const scope = { shard, venueId: null, from: addDays(oldest?.at ? utcDay(oldest.at) : today, -1), to: addDays(today, 2), venues };
     const computedAt = new Date().toISOString();
     const reads = rollupReads(scope);
     const result = wrangler(['d1', 'execute', shard, ...target, '--json', '--command', [reads.days, reads.drinks, reads.recent].map(inlined).join(';\n')], { capture: true });

@@ -3,6 +3,7 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { businessDayBounds, businessDayOf } from '../../shared/business-day';
 import { SuperVenueResponse } from '../../shared/schemas/super';
 import { salesFigures } from '../../worker/analytics/sales-figures';
 import { runHousekeeping } from '../../worker/jobs/housekeeping';
@@ -84,31 +85,43 @@ describe('placing new venues', () => {
 });
 
 describe('per-shard rollups', () => {
-  it('match a direct count of the counted orders, per venue and in total, and the nightly job refreshes them', async () => {
+  it('match a direct count of the counted orders, per venue and in total, each venue by its own business days, and the nightly job refreshes them', async () => {
     const now = new Date();
     const run = await rollUpShards(env, now, 120);
     expect(run.shards).toBeGreaterThan(0);
-    const direct = await salesFigures(env.DB, { since: run.since });
+    // Each venue's rolled days begin where its own clock starts the business day `run.since` (docs/decisions/203).
+    const { results: clocks } = await env.DB.prepare('SELECT id, timezone, day_cutoff_minutes AS cutoff FROM venues').all<{ id: string; timezone: string; cutoff: number }>();
+    expect(new Set(clocks.map((v) => v.timezone)).size, 'venues in several zones').toBeGreaterThan(1);
+    const startOf = new Map(clocks.map((v) => [v.id, businessDayBounds(run.since, v.timezone, v.cutoff).start]));
+    const direct = { orders: 0, revenue_cents: 0, ai_orders: 0 };
+    const asked = { n: 0, ordered: 0 };
+    const drinksDirect = new Map<string, number>();
+    for (const [id, start] of startOf) {
+      const figures = await salesFigures(env.DB, { since: start, venueId: id, firstDay: run.since });
+      direct.orders += figures.orders; direct.revenue_cents += figures.revenue_cents; direct.ai_orders += figures.ai_orders;
+      const venueAsked = await env.DB.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(was_ordered), 0) AS ordered FROM ai_interactions WHERE restaurant_id = ? AND created_at >= ?')
+        .bind(id, start).first<{ n: number; ordered: number }>();
+      asked.n += venueAsked!.n; asked.ordered += venueAsked!.ordered;
+      const { results: sold } = await env.DB.prepare(
+        `SELECT LOWER(oi.name) AS name_key, SUM(oi.quantity) AS qty FROM order_items oi JOIN orders o ON o.id = oi.order_id
+         WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void') AND o.restaurant_id = ? AND o.created_at >= ? GROUP BY LOWER(oi.name)`,
+      ).bind(id, start).all<{ name_key: string; qty: number }>();
+      for (const row of sold) drinksDirect.set(row.name_key, (drinksDirect.get(row.name_key) ?? 0) + row.qty);
+    }
     const summed = await env.DB.prepare('SELECT COALESCE(SUM(orders), 0) AS orders, COALESCE(SUM(revenue_cents), 0) AS revenue_cents, COALESCE(SUM(ai_orders), 0) AS ai_orders FROM venue_day_rollups WHERE day >= ?')
-      .bind(run.since.slice(0, 10)).first<{ orders: number; revenue_cents: number; ai_orders: number }>();
+      .bind(run.since).first<{ orders: number; revenue_cents: number; ai_orders: number }>();
     expect(direct.orders).toBeGreaterThan(0);
-    expect(summed).toEqual({ orders: direct.orders, revenue_cents: direct.revenue_cents, ai_orders: direct.ai_orders });
+    expect(summed).toEqual(direct);
 
     // AI interactions, units per drink name and each venue's newest orders match a direct count too.
-    const asked = await env.DB.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(was_ordered), 0) AS ordered FROM ai_interactions WHERE created_at >= ?')
-      .bind(run.since).first<{ n: number; ordered: number }>();
     const askedRolled = await env.DB.prepare('SELECT SUM(ai_interactions) AS n, SUM(ai_ordered) AS ordered FROM venue_day_rollups WHERE day >= ?')
-      .bind(run.since.slice(0, 10)).first<{ n: number; ordered: number }>();
-    expect(asked!.n).toBeGreaterThan(0);
+      .bind(run.since).first<{ n: number; ordered: number }>();
+    expect(asked.n).toBeGreaterThan(0);
     expect(askedRolled).toEqual(asked);
-    const drinksDirect = await env.DB.prepare(
-      `SELECT LOWER(oi.name) AS name_key, SUM(oi.quantity) AS qty FROM order_items oi JOIN orders o ON o.id = oi.order_id
-       WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void') AND o.created_at >= ? GROUP BY LOWER(oi.name) ORDER BY name_key`,
-    ).bind(run.since).all();
     const drinksRolled = await env.DB.prepare('SELECT name_key, SUM(qty) AS qty FROM venue_day_drinks WHERE day >= ? GROUP BY name_key ORDER BY name_key')
-      .bind(run.since.slice(0, 10)).all();
-    expect(drinksDirect.results.length).toBeGreaterThan(0);
-    expect(drinksRolled.results).toEqual(drinksDirect.results);
+      .bind(run.since).all();
+    expect(drinksDirect.size).toBeGreaterThan(0);
+    expect(drinksRolled.results).toEqual([...drinksDirect].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name_key, qty]) => ({ name_key, qty })));
     const { results: venues } = await env.DB.prepare('SELECT DISTINCT restaurant_id AS id FROM orders').all<{ id: string }>();
     for (const venue of venues) {
       const newest = await env.DB.prepare('SELECT id FROM orders WHERE restaurant_id = ? ORDER BY created_at DESC, id DESC LIMIT 20').bind(venue.id).all<{ id: string }>();
@@ -117,7 +130,7 @@ describe('per-shard rollups', () => {
     }
 
     const id = await venueId('artisan-bar');
-    const venueDirect = await salesFigures(env.DB, { since: run.since, venueId: id });
+    const venueDirect = await salesFigures(env.DB, { since: startOf.get(id)!, venueId: id, firstDay: run.since });
     const venueRolled = await env.DB.prepare('SELECT SUM(orders) AS orders FROM venue_day_rollups WHERE venue_id = ?').bind(id).first<{ orders: number }>();
     expect(venueRolled?.orders).toBe(venueDirect.orders);
 
@@ -129,7 +142,8 @@ describe('per-shard rollups', () => {
     ).bind(nightlyFrom).first<{ id: string; restaurant_id: string; created_at: string }>();
     expect(counted, 'a counted order of a day the nightly run recomputes').not.toBeNull();
     {
-      const day = counted!.created_at.slice(0, 10);
+      const clock = clocks.find((v) => v.id === counted!.restaurant_id)!;
+      const day = businessDayOf(counted!.created_at, clock.timezone, clock.cutoff);
       const before = await env.DB.prepare('SELECT orders FROM venue_day_rollups WHERE venue_id = ? AND day = ?').bind(counted!.restaurant_id, day).first<{ orders: number }>();
       await env.DB.prepare("UPDATE orders SET status = 'cancelled' WHERE id = ?").bind(counted!.id).run();
       await runHousekeeping(env, now);
@@ -148,9 +162,14 @@ describe('POST /api/super/rollups', () => {
     const res = await call('POST', '/api/super/rollups', { token: superToken, body: { days: 30 } });
     expect(res.status).toBe(200);
     expect(res.json.rows).toBeGreaterThan(0);
-    const direct = await salesFigures(env.DB, { since: res.json.since });
+    const { results: clocks } = await env.DB.prepare('SELECT id, timezone, day_cutoff_minutes AS cutoff FROM venues').all<{ id: string; timezone: string; cutoff: number }>();
+    let directOrders = 0;
+    for (const venue of clocks) {
+      const since = businessDayBounds(res.json.since, venue.timezone, venue.cutoff).start;
+      directOrders += (await salesFigures(env.DB, { since, venueId: venue.id, firstDay: res.json.since })).orders;
+    }
     const rolled = await env.DB.prepare('SELECT SUM(orders) AS orders FROM venue_day_rollups').first<{ orders: number }>();
-    expect(rolled?.orders).toBe(direct.orders);
+    expect(rolled?.orders).toBe(directOrders);
   });
 });
 

@@ -31,7 +31,7 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
   const sales = sql`o.restaurant_id = ${venueId} and o.created_at >= ${since} and ${sql.raw(COUNTED_ORDER)}`;
 
   const [totals, daily, topDrinks, heat, interactions, archivedDays, tables] = await Promise.all([
-    salesFigures(d1, { since, venueId }),
+    salesFigures(d1, { since, venueId, firstDay: businessDays[0] }),
     // Each order's business day: the number of day starts at or before it (a DST change moves a start, not a bucket).
     db.all<{ bucket: number; orders: number; revenue: number }>(sql`
       select (select count(*) from json_each(${JSON.stringify(starts)}) d where d.value <= o.created_at) - 1 as bucket,
@@ -45,10 +45,11 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
       select strftime('%w', o.created_at, ${shift}) as weekday, strftime('%H', o.created_at, ${shift}) as hour, count(*) as orders
       from orders o where ${sales} group by weekday, hour`),
     db.all<{ n: number }>(sql`select count(*) as n from ai_interactions where restaurant_id = ${venueId} and created_at >= ${since}`),
-    // Archived days (docs/decisions/148) are summed per UTC day, the archive's grain.
+    // Archived days (docs/decisions/148) are summed per UTC day, the archive's grain: each counts in the window's
+    // business day of the same date (docs/decisions/203).
     db.all<{ date: string; orders: number; revenue: number }>(sql`
       select a.day as date, a.orders as orders, a.revenue_cents as revenue from archived_order_days a
-      where a.venue_id = ${venueId} and a.day || 'T00:00:00.000Z' >= ${since}`),
+      where a.venue_id = ${venueId} and a.day >= ${businessDays[0]}`),
     tableAnalytics(db, venueId, since),
   ]);
   const byDate = new Map(daily.map((d) => [businessDays[Number(d.bucket)]!, { orders: Number(d.orders), revenue: Number(d.revenue) }]));

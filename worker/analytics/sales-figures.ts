@@ -10,8 +10,12 @@ export { addDays, averageOrderCents, COUNTED_ORDER, isCountedOrder, utcDay, wind
 
 export type SalesFigures = { orders: number; revenue_cents: number; avg_order_cents: number; ai_orders: number };
 
-/** Orders, revenue, average order and AI-referred orders created in [since, now], for one venue or the platform. */
-export async function salesFigures(db: D1Database, scope: { since?: string; venueId?: string }): Promise<SalesFigures> {
+/**
+ * Orders, revenue, average order and AI-referred orders created in [since, now], for one venue or the platform.
+ * Archived days count from `firstDay` when given (a window of business days counts the archived UTC day of each of
+ * its dates, docs/decisions/203), else the whole UTC days from `since`.
+ */
+export async function salesFigures(db: D1Database, scope: { since?: string; venueId?: string; firstDay?: string }): Promise<SalesFigures> {
   const where = [COUNTED_ORDER];
   const binds: string[] = [];
   if (scope.since) { where.push('o.created_at >= ?'); binds.push(scope.since); }
@@ -24,7 +28,7 @@ export async function salesFigures(db: D1Database, scope: { since?: string; venu
   // Archived orders count through their day sums (docs/decisions/148): whole UTC days inside the window.
   const dayWhere = ['1 = 1'];
   const dayBinds: string[] = [];
-  if (scope.since) { dayWhere.push(`a.day || 'T00:00:00.000Z' >= ?`); dayBinds.push(scope.since); }
+  if (scope.firstDay) { dayWhere.push('a.day >= ?'); dayBinds.push(scope.firstDay); } else if (scope.since) { dayWhere.push(`a.day || 'T00:00:00.000Z' >= ?`); dayBinds.push(scope.since); }
   if (scope.venueId) { dayWhere.push('a.venue_id = ?'); dayBinds.push(scope.venueId); }
   const archived = await db.prepare(
     `SELECT COALESCE(SUM(a.orders), 0) AS orders, COALESCE(SUM(a.revenue_cents), 0) AS revenue_cents,

@@ -16,7 +16,7 @@ import { forgetSessionChecks, guestSessionLive, staffSessionState } from '../aut
 import type { WorkerEnv } from '../env';
 import { venueDatabase, type VenueDatabase } from '../shards/directory';
 import type { ShardBinding } from '../shards/bindings';
-import { rollUp } from '../shards/rollups';
+import { businessDaysAround, rollUp, venueClocks } from '../shards/rollups';
 import { addDays, utcDay } from '../analytics/sales-figures';
 import { latestStoredSeq, LiveLog, pruneLiveEvents, storedEvents, type StoredEvent } from './live-log';
 import { TableDesk } from '../tables/desk';
@@ -379,8 +379,10 @@ export class VenueHub extends DurableObject<Env> {
       // The live log keeps its last EVENT_LOG_LIMIT events: trimmed here, off the write path.
       await this.open(venueId);
       await pruneLiveEvents(shard.db, venueId, this.log.latest());
-      for (const run of consecutiveDays(days.map((d) => d.day))) {
-        await rollUp(shard.d1, this.env.DB, { shard: shard.shard, venueId, ...run });
+      // The UTC days recorded become the venue's business days they can fall in (docs/decisions/203).
+      const venues = await venueClocks(this.env.DB, { venueId });
+      for (const run of consecutiveDays(businessDaysAround(days.map((d) => d.day)))) {
+        await rollUp(shard.d1, this.env.DB, { shard: shard.shard, venueId, ...run, venues });
       }
     } catch (err) {
       console.error(JSON.stringify({ level: 'error', message: 'rollup recompute failed', error: String(err) }));

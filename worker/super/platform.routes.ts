@@ -5,7 +5,7 @@ import { rollUpShards } from '../shards/rollups';
 import { requireSuperadmin } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { firstDay, platformAnalytics, platformOverview, recentOrders, topDrinks, topVenues } from './platform-metrics';
+import { platformAnalytics, platformOverview, recentOrders, topDrinks, topVenues, venueWindows } from './platform-metrics';
 
 /**
  * Platform overview and analytics for super admins (mounted at /api/super), read from the rollups in the control
@@ -18,11 +18,11 @@ export const superPlatformRoutes = new Hono<AppContext>()
   })
   .get('/top-drinks', requireSuperadmin, validate('query', TopListQuery), async (c) => {
     const { window, limit } = c.req.valid('query');
-    return c.json({ top_drinks: await topDrinks(c.env.DB, firstDay(window), limit) });
+    return c.json({ top_drinks: await topDrinks(c.env.DB, await venueWindows(c.env.DB, window), limit) });
   })
   .get('/top-venues', requireSuperadmin, validate('query', TopListQuery), async (c) => {
     const { window, limit } = c.req.valid('query');
-    return c.json({ top_venues: await topVenues(c.env.DB, firstDay(window), limit) });
+    return c.json({ top_venues: await topVenues(c.env.DB, await venueWindows(c.env.DB, window), limit) });
   })
   .get('/recent-orders', requireSuperadmin, validate('query', RecentOrdersQuery), async (c) => {
     const { limit } = c.req.valid('query');
@@ -35,6 +35,6 @@ export const superPlatformRoutes = new Hono<AppContext>()
   // The nightly rollup, on demand: a full recompute of every shard's days since `days` ago (docs/decisions/142, 151).
   .post('/rollups', requireSuperadmin, validate('json', RollupRunBody), async (c) => {
     const run = await rollUpShards(c.env, new Date(), c.req.valid('json').days);
-    describeWrite(c, { action: 'rollups.run', targetType: 'rollups', summary: `Recomputed sales rollups since ${run.since.slice(0, 10)} on ${run.shards} databases` });
+    describeWrite(c, { action: 'rollups.run', targetType: 'rollups', summary: `Recomputed sales rollups since ${run.since} on ${run.shards} databases` });
     return c.json(run satisfies RollupRunResult);
   });
