@@ -25,7 +25,7 @@ const Limit = (fallback: number, max = TOP_LIST_MAX) => z.coerce.number().int().
 
 export const OverviewQuery = z.object({ window: z.enum(OVERVIEW_WINDOWS).default('7d') });
 
-/** POST /api/super/rollups: recompute the per-shard sales rollups of the last `days` UTC days (docs/decisions/142). */
+/** POST /api/super/rollups: recompute the per-shard sales rollups of the business days from `days` before today (docs/decisions/142, 203). */
 export const RollupRunBody = z.object({ days: z.number().int().min(1).max(400).default(2) }).strict();
 export const RollupRunResult = z.object({ shards: z.number().int(), rows: z.number().int(), since: z.string() });
 export type RollupRunResult = z.infer<typeof RollupRunResult>;

@@ -38,7 +38,7 @@ describe('Platform Overview', () => {
     const time = await screen.findByText('14:32 UTC');
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('datetime')).toBe(asOf);
-    expect(time.parentElement!.textContent).toBe('Whole UTC days, today included. Figures as of 14:32 UTC.');
+    expect(time.parentElement!.textContent).toBe("Each venue's own business days, today included. Figures as of 14:32 UTC.");
   });
 
   it('shows the failure with Retry, and Retry loads the data', async () => {

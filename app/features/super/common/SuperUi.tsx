@@ -76,13 +76,13 @@ export const formatUtcAsOf = (iso: string, now = new Date()) =>
 
 /**
  * How fresh platform figures are (docs/decisions/151): they come from rollups the venues' hubs recompute a few
- * seconds after each change, over whole UTC days. The visual suite masks it whole (`data-visual-mask`): its time,
+ * seconds after each change, over each venue's business days (docs/decisions/203). The visual suite masks it whole (`data-visual-mask`): its time,
  * and so its length, changes from run to run.
  */
 export function AsOfCaption({ asOf }: { asOf: string | null }) {
   return (
     <p className="muted super-footnote" data-visual-mask>
-      Whole UTC days, today included. {asOf
+      Each venue's own business days, today included. {asOf
         ? <>Figures as of <time dateTime={asOf}>{formatUtcAsOf(asOf)}</time>.</>
         : 'No figures rolled up yet.'}
     </p>
