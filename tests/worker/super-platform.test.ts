@@ -1,22 +1,40 @@
 // Platform overview, top lists, recent orders and analytics: the numbers a super admin reads (from the rollups,
-// docs/decisions/151) must equal what the venues' orders say, computed here independently with plain SQL over the
-// same whole-UTC-day windows.
+// docs/decisions/151, 203) must equal what the venues' orders say, computed here independently with plain SQL over
+// each venue's own business days (docs/product.md §11.9).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { businessDayBounds, lastBusinessDays } from '../../shared/business-day';
 import { PlatformAnalytics, PlatformOverview, RecentOrdersResponse, TopDrinksResponse, TopVenuesResponse } from '../../shared/schemas/super';
 import type { DayWindow } from '../../shared/schemas/common';
-import { windowStart } from '../../worker/analytics/sales-figures';
 import { app } from '../../worker/app';
 import { mintToken } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 
-const since = (window: DayWindow) => windowStart(window);
+const WINDOW_LENGTH: Record<DayWindow, number> = { '7d': 7, '30d': 30, '90d': 90 };
 const SALE = `status <> 'cancelled' AND payment_status NOT IN ('refunded', 'void')`;
 
-async function sqlTotals(days: DayWindow) {
-  return (await env.DB.prepare(`SELECT COUNT(*) AS n, COALESCE(SUM(total_cents), 0) AS cents FROM orders WHERE ${SALE} AND created_at >= ?`)
-    .bind(since(days)).first<{ n: number; cents: number }>())!;
+type VenueWindow = { id: string; firstDay: string; today: string; since: string };
+/** Each venue's window: its last N business days, and the instant the first of them starts. */
+async function windows(days: DayWindow): Promise<VenueWindow[]> {
+  const { results } = await env.DB.prepare('SELECT id, timezone, day_cutoff_minutes AS cutoff FROM venues').all<{ id: string; timezone: string; cutoff: number }>();
+  return results.map((v) => {
+    const dates = lastBusinessDays(WINDOW_LENGTH[days], new Date(), v.timezone, v.cutoff);
+    return { id: v.id, firstDay: dates[0]!, today: dates.at(-1)!, since: businessDayBounds(dates[0]!, v.timezone, v.cutoff).start };
+  });
 }
+
+/** One plain query per venue over its own window, summed. */
+async function perVenue<Row extends Record<string, number>>(days: DayWindow, sql: string, ...binds: string[]): Promise<Row> {
+  const sum: Record<string, number> = {};
+  for (const venue of await windows(days)) {
+    const row = (await env.DB.prepare(sql).bind(venue.id, venue.since, ...binds).first<Row>())!;
+    for (const [key, value] of Object.entries(row)) sum[key] = (sum[key] ?? 0) + Number(value ?? 0);
+  }
+  return sum as Row;
+}
+
+const sqlTotals = (days: DayWindow) =>
+  perVenue<{ n: number; cents: number }>(days, `SELECT COUNT(*) AS n, COALESCE(SUM(total_cents), 0) AS cents FROM orders WHERE ${SALE} AND restaurant_id = ? AND created_at >= ?`);
 
 let superToken: string;
 let adminToken: string;
@@ -43,10 +61,15 @@ describe('GET /api/super/overview', () => {
   it('ranks venues by revenue in the window and lists the 20 newest orders', async () => {
     const res = await call('GET', '/api/super/overview?window=30d', { token: superToken });
     const overview = PlatformOverview.parse(res.json);
-    const { results: venues } = await env.DB.prepare(
-      `SELECT v.name, SUM(o.total_cents) AS cents FROM orders o JOIN venues v ON v.id = o.restaurant_id
-       WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void') AND o.created_at >= ? GROUP BY v.id ORDER BY cents DESC`,
-    ).bind(since('30d')).all<{ name: string; cents: number }>();
+    const venues: { name: string; cents: number }[] = [];
+    for (const venue of await windows('30d')) {
+      const row = (await env.DB.prepare(
+        `SELECT v.name, SUM(o.total_cents) AS cents FROM orders o JOIN venues v ON v.id = o.restaurant_id
+         WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void') AND o.restaurant_id = ? AND o.created_at >= ? GROUP BY v.id`,
+      ).bind(venue.id, venue.since).first<{ name: string; cents: number }>());
+      if (row) venues.push(row);
+    }
+    venues.sort((a, b) => b.cents - a.cents);
     expect(overview.top_venues.map((v) => [v.name, v.revenue_cents])).toEqual(venues.map((v) => [v.name, v.cents]));
     // The inactive demo venue has no orders, so it never ranks.
     expect(overview.top_venues.map((v) => v.slug)).not.toContain('velvet-speakeasy');
@@ -61,11 +84,11 @@ describe('GET /api/super/overview', () => {
     const { top_drinks } = TopDrinksResponse.parse(res.json);
     expect(top_drinks).toHaveLength(3);
     const first = top_drinks[0]!;
-    const qty = await env.DB.prepare(
+    const qty = await perVenue<{ qty: number }>('30d',
       `SELECT SUM(oi.quantity) AS qty FROM order_items oi JOIN orders o ON o.id = oi.order_id
-       WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void') AND o.created_at >= ? AND LOWER(oi.name) = LOWER(?)`,
-    ).bind(since('30d'), first.name).first<{ qty: number }>();
-    expect(first.qty).toBe(qty!.qty);
+       WHERE o.status <> 'cancelled' AND o.payment_status NOT IN ('refunded', 'void') AND o.restaurant_id = ? AND o.created_at >= ? AND LOWER(oi.name) = LOWER(?)`,
+      first.name);
+    expect(first.qty).toBe(qty.qty);
     expect(top_drinks[0]!.qty).toBeGreaterThanOrEqual(top_drinks[2]!.qty);
   });
 
@@ -93,17 +116,19 @@ describe('GET /api/super/analytics', () => {
     expect(analytics.total_orders).toBe(month.n);
     expect(analytics.revenue_cents).toBe(month.cents);
     expect(analytics.average_order_value_cents).toBe(Math.round(month.cents / month.n));
-    expect(analytics.daily).toHaveLength(30);
-    expect(analytics.daily[0]!.date).toBe(since('30d').slice(0, 10));
-    expect(analytics.daily.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
+    // From the earliest venue's first business day to the latest venue's today: 30 points, 31 while zones differ.
+    const venueWindows = await windows('30d');
+    const firstDay = venueWindows.map((v) => v.firstDay).sort()[0]!;
+    const today = venueWindows.map((v) => v.today).sort().at(-1)!;
+    expect(analytics.daily[0]!.date).toBe(firstDay);
+    expect(analytics.daily.at(-1)!.date).toBe(today);
+    expect(analytics.daily).toHaveLength(new Set(venueWindows.map((v) => v.today)).size === 1 ? 30 : 31);
     expect(analytics.daily.reduce((s, d) => s + d.orders, 0)).toBe(month.n);
     expect(analytics.daily.reduce((s, d) => s + d.revenue_cents, 0)).toBe(month.cents);
-    const ai = await env.DB.prepare(`SELECT COUNT(*) AS n FROM orders WHERE ${SALE} AND referred_by_ai = 1 AND created_at >= ?`)
-      .bind(since('30d')).first<{ n: number }>();
+    const ai = await perVenue<{ n: number }>('30d', `SELECT COUNT(*) AS n FROM orders WHERE ${SALE} AND referred_by_ai = 1 AND restaurant_id = ? AND created_at >= ?`);
     expect(analytics.ai_orders).toBe(ai!.n);
     expect(analytics.ai_order_share_percent).toBeCloseTo((ai!.n / month.n) * 100, 0);
-    const asked = (await env.DB.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(was_ordered), 0) AS ordered FROM ai_interactions WHERE created_at >= ?')
-      .bind(since('30d')).first<{ n: number; ordered: number }>())!;
+    const asked = await perVenue<{ n: number; ordered: number }>('30d', 'SELECT COUNT(*) AS n, COALESCE(SUM(was_ordered), 0) AS ordered FROM ai_interactions WHERE restaurant_id = ? AND created_at >= ?');
     expect(asked.n).toBeGreaterThan(0);
     expect(analytics.ai_interactions).toBe(asked.n);
     expect(analytics.ai_conversion_percent).toBe(Math.round((asked.ordered / asked.n) * 1000) / 10);

@@ -7,7 +7,7 @@
 import type {
   AnalyticsWindow, DailyPoint, OverviewWindow, PlatformAnalytics, PlatformOverview, RecentOrder, TopDrink, TopVenue,
 } from '../../shared/schemas/super';
-import { businessDayOf, lastBusinessDays } from '../../shared/business-day';
+import { lastBusinessDays } from '../../shared/business-day';
 import { centsToDollars } from '../../shared/money';
 import { slugify } from '../../shared/ids';
 import { addDays, averageOrderCents, WINDOW_DAYS } from '../analytics/sales-figures';
@@ -18,18 +18,19 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
  * A named window as each venue's clock reads it: for every time zone and day cut-off the venues have, the first
  * business day of the window and today's. `WHERE` joins it to the rows as `w` through their venue `v`.
  */
-export type VenueWindows = { json: string; latestToday: string };
+export type VenueWindows = { json: string; firstDay: string; latestToday: string };
 
 export async function venueWindows(control: D1Database, window: OverviewWindow | AnalyticsWindow, now = new Date()): Promise<VenueWindows> {
   const { results } = await control.prepare('SELECT DISTINCT timezone, day_cutoff_minutes AS cutoff FROM venues').all<{ timezone: string; cutoff: number }>();
-  let latestToday = businessDayOf(now, 'UTC', 0);
   const clocks = results.map(({ timezone, cutoff }) => {
     const days = lastBusinessDays(WINDOW_DAYS[window], now, timezone, cutoff);
-    const today = days[days.length - 1]!;
-    if (today > latestToday) latestToday = today;
-    return [timezone, cutoff, days[0]!, today];
+    return [timezone, cutoff, days[0]!, days[days.length - 1]!] as const;
   });
-  return { json: JSON.stringify(clocks), latestToday };
+  // Without venues, the window's UTC days.
+  const utc = lastBusinessDays(WINDOW_DAYS[window], now, 'UTC', 0);
+  const firstDay = clocks.reduce((min, c) => (c[2] < min ? c[2] : min), clocks[0]?.[2] ?? utc[0]!);
+  const latestToday = clocks.reduce((max, c) => (c[3] > max ? c[3] : max), clocks[0]?.[3] ?? utc[utc.length - 1]!);
+  return { json: JSON.stringify(clocks), firstDay, latestToday };
 }
 
 /** Rows `r` of venue `v` inside their venue's window (bind the windows' JSON once). */
@@ -124,18 +125,19 @@ export async function platformOverview(control: D1Database, window: OverviewWind
 }
 
 /**
- * One point per business date of the window, today's latest (the zone furthest ahead) last, zero-filled: each
- * venue's rows inside its own window add to the date they carry.
+ * One point per business date from the earliest venue window's first to the latest venue's today, zero-filled:
+ * each venue's rows inside its own window add to the date they carry, so the points add up to the totals (a
+ * window's length, or one more while the venues' zones stand on two dates).
  */
-async function dailySeries(control: D1Database, window: AnalyticsWindow, windows: VenueWindows): Promise<DailyPoint[]> {
+async function dailySeries(control: D1Database, windows: VenueWindows): Promise<DailyPoint[]> {
   const { results } = await control.prepare(
     `SELECT r.day, SUM(r.orders) AS orders, SUM(r.revenue_cents) AS revenue_cents, SUM(r.ai_orders) AS ai_orders
      FROM venue_day_rollups r ${IN_WINDOW} GROUP BY r.day`,
   ).bind(windows.json).all<{ day: string; orders: number; revenue_cents: number; ai_orders: number }>();
   const byDay = new Map(results.map((row) => [row.day, row]));
-  const first = addDays(windows.latestToday, 1 - WINDOW_DAYS[window]);
-  return Array.from({ length: WINDOW_DAYS[window] }, (_, i) => {
-    const date = addDays(first, i);
+  const length = Math.round((Date.parse(windows.latestToday) - Date.parse(windows.firstDay)) / 86_400_000) + 1;
+  return Array.from({ length }, (_, i) => {
+    const date = addDays(windows.firstDay, i);
     const row = byDay.get(date);
     const revenueCents = row?.revenue_cents ?? 0;
     return { date, orders: row?.orders ?? 0, revenue_cents: revenueCents, revenue: centsToDollars(revenueCents), ai_orders: row?.ai_orders ?? 0 };
@@ -146,7 +148,7 @@ export async function platformAnalytics(control: D1Database, window: AnalyticsWi
   const windows = await venueWindows(control, window, now);
   const [totals, daily, venues, asOf] = await Promise.all([
     salesTotals(control, windows),
-    dailySeries(control, window, windows),
+    dailySeries(control, windows),
     topVenues(control, windows, topLimit),
     figuresAsOf(control, windows),
   ]);
