@@ -11,7 +11,7 @@ type Role = keyof typeof SIGN_IN;
 const MASK = ['time', '.ticket-age', '.admin-clock', '.order-id', '.mono', '.impersonation-slug', '[data-visual-mask]', '.staff-order-list', '.all-day-list', '.admin-queue-list', '.admin-live-list', '.super-raw', 'tbody:not(.chart-data tbody)', '.tile-value', '.qr-image', '.qr-url', '.chart-svg', '.chart-hbars'];
 const FROZEN_NOW = new Date('2026-11-23T20:00:00Z');
 /**
- * The platform's figures cover whole UTC days (docs/decisions/151), so over a seed made relative to now they move
+ * The platform's figures cover each venue's business days (docs/decisions/203), so over a seed made relative to now they move
  * with the time of day the suite runs: their ranked lists, key figures and tile notes are masked there too.
  */
 const ROUTE_MASK: Record<string, string[]> = {
