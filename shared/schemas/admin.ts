@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
 import { Drink } from './drink';
 import { InventoryItem } from './inventory';
-import { ThemeColors, Venue } from './venue';
+import { ThemeColors, Venue, VenueHandoff } from './venue';
 
 // The venue admin's API (docs/product.md §11.1).
 // Every route is scoped to the caller's venue by the worker; bodies never name a venue.
@@ -216,6 +216,9 @@ export const VenueProfileUpdate = z.object({
   cover_image_url: PhotoUrl.nullable(),
   /** Basis points: 875 = 8.75 %. */
   tax_rate_bp: z.number().int('Tax rate has at most two decimals').min(0, 'Tax rate cannot be negative').max(3000, 'Tax rate is at most 30%'),
+  /** docs/product.md §4.12. */
+  handoff: VenueHandoff,
+  pickup_point: z.string().trim().min(1, 'Pickup point is required, e.g. "at the bar"').max(60, 'Pickup point is at most 60 characters'),
 }).partial().refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type VenueProfileUpdate = z.input<typeof VenueProfileUpdate>;
 export type VenueProfileData = z.output<typeof VenueProfileUpdate>;

@@ -8,6 +8,14 @@ export const ThemeColors = z.object({
 });
 export type ThemeColors = z.infer<typeof ThemeColors>;
 
+/**
+ * How a ready order reaches its guest (docs/product.md §4.12): collected at the venue's pickup point, or, with table
+ * service, brought to the table an order came from.
+ */
+export const VENUE_HANDOFFS = ['pickup', 'table'] as const;
+export const VenueHandoff = z.enum(VENUE_HANDOFFS);
+export type VenueHandoff = z.infer<typeof VenueHandoff>;
+
 /** A venue as guests and staff read it. */
 export const Venue = z.object({
   id: z.string(),
@@ -24,6 +32,9 @@ export const Venue = z.object({
   timezone: z.string(),
   active: z.boolean(),
   tax_rate_bp: z.number().int(),
+  handoff: VenueHandoff,
+  /** "at the bar", "at the pass": where guests collect, read after "Ready for pickup". */
+  pickup_point: z.string(),
   created_at: z.string(),
 });
 export type Venue = z.infer<typeof Venue>;

@@ -47,6 +47,8 @@ export async function updateVenueProfile(venue: VenueDatabase, control: Db, env:
     logoUrl: input.logo_url,
     coverImageUrl: input.cover_image_url,
     taxRateBp: input.tax_rate_bp,
+    handoff: input.handoff,
+    pickupPoint: input.pickup_point,
     ...(theme ? { themePrimary: theme.primary, themeSecondary: theme.secondary, themeBackground: theme.background, themeText: theme.text } : {}),
   };
   const changes = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));

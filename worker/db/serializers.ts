@@ -21,6 +21,8 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
     timezone: row.timezone,
     active: row.active,
     tax_rate_bp: row.taxRateBp,
+    handoff: row.handoff,
+    pickup_point: row.pickupPoint,
     created_at: row.createdAt,
   };
 }
