@@ -32,9 +32,10 @@ export const Venue = z.object({
   timezone: z.string(),
   active: z.boolean(),
   tax_rate_bp: z.number().int(),
-  handoff: VenueHandoff,
+  /** Defaults for a venue read before these existed (a cached copy): pickup at the bar. */
+  handoff: VenueHandoff.default('pickup'),
   /** "at the bar", "at the pass": where guests collect, read after "Ready for pickup". */
-  pickup_point: z.string(),
+  pickup_point: z.string().default('at the bar'),
   created_at: z.string(),
 });
 export type Venue = z.infer<typeof Venue>;

@@ -43,7 +43,8 @@ export function useTicketActions() {
       patch(order.id, (o) => ({
         ...o, status: what.to, updated_at: at,
         delivered_at: what.to === 'delivered' ? at : o.delivered_at,
-        payment_status: what.to === 'delivered' ? 'captured' : what.to === 'cancelled' ? 'void' : o.payment_status,
+        // Handing over takes no money (docs/decisions/179): only a cancel changes the payment.
+        payment_status: what.to === 'cancelled' ? 'void' : o.payment_status,
       }));
     }
     try {
