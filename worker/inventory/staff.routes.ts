@@ -94,7 +94,8 @@ export const staffInventoryRoutes = new Hono<AppContext>()
   .post('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('json', StockMovementInput), async (c) => {
     const body = c.req.valid('json');
     const { item, movement } = await recordStockMovement((await scopedVenueDatabase(c)).db, {
-      restaurantId: scopedVenueId(c), itemId: c.req.valid('param').id, type: body.type, amount: { ml: body.quantity_ml },
+      restaurantId: scopedVenueId(c), itemId: c.req.valid('param').id, type: body.type,
+      amount: body.quantity !== undefined ? { units: body.quantity } : { ml: body.quantity_ml! },
       reason: body.reason, actorUserId: actorOf(staffCaller(c)),
     });
     return c.json({ item: toStaffInventoryItem(item, staffCaller(c).role), movement: toStockMovement(movement) }, 201);
