@@ -51,6 +51,9 @@ async function signInAsStaff(page: Page) {
 const ticket = (page: Page, id: string) => page.getByRole('listitem', { name: `Order #${shortId(id)}` });
 const tickets = (page: Page) => page.getByRole('list', { name: 'Orders' }).locator(':scope > li');
 
+const NEXT: Record<string, string> = { Pending: 'Preparing', Preparing: 'Ready', Ready: 'Delivered' };
+const statusOf = async (page: Page, id: string) => (await ticket(page, id).locator('.order-card-head .badge').first().textContent())!.trim();
+
 /** Every ticket's key as the screen shows it: order id → key. */
 async function keysOnScreen(page: Page) {
   return tickets(page).evaluateAll((els) => Object.fromEntries(els
@@ -78,24 +81,26 @@ test('a 1024×768 tablet shows 8 tickets, and a bump moves no other ticket\'s ke
   expect(Object.keys(before)).toHaveLength(9);
   const onKey = (key: string) => Object.entries(before).find(([, k]) => k === key)![0];
 
-  // Key 1 is started, key 2 goes all the way to delivered, one step a key press at a time.
+  // Key 1 moves one step on, key 2 goes all the way to delivered, one step a key press at a time.
   const first = onKey('1');
+  const firstWas = await statusOf(page, first);
   await page.keyboard.press('1');
   await page.keyboard.press('Enter');
-  await expect(ticket(page, first).getByText('Preparing', { exact: true })).toBeVisible();
+  await expect(ticket(page, first).getByText(NEXT[firstWas]!, { exact: true })).toBeVisible();
+  await page.screenshot({ path: '/tmp/floor-bar.png' });
   await expect(ticket(page, first)).not.toHaveAttribute('aria-busy', 'true');
   const second = onKey('2');
   await page.keyboard.press('2');
-  for (const status of ['Preparing', 'Ready', 'Delivered']) {
+  for (let status = await statusOf(page, second); status !== 'Delivered'; status = await statusOf(page, second)) {
     await page.keyboard.press('Enter');
-    await expect(ticket(page, second).getByText(status, { exact: true })).toBeVisible();
+    await expect(ticket(page, second).getByText(NEXT[status]!, { exact: true })).toBeVisible();
     await expect(ticket(page, second)).not.toHaveAttribute('aria-busy', 'true');
   }
   // Nobody's number moved; the delivered ticket stays in sight with its Undo.
   expect(await keysOnScreen(page)).toEqual(before);
   await expect(ticket(page, second).getByRole('button', { name: /^Undo/ })).toBeVisible();
   // One primary action a stage: a pending ticket cannot be delivered from the queue.
-  const pending = ticket(page, onKey('3'));
+  const pending = ticket(page, placed.at(-1)!);
   await expect(pending.getByRole('button', { name: 'Start Preparing' })).toBeVisible();
   await expect(pending.getByRole('button', { name: 'Mark Delivered' })).toHaveCount(0);
   await expect(pending.getByRole('button', { name: 'Cancel' })).toBeVisible();
