@@ -105,8 +105,10 @@ test('orders arrive live in a burst, the build sheet shows the recipe, and deliv
   await card.getByRole('button', { name: 'Start Preparing' }).click();
   await expect(card.getByText('Preparing', { exact: true })).toBeVisible();
   await expect(guest.getByRole('heading', { name: 'Making Your Drinks' })).toBeVisible();
-  await card.getByRole('button', { name: 'Mark Delivered' }).click();
+  // One step a stage (docs/decisions/181): ready, then handed over.
+  await card.getByRole('button', { name: 'Mark Ready' }).click();
   await expect(guest.getByRole('heading', { name: 'Ready!' })).toBeVisible();
+  await card.getByRole('button', { name: 'Mark Delivered' }).click();
   await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(page.getByRole('listitem', { name: `Order #${shortId(first.id)}` }).getByRole('button', { name: 'Mark Delivered' })).toHaveCount(0);
   await guestContext.close();

@@ -56,7 +56,7 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, on
       aria-busy={busy || undefined} onClick={onSelect}
     >
       <div className="order-card-head">
-        {barKey !== undefined && <kbd className="ticket-key" data-testid="ticket-key" aria-label={`Key ${barKey}`}>{barKey}</kbd>}
+        {barKey !== undefined && <kbd className="ticket-key" data-testid="ticket-key" aria-hidden="true">{barKey}</kbd>}
         <OrderStatusBadge status={order.status} />
         {isAi && <span className="badge badge-info">AI</span>}
         {active ? (
@@ -95,10 +95,10 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, on
           </button>
         )}
         <div className="ticket-secondary">
-          <button type="button" className="btn btn-ghost btn-small" aria-label="Build Sheet" title="Build Sheet" onClick={(e) => { e.stopPropagation(); onBuild(); }}>
+          <button type="button" className="btn btn-small ticket-icon" aria-label="Build Sheet" title="Build Sheet" onClick={(e) => { e.stopPropagation(); onBuild(); }}>
             <BookOpen aria-hidden="true" size={16} />
           </button>
-          <button type="button" className="btn btn-ghost btn-small" aria-label="Details" title="Details" onClick={(e) => { e.stopPropagation(); onDetails(); }}>
+          <button type="button" className="btn btn-small ticket-icon" aria-label="Details" title="Details" onClick={(e) => { e.stopPropagation(); onDetails(); }}>
             <Eye aria-hidden="true" size={16} />
           </button>
           {active && (
