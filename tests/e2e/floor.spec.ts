@@ -187,3 +187,29 @@ test('with table service a table\'s round reads "We\'ll bring it to table 3", an
     await setHandoff('pickup');
   }
 });
+
+test('at 200 % zoom on a phone the guest tab bar breaks no label inside a word', async ({ browser }) => {
+  // A 412 px phone at 200 % zoom lays the page out 206 CSS px wide.
+  const context = await browser.newContext({ viewport: { width: 206, height: 457 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(`/venue/${SLUG}`);
+  const nav = page.getByRole('navigation', { name: 'Venue' });
+  await expect(nav.getByRole('link', { name: 'AI Chat' })).toBeVisible();
+  // Each word of each label stands on one line.
+  const split = await nav.locator('a span').evaluateAll((spans) => spans.flatMap((span) => {
+    const text = span.firstChild as Text;
+    const words: string[] = [];
+    let at = 0;
+    for (const word of text.data.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) words.push(word);
+      at += word.length + 1;
+    }
+    return words;
+  }));
+  expect(split).toEqual([]);
+  await context.close();
+});

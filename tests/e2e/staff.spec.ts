@@ -125,7 +125,7 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
   const menu = (await (await request.get('/api/staff/menu', auth)).json()).menu_items as
     { id: string; name: string; enabled: boolean; sold_out_reason: string | null }[];
   const inventory = (await (await request.get('/api/staff/inventory', auth)).json()).inventory as
-    { id: string; ingredient_name: string; on_hand_ml: number; low_stock_threshold_ml: number }[];
+    { id: string; ingredient_name: string; on_hand_ml: number; low_stock_threshold_ml: number; unit: string; unit_volume_ml: number | null }[];
   // The seed leaves one drink sold out because one of its ingredients ran dry.
   const soldOut = menu.find((d) => d.enabled && d.sold_out_reason)!;
   const dry = inventory.find((i) => i.on_hand_ml === 0 && soldOut.sold_out_reason!.toLowerCase().includes(i.ingredient_name.toLowerCase()))!;
@@ -151,8 +151,11 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
   await expect(modal.getByLabel('Reason')).toHaveValue('Stock received');
   await modal.getByRole('button', { name: 'Receive Stock' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Quantity must be greater than 0');
-  const delivery = Math.ceil(dry.low_stock_threshold_ml) + 100;
-  await modal.getByLabel(/^Quantity/).fill(String(delivery));
+  // Bottles, cans and packs of a known volume are received in their unit, the ml beside (docs/decisions/182).
+  const volume = ['bottle', 'can', 'pack'].includes(dry.unit) ? dry.unit_volume_ml : null;
+  const typed = volume ? Math.ceil(dry.low_stock_threshold_ml / volume) + 1 : Math.ceil(dry.low_stock_threshold_ml) + 100;
+  const delivery = volume ? typed * volume : typed;
+  await modal.getByLabel(/^Quantity/).fill(String(typed));
   await modal.getByLabel('Reason').fill('');
   await modal.getByRole('button', { name: 'Receive Stock' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Please provide a reason');

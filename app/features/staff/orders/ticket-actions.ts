@@ -21,7 +21,7 @@ export type TicketChange = { to: OrderStatus; reason?: string } | { recall: true
 
 function successText(order: Order, change: TicketChange, result: Order) {
   if ('recall' in change) return `Order ${shortOrderId(order.id)} is back as ${result.status}`;
-  if (change.to === 'delivered') return `Order ${shortOrderId(order.id)} completed!`;
+  if (change.to === 'delivered') return `Order ${shortOrderId(order.id)} delivered`;
   if (change.to === 'cancelled') return `Order ${shortOrderId(order.id)} cancelled`;
   return `Order status updated to ${change.to}!`;
 }
