@@ -204,7 +204,7 @@ test('at 200 % zoom on a phone the guest tab bar breaks no label inside a word',
       const range = document.createRange();
       range.setStart(text, at);
       range.setEnd(text, at + word.length);
-      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
       if (lines.size > 1) words.push(word);
       at += word.length + 1;
     }
