@@ -60,7 +60,8 @@ test('orders arrive live in a burst, the build sheet shows the recipe, and deliv
       currentTime = 0;
       destination = {};
       createOscillator() { return new FakeOscillator(); }
-      createGain() { return { gain: { value: 1 }, connect: <T,>(node: T) => node }; }
+      // The alert shapes its two beeps with the gain's schedule (docs/decisions/181).
+      createGain() { return { gain: { value: 1, setValueAtTime() {} }, connect: <T,>(node: T) => node }; }
     }
     Object.assign(window, { AudioContext: FakeAudioContext });
     Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (pattern: number[]) => { alerts.vibrations.push(pattern); return true; } });
