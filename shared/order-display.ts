@@ -20,16 +20,28 @@ export function guestStage(status: OrderStatus, deliveredAt?: string | null): Gu
 
 export type StatusDisplay = { stage: GuestStage; title: string; detail: string; complete: boolean };
 
+/** How the venue hands a ready order over (docs/product.md §4.12), and the table the order came from, if any. */
+export type Handoff = { handoff: 'pickup' | 'table'; pickupPoint: string; tableNumber?: string | null };
+
+/**
+ * What a guest with a ready order is told: with table service, an order from a table is brought to it; otherwise
+ * where to collect it ("Your drinks are ready for pickup at the bar").
+ */
+export function handoffText(handoff?: Handoff): string {
+  if (handoff?.handoff === 'table' && handoff.tableNumber) return `We'll bring it to table ${handoff.tableNumber}`;
+  return handoff?.pickupPoint ? `Your drinks are ready for pickup ${handoff.pickupPoint}` : 'Your drinks are ready for pickup';
+}
+
 /**
  * The status screen's heading and line. docs/product.md §4.7 keys 'Payment Complete' on a paid order that is still
  * being made; in our lifecycle payment is captured at hand-over, so it shows for an order being made
  * whose payment is already authorised or captured.
  */
-export function statusDisplay(status: OrderStatus, paymentStatus: string, deliveredAt?: string | null): StatusDisplay {
+export function statusDisplay(status: OrderStatus, paymentStatus: string, deliveredAt?: string | null, handoff?: Handoff): StatusDisplay {
   const stage = guestStage(status, deliveredAt);
   switch (stage) {
     case 'ready':
-      return { stage, title: 'Ready!', detail: 'Your drinks are ready for pickup', complete: true };
+      return { stage, title: 'Ready!', detail: handoffText(handoff), complete: true };
     case 'cancelled':
       return { stage, title: 'Order Cancelled', detail: 'This order was cancelled. Nothing was charged.', complete: true };
     case 'making':

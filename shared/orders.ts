@@ -52,14 +52,14 @@ export type TransitionResult =
   | { ok: false; reason: string };
 
 /**
- * Applies a status change. Payment follows the pay-at-the-bar model: the guest pays when the drink
- * is handed over, so delivery captures the payment and cancellation voids it.
+ * Applies a status change. Handing a drink over is not taking money (docs/product.md §4.2, docs/decisions/179):
+ * delivery leaves the payment as it is, until a payment is recorded; cancellation voids it.
  */
 export function transitionOrder(current: OrderState, to: OrderStatus, at: string): TransitionResult {
   if (!allowedTransitions(current.status).includes(to)) {
     return { ok: false, reason: `Cannot change an order from ${current.status} to ${to}` };
   }
-  if (to === 'delivered') return { ok: true, next: { status: to, paymentStatus: 'captured', deliveredAt: at } };
+  if (to === 'delivered') return { ok: true, next: { status: to, paymentStatus: current.paymentStatus, deliveredAt: at } };
   if (to === 'cancelled') return { ok: true, next: { status: to, paymentStatus: 'void', deliveredAt: current.deliveredAt } };
   return { ok: true, next: { ...current, status: to } };
 }
@@ -71,7 +71,7 @@ export const RECALL_WINDOW_MS = 60_000;
 
 /**
  * Recalls a bumped ticket to the status it had before the bump, within RECALL_WINDOW_MS of the bump.
- * Nothing was charged before the bump (pay at the bar, docs/decisions/024), so payment goes back to unpaid.
+ * A cancel's void goes back to unpaid; a delivery never changed the payment (docs/decisions/179).
  */
 export function recallOrder(current: OrderState, bump: { from: OrderStatus; at: string }, now: string): TransitionResult {
   if (!isBumpedStatus(current.status) || !isActiveStatus(bump.from)) {
@@ -80,24 +80,37 @@ export function recallOrder(current: OrderState, bump: { from: OrderStatus; at: 
   if (Date.parse(now) - Date.parse(bump.at) > RECALL_WINDOW_MS) {
     return { ok: false, reason: 'The 60-second undo window has passed' };
   }
-  return { ok: true, next: { status: bump.from, paymentStatus: 'unpaid', deliveredAt: null } };
+  const paymentStatus = current.paymentStatus === 'void' ? 'unpaid' : current.paymentStatus;
+  return { ok: true, next: { status: bump.from, paymentStatus, deliveredAt: null } };
 }
 
-// ETA model (docs/decisions/025): a bar works its queue first in, first out. Every drink ahead and
-// every drink of the order itself costs a fixed amount of bartender time, plus a small hand-over.
+// ETA model (docs/decisions/180, which replaces the fixed pace of 025): a bar works its queue first in, first
+// out at the pace it has shown. The pace is the drinks the venue finished making (ready or handed over) in the
+// last ETA_PACE_WINDOW_MINUTES: two bartenders finish twice the drinks of one. A quiet bar finishes few drinks
+// because few were ordered, not because it is slow, so the pace is never taken below one bartender's cold-start
+// pace of ETA_MINUTES_PER_DRINK a drink; with nothing measured yet, that cold start is the model.
 export const ETA_BASE_MINUTES = 2;
 export const ETA_MINUTES_PER_DRINK = 1.5;
+export const ETA_PACE_WINDOW_MINUTES = 30;
+/** Drinks one bartender makes in the pace window at the cold-start pace (30 / 1.5). */
+export const ETA_COLD_DRINKS_PER_WINDOW = ETA_PACE_WINDOW_MINUTES / ETA_MINUTES_PER_DRINK;
+
+/** Minutes a drink takes the bar, from the drinks it finished in the last ETA_PACE_WINDOW_MINUTES. */
+export const minutesPerDrink = (drinksMade = 0) => ETA_PACE_WINDOW_MINUTES / Math.max(ETA_COLD_DRINKS_PER_WINDOW, drinksMade);
 
 /**
- * Minutes until an order is ready, from the drinks still to be made before it and its own drinks.
- * Ready orders wait 0; delivered and cancelled ones have no ETA.
+ * Minutes until an order is ready, from the drinks still to be made before it, its own drinks, and the drinks the
+ * bar finished in the last ETA_PACE_WINDOW_MINUTES (its pace). Ready orders wait 0; delivered and cancelled ones
+ * have no ETA.
  */
-export function etaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: number): number | null {
+export function etaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: number, drinksMade = 0): number | null {
   if (status === 'ready') return 0;
   if (!isActiveStatus(status)) return null;
   // A drink already being made is half done on average.
   const own = status === 'preparing' ? ownDrinks / 2 : ownDrinks;
-  return Math.max(1, Math.ceil(ETA_BASE_MINUTES + (drinksAhead + own) * ETA_MINUTES_PER_DRINK));
+  // Multiplied before divided, so whole drinks give the exact figure the SQL of worker/orders/placement.ts gives.
+  const work = ((drinksAhead + own) * ETA_PACE_WINDOW_MINUTES) / Math.max(ETA_COLD_DRINKS_PER_WINDOW, drinksMade);
+  return Math.max(1, Math.ceil(ETA_BASE_MINUTES + work));
 }
 
 /**
@@ -105,8 +118,8 @@ export function etaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: 
  * stands now, counted from when the order entered its current status (placed, or started being made), less
  * the time since. 0 means "any minute now", never a negative; null for delivered and cancelled orders.
  */
-export function remainingEtaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: number, since: string, now: number): number | null {
-  const total = etaMinutes(status, drinksAhead, ownDrinks);
+export function remainingEtaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: number, since: string, now: number, drinksMade = 0): number | null {
+  const total = etaMinutes(status, drinksAhead, ownDrinks, drinksMade);
   if (total === null || total === 0) return total;
   const elapsed = Math.max(0, now - Date.parse(since)) / 60_000;
   return Math.max(0, Math.ceil(total - elapsed));
@@ -120,10 +133,29 @@ export function guestStage(status: OrderStatus): GuestStage {
   return status === 'preparing' ? 'making' : 'received';
 }
 
-/** docs/product.md §4.6: display_name, ai_recipe_name, custom_name, special instructions, then 'New Order'. */
+// Letters and digits a bartender can call across a loud bar: no I/O/Q/U/V/W/S/Z (read as 1, 0, 2, 5 or said two
+// ways), no 0/1/5/2.
+const CALL_LETTERS = 'ABCDEFGHJKLMNPRTXY';
+const CALL_DIGITS = '346789';
+
+/**
+ * A short code a bartender can call out for an order with no name: a letter and two digits ("K47"), taken from
+ * its id, so every reader shows the same one (docs/product.md §4.6, docs/decisions/181).
+ */
+export function orderCallCode(id: string): string {
+  let hash = 0;
+  for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  const letter = CALL_LETTERS[hash % CALL_LETTERS.length];
+  const tens = CALL_DIGITS[Math.floor(hash / CALL_LETTERS.length) % CALL_DIGITS.length];
+  const ones = CALL_DIGITS[Math.floor(hash / (CALL_LETTERS.length * CALL_DIGITS.length)) % CALL_DIGITS.length];
+  return `${letter}${tens}${ones}`;
+}
+
+/** docs/product.md §4.6: display_name, ai_recipe_name, custom_name, special instructions, then 'Order K47' (orderCallCode). */
 export function orderDisplayName(order: {
-  display_name?: string | null; ai_recipe_name?: string | null; custom_name?: string | null; special_instructions?: string | null;
+  id?: string; display_name?: string | null; ai_recipe_name?: string | null; custom_name?: string | null; special_instructions?: string | null;
 }): string {
   const fromInstructions = order.special_instructions?.replace(/^\s*Order for:\s*/i, '').split('|')[0]?.trim();
-  return order.display_name?.trim() || order.ai_recipe_name?.trim() || order.custom_name?.trim() || fromInstructions || 'New Order';
+  return order.display_name?.trim() || order.ai_recipe_name?.trim() || order.custom_name?.trim() || fromInstructions
+    || (order.id ? `Order ${orderCallCode(order.id)}` : 'New Order');
 }

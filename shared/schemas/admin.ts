@@ -4,7 +4,7 @@ import { INVENTORY_UNITS } from '../constants';
 import { Drink } from './drink';
 import { ModifierGroup, ModifierGroupsInput } from './modifiers';
 import { InventoryItem } from './inventory';
-import { HappyHourRule, TaxRateBp, ThemeColors, Venue } from './venue';
+import { HappyHourRule, TaxRateBp, ThemeColors, Venue, VenueHandoff } from './venue';
 
 // The venue admin's API (docs/product.md §11.1).
 // Every route is scoped to the caller's venue by the worker; bodies never name a venue.
@@ -229,6 +229,9 @@ export const VenueProfileUpdate = z.object({
   /** The menu's categories in the order guests see them, after the featured drinks (docs/decisions/184). */
   category_order: z.array(z.string().trim().min(1, 'A category needs a name').max(40, 'Category is at most 40 characters'))
     .max(30, 'At most 30 categories').refine((list) => new Set(list).size === list.length, 'A category is listed twice'),
+  /** docs/product.md §4.12. */
+  handoff: VenueHandoff,
+  pickup_point: z.string().trim().min(1, 'Pickup point is required, e.g. "at the bar"').max(60, 'Pickup point is at most 60 characters'),
 }).partial().refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type VenueProfileUpdate = z.input<typeof VenueProfileUpdate>;
 export type VenueProfileData = z.output<typeof VenueProfileUpdate>;

@@ -53,12 +53,21 @@ export const STOCK_MOVEMENT_TYPES = ['receive', 'adjust_down'] as const;
 export const DEFAULT_MOVEMENT_REASON = { receive: 'Stock received', adjust_down: 'Stock adjustment' } as const;
 
 /** POST /api/staff/inventory/:id/movements: the stock modal (docs/product.md §11.2). */
+/**
+ * A stock movement by staff: how much in ml (`quantity_ml`) or in the item's own unit (`quantity`: 2 bottles, as
+ * a bartender counts them, docs/decisions/182), exactly one of the two.
+ */
 export const StockMovementInput = z.object({
   type: z.enum(STOCK_MOVEMENT_TYPES, { error: 'type must be receive or adjust_down' }),
   quantity_ml: z.number({ error: 'Quantity must be greater than 0' })
-    .min(0.01, 'Quantity must be greater than 0').max(MAX_STOCK_ML, 'Quantity is too large'),
+    .min(0.01, 'Quantity must be greater than 0').max(MAX_STOCK_ML, 'Quantity is too large').optional(),
+  quantity: z.number({ error: 'Quantity must be greater than 0' })
+    .min(0.01, 'Quantity must be greater than 0').max(MAX_STOCK_ML, 'Quantity is too large').optional(),
   reason: z.string({ error: 'Please provide a reason' }).trim().min(1, 'Please provide a reason').max(200),
-});
+}).refine((b) => b.quantity_ml !== undefined || b.quantity !== undefined, { message: 'Quantity must be greater than 0', path: ['quantity'] })
+  .refine((b) => b.quantity_ml === undefined || b.quantity === undefined, {
+    message: 'Give the quantity in ml or in the item\'s unit, not both', path: ['quantity'],
+  });
 export type StockMovementInput = z.input<typeof StockMovementInput>;
 
 export const IngredientSearchQuery = z.object({

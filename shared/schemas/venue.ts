@@ -33,6 +33,13 @@ export const TaxRateBp = z.number({ error: TAX_RATE_RANGE_MESSAGE }).int('Tax ra
 
 /** '8.75' → 875 basis points; a third decimal stays a fraction, which TaxRateBp refuses rather than rounds. */
 export const taxPercentToBp = (percent: string) => (percent.trim() === '' ? Number.NaN : Math.round(Number(percent) * 1e6) / 1e4);
+/**
+ * How a ready order reaches its guest (docs/product.md §4.12): collected at the venue's pickup point, or, with table
+ * service, brought to the table an order came from.
+ */
+export const VENUE_HANDOFFS = ['pickup', 'table'] as const;
+export const VenueHandoff = z.enum(VENUE_HANDOFFS);
+export type VenueHandoff = z.infer<typeof VenueHandoff>;
 
 /** A venue as guests and staff read it. */
 export const Venue = z.object({
@@ -56,6 +63,10 @@ export const Venue = z.object({
   happy_hours: z.array(HappyHourRule),
   /** The admin's order of the menu's categories (docs/decisions/184); others follow by name. */
   category_order: z.array(z.string()),
+  /** Defaults for a venue read before these existed (a cached copy): pickup at the bar. */
+  handoff: VenueHandoff.default('pickup'),
+  /** "at the bar", "at the pass": where guests collect, read after "Ready for pickup". */
+  pickup_point: z.string().default('at the bar'),
   created_at: z.string(),
 });
 export type Venue = z.infer<typeof Venue>;

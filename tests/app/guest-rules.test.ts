@@ -86,6 +86,10 @@ describe('order display', () => {
     expect(statusDisplay('preparing', 'unpaid')).toMatchObject({ title: 'Making Your Drinks', detail: 'Your order is being prepared', complete: false });
     expect(statusDisplay('preparing', 'captured')).toMatchObject({ title: 'Payment Complete', detail: 'Your order is being prepared' });
     expect(statusDisplay('ready', 'unpaid')).toMatchObject({ title: 'Ready!', detail: 'Your drinks are ready for pickup', complete: true });
+    // The venue's hand-off (docs/product.md §4.12): its pickup point, or table service for an order from a table.
+    expect(statusDisplay('ready', 'unpaid', null, { handoff: 'pickup', pickupPoint: 'at the pass', tableNumber: '3' }).detail).toBe('Your drinks are ready for pickup at the pass');
+    expect(statusDisplay('ready', 'unpaid', null, { handoff: 'table', pickupPoint: 'at the bar', tableNumber: '3' }).detail).toBe("We'll bring it to table 3");
+    expect(statusDisplay('ready', 'unpaid', null, { handoff: 'table', pickupPoint: 'at the bar', tableNumber: null }).detail).toBe('Your drinks are ready for pickup at the bar');
     expect(statusDisplay('delivered', 'captured', '2026-03-10T12:00:00Z').title).toBe('Ready!');
     expect(statusDisplay('cancelled', 'void').title).toBe('Order Cancelled');
     expect(confirmationStatusLabel('pending')).toBe('Confirmed');

@@ -150,12 +150,25 @@ describe('order status', () => {
     expect(screen.queryByRole('link', { name: /Create Another Drink/ })).toBeNull();
   });
 
+  it('shows the wait on Received too, the same minutes as the banner, and a long one as busy (docs/decisions/180)', async () => {
+    signInDevice(null);
+    mockApi({ ...baseApi(null), 'GET /api/orders/order-00000000abcd1234/status': statusView('pending', { eta_minutes: 11 }) });
+    const { unmount } = renderRoutes(routes, '/venue/artisan-bar/order-status/order-00000000abcd1234');
+    expect(await screen.findByRole('heading', { name: 'Order Received' })).toBeTruthy();
+    expect(screen.getByText('Ready in about 11 minutes')).toBeTruthy();
+    unmount();
+    mockApi({ ...baseApi(null), 'GET /api/orders/order-00000000abcd1234/status': statusView('pending', { eta_minutes: 53 }) });
+    renderRoutes(routes, '/venue/artisan-bar/order-status/order-00000000abcd1234');
+    expect(await screen.findByText('Busy: about 55 min')).toBeTruthy();
+  });
+
   it("says 'Ready!' with 'Create Another Drink' once delivered, and 'Order not found' for an unknown order", async () => {
     signInDevice(null);
     mockApi({ ...baseApi(null), 'GET /api/orders/order-00000000abcd1234/status': statusView('delivered', { delivered_at: '2026-03-10T12:10:00.000Z', eta_minutes: null }) });
     const { unmount } = renderRoutes(routes, '/venue/artisan-bar/order-status/order-00000000abcd1234');
     expect(await screen.findByRole('heading', { name: 'Ready!' })).toBeTruthy();
-    expect(screen.getByText('Your drinks are ready for pickup')).toBeTruthy();
+    // Where to collect it, in the venue's words (docs/product.md §4.12).
+    expect(screen.getByText('Your drinks are ready for pickup at the bar')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Create Another Drink/ }).getAttribute('href')).toBe('/venue/artisan-bar/ai');
     expect(screen.queryByText(/Ready in about/)).toBeNull();
     unmount();

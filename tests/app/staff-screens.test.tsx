@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LowStockPage from '../../app/features/staff/inventory/LowStockPage';
 import StaffInventoryPage from '../../app/features/staff/inventory/StaffInventoryPage';
 import { ClearUnclaimedButton } from '../../app/features/staff/orders/ClearUnclaimedButton';
-import { alertNewOrder, useAlertSettings } from '../../app/features/staff/orders/notifications';
+import { ALERT_REPEAT_MS, alertNewOrder, useAlertSettings, useRepeatingAlert } from '../../app/features/staff/orders/notifications';
 import { mockApi, renderPage } from './render';
 
 const item = (over: Record<string, unknown>) => ({
@@ -66,7 +66,10 @@ describe('staff inventory screen', () => {
     expect((within(dialog).getByLabelText('Reason') as HTMLInputElement).value).toBe('Stock received');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Receive Stock' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Quantity must be greater than 0');
-    fireEvent.change(within(dialog).getByLabelText('Quantity (ml)'), { target: { value: '250' } });
+    // Campari comes in 700 ml bottles: counted in bottles, the ml beside (docs/decisions/182).
+    expect(within(dialog).getByText('1 bottle = 700 ml')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Quantity (bottles)'), { target: { value: '2' } });
+    expect(within(dialog).getByText('= 2 bottles (1,400 ml)')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Receive Stock' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Please provide a reason');
@@ -76,7 +79,7 @@ describe('staff inventory screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Receive Stock' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(await post.json()).toEqual({ type: 'receive', quantity_ml: 250, reason: 'Stock received' });
+    expect(await post.json()).toEqual({ type: 'receive', quantity: 2, reason: 'Stock received' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Adjust down Lime juice' }));
     expect((within(screen.getByRole('dialog')).getByLabelText('Reason') as HTMLInputElement).value).toBe('Stock adjustment');
@@ -113,6 +116,24 @@ describe('low stock screen', () => {
 });
 
 describe('new-order alerts', () => {
+  it('rings again every 6 s until acknowledged, then stops (docs/decisions/181)', () => {
+    vi.useFakeTimers();
+    try {
+      const vibrate = vi.fn();
+      Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+      function Bell({ ringing }: { ringing: boolean }) { useRepeatingAlert(ringing, { sound: false, vibrate: true }); return null; }
+      const view = render(<Bell ringing />);
+      expect(vibrate).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(ALERT_REPEAT_MS * 2);
+      expect(vibrate).toHaveBeenCalledTimes(3);
+      view.rerender(<Bell ringing={false} />);
+      vi.advanceTimersByTime(ALERT_REPEAT_MS * 3);
+      expect(vibrate).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('vibrates 200/100/200 when enabled, and remembers the switches', () => {
     const vibrate = vi.fn();
     Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });

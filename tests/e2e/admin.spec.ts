@@ -80,7 +80,7 @@ test('a venue admin adds a drink with a photo, takes it off the menu, and comple
   await expect(item).toBeVisible();
   await item.dblclick();
   const shortId = orderId.slice(-8).toUpperCase();
-  await expect(page.getByText(`Order ${shortId} completed!`)).toBeVisible();
+  await expect(page.getByText(`Order ${shortId} delivered`)).toBeVisible();
   await expect(item).toHaveCount(0);
   await queue.getByRole('button', { name: 'Close' }).click();
   await expect(orderCard.getByText('delivered')).toBeVisible();

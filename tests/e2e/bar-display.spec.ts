@@ -118,7 +118,7 @@ test('cancel asks for a reason and confirms; Undo recalls the ticket on every ba
   await other.context.close();
 });
 
-test('ticket ages turn amber at 5 minutes and red at 10, and tickets stand oldest first within their status', async ({ page, request }) => {
+test('ticket ages turn amber at 5 minutes and red at 10, and tickets stand by arrival whatever their stage', async ({ page, request }) => {
   const [drink] = await orderableDrinks(request);
   await page.clock.install();
   const first = await guestOrders(request, drink!.id);
@@ -133,14 +133,14 @@ test('ticket ages turn amber at 5 minutes and red at 10, and tickets stand oldes
   await page.clock.fastForward('05:00');
   await expect(age).toHaveAttribute('data-age-level', 'red');
 
-  // Within a status, oldest first: preparing tickets come after every pending one.
+  // Oldest first, and a ticket that moves on keeps its place (docs/decisions/181).
   const ids = () => page.getByRole('list', { name: 'Orders' }).locator(':scope > li').evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')));
   let shown = await ids();
   expect(shown.indexOf(first)).toBeLessThan(shown.indexOf(second));
   await ticket(page, first).getByRole('button', { name: 'Start Preparing' }).click();
   await expect(ticket(page, first).getByText('Preparing', { exact: true })).toBeVisible();
   shown = await ids();
-  expect(shown.indexOf(second)).toBeLessThan(shown.indexOf(first));
+  expect(shown.indexOf(first)).toBeLessThan(shown.indexOf(second));
 });
 
 test('the All day panel counts each drink still to make across open tickets', async ({ page, request, browser }) => {
@@ -161,7 +161,10 @@ test('the All day panel counts each drink still to make across open tickets', as
 
   // Another bartender hands one over: the count drops on this screen within 2 s.
   const other = await secondBartender(browser);
-  await ticket(other.page, placed[0]!).getByRole('button', { name: 'Mark Delivered' }).click();
+  await ticket(other.page, placed[0]!).getByRole('button', { name: 'Start Preparing' }).click();
+  await expect(ticket(other.page, placed[0]!).getByText('Preparing', { exact: true })).toBeVisible();
+  await expect(ticket(other.page, placed[0]!)).not.toHaveAttribute('aria-busy', 'true');
+  await ticket(other.page, placed[0]!).getByRole('button', { name: 'Mark Ready' }).click();
   const at = Date.now();
   await expect(panel.getByRole('listitem').filter({ hasText: drink.name })).toHaveText(`${before - 1} × ${drink.name}`, { timeout: 2_000 });
   expect(Date.now() - at).toBeLessThan(2_000);
@@ -180,13 +183,16 @@ test('keyboard: numbers select, Enter advances, U undoes, ? shows the keys', asy
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
+  // Key 1 is the ticket showing 1 (docs/decisions/181); take it from pending, whatever stage it has.
   await page.keyboard.press('1');
-  const first = cards.first();
+  const first = cards.filter({ has: page.getByTestId('ticket-key').getByText('1', { exact: true }) });
   await expect(first).toHaveAttribute('aria-current', 'true');
   const id = (await first.getAttribute('data-order-id'))!;
   const card = ticket(page, id);
+  const stage = (await card.locator('.order-card-head .badge').first().textContent())!.trim();
+  const steps = [['Enter', 'Preparing'], ['Enter', 'Ready'], ['Enter', 'Delivered'], ['u', 'Ready']];
   // Each step lands (the ticket is no longer busy) before the next key.
-  for (const [key, status] of [['Enter', 'Preparing'], ['Enter', 'Ready'], ['Enter', 'Delivered'], ['u', 'Ready']]) {
+  for (const [key, status] of steps.slice(Math.max(0, ['Pending', 'Preparing', 'Ready'].indexOf(stage)))) {
     await page.keyboard.press(key!);
     await expect(card.getByText(status!, { exact: true })).toBeVisible();
     await expect(card).not.toHaveAttribute('aria-busy', 'true');

@@ -122,7 +122,7 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
   await expect(page.getByText(/Ready in about \d+ minute/)).toBeVisible();
   await staffSetsStatus(request, orderId, 'ready');
   await expect(page.getByRole('heading', { name: 'Ready!' })).toBeVisible();
-  await expect(page.getByText('Your drinks are ready for pickup')).toBeVisible();
+  await expect(page.getByText('Your drinks are ready for pickup at the bar')).toBeVisible();
   await staffSetsStatus(request, orderId, 'delivered');
   await expect(page.getByRole('link', { name: 'Create Another Drink' })).toHaveAttribute('href', '/venue/artisan-bar/ai');
   await expect(page.getByRole('heading', { name: 'Ready!' })).toBeVisible();
@@ -135,7 +135,8 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
   await expect(card).toBeVisible();
   await expect(card.getByText('Delivered')).toBeVisible();
   await card.getByRole('button', { name: 'Details' }).click();
-  await expect(card.getByText('Paid')).toBeVisible();
+  // Handed over is not paid (docs/decisions/179): nobody recorded a payment.
+  await expect(card.getByText('Unpaid', { exact: true })).toBeVisible();
   await expectAccessible(page, 'history');
 });
 

@@ -60,7 +60,8 @@ test('orders arrive live in a burst, the build sheet shows the recipe, and deliv
       currentTime = 0;
       destination = {};
       createOscillator() { return new FakeOscillator(); }
-      createGain() { return { gain: { value: 1 }, connect: <T,>(node: T) => node }; }
+      // The alert shapes its two beeps with the gain's schedule (docs/decisions/181).
+      createGain() { return { gain: { value: 1, setValueAtTime() {} }, connect: <T,>(node: T) => node }; }
     }
     Object.assign(window, { AudioContext: FakeAudioContext });
     Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (pattern: number[]) => { alerts.vibrations.push(pattern); return true; } });
@@ -105,8 +106,10 @@ test('orders arrive live in a burst, the build sheet shows the recipe, and deliv
   await card.getByRole('button', { name: 'Start Preparing' }).click();
   await expect(card.getByText('Preparing', { exact: true })).toBeVisible();
   await expect(guest.getByRole('heading', { name: 'Making Your Drinks' })).toBeVisible();
-  await card.getByRole('button', { name: 'Mark Delivered' }).click();
+  // One step a stage (docs/decisions/181): ready, then handed over.
+  await card.getByRole('button', { name: 'Mark Ready' }).click();
   await expect(guest.getByRole('heading', { name: 'Ready!' })).toBeVisible();
+  await card.getByRole('button', { name: 'Mark Delivered' }).click();
   await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(page.getByRole('listitem', { name: `Order #${shortId(first.id)}` }).getByRole('button', { name: 'Mark Delivered' })).toHaveCount(0);
   await guestContext.close();
@@ -123,7 +126,7 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
   const menu = (await (await request.get('/api/staff/menu', auth)).json()).menu_items as
     { id: string; name: string; enabled: boolean; sold_out_reason: string | null }[];
   const inventory = (await (await request.get('/api/staff/inventory', auth)).json()).inventory as
-    { id: string; ingredient_name: string; on_hand_ml: number; low_stock_threshold_ml: number }[];
+    { id: string; ingredient_name: string; on_hand_ml: number; low_stock_threshold_ml: number; unit: string; unit_volume_ml: number | null }[];
   // The seed leaves one drink sold out because one of its ingredients ran dry.
   const soldOut = menu.find((d) => d.enabled && d.sold_out_reason)!;
   const dry = inventory.find((i) => i.on_hand_ml === 0 && soldOut.sold_out_reason!.toLowerCase().includes(i.ingredient_name.toLowerCase()))!;
@@ -149,8 +152,11 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
   await expect(modal.getByLabel('Reason')).toHaveValue('Stock received');
   await modal.getByRole('button', { name: 'Receive Stock' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Quantity must be greater than 0');
-  const delivery = Math.ceil(dry.low_stock_threshold_ml) + 100;
-  await modal.getByLabel(/^Quantity/).fill(String(delivery));
+  // Bottles, cans and packs of a known volume are received in their unit, the ml beside (docs/decisions/182).
+  const volume = ['bottle', 'can', 'pack'].includes(dry.unit) ? dry.unit_volume_ml : null;
+  const typed = volume ? Math.ceil(dry.low_stock_threshold_ml / volume) + 1 : Math.ceil(dry.low_stock_threshold_ml) + 100;
+  const delivery = volume ? typed * volume : typed;
+  await modal.getByLabel(/^Quantity/).fill(String(typed));
   await modal.getByLabel('Reason').fill('');
   await modal.getByRole('button', { name: 'Receive Stock' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Please provide a reason');

@@ -17,7 +17,7 @@ const setStatus = (id: string, token: string, body: object) => call('PUT', `/api
 const recall = (id: string, token: string) => call('POST', `/api/staff/orders/${id}/recall`, { token });
 
 describe('recallOrder (pure): the 60-second undo of a bump (docs/decisions/122)', () => {
-  const bumped: OrderState = { status: 'delivered', paymentStatus: 'captured', deliveredAt: '2026-01-01T20:00:00.000Z' };
+  const bumped: OrderState = { status: 'delivered', paymentStatus: 'unpaid', deliveredAt: '2026-01-01T20:00:00.000Z' };
   it('goes back to the status before the bump, unpaid, within the window only', () => {
     expect(RECALL_WINDOW_MS).toBe(60_000);
     expect(recallOrder(bumped, { from: 'ready', at: '2026-01-01T20:00:00.000Z' }, '2026-01-01T20:00:59.000Z'))
@@ -58,7 +58,7 @@ describe('POST /api/staff/orders/:id/recall', () => {
     await env.DB.prepare("UPDATE order_events SET created_at = ? WHERE order_id = ? AND to_status = 'delivered'").bind(longAgo, id).run();
     const late = expectApiError(await recall(id, staff), 409);
     expect(late.message).toBe('The 60-second undo window has passed');
-    expect(await env.DB.prepare('SELECT status, payment_status FROM orders WHERE id = ?').bind(id).first()).toEqual({ status: 'delivered', payment_status: 'captured' });
+    expect(await env.DB.prepare('SELECT status, payment_status FROM orders WHERE id = ?').bind(id).first()).toEqual({ status: 'delivered', payment_status: 'unpaid' });
   });
 
   it('refuses to recall when the guest already has another active order', async () => {

@@ -10,7 +10,7 @@ describe('transitionOrder (pure)', () => {
     expect(preparing).toEqual({ ok: true, next: { status: 'preparing', paymentStatus: 'unpaid', deliveredAt: null } });
     const ready = transitionOrder(state('preparing'), 'ready', at);
     expect(ready.ok && ready.next.status).toBe('ready');
-    expect(transitionOrder(state('ready'), 'delivered', at)).toEqual({ ok: true, next: { status: 'delivered', paymentStatus: 'captured', deliveredAt: at } });
+    expect(transitionOrder(state('ready'), 'delivered', at)).toEqual({ ok: true, next: { status: 'delivered', paymentStatus: 'unpaid', deliveredAt: at } });
   });
 
   it('cancels from any active status and voids the payment', () => {
@@ -64,12 +64,13 @@ describe('etaMinutes: the minutes a guest is shown (docs/decisions/025)', () => 
 });
 
 describe('orderDisplayName (pure)', () => {
-  it("falls back through display_name, ai_recipe_name, custom_name, special instructions, then 'New Order'", () => {
+  it("falls back through display_name, ai_recipe_name, custom_name, special instructions, then a code to call out", () => {
     expect(orderDisplayName({ display_name: 'Sam', ai_recipe_name: 'X' })).toBe('Sam');
     expect(orderDisplayName({ ai_recipe_name: 'Smoky Sunset', custom_name: 'Y' })).toBe('Smoky Sunset');
     expect(orderDisplayName({ custom_name: 'Night Owl' })).toBe('Night Owl');
     expect(orderDisplayName({ special_instructions: 'Order for: Jo | Notes: no ice' })).toBe('Jo');
-    expect(orderDisplayName({})).toBe('New Order');
+    expect(orderDisplayName({ id: 'abcDEF1234567890xyzQ' })).toMatch(/^Order [A-Z][0-9]{2}$/);
+    expect(orderDisplayName({ id: 'abcDEF1234567890xyzQ' })).toBe(orderDisplayName({ id: 'abcDEF1234567890xyzQ' }));
   });
 });
 

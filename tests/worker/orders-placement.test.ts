@@ -374,19 +374,26 @@ describe('Idempotency-Key', () => {
 });
 
 describe('placing with the drinks the hub holds (docs/decisions/144)', () => {
-  it('stores the same ETA in SQL as etaMinutes computes, for any queue', async () => {
+  it('stores the same ETA in SQL as etaMinutes computes, for any queue and any pace of the bar (docs/decisions/180)', async () => {
     const db = drizzle(env.DB, { schema });
     const venue = 'eta-sql-venue';
     await env.DB.prepare("INSERT OR IGNORE INTO venues (id, slug, name) VALUES (?1, ?1, 'ETA check')").bind(venue).run();
-    for (const ahead of [0, 1, 2, 3, 7, 10, 33]) {
-      for (const own of [1, 2, 5]) {
-        await env.DB.prepare('DELETE FROM orders WHERE restaurant_id = ?').bind(venue).run();
-        if (ahead > 0) {
-          await env.DB.prepare(`INSERT INTO orders (id, restaurant_id, owner_key, status, subtotal_cents, tax_cents, total_cents, tax_rate_bp, drink_count)
-            VALUES (?, ?, 'q', 'pending', 0, 0, 0, 0, ?)`).bind(newId(), venue, ahead).run();
+    const madeAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    for (const made of [0, 7, 20, 23, 40, 61]) {
+      for (const ahead of [0, 1, 2, 3, 7, 10, 33]) {
+        for (const own of [1, 2, 5]) {
+          await env.DB.prepare('DELETE FROM orders WHERE restaurant_id = ?').bind(venue).run();
+          if (ahead > 0) {
+            await env.DB.prepare(`INSERT INTO orders (id, restaurant_id, owner_key, status, subtotal_cents, tax_cents, total_cents, tax_rate_bp, drink_count)
+              VALUES (?, ?, 'q', 'pending', 0, 0, 0, 0, ?)`).bind(newId(), venue, ahead).run();
+          }
+          if (made > 0) {
+            await env.DB.prepare(`INSERT INTO orders (id, restaurant_id, owner_key, status, subtotal_cents, tax_cents, total_cents, tax_rate_bp, drink_count, made_at)
+              VALUES (?, ?, 'm', 'delivered', 0, 0, 0, 0, ?, ?)`).bind(newId(), venue, made, madeAt).run();
+          }
+          const row = await db.get<{ eta: number }>(sql`select ${pendingEtaSql(venue, own)} as eta`);
+          expect(row.eta, `${ahead} ahead, ${own} own, ${made} made`).toBe(etaMinutes('pending', ahead, own, made));
         }
-        const row = await db.get<{ eta: number }>(sql`select ${pendingEtaSql(venue, own)} as eta`);
-        expect(row.eta, `${ahead} ahead, ${own} own`).toBe(etaMinutes('pending', ahead, own));
       }
     }
   });

@@ -50,6 +50,8 @@ export async function updateVenueProfile(venue: VenueDatabase, control: Db, env:
     dayCutoffMinutes: input.day_cutoff_minutes,
     happyHours: input.happy_hours,
     categoryOrder: input.category_order,
+    handoff: input.handoff,
+    pickupPoint: input.pickup_point,
     ...(theme ? { themePrimary: theme.primary, themeSecondary: theme.secondary, themeBackground: theme.background, themeText: theme.text } : {}),
   };
   const changes = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));

@@ -44,6 +44,13 @@ export const venues = sqliteTable('venues', {
   happyHours: text('happy_hours', { mode: 'json' }).$type<HappyHourRule[]>().notNull().default([]),
   /** The admin's order of the menu's categories (docs/decisions/184); categories it leaves out follow, by name. */
   categoryOrder: jsonList('category_order').notNull().default([]),
+  /**
+   * How a ready order reaches its guest (docs/product.md §4.12): 'pickup' (collected at `pickup_point`) or 'table'
+   * (table service: an order from a table's QR code is brought to its table).
+   */
+  handoff: text('handoff', { enum: ['pickup', 'table'] }).notNull().default('pickup'),
+  /** Where guests collect, as the guest reads it after "Ready for pickup" ("at the bar", "at the pass"). */
+  pickupPoint: text('pickup_point').notNull().default('at the bar'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('venues_active_name_idx').on(t.active, t.name)]);
@@ -306,6 +313,8 @@ export const orders = sqliteTable('orders', {
   drinkCount: integer('drink_count').notNull().default(0),
   stockDeductedAt: text('stock_deducted_at'),
   deliveredAt: text('delivered_at'),
+  /** When the bar finished making it (ready, or handed over straight): the bar's pace is read from it (docs/decisions/180). */
+  madeAt: text('made_at'),
   /** A table's round (docs/decisions/170): its owner key is 't:<session id>'. */
   tableSessionId: text('table_session_id'),
   createdAt: createdAt(),
@@ -317,6 +326,8 @@ export const orders = sqliteTable('orders', {
   index('orders_restaurant_status_idx').on(t.restaurantId, t.status, t.createdAt, t.drinkCount),
   index('orders_owner_idx').on(t.ownerKey, t.createdAt),
   index('orders_created_idx').on(t.createdAt),
+  // The drinks a venue finished in the last 30 minutes, its pace (docs/decisions/180), from the index alone.
+  index('orders_restaurant_made_idx').on(t.restaurantId, t.madeAt, t.drinkCount).where(sql`made_at is not null`),
   // The one-active-order rule, enforced by the database itself (see docs/decisions/004).
   uniqueIndex('orders_one_active_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing','ready')`),
 ]);

@@ -25,6 +25,8 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
     day_cutoff_minutes: row.dayCutoffMinutes,
     happy_hours: row.happyHours,
     category_order: row.categoryOrder,
+    handoff: row.handoff,
+    pickup_point: row.pickupPoint,
     created_at: row.createdAt,
   };
 }

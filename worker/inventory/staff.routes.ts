@@ -118,16 +118,18 @@ export const staffInventoryRoutes = new Hono<AppContext>()
     const role = staffCaller(c).role;
     const before = toStaffInventoryItem(await findInventoryItem(db, scopedVenueId(c), c.req.valid('param').id), role);
     const { item, movement } = await recordStockMovement(db, {
-      restaurantId: scopedVenueId(c), itemId: before.id, type: body.type, amount: { ml: body.quantity_ml },
+      restaurantId: scopedVenueId(c), itemId: before.id, type: body.type,
+      amount: body.quantity !== undefined ? { units: body.quantity } : { ml: body.quantity_ml! },
       reason: body.reason, actorUserId: actorOf(staffCaller(c)),
     });
     const after = toStaffInventoryItem(item, role);
+    const moved = toStockMovement(movement);
     describeWrite(c, {
       action: body.type === 'receive' ? 'stock.receive' : 'stock.adjust_down', targetType: 'inventory_item', targetId: item.id,
-      summary: body.type === 'receive' ? `Received ${body.quantity_ml} ml of ${item.name}` : `Took ${body.quantity_ml} ml of ${item.name} out of stock`,
+      summary: body.type === 'receive' ? `Received ${moved.quantity_ml} ml of ${item.name}` : `Took ${moved.quantity_ml} ml of ${item.name} out of stock`,
       reason: body.reason.trim(), before: { on_hand_ml: before.on_hand_ml }, after: { on_hand_ml: after.on_hand_ml },
     });
-    return c.json({ item: after, movement: toStockMovement(movement) }, 201);
+    return c.json({ item: after, movement: moved }, 201);
   })
   .get('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('query', MovementListQuery), async (c) => {
     const { db } = await scopedVenueDatabase(c);

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
-import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, ETA_BASE_MINUTES, etaMinutes } from '../../shared/orders';
+import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, ETA_BASE_MINUTES, ETA_COLD_DRINKS_PER_WINDOW, ETA_PACE_WINDOW_MINUTES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import type { ModifierOption } from '../../shared/schemas/modifiers';
@@ -14,7 +14,7 @@ import { withModifierFacts } from '../../shared/drink-facts';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, tableCartLines, venues } from '../db/schema';
 import type { Db } from '../env';
 import { issuedCreations, ownSuggestionIds, type IssuedCreation } from './ai-creations';
-import { queueAheadQuery, toQueueAhead } from './queue';
+import { drinksMadeSql, paceSince, queueAheadQuery, toQueueAhead } from './queue';
 import { toOrder, type NewOrderItemRow, type OrderLineRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics/sales-figures';
@@ -244,13 +244,16 @@ type PlacementStart = Awaited<ReturnType<typeof readStart>> | {
 };
 
 /**
- * The ETA stored with a new pending order, in SQL over the queue ahead (same transaction as the insert):
- * etaMinutes('pending', ahead, own) = ETA_BASE_MINUTES + ceil(ETA_MINUTES_PER_DRINK × (ahead + own)), with
- * 1.5 per drink written as (3n + 1) / 2 truncated (bound numbers are reals in D1). tests/worker/orders-placement.test.ts compares it with
- * etaMinutes.
+ * The ETA stored with a new pending order, in SQL over the queue ahead and the bar's pace (same transaction as the
+ * insert): etaMinutes('pending', ahead, own, made) = ETA_BASE_MINUTES + ceil((ahead + own) × 30 / max(20, made)),
+ * the ceiling written as (a + b - 1) / b truncated (bound numbers are reals in D1). tests/worker/orders-placement.test.ts
+ * compares it with etaMinutes.
  */
-export const pendingEtaSql = (venueId: string, ownDrinks: number) =>
-  sql`(${ETA_BASE_MINUTES} + cast((3 * ((select coalesce(sum(${orders.drinkCount}), 0) from ${orders} where ${orders.restaurantId} = ${venueId} and ${orders.status} in ('pending', 'preparing')) + ${ownDrinks}) + 1) / 2 as integer))`;
+export const pendingEtaSql = (venueId: string, ownDrinks: number, now = Date.now()) => {
+  const work = sql`((select coalesce(sum(${orders.drinkCount}), 0) from ${orders} where ${orders.restaurantId} = ${venueId} and ${orders.status} in ('pending', 'preparing')) + ${ownDrinks}) * ${ETA_PACE_WINDOW_MINUTES}`;
+  const pace = sql`max(${ETA_COLD_DRINKS_PER_WINDOW}, ${drinksMadeSql(venueId, paceSince(now))})`;
+  return sql`(${ETA_BASE_MINUTES} + cast((${work} + ${pace} - 1) / ${pace} as integer))`;
+};
 
 /** The line's unit price, NULL (failing the insert) unless its held drink is still orderable as held. */
 const priceIfDrinkUnchanged = (drink: typeof menuDrinks.$inferSelect, unitPriceCents: number) =>
@@ -346,7 +349,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   const ownDrinks = lines.reduce((n, l) => n + l.quantity, 0);
   const heldDrinks = start.ahead === null;
   // With held drinks the queue is read in the write batch; the ETA is then taken from that read.
-  let eta = start.ahead ? etaMinutes('pending', start.ahead.drinks, ownDrinks)! : 0;
+  let eta = start.ahead ? etaMinutes('pending', start.ahead.drinks, ownDrinks, start.ahead.made)! : 0;
   const firstCreation = lines.find((l) => l.isAiCreation);
   const firstCustomName = fromCart ? start.cart.find((c) => c.customName)?.customName ?? null : null;
   // A cart line added from the guest's own suggestion here makes the whole checkout AI-referred (menu drinks included).
@@ -383,6 +386,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     drinkCount: ownDrinks,
     stockDeductedAt: null,
     deliveredAt: null,
+    madeAt: null,
     tableSessionId: req.tableSessionId ?? null,
     createdAt: now,
     updatedAt: now,

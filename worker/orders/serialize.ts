@@ -56,7 +56,7 @@ export function toOrder(row: OrderRow, items: OrderLineRow[], etaMinutes = row.e
     updated_at: row.updatedAt,
     delivered_at: row.deliveredAt,
     display_name: orderDisplayName({
-      display_name: row.displayName, ai_recipe_name: row.aiRecipeName, custom_name: row.customName,
+      id: row.id, display_name: row.displayName, ai_recipe_name: row.aiRecipeName, custom_name: row.customName,
       special_instructions: row.specialInstructions,
     }),
     custom_name: row.customName,

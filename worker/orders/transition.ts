@@ -59,6 +59,7 @@ async function applyChange(
   if (!result.ok) return refuse(409, 'illegal_transition', result.reason, { from: row.status, to: req.to });
   // A table's round is paid with its tab, not when it is handed over (docs/product.md §12.5).
   const next = row.tableSessionId && result.next.status === 'delivered' ? { ...result.next, paymentStatus: row.paymentStatus } : result.next;
+  const madeAt = madeAtAfter(row, next.status, at);
 
   // The events (the order's and the venue's live one) are written only if the order is still in the state we
   // read, and in the same D1 transaction as the update, so two racing changes cannot both be recorded.
@@ -73,8 +74,8 @@ async function applyChange(
       ).bind(row.id, row.status, next.status, req.actor.type, req.actor.id, req.reason ?? null, at, row.id, row.status),
       liveChangeStatement(d1, { venueId: req.venueId, orderId: row.id, from: row.status, to: next.status, at }, liveBase),
       d1.prepare(
-        `update orders set status = ?, payment_status = ?, delivered_at = ?, updated_at = ? where id = ? and status = ?`,
-      ).bind(next.status, next.paymentStatus, next.deliveredAt, at, row.id, row.status),
+        `update orders set status = ?, payment_status = ?, delivered_at = ?, made_at = ?, updated_at = ? where id = ? and status = ?`,
+      ).bind(next.status, next.paymentStatus, next.deliveredAt, madeAt, at, row.id, row.status),
     ]);
   } catch (err) {
     // A recalled ticket becomes active again; the guest may have placed their next order meanwhile.
@@ -88,10 +89,20 @@ async function applyChange(
   const seq = recordedSeq(live!.results)!;
   const menuChanged = await pourRecipes(db, row.id, row.status, next.status, { eventId, at });
 
-  const updated = { ...row, status: next.status, paymentStatus: next.paymentStatus, deliveredAt: next.deliveredAt, updatedAt: at };
+  const updated = { ...row, status: next.status, paymentStatus: next.paymentStatus, deliveredAt: next.deliveredAt, madeAt, updatedAt: at };
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
   const eta = await liveEta(db, updated, items.reduce((n, i) => n + i.quantity, 0));
   return { ok: true, from: row.status, to: next.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey, menuChanged, seq };
+}
+
+/**
+ * When the bar finished making an order, which its pace is read from (docs/decisions/180): the first time it is
+ * ready or handed over; an Undo back to the queue takes it away again; a cancel keeps it (the drinks were made).
+ */
+function madeAtAfter(row: { madeAt: string | null }, to: OrderStatus, at: string): string | null {
+  if (to === 'ready' || to === 'delivered') return row.madeAt ?? at;
+  if (to === 'pending' || to === 'preparing') return null;
+  return row.madeAt;
 }
 
 /**

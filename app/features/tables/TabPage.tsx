@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useOutletContext } from 'react-router';
 import { formatCents } from '../../../shared/money';
-import { orderStatusLabel } from '../../../shared/order-display';
+import { handoffText, orderStatusLabel } from '../../../shared/order-display';
+import type { Venue } from '../../../shared/schemas/venue';
 import type { TabRound, TableState } from '../../../shared/schemas/tables';
 import { errorMessage } from '../../lib/api-client';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -24,14 +25,17 @@ export default function TabPage() {
       <GuestHeader title="Tab" subtitle={last ? `Table ${last.table.table} · ${venue.name}` : venue.name}
         back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
       <main className="guest-main stack">
-        {pending ? <TableLoading /> : last ? <Tab slug={venue.slug} view={last} /> : <NotAtTable slug={venue.slug} />}
+        {pending ? <TableLoading /> : last ? <Tab venue={venue} view={last} /> : <NotAtTable slug={venue.slug} />}
       </main>
     </>
   );
 }
 
-function Tab({ slug, view }: { slug: string; view: TableView }) {
+function Tab({ venue, view }: { venue: Venue; view: TableView }) {
+  const slug = venue.slug;
   const { table } = view;
+  // What a guest is told once a round is ready: brought to this table, or where to collect it (docs/product.md §4.12).
+  const readyText = handoffText({ handoff: venue.handoff, pickupPoint: venue.pickup_point, tableNumber: table.table });
   const rights = tableRights(view);
   const navigate = useNavigate();
   const startBilling = useStartBilling(table.session_id);
@@ -51,7 +55,7 @@ function Tab({ slug, view }: { slug: string; view: TableView }) {
         {table.rounds.length === 0 ? (
           <p className="empty-state">No rounds yet. Send the table&apos;s cart as a round and it shows here.</p>
         ) : (
-          table.rounds.map((round) => <RoundCard key={round.order_id} round={round} you={rights.you} />)
+          table.rounds.map((round) => <RoundCard key={round.order_id} round={round} you={rights.you} readyText={readyText} />)
         )}
       </section>
       <TabTotals table={table} />
@@ -71,7 +75,7 @@ function Tab({ slug, view }: { slug: string; view: TableView }) {
   );
 }
 
-function RoundCard({ round, you }: { round: TabRound; you: string | null }) {
+function RoundCard({ round, you, readyText }: { round: TabRound; you: string | null; readyText: string }) {
   const status = orderStatusLabel(round.status);
   return (
     <article className="card round-card" aria-label={`Round ${round.number}`}>
@@ -81,6 +85,7 @@ function RoundCard({ round, you }: { round: TabRound; you: string | null }) {
         <span className="spacer" />
         <span className="price">{formatCents(round.total_cents)}</span>
       </div>
+      {round.status === 'ready' && <p className="round-handoff" role="status">{readyText}</p>}
       <ul className="round-lines" aria-label={`Round ${round.number} lines`}>
         {round.lines.map((line) => (
           <li key={line.order_item_id} className={line.voided ? 'round-line-voided' : undefined}>

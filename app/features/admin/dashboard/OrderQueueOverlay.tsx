@@ -29,7 +29,7 @@ export function OrderQueueOverlay({ onClose }: { onClose: () => void }) {
     setCompleting(order.id);
     try {
       await update.mutateAsync({ orderId: order.id, status: 'delivered' });
-      toast.success(`Order ${shortOrderId(order.id)} completed!`, 3000);
+      toast.success(`Order ${shortOrderId(order.id)} delivered`, 3000);
     } catch {
       toast.error('Failed to complete order');
     } finally {

@@ -13,6 +13,7 @@ import { BusinessDayCard } from './BusinessDayCard';
 type Form = {
   name: string; description: string; address: string; phone: string; opening_hours: string; timezone: string;
   primary: string; secondary: string; background: string; text: string; logo_url: string | null; cover_image_url: string | null; tax: string;
+  handoff: Venue['handoff']; pickup_point: string;
 };
 const COLOURS = [['primary', 'Primary'], ['secondary', 'Secondary'], ['background', 'Background'], ['text', 'Text']] as const;
 const zones = (): string[] => {
@@ -23,6 +24,7 @@ const zones = (): string[] => {
 const formOf = (v: Venue): Form => ({
   name: v.name, description: v.description, address: v.address, phone: v.phone ?? '', opening_hours: v.opening_hours, timezone: v.timezone,
   ...v.theme_colors, logo_url: v.logo_url, cover_image_url: v.cover_image_url, tax: (v.tax_rate_bp / 100).toString(),
+  handoff: v.handoff, pickup_point: v.pickup_point,
 });
 
 function PhotoField({ label, kind, value, onChange }: { label: string; kind: 'logo' | 'cover'; value: string | null; onChange: (url: string | null) => void }) {
@@ -69,6 +71,7 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
     if (!form.name.trim()) next.name = 'Name is required';
     const tax = TaxRateBp.safeParse(taxPercentToBp(form.tax));
     if (!tax.success) next.tax_rate_bp = tax.error.issues[0]!.message;
+    if (!form.pickup_point.trim()) next.pickup_point = 'Pickup point is required, e.g. "at the bar"';
     setErrors(next);
     if (Object.keys(next).length) return;
     const body: VenueProfileUpdate = {
@@ -76,6 +79,7 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
       opening_hours: form.opening_hours, timezone: form.timezone,
       theme_colors: { primary: form.primary, secondary: form.secondary, background: form.background, text: form.text },
       logo_url: form.logo_url, cover_image_url: form.cover_image_url, tax_rate_bp: tax.data!,
+      handoff: form.handoff, pickup_point: form.pickup_point.trim(),
     };
     try {
       const saved = await save.mutateAsync(body);
@@ -127,6 +131,18 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
             </select>
             {errors.timezone && <p className="field-error" role="alert">{errors.timezone}</p>}
           </div>
+          {/* docs/product.md §4.12: what a guest with a ready order is told. */}
+          <fieldset className="stack admin-fieldset">
+            <legend>Hand-off</legend>
+            <label className="check"><input type="radio" name="vp-handoff" checked={form.handoff === 'pickup'} onChange={() => set({ handoff: 'pickup' })} /> Guests collect their drinks</label>
+            <label className="check"><input type="radio" name="vp-handoff" checked={form.handoff === 'table'} onChange={() => set({ handoff: 'table' })} /> Table service: orders from a table&apos;s QR code are brought to it</label>
+            <div className="field">
+              <label htmlFor="vp-pickup">Pickup point</label>
+              <input id="vp-pickup" value={form.pickup_point} placeholder="at the bar" onChange={(e) => set({ pickup_point: e.target.value })} aria-invalid={Boolean(errors.pickup_point)} aria-describedby="vp-pickup-hint" />
+              <p id="vp-pickup-hint" className="muted">Guests read &quot;Your drinks are ready for pickup {form.pickup_point.trim() || 'at the bar'}&quot;.</p>
+              {errors.pickup_point && <p className="field-error" role="alert">{errors.pickup_point}</p>}
+            </div>
+          </fieldset>
           <fieldset className="row admin-fieldset">
             <legend>Theme colours</legend>
             {COLOURS.map(([key, label]) => (

@@ -9,6 +9,7 @@ import { useOrderDetail } from '../../orders/api';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { orderStatusPath } from './active-order';
+import { BUSY_FROM_MINUTES, waitText } from './wait';
 
 const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
@@ -38,7 +39,7 @@ export default function OrderConfirmationPage() {
 
   const { order } = data;
   const wait = order.eta_minutes != null && order.status !== 'delivered' && order.status !== 'cancelled'
-    ? `${order.eta_minutes} ${order.eta_minutes === 1 ? 'minute' : 'minutes'}`
+    ? order.eta_minutes > BUSY_FROM_MINUTES ? waitText(order.eta_minutes) : `${order.eta_minutes} ${order.eta_minutes === 1 ? 'minute' : 'minutes'}`
     : DEFAULT_ESTIMATED_WAIT;
 
   return (

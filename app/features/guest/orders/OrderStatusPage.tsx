@@ -49,9 +49,11 @@ export default function OrderStatusPage() {
 
   // docs/product.md §4.7: a status that cannot be read falls back to open (being made).
   const view = status.data ?? { status: 'preparing' as const, payment_status: 'unpaid' as const, delivered_at: null, eta_minutes: null };
-  const display = statusDisplay(view.status, view.payment_status, view.delivered_at);
-  const current = STAGE_INDEX[display.stage];
   const order = detail.data?.order;
+  const display = statusDisplay(view.status, view.payment_status, view.delivered_at, {
+    handoff: venue.handoff, pickupPoint: venue.pickup_point, tableNumber: order?.table_number,
+  });
+  const current = STAGE_INDEX[display.stage];
 
   return (
     <>
@@ -79,7 +81,8 @@ export default function OrderStatusPage() {
         <section className="card status-card" aria-live="polite">
           <h2>{display.title}</h2>
           <p>{display.detail}</p>
-          {display.stage === 'making' && minutesLeft != null && (
+          {/* The wait at every stage still being made, Received too (docs/product.md §4.9). */}
+          {(display.stage === 'making' || display.stage === 'received') && minutesLeft != null && (
             <p className="eta">{waitText(minutesLeft, true)}</p>
           )}
         </section>

@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
 
+/** Past this many minutes a wait is a busy bar's, said as such and in steps of 5 (docs/decisions/180). */
+export const BUSY_FROM_MINUTES = 20;
+
 /**
  * The guest's wait as text: "Ready in about 6 min" (the banner) or "… 6 minutes" (`long`, the status
- * screen), and "Any minute now" once the estimate has run out, never 0 or less.
+ * screen), "Busy: about 35 min" past BUSY_FROM_MINUTES, and "Any minute now" once the estimate has run out,
+ * never 0 or less.
  */
 export function waitText(minutes: number, long = false) {
   if (minutes <= 0) return 'Any minute now';
+  if (minutes > BUSY_FROM_MINUTES) return `Busy: about ${Math.ceil(minutes / 5) * 5} min`;
   return `Ready in about ${minutes} ${long ? (minutes === 1 ? 'minute' : 'minutes') : 'min'}`;
 }
 

@@ -43,7 +43,7 @@ export default function AiCocktailsPage() {
   async function deliver(order: AiOrder) {
     try {
       await update.mutateAsync({ orderId: order.id, status: 'delivered' });
-      toast.success(`Order ${shortOrderId(order.id)} completed!`, 3000);
+      toast.success(`Order ${shortOrderId(order.id)} delivered`, 3000);
     } catch (err) {
       toast.error(`Failed to complete order: ${errorMessage(err, 'unknown error')}`);
     }

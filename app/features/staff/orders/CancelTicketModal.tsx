@@ -19,7 +19,9 @@ export function CancelTicketModal({ order, onConfirm, onClose }: { order: Order;
         <button type="button" className="btn btn-danger" disabled={!reason} onClick={() => reason && onConfirm(reason)}>Cancel order</button>
       </>}
     >
-      <p>{order.display_name}&apos;s order leaves the queue and the guest sees it as cancelled. You can undo this for 60 seconds.</p>
+      <p>{order.display_name}&apos;s order leaves the queue and the guest sees it as cancelled. {order.status === 'pending'
+        ? 'Nothing goes back to stock: it was not started.'
+        : 'What was poured for it goes back to stock.'} You can undo this for 60 seconds.</p>
       <fieldset className="stack">
         <legend>Reason</legend>
         {REASONS.map((r) => (

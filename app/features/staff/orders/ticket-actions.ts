@@ -21,7 +21,7 @@ export type TicketChange = { to: OrderStatus; reason?: string } | { recall: true
 
 function successText(order: Order, change: TicketChange, result: Order) {
   if ('recall' in change) return `Order ${shortOrderId(order.id)} is back as ${result.status}`;
-  if (change.to === 'delivered') return `Order ${shortOrderId(order.id)} completed!`;
+  if (change.to === 'delivered') return `Order ${shortOrderId(order.id)} delivered`;
   if (change.to === 'cancelled') return `Order ${shortOrderId(order.id)} cancelled`;
   return `Order status updated to ${change.to}!`;
 }
@@ -43,7 +43,8 @@ export function useTicketActions() {
       patch(order.id, (o) => ({
         ...o, status: what.to, updated_at: at,
         delivered_at: what.to === 'delivered' ? at : o.delivered_at,
-        payment_status: what.to === 'delivered' ? 'captured' : what.to === 'cancelled' ? 'void' : o.payment_status,
+        // Handing over takes no money (docs/decisions/179): only a cancel changes the payment.
+        payment_status: what.to === 'cancelled' ? 'void' : o.payment_status,
       }));
     }
     try {

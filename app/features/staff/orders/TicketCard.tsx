@@ -1,0 +1,116 @@
+// One ticket of the bar display (docs/product.md §11.2, docs/decisions/181): its key, who it is for (the table
+// large when it goes to one), its drinks, and one primary action for its stage; Cancel at every active stage.
+import { BookOpen, Eye, Timer, Undo2, X } from 'lucide-react';
+import { shortOrderId } from '../../../../shared/ids';
+import { isActiveStatus, type OrderStatus } from '../../../../shared/orders';
+import type { Order } from '../../../../shared/schemas/order';
+import { TICKET_AMBER_MS, TICKET_RED_MS } from '../../../../shared/constants';
+import { MemberName, OrderStatusBadge, formatTime, tableOfTicket } from '../shared/format';
+import { LineModifiers } from '../../../ui/LineModifiers';
+import { TicketConstraintNote } from './TicketConstraintNote';
+import { undoableUntil } from './ticket-keys';
+
+/** The one forward step a ticket's primary button takes from each stage: no skipping from the queue. */
+export const PRIMARY_STEP: Partial<Record<OrderStatus, { to: OrderStatus; label: string }>> = {
+  pending: { to: 'preparing', label: 'Start Preparing' },
+  preparing: { to: 'ready', label: 'Mark Ready' },
+  ready: { to: 'delivered', label: 'Mark Delivered' },
+};
+
+function ageLevel(ms: number) {
+  return ms >= TICKET_RED_MS ? 'red' : ms >= TICKET_AMBER_MS ? 'amber' : 'fresh';
+}
+
+function formatAge(ms: number) {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+export type TicketCardProps = {
+  order: Order;
+  barKey: number | undefined;
+  now: number;
+  selected: boolean;
+  busy: boolean;
+  isNew: boolean;
+  isAi: boolean;
+  onSelect: () => void;
+  onStep: (to: OrderStatus) => void;
+  onCancel: () => void;
+  onUndo: () => void;
+  onBuild: () => void;
+  onDetails: () => void;
+};
+
+export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, onSelect, onStep, onCancel, onUndo, onBuild, onDetails }: TicketCardProps) {
+  const step = PRIMARY_STEP[order.status];
+  const active = isActiveStatus(order.status);
+  const age = now - Date.parse(order.created_at);
+  const level = ageLevel(age);
+  const undoLeft = Math.ceil((undoableUntil(order) - now) / 1000);
+  const table = order.table_number;
+  // A table's round is named "Table 7" (docs/decisions/170): the large table line already says it.
+  const nameIsTable = Boolean(table) && !tableOfTicket(order);
+  return (
+    <li
+      className={`card order-card staff-order-card ticket ticket-${order.status}${selected ? ' selected' : ''}${isNew ? ' ticket-new' : ''}`}
+      data-order-id={order.id} aria-label={`Order #${shortOrderId(order.id)}`} aria-current={selected ? 'true' : undefined}
+      aria-busy={busy || undefined} onClick={onSelect}
+    >
+      <div className="order-card-head">
+        {barKey !== undefined && <kbd className="ticket-key" data-testid="ticket-key" aria-hidden="true">{barKey}</kbd>}
+        <OrderStatusBadge status={order.status} />
+        {isAi && <span className="badge badge-info">AI</span>}
+        {active ? (
+          <span className={`ticket-age age-${level}`} data-age-level={level} title={`Placed at ${formatTime(order.created_at)}`}>
+            <Timer aria-hidden="true" size={14} /> <span className="visually-hidden">Waiting </span>{formatAge(age)}
+          </span>
+        ) : <span className="muted ticket-time">{formatTime(order.created_at)}</span>}
+      </div>
+      {table && <p className="ticket-table" data-testid="ticket-table">Table {table}</p>}
+      <p className="staff-order-name">
+        {!nameIsTable && <strong className="truncate" title={order.display_name}>{order.display_name}</strong>}
+        <span className="order-id mono muted"> #{shortOrderId(order.id)}</span>
+      </p>
+      <TicketConstraintNote instructions={order.special_instructions} />
+      <ul className="item-list">
+        {order.items.map((item) => (
+          <li key={item.id} className={item.voided ? 'staff-tab-voided' : undefined}>
+            <span>
+              <MemberName name={item.member_name} />
+              {item.quantity} × {item.name}
+              <LineModifiers choices={item.modifier_choices} text={item.modifiers} />
+              {item.notes && <span className="muted"> · {item.notes}</span>}
+              {item.voided && <span className="muted"> · voided, do not make</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="staff-order-foot">
+        {step && (
+          <button type="button" className="btn btn-primary btn-small ticket-primary" disabled={busy} onClick={(e) => { e.stopPropagation(); onStep(step.to); }}>
+            {step.label}
+          </button>
+        )}
+        {undoLeft > 0 && (
+          <button type="button" className="btn btn-primary btn-small ticket-primary" disabled={busy} onClick={(e) => { e.stopPropagation(); onUndo(); }}>
+            <Undo2 aria-hidden="true" size={14} /> Undo <span>({undoLeft} s)</span>
+          </button>
+        )}
+        <div className="ticket-secondary">
+          <button type="button" className="btn btn-small ticket-icon" aria-label="Build Sheet" title="Build Sheet" onClick={(e) => { e.stopPropagation(); onBuild(); }}>
+            <BookOpen aria-hidden="true" size={16} />
+          </button>
+          <button type="button" className="btn btn-small ticket-icon" aria-label="Details" title="Details" onClick={(e) => { e.stopPropagation(); onDetails(); }}>
+            <Eye aria-hidden="true" size={16} />
+          </button>
+          {active && (
+            <button type="button" className="btn btn-ghost btn-small ticket-cancel" disabled={busy} onClick={(e) => { e.stopPropagation(); onCancel(); }}>
+              <X aria-hidden="true" size={14} /> Cancel
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
