@@ -20,6 +20,7 @@ import { BAR_KEYS, BumpBarLegend, useBarKeys } from './bar-keys';
 import { CancelTicketModal } from './CancelTicketModal';
 import { ClearUnclaimedButton } from './ClearUnclaimedButton';
 import { useAlertSettings, useRepeatingAlert } from './notifications';
+import { TicketConstraintNote } from './TicketConstraintNote';
 import { useTicketActions } from './ticket-actions';
 import { PRIMARY_STEP, TicketCard } from './TicketCard';
 import { assignBarKeys, barOrder, orderOnKey, undoableUntil, type BarKeys } from './ticket-keys';
