@@ -4,7 +4,7 @@
 // BENCH_URL with BARHOP_STATE_DIR naming its state), adds 3 × 20 bench tables at The Artisan Bar, and for each
 // phase seats 8 guests at each of 20 tables (the first scan opens the tab, the others join), each member with their
 // own live socket. Every member then adds `BENCH_TABLE_CHANGES` lines; measured per change, the time from sending it
-// to the `table_updated` frame of that change on every member's socket of its table (docs/decisions/170):
+// to the frame of that change (`table_updated` or `table_cart`) on every member's socket of its table (docs/decisions/170):
 //   1. "paced" (the budget): all 160 members at once, as people tap, a think time of 1-4 s between a member's taps;
 //   2. "saturated": all 160 at once with no think time, each change the moment the previous one answered (160 in
 //      flight: the queue two cores hold, a capacity figure);
@@ -59,10 +59,12 @@ function openSocket(baseUrl: string, venueId: string, token: string, receipts: R
     const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live/venues/${venueId}?token=${encodeURIComponent(token)}`);
     ws.onmessage = (event) => {
       const at = performance.now();
-      const message = JSON.parse(String(event.data)) as { type: string; table?: { session_id: string; version: number } };
+      const message = JSON.parse(String(event.data)) as { type: string; table?: { session_id: string; version: number }; session_id?: string; version?: number };
       if (message.type === 'hello') resolve(ws);
-      if (message.type === 'table_updated' && message.table) {
-        const key = `${message.table.session_id}:${message.table.version}`;
+      // A change arrives whole (`table_updated`) or as what changed in the cart (`table_cart`, docs/decisions/208).
+      const changed = message.type === 'table_updated' ? message.table : message.type === 'table_cart' ? message as { session_id: string; version: number } : null;
+      if (changed) {
+        const key = `${changed.session_id}:${changed.version}`;
         const seen = receipts.get(key) ?? new Map<WebSocket, number>();
         if (!seen.has(ws)) seen.set(ws, at);
         receipts.set(key, seen);
