@@ -145,23 +145,35 @@ export async function startServer(options: { port: number; stateDir: string; out
 
 /**
  * CPU time (user + system, ms) spent so far by the processes of a server this bench started (workerd and the
- * `vite preview` in front of it: the script's process group). Per request it stays comparable when other work
- * shares the machine, where throughput does not. Null for an attached server.
+ * `vite preview` in front of it: the script's process group), or of an attached server whose process group
+ * `BENCH_SERVER_PGID` names. Per request it stays comparable when other work shares the machine, where
+ * throughput does not. Null when neither is known.
  */
 export function serverCpuMs(server: BenchServer | null): (() => number) | null {
-  const group = server?.child?.pid;
+  const split = serverCpuSplitMs(server);
+  return split && (() => { const { workerd, vite_preview } = split(); return workerd + vite_preview; });
+}
+
+/** The same CPU time apart: workerd (the Worker and its hubs) and `vite preview` (Node: the proxy in front). */
+export function serverCpuSplitMs(server: BenchServer | null): (() => { workerd: number; vite_preview: number }) | null {
+  const group = server?.child?.pid ?? (Number(process.env.BENCH_SERVER_PGID) || null);
   if (!group) return null;
   // Linux counts these in clock ticks of 1/100 s.
   const MS_PER_TICK = 10;
   return () => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).reduce((ms, pid) => {
     try {
-      // After "pid (comm) ": state, ppid, pgrp, …, utime (index 11), stime (12).
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return Number(fields[2]) === group ? ms + (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK : ms;
+      // "pid (comm) " then: state, ppid, pgrp, …, utime (index 11), stime (12).
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.split(') ')[1]!.split(' ');
+      if (Number(fields[2]) !== group) return ms;
+      const used = (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+      if (stat.includes('(workerd)')) ms.workerd += used;
+      else ms.vite_preview += used;
+      return ms;
     } catch {
       return ms;
     }
-  }, 0);
+  }, { workerd: 0, vite_preview: 0 });
 }
 
 export function stopServer(server: BenchServer) {

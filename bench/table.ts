@@ -4,7 +4,7 @@
 // BENCH_URL with BARHOP_STATE_DIR naming its state), adds 3 × 20 bench tables at The Artisan Bar, and for each
 // phase seats 8 guests at each of 20 tables (the first scan opens the tab, the others join), each member with their
 // own live socket. Every member then adds `BENCH_TABLE_CHANGES` lines; measured per change, the time from sending it
-// to the `table_updated` frame of that change on every member's socket of its table (docs/decisions/170):
+// to the frame of that change (`table_updated` or `table_cart`) on every member's socket of its table (docs/decisions/170):
 //   1. "paced" (the budget): all 160 members at once, as people tap, a think time of 1-4 s between a member's taps;
 //   2. "saturated": all 160 at once with no think time, each change the moment the previous one answered (160 in
 //      flight: the queue two cores hold, a capacity figure);
@@ -15,7 +15,7 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import {
-  countBy, envNumber, executeLocal, guestToken, loadVenue, percentiles, queryLocal, round1, serverCpuMs, staffToken, superadminOf,
+  countBy, envNumber, executeLocal, guestToken, loadVenue, percentiles, queryLocal, round1, serverCpuMs, serverCpuSplitMs, staffToken, superadminOf,
   withBenchTarget, WORKER_ONLY, writeResult, type BenchServer,
 } from './harness';
 import { livePhase } from './orders';
@@ -59,10 +59,12 @@ function openSocket(baseUrl: string, venueId: string, token: string, receipts: R
     const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live/venues/${venueId}?token=${encodeURIComponent(token)}`);
     ws.onmessage = (event) => {
       const at = performance.now();
-      const message = JSON.parse(String(event.data)) as { type: string; table?: { session_id: string; version: number } };
+      const message = JSON.parse(String(event.data)) as { type: string; table?: { session_id: string; version: number }; session_id?: string; version?: number };
       if (message.type === 'hello') resolve(ws);
-      if (message.type === 'table_updated' && message.table) {
-        const key = `${message.table.session_id}:${message.table.version}`;
+      // A change arrives whole (`table_updated`) or as what changed in the cart (`table_cart`, docs/decisions/208).
+      const changed = message.type === 'table_updated' ? message.table : message.type === 'table_cart' ? message as { session_id: string; version: number } : null;
+      if (changed) {
+        const key = `${changed.session_id}:${changed.version}`;
         const seen = receipts.get(key) ?? new Map<WebSocket, number>();
         if (!seen.has(ws)) seen.set(ws, at);
         receipts.set(key, seen);
@@ -77,7 +79,8 @@ function openSocket(baseUrl: string, venueId: string, token: string, receipts: R
  * all members at once (`inFlight: 'all'`), or one change per table at a time, the table's members taking turns.
  */
 export async function tablePhase(baseUrl: string, venueId: string, stateDir: string,
-  options: { first: number; tables: number; members: number; changes: number; inFlight: InFlight; thinkMs?: [number, number] }, serverCpu: (() => number) | null) {
+  options: { first: number; tables: number; members: number; changes: number; inFlight: InFlight; thinkMs?: [number, number] },
+  serverCpu: ReturnType<typeof serverCpuSplitMs>) {
   const venue = await loadVenue(baseUrl, SLUG);
   const receipts: Receipts = new Map();
   const staff = await openSocket(baseUrl, venueId, await staffToken(superadminOf(stateDir), stateDir), receipts);
@@ -108,7 +111,8 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
     const version = res.status === 200 ? (res.json as { table: { version: number } }).table.version : null;
     changes.push({ sessionId: member.sessionId, version, status: res.status, started: begin, ms: performance.now() - begin });
   };
-  const cpuBefore = serverCpu?.() ?? 0;
+  const cpuBefore = serverCpu?.() ?? null;
+  const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   if (options.inFlight === 'paced') {
     // Every member at once, as people tap: each change a think time after their previous one answered, the
@@ -132,7 +136,10 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
     }));
   }
   const durationMs = performance.now() - started;
-  const cpuMs = serverCpu ? serverCpu() - cpuBefore : null;
+  const cpuAfter = serverCpu?.() ?? null;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000;
+  const cpuMs = cpuBefore && cpuAfter ? { workerd: cpuAfter.workerd - cpuBefore.workerd, vite_preview: cpuAfter.vite_preview - cpuBefore.vite_preview } : null;
   // Let the last frames arrive.
   const expected = (c: (typeof changes)[number]) => socketsOf.get(c.sessionId)!.length;
   const deadline = Date.now() + 5_000;
@@ -175,7 +182,13 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
     change_to_member_socket_ms: percentiles(perSocket),
     /** The change's HTTP answer. */
     change_answer_ms: percentiles(ok.map((c) => c.ms)),
-    server_cpu_ms_per_change: cpuMs === null ? null : round1(cpuMs / changes.length),
+    server_cpu_ms_per_change: cpuMs === null ? null : round1((cpuMs.workerd + cpuMs.vite_preview) / changes.length),
+    /** The server's CPU apart (workerd: the Worker and the hub; vite preview: the proxy), and the bench client's. */
+    cpu_ms_per_change: {
+      workerd: cpuMs === null ? null : round1(cpuMs.workerd / changes.length),
+      vite_preview: cpuMs === null ? null : round1(cpuMs.vite_preview / changes.length),
+      bench_client: round1(clientCpuMs / changes.length),
+    },
     budget_p99_ms: TABLE_BUDGET_P99_MS,
     holds: toEveryMember.p99 !== null && toEveryMember.p99 <= TABLE_BUDGET_P99_MS && delivered === deliveries,
   };
@@ -188,9 +201,9 @@ async function main() {
     const venueId = addBenchTables(stateDir, 3 * tables);
     const options = { tables, members: envNumber('BENCH_TABLE_MEMBERS', 8), changes: envNumber('BENCH_TABLE_CHANGES', 5) };
     const thinkMs: [number, number] = [envNumber('BENCH_TABLE_THINK_MIN_MS', 1_000), envNumber('BENCH_TABLE_THINK_MAX_MS', 4_000)];
-    const paced = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: 1, inFlight: 'paced', thinkMs }, serverCpuMs(server));
-    const atOnce = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: tables + 1, inFlight: 'all' }, serverCpuMs(server));
-    const perTable = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: 2 * tables + 1, inFlight: 'per_table' }, serverCpuMs(server));
+    const paced = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: 1, inFlight: 'paced', thinkMs }, serverCpuSplitMs(server));
+    const atOnce = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: tables + 1, inFlight: 'all' }, serverCpuSplitMs(server));
+    const perTable = await tablePhase(baseUrl, venueId, stateDir, { ...options, first: 2 * tables + 1, inFlight: 'per_table' }, serverCpuSplitMs(server));
     const venue = await loadVenue(baseUrl, SLUG);
     const solo = await livePhase(baseUrl, [venue], superadminOf(stateDir), stateDir, {
       sockets: options.members, orders: envNumber('BENCH_TABLE_SOLO_ORDERS', 160), concurrency: tables,

@@ -1,5 +1,6 @@
 // Tables and tabs (docs/product.md §12, docs/decisions/170): the rules' constants and the texts people read,
 // shared by the Worker, the app and the tests. The money is shared/tab-split.ts.
+import type { LiveTableCart, TableCartLine, TableState } from './schemas/tables';
 
 /** A scan joins a table's open tab when its last activity is this recent; later, the host's code is needed. */
 export const SCAN_JOIN_WINDOW_MS = 20 * 60_000;
@@ -38,3 +39,35 @@ export const tableMessages = {
   atAnotherTable: (table: string) => `You are at table ${table}: order through its tab, or leave it first`,
   soloWhileAtTable: (table: string) => `You are at table ${table}: add this to the table's cart, or leave the table to order on your own`,
 } as const;
+
+/**
+ * The cart's line ids after a `table_cart` frame, when it carries no `order`: the lines kept where they were (a
+ * changed one in its place), then the new ones in the frame's order. The hub sends `order` whenever this would
+ * not be the cart's order (docs/decisions/208).
+ */
+export function cartOrderAfter(before: readonly string[], frame: Pick<LiveTableCart, 'lines' | 'removed'>): string[] {
+  const removed = new Set(frame.removed);
+  const kept = before.filter((id) => !removed.has(id));
+  const known = new Set(kept);
+  return [...kept, ...frame.lines.map((line) => line.id).filter((id) => !known.has(id))];
+}
+
+/**
+ * A `table_cart` frame applied onto the table it was sent after; null when `table` is not at the frame's
+ * `base_version` (a frame was missed, or the table is newer): the client then reads the table again.
+ */
+export function applyCartFrame(table: TableState, frame: LiveTableCart): TableState | null {
+  if (table.session_id !== frame.session_id || table.version !== frame.base_version) return null;
+  const lines = new Map<string, TableCartLine>(table.cart.lines.map((line) => [line.id, line]));
+  for (const line of frame.lines) lines.set(line.id, line);
+  const order = frame.order ?? cartOrderAfter(table.cart.lines.map((line) => line.id), frame);
+  const cart = order.map((id) => lines.get(id));
+  // An order naming a line neither held nor sent: the frame does not fit this table.
+  if (cart.some((line) => line === undefined)) return null;
+  return {
+    ...table,
+    version: frame.version,
+    last_activity_at: frame.last_activity_at,
+    cart: { lines: cart as TableCartLine[], subtotal_cents: frame.subtotal_cents, tax_cents: frame.tax_cents, total_cents: frame.total_cents },
+  };
+}

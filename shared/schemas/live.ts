@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Order, OrderStatusSchema } from './order';
-import { LiveTableUpdated } from './tables';
+import { LiveTableCart, LiveTableUpdated } from './tables';
 
 // The live channel of a venue (docs/decisions/027): GET /api/live/venues/:venueId?token=&since=N
 // upgrades to a WebSocket. Every event has the venue's sequence number `seq`; a client keeps the
@@ -66,9 +66,9 @@ export const LiveSnapshot = z.object({
  * and to staff. Like `menu_changed` it is not kept for `since`: `seq` is the venue's latest, and a client that
  * reconnects refetches the table.
  */
-export { LiveTableUpdated };
+export { LiveTableCart, LiveTableUpdated };
 
-export const LiveMessage = z.discriminatedUnion('type', [LiveHello, LiveOrderCreated, LiveOrderUpdated, LiveQueueChanged, LiveMenuChanged, LiveSnapshot, LiveTableUpdated]);
+export const LiveMessage = z.discriminatedUnion('type', [LiveHello, LiveOrderCreated, LiveOrderUpdated, LiveQueueChanged, LiveMenuChanged, LiveSnapshot, LiveTableUpdated, LiveTableCart]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 /** Events that are kept in the venue's log and carry a sequence number. */
 export type LiveEvent = z.infer<typeof LiveOrderCreated> | z.infer<typeof LiveOrderUpdated>;

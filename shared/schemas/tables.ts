@@ -305,3 +305,29 @@ export const LiveTableUpdated = z.object({
   at: z.string(),
   table: TableState,
 });
+
+/**
+ * A change of the cart alone, as what changed (docs/decisions/208): applied onto the table at `base_version` only
+ * (shared/tables.ts applyCartFrame); a client holding any other version reads the table again. Not numbered, not
+ * kept, like `table_updated`.
+ */
+export const LiveTableCart = z.object({
+  type: z.literal('table_cart'),
+  seq: z.number().int(),
+  at: z.string(),
+  session_id: z.string(),
+  /** The version this frame applies onto; `version` is the table's after it. */
+  base_version: z.number().int(),
+  version: z.number().int(),
+  last_activity_at: z.string(),
+  /** New lines, and lines whose content changed (a quantity, a note, a price), in cart order. */
+  lines: z.array(TableCartLine),
+  /** Ids of lines that left the cart. */
+  removed: z.array(z.string()),
+  /** The cart's line ids in order, only when applying the frame would not give that order by itself. */
+  order: z.array(z.string()).optional(),
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+export type LiveTableCart = z.infer<typeof LiveTableCart>;

@@ -14,10 +14,11 @@ describe('asLiveMessage', () => {
       { type: 'queue_changed', seq: 3, at: '2026-01-01T00:00:00.000Z' },
       { type: 'snapshot', seq: 4, orders: [order] },
       { type: 'table_updated', seq: 4, at: '2026-01-01T00:00:00.000Z', table: { session_id: 'ts-1', version: 3 } },
+      { type: 'table_cart', seq: 4, at: '2026-01-01T00:00:00.000Z', session_id: 'ts-1', base_version: 3, version: 4, lines: [], removed: [] },
     ]) expect(asLiveMessage(message)).toBe(message);
   });
 
-  it('drops what is not: unknown type, no integer seq, an order event without its order, a snapshot without orders, a table frame without its table', () => {
+  it('drops what is not: unknown type, no integer seq, an order event without its order, a snapshot without orders, a table frame without its table or its versions', () => {
     for (const message of [
       null, 'pong', 42, [],
       { type: 'nonsense', seq: 1 },
@@ -29,6 +30,8 @@ describe('asLiveMessage', () => {
       { type: 'snapshot', seq: 4, orders: null },
       { type: 'table_updated', seq: 4, at: 'x' },
       { type: 'table_updated', seq: 4, at: 'x', table: { session_id: 'ts-1' } },
+      { type: 'table_cart', seq: 4, at: 'x', session_id: 'ts-1', version: 4 },
+      { type: 'table_cart', seq: 4, at: 'x', base_version: 3, version: 4 },
     ]) expect(asLiveMessage(message)).toBeNull();
   });
 });

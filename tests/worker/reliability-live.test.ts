@@ -53,7 +53,7 @@ class LiveClient {
     if (message.type === 'menu_changed') return;
     if (this.events.some((e) => e.seq === message.seq)) stats.duplicates += 1;
     if (message.seq <= (this.events.at(-1)?.seq ?? 0)) stats.outOfOrder += 1;
-    this.events.push({ seq: message.seq, type: message.type, orderId: 'order' in message ? message.order.id : undefined });
+    this.events.push({ seq: message.seq, type: message.type, orderId: message.type === 'order_created' || message.type === 'order_updated' ? message.order.id : undefined });
     this.lastSeq = Math.max(this.lastSeq, message.seq);
     stats.delivered += 1;
   }

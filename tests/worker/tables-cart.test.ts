@@ -4,8 +4,8 @@
 import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TableStateResponse, type TableState } from '../../shared/schemas/tables';
-import { tableMessages } from '../../shared/tables';
+import { LiveTableCart, TableStateResponse, type TableState } from '../../shared/schemas/tables';
+import { applyCartFrame, tableMessages } from '../../shared/tables';
 import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
 import { openLive, staffToken, venueId } from './order-helpers';
@@ -162,7 +162,7 @@ describe('rounds', () => {
 });
 
 describe('live', () => {
-  it('a change reaches every member socket and staff as table_updated; a stranger hears nothing; the round\'s events reach members', async () => {
+  it('a change reaches every member socket and staff (the cart\'s as table_cart, the round as table_updated); a stranger hears nothing; the round\'s events reach members', async () => {
     const venue = await venueId(SLUG);
     const { sessionId, guests: [host, bo] } = await tableOf('28', ['Host', 'Bo']);
     const [hostLive, boLive, staffLive, strangerLive] = await Promise.all([
@@ -172,10 +172,11 @@ describe('live', () => {
     const [a] = await drinksOf();
     const added = await addLine(sessionId, bo!.token, { menu_drink_id: a!.id, qty: 2 });
     const version = added.json.table.version as number;
-    const isIt = (m: { type: string; table?: TableState }) => m.type === 'table_updated' && m.table?.session_id === sessionId && m.table.version === version;
+    const isIt = (m: LiveTableCart) => m.type === 'table_cart' && m.session_id === sessionId && m.version === version;
     for (const socket of [hostLive, boLive, staffLive]) {
-      const frame = await socket.waitFor(isIt);
-      expect(frame.table.cart.lines.map((l: { member_name: string; qty: number }) => [l.member_name, l.qty])).toEqual([['Bo', 2]]);
+      const frame: LiveTableCart = await socket.waitFor(isIt);
+      expect(frame.base_version).toBe(version - 1);
+      expect(frame.lines.map((l) => [l.member_name, l.qty])).toEqual([['Bo', 2]]);
     }
     const sent = await sendRound(sessionId, host!.token);
     await boLive.waitFor((m) => m.type === 'order_created' && m.order.id === sent.order.id);
@@ -185,7 +186,7 @@ describe('live', () => {
     await boLive.waitFor((m) => m.type === 'order_updated' && m.order.id === sent.order.id && m.to === 'delivered');
     await boLive.waitFor((m) => m.type === 'table_updated' && m.table.rounds[0]?.status === 'delivered');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(strangerLive.messages.filter((m) => m.type === 'table_updated' || (m.order && m.order.id === sent.order.id))).toEqual([]);
+    expect(strangerLive.messages.filter((m) => m.type === 'table_updated' || m.type === 'table_cart' || (m.order && m.order.id === sent.order.id))).toEqual([]);
     for (const socket of [hostLive, boLive, staffLive, strangerLive]) socket.ws!.close();
   });
 
@@ -208,5 +209,79 @@ describe('live', () => {
     expect(changed.status).toBe(200);
     expect(changed.json.table.version).toBe(before.version + 1);
     expect(changed.json.table.rounds.map((r: { order_id: string }) => r.order_id)).toEqual([sent.order.id]);
+  });
+});
+
+describe('cart frames (docs/decisions/208)', () => {
+  const cartFrames = (messages: { type: string; session_id?: string }[], sessionId: string) =>
+    messages.filter((m) => m.type === 'table_cart' && m.session_id === sessionId).map((m) => LiveTableCart.parse(m));
+
+  it('applied in order onto the table a member read, the cart frames give the table as stored, line by line and who added it', async () => {
+    const venue = await venueId(SLUG);
+    const { sessionId, guests: [host, bo, cy] } = await tableOf('30', ['Host', 'Bo', 'Cy']);
+    const live = await openLive(venue, cy!.token);
+    await live.waitFor((m) => m.type === 'hello');
+    const read = await stateOf(sessionId, cy!.token);
+    const [a, b] = await drinksOf();
+    const first = TableStateResponse.parse((await addLine(sessionId, bo!.token, { menu_drink_id: a!.id, qty: 2 })).json).table;
+    await addLine(sessionId, host!.token, { menu_drink_id: b!.id, qty: 1, notes: 'lime' });
+    await addLine(sessionId, cy!.token, { menu_drink_id: a!.id, qty: 1 });
+    // Bo's second line of the same drink adds to the first: a changed line, in its place.
+    await addLine(sessionId, bo!.token, { menu_drink_id: a!.id, qty: 1 });
+    const boLine = first.cart.lines[0]!;
+    expect((await call('PATCH', `/api/tables/sessions/${sessionId}/lines/${boLine.id}`, { token: host!.token, body: { notes: 'shaken' } })).status).toBe(200);
+    const hostLine = (await stateOf(sessionId, host!.token)).cart.lines.find((l) => l.member_name === 'Host')!;
+    expect((await call('DELETE', `/api/tables/sessions/${sessionId}/lines/${hostLine.id}`, { token: host!.token })).status).toBe(200);
+    const last = TableStateResponse.parse((await addLine(sessionId, host!.token, { menu_drink_id: b!.id, qty: 3 })).json).table;
+    await live.waitFor((m) => m.type === 'table_cart' && m.version === last.version);
+
+    const frames = cartFrames(live.messages, sessionId);
+    expect(frames.map((f) => f.version)).toEqual(Array.from({ length: 7 }, (_, i) => read.version + 1 + i));
+    // Each frame carries what changed, not the cart: one line here (none when a line was removed).
+    expect(frames.map((f) => [f.lines.length, f.removed.length])).toEqual([[1, 0], [1, 0], [1, 0], [1, 0], [1, 0], [0, 1], [1, 0]]);
+    const applied = frames.reduce<TableState>((table, frame) => applyCartFrame(table, frame)!, read);
+    expect(applied).toEqual(await stateOf(sessionId, cy!.token));
+    expect(cartOf(applied)).toEqual([`Bo|${a!.name}|3|shaken`, `Cy|${a!.name}|1|`, `Host|${b!.name}|3|`]);
+    live.ws!.close();
+  });
+
+  it('a member who missed a frame, or holds a newer table, does not apply one: they read the table again', async () => {
+    const venue = await venueId(SLUG);
+    const { sessionId, guests: [host, bo] } = await tableOf('31', ['Host', 'Bo']);
+    const live = await openLive(venue, bo!.token);
+    await live.waitFor((m) => m.type === 'hello');
+    const read = await stateOf(sessionId, bo!.token);
+    const [a, b] = await drinksOf();
+    await addLine(sessionId, host!.token, { menu_drink_id: a!.id, qty: 1 });
+    const latest = TableStateResponse.parse((await addLine(sessionId, bo!.token, { menu_drink_id: b!.id, qty: 1 })).json).table;
+    await live.waitFor((m) => m.type === 'table_cart' && m.version === latest.version);
+    const [one, two] = cartFrames(live.messages, sessionId);
+    // The second frame onto the table before the first: a version is missing.
+    expect(applyCartFrame(read, two!)).toBeNull();
+    // A frame onto a table already past it (the change's own answer came first).
+    expect(applyCartFrame(latest, two!)).toBeNull();
+    expect(applyCartFrame(applyCartFrame(read, one!)!, two!)).toEqual(latest);
+    live.ws!.close();
+  });
+
+  it('a change that is not the cart\'s alone, and the first change after the hub restarts, go out whole; the cart frames that follow build on them', async () => {
+    const venue = await venueId(SLUG);
+    const { sessionId, guests: [host, bo] } = await tableOf('32', ['Host', 'Bo']);
+    const [a, b] = await drinksOf();
+    await addLine(sessionId, bo!.token, { menu_drink_id: a!.id, qty: 1 });
+    await evictDurableObject(venueHub(env, venue), { webSockets: 'close' });
+    const live = await openLive(venue, host!.token);
+    await live.waitFor((m) => m.type === 'hello');
+    const whole = TableStateResponse.parse((await addLine(sessionId, bo!.token, { menu_drink_id: b!.id, qty: 1 })).json).table;
+    const frame = await live.waitFor((m) => m.type === 'table_updated' && m.table.version === whole.version);
+    expect(frame.table).toEqual(whole);
+    const cy = await newGuest();
+    const joined = TableStateResponse.parse((await call('POST', '/api/tables/sessions', { token: cy.token, body: { slug: SLUG, table: '32', name: 'Cy' } })).json).table;
+    await live.waitFor((m) => m.type === 'table_updated' && m.table.version === joined.version);
+    const after = TableStateResponse.parse((await addLine(sessionId, cy.token, { menu_drink_id: a!.id, qty: 2 })).json).table;
+    const cart: LiveTableCart = await live.waitFor((m) => m.type === 'table_cart' && m.version === after.version);
+    expect(cart.base_version).toBe(joined.version);
+    expect(applyCartFrame(joined, cart)).toEqual(after);
+    live.ws!.close();
   });
 });

@@ -499,7 +499,9 @@ export class VenueHub extends DurableObject<Env> {
     const sessionTag = `session:${subscriber.sessionId}`;
     const addressTag = `address:${(request.headers.get(ADDRESS_HEADER) ?? 'unknown').slice(0, 100)}`;
     this.ctx.acceptWebSocket(server, [subscriber.audience, sessionTag, addressTag]);
-    server.serializeAttachment({ ...subscriber, through: catchUp.through, opened: [Date.now(), this.socketsOpened++] } satisfies SocketState);
+    const state: SocketState = { ...subscriber, through: catchUp.through, opened: [Date.now(), this.socketsOpened++] };
+    server.serializeAttachment(state);
+    subscribers.set(server, state);
     for (const message of catchUp.messages) send(server, message);
     send(server, { type: 'hello', venue_id: subscriber.venueId, seq: catchUp.through, audience: subscriber.audience });
     // Accepted first, then the oldest over a cap closed: a new tab or a reloaded screen always gets its socket.
@@ -581,8 +583,17 @@ function sessionCheckKey(subscriber: SocketState | null): string {
     : `staff|${subscriber.sessionId}|${subscriber.userId}|${subscriber.claimsVersion}|${subscriber.impersonating}|${subscriber.venueId}`;
 }
 
+/**
+ * Each socket's subscriber as this instance read it: every frame and event looks at every socket, and reading
+ * the attachment back each time cost more than the rest of a table change's fan-out. An attachment is written once,
+ * when its socket is accepted; a hub woken from hibernation reads it again.
+ */
+const subscribers = new WeakMap<WebSocket, SocketState | null>();
+
 function subscriberOf(ws: WebSocket): SocketState | null {
-  return ws.deserializeAttachment() as SocketState | null;
+  let subscriber = subscribers.get(ws);
+  if (subscriber === undefined) subscribers.set(ws, subscriber = ws.deserializeAttachment() as SocketState | null);
+  return subscriber;
 }
 
 /** What one subscriber sees of a stored event: everything for staff; for guests their own orders,

@@ -6,8 +6,8 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { newId } from '../../shared/ids';
 import type { LiveMessage } from '../../shared/schemas/live';
-import type { TableState } from '../../shared/schemas/tables';
-import { LIVE_SESSION_STATUSES, tableMessages } from '../../shared/tables';
+import type { LiveTableCart, TableState } from '../../shared/schemas/tables';
+import { cartOrderAfter, LIVE_SESSION_STATUSES, tableMessages } from '../../shared/tables';
 import { tableSessions, venues } from '../db/schema';
 import type { Db } from '../env';
 import { isUniqueViolation, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
@@ -42,6 +42,21 @@ export type DeskHost = {
 };
 
 type GuestActor = Extract<TableActor, { kind: 'guest' }>;
+/** A table's cart as last sent: its version, each line as JSON by id, the lines' order. */
+type SentCart = { version: number; lines: Map<string, string>; order: string[] };
+
+/** What changed in the cart since `last`: the lines new or different, the ones gone, the order when not implied. */
+function cartFrame(table: TableState, last: SentCart, lines: Map<string, string>, order: string[], seq: number, at: string): LiveTableCart {
+  const changed = table.cart.lines.filter((line) => last.lines.get(line.id) !== lines.get(line.id));
+  const removed = last.order.filter((id) => !lines.has(id));
+  const implied = cartOrderAfter(last.order, { lines: changed, removed });
+  const sameOrder = implied.length === order.length && implied.every((id, i) => id === order[i]);
+  return {
+    type: 'table_cart', seq, at, session_id: table.session_id, base_version: last.version, version: table.version,
+    last_activity_at: table.last_activity_at, lines: changed, removed, ...(sameOrder ? {} : { order }),
+    subtotal_cents: table.cart.subtotal_cents, tax_cents: table.cart.tax_cents, total_cents: table.cart.total_cents,
+  };
+}
 const HOUR_MS = 3_600_000;
 /** How long a table's rows read back by its last change are decided on without reading D1 again. */
 export const TABLE_ROWS_TTL_MS = 60_000;
@@ -63,6 +78,12 @@ export class TableDesk {
    * at the bar, the menu) drops it (forget), and an entry older than TABLE_ROWS_TTL_MS is read again anyway.
    */
   private readonly known = new Map<string, { rows: TableRows; at: number }>();
+  /**
+   * Each table's cart as this instance last sent it (its version, each line as JSON, in order): a change of the
+   * cart alone goes out as what changed since then (`table_cart`, docs/decisions/208). A table this instance has
+   * not sent (a restarted hub) goes out whole.
+   */
+  private readonly sent = new Map<string, SentCart>();
 
   constructor(private readonly host: DeskHost) {}
 
@@ -162,7 +183,7 @@ export class TableDesk {
         ? (await withCartRead(db, before, results.slice(-CART_READ_COUNT)))!
         : (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
       this.remember(after);
-      state = this.publish(after, change.alsoTell ?? []);
+      state = this.publish(after, change.alsoTell ?? [], change.cartOnly === true);
       if (change.touchedDays?.length) await this.host.touchRollupDays(change.touchedDays);
       if (!this.idleCheckSet) await this.scheduleIdleCheck(db);
     }
@@ -175,12 +196,24 @@ export class TableDesk {
     };
   }
 
-  /** The table's new state to its members' sockets (and anyone who just left) and to staff; answers the state. */
-  private publish(rows: TableRows, alsoTell: readonly string[]): TableState {
+  /**
+   * The table's new state to its members' sockets (and anyone who just left) and to staff; answers the state. A
+   * change of the cart alone, right after the version this instance last sent, goes out as what changed.
+   */
+  private publish(rows: TableRows, alsoTell: readonly string[], cartOnly = false): TableState {
     this.notePresent(rows);
     const keys = new Set([...rows.members.filter((m) => m.leftAt === null).map((m) => m.ownerKey), ...alsoTell]);
     const table = toTableState(rows);
-    const frame: LiveMessage = { type: 'table_updated', seq: this.host.latestSeq(), at: new Date().toISOString(), table };
+    const lines = new Map(table.cart.lines.map((line) => [line.id, JSON.stringify(line)]));
+    const order = table.cart.lines.map((line) => line.id);
+    const last = this.sent.get(table.session_id);
+    const seq = this.host.latestSeq();
+    const at = new Date().toISOString();
+    const frame: LiveMessage = cartOnly && last && last.version === table.version - 1
+      ? cartFrame(table, last, lines, order, seq, at)
+      : { type: 'table_updated', seq, at, table };
+    if (this.sent.size >= TABLE_ROWS_KEPT) this.sent.clear();
+    this.sent.set(table.session_id, { version: table.version, lines, order });
     this.host.tell(keys, JSON.stringify(frame));
     return table;
   }

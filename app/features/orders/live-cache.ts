@@ -6,10 +6,13 @@ import type { z } from 'zod';
 import { isActiveStatus } from '../../../shared/orders';
 import type { LiveMessage } from '../../../shared/schemas/live';
 import type { Order } from '../../../shared/schemas/order';
-import type { LiveTableUpdated } from '../../../shared/schemas/tables';
+import type { LiveTableCart, LiveTableUpdated } from '../../../shared/schemas/tables';
 
-/** Every frame of the venue's socket: the numbered order events and the tables' whole-state frames (docs/decisions/170). */
-export type VenueLiveMessage = LiveMessage | z.infer<typeof LiveTableUpdated>;
+/**
+ * Every frame of the venue's socket: the numbered order events, the tables' whole-state frames (docs/decisions/170)
+ * and their cart changes (docs/decisions/208).
+ */
+export type VenueLiveMessage = LiveMessage | z.infer<typeof LiveTableUpdated> | LiveTableCart;
 
 /**
  * Writers of the tables' frames and of their rounds' order events (app/features/tables/table-cache.ts), added
@@ -83,7 +86,7 @@ export const refetchOrders = (client: QueryClient) => client.invalidateQueries({
  * One live message applied to the cache. Order events write the order; a snapshot refetches (it
  * carries only the active orders, not the lists' finished ones); 'queue_changed' tells a guest that
  * their ETA moved, which the server computes, so their status, active order and detail are read again. A
- * `table_updated` frame is written by the writers the table screens add when they load (tableFrameWriters: the
+ * `table_updated` or `table_cart` frame is written by the writers the table screens add when they load (tableFrameWriters: the
  * guest's table chunk, the staff Tables screen). 'hello' and 'menu_changed' are the live hook's, not the order cache's.
  */
 export function applyLiveEvent(client: QueryClient, message: VenueLiveMessage): LiveCacheOutcome {

@@ -16,21 +16,26 @@ export function reconnectDelayMs(attempt: number, random = Math.random): number 
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-const LIVE_TYPES = new Set<string>(['hello', 'order_created', 'order_updated', 'queue_changed', 'menu_changed', 'snapshot', 'table_updated']);
+const LIVE_TYPES = new Set<string>(['hello', 'order_created', 'order_updated', 'queue_changed', 'menu_changed', 'snapshot', 'table_updated', 'table_cart']);
 const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
 
 /**
  * The live protocol's envelope, checked by hand: guest venue pages hold this socket, and zod stays
  * out of their first download (bundle budget, docs/decisions/080). The messages come from our own
  * Durable Object, and each order in them is written into the cache as the Worker serialised it. A
- * `table_updated` frame's table is checked by the tables' writer (app/features/tables/table-cache.ts).
+ * `table_updated` frame's table and a `table_cart` frame's lines are checked by the tables' writers
+ * (app/features/tables/table-cache.ts).
  */
 export function asLiveMessage(raw: unknown): VenueLiveMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const m = raw as { type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown; table?: { session_id?: unknown; version?: unknown } | null };
+  const m = raw as {
+    type?: unknown; seq?: unknown; order?: { id?: unknown } | null; orders?: unknown; table?: { session_id?: unknown; version?: unknown } | null;
+    session_id?: unknown; version?: unknown; base_version?: unknown;
+  };
   if (typeof m.type !== 'string' || !LIVE_TYPES.has(m.type) || !Number.isInteger(m.seq)) return null;
   if (ORDER_EVENTS.has(m.type) && typeof m.order?.id !== 'string') return null;
   if (m.type === 'table_updated' && (typeof m.table?.session_id !== 'string' || !Number.isInteger(m.table.version))) return null;
+  if (m.type === 'table_cart' && (typeof m.session_id !== 'string' || !Number.isInteger(m.version) || !Number.isInteger(m.base_version))) return null;
   if (m.type === 'snapshot' && !Array.isArray(m.orders)) return null;
   return raw as VenueLiveMessage;
 }

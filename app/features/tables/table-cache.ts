@@ -1,11 +1,14 @@
 // A table's state in the query cache (docs/decisions/170, 131): every answer of a table route and every
 // `table_updated` frame carries the whole table, written in place; an older copy (a lower `version`)
-// never replaces a newer one, whichever arrives last. Round orders' own frames move their round's status.
+// never replaces a newer one, whichever arrives last. A `table_cart` frame is applied onto the version it follows,
+// and a client at any other version reads the table again (docs/decisions/208). Round orders' own frames move
+// their round's status.
 // Types only: the guest's first download stays free of zod (bundle budget, docs/decisions/080).
 import type { QueryClient } from '@tanstack/react-query';
 import { isActiveStatus } from '../../../shared/orders';
 import type { Order } from '../../../shared/schemas/order';
-import type { TableState } from '../../../shared/schemas/tables';
+import type { LiveTableCart, TableState } from '../../../shared/schemas/tables';
+import { applyCartFrame } from '../../../shared/tables';
 import type { VenueLiveMessage } from '../orders/live-cache';
 
 /** What GET /api/tables/sessions/:id and every member write answer: the table, and the reader's member id. */
@@ -34,6 +37,20 @@ export function applyTableFrame(client: QueryClient, table: TableState) {
   writeTable(client, table);
 }
 
+/**
+ * A `table_cart` frame: applied onto the session this client reads when it holds the frame's base version; a
+ * client that already holds that version or a newer one keeps it; one that missed a frame reads the table again.
+ */
+export function applyCartChange(client: QueryClient, frame: LiveTableCart) {
+  const key = tableKeys.session(frame.session_id);
+  const cached = client.getQueryData<TableView | null>(key);
+  if (!cached || cached.table.version >= frame.version) return;
+  const table = applyCartFrame(cached.table, frame);
+  const next: TableView | null = table && { ...cached, table };
+  if (next) client.setQueryData<TableView | null>(key, next);
+  else void client.invalidateQueries({ queryKey: key, exact: true });
+}
+
 /** A round is an order (owner `t:<session>`): its status change shows on the tab at once, before the table's own frame. */
 export function writeRoundOrder(client: QueryClient, order: Order) {
   for (const query of client.getQueryCache().findAll({ queryKey: ['tables', 'session'] })) {
@@ -57,5 +74,6 @@ export function writeRoundOrder(client: QueryClient, order: Order) {
 export function writeTableFrames(client: QueryClient, message: VenueLiveMessage) {
   // Checked here, not in the socket's envelope (orders/live.ts), which every guest downloads.
   if (message.type === 'table_updated') { if (typeof message.table?.session_id === 'string') applyTableFrame(client, message.table); }
+  else if (message.type === 'table_cart') { if (Array.isArray(message.lines) && Array.isArray(message.removed)) applyCartChange(client, message); }
   else if (message.type === 'order_created' || message.type === 'order_updated') writeRoundOrder(client, message.order);
 }

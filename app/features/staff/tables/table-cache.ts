@@ -1,9 +1,12 @@
 // The staff Tables screen's queries in the live cache (docs/decisions/131, 170): a `table_updated` frame, or an
-// action's answer, carries the table's whole state; it is written into the list and the open tab in place.
+// action's answer, carries the table's whole state; it is written into the list and the open tab in place. A
+// `table_cart` frame (docs/decisions/208) is applied onto the open tab at its base version, else the tab is read
+// again; of the list's line it changes only the last activity.
 // Loaded with the staff screen only, as staff-cache.ts is (docs/decisions/080).
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Order } from '../../../../shared/schemas/order';
-import type { TableState } from '../../../../shared/schemas/tables';
+import type { LiveTableCart, TableState } from '../../../../shared/schemas/tables';
+import { applyCartFrame } from '../../../../shared/tables';
 import { tableFrameWriters } from '../../orders/live-cache';
 import { isListed, summaryOf, type StaffTableSummary } from './summary';
 
@@ -55,8 +58,26 @@ export function writeTable(client: QueryClient, table: TableState) {
   }
 }
 
+/** A change of a tab's cart alone: the open tab applies it (or reads the tab again); the list notes the activity. */
+export function writeCartChange(client: QueryClient, frame: LiveTableCart) {
+  const key = ['tables', 'staff-session', frame.session_id];
+  const open = client.getQueryData<TableState>(key);
+  if (open && open.version < frame.version) {
+    const table = applyCartFrame(open, frame);
+    if (table) client.setQueryData<TableState>(key, table);
+    else void client.invalidateQueries({ queryKey: key, exact: true });
+  }
+  const older = (s: StaffTableSummary) => s.session_id === frame.session_id && s.last_activity_at < frame.last_activity_at;
+  client.setQueryData<StaffList>(['tables', 'staff'], (list) => (list?.sessions.some(older)
+    ? { ...list, sessions: list.sessions.map((s) => (older(s) ? { ...s, last_activity_at: frame.last_activity_at } : s)) }
+    : list));
+}
+
 // Registered when the staff screen loads, so a guest's first download carries none of it (docs/decisions/080).
-tableFrameWriters.add((client, message) => { if (message.type === 'table_updated') writeTable(client, message.table); });
+tableFrameWriters.add((client, message) => {
+  if (message.type === 'table_updated') writeTable(client, message.table);
+  else if (message.type === 'table_cart') writeCartChange(client, message);
+});
 
 /**
  * A round is an order (docs/decisions/170): its status changes arrive as order events, and the open tab shows
