@@ -52,7 +52,7 @@ function assumed(id: string, capture: boolean): LocalIntent {
 export async function localStripeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
   const url = new URL(request.url);
-  const { flat, metadata } = parseForm(request.method === 'GET' ? url.searchParams.toString() : await request.text());
+  const { flat, metadata } = parseForm(request.method === 'GET' ? url.searchParams.toString() : new TextDecoder().decode(await request.arrayBuffer()));
   const path = url.pathname;
   let match: RegExpExecArray | null;
   if (request.method === 'POST' && path === '/v1/payment_intents') {

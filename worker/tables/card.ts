@@ -74,6 +74,10 @@ export async function cardEventDecision(scope: Scope, event: CardEvent): Promise
   return { writes: [record] };
 }
 
+/** A capture ends a failed or cancelled attempt's problem; a dispute stays until staff deal with it. */
+const clearedProblem = (share: Scope['rows']['shares'][number]) =>
+  (share.paymentProblem === 'disputed' ? {} : { paymentProblem: null, paymentProblemNote: null });
+
 function shareEventWrites(scope: Scope, share: Scope['rows']['shares'][number], event: CardEvent): Change['writes'] {
   const { db, now } = scope;
   const due = share.amountCents + share.tipCents;
@@ -83,7 +87,7 @@ function shareEventWrites(scope: Scope, share: Scope['rows']['shares'][number], 
   switch (event.kind) {
     case 'succeeded': {
       if (!unpaid) return [];
-      const writes: Change['writes'] = [db.update(tabShares).set({ ...capture, paymentProblem: null, paymentProblemNote: null }).where(byId)];
+      const writes: Change['writes'] = [db.update(tabShares).set({ ...capture, ...clearedProblem(share) }).where(byId)];
       if (settlesTab(scope, share.id)) writes.push(...settleWrites(scope));
       return writes;
     }
@@ -98,7 +102,7 @@ function shareEventWrites(scope: Scope, share: Scope['rows']['shares'][number], 
       const whole = event.full === true || refunded >= due;
       // A refund says the charge succeeded, whichever event came first.
       const writes: Change['writes'] = [db.update(tabShares).set({
-        ...(unpaid ? capture : {}), refundedCents: refunded, ...(whole ? { paymentStatus: 'refunded' as const } : {}),
+        ...(unpaid ? { ...capture, ...clearedProblem(share) } : {}), refundedCents: refunded, ...(whole ? { paymentStatus: 'refunded' as const } : {}),
       }).where(byId)];
       if (unpaid && settlesTab(scope, share.id)) writes.push(...settleWrites(scope));
       return writes;
