@@ -3,6 +3,7 @@
 // refund; a tab on a card hold; no key in any answer or log line; bad input in the error shape of docs/api.md.
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { businessDayOf } from '../../shared/business-day';
 import { CardPaymentResponse, CardStatusResponse, RefundResponse } from '../../shared/schemas/payments';
 import { StaffTablesResponse } from '../../shared/schemas/tables';
 import { venueHub } from '../../worker/live/hub-client';
@@ -171,6 +172,13 @@ describe('refunds', () => {
     const whole = RefundResponse.parse((await refund(t.share.id, admin, { reason: 'Wrong table' })).json);
     expect(whole).toMatchObject({ refund: { amount_cents: due - 300 }, share: { payment_status: 'refunded', refunded_cents: due } });
     expect(expectApiError(await refund(t.share.id, admin, { reason: 'Again' }), 409).code).toBe('already_refunded');
+    // The close-of-night report of the day: the card payment by method, the refunds and the platform's fee.
+    const venue = (await env.DB.prepare('SELECT timezone, day_cutoff_minutes FROM venues WHERE slug = ?').bind(SLUG).first<{ timezone: string; day_cutoff_minutes: number }>())!;
+    const night = await call('GET', `/api/admin/reports/night?day=${businessDayOf(new Date(), venue.timezone, venue.day_cutoff_minutes)}`, { token: admin });
+    expect(night.status, night.text).toBe(200);
+    expect(night.json.payment_methods).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'Card in the app' })]));
+    expect(night.json.card.refunds_cents).toBeGreaterThanOrEqual(due);
+    expect(night.json.card.fees_cents).toBeGreaterThanOrEqual(Math.floor(due / 100));
     const audited = await env.DB.prepare(`SELECT summary FROM audit_log WHERE action = 'tab_share.refund' AND target_id = ? ORDER BY created_at`).bind(t.share.id).all<{ summary: string }>();
     expect(audited.results.map((r) => r.summary)).toEqual([expect.stringMatching(/Refunded \$3\.00 .*: Spilled drink$/), expect.stringMatching(/: Wrong table$/)]);
   });
