@@ -40,6 +40,7 @@ import { venueRoutes } from './venues/routes';
 import { tableRoutes } from './tables/routes';
 import { tableLookupRoutes } from './tables/lookup.routes';
 import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
+import { adminPaymentRoutes, paymentWebhookRoutes, staffCardRoutes, tableCardRoutes } from './payments/routes';
 import { adminExportRoutes, adminImportRoutes } from './imports/routes';
 import { adminReportRoutes } from './reports/routes';
 import { adminTeamRoutes, inviteRoutes } from './team/routes';
@@ -79,9 +80,12 @@ const api = new Hono<AppContext>()
   .route('/cart', cartRoutes)
   .route('/orders', orderRoutes)
   .route('/tables', tableRoutes)
+  .route('/tables', tableCardRoutes)
+  .route('/payments', paymentWebhookRoutes)
   .route('/staff', staffOrderRoutes)
   .route('/staff', staffInventoryRoutes)
   .route('/staff/tables', staffTableRoutes)
+  .route('/staff/tables', staffCardRoutes)
   .route('/admin/orders', adminOrderRoutes)
   .route('/admin/menu-drinks', adminMenuDrinkRoutes)
   .route('/admin/ingredients', adminIngredientRoutes)
@@ -92,6 +96,7 @@ const api = new Hono<AppContext>()
   .route('/admin/audit-log', adminAuditRoutes)
   .route('/admin/images', adminImageRoutes)
   .route('/admin/tables', adminTableRoutes)
+  .route('/admin/payments', adminPaymentRoutes)
   .route('/admin/imports', adminImportRoutes)
   .route('/admin/exports', adminExportRoutes)
   .route('/admin/reports', adminReportRoutes)

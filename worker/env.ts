@@ -10,6 +10,11 @@ export type SecretEnv = {
   SMS_FROM?: string;
   /** Replaces https://api.twilio.com for a Twilio-compatible endpoint; unset in a normal deploy. */
   SMS_PROVIDER_URL?: string;
+  /** Card payments (docs/decisions/209, docs/payments.md): the platform's Stripe secret key and webhook signing secret. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Stripe's publishable key: public, a var (the pay screen loads Stripe.js with it). */
+  STRIPE_PUBLISHABLE_KEY?: string;
 };
 
 /** Set to 'false' by the test harness to keep per-request log lines out of test output. */

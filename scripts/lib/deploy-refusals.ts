@@ -4,7 +4,7 @@
 // mode outside staging, even when the request is sent to localhost: local development is only ever the local build.
 import path from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { DEVELOPMENT_JWT_SECRET } from '../../worker/deploy/deployment-guard';
+import { DEVELOPMENT_JWT_SECRET, DEVELOPMENT_STRIPE_KEYS } from '../../worker/deploy/deployment-guard';
 import type { Build } from './deploy-build';
 
 const STRONG_KEY = 'check-deploy-strong-signing-key-0123456789abcdef';
@@ -22,6 +22,11 @@ function casesFor(build: Build): Case[] {
   for (const appEnv of ['development', 'Production', 'prod', undefined]) {
     cases.push({ name: `APP_ENV ${JSON.stringify(appEnv ?? null)}, demo mode and a strong key`, vars: { ...own, APP_ENV: appEnv, DEMO_MODE: 'true', JWT_SECRET: STRONG_KEY }, serves: false });
   }
+  // Card payments on without a webhook secret, with a malformed one, or with local development's keys (docs/decisions/209).
+  cases.push({ name: 'STRIPE_SECRET_KEY without STRIPE_WEBHOOK_SECRET', vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: 'sk_live_check_deploy_0123456789' }, serves: false });
+  cases.push({ name: 'a webhook secret that is not whsec_…', vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: 'sk_live_check_deploy_0123456789', STRIPE_WEBHOOK_SECRET: 'secret' }, serves: false });
+  cases.push({ name: "local development's Stripe keys", vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: DEVELOPMENT_STRIPE_KEYS[0], STRIPE_WEBHOOK_SECRET: DEVELOPMENT_STRIPE_KEYS[1] }, serves: false });
+  cases.push({ name: 'card payments with both secrets of its own', vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: 'sk_live_check_deploy_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_check_deploy_0123456789' }, serves: true });
   // The control: the build's own vars and a strong key of its own serve, so the refusals above are the guard's.
   cases.push({ name: "the build's own vars with a strong key", vars: { ...own, JWT_SECRET: STRONG_KEY }, serves: true });
   return cases;

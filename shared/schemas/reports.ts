@@ -42,5 +42,10 @@ export const NightReport = z.object({
   tips_cents: z.number().int(),
   /** Money taken by method: tab shares by how they were paid (tips included), solo orders paid at the bar. */
   payment_methods: z.array(z.object({ method: z.string(), payments: z.number().int(), amount_cents: z.number().int(), tips_cents: z.number().int() })),
+  /**
+   * Card payments in the app (docs/decisions/209): what admins refunded that day, and the platform's application
+   * fees on the card shares taken that day (Stripe's own fee is on the venue's Stripe account).
+   */
+  card: z.object({ refunds: z.number().int(), refunds_cents: z.number().int(), fees_cents: z.number().int() }).optional(),
 });
 export type NightReport = z.infer<typeof NightReport>;

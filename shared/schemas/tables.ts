@@ -171,6 +171,10 @@ export const TabShare = z.object({
   split: z.object({ plan: z.string(), count: z.number().int(), base_cents: z.number().int(), index: z.number().int() }).nullable().optional(),
   captured_at: z.string().nullable(),
   created_at: z.string(),
+  /** A card payment (docs/decisions/209): what has been refunded of `due_cents`, and a failure, cancel or dispute. */
+  refunded_cents: z.number().int(),
+  payment_problem: z.enum(['failed', 'canceled', 'disputed']).nullable(),
+  payment_problem_note: z.string().nullable(),
 });
 export type TabShare = z.infer<typeof TabShare>;
 
@@ -278,6 +282,8 @@ export const StaffTableSummary = z.object({
   last_activity_at: z.string(),
   /** Auto-closed with a balance, or a payment problem: shown under "Needs attention". */
   needs_attention: z.boolean(),
+  /** Card payments that failed, were cancelled or disputed (docs/product.md §12.9). */
+  card_problems: z.array(z.object({ share_id: z.string(), payer_name: z.string(), problem: z.enum(['failed', 'canceled', 'disputed']), note: z.string().nullable(), due_cents: z.number().int() })),
 });
 export type StaffTableSummary = z.infer<typeof StaffTableSummary>;
 export const StaffTablesResponse = z.object({

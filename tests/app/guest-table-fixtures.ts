@@ -35,7 +35,7 @@ export function share(id: string, payer: TableMember, amountCents: number, subto
   return {
     id, payer_member_id: payer.id, payer_name: payer.name, kind: 'even', amount_cents: amountCents, subtotal_cents: subtotalCents,
     tip_cents: tipCents, due_cents: amountCents + tipCents, payment_status: 'unpaid', method: null, recorded_by_name: null,
-    captured_at: null, created_at: '2026-11-26T21:00:00.000Z', ...extra,
+    captured_at: null, created_at: '2026-11-26T21:00:00.000Z', refunded_cents: 0, payment_problem: null, payment_problem_note: null, ...extra,
   };
 }
 

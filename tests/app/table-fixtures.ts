@@ -6,7 +6,7 @@ const AT = '2026-11-26T19:00:00.000Z';
 
 export const share = (over: Partial<TabShare> = {}): TabShare => ({
   id: 'sh-1', payer_member_id: 'm-1', payer_name: 'Alex', kind: 'even', amount_cents: 2000, subtotal_cents: 1800, tip_cents: 300,
-  due_cents: 2300, payment_status: 'unpaid', method: null, recorded_by_name: null, captured_at: null, created_at: AT, ...over,
+  due_cents: 2300, payment_status: 'unpaid', method: null, recorded_by_name: null, captured_at: null, created_at: AT, refunded_cents: 0, payment_problem: null, payment_problem_note: null, ...over,
 });
 
 /** Table 7: Alex (host) and Sam, one delivered round of two lines, billing with Alex's share unpaid. */
@@ -42,15 +42,15 @@ export const staffTables = (over: Partial<StaffTables> = {}): StaffTables => ({
   sessions: [
     {
       session_id: 'ts-7', table: '7', status: 'billing', member_names: ['Alex', 'Sam'], rounds: 1, total_cents: 3915, paid_cents: 0,
-      owed_cents: 1915, unpaid_shares: 1, last_activity_at: AT, needs_attention: false,
+      owed_cents: 1915, unpaid_shares: 1, last_activity_at: AT, needs_attention: false, card_problems: [],
     },
     {
       session_id: 'ts-3', table: '3', status: 'open', member_names: ['Jo'], rounds: 0, total_cents: 0, paid_cents: 0,
-      owed_cents: 0, unpaid_shares: 0, last_activity_at: AT, needs_attention: false,
+      owed_cents: 0, unpaid_shares: 0, last_activity_at: AT, needs_attention: false, card_problems: [],
     },
     {
       session_id: 'ts-9', table: '9', status: 'closed', member_names: ['Kim', 'Lee'], rounds: 2, total_cents: 5200, paid_cents: 2600,
-      owed_cents: 0, unpaid_shares: 1, last_activity_at: AT, needs_attention: true,
+      owed_cents: 0, unpaid_shares: 1, last_activity_at: AT, needs_attention: true, card_problems: [],
     },
   ],
   ...over,

@@ -7,7 +7,10 @@ import { DEVELOPMENT_JWT_SECRET, deploymentProblem, isLocalHost } from '../../wo
 
 const STRONG_SECRET = 'k3Yq9vV2rT8pL4mN7xZ1cB6hJ0wE5sU2aD9fG3';
 
-type Vars = Partial<Record<'APP_ENV' | 'DEMO_MODE' | 'JWT_SECRET', string | undefined>>;
+type Vars = Partial<Record<'APP_ENV' | 'DEMO_MODE' | 'JWT_SECRET' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET', string | undefined>>;
+
+/** A deployment that takes no cards: the local config's Stripe keys are local development's (docs/decisions/209). */
+const NO_CARDS = { STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
 
 /** A request through the Worker's entry point with `vars` patched over the local config, to `origin`. */
 async function get(path: string, vars: Vars, origin = 'http://localhost') {
@@ -45,13 +48,13 @@ describe('deployment guard', () => {
   });
 
   it('serves a well-configured production and staging, and never refuses local development', async () => {
-    expect((await get('/api/healthz', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET })).status).toBe(200);
-    expect((await get('/api/healthz', { APP_ENV: 'staging', DEMO_MODE: 'true', JWT_SECRET: STRONG_SECRET })).status).toBe(200);
+    expect((await get('/api/healthz', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET, ...NO_CARDS })).status).toBe(200);
+    expect((await get('/api/healthz', { APP_ENV: 'staging', DEMO_MODE: 'true', JWT_SECRET: STRONG_SECRET, ...NO_CARDS })).status).toBe(200);
     expect((await get('/api/healthz', {})).status).toBe(200);
   });
 
   it('a production configuration shows no demo accounts and no one-time code', async () => {
-    const production = { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET };
+    const production = { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET, ...NO_CARDS };
     const demo = await get('/api/auth/demo', production);
     expect(demo.status).toBe(200);
     expect(demo.body).toEqual({ demo_mode: false, password: null, accounts: [] });
@@ -83,8 +86,8 @@ describe('deployment guard', () => {
   });
 
   it('a deployed production and staging with their own strong key serve', async () => {
-    expect((await get('/api/healthz', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET }, DEPLOYED)).status).toBe(200);
-    expect((await get('/api/healthz', { APP_ENV: 'staging', DEMO_MODE: 'true', JWT_SECRET: STRONG_SECRET }, DEPLOYED)).status).toBe(200);
+    expect((await get('/api/healthz', { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET, ...NO_CARDS }, DEPLOYED)).status).toBe(200);
+    expect((await get('/api/healthz', { APP_ENV: 'staging', DEMO_MODE: 'true', JWT_SECRET: STRONG_SECRET, ...NO_CARDS }, DEPLOYED)).status).toBe(200);
   });
 
   it.each(['development', 'Production', 'prod', 'staging', 'production', undefined])('a deployed build (not local) with APP_ENV %j refuses the committed key wherever the request goes', (appEnv) => {

@@ -51,9 +51,18 @@ export const venues = sqliteTable('venues', {
   handoff: text('handoff', { enum: ['pickup', 'table'] }).notNull().default('pickup'),
   /** Where guests collect, as the guest reads it after "Ready for pickup" ("at the bar", "at the pass"). */
   pickupPoint: text('pickup_point').notNull().default('at the bar'),
+  /** Card payments (docs/decisions/209): the venue's Stripe connected account; null = "Pay at the bar" only. */
+  stripeAccountId: text('stripe_account_id'),
+  /** The platform's application fee on each card payment, in basis points of what the guest pays. */
+  applicationFeeBp: integer('application_fee_bp').notNull().default(100),
+  /** A tab opened on a card holds this much (docs/product.md §12.9); a round past it asks for a new hold. */
+  tabHoldCents: integer('tab_hold_cents').notNull().default(10_000),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('venues_active_name_idx').on(t.active, t.name)]);
+}, (t) => [
+  index('venues_active_name_idx').on(t.active, t.name),
+  uniqueIndex('venues_stripe_account_uq').on(t.stripeAccountId).where(sql`stripe_account_id is not null`),
+]);
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
@@ -708,6 +717,7 @@ export const tableCartLines = sqliteTable('table_cart_lines', {
 
 export const SHARE_KIND_VALUES = ['items', 'even', 'custom', 'rest'] as const;
 export const SHARE_METHOD_VALUES = ['cash', 'card_terminal', 'card_app'] as const;
+export const PAYMENT_PROBLEM_VALUES = ['failed', 'canceled', 'disputed'] as const;
 
 /** A payer's share of the bill (shared/tab-split.ts computes it). */
 export const tabShares = sqliteTable('tab_shares', {
@@ -731,12 +741,21 @@ export const tabShares = sqliteTable('tab_shares', {
   recordedBy: text('recorded_by'),
   recordedByName: text('recorded_by_name'),
   capturedAt: text('captured_at'),
-  /** A card provider's reference, once the app takes cards. */
+  /** The card payment's PaymentIntent id (docs/decisions/209), once the payer starts paying in the app. */
   providerRef: text('provider_ref'),
+  /** Card payments: what has been refunded of amount + tip, and the platform's application fee. */
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  feeCents: integer('fee_cents').notNull().default(0),
+  /** A card payment that failed, was cancelled or disputed: staff see it (docs/product.md §12.9). */
+  paymentProblem: text('payment_problem', { enum: PAYMENT_PROBLEM_VALUES }),
+  paymentProblemNote: text('payment_problem_note'),
   /** Creation order within the session (the odd cents of an even split go to the earliest). */
   position: integer('position').notNull(),
   createdAt: text('created_at').notNull(),
-}, (t) => [index('tab_shares_session_idx').on(t.sessionId, t.position)]);
+}, (t) => [
+  index('tab_shares_session_idx').on(t.sessionId, t.position),
+  uniqueIndex('tab_shares_provider_ref_uq').on(t.providerRef).where(sql`provider_ref is not null`),
+]);
 
 /** A round's line claimed by a member for their share (by item): one claim per line. */
 export const tabClaims = sqliteTable('tab_claims', {
@@ -747,3 +766,43 @@ export const tabClaims = sqliteTable('tab_claims', {
   shareId: text('share_id'),
   createdAt: text('created_at').notNull(),
 }, (t) => [index('tab_claims_session_idx').on(t.sessionId)]);
+
+// ---- Card payments (docs/decisions/209, docs/product.md §12.9): on the venue's shard, written through its hub ----
+
+export const HOLD_STATUS_VALUES = ['pending', 'authorized', 'captured', 'released', 'failed'] as const;
+
+/** A card hold a tab was opened on: a manual-capture PaymentIntent on the venue's connected account. */
+export const tabHolds = sqliteTable('tab_holds', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id').notNull().references(() => tableSessions.id),
+  paymentIntentId: text('payment_intent_id').notNull().unique(),
+  /** What the card holds. */
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: HOLD_STATUS_VALUES }).notNull().default('pending'),
+  capturedCents: integer('captured_cents').notNull().default(0),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+}, (t) => [index('tab_holds_session_idx').on(t.sessionId)]);
+
+/** Stripe events already applied, by event id: a replay changes nothing (docs/decisions/209). */
+export const paymentEvents = sqliteTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  paymentIntentId: text('payment_intent_id').notNull(),
+  sessionId: text('session_id').notNull(),
+  receivedAt: text('received_at').notNull(),
+}, (t) => [index('payment_events_intent_idx').on(t.paymentIntentId)]);
+
+/** A refund an admin made of a card share: how much, why, who. */
+export const paymentRefunds = sqliteTable('payment_refunds', {
+  id: text('id').primaryKey(),
+  shareId: text('share_id').notNull(),
+  sessionId: text('session_id').notNull(),
+  restaurantId: text('restaurant_id').notNull(),
+  /** Stripe's refund id: the same refund is recorded once. */
+  stripeRefundId: text('stripe_refund_id').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  byUserId: text('by_user_id').notNull(),
+  createdAt: text('created_at').notNull(),
+}, (t) => [index('payment_refunds_share_idx').on(t.shareId), index('payment_refunds_venue_idx').on(t.restaurantId, t.createdAt)]);

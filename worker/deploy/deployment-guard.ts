@@ -10,7 +10,10 @@ export const MIN_JWT_SECRET_LENGTH = 32;
 const DEPLOYED_APP_ENVS = new Set(['production', 'staging']);
 
 /** The vars the guard reads (wrangler.toml [vars] and secrets). */
-type GuardedEnv = { APP_ENV?: string; DEMO_MODE?: string; JWT_SECRET?: string };
+type GuardedEnv = { APP_ENV?: string; DEMO_MODE?: string; JWT_SECRET?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string };
+
+/** Local development's Stripe keys (wrangler.toml [vars], worker/payments/local-stripe.ts): never valid once deployed. */
+export const DEVELOPMENT_STRIPE_KEYS = ['sk_test_barhop_local_development', 'whsec_barhop_local_development'];
 
 /** Where the Worker runs: `localDevelopment` only for a local build answering a request sent to a local host. */
 export type Runtime = { localDevelopment: boolean };
@@ -50,6 +53,19 @@ function configurationProblem(env: GuardedEnv, runtime: Runtime): string | null 
   if (env.JWT_SECRET.length < MIN_JWT_SECRET_LENGTH) return `JWT_SECRET is shorter than ${MIN_JWT_SECRET_LENGTH} characters`;
   if (env.JWT_SECRET === DEVELOPMENT_JWT_SECRET) return 'JWT_SECRET is the development key committed in wrangler.toml';
   if (env.DEMO_MODE === 'true' && env.APP_ENV !== 'staging') return 'DEMO_MODE is "true" outside staging';
+  return paymentsProblem(env);
+}
+
+/**
+ * Card payments (docs/decisions/209): on with STRIPE_SECRET_KEY, and then only with a webhook signing secret, or a
+ * card would be charged and its share never marked paid; never with local development's keys.
+ */
+function paymentsProblem(env: GuardedEnv): string | null {
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) return 'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET (wrangler secret put STRIPE_WEBHOOK_SECRET)';
+  if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) return 'STRIPE_WEBHOOK_SECRET is not a Stripe webhook signing secret (whsec_…)';
+  if (DEVELOPMENT_STRIPE_KEYS.includes(env.STRIPE_SECRET_KEY ?? '') || DEVELOPMENT_STRIPE_KEYS.includes(env.STRIPE_WEBHOOK_SECRET ?? '')) {
+    return "a Stripe key is local development's, committed in wrangler.toml";
+  }
   return null;
 }
 

@@ -24,6 +24,8 @@ export type WriteLimit = {
 
 const KB = 1024;
 /** The AI event log is written by the guest's app once per suggestion shown; 30 in 10 minutes is a busy evening. */
+/** Stripe's webhook deliveries per sending address: retries and bursts of a busy night fit well within it. */
+export const STRIPE_WEBHOOK_LIMIT: RateLimit = { name: 'stripe-webhook', limit: 3000, windowSeconds: 60 };
 export const AI_LOG_LIMIT: RateLimit = { name: 'ai-log-session', limit: 30, windowSeconds: 600 };
 
 export const WRITE_LIMITS: WriteLimit[] = [
@@ -75,6 +77,12 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/tables/sessions/:id/shares', maxBytes: 4 * KB },
   { route: 'DELETE /api/tables/sessions/:id/shares/:shareId', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/ai-round', limit: 'own', maxBytes: 4 * KB },
+  // Card payments (docs/decisions/209): Stripe's webhook has its own counter per sending address, for its retries.
+  { route: 'POST /api/tables/sessions/:id/shares/:shareId/card', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/holds', maxBytes: 4 * KB },
+  { route: 'POST /api/staff/tables/sessions/:id/holds/capture', maxBytes: 4 * KB },
+  { route: 'POST /api/admin/payments/shares/:shareId/refunds', maxBytes: 4 * KB },
+  { route: 'POST /api/payments/webhook', limit: STRIPE_WEBHOOK_LIMIT, maxBytes: 64 * KB },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -23,6 +23,7 @@ import { TableDesk } from '../tables/desk';
 import { dueIdleCheck, wakeBy } from '../tables/idle-alarm';
 import { tableMessages } from '../../shared/tables';
 import type { TableActor, TableCommand, TableOutcome } from '../tables/commands';
+import { cardPaymentsConfigured, stripeGateway } from '../payments/stripe';
 
 export { EVENT_LOG_LIMIT } from './live-log';
 
@@ -92,6 +93,7 @@ export class VenueHub extends DurableObject<Env> {
     tell: (ownerKeys, text) => this.tell(ownerKeys, text),
     touchRollupDays: (days) => this.touchRollupDays(this.venue(), days),
     wakeBy: (at) => wakeBy(this.ctx.storage, this.venue(), at),
+    payments: () => (cardPaymentsConfigured(this.env as WorkerEnv) ? stripeGateway(this.env as WorkerEnv) : null),
     heldDrinks: async () => {
       // Read once when the hub holds none, as placement does (docs/decisions/144).
       const held = this.held.get();

@@ -5,7 +5,7 @@ import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { businessDayBounds, businessDayOf, shiftDay, wallClock } from '../../shared/business-day';
 import { shortOrderId } from '../../shared/ids';
 import type { NightReport } from '../../shared/schemas/reports';
-import { orderEvents, orderItems, orders, menuDrinks, tabShares, tableSessions, users } from '../db/schema';
+import { orderEvents, orderItems, orders, menuDrinks, paymentRefunds, tabShares, tableSessions, users } from '../db/schema';
 import type { Db } from '../env';
 import { isCountedOrder } from '../analytics/sales-figures';
 import { inChunks } from '../lib/in-chunks';
@@ -48,7 +48,10 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
   }
   const shares = await db.select({ share: tabShares }).from(tabShares)
     .innerJoin(tableSessions, eq(tableSessions.id, tabShares.sessionId))
-    .where(and(eq(tableSessions.restaurantId, venue.id), eq(tabShares.paymentStatus, 'captured'), gte(tabShares.capturedAt, start), lt(tabShares.capturedAt, end)));
+    .where(and(eq(tableSessions.restaurantId, venue.id), inArray(tabShares.paymentStatus, ['captured', 'refunded']), gte(tabShares.capturedAt, start), lt(tabShares.capturedAt, end)));
+  // Refunds are counted on the day they were made, whichever day the payment was taken.
+  const cardRefunds = await db.select({ cents: paymentRefunds.amountCents }).from(paymentRefunds)
+    .where(and(eq(paymentRefunds.restaurantId, venue.id), gte(paymentRefunds.createdAt, start), lt(paymentRefunds.createdAt, end)));
 
   // Who handled each order: the staff member of its last status change (events are numbered in order).
   const lastStaffEvent = new Map<string, typeof orderEvents.$inferSelect>();
@@ -131,5 +134,10 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
     tips_cents: tips,
     payment_methods: [...methods].map(([method, r]) => ({ method, payments: r.payments, amount_cents: r.amount, tips_cents: r.tips }))
       .sort((a, b) => b.amount_cents - a.amount_cents),
+    card: {
+      refunds: cardRefunds.length,
+      refunds_cents: cardRefunds.reduce((n, r) => n + r.cents, 0),
+      fees_cents: shares.reduce((n, { share }) => n + share.feeCents, 0),
+    },
   };
 }

@@ -119,6 +119,7 @@ export function dropShareDecision(scope: Scope, shareId: string): Decision {
   if (!share) return refuseTable(404, 'share_not_found', 'That share is not on this tab');
   if (share.payerMemberId !== member.id) return refuseTable(403, 'not_your_share', `Only ${nameOf(scope, share.payerMemberId)} can take back this share`);
   if (share.paymentStatus !== 'unpaid') return refuseTable(409, 'share_already_paid', tableMessages.shareAlreadyPaid(share.recordedByName ?? 'the bar'));
+  if (share.providerRef && share.paymentProblem === null) return refuseTable(409, 'card_payment_started', 'Your card payment of this share has started: finish it, or ask the bar');
   const live = requireLive(scope);
   if (live) return live;
   return {
@@ -127,6 +128,28 @@ export function dropShareDecision(scope: Scope, shareId: string): Decision {
       scope.db.delete(tabShares).where(and(eq(tabShares.id, shareId), eq(tabShares.paymentStatus, 'unpaid'))),
     ],
   };
+}
+
+/** Whether the tab is settled once this share is paid: nothing left owed and every other share paid. */
+export function settlesTab(scope: Scope, shareId: string): boolean {
+  const { rows } = scope;
+  const others = liveShares(rows).filter((s) => s.id !== shareId);
+  const owed = tableBill(rows).totalCents - liveShares(rows).reduce((sum, s) => sum + s.amountCents, 0);
+  return owed === 0 && others.every((s) => s.paymentStatus === 'captured' || s.paymentStatus === 'refunded');
+}
+
+/** A settled tab closes as paid, and its delivered rounds are paid with it (docs/product.md §12.5). */
+export function settleWrites(scope: Scope): Change['writes'] {
+  const { rows, db, now } = scope;
+  const writes: Change['writes'] = [db.update(orders).set({ paymentStatus: 'captured', updatedAt: now })
+    .where(and(eq(orders.tableSessionId, rows.session.id), eq(orders.status, 'delivered'), eq(orders.paymentStatus, 'unpaid')))];
+  if (rows.session.status === 'open' || rows.session.status === 'billing') {
+    writes.push(
+      db.update(tableSessions).set({ status: 'closed', closedAt: now, closedReason: 'paid' }).where(eq(tableSessions.id, rows.session.id)),
+      db.delete(tableCartLines).where(eq(tableCartLines.sessionId, rows.session.id)),
+    );
+  }
+  return writes;
 }
 
 /**
@@ -143,22 +166,15 @@ export function recordPaymentDecision(scope: Scope, shareId: string, method: 'ca
     const by = share.recordedByName ?? 'the card payment';
     return refuseTable(409, 'share_already_paid', tableMessages.shareAlreadyPaid(by), { recorded_by: by, payment_status: share.paymentStatus });
   }
+  // A card payment under way is the card's to settle (docs/decisions/209): recording it too would take it twice.
+  if (share.providerRef && share.paymentProblem === null) {
+    return refuseTable(409, 'card_payment_started', `${nameOf(scope, share.payerMemberId)} is paying this share by card in the app`);
+  }
   const writes: Change['writes'] = [db.update(tabShares)
     .set({ paymentStatus: 'captured', method, recordedBy: actor.userId, recordedByName: actor.name, capturedAt: now })
     .where(and(eq(tabShares.id, shareId), eq(tabShares.paymentStatus, 'unpaid')))];
-  const others = liveShares(rows).filter((s) => s.id !== shareId);
-  const owed = tableBill(rows).totalCents - liveShares(rows).reduce((sum, s) => sum + s.amountCents, 0);
-  const settled = owed === 0 && others.every((s) => s.paymentStatus === 'captured');
-  if (settled) {
-    writes.push(db.update(orders).set({ paymentStatus: 'captured', updatedAt: now })
-      .where(and(eq(orders.tableSessionId, rows.session.id), eq(orders.status, 'delivered'), eq(orders.paymentStatus, 'unpaid'))));
-    if (rows.session.status === 'open' || rows.session.status === 'billing') {
-      writes.push(
-        db.update(tableSessions).set({ status: 'closed', closedAt: now, closedReason: 'paid' }).where(eq(tableSessions.id, rows.session.id)),
-        db.delete(tableCartLines).where(eq(tableCartLines.sessionId, rows.session.id)),
-      );
-    }
-  }
+  const settled = settlesTab(scope, shareId);
+  if (settled) writes.push(...settleWrites(scope));
   const payer = nameOf(scope, share.payerMemberId);
   return {
     writes,

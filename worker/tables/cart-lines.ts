@@ -11,6 +11,7 @@ import type { PlacementOutcome, PlacementRequest } from '../orders/placement';
 import { refuseTable, type NewLine } from './commands';
 import { hostName, isHost, requireMember, requireOpen, unchanged, type Change, type Decision, type Scope } from './change';
 import { activeRound } from './serialize';
+import { holdLimitRefusal } from './card';
 
 const quantityMessage = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
 
@@ -142,6 +143,8 @@ export async function sendRoundDecision(
     if (closed) return closed;
     if (activeRound(rows)) return refuseTable(409, 'round_active', tableMessages.roundActive(rows.session.tableNumber));
     if (rows.cart.length === 0) return refuseTable(400, 'cart_empty', `Table ${rows.session.tableNumber}'s cart is empty`);
+    const overHold = await holdLimitRefusal(scope);
+    if (overHold) return overHold;
   }
   const nameOf = new Map(rows.members.map((m) => [m.id, m]));
   const outcome = await placeRound({

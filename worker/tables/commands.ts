@@ -3,6 +3,8 @@
 import type { z } from 'zod';
 import type { Order } from '../../shared/schemas/order';
 import type { TableLineInput, TableLineUpdate, TableState, TakeShareInput } from '../../shared/schemas/tables';
+import type { Tip } from '../../shared/tab-split';
+import type { CardEvent } from '../payments/events';
 
 /** Who asks: a guest (by every owner key of their device and account) or a member of the venue's staff. */
 export type TableActor =
@@ -40,7 +42,13 @@ export type TableCommand =
   | OnSession & { type: 'move'; table: string }
   | OnSession & { type: 'merge'; intoSessionId: string }
   | OnSession & { type: 'void_line'; orderItemId: number; reason: string }
-  | OnSession & { type: 'end'; reason?: string };
+  | OnSession & { type: 'end'; reason?: string }
+  // Card payments (docs/decisions/209, worker/tables/card.ts).
+  | OnSession & { type: 'attach_card'; shareId: string; intentId: string; feeCents: number }
+  | OnSession & { type: 'card_event'; event: CardEvent }
+  | OnSession & { type: 'record_refund'; shareId: string; refund: { id: string; amountCents: number; reason: string } }
+  | OnSession & { type: 'add_hold'; holdId: string; intentId: string; amountCents: number }
+  | OnSession & { type: 'capture_holds'; tip: Tip };
 
 /** Plain JSON values: what crosses the hub's RPC boundary. */
 export type Plain = string | number | boolean | null | string[] | { path: string; message: string }[];
@@ -58,7 +66,7 @@ export type TableAudit = {
 /** A refusal: the error the route answers (docs/api.md error shape). Plain data only. */
 /** A refusal's details: named values, or for 400 invalid_request the fields at fault, as every route's (docs/api.md). */
 export type RefusalDetails = Record<string, Plain> | { path: string; message: string }[];
-export type TableRefusal = { ok: false; status: 400 | 403 | 404 | 409 | 422 | 429; code: string; message: string; details?: RefusalDetails };
+export type TableRefusal = { ok: false; status: 400 | 402 | 403 | 404 | 409 | 422 | 429 | 502 | 503; code: string; message: string; details?: RefusalDetails };
 
 export type TableOutcome =
   | {

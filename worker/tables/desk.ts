@@ -23,6 +23,8 @@ import {
 } from './queries';
 import { toTableState } from './serialize';
 import { autoCloseDecision, endDecision, mergeDecision, moveDecision, voidLineDecision } from './staff-actions';
+import { addHoldDecision, attachCardDecision, captureHoldsDecision, cardEventDecision, heldCents, refundDecision } from './card';
+import type { PaymentGateway } from '../payments/stripe';
 
 /** What the desk needs of its hub. */
 export type DeskHost = {
@@ -39,6 +41,8 @@ export type DeskHost = {
   wakeBy(at: number): Promise<void>;
   /** The venue's drinks the hub holds for placement (docs/decisions/144), read when it holds none. */
   heldDrinks(): Promise<Map<string, DrinkRow>>;
+  /** Stripe, when the platform takes cards (docs/decisions/209): capturing a tab's holds. */
+  payments(): PaymentGateway | null;
 };
 
 type GuestActor = Extract<TableActor, { kind: 'guest' }>;
@@ -107,6 +111,11 @@ export class TableDesk {
       case 'merge': return this.merge(command.sessionId, command.intoSessionId, actor);
       case 'void_line': return this.change(command.sessionId, actor, (s) => voidLineDecision(s, command.orderItemId, command.reason));
       case 'end': return this.change(command.sessionId, actor, (s) => endDecision(s, command.reason));
+      case 'attach_card': return this.change(command.sessionId, actor, (s) => attachCardDecision(s, command.shareId, command.intentId, command.feeCents));
+      case 'card_event': return this.change(command.sessionId, actor, (s) => cardEventDecision(s, command.event));
+      case 'record_refund': return this.change(command.sessionId, actor, (s) => refundDecision(s, command.shareId, command.refund));
+      case 'add_hold': return this.change(command.sessionId, actor, (s) => addHoldDecision(s, { id: command.holdId, intentId: command.intentId, amountCents: command.amountCents }));
+      case 'capture_holds': return this.change(command.sessionId, actor, (s) => captureHoldsDecision(s, this.host.payments(), { tip: command.tip, reason: 'paid' }));
     }
   }
 
@@ -393,7 +402,14 @@ export class TableDesk {
     for (const { id } of idle) {
       // Decided on the table as D1 has it, the truth its idleness was found in.
       this.forget(id);
-      const outcome = await this.change(id, staff, (scope) => autoCloseDecision(scope, idleSince));
+      // A tab opened on a card closes on it: what is owed is captured (docs/product.md §12.9); if that cannot be
+      // done, it closes as any idle tab, its balance one unpaid share.
+      const outcome = await this.change(id, staff, async (scope) => {
+        const idle = autoCloseDecision(scope, idleSince);
+        if ('ok' in idle || idle.unchanged || !(await heldCents(scope))) return idle;
+        const captured = await captureHoldsDecision(scope, this.host.payments(), { tip: { cents: 0 }, reason: 'auto_closed' }).catch(() => idle);
+        return 'ok' in captured ? idle : captured;
+      });
       if (outcome.ok && outcome.table.status === 'closed') closed += 1;
     }
     const [oldest] = await db.select({ at: tableSessions.lastActivityAt }).from(tableSessions)

@@ -118,6 +118,9 @@ export function toTableState(rows: TableRows): TableState {
     recorded_by_name: share.recordedByName,
     captured_at: share.capturedAt,
     created_at: share.createdAt,
+    refunded_cents: share.refundedCents,
+    payment_problem: share.paymentProblem,
+    payment_problem_note: share.paymentProblemNote,
   }));
 
   return {

@@ -17,7 +17,12 @@ const tablesQuery = (db: Db, venueId: string) =>
 
 /** A tab over without being settled: an unpaid share is left (the balance of an idle or ended tab). */
 export const needsAttention = (rows: Pick<TableRows, 'session' | 'shares'>) =>
-  (rows.session.status === 'closed' || rows.session.status === 'ended') && rows.shares.some((s) => s.paymentStatus === 'unpaid');
+  ((rows.session.status === 'closed' || rows.session.status === 'ended') && rows.shares.some((s) => s.paymentStatus === 'unpaid'))
+  || cardProblems(rows).length > 0;
+
+/** Card payments that failed, were cancelled (and are still unpaid) or were disputed (docs/product.md §12.9). */
+const cardProblems = (rows: Pick<TableRows, 'shares'>) =>
+  rows.shares.filter((s) => s.paymentStatus !== 'void' && (s.paymentProblem === 'disputed' || (s.paymentProblem !== null && s.paymentStatus === 'unpaid')));
 
 function summary(rows: TableRows): StaffTableSummary {
   const state = toTableState(rows);
@@ -33,6 +38,9 @@ function summary(rows: TableRows): StaffTableSummary {
     unpaid_shares: state.shares.filter((s) => s.payment_status === 'unpaid').length,
     last_activity_at: state.last_activity_at,
     needs_attention: needsAttention(rows),
+    card_problems: cardProblems(rows).map((s) => ({
+      share_id: s.id, payer_name: rows.members.find((m) => m.id === s.payerMemberId)?.name ?? 'Guest', problem: s.paymentProblem!, note: s.paymentProblemNote, due_cents: s.amountCents + s.tipCents,
+    })),
   };
 }
 
@@ -46,7 +54,7 @@ export async function staffTables(db: Db, venueId: string): Promise<StaffTablesR
     db.select({ id: tableSessions.id }).from(tableSessions).where(and(eq(tableSessions.restaurantId, venueId), or(
       inArray(tableSessions.status, [...LIVE_SESSION_STATUSES]),
       and(inArray(tableSessions.status, ['closed', 'ended']), exists(db.select({ id: tabShares.id }).from(tabShares)
-        .where(and(eq(tabShares.sessionId, tableSessions.id), eq(tabShares.paymentStatus, 'unpaid'))))),
+        .where(and(eq(tabShares.sessionId, tableSessions.id), or(eq(tabShares.paymentStatus, 'unpaid'), eq(tabShares.paymentProblem, 'disputed')))))),
     ))).orderBy(asc(tableSessions.tableNumber)),
   ]);
   const summaries: StaffTableSummary[] = [];

@@ -14,9 +14,16 @@ export const balanceCents = (tab: { total_cents: number; paid_cents: number }) =
 /** Open and billing tabs are on the floor. */
 export const isOnFloor = (status: TableState['status']) => status === 'open' || status === 'billing';
 
-/** Over (auto-closed after the venue's idle hours, or ended by staff) with a share still unpaid: "Needs attention". */
+/** Card payments that failed, were cancelled (still unpaid) or were disputed (docs/product.md §12.9). */
+export const cardProblems = (table: Pick<TableState, 'shares'>) =>
+  table.shares.filter((s) => s.payment_status !== 'void' && (s.payment_problem === 'disputed' || (s.payment_problem && s.payment_status === 'unpaid')));
+
+/**
+ * Over (auto-closed after the venue's idle hours, or ended by staff) with a share still unpaid, or a card payment in
+ * trouble: "Needs attention".
+ */
 export const needsAttention = (table: Pick<TableState, 'status' | 'shares'>) =>
-  (table.status === 'closed' || table.status === 'ended') && table.shares.some(isUnpaidShare);
+  ((table.status === 'closed' || table.status === 'ended') && table.shares.some(isUnpaidShare)) || cardProblems(table).length > 0;
 
 export function summaryOf(table: TableState): StaffTableSummary {
   return {
@@ -31,6 +38,7 @@ export function summaryOf(table: TableState): StaffTableSummary {
     unpaid_shares: table.shares.filter(isUnpaidShare).length,
     last_activity_at: table.last_activity_at,
     needs_attention: needsAttention(table),
+    card_problems: cardProblems(table).map((s) => ({ share_id: s.id, payer_name: s.payer_name, problem: s.payment_problem!, note: s.payment_problem_note, due_cents: s.due_cents })),
   };
 }
 

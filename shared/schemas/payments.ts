@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { TipInput } from './tables';
+
+// Card payments (docs/decisions/209, docs/product.md §12.9): paying a share in the app, a tab on a card hold, an
+// admin's refund, and Stripe's webhook. Money is integer cents on the wire; no secret key ever crosses it.
+
+/** What the pay screen needs to load Stripe's Payment Element for one PaymentIntent on the venue's account. */
+export const CardPaymentResponse = z.object({
+  payment_intent_id: z.string(),
+  client_secret: z.string(),
+  /** Stripe's publishable key (public) and the venue's connected account (direct charges). */
+  publishable_key: z.string(),
+  stripe_account: z.string(),
+  amount_cents: z.number().int(),
+});
+export type CardPaymentResponse = z.infer<typeof CardPaymentResponse>;
+
+export const HOLD_STATUSES = ['pending', 'authorized', 'captured', 'released', 'failed'] as const;
+export const TabHold = z.object({
+  id: z.string(),
+  amount_cents: z.number().int(),
+  status: z.enum(HOLD_STATUSES),
+  captured_cents: z.number().int(),
+});
+
+/** GET /api/tables/sessions/:id/card — whether the venue takes cards in the app, and the tab's holds. */
+export const CardStatusResponse = z.object({
+  /** False: the venue has no connected account (or the platform takes no cards): "Pay at the bar". */
+  available: z.boolean(),
+  hold_cents: z.number().int(),
+  holds: z.array(TabHold),
+});
+export type CardStatusResponse = z.infer<typeof CardStatusResponse>;
+
+/** POST /api/staff/tables/sessions/:id/holds/capture — close the tab on its card holds, with an optional tip. */
+export const CaptureHoldsInput = z.object({ tip: TipInput.optional() });
+
+/** POST /api/admin/payments/shares/:shareId/refunds — whole (no amount) or partial, always with a reason. */
+export const RefundInput = z.object({
+  amount_cents: z.number().int().min(1, 'A refund of at least $0.01').max(100_000_000).optional(),
+  reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(200),
+});
+
+export const RefundResponse = z.object({
+  refund: z.object({ id: z.string(), amount_cents: z.number().int(), status: z.string() }),
+  share: z.object({ id: z.string(), payment_status: z.string(), refunded_cents: z.number().int(), due_cents: z.number().int() }),
+});
+export type RefundResponse = z.infer<typeof RefundResponse>;
+
+/** POST /api/payments/webhook's answer to Stripe. */
+export const WebhookResponse = z.object({ received: z.literal(true), applied: z.boolean() });

@@ -1,0 +1,58 @@
+// Stripe's webhook events as the tab applies them (docs/decisions/209): each one reduced to what it says about
+// one PaymentIntent. Applying is a merge that only moves forward (worker/tables/card.ts), so the events may
+// arrive in any order and any number of times.
+import type Stripe from 'stripe';
+
+export type CardEventKind = 'succeeded' | 'authorized' | 'failed' | 'canceled' | 'refunded' | 'disputed';
+
+export type CardEvent = {
+  eventId: string;
+  type: string;
+  /** The venue's connected account the event happened on. */
+  account: string;
+  intentId: string;
+  kind: CardEventKind;
+  /** succeeded: received; authorized: capturable; refunded: refunded so far (cumulative, as the charge says). */
+  amountCents: number;
+  /** refunded: the charge is refunded in full. */
+  full?: boolean;
+  /** Why it failed, was cancelled or disputed, as Stripe says it. */
+  note: string | null;
+};
+
+/** The event as the tab applies it, or null for an event the tab does not follow. */
+export function cardEventOf(event: Stripe.Event): CardEvent | null {
+  const base = { eventId: event.id, type: event.type, account: event.account ?? '' };
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const intent = event.data.object;
+      return { ...base, intentId: intent.id, kind: 'succeeded', amountCents: intent.amount_received, note: null };
+    }
+    case 'payment_intent.amount_capturable_updated': {
+      const intent = event.data.object;
+      return { ...base, intentId: intent.id, kind: 'authorized', amountCents: intent.amount_capturable, note: null };
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      return { ...base, intentId: intent.id, kind: 'failed', amountCents: 0, note: intent.last_payment_error?.message ?? 'The card payment failed' };
+    }
+    case 'payment_intent.canceled': {
+      const intent = event.data.object;
+      return { ...base, intentId: intent.id, kind: 'canceled', amountCents: 0, note: intent.cancellation_reason ?? 'The card payment was cancelled' };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (!intentId) return null;
+      return { ...base, intentId, kind: 'refunded', amountCents: charge.amount_refunded, full: charge.refunded, note: null };
+    }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      const intentId = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+      if (!intentId) return null;
+      return { ...base, intentId, kind: 'disputed', amountCents: dispute.amount, note: `Disputed by the card holder (${dispute.reason})` };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,148 @@
+// A small stand-in for Stripe's API, in Stripe's own request and object shapes (form-encoded requests, the
+// PaymentIntent, Refund, Charge, Dispute and Event objects), for local development and tests (docs/payments.md):
+// `npm start` uses it when STRIPE_SECRET_KEY is the local key of wrangler.toml's [vars] in a demo build, as the
+// local AI engine stands in for Workers AI. The Worker reaches it through the SDK's fetch client, never by network.
+// It keeps the intents it made in memory; one it does not know is taken as Stripe would have it after the guest
+// confirmed (a local server may run the hub in another isolate).
+
+/** The secret key of local development (wrangler.toml [vars]); a deployed Worker refuses it (docs/decisions/209). */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_barhop_local_development';
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_barhop_local_development';
+
+export type LocalIntent = {
+  id: string; object: 'payment_intent'; amount: number; amount_capturable: number; amount_received: number;
+  application_fee_amount: number | null; capture_method: 'automatic' | 'manual'; client_secret: string; currency: string;
+  description: string | null; metadata: Record<string, string>; status: string; latest_charge: string | null;
+  created: number; livemode: false; last_payment_error: { code: string; message: string } | null; cancellation_reason: string | null;
+};
+
+type Params = Record<string, string>;
+
+const intents = new Map<string, LocalIntent>();
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}_local${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** `metadata[venue_id]=…` → metadata.venue_id, as Stripe reads its form bodies (one level is all the Worker sends). */
+function parseForm(body: string): { flat: Params; metadata: Record<string, string> } {
+  const flat: Params = {};
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const meta = /^metadata\[(.+)\]$/.exec(key);
+    if (meta) metadata[meta[1]!] = value;
+    else flat[key] = value;
+  }
+  return { flat, metadata };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Request-Id': nextId('req') } });
+const stripeError = (status: number, code: string, message: string, param?: string) =>
+  json(status, { error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) } });
+
+/** An intent the local Stripe did not make: as Stripe would hold it once its guest confirmed. */
+function assumed(id: string, capture: boolean): LocalIntent {
+  return {
+    id, object: 'payment_intent', amount: Number.MAX_SAFE_INTEGER, amount_capturable: capture ? Number.MAX_SAFE_INTEGER : 0, amount_received: 0,
+    application_fee_amount: null, capture_method: capture ? 'manual' : 'automatic', client_secret: `${id}_secret_local`, currency: 'usd',
+    description: null, metadata: {}, status: capture ? 'requires_capture' : 'succeeded', latest_charge: null, created: Math.floor(Date.now() / 1000),
+    livemode: false, last_payment_error: null, cancellation_reason: null,
+  };
+}
+
+/** Stripe's API for the calls the Worker makes (worker/payments/stripe.ts). */
+export async function localStripeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const url = new URL(request.url);
+  const { flat, metadata } = parseForm(request.method === 'GET' ? url.searchParams.toString() : new TextDecoder().decode(await request.arrayBuffer()));
+  const path = url.pathname;
+  let match: RegExpExecArray | null;
+  if (request.method === 'POST' && path === '/v1/payment_intents') {
+    const amount = Number(flat.amount);
+    if (!Number.isInteger(amount) || amount < 50) return stripeError(400, 'amount_too_small', 'Amount must be at least $0.50 usd', 'amount');
+    const id = nextId('pi');
+    const intent: LocalIntent = {
+      id, object: 'payment_intent', amount, amount_capturable: 0, amount_received: 0,
+      application_fee_amount: flat.application_fee_amount ? Number(flat.application_fee_amount) : null,
+      capture_method: flat.capture_method === 'manual' ? 'manual' : 'automatic', client_secret: `${id}_secret_${nextId('cs')}`,
+      currency: flat.currency ?? 'usd', description: flat.description ?? null, metadata, status: 'requires_payment_method', latest_charge: null,
+      created: Math.floor(Date.now() / 1000), livemode: false, last_payment_error: null, cancellation_reason: null,
+    };
+    intents.set(id, intent);
+    return json(200, intent);
+  }
+  if ((match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && request.method === 'GET') {
+    const intent = intents.get(match[1]!);
+    return intent ? json(200, intent) : stripeError(404, 'resource_missing', `No such payment_intent: '${match[1]}'`, 'intent');
+  }
+  if ((match = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path)) && request.method === 'POST') {
+    const intent = intents.get(match[1]!) ?? assumed(match[1]!, true);
+    if (intent.status !== 'requires_capture') return stripeError(400, 'payment_intent_unexpected_state', `This PaymentIntent could not be captured because it has a status of ${intent.status}.`);
+    const amount = flat.amount_to_capture ? Number(flat.amount_to_capture) : intent.amount_capturable;
+    if (amount > intent.amount_capturable) return stripeError(400, 'amount_too_large', 'The amount to capture is greater than the amount capturable', 'amount_to_capture');
+    Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0, latest_charge: intent.latest_charge ?? nextId('ch'),
+      application_fee_amount: flat.application_fee_amount ? Number(flat.application_fee_amount) : intent.application_fee_amount });
+    intents.set(intent.id, intent);
+    return json(200, intent);
+  }
+  if ((match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)) && request.method === 'POST') {
+    const intent = intents.get(match[1]!) ?? assumed(match[1]!, true);
+    if (intent.status === 'succeeded') return stripeError(400, 'payment_intent_unexpected_state', 'You cannot cancel this PaymentIntent because it has a status of succeeded.');
+    Object.assign(intent, { status: 'canceled', amount_capturable: 0, cancellation_reason: 'requested_by_customer' });
+    intents.set(intent.id, intent);
+    return json(200, intent);
+  }
+  if (request.method === 'POST' && path === '/v1/refunds') {
+    const intent = intents.get(flat.payment_intent ?? '') ?? assumed(flat.payment_intent ?? nextId('pi'), false);
+    if (intent.status !== 'succeeded') return stripeError(400, 'charge_not_refundable', 'This PaymentIntent has no successful charge to refund.');
+    const amount = flat.amount ? Number(flat.amount) : intent.amount_received;
+    return json(200, {
+      id: nextId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, charge: intent.latest_charge,
+      metadata, reason: flat.reason ?? null, status: 'succeeded', created: Math.floor(Date.now() / 1000),
+    });
+  }
+  return stripeError(404, 'resource_missing', `Unrecognized request URL (${request.method}: ${path}).`);
+}
+
+/** What the guest's confirmation does at Stripe (Stripe.js in the browser): a local test says how it went. */
+export function confirmLocally(id: string, outcome: 'succeeded' | 'failed'): LocalIntent | null {
+  const intent = intents.get(id);
+  if (!intent) return null;
+  if (outcome === 'failed') {
+    Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } });
+  } else if (intent.capture_method === 'manual') {
+    Object.assign(intent, { status: 'requires_capture', amount_capturable: intent.amount, latest_charge: nextId('ch') });
+  } else {
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: nextId('ch') });
+  }
+  return intent;
+}
+
+// ---- events, as Stripe sends them to a Connect webhook endpoint ---------------------------------
+
+export type EventOptions = { account: string; id?: string; created?: number };
+
+/** A Stripe event: `account` names the connected account (direct charges, docs/decisions/209). */
+export function stripeEvent(type: string, object: object, options: EventOptions) {
+  return {
+    id: options.id ?? nextId('evt'), object: 'event', api_version: '2026-10-28.endive', account: options.account,
+    created: options.created ?? Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1,
+    request: { id: null, idempotency_key: null }, type, data: { object },
+  };
+}
+
+/** The Charge of an intent, after `refundedCents` were refunded of it. */
+export function chargeOf(intent: Pick<LocalIntent, 'id' | 'amount' | 'amount_received' | 'currency' | 'metadata' | 'latest_charge'>, refundedCents = 0) {
+  const amount = intent.amount_received || intent.amount;
+  return {
+    id: intent.latest_charge ?? `ch_for_${intent.id}`, object: 'charge', amount, amount_captured: amount, amount_refunded: refundedCents,
+    captured: true, currency: intent.currency, metadata: intent.metadata, paid: true, payment_intent: intent.id,
+    refunded: refundedCents >= amount, status: 'succeeded', livemode: false,
+  };
+}
+
+/** A Dispute opened on an intent's charge. */
+export function disputeOf(intent: Pick<LocalIntent, 'id' | 'amount' | 'currency' | 'latest_charge'>, reason = 'fraudulent') {
+  return {
+    id: nextId('dp'), object: 'dispute', amount: intent.amount, charge: intent.latest_charge ?? `ch_for_${intent.id}`, currency: intent.currency,
+    payment_intent: intent.id, reason, status: 'needs_response', livemode: false,
+  };
+}

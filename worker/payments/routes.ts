@@ -1,0 +1,219 @@
+// Card payments' routes (docs/api.md "Card payments", docs/decisions/209): a guest pays their share or puts a card
+// hold on the tab, staff close a tab on its hold, an admin refunds, and Stripe's webhook says what happened. Every
+// change of a tab still runs in its table's turn at the venue's hub (worker/tables/card.ts).
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { newId } from '../../shared/ids';
+import {
+  CaptureHoldsInput, RefundInput,
+  type CardPaymentResponse, type CardStatusResponse, type RefundResponse,
+} from '../../shared/schemas/payments';
+import type { TableStateResponse } from '../../shared/schemas/tables';
+import { formatCents } from '../../shared/money';
+import { requireAdmin, requireGuest, requireStaff, scopedVenueId } from '../auth/middleware';
+import { tabHolds, tabShares, tableSessions, venues } from '../db/schema';
+import type { AppContext, Db } from '../env';
+import { ApiError, badRequest, unauthorized } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { venueHub } from '../live/hub-client';
+import { keepsGuestReads } from '../menu/read-cache';
+import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
+import { scopedVenueDatabase } from '../shards/venue-scope';
+import { payableShare } from '../tables/card';
+import type { TableActor } from '../tables/commands';
+import { memberByKeys, readTable } from '../tables/queries';
+import { anyActor, guestActor, locateSession, runTableCommand, staffActor } from '../tables/requests';
+import { cardEventOf } from './events';
+import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, verifiedEvent } from './stripe';
+
+const SessionParam = z.object({ id: z.string().min(1).max(100) });
+const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
+const RefundParam = z.object({ shareId: z.string().min(1).max(100) });
+
+const notTakingCards = () => new ApiError(409, 'payments_unavailable', 'This venue takes payment at the bar');
+
+type VenueCard = { account: string; feeBp: number; holdCents: number };
+
+/** The venue's connected account, or null: "Pay at the bar" (docs/product.md §12.9). */
+async function venueCard(c: Context<AppContext>, db: Db, venueId: string): Promise<VenueCard | null> {
+  if (!cardPaymentsConfigured(c.env)) return null;
+  const [venue] = await db.select({ account: venues.stripeAccountId, feeBp: venues.applicationFeeBp, holdCents: venues.tabHoldCents })
+    .from(venues).where(eq(venues.id, venueId)).limit(1);
+  return venue?.account ? { account: venue.account, feeBp: venue.feeBp, holdCents: venue.holdCents } : null;
+}
+
+function answerIntent(c: Context<AppContext>, card: VenueCard, intent: { id: string; clientSecret: string }, amountCents: number): CardPaymentResponse {
+  const publishable = c.env.STRIPE_PUBLISHABLE_KEY;
+  if (!publishable) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
+  return { payment_intent_id: intent.id, client_secret: intent.clientSecret, publishable_key: publishable, stripe_account: card.account, amount_cents: amountCents };
+}
+
+/** A guest's view of one table of theirs: they must be at it. */
+async function memberTable(database: VenueDatabase, sessionId: string) {
+  const rows = await readTable(database.db, sessionId);
+  if (!rows) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
+  return rows;
+}
+
+/** Paying by card and card holds, for the table's members (mounted under /api/tables). */
+export const tableCardRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
+  .get('/sessions/:id/card', validate('param', SessionParam), async (c) => {
+    if (!c.get('caller')) throw unauthorized('No session');
+    const { id } = c.req.valid('param');
+    const { venueId, database } = await locateSession(c, id);
+    const actor = await anyActor(c, venueId);
+    const rows = await memberTable(database, id);
+    if (actor.kind === 'guest' && !memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    const card = await venueCard(c, database.db, venueId);
+    const holds = await database.db.select().from(tabHolds).where(eq(tabHolds.sessionId, id));
+    return c.json({
+      available: card !== null,
+      hold_cents: card?.holdCents ?? 0,
+      holds: holds.map((h) => ({ id: h.id, amount_cents: h.amountCents, status: h.status, captured_cents: h.capturedCents })),
+    } satisfies CardStatusResponse);
+  })
+  .post('/sessions/:id/shares/:shareId/card', requireGuest, validate('param', ShareParam), async (c) => {
+    const { id, shareId } = c.req.valid('param');
+    const { venueId, database } = await locateSession(c, id);
+    const actor = guestActor(c);
+    const card = await venueCard(c, database.db, venueId);
+    if (!card) throw notTakingCards();
+    const rows = await memberTable(database, id);
+    const share = payableShare({ db: database.db, venueId, now: new Date().toISOString(), rows, actor, member: memberByKeys(rows, actor.ownerKeys) }, shareId);
+    if ('ok' in share) throw new ApiError(share.status, share.code, share.message, share.details);
+    const gateway = stripeGateway(c.env);
+    const due = share.amountCents + share.tipCents;
+    // A payer who reloads the pay screen goes on with the same payment; after a cancelled one, a new one.
+    if (share.providerRef && share.paymentProblem !== 'canceled') {
+      return c.json(answerIntent(c, card, await gateway.clientSecret(card.account, share.providerRef), due));
+    }
+    const feeCents = applicationFeeCents(due, card.feeBp);
+    const intent = await gateway.payShare(card.account, {
+      amountCents: due, feeCents, description: `Table ${rows.session.tableNumber}: a share of the tab (${formatCents(due)})`,
+      metadata: { venue_id: venueId, session_id: id, share_id: shareId },
+      idempotencyKey: `share:${shareId}:${due}:${share.providerRef ?? 'first'}`,
+    });
+    try {
+      await runTableCommand(c, venueId, { type: 'attach_card', sessionId: id, shareId, intentId: intent.id, feeCents }, actor);
+    } catch (err) {
+      await gateway.cancel(card.account, intent.id, `abandon:${intent.id}`).catch(() => undefined);
+      throw err;
+    }
+    return c.json(answerIntent(c, card, intent, due));
+  })
+  .post('/sessions/:id/holds', requireGuest, validate('param', SessionParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const { venueId, database } = await locateSession(c, id);
+    const actor = guestActor(c);
+    const card = await venueCard(c, database.db, venueId);
+    if (!card) throw notTakingCards();
+    const rows = await memberTable(database, id);
+    if (!memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    const holdId = newId();
+    const gateway = stripeGateway(c.env);
+    const intent = await gateway.hold(card.account, {
+      amountCents: card.holdCents, description: `Table ${rows.session.tableNumber}: a card hold for the tab (${formatCents(card.holdCents)})`,
+      metadata: { venue_id: venueId, session_id: id, hold_id: holdId }, idempotencyKey: `hold:${holdId}`,
+    });
+    try {
+      await runTableCommand(c, venueId, { type: 'add_hold', sessionId: id, holdId, intentId: intent.id, amountCents: card.holdCents }, actor);
+    } catch (err) {
+      await gateway.cancel(card.account, intent.id, `abandon:${intent.id}`).catch(() => undefined);
+      throw err;
+    }
+    return c.json(answerIntent(c, card, intent, card.holdCents));
+  });
+
+/** Staff close a tab on its card holds (mounted under /api/staff/tables). */
+export const staffCardRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
+  .post('/sessions/:id/holds/capture', requireStaff, validate('param', SessionParam), validate('json', CaptureHoldsInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const venueId = scopedVenueId(c);
+    const outcome = await runTableCommand(c, venueId, { type: 'capture_holds', sessionId: id, tip: c.req.valid('json').tip ?? { cents: 0 } }, await staffActor(c, venueId));
+    return c.json({ table: outcome.table, you: outcome.you } satisfies TableStateResponse);
+  });
+
+/** An admin's refunds of card payments (mounted under /api/admin/payments). */
+export const adminPaymentRoutes = new Hono<AppContext>()
+  .use(requireAdmin)
+  .use(keepsGuestReads)
+  .post('/shares/:shareId/refunds', validate('param', RefundParam), validate('json', RefundInput), async (c) => {
+    const { shareId } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const venueId = scopedVenueId(c);
+    const { db } = await scopedVenueDatabase(c);
+    const [share] = await db.select({ share: tabShares, venue: tableSessions.restaurantId }).from(tabShares)
+      .innerJoin(tableSessions, eq(tableSessions.id, tabShares.sessionId))
+      .where(and(eq(tabShares.id, shareId), eq(tableSessions.restaurantId, venueId))).limit(1);
+    if (!share) throw new ApiError(404, 'share_not_found', 'That share was not found');
+    const row = share.share;
+    if (row.method !== 'card_app' || !row.providerRef || (row.paymentStatus !== 'captured' && row.paymentStatus !== 'refunded')) {
+      throw new ApiError(409, 'not_refundable', 'Only a share paid by card in the app is refunded here: cash and the card terminal are refunded at the bar');
+    }
+    const due = row.amountCents + row.tipCents;
+    const left = due - row.refundedCents;
+    if (left <= 0) throw new ApiError(409, 'already_refunded', 'This share is already refunded in full');
+    const amount = body.amount_cents ?? left;
+    if (amount > left) throw badRequest(`That is more than the ${formatCents(left)} paid by card and not yet refunded`, [{ path: 'amount_cents', message: `at most ${left}` }]);
+    const card = await venueCard(c, db, venueId);
+    if (!card) throw notTakingCards();
+    const refund = await stripeGateway(c.env).refund(card.account, row.providerRef, amount, { share_id: shareId, reason: body.reason }, `refund:${shareId}:${row.refundedCents}:${amount}`);
+    const outcome = await runTableCommand(c, venueId, { type: 'record_refund', sessionId: row.sessionId, shareId, refund: { id: refund.id, amountCents: amount, reason: body.reason } }, await staffActor(c, venueId));
+    const after = outcome.table.shares.find((s) => s.id === shareId)!;
+    return c.json({
+      refund: { id: refund.id, amount_cents: amount, status: refund.status },
+      share: { id: shareId, payment_status: after.payment_status, refunded_cents: after.refunded_cents, due_cents: after.due_cents },
+    } satisfies RefundResponse);
+  });
+
+// ---- the webhook ------------------------------------------------------------------------------
+
+/** Stripe itself: the events it sends change tabs through the hub like any other change. */
+const STRIPE_ACTOR: TableActor = { kind: 'staff', userId: 'stripe', name: 'Stripe', role: 'system' };
+
+/** Connected account → its venue and database; an isolate remembers (a venue keeps its account). */
+const accounts = new Map<string, { venueId: string; database: VenueDatabase }>();
+
+async function venueOfAccount(c: Context<AppContext>, account: string) {
+  const known = accounts.get(account);
+  if (known) return known;
+  for (const database of await everyVenueDatabase(c.env)) {
+    const [venue] = await database.db.select({ id: venues.id }).from(venues).where(eq(venues.stripeAccountId, account)).limit(1);
+    if (venue) {
+      const found = { venueId: venue.id, database };
+      accounts.set(account, found);
+      return found;
+    }
+  }
+  return null;
+}
+
+/** The tab a PaymentIntent belongs to: a share's payment or a tab's hold. */
+async function sessionOfIntent(db: Db, intentId: string): Promise<string | null> {
+  const [share] = await db.select({ session: tabShares.sessionId }).from(tabShares).where(eq(tabShares.providerRef, intentId)).limit(1);
+  if (share) return share.session;
+  const [hold] = await db.select({ session: tabHolds.sessionId }).from(tabHolds).where(eq(tabHolds.paymentIntentId, intentId)).limit(1);
+  return hold?.session ?? null;
+}
+
+/** POST /api/payments/webhook: Stripe's events, signature checked before anything is read. */
+export const paymentWebhookRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
+  .post('/webhook', async (c) => {
+    if (!cardPaymentsConfigured(c.env)) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here');
+    const signature = c.req.header('stripe-signature');
+    if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing');
+    const event = await verifiedEvent(c.env, await c.req.text(), signature);
+    if (!event) throw new ApiError(400, 'invalid_signature', 'The Stripe signature does not match this payload');
+    const card = cardEventOf(event);
+    const venue = card?.account ? await venueOfAccount(c, card.account) : null;
+    const sessionId = card && venue ? await sessionOfIntent(venue.database.db, card.intentId) : null;
+    // Events the tabs do not follow, or about payments they do not hold, are acknowledged so Stripe stops sending them.
+    if (!card || !venue || !sessionId) return c.json({ received: true as const, applied: false });
+    const outcome = await venueHub(c.env, venue.venueId).tableCommand(venue.venueId, { type: 'card_event', sessionId, event: card }, STRIPE_ACTOR);
+    return c.json({ received: true as const, applied: outcome.ok });
+  });
