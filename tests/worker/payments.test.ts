@@ -115,7 +115,8 @@ describe('the webhook', () => {
     expect(staffList.sessions.find((s) => s.session_id === t.sessionId)).toMatchObject({
       needs_attention: true, card_problems: [expect.objectContaining({ share_id: t.share.id, problem: 'disputed', payer_name: 'Host' })],
     });
-  });
+    // Hundreds of signed deliveries: a ceiling for a loaded machine, not a speed claim (speed is measured under bench/).
+  }, 180_000);
 
   it('a failed or cancelled card payment shows to staff, and the payer can try again', async () => {
     const t = await paying('55');
