@@ -6,6 +6,7 @@ import { isActiveStatus, type OrderStatus } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
 import { TICKET_AMBER_MS, TICKET_RED_MS } from '../../../../shared/constants';
 import { MemberName, OrderStatusBadge, formatTime, tableOfTicket } from '../shared/format';
+import { formatCents } from '../../../../shared/money';
 import { LineModifiers } from '../../../ui/LineModifiers';
 import { TicketConstraintNote } from './TicketConstraintNote';
 import { undoableUntil } from './ticket-keys';
@@ -86,6 +87,7 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, on
           </li>
         ))}
       </ul>
+      <p className="ticket-total price">{formatCents(order.total_cents)}</p>
       <div className="staff-order-foot">
         {step && (
           <button type="button" className="btn btn-primary btn-small ticket-primary" disabled={busy} onClick={(e) => { e.stopPropagation(); onStep(step.to); }}>
