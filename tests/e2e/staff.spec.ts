@@ -40,6 +40,8 @@ async function signInAsStaff(page: Page) {
 }
 
 test('orders arrive live in a burst, the build sheet shows the recipe, and delivery reaches the guest', async ({ page, request, browser }) => {
+  // Ten orders, an axe pass over a full bar and a second phone: a long journey on a loaded machine.
+  test.slow();
   const staffToken = await staffApiToken(request);
   const menu = (await (await request.get('/api/staff/menu', { headers: { Authorization: `Bearer ${staffToken}` } })).json()).menu_items as
     { id: string; name: string; available: boolean; recipe: { ingredient: { name: string }; quantity: number; unit: string }[] }[];
