@@ -44,6 +44,9 @@ export const POLICY: Record<string, readonly Who[]> = {
   '/api/auth/invites': EVERYONE,
   // The live channel authenticates with ?token= on the WebSocket upgrade (tests/worker/live*.test.ts).
   '/api/live': EVERYONE,
+  // Stripe's webhook: its credential is the signature over the body, refused with 400 for anyone else
+  // (tests/worker/payments.test.ts, docs/decisions/209); no bearer token changes that.
+  'POST /api/payments/webhook': EVERYONE,
 
   // Guests: a device session (signed token), signed in by phone or not
   '/api/auth/otp': GUESTS,
