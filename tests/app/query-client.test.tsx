@@ -3,12 +3,13 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiRequest } from '../../app/lib/api-client';
 import { createQueryClient } from '../../app/lib/query-client';
+import { VENUE } from './guest-fixtures';
 import { mockApi } from './render';
 
 function VenueName() {
-  const venue = useQuery({ queryKey: ['venue'], queryFn: () => apiRequest<{ name: string }>('GET', '/venues/:id', { params: { id: 'x' }, credentials: 'none' }) });
+  const venue = useQuery({ queryKey: ['venue'], queryFn: () => apiRequest('GET', '/venues/:id', { params: { id: 'x' }, credentials: 'none' }) });
   if (venue.isError) return <p>{venue.error.message}</p>;
-  return <p>{venue.data ? venue.data.name : 'Loading venue...'}</p>;
+  return <p>{venue.data ? venue.data.venue.name : 'Loading venue...'}</p>;
 }
 
 const renderWithAppClient = () => render(<QueryClientProvider client={createQueryClient()}><VenueName /></QueryClientProvider>);
@@ -23,7 +24,7 @@ describe("the app's query client", () => {
 
   it('asks once more after a server error', async () => {
     let served = 0;
-    const calls = mockApi({ 'GET /api/venues/x': () => (served++ === 0 ? { status: 503, body: { error: { code: 'unavailable', message: 'Try again' } } } : { body: { name: 'The Artisan Bar' } }) });
+    const calls = mockApi({ 'GET /api/venues/x': () => (served++ === 0 ? { status: 503, body: { error: { code: 'unavailable', message: 'Try again' } } } : { body: { venue: VENUE } }) });
     renderWithAppClient();
     expect(await screen.findByText('The Artisan Bar', undefined, { timeout: 3_000 })).toBeTruthy();
     expect(calls).toHaveLength(2);
