@@ -1,6 +1,7 @@
 // Inventory CSV import (docs/product.md §11.8, docs/decisions/195): one item a row, matched to the venue's live
 // items by name. A new name adds an item, a known one changes the columns the file fills (a new quantity is a stock
-// count, as in the form). Rows go through the inventory form's schemas and services; a dry run writes nothing.
+// count, as in the form). Rows go through the inventory form's schemas and checks; a dry run writes nothing, an
+// applied file is one batch.
 import { INVENTORY_UNITS } from '../../shared/constants';
 import { InventoryItemInput, InventoryItemPatch, type AdminInventoryItem } from '../../shared/schemas/admin';
 import { IMPORT_MAX_ROWS, type ImportResult, type ImportRowError, type ImportRowPlan } from '../../shared/schemas/imports';
@@ -8,8 +9,10 @@ import { inArray } from 'drizzle-orm';
 import { ingredients } from '../db/schema';
 import type { Db } from '../env';
 import { inChunks } from '../lib/in-chunks';
-import { addInventoryItem, editInventoryItem, listAdminInventory } from '../inventory/items';
+import { listAdminInventory, prepareAddInventoryItem, prepareEditInventoryItem } from '../inventory/items';
+import { afterStockWrites, type StockWrite } from '../inventory/stock';
 import { matchIngredientNames } from '../ingredients/matching';
+import { writeWholeFile } from './apply';
 import { centsToText, dollarsToCents, parseCsv } from './csv';
 
 export const INVENTORY_COLUMNS = ['name', 'quantity', 'unit', 'low_stock_threshold', 'category', 'brand', 'cost', 'ingredient'] as const;
@@ -36,7 +39,7 @@ export async function importInventory(db: Db, venueId: string, actorUserId: stri
   const stock = new Map((await listAdminInventory(db, venueId)).map((i) => [nameKey(i.name), i]));
   const matched = await matchIngredientNames(db, [...new Set(rows.map((r) => r.ingredient ?? '').filter(Boolean))]);
 
-  const plans: (ImportRowPlan & { write: () => Promise<unknown> })[] = [];
+  const plans: (ImportRowPlan & { prepare?: () => Promise<StockWrite> })[] = [];
   const seen = new Map<string, number>();
   if (errors.length === 0) rows.forEach((cells, i) => {
     const row = i + 2;
@@ -74,20 +77,26 @@ export async function importInventory(db: Db, venueId: string, actorUserId: stri
     if (rowErrors.length) return;
     if (existing) {
       const changes = changesOf(existing, fields);
-      if (changes.length === 0) plans.push({ row, name: existing.name, action: 'unchanged', changes, recipe: [], write: async () => undefined });
-      else plans.push({ row, name: existing.name, action: 'update', changes, recipe: [], write: () => editInventoryItem(db, venueId, actorUserId, existing.id, InventoryItemPatch.parse(fields)) });
+      if (changes.length === 0) plans.push({ row, name: existing.name, action: 'unchanged', changes, recipe: [] });
+      else plans.push({ row, name: existing.name, action: 'update', changes, recipe: [], prepare: async () => (await prepareEditInventoryItem(db, venueId, actorUserId, existing.id, InventoryItemPatch.parse(fields))).write });
     } else {
       const data = InventoryItemInput.parse({ name: cells.name, quantity: 0, ...fields });
-      plans.push({ row, name: data.name, action: 'create', changes: [], recipe: [], write: () => addInventoryItem(db, venueId, actorUserId, data) });
+      plans.push({ row, name: data.name, action: 'create', changes: [], recipe: [], prepare: () => prepareAddInventoryItem(db, venueId, actorUserId, data) });
     }
   });
   const invalidRows = new Set(errors.filter((e) => e.row > 1).map((e) => e.row)).size;
   const fileErrors = errors.some((e) => e.row === 1);
   const apply = !input.dry_run && !fileErrors && (errors.length === 0 || input.skip_invalid_rows);
-  if (apply) for (const plan of plans) await plan.write();
+  if (apply) {
+    // Every row's checks first, then one batch for the whole file (docs/decisions/212): all rows are written or none.
+    const writes: StockWrite[] = [];
+    for (const plan of plans) if (plan.prepare) writes.push(await plan.prepare());
+    await writeWholeFile(db, writes.flatMap((w) => w.statements));
+    await afterStockWrites(db, venueId, writes);
+  }
   const count = (action: ImportRowPlan['action']) => plans.filter((p) => p.action === action).length;
   return {
-    dry_run: input.dry_run, applied: apply, rows: plans.map(({ write: _write, ...plan }) => plan), errors,
+    dry_run: input.dry_run, applied: apply, rows: plans.map(({ prepare: _prepare, ...plan }) => plan), errors,
     summary: { create: count('create'), update: count('update'), unchanged: count('unchanged'), invalid: invalidRows },
   };
 }

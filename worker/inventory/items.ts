@@ -8,9 +8,10 @@ import type { AdminInventoryItem, InventoryImpact, InventoryItemData, InventoryI
 import { drinkIngredients, ingredients, inventoryItems, menuDrinks } from '../db/schema';
 import type { Db } from '../env';
 import { badRequest, duplicateName } from '../lib/errors';
+import { runBatch } from '../lib/batch';
 import {
-  createInventoryItem, findInventoryItem, listInventory, softDeleteInventoryItem, updateInventoryItem, type InventoryPatch,
-  type InventoryRow,
+  afterStockWrites, findInventoryItem, listInventory, prepareCreateInventoryItem, prepareUpdateInventoryItem, softDeleteInventoryItem,
+  type InventoryPatch, type InventoryRow, type StockWrite,
 } from './stock';
 
 export function toAdminInventoryItem(row: InventoryRow): AdminInventoryItem {
@@ -50,23 +51,30 @@ async function assertNameFree(db: Db, venueId: string, name: string, exceptId?: 
   if (clash) throw duplicateName(`An inventory item named "${clash.name}" already exists`);
 }
 
-export async function addInventoryItem(db: Db, venueId: string, actorUserId: string, input: InventoryItemData) {
+/** A new item's checks and statements (the admin form and the CSV import, docs/decisions/195). */
+export async function prepareAddInventoryItem(db: Db, venueId: string, actorUserId: string, input: InventoryItemData): Promise<StockWrite> {
   await checkIngredient(db, input.ingredient_id);
   await assertNameFree(db, venueId, input.name);
-  const row = await createInventoryItem(db, venueId, {
+  return prepareCreateInventoryItem(db, venueId, {
     name: input.name, description: input.description, quantity: input.quantity, unit: input.unit,
     lowStockThreshold: input.low_stock_threshold, category: input.category || 'other', brand: input.brand ? input.brand : null,
     costPerUnitCents: input.cost_per_unit_cents, ingredientId: input.ingredient_id ?? null, unitVolumeMl: DEFAULT_UNIT_VOLUME_ML[input.unit] ?? null,
   }, actorUserId);
-  return toAdminInventoryItem(row);
+}
+
+export async function addInventoryItem(db: Db, venueId: string, actorUserId: string, input: InventoryItemData) {
+  const write = await prepareAddInventoryItem(db, venueId, actorUserId, input);
+  await runBatch(db, write.statements);
+  await afterStockWrites(db, venueId, [write]);
+  return toAdminInventoryItem(write.row);
 }
 
 /**
- * Changes only the fields the request names; stock is kept exactly as stored (3.25 bottles stay
- * 3.25). A quantity that really changes is a stock count ('edit' movement of the difference). A new
- * unit keeps what is on hand: the quantity is re-expressed in it unless the request names one.
+ * An edit's checks and statements. Changes only the fields the request names; stock is kept exactly as stored (3.25
+ * bottles stay 3.25). A quantity that really changes is a stock count ('edit' movement of the difference, in the
+ * same batch). A new unit keeps what is on hand: the quantity is re-expressed in it unless the request names one.
  */
-export async function editInventoryItem(db: Db, venueId: string, actorUserId: string, id: string, input: InventoryItemPatchData) {
+export async function prepareEditInventoryItem(db: Db, venueId: string, actorUserId: string, id: string, input: InventoryItemPatchData) {
   const before = await findInventoryItem(db, venueId, id);
   if (input.ingredient_id) await checkIngredient(db, input.ingredient_id);
   if (input.name !== undefined) await assertNameFree(db, venueId, input.name, id);
@@ -82,8 +90,15 @@ export async function editInventoryItem(db: Db, venueId: string, actorUserId: st
     patch.quantity ??= mlToUnits(next, before.quantity * (unitVolumeMl(before) ?? 1));
     patch.lowStockThreshold ??= mlToUnits(next, before.lowStockThreshold * (unitVolumeMl(before) ?? 1));
   }
-  const row = await updateInventoryItem(db, venueId, id, patch, { actorUserId, reason: 'Edited in admin inventory' });
-  return { before: toAdminInventoryItem(before), item: toAdminInventoryItem(row) };
+  const write = await prepareUpdateInventoryItem(db, venueId, id, patch, { actorUserId, reason: 'Edited in admin inventory' });
+  return { before, write };
+}
+
+export async function editInventoryItem(db: Db, venueId: string, actorUserId: string, id: string, input: InventoryItemPatchData) {
+  const { before, write } = await prepareEditInventoryItem(db, venueId, actorUserId, id, input);
+  await runBatch(db, write.statements);
+  await afterStockWrites(db, venueId, [write]);
+  return { before: toAdminInventoryItem(before), item: toAdminInventoryItem(write.row) };
 }
 
 export async function removeInventoryItem(db: Db, venueId: string, id: string) {

@@ -7,6 +7,7 @@ import { roundStock, unitsToMl, unitVolumeMl } from '../../shared/inventory';
 import type { InventoryUnit } from '../../shared/constants';
 import { inventoryItems, orderEvents, stockMovements } from '../db/schema';
 import type { Db } from '../env';
+import { runBatch, type Statement } from '../lib/batch';
 import { notFound } from '../lib/errors';
 import { recomputeSoldOut } from './sold-out';
 
@@ -81,8 +82,19 @@ export type NewInventoryItem = {
   available?: boolean;
 };
 
-/** Creates an item; opening stock is recorded as a receive movement ('Initial stock'). */
-export async function createInventoryItem(db: Db, restaurantId: string, input: NewInventoryItem, actorUserId: string | null): Promise<InventoryRow> {
+/**
+ * A stock write prepared but not yet run: the item as it will be, its statements (the item row and its movement go
+ * in one batch) and the ingredients whose sold-out it can change. Run them with runBatch, then afterStockWrites.
+ */
+export type StockWrite = { row: InventoryRow; statements: Statement[]; ingredientIds: string[] };
+
+/** After the batch of one or more stock writes: sold-out of the drinks using their ingredients, recomputed once. */
+export async function afterStockWrites(db: Db, restaurantId: string, writes: StockWrite[]) {
+  await recomputeSoldOut(db, restaurantId, affectedIngredients(...writes.flatMap((w) => w.ingredientIds)));
+}
+
+/** A new item's statements; opening stock is recorded as a receive movement ('Initial stock'). */
+export function prepareCreateInventoryItem(db: Db, restaurantId: string, input: NewInventoryItem, actorUserId: string | null): StockWrite {
   const at = new Date().toISOString();
   const id = newId();
   const quantity = Math.max(0, input.quantity);
@@ -93,29 +105,34 @@ export async function createInventoryItem(db: Db, restaurantId: string, input: N
     costPerUnitCents: Math.max(0, Math.round(input.costPerUnitCents ?? 0)), available: input.available ?? true,
     lastMovementAt: quantity > 0 ? at : null, deletedAt: null, createdAt: at, updatedAt: at,
   } satisfies InventoryRow;
-  const insertItem = db.insert(inventoryItems).values(row);
+  const statements: Statement[] = [db.insert(inventoryItems).values(row)];
   if (quantity > 0) {
-    await db.batch([insertItem, db.insert(stockMovements).values({
+    statements.push(db.insert(stockMovements).values({
       inventoryItemId: id, type: 'receive', delta: quantity, deltaMl: unitsToMl(row, quantity),
       reason: 'Initial stock', orderId: null, actorUserId, createdAt: at,
-    })]);
-  } else {
-    await insertItem;
+    }));
   }
-  await recomputeSoldOut(db, restaurantId, affectedIngredients(row.ingredientId));
-  return row;
+  return { row, statements, ingredientIds: affectedIngredients(row.ingredientId) };
+}
+
+/** Creates an item; opening stock is recorded as a receive movement ('Initial stock'). */
+export async function createInventoryItem(db: Db, restaurantId: string, input: NewInventoryItem, actorUserId: string | null): Promise<InventoryRow> {
+  const write = prepareCreateInventoryItem(db, restaurantId, input, actorUserId);
+  await runBatch(db, write.statements);
+  await afterStockWrites(db, restaurantId, [write]);
+  return write.row;
 }
 
 export type InventoryPatch = Partial<Pick<InventoryRow,
   'ingredientId' | 'name' | 'brand' | 'description' | 'category' | 'quantity' | 'unit' | 'unitVolumeMl' | 'lowStockThreshold' | 'costPerUnitCents' | 'available'>>;
 
 /**
- * Edits an item. A changed quantity is a stock count: it writes an 'edit' movement with the
- * difference and `reason` ('Stock count corrected' when none is given).
+ * An edit's statements. A changed quantity is a stock count: an 'edit' movement with the difference and `reason`
+ * ('Stock count corrected' when none is given), in the same batch as the item.
  */
-export async function updateInventoryItem(
+export async function prepareUpdateInventoryItem(
   db: Db, restaurantId: string, itemId: string, patch: InventoryPatch, opts: { actorUserId: string | null; reason?: string },
-): Promise<InventoryRow> {
+): Promise<StockWrite> {
   const current = await findInventoryItem(db, restaurantId, itemId);
   const at = new Date().toISOString();
   const next: InventoryRow = { ...current, ...definedOnly(patch), updatedAt: at };
@@ -127,18 +144,25 @@ export async function updateInventoryItem(
   if (stockChanged) next.lastMovementAt = at;
 
   const { id: _id, restaurantId: _venue, createdAt: _created, deletedAt: _deleted, ...columns } = next;
-  const update = db.update(inventoryItems).set(columns)
-    .where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.restaurantId, restaurantId)));
+  const statements: Statement[] = [db.update(inventoryItems).set(columns)
+    .where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.restaurantId, restaurantId)))];
   if (stockChanged) {
-    await db.batch([update, db.insert(stockMovements).values({
+    statements.push(db.insert(stockMovements).values({
       inventoryItemId: itemId, type: 'edit', delta: deltaUnits, deltaMl,
       reason: opts.reason?.trim() || 'Stock count corrected', orderId: null, actorUserId: opts.actorUserId, createdAt: at,
-    })]);
-  } else {
-    await update;
+    }));
   }
-  await recomputeSoldOut(db, restaurantId, affectedIngredients(current.ingredientId, next.ingredientId));
-  return next;
+  return { row: next, statements, ingredientIds: affectedIngredients(current.ingredientId, next.ingredientId) };
+}
+
+/** Edits an item (prepareUpdateInventoryItem, run as one batch). */
+export async function updateInventoryItem(
+  db: Db, restaurantId: string, itemId: string, patch: InventoryPatch, opts: { actorUserId: string | null; reason?: string },
+): Promise<InventoryRow> {
+  const write = await prepareUpdateInventoryItem(db, restaurantId, itemId, patch, opts);
+  await runBatch(db, write.statements);
+  await afterStockWrites(db, restaurantId, [write]);
+  return write.row;
 }
 
 /** Soft delete: the item disappears from every list and no longer tracks its ingredient. */

@@ -12,17 +12,25 @@ const HTTP_CODES: Record<number, string> = {
 
 /** Every failure leaves in the docs/product.md §7.2 shape; a 500 never carries a stack trace. */
 export async function handleError(err: Error, c: Context<AppContext>) {
+  // A server failure told in its own words (an import that wrote nothing) is still logged and recorded as one.
+  if (err instanceof ApiError && err.status >= 500 && err.cause instanceof Error) {
+    reportServerError(c, err.cause);
+    return errorResponse(c, new ApiError(err.status, err.code, err.message, err.details ?? { request_id: c.get('requestId') }));
+  }
   if (err instanceof ApiError) return errorResponse(c, err);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     const message = status === 400 && /json/i.test(err.message) ? 'Malformed JSON body' : err.message || 'Request failed';
     return errorResponse(c, new ApiError(status, HTTP_CODES[status] ?? 'error', message));
   }
-  const requestId = c.get('requestId');
+  reportServerError(c, err);
+  return errorResponse(c, new ApiError(500, 'internal_error', 'Something went wrong on our side', { request_id: c.get('requestId') }));
+}
+
+function reportServerError(c: Context<AppContext>, err: Error) {
   // Logs are read by more people than the database: the same redaction applies to them.
-  console.error(JSON.stringify({ request_id: requestId, level: 'error', message: redactSecrets(err.message), stack: err.stack && redactSecrets(err.stack) }));
+  console.error(JSON.stringify({ request_id: c.get('requestId'), level: 'error', message: redactSecrets(err.message), stack: err.stack && redactSecrets(err.stack) }));
   c.executionCtx.waitUntil(recordServerError(c, err).catch(() => undefined));
-  return errorResponse(c, new ApiError(500, 'internal_error', 'Something went wrong on our side', { request_id: requestId }));
 }
 
 /** Credentials that can end up inside an error message: bearer tokens, JWTs, key=value secrets. */
