@@ -31,7 +31,7 @@ const auditCount = (action: string) => countRows('SELECT count(*) AS n FROM audi
 
 describe('an applied menu import', () => {
   it('writes nothing when the database refuses its 4th row, and says so', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const menu = await drinks();
     const known = menu[0]!;
     const csv = [
@@ -57,6 +57,9 @@ describe('an applied menu import', () => {
     const error = expectApiError(res, 500);
     expect(error.code).toBe('import_failed');
     expect(error.message).toBe('The file could not be written, so nothing was imported; import it again');
+    expect(error.details).toMatchObject({ request_id: expect.any(String) });
+    // The database's own error still reaches the server log, as every 500 does.
+    expect(logged.mock.calls.map((args) => String(args[0])).some((line) => line.includes('database refused the row'))).toBe(true);
   });
 
   it('writes every row of a good file, new drinks after the menu in file order', async () => {

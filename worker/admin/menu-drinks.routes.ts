@@ -41,7 +41,7 @@ export const adminMenuDrinkRoutes = new Hono<AppContext>()
   })
   .post('/', validate('json', MenuDrinkInput), async (c) => {
     const { db } = await scopedVenueDatabase(c);
-    const drink = await createMenuDrink(db, scopedVenueId(c), c.req.valid('json'));
+    const drink = await createMenuDrink(db, c.env, scopedVenueId(c), c.req.valid('json'));
     describeWrite(c, { action: 'menu_drink.create', targetType: 'menu_drink', targetId: drink.id, summary: `Added ${drink.name}`, after: drink });
     return c.json({ drink }, 201);
   })

@@ -13,6 +13,7 @@ import { deleteImageIfUnused } from './images';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { afterRecipeChange } from './stock';
 import { inChunks } from '../lib/in-chunks';
+import { runBatch, type Statement } from '../lib/batch';
 import { redrawnDrinkArt } from '../images/drink-art';
 import { storedModifierGroups } from './modifier-groups';
 
@@ -164,36 +165,43 @@ async function modifierGroupsToStore(db: Db, input: MenuDrinkPatchData, before: 
   return undefined;
 }
 
-export async function createMenuDrink(db: Db, venueId: string, input: ParsedDrinkInput) {
+/**
+ * A drink write prepared but not yet run: its statements, and what follows the batch (afterDrinkWrites): derived
+ * facts, sold-out when a recipe changed, the art redrawn, a replaced photo removed.
+ */
+export type DrinkWrite = { id: string; statements: Statement[]; recipeChanged: boolean; redraw: boolean; replacedImage: string | null };
+
+/** Where a new drink goes when none is named: after the venue's last. */
+export async function nextDisplayOrder(db: Db, venueId: string) {
+  const last = await db.select({ displayOrder: menuDrinks.displayOrder }).from(menuDrinks).where(eq(menuDrinks.restaurantId, venueId));
+  return last.length ? Math.max(...last.map((r) => r.displayOrder)) + 1 : 0;
+}
+
+/** A new drink's checks and statements (the drink form and the CSV import, docs/decisions/195). */
+export async function prepareCreateMenuDrink(db: Db, venueId: string, input: ParsedDrinkInput, displayOrder: number): Promise<DrinkWrite> {
   const id = newId();
   await assertNameFree(db, venueId, input.name);
   const modifierGroups = await modifierGroupsToStore(db, input, { name: input.name, priceCents: input.price_cents, category: input.category, groups: [] });
   const { rows: lines, unmatched } = await recipeRows(db, venueId, id, input.recipe ?? []);
   const at = new Date().toISOString();
-  let displayOrder = input.display_order;
-  if (displayOrder === undefined) {
-    const last = await db.select({ displayOrder: menuDrinks.displayOrder }).from(menuDrinks)
-      .where(eq(menuDrinks.restaurantId, venueId)).orderBy(asc(menuDrinks.displayOrder));
-    displayOrder = last.length ? Math.max(...last.map((r) => r.displayOrder)) + 1 : 0;
-  }
-  await db.batch([
-    db.insert(menuDrinks).values({
-      id, restaurantId: venueId, name: input.name, priceCents: input.price_cents, ...drinkFields({ ...input, image_url: input.image_url ?? null }),
-      displayOrder, createdAt: at, updatedAt: at, ...(modifierGroups ? { modifierGroups } : {}),
-    }),
-    ...lines.map((line) => db.insert(drinkIngredients).values(line)),
-    ...unmatched.map((u) => db.insert(unmatchedIngredients).values(u)),
-  ]);
-  await refreshDrinkFacts(db, { drinkIds: [id] });
-  if (lines.length) await afterRecipeChange(db, venueId);
-  return withCurrentArt(db, venueId, await getMenuDrink(db, venueId, id));
+  return {
+    id, recipeChanged: lines.length > 0, redraw: true, replacedImage: null,
+    statements: [
+      db.insert(menuDrinks).values({
+        id, restaurantId: venueId, name: input.name, priceCents: input.price_cents, ...drinkFields({ ...input, image_url: input.image_url ?? null }),
+        displayOrder, createdAt: at, updatedAt: at, ...(modifierGroups ? { modifierGroups } : {}),
+      }),
+      ...lines.map((line) => db.insert(drinkIngredients).values(line)),
+      ...unmatched.map((u) => db.insert(unmatchedIngredients).values(u)),
+    ],
+  };
 }
 
 /**
- * Changes the fields the request names; `recipe`, when sent and different from the stored lines,
- * replaces them (open unmatched records of the old lines go with them). A replaced photo is removed.
+ * An edit's checks and statements: the fields the request names; `recipe`, when sent and different from the stored
+ * lines, replaces them (open unmatched records of the old lines go with them).
  */
-export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, id: string, input: MenuDrinkPatchData) {
+export async function prepareUpdateMenuDrink(db: Db, venueId: string, id: string, input: MenuDrinkPatchData) {
   const before = await getMenuDrink(db, venueId, id);
   if (input.name !== undefined) await assertNameFree(db, venueId, input.name, id);
   const recipe = input.recipe && !(await sameRecipe(db, id, input.recipe)) ? await recipeRows(db, venueId, id, input.recipe) : null;
@@ -201,21 +209,59 @@ export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, i
     name: before.name, priceCents: before.price_cents, category: before.category, groups: before.modifier_groups,
   });
   const at = new Date().toISOString();
-  await db.batch([
-    db.update(menuDrinks).set({ ...drinkFields(input), ...(modifierGroups ? { modifierGroups } : {}), updatedAt: at }).where(and(eq(menuDrinks.id, id), eq(menuDrinks.restaurantId, venueId))),
-    ...(recipe ? [
-      db.delete(unmatchedIngredients).where(and(eq(unmatchedIngredients.menuDrinkId, id), isNull(unmatchedIngredients.resolvedAt))),
-      db.delete(drinkIngredients).where(eq(drinkIngredients.menuDrinkId, id)),
-      ...recipe.rows.map((l) => db.insert(drinkIngredients).values(l)),
-      ...recipe.unmatched.map((u) => db.insert(unmatchedIngredients).values(u)),
-    ] : []),
-  ]);
-  if (input.image_url !== undefined && before.image_url !== input.image_url) await deleteImageIfUnused(db, env, venueId, before.image_url);
-  await refreshDrinkFacts(db, { drinkIds: [id] });
-  if (recipe) await afterRecipeChange(db, venueId);
-  const drink = await getMenuDrink(db, venueId, id);
-  // Only a new recipe or a removed photo redraws: an edit that names neither leaves the picture as it is.
-  return { before, drink: recipe || drink.image_url === null ? await withCurrentArt(db, venueId, drink) : drink };
+  const write: DrinkWrite = {
+    id, recipeChanged: Boolean(recipe),
+    // Only a new recipe or a removed photo redraws: an edit that names neither leaves the picture as it is.
+    redraw: Boolean(recipe),
+    replacedImage: input.image_url !== undefined && before.image_url !== input.image_url ? before.image_url : null,
+    statements: [
+      db.update(menuDrinks).set({ ...drinkFields(input), ...(modifierGroups ? { modifierGroups } : {}), updatedAt: at }).where(and(eq(menuDrinks.id, id), eq(menuDrinks.restaurantId, venueId))),
+      ...(recipe ? [
+        db.delete(unmatchedIngredients).where(and(eq(unmatchedIngredients.menuDrinkId, id), isNull(unmatchedIngredients.resolvedAt))),
+        db.delete(drinkIngredients).where(eq(drinkIngredients.menuDrinkId, id)),
+        ...recipe.rows.map((l) => db.insert(drinkIngredients).values(l)),
+        ...recipe.unmatched.map((u) => db.insert(unmatchedIngredients).values(u)),
+      ] : []),
+    ],
+  };
+  return { before, write };
+}
+
+/**
+ * After the batch of one or more drink writes: replaced photos removed, derived facts of every drink written,
+ * sold-out once when a recipe changed, and art redrawn where due. The drinks as they now are, in the writes' order.
+ */
+export async function afterDrinkWrites(db: Db, env: WorkerEnv, venueId: string, writes: DrinkWrite[]): Promise<AdminMenuDrink[]> {
+  for (const w of writes) if (w.replacedImage) await deleteImageIfUnused(db, env, venueId, w.replacedImage);
+  const ids = writes.map((w) => w.id);
+  await refreshDrinkFacts(db, { drinkIds: ids });
+  if (writes.some((w) => w.recipeChanged)) await afterRecipeChange(db, venueId);
+  const recipes = await recipesOf(db, ids);
+  const rows = new Map<string, DrinkRow>();
+  for (const part of inChunks(ids)) {
+    for (const row of await db.select().from(menuDrinks).where(and(eq(menuDrinks.restaurantId, venueId), inArray(menuDrinks.id, part)))) rows.set(row.id, row);
+  }
+  const drinks: AdminMenuDrink[] = [];
+  for (const w of writes) {
+    const drink = toAdminMenuDrink(rows.get(w.id)!, recipes.get(w.id) ?? []);
+    drinks.push(w.redraw || drink.image_url === null ? await withCurrentArt(db, venueId, drink) : drink);
+  }
+  return drinks;
+}
+
+export async function createMenuDrink(db: Db, env: WorkerEnv, venueId: string, input: ParsedDrinkInput) {
+  const write = await prepareCreateMenuDrink(db, venueId, input, input.display_order ?? await nextDisplayOrder(db, venueId));
+  await runBatch(db, write.statements);
+  const [drink] = await afterDrinkWrites(db, env, venueId, [write]);
+  return drink!;
+}
+
+/** Changes the fields the request names (prepareUpdateMenuDrink, run as one batch); a replaced photo is removed. */
+export async function updateMenuDrink(db: Db, env: WorkerEnv, venueId: string, id: string, input: MenuDrinkPatchData) {
+  const { before, write } = await prepareUpdateMenuDrink(db, venueId, id, input);
+  await runBatch(db, write.statements);
+  const [drink] = await afterDrinkWrites(db, env, venueId, [write]);
+  return { before, drink: drink! };
 }
 
 /**

@@ -1,15 +1,17 @@
 // Menu CSV import (docs/product.md §11.8, docs/decisions/195): one drink a row, matched to the menu by name (case
 // and spacing aside). A new name adds a drink, a known one changes the columns the file fills; every row goes
-// through the drink form's own schema (MenuDrinkInput) and, when written, its own service, so a recipe line is
-// matched to the catalogue exactly as the form matches it. A dry run writes nothing and says what would change.
+// through the drink form's own schema (MenuDrinkInput) and, when written, its own checks and statements, so a recipe
+// line is matched to the catalogue exactly as the form matches it. A dry run writes nothing and says what would
+// change; an applied file is one batch.
 import { inArray } from 'drizzle-orm';
 import { formatCents } from '../../shared/money';
 import { MenuDrinkInput, MenuDrinkPatch, type AdminMenuDrink } from '../../shared/schemas/admin';
 import { IMPORT_MAX_ROWS, type ImportResult, type ImportRowError, type ImportRowPlan } from '../../shared/schemas/imports';
 import { ingredients } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { createMenuDrink, listMenuDrinks, updateMenuDrink } from '../admin/menu-drinks';
+import { afterDrinkWrites, listMenuDrinks, nextDisplayOrder, prepareCreateMenuDrink, prepareUpdateMenuDrink, type DrinkWrite } from '../admin/menu-drinks';
 import { matchIngredientNames } from '../ingredients/matching';
+import { writeWholeFile } from './apply';
 import { dollarsToCents, parseCsv, yesNo } from './csv';
 
 export const MENU_COLUMNS = ['name', 'price', 'category', 'description', 'enabled', 'featured', 'recipe'] as const;
@@ -105,34 +107,44 @@ export async function importMenu(db: Db, env: WorkerEnv, venueId: string, input:
   const ids = [...new Set([...matched.values()].filter((id): id is string => Boolean(id)))];
   const names = new Map(ids.length ? (await db.select({ id: ingredients.id, name: ingredients.name }).from(ingredients).where(inArray(ingredients.id, ids))).map((r) => [r.id, r.name]) : []);
 
-  const plans: (ImportRowPlan & { write: () => Promise<unknown> })[] = [];
+  // A new drink's place comes from the file: the n-th drink created goes n after the menu's last (`base`).
+  const plans: (ImportRowPlan & { prepare?: (base: number) => Promise<DrinkWrite> })[] = [];
+  let created = 0;
   for (const row of rows) {
     const existing = menu.get(nameKey(row.name));
     const recipe = (row.recipe ?? []).map((l) => ({ text: `${l.quantity} ${l.unit} ${l.raw_name}${l.is_optional ? ' (optional)' : ''}`, matched: names.get(matched.get(l.raw_name) ?? '') ?? null }));
     if (existing) {
       const { name: _name, ...patch } = row.fields;
       const changes = changesOf(existing, patch, row.recipe);
-      if (changes.length === 0) { plans.push({ row: row.row, name: existing.name, action: 'unchanged', changes, recipe, write: async () => undefined }); continue; }
+      if (changes.length === 0) { plans.push({ row: row.row, name: existing.name, action: 'unchanged', changes, recipe }); continue; }
       const checked = MenuDrinkPatch.safeParse(patch);
       if (!checked.success) { errors.push(...zodErrors(row.row, checked.error.issues)); continue; }
-      plans.push({ row: row.row, name: existing.name, action: 'update', changes, recipe, write: () => updateMenuDrink(db, env, venueId, existing.id, checked.data) });
+      plans.push({ row: row.row, name: existing.name, action: 'update', changes, recipe, prepare: async () => (await prepareUpdateMenuDrink(db, venueId, existing.id, checked.data)).write });
     } else {
       const checked = MenuDrinkInput.safeParse(row.fields);
       if (row.fields.price_cents === undefined) { errors.push({ row: row.row, column: 'price', message: `A new drink needs a price` }); continue; }
       if (!checked.success) { errors.push(...zodErrors(row.row, checked.error.issues)); continue; }
-      plans.push({ row: row.row, name: checked.data.name, action: 'create', changes: [], recipe, write: () => createMenuDrink(db, venueId, checked.data) });
+      const position = created++;
+      plans.push({ row: row.row, name: checked.data.name, action: 'create', changes: [], recipe, prepare: (base) => prepareCreateMenuDrink(db, venueId, checked.data, checked.data.display_order ?? base + position) });
     }
   }
   errors.sort((a, b) => a.row - b.row);
   const invalidRows = new Set(errors.filter((e) => e.row > 1).map((e) => e.row)).size;
   const fileErrors = errors.some((e) => e.row === 1);
   const apply = !input.dry_run && !fileErrors && (errors.length === 0 || input.skip_invalid_rows);
-  if (apply) for (const plan of plans) await plan.write();
+  if (apply) {
+    // Every row's checks first, then one batch for the whole file (docs/decisions/212): all rows are written or none.
+    const base = await nextDisplayOrder(db, venueId);
+    const writes: DrinkWrite[] = [];
+    for (const plan of plans) if (plan.prepare) writes.push(await plan.prepare(base));
+    await writeWholeFile(db, writes.flatMap((w) => w.statements));
+    await afterDrinkWrites(db, env, venueId, writes);
+  }
   const count = (action: ImportRowPlan['action']) => plans.filter((p) => p.action === action).length;
   return {
     dry_run: input.dry_run,
     applied: apply,
-    rows: plans.map(({ write: _write, ...plan }) => plan),
+    rows: plans.map(({ prepare: _prepare, ...plan }) => plan),
     errors,
     summary: { create: count('create'), update: count('update'), unchanged: count('unchanged'), invalid: invalidRows },
   };
