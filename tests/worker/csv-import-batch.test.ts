@@ -62,6 +62,23 @@ describe('an applied menu import', () => {
     expect(logged.mock.calls.map((args) => String(args[0])).some((line) => line.includes('database refused the row'))).toBe(true);
   });
 
+  it("writes nothing when a form's own check refuses a later row, and names the row", async () => {
+    // A price below an option's discount passes the file's check but not the drink form's (docs/product.md §11.8).
+    const base = await call('POST', '/api/admin/menu-drinks', { token: admin, body: {
+      name: 'Batch Tiny Base', price_cents: 1000, modifier_groups: [{ name: 'Size', kind: 'one', options: [{ name: 'Tiny', price_delta_cents: -500 }] }],
+    } });
+    expect(base.status, base.text).toBe(201);
+    const menu = await drinks();
+    const csv = ['name,price,category', 'Batch Check One,9.00,cocktail', 'Batch Tiny Base,3.00,', 'Batch Check Three,9.00,cocktail'].join('\n');
+    expect((await call('POST', '/api/admin/imports/menu', { token: admin, body: { csv } })).json).toMatchObject({ errors: [], summary: { create: 2, update: 1 } });
+
+    const res = await call('POST', '/api/admin/imports/menu', { token: admin, body: { csv, dry_run: false } });
+    expect(await drinks()).toEqual(menu);
+    const error = expectApiError(res, 400);
+    expect(error.message).toBe('Row 3: Tiny would make Batch Tiny Base cost less than nothing at this price; nothing was imported');
+    expect(error.details).toEqual([{ row: 3, column: 'price', message: 'Tiny would make Batch Tiny Base cost less than nothing at this price' }]);
+  });
+
   it('writes every row of a good file, new drinks after the menu in file order', async () => {
     const menu = await drinks();
     const last = Math.max(...menu.map((d) => d.display_order));

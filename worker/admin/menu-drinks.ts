@@ -232,6 +232,7 @@ export async function prepareUpdateMenuDrink(db: Db, venueId: string, id: string
  * sold-out once when a recipe changed, and art redrawn where due. The drinks as they now are, in the writes' order.
  */
 export async function afterDrinkWrites(db: Db, env: WorkerEnv, venueId: string, writes: DrinkWrite[]): Promise<AdminMenuDrink[]> {
+  if (writes.length === 0) return [];
   for (const w of writes) if (w.replacedImage) await deleteImageIfUnused(db, env, venueId, w.replacedImage);
   const ids = writes.map((w) => w.id);
   await refreshDrinkFacts(db, { drinkIds: ids });

@@ -12,7 +12,7 @@ import { inChunks } from '../lib/in-chunks';
 import { listAdminInventory, prepareAddInventoryItem, prepareEditInventoryItem } from '../inventory/items';
 import { afterStockWrites, type StockWrite } from '../inventory/stock';
 import { matchIngredientNames } from '../ingredients/matching';
-import { writeWholeFile } from './apply';
+import { prepareRows, writeWholeFile } from './apply';
 import { centsToText, dollarsToCents, parseCsv } from './csv';
 
 export const INVENTORY_COLUMNS = ['name', 'quantity', 'unit', 'low_stock_threshold', 'category', 'brand', 'cost', 'ingredient'] as const;
@@ -89,8 +89,7 @@ export async function importInventory(db: Db, venueId: string, actorUserId: stri
   const apply = !input.dry_run && !fileErrors && (errors.length === 0 || input.skip_invalid_rows);
   if (apply) {
     // Every row's checks first, then one batch for the whole file (docs/decisions/212): all rows are written or none.
-    const writes: StockWrite[] = [];
-    for (const plan of plans) if (plan.prepare) writes.push(await plan.prepare());
+    const writes = await prepareRows(plans);
     await writeWholeFile(db, writes.flatMap((w) => w.statements));
     await afterStockWrites(db, venueId, writes);
   }

@@ -11,7 +11,7 @@ import { ingredients } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { afterDrinkWrites, listMenuDrinks, nextDisplayOrder, prepareCreateMenuDrink, prepareUpdateMenuDrink, type DrinkWrite } from '../admin/menu-drinks';
 import { matchIngredientNames } from '../ingredients/matching';
-import { writeWholeFile } from './apply';
+import { prepareRows, writeWholeFile } from './apply';
 import { dollarsToCents, parseCsv, yesNo } from './csv';
 
 export const MENU_COLUMNS = ['name', 'price', 'category', 'description', 'enabled', 'featured', 'recipe'] as const;
@@ -135,8 +135,7 @@ export async function importMenu(db: Db, env: WorkerEnv, venueId: string, input:
   if (apply) {
     // Every row's checks first, then one batch for the whole file (docs/decisions/212): all rows are written or none.
     const base = await nextDisplayOrder(db, venueId);
-    const writes: DrinkWrite[] = [];
-    for (const plan of plans) if (plan.prepare) writes.push(await plan.prepare(base));
+    const writes = await prepareRows(plans.map(({ row, prepare }) => ({ row, prepare: prepare && (() => prepare(base)) })));
     await writeWholeFile(db, writes.flatMap((w) => w.statements));
     await afterDrinkWrites(db, env, venueId, writes);
   }
