@@ -65,7 +65,6 @@ test('updating one ticket never disables the others, shows at once, and rolls ba
     await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Kitchen printer on fire' } }) });
   });
 
-  const started = Date.now();
   await ticket(page, slow).getByRole('button', { name: 'Start Preparing' }).click();
   // Optimistic: the ticket says Preparing before the server answers.
   await expect(ticket(page, slow).getByText('Preparing', { exact: true })).toBeVisible({ timeout: 1_000 });
@@ -74,7 +73,6 @@ test('updating one ticket never disables the others, shows at once, and rolls ba
   await expect(otherStart).toBeEnabled();
   await otherStart.click();
   await expect(ticket(page, other).getByText('Preparing', { exact: true })).toBeVisible({ timeout: 1_000 });
-  expect(Date.now() - started).toBeLessThan(2_000);
 
   // The refusal puts only the first ticket back, and says so.
   await expect(ticket(page, slow).getByText('Pending', { exact: true })).toBeVisible();
@@ -103,17 +101,13 @@ test('cancel asks for a reason and confirms; Undo recalls the ticket on every ba
   await dialog.getByLabel('Guest left').check();
   await confirm.click();
   await expect(ticket(page, id).getByText('Cancelled', { exact: true })).toBeVisible();
-  let at = Date.now();
   await expect(ticket(other.page, id).getByText('Cancelled', { exact: true })).toBeVisible({ timeout: 2_000 });
-  expect(Date.now() - at).toBeLessThan(2_000);
 
   const undo = ticket(page, id).getByRole('button', { name: /^Undo/ });
   await expect(undo).toContainText(/\(\d+ s\)/);
   await undo.click();
   await expect(ticket(page, id).getByText('Pending', { exact: true })).toBeVisible();
-  at = Date.now();
   await expect(ticket(other.page, id).getByText('Pending', { exact: true })).toBeVisible({ timeout: 2_000 });
-  expect(Date.now() - at).toBeLessThan(2_000);
   await expect(ticket(page, id).getByRole('button', { name: /^Undo/ })).toHaveCount(0);
   await other.context.close();
 });
@@ -165,9 +159,7 @@ test('the All day panel counts each drink still to make across open tickets', as
   await expect(ticket(other.page, placed[0]!).getByText('Preparing', { exact: true })).toBeVisible();
   await expect(ticket(other.page, placed[0]!)).not.toHaveAttribute('aria-busy', 'true');
   await ticket(other.page, placed[0]!).getByRole('button', { name: 'Mark Ready' }).click();
-  const at = Date.now();
   await expect(panel.getByRole('listitem').filter({ hasText: drink.name })).toHaveText(`${before - 1} × ${drink.name}`, { timeout: 2_000 });
-  expect(Date.now() - at).toBeLessThan(2_000);
   await other.context.close();
 });
 

@@ -52,10 +52,8 @@ test('checkout offline says so at once, and back online places the order exactly
   page.on('response', (r) => { if (r.url().endsWith('/api/cart/checkout')) placed.push(r.status()); });
 
   await context.setOffline(true);
-  const at = Date.now();
   await checkout.click();
   await expect(page.getByRole('status').filter({ hasText: "You're offline — we'll place it when you're back" })).toBeVisible({ timeout: 1_000 });
-  expect(Date.now() - at).toBeLessThan(1_000);
 
   await context.setOffline(false);
   await expect(page).toHaveURL(/\/order-confirmation\?orderId=/);

@@ -52,9 +52,7 @@ test('the wait counts down on screen, drops within 2 s when the queue ahead move
   const before = first;
   const put = await request.put(`/api/staff/orders/${ahead.id}/status`, { ...staff, data: { status: 'delivered' } });
   expect(put.ok()).toBe(true);
-  const at = Date.now();
   await expect.poll(async () => minutesIn(await banner.textContent()), { timeout: 2_000 }).toBeLessThan(before);
-  expect(Date.now() - at).toBeLessThan(2_000);
 
   // Two minutes pass with nothing moving: two minutes less, not the same number.
   const after = minutesIn(await banner.textContent());
