@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import { formatCents } from '../../../shared/money';
 import { paymentStatusLabel } from '../../../shared/order-display';
+import type { PaymentMethodName } from '../../../shared/payment-methods';
 import type { TabLine, TabShare, TableState } from '../../../shared/schemas/tables';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
@@ -32,12 +33,13 @@ export default function SplitBillPage() {
 }
 
 
-const METHOD_LABEL: Record<string, string> = { cash: 'Cash', card_terminal: 'Card', card_app: 'Card in the app' };
+/** The guest reads the terminal as plain "Card"; the method names are shared/payment-methods.ts. */
+const METHOD_LABEL: Record<PaymentMethodName, string> = { cash: 'Cash', card_terminal: 'Card', card_app: 'Card in the app' };
 
 /** "Unpaid", "Paid · Cash": a share's status as the table reads it. */
 export function shareStatusLabel(share: Pick<TabShare, 'payment_status' | 'method'>) {
   const status = paymentStatusLabel(share.payment_status);
-  return share.payment_status === 'captured' && share.method ? `${status} · ${METHOD_LABEL[share.method] ?? share.method}` : status;
+  return share.payment_status === 'captured' && share.method ? `${status} · ${METHOD_LABEL[share.method]}` : status;
 }
 
 const KIND_LABEL: Record<TabShare['kind'], string> = { items: 'By item', even: 'Evenly', custom: 'Custom amount', rest: 'The rest' };

@@ -1,6 +1,7 @@
 import { ArrowRightLeft, Ban, Combine, Crown, X } from 'lucide-react';
 import { useState } from 'react';
 import { formatCents } from '../../../../shared/money';
+import { PAYMENT_METHOD_NAMES } from '../../../../shared/payment-methods';
 import { tableDisplayName as tableLabel } from '../../../../shared/tables';
 import type { TableState, TabLine, TabShare } from '../../../../shared/schemas/tables';
 import { OrderStatusBadge, formatTime } from '../shared/format';
@@ -8,7 +9,6 @@ import { isUnpaidShare, isOnFloor, balanceCents, type StaffTableSummary } from '
 import { EndSessionDialog, MergeTabDialog, MoveTabDialog, RecordPaymentDialog, VoidLineDialog } from './TabDialogs';
 
 const KIND_LABEL: Record<TabShare['kind'], string> = { items: 'By item', even: 'Evenly', custom: 'Custom amount', rest: 'The rest' };
-const METHOD_LABEL = { cash: 'cash', card_terminal: 'card terminal', card_app: 'card in the app' } as const;
 const SESSION_LABEL: Record<TableState['status'], string> = { open: 'Open', billing: 'Splitting the bill', closed: 'Closed', ended: 'Ended', merged: 'Merged' };
 
 export function SessionBadge({ status, closedReason }: { status: TableState['status']; closedReason: string | null }) {
@@ -20,7 +20,7 @@ function ShareStatus({ share }: { share: TabShare }) {
   if (share.payment_status === 'captured') {
     return (
       <span className="badge badge-success">
-        Paid{share.method ? ` by ${METHOD_LABEL[share.method]}` : ''}{share.recorded_by_name ? ` · ${share.recorded_by_name}` : ''}
+        Paid{share.method ? ` by ${PAYMENT_METHOD_NAMES[share.method].toLowerCase()}` : ''}{share.recorded_by_name ? ` · ${share.recorded_by_name}` : ''}
       </span>
     );
   }

@@ -3,6 +3,7 @@
 // server's own message in the dialog, which stays open with what was entered.
 import { useState, type ReactNode } from 'react';
 import { formatCents } from '../../../../shared/money';
+import { BAR_PAYMENT_METHODS, PAYMENT_METHOD_NAMES, PAYMENT_METHOD_WORDS, type BarPaymentMethod } from '../../../../shared/payment-methods';
 import { tableDisplayName as tableLabel } from '../../../../shared/tables';
 import { VoidLineInput, type TableState, type TabLine, type TabShare } from '../../../../shared/schemas/tables';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,9 +12,6 @@ import { toast } from '../../../ui/toast';
 import { useEndSession, useMergeTab, useMoveTab, useRecordPayment, useVoidLine } from './api';
 import { balanceCents, type StaffTableSummary } from './summary';
 
-const METHODS = [['cash', 'Cash'], ['card_terminal', 'Card terminal']] as const;
-type Method = (typeof METHODS)[number][0];
-const METHOD_WORDS: Record<Method, string> = { cash: 'in cash', card_terminal: 'on the card terminal' };
 
 const REASON_TOO_LONG = 'Keep the reason under 200 characters';
 
@@ -43,7 +41,7 @@ function ActionDialog({ title, confirmLabel, busy, error, danger, onConfirm, onC
 /** "Record payment": the share's amount with its tip, and how it was paid. */
 export function RecordPaymentDialog({ table, share, onClose }: DialogProps & { share: TabShare }) {
   const record = useRecordPayment();
-  const [method, setMethod] = useState<Method>('cash');
+  const [method, setMethod] = useState<BarPaymentMethod>('cash');
   const [error, setError] = useState<string | null>(null);
   async function confirm() {
     setError(null);
@@ -63,11 +61,11 @@ export function RecordPaymentDialog({ table, share, onClose }: DialogProps & { s
       </p>
       <fieldset className="stack">
         <legend>Payment method</legend>
-        {METHODS.map(([value, label]) => (
-          <label key={value} className="check"><input type="radio" name="payment-method" checked={method === value} onChange={() => setMethod(value)} /> {label}</label>
+        {BAR_PAYMENT_METHODS.map((value) => (
+          <label key={value} className="check"><input type="radio" name="payment-method" checked={method === value} onChange={() => setMethod(value)} /> {PAYMENT_METHOD_NAMES[value]}</label>
         ))}
       </fieldset>
-      <p className="muted">Record {formatCents(share.due_cents)} as paid {METHOD_WORDS[method]}? It cannot be recorded twice.</p>
+      <p className="muted">Record {formatCents(share.due_cents)} as paid {PAYMENT_METHOD_WORDS[method]}? It cannot be recorded twice.</p>
     </ActionDialog>
   );
 }
