@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessDayOf } from '../../shared/business-day';
-import { CardPaymentResponse, CardStatusResponse, RefundResponse } from '../../shared/schemas/payments';
+import { CardCheckResponse, CardPaymentResponse, CardStatusResponse, RefundResponse } from '../../shared/schemas/payments';
 import { StaffTablesResponse } from '../../shared/schemas/tables';
 import { venueHub } from '../../worker/live/hub-client';
 import { chargeOf, disputeOf } from '../../worker/payments/local-stripe';
@@ -81,6 +81,41 @@ describe('paying a share by card', () => {
     } finally {
       await connectVenue(SLUG, ACCOUNT);
     }
+  });
+});
+
+describe('the payer\'s browser says it confirmed (docs/decisions/210)', () => {
+  const check = (sessionId: string, shareId: string, token: string) => call('POST', `/api/tables/sessions/${sessionId}/shares/${shareId}/card/check`, { token, body: {} });
+
+  it('the Worker asks Stripe: nothing is captured while Stripe has no payment, then Stripe\'s answer captures it once', async () => {
+    const t = await paying('66');
+    // The browser says it paid; Stripe says the intent still needs a card: the share stays unpaid.
+    expect(CardCheckResponse.parse((await check(t.sessionId, t.share.id, t.host.token)).json).share).toMatchObject({ payment_status: 'unpaid', payment_problem: null });
+    expect((await stateOf(t.sessionId, t.host.token)).shares.find((s) => s.id === t.share.id)?.payment_status).toBe('unpaid');
+    const asked = stripe.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${t.answer.payment_intent_id}`);
+    expect(asked.at(-1)).toMatchObject({ account: ACCOUNT });
+
+    const intent = confirmed(t.answer.payment_intent_id);
+    expect(CardCheckResponse.parse((await check(t.sessionId, t.share.id, t.host.token)).json).share.payment_status).toBe('captured');
+    const state = await stateOf(t.sessionId, t.host.token);
+    expect(state.shares.find((s) => s.id === t.share.id)).toMatchObject({ payment_status: 'captured', method: 'card_app' });
+    expect(state).toMatchObject({ status: 'closed', closed_reason: 'paid' });
+    // Stripe's webhook of the same payment, and asking again, change nothing more.
+    expect((await deliverEvent(eventOf('payment_intent.succeeded', intent))).json).toEqual({ received: true, applied: true });
+    expect(CardCheckResponse.parse((await check(t.sessionId, t.share.id, t.host.token)).json).share.payment_status).toBe('captured');
+    const after = await stateOf(t.sessionId, t.host.token);
+    expect(after.tab.paid_cents).toBe(state.tab.paid_cents);
+    expect(after.shares.filter((s) => s.payment_status === 'captured')).toHaveLength(1);
+  });
+
+  it('a declined card shows as the payer\'s problem; another member cannot ask about a share not theirs', async () => {
+    const t = await paying('67');
+    confirmed(t.answer.payment_intent_id, 'failed');
+    expect(CardCheckResponse.parse((await check(t.sessionId, t.share.id, t.host.token)).json).share).toMatchObject({
+      payment_status: 'unpaid', payment_problem: 'failed', payment_problem_note: 'Your card was declined.',
+    });
+    expect(expectApiError(await check(t.sessionId, t.share.id, t.guests[1]!.token), 403).code).toBe('not_your_share');
+    expect(expectApiError(await check(t.sessionId, 'no-such-share', t.host.token), 404).code).toBe('share_not_found');
   });
 });
 
