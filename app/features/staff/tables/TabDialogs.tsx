@@ -5,11 +5,12 @@ import { useState, type ReactNode } from 'react';
 import { formatCents } from '../../../../shared/money';
 import { BAR_PAYMENT_METHODS, PAYMENT_METHOD_NAMES, PAYMENT_METHOD_WORDS, type BarPaymentMethod } from '../../../../shared/payment-methods';
 import { tableDisplayName as tableLabel } from '../../../../shared/tables';
+import { RefundInput } from '../../../../shared/schemas/payments';
 import { VoidLineInput, type TableState, type TabLine, type TabShare } from '../../../../shared/schemas/tables';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
-import { useEndSession, useMergeTab, useMoveTab, useRecordPayment, useVoidLine } from './api';
+import { useEndSession, useMergeTab, useMoveTab, useRecordPayment, useRefundShare, useVoidLine } from './api';
 import { balanceCents, type StaffTableSummary } from './summary';
 
 
@@ -172,6 +173,48 @@ export function VoidLineDialog({ table, line, onClose }: DialogProps & { line: T
       <div className="field">
         <label htmlFor="void-reason">Reason</label>
         <input id="void-reason" value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error !== null} />
+      </div>
+    </ActionDialog>
+  );
+}
+
+/**
+ * An admin's refund of a share paid by card in the app (docs/decisions/209): all that is left of it, or an amount,
+ * always with a reason. An amount over what is left is refused by the server, never reduced.
+ */
+export function RefundShareDialog({ table, share, onClose }: DialogProps & { share: TabShare }) {
+  const refund = useRefundShare();
+  const left = share.due_cents - share.refunded_cents;
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const cents = amount.trim() === '' ? undefined : Math.round(Number(amount) * 100);
+  async function confirm() {
+    if (amount.trim() !== '' && !/^\d+(\.\d{1,2})?$/.test(amount.trim())) { setError('Enter the amount in dollars and cents, like 4.50'); return; }
+    const body = RefundInput.safeParse({ amount_cents: cents, reason });
+    if (!body.success) { setError(body.error.issues[0]!.message); return; }
+    setError(null);
+    try {
+      const answer = await refund.mutateAsync({ sessionId: table.session_id, shareId: share.id, body: body.data });
+      toast.success(`${formatCents(answer.refund.amount_cents)} refunded to ${share.payer_name}'s card`);
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'The refund could not be made'));
+    }
+  }
+  return (
+    <ActionDialog title="Refund card payment" confirmLabel={`Refund ${formatCents(cents ?? left)}`} danger busy={refund.isPending} error={error} onConfirm={() => void confirm()} onClose={onClose}>
+      <p>
+        {formatCents(cents ?? left)} goes back to {share.payer_name}&apos;s card ({formatCents(left)} of {formatCents(share.due_cents)} paid by card is not refunded yet).
+        It cannot be undone.
+      </p>
+      <div className="field">
+        <label htmlFor="refund-amount">Amount (empty: all {formatCents(left)})</label>
+        <input id="refund-amount" inputMode="decimal" placeholder={(left / 100).toFixed(2)} value={amount} onChange={(e) => setAmount(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="refund-reason">Reason</label>
+        <input id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error !== null} />
       </div>
     </ActionDialog>
   );
