@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessDayOf } from '../../shared/business-day';
 import { CardCheckResponse, CardPaymentResponse, CardStatusResponse, RefundResponse } from '../../shared/schemas/payments';
+import { AdminAnalytics } from '../../shared/schemas/admin';
 import { StaffTablesResponse } from '../../shared/schemas/tables';
 import { venueHub } from '../../worker/live/hub-client';
 import { chargeOf, disputeOf } from '../../worker/payments/local-stripe';
@@ -223,6 +224,31 @@ describe('refunds', () => {
     const t = await billedTable('58');
     expect((await call('POST', `/api/staff/tables/sessions/${t.sessionId}/shares/${t.share.id}/payment`, { token: await bartender(), body: { method: 'cash' } })).status).toBe(200);
     expect(expectApiError(await refund(t.share.id, await staffToken('admin@barhop.dev'), { reason: 'Spilled' }), 409).code).toBe('not_refundable');
+  });
+});
+
+describe('owner figures (docs/decisions/210)', () => {
+  it('analytics count takings by method, with the tips, the card refunds and Barhop\'s fees', async () => {
+    const admin = await staffToken('admin@barhop.dev');
+    const figures = async () => AdminAnalytics.parse((await call('GET', '/api/admin/analytics?window=7d', { token: admin })).json).payments;
+    const before = await figures();
+    expect(before.by_method.map((m) => m.method)).toEqual(['cash', 'card_terminal', 'card_app']);
+    const byCard = await paying('68');
+    await deliverEvent(eventOf('payment_intent.succeeded', confirmed(byCard.answer.payment_intent_id)));
+    expect((await refund(byCard.share.id, admin, { amount_cents: 150, reason: 'Spilled drink' })).status).toBe(200);
+    const inCash = await billedTable('69');
+    expect((await call('POST', `/api/staff/tables/sessions/${inCash.sessionId}/shares/${inCash.share.id}/payment`, { token: await bartender(), body: { method: 'cash' } })).status).toBe(200);
+    const after = await figures();
+    const delta = (method: string) => {
+      const [b, a] = [before, after].map((f) => f.by_method.find((m) => m.method === method)!);
+      return { payments: a!.payments - b!.payments, amount_cents: a!.amount_cents - b!.amount_cents, tips_cents: a!.tips_cents - b!.tips_cents };
+    };
+    expect(delta('card_app')).toEqual({ payments: 1, amount_cents: byCard.share.due_cents, tips_cents: 200 });
+    expect(delta('cash')).toEqual({ payments: 1, amount_cents: inCash.share.due_cents, tips_cents: 200 });
+    expect(delta('card_terminal')).toEqual({ payments: 0, amount_cents: 0, tips_cents: 0 });
+    expect(after.tips_cents - before.tips_cents).toBe(400);
+    expect(after.card_refunds_cents - before.card_refunds_cents).toBe(150);
+    expect(after.card_fees_cents - before.card_fees_cents).toBe(Math.floor(byCard.share.due_cents / 100));
   });
 });
 

@@ -26,7 +26,8 @@ import type { TableActor } from '../tables/commands';
 import { memberByKeys, readTable } from '../tables/queries';
 import { anyActor, guestActor, locateSession, runTableCommand, staffActor } from '../tables/requests';
 import { cardEventOf, cardEventOfIntent } from './events';
-import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, verifiedEvent } from './stripe';
+import { observeLocally } from './local-stripe';
+import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, usesLocalStripe, verifiedEvent } from './stripe';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
@@ -237,6 +238,7 @@ export const paymentWebhookRoutes = new Hono<AppContext>()
     if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing');
     const event = await verifiedEvent(c.env, await c.req.text(), signature);
     if (!event) throw new ApiError(400, 'invalid_signature', 'The Stripe signature does not match this payload');
+    if (usesLocalStripe(c.env)) observeLocally(event);
     const card = cardEventOf(event);
     const venue = card?.account ? await venueOfAccount(c, card.account) : null;
     const sessionId = card && venue ? await sessionOfIntent(venue.database.db, card.intentId) : null;

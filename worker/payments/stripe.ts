@@ -22,10 +22,13 @@ export function routeStripeThrough(fake: typeof fetch | null) {
   fetchOverride = fake;
 }
 
+/** The local Stripe of `npm start` and the e2e server answers the SDK (a demo build with the local key). */
+export const usesLocalStripe = (env: StripeEnv) => isDemoMode(env) && env.STRIPE_SECRET_KEY === LOCAL_STRIPE_SECRET_KEY;
+
 /** The fetch the SDK sends with: a test's fake, the local Stripe of `npm start` (demo builds only), or the network. */
 function stripeFetch(env: StripeEnv): typeof fetch {
   if (fetchOverride) return fetchOverride;
-  if (isDemoMode(env) && env.STRIPE_SECRET_KEY === LOCAL_STRIPE_SECRET_KEY) return localStripeFetch;
+  if (usesLocalStripe(env)) return localStripeFetch;
   return (input, init) => fetch(input, init);
 }
 
