@@ -1,6 +1,6 @@
 // /venue/:slug/table/pay/:shareId: the payer pays their share by card in the app (docs/product.md §12.9,
 // docs/decisions/209, 210). Its own chunk, with Stripe.js: no other guest screen downloads either (bench/README.md).
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { CheckCircle2 } from 'lucide-react';
@@ -11,7 +11,7 @@ import type { TabShare } from '../../../shared/schemas/tables';
 import { errorMessage } from '../../lib/api-client';
 import { GuestHeader } from '../guest/venue/GuestHeader';
 import type { VenueContext } from '../guest/venue/VenueLayout';
-import { cardStatusQuery, checkCardPayment, startCardPayment } from './api';
+import { cardStatusQuery, checkCardPayment, startCardPayment, tableKeys } from './api';
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { useTable } from './use-table';
 import './tables.css';
@@ -87,6 +87,7 @@ function CardForm({ sessionId, share, split }: { sessionId: string; share: TabSh
   const mount = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'loading' });
+  const client = useQueryClient();
 
   useEffect(() => {
     let gone = false;
@@ -119,7 +120,12 @@ function CardForm({ sessionId, share, split }: { sessionId: string; share: TabSh
     }
     setStep({ kind: 'confirming' });
     // The share turns paid from the table's live frame once the Worker has Stripe's word; asking now only hurries it.
-    await checkCardPayment(sessionId, share.id).catch(() => undefined);
+    const checked = await checkCardPayment(sessionId, share.id).catch(() => null);
+    if (checked?.share.payment_problem === 'failed' || checked?.share.payment_problem === 'canceled') {
+      setStep({ kind: 'error', message: checked.share.payment_problem_note ?? 'The card payment did not go through: try again or pay at the bar' });
+    } else if (checked?.share.payment_status === 'captured') {
+      void client.invalidateQueries({ queryKey: tableKeys.session(sessionId) });
+    }
   };
 
   const problem = share.payment_problem && share.payment_problem !== 'disputed' ? share.payment_problem_note : null;
