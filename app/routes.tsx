@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
           { path: 'cart', ...page(() => import('./features/guest/cart/CartPage')) },
           // A table's screens (docs/decisions/170), one chunk for the three: never in a solo guest's download.
           { path: 'table/*', ...page(() => import('./features/tables/TableScreens')) },
+          // Paying a share by card (docs/decisions/210): its own chunk with Stripe.js, loaded by no other screen.
+          { path: 'table/pay/:shareId', ...page(() => import('./features/tables/PayCardPage')) },
           { path: 'order/:orderId', element: <RedirectTo from="/order/" to="/order-status/" /> },
           { path: 'order-status/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
           { path: 'order-confirmation', ...page(() => import('./features/guest/orders/OrderConfirmationPage')) },

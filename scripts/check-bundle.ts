@@ -28,6 +28,9 @@ const GUEST_ROUTES: Record<string, string[]> = {
   '/venue/:slug/me': [VENUE_LAYOUT, 'app/features/guest/profile/ProfilePage.tsx'],
 };
 const BACK_OFFICE_AREAS = ['app/features/admin/', 'app/features/staff/', 'app/features/super/'];
+/** The pay screen (docs/decisions/210): Stripe's loader comes with it, and with no other guest route. */
+const PAY_PAGE = 'app/features/tables/PayCardPage.tsx';
+const isCardCode = (key: string) => key === PAY_PAGE || key.includes('node_modules/@stripe/');
 
 const outDir = process.env.BARHOP_OUT_DIR || 'dist';
 const clientDir = path.join(outDir, 'client');
@@ -66,6 +69,8 @@ const routes = Object.entries(GUEST_ROUTES).map(([route, pages]) => {
   const leaked = [...chunks].filter((key) => BACK_OFFICE_AREAS.some((area) => key.startsWith(area)));
   if (kb > GUEST_ROUTE_BUDGET_KB) failures.push(`${route} needs ${kb.toFixed(1)} KB gzipped of JavaScript (budget ${GUEST_ROUTE_BUDGET_KB} KB)`);
   if (leaked.length) failures.push(`${route} downloads back-office code: ${leaked.join(', ')}`);
+  const card = [...chunks].filter(isCardCode);
+  if (card.length) failures.push(`${route} downloads the pay screen's card code: ${card.join(', ')}`);
   const largest = [...chunks].sort((a, b) => gzipKb(b) - gzipKb(a)).slice(0, 3).map((key) => `${manifest[key]!.file} ${round(gzipKb(key))}`);
   return { route, initial_js_kb_gzip: round(kb), chunks: chunks.size, largest };
 });
@@ -82,11 +87,21 @@ const areas = BACK_OFFICE_AREAS.map((area) => {
   return { area, lazy: inEntry.length === 0 && lazyPages.length > 0, lazy_pages: lazyPages.length };
 });
 
+// The pay screen's own download: what its page adds to the venue's layout a guest already has.
+let payChunkKb: number | null = null;
+if (!manifest[PAY_PAGE]) failures.push(`${PAY_PAGE} is not in the build`);
+else {
+  const before = staticClosure([entry, VENUE_LAYOUT]);
+  payChunkKb = round([...staticClosure([PAY_PAGE])].filter((key) => !before.has(key)).reduce((sum, key) => sum + gzipKb(key), 0));
+  if (entryClosure.has(PAY_PAGE)) failures.push(`${PAY_PAGE} is in the entry chunk's static imports`);
+}
+
 console.log(JSON.stringify({
   budget_kb_gzip: GUEST_ROUTE_BUDGET_KB,
   entry_kb_gzip: round(gzipKb(entry)),
   guest_routes: routes,
   back_office: areas,
+  pay_screen_kb_gzip: payChunkKb,
 }, null, 2));
 
 if (failures.length) {

@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS } from '../payment-methods';
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
@@ -281,6 +282,17 @@ export const AdminAnalytics = z.object({
     tabs: z.number().int(),
     tabs_per_table: z.array(z.object({ table: z.string(), tabs: z.number().int() })),
     average_turn_minutes: z.number(),
+  }),
+  /**
+   * Takings by method over the window (docs/decisions/210): tab shares from their capture, solo orders the bar recorded
+   * paid; every method of shared/payment-methods.ts, one row each. Tips are the shares'; card refunds those made in the
+   * window; fees Barhop's application fee on the card shares (Stripe's own fee is on the venue's Stripe account).
+   */
+  payments: z.object({
+    by_method: z.array(z.object({ method: z.enum(PAYMENT_METHODS), payments: z.number().int(), amount_cents: z.number().int(), tips_cents: z.number().int() })),
+    tips_cents: z.number().int(),
+    card_refunds_cents: z.number().int(),
+    card_fees_cents: z.number().int(),
   }),
 });
 export type AdminAnalytics = z.infer<typeof AdminAnalytics>;

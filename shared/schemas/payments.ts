@@ -15,6 +15,20 @@ export const CardPaymentResponse = z.object({
 });
 export type CardPaymentResponse = z.infer<typeof CardPaymentResponse>;
 
+/**
+ * POST /api/tables/sessions/:id/shares/:shareId/card/check — the share as Stripe's answer about its intent left it
+ * (the payer's browser said it confirmed; the Worker asked Stripe).
+ */
+export const CardCheckResponse = z.object({
+  share: z.object({
+    id: z.string(),
+    payment_status: z.string(),
+    payment_problem: z.enum(['failed', 'canceled', 'disputed']).nullable(),
+    payment_problem_note: z.string().nullable(),
+  }),
+});
+export type CardCheckResponse = z.infer<typeof CardCheckResponse>;
+
 export const HOLD_STATUSES = ['pending', 'authorized', 'captured', 'released', 'failed'] as const;
 export const TabHold = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@ import { ChosenModifier, ModifierSelection } from './modifiers';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
 import { Order, OrderStatusSchema, PaymentStatusSchema } from './order';
 import { RecipeLine } from './cart';
+import { BAR_PAYMENT_METHODS, PAYMENT_METHODS } from '../payment-methods';
 
 // Tables and tabs (docs/decisions/170, docs/product.md §12): a table's session, its shared cart, its rounds,
 // its tab and the bill's shares. Money is integer cents on the wire.
@@ -21,7 +22,6 @@ export const TABLE_SESSION_STATUSES = ['open', 'billing', 'closed', 'ended', 'me
 export const TableSessionStatus = z.enum(TABLE_SESSION_STATUSES);
 export const SHARE_KINDS = ['items', 'even', 'custom', 'rest'] as const;
 export const ShareKind = z.enum(SHARE_KINDS);
-export const PAYMENT_METHODS = ['cash', 'card_terminal', 'card_app'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 
 // ---- requests ----------------------------------------------------------------------------------
@@ -66,8 +66,11 @@ export const TakeShareInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('custom'), amount_cents: z.number().int().min(1, 'An amount of at least $0.01').max(100_000_000), tip: TipInput }),
   z.object({ kind: z.literal('rest'), tip: TipInput }),
 ]);
-/** POST /api/staff/tables/sessions/:id/shares/:shareId/payment — a bartender records a share paid. */
-export const RecordPaymentInput = z.object({ method: z.enum(['cash', 'card_terminal']) });
+/**
+ * How a bartender records a payment taken at the bar: a tab's share (POST /api/staff/tables/sessions/:id/shares/:shareId/payment)
+ * or a delivered solo order (POST /api/staff/orders/:id/payment, docs/decisions/204).
+ */
+export const RecordPaymentInput = z.object({ method: z.enum(BAR_PAYMENT_METHODS) });
 /** POST /api/staff/tables/sessions/:id/move — the tab moves to another table (that has no open session). */
 export const MoveTabInput = z.object({ table: TableNumber });
 /** POST /api/staff/tables/sessions/:id/merge — this tab's members, cart and rounds join `into_session_id`. */

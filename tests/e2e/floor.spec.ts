@@ -87,7 +87,6 @@ test('a 1024×768 tablet shows 8 tickets, and a bump moves no other ticket\'s ke
   await page.keyboard.press('1');
   await page.keyboard.press('Enter');
   await expect(ticket(page, first).getByText(NEXT[firstWas]!, { exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/floor-bar.png' });
   await expect(ticket(page, first)).not.toHaveAttribute('aria-busy', 'true');
   const second = onKey('2');
   await page.keyboard.press('2');
@@ -105,6 +104,37 @@ test('a 1024×768 tablet shows 8 tickets, and a bump moves no other ticket\'s ke
   await expect(pending.getByRole('button', { name: 'Mark Delivered' })).toHaveCount(0);
   await expect(pending.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await cancelAll(request, placed.filter((id) => id !== second));
+});
+
+test('a delivered solo order is recorded paid at the bar: the ticket says Paid and leaves Open (docs/decisions/204)', async ({ page, request }) => {
+  const [drink] = await orderableDrinks(request);
+  const id = await guestOrders(request, drink!.id);
+  const headers = await login(request, 'staff@barhop.dev');
+  for (const status of ['preparing', 'ready', 'delivered']) {
+    expect((await request.put(`/api/staff/orders/${id}/status`, { data: { status }, headers })).ok()).toBe(true);
+  }
+  await signInAsStaff(page);
+  const card = ticket(page, id);
+  await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(card.getByText('Paid', { exact: true })).toHaveCount(0);
+
+  await card.getByRole('button', { name: 'Record payment' }).click();
+  const dialog = page.getByRole('dialog', { name: `Record payment for order #${shortId(id)}` });
+  // Backing out records nothing.
+  await dialog.getByRole('button', { name: 'Not paid yet' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Record payment' })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Record payment' }).click();
+  await dialog.getByLabel('Card terminal').check();
+  await expect(dialog).toContainText('on the card terminal');
+  await dialog.getByRole('button', { name: /^Record \$/ }).click();
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(ticket(page, id)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Paid', exact: true }).click();
+  await expect(ticket(page, id)).toBeVisible();
 });
 
 test('a preparing order is cancelled with a reason, and what was poured goes back to stock', async ({ page, request }) => {

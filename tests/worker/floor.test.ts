@@ -2,9 +2,11 @@
 // takes no money, cancel from every active stage with stock given back, and the venue's hand-off.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { businessDayOf } from '../../shared/business-day';
 import { newId } from '../../shared/ids';
 import { etaMinutes, minutesPerDrink } from '../../shared/orders';
 import { Order } from '../../shared/schemas/order';
+import type { NightReport } from '../../shared/schemas/reports';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
 
@@ -107,6 +109,55 @@ describe('delivered is not paid (docs/product.md §4.2, docs/decisions/179)', ()
     expect(paid.some((o) => o.id === id)).toBe(false);
     const open = (await call('GET', '/api/staff/orders?status=open&limit=200', { token: staff })).json.orders as { id: string }[];
     expect(open.some((o) => o.id === id)).toBe(true);
+  });
+});
+
+describe('the bar records a solo order paid (docs/decisions/204)', () => {
+  const pay = (id: string, token: string, body: unknown) => call('POST', `/api/staff/orders/${id}/payment`, { token, body });
+  const refused = async (res: Promise<{ status: number; json: unknown }>, status: number, code: string, message: string) =>
+    expect(expectApiError(await res, status)).toMatchObject({ code, message });
+  const paymentOf = (id: string) => env.DB.prepare('SELECT payment_status, payment_method FROM orders WHERE id = ?').bind(id).first();
+
+  it('a delivered order recorded paid in cash moves from Open to Paid, and the night report counts it as cash', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const { id } = await placeItems('artisan-bar', 1);
+    expect((await setStatus(id, staff, 'delivered')).status).toBe(200);
+    const res = await pay(id, staff, { method: 'cash' });
+    expect(res.status, res.text).toBe(200);
+    expect(Order.parse(res.json.order)).toMatchObject({ id, status: 'delivered', payment_status: 'captured' });
+    expect(await paymentOf(id)).toEqual({ payment_status: 'captured', payment_method: 'cash' });
+    const paid = (await call('GET', '/api/staff/orders?status=paid&limit=200', { token: staff })).json.orders as { id: string }[];
+    expect(paid.some((o) => o.id === id)).toBe(true);
+    const open = (await call('GET', '/api/staff/orders?status=open&limit=200', { token: staff })).json.orders as { id: string }[];
+    expect(open.some((o) => o.id === id)).toBe(false);
+
+    const venue = await env.DB.prepare("SELECT timezone, day_cutoff_minutes FROM venues WHERE slug = 'artisan-bar'").first<{ timezone: string; day_cutoff_minutes: number }>();
+    const day = businessDayOf(new Date(), venue!.timezone, venue!.day_cutoff_minutes);
+    const report = (await call('GET', `/api/admin/reports/night?day=${day}`, { token: await staffToken('admin@barhop.dev') })).json as NightReport;
+    expect(report.payment_methods.find((m) => m.method === 'Cash')?.payments).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a payment twice, before delivery, on a table round, with an unknown method, and for another venue, changing nothing', async () => {
+    const staff = await staffToken('staff@barhop.dev');
+    const { id } = await placeItems('artisan-bar', 1);
+    await refused(pay(id, staff, { method: 'card_terminal' }), 409, 'not_delivered', 'Record a payment once the order is delivered');
+    expect(await paymentOf(id)).toEqual({ payment_status: 'unpaid', payment_method: null });
+    await setStatus(id, staff, 'delivered');
+    const bad = await pay(id, staff, { method: 'bitcoin' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.details.some((d: { path: string }) => d.path === 'method')).toBe(true);
+    expect(await paymentOf(id)).toEqual({ payment_status: 'unpaid', payment_method: null });
+    await refused(pay(id, await staffToken('staff2@barhop.dev'), { method: 'cash' }), 404, 'not_found', 'Order not found');
+
+    expect((await pay(id, staff, { method: 'card_terminal' })).status).toBe(200);
+    await refused(pay(id, staff, { method: 'cash' }), 409, 'already_paid', 'This order is already recorded as paid');
+    expect(await paymentOf(id)).toEqual({ payment_status: 'captured', payment_method: 'card_terminal' });
+
+    const round = await placeItems('artisan-bar', 1);
+    await setStatus(round.id, staff, 'delivered');
+    await env.DB.prepare("UPDATE orders SET table_session_id = 'a-tab' WHERE id = ?").bind(round.id).run();
+    await refused(pay(round.id, staff, { method: 'cash' }), 409, 'paid_with_tab', "A table's round is paid on its tab: record the payment under Tables");
+    expect(await paymentOf(round.id)).toEqual({ payment_status: 'unpaid', payment_method: null });
   });
 });
 

@@ -4,7 +4,8 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessDayOf } from '../../shared/business-day';
-import { CardPaymentResponse, CardStatusResponse, RefundResponse } from '../../shared/schemas/payments';
+import { CardCheckResponse, CardPaymentResponse, CardStatusResponse, RefundResponse } from '../../shared/schemas/payments';
+import { AdminAnalytics } from '../../shared/schemas/admin';
 import { StaffTablesResponse } from '../../shared/schemas/tables';
 import { venueHub } from '../../worker/live/hub-client';
 import { chargeOf, disputeOf } from '../../worker/payments/local-stripe';
@@ -81,6 +82,41 @@ describe('paying a share by card', () => {
     } finally {
       await connectVenue(SLUG, ACCOUNT);
     }
+  });
+});
+
+describe('the payer\'s browser says it confirmed (docs/decisions/210)', () => {
+  const check = (sessionId: string, shareId: string, token: string) => call('POST', `/api/tables/sessions/${sessionId}/shares/${shareId}/card/check`, { token, body: {} });
+
+  it('the Worker asks Stripe: nothing is captured while Stripe has no payment, then Stripe\'s answer captures it once', async () => {
+    const t = await paying('66');
+    // The browser says it paid; Stripe says the intent still needs a card: the share stays unpaid.
+    expect(CardCheckResponse.parse((await check(t.sessionId, t.share.id, t.host.token)).json).share).toMatchObject({ payment_status: 'unpaid', payment_problem: null });
+    expect((await stateOf(t.sessionId, t.host.token)).shares.find((s) => s.id === t.share.id)?.payment_status).toBe('unpaid');
+    const asked = stripe.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${t.answer.payment_intent_id}`);
+    expect(asked.at(-1)).toMatchObject({ account: ACCOUNT });
+
+    const intent = confirmed(t.answer.payment_intent_id);
+    expect(CardCheckResponse.parse((await check(t.sessionId, t.share.id, t.host.token)).json).share.payment_status).toBe('captured');
+    const state = await stateOf(t.sessionId, t.host.token);
+    expect(state.shares.find((s) => s.id === t.share.id)).toMatchObject({ payment_status: 'captured', method: 'card_app' });
+    expect(state).toMatchObject({ status: 'closed', closed_reason: 'paid' });
+    // Stripe's webhook of the same payment, and asking again, change nothing more.
+    expect((await deliverEvent(eventOf('payment_intent.succeeded', intent))).json).toEqual({ received: true, applied: true });
+    expect(CardCheckResponse.parse((await check(t.sessionId, t.share.id, t.host.token)).json).share.payment_status).toBe('captured');
+    const after = await stateOf(t.sessionId, t.host.token);
+    expect(after.tab.paid_cents).toBe(state.tab.paid_cents);
+    expect(after.shares.filter((s) => s.payment_status === 'captured')).toHaveLength(1);
+  });
+
+  it('a declined card shows as the payer\'s problem; another member cannot ask about a share not theirs', async () => {
+    const t = await paying('67');
+    confirmed(t.answer.payment_intent_id, 'failed');
+    expect(CardCheckResponse.parse((await check(t.sessionId, t.share.id, t.host.token)).json).share).toMatchObject({
+      payment_status: 'unpaid', payment_problem: 'failed', payment_problem_note: 'Your card was declined.',
+    });
+    expect(expectApiError(await check(t.sessionId, t.share.id, t.guests[1]!.token), 403).code).toBe('not_your_share');
+    expect(expectApiError(await check(t.sessionId, 'no-such-share', t.host.token), 404).code).toBe('share_not_found');
   });
 });
 
@@ -188,6 +224,31 @@ describe('refunds', () => {
     const t = await billedTable('58');
     expect((await call('POST', `/api/staff/tables/sessions/${t.sessionId}/shares/${t.share.id}/payment`, { token: await bartender(), body: { method: 'cash' } })).status).toBe(200);
     expect(expectApiError(await refund(t.share.id, await staffToken('admin@barhop.dev'), { reason: 'Spilled' }), 409).code).toBe('not_refundable');
+  });
+});
+
+describe('owner figures (docs/decisions/210)', () => {
+  it('analytics count takings by method, with the tips, the card refunds and Barhop\'s fees', async () => {
+    const admin = await staffToken('admin@barhop.dev');
+    const figures = async () => AdminAnalytics.parse((await call('GET', '/api/admin/analytics?window=7d', { token: admin })).json).payments;
+    const before = await figures();
+    expect(before.by_method.map((m) => m.method)).toEqual(['cash', 'card_terminal', 'card_app']);
+    const byCard = await paying('68');
+    await deliverEvent(eventOf('payment_intent.succeeded', confirmed(byCard.answer.payment_intent_id)));
+    expect((await refund(byCard.share.id, admin, { amount_cents: 150, reason: 'Spilled drink' })).status).toBe(200);
+    const inCash = await billedTable('69');
+    expect((await call('POST', `/api/staff/tables/sessions/${inCash.sessionId}/shares/${inCash.share.id}/payment`, { token: await bartender(), body: { method: 'cash' } })).status).toBe(200);
+    const after = await figures();
+    const delta = (method: string) => {
+      const [b, a] = [before, after].map((f) => f.by_method.find((m) => m.method === method)!);
+      return { payments: a!.payments - b!.payments, amount_cents: a!.amount_cents - b!.amount_cents, tips_cents: a!.tips_cents - b!.tips_cents };
+    };
+    expect(delta('card_app')).toEqual({ payments: 1, amount_cents: byCard.share.due_cents, tips_cents: 200 });
+    expect(delta('cash')).toEqual({ payments: 1, amount_cents: inCash.share.due_cents, tips_cents: 200 });
+    expect(delta('card_terminal')).toEqual({ payments: 0, amount_cents: 0, tips_cents: 0 });
+    expect(after.tips_cents - before.tips_cents).toBe(400);
+    expect(after.card_refunds_cents - before.card_refunds_cents).toBe(150);
+    expect(after.card_fees_cents - before.card_fees_cents).toBe(Math.floor(byCard.share.due_cents / 100));
   });
 });
 

@@ -10,6 +10,7 @@ import { businessDayBounds, lastBusinessDays, utcOffsetMinutes } from '../../sha
 import type { Db } from '../env';
 import { COUNTED_ORDER, salesFigures, WINDOW_DAYS } from '../analytics/sales-figures';
 import { getVenueProfile } from './venue-profile';
+import { paymentAnalytics } from '../payments/analytics';
 import { tableAnalytics } from '../tables/analytics';
 
 const TOP_DRINKS = 10;
@@ -30,7 +31,7 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
   const shift = `${offset >= 0 ? '+' : ''}${offset} minutes`;
   const sales = sql`o.restaurant_id = ${venueId} and o.created_at >= ${since} and ${sql.raw(COUNTED_ORDER)}`;
 
-  const [totals, daily, topDrinks, heat, interactions, archivedDays, tables] = await Promise.all([
+  const [totals, daily, topDrinks, heat, interactions, archivedDays, tables, payments] = await Promise.all([
     salesFigures(d1, { since, venueId, firstDay: businessDays[0] }),
     // Each order's business day: the number of day starts at or before it (a DST change moves a start, not a bucket).
     db.all<{ bucket: number; orders: number; revenue: number }>(sql`
@@ -51,6 +52,7 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
       select a.day as date, a.orders as orders, a.revenue_cents as revenue from archived_order_days a
       where a.venue_id = ${venueId} and a.day >= ${businessDays[0]}`),
     tableAnalytics(db, venueId, since),
+    paymentAnalytics(db, venueId, since),
   ]);
   const byDate = new Map(daily.map((d) => [businessDays[Number(d.bucket)]!, { orders: Number(d.orders), revenue: Number(d.revenue) }]));
   // An archived UTC day counts in the business day of the same date.
@@ -79,5 +81,6 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
     top_drinks: topDrinks.map((d) => ({ name: d.name, menu_drink_id: d.menu_drink_id, qty: Number(d.qty), revenue_cents: Number(d.revenue) })),
     heat: heat.map((h) => ({ weekday: Number(h.weekday), hour: Number(h.hour), orders: Number(h.orders) })),
     tables,
+    payments,
   };
 }

@@ -3,6 +3,7 @@
 // lists and objects JSON text, booleans 0/1 integers.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PAYMENT_METHODS } from '../../shared/payment-methods';
 import type { HappyHourRule } from '../../shared/schemas/venue';
 import type { ChosenModifier, ModifierEffect, ModifierGroup } from '../../shared/schemas/modifiers';
 
@@ -306,6 +307,8 @@ export const orders = sqliteTable('orders', {
   customerPhone: text('customer_phone'),
   status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('pending'),
   paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('unpaid'),
+  /** How a solo order was paid, as staff recorded it (docs/decisions/204); a table's round is paid by its tab's shares. */
+  paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
   subtotalCents: integer('subtotal_cents').notNull(),
   taxCents: integer('tax_cents').notNull(),
   totalCents: integer('total_cents').notNull(),
@@ -716,7 +719,6 @@ export const tableCartLines = sqliteTable('table_cart_lines', {
 }, (t) => [index('table_cart_lines_session_idx').on(t.sessionId, t.createdAt)]);
 
 export const SHARE_KIND_VALUES = ['items', 'even', 'custom', 'rest'] as const;
-export const SHARE_METHOD_VALUES = ['cash', 'card_terminal', 'card_app'] as const;
 export const PAYMENT_PROBLEM_VALUES = ['failed', 'canceled', 'disputed'] as const;
 
 /** A payer's share of the bill (shared/tab-split.ts computes it). */
@@ -736,7 +738,7 @@ export const tabShares = sqliteTable('tab_shares', {
   splitBaseCents: integer('split_base_cents'),
   splitIndex: integer('split_index'),
   paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('unpaid'),
-  method: text('method', { enum: SHARE_METHOD_VALUES }),
+  method: text('method', { enum: PAYMENT_METHODS }),
   /** The staff user who recorded the payment, and their name as shown. */
   recordedBy: text('recorded_by'),
   recordedByName: text('recorded_by_name'),

@@ -5,7 +5,9 @@ import { LIVE_SOCKETS_PER_ADDRESS, LIVE_SOCKETS_PER_SESSION, SESSION_ENDED_CLOSE
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveEvent, LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
-import { changeOrderStatus, recallOrderStatus, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest } from '../orders/transition';
+import {
+  changeOrderStatus, recallOrderStatus, recordOrderPayment, type PaymentRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest,
+} from '../orders/transition';
 import { placeOrder, refuse, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
 import { FirstOrderCeiling } from '../orders/first-orders';
 import { isUnclaimed } from '../orders/unclaimed';
@@ -225,6 +227,14 @@ export class VenueHub extends DurableObject<Env> {
     return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
       return recallOrderStatus(shard.db, shard.d1, req, this.log.latest());
+    });
+  }
+
+  /** A delivered solo order recorded paid at the bar (docs/decisions/204), in the order's own turn. */
+  async recordPayment(req: PaymentRequest): Promise<Bookmarked<StatusChangeOutcome>> {
+    return this.publishChange(req.venueId, req.orderId, async () => {
+      const shard = await this.db(req.venueId);
+      return recordOrderPayment(shard.db, shard.d1, req, this.log.latest());
     });
   }
 

@@ -370,6 +370,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     customerPhone: req.details.customerPhone,
     status: 'pending',
     paymentStatus: 'unpaid',
+    paymentMethod: null,
     subtotalCents: totals.subtotalCents,
     taxCents: totals.taxCents,
     totalCents: totals.totalCents,

@@ -4,11 +4,14 @@ import {
   AdminCancelInput, AdminOrdersQuery, OrderStatusUpdate, StaffHistoryQuery, StaffOrdersQuery, UnclaimedCancelInput,
   type OrderList, type UnclaimedCancelResult, type UnclaimedOrders,
 } from '../../shared/schemas/order';
+import { RecordPaymentInput } from '../../shared/schemas/tables';
 import { describeWrite } from '../audit/record';
 import { shortOrderId } from '../../shared/ids';
 import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
+import { formatCents } from '../../shared/money';
+import { PAYMENT_METHOD_WORDS } from '../../shared/payment-methods';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
 import { venueDatabase } from '../shards/directory';
@@ -93,6 +96,22 @@ export const staffOrderRoutes = new Hono<AppContext>()
     changeStatus(c, c.req.valid('param').id, c.req.valid('json')))
   .post('/orders/:id/recall', requireStaff, validate('param', IdParam), async (c) =>
     changeStatus(c, c.req.valid('param').id, 'recall'))
+  // Delivered is not paid (docs/decisions/179): the bar records a solo order's payment when it takes it (docs/decisions/204).
+  .post('/orders/:id/payment', requireStaff, validate('param', IdParam), validate('json', RecordPaymentInput), async (c) => {
+    const caller = staffCaller(c);
+    const venueId = scopedVenueId(c);
+    const { id } = c.req.valid('param');
+    const { method } = c.req.valid('json');
+    const outcome = await venueHub(c.env, venueId).recordPayment({ venueId, orderId: id, method, actor: { type: caller.role, id: caller.impersonatorId ?? caller.userId } });
+    if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
+    if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
+    describeWrite(c, {
+      action: 'order.record_payment', targetType: 'order', targetId: id,
+      summary: `Recorded ${formatCents(outcome.order.total_cents)} paid ${PAYMENT_METHOD_WORDS[method]} for ${outcome.order.display_name} (${id.slice(-6)})`,
+      before: { payment_status: 'unpaid' }, after: { payment_status: 'captured', method },
+    });
+    return c.json({ order: outcome.order });
+  })
   .get('/history', requireStaff, validate('query', StaffHistoryQuery), async (c) => {
     const { status, limit, since, before } = c.req.valid('query');
     return c.json({ orders: await venueOrderHistory(c.env, (await venueDatabase(c.env, scopedVenueId(c))).db, scopedVenueId(c), { filter: status, limit, since, before }) });

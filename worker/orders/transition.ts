@@ -1,5 +1,6 @@
 // Status changes by staff and admins. Runs inside the venue's Durable Object, which then pushes
 // the change to live sockets. The rules themselves are the pure transitionOrder (shared/orders.ts).
+import type { BarPaymentMethod } from '../../shared/payment-methods';
 import { and, desc, eq } from 'drizzle-orm';
 import { recallOrder, transitionOrder, type OrderState, type OrderStatus, type TransitionResult } from '../../shared/orders';
 import type { Order } from '../../shared/schemas/order';
@@ -93,6 +94,37 @@ async function applyChange(
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
   const eta = await liveEta(db, updated, items.reduce((n, i) => n + i.quantity, 0));
   return { ok: true, from: row.status, to: next.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey, menuChanged, seq };
+}
+
+export type PaymentRequest = Omit<StatusChangeRequest, 'to' | 'reason'> & { method: BarPaymentMethod };
+
+/**
+ * A bartender records that a delivered solo order was paid at the bar, in cash or on the card terminal
+ * (docs/decisions/204): `unpaid` → `captured`, the status stays `delivered`. A table's round is paid by its tab's
+ * shares instead (docs/product.md §12.5). The live event goes out as delivered → delivered, so every bar display
+ * and the guest's screen show the order paid.
+ */
+export async function recordOrderPayment(db: Db, d1: D1Database, req: PaymentRequest, liveBase: number): Promise<StatusChangeOutcome> {
+  const row = await db.query.orders.findFirst({ where: and(eq(orders.id, req.orderId), eq(orders.restaurantId, req.venueId)) });
+  if (!row) return refuse(404, 'not_found', 'Order not found');
+  if (row.tableSessionId) return refuse(409, 'paid_with_tab', "A table's round is paid on its tab: record the payment under Tables");
+  if (row.paymentStatus === 'captured') return refuse(409, 'already_paid', 'This order is already recorded as paid');
+  if (row.status !== 'delivered' || row.paymentStatus !== 'unpaid') {
+    return refuse(409, 'not_delivered', 'Record a payment once the order is delivered', { status: row.status });
+  }
+  const at = new Date().toISOString();
+  const [live, update] = await d1.batch([
+    liveChangeStatement(d1, { venueId: req.venueId, orderId: row.id, from: 'delivered', to: 'delivered', at }, liveBase),
+    d1.prepare(
+      `update orders set payment_status = 'captured', payment_method = ?, updated_at = ?
+       where id = ? and status = 'delivered' and payment_status = 'unpaid'`,
+    ).bind(req.method, at, row.id),
+  ]);
+  if (!update?.meta.changes) return refuse(409, 'conflict', 'The order changed meanwhile; reload and try again');
+  const seq = recordedSeq(live!.results)!;
+  const updated = { ...row, paymentStatus: 'captured' as const, paymentMethod: req.method, updatedAt: at };
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+  return { ok: true, from: 'delivered', to: 'delivered', at, order: toOrder(updated, items, null), ownerKey: row.ownerKey, menuChanged: false, seq };
 }
 
 /**

@@ -32,6 +32,18 @@ const MENU_PATH = /^\/venue\/[^/]+\/?$/;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>/;
 const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
 
+/** The pay screen (docs/decisions/210): the one document that loads Stripe.js. */
+const PAY_PATH = /^\/venue\/[^/]+\/table\/pay\/[^/]+\/?$/;
+/**
+ * What Stripe.js and its Payment Element need (its script, its iframes, its API), allowed on the pay screen's
+ * document only: every other page keeps the policy of public/_headers, with no foreign script, frame or connection.
+ */
+export const CARD_PAYMENT_SOURCES = {
+  'script-src': ['https://js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+} as const;
+
 /** True for the paths this module renders; the Worker's fetch sends them here instead of the API app. */
 export const isVenuePagePath = (pathname: string) => pathname.startsWith('/venue/');
 
@@ -167,6 +179,12 @@ async function renderVenuePage(c: Context<AppContext>, loadAsset: AssetSource) {
   const headers = new Headers(shell.headers);
   for (const name of ['ETag', 'Content-Length', 'CF-Cache-Status']) headers.delete(name);
   headers.set('Cache-Control', 'no-cache');
+  const shellCsp = headers.get('Content-Security-Policy');
+  if (shellCsp && PAY_PATH.test(url.pathname)) {
+    let csp = shellCsp;
+    for (const [directive, sources] of Object.entries(CARD_PAYMENT_SOURCES)) csp = withSources(csp, directive, [...sources]);
+    headers.set('Content-Security-Policy', csp);
+  }
   const template = await shell.text();
   const page = (html: string) => new Response(html, { status: 200, headers });
   const parts = await pageParts(c, c.req.param('slug') ?? '', MENU_PATH.test(url.pathname));
@@ -196,9 +214,14 @@ async function cspHash(text: string) {
 }
 
 /** The policy with `sources` added to its style-src. */
-export function withStyleSources(csp: string, sources: string[]) {
-  return csp.split(';').map((d) => d.trim()).filter(Boolean)
-    .map((d) => (/^style-src(\s|$)/.test(d) ? `${d} ${sources.join(' ')}` : d)).join('; ');
+export const withStyleSources = (csp: string, sources: string[]) => withSources(csp, 'style-src', sources);
+
+/** The policy with `sources` added to `directive`; a directive it lacks starts from 'self' (default-src's). */
+export function withSources(csp: string, directive: string, sources: string[]) {
+  const directives = csp.split(';').map((d) => d.trim()).filter(Boolean);
+  const named = new RegExp(`^${directive}(\\s|$)`);
+  if (!directives.some((d) => named.test(d))) return [...directives, `${directive} 'self' ${sources.join(' ')}`].join('; ');
+  return directives.map((d) => (named.test(d) ? `${d} ${sources.join(' ')}` : d)).join('; ');
 }
 
 /** The pages app; `loadAsset` is injectable for tests (the worker test pool has no static assets). */

@@ -2,6 +2,7 @@
 // one PaymentIntent. Applying is a merge that only moves forward (worker/tables/card.ts), so the events may
 // arrive in any order and any number of times.
 import type Stripe from 'stripe';
+import type { IntentState } from './stripe';
 
 export type CardEventKind = 'succeeded' | 'authorized' | 'failed' | 'canceled' | 'refunded' | 'disputed';
 
@@ -52,6 +53,28 @@ export function cardEventOf(event: Stripe.Event): CardEvent | null {
       if (!intentId) return null;
       return { ...base, intentId, kind: 'disputed', amountCents: dispute.amount, note: `Disputed by the card holder (${dispute.reason})` };
     }
+    default:
+      return null;
+  }
+}
+
+/**
+ * What Stripe's answer about an intent says, as the tab applies it: the Worker asks Stripe itself when the payer's
+ * browser says it confirmed (POST …/card/check), so a lost or late webhook does not keep a paid share unpaid, and
+ * the browser's word alone never captures one. Its id names the intent and the state, so asking again (or the
+ * webhook of the same fact arriving too) applies it once; null while the payment is still under way.
+ */
+export function cardEventOfIntent(account: string, intent: IntentState): CardEvent | null {
+  const base = { eventId: `check:${intent.id}:${intent.status}`, type: `payment_intent.checked.${intent.status}`, account, intentId: intent.id };
+  switch (intent.status) {
+    case 'succeeded':
+      return { ...base, kind: 'succeeded', amountCents: intent.amountReceived, note: null };
+    case 'canceled':
+      return { ...base, kind: 'canceled', amountCents: 0, note: 'The card payment was cancelled' };
+    case 'requires_payment_method':
+      return intent.lastError
+        ? { ...base, eventId: `${base.eventId}:${intent.lastError.code}`, kind: 'failed', amountCents: 0, note: intent.lastError.message ?? 'The card payment failed' }
+        : null;
     default:
       return null;
   }

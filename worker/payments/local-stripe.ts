@@ -116,6 +116,22 @@ export function confirmLocally(id: string, outcome: 'succeeded' | 'failed'): Loc
   return intent;
 }
 
+/**
+ * A verified webhook event about an intent the local Stripe made (local development and the e2e server only): the
+ * guest's confirmation happened in the browser, where Stripe.js stood in by whoever signed the event, so the stand-in
+ * takes the intent's success from it, as Stripe's own records would hold it. Forward only: a success is never undone.
+ */
+export function observeLocally(event: { type: string; data: { object: unknown } }) {
+  const object = event.data.object as Partial<LocalIntent> & { id?: string };
+  const intent = object.id ? intents.get(object.id) : undefined;
+  if (!intent || intent.status === 'succeeded' || intent.status === 'canceled') return;
+  if (event.type === 'payment_intent.succeeded') {
+    Object.assign(intent, { status: 'succeeded', amount_received: object.amount_received ?? intent.amount, amount_capturable: 0, latest_charge: intent.latest_charge ?? nextId('ch') });
+  } else if (event.type === 'payment_intent.amount_capturable_updated' && intent.capture_method === 'manual') {
+    Object.assign(intent, { status: 'requires_capture', amount_capturable: object.amount_capturable ?? intent.amount, latest_charge: intent.latest_charge ?? nextId('ch') });
+  }
+}
+
 // ---- events, as Stripe sends them to a Connect webhook endpoint ---------------------------------
 
 export type EventOptions = { account: string; id?: string; created?: number };

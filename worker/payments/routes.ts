@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { newId } from '../../shared/ids';
 import {
   CaptureHoldsInput, RefundInput,
-  type CardPaymentResponse, type CardStatusResponse, type RefundResponse,
+  type CardCheckResponse, type CardPaymentResponse, type CardStatusResponse, type RefundResponse,
 } from '../../shared/schemas/payments';
 import type { TableStateResponse } from '../../shared/schemas/tables';
 import { formatCents } from '../../shared/money';
@@ -25,8 +25,9 @@ import { payableShare } from '../tables/card';
 import type { TableActor } from '../tables/commands';
 import { memberByKeys, readTable } from '../tables/queries';
 import { anyActor, guestActor, locateSession, runTableCommand, staffActor } from '../tables/requests';
-import { cardEventOf } from './events';
-import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, verifiedEvent } from './stripe';
+import { cardEventOf, cardEventOfIntent } from './events';
+import { observeLocally } from './local-stripe';
+import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, usesLocalStripe, verifiedEvent } from './stripe';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
@@ -56,6 +57,9 @@ async function memberTable(database: VenueDatabase, sessionId: string) {
   if (!rows) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
   return rows;
 }
+
+/** Stripe itself: the events it sends change tabs through the hub like any other change. */
+const STRIPE_ACTOR: TableActor = { kind: 'staff', userId: 'stripe', name: 'Stripe', role: 'system' };
 
 /** Paying by card and card holds, for the table's members (mounted under /api/tables). */
 export const tableCardRoutes = new Hono<AppContext>()
@@ -103,6 +107,33 @@ export const tableCardRoutes = new Hono<AppContext>()
       throw err;
     }
     return c.json(answerIntent(c, card, intent, due));
+  })
+  // The payer's browser says Stripe.js confirmed: the Worker asks Stripe how the intent stands and applies only
+  // what Stripe answers (docs/decisions/210). The share is captured by Stripe's word, never by this request's.
+  .post('/sessions/:id/shares/:shareId/card/check', requireGuest, validate('param', ShareParam), async (c) => {
+    const { id, shareId } = c.req.valid('param');
+    const { venueId, database } = await locateSession(c, id);
+    const actor = guestActor(c);
+    const rows = await memberTable(database, id);
+    const member = memberByKeys(rows, actor.ownerKeys);
+    if (!member) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    const share = rows.shares.find((s) => s.id === shareId && s.paymentStatus !== 'void');
+    if (!share) throw new ApiError(404, 'share_not_found', 'That share is not on this tab');
+    if (share.payerMemberId !== member.id) throw new ApiError(403, 'not_your_share', 'Only its payer can pay this share');
+    const card = await venueCard(c, database.db, venueId);
+    if (!card) throw notTakingCards();
+    let answer: CardCheckResponse['share'] = {
+      id: shareId, payment_status: share.paymentStatus, payment_problem: share.paymentProblem, payment_problem_note: share.paymentProblemNote,
+    };
+    if (share.providerRef && share.paymentStatus === 'unpaid') {
+      const event = cardEventOfIntent(card.account, await stripeGateway(c.env).intentState(card.account, share.providerRef));
+      if (event) {
+        const outcome = await runTableCommand(c, venueId, { type: 'card_event', sessionId: id, event }, STRIPE_ACTOR);
+        const after = outcome.table.shares.find((s) => s.id === shareId);
+        if (after) answer = { id: shareId, payment_status: after.payment_status, payment_problem: after.payment_problem, payment_problem_note: after.payment_problem_note };
+      }
+    }
+    return c.json({ share: answer } satisfies CardCheckResponse);
   })
   .post('/sessions/:id/holds', requireGuest, validate('param', SessionParam), async (c) => {
     const { id } = c.req.valid('param');
@@ -172,8 +203,6 @@ export const adminPaymentRoutes = new Hono<AppContext>()
 
 // ---- the webhook ------------------------------------------------------------------------------
 
-/** Stripe itself: the events it sends change tabs through the hub like any other change. */
-const STRIPE_ACTOR: TableActor = { kind: 'staff', userId: 'stripe', name: 'Stripe', role: 'system' };
 
 /** Connected account → its venue and database; an isolate remembers (a venue keeps its account). */
 const accounts = new Map<string, { venueId: string; database: VenueDatabase }>();
@@ -209,6 +238,7 @@ export const paymentWebhookRoutes = new Hono<AppContext>()
     if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing');
     const event = await verifiedEvent(c.env, await c.req.text(), signature);
     if (!event) throw new ApiError(400, 'invalid_signature', 'The Stripe signature does not match this payload');
+    if (usesLocalStripe(c.env)) observeLocally(event);
     const card = cardEventOf(event);
     const venue = card?.account ? await venueOfAccount(c, card.account) : null;
     const sessionId = card && venue ? await sessionOfIntent(venue.database.db, card.intentId) : null;

@@ -22,10 +22,13 @@ export function routeStripeThrough(fake: typeof fetch | null) {
   fetchOverride = fake;
 }
 
+/** The local Stripe of `npm start` and the e2e server answers the SDK (a demo build with the local key). */
+export const usesLocalStripe = (env: StripeEnv) => isDemoMode(env) && env.STRIPE_SECRET_KEY === LOCAL_STRIPE_SECRET_KEY;
+
 /** The fetch the SDK sends with: a test's fake, the local Stripe of `npm start` (demo builds only), or the network. */
 function stripeFetch(env: StripeEnv): typeof fetch {
   if (fetchOverride) return fetchOverride;
-  if (isDemoMode(env) && env.STRIPE_SECRET_KEY === LOCAL_STRIPE_SECRET_KEY) return localStripeFetch;
+  if (usesLocalStripe(env)) return localStripeFetch;
   return (input, init) => fetch(input, init);
 }
 
@@ -52,6 +55,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 
 export type IntentMetadata = { venue_id: string; session_id: string; share_id?: string; hold_id?: string };
 export type CreatedIntent = { id: string; clientSecret: string; status: string };
+export type IntentState = { id: string; status: string; amountReceived: number; lastError: { code: string; message: string | null } | null };
 
 /** The application fee on an amount: basis points, rounded down (the venue never pays a fraction of a cent more). */
 export const applicationFeeCents = (amountCents: number, feeBp: number) => Math.floor((amountCents * feeBp) / 10_000);
@@ -86,6 +90,15 @@ export function stripeGateway(env: StripeEnv) {
     async clientSecret(account: string, intentId: string): Promise<CreatedIntent> {
       const intent = await call(() => stripe().paymentIntents.retrieve(intentId, {}, { stripeAccount: account }));
       return { id: intent.id, clientSecret: intent.client_secret ?? '', status: intent.status };
+    },
+
+    /** An intent as Stripe holds it now: what the Worker asks when the payer's browser says it confirmed. */
+    async intentState(account: string, intentId: string): Promise<IntentState> {
+      const intent = await call(() => stripe().paymentIntents.retrieve(intentId, {}, { stripeAccount: account }));
+      return {
+        id: intent.id, status: intent.status, amountReceived: intent.amount_received,
+        lastError: intent.last_payment_error ? { code: intent.last_payment_error.code ?? 'card_error', message: intent.last_payment_error.message ?? null } : null,
+      };
     },
 
     /** Captures part of a hold; Stripe releases the rest. */

@@ -4,6 +4,7 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { businessDayBounds, businessDayOf, shiftDay, wallClock } from '../../shared/business-day';
 import { shortOrderId } from '../../shared/ids';
+import { PAYMENT_METHOD_NAMES } from '../../shared/payment-methods';
 import type { NightReport } from '../../shared/schemas/reports';
 import { orderEvents, orderItems, orders, menuDrinks, paymentRefunds, tabShares, tableSessions, users } from '../db/schema';
 import type { Db } from '../env';
@@ -17,7 +18,6 @@ export const lastFinishedBusinessDay = (venue: Venue, now = new Date()) => shift
 
 const NOT_HANDLED = 'Not handled';
 const AT_THE_BAR = 'Paid at the bar';
-const METHOD_NAMES: Record<string, string> = { cash: 'Cash', card_terminal: 'Card terminal', card_app: 'Card in the app' };
 
 function addTo<K>(map: Map<K, { qty: number; sales: number }>, key: K, qty: number, sales: number) {
   const row = map.get(key) ?? { qty: 0, sales: 0 };
@@ -90,16 +90,23 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
 
   const methods = new Map<string, { payments: number; amount: number; tips: number }>();
   for (const { share } of shares) {
-    const key = METHOD_NAMES[share.method ?? ''] ?? 'Other';
+    const key = share.method ? PAYMENT_METHOD_NAMES[share.method] : 'Other';
     const row = methods.get(key) ?? { payments: 0, amount: 0, tips: 0 };
     row.payments += 1;
     row.amount += share.amountCents + share.tipCents;
     row.tips += share.tipCents;
     methods.set(key, row);
   }
-  // Solo orders are paid at the bar on hand-over (docs/decisions/024); a table's round is paid through its tab's shares.
-  const paidAtBar = counted.filter((o) => !o.tableSessionId && o.paymentStatus === 'captured');
-  if (paidAtBar.length) methods.set(AT_THE_BAR, { payments: paidAtBar.length, amount: paidAtBar.reduce((n, o) => n + o.totalCents, 0), tips: 0 });
+  // A solo order's payment is recorded by the bar with its method (docs/decisions/204); one captured before methods
+  // were recorded reads "Paid at the bar". A table's round is paid through its tab's shares.
+  for (const order of counted) {
+    if (order.tableSessionId || order.paymentStatus !== 'captured') continue;
+    const key = order.paymentMethod ? PAYMENT_METHOD_NAMES[order.paymentMethod] : AT_THE_BAR;
+    const row = methods.get(key) ?? { payments: 0, amount: 0, tips: 0 };
+    row.payments += 1;
+    row.amount += order.totalCents;
+    methods.set(key, row);
+  }
 
   const gross = notCancelled.reduce((n, o) => n + o.subtotalCents, 0);
   const refundCents = refunded.reduce((n, o) => n + o.subtotalCents, 0);

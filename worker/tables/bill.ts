@@ -1,5 +1,6 @@
 // The bill and its shares (docs/product.md §12.4, §12.5): asking for the bill, claiming lines, taking a share,
 // and a bartender recording a share paid. The money is shared/tab-split.ts; this file decides who may and stores it.
+import type { BarPaymentMethod } from '../../shared/payment-methods';
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
@@ -156,7 +157,7 @@ export function settleWrites(scope: Scope): Change['writes'] {
  * A bartender records a share paid (cash or the card terminal). Twice is refused, naming who recorded it. When
  * every share is paid and nothing is owed, the tab closes as paid, and its rounds are paid with it.
  */
-export function recordPaymentDecision(scope: Scope, shareId: string, method: 'cash' | 'card_terminal'): Decision {
+export function recordPaymentDecision(scope: Scope, shareId: string, method: BarPaymentMethod): Decision {
   const { rows, db, now, actor } = scope;
   if (actor.kind !== 'staff') return refuseTable(403, 'forbidden', 'Only the bar records payments');
   if (rows.session.status === 'merged') return refuseTable(409, 'tab_closed', `Table ${rows.session.tableNumber}'s tab was merged into another`);

@@ -1,5 +1,6 @@
 // What the Worker's table routes ask of the venue's hub (docs/decisions/170), as plain data: it crosses the
 // Durable Object's RPC boundary. Every change of a table is one of these, run by worker/tables/desk.ts.
+import type { BarPaymentMethod } from '../../shared/payment-methods';
 import type { z } from 'zod';
 import type { Order } from '../../shared/schemas/order';
 import type { TableLineInput, TableLineUpdate, TableState, TakeShareInput } from '../../shared/schemas/tables';
@@ -38,7 +39,7 @@ export type TableCommand =
   | OnSession & { type: 'unclaim'; orderItemId: number }
   | OnSession & { type: 'take_share'; share: z.output<typeof TakeShareInput> }
   | OnSession & { type: 'drop_share'; shareId: string }
-  | OnSession & { type: 'record_payment'; shareId: string; method: 'cash' | 'card_terminal' }
+  | OnSession & { type: 'record_payment'; shareId: string; method: BarPaymentMethod }
   | OnSession & { type: 'move'; table: string }
   | OnSession & { type: 'merge'; intoSessionId: string }
   | OnSession & { type: 'void_line'; orderItemId: number; reason: string }

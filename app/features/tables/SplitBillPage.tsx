@@ -1,13 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import { formatCents } from '../../../shared/money';
 import { paymentStatusLabel } from '../../../shared/order-display';
+import type { PaymentMethodName } from '../../../shared/payment-methods';
 import type { TabLine, TabShare, TableState } from '../../../shared/schemas/tables';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
 import { GuestHeader } from '../guest/venue/GuestHeader';
 import type { VenueContext } from '../guest/venue/VenueLayout';
-import { useClaimLine, useDropShare, useReleaseClaim, useTakeShare, type TableView } from './api';
+import { cardStatusQuery, useClaimLine, useDropShare, useReleaseClaim, useTakeShare, type TableView } from './api';
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { PaymentComplete, isPaidInFull } from './PaymentComplete';
 import { whoLabel } from './rights';
@@ -32,12 +34,13 @@ export default function SplitBillPage() {
 }
 
 
-const METHOD_LABEL: Record<string, string> = { cash: 'Cash', card_terminal: 'Card', card_app: 'Card in the app' };
+/** The guest reads the terminal as plain "Card"; the method names are shared/payment-methods.ts. */
+const METHOD_LABEL: Record<PaymentMethodName, string> = { cash: 'Cash', card_terminal: 'Card', card_app: 'Card in the app' };
 
 /** "Unpaid", "Paid · Cash": a share's status as the table reads it. */
 export function shareStatusLabel(share: Pick<TabShare, 'payment_status' | 'method'>) {
   const status = paymentStatusLabel(share.payment_status);
-  return share.payment_status === 'captured' && share.method ? `${status} · ${METHOD_LABEL[share.method] ?? share.method}` : status;
+  return share.payment_status === 'captured' && share.method ? `${status} · ${METHOD_LABEL[share.method]}` : status;
 }
 
 const KIND_LABEL: Record<TabShare['kind'], string> = { items: 'By item', even: 'Evenly', custom: 'Custom amount', rest: 'The rest' };
@@ -52,7 +55,7 @@ function Split({ slug, view }: { slug: string; view: TableView }) {
     return (
       <>
         <PaymentComplete table={table} />
-        <Shares table={table} you={you} />
+        <Shares slug={slug} table={table} you={you} />
       </>
     );
   }
@@ -72,7 +75,7 @@ function Split({ slug, view }: { slug: string; view: TableView }) {
     <>
       <TabTotals table={table} />
       {you && table.tab.owed_cents > 0 && <ShareForm table={table} you={you} />}
-      <Shares table={table} you={you} />
+      <Shares slug={slug} table={table} you={you} />
     </>
   );
 }
@@ -196,9 +199,13 @@ function ClaimList({ table, you }: { table: TableState; you: string }) {
   );
 }
 
-function Shares({ table, you }: { table: TableState; you: string | null }) {
+function Shares({ slug, table, you }: { slug: string; table: TableState; you: string | null }) {
   const drop = useDropShare(table.session_id);
   const shares = table.shares.filter((s) => s.payment_status !== 'void');
+  const mineUnpaid = shares.some((s) => s.payer_member_id === you && s.payment_status === 'unpaid');
+  // Cards in the app only where the venue has a payment account; elsewhere "Pay at the bar" (docs/product.md §12.9).
+  const card = useQuery({ ...cardStatusQuery(table.session_id), enabled: mineUnpaid && table.status === 'billing' });
+  const takesCards = card.data?.available === true;
   if (shares.length === 0) return null;
   return (
     <section className="card stack" aria-labelledby="shares-heading">
@@ -213,7 +220,15 @@ function Shares({ table, you }: { table: TableState; you: string | null }) {
               <span className="spacer" />
               <span>{formatCents(share.amount_cents)}{share.tip_cents > 0 && ` + ${formatCents(share.tip_cents)} tip`} = <strong>{formatCents(share.due_cents)}</strong></span>
               <span className={`badge ${share.payment_status === 'captured' ? 'badge-success' : 'badge-warning'}`}>{shareStatusLabel(share)}</span>
-              {mine && share.payment_status === 'unpaid' && table.status === 'billing' && (
+              {share.refunded_cents > 0 && <span className="badge badge-info">Refunded {formatCents(share.refunded_cents)}</span>}
+              {mine && share.payment_status === 'unpaid' && share.payment_problem && share.payment_problem !== 'disputed' && (
+                <span className="field-error">{share.payment_problem_note ?? 'The card payment did not go through'}</span>
+              )}
+              {mine && share.payment_status === 'unpaid' && table.status === 'billing' && takesCards && (
+                // A document of its own: only the pay screen's policy allows Stripe.js (worker/pages/venue-page.ts).
+                <Link className="btn btn-small btn-primary" reloadDocument to={`/venue/${slug}/table/pay/${share.id}`}>Pay by card</Link>
+              )}
+              {mine && share.payment_status === 'unpaid' && table.status === 'billing' && !(share.method === 'card_app' && !share.payment_problem) && (
                 <button type="button" className="btn btn-small btn-ghost" disabled={drop.isPending}
                   onClick={() => drop.mutate(share.id, { onError: (err) => toast.error(errorMessage(err, 'Could not cancel your share')) })}>Cancel my share</button>
               )}
@@ -221,7 +236,8 @@ function Shares({ table, you }: { table: TableState; you: string | null }) {
           );
         })}
       </ul>
-      {shares.some((s) => s.payer_member_id === you && s.payment_status === 'unpaid') && <p className="muted">Pay the bartender: they record your share as paid.</p>}
+      {mineUnpaid && card.isSuccess && !takesCards && <p className="table-note"><strong>Pay at the bar</strong>: this venue takes payment at the bar.</p>}
+      {mineUnpaid && <p className="muted">{takesCards ? 'Pay by card here, or pay the bartender: they record your share as paid.' : 'Pay the bartender: they record your share as paid.'}</p>}
     </section>
   );
 }

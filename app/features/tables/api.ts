@@ -141,3 +141,21 @@ export const useDropShare = (sessionId: string) => useTableWrite(sessionId, (sha
 /** The AI bartender proposes a drink per member for the table's cart (docs/decisions/170). */
 export const useAiRound = (sessionId: string) => useTableWrite(sessionId, () =>
   apiRequest('POST', '/tables/sessions/:id/ai-round', { credentials: 'guest', params: { id: sessionId } }));
+
+/**
+ * Whether the venue takes cards in the app (docs/product.md §12.9): without a payment account the guest pays at
+ * the bar. Read once per tab; a venue does not gain or lose its account during a night.
+ */
+export const cardStatusQuery = (sessionId: string) => queryOptions({
+  queryKey: [...tableKeys.session(sessionId), 'card'] as const,
+  staleTime: 5 * 60_000,
+  queryFn: () => apiRequest('GET', '/tables/sessions/:id/card', { credentials: 'guest', params: { id: sessionId } }),
+});
+
+/** Starts (or, after a reload, goes on with) the card payment of the payer's own share: what Stripe.js needs. */
+export const startCardPayment = (sessionId: string, shareId: string) =>
+  apiRequest('POST', '/tables/sessions/:id/shares/:shareId/card', { credentials: 'guest', params: { id: sessionId, shareId } });
+
+/** After Stripe.js confirmed: the Worker asks Stripe how the payment stands (the browser's word captures nothing). */
+export const checkCardPayment = (sessionId: string, shareId: string) =>
+  apiRequest('POST', '/tables/sessions/:id/shares/:shareId/card/check', { credentials: 'guest', params: { id: sessionId, shareId } });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ANALYTICS_WINDOWS, type AdminAnalytics, type AnalyticsWindow } from '../../../../shared/schemas/admin';
 import { formatCents, formatCount } from '../../../../shared/money';
+import { PAYMENT_METHOD_NAMES } from '../../../../shared/payment-methods';
 import { BarChart, HeatMap, HorizontalBars } from '../../../ui/charts';
 import { useAdminAnalytics } from '../api';
 
@@ -27,6 +28,31 @@ function TablesFigures({ tables }: { tables: AdminAnalytics['tables'] }) {
       </div>
       {tables.tabs_per_table.length === 0 ? <p className="muted">No tabs in this window</p>
         : <HorizontalBars title="Tabs per table" data={tables.tabs_per_table.map((t) => ({ label: `Table ${t.table}`, value: t.tabs }))} />}
+    </section>
+  );
+}
+
+/** Takings by how they were paid (docs/decisions/210): card in the app, card terminal, cash; tips, card refunds, fees. */
+function PaymentFigures({ payments }: { payments: AdminAnalytics['payments'] }) {
+  return (
+    <section className="card stack" aria-labelledby="payments-h">
+      <h2 id="payments-h">Payments</h2>
+      <div className="tiles">
+        <div className="tile"><div className="tile-value">{formatCents(payments.tips_cents)}</div><div className="tile-label">Tips</div></div>
+        <div className="tile"><div className="tile-value">{formatCents(payments.card_refunds_cents)}</div><div className="tile-label">Card refunds</div></div>
+        <div className="tile"><div className="tile-value">{formatCents(payments.card_fees_cents)}</div><div className="tile-label">Barhop fees on cards</div></div>
+      </div>
+      <div className="table-wrap"><table>
+        <caption>Takings by method</caption>
+        <thead><tr><th scope="col">Method</th><th scope="col">Payments</th><th scope="col">Amount</th><th scope="col">Tips</th></tr></thead>
+        <tbody>
+          {payments.by_method.map((m) => (
+            <tr key={m.method}>
+              <th scope="row">{PAYMENT_METHOD_NAMES[m.method]}</th><td>{formatCount(m.payments)}</td><td>{formatCents(m.amount_cents)}</td><td>{formatCents(m.tips_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table></div>
     </section>
   );
 }
@@ -83,6 +109,7 @@ export default function AnalyticsPage() {
             </section>
           </div>
           <TablesFigures tables={a.tables} />
+          <PaymentFigures payments={a.payments} />
         </>
       )}
     </main>

@@ -53,6 +53,8 @@ export default function NightReportPage() {
                 ['Tax', formatCents(r.tax_cents)], ['Total', formatCents(r.total_cents)], ['Tips', formatCents(r.tips_cents)],
                 ['Orders', formatCount(r.orders)], ['Average ticket', formatCents(r.average_ticket_cents)],
                 ['Busiest hour', r.busiest_hour === null ? '—' : formatClock(r.busiest_hour * 60)],
+                // Card payments in the app (docs/decisions/209): refunds made that night and Barhop's fees on them.
+                ...(r.card ? [['Card refunds', formatCents(r.card.refunds_cents)], ['Barhop fees on cards', formatCents(r.card.fees_cents)]] as const : []),
               ] as const).map(([label, value]) => <div key={label} className="tile"><div className="tile-value">{value}</div><div className="tile-label">{label}</div></div>)}
             </div>
             <Table caption="Sales by drink" head={['Drink', 'Sold', 'Net sales']} rows={r.by_drink.map((d) => [d.name, d.qty, formatCents(d.sales_cents)])} />

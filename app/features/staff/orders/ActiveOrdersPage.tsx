@@ -18,6 +18,7 @@ import { buildDrinksOf } from '../shared/recipes';
 import { AllDayPanel } from './AllDayPanel';
 import { BAR_KEYS, BumpBarLegend, useBarKeys } from './bar-keys';
 import { CancelTicketModal } from './CancelTicketModal';
+import { RecordOrderPaymentModal } from './RecordOrderPaymentModal';
 import { ClearUnclaimedButton } from './ClearUnclaimedButton';
 import { useAlertSettings, useRepeatingAlert } from './notifications';
 import { TicketConstraintNote } from './TicketConstraintNote';
@@ -69,6 +70,7 @@ export default function ActiveOrdersPage() {
   const [buildFor, setBuildFor] = useState<Order | null>(null);
   const [detailsFor, setDetailsFor] = useState<Order | null>(null);
   const [cancelFor, setCancelFor] = useState<Order | null>(null);
+  const [payFor, setPayFor] = useState<Order | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
@@ -171,7 +173,7 @@ export default function ActiveOrdersPage() {
                   isNew={ringing && unacknowledged.has(order.id)} isAi={isAiOrder(order)}
                   onSelect={() => setSelectedId(order.id)}
                   onStep={(to) => void tickets.change(order, { to })}
-                  onCancel={() => setCancelFor(order)}
+                  onCancel={() => setCancelFor(order)} onRecordPayment={() => setPayFor(order)}
                   onUndo={() => void tickets.change(order, { recall: true })}
                   onBuild={() => setBuildFor(order)}
                   onDetails={() => setDetailsFor(order)}
@@ -184,6 +186,12 @@ export default function ActiveOrdersPage() {
       </div>
       <BumpBarLegend />
 
+      {payFor && (
+        <RecordOrderPaymentModal
+          order={payFor} onClose={() => setPayFor(null)}
+          onConfirm={(method) => { const order = payFor; setPayFor(null); void tickets.recordPayment(order, method); }}
+        />
+      )}
       {cancelFor && (
         <CancelTicketModal
           order={cancelFor} onClose={() => setCancelFor(null)}

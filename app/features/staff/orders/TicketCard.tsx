@@ -1,6 +1,6 @@
 // One ticket of the bar display (docs/product.md §11.2, docs/decisions/181): its key, who it is for (the table
 // large when it goes to one), its drinks, and one primary action for its stage; Cancel at every active stage.
-import { BookOpen, Eye, Timer, Undo2, X } from 'lucide-react';
+import { BookOpen, Eye, Timer, Undo2, Wallet, X } from 'lucide-react';
 import { shortOrderId } from '../../../../shared/ids';
 import { isActiveStatus, type OrderStatus } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
@@ -38,18 +38,22 @@ export type TicketCardProps = {
   onSelect: () => void;
   onStep: (to: OrderStatus) => void;
   onCancel: () => void;
+  /** A delivered solo order still unpaid: the bar records how it was paid (docs/decisions/204). */
+  onRecordPayment: () => void;
   onUndo: () => void;
   onBuild: () => void;
   onDetails: () => void;
 };
 
-export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, onSelect, onStep, onCancel, onUndo, onBuild, onDetails }: TicketCardProps) {
+export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, onSelect, onStep, onCancel, onRecordPayment, onUndo, onBuild, onDetails }: TicketCardProps) {
   const step = PRIMARY_STEP[order.status];
   const active = isActiveStatus(order.status);
   const age = now - Date.parse(order.created_at);
   const level = ageLevel(age);
   const undoLeft = Math.ceil((undoableUntil(order) - now) / 1000);
   const table = order.table_number;
+  // A table's round is paid on its tab (docs/product.md §12.5); a solo order once the bar records it.
+  const awaitsPayment = order.status === 'delivered' && order.payment_status === 'unpaid' && !order.table_session_id;
   // A table's round is named "Table 7" (docs/decisions/170): the large table line already says it.
   const nameIsTable = Boolean(table) && !tableOfTicket(order);
   return (
@@ -62,6 +66,7 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, on
         {barKey !== undefined && <kbd className="ticket-key" data-testid="ticket-key" aria-hidden="true">{barKey}</kbd>}
         <OrderStatusBadge status={order.status} />
         {isAi && <span className="badge badge-info">AI</span>}
+        {order.payment_status === 'captured' && <span className="badge badge-success">Paid</span>}
         {active ? (
           <span className={`ticket-age age-${level}`} data-age-level={level} title={`Placed at ${formatTime(order.created_at)}`}>
             <Timer aria-hidden="true" size={14} /> <span className="visually-hidden">Waiting </span>{formatAge(age)}
@@ -97,6 +102,11 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, on
         {undoLeft > 0 && (
           <button type="button" className="btn btn-primary btn-small ticket-primary" disabled={busy} onClick={(e) => { e.stopPropagation(); onUndo(); }}>
             <Undo2 aria-hidden="true" size={14} /> Undo <span>({undoLeft} s)</span>
+          </button>
+        )}
+        {awaitsPayment && (
+          <button type="button" className="btn btn-small ticket-primary" disabled={busy} onClick={(e) => { e.stopPropagation(); onRecordPayment(); }}>
+            <Wallet aria-hidden="true" size={14} /> Record payment
           </button>
         )}
         <div className="ticket-secondary">

@@ -3,6 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { shortOrderId } from '../../../../shared/ids';
+import { formatCents } from '../../../../shared/money';
+import { PAYMENT_METHOD_WORDS, type BarPaymentMethod } from '../../../../shared/payment-methods';
 import type { OrderStatus } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
@@ -74,5 +76,29 @@ export function useTicketActions() {
     }
   }, [client, patch]);
 
-  return { change, isPending: (orderId: string) => pending.has(orderId) };
+  /** Records a delivered solo order paid; the ticket shows Paid once the server has it (nothing optimistic: it is money). */
+  const recordPayment = useCallback(async (order: Order, method: BarPaymentMethod): Promise<Order | null> => {
+    setPending((s) => new Set(s).add(order.id));
+    try {
+      const { order: result } = await apiRequest('POST', '/staff/orders/:id/payment', {
+        params: { id: order.id }, body: { method }, schema: (await orderSchemas()).OrderStatusChange, schemaLabel: 'staffApi',
+      });
+      patch(order.id, () => result);
+      writeOrder(client, result);
+      toast.success(`Order ${shortOrderId(order.id)}: ${formatCents(result.total_cents)} recorded paid ${PAYMENT_METHOD_WORDS[method]}`, 3000);
+      return result;
+    } catch (err) {
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+      toast.error(`Failed to record the payment of order ${shortOrderId(order.id)}: ${errorMessage(err, 'unknown error')}`);
+      return null;
+    } finally {
+      setPending((s) => {
+        const rest = new Set(s);
+        rest.delete(order.id);
+        return rest;
+      });
+    }
+  }, [client, patch]);
+
+  return { change, recordPayment, isPending: (orderId: string) => pending.has(orderId) };
 }

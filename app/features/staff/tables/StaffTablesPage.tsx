@@ -22,6 +22,8 @@ function byVenueOrder(tables: StaffTables['tables']) {
   return (a: StaffTableSummary, b: StaffTableSummary) => at(a) - at(b) || a.table.localeCompare(b.table, undefined, { numeric: true });
 }
 
+const CARD_PROBLEM_WORDS = { failed: 'card payment failed', canceled: 'card payment cancelled', disputed: 'card payment disputed' } as const;
+
 function TabCard({ summary, selected, onOpen }: { summary: StaffTableSummary; selected: boolean; onOpen: () => void }) {
   const label = tableLabel(summary.table);
   return (
@@ -42,6 +44,16 @@ function TabCard({ summary, selected, onOpen }: { summary: StaffTableSummary; se
         <div><dt>Not split yet</dt><dd>{formatCents(summary.owed_cents)}</dd></div>
         <div><dt>Unpaid shares</dt><dd>{summary.unpaid_shares}</dd></div>
       </dl>
+      {summary.card_problems.length > 0 && (
+        // A card payment in the app that failed, was cancelled or disputed (docs/product.md §12.9): the bar follows it up.
+        <ul className="stack" aria-label={`${label}'s card problems`}>
+          {summary.card_problems.map((p) => (
+            <li key={p.share_id} className="field-error">
+              {p.payer_name}: {CARD_PROBLEM_WORDS[p.problem]} ({formatCents(p.due_cents)}){p.note ? ` · ${p.note}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
       <button type="button" className="btn btn-small" aria-label={`Open ${label}'s tab`} aria-expanded={selected} onClick={onOpen}>Open tab</button>
     </li>
   );
@@ -88,7 +100,7 @@ export default function StaffTablesPage() {
           {attention.length > 0 && (
             <section className="stack" aria-labelledby="attention-h">
               <h2 id="attention-h"><AlertTriangle aria-hidden="true" size={18} /> Needs attention</h2>
-              <p className="muted">Closed after hours without activity, or ended, with a share still unpaid.</p>
+              <p className="muted">Closed after hours without activity, or ended, with a share still unpaid; or a card payment in trouble.</p>
               <ul className="staff-tab-list">{attention.map(card)}</ul>
             </section>
           )}

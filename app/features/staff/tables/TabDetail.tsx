@@ -1,14 +1,15 @@
 import { ArrowRightLeft, Ban, Combine, Crown, X } from 'lucide-react';
 import { useState } from 'react';
 import { formatCents } from '../../../../shared/money';
+import { PAYMENT_METHOD_NAMES } from '../../../../shared/payment-methods';
 import { tableDisplayName as tableLabel } from '../../../../shared/tables';
 import type { TableState, TabLine, TabShare } from '../../../../shared/schemas/tables';
+import { useAuth } from '../../auth/staff-hooks';
 import { OrderStatusBadge, formatTime } from '../shared/format';
 import { isUnpaidShare, isOnFloor, balanceCents, type StaffTableSummary } from './summary';
-import { EndSessionDialog, MergeTabDialog, MoveTabDialog, RecordPaymentDialog, VoidLineDialog } from './TabDialogs';
+import { EndSessionDialog, MergeTabDialog, MoveTabDialog, RecordPaymentDialog, RefundShareDialog, VoidLineDialog } from './TabDialogs';
 
 const KIND_LABEL: Record<TabShare['kind'], string> = { items: 'By item', even: 'Evenly', custom: 'Custom amount', rest: 'The rest' };
-const METHOD_LABEL = { cash: 'cash', card_terminal: 'card terminal', card_app: 'card in the app' } as const;
 const SESSION_LABEL: Record<TableState['status'], string> = { open: 'Open', billing: 'Splitting the bill', closed: 'Closed', ended: 'Ended', merged: 'Merged' };
 
 export function SessionBadge({ status, closedReason }: { status: TableState['status']; closedReason: string | null }) {
@@ -16,21 +17,35 @@ export function SessionBadge({ status, closedReason }: { status: TableState['sta
   return <span className={`badge ${isOnFloor(status) ? 'badge-info' : 'badge-warning'}`}>{label}</span>;
 }
 
+const PROBLEM_LABEL = { failed: 'Card payment failed', canceled: 'Card payment cancelled', disputed: 'Disputed' } as const;
+
 function ShareStatus({ share }: { share: TabShare }) {
+  // A card payment's trouble shows beside the share (docs/product.md §12.9): a dispute even once it was paid.
+  const problem = share.payment_problem && (share.payment_problem === 'disputed' || share.payment_status === 'unpaid') && (
+    <span className="badge badge-danger" title={share.payment_problem_note ?? undefined}>
+      {PROBLEM_LABEL[share.payment_problem]}{share.payment_problem_note ? `: ${share.payment_problem_note}` : ''}
+    </span>
+  );
+  const refunded = share.refunded_cents > 0 && share.payment_status !== 'refunded' && <span className="badge badge-info">Refunded {formatCents(share.refunded_cents)}</span>;
   if (share.payment_status === 'captured') {
     return (
-      <span className="badge badge-success">
-        Paid{share.method ? ` by ${METHOD_LABEL[share.method]}` : ''}{share.recorded_by_name ? ` · ${share.recorded_by_name}` : ''}
-      </span>
+      <>
+        <span className="badge badge-success">
+          Paid{share.method ? ` by ${PAYMENT_METHOD_NAMES[share.method].toLowerCase()}` : ''}{share.recorded_by_name && share.method !== 'card_app' ? ` · ${share.recorded_by_name}` : ''}
+        </span>
+        {refunded}{problem}
+      </>
     );
   }
+  if (share.payment_status === 'refunded') return <><span className="badge badge-danger">Refunded {formatCents(share.refunded_cents)}</span>{problem}</>;
+  if (problem) return <>{isUnpaidShare(share) && <span className="badge badge-warning">Unpaid</span>}{problem}</>;
   if (isUnpaidShare(share)) return <span className="badge badge-warning">Unpaid</span>;
   if (share.payment_status === 'authorized') return <span className="badge badge-info">Authorized</span>;
-  return <span className="badge badge-danger">{share.payment_status === 'refunded' ? 'Refunded' : 'Void'}</span>;
+  return <span className="badge badge-danger">Void</span>;
 }
 
 type Dialog =
-  | { kind: 'pay'; share: TabShare } | { kind: 'void'; line: TabLine }
+  | { kind: 'pay'; share: TabShare } | { kind: 'refund'; share: TabShare } | { kind: 'void'; line: TabLine }
   | { kind: 'move' } | { kind: 'merge' } | { kind: 'end' };
 
 /** One tab as a bartender works it: who is there, what went to the bar, what is paid, and the actions. */
@@ -41,6 +56,8 @@ export function TabDetail({ table, tables, sessions, onClose }: {
   onClose: () => void;
 }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Refunds of card payments are an admin's (docs/decisions/209); cash and the terminal are refunded at the bar.
+  const canRefund = useAuth().isAdmin;
   const close = () => setDialog(null);
   const live = isOnFloor(table.status);
   // docs/product.md §12.6: a line is voided only before shares are taken; a tab being split is not merged.
@@ -141,7 +158,10 @@ export function TabDetail({ table, tables, sessions, onClose }: {
                 <span className="spacer" />
                 <span className="price">{formatCents(share.due_cents)}</span>
                 <ShareStatus share={share} />
-                {isUnpaidShare(share) && (
+                {canRefund && share.method === 'card_app' && share.refunded_cents < share.due_cents && (share.payment_status === 'captured' || share.payment_status === 'refunded') && (
+                  <button type="button" className="btn btn-small" aria-label={`Refund ${share.payer_name}'s card payment`} onClick={() => setDialog({ kind: 'refund', share })}>Refund</button>
+                )}
+                {isUnpaidShare(share) && !(share.method === 'card_app' && !share.payment_problem) && (
                   <button type="button" className="btn btn-primary btn-small" aria-label={`Record payment for ${share.payer_name}'s share`} onClick={() => setDialog({ kind: 'pay', share })}>Record payment</button>
                 )}
               </li>
@@ -159,6 +179,7 @@ export function TabDetail({ table, tables, sessions, onClose }: {
       )}
 
       {dialog?.kind === 'pay' && <RecordPaymentDialog table={table} share={dialog.share} onClose={close} />}
+      {dialog?.kind === 'refund' && <RefundShareDialog table={table} share={dialog.share} onClose={close} />}
       {dialog?.kind === 'void' && <VoidLineDialog table={table} line={dialog.line} onClose={close} />}
       {dialog?.kind === 'move' && <MoveTabDialog table={table} tables={tables} busyTables={busyTables} onClose={close} />}
       {dialog?.kind === 'merge' && <MergeTabDialog table={table} others={others} onClose={close} />}

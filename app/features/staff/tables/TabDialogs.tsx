@@ -3,17 +3,16 @@
 // server's own message in the dialog, which stays open with what was entered.
 import { useState, type ReactNode } from 'react';
 import { formatCents } from '../../../../shared/money';
+import { BAR_PAYMENT_METHODS, PAYMENT_METHOD_NAMES, PAYMENT_METHOD_WORDS, type BarPaymentMethod } from '../../../../shared/payment-methods';
 import { tableDisplayName as tableLabel } from '../../../../shared/tables';
+import { RefundInput } from '../../../../shared/schemas/payments';
 import { VoidLineInput, type TableState, type TabLine, type TabShare } from '../../../../shared/schemas/tables';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
-import { useEndSession, useMergeTab, useMoveTab, useRecordPayment, useVoidLine } from './api';
+import { useEndSession, useMergeTab, useMoveTab, useRecordPayment, useRefundShare, useVoidLine } from './api';
 import { balanceCents, type StaffTableSummary } from './summary';
 
-const METHODS = [['cash', 'Cash'], ['card_terminal', 'Card terminal']] as const;
-type Method = (typeof METHODS)[number][0];
-const METHOD_WORDS: Record<Method, string> = { cash: 'in cash', card_terminal: 'on the card terminal' };
 
 const REASON_TOO_LONG = 'Keep the reason under 200 characters';
 
@@ -43,7 +42,7 @@ function ActionDialog({ title, confirmLabel, busy, error, danger, onConfirm, onC
 /** "Record payment": the share's amount with its tip, and how it was paid. */
 export function RecordPaymentDialog({ table, share, onClose }: DialogProps & { share: TabShare }) {
   const record = useRecordPayment();
-  const [method, setMethod] = useState<Method>('cash');
+  const [method, setMethod] = useState<BarPaymentMethod>('cash');
   const [error, setError] = useState<string | null>(null);
   async function confirm() {
     setError(null);
@@ -63,11 +62,11 @@ export function RecordPaymentDialog({ table, share, onClose }: DialogProps & { s
       </p>
       <fieldset className="stack">
         <legend>Payment method</legend>
-        {METHODS.map(([value, label]) => (
-          <label key={value} className="check"><input type="radio" name="payment-method" checked={method === value} onChange={() => setMethod(value)} /> {label}</label>
+        {BAR_PAYMENT_METHODS.map((value) => (
+          <label key={value} className="check"><input type="radio" name="payment-method" checked={method === value} onChange={() => setMethod(value)} /> {PAYMENT_METHOD_NAMES[value]}</label>
         ))}
       </fieldset>
-      <p className="muted">Record {formatCents(share.due_cents)} as paid {METHOD_WORDS[method]}? It cannot be recorded twice.</p>
+      <p className="muted">Record {formatCents(share.due_cents)} as paid {PAYMENT_METHOD_WORDS[method]}? It cannot be recorded twice.</p>
     </ActionDialog>
   );
 }
@@ -174,6 +173,48 @@ export function VoidLineDialog({ table, line, onClose }: DialogProps & { line: T
       <div className="field">
         <label htmlFor="void-reason">Reason</label>
         <input id="void-reason" value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error !== null} />
+      </div>
+    </ActionDialog>
+  );
+}
+
+/**
+ * An admin's refund of a share paid by card in the app (docs/decisions/209): all that is left of it, or an amount,
+ * always with a reason. An amount over what is left is refused by the server, never reduced.
+ */
+export function RefundShareDialog({ table, share, onClose }: DialogProps & { share: TabShare }) {
+  const refund = useRefundShare();
+  const left = share.due_cents - share.refunded_cents;
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const cents = amount.trim() === '' ? undefined : Math.round(Number(amount) * 100);
+  async function confirm() {
+    if (amount.trim() !== '' && !/^\d+(\.\d{1,2})?$/.test(amount.trim())) { setError('Enter the amount in dollars and cents, like 4.50'); return; }
+    const body = RefundInput.safeParse({ amount_cents: cents, reason });
+    if (!body.success) { setError(body.error.issues[0]!.message); return; }
+    setError(null);
+    try {
+      const answer = await refund.mutateAsync({ sessionId: table.session_id, shareId: share.id, body: body.data });
+      toast.success(`${formatCents(answer.refund.amount_cents)} refunded to ${share.payer_name}'s card`);
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'The refund could not be made'));
+    }
+  }
+  return (
+    <ActionDialog title="Refund card payment" confirmLabel={`Refund ${formatCents(cents ?? left)}`} danger busy={refund.isPending} error={error} onConfirm={() => void confirm()} onClose={onClose}>
+      <p>
+        {formatCents(cents ?? left)} goes back to {share.payer_name}&apos;s card ({formatCents(left)} of {formatCents(share.due_cents)} paid by card is not refunded yet).
+        It cannot be undone.
+      </p>
+      <div className="field">
+        <label htmlFor="refund-amount">Amount (empty: all {formatCents(left)})</label>
+        <input id="refund-amount" inputMode="decimal" placeholder={(left / 100).toFixed(2)} value={amount} onChange={(e) => setAmount(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="refund-reason">Reason</label>
+        <input id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error !== null} />
       </div>
     </ActionDialog>
   );

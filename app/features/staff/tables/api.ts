@@ -7,6 +7,7 @@ import {
   StaffTablesResponse, TableStateResponse,
   type EndSessionInput, type MergeTabInput, type MoveTabInput, type RecordPaymentInput, type VoidLineInput,
 } from '../../../../shared/schemas/tables';
+import { RefundResponse, type RefundInput } from '../../../../shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { dropFromList, writeTable } from './table-cache';
 
@@ -80,3 +81,16 @@ export const useVoidLine = () => useTableAction(({ sessionId, orderItemId, body 
 
 export const useEndSession = () => useTableAction(({ sessionId, body }: OnTab & { body: z.input<typeof EndSessionInput> }) =>
   apiRequest('POST', '/staff/tables/sessions/:id/end', { params: { id: sessionId }, body, ...STAFF, schema: TableStateResponse }));
+
+/**
+ * An admin refunds a share paid by card in the app, whole or in part, with a reason (docs/decisions/209). The
+ * answer is the share's new figures; the tab itself comes back by its live frame, and is read again here too.
+ */
+export function useRefundShare() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shareId, body }: { sessionId: string; shareId: string; body: z.input<typeof RefundInput> }) =>
+      apiRequest('POST', '/admin/payments/shares/:shareId/refunds', { params: { shareId }, body, ...STAFF, schema: RefundResponse }),
+    onSettled: (_answer, _err, { sessionId }) => client.invalidateQueries({ queryKey: tableKeys.session(sessionId) }),
+  });
+}

@@ -1,0 +1,21 @@
+// How a payment was taken (docs/decisions/204, 209): one notion for a tab's share and a solo order alike, read by the
+// database schema, the wire schemas, the staff and guest screens and the owner's figures. No zod here: the schema
+// file and screens import it without pulling in the wire schemas.
+
+/** Every method: cash and the card terminal are recorded by the bar, `card_app` only by the card provider. */
+export const PAYMENT_METHODS = ['cash', 'card_terminal', 'card_app'] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+
+/** What a bartender may record (RecordPaymentInput): a card paid in the app is marked paid by the provider only. */
+export const BAR_PAYMENT_METHODS = ['cash', 'card_terminal'] as const;
+export type BarPaymentMethod = (typeof BAR_PAYMENT_METHODS)[number];
+
+/** Each method's name in the owner's figures and on the staff and guest screens. */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethodName, string> = {
+  cash: 'Cash', card_terminal: 'Card terminal', card_app: 'Card in the app',
+};
+
+/** How a toast or audit line says it: "recorded paid in cash". */
+export const PAYMENT_METHOD_WORDS: Record<PaymentMethodName, string> = {
+  cash: 'in cash', card_terminal: 'on the card terminal', card_app: 'by card in the app',
+};
