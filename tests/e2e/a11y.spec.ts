@@ -55,7 +55,7 @@ test('guest and public screens: 0 critical, serious or moderate axe violations',
     localStorage.setItem('guest_session_id', id!);
     localStorage.setItem('guest_venue_slug', slug!);
   }, [session.token, session.session_id, SLUG]);
-  const values: Record<string, string> = { slug: SLUG, categorySlug: slugify(drinks[0]!.category), drinkId: drinks[0]!.id, orderId };
+  const values: Record<string, string> = { slug: SLUG, categorySlug: slugify(drinks[0]!.category), drinkId: drinks[0]!.id, orderId, shareId: 'no-such-share' };
   const problems: string[] = [];
   // Both schemes: dark has its own colours (the guest's choice is kept on the device).
   for (const scheme of ['light', 'dark'] as const) {

@@ -46,7 +46,7 @@ async function signedIn(browser: Browser, role: Role) {
 test.beforeAll(async ({ browser, request }) => {
   for (const role of Object.keys(SIGN_IN) as Role[]) states.set(role, await signedIn(browser, role));
   const drinks = (await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as { id: string; category: string }[];
-  values = { slug: SLUG, categorySlug: slugify(drinks[0]!.category), drinkId: drinks[0]!.id, orderId: 'no-such-order' };
+  values = { slug: SLUG, categorySlug: slugify(drinks[0]!.category), drinkId: drinks[0]!.id, orderId: 'no-such-order', shareId: 'no-such-share' };
 });
 
 const urlOf = (route: string) => route.replace(/:(\w+)/g, (_m, name: string) => values[name]!);
