@@ -163,6 +163,7 @@ describe('analytics', () => {
           totals: { orders: 10, revenue_cents: 10000, avg_order_cents: 1000, ai_orders: 1, ai_share: 0.1, ai_interactions: 3 },
           daily: [], top_drinks: [], heat: [],
           tables: { tips_cents: 4520, average_tab_cents: 6310, tabs: 12, tabs_per_table: [{ table: '7', tabs: 5 }, { table: '3', tabs: 7 }], average_turn_minutes: 85 },
+          payments: { by_method: [], tips_cents: 0, card_refunds_cents: 0, card_fees_cents: 0 },
         },
       },
     });

@@ -79,6 +79,7 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/tables/sessions/:id/ai-round', limit: 'own', maxBytes: 4 * KB },
   // Card payments (docs/decisions/209): Stripe's webhook has its own counter per sending address, for its retries.
   { route: 'POST /api/tables/sessions/:id/shares/:shareId/card', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/shares/:shareId/card/check', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/holds', maxBytes: 4 * KB },
   { route: 'POST /api/staff/tables/sessions/:id/holds/capture', maxBytes: 4 * KB },
   { route: 'POST /api/admin/payments/shares/:shareId/refunds', maxBytes: 4 * KB },
