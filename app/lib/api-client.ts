@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiErrorBody } from '../../shared/schemas/common';
 // Types only: the routes' inputs and answers type every call, and nothing of the Worker reaches the bundle
 // (docs/decisions/130).
-import type { ApiAnswer, ApiMethod, ApiPath, QueryValue, RouteInput } from '../../worker/api-types';
+import type { ApiAnswer, ApiBody, ApiMethod, ApiPath, QueryValue, RouteInput } from '../../worker/api-types';
 
 export type { ApiAnswer, ApiBody, ApiMethod, ApiPath } from '../../worker/api-types';
 export const API_BASE = '/api';
@@ -50,8 +50,9 @@ export const installAuthBridge = (next: AuthBridge) => { bridge = next; };
 /** Options of one call: `params` fills the path pattern's `:segments`; `body` and `query` are the route's. */
 export type ApiRequestOptions<M extends ApiMethod, P extends ApiPath<M>> = RequestOptions<z.ZodType | undefined> & RouteInput<M, P>;
 
+/** One call once its route's types have done their work: any route's JSON body, or a form upload. */
 type SentRequest = RequestOptions<z.ZodType | undefined> & {
-  body?: unknown;
+  body?: ApiBody<ApiMethod, ApiPath<ApiMethod>> | FormData;
   query?: Record<string, QueryValue>;
 };
 
