@@ -292,11 +292,22 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   /** A table frame: to every staff socket, and to the guest sockets of any of these owner keys. Not numbered, not kept. */
+  /**
+   * Staff sockets and the guest sockets of these owner keys, found by their tags rather than by walking every socket
+   * of the venue for each frame (docs/decisions/214).
+   */
   private tell(ownerKeys: ReadonlySet<string>, text: string) {
-    for (const ws of this.ctx.getWebSockets()) {
+    const told = new Set<WebSocket>();
+    const once = (ws: WebSocket) => {
+      if (told.has(ws)) return;
+      told.add(ws);
+      sendText(ws, text);
+    };
+    for (const ws of this.ctx.getWebSockets('staff')) once(ws);
+    for (const key of ownerKeys) for (const ws of this.ctx.getWebSockets(ownerKeyTag(key))) once(ws);
+    for (const ws of this.ctx.getWebSockets(MANY_KEYS_TAG)) {
       const subscriber = subscriberOf(ws);
-      if (!subscriber) continue;
-      if (subscriber.audience === 'staff' || subscriber.ownerKeys.some((key) => ownerKeys.has(key))) sendText(ws, text);
+      if (subscriber?.audience === 'guest' && subscriber.ownerKeys.some((key) => ownerKeys.has(key))) once(ws);
     }
   }
 
@@ -510,7 +521,7 @@ export class VenueHub extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     const sessionTag = `session:${subscriber.sessionId}`;
     const addressTag = `address:${(request.headers.get(ADDRESS_HEADER) ?? 'unknown').slice(0, 100)}`;
-    this.ctx.acceptWebSocket(server, [subscriber.audience, sessionTag, addressTag]);
+    this.ctx.acceptWebSocket(server, [subscriber.audience, sessionTag, addressTag, ...ownerKeyTags(subscriber)]);
     const state: SocketState = { ...subscriber, through: catchUp.through, opened: [Date.now(), this.socketsOpened++] };
     server.serializeAttachment(state);
     subscribers.set(server, state);
@@ -601,6 +612,18 @@ function sessionCheckKey(subscriber: SocketState | null): string {
  * when its socket is accepted; a hub woken from hibernation reads it again.
  */
 const subscribers = new WeakMap<WebSocket, SocketState | null>();
+
+/**
+ * A guest socket is tagged with each of its owner keys, so a table's frame finds its members' sockets (tell). A
+ * socket has at most 10 tags and 3 are taken; one with more keys than fit is tagged MANY_KEYS_TAG and looked at.
+ */
+const OWNER_KEY_TAGS_MAX = 7;
+const MANY_KEYS_TAG = 'keys:many';
+const ownerKeyTag = (key: string) => `key:${key}`;
+function ownerKeyTags(subscriber: Subscriber): string[] {
+  if (subscriber.audience !== 'guest') return [];
+  return subscriber.ownerKeys.length <= OWNER_KEY_TAGS_MAX ? subscriber.ownerKeys.map(ownerKeyTag) : [MANY_KEYS_TAG];
+}
 
 function subscriberOf(ws: WebSocket): SocketState | null {
   let subscriber = subscribers.get(ws);

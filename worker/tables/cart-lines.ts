@@ -51,7 +51,7 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
       writes.push(db.insert(tableCartLines).values({
         id: newId(), sessionId: rows.session.id, memberId: owner.id, isAiCreation: true, aiRecipeName: creation.name, recipe: creation.recipe,
         aiInteractionId: creation.interactionId, qty: line.qty, notes, createdAt: lineTime(now, i),
-      }));
+      }).returning());
       continue;
     }
     const drink = drinks.find((d) => d.id === line.menu_drink_id);
@@ -73,12 +73,12 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
     writes.push(db.insert(tableCartLines).values({
       id: newId(), sessionId: rows.session.id, memberId: owner.id, menuDrinkId: drink.id, qty: line.qty, notes, modifiers,
       aiInteractionId: line.ai_interaction_id ?? null, createdAt: lineTime(now, i),
-    }));
+    }).returning());
   }
   for (const [id, extra] of added) {
-    writes.push(db.update(tableCartLines).set({ qty: sql`${tableCartLines.qty} + ${extra}`, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, id)));
+    writes.push(db.update(tableCartLines).set({ qty: sql`${tableCartLines.qty} + ${extra}`, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, id)).returning());
   }
-  return { writes, cartOnly: true };
+  return { writes, cartOnly: true, lineDrinks: drinks };
 }
 
 /** Lines added together keep the order they were sent in (the cart is read by creation time). */
@@ -109,13 +109,13 @@ export function updateLineDecision(scope: Scope, lineId: string, change: { qty?:
     ...(change.qty !== undefined ? { qty: change.qty } : {}),
     ...(change.notes !== undefined ? { notes: change.notes || null } : {}),
   };
-  return { writes: [scope.db.update(tableCartLines).set({ ...set, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, line.id))], cartOnly: true };
+  return { writes: [scope.db.update(tableCartLines).set({ ...set, version: sql`${tableCartLines.version} + 1` }).where(eq(tableCartLines.id, line.id)).returning()], cartOnly: true };
 }
 
 export function deleteLineDecision(scope: Scope, lineId: string): Decision {
   const line = lineToChange(scope, lineId);
   if ('ok' in line) return line;
-  return { writes: [scope.db.delete(tableCartLines).where(eq(tableCartLines.id, line.id))], cartOnly: true };
+  return { writes: [scope.db.delete(tableCartLines).where(eq(tableCartLines.id, line.id))], cartOnly: true, removedLines: [line.id] };
 }
 
 /**

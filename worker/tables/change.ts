@@ -26,8 +26,15 @@ export type Change = {
   writes: BatchItem<'sqlite'>[];
   /** Nothing changed (an idempotent repeat): the table is answered as it is, no frame is sent. */
   unchanged?: boolean;
-  /** Only the cart changed: only the session and the cart are read back (the busiest changes, docs/decisions/173). */
+  /**
+   * Only the cart changed (the busiest changes, docs/decisions/173): its writes return the lines they wrote
+   * (RETURNING), applied with `removedLines` to the cart the desk holds instead of reading it back (docs/decisions/214).
+   */
   cartOnly?: boolean;
+  /** The cart lines a cart change deletes. */
+  removedLines?: string[];
+  /** The drinks of the lines a cart change writes (the hub's held drinks, or as read for the decision). */
+  lineDrinks?: (typeof menuDrinks.$inferSelect)[];
   /** Owner keys told of this change besides the present members (someone who just left or was removed). */
   alsoTell?: string[];
   audit?: TableAudit;

@@ -17,9 +17,8 @@ import { isRefusal, sessionNotFound, type Change, type Decision, type Scope } fr
 import { refuseTable, type TableActor, type TableCommand, type TableOutcome, type TableRefusal } from './commands';
 import { joinDecision, memberInsert, newJoinCode, removeDecision, settingsDecision } from './membership';
 import {
-  CART_READ_COUNT, cartReads, liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, readTable, TABLE_READ_COUNT, tableReads,
-  venueTableQuery, withCartRead,
-  type DrinkRow, type TableRows,
+  liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, readTable, TABLE_READ_COUNT, tableReads, venueTableQuery, withCartWrites,
+  type CartLineRow, type DrinkRow, type SessionRow, type TableRows,
 } from './queries';
 import { toTableState } from './serialize';
 import { autoCloseDecision, endDecision, mergeDecision, moveDecision, voidLineDecision } from './staff-actions';
@@ -185,12 +184,18 @@ export class TableDesk {
     let state: TableState | null = null;
     if (!change.unchanged) {
       const bump = db.update(tableSessions).set({ version: sql`${tableSessions.version} + 1`, lastActivityAt: now }).where(eq(tableSessions.id, sessionId));
-      const reads = change.cartOnly ? cartReads(db, sessionId) : tableReads(db, sessionId);
-      const statements: BatchItem<'sqlite'>[] = [...change.writes, bump, ...reads];
-      const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-      after = change.cartOnly
-        ? (await withCartRead(db, before, results.slice(-CART_READ_COUNT)))!
-        : (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
+      if (change.cartOnly) {
+        // The cart's writes and the bump return their rows: nothing is read back (docs/decisions/214).
+        const statements: BatchItem<'sqlite'>[] = [...change.writes, bump.returning()];
+        const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+        const written = results.slice(0, -1).flatMap((result) => (Array.isArray(result) ? result as CartLineRow[] : []));
+        const [session] = results.at(-1) as SessionRow[];
+        after = session ? await withCartWrites(db, before, session, written, change) : (await readTable(db, sessionId))!;
+      } else {
+        const statements: BatchItem<'sqlite'>[] = [...change.writes, bump, ...tableReads(db, sessionId)];
+        const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+        after = (await parseTableRows(db, results.slice(-TABLE_READ_COUNT)))!;
+      }
       this.remember(after);
       state = this.publish(after, change.alsoTell ?? [], change.cartOnly === true);
       if (change.touchedDays?.length) await this.host.touchRollupDays(change.touchedDays);

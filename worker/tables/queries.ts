@@ -89,17 +89,31 @@ export async function parseTableRows(db: Db, results: readonly unknown[]): Promi
   };
 }
 
-/** What a change of the cart alone reads back: the session (its version), the cart and the cart's drinks. */
-export function cartReads(db: Db, sessionId: string) {
-  const all = tableReads(db, sessionId);
-  return [all[0], all[3], all[4]] as const;
-}
-export const CART_READ_COUNT = 3;
+/** The cart's order, as tableReads reads it: by creation time, then id. */
+const byCreation = (a: { line: CartLineRow }, b: { line: CartLineRow }) =>
+  a.line.createdAt === b.line.createdAt ? (a.line.id < b.line.id ? -1 : a.line.id > b.line.id ? 1 : 0) : a.line.createdAt < b.line.createdAt ? -1 : 1;
 
-/** The table after a change of its cart alone: the rest is as it was before the change (it cannot have moved). */
-export async function withCartRead(db: Db, before: TableRows, results: readonly unknown[]): Promise<TableRows | null> {
-  const [sessions, lines, drinks] = results as unknown as [ReadResults[0], ReadResults[3], ReadResults[4]];
-  return parseTableRows(db, [sessions, [before.venue], before.members, lines, drinks, before.rounds, before.roundLines.map((line) => ({ line })), before.claims, before.shares]);
+/**
+ * The table after a change of its cart alone, from the rows its writes returned (RETURNING) and the session row its
+ * version bump returned: the rest of the table cannot have moved in the session's turn (docs/decisions/214).
+ */
+export async function withCartWrites(
+  db: Db, before: TableRows, session: SessionRow, written: readonly CartLineRow[], change: { removedLines?: readonly string[]; lineDrinks?: readonly DrinkRow[] },
+): Promise<TableRows> {
+  const drinks = new Map<string, DrinkRow>();
+  for (const { drink } of before.cart) if (drink) drinks.set(drink.id, drink);
+  for (const drink of change.lineDrinks ?? []) drinks.set(drink.id, drink);
+  const lines = new Map(before.cart.map((entry) => [entry.line.id, entry]));
+  for (const line of written) lines.set(line.id, { line, drink: line.menuDrinkId ? drinks.get(line.menuDrinkId) ?? null : null });
+  for (const id of change.removedLines ?? []) lines.delete(id);
+  const cart = [...lines.values()].sort(byCreation);
+  const creationFacts = new Map([...before.creationFacts].filter(([id]) => lines.has(id)));
+  const created = cart.filter(({ line }) => line.isAiCreation && !creationFacts.has(line.id));
+  if (created.length) {
+    const facts = await creationRecipeFacts(db, created.map(({ line }) => line.recipe ?? []));
+    created.forEach(({ line }, i) => creationFacts.set(line.id, { allergens: facts[i]!.allergens, containsAlcohol: facts[i]!.containsAlcohol }));
+  }
+  return { ...before, session, cart, creationFacts };
 }
 
 /** A table as it is now (one round trip, two when its cart holds an AI creation). */
