@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
           { path: 'table/*', ...page(() => import('./features/tables/TableScreens')) },
           // Paying a share by card (docs/decisions/210): its own chunk with Stripe.js, loaded by no other screen.
           { path: 'table/pay/:shareId', ...page(() => import('./features/tables/PayCardPage')) },
+          // Opening the tab on a card (docs/decisions/213): its own chunk with Stripe.js, as the pay screen.
+          { path: 'table/hold', ...page(() => import('./features/tables/HoldCardPage')) },
           { path: 'order/:orderId', element: <RedirectTo from="/order/" to="/order-status/" /> },
           { path: 'order-status/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
           { path: 'order-confirmation', ...page(() => import('./features/guest/orders/OrderConfirmationPage')) },

@@ -61,6 +61,7 @@ function bundlePhase() {
     guest_routes: { route: string; initial_js_kb_gzip: number }[];
     back_office: { area: string; lazy: boolean }[];
     pay_screen_kb_gzip: number | null;
+    hold_screen_kb_gzip: number | null;
   };
   const largest = report.guest_routes.reduce((a, b) => (b.initial_js_kb_gzip > a.initial_js_kb_gzip ? b : a));
   return {
@@ -72,6 +73,8 @@ function bundlePhase() {
     back_office_lazy: report.back_office.every((a) => a.lazy),
     /** The pay screen's own chunks with Stripe's loader, on top of the venue layout (docs/decisions/210). */
     pay_screen_kb_gzip: report.pay_screen_kb_gzip,
+    /** The same for the hold screen that opens a tab on a card (docs/decisions/213). */
+    hold_screen_kb_gzip: report.hold_screen_kb_gzip,
   };
 }
 
@@ -438,6 +441,7 @@ async function main() {
       ...(bundle ? [
         ['bundle', `largest guest route (${bundle.largest_guest_route})`, `${bundle.largest_guest_route_kb_gzip} KB gz`, `<= ${BUDGETS.guest_route_js_kb_gzip} KB`, verdict(checks.bundle!)],
         ['bundle', 'pay screen: its chunks and Stripe\'s loader, after the venue layout', `${bundle.pay_screen_kb_gzip} KB gz`, 'info', ''],
+        ['bundle', 'hold screen: its chunks and Stripe\'s loader, after the venue layout', `${bundle.hold_screen_kb_gzip} KB gz`, 'info', ''],
       ] satisfies Row[] : []),
       ...(lighthouse ? [
         ['page', 'Lighthouse mobile LCP (median)', ms(lighthouse.mobile.lcp_ms), `<= ${BUDGETS.lcp_ms} ms`, verdict(checks.lcp!)],

@@ -37,6 +37,20 @@ export const TabHold = z.object({
   captured_cents: z.number().int(),
 });
 
+/**
+ * POST /api/tables/sessions/:id/holds — a new card hold on the tab: what Stripe.js needs, and the hold's id for its
+ * check (docs/decisions/213).
+ */
+export const HoldPaymentResponse = CardPaymentResponse.extend({ hold_id: z.string() });
+export type HoldPaymentResponse = z.infer<typeof HoldPaymentResponse>;
+
+/** POST /api/tables/sessions/:id/holds/check — the hold the member's browser says Stripe.js confirmed. */
+export const HoldCheckInput = z.object({ hold_id: z.string({ error: 'hold_id is required' }).min(1, 'hold_id is required').max(100) });
+
+/** The hold as Stripe's answer about its intent left it (the Worker asked Stripe, docs/decisions/213). */
+export const HoldCheckResponse = z.object({ hold: TabHold });
+export type HoldCheckResponse = z.infer<typeof HoldCheckResponse>;
+
 /** GET /api/tables/sessions/:id/card — whether the venue takes cards in the app, and the tab's holds. */
 export const CardStatusResponse = z.object({
   /** False: the venue has no connected account (or the platform takes no cards): "Pay at the bar". */

@@ -1,17 +1,37 @@
-import { screen, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import CartPage from '../../app/features/guest/cart/CartPage';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
+import HoldCardPage from '../../app/features/tables/HoldCardPage';
 import TableScreens from '../../app/features/tables/TableScreens';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
-import { ANA, BEN, SESSION_ID, share, tableState, view } from './guest-table-fixtures';
+import { ANA, BEN, cartLine, round, SESSION_ID, share, tabLine, tableState, view } from './guest-table-fixtures';
+
+// Stripe.js, as the card screens call it (app/features/tables/card-element.tsx): one element, one confirmation.
+const stripeJs = vi.hoisted(() => ({ confirmed: 0, loadedWith: null as unknown, clientSecret: '' }));
+vi.mock('@stripe/stripe-js/pure', () => ({
+  loadStripe: async (key: string, options: unknown) => {
+    stripeJs.loadedWith = { key, options };
+    return {
+      elements: ({ clientSecret }: { clientSecret: string }) => {
+        stripeJs.clientSecret = clientSecret;
+        return { create: () => ({ mount: (node: HTMLElement) => { node.textContent = 'Card number'; } }) };
+      },
+      confirmPayment: async () => { stripeJs.confirmed += 1; return {}; },
+    };
+  },
+}));
 
 // The guest's split and card payments in the app (docs/product.md §12.9, docs/decisions/210): "Pay by card" where the
 // venue takes cards, "Pay at the bar" where it does not, and a refund on the payer's share.
 
-const routes = [{ path: '/venue/:slug', element: <VenueLayout />, children: [{ path: 'table/*', element: <TableScreens /> }] }];
+const routes = [{
+  path: '/venue/:slug', element: <VenueLayout />,
+  children: [{ path: 'table/*', element: <TableScreens /> }, { path: 'table/hold', element: <HoldCardPage /> }, { path: 'cart', element: <CartPage /> }],
+}];
 const SESSION_PATH = `/api/tables/sessions/${SESSION_ID}`;
 const api = (available: boolean, shares = [share('s-1', BEN, 2000, 1800, 300)]) => ({
   'GET /api/venues/artisan-bar': { body: { venue: VENUE } },
@@ -34,7 +54,7 @@ beforeEach(() => {
   localStorage.setItem('barhop.table-session.artisan-bar', SESSION_ID);
   resetGuestSessionForTests();
 });
-beforeAll(async () => { await import('../../app/features/tables/TableFrame'); });
+beforeAll(async () => { await Promise.all([import('../../app/features/tables/TableFrame'), import('../../app/features/tables/TableCart')]); });
 
 describe('paying a share', () => {
   it('offers "Pay by card" on the payer\'s unpaid share where the venue takes cards', async () => {
@@ -64,5 +84,74 @@ describe('paying a share', () => {
     expect(mine.textContent).toContain('Your card was declined.');
     expect(await within(mine).findByRole('link', { name: 'Pay by card' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: "Ana's share" }).textContent).toContain('Refunded $5.00');
+  });
+});
+
+describe('a tab on a card (docs/decisions/213)', () => {
+  const HOLD = { id: 'hold-1', amount_cents: 10_000, captured_cents: 0 };
+  const openTab = (available: boolean, holds: { id: string; amount_cents: number; status: string; captured_cents: number }[], cartLines = [] as ReturnType<typeof cartLine>[]) => ({
+    ...api(available),
+    [`GET ${SESSION_PATH}`]: { body: view(tableState({ rounds: [round(1, 'delivered', [tabLine(1, ANA, 'Negroni', 1400, 2)])], cartLines }), ANA.id) },
+    [`GET ${SESSION_PATH}/card`]: { body: { available, hold_cents: available ? 10_000 : 0, holds } },
+  });
+
+  it('offers "Open tab on card" on the Tab screen where the venue takes cards and no hold is authorised, a pending one included', async () => {
+    mockApi(openTab(true, [{ ...HOLD, status: 'pending' }]));
+    renderRoutes(routes, '/venue/artisan-bar/table/tab');
+    const link = await screen.findByRole('link', { name: 'Open tab on card' });
+    expect(link.getAttribute('href')).toBe('/venue/artisan-bar/table/hold');
+    expect(screen.queryByRole('region', { name: 'Card hold' })).toBeNull();
+  });
+
+  it('shows the authorised hold instead of the button', async () => {
+    mockApi(openTab(true, [{ ...HOLD, status: 'authorized' }, { ...HOLD, id: 'hold-2', status: 'pending' }]));
+    renderRoutes(routes, '/venue/artisan-bar/table/tab');
+    const hold = await screen.findByRole('region', { name: 'Card hold' });
+    expect(hold.textContent).toBe('Held on a card$100.00');
+    expect(screen.queryByRole('link', { name: 'Open tab on card' })).toBeNull();
+  });
+
+  it('offers no card hold where the venue takes payment at the bar', async () => {
+    const calls = mockApi(openTab(false, []));
+    renderRoutes(routes, '/venue/artisan-bar/table/tab');
+    expect(await screen.findByRole('region', { name: 'Tab total' })).toBeTruthy();
+    await waitFor(() => expect(calls.some((r) => r.url.endsWith(`${SESSION_PATH}/card`))).toBe(true));
+    expect(screen.queryByRole('link', { name: 'Open tab on card' })).toBeNull();
+  });
+
+  it('a round past the hold says so and leads to the hold screen', async () => {
+    const message = 'This round would bring the tab to $120.00, past its card hold of $100.00: put down a new hold to send it';
+    mockApi({
+      ...openTab(true, [{ ...HOLD, status: 'authorized' }], [cartLine('l-1', ANA, 'Negroni', 1400, 2)]),
+      [`POST ${SESSION_PATH}/rounds`]: { status: 409, body: { error: { code: 'hold_exceeded', message, details: { tab_after_round_cents: 12_000, held_cents: 10_000 } } } },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/cart');
+    fireEvent.click(await screen.findByRole('button', { name: /^Send round/ }));
+    const alert = await screen.findByText(message);
+    const link = within(alert.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Put down a new hold' });
+    expect(link.getAttribute('href')).toBe('/venue/artisan-bar/table/hold');
+  });
+
+  it('the hold screen puts down the hold, confirms it with Stripe.js and asks the Worker, which says it is authorised', async () => {
+    stripeJs.confirmed = 0;
+    let checked = false;
+    const calls = mockApi({
+      ...openTab(true, []),
+      [`GET ${SESSION_PATH}/card`]: () => ({ body: { available: true, hold_cents: 10_000, holds: checked ? [{ ...HOLD, status: 'authorized' }] : [] } }),
+      [`POST ${SESSION_PATH}/holds`]: { body: { payment_intent_id: 'pi_1', client_secret: 'pi_1_secret_x', publishable_key: 'pk_test_1', stripe_account: 'acct_1', amount_cents: 10_000, hold_id: 'hold-1' } },
+      [`POST ${SESSION_PATH}/holds/check`]: () => { checked = true; return { body: { hold: { ...HOLD, status: 'authorized' } } }; },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/table/hold');
+    const form = await screen.findByRole('region', { name: 'Your card hold' });
+    expect(form.textContent).toContain('A hold of $100.00 is put on your card; you are charged only what the table orders.');
+    const hold = await within(form).findByRole('button', { name: 'Hold $100.00' });
+    await waitFor(() => expect((hold as HTMLButtonElement).disabled).toBe(false));
+    expect(stripeJs).toMatchObject({ loadedWith: { key: 'pk_test_1', options: { stripeAccount: 'acct_1' } }, clientSecret: 'pi_1_secret_x' });
+    fireEvent.click(hold);
+    expect(await screen.findByRole('heading', { name: 'Tab on card' })).toBeTruthy();
+    expect(stripeJs.confirmed).toBe(1);
+    expect(calls.filter((r) => r.method === 'POST' && r.url.endsWith(`${SESSION_PATH}/holds`))).toHaveLength(1);
+    const check = calls.find((r) => r.method === 'POST' && r.url.endsWith('/holds/check'))!;
+    expect(await check.clone().json()).toEqual({ hold_id: 'hold-1' });
   });
 });

@@ -17,6 +17,7 @@ const ACCOUNT = 'acct_e2e_rooftop_lounge';
 /** Demo tables no other spec uses. */
 const CARD_TABLE = '16';
 const BAR_TABLE = '15';
+const HOLD_TABLE = '14';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -95,8 +96,19 @@ async function billedTab(request: APIRequestContext, slug: string, table: string
   return { id, guest, share };
 }
 
+/** A guest who opened a tab at `table` and has sent nothing yet: the tab a card hold is put on. */
+async function openTab(request: APIRequestContext, slug: string, table: string) {
+  const session = await request.post('/api/auth/guest-session', { data: { slug } });
+  expect(session.status()).toBe(201);
+  const guest = await session.json() as { token: string; session_id: string };
+  const opened = await request.post('/api/tables/sessions', { headers: { Authorization: `Bearer ${guest.token}` }, data: { slug, table, name: 'Sam' } });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const answer = await opened.json() as { table: { session_id: string }; you: string };
+  return { id: answer.table.session_id, you: answer.you, guest };
+}
+
 /** The guest's phone, carrying the device token and the table the API calls made. */
-async function guestPhone(browser: Browser, slug: string, tab: Awaited<ReturnType<typeof billedTab>>) {
+async function guestPhone(browser: Browser, slug: string, tab: { id: string; guest: { token: string; session_id: string } }) {
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
   await context.addInitScript(([token, sessionId, venue, tableSession]) => {
     localStorage.setItem('barhop.guest_token', token!);
@@ -225,4 +237,46 @@ test('a venue without a payment account keeps "Pay at the bar", and the guest se
   const staff = await staffLogin(request, 'staff@barhop.dev');
   expect((await request.post(`/api/staff/tables/sessions/${tab.id}/shares/${tab.share.id}/payment`, { headers: staff, data: { method: 'cash' } })).ok()).toBe(true);
   await context.close();
+});
+
+test('a guest opens the tab on a card: the hold is authorised on Stripe\'s word and the Tab screen shows it', async ({ browser, request }) => {
+  const tab = await openTab(request, CARD_VENUE, HOLD_TABLE);
+  const { context, page, stripeScripts } = await guestPhone(browser, CARD_VENUE, tab);
+  await page.goto(`/venue/${CARD_VENUE}/table/tab`);
+  const open = page.getByRole('link', { name: 'Open tab on card' });
+  await expect(open).toBeVisible();
+  // Nothing of Stripe on the Tab screen: Stripe.js comes with the card screens only (docs/decisions/213).
+  expect(stripeScripts).toEqual([]);
+  await open.click();
+  await expect(page).toHaveURL(new RegExp(`/venue/${CARD_VENUE}/table/hold$`));
+  const holdCsp = (await request.get(`/venue/${CARD_VENUE}/table/hold`)).headers()['content-security-policy'] ?? '';
+  expect(holdCsp).toMatch(/script-src 'self'[^;]* https:\/\/js\.stripe\.com/);
+  const tabCsp = (await request.get(`/venue/${CARD_VENUE}/table/tab`)).headers()['content-security-policy'] ?? '';
+  expect(tabCsp).not.toContain('stripe.com');
+
+  const form = page.getByRole('region', { name: 'Your card hold' });
+  await expect(form).toContainText('A hold of $100.00 is put on your card; you are charged only what the table orders.');
+  await expect(form.getByLabel('Card number')).toBeVisible();
+  expect(stripeScripts.length).toBeGreaterThan(0);
+  const stripeSeen = await page.evaluate(() => (window as unknown as { __stripe: { options: { stripeAccount: string }; clientSecret: string } }).__stripe);
+  expect(stripeSeen.options).toEqual({ stripeAccount: ACCOUNT });
+  const intentId = stripeSeen.clientSecret.split('_secret_')[0]!;
+
+  await form.getByRole('button', { name: 'Hold $100.00' }).click();
+  // The browser's word authorises nothing: the Worker asked Stripe, which has no card for it yet.
+  await expect(form.getByRole('status')).toHaveText('Confirming your hold with the card company...');
+  const status = async () => (await (await request.get(`/api/tables/sessions/${tab.id}/card`, { headers: { Authorization: `Bearer ${tab.guest.token}` } })).json()) as { holds: { status: string }[] };
+  expect((await status()).holds.map((h) => h.status)).toEqual(['pending']);
+
+  const intent = { id: intentId, object: 'payment_intent', amount: 10_000, amount_capturable: 10_000, amount_received: 0, capture_method: 'manual', currency: 'usd', status: 'requires_capture', metadata: { session_id: tab.id } };
+  expect(await deliverWebhook(request, 'payment_intent.amount_capturable_updated', intent)).toEqual({ received: true, applied: true });
+  await expect(page.getByRole('heading', { name: 'Tab on card' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Tab on card' })).toContainText('Your card holds $100.00 for the tab.');
+
+  await page.getByRole('link', { name: 'Back to the tab' }).last().click();
+  await expect(page.getByRole('region', { name: 'Card hold' })).toContainText('Held on a card$100.00');
+  await expect(page.getByRole('link', { name: 'Open tab on card' })).toHaveCount(0);
+  await context.close();
+  // Leave the table as seeded: the last member leaving a tab with nothing ordered closes it.
+  expect((await request.delete(`/api/tables/sessions/${tab.id}/members/${tab.you}`, { headers: { Authorization: `Bearer ${tab.guest.token}` } })).ok()).toBe(true);
 });

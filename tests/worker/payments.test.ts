@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessDayOf } from '../../shared/business-day';
-import { CardCheckResponse, CardPaymentResponse, CardStatusResponse, RefundResponse } from '../../shared/schemas/payments';
+import { CardCheckResponse, CardPaymentResponse, CardStatusResponse, HoldCheckResponse, HoldPaymentResponse, RefundResponse } from '../../shared/schemas/payments';
 import { AdminAnalytics } from '../../shared/schemas/admin';
 import { StaffTablesResponse } from '../../shared/schemas/tables';
 import { venueHub } from '../../worker/live/hub-client';
@@ -309,6 +309,77 @@ describe('a tab on a card hold', () => {
     } finally {
       await connectVenue(SLUG, ACCOUNT);
     }
+  });
+
+  // The hold screen (docs/decisions/213): a hold is put down, Stripe.js confirms it, the Worker asks Stripe.
+  const putHold = async (sessionId: string, token: string) => {
+    const res = await call('POST', `/api/tables/sessions/${sessionId}/holds`, { token, body: {} });
+    expect(res.status, res.text).toBe(200);
+    return HoldPaymentResponse.parse(res.json);
+  };
+  const checkHold = (sessionId: string, token: string, body: unknown) => call('POST', `/api/tables/sessions/${sessionId}/holds/check`, { token, body });
+  const sendRefusal = async (sessionId: string, token: string) => call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token, body: {} });
+
+  it('a pending hold covers no round; the Worker asks Stripe after the browser confirmed, and Stripe\'s answer authorises it once', async () => {
+    const [drink] = await drinksOf();
+    const price = drink!.price_cents;
+    await connectVenue(SLUG, ACCOUNT, price * 2 + 500);
+    try {
+      const t = await tableOf('70', ['Host', 'Bo']);
+      const first = await holdOn(t.sessionId, t.host.token);
+      await addLine(t.sessionId, t.host.token, { menu_drink_id: drink!.id, qty: 2 });
+      await deliver((await sendRound(t.sessionId, t.host.token)).order.id);
+      await addLine(t.sessionId, t.host.token, { menu_drink_id: drink!.id, qty: 1 });
+      const past = expectApiError(await sendRefusal(t.sessionId, t.host.token), 409);
+      expect(past).toMatchObject({ code: 'hold_exceeded', details: { held_cents: first.amount_cents } });
+
+      // A second hold put down but not confirmed: Stripe has no card for it, and the round is still refused.
+      const second = await putHold(t.sessionId, t.guests[1]!.token);
+      expect(second.amount_cents).toBe(price * 2 + 500);
+      let status = CardStatusResponse.parse((await call('GET', `/api/tables/sessions/${t.sessionId}/card`, { token: t.host.token })).json);
+      expect(status.holds.find((h) => h.id === second.hold_id)?.status).toBe('pending');
+      expect(expectApiError(await sendRefusal(t.sessionId, t.host.token), 409)).toMatchObject({ code: 'hold_exceeded', details: { held_cents: first.amount_cents } });
+      // The browser says it confirmed; Stripe says the intent still needs a card: nothing changes.
+      expect(HoldCheckResponse.parse((await checkHold(t.sessionId, t.guests[1]!.token, { hold_id: second.hold_id })).json).hold.status).toBe('pending');
+      expect(stripe.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${second.payment_intent_id}`).at(-1)).toMatchObject({ account: ACCOUNT });
+      expect(expectApiError(await sendRefusal(t.sessionId, t.host.token), 409).code).toBe('hold_exceeded');
+
+      // Stripe authorised it: the check applies Stripe's answer, once, and the round goes.
+      const intent = confirmed(second.payment_intent_id);
+      expect(HoldCheckResponse.parse((await checkHold(t.sessionId, t.guests[1]!.token, { hold_id: second.hold_id })).json).hold)
+        .toEqual({ id: second.hold_id, amount_cents: second.amount_cents, status: 'authorized', captured_cents: 0 });
+      expect(HoldCheckResponse.parse((await checkHold(t.sessionId, t.host.token, { hold_id: second.hold_id })).json).hold.status).toBe('authorized');
+      expect((await deliverEvent(eventOf('payment_intent.amount_capturable_updated', intent))).json).toEqual({ received: true, applied: true });
+      expect(await paymentEvents(second.payment_intent_id)).toBe(2);
+      status = CardStatusResponse.parse((await call('GET', `/api/tables/sessions/${t.sessionId}/card`, { token: t.host.token })).json);
+      expect(status.holds.map((h) => h.status)).toEqual(['authorized', 'authorized']);
+      await deliver((await sendRound(t.sessionId, t.host.token)).order.id);
+    } finally {
+      await connectVenue(SLUG, ACCOUNT);
+    }
+  });
+
+  it('a tab whose only hold is pending is not on a card yet: its rounds go as any tab\'s', async () => {
+    const [drink] = await drinksOf();
+    await connectVenue(SLUG, ACCOUNT, 100);
+    try {
+      const t = await tableOf('71', ['Host']);
+      await putHold(t.sessionId, t.host.token);
+      await addLine(t.sessionId, t.host.token, { menu_drink_id: drink!.id, qty: 2 });
+      await deliver((await sendRound(t.sessionId, t.host.token)).order.id);
+    } finally {
+      await connectVenue(SLUG, ACCOUNT);
+    }
+  });
+
+  it('a hold check refuses bad input in the error shape: no hold_id, a hold not on the tab, a guest not at the table', async () => {
+    const t = await tableOf('72', ['Host']);
+    const hold = await putHold(t.sessionId, t.host.token);
+    expect(expectApiError(await checkHold(t.sessionId, t.host.token, {}), 400)).toMatchObject({ code: 'invalid_request', details: [{ path: 'hold_id', message: 'hold_id is required' }] });
+    expect(expectApiError(await checkHold(t.sessionId, t.host.token, { hold_id: 'no-such-hold' }), 404).code).toBe('hold_not_found');
+    const stranger = await tableOf('73', ['Stranger']);
+    expect(expectApiError(await checkHold(t.sessionId, stranger.host.token, { hold_id: hold.hold_id }), 403).code).toBe('not_a_member');
+    expect(expectApiError(await checkHold(stranger.sessionId, stranger.host.token, { hold_id: hold.hold_id }), 404).code).toBe('hold_not_found');
   });
 
   it('an idle tab on a hold closes by capturing what is owed', async () => {

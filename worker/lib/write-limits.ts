@@ -81,6 +81,7 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/tables/sessions/:id/shares/:shareId/card', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/shares/:shareId/card/check', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/holds', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/holds/check', maxBytes: 4 * KB },
   { route: 'POST /api/staff/tables/sessions/:id/holds/capture', maxBytes: 4 * KB },
   { route: 'POST /api/admin/payments/shares/:shareId/refunds', maxBytes: 4 * KB },
   { route: 'POST /api/payments/webhook', limit: STRIPE_WEBHOOK_LIMIT, maxBytes: 64 * KB },

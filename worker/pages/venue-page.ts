@@ -32,11 +32,14 @@ const MENU_PATH = /^\/venue\/[^/]+\/?$/;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>/;
 const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
 
-/** The pay screen (docs/decisions/210): the one document that loads Stripe.js. */
-const PAY_PATH = /^\/venue\/[^/]+\/table\/pay\/[^/]+\/?$/;
 /**
- * What Stripe.js and its Payment Element need (its script, its iframes, its API), allowed on the pay screen's
- * document only: every other page keeps the policy of public/_headers, with no foreign script, frame or connection.
+ * The card screens, the only documents that load Stripe.js: the pay screen (docs/decisions/210) and the hold screen
+ * that opens a tab on a card (docs/decisions/213).
+ */
+const CARD_PATH = /^\/venue\/[^/]+\/table\/(?:pay\/[^/]+|hold)\/?$/;
+/**
+ * What Stripe.js and its Payment Element need (its script, its iframes, its API), allowed on the card screens'
+ * documents only: every other page keeps the policy of public/_headers, with no foreign script, frame or connection.
  */
 export const CARD_PAYMENT_SOURCES = {
   'script-src': ['https://js.stripe.com'],
@@ -180,7 +183,7 @@ async function renderVenuePage(c: Context<AppContext>, loadAsset: AssetSource) {
   for (const name of ['ETag', 'Content-Length', 'CF-Cache-Status']) headers.delete(name);
   headers.set('Cache-Control', 'no-cache');
   const shellCsp = headers.get('Content-Security-Policy');
-  if (shellCsp && PAY_PATH.test(url.pathname)) {
+  if (shellCsp && CARD_PATH.test(url.pathname)) {
     let csp = shellCsp;
     for (const [directive, sources] of Object.entries(CARD_PAYMENT_SOURCES)) csp = withSources(csp, directive, [...sources]);
     headers.set('Content-Security-Policy', csp);

@@ -60,7 +60,7 @@ export function cardEventOf(event: Stripe.Event): CardEvent | null {
 
 /**
  * What Stripe's answer about an intent says, as the tab applies it: the Worker asks Stripe itself when the payer's
- * browser says it confirmed (POST …/card/check), so a lost or late webhook does not keep a paid share unpaid, and
+ * browser says it confirmed (POST …/card/check, …/holds/check), so a lost or late webhook does not keep a paid share unpaid, and
  * the browser's word alone never captures one. Its id names the intent and the state, so asking again (or the
  * webhook of the same fact arriving too) applies it once; null while the payment is still under way.
  */
@@ -69,6 +69,10 @@ export function cardEventOfIntent(account: string, intent: IntentState): CardEve
   switch (intent.status) {
     case 'succeeded':
       return { ...base, kind: 'succeeded', amountCents: intent.amountReceived, note: null };
+    // A manual-capture intent the card holder confirmed: a tab's hold is authorised (POST …/holds/check,
+    // docs/decisions/213); for a share's payment it changes nothing, as the webhook's own event does not.
+    case 'requires_capture':
+      return { ...base, kind: 'authorized', amountCents: intent.amountCapturable, note: null };
     case 'canceled':
       return { ...base, kind: 'canceled', amountCents: 0, note: 'The card payment was cancelled' };
     case 'requires_payment_method':

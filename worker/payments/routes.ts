@@ -7,8 +7,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { newId } from '../../shared/ids';
 import {
-  CaptureHoldsInput, RefundInput,
-  type CardCheckResponse, type CardPaymentResponse, type CardStatusResponse, type RefundResponse,
+  CaptureHoldsInput, HoldCheckInput, RefundInput,
+  type CardCheckResponse, type CardPaymentResponse, type CardStatusResponse, type HoldCheckResponse, type HoldPaymentResponse, type RefundResponse,
 } from '../../shared/schemas/payments';
 import type { TableStateResponse } from '../../shared/schemas/tables';
 import { formatCents } from '../../shared/money';
@@ -58,6 +58,8 @@ async function memberTable(database: VenueDatabase, sessionId: string) {
   return rows;
 }
 
+const holdAnswer = (h: typeof tabHolds.$inferSelect) => ({ id: h.id, amount_cents: h.amountCents, status: h.status, captured_cents: h.capturedCents });
+
 /** Stripe itself: the events it sends change tabs through the hub like any other change. */
 const STRIPE_ACTOR: TableActor = { kind: 'staff', userId: 'stripe', name: 'Stripe', role: 'system' };
 
@@ -73,11 +75,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     if (actor.kind === 'guest' && !memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
     const card = await venueCard(c, database.db, venueId);
     const holds = await database.db.select().from(tabHolds).where(eq(tabHolds.sessionId, id));
-    return c.json({
-      available: card !== null,
-      hold_cents: card?.holdCents ?? 0,
-      holds: holds.map((h) => ({ id: h.id, amount_cents: h.amountCents, status: h.status, captured_cents: h.capturedCents })),
-    } satisfies CardStatusResponse);
+    return c.json({ available: card !== null, hold_cents: card?.holdCents ?? 0, holds: holds.map(holdAnswer) } satisfies CardStatusResponse);
   })
   .post('/sessions/:id/shares/:shareId/card', requireGuest, validate('param', ShareParam), async (c) => {
     const { id, shareId } = c.req.valid('param');
@@ -155,7 +153,32 @@ export const tableCardRoutes = new Hono<AppContext>()
       await gateway.cancel(card.account, intent.id, `abandon:${intent.id}`).catch(() => undefined);
       throw err;
     }
-    return c.json(answerIntent(c, card, intent, card.holdCents));
+    return c.json({ ...answerIntent(c, card, intent, card.holdCents), hold_id: holdId } satisfies HoldPaymentResponse);
+  })
+  // The member's browser says Stripe.js confirmed the hold: as for a share (…/card/check), the Worker asks Stripe and
+  // applies only Stripe's answer, through the webhook's own path (docs/decisions/213). A hold covers rounds only once
+  // Stripe authorised it; the browser's word never makes it so.
+  .post('/sessions/:id/holds/check', requireGuest, validate('param', SessionParam), validate('json', HoldCheckInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const { hold_id: holdId } = c.req.valid('json');
+    const { venueId, database } = await locateSession(c, id);
+    const actor = guestActor(c);
+    const rows = await memberTable(database, id);
+    if (!memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    const holdOf = async () => (await database.db.select().from(tabHolds).where(and(eq(tabHolds.id, holdId), eq(tabHolds.sessionId, id))).limit(1))[0];
+    let hold = await holdOf();
+    if (!hold) throw new ApiError(404, 'hold_not_found', 'That card hold is not on this tab');
+    const card = await venueCard(c, database.db, venueId);
+    if (!card) throw notTakingCards();
+    // Only a hold still waiting (or one that failed and may have been confirmed again) has anything to learn.
+    if (hold.status === 'pending' || hold.status === 'failed') {
+      const event = cardEventOfIntent(card.account, await stripeGateway(c.env).intentState(card.account, hold.paymentIntentId));
+      if (event) {
+        await runTableCommand(c, venueId, { type: 'card_event', sessionId: id, event }, STRIPE_ACTOR);
+        hold = (await holdOf()) ?? hold;
+      }
+    }
+    return c.json({ hold: holdAnswer(hold) } satisfies HoldCheckResponse);
   });
 
 /** Staff close a tab on its card holds (mounted under /api/staff/tables). */

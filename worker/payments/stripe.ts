@@ -55,7 +55,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 
 export type IntentMetadata = { venue_id: string; session_id: string; share_id?: string; hold_id?: string };
 export type CreatedIntent = { id: string; clientSecret: string; status: string };
-export type IntentState = { id: string; status: string; amountReceived: number; lastError: { code: string; message: string | null } | null };
+export type IntentState = { id: string; status: string; amountReceived: number; amountCapturable: number; lastError: { code: string; message: string | null } | null };
 
 /** The application fee on an amount: basis points, rounded down (the venue never pays a fraction of a cent more). */
 export const applicationFeeCents = (amountCents: number, feeBp: number) => Math.floor((amountCents * feeBp) / 10_000);
@@ -96,7 +96,7 @@ export function stripeGateway(env: StripeEnv) {
     async intentState(account: string, intentId: string): Promise<IntentState> {
       const intent = await call(() => stripe().paymentIntents.retrieve(intentId, {}, { stripeAccount: account }));
       return {
-        id: intent.id, status: intent.status, amountReceived: intent.amount_received,
+        id: intent.id, status: intent.status, amountReceived: intent.amount_received, amountCapturable: intent.amount_capturable,
         lastError: intent.last_payment_error ? { code: intent.last_payment_error.code ?? 'card_error', message: intent.last_payment_error.message ?? null } : null,
       };
     },

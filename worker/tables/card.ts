@@ -169,11 +169,15 @@ export function addHoldDecision(scope: Scope, hold: { id: string; intentId: stri
   return { writes: [scope.db.insert(tabHolds).values({ id: hold.id, sessionId: scope.rows.session.id, paymentIntentId: hold.intentId, amountCents: hold.amountCents, createdAt: scope.now, updatedAt: scope.now })] };
 }
 
-/** What the tab's authorised holds cover, or null when the tab was not opened on a card. */
+/**
+ * What the tab's authorised holds cover, or null when no hold of the tab is authorised: the tab is on a card from
+ * Stripe's authorisation on (docs/decisions/209). A pending hold (a card put down and not yet confirmed, or
+ * abandoned on the hold screen) neither covers a round nor limits one (docs/decisions/213).
+ */
 export async function heldCents(scope: Pick<Scope, 'db' | 'rows'>): Promise<number | null> {
-  const holds = (await sessionHolds(scope)).filter((h) => h.status !== 'failed' && h.status !== 'released');
-  if (holds.length === 0) return null;
-  return holds.filter((h) => h.status === 'authorized').reduce((sum, h) => sum + h.amountCents, 0);
+  const authorized = (await sessionHolds(scope)).filter((h) => h.status === 'authorized');
+  if (authorized.length === 0) return null;
+  return authorized.reduce((sum, h) => sum + h.amountCents, 0);
 }
 
 /** A round that would take a tab opened on a card past what its holds cover is refused: a new hold is asked for. */

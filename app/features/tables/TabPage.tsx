@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useOutletContext } from 'react-router';
 import { formatCents } from '../../../shared/money';
@@ -9,7 +10,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { GuestHeader } from '../guest/venue/GuestHeader';
 import type { VenueContext } from '../guest/venue/VenueLayout';
-import { useStartBilling, type TableView } from './api';
+import { authorizedHoldCents, cardStatusQuery, holdScreenPath, useStartBilling, type TableView } from './api';
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { PaymentComplete, isPaidInFull } from './PaymentComplete';
 import { tableRights, whoLabel } from './rights';
@@ -59,6 +60,7 @@ function Tab({ venue, view }: { venue: Venue; view: TableView }) {
         )}
       </section>
       <TabTotals table={table} />
+      {table.status === 'open' && <CardHold sessionId={table.session_id} slug={slug} />}
       {table.status === 'open' && (rights.isHost ? (
         <button type="button" className="btn btn-primary btn-block" disabled={table.rounds.length === 0} onClick={() => setConfirming(true)}>Split bill</button>
       ) : (
@@ -72,6 +74,30 @@ function Tab({ venue, view }: { venue: Venue; view: TableView }) {
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/**
+ * A tab on a card (docs/product.md §12.9, docs/decisions/213): what its authorised holds cover, or where the venue
+ * takes cards and none is authorised yet, "Open tab on card". The hold screen is a document of its own (its policy
+ * allows Stripe), so the link loads it.
+ */
+function CardHold({ sessionId, slug }: { sessionId: string; slug: string }) {
+  const card = useQuery(cardStatusQuery(sessionId));
+  if (!card.data?.available) return null;
+  const held = authorizedHoldCents(card.data.holds);
+  if (held > 0) {
+    return (
+      <section className="card summary" aria-label="Card hold">
+        <dl><div><dt>Held on a card</dt><dd>{formatCents(held)}</dd></div></dl>
+      </section>
+    );
+  }
+  return (
+    <section className="card stack" aria-label="Open tab on card">
+      <p className="muted">Put a card down for {formatCents(card.data.hold_cents)}: the table orders on it and is charged only what it orders.</p>
+      <Link className="btn btn-ghost btn-block" reloadDocument to={holdScreenPath(slug)}>Open tab on card</Link>
+    </section>
   );
 }
 

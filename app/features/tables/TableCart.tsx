@@ -11,7 +11,7 @@ import { GlassFacts } from '../../ui/GlassFacts';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { toast } from '../../ui/toast';
 import { taxRateLabel } from '../guest/cart/cart-totals';
-import { useRemoveTableLine, useSendRound, useUpdateTableLine, type TableView } from './api';
+import { holdScreenPath, isApiError, TABLE_ERRORS, useRemoveTableLine, useSendRound, useUpdateTableLine, type TableView } from './api';
 import { AiRoundButton } from './AiRoundButton';
 import { tableRights, whoLabel } from './rights';
 import './tables.css';
@@ -28,6 +28,8 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
   const removeLine = useRemoveTableLine(table.session_id);
   const sendRound = useSendRound(table.session_id);
   const [instructions, setInstructions] = useState('');
+  /** A round past the tab's card hold (docs/product.md §12.9): the server's words, and the way to a new hold. */
+  const [overHold, setOverHold] = useState<string | null>(null);
   const lines = table.cart.lines;
   const unavailable = lines.some((l) => !l.available);
   const activeRound = table.rounds.find((r) => r.order_id === table.active_round_id) ?? null;
@@ -42,13 +44,17 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
   const send = (e: FormEvent) => {
     e.preventDefault();
     if (!rights.canSendNow || unavailable || sendRound.isPending) return;
+    setOverHold(null);
     sendRound.mutate({ special_instructions: instructions.trim() || undefined }, {
       onSuccess: (answer) => {
         setInstructions('');
         const round = answer.table.rounds.find((r) => r.order_id === answer.table.active_round_id);
         toast.success(round ? `Round ${round.number} sent to the bar` : 'Round sent to the bar');
       },
-      onError: (err) => toast.error(errorMessage(err, 'Failed to send the round. Please try again.')),
+      onError: (err) => {
+        if (isApiError(err, TABLE_ERRORS.holdExceeded)) setOverHold(err.message);
+        else toast.error(errorMessage(err, 'Failed to send the round. Please try again.'));
+      },
     });
   };
 
@@ -125,6 +131,13 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
             </dl>
           </section>
           {unavailable && <p className="field-error" role="alert">Remove the drinks that are no longer available to send the round.</p>}
+          {overHold && (
+            <div className="field-error stack" role="alert">
+              <p>{overHold}</p>
+              {/* The hold screen is a document of its own: its policy allows Stripe (docs/decisions/210, 213). */}
+              <Link className="btn btn-ghost btn-block" reloadDocument to={holdScreenPath(venue.slug)}>Put down a new hold</Link>
+            </div>
+          )}
           {rights.maySend ? (
             <button type="submit" className="btn btn-primary btn-block" disabled={!rights.canSendNow || unavailable || sendRound.isPending}>
               {sendRound.isPending ? 'Sending round...' : `Send round · ${formatCents(table.cart.total_cents)}`}

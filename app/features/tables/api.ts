@@ -24,6 +24,7 @@ export const TABLE_ERRORS = {
   notAMember: 'not_a_member',
   lineClaimed: 'line_claimed',
   roundActive: 'round_active',
+  holdExceeded: 'hold_exceeded',
 } as const;
 
 export const isApiError = (err: unknown, code: string): err is ApiRequestError => err instanceof ApiRequestError && err.code === code;
@@ -159,3 +160,18 @@ export const startCardPayment = (sessionId: string, shareId: string) =>
 /** After Stripe.js confirmed: the Worker asks Stripe how the payment stands (the browser's word captures nothing). */
 export const checkCardPayment = (sessionId: string, shareId: string) =>
   apiRequest('POST', '/tables/sessions/:id/shares/:shareId/card/check', { credentials: 'guest', params: { id: sessionId, shareId } });
+
+/** Puts a new card hold on the tab (the venue's hold amount, docs/decisions/213): what Stripe.js needs, and the hold's id. */
+export const startCardHold = (sessionId: string) =>
+  apiRequest('POST', '/tables/sessions/:id/holds', { credentials: 'guest', params: { id: sessionId } });
+
+/** After Stripe.js confirmed a hold: the Worker asks Stripe whether it is authorised (the browser's word authorises nothing). */
+export const checkCardHold = (sessionId: string, holdId: string) =>
+  apiRequest('POST', '/tables/sessions/:id/holds/check', { credentials: 'guest', params: { id: sessionId }, body: { hold_id: holdId } });
+
+/** What a tab's authorised card holds cover (docs/product.md §12.9): 0 while the tab is not on a card. */
+export const authorizedHoldCents = (holds: readonly { status: string; amount_cents: number }[]) =>
+  holds.filter((h) => h.status === 'authorized').reduce((sum, h) => sum + h.amount_cents, 0);
+
+/** The hold screen, a document of its own (its Content-Security-Policy allows Stripe, docs/decisions/210). */
+export const holdScreenPath = (slug: string) => `/venue/${slug}/table/hold`;
