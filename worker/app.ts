@@ -26,6 +26,7 @@ import { healthRoutes } from './health/routes';
 import { imageRoutes } from './images/routes';
 import { liveRoutes } from './live/routes';
 import { orderRoutes } from './orders/routes';
+import { orderPushRoutes, pushKeyRoutes } from './push/routes';
 import { ratingRoutes } from './menu/ratings.routes';
 import { adminOrderRoutes, staffOrderRoutes } from './orders/staff.routes';
 import { staffInventoryRoutes } from './inventory/staff.routes';
@@ -79,6 +80,8 @@ const api = new Hono<AppContext>()
   .route('/client-errors', clientErrorRoutes)
   .route('/cart', cartRoutes)
   .route('/orders', orderRoutes)
+  .route('/orders', orderPushRoutes)
+  .route('/push', pushKeyRoutes)
   .route('/tables', tableRoutes)
   .route('/tables', tableCardRoutes)
   .route('/payments', paymentWebhookRoutes)

@@ -24,6 +24,12 @@ export type OptionalVars = {
   VENUE_SHARDS?: string;
   /** Days a delivered or cancelled order stays in D1 before the archive takes it (docs/decisions/148); default 30. */
   ORDER_HOT_DAYS?: string;
+  /**
+   * Web Push (docs/decisions/215): the VAPID public key (base64url point) and private key (base64url `d` or a JWK);
+   * any pair, not only the development one wrangler.toml commits. Unset: guests are not offered the button.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 };
 
 /** VENUE_SHARDS is read as any list of bindings, not the one wrangler.toml ships (tests open other shards). */

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { DEVELOPMENT_JWT_SECRET, DEVELOPMENT_STRIPE_KEYS } from '../../worker/deploy/deployment-guard';
+import { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../../worker/push/vapid';
 import type { Build } from './deploy-build';
 
 const STRONG_KEY = 'check-deploy-strong-signing-key-0123456789abcdef';
@@ -27,6 +28,8 @@ function casesFor(build: Build): Case[] {
   cases.push({ name: 'a webhook secret that is not whsec_…', vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: 'sk_live_check_deploy_0123456789', STRIPE_WEBHOOK_SECRET: 'secret' }, serves: false });
   cases.push({ name: "local development's Stripe keys", vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: DEVELOPMENT_STRIPE_KEYS[0], STRIPE_WEBHOOK_SECRET: DEVELOPMENT_STRIPE_KEYS[1] }, serves: false });
   cases.push({ name: 'card payments with both secrets of its own', vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: 'sk_live_check_deploy_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_check_deploy_0123456789' }, serves: true });
+  // Web Push with local development's committed VAPID key pair (docs/decisions/215).
+  cases.push({ name: "local development's VAPID keys", vars: { ...own, JWT_SECRET: STRONG_KEY, VAPID_PUBLIC_KEY: DEVELOPMENT_VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: DEVELOPMENT_VAPID_PRIVATE_KEY }, serves: false });
   // The control: the build's own vars and a strong key of its own serve, so the refusals above are the guard's.
   cases.push({ name: "the build's own vars with a strong key", vars: { ...own, JWT_SECRET: STRONG_KEY }, serves: true });
   return cases;

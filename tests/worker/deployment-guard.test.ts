@@ -4,13 +4,17 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
 import { DEVELOPMENT_JWT_SECRET, deploymentProblem, isLocalHost } from '../../worker/deploy/deployment-guard';
+import { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../../worker/push/vapid';
 
 const STRONG_SECRET = 'k3Yq9vV2rT8pL4mN7xZ1cB6hJ0wE5sU2aD9fG3';
 
-type Vars = Partial<Record<'APP_ENV' | 'DEMO_MODE' | 'JWT_SECRET' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET', string | undefined>>;
+type Vars = Partial<Record<'APP_ENV' | 'DEMO_MODE' | 'JWT_SECRET' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY', string | undefined>>;
 
-/** A deployment that takes no cards: the local config's Stripe keys are local development's (docs/decisions/209). */
-const NO_CARDS = { STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
+/**
+ * A deployment that takes no cards and sends no pushes: the local config's Stripe keys (docs/decisions/209) and VAPID
+ * key pair (docs/decisions/215) are local development's.
+ */
+const NO_CARDS = { STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined };
 
 /** A request through the Worker's entry point with `vars` patched over the local config, to `origin`. */
 async function get(path: string, vars: Vars, origin = 'http://localhost') {
@@ -93,6 +97,16 @@ describe('deployment guard', () => {
   it.each(['development', 'Production', 'prod', 'staging', 'production', undefined])('a deployed build (not local) with APP_ENV %j refuses the committed key wherever the request goes', (appEnv) => {
     expect(deploymentProblem({ APP_ENV: appEnv, DEMO_MODE: 'false', JWT_SECRET: DEVELOPMENT_JWT_SECRET }, { localDevelopment: false })).toMatch(/development key|neither "production" nor "staging"/);
     expect(deploymentProblem({ APP_ENV: appEnv, DEMO_MODE: 'false', JWT_SECRET: 'k'.repeat(31) }, { localDevelopment: false })).toMatch(/shorter than 32|neither/);
+  });
+
+  it("a deployed Worker refuses local development's VAPID key pair, and a half pair (docs/decisions/215)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const production = { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
+    const committed = await get('/api/healthz', { ...production, VAPID_PUBLIC_KEY: DEVELOPMENT_VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: DEVELOPMENT_VAPID_PRIVATE_KEY }, DEPLOYED);
+    expect(committed.status).toBe(503);
+    expect(deploymentProblem({ ...production, VAPID_PUBLIC_KEY: DEVELOPMENT_VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: DEVELOPMENT_VAPID_PRIVATE_KEY }, { localDevelopment: false })).toMatch(/VAPID/);
+    expect(deploymentProblem({ ...production, VAPID_PUBLIC_KEY: 'BOwn', VAPID_PRIVATE_KEY: undefined }, { localDevelopment: false })).toMatch(/set together/);
+    expect(deploymentProblem({ ...production, VAPID_PUBLIC_KEY: 'BOwn', VAPID_PRIVATE_KEY: 'own' }, { localDevelopment: false })).toBeNull();
   });
 
   it('only loopback names count as a local host', () => {

@@ -47,12 +47,14 @@ export const POLICY: Record<string, readonly Who[]> = {
   // Stripe's webhook: its credential is the signature over the body, refused with 400 for anyone else
   // (tests/worker/payments.test.ts, docs/decisions/209); no bearer token changes that.
   'POST /api/payments/webhook': EVERYONE,
+  // The VAPID public key a browser subscribes with (docs/decisions/215): public, like the key.
+  '/api/push': EVERYONE,
 
   // Guests: a device session (signed token), signed in by phone or not
   '/api/auth/otp': GUESTS,
   'POST /api/auth/guest/logout': GUESTS,
   '/api/cart': GUESTS,
-  '/api/orders': GUESTS,
+  '/api/orders': GUESTS, // subscribing to one's own order's ready push too (/:id/push)
   '/api/ai': GUESTS, // the bartender: vibe, chat, recommend, log, interaction feedback
   // A table's members (docs/product.md §12); staff of the venue also read a tab, ask for its bill and remove a member.
   '/api/tables': GUESTS,

@@ -808,3 +808,17 @@ export const paymentRefunds = sqliteTable('payment_refunds', {
   byUserId: text('by_user_id').notNull(),
   createdAt: text('created_at').notNull(),
 }, (t) => [index('payment_refunds_share_idx').on(t.shareId), index('payment_refunds_venue_idx').on(t.restaurantId, t.createdAt)]);
+
+/**
+ * "Tell me when it's ready" (docs/decisions/215): a browser's Web Push subscription for one order, stored with the
+ * order on the venue's database. Gone with the order (cascade), or when the push service says it is (404, 410).
+ */
+export const pushSubscriptions = sqliteTable('push_subscriptions', {
+  id: integer('id').primaryKey(),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  restaurantId: text('restaurant_id').notNull(),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('push_subscriptions_order_endpoint_uq').on(t.orderId, t.endpoint)]);

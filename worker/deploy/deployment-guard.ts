@@ -2,6 +2,7 @@
 // instead (docs/decisions/120, 163). Whether it runs under local development is read from what a deploy cannot set
 // by accident — the build and the host the request was sent to — never from APP_ENV alone.
 import './build-flags';
+import { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../push/vapid';
 
 /** The signing key committed in wrangler.toml for local development; never valid once deployed. */
 export const DEVELOPMENT_JWT_SECRET = 'barhop-local-development-secret-change-me-in-production';
@@ -10,7 +11,10 @@ export const MIN_JWT_SECRET_LENGTH = 32;
 const DEPLOYED_APP_ENVS = new Set(['production', 'staging']);
 
 /** The vars the guard reads (wrangler.toml [vars] and secrets). */
-type GuardedEnv = { APP_ENV?: string; DEMO_MODE?: string; JWT_SECRET?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string };
+type GuardedEnv = {
+  APP_ENV?: string; DEMO_MODE?: string; JWT_SECRET?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string;
+  VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string;
+};
 
 /** Local development's Stripe keys (wrangler.toml [vars], worker/payments/local-stripe.ts): never valid once deployed. */
 export const DEVELOPMENT_STRIPE_KEYS = ['sk_test_barhop_local_development', 'whsec_barhop_local_development'];
@@ -53,7 +57,19 @@ function configurationProblem(env: GuardedEnv, runtime: Runtime): string | null 
   if (env.JWT_SECRET.length < MIN_JWT_SECRET_LENGTH) return `JWT_SECRET is shorter than ${MIN_JWT_SECRET_LENGTH} characters`;
   if (env.JWT_SECRET === DEVELOPMENT_JWT_SECRET) return 'JWT_SECRET is the development key committed in wrangler.toml';
   if (env.DEMO_MODE === 'true' && env.APP_ENV !== 'staging') return 'DEMO_MODE is "true" outside staging';
-  return paymentsProblem(env);
+  return paymentsProblem(env) ?? pushProblem(env);
+}
+
+/**
+ * Web Push (docs/decisions/215): the VAPID key pair committed in wrangler.toml is public, so anyone could sign pushes
+ * as a Worker that used it; a key pair needs both halves.
+ */
+function pushProblem(env: GuardedEnv): string | null {
+  if (env.VAPID_PRIVATE_KEY === DEVELOPMENT_VAPID_PRIVATE_KEY || env.VAPID_PUBLIC_KEY === DEVELOPMENT_VAPID_PUBLIC_KEY) {
+    return "the VAPID key pair is local development's, committed in wrangler.toml";
+  }
+  if (Boolean(env.VAPID_PRIVATE_KEY) !== Boolean(env.VAPID_PUBLIC_KEY)) return 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together';
+  return null;
 }
 
 /**

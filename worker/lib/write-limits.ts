@@ -58,6 +58,9 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'DELETE /api/cart/:id', maxBytes: 4 * KB },
   { route: 'POST /api/orders', maxBytes: 32 * KB },
   { route: 'POST /api/orders/quick', maxBytes: 16 * KB },
+  // A browser's push subscription (docs/decisions/215): an endpoint of at most 2,048 characters and two keys.
+  { route: 'POST /api/orders/:id/push', maxBytes: 4 * KB },
+  { route: 'DELETE /api/orders/:id/push', maxBytes: 4 * KB },
   { route: 'POST /api/admin/images', maxBytes: 'own' },
   // A CSV import carries the whole file (≤ 200,000 characters, JSON-escaped): docs/decisions/195.
   { route: 'POST /api/admin/imports/menu', maxBytes: 1024 * KB },

@@ -11,6 +11,7 @@ import { useGuestSession } from '../../auth/hooks';
 import { orderKeys, useOrderDetail, useOrderStatus } from '../../orders/api';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
+import { ReadyPushButton } from './ReadyPushButton';
 import { useMinutesLeft, waitText } from './wait';
 
 const STAGE_INDEX: Record<GuestStage, number> = { received: 0, making: 1, ready: 2, cancelled: -1 };
@@ -86,6 +87,8 @@ export default function OrderStatusPage() {
             <p className="eta">{waitText(minutesLeft, true)}</p>
           )}
         </section>
+        {/* Only while it is still being made: docs/product.md §8.5, docs/decisions/215. */}
+        {(display.stage === 'received' || display.stage === 'making') && <ReadyPushButton orderId={orderId} />}
         {!display.complete && (
           <p className="muted live-note">
             <Radio aria-hidden="true" size={16} /> This page updates automatically{liveConnected ? ' (live)' : ''}.

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Bell } from 'lucide-react';
+
+/** The texts of docs/product.md §8.5, verbatim. */
+export const READY_PUSH_TEXT = {
+  offer: "Tell me when it's ready",
+  subscribed: "We'll tell you when it's ready",
+  homeScreen: "To be told when it's ready, add Barhop to your Home Screen first",
+  denied: 'Notifications are turned off for Barhop in this browser',
+  failed: 'Could not turn on notifications. Try again.',
+} as const;
+
+export type PushSupport = 'supported' | 'home-screen' | 'none';
+
+/**
+ * What this browser can do (docs/decisions/215): Push needs a service worker, PushManager and Notification. Safari on
+ * an iPhone or iPad has them only for a site added to the Home Screen, so there it says how.
+ */
+export function pushSupport(): PushSupport {
+  if ('serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window) return 'supported';
+  const apple = /iPhone|iPad|iPod/.test(navigator.userAgent) || (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
+  return apple ? 'home-screen' : 'none';
+}
+
+type State = 'idle' | 'working' | 'subscribed' | 'denied' | 'failed';
+
+/** "Tell me when it's ready" on the guest's order status while the order is still being made. */
+export function ReadyPushButton({ orderId }: { orderId: string }) {
+  const [support] = useState(pushSupport);
+  const [state, setState] = useState<State>(() => (support === 'supported' && Notification.permission === 'denied' ? 'denied' : 'idle'));
+  if (support === 'none') return null;
+  if (support === 'home-screen') return <p className="muted center">{READY_PUSH_TEXT.homeScreen}</p>;
+  if (state === 'subscribed') return <p className="muted center" role="status"><Bell aria-hidden="true" size={16} /> {READY_PUSH_TEXT.subscribed}</p>;
+  if (state === 'denied') return <p className="muted center">{READY_PUSH_TEXT.denied}</p>;
+
+  const subscribe = async () => {
+    setState('working');
+    try {
+      // Loaded on the tap: the subscribe code stays out of the guest route's download (docs/decisions/080).
+      const { subscribeToReady } = await import('./ready-push');
+      const outcome = await subscribeToReady(orderId);
+      setState(outcome === 'subscribed' ? 'subscribed' : outcome === 'denied' ? 'denied' : 'failed');
+    } catch (err) {
+      console.warn('push subscription failed', err);
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-block" disabled={state === 'working'} onClick={() => void subscribe()}>
+        <Bell aria-hidden="true" size={18} /> {READY_PUSH_TEXT.offer}
+      </button>
+      {state === 'failed' && <p className="muted center" role="alert">{READY_PUSH_TEXT.failed}</p>}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+// "Tell me when it's ready" on the guest's order status (docs/product.md §8.5, docs/decisions/215): offered while the
+// order is being made where the browser has Push, the Home Screen hint on an iPhone without it, nothing elsewhere.
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import OrderStatusPage from '../../app/features/guest/orders/OrderStatusPage';
+import { READY_PUSH_TEXT } from '../../app/features/guest/orders/ReadyPushButton';
+import VenueLayout from '../../app/features/guest/venue/VenueLayout';
+import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
+import { installAuth } from '../../app/features/auth/install';
+import { DRINKS, guestSessionReply, VENUE } from './guest-fixtures';
+import { mockApi, renderRoutes } from './render';
+
+const ORDER = 'order-00000000abcd1234';
+const routes = [{ path: '/venue/:slug', element: <VenueLayout />, children: [{ path: 'order-status/:orderId', element: <OrderStatusPage /> }] }];
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const SUBSCRIPTION = { endpoint: 'https://push.example.test/send/abc', keys: { p256dh: 'BPk', auth: 'au' } };
+
+const api = (status: string) => ({
+  'GET /api/venues/artisan-bar': { body: { venue: VENUE } },
+  'GET /api/venues/artisan-bar/drinks': { body: { drinks: DRINKS } },
+  'POST /api/auth/guest-session': guestSessionReply(null),
+  'GET /api/orders/active': { body: { order: null } },
+  [`GET /api/orders/${ORDER}/status`]: {
+    body: { id: ORDER, status, payment_status: 'unpaid', created_at: '2026-03-10T12:00:00.000Z', delivered_at: null, eta_minutes: status === 'ready' ? 0 : 6, queue_position: 1 },
+  },
+  'GET /api/push/key': { body: { public_key: 'BDyo557S-88rrWUTfhs7ZweXq1J2MAZ2yjdgDt8XOo-VUDBHbyIacFsEwlUpklOUWHgdv5jlWVh17v6CXrIi_9k' } },
+  [`POST /api/orders/${ORDER}/push`]: { status: 201, body: { success: true } },
+});
+
+const defined: [object, string][] = [];
+function define(target: object, key: string, value: unknown) {
+  Object.defineProperty(target, key, { value, configurable: true, writable: true });
+  defined.push([target, key]);
+}
+
+/** A browser with Push: a service worker container, PushManager and Notification, the permission answered `answer`. */
+function browserWithPush(answer: NotificationPermission = 'granted') {
+  const subscribe = vi.fn(async () => ({ toJSON: () => SUBSCRIPTION }));
+  const register = vi.fn(async () => ({}));
+  define(navigator, 'serviceWorker', { register, ready: Promise.resolve({ pushManager: { subscribe } }), getRegistrations: async () => [] });
+  define(window, 'PushManager', class {});
+  define(window, 'Notification', { permission: 'default', requestPermission: vi.fn(async () => answer) });
+  return { subscribe, register };
+}
+
+async function openStatus(status: string) {
+  resetGuestSessionForTests();
+  const calls = mockApi(api(status));
+  const { unmount } = renderRoutes(routes, `/venue/artisan-bar/order-status/${ORDER}`);
+  await screen.findByRole('heading', { name: status === 'ready' ? 'Ready!' : status === 'pending' ? 'Order Received' : 'Making Your Drinks' });
+  return { calls, unmount };
+}
+
+beforeEach(() => installAuth());
+afterEach(() => {
+  for (const [target, key] of defined.splice(0)) delete (target as Record<string, unknown>)[key];
+  vi.restoreAllMocks();
+});
+
+describe("Tell me when it's ready", () => {
+  it('subscribes on a tap: registers /push-sw.js, asks permission, subscribes with the VAPID key, posts it, then says so', async () => {
+    const { subscribe, register } = browserWithPush();
+    const { calls } = await openStatus('preparing');
+    fireEvent.click(screen.getByRole('button', { name: READY_PUSH_TEXT.offer }));
+    expect(await screen.findByText(READY_PUSH_TEXT.subscribed)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: READY_PUSH_TEXT.offer })).toBeNull();
+    expect(register).toHaveBeenCalledWith('/push-sw.js');
+    const options = (subscribe.mock.calls[0] as unknown as [PushSubscriptionOptionsInit])[0];
+    expect(options.userVisibleOnly).toBe(true);
+    expect((options.applicationServerKey as Uint8Array).length).toBe(65);
+    const posted = calls.find((req) => req.method === 'POST' && new URL(req.url).pathname === `/api/orders/${ORDER}/push`);
+    expect(posted).toBeTruthy();
+    expect(await posted!.json()).toEqual({ endpoint: SUBSCRIPTION.endpoint, keys: SUBSCRIPTION.keys });
+  });
+
+  it('is offered on Received too, and not once the order is ready', async () => {
+    browserWithPush();
+    const { unmount } = await openStatus('pending');
+    expect(screen.getByRole('button', { name: READY_PUSH_TEXT.offer })).toBeTruthy();
+    unmount();
+    await openStatus('ready');
+    expect(screen.queryByRole('button', { name: READY_PUSH_TEXT.offer })).toBeNull();
+  });
+
+  it('a refused permission says notifications are off and subscribes nothing', async () => {
+    const { subscribe } = browserWithPush('denied');
+    await openStatus('preparing');
+    fireEvent.click(screen.getByRole('button', { name: READY_PUSH_TEXT.offer }));
+    expect(await screen.findByText(READY_PUSH_TEXT.denied)).toBeTruthy();
+    expect(subscribe).not.toHaveBeenCalled();
+  });
+
+  it("on an iPhone's Safari without Push: add Barhop to the Home Screen first", async () => {
+    define(navigator, 'userAgent', IPHONE);
+    await openStatus('preparing');
+    expect(screen.getByText(READY_PUSH_TEXT.homeScreen)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: READY_PUSH_TEXT.offer })).toBeNull();
+  });
+
+  it('a browser without Push is offered nothing', async () => {
+    await openStatus('preparing');
+    expect(screen.queryByRole('button', { name: READY_PUSH_TEXT.offer })).toBeNull();
+    expect(screen.queryByText(READY_PUSH_TEXT.homeScreen)).toBeNull();
+  });
+
+  it('the texts are docs/product.md §8.5 verbatim', async () => {
+    const { readFileSync } = await import('node:fs');
+    const product = readFileSync('docs/product.md', 'utf8').replace(/\s+/g, ' ');
+    for (const text of Object.values(READY_PUSH_TEXT)) expect(product).toContain(text);
+  });
+});

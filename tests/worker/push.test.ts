@@ -1,0 +1,239 @@
+// "Tell me when it's ready" by Web Push (docs/decisions/215): the push the Worker sends when the bar marks an order
+// ready is decrypted here as a browser would (RFC 8291, with code of the test's own), its VAPID signature checked
+// against the public key (RFC 8292), and its headers read.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shortOrderId } from '../../shared/ids';
+import { ReadyPushPayload } from '../../shared/schemas/push';
+import { app } from '../../worker/app';
+import { encryptPayload } from '../../worker/push/crypto';
+import { vapidJwk } from '../../worker/push/vapid';
+import { call, expectApiError } from './helpers';
+import { availableDrinks, guestToken, staffToken } from './order-helpers';
+
+const SLUG = 'artisan-bar';
+const PUSH_SERVICE = 'https://push.example.test';
+
+const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const unb64url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4)), (ch) => ch.charCodeAt(0));
+const bytes = (parts: (Uint8Array | number[])[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+};
+const utf8 = (s: string) => new TextEncoder().encode(s);
+
+/** HMAC-SHA-256, the one primitive RFC 5869's HKDF is built from: written out here rather than WebCrypto's HKDF the Worker uses. */
+async function hmac(key: Uint8Array, data: Uint8Array) {
+  const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', k, data));
+}
+const hkdf = async (salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, length: number) =>
+  (await hmac(await hmac(salt, ikm), bytes([info, [1]]))).slice(0, length);
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret. */
+async function browserKeys() {
+  const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']) as CryptoKeyPair;
+  const publicRaw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey) as ArrayBuffer);
+  const auth = crypto.getRandomValues(new Uint8Array(16));
+  return { privateKey: pair.privateKey, publicRaw, auth, json: { p256dh: b64url(publicRaw), auth: b64url(auth) } };
+}
+
+/** What a browser does with a push body (RFC 8291 §3, RFC 8188 §2): header, key agreement, HKDF, one AES-GCM record. */
+async function decryptAsBrowser(body: Uint8Array, browser: { privateKey: CryptoKey; publicRaw: Uint8Array; auth: Uint8Array }) {
+  const salt = body.slice(0, 16);
+  const recordSize = new DataView(body.buffer, body.byteOffset).getUint32(16);
+  const idLength = body[20]!;
+  const asPublic = body.slice(21, 21 + idLength);
+  const record = body.slice(21 + idLength);
+  expect(idLength).toBe(65);
+  expect(record.length).toBeLessThanOrEqual(recordSize);
+  const senderKey = await crypto.subtle.importKey('raw', asPublic, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+  const algorithm = { name: 'ECDH', public: senderKey } as unknown as Parameters<SubtleCrypto['deriveBits']>[0];
+  const ecdhSecret = new Uint8Array(await crypto.subtle.deriveBits(algorithm, browser.privateKey, 256));
+  const ikm = await hkdf(browser.auth, ecdhSecret, bytes([utf8('WebPush: info'), [0], browser.publicRaw, asPublic]), 32);
+  const cek = await hkdf(salt, ikm, bytes([utf8('Content-Encoding: aes128gcm'), [0]]), 16);
+  const nonce = await hkdf(salt, ikm, bytes([utf8('Content-Encoding: nonce'), [0]]), 12);
+  const key = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['decrypt']);
+  const padded = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce }, key, record));
+  // The last record ends with the delimiter 0x02, then optional zero padding.
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  expect(padded[end]).toBe(2);
+  return new TextDecoder().decode(padded.slice(0, end));
+}
+
+type Captured = { url: string; headers: Headers; body: Uint8Array };
+
+/** The Worker's outbound pushes, answered with `status`; every other fetch goes out as usual. */
+function capturePushes(status = 201) {
+  const sent: Captured[] = [];
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const req = new Request(input as RequestInfo, init);
+    if (!req.url.startsWith(PUSH_SERVICE)) return realFetch(input as RequestInfo, init);
+    sent.push({ url: req.url, headers: req.headers, body: new Uint8Array(await req.arrayBuffer()) });
+    return new Response(null, { status });
+  });
+  return sent;
+}
+
+async function placeOrder() {
+  const guest = await guestToken();
+  const [drink] = await availableDrinks(SLUG);
+  const res = await call('POST', '/api/orders/quick', { token: guest.token, body: { slug: SLUG, item: { menu_drink_id: drink!.id } } });
+  expect(res.status, res.text).toBe(200);
+  return { id: res.json.id as string, guest };
+}
+
+/** The bar's status change, with its waitUntil work (the pushes) awaited. */
+async function markReady(orderId: string) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`http://localhost/api/staff/orders/${orderId}/status`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await staffToken('staff@barhop.dev')}` },
+    body: JSON.stringify({ status: 'ready' }),
+  }), env, ctx);
+  expect(res.status, await res.clone().text()).toBe(200);
+  await waitOnExecutionContext(ctx);
+}
+
+/** Subscriptions stored for the order, on whichever database holds it. */
+async function subscriptionsOf(orderId: string) {
+  let n = 0;
+  for (const db of [env.DB, env.DB_SHARD_0, env.DB_SHARD_1, env.DB_SHARD_2]) {
+    n += (await db.prepare('SELECT count(*) AS n FROM push_subscriptions WHERE order_id = ?').bind(orderId).first<{ n: number }>())!.n;
+  }
+  return n;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the aes128gcm encryption (RFC 8291)', () => {
+  it("reproduces the RFC's worked example (Appendix A) byte for byte", async () => {
+    const asPublic = unb64url('BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8');
+    const jwk = { kty: 'EC', crv: 'P-256', x: b64url(asPublic.slice(1, 33)), y: b64url(asPublic.slice(33)), d: 'yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw' };
+    const privateKey = await crypto.subtle.importKey('jwk', jwk, { name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+    const publicKey = await crypto.subtle.importKey('raw', asPublic, { name: 'ECDH', namedCurve: 'P-256' }, true, []);
+    const body = await encryptPayload(
+      { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' },
+      utf8('When I grow up, I want to be a watermelon'),
+      { senderKeys: { privateKey, publicKey }, salt: unb64url('DGv6ra1nlYgDCS1FRnbzlw') },
+    );
+    expect(b64url(body)).toBe('DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN');
+  });
+});
+
+describe("tell me when it's ready (docs/decisions/215)", () => {
+  it('GET /api/push/key answers the VAPID public key, to anyone', async () => {
+    const res = await call('GET', '/api/push/key');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ public_key: env.VAPID_PUBLIC_KEY });
+  });
+
+  it('marking the order ready sends one encrypted, VAPID-signed push per subscription, which a browser decrypts', async () => {
+    const sent = capturePushes();
+    const { id, guest } = await placeOrder();
+    const phone = await browserKeys();
+    const endpoint = `${PUSH_SERVICE}/send/${crypto.randomUUID()}`;
+    const subscribed = await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: phone.json } });
+    expect(subscribed.status, subscribed.text).toBe(201);
+    expect(await subscriptionsOf(id)).toBe(1);
+
+    const before = Math.floor(Date.now() / 1000);
+    await markReady(id);
+    const mine = sent.filter((s) => s.url === endpoint);
+    expect(mine).toHaveLength(1);
+    const push = mine[0]!;
+
+    expect(push.headers.get('TTL')).toBe('900');
+    expect(push.headers.get('Urgency')).toBe('high');
+    expect(push.headers.get('Topic')).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+    expect(push.headers.get('Topic')).toContain(id.slice(0, 10));
+    expect(push.headers.get('Content-Encoding')).toBe('aes128gcm');
+
+    const payload = ReadyPushPayload.parse(JSON.parse(await decryptAsBrowser(push.body, phone)));
+    expect(payload).toEqual({
+      title: 'Your order is ready',
+      body: `The Artisan Bar: order #${shortOrderId(id)}. Your drinks are ready for pickup at the bar`,
+      url: `/venue/${SLUG}/order/${id}`,
+    });
+
+    // RFC 8292: `vapid t=<ES256 JWT>, k=<public key>`, the JWT for the push service's origin, under 24 hours.
+    const match = /^vapid t=([^,]+), k=([A-Za-z0-9_-]+)$/.exec(push.headers.get('Authorization') ?? '');
+    expect(match, push.headers.get('Authorization') ?? '').not.toBeNull();
+    const [, jwt, k] = match!;
+    expect(k).toBe(env.VAPID_PUBLIC_KEY);
+    expect(decodeProtectedHeader(jwt!)).toEqual({ typ: 'JWT', alg: 'ES256' });
+    const { d: _private, ...publicJwk } = vapidJwk({ publicKey: k!, privateKey: env.VAPID_PRIVATE_KEY! });
+    const { payload: claims } = await jwtVerify(jwt!, await importJWK(publicJwk, 'ES256'), { audience: PUSH_SERVICE, algorithms: ['ES256'] });
+    expect(claims.sub).toMatch(/^mailto:/);
+    expect(claims.exp! - before).toBeGreaterThan(0);
+    expect(claims.exp! - before).toBeLessThanOrEqual(24 * 60 * 60);
+  });
+
+  it('forgets a subscription the push service answers 410 Gone (or 404)', async () => {
+    for (const status of [410, 404]) {
+      vi.restoreAllMocks();
+      const sent = capturePushes(status);
+      const { id, guest } = await placeOrder();
+      const endpoint = `${PUSH_SERVICE}/gone/${crypto.randomUUID()}`;
+      expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
+      await markReady(id);
+      expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1);
+      expect(await subscriptionsOf(id), `after ${status}`).toBe(0);
+    }
+  });
+
+  it('keeps a subscription on another failure and logs the push service, never the endpoint', async () => {
+    capturePushes(500);
+    const logged: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { logged.push(args.map(String).join(' ')); });
+    const { id, guest } = await placeOrder();
+    const secret = crypto.randomUUID();
+    const endpoint = `${PUSH_SERVICE}/send/${secret}`;
+    expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
+    await markReady(id);
+    expect(await subscriptionsOf(id)).toBe(1);
+    expect(logged.join('\n')).toContain('push.example.test');
+    expect(logged.join('\n')).not.toContain(secret);
+  });
+
+  it("another guest cannot subscribe to or unsubscribe from someone's order (404)", async () => {
+    const { id } = await placeOrder();
+    const other = await guestToken();
+    const body = { endpoint: `${PUSH_SERVICE}/x/${crypto.randomUUID()}`, keys: (await browserKeys()).json };
+    expect(expectApiError(await call('POST', `/api/orders/${id}/push`, { token: other.token, body }), 404).code).toBe('not_found');
+    expect(expectApiError(await call('DELETE', `/api/orders/${id}/push`, { token: other.token, body: { endpoint: body.endpoint } }), 404).code).toBe('not_found');
+    expect(await subscriptionsOf(id)).toBe(0);
+  });
+
+  it('refuses an endpoint that is not https, and malformed keys, with the docs/api.md error shape', async () => {
+    const { id, guest } = await placeOrder();
+    const keys = (await browserKeys()).json;
+    for (const endpoint of ['http://push.example.test/send/1', 'ftp://push.example.test/1', 'not a url']) {
+      const error = expectApiError(await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys } }), 400);
+      expect(error.code).toBe('invalid_request');
+      expect(error.details).toEqual([{ path: 'endpoint', message: 'Must be an https URL' }]);
+    }
+    const badKeys = expectApiError(await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint: `${PUSH_SERVICE}/1`, keys: { p256dh: 'short', auth: keys.auth } } }), 400);
+    expect(badKeys.details).toEqual([{ path: 'keys.p256dh', message: 'Must be 65 bytes' }]);
+    expect(await subscriptionsOf(id)).toBe(0);
+  });
+
+  it('the guest unsubscribes, and a ready order no longer takes subscriptions', async () => {
+    const sent = capturePushes();
+    const { id, guest } = await placeOrder();
+    const endpoint = `${PUSH_SERVICE}/send/${crypto.randomUUID()}`;
+    const keys = (await browserKeys()).json;
+    expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys } })).status).toBe(201);
+    expect((await call('DELETE', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint } })).status).toBe(200);
+    expect(await subscriptionsOf(id)).toBe(0);
+    await markReady(id);
+    expect(sent.filter((s) => s.url === endpoint)).toHaveLength(0);
+    expect(expectApiError(await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys } }), 409).code).toBe('order_not_waiting');
+  });
+});

@@ -1,0 +1,48 @@
+// "Tell me when it's ready" (docs/decisions/215, docs/api.md "Push"): the VAPID key to subscribe with, and a guest's
+// subscription to their own order.
+import { and, count, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { IdParam } from '../../shared/schemas/common';
+import { PushSubscriptionInput, PushUnsubscribeInput, type PushKeyResponse } from '../../shared/schemas/push';
+import { guestCaller, requireGuest } from '../auth/middleware';
+import { pushSubscriptions } from '../db/schema';
+import type { AppContext } from '../env';
+import { ApiError, conflict, notFound } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { keepsGuestReads } from '../menu/read-cache';
+import { guestOrderOnAnyShard } from '../orders/queries';
+import { vapidKeysOf } from './send';
+
+/** Browsers told about one order: a guest's phone and a friend's are plenty. */
+export const MAX_SUBSCRIPTIONS_PER_ORDER = 5;
+
+/** GET /api/push/key: public, like the key it answers. */
+export const pushKeyRoutes = new Hono<AppContext>()
+  .get('/key', (c) => c.json({ public_key: vapidKeysOf(c.env)?.publicKey ?? null } satisfies PushKeyResponse));
+
+/** Mounted under /api/orders: only the guest whose order it is subscribes; anyone else's order is not found. */
+export const orderPushRoutes = new Hono<AppContext>()
+  .use(keepsGuestReads)
+  .post('/:id/push', requireGuest, validate('param', IdParam), validate('json', PushSubscriptionInput), async (c) => {
+    if (!vapidKeysOf(c.env)) throw new ApiError(503, 'push_unavailable', 'Notifications are not available here');
+    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id);
+    if (!found) throw notFound('Order not found');
+    const { row, db } = found;
+    if (row.status !== 'pending' && row.status !== 'preparing') throw conflict('This order is no longer being made', 'order_not_waiting');
+    const { endpoint, keys } = c.req.valid('json');
+    const [held] = await db.select({ n: count() }).from(pushSubscriptions)
+      .where(eq(pushSubscriptions.orderId, row.id));
+    const already = await db.query.pushSubscriptions.findFirst({ where: and(eq(pushSubscriptions.orderId, row.id), eq(pushSubscriptions.endpoint, endpoint)) });
+    if (!already && (held?.n ?? 0) >= MAX_SUBSCRIPTIONS_PER_ORDER) throw conflict('This order already tells enough browsers', 'too_many_subscriptions');
+    await db.insert(pushSubscriptions)
+      .values({ orderId: row.id, restaurantId: row.restaurantId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+      .onConflictDoUpdate({ target: [pushSubscriptions.orderId, pushSubscriptions.endpoint], set: { p256dh: keys.p256dh, auth: keys.auth } });
+    return c.json({ success: true }, 201);
+  })
+  .delete('/:id/push', requireGuest, validate('param', IdParam), validate('json', PushUnsubscribeInput), async (c) => {
+    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id);
+    if (!found) throw notFound('Order not found');
+    await found.db.delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.orderId, found.row.id), eq(pushSubscriptions.endpoint, c.req.valid('json').endpoint)));
+    return c.json({ success: true });
+  });
