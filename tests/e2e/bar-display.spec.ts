@@ -185,9 +185,11 @@ test('keyboard: numbers select, Enter advances, U undoes, ? shows the keys', asy
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
-  // Key 1 is the ticket showing 1 (docs/decisions/181); take it from pending, whatever stage it has.
-  await page.keyboard.press('1');
+  // Key 1 is the ticket showing 1 (docs/decisions/181); take it from pending, whatever stage it has. The key is
+  // pressed once the ticket is on screen: pressed before the queue has loaded, it selects nothing.
   const first = cards.filter({ has: page.getByTestId('ticket-key').getByText('1', { exact: true }) });
+  await expect(first).toBeVisible();
+  await page.keyboard.press('1');
   await expect(first).toHaveAttribute('aria-current', 'true');
   const id = (await first.getAttribute('data-order-id'))!;
   const card = ticket(page, id);
