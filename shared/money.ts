@@ -1,9 +1,15 @@
 import { DEFAULT_TAX_RATE_BP } from './constants';
 
 const currencyFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * The guest app's active language (app/i18n, docs/decisions/216) formats its amounts: '13,00 US$' in Spanish.
+ * Unset (the Worker, the back office), the runtime's own locale does.
+ */
+let pageLocale: string | undefined;
+export const setMoneyLocale = (locale: string | undefined) => { pageLocale = locale; };
 
-/** '$12.50' from 1250 cents, '$7,358.49' with the reader's grouping (prices are US dollars). */
-export function formatCents(cents: number, locale?: string): string {
+/** '$12.50' from 1250 cents, '$7,358.49' with the reader's grouping (prices are US dollars, in every language). */
+export function formatCents(cents: number, locale: string | undefined = pageLocale): string {
   const key = locale ?? '';
   let format = currencyFormats.get(key);
   if (!format) {
@@ -14,7 +20,7 @@ export function formatCents(cents: number, locale?: string): string {
 }
 
 /** '1,092' with the reader's grouping. */
-export const formatCount = (n: number, locale?: string) => new Intl.NumberFormat(locale).format(n);
+export const formatCount = (n: number, locale: string | undefined = pageLocale) => new Intl.NumberFormat(locale).format(n);
 
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 

@@ -34,11 +34,17 @@ export const DrinkList = z.object({ drinks: z.array(Drink) });
 export const DrinkResponse = z.object({ drink: Drink });
 
 /** GET /api/drinks: the venue named one way, `slug` (its slug or id; docs/decisions/134). */
-export const DrinksQuery = z.object({ slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100) });
+export const DrinksQuery = z.object({
+  slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100),
+  /** The guest app's language (docs/decisions/216). */
+  lang: z.enum(['en', 'es', 'fr', 'de']).optional(),
+});
 
 /** GET /api/drinks/:id: optionally pinned to one venue, so a link of one venue never opens another's drink. */
 export const DrinkByIdQuery = z.object({
   slug: z.string().trim().min(1).max(100).optional(),
+  /** The guest app's language (docs/decisions/216). */
+  lang: z.enum(['en', 'es', 'fr', 'de']).optional(),
 });
 
 /** Guests' ratings of a drink: average over 1–5 stars (null before the first), and how many. */

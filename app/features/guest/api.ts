@@ -7,6 +7,8 @@ import type { DrinkDetail } from '../../../shared/schemas/drink';
 import type { Favorite } from '../../../shared/schemas/favorites';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { useGuestSession } from '../auth/hooks';
+import { useLocale } from '../../i18n/i18n';
+import type { Locale } from '../../i18n/locales';
 
 export const guestKeys = {
   drink: (slug: string, id: string) => ['guest', 'drink', slug, id] as const,
@@ -16,12 +18,13 @@ export const guestKeys = {
 /** The guest screens' reads as query options (key and read together), for the hooks below and any prefetch alike. */
 export const guestQueries = {
   /** One available drink of this venue, with ratings (and the guest's own). */
-  drink: (slug: string, drinkId: string, guestId: string | null) => queryOptions({
-    queryKey: [...guestKeys.drink(slug, drinkId), guestId],
+  /** In the guest's language (docs/decisions/216): the drink's name and description as the venue wrote them in it. */
+  drink: (slug: string, drinkId: string, guestId: string | null, lang: Locale = 'en') => queryOptions({
+    queryKey: [...guestKeys.drink(slug, drinkId), guestId, lang],
     // A drink that sold out or never existed is an answer, not a failure to retry: the page says so at once.
     retry: (failures, err) => failures < 1 && !(err instanceof ApiRequestError && err.status === 404),
     queryFn: async () => (await apiRequest('GET', '/drinks/:id', { params: { id: drinkId },
-      query: { slug }, credentials: 'guest',
+      query: { slug, lang }, credentials: 'guest',
     })).drink,
   }),
   /** docs/product.md §8.7: a failed read is an empty list, silently. */
@@ -41,7 +44,8 @@ export const guestQueries = {
 /** The drink page's reading: one available drink of this venue, with ratings. */
 export function useDrink(slug: string, drinkId: string | undefined) {
   const { guestId } = useGuestSession();
-  return useQuery({ ...guestQueries.drink(slug, drinkId ?? '', guestId), enabled: Boolean(drinkId) });
+  const lang = useLocale();
+  return useQuery({ ...guestQueries.drink(slug, drinkId ?? '', guestId, lang), enabled: Boolean(drinkId) });
 }
 
 /** The signed-in guest's favourites at this venue. docs/product.md §8.7: a failed read is an empty list, silently. */

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { Sparkles, Smartphone, Radio, Search, MapPin } from 'lucide-react';
 import type { Venue } from '../../../shared/schemas/venue';
 import { toast } from '../../ui/toast';
+import { translate, useT } from '../../i18n/i18n';
+import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { useVenues } from './api';
 
 /** Matches the spec: the search box looks at name or address. */
@@ -12,6 +14,7 @@ export function filterVenues(venues: Venue[], query: string): Venue[] {
   return venues.filter((v) => v.name.toLowerCase().includes(q) || v.address.toLowerCase().includes(q));
 }
 
+// English source texts, translated where they are shown (app/i18n, docs/decisions/216).
 const FEATURES = [
   { icon: Sparkles, title: 'AI drink recommendations', text: 'Tell our AI bartender your vibe and get a drink the bar can pour tonight.' },
   { icon: Smartphone, title: 'Seamless ordering', text: 'Order from your phone, with or without an account. No waving at the bar.' },
@@ -19,33 +22,35 @@ const FEATURES = [
 ];
 
 export default function VenuePickerPage() {
+  const t = useT();
   const { data: venues, isPending, isError } = useVenues();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterVenues(venues ?? [], query), [venues, query]);
 
   useEffect(() => {
-    if (isError) toast.error('Failed to load venues');
+    if (isError) toast.error(translate('Failed to load venues'));
   }, [isError]);
 
   return (
     <div className="picker">
       <header className="picker-hero">
-        <nav className="picker-nav" aria-label="Back office">
+        <nav className="picker-nav" aria-label={t('Back office')}>
           <span className="brand">Barhop</span>
           <div className="picker-nav-links">
-            <Link className="btn btn-ghost" to="/login">Admin Dashboard</Link>
-            <Link className="btn btn-ghost" to="/staff">Staff Portal</Link>
+            <LanguagePicker className="language-picker-light" />
+            <Link className="btn btn-ghost" to="/login">{t('Admin Dashboard')}</Link>
+            <Link className="btn btn-ghost" to="/staff">{t('Staff Portal')}</Link>
           </div>
         </nav>
-        <h1>Your next drink, one tap away</h1>
-        <p className="lead">Pick a venue, browse its menu, ask the AI bartender, and order straight to the bar.</p>
+        <h1>{t('Your next drink, one tap away')}</h1>
+        <p className="lead">{t('Pick a venue, browse its menu, ask the AI bartender, and order straight to the bar.')}</p>
         <ul className="feature-list">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <li key={title} className="feature">
               <Icon aria-hidden="true" size={22} />
               <div>
-                <h2>{title}</h2>
-                <p>{text}</p>
+                <h2>{t(title)}</h2>
+                <p>{t(text)}</p>
               </div>
             </li>
           ))}
@@ -55,20 +60,20 @@ export default function VenuePickerPage() {
       <main className="picker-main">
         <div className="search-field">
           <Search aria-hidden="true" size={18} />
-          <label className="visually-hidden" htmlFor="venue-search">Search venues</label>
+          <label className="visually-hidden" htmlFor="venue-search">{t('Search venues')}</label>
           <input
             id="venue-search"
             type="search"
-            placeholder="Search venues by name or address"
+            placeholder={t('Search venues by name or address')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
         </div>
 
         {isPending ? (
-          <p className="muted" role="status">Loading venues...</p>
+          <p className="muted" role="status">{t('Loading venues...')}</p>
         ) : shown.length === 0 ? (
-          <p className="empty-state">No venues found</p>
+          <p className="empty-state">{t('No venues found')}</p>
         ) : (
           <ul className="venue-grid">
             {shown.map((venue) => (

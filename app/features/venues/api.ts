@@ -3,11 +3,14 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { Drink } from '../../../shared/schemas/drink';
 import type { Venue } from '../../../shared/schemas/venue';
 import { apiRequest } from '../../lib/api-client';
+import { useLocale } from '../../i18n/i18n';
+import type { Locale } from '../../i18n/locales';
 
 export const venueKeys = {
   all: ['venues'] as const,
   one: (idOrSlug: string) => ['venues', idOrSlug] as const,
-  drinks: (idOrSlug: string) => ['venues', idOrSlug, 'drinks'] as const,
+  /** The drinks in one language (docs/decisions/216): each language is its own read. */
+  drinks: (idOrSlug: string, lang: Locale = 'en') => ['venues', idOrSlug, 'drinks', lang] as const,
 };
 
 /**
@@ -23,9 +26,16 @@ export const venueQueries = {
     queryKey: venueKeys.one(idOrSlug),
     queryFn: async () => (await apiRequest('GET', '/venues/:id', { params: { id: idOrSlug }, credentials: 'none' })).venue,
   }),
-  drinks: (idOrSlug: string) => queryOptions({
-    queryKey: venueKeys.drinks(idOrSlug),
-    queryFn: async () => (await apiRequest('GET', '/venues/:id/drinks', { params: { id: idOrSlug }, credentials: 'none' })).drinks,
+  /**
+   * In English the venue's menu read (the one the Worker writes into a venue page, docs/decisions/096); in another
+   * language GET /api/drinks with `lang`, the same list with the drinks' names and descriptions in that language
+   * where the venue has them (docs/decisions/216).
+   */
+  drinks: (idOrSlug: string, lang: Locale = 'en') => queryOptions({
+    queryKey: venueKeys.drinks(idOrSlug, lang),
+    queryFn: async () => (lang === 'en'
+      ? await apiRequest('GET', '/venues/:id/drinks', { params: { id: idOrSlug }, credentials: 'none' })
+      : await apiRequest('GET', '/drinks', { query: { slug: idOrSlug, lang }, credentials: 'none' })).drinks,
   }),
 };
 
@@ -33,9 +43,11 @@ export const useVenues = () => useQuery(venueQueries.all());
 
 export const useVenue = (idOrSlug: string | undefined) => useQuery({ ...venueQueries.one(idOrSlug ?? ''), enabled: Boolean(idOrSlug) });
 
-/** Available drinks of a venue, sorted by name. */
-export const useVenueDrinks = (idOrSlug: string | undefined) =>
-  useQuery({ ...venueQueries.drinks(idOrSlug ?? ''), enabled: Boolean(idOrSlug) });
+/** Available drinks of a venue, sorted by name, in the guest's language. */
+export function useVenueDrinks(idOrSlug: string | undefined) {
+  const lang = useLocale();
+  return useQuery({ ...venueQueries.drinks(idOrSlug ?? '', lang), enabled: Boolean(idOrSlug) });
+}
 
 /** What the Worker puts in a venue page's HTML (worker/pages/venue-page.ts): the two reads' answers. */
 type BootData = { slug: string; venue: { venue: Venue }; menu: { drinks: Drink[] } };
@@ -54,7 +66,7 @@ function bootData(slug: string): BootData | null {
  * (docs/decisions/096); otherwise the app starts both reads at once, side by side, instead of after the page
  * chunks load and one after the other (bench/, docs/decisions/080).
  */
-export function prefetchVenuePage(client: QueryClient, pathname: string) {
+export function prefetchVenuePage(client: QueryClient, pathname: string, lang: Locale = 'en') {
   const slug = /^\/venue\/([^/]+)/.exec(pathname)?.[1];
   if (!slug) return;
   const idOrSlug = decodeURIComponent(slug);
@@ -62,10 +74,12 @@ export function prefetchVenuePage(client: QueryClient, pathname: string) {
   if (boot) {
     const { venue } = boot.venue;
     client.setQueryData(venueQueries.one(idOrSlug).queryKey, venue);
-    // The menu screen reads the drinks by the venue's slug, a URL may name the venue by id.
+    // The menu screen reads the drinks by the venue's slug, a URL may name the venue by id. The page's drinks are
+    // the English menu; a guest reading another language gets theirs read at once.
     for (const key of new Set([idOrSlug, venue.slug])) client.setQueryData(venueQueries.drinks(key).queryKey, boot.menu.drinks);
+    if (lang !== 'en') void client.prefetchQuery(venueQueries.drinks(venue.slug, lang));
     return;
   }
   void client.prefetchQuery(venueQueries.one(idOrSlug));
-  void client.prefetchQuery(venueQueries.drinks(idOrSlug));
+  void client.prefetchQuery(venueQueries.drinks(idOrSlug, lang));
 }

@@ -4,6 +4,7 @@ import { categoryLabel, drinksForCategory } from '../../../../shared/categories'
 import { formatCents, orderTotals } from '../../../../shared/money';
 import type { Drink } from '../../../../shared/schemas/drink';
 import { toast } from '../../../ui/toast';
+import { useT } from '../../../i18n/i18n';
 import { Modal } from '../../../ui/Modal';
 import { useVenueDrinks } from '../../venues/api';
 import { ensureGuestSession } from '../../auth/guest-session';
@@ -17,12 +18,13 @@ import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 
 /** What one tap will charge: the price, the venue's tax and the total, the same sums the server makes. */
 function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRateBp: number }) {
+  const t = useT();
   const totals = orderTotals([{ unitPriceCents: priceCents, quantity: 1 }], taxRateBp);
   return (
     <dl className="quick-order-totals">
-      <div><dt>Price</dt><dd>{formatCents(totals.subtotalCents)}</dd></div>
-      <div><dt>Tax ({taxRateLabel(taxRateBp)})</dt><dd>{formatCents(totals.taxCents)}</dd></div>
-      <div className="price modal-price"><dt>Total</dt><dd>{formatCents(totals.totalCents)}</dd></div>
+      <div><dt>{t('Price')}</dt><dd>{formatCents(totals.subtotalCents)}</dd></div>
+      <div><dt>{t('Tax ({rate})', { rate: taxRateLabel(taxRateBp) })}</dt><dd>{formatCents(totals.taxCents)}</dd></div>
+      <div className="price modal-price"><dt>{t('Total')}</dt><dd>{formatCents(totals.totalCents)}</dd></div>
     </dl>
   );
 }
@@ -30,6 +32,7 @@ function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRa
 /** Spec: Category page — the label map's title, the match rule, and a one-tap order modal. */
 export default function CategoryPage() {
   const { venue, table } = useVenueContext();
+  const t = useT();
   const happyHour = useHappyHour(venue);
   const { categorySlug = '' } = useParams();
   const navigate = useNavigate();
@@ -53,7 +56,7 @@ export default function CategoryPage() {
         slug: venue.slug, drink_id: selected.id, quantity: 1,
         special_instructions: '', customer_name: 'Guest', customer_phone: '',
       });
-      toast.success('Order placed successfully!');
+      toast.success(t('Order placed successfully!'));
       setSelected(null);
       navigate(`/venue/${venue.slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
@@ -64,25 +67,25 @@ export default function CategoryPage() {
 
   return (
     <>
-      <GuestHeader title={title} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <GuestHeader title={title} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) }} />
       <main className="guest-main">
         <HappyHourBanner active={happyHour} />
         <div className="row section-head">
-          <p className="muted">{table ? "Tap a drink to add it to your table's cart." : 'Tap a drink to order it now, no sign-in needed.'}</p>
+          <p className="muted">{table ? t("Tap a drink to add it to your table's cart.") : t('Tap a drink to order it now, no sign-in needed.')}</p>
           <span className="spacer" />
-          <Link className="btn btn-small" to={`/venue/${venue.slug}`}>View All</Link>
+          <Link className="btn btn-small" to={`/venue/${venue.slug}`}>{t('View All')}</Link>
         </div>
         {isPending ? (
-          <p role="status" className="muted">Loading drinks...</p>
+          <p role="status" className="muted">{t('Loading drinks...')}</p>
         ) : isError ? (
-          <p role="alert" className="error-panel">Failed to load drinks</p>
+          <p role="alert" className="error-panel">{t('Failed to load drinks')}</p>
         ) : shown.length === 0 ? (
-          <p className="empty-state">No drinks found</p>
+          <p className="empty-state">{t('No drinks found')}</p>
         ) : (
           <ul className="drink-grid" aria-label={title}>
             {shown.map((drink) => (
               <li key={drink.id}>
-                <button type="button" className="drink-card" aria-label={`Order ${drink.name}, ${formatCents(drink.price_cents)}`}
+                <button type="button" className="drink-card" aria-label={t('Order {drink}, {price}', { drink: drink.name, price: formatCents(drink.price_cents) })}
                   onClick={() => { setOrderError(null); setSelected(drink); }}>
                   <DrinkCardBody drink={drink} venueName={venue.name} happyHour={happyHour} />
                 </button>
@@ -95,18 +98,18 @@ export default function CategoryPage() {
         <Modal title={selected.name} onClose={close}
           actions={(
             <>
-              <button type="button" className="btn" onClick={close}>Cancel</button>
+              <button type="button" className="btn" onClick={close}>{t('Cancel')}</button>
               {table ? (
                 // At a table the drink joins the table's next round (docs/decisions/170).
                 <button type="button" className="btn btn-primary" data-autofocus disabled={!table.open || table.adding}
                   onClick={() => table.add({ menu_drink_id: selected.id, qty: 1 }, `1 × ${selected.name}`, close)}>
-                  Add to table cart
+                  {t('Add to table cart')}
                 </button>
               ) : activeOrder.active ? (
-                <Link className="btn btn-primary" to={activeOrder.statusPath!}>View Order Status</Link>
+                <Link className="btn btn-primary" to={activeOrder.statusPath!}>{t('View Order Status')}</Link>
               ) : (
                 <button type="button" className="btn btn-primary" data-autofocus disabled={placeOrder.isPending} onClick={() => void submit()}>
-                  {placeOrder.isPending ? 'Placing order...' : 'Place Order'}
+                  {placeOrder.isPending ? t('Placing order...') : t('Place Order')}
                 </button>
               )}
             </>

@@ -3,24 +3,33 @@ import { categoryLabel } from '../../../../shared/categories';
 import type { ActiveHappyHour } from '../../../../shared/happy-hour';
 import { DrinkPrice } from '../pricing/happy-hour';
 import { DrinkImage } from '../../../ui/DrinkImage';
+import { useT } from '../../../i18n/i18n';
 
 /** The face of a drink in a grid: image, name, description, price with two decimals, category. */
 export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: Drink; venueName: string; happyHour?: ActiveHappyHour | null }) {
+  const t = useT();
   return (
     <>
       {/* Thumbnails yield to the cover and the page's code on a slow link (docs/decisions/096). */}
       <DrinkImage src={drink.image_url} width={200} height={200} loading="lazy" fetchPriority="low" />
       <span className="drink-card-body">
-        <span className="drink-name">{drink.name}</span>
-        <span className="drink-description">{drink.description}</span>
-        {drink.allergens.length > 0 && <span className="drink-allergens"><strong>Contains:</strong> {drink.allergens.join(', ')}</span>}
-        {drink.unchecked_ingredients.length > 0 && <span className="drink-allergens">May contain allergens we could not check: {drink.unchecked_ingredients.join(', ')}</span>}
+        <span className="drink-name" lang={contentLang(drink)}>{drink.name}</span>
+        <span className="drink-description" lang={contentLang(drink)}>{drink.description}</span>
+        {drink.allergens.length > 0 && <span className="drink-allergens"><strong>{t('Contains:')}</strong> {drink.allergens.join(', ')}</span>}
+        {drink.unchecked_ingredients.length > 0 && <span className="drink-allergens">{t('May contain allergens we could not check: {ingredients}', { ingredients: drink.unchecked_ingredients.join(', ') })}</span>}
         <span className="drink-meta">
           <DrinkPrice priceCents={drink.price_cents} category={drink.category} active={happyHour} />
           <span className="badge">{categoryLabel(drink.category, venueName)}</span>
-          {!drink.contains_alcohol && <span className="badge badge-success">Alcohol-free</span>}
+          {!drink.contains_alcohol && <span className="badge badge-success">{t('Alcohol-free')}</span>}
         </span>
       </span>
     </>
   );
 }
+
+/**
+ * The language a drink's name and description are written in, when the menu answer says (docs/decisions/216): a
+ * drink not yet translated comes in English, and is marked so for screen readers and hyphenation.
+ */
+export const contentLang = (drink: object): string | undefined =>
+  'lang' in drink && typeof drink.lang === 'string' ? drink.lang : undefined;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ChevronRight, Search, Sparkles } from 'lucide-react';
 import { categoryLabel } from '../../../../shared/categories';
 import { useVenueDrinks } from '../../venues/api';
+import { useT } from '../../../i18n/i18n';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { AgeGate } from './AgeGate';
@@ -16,6 +17,7 @@ const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
 /** Spec: Venue menu (/venue/{slug}). */
 export default function MenuPage() {
   const { venue } = useVenueContext();
+  const t = useT();
   const happyHour = useHappyHour(venue);
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
   const [query, setQuery] = useState('');
@@ -33,11 +35,11 @@ export default function MenuPage() {
       <GuestHeader
         title={venue.name}
         subtitle={venue.address}
-        back={{ to: '/', label: 'Back to venues' }}
+        back={{ to: '/', label: t('Back to venues') }}
         logoUrl={venue.logo_url}
         actions={(
           <button type="button" className="btn btn-small btn-on-header" onClick={() => setAiPanelOpen(true)}>
-            <Sparkles aria-hidden="true" size={16} /> <span className="label-wide">AI Bartender</span>
+            <Sparkles aria-hidden="true" size={16} /> <span className="label-wide">{t('AI Bartender')}</span>
           </button>
         )}
       />
@@ -51,12 +53,12 @@ export default function MenuPage() {
         )}
         <div className="search-field">
           <Search aria-hidden="true" size={18} />
-          <label className="visually-hidden" htmlFor="drink-search">Search drinks</label>
-          <input id="drink-search" type="search" placeholder="Search drinks" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <label className="visually-hidden" htmlFor="drink-search">{t('Search drinks')}</label>
+          <input id="drink-search" type="search" placeholder={t('Search drinks')} value={query} onChange={(e) => setQuery(e.target.value)} />
         </div>
-        <div className="chips" role="group" aria-label="Categories">
+        <div className="chips" role="group" aria-label={t('Categories')}>
           <button type="button" className="chip" aria-pressed={category === null} onClick={() => setCategory(null)}>
-            All Drinks ({drinks?.length ?? 0})
+            {t('All Drinks ({count})', { count: drinks?.length ?? 0 })}
           </button>
           {categories.map(([key, count]) => (
             <button key={key} type="button" className="chip" aria-pressed={category === key} onClick={() => setCategory(key)}>
@@ -66,17 +68,17 @@ export default function MenuPage() {
         </div>
         {category && (
           <Link className="category-link" to={`/venue/${venue.slug}/category/${category}`}>
-            Quick order from {categoryLabel(category, venue.name)} <ChevronRight aria-hidden="true" size={18} />
+            {t('Quick order from {category}', { category: categoryLabel(category, venue.name) })} <ChevronRight aria-hidden="true" size={18} />
           </Link>
         )}
         {isPending ? (
-          <p role="status" className="muted menu-loading">Loading menu...</p>
+          <p role="status" className="muted menu-loading">{t('Loading menu...')}</p>
         ) : isError ? (
-          <p role="alert" className="error-panel">Failed to load venue data</p>
+          <p role="alert" className="error-panel">{t('Failed to load venue data')}</p>
         ) : shown.length === 0 ? (
-          <p className="empty-state">No drinks found</p>
+          <p className="empty-state">{t('No drinks found')}</p>
         ) : (
-          <ul className="drink-grid" aria-label="Drinks">
+          <ul className="drink-grid" aria-label={t('Drinks')}>
             {shown.map((drink) => (
               <li key={drink.id}>
                 <Link className="drink-card" to={`/venue/${venue.slug}/drink/${drink.id}`}>
@@ -88,15 +90,15 @@ export default function MenuPage() {
         )}
         <div className="ai-links">
           <Link className="ai-link-card" to={`/venue/${venue.slug}/vibe`}>
-            <Sparkles aria-hidden="true" /> <span><strong>Vibe Mixer</strong><br />Pick a vibe, get a drink</span>
+            <Sparkles aria-hidden="true" /> <span><strong>{t('Vibe Mixer')}</strong><br />{t('Pick a vibe, get a drink')}</span>
           </Link>
           <Link className="ai-link-card" to={`/venue/${venue.slug}/ai`}>
-            <Sparkles aria-hidden="true" /> <span><strong>AI Chat</strong><br />Ask the bartender</span>
+            <Sparkles aria-hidden="true" /> <span><strong>{t('AI Chat')}</strong><br />{t('Ask the bartender')}</span>
           </Link>
         </div>
       </main>
       {aiPanelOpen && (
-        <Suspense fallback={<p className="visually-hidden" role="status">Opening the AI Bartender...</p>}>
+        <Suspense fallback={<p className="visually-hidden" role="status">{t('Opening the AI Bartender...')}</p>}>
           <BartenderPanel venue={venue} onClose={() => setAiPanelOpen(false)} />
         </Suspense>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { translate as t } from '../../../i18n/i18n';
 
 /** Past this many minutes a wait is a busy bar's, said as such and in steps of 5 (docs/decisions/180). */
 export const BUSY_FROM_MINUTES = 20;
@@ -9,9 +10,10 @@ export const BUSY_FROM_MINUTES = 20;
  * never 0 or less.
  */
 export function waitText(minutes: number, long = false) {
-  if (minutes <= 0) return 'Any minute now';
-  if (minutes > BUSY_FROM_MINUTES) return `Busy: about ${Math.ceil(minutes / 5) * 5} min`;
-  return `Ready in about ${minutes} ${long ? (minutes === 1 ? 'minute' : 'minutes') : 'min'}`;
+  if (minutes <= 0) return t('Any minute now');
+  if (minutes > BUSY_FROM_MINUTES) return t('Busy: about {minutes} min', { minutes: Math.ceil(minutes / 5) * 5 });
+  if (!long) return t('Ready in about {minutes} min', { minutes });
+  return minutes === 1 ? t('Ready in about 1 minute') : t('Ready in about {minutes} minutes', { minutes });
 }
 
 const TICK_MS = 15_000;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
+import { LanguagePicker } from '../../../i18n/LanguagePicker';
 import { ThemeToggle } from './ThemeToggle';
 
 type Props = {
@@ -8,7 +9,7 @@ type Props = {
   subtitle?: ReactNode;
   /** Where the back arrow goes, and what it says to screen readers. */
   back: { to: string; label: string };
-  /** Extra buttons at the right, before the theme toggle. */
+  /** Extra buttons at the right, before the language picker and the theme toggle. */
   actions?: ReactNode;
   logoUrl?: string | null;
 };
@@ -25,6 +26,7 @@ export function GuestHeader({ title, subtitle, back, actions, logoUrl }: Props) 
       </div>
       <div className="venue-header-actions">
         {actions}
+        <LanguagePicker />
         <ThemeToggle />
       </div>
     </header>

@@ -5,6 +5,7 @@ import type { Venue } from '../../../../shared/schemas/venue';
 import { themeVariables } from '../../../../shared/theme';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useEnsureGuestSession } from '../../auth/hooks';
+import { applyVenueDefault, useT } from '../../../i18n/i18n';
 import { useVenueLive } from '../../orders/live';
 import { useVenue } from '../../venues/api';
 import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
@@ -34,6 +35,11 @@ export default function VenueLayout() {
   const { search } = useLocation();
   useEffect(() => { rememberTableFromUrl(search); }, [search]);
   const { data: venue, isPending, error } = useVenue(slug);
+  const t = useT();
+  // A guest who asked for no language the app speaks reads the venue's (docs/decisions/216). Optional until every
+  // venue answer carries it.
+  const venueLanguage = (venue as (Venue & { default_language?: string | null }) | undefined)?.default_language;
+  useEffect(() => { applyVenueDefault(venueLanguage); }, [venueLanguage]);
   // The Worker titles a venue page's HTML with the venue (docs/decisions/096); the app keeps that while the
   // guest is at the venue and gives the tab its own name back when they leave.
   const venueName = venue?.name;
@@ -51,18 +57,18 @@ export default function VenueLayout() {
   const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null, reconnectKey: tableSessionId });
 
   if (isPending) {
-    return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">Loading venue...</p></main>;
+    return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">{t('Loading venue...')}</p></main>;
   }
   if (error || !venue) {
     const missing = error instanceof ApiRequestError && error.status === 404;
     return missing ? (
-      <StatusPage title="Venue not found" role="alert">
-        <Link className="btn btn-primary" to="/">Go Home</Link>
+      <StatusPage title={t('Venue not found')} role="alert">
+        <Link className="btn btn-primary" to="/">{t('Go Home')}</Link>
       </StatusPage>
     ) : (
-      <StatusPage title="Failed to load venue" role="alert">
-        <p>{errorMessage(error, 'Please try again later')}</p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Retry</button>
+      <StatusPage title={t('Failed to load venue')} role="alert">
+        <p>{errorMessage(error, t('Please try again later'))}</p>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>{t('Retry')}</button>
       </StatusPage>
     );
   }
