@@ -33,6 +33,10 @@ const ICONS = {
     ['circle', { cx: '18', cy: '20', r: '2' }], ['circle', { cx: '8', cy: '20', r: '2' }],
   ],
   user: [['path', { d: 'M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2' }], ['circle', { cx: '12', cy: '7', r: '4' }]],
+  languages: [
+    ['path', { d: 'm5 8 6 6' }], ['path', { d: 'm4 14 6-6 2-3' }], ['path', { d: 'M2 5h12' }], ['path', { d: 'M7 2h1' }],
+    ['path', { d: 'm22 22-5-10-5 10' }], ['path', { d: 'M14 18h6' }],
+  ],
 } satisfies Record<string, IconNode>;
 const ICON_ALIASES: Partial<Record<keyof typeof ICONS, string>> = { sparkles: 'stars' };
 
@@ -95,6 +99,11 @@ export type FirstPaintOptions = {
  */
 const INERT = ' inert';
 
+/** The guest header's language picker (app/i18n/LanguagePicker.tsx, docs/decisions/216), English chosen. */
+const LANGUAGE_PICKER = `<label class="language-picker">${icon('languages', 18)}<span class="visually-hidden">Language</span><select>`
+  + [['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch']].map(([code, name]) => `<option value="${code}" lang="${code}">${name}</option>`).join('')
+  + '</select></label>';
+
 /** The menu screen (/venue/{slug}) of `venue` with `drinks`, as its first React commit draws it. */
 export function menuFirstPaint(venue: Venue, drinks: Drink[], options: FirstPaintOptions = {}) {
   const slug = escapeHtml(venue.slug);
@@ -106,6 +115,7 @@ export function menuFirstPaint(venue: Venue, drinks: Drink[], options: FirstPain
     + `<div class="venue-header-text"><h1>${escapeHtml(venue.name)}</h1>${venue.address ? `<p class="muted">${escapeHtml(venue.address)}</p>` : ''}</div>`
     + `<div class="venue-header-actions"${INERT}>`
     + `<button type="button" class="btn btn-small btn-on-header">${icon('sparkles', 16)} <span class="label-wide">AI Bartender</span></button>`
+    + LANGUAGE_PICKER
     + `<button type="button" class="icon-button" aria-label="Switch to dark theme" title="Switch to dark theme">${icon('moon')}</button>`
     + '</div></header>';
   const hero = cover

@@ -1,5 +1,17 @@
 // German (docs/decisions/216): keyed by the English source text; `{name}` placeholders as in the source.
 export const messages: Record<string, string> = {
+  // Categories (shared/categories.ts)
+  Cocktails: 'Cocktails',
+  Beer: 'Bier',
+  Wine: 'Wein',
+  Mocktails: 'Mocktails',
+  'House Classics': 'Hausklassiker',
+  'Menu Cocktails': 'Cocktails der Karte',
+  Spirits: 'Spirituosen',
+  Shots: 'Shots',
+  'Non-Alcoholic': 'Alkoholfrei',
+  'Venue Classics': 'Klassiker der Location',
+  '{venue} Classics': 'Klassiker von {venue}',
   'AI Bartender': 'KI-Barkeeper',
   'AI Chat': 'KI-Chat',
   'AI drink recommendations': 'Drink-Empfehlungen per KI',

@@ -1,5 +1,17 @@
 // Spanish (docs/decisions/216): keyed by the English source text; `{name}` placeholders as in the source.
 export const messages: Record<string, string> = {
+  // Categories (shared/categories.ts)
+  Cocktails: 'Cócteles',
+  Beer: 'Cerveza',
+  Wine: 'Vino',
+  Mocktails: 'Cócteles sin alcohol',
+  'House Classics': 'Clásicos de la casa',
+  'Menu Cocktails': 'Cócteles de la carta',
+  Spirits: 'Destilados',
+  Shots: 'Chupitos',
+  'Non-Alcoholic': 'Sin alcohol',
+  'Venue Classics': 'Clásicos del local',
+  '{venue} Classics': 'Clásicos de {venue}',
   'AI Bartender': 'Bartender IA',
   'AI Chat': 'Chat IA',
   'AI drink recommendations': 'Recomendaciones de bebidas con IA',

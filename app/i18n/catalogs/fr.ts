@@ -1,5 +1,17 @@
 // French (docs/decisions/216): keyed by the English source text; `{name}` placeholders as in the source.
 export const messages: Record<string, string> = {
+  // Categories (shared/categories.ts)
+  Cocktails: 'Cocktails',
+  Beer: 'Bière',
+  Wine: 'Vin',
+  Mocktails: 'Cocktails sans alcool',
+  'House Classics': 'Classiques de la maison',
+  'Menu Cocktails': 'Cocktails de la carte',
+  Spirits: 'Spiritueux',
+  Shots: 'Shots',
+  'Non-Alcoholic': 'Sans alcool',
+  'Venue Classics': "Classiques de l'établissement",
+  '{venue} Classics': 'Classiques de {venue}',
   'AI Bartender': 'Barman IA',
   'AI Chat': 'Chat IA',
   'AI drink recommendations': 'Boissons recommandées par IA',

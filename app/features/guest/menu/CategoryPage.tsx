@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { categoryLabel, drinksForCategory } from '../../../../shared/categories';
+import { drinksForCategory } from '../../../../shared/categories';
 import { formatCents, orderTotals } from '../../../../shared/money';
 import type { Drink } from '../../../../shared/schemas/drink';
 import { toast } from '../../../ui/toast';
@@ -13,7 +13,7 @@ import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { taxRateLabel } from '../cart/cart-totals';
-import { DrinkCardBody } from './DrinkCard';
+import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 
 /** What one tap will charge: the price, the venue's tax and the total, the same sums the server makes. */
@@ -42,7 +42,7 @@ export default function CategoryPage() {
   const [orderError, setOrderError] = useState<string | null>(null);
   const placeOrder = useCreateOrder();
   const activeOrder = useActiveOrderGuard(venue.slug);
-  const title = categoryLabel(categorySlug, venue.name);
+  const title = categoryName(t, categorySlug, venue.name);
 
   const close = () => { setSelected(null); setOrderError(null); placeOrder.reset(); };
 

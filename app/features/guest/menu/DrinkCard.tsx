@@ -1,5 +1,6 @@
 import type { Drink } from '../../../../shared/schemas/drink';
-import { categoryLabel } from '../../../../shared/categories';
+import { CATEGORY_LABELS, categoryLabel } from '../../../../shared/categories';
+import type { DrinkCategory } from '../../../../shared/constants';
 import type { ActiveHappyHour } from '../../../../shared/happy-hour';
 import { DrinkPrice } from '../pricing/happy-hour';
 import { DrinkImage } from '../../../ui/DrinkImage';
@@ -19,7 +20,7 @@ export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: D
         {drink.unchecked_ingredients.length > 0 && <span className="drink-allergens">{t('May contain allergens we could not check: {ingredients}', { ingredients: drink.unchecked_ingredients.join(', ') })}</span>}
         <span className="drink-meta">
           <DrinkPrice priceCents={drink.price_cents} category={drink.category} active={happyHour} />
-          <span className="badge">{categoryLabel(drink.category, venueName)}</span>
+          <span className="badge">{categoryName(t, drink.category, venueName)}</span>
           {!drink.contains_alcohol && <span className="badge badge-success">{t('Alcohol-free')}</span>}
         </span>
       </span>
@@ -33,3 +34,10 @@ export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: D
  */
 export const contentLang = (drink: object): string | undefined =>
   'lang' in drink && typeof drink.lang === 'string' ? drink.lang : undefined;
+
+/** A category's label (shared/categories.ts) in the guest's language; a category the labels do not know keeps its name. */
+export function categoryName(t: (id: string, values?: Record<string, unknown>) => string, category: string, venueName?: string) {
+  if (category === 'other' && venueName) return t('{venue} Classics', { venue: venueName });
+  const label = CATEGORY_LABELS[category as DrinkCategory] as string | undefined;
+  return label ? t(label) : categoryLabel(category, venueName);
+}

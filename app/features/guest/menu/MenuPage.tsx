@@ -1,13 +1,12 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, Search, Sparkles } from 'lucide-react';
-import { categoryLabel } from '../../../../shared/categories';
 import { useVenueDrinks } from '../../venues/api';
 import { useT } from '../../../i18n/i18n';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { AgeGate } from './AgeGate';
-import { DrinkCardBody } from './DrinkCard';
+import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 import { categoryCounts, filterDrinks } from './menu-filter';
 
@@ -62,13 +61,13 @@ export default function MenuPage() {
           </button>
           {categories.map(([key, count]) => (
             <button key={key} type="button" className="chip" aria-pressed={category === key} onClick={() => setCategory(key)}>
-              {categoryLabel(key, venue.name)} ({count})
+              {categoryName(t, key, venue.name)} ({count})
             </button>
           ))}
         </div>
         {category && (
           <Link className="category-link" to={`/venue/${venue.slug}/category/${category}`}>
-            {t('Quick order from {category}', { category: categoryLabel(category, venue.name) })} <ChevronRight aria-hidden="true" size={18} />
+            {t('Quick order from {category}', { category: categoryName(t, category, venue.name) })} <ChevronRight aria-hidden="true" size={18} />
           </Link>
         )}
         {isPending ? (

@@ -1,0 +1,109 @@
+// The guest app's languages (docs/decisions/216): which language a guest sees, the catalogs, a screen in Spanish.
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installAuth } from '../../app/features/auth/install';
+import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
+import MenuPage from '../../app/features/guest/menu/MenuPage';
+import VenueLayout from '../../app/features/guest/venue/VenueLayout';
+import VenuePickerPage from '../../app/features/venues/VenuePickerPage';
+import { activateLocale, askedLocaleNow, startLocale } from '../../app/i18n/i18n';
+import { LOCALE_STORAGE_KEY, resolveLocale } from '../../app/i18n/locales';
+import { messages as de } from '../../app/i18n/catalogs/de';
+import { messages as es } from '../../app/i18n/catalogs/es';
+import { messages as fr } from '../../app/i18n/catalogs/fr';
+import { formatCents } from '../../shared/money';
+import { DRINKS, guestSessionReply, VENUE } from './guest-fixtures';
+import { mockApi, renderRoutes } from './render';
+
+describe('the locale order: ?lang, then the stored choice, then the browser, then the venue default', () => {
+  it('takes ?lang first', () => {
+    expect(resolveLocale({ search: '?lang=es', stored: 'fr', browser: ['de-DE'] }, 'fr')).toBe('es');
+  });
+  it('takes the stored choice over the browser and the venue', () => {
+    expect(resolveLocale({ search: '', stored: 'fr', browser: ['de-DE', 'en'] }, 'es')).toBe('fr');
+  });
+  it("takes the browser's first language the app speaks over the venue's", () => {
+    expect(resolveLocale({ browser: ['ja-JP', 'de-AT', 'en-US'] }, 'es')).toBe('de');
+  });
+  it("falls to the venue's default language, then English", () => {
+    expect(resolveLocale({ browser: ['ja-JP', 'pt-BR'] }, 'fr')).toBe('fr');
+    expect(resolveLocale({ browser: ['ja-JP'] }, null)).toBe('en');
+    expect(resolveLocale({ browser: ['ja-JP'] })).toBe('en');
+  });
+  it('skips what it does not speak at every step', () => {
+    expect(resolveLocale({ search: '?lang=xx', stored: 'klingon', browser: ['ES-mx'] }, 'de')).toBe('es');
+  });
+  it('reads the page: the URL, then localStorage, then navigator.languages', () => {
+    history.replaceState(null, '', '/venue/artisan-bar?lang=de');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'fr');
+    expect(askedLocaleNow()).toBe('de');
+    history.replaceState(null, '', '/venue/artisan-bar');
+    expect(askedLocaleNow()).toBe('fr');
+    localStorage.clear();
+    expect(askedLocaleNow()).toBe('en'); // jsdom's navigator.languages is en-US
+  });
+});
+
+describe('the catalogs', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  it('translate the same texts, with the same placeholders', () => {
+    for (const catalog of [fr, de]) expect(Object.keys(catalog).sort()).toEqual(Object.keys(es).sort());
+    for (const catalog of [es, fr, de]) {
+      for (const [id, text] of Object.entries(catalog)) expect(placeholders(text), id).toEqual(placeholders(id));
+    }
+  });
+});
+
+describe('a guest reading Spanish', () => {
+  beforeEach(() => installAuth());
+  afterEach(async () => {
+    history.replaceState(null, '', '/');
+    await activateLocale('en');
+  });
+
+  it('sees the menu in Spanish, prices as Intl writes them in Spanish, and the drinks read in Spanish', async () => {
+    history.replaceState(null, '', '/venue/artisan-bar?lang=es');
+    await startLocale();
+    expect(document.documentElement.lang).toBe('es');
+    resetGuestSessionForTests();
+    const calls = mockApi({
+      'GET /api/venues/artisan-bar': { body: { venue: VENUE } },
+      'GET /api/drinks': { body: { drinks: DRINKS.map((d) => ({ ...d, lang: d.name === 'Negroni' ? 'es' : 'en' })) } },
+      'POST /api/auth/guest-session': guestSessionReply(null),
+      'GET /api/orders/active': { body: { order: null } },
+    });
+    renderRoutes([{ path: '/venue/:slug', element: <VenueLayout />, children: [{ index: true, element: <MenuPage /> }] }], '/venue/artisan-bar');
+
+    const grid = await screen.findByRole('list', { name: 'Bebidas' });
+    expect(screen.getByLabelText('Buscar bebidas')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Todas las bebidas (4)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cócteles (2)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver a los locales' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Local' })).toBeTruthy();
+    // '14,00 US$' (Intl's Spanish; testing-library reads its no-break space as a space).
+    expect(within(grid).getByText('14,00 US$')).toBeTruthy();
+    expect(formatCents(1400)).toBe(new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(14));
+    // Content in the language it is written in: an English fallback is marked English.
+    expect(within(grid).getByText('Negroni').getAttribute('lang')).toBe('es');
+    expect(within(grid).getByText('Harbor IPA').getAttribute('lang')).toBe('en');
+    // The drinks are read in the guest's language.
+    const drinksRead = calls.find((req) => new URL(req.url).pathname === '/api/drinks');
+    expect(new URL(drinksRead!.url).searchParams.get('lang')).toBe('es');
+    expect(new URL(drinksRead!.url).searchParams.get('slug')).toBe('artisan-bar');
+  });
+
+  it('changes language from the picker, keeps the choice, and labels each language by its own name', async () => {
+    mockApi({ 'GET /api/venues': { body: { venues: [VENUE] } } });
+    renderRoutes([{ path: '/', element: <VenuePickerPage /> }], '/');
+    expect(await screen.findByRole('link', { name: /The Artisan Bar/ })).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Language' });
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'Español', 'Français', 'Deutsch']);
+
+    fireEvent.change(picker, { target: { value: 'de' } });
+    expect(await screen.findByLabelText('Locations suchen')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dein nächster Drink, nur einen Tipp entfernt' })).toBeTruthy();
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(askedLocaleNow()).toBe('de');
+  });
+});
