@@ -87,11 +87,13 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
   setting === undefined || setting === '' ? undefined : setting === 'off' ? false : Number(setting);
 
 /**
- * The small modules every guest page shares (query hooks, icons' base, money/ids/orders, the orders API and
- * live socket, the guest-session hook and session state, the header, drink facts) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost
+ * The small modules every guest page shares (query hooks, icons' base, money/ids/orders, the orders API, the
+ * guest-session hook and session state, the header, drink facts) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost
  * more gzipped than their sum in one file, and the guest routes sat at the 110 KB budget (docs/decisions/080).
+ * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
+ * with them their observers: a guest never downloads them (2 KB, docs/decisions/216).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|live|table-number)|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage)/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|table-number)|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage)/;
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
 /** A table's screens (docs/decisions/170): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;

@@ -1,27 +1,25 @@
 // The guest app's translations (docs/decisions/216): Lingui's runtime (@lingui/core) with catalogs written as TS
-// modules keyed by the English text. English is the source text itself, so it ships in the code that uses it;
-// es/fr/de are each their own chunk, fetched only when that language is chosen.
-import { i18n } from '@lingui/core';
+// modules keyed by the English text. English is the source text itself, so it ships in the code that uses it and
+// needs neither a catalog nor Lingui; es/fr/de are each their own chunk, fetched with Lingui only when chosen.
 import { useCallback, useSyncExternalStore } from 'react';
 import { setMoneyLocale } from '../../shared/money';
 import { askedLocale, DEFAULT_LOCALE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
 
-type Catalog = Record<string, string>;
-type Compiled = (string | [string])[] | string;
+type Translate = (id: string, values?: Record<string, unknown>) => string;
 
-/**
- * Lingui's catalogs are compiled at build time by its CLI; ours are written by hand and use only `{name}`
- * placeholders, so this turns one into Lingui's compiled form at first use (no ICU parser in the bundle).
- */
-const compile = (message: string): Compiled => message.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? [part] as [string] : part));
-i18n.setMessagesCompiler(compile as never);
-i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: {} });
+/** English: the id is the text; `{name}` placeholders take their values. */
+const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
 
-const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Catalog }>> = {
+const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Record<string, string> }>> = {
   es: () => import('./catalogs/es'),
   fr: () => import('./catalogs/fr'),
   de: () => import('./catalogs/de'),
 };
+
+let active: { locale: Locale; translate: Translate } = { locale: DEFAULT_LOCALE, translate: english };
+const listeners = new Set<() => void>();
+/** The latest asked language wins when two loads overlap (a quick second pick in the picker). */
+let requested: Locale = DEFAULT_LOCALE;
 
 function readStored(): string | null {
   try {
@@ -35,13 +33,19 @@ function readStored(): string | null {
 export const askedLocaleNow = (): Locale | null =>
   askedLocale({ search: window.location.search, stored: readStored(), browser: navigator.languages ?? [navigator.language] });
 
-/** Loads a language's catalog (English has none) and makes it the page's: texts, <html lang>, money and dates. */
+/** Loads a language (English needs nothing) and makes it the page's: texts, <html lang>, money and dates. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const messages = locale === 'en' ? {} : (await catalogs[locale]()).messages;
-  i18n.load(locale, messages);
-  i18n.activate(locale);
+  requested = locale;
+  let translate = english;
+  if (locale !== 'en') {
+    const [{ linguiFor }, { messages }] = await Promise.all([import('./lingui'), catalogs[locale]()]);
+    if (requested !== locale) return;
+    translate = linguiFor(locale, messages);
+  }
+  active = { locale, translate };
   document.documentElement.lang = locale;
   setMoneyLocale(locale);
+  for (const listener of listeners) listener();
 }
 
 /** The picker's choice: kept on this device, and the page changes language at once. */
@@ -54,17 +58,20 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
 }
 
-/** At start: the asked language, else English until the venue's default language is known (useVenueLocale). */
+/** At start: the asked language, else English until the venue's default language is known (applyVenueDefault). */
 export const startLocale = () => activateLocale(askedLocaleNow() ?? DEFAULT_LOCALE);
 
 /** A venue's default language applies when the guest asked for none (docs/decisions/216). */
 export function applyVenueDefault(venueDefault: string | null | undefined) {
   const locale = toLocale(venueDefault);
-  if (locale && !askedLocaleNow() && i18n.locale !== locale) void activateLocale(locale);
+  if (locale && !askedLocaleNow() && requested !== locale) void activateLocale(locale);
 }
 
-const subscribe = (onChange: () => void) => i18n.on('change', onChange);
-const currentLocale = () => i18n.locale as Locale;
+const subscribe = (onChange: () => void) => {
+  listeners.add(onChange);
+  return () => { listeners.delete(onChange); };
+};
+const currentLocale = () => active.locale;
 
 /** The active language; a component that reads it renders again when it changes. */
 export const useLocale = (): Locale => useSyncExternalStore(subscribe, currentLocale, currentLocale);
@@ -73,11 +80,11 @@ export const useLocale = (): Locale => useSyncExternalStore(subscribe, currentLo
  * `t('Search drinks')`, `t('Quick order from {category}', { category })`: the text in the active language
  * (the English text when a catalog lacks it). The component renders again when the language changes.
  */
-export function useT() {
+export function useT(): Translate {
   const locale = useLocale();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per language, so memoised children see the change
-  return useCallback((id: string, values?: Record<string, unknown>) => i18n._(id, values), [locale]);
+  return useCallback((id, values) => active.translate(id, values), [locale]);
 }
 
-/** For code outside components (toasts, errors thrown by hooks): the active language at the time of the call. */
-export const translate = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+/** For code outside components (toasts, texts built by helpers): the active language at the time of the call. */
+export const translate: Translate = (id, values) => active.translate(id, values);

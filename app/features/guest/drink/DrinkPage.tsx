@@ -21,11 +21,12 @@ import { scheduledPriceCents, type ActiveHappyHour } from '../../../../shared/ha
 
 const happyHourCovers = (drink: { price_cents: number; category: string }, active: ActiveHappyHour | null) =>
   scheduledPriceCents(drink.price_cents, drink.category, active) !== drink.price_cents;
-import { RatingPanel } from './RatingPanel';
 import { DrinkImage } from '../../../ui/DrinkImage';
 import type { ModifierChoice } from './ModifierPicker';
 
 const ModifierPicker = lazy(() => import('./ModifierPicker'));
+// The ratings sit last on the page, below the fold: their chunk loads after the page's (docs/decisions/216).
+const RatingPanel = lazy(() => import('./RatingPanel').then((m) => ({ default: m.RatingPanel })));
 
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
@@ -162,7 +163,9 @@ export default function DrinkPage() {
             {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
           </ul>
         )}
-        <RatingPanel key={`${drink.id}:${drink.my_rating?.rating ?? 0}`} drink={drink} slug={venue.slug} />
+        <Suspense fallback={null}>
+          <RatingPanel key={`${drink.id}:${drink.my_rating?.rating ?? 0}`} drink={drink} slug={venue.slug} />
+        </Suspense>
       </main>
     </>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { rememberTableFromUrl } from '../../orders/table-number';
 import type { Venue } from '../../../../shared/schemas/venue';
@@ -6,7 +6,6 @@ import { themeVariables } from '../../../../shared/theme';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useEnsureGuestSession } from '../../auth/hooks';
 import { applyVenueDefault, useT } from '../../../i18n/i18n';
-import { useVenueLive } from '../../orders/live';
 import { useVenue } from '../../venues/api';
 import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
 import { GuestTabBar } from './GuestTabBar';
@@ -17,6 +16,8 @@ import type { TableHere } from '../../tables/TableFrame';
 // The table's part of the frame is its own chunk: a guest who never scans a table's QR code never downloads it
 // (docs/decisions/170, bundle budget docs/decisions/080). At a table it frames the page and gives it the table.
 const TableFrame = lazy(() => import('../../tables/TableFrame'));
+// The venue's socket: its own chunk, loaded once the venue is on screen (docs/decisions/216).
+const VenueLiveChannel = lazy(() => import('./VenueLiveChannel'));
 
 /** The tab's name outside a venue (index.html's <title>). */
 const APP_TITLE = 'Barhop';
@@ -54,7 +55,7 @@ export default function VenueLayout() {
   // The venue's socket pushes the guest's order changes and every menu change (docs/decisions/124), and the
   // table's changes to its members; the hub learns a socket's tables when it connects, so joining a table
   // opens a new one (docs/decisions/170). The hook polls every 5 s whenever the socket is down (docs/decisions/033).
-  const { connected } = useVenueLive(venue?.id, { token: session.ready ? session.token : null, reconnectKey: tableSessionId });
+  const [connected, setConnected] = useState(false);
 
   if (isPending) {
     return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">{t('Loading venue...')}</p></main>;
@@ -74,6 +75,9 @@ export default function VenueLayout() {
   }
   return (
     <div className="guest-shell" style={themeVariables(venue.theme_colors) as CSSProperties}>
+      <Suspense fallback={null}>
+        <VenueLiveChannel venueId={venue.id} token={session.ready ? session.token : null} reconnectKey={tableSessionId} onConnected={setConnected} />
+      </Suspense>
       <ActiveOrderBanner venue={venue} />
       {tableSessionId || /[?&]table=/.test(search) ? (
         <Suspense fallback={null}><TableFrame venue={venue} liveConnected={connected} /></Suspense>

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+
+type Drink = { id: string; name: string; price_cents: number };
+
+/** What Intl writes for an amount in Spanish ('13,00 US$'), the way the guest app formats prices in Spanish. */
+const spanishPrice = (cents: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+// docs/decisions/216: a guest who opens a venue link with ?lang=es reads the guest app in Spanish.
+test('a guest opening a venue with ?lang=es reads the menu and a drink in Spanish, prices in the Spanish format', async ({ page, request }) => {
+  const res = await request.get('/api/drinks?slug=artisan-bar');
+  expect(res.ok()).toBe(true);
+  const drinks = (await res.json()).drinks as Drink[];
+  const first = drinks[0]!;
+
+  await page.goto('/venue/artisan-bar?lang=es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Artisan Bar' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Bebidas' }).getByRole('link')).toHaveCount(drinks.length);
+  await expect(page.getByRole('searchbox', { name: 'Buscar bebidas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Todas las bebidas (${drinks.length})` })).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'Local' });
+  await expect(tabs.getByRole('link', { name: 'Carta' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: 'Carrito' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+  await expect(page.getByRole('list', { name: 'Bebidas' }).getByText(spanishPrice(first.price_cents)).first()).toBeVisible();
+
+  // A drink's page: its order box in Spanish, the price in the Spanish format.
+  await page.getByRole('list', { name: 'Bebidas' }).getByRole('link').first().click();
+  await expect(page.getByRole('group', { name: 'Cantidad' })).toBeVisible();
+  await expect(page.getByText('Notas especiales (opcional)')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Añadir al carrito/ })).toContainText(spanishPrice(first.price_cents));
+
+  // The picker switches the page to English at once, and the choice is kept for the next visit.
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('button', { name: /^Add to Cart/ })).toBeVisible();
+  await page.goto('/venue/artisan-bar');
+  await expect(page.getByRole('list', { name: 'Drinks' })).toBeVisible();
+});
