@@ -1,5 +1,5 @@
 // The client build's icon renderer (app/ui/lucide-icon.ts, docs/decisions/216) draws what lucide-react draws.
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import * as lucide from 'lucide-react';
@@ -20,7 +20,7 @@ function appIcons(dir = path.resolve(__dirname, '../../app')): string[] {
   return [...names].sort();
 }
 
-const PROPS = [
+const PROPS: Record<string, unknown>[] = [
   {},
   { 'aria-hidden': 'true' as const, size: 18 },
   { 'aria-hidden': true, size: 22, fill: 'currentColor', className: 'icon extra icon' },
@@ -33,9 +33,9 @@ describe('the icon renderer of the client build', () => {
   it('finds the icons the app uses', () => expect(names.length).toBeGreaterThan(20));
 
   it.each(names)('draws %s as lucide-react does, for every kind of props the app passes', (name) => {
-    const Lucide = (lucide as unknown as Record<string, Parameters<typeof createElement>[0]>)[name]!;
+    const Lucide = (lucide as unknown as Record<string, ComponentType<Record<string, unknown>>>)[name]!;
     const data = iconData(name);
-    const Ours = createLucideIcon(data);
+    const Ours = createLucideIcon(data) as unknown as ComponentType<Record<string, unknown>>;
     for (const props of PROPS) {
       expect(renderToStaticMarkup(createElement(Ours, props)), `${name} ${JSON.stringify(props)}`)
         .toBe(renderToStaticMarkup(createElement(Lucide, props)));
