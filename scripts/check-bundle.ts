@@ -9,9 +9,9 @@ import { gzipSync } from 'node:zlib';
 type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-// 113 KB since drink options, happy-hour prices and unchecked allergens reached every guest page
-// (docs/decisions/202); the budget's reasoning is docs/decisions/080.
-export const GUEST_ROUTE_BUDGET_KB = 113;
+// 112 KB with the guest app's languages in (docs/decisions/216: the largest route went from 113.2 KB to 111.7 KB);
+// before it 113 KB (docs/decisions/202); the budget's reasoning is docs/decisions/080.
+export const GUEST_ROUTE_BUDGET_KB = 112;
 const VENUE_LAYOUT = 'app/features/guest/venue/VenueLayout.tsx';
 /** Guest routes: the pages a guest's browser loads to render them (app/routes.tsx). */
 const GUEST_ROUTES: Record<string, string[]> = {
