@@ -16,7 +16,11 @@ const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Record<s
   de: () => import('./catalogs/de'),
 };
 
-let active: { locale: Locale; translate: Translate } = { locale: DEFAULT_LOCALE, translate: english };
+/** The locale money and dates are written in: the browser's own tag for that language ('es-MX'), else the language. */
+const formatLocaleFor = (locale: Locale) => browserLanguages().find((tag) => toLocale(tag) === locale) ?? locale;
+const browserLanguages = (): readonly string[] => navigator.languages ?? [navigator.language];
+
+let active: { locale: Locale; translate: Translate; format: string } = { locale: DEFAULT_LOCALE, translate: english, format: formatLocaleFor(DEFAULT_LOCALE) };
 const listeners = new Set<() => void>();
 /** The latest asked language wins when two loads overlap (a quick second pick in the picker). */
 let requested: Locale = DEFAULT_LOCALE;
@@ -31,7 +35,7 @@ function readStored(): string | null {
 
 /** What this page's URL, the stored choice and the browser ask for (null: the venue's default language decides). */
 export const askedLocaleNow = (): Locale | null =>
-  askedLocale({ search: window.location.search, stored: readStored(), browser: navigator.languages ?? [navigator.language] });
+  askedLocale({ search: window.location.search, stored: readStored(), browser: browserLanguages() });
 
 /** Loads a language (English needs nothing) and makes it the page's: texts, <html lang>, money and dates. */
 export async function activateLocale(locale: Locale): Promise<void> {
@@ -42,9 +46,9 @@ export async function activateLocale(locale: Locale): Promise<void> {
     if (requested !== locale) return;
     translate = linguiFor(locale, messages);
   }
-  active = { locale, translate };
+  active = { locale, translate, format: formatLocaleFor(locale) };
   document.documentElement.lang = locale;
-  setMoneyLocale(locale);
+  setMoneyLocale(active.format);
   for (const listener of listeners) listener();
 }
 
@@ -75,6 +79,12 @@ const currentLocale = () => active.locale;
 
 /** The active language; a component that reads it renders again when it changes. */
 export const useLocale = (): Locale => useSyncExternalStore(subscribe, currentLocale, currentLocale);
+
+/** The locale to write dates in (Intl), in the active language: 'es-MX' for a Mexican browser reading Spanish. */
+export function useFormatLocale(): string {
+  useLocale();
+  return active.format;
+}
 
 /**
  * `t('Search drinks')`, `t('Quick order from {category}', { category })`: the text in the active language

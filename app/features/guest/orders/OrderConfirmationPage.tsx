@@ -10,11 +10,13 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { orderStatusPath } from './active-order';
 import { BUSY_FROM_MINUTES, waitText } from './wait';
+import { useFormatLocale } from '../../../i18n/i18n';
 
 const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /** Spec: Order confirmation (/venue/{slug}/order-confirmation?orderId=). */
 export default function OrderConfirmationPage() {
+  const locale = useFormatLocale();
   const { venue } = useVenueContext();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? undefined;
@@ -55,7 +57,7 @@ export default function OrderConfirmationPage() {
           <dl className="detail-list">
             <div><dt>Order ID</dt><dd className="mono">#{shortOrderId(order.id)}</dd></div>
             <div><dt>Status</dt><dd><span className="badge badge-success">{confirmationStatusLabel(order.status)}</span></dd></div>
-            <div><dt>Order time</dt><dd>{new Date(order.created_at).toLocaleTimeString(undefined, timeFormat)}</dd></div>
+            <div><dt>Order time</dt><dd>{new Date(order.created_at).toLocaleTimeString(locale, timeFormat)}</dd></div>
             <div><dt>Estimated wait</dt><dd>{wait}</dd></div>
             <div><dt>Total</dt><dd className="price">{formatCents(order.total_cents)}</dd></div>
           </dl>

@@ -1,11 +1,14 @@
 import { formatCents } from '../../../../shared/money';
 import { orderStatusLabel, paymentStatusLabel } from '../../../../shared/order-display';
 import type { Order } from '../../../../shared/schemas/order';
+import { useFormatLocale } from '../../../i18n/i18n';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** Spec: the order detail panel — status, payment status, items, subtotal, tax, total, delivery state. */
 export function OrderDetailsPanel({ order, id }: { order: Order; id?: string }) {
+  // Dates in the guest's language (docs/decisions/216).
+  const locale = useFormatLocale();
   return (
     <div className="order-details" id={id}>
       <dl className="detail-list">
@@ -14,7 +17,7 @@ export function OrderDetailsPanel({ order, id }: { order: Order; id?: string }) 
         <div>
           <dt>Delivery</dt>
           <dd>{order.delivered_at
-            ? `Delivered ${new Date(order.delivered_at).toLocaleString(undefined, dateTime)}`
+            ? `Delivered ${new Date(order.delivered_at).toLocaleString(locale, dateTime)}`
             : order.status === 'cancelled' ? 'Not delivered (cancelled)' : 'Not delivered yet'}</dd>
         </div>
       </dl>
