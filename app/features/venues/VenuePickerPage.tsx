@@ -37,7 +37,7 @@ export default function VenuePickerPage() {
         <nav className="picker-nav" aria-label={t('Back office')}>
           <span className="brand">Barhop</span>
           <div className="picker-nav-links">
-            <LanguagePicker className="language-picker-light" />
+            <LanguagePicker />
             <Link className="btn btn-ghost" to="/login">{t('Admin Dashboard')}</Link>
             <Link className="btn btn-ghost" to="/staff">{t('Staff Portal')}</Link>
           </div>
