@@ -34,14 +34,17 @@ export default function VenuePickerPage() {
   return (
     <div className="picker">
       <header className="picker-hero">
-        <nav className="picker-nav" aria-label={t('Back office')}>
+        <div className="picker-nav">
           <span className="brand">Barhop</span>
           <div className="picker-nav-links">
+            {/* The guest's language (docs/decisions/216), beside the back office's links rather than among them. */}
             <LanguagePicker />
-            <Link className="btn btn-ghost" to="/login">{t('Admin Dashboard')}</Link>
-            <Link className="btn btn-ghost" to="/staff">{t('Staff Portal')}</Link>
+            <nav className="picker-nav-links" aria-label={t('Back office')}>
+              <Link className="btn btn-ghost" to="/login">{t('Admin Dashboard')}</Link>
+              <Link className="btn btn-ghost" to="/staff">{t('Staff Portal')}</Link>
+            </nav>
           </div>
-        </nav>
+        </div>
         <h1>{t('Your next drink, one tap away')}</h1>
         <p className="lead">{t('Pick a venue, browse its menu, ask the AI bartender, and order straight to the bar.')}</p>
         <ul className="feature-list">
