@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
+import { apiRequest } from '../../../lib/api-client';
+import { ReadyTextOffer } from './ReadyTextOffer';
 
 /** The texts of docs/product.md §8.5, verbatim. */
 export const READY_PUSH_TEXT = {
@@ -28,10 +31,19 @@ type State = 'idle' | 'working' | 'subscribed' | 'denied' | 'failed';
 export function ReadyPushButton({ orderId }: { orderId: string }) {
   const [support] = useState(pushSupport);
   const [state, setState] = useState<State>(() => (support === 'supported' && Notification.permission === 'denied' ? 'denied' : 'idle'));
-  if (support === 'none') return null;
-  if (support === 'home-screen') return <p className="muted center">{READY_PUSH_TEXT.homeScreen}</p>;
+  // Where push cannot reach the guest, a text can, if the platform sends texts (docs/decisions/215, amended).
+  const noPush = support !== 'supported' || state === 'denied';
+  const texts = useQuery({
+    queryKey: ['push', 'key'],
+    queryFn: () => apiRequest('GET', '/push/key', { credentials: 'none' }),
+    enabled: noPush,
+    staleTime: Infinity,
+  });
+  const textOffer = noPush && texts.data?.ready_texts ? <ReadyTextOffer orderId={orderId} /> : null;
+  if (support === 'none') return textOffer;
+  if (support === 'home-screen') return <><p className="muted center">{READY_PUSH_TEXT.homeScreen}</p>{textOffer}</>;
   if (state === 'subscribed') return <p className="muted center" role="status"><Bell aria-hidden="true" size={16} /> {READY_PUSH_TEXT.subscribed}</p>;
-  if (state === 'denied') return <p className="muted center">{READY_PUSH_TEXT.denied}</p>;
+  if (state === 'denied') return <><p className="muted center">{READY_PUSH_TEXT.denied}</p>{textOffer}</>;
 
   const subscribe = async () => {
     setState('working');
