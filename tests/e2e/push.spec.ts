@@ -54,6 +54,11 @@ test("a guest taps \"Tell me when it's ready\"; the ready push shows a notificat
   }, { guestToken: token as string, subscriptionKeys: keys });
   const page = await context.newPage();
   await page.goto(`/venue/${SLUG}/order/${orderId}`);
+  // Add to Home Screen adds the venue (an iPhone has Push there): its manifest is linked (docs/decisions/215, amended).
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/api/venues/${SLUG}/manifest.webmanifest`);
+  const manifest = await request.get(`/api/venues/${SLUG}/manifest.webmanifest`);
+  expect(manifest.headers()['content-type']).toBe('application/manifest+json');
+  expect(await manifest.json()).toMatchObject({ start_url: `/venue/${SLUG}`, display: 'standalone' });
 
   await page.getByRole('button', { name: "Tell me when it's ready" }).click();
   await expect(page.getByText("We'll tell you when it's ready")).toBeVisible();
