@@ -10,6 +10,7 @@ import { ReadyPushPayload } from '../../shared/schemas/push';
 import { app } from '../../worker/app';
 import { encryptPayload } from '../../worker/push/crypto';
 import { vapidJwk } from '../../worker/push/vapid';
+import { TWILIO_API_BASE } from '../../worker/auth/sms';
 import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
@@ -69,8 +70,8 @@ async function decryptAsBrowser(body: Uint8Array, browser: { privateKey: CryptoK
 
 type Captured = { url: string; headers: Headers; body: Uint8Array };
 
-/** Where vitest.config.ts points SMS_PROVIDER_URL: Twilio's stand-in. */
-const TWILIO = 'https://twilio.example.test';
+/** Twilio's API, which the tests' fetch stub answers: nothing leaves the test (vitest.config.ts sets the settings). */
+const TWILIO = TWILIO_API_BASE;
 const sms = env as unknown as { SMS_ACCOUNT_SID: string; SMS_API_KEY: string; SMS_FROM: string };
 
 /**

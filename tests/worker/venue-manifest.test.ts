@@ -31,7 +31,7 @@ describe('GET /api/venues/:slug/manifest.webmanifest', () => {
 
   it('an uploaded logo comes first; colours that are not #rrggbb fall back', () => {
     const manifest = venueManifest({
-      slug: 'x', name: 'Bar X', description: null, logo_url: 'https://cdn.example.test/logo.png',
+      slug: 'x', name: 'Bar X', description: '', logo_url: 'https://cdn.example.test/logo.png',
       theme_colors: { primary: 'red', secondary: 'blue', background: 'white', text: '#000000' },
     });
     expect(manifest.icons.map((i) => i.src)).toEqual(['https://cdn.example.test/logo.png', '/favicon.svg']);

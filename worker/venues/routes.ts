@@ -32,5 +32,5 @@ export const venueRoutes = new Hono<AppContext>()
     const ref = c.req.valid('param').id;
     const { db } = await venueDatabase(c.env, ref);
     const manifest = venueManifest(toVenue(await findActiveVenue(db, ref)));
-    return c.body(JSON.stringify(manifest), 200, { 'Content-Type': MANIFEST_CONTENT_TYPE, 'Cache-Control': 'public, max-age=300' });
+    return c.body(JSON.stringify(manifest), 200, { 'Content-Type': MANIFEST_CONTENT_TYPE, 'Cache-Control': PUBLIC_REVALIDATE });
   });
