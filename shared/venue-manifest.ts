@@ -1,2 +1,2 @@
-/** A venue's web app manifest (worker/venues/manifest.ts), which its pages link: by the Worker's HTML and by the app. */
+/** A venue's web app manifest (worker/venues/manifest.ts), which the Worker's HTML of its pages links. */
 export const venueManifestPath = (slug: string) => `/api/venues/${encodeURIComponent(slug)}/manifest.webmanifest`;

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Bell } from 'lucide-react';
-import { apiRequest } from '../../../lib/api-client';
-import { ReadyTextOffer } from './ReadyTextOffer';
+
+// Loaded only where push cannot reach the guest: most guests have push, and a guest route's download has a budget (docs/decisions/080).
+const ReadyTextOffer = lazy(async () => ({ default: (await import('./ReadyTextOffer')).ReadyTextOffer }));
 
 /** The texts of docs/product.md §8.5, verbatim. */
 export const READY_PUSH_TEXT = {
@@ -32,14 +32,7 @@ export function ReadyPushButton({ orderId }: { orderId: string }) {
   const [support] = useState(pushSupport);
   const [state, setState] = useState<State>(() => (support === 'supported' && Notification.permission === 'denied' ? 'denied' : 'idle'));
   // Where push cannot reach the guest, a text can, if the platform sends texts (docs/decisions/215, amended).
-  const noPush = support !== 'supported' || state === 'denied';
-  const texts = useQuery({
-    queryKey: ['push', 'key'],
-    queryFn: () => apiRequest('GET', '/push/key', { credentials: 'none' }),
-    enabled: noPush,
-    staleTime: Infinity,
-  });
-  const textOffer = noPush && texts.data?.ready_texts ? <ReadyTextOffer orderId={orderId} /> : null;
+  const textOffer = support !== 'supported' || state === 'denied' ? <Suspense fallback={null}><ReadyTextOffer orderId={orderId} /></Suspense> : null;
   if (support === 'none') return textOffer;
   if (support === 'home-screen') return <><p className="muted center">{READY_PUSH_TEXT.homeScreen}</p>{textOffer}</>;
   if (state === 'subscribed') return <p className="muted center" role="status"><Bell aria-hidden="true" size={16} /> {READY_PUSH_TEXT.subscribed}</p>;

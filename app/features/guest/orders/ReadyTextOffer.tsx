@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { useGuestProfile } from '../../auth/api';
-import { displayPhone, formatPhoneInput } from '../../auth/phone-format';
+import { displayPhone } from '../../auth/display-phone';
+import { formatPhoneInput } from '../../auth/phone-format';
 
 /** The texts of docs/product.md §8.5, verbatim; `<number>` is the number shown. */
 export const READY_TEXT_TEXT = {
@@ -24,12 +26,14 @@ type State = { step: 'offer' | 'consent' | 'working' } | { step: 'done'; phone: 
  * country: the Worker reads it with libphonenumber-js). Nothing is sent before the consent is read and confirmed.
  */
 export function ReadyTextOffer({ orderId }: { orderId: string }) {
+  const texts = useQuery({ queryKey: ['push', 'key'], queryFn: () => apiRequest('GET', '/push/key', { credentials: 'none' }), staleTime: Infinity });
   const profile = useGuestProfile();
   const verified = profile.data?.phone_number ?? null;
   const [state, setState] = useState<State>({ step: 'offer' });
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  if (!texts.data?.ready_texts) return null;
   if (state.step === 'done') {
     return <p className="muted center" role="status"><MessageSquare aria-hidden="true" size={16} /> {withNumber(READY_TEXT_TEXT.subscribed, displayPhone(state.phone))}</p>;
   }

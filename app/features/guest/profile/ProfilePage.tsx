@@ -5,7 +5,7 @@ import { formatCents } from '../../../../shared/money';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { toast } from '../../../ui/toast';
 import { useGuestProfile, useGuestSignOut, useUpdateGuestProfile } from '../../auth/api';
-import { displayPhone } from '../../auth/phone-format';
+import { displayPhone } from '../../auth/display-phone';
 import { useOrderHistory } from '../../orders/api';
 import { useFavorites } from '../api';
 import { GuestHeader } from '../venue/GuestHeader';
@@ -19,7 +19,7 @@ const TABS: { id: Tab; label: string; icon: typeof Heart }[] = [
   { id: 'history', label: 'History', icon: History },
 ];
 
-export { displayPhone } from '../../auth/phone-format';
+export { displayPhone } from '../../auth/display-phone';
 
 /** Spec: Guest profile (/venue/{slug}/me, also /profile). */
 export default function ProfilePage() {

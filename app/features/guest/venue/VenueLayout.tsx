@@ -12,7 +12,6 @@ import { GuestTabBar } from './GuestTabBar';
 import { StatusPage } from '../../../ui/StatusPage';
 import { memberSessionId } from '../../tables/membership';
 import type { TableHere } from '../../tables/TableFrame';
-import { venueManifestPath } from '../../../../shared/venue-manifest';
 
 // The table's part of the frame is its own chunk: a guest who never scans a table's QR code never downloads it
 // (docs/decisions/170, bundle budget docs/decisions/080). At a table it frames the page and gives it the table.
@@ -43,15 +42,6 @@ export default function VenueLayout() {
     document.title = venueName;
     return () => { document.title = APP_TITLE; };
   }, [venueName]);
-  // Add to Home Screen adds this venue (docs/decisions/215, amended): its manifest, as the Worker's HTML links it,
-  // kept right after an in-app move from another venue or the venue picker.
-  const venueSlug = venue?.slug;
-  useEffect(() => {
-    if (!venueSlug) return;
-    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]') ?? document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'manifest' }));
-    link.href = venueManifestPath(venueSlug);
-    return () => { link.remove(); };
-  }, [venueSlug]);
   const session = useEnsureGuestSession(venue?.slug);
   // Read on every render: joining and leaving a table navigate, so the frame renders again (docs/decisions/170).
   const tableSessionId = venue ? memberSessionId(venue.slug) : null;
