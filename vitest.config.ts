@@ -24,7 +24,12 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             // VENUE_SHARDS off: the tests' seed keeps every venue on the control database (the single-shard
             // default) and the shard tests open shards themselves (docs/decisions/150).
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations, LOG_REQUESTS: 'false', VENUE_SHARDS: '' } },
+            // SMS_*: Twilio settings, so ready texts are offered (tests/worker/push.test.ts stubs Twilio's fetch); sign-in
+            // codes stay on screen in demo mode, so nothing else texts.
+            miniflare: { bindings: {
+              TEST_MIGRATIONS: migrations, LOG_REQUESTS: 'false', VENUE_SHARDS: '',
+              SMS_ACCOUNT_SID: 'AC00000000000000000000000000000000', SMS_API_KEY: 'test-token', SMS_FROM: '+15550001111',
+            } },
           }),
         ],
         test: {

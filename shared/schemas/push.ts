@@ -26,9 +26,23 @@ export const PushUnsubscribeInput = z.object({ endpoint: z.string().max(2048) })
 export type PushUnsubscribeInput = z.infer<typeof PushUnsubscribeInput>;
 
 /** GET /api/push/key: the VAPID public key to subscribe with, null when this Worker sends no pushes. */
-export const PushKeyResponse = z.object({ public_key: z.string().nullable() });
+export const PushKeyResponse = z.object({
+  public_key: z.string().nullable(),
+  /** The platform can text instead (docs/decisions/215, amended): "Text me when it's ready" is offered. */
+  ready_texts: z.boolean(),
+});
 export type PushKeyResponse = z.infer<typeof PushKeyResponse>;
 
 /** The JSON each push carries, which public/push-sw.js shows. */
 export const ReadyPushPayload = z.object({ title: z.string(), body: z.string(), url: z.string() });
 export type ReadyPushPayload = z.infer<typeof ReadyPushPayload>;
+
+/**
+ * POST /api/orders/:id/ready-text: one text when the order is ready. `phone` as typed (any country, read by
+ * libphonenumber-js); without it, the signed-in guest's verified number.
+ */
+export const ReadyTextInput = z.object({ phone: z.string().trim().min(1, 'Enter a valid phone number').max(32).optional() }).strict();
+export type ReadyTextInput = z.infer<typeof ReadyTextInput>;
+/** The number the text will go to, in E.164. */
+export const ReadyTextAnswer = z.object({ phone: z.string() });
+export type ReadyTextAnswer = z.infer<typeof ReadyTextAnswer>;

@@ -4,6 +4,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import OrderStatusPage from '../../app/features/guest/orders/OrderStatusPage';
 import { READY_PUSH_TEXT } from '../../app/features/guest/orders/ReadyPushButton';
+import { READY_TEXT_TEXT } from '../../app/features/guest/orders/ReadyTextOffer';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
@@ -15,15 +16,17 @@ const routes = [{ path: '/venue/:slug', element: <VenueLayout />, children: [{ p
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const SUBSCRIPTION = { endpoint: 'https://push.example.test/send/abc', keys: { p256dh: 'BPk', auth: 'au' } };
 
-const api = (status: string) => ({
+const api = (status: string, { texts = false, guestId = null as string | null } = {}) => ({
   'GET /api/venues/artisan-bar': { body: { venue: VENUE } },
   'GET /api/venues/artisan-bar/drinks': { body: { drinks: DRINKS } },
-  'POST /api/auth/guest-session': guestSessionReply(null),
+  'POST /api/auth/guest-session': guestSessionReply(guestId),
+  'GET /api/me': { body: { profile: { id: guestId ?? 'g-none', display_name: null, phone_number: '+15552010042', updated_at: '2026-01-01T00:00:00Z' } } },
+  [`POST /api/orders/${ORDER}/ready-text`]: { status: 201, body: { phone: guestId ? '+15552010042' : '+442079460958' } },
   'GET /api/orders/active': { body: { order: null } },
   [`GET /api/orders/${ORDER}/status`]: {
     body: { id: ORDER, status, payment_status: 'unpaid', created_at: '2026-03-10T12:00:00.000Z', delivered_at: null, eta_minutes: status === 'ready' ? 0 : 6, queue_position: 1 },
   },
-  'GET /api/push/key': { body: { public_key: 'BDyo557S-88rrWUTfhs7ZweXq1J2MAZ2yjdgDt8XOo-VUDBHbyIacFsEwlUpklOUWHgdv5jlWVh17v6CXrIi_9k' } },
+  'GET /api/push/key': { body: { public_key: 'BDyo557S-88rrWUTfhs7ZweXq1J2MAZ2yjdgDt8XOo-VUDBHbyIacFsEwlUpklOUWHgdv5jlWVh17v6CXrIi_9k', ready_texts: texts } },
   [`POST /api/orders/${ORDER}/push`]: { status: 201, body: { success: true } },
 });
 
@@ -43,9 +46,9 @@ function browserWithPush(answer: NotificationPermission = 'granted') {
   return { subscribe, register };
 }
 
-async function openStatus(status: string) {
+async function openStatus(status: string, options: Parameters<typeof api>[1] = {}) {
   resetGuestSessionForTests();
-  const calls = mockApi(api(status));
+  const calls = mockApi(api(status, options));
   const { unmount } = renderRoutes(routes, `/venue/artisan-bar/order-status/${ORDER}`);
   await screen.findByRole('heading', { name: status === 'ready' ? 'Ready!' : status === 'pending' ? 'Order Received' : 'Making Your Drinks' });
   return { calls, unmount };
@@ -106,6 +109,41 @@ describe("Tell me when it's ready", () => {
   it('the texts are docs/product.md §8.5 verbatim', async () => {
     const { readFileSync } = await import('node:fs');
     const product = readFileSync('docs/product.md', 'utf8').replace(/\s+/g, ' ');
-    for (const text of Object.values(READY_PUSH_TEXT)) expect(product).toContain(text);
+    for (const text of [...Object.values(READY_PUSH_TEXT), ...Object.values(READY_TEXT_TEXT)]) expect(product).toContain(text);
+  });
+});
+
+describe("Text me when it's ready (docs/decisions/215, amended)", () => {
+  it('without Push, where the platform texts: the consent names the number typed, and one POST sets it up', async () => {
+    const { calls } = await openStatus('preparing', { texts: true });
+    fireEvent.click(await screen.findByRole('button', { name: READY_TEXT_TEXT.offer }));
+    expect(screen.getByText("We'll send one text to this number when your order is ready. Standard rates may apply. Nothing else.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+44 20 7946 0958' } });
+    fireEvent.click(screen.getByRole('button', { name: READY_TEXT_TEXT.confirm }));
+    expect(await screen.findByText("We'll text +442079460958 when it's ready")).toBeTruthy();
+    const posted = calls.find((req) => req.method === 'POST' && new URL(req.url).pathname === `/api/orders/${ORDER}/ready-text`);
+    expect(await posted!.json()).toEqual({ phone: '+44 20 7946 0958' });
+  });
+
+  it("a signed-in guest's consent names their verified number, and nothing is typed", async () => {
+    const { calls } = await openStatus('preparing', { texts: true, guestId: 'g-1' });
+    fireEvent.click(await screen.findByRole('button', { name: READY_TEXT_TEXT.offer }));
+    expect(await screen.findByText("We'll send one text to (555) 201-0042 when your order is ready. Standard rates may apply. Nothing else.")).toBeTruthy();
+    expect(screen.queryByLabelText('Phone number')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: READY_TEXT_TEXT.confirm }));
+    expect(await screen.findByText("We'll text (555) 201-0042 when it's ready")).toBeTruthy();
+    const posted = calls.find((req) => req.method === 'POST' && new URL(req.url).pathname === `/api/orders/${ORDER}/ready-text`);
+    expect(await posted!.json()).toEqual({});
+  });
+
+  it('is offered after a refused permission too, and never where the platform does not text', async () => {
+    browserWithPush('denied');
+    const { unmount } = await openStatus('preparing', { texts: true });
+    fireEvent.click(screen.getByRole('button', { name: READY_PUSH_TEXT.offer }));
+    expect(await screen.findByRole('button', { name: READY_TEXT_TEXT.offer })).toBeTruthy();
+    unmount();
+    await openStatus('preparing');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: READY_TEXT_TEXT.offer })).toBeNull();
   });
 });

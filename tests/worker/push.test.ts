@@ -10,8 +10,10 @@ import { ReadyPushPayload } from '../../shared/schemas/push';
 import { app } from '../../worker/app';
 import { encryptPayload } from '../../worker/push/crypto';
 import { vapidJwk } from '../../worker/push/vapid';
+import { TWILIO_API_BASE } from '../../worker/auth/sms';
+import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
-import { availableDrinks, guestToken, staffToken } from './order-helpers';
+import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
 
 const SLUG = 'artisan-bar';
 const PUSH_SERVICE = 'https://push.example.test';
@@ -68,38 +70,51 @@ async function decryptAsBrowser(body: Uint8Array, browser: { privateKey: CryptoK
 
 type Captured = { url: string; headers: Headers; body: Uint8Array };
 
-/** The Worker's outbound pushes, answered with `status`; every other fetch goes out as usual. */
-function capturePushes(status = 201) {
+/** Twilio's API, which the tests' fetch stub answers: nothing leaves the test (vitest.config.ts sets the settings). */
+const TWILIO = TWILIO_API_BASE;
+const sms = env as unknown as { SMS_ACCOUNT_SID: string; SMS_API_KEY: string; SMS_FROM: string };
+
+/**
+ * The Worker's outbound pushes and texts, answered with `status`; every other fetch goes out as usual. The venue's
+ * hub sends them (worker/live/venue-hub.ts), in the same isolate as the tests, after the change has answered.
+ */
+function capturePushes(status = 201, texts: Captured[] = []) {
   const sent: Captured[] = [];
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const req = new Request(input as RequestInfo, init);
-    if (!req.url.startsWith(PUSH_SERVICE)) return realFetch(input as RequestInfo, init);
-    sent.push({ url: req.url, headers: req.headers, body: new Uint8Array(await req.arrayBuffer()) });
-    return new Response(null, { status });
+    const into = req.url.startsWith(PUSH_SERVICE) ? sent : req.url.startsWith(TWILIO) ? texts : null;
+    if (!into) return realFetch(input as RequestInfo, init);
+    into.push({ url: req.url, headers: req.headers, body: new Uint8Array(await req.arrayBuffer()) });
+    return new Response(into === texts ? '{"sid":"SM1"}' : null, { status });
   });
   return sent;
 }
 
-async function placeOrder() {
-  const guest = await guestToken();
+async function placeOrder(guest?: { token: string }) {
+  const who = guest ?? await guestToken();
   const [drink] = await availableDrinks(SLUG);
-  const res = await call('POST', '/api/orders/quick', { token: guest.token, body: { slug: SLUG, item: { menu_drink_id: drink!.id } } });
+  const res = await call('POST', '/api/orders/quick', { token: who.token, body: { slug: SLUG, item: { menu_drink_id: drink!.id } } });
   expect(res.status, res.text).toBe(200);
-  return { id: res.json.id as string, guest };
+  return { id: res.json.id as string, guest: who };
 }
 
-/** The bar's status change, with its waitUntil work (the pushes) awaited. */
-async function markReady(orderId: string) {
+/** A status change by the bar (or an admin, or an Undo), answered; what it sends follows from the venue's hub. */
+async function changeStatus(orderId: string, change: { status: string } | 'recall', as: 'staff' | 'admin' = 'staff') {
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`http://localhost/api/staff/orders/${orderId}/status`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await staffToken('staff@barhop.dev')}` },
-    body: JSON.stringify({ status: 'ready' }),
+  const path = change === 'recall' ? `/api/staff/orders/${orderId}/recall` : `/api/${as}/orders/${orderId}/status`;
+  const res = await app.fetch(new Request(`http://localhost${path}`, {
+    method: change === 'recall' ? 'POST' : 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await staffToken(`${as}@barhop.dev`)}` },
+    body: change === 'recall' ? undefined : JSON.stringify(change),
   }), env, ctx);
   expect(res.status, await res.clone().text()).toBe(200);
   await waitOnExecutionContext(ctx);
 }
+const markReady = (orderId: string, as: 'staff' | 'admin' = 'staff') => changeStatus(orderId, { status: 'ready' }, as);
+
+/** Long enough for a send the hub would have started to have reached the stub: for checks that nothing went out. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 /** Subscriptions stored for the order, on whichever database holds it. */
 async function subscriptionsOf(orderId: string) {
@@ -131,7 +146,7 @@ describe("tell me when it's ready (docs/decisions/215)", () => {
   it('GET /api/push/key answers the VAPID public key, to anyone', async () => {
     const res = await call('GET', '/api/push/key');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ public_key: env.VAPID_PUBLIC_KEY });
+    expect(res.json).toEqual({ public_key: env.VAPID_PUBLIC_KEY, ready_texts: true });
   });
 
   it('marking the order ready sends one encrypted, VAPID-signed push per subscription, which a browser decrypts', async () => {
@@ -145,8 +160,8 @@ describe("tell me when it's ready (docs/decisions/215)", () => {
 
     const before = Math.floor(Date.now() / 1000);
     await markReady(id);
+    await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1));
     const mine = sent.filter((s) => s.url === endpoint);
-    expect(mine).toHaveLength(1);
     const push = mine[0]!;
 
     expect(push.headers.get('TTL')).toBe('900');
@@ -183,7 +198,8 @@ describe("tell me when it's ready (docs/decisions/215)", () => {
       const endpoint = `${PUSH_SERVICE}/gone/${crypto.randomUUID()}`;
       expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
       await markReady(id);
-      expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1);
+      await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1));
+      await settle();
       expect(await subscriptionsOf(id), `after ${status}`).toBe(0);
     }
   });
@@ -197,8 +213,9 @@ describe("tell me when it's ready (docs/decisions/215)", () => {
     const endpoint = `${PUSH_SERVICE}/send/${secret}`;
     expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
     await markReady(id);
-    expect(await subscriptionsOf(id)).toBe(1);
-    expect(logged.join('\n')).toContain('push.example.test');
+    await vi.waitFor(() => expect(logged.join('\n')).toContain('push.example.test'));
+    // Put back for a later ready (after an Undo): this one never reached the phone.
+    await vi.waitFor(async () => expect(await subscriptionsOf(id)).toBe(1));
     expect(logged.join('\n')).not.toContain(secret);
   });
 
@@ -233,7 +250,89 @@ describe("tell me when it's ready (docs/decisions/215)", () => {
     expect((await call('DELETE', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint } })).status).toBe(200);
     expect(await subscriptionsOf(id)).toBe(0);
     await markReady(id);
+    await settle();
     expect(sent.filter((s) => s.url === endpoint)).toHaveLength(0);
     expect(expectApiError(await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys } }), 409).code).toBe('order_not_waiting');
+  });
+
+  it("a ready by any path pushes (an admin's, the venue hub's own), and an order reaching ready again after an Undo is not told twice", async () => {
+    const sent = capturePushes();
+    const { id, guest } = await placeOrder();
+    const endpoint = `${PUSH_SERVICE}/send/${crypto.randomUUID()}`;
+    expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
+    await markReady(id, 'admin');
+    await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1));
+    // Handed over, undone (back to ready), handed over again: the guest was told once.
+    await changeStatus(id, { status: 'delivered' });
+    await changeStatus(id, 'recall');
+    await settle();
+    expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1);
+    expect(await subscriptionsOf(id)).toBe(0);
+
+    // Straight through the venue's hub, as any caller of it (a table's round, the bar display) changes a status.
+    const other = await placeOrder();
+    const second = `${PUSH_SERVICE}/send/${crypto.randomUUID()}`;
+    expect((await call('POST', `/api/orders/${other.id}/push`, { token: other.guest.token, body: { endpoint: second, keys: (await browserKeys()).json } })).status).toBe(201);
+    const venue = await venueId(SLUG);
+    const outcome = await venueHub(env, venue).changeStatus({ venueId: venue, orderId: other.id, to: 'ready', actor: { type: 'staff', id: 'hub-test' } });
+    expect(outcome.ok).toBe(true);
+    await vi.waitFor(() => expect(sent.filter((s) => s.url === second)).toHaveLength(1));
+  });
+});
+
+describe("text me when it's ready (docs/decisions/215, amended 2026-11-28)", () => {
+  it("one text through Twilio to the number typed (any country), with the push's words; once per order", async () => {
+    const texts: Captured[] = [];
+    capturePushes(201, texts);
+    const { id, guest } = await placeOrder();
+    const asked = await call('POST', `/api/orders/${id}/ready-text`, { token: guest.token, body: { phone: '+44 20 7946 0958' } });
+    expect(asked.status, asked.text).toBe(201);
+    expect(asked.json).toEqual({ phone: '+442079460958' });
+    await markReady(id);
+    await vi.waitFor(() => expect(texts).toHaveLength(1));
+    const form = new URLSearchParams(new TextDecoder().decode(texts[0]!.body));
+    expect(texts[0]!.url).toBe(`${TWILIO}/2010-04-01/Accounts/${sms.SMS_ACCOUNT_SID}/Messages.json`);
+    expect(texts[0]!.headers.get('Authorization')).toBe(`Basic ${btoa(`${sms.SMS_ACCOUNT_SID}:${sms.SMS_API_KEY}`)}`);
+    expect(form.get('To')).toBe('+442079460958');
+    expect(form.get('From')).toBe(sms.SMS_FROM);
+    expect(form.get('Body')).toBe(`Your order is ready. The Artisan Bar: order #${shortOrderId(id)}. Your drinks are ready for pickup at the bar`);
+    await changeStatus(id, { status: 'delivered' });
+    await changeStatus(id, 'recall');
+    await settle();
+    expect(texts).toHaveLength(1);
+  });
+
+  it("a signed-in guest is texted at their verified number; a device without one must type it; a bad number is 400", async () => {
+    const texts: Captured[] = [];
+    capturePushes(201, texts);
+    const guestId = `g-${crypto.randomUUID()}`;
+    const signedIn = await guestToken(guestId);
+    await env.DB.prepare('UPDATE guests SET phone_number = ? WHERE id = ?').bind('+15552010042', guestId).run();
+    const { id } = await placeOrder(signedIn);
+    const asked = await call('POST', `/api/orders/${id}/ready-text`, { token: signedIn.token, body: {} });
+    expect(asked.status, asked.text).toBe(201);
+    expect(asked.json).toEqual({ phone: '+15552010042' });
+
+    const anonymous = await placeOrder();
+    const none = expectApiError(await call('POST', `/api/orders/${anonymous.id}/ready-text`, { token: anonymous.guest.token, body: {} }), 400);
+    expect(none.details).toEqual([{ path: 'phone', message: 'Enter a valid phone number' }]);
+    expectApiError(await call('POST', `/api/orders/${anonymous.id}/ready-text`, { token: anonymous.guest.token, body: { phone: '12' } }), 400);
+    expect(expectApiError(await call('POST', `/api/orders/${id}/ready-text`, { token: anonymous.guest.token, body: { phone: '+15552010043' } }), 404).code).toBe('not_found');
+
+    await markReady(id);
+    await vi.waitFor(() => expect(texts.map((t) => new URLSearchParams(new TextDecoder().decode(t.body)).get('To'))).toEqual(['+15552010042']));
+  });
+
+  it('is not offered without the SMS settings (503)', async () => {
+    const { id, guest } = await placeOrder();
+    const bare = { ...env, SMS_ACCOUNT_SID: undefined } as unknown as typeof env;
+    const ctx = createExecutionContext();
+    const key = await app.fetch(new Request('http://localhost/api/push/key'), bare, ctx);
+    expect(((await key.json()) as { ready_texts: boolean }).ready_texts).toBe(false);
+    const res = await app.fetch(new Request(`http://localhost/api/orders/${id}/ready-text`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${guest.token}` }, body: JSON.stringify({ phone: '+15552010044' }),
+    }), bare, ctx);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('sms_unavailable');
   });
 });

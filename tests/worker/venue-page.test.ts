@@ -73,6 +73,8 @@ describe('the guest menu page', () => {
     const v = venue.venue as Venue;
     expect(res.html).toContain(`<title>${v.name}</title>`);
     expect(res.html).toContain(`<meta name="theme-color" content="${v.theme_colors.secondary}">`);
+    // Add to Home Screen: the venue's manifest (docs/decisions/215, amended).
+    expect(res.html).toContain('<link rel="manifest" href="/api/venues/artisan-bar/manifest.webmanifest">');
     // The stylesheet is in the page (no request before the first paint); the app starts after it (next test).
     expect(res.html).toContain(`<style>${CSS}</style>`);
     expect(res.html).not.toContain(STYLESHEET);

@@ -61,6 +61,8 @@ export const WRITE_LIMITS: WriteLimit[] = [
   // A browser's push subscription (docs/decisions/215): an endpoint of at most 2,048 characters and two keys.
   { route: 'POST /api/orders/:id/push', maxBytes: 4 * KB },
   { route: 'DELETE /api/orders/:id/push', maxBytes: 4 * KB },
+  // One number per order, texted once when it is ready (docs/decisions/215, amended): the one-active-order rule bounds it.
+  { route: 'POST /api/orders/:id/ready-text', maxBytes: 4 * KB },
   { route: 'POST /api/admin/images', maxBytes: 'own' },
   // A CSV import carries the whole file (≤ 200,000 characters, JSON-escaped): docs/decisions/195.
   { route: 'POST /api/admin/imports/menu', maxBytes: 1024 * KB },

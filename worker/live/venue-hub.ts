@@ -26,6 +26,7 @@ import { dueIdleCheck, wakeBy } from '../tables/idle-alarm';
 import { tableMessages } from '../../shared/tables';
 import type { TableActor, TableCommand, TableOutcome } from '../tables/commands';
 import { cardPaymentsConfigured, stripeGateway } from '../payments/stripe';
+import { sendOrderReady } from '../push/send';
 
 export { EVENT_LOG_LIMIT } from './live-log';
 
@@ -271,10 +272,22 @@ export class VenueHub extends DurableObject<Env> {
           console.error(JSON.stringify({ level: 'error', message: 'table frame after a round change failed', error: String(err) }));
         });
       }
+      // "Tell me when it's ready" (docs/decisions/215, amended): every path to ready passes here (the bar's and an
+      // admin's status change, an Undo back to ready, a table's round), so each pushes; the send takes the order's
+      // requests off it first, so an order is told once however often it comes back to ready.
+      if (outcome.to === 'ready' && outcome.from !== 'ready') this.tellReady(venueId, outcome.order);
       // A cancellation stops the order counting; any change shows in the platform's recent-orders feed.
       await this.touchRollupDays(venueId, [utcDay(outcome.order.created_at)]);
     }
     return this.bookmarked(outcome);
+  }
+
+  /** The pushes and text of a ready order, after its change is published: the bar's answer never waits on them. */
+  private tellReady(venueId: string, order: { id: string; table_number?: string | null }) {
+    const ready = { id: order.id, restaurantId: venueId, tableNumber: order.table_number ?? null };
+    this.ctx.waitUntil(this.db(venueId).then(({ db }) => sendOrderReady(this.env as WorkerEnv, db, ready)).catch((err: unknown) => {
+      console.error(JSON.stringify({ level: 'error', message: 'ready push failed', order_id: ready.id, error: String(err) }));
+    }));
   }
 
   // ---- tables and tabs (docs/decisions/170) -----------------------------------------------------

@@ -15,7 +15,6 @@ import { PAYMENT_METHOD_WORDS } from '../../shared/payment-methods';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
 import { venueDatabase } from '../shards/directory';
-import { sendOrderReady } from '../push/send';
 import { ownWriteReads, sendBookmark } from '../shards/sessions';
 import type { Bookmarked } from '../live/venue-hub';
 import type { OrderStatus } from '../../shared/orders';
@@ -39,13 +38,6 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
     : await hub.changeStatus({ venueId, orderId, to: change.status, reason: change.reason, actor });
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
   if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
-  // "Tell me when it's ready" (docs/decisions/215): after the answer, never holding up the bar; not on an Undo.
-  if (change !== 'recall' && outcome.to === 'ready') {
-    const order = { id: outcome.order.id, restaurantId: venueId, tableNumber: outcome.order.table_number ?? null };
-    c.executionCtx.waitUntil(venueDatabase(c.env, venueId).then(({ db }) => sendOrderReady(c.env, db, order)).catch((err: unknown) => {
-      console.error(JSON.stringify({ level: 'error', message: 'ready push failed', order_id: order.id, error: String(err) }));
-    }));
-  }
   const reason = change === 'recall' ? null : change.reason?.trim() || null;
   const who = `${outcome.order.display_name} (${outcome.order.id.slice(-6)})`;
   describeWrite(c, {

@@ -18,6 +18,7 @@ import { venueDatabase } from '../shards/directory';
 import { cachedMenuEntity, cachedVenueEntity } from '../venues/service';
 import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
 import { escapeHtml, menuFirstPaint, themeStyle } from './menu-first-paint';
+import { venueManifestPath } from '../../shared/venue-manifest';
 
 /** Where static files come from: the Worker's static assets; tests pass a fixed template and stylesheet. */
 export type AssetSource = (env: WorkerEnv, url: URL) => Promise<Response>;
@@ -135,6 +136,8 @@ function rewrite(shell: Response, { venue, boot, firstPaint, cover, stylesheet }
     .on('head', {
       element: (el) => {
         if (preload) el.append(preload, { html: true });
+        // Add to Home Screen: the venue's own manifest (worker/venues/manifest.ts, docs/decisions/215 amended).
+        el.append(`<link rel="manifest" href="${escapeHtml(venueManifestPath(venue.slug))}">`, { html: true });
       },
     })
     // The app's modules are requested with its entry, after the first paint, not before it: on a slow link their

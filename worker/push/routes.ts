@@ -1,24 +1,25 @@
 // "Tell me when it's ready" (docs/decisions/215, docs/api.md "Push"): the VAPID key to subscribe with, and a guest's
 // subscription to their own order.
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, like, not } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
-import { PushSubscriptionInput, PushUnsubscribeInput, type PushKeyResponse } from '../../shared/schemas/push';
+import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type PushKeyResponse, type ReadyTextAnswer } from '../../shared/schemas/push';
 import { guestCaller, requireGuest } from '../auth/middleware';
-import { pushSubscriptions } from '../db/schema';
+import { normalizePhone } from '../auth/otp';
+import { guests, pushSubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
-import { ApiError, conflict, notFound } from '../lib/errors';
+import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { keepsGuestReads } from '../menu/read-cache';
 import { guestOrderOnAnyShard } from '../orders/queries';
-import { vapidKeysOf } from './send';
+import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } from './send';
 
 /** Browsers told about one order: a guest's phone and a friend's are plenty. */
 export const MAX_SUBSCRIPTIONS_PER_ORDER = 5;
 
 /** GET /api/push/key: public, like the key it answers. */
 export const pushKeyRoutes = new Hono<AppContext>()
-  .get('/key', (c) => c.json({ public_key: vapidKeysOf(c.env)?.publicKey ?? null } satisfies PushKeyResponse));
+  .get('/key', (c) => c.json({ public_key: vapidKeysOf(c.env)?.publicKey ?? null, ready_texts: readyTextsConfigured(c.env) } satisfies PushKeyResponse));
 
 /** Mounted under /api/orders: only the guest whose order it is subscribes; anyone else's order is not found. */
 export const orderPushRoutes = new Hono<AppContext>()
@@ -31,7 +32,7 @@ export const orderPushRoutes = new Hono<AppContext>()
     if (row.status !== 'pending' && row.status !== 'preparing') throw conflict('This order is no longer being made', 'order_not_waiting');
     const { endpoint, keys } = c.req.valid('json');
     const [held] = await db.select({ n: count() }).from(pushSubscriptions)
-      .where(eq(pushSubscriptions.orderId, row.id));
+      .where(and(eq(pushSubscriptions.orderId, row.id), not(like(pushSubscriptions.endpoint, `${TEL_ENDPOINT_PREFIX}%`))));
     const already = await db.query.pushSubscriptions.findFirst({ where: and(eq(pushSubscriptions.orderId, row.id), eq(pushSubscriptions.endpoint, endpoint)) });
     if (!already && (held?.n ?? 0) >= MAX_SUBSCRIPTIONS_PER_ORDER) throw conflict('This order already tells enough browsers', 'too_many_subscriptions');
     await db.insert(pushSubscriptions)
@@ -45,4 +46,26 @@ export const orderPushRoutes = new Hono<AppContext>()
     await found.db.delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.orderId, found.row.id), eq(pushSubscriptions.endpoint, c.req.valid('json').endpoint)));
     return c.json({ success: true });
+  })
+  // "Text me when it's ready" (docs/decisions/215, amended): one text, to one number, for a guest without push. It
+  // is kept as the order's `tel:` request beside its push subscriptions and sent by the same ready.
+  .post('/:id/ready-text', requireGuest, validate('param', IdParam), validate('json', ReadyTextInput), async (c) => {
+    if (!readyTextsConfigured(c.env)) throw new ApiError(503, 'sms_unavailable', 'Text messages are not available here');
+    const guest = guestCaller(c);
+    const found = await guestOrderOnAnyShard(c.env, guest, c.req.valid('param').id);
+    if (!found) throw notFound('Order not found');
+    const { row, db } = found;
+    if (row.status !== 'pending' && row.status !== 'preparing') throw conflict('This order is no longer being made', 'order_not_waiting');
+    const typed = c.req.valid('json').phone;
+    const verified = !typed && guest.guestId
+      ? (await c.get('db').query.guests.findFirst({ where: eq(guests.id, guest.guestId) }))?.phoneNumber
+      : undefined;
+    if (!typed && !verified) throw badRequest('Enter a valid phone number', [{ path: 'phone', message: 'Enter a valid phone number' }]);
+    const phone = typed ? normalizePhone(typed) : verified!;
+    // One number per order: a new one replaces the last.
+    await db.batch([
+      db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.orderId, row.id), like(pushSubscriptions.endpoint, `${TEL_ENDPOINT_PREFIX}%`))),
+      db.insert(pushSubscriptions).values({ orderId: row.id, restaurantId: row.restaurantId, endpoint: telEndpoint(phone), p256dh: '', auth: '' }),
+    ]);
+    return c.json({ phone } satisfies ReadyTextAnswer, 201);
   });

@@ -1,11 +1,13 @@
-// Sending "your order is ready" to every browser subscribed to the order (docs/decisions/215): one encrypted push per
-// subscription, after the status change has answered (waitUntil), so the bar never waits on a push service.
-import { and, eq } from 'drizzle-orm';
+// Sending "your order is ready" to every browser subscribed to the order, and the one text a guest asked for instead
+// (docs/decisions/215): one encrypted push per subscription, started by the venue's hub when any change brings the order
+// to ready, after the change is published, so the bar never waits on a push service or Twilio.
+import { eq } from 'drizzle-orm';
 import { shortOrderId } from '../../shared/ids';
 import { handoffText } from '../../shared/order-display';
 import type { ReadyPushPayload } from '../../shared/schemas/push';
 import { pushSubscriptions, venues } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
+import { twilioMessageRequest } from '../auth/sms';
 import { encryptPayload } from './crypto';
 import { vapidAuthorization, type VapidKeys } from './vapid';
 
@@ -32,19 +34,53 @@ export function readyPayload(venue: { name: string; slug: string; handoff: 'pick
 
 type ReadyOrder = { id: string; restaurantId: string; tableNumber: string | null };
 
-/** One push to each subscription of the order; an endpoint the push service no longer knows (404, 410) is forgotten. */
-export async function sendOrderReady(env: WorkerEnv, db: Db, order: ReadyOrder): Promise<void> {
+/** A text instead of a push (docs/decisions/215, amended): stored beside the push subscriptions as a `tel:` endpoint. */
+export const TEL_ENDPOINT_PREFIX = 'tel:';
+export const telEndpoint = (e164: string) => `${TEL_ENDPOINT_PREFIX}${e164}`;
+
+type SmsSettings = Pick<WorkerEnv, 'SMS_ACCOUNT_SID' | 'SMS_API_KEY' | 'SMS_FROM' | 'SMS_PROVIDER_URL'>;
+
+/** Whether the platform can text (docs/deploy.md "Text messages"): without the three settings the offer is not made. */
+export function readyTextsConfigured(env: SmsSettings): boolean {
+  return Boolean(env.SMS_ACCOUNT_SID && env.SMS_API_KEY && env.SMS_FROM);
+}
+
+/** The one text: the push's words (the hub knows no origin for a link; the words are all the guest needs). */
+export function readyText(payload: ReadyPushPayload): string {
+  return `${payload.title}. ${payload.body}`;
+}
+
+/**
+ * Tells every browser and phone that asked about the order, once: the requests are taken off the order (one delete
+ * that answers the rows) before anything is sent, so a second ready of the same order, after an Undo or racing this
+ * one, finds none (docs/decisions/215, amended 2026-11-28). A push service that no longer knows an endpoint (404, 410)
+ * loses it for good; any other failure puts the request back for a later ready.
+ */
+export async function sendOrderReady(env: WorkerEnv, db: Db, order: ReadyOrder, fetcher: typeof fetch = fetch): Promise<void> {
   const keys = vapidKeysOf(env);
-  if (!keys) return;
-  const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.orderId, order.id));
-  if (!subscriptions.length) return;
+  const texts = readyTextsConfigured(env);
+  if (!keys && !texts) return;
+  const claimed = await db.delete(pushSubscriptions).where(eq(pushSubscriptions.orderId, order.id)).returning();
+  if (!claimed.length) return;
   const venue = await db.query.venues.findFirst({ where: eq(venues.id, order.restaurantId) });
   if (!venue) return;
-  const payload = new TextEncoder().encode(JSON.stringify(readyPayload(venue, order)));
-  await Promise.all(subscriptions.map(async (sub) => {
+  const message = readyPayload(venue, order);
+  const payload = new TextEncoder().encode(JSON.stringify(message));
+  const putBack = async (sub: typeof claimed[number]) => {
+    const { id: _id, ...row } = sub;
+    await db.insert(pushSubscriptions).values(row).onConflictDoNothing();
+  };
+  await Promise.all(claimed.map(async (sub) => {
+    if (sub.endpoint.startsWith(TEL_ENDPOINT_PREFIX)) {
+      if (!texts) return putBack(sub);
+      const sent = await sendReadyText(env, { to: sub.endpoint.slice(TEL_ENDPOINT_PREFIX.length), body: readyText(message) }, fetcher);
+      if (!sent) await putBack(sub);
+      return;
+    }
+    if (!keys) return putBack(sub);
     const origin = safeOrigin(sub.endpoint);
     try {
-      const res = await fetch(sub.endpoint, {
+      const res = await fetcher(sub.endpoint, {
         method: 'POST',
         headers: {
           Authorization: await vapidAuthorization(keys, sub.endpoint),
@@ -56,16 +92,36 @@ export async function sendOrderReady(env: WorkerEnv, db: Db, order: ReadyOrder):
         },
         body: await encryptPayload(sub, payload),
       });
-      if (res.status === 404 || res.status === 410) {
-        await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.orderId, order.id)));
-      } else if (!res.ok) {
+      await res.body?.cancel();
+      if (res.status !== 404 && res.status !== 410 && !res.ok) {
         // The endpoint's path is the subscription's secret: only its origin is logged.
         console.error(JSON.stringify({ level: 'error', message: 'push refused', status: res.status, push_service: origin, order_id: order.id }));
+        await putBack(sub);
       }
     } catch (err) {
       console.error(JSON.stringify({ level: 'error', message: 'push failed', error: String(err instanceof Error ? err.message : err), push_service: origin, order_id: order.id }));
+      await putBack(sub);
     }
   }));
+}
+
+/**
+ * One text through Twilio (worker/auth/sms.ts builds the request). Unlike sign-in codes, which demo mode shows on
+ * screen, a ready text goes out whenever the settings are there: the offer is only made then. Neither the number nor
+ * the text reaches a log.
+ */
+async function sendReadyText(env: SmsSettings, message: { to: string; body: string }, fetcher: typeof fetch): Promise<boolean> {
+  let status = 0;
+  try {
+    const res = await fetcher(twilioMessageRequest({ ...env, SMS_ACCOUNT_SID: env.SMS_ACCOUNT_SID!, SMS_API_KEY: env.SMS_API_KEY!, SMS_FROM: env.SMS_FROM! }, message), { signal: AbortSignal.timeout(10_000) });
+    status = res.status;
+    await res.body?.cancel();
+  } catch {
+    status = 0;
+  }
+  if (status >= 200 && status < 300) return true;
+  console.error(JSON.stringify({ level: 'error', message: `ready text: provider answered ${status || 'no response'}` }));
+  return false;
 }
 
 function safeOrigin(endpoint: string): string {

@@ -9,7 +9,8 @@ import { validate } from '../lib/validate';
 import { venueDatabase } from '../shards/directory';
 // Venues and menus may lag the primary by a moment: any replica answers (docs/decisions/141).
 import { laggingReads } from '../shards/sessions';
-import { cachedMenuEntity, cachedVenueEntity } from './service';
+import { MANIFEST_CONTENT_TYPE, venueManifest } from './manifest';
+import { cachedMenuEntity, cachedVenueEntity, findActiveVenue } from './service';
 
 export const venueRoutes = new Hono<AppContext>()
   .get('/', async (c) => {
@@ -25,4 +26,11 @@ export const venueRoutes = new Hono<AppContext>()
     const ref = c.req.valid('param').id;
     const { d1 } = await venueDatabase(c.env, ref);
     return revalidatedEntity(c, await cachedMenuEntity(laggingReads(d1), d1, ref), PUBLIC_REVALIDATE);
+  })
+  // Add to Home Screen (docs/decisions/215, amended): the venue's own web app manifest, linked from its pages.
+  .get('/:id/manifest.webmanifest', validate('param', IdParam), async (c) => {
+    const ref = c.req.valid('param').id;
+    const { db } = await venueDatabase(c.env, ref);
+    const manifest = venueManifest(toVenue(await findActiveVenue(db, ref)));
+    return c.body(JSON.stringify(manifest), 200, { 'Content-Type': MANIFEST_CONTENT_TYPE, 'Cache-Control': PUBLIC_REVALIDATE });
   });

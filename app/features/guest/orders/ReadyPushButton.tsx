@@ -1,5 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Bell } from 'lucide-react';
+
+// Loaded only where push cannot reach the guest: most guests have push, and a guest route's download has a budget (docs/decisions/080).
+const ReadyTextOffer = lazy(async () => ({ default: (await import('./ReadyTextOffer')).ReadyTextOffer }));
 
 /** The texts of docs/product.md §8.5, verbatim. */
 export const READY_PUSH_TEXT = {
@@ -28,10 +31,12 @@ type State = 'idle' | 'working' | 'subscribed' | 'denied' | 'failed';
 export function ReadyPushButton({ orderId }: { orderId: string }) {
   const [support] = useState(pushSupport);
   const [state, setState] = useState<State>(() => (support === 'supported' && Notification.permission === 'denied' ? 'denied' : 'idle'));
-  if (support === 'none') return null;
-  if (support === 'home-screen') return <p className="muted center">{READY_PUSH_TEXT.homeScreen}</p>;
+  // Where push cannot reach the guest, a text can, if the platform sends texts (docs/decisions/215, amended).
+  const textOffer = support !== 'supported' || state === 'denied' ? <Suspense fallback={null}><ReadyTextOffer orderId={orderId} /></Suspense> : null;
+  if (support === 'none') return textOffer;
+  if (support === 'home-screen') return <><p className="muted center">{READY_PUSH_TEXT.homeScreen}</p>{textOffer}</>;
   if (state === 'subscribed') return <p className="muted center" role="status"><Bell aria-hidden="true" size={16} /> {READY_PUSH_TEXT.subscribed}</p>;
-  if (state === 'denied') return <p className="muted center">{READY_PUSH_TEXT.denied}</p>;
+  if (state === 'denied') return <><p className="muted center">{READY_PUSH_TEXT.denied}</p>{textOffer}</>;
 
   const subscribe = async () => {
     setState('working');

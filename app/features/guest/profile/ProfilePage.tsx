@@ -5,7 +5,7 @@ import { formatCents } from '../../../../shared/money';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { toast } from '../../../ui/toast';
 import { useGuestProfile, useGuestSignOut, useUpdateGuestProfile } from '../../auth/api';
-import { formatPhoneInput } from '../../auth/phone-format';
+import { displayPhone } from '../../auth/display-phone';
 import { useOrderHistory } from '../../orders/api';
 import { useFavorites } from '../api';
 import { GuestHeader } from '../venue/GuestHeader';
@@ -19,11 +19,7 @@ const TABS: { id: Tab; label: string; icon: typeof Heart }[] = [
   { id: 'history', label: 'History', icon: History },
 ];
 
-/** '+15551234567' or '5551234567' shown as (555) 123-4567. */
-export function displayPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return formatPhoneInput(digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : phone);
-}
+export { displayPhone } from '../../auth/display-phone';
 
 /** Spec: Guest profile (/venue/{slug}/me, also /profile). */
 export default function ProfilePage() {

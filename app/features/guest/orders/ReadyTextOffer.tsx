@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquare } from 'lucide-react';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { useGuestProfile } from '../../auth/api';
+import { displayPhone } from '../../auth/display-phone';
+import { formatPhoneInput } from '../../auth/phone-format';
+
+/** The texts of docs/product.md §8.5, verbatim; `<number>` is the number shown. */
+export const READY_TEXT_TEXT = {
+  offer: "Text me when it's ready",
+  consent: "We'll send one text to <number> when your order is ready. Standard rates may apply. Nothing else.",
+  thisNumber: 'this number',
+  confirm: 'Send me the text',
+  subscribed: "We'll text <number> when it's ready",
+  failed: 'Could not set up the text. Try again.',
+} as const;
+
+const withNumber = (text: string, number: string) => text.replace('<number>', number);
+
+type State = { step: 'offer' | 'consent' | 'working' } | { step: 'done'; phone: string };
+
+/**
+ * "Text me when it's ready" (docs/decisions/215, amended 2026-11-28): for a guest whom push cannot reach, offered only
+ * where the platform can text. A signed-in guest is texted at their verified number; anyone else types one (any
+ * country: the Worker reads it with libphonenumber-js). Nothing is sent before the consent is read and confirmed.
+ */
+export function ReadyTextOffer({ orderId }: { orderId: string }) {
+  const texts = useQuery({ queryKey: ['push', 'key'], queryFn: () => apiRequest('GET', '/push/key', { credentials: 'none' }), staleTime: Infinity });
+  const profile = useGuestProfile();
+  const verified = profile.data?.phone_number ?? null;
+  const [state, setState] = useState<State>({ step: 'offer' });
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (!texts.data?.ready_texts) return null;
+  if (state.step === 'done') {
+    return <p className="muted center" role="status"><MessageSquare aria-hidden="true" size={16} /> {withNumber(READY_TEXT_TEXT.subscribed, displayPhone(state.phone))}</p>;
+  }
+  if (state.step === 'offer') {
+    return (
+      <button type="button" className="btn btn-block" onClick={() => setState({ step: 'consent' })}>
+        <MessageSquare aria-hidden="true" size={18} /> {READY_TEXT_TEXT.offer}
+      </button>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState({ step: 'working' });
+    setError(null);
+    try {
+      const answer = await apiRequest('POST', '/orders/:id/ready-text', { params: { id: orderId }, body: verified ? {} : { phone }, credentials: 'guest' });
+      setState({ step: 'done', phone: answer.phone });
+    } catch (err) {
+      setError(err instanceof ApiRequestError && err.status === 400 ? err.message : READY_TEXT_TEXT.failed);
+      setState({ step: 'consent' });
+    }
+  };
+  return (
+    <form className="stack" onSubmit={(e) => void submit(e)}>
+      {!verified && (
+        <div className="field">
+          <label htmlFor="ready-text-phone">Phone number</label>
+          <input
+            id="ready-text-phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="(555) 123-4567" required
+            value={phone} onChange={(e) => setPhone(formatPhoneInput(e.target.value))} aria-describedby="ready-text-consent"
+          />
+        </div>
+      )}
+      <p id="ready-text-consent" className="muted">{withNumber(READY_TEXT_TEXT.consent, verified ? displayPhone(verified) : READY_TEXT_TEXT.thisNumber)}</p>
+      {error && <p className="field-error" role="alert">{error}</p>}
+      <button type="submit" className="btn btn-block" disabled={state.step === 'working'}>{READY_TEXT_TEXT.confirm}</button>
+    </form>
+  );
+}
