@@ -7,6 +7,7 @@ import { AI_DRAFTS_LOCAL_NOTE } from '../../shared/schemas/translations';
 import { invalidateGuestReads } from '../../worker/menu/read-cache';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
+import { guestToken } from './order-helpers';
 
 type Drink = { id: string; name: string; description: string; lang: string };
 const menu = async (lang?: string) => {
@@ -238,5 +239,30 @@ describe('the venue\'s default language', () => {
     // Asking for the venue's own language reads the drinks as written.
     expect((await menu('es')).every((d) => d.lang === 'es')).toBe(true);
     await call('PATCH', '/api/admin/venue', { token: admin, body: { default_language: 'en' } });
+  });
+});
+
+describe('the AI bartender in the guest\'s language', () => {
+  afterEach(() => { delete (env as { AI?: Ai }).AI; });
+
+  it('passes the guest\'s `lang` to the deployed model, which is asked to answer in it; a bad one is a 400', async () => {
+    const prompts: string[] = [];
+    const negroni = await drinkId('Negroni');
+    (env as { AI?: Ai }).AI = {
+      run: (_model: string, input: { messages: { role: string; content: string }[] }) => {
+        prompts.push(input.messages[0]!.content);
+        return Promise.resolve({ response: JSON.stringify({
+          type: 'menu', menuDrinkId: negroni, previewName: 'Negroni', blurb: 'Amargo e intenso.', tags: [], recipe: [], reply: '¡Prueba el Negroni!',
+          guestConstraints: { allergens: [], alcoholFree: false, lightOnAlcohol: false },
+        }) });
+      },
+    } as unknown as Ai;
+    const { token } = await guestToken();
+    const res = await call('POST', '/api/ai/vibe', { token, body: { slug: 'artisan-bar', lang: 'es', selectedCategories: ['Gin', 'Bold'] } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ backend: 'workers-ai', message: '¡Prueba el Negroni!' });
+    expect(prompts[0]).toContain('The guest reads Spanish: write "reply" and "blurb" in Spanish');
+    const bad = await call('POST', '/api/ai/chat', { token, body: { slug: 'artisan-bar', lang: 'pt', messages: [{ role: 'user', content: 'hola' }] } });
+    expect(expectApiError(bad, 400).code).toBe('invalid_request');
   });
 });
