@@ -12,7 +12,7 @@ import {
 } from './translations';
 
 /**
- * The admin's translations of the venue's drinks (docs/decisions/217, docs/product.md §11.13). A write here changes
+ * The admin's translations of the venue's drinks (docs/decisions/217, docs/product.md §11.14). A write here changes
  * what guests read in that language like a menu edit does: the isolate's menu reads are dropped (dropReadCacheOnWrite)
  * and open guest screens are told (changesVenueMenu). A save that changes nothing does neither.
  */
