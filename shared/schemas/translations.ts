@@ -6,8 +6,8 @@ import { ContentLanguage } from '../languages';
 export const TRANSLATION_STATUSES = ['approved', 'draft'] as const;
 export const TRANSLATION_SOURCES = ['admin', 'ai'] as const;
 
-/** GET /api/admin/translations: the language shown. */
-export const TranslationsQuery = z.object({ lang: ContentLanguage });
+/** GET /api/admin/translations: the language shown; without one, the first other than the menu's own. */
+export const TranslationsQuery = z.object({ lang: ContentLanguage.optional() });
 
 /** /api/admin/translations/:id/:lang — the drink and the language. */
 export const TranslationParams = z.object({ id: z.string().min(1).max(100), lang: ContentLanguage });

@@ -121,6 +121,8 @@ describe('admin translations', () => {
     expect(expectApiError(await call('GET', '/api/admin/translations?lang=es', { token: await mintToken(DEMO_EMAILS.staff) }), 403).code).toBe('forbidden');
     expectApiError(await call('GET', '/api/admin/translations?lang=es'), 401);
     expect(expectApiError(await call('GET', '/api/admin/translations?lang=xx', { token: admin }), 400).code).toBe('invalid_request');
+    // Without a language: the first other than the menu's own.
+    expect((await call('GET', '/api/admin/translations', { token: admin })).json.language).toBe('es');
   });
 
   it('saves the admin\'s words approved, guests read them at once; saving them again changes nothing', async () => {

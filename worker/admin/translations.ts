@@ -1,7 +1,7 @@
 // The admin's translations of the venue's drinks (docs/decisions/217): list them per language, save the admin's
 // words (approved), approve a draft, remove one, and store Workers AI's drafts of the missing ones.
 import { and, asc, eq } from 'drizzle-orm';
-import { LANGUAGE_ENGLISH_NAMES, type ContentLanguage } from '../../shared/languages';
+import { CONTENT_LANGUAGES, LANGUAGE_ENGLISH_NAMES, type ContentLanguage } from '../../shared/languages';
 import {
   AI_DRAFTS_LOCAL_NOTE, type AdminTranslationDrink, type AdminTranslations, type DrinkTranslation, type TranslationInput,
 } from '../../shared/schemas/translations';
@@ -50,9 +50,10 @@ function stateOf(source: { name: string; description: string }, t: TranslationRo
   return isCompleteTranslation(source, t) ? 'translated' : 'incomplete';
 }
 
-/** Every drink of the venue by name (on the menu or not), with its translation in `lang`. */
-export async function listTranslations(db: Db, venueId: string, lang: ContentLanguage, aiAvailable: boolean): Promise<AdminTranslations> {
+/** Every drink of the venue by name (on the menu or not), with its translation in `lang` (or the first language other than the menu's). */
+export async function listTranslations(db: Db, venueId: string, asked: ContentLanguage | undefined, aiAvailable: boolean): Promise<AdminTranslations> {
   const own = await venueLanguage(db, venueId);
+  const lang = asked ?? CONTENT_LANGUAGES.find((l) => l !== own)!;
   const rows = await db.select({ drink: { id: menuDrinks.id, name: menuDrinks.name, description: menuDrinks.description, category: menuDrinks.category }, t: menuDrinkTranslations })
     .from(menuDrinks)
     .leftJoin(menuDrinkTranslations, and(eq(menuDrinkTranslations.menuDrinkId, menuDrinks.id), eq(menuDrinkTranslations.language, lang)))

@@ -19,16 +19,16 @@ const STATE_LABELS: Record<AdminTranslationDrink['state'], { text: string; badge
  * language. "Draft with AI" asks Workers AI for drafts of the missing ones when Barhop runs on Cloudflare.
  */
 export default function TranslationsPage() {
-  const [lang, setLang] = useState<ContentLanguage>('es');
+  // Until the admin picks one, the server shows the first language other than the menu's own.
+  const [picked, setPicked] = useState<ContentLanguage | null>(null);
   const [onlyMissing, setOnlyMissing] = useState(false);
-  const list = useTranslations(lang);
+  const list = useTranslations(picked);
   const draft = useDraftWithAi();
   const own = list.data?.default_language;
-  // The menu's own language needs no translation: the picker moves to another one (set while rendering, as React
-  // advises for state that follows a read, rather than in an effect).
-  if (own && own === lang) setLang(CONTENT_LANGUAGES.find((l) => l !== own)!);
+  const lang = picked ?? list.data?.language ?? null;
 
   async function draftWithAi() {
+    if (!lang) return;
     try {
       const result = await draft.mutateAsync(lang);
       toast.success(`${result.drafted} draft${result.drafted === 1 ? '' : 's'} ready to review${result.remaining > 0 ? `; ${result.remaining} still to draft` : ''}`);
@@ -39,7 +39,7 @@ export default function TranslationsPage() {
 
   const data = list.data;
   const shown = data ? data.drinks.filter((d) => !onlyMissing || d.state !== 'translated') : [];
-  const language = LANGUAGE_ENGLISH_NAMES[lang];
+  const language = lang ? LANGUAGE_ENGLISH_NAMES[lang] : '';
   return (
     <main className="page stack">
       <h1>Translations</h1>
@@ -50,14 +50,14 @@ export default function TranslationsPage() {
       <div className="row">
         <div className="field">
           <label htmlFor="translations-language">Language</label>
-          <select id="translations-language" value={lang} onChange={(e) => setLang(e.target.value as ContentLanguage)}>
+          <select id="translations-language" value={lang ?? ''} disabled={!lang} onChange={(e) => setPicked(e.target.value as ContentLanguage)}>
             {CONTENT_LANGUAGES.filter((l) => l !== own).map((l) => <option key={l} value={l}>{LANGUAGE_ENGLISH_NAMES[l]}</option>)}
           </select>
         </div>
         <label><input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> Only drinks guests see untranslated</label>
       </div>
       {list.isError ? <p role="alert">Failed to load the translations <button type="button" className="btn btn-small" onClick={() => void list.refetch()}>Try Again</button></p>
-        : !data || data.language !== lang ? <p className="muted">Loading translations...</p>
+        : !data || !lang || data.language !== lang ? <p className="muted">Loading translations...</p>
           : (
             <>
               <section className="card stack" aria-label="Summary">

@@ -5,13 +5,14 @@ import { AdminTranslations, AiDraftsResponse, TranslationResponse, type Translat
 import { apiRequest } from '../../../lib/api-client';
 
 export const translationQueries = {
-  list: (lang: ContentLanguage) => queryOptions({
-    queryKey: ['admin', 'translations', lang] as const,
-    queryFn: () => apiRequest('GET', '/admin/translations', { query: { lang }, schema: AdminTranslations }),
+  /** Without a language, the server shows the first other than the menu's own. */
+  list: (lang: ContentLanguage | null) => queryOptions({
+    queryKey: ['admin', 'translations', lang ?? 'first'] as const,
+    queryFn: () => apiRequest('GET', '/admin/translations', { query: lang ? { lang } : {}, schema: AdminTranslations }),
   }),
 };
 
-export const useTranslations = (lang: ContentLanguage) => useQuery(translationQueries.list(lang));
+export const useTranslations = (lang: ContentLanguage | null) => useQuery(translationQueries.list(lang));
 
 /** Every write answers one translation; the language's list is read again (its counts change with it). */
 function useTranslationWrite<V, R>(send: (vars: V) => Promise<R>) {
