@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'imports', ...page(() => import('./features/admin/imports/ImportExportPage')) },
           { path: 'reports', ...page(() => import('./features/admin/reports/NightReportPage')) },
           { path: 'team', ...page(() => import('./features/admin/team/TeamPage')) },
+          { path: 'translations', ...page(() => import('./features/admin/translations/TranslationsPage')) },
           { path: 'profile', ...page(() => import('./features/admin/profile/VenueProfilePage')) },
           { path: 'settings', element: <RedirectTo from="/settings" to="/profile" /> },
         ],

@@ -15,6 +15,7 @@ import { adminImageRoutes } from './admin/images.routes';
 import { adminInventoryRoutes } from './admin/inventory.routes';
 import { adminIngredientRoutes, adminMenuDrinkRoutes } from './admin/menu-drinks.routes';
 import { adminAnalyticsRoutes, adminFiguresRoutes, adminVenueRoutes } from './admin/venue.routes';
+import { adminTranslationRoutes } from './admin/translations.routes';
 import { adminAuditRoutes, superAuditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { cartRoutes } from './orders/cart.routes';
@@ -94,6 +95,7 @@ const api = new Hono<AppContext>()
   .route('/admin/ingredients', adminIngredientRoutes)
   .route('/admin/inventory', adminInventoryRoutes)
   .route('/admin/venue', adminVenueRoutes)
+  .route('/admin/translations', adminTranslationRoutes)
   .route('/admin/analytics', adminAnalyticsRoutes)
   .route('/admin/figures', adminFiguresRoutes)
   .route('/admin/audit-log', adminAuditRoutes)

@@ -1,11 +1,13 @@
 // The guest app's languages (docs/decisions/216). Pure: which language a guest sees, from what the page knows.
 
-export const LOCALES = ['en', 'es', 'fr', 'de'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { CONTENT_LANGUAGES, LANGUAGE_NAMES, type ContentLanguage } from '../../shared/languages';
+
+/** The guest app speaks every language a venue's content is translated into. */
+export const LOCALES = CONTENT_LANGUAGES;
+export type Locale = ContentLanguage;
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** Each language by its own name: a guest looks for the one they read. */
-export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch' };
+export { LANGUAGE_NAMES };
 
 /** localStorage key of the language a guest chose in the picker. */
 export const LOCALE_STORAGE_KEY = 'barhop.lang';

@@ -2,6 +2,7 @@ import { PAYMENT_METHODS } from '../payment-methods';
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { INVENTORY_UNITS } from '../constants';
+import { ContentLanguage } from './language';
 import { Drink } from './drink';
 import { ModifierGroup, ModifierGroupsInput } from './modifiers';
 import { InventoryItem } from './inventory';
@@ -148,10 +149,10 @@ export const AdminRecipeLine = z.object({
 export type AdminRecipeLine = z.infer<typeof AdminRecipeLine>;
 
 /**
- * The admin's drink: the guest's `Drink` (one meaning per field) without its menu-only `tags` and
- * `ingredients_notes`, plus what only the admin sees and edits.
+ * The admin's drink: the guest's `Drink` (one meaning per field) without its menu-only `tags`,
+ * `ingredients_notes` and `lang` (the admin reads the venue's own words), plus what only the admin sees and edits.
  */
-export const AdminMenuDrink = Drink.omit({ tags: true, ingredients_notes: true }).extend({
+export const AdminMenuDrink = Drink.omit({ tags: true, ingredients_notes: true, lang: true }).extend({
   /** The admin's switch; `available` stays what guests see (the switch on and stock covering a serving). */
   enabled: z.boolean(),
   /** Recipe-driven stock: the required ingredients that cannot cover a serving, e.g. 'lime juice'. */
@@ -233,6 +234,8 @@ export const VenueProfileUpdate = z.object({
   /** docs/product.md §4.12. */
   handoff: VenueHandoff,
   pickup_point: z.string().trim().min(1, 'Pickup point is required, e.g. "at the bar"').max(60, 'Pickup point is at most 60 characters'),
+  /** The language the menu is written in (docs/decisions/217). */
+  default_language: ContentLanguage,
 }).partial().refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type VenueProfileUpdate = z.input<typeof VenueProfileUpdate>;
 export type VenueProfileData = z.output<typeof VenueProfileUpdate>;

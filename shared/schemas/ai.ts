@@ -4,6 +4,7 @@ import { DAY_WINDOWS as AI_DATE_RANGES } from './common';
 import { z } from 'zod';
 import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../constants';
 import { RecipeLine } from './cart';
+import { ContentLanguage } from './language';
 
 const Word = z.string().trim().min(1).max(40);
 
@@ -41,8 +42,14 @@ export const ChatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
-/** Every AI call names its venue one way: `slug` (docs/decisions/134). */
-const VenueSlugFields = { slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100) };
+/**
+ * Every AI call names its venue one way: `slug` (docs/decisions/134). `lang` is the guest's language: the deployed
+ * model is asked to answer in it (docs/decisions/217); the local engine's texts stay English.
+ */
+const VenueSlugFields = {
+  slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100),
+  lang: ContentLanguage.optional(),
+};
 
 /** POST /api/ai/chat: the conversation so far; the last message is the guest's, and not blank. */
 export const ChatInput = z.object({

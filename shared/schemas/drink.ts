@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContentLanguage } from './language';
 import { MenuModifierGroup } from './modifiers';
 
 /** A menu drink as guests read it (spec: Drink). `price` is dollars for the screen, computed from cents. */
@@ -27,6 +28,11 @@ export const Drink = z.object({
   featured: z.boolean(),
   /** The drink's modifier groups (docs/decisions/183); absent when it has none. */
   modifier_groups: z.array(MenuModifierGroup).optional(),
+  /**
+   * The language `name` and `description` are in (docs/decisions/217): the one asked for when the venue approved a
+   * complete translation into it, else the venue's own `default_language`. The two are never mixed.
+   */
+  lang: ContentLanguage,
 });
 export type Drink = z.infer<typeof Drink>;
 
@@ -36,15 +42,15 @@ export const DrinkResponse = z.object({ drink: Drink });
 /** GET /api/drinks: the venue named one way, `slug` (its slug or id; docs/decisions/134). */
 export const DrinksQuery = z.object({
   slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100),
-  /** The guest app's language (docs/decisions/216). */
-  lang: z.enum(['en', 'es', 'fr', 'de']).optional(),
+  /** The guest's language: approved translations into it are read, the venue's language otherwise (docs/decisions/217). */
+  lang: ContentLanguage.optional(),
 });
 
 /** GET /api/drinks/:id: optionally pinned to one venue, so a link of one venue never opens another's drink. */
 export const DrinkByIdQuery = z.object({
   slug: z.string().trim().min(1).max(100).optional(),
-  /** The guest app's language (docs/decisions/216). */
-  lang: z.enum(['en', 'es', 'fr', 'de']).optional(),
+  /** As DrinksQuery's. */
+  lang: ContentLanguage.optional(),
 });
 
 /** Guests' ratings of a drink: average over 1–5 stars (null before the first), and how many. */

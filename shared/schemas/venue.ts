@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContentLanguage } from './language';
 
 export const ThemeColors = z.object({
   primary: z.string(),
@@ -67,6 +68,11 @@ export const Venue = z.object({
   handoff: VenueHandoff.default('pickup'),
   /** "at the bar", "at the pass": where guests collect, read after "Ready for pickup". */
   pickup_point: z.string().default('at the bar'),
+  /**
+   * The language the venue writes its menu in (docs/decisions/217): a guest reading another language sees a drink
+   * translated only where the venue approved a translation, and this one otherwise. A cached copy from before: 'en'.
+   */
+  default_language: ContentLanguage.default('en'),
   created_at: z.string(),
 });
 export type Venue = z.infer<typeof Venue>;

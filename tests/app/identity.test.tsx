@@ -260,7 +260,7 @@ describe('back-office guards and shells', () => {
     await screen.findByRole('heading', { name: 'Admin home' });
     const hrefs = [...screen.getByRole('navigation', { name: 'Venue Admin navigation' }).querySelectorAll('a')].map((a) => a.getAttribute('href'));
     // One navigation (docs/decisions/136): the dashboard's five sections, then the other pages.
-    expect(hrefs).toEqual(['/admin/dashboard', '/admin/menu-drinks', '/admin/inventory', '/admin/orders', '/admin/ai-controls', '/admin/analytics', '/admin/reports', '/admin/imports', '/admin/tables', '/admin/qr', '/admin/profile', '/admin/team', '/admin/audit-log']);
+    expect(hrefs).toEqual(['/admin/dashboard', '/admin/menu-drinks', '/admin/inventory', '/admin/orders', '/admin/ai-controls', '/admin/analytics', '/admin/reports', '/admin/imports', '/admin/tables', '/admin/qr', '/admin/profile', '/admin/translations', '/admin/team', '/admin/audit-log']);
     expect(screen.queryByLabelText('Venue')).toBeNull();
   });
 

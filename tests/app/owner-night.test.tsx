@@ -9,7 +9,7 @@ import type { HappyHourRule } from '../../shared/schemas/venue';
 // Guests see the happy hour the server prices by (docs/product.md §11.10): its banner and the struck menu price.
 const drink = {
   id: 'd1', restaurant_id: 'v1', name: 'Gimlet', description: 'Gin and lime', price: 12, price_cents: 1200, category: 'cocktail',
-  image_url: null, available: true, tags: [], allergens: [], contains_alcohol: true, unchecked_ingredients: [], ingredients_notes: null, featured: false,
+  image_url: null, available: true, tags: [], allergens: [], contains_alcohol: true, unchecked_ingredients: [], ingredients_notes: null, featured: false, lang: 'en',
 } as Drink;
 
 const clock = (minutes: number) => {

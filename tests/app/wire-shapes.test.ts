@@ -8,7 +8,8 @@ import { StaffInventoryItem } from '../../shared/schemas/inventory';
 describe('the admin drink', () => {
   it("carries the guest drink's fields with the guest drink's own rules", () => {
     // The guest's options carry names and prices only; the admin's carry their recipe effects (docs/decisions/183).
-    const menuOnly = ['tags', 'ingredients_notes', 'modifier_groups'];
+    // `lang` says which language a guest's drink reads in (docs/decisions/217); the admin reads the venue's own words.
+    const menuOnly = ['tags', 'ingredients_notes', 'modifier_groups', 'lang'];
     for (const [field, rule] of Object.entries(Drink.shape)) {
       if (menuOnly.includes(field)) continue;
       expect(AdminMenuDrink.shape[field as keyof typeof AdminMenuDrink.shape], field).toBe(rule);

@@ -9,7 +9,7 @@ const GUEST = ['', '/category/:categorySlug', '/drink/:drinkId', '/vibe', '/ai',
 export const AREAS: Record<'public' | 'guest' | 'admin' | 'staff' | 'super', string[]> = {
   public: ['/', '/login', '/invite/:token', '/dev-check', '/__diag'],
   guest: GUEST,
-  admin: ['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings', 'analytics', 'tables', 'qr', 'profile', 'settings', 'audit-log', 'imports', 'reports', 'team'].map((p) => `/admin/${p}`),
+  admin: ['dashboard', 'inventory', 'menu-drinks', 'menu', 'orders', 'ai-controls', 'ai-settings', 'analytics', 'tables', 'qr', 'profile', 'settings', 'audit-log', 'imports', 'reports', 'team', 'translations'].map((p) => `/admin/${p}`),
   staff: ['orders', 'tables', 'inventory', 'low-stock', 'history', 'menu', 'ai'].map((p) => `/staff/${p}`),
   super: ['overview', 'venues', 'impersonate', 'ai-settings', 'ingredients', 'normalize', 'analytics', 'errors', 'audit-log'].map((p) => `/super/${p}`),
 };

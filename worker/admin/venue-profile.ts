@@ -52,6 +52,7 @@ export async function updateVenueProfile(venue: VenueDatabase, control: Db, env:
     categoryOrder: input.category_order,
     handoff: input.handoff,
     pickupPoint: input.pickup_point,
+    defaultLanguage: input.default_language,
     ...(theme ? { themePrimary: theme.primary, themeSecondary: theme.secondary, themeBackground: theme.background, themeText: theme.text } : {}),
   };
   const changes = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));

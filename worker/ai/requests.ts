@@ -18,7 +18,7 @@ export const AI_SUGGESTION_LIMIT: RateLimit = { name: 'ai-suggest-session', limi
 export function vibeRequest(body: Parsed<typeof VibeInput>): { request: SuggestionRequest; query: string; context: Record<string, unknown> } {
   const extra = body.additionalRequest ?? '';
   return {
-    request: { kind: 'vibe', picks: body.selectedCategories, context: null, text: extra, history: [], availableIngredients: null, creationOnly: false },
+    request: { kind: 'vibe', picks: body.selectedCategories, context: null, text: extra, history: [], availableIngredients: null, creationOnly: false, language: body.lang },
     query: [body.selectedCategories.join(', '), extra].filter(Boolean).join(' — '),
     context: { selectedCategories: body.selectedCategories, preferenceCount: body.preferenceCount ?? body.selectedCategories.length, additionalRequest: extra || null },
   };
@@ -30,7 +30,7 @@ export function chatRequest(body: Parsed<typeof ChatInput>) {
   const request: SuggestionRequest = {
     // Taste follows the last few messages; what the guest said about their body holds for the whole chat.
     kind: 'chat', picks: [], context: body.context ?? null, text: guestWords.slice(-3).join('\n'), constraintText: guestWords.join('\n'), history: body.messages,
-    availableIngredients: null, creationOnly: false,
+    availableIngredients: null, creationOnly: false, language: body.lang,
   };
   return { request, query: last, context: { messages: body.messages.length, ...(body.context ? { context: body.context } : {}) } };
 }
@@ -41,7 +41,7 @@ export function recommendRequest(body: Parsed<typeof RecommendNewInput>) {
   const context = prefs && !Array.isArray(prefs) ? AiContext.parse(prefs) : null;
   const request: SuggestionRequest = {
     kind: 'recommend', picks, context, text: body.additional_request ?? '', history: [],
-    availableIngredients: body.available_ingredients ?? null, creationOnly: true,
+    availableIngredients: body.available_ingredients ?? null, creationOnly: true, language: body.lang,
   };
   const query = [picks.join(', '), body.additional_request].filter(Boolean).join(' — ') || 'Something new';
   return { request, query, context: { preferences: prefs ?? null, available_ingredients: body.available_ingredients?.length ?? null } };

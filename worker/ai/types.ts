@@ -2,6 +2,7 @@
 // before the service grounds it, prices it and writes the interaction.
 import type { AiBackendName, AiContext, ChatMessage } from '../../shared/schemas/ai';
 import type { RecipeLine } from '../../shared/schemas/cart';
+import type { ContentLanguage } from '../../shared/languages';
 import type { GuestConstraints } from './constraints';
 import type { Grounding } from './grounding';
 
@@ -23,6 +24,8 @@ export type SuggestionRequest = {
   creationOnly: boolean;
   /** What the model read from the guest's words (docs/decisions/168): added to the local reader's, never instead. */
   modelConstraints?: GuestConstraints | null;
+  /** The guest's language, when the app said it: the deployed model answers in it (docs/decisions/217). */
+  language?: ContentLanguage;
 };
 
 /** A back end's answer, before allergens, price and images are filled from stored data. */

@@ -9,6 +9,7 @@ import {
   classSentences, type GuestConstraints, honouredSentences, mergeConstraints, NO_CONSTRAINTS, replyOpening, requestConstraints,
 } from './constraints';
 import { AGE_THRESHOLD } from '../../shared/constants';
+import { LANGUAGE_ENGLISH_NAMES } from '../../shared/languages';
 import { AI_CREATION_LIMITS } from './creation-bounds';
 import type { Grounding } from './grounding';
 import { findStocked } from './grounding';
@@ -143,6 +144,9 @@ export function buildSystemPrompt(request: SuggestionRequest, grounding: Groundi
     'Answer with JSON only. For type "menu", copy menuDrinkId exactly from the menu list and use the drink\'s name as previewName. '
       + 'For type "creation", set menuDrinkId to null and give a recipe that uses only in-stock ingredient names exactly as listed, with quantities in ml (or dash, piece, leaves). '
       + 'Do not mention allergens. "reply" is your short chat message to the guest, in the language the guest writes in.',
+    // The app says which language the guest reads (docs/decisions/217): a vibe pick has no words to tell it by.
+    request.language && `The guest reads ${LANGUAGE_ENGLISH_NAMES[request.language]}: write "reply" and "blurb" in ${LANGUAGE_ENGLISH_NAMES[request.language]}`
+      + (request.language === 'en' ? '.' : ', whatever language the menu is in; keep menu drink names and previewName as the menu writes them.'),
     'In "guestConstraints", read everything the guest wrote, in whatever language: "allergens" lists each allergen group they must avoid '
       + `(${ALLERGEN_GROUPS.join(', ')}), for an allergy, an intolerance or a diet; "alcoholFree" is true when they must or want to avoid alcohol `
       + `for any reason (pregnancy, breastfeeding, driving, sobriety, medication, being under ${AGE_THRESHOLD}, asking for no alcohol or a mocktail); `

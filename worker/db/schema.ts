@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PAYMENT_METHODS } from '../../shared/payment-methods';
+import { CONTENT_LANGUAGES } from '../../shared/languages';
 import type { HappyHourRule } from '../../shared/schemas/venue';
 import type { ChosenModifier, ModifierEffect, ModifierGroup } from '../../shared/schemas/modifiers';
 
@@ -58,6 +59,8 @@ export const venues = sqliteTable('venues', {
   applicationFeeBp: integer('application_fee_bp').notNull().default(100),
   /** A tab opened on a card holds this much (docs/product.md §12.9); a round past it asks for a new hold. */
   tabHoldCents: integer('tab_hold_cents').notNull().default(10_000),
+  /** The language the venue writes its menu in (docs/decisions/217): guests read it where no approved translation is. */
+  defaultLanguage: text('default_language', { enum: CONTENT_LANGUAGES }).notNull().default('en'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -192,6 +195,26 @@ export const menuDrinks = sqliteTable('menu_drinks', {
 }, (t) => [
   index('menu_drinks_restaurant_name_idx').on(t.restaurantId, t.name),
   index('menu_drinks_restaurant_order_idx').on(t.restaurantId, t.displayOrder),
+]);
+
+/**
+ * A drink's name and description in one language other than the venue's (docs/decisions/217). Guests read only an
+ * 'approved' one; a 'draft' (made by Workers AI, `source` 'ai') waits for the admin. `restaurant_id` is the drink's
+ * venue, kept here so a venue's translations are listed without a join.
+ */
+export const menuDrinkTranslations = sqliteTable('menu_drink_translations', {
+  menuDrinkId: text('menu_drink_id').notNull().references(() => menuDrinks.id, { onDelete: 'cascade' }),
+  language: text('language', { enum: CONTENT_LANGUAGES }).notNull(),
+  restaurantId: text('restaurant_id').notNull().references(() => venues.id),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  status: text('status', { enum: ['approved', 'draft'] }).notNull().default('approved'),
+  source: text('source', { enum: ['admin', 'ai'] }).notNull().default('admin'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  primaryKey({ columns: [t.menuDrinkId, t.language] }),
+  index('menu_drink_translations_venue_language_idx').on(t.restaurantId, t.language),
 ]);
 
 export const drinkIngredients = sqliteTable('drink_ingredients', {

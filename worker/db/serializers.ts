@@ -1,6 +1,7 @@
 // Database rows → wire shapes of shared/schemas. One function per shape.
 import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
+import type { ContentLanguage } from '../../shared/languages';
 import type { MenuModifierGroup, ModifierGroup } from '../../shared/schemas/modifiers';
 import { centsToDollars } from '../../shared/money';
 import { sql } from 'drizzle-orm';
@@ -27,6 +28,7 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
     category_order: row.categoryOrder,
     handoff: row.handoff,
     pickup_point: row.pickupPoint,
+    default_language: row.defaultLanguage,
     created_at: row.createdAt,
   };
 }
@@ -69,8 +71,11 @@ export function parseUncheckedIngredients(json: string | null): string[] {
   return Array.isArray(names) ? [...new Set(names.filter((n): n is string => typeof n === 'string' && n.trim() !== '').map((n) => n.trim()))] : [];
 }
 
-/** Guests see a drink as available only when the admin allows it and stock can pour it. */
-export function toDrink(row: DrinkRow): Drink {
+/**
+ * Guests see a drink as available only when the admin allows it and stock can pour it. `lang` is the language its
+ * name and description are in: the venue's own here; worker/menu/translations.ts swaps in an approved translation.
+ */
+export function toDrink(row: DrinkRow, lang: ContentLanguage): Drink {
   return {
     id: row.id,
     restaurant_id: row.restaurantId,
@@ -89,6 +94,7 @@ export function toDrink(row: DrinkRow): Drink {
     featured: row.featured,
     // Guests read names and prices; the recipe effects stay on the server (docs/decisions/183).
     ...(row.modifierGroups.length ? { modifier_groups: row.modifierGroups.map(toMenuModifierGroup) } : {}),
+    lang,
   };
 }
 

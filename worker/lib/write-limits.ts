@@ -27,6 +27,8 @@ const KB = 1024;
 /** Stripe's webhook deliveries per sending address: retries and bursts of a busy night fit well within it. */
 export const STRIPE_WEBHOOK_LIMIT: RateLimit = { name: 'stripe-webhook', limit: 3000, windowSeconds: 60 };
 export const AI_LOG_LIMIT: RateLimit = { name: 'ai-log-session', limit: 30, windowSeconds: 600 };
+/** "Draft with AI" (docs/decisions/217): each call asks Workers AI for a batch of a menu; 20 an hour drafts any menu twice over. */
+export const AI_TRANSLATION_DRAFTS_LIMIT: RateLimit = { name: 'ai-translation-drafts', limit: 20, windowSeconds: 3600 };
 
 export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/auth/login', limit: 'own', maxBytes: 4 * KB },
@@ -64,6 +66,11 @@ export const WRITE_LIMITS: WriteLimit[] = [
   // One number per order, texted once when it is ready (docs/decisions/215, amended): the one-active-order rule bounds it.
   { route: 'POST /api/orders/:id/ready-text', maxBytes: 4 * KB },
   { route: 'POST /api/admin/images', maxBytes: 'own' },
+  // Venue content translations (docs/decisions/217): a name and a description; drafting asks Workers AI.
+  { route: 'PUT /api/admin/translations/:id/:lang', maxBytes: 16 * KB },
+  { route: 'POST /api/admin/translations/:id/:lang/approve', maxBytes: 4 * KB },
+  { route: 'DELETE /api/admin/translations/:id/:lang', maxBytes: 4 * KB },
+  { route: 'POST /api/admin/translations/ai-drafts', limit: AI_TRANSLATION_DRAFTS_LIMIT, maxBytes: 4 * KB },
   // A CSV import carries the whole file (≤ 200,000 characters, JSON-escaped): docs/decisions/195.
   { route: 'POST /api/admin/imports/menu', maxBytes: 1024 * KB },
   { route: 'POST /api/admin/imports/inventory', maxBytes: 1024 * KB },

@@ -1,9 +1,11 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import type { ContentLanguage } from '../../shared/languages';
 import type { DrinkDetail, RatingSummary } from '../../shared/schemas/drink';
 import { menuDrinks, ratings, venues } from '../db/schema';
 import { ingredientNotesSql, toDrink, uncheckedIngredientsSql } from '../db/serializers';
 import type { Db } from '../env';
 import { ApiError, notFound } from '../lib/errors';
+import { approvedTranslation, localiseDrink } from './translations';
 
 export const DRINK_NOT_FOUND = 'Drink not found';
 
@@ -31,7 +33,7 @@ export async function findGuestDrink(db: Db, drinkId: string, venueIdOrSlug?: st
  */
 export async function findAvailableDrink(db: Db, drinkId: string, venueIdOrSlug?: string | null) {
   const row = await findGuestDrink(db, drinkId, venueIdOrSlug);
-  if (!toDrink(row.drink).available) {
+  if (!toDrink(row.drink, row.venue.defaultLanguage).available) {
     const soldOut = Boolean(row.drink.soldOutReason);
     throw new ApiError(404, 'drink_unavailable', soldOut ? `${row.drink.name} is sold out` : `${row.drink.name} is not available right now`,
       { name: row.drink.name, sold_out: soldOut });
@@ -48,16 +50,18 @@ export async function ratingSummary(db: Db, drinkId: string): Promise<RatingSumm
   return { average, count };
 }
 
-export async function drinkDetail(db: Db, drinkId: string, venueIdOrSlug: string | null, ownerKey: string | null): Promise<DrinkDetail> {
+/** The drink page's answer; `lang` the guest's language (docs/decisions/217). */
+export async function drinkDetail(db: Db, drinkId: string, venueIdOrSlug: string | null, ownerKey: string | null, lang?: ContentLanguage): Promise<DrinkDetail> {
   const { drink, venue } = await findAvailableDrink(db, drinkId, venueIdOrSlug);
-  const [rating, mine] = await Promise.all([
+  const [rating, mine, translation] = await Promise.all([
     ratingSummary(db, drink.id),
     ownerKey
       ? db.query.ratings.findFirst({ where: and(eq(ratings.ownerKey, ownerKey), eq(ratings.menuDrinkId, drink.id)) })
       : Promise.resolve(undefined),
+    lang && lang !== venue.defaultLanguage ? approvedTranslation(db, drink.id, lang) : Promise.resolve(null),
   ]);
   return {
-    ...toDrink(drink),
+    ...localiseDrink(toDrink(drink, venue.defaultLanguage), lang, translation),
     venue_slug: venue.slug,
     rating,
     my_rating: mine ? { rating: mine.rating, notes: mine.notes } : null,

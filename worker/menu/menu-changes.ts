@@ -10,7 +10,7 @@ import { isSuccessfulWrite } from './read-cache';
 /** After a staff write that succeeded, announces the menu change; the write's answer does not wait for it. */
 export const changesVenueMenu = createMiddleware<AppContext>(async (c, next) => {
   await next();
-  if (!isSuccessfulWrite(c) || c.get('caller')?.kind !== 'staff') return;
+  if (!isSuccessfulWrite(c) || c.get('caller')?.kind !== 'staff' || c.get('keepsGuestReads')) return;
   let venueId: string;
   try {
     venueId = scopedVenueId(c);

@@ -57,6 +57,12 @@ export const keepsGuestReads = createMiddleware<AppContext>(async (c, next) => {
 });
 
 /**
+ * A write that turned out to change nothing guests read (a translation saved unchanged, docs/decisions/217) says so
+ * from its handler: the menu reads stay, and no menu change is announced (worker/menu/menu-changes.ts).
+ */
+export const keepGuestReadsThisTime = (c: Context<AppContext>) => c.set('keepsGuestReads', true);
+
+/**
  * Any other successful write through the API may change what guests read (a drink switched off, stock that sells
  * one out, a venue's profile): the isolate's guest reads are dropped.
  */

@@ -17,7 +17,7 @@ export const drinkRoutes = new Hono<AppContext>()
     const q = c.req.valid('query');
     const ref = q.slug;
     const { d1 } = await venueDatabase(c.env, ref);
-    return revalidatedEntity(c, await cachedMenuEntity(laggingReads(d1), d1, ref), PUBLIC_REVALIDATE);
+    return revalidatedEntity(c, await cachedMenuEntity(laggingReads(d1), d1, ref, q.lang), PUBLIC_REVALIDATE);
   })
   // The guest's own rating is in the answer: private to the caller.
   .get('/:id', validate('param', IdParam), validate('query', DrinkByIdQuery), async (c) => {
@@ -28,6 +28,6 @@ export const drinkRoutes = new Hono<AppContext>()
     // A drink named without its venue is looked for on every database that holds venues (docs/decisions/150).
     // The primary: the answer holds the guest's own rating, which must show their write.
     const { db } = await guestDrinkDatabase(c.env, c.req.valid('param').id, venueRef);
-    const drink = await drinkDetail(db, c.req.valid('param').id, venueRef, ownerKey);
+    const drink = await drinkDetail(db, c.req.valid('param').id, venueRef, ownerKey, q.lang);
     return revalidatedJson(c, { drink }, PRIVATE_REVALIDATE);
   });

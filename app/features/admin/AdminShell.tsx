@@ -1,4 +1,4 @@
-import { Armchair, BarChart3, ClipboardList, FileSpreadsheet, LayoutDashboard, Moon, Package, QrCode, ScrollText, Sparkles, Store, Users, Wine } from 'lucide-react';
+import { Armchair, BarChart3, ClipboardList, FileSpreadsheet, Languages, LayoutDashboard, Moon, Package, QrCode, ScrollText, Sparkles, Store, Users, Wine } from 'lucide-react';
 import { BackOfficeShell, type NavEntry } from '../auth/BackOfficeShell';
 
 /** The admin's one navigation (docs/decisions/136): the dashboard's five sections, then the other pages. */
@@ -14,6 +14,7 @@ export const ADMIN_NAV: NavEntry[] = [
   { to: '/admin/tables', label: 'Tables', icon: Armchair },
   { to: '/admin/qr', label: 'QR Generator', icon: QrCode },
   { to: '/admin/profile', label: 'Venue Profile', icon: Store },
+  { to: '/admin/translations', label: 'Translations', icon: Languages },
   { to: '/admin/team', label: 'Team', icon: Users },
   { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText },
 ];

@@ -18,6 +18,7 @@ import {
   type DemoCreation, type DemoVenue, type LiveOrderStatus, type MenuProfile,
 } from './demo-content';
 import { describeDrink } from './describe-drink';
+import { ARTISAN_SPANISH } from './translations-es';
 import { findIngredient, REFERENCE_DRINKS, REFERENCE_INGREDIENTS, type RecipeLine, type ReferenceDrink, type ReferenceIngredient } from './reference-data';
 import { ALL_D1_BINDINGS, DEFAULT_VENUE_SHARD, VENUE_SHARD_BINDINGS, type ShardBinding } from '../../shards/bindings';
 import { SeededRandom, stableId } from './seed-random';
@@ -778,7 +779,7 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
       theme_primary: venue.theme.primary, theme_secondary: venue.theme.secondary,
       theme_background: venue.theme.background, theme_text: venue.theme.text,
       opening_hours: venue.openingHours, timezone: venue.timezone, active: venue.active, tax_rate_bp: DEFAULT_TAX_RATE_BP,
-      category_order: CATEGORY_DISPLAY_ORDER, created_at: iso(createdAt), updated_at: iso(createdAt),
+      category_order: CATEGORY_DISPLAY_ORDER, default_language: 'en', created_at: iso(createdAt), updated_at: iso(createdAt),
     }))],
     ['venue_directory', plans.map(({ venue, id, createdAt }) => ({ venue_id: id, slug: venue.slug, shard: shardBySlug.get(venue.slug)!, created_at: iso(createdAt) }))],
     ['users', DEMO_ACCOUNTS.map((account, i) => ({
@@ -803,6 +804,15 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
         featured: drink.featured, display_order: drink.displayOrder, is_available: drink.isAvailable, sold_out_reason: drink.soldOutReason,
         modifier_groups: drink.modifierGroups, created_at: createdAt, updated_at: createdAt,
       };
+    }))],
+    // The Artisan Bar's Spanish menu, approved (docs/decisions/217); the other demo venues have none.
+    ['menu_drink_translations', plans.flatMap((plan) => (plan.venue.slug === 'artisan-bar' ? plan.menu : []).flatMap((drink) => {
+      const spanish = ARTISAN_SPANISH[drink.name];
+      const at = iso(plan.createdAt + 2 * DAY + drink.displayOrder * MINUTE);
+      return spanish ? [{
+        menu_drink_id: drink.id, language: 'es', restaurant_id: plan.id, name: spanish.name, description: spanish.description,
+        status: 'approved', source: 'admin', created_at: at, updated_at: at,
+      }] : [];
     }))],
     ['drink_ingredients', plans.flatMap((plan) => plan.menu.flatMap((drink) => drink.lines.map((line) => ({
       id: line.id, menu_drink_id: drink.id, ingredient_id: line.matched ? line.ingredientId : null, raw_name: line.rawName,

@@ -1,6 +1,7 @@
 import { ImagePlus } from 'lucide-react';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import type { VenueProfileUpdate } from '../../../../shared/schemas/admin';
+import { CONTENT_LANGUAGES, LANGUAGE_ENGLISH_NAMES, type ContentLanguage } from '../../../../shared/languages';
 import { TaxRateBp, taxPercentToBp, type Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
@@ -13,7 +14,7 @@ import { BusinessDayCard } from './BusinessDayCard';
 type Form = {
   name: string; description: string; address: string; phone: string; opening_hours: string; timezone: string;
   primary: string; secondary: string; background: string; text: string; logo_url: string | null; cover_image_url: string | null; tax: string;
-  handoff: Venue['handoff']; pickup_point: string;
+  handoff: Venue['handoff']; pickup_point: string; default_language: ContentLanguage;
 };
 const COLOURS = [['primary', 'Primary'], ['secondary', 'Secondary'], ['background', 'Background'], ['text', 'Text']] as const;
 const zones = (): string[] => {
@@ -24,7 +25,7 @@ const zones = (): string[] => {
 const formOf = (v: Venue): Form => ({
   name: v.name, description: v.description, address: v.address, phone: v.phone ?? '', opening_hours: v.opening_hours, timezone: v.timezone,
   ...v.theme_colors, logo_url: v.logo_url, cover_image_url: v.cover_image_url, tax: (v.tax_rate_bp / 100).toString(),
-  handoff: v.handoff, pickup_point: v.pickup_point,
+  handoff: v.handoff, pickup_point: v.pickup_point, default_language: v.default_language,
 });
 
 function PhotoField({ label, kind, value, onChange }: { label: string; kind: 'logo' | 'cover'; value: string | null; onChange: (url: string | null) => void }) {
@@ -79,7 +80,7 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
       opening_hours: form.opening_hours, timezone: form.timezone,
       theme_colors: { primary: form.primary, secondary: form.secondary, background: form.background, text: form.text },
       logo_url: form.logo_url, cover_image_url: form.cover_image_url, tax_rate_bp: tax.data!,
-      handoff: form.handoff, pickup_point: form.pickup_point.trim(),
+      handoff: form.handoff, pickup_point: form.pickup_point.trim(), default_language: form.default_language,
     };
     try {
       const saved = await save.mutateAsync(body);
@@ -130,6 +131,15 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
               {[...new Set([form.timezone, 'UTC', ...zones()])].map((z) => <option key={z} value={z}>{z}</option>)}
             </select>
             {errors.timezone && <p className="field-error" role="alert">{errors.timezone}</p>}
+          </div>
+          {/* docs/decisions/217: guests reading another language see the Translations screen's approved words. */}
+          <div className="field">
+            <label htmlFor="vp-language">Menu language</label>
+            <select id="vp-language" value={form.default_language} onChange={(e) => set({ default_language: e.target.value as ContentLanguage })} aria-describedby="vp-language-hint">
+              {CONTENT_LANGUAGES.map((l) => <option key={l} value={l}>{LANGUAGE_ENGLISH_NAMES[l]}</option>)}
+            </select>
+            <p id="vp-language-hint" className="muted">The language your drinks are written in. Guests reading another language see them translated where you approved a translation (Translations).</p>
+            {errors.default_language && <p className="field-error" role="alert">{errors.default_language}</p>}
           </div>
           {/* docs/product.md §4.12: what a guest with a ready order is told. */}
           <fieldset className="stack admin-fieldset">
