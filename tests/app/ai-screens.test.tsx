@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ChatPage from '../../app/features/guest/ai/ChatPage';
 import VibeMixerPage from '../../app/features/guest/ai/VibeMixerPage';
+import { activateLocale } from '../../app/i18n/i18n';
 import { guestSessionReply, SUGGESTION, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 
@@ -39,7 +40,7 @@ describe('vibe mixer', () => {
     expect(within(card).getByText('eggs')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Order Now' })).toBeTruthy();
     const sent = calls.find((r) => r.url.endsWith('/api/ai/vibe'))!;
-    expect(await sent.clone().json()).toEqual({ slug: 'artisan-bar', selectedCategories: ['Gin', 'Herbal', 'Light'], preferenceCount: 3, additionalRequest: 'extra mint' });
+    expect(await sent.clone().json()).toEqual({ slug: 'artisan-bar', selectedCategories: ['Gin', 'Herbal', 'Light'], preferenceCount: 3, additionalRequest: 'extra mint', lang: 'en' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Another' }));
     expect(screen.queryByRole('article')).toBeNull();
@@ -108,8 +109,23 @@ describe('AI chat', () => {
     const body = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json();
     expect(body).toEqual({
       slug: 'artisan-bar', messages: [{ role: 'user', content: 'something herbal' }],
-      context: { baseSpirit: 'Gin', flavors: [], extras: [], sweetness: 'Dry', strength: 'Standard' },
+      context: { baseSpirit: 'Gin', flavors: [], extras: [], sweetness: 'Dry', strength: 'Standard' }, lang: 'en',
     });
+  });
+
+  it("asks in the guest's language, so the deployed model answers in it (docs/decisions/217)", async () => {
+    await activateLocale('es');
+    try {
+      const calls = mockApi({ ...baseReplies, 'POST /api/ai/chat': { body: SUGGESTION } });
+      renderAt('/venue/artisan-bar/ai', <ChatPage />);
+      fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: 'algo con ginebra' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(calls.some((r) => r.url.endsWith('/api/ai/chat'))).toBe(true));
+      const body = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json();
+      expect(body.lang).toBe('es');
+    } finally {
+      await activateLocale('en');
+    }
   });
 
   it('apologises when the bartender cannot answer', async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-type Drink = { id: string; name: string; price_cents: number };
+type Drink = { id: string; name: string; price_cents: number; lang?: string };
 
 /** What Intl writes for an amount in Spanish ('13,00 US$'), the way the guest app formats prices in Spanish. */
 const spanishPrice = (cents: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(cents / 100);
@@ -23,6 +23,18 @@ test('a guest opening a venue with ?lang=es reads the menu and a drink in Spanis
   await expect(tabs.getByRole('link', { name: 'Carrito' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
   await expect(page.getByRole('list', { name: 'Bebidas' }).getByText(spanishPrice(first.price_cents)).first()).toBeVisible();
+
+  // The drinks the venue translated read in Spanish; one it has not translated reads whole in English, marked so
+  // (docs/decisions/217: never half-translated).
+  const spanish = (await (await request.get('/api/drinks?slug=artisan-bar&lang=es')).json()).drinks as Drink[];
+  const translated = spanish.find((d) => d.lang === 'es' && d.name !== drinks.find((e) => e.id === d.id)!.name)!;
+  const untranslated = spanish.find((d) => d.lang === 'en')!;
+  expect(translated, 'the demo seed translates drinks into Spanish').toBeTruthy();
+  expect(untranslated.name).toBe(drinks.find((e) => e.id === untranslated.id)!.name);
+  const menu = page.getByRole('list', { name: 'Bebidas' });
+  await expect(menu.getByText(translated.name, { exact: true })).toHaveAttribute('lang', 'es');
+  await expect(menu.getByText(drinks.find((e) => e.id === translated.id)!.name, { exact: true })).toHaveCount(0);
+  await expect(menu.getByText(untranslated.name, { exact: true })).toHaveAttribute('lang', 'en');
 
   // A drink's page: its order box in Spanish, the price in the Spanish format.
   await page.getByRole('list', { name: 'Bebidas' }).getByRole('link').first().click();

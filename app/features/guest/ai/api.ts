@@ -4,24 +4,30 @@ import { useMutation } from '@tanstack/react-query';
 // Types only: guest pages download no zod (bundle budget, docs/decisions/080). The suggestion is
 // checked with zod where it is made, in the Worker (docs/product.md §6.1).
 import type { ChatInput, VibeInput } from '../../../../shared/schemas/ai';
+import { useLocale } from '../../../i18n/i18n';
 import { apiRequest } from '../../../lib/api-client';
 import { ensureGuestSession } from '../../auth/guest-session';
 
-export const useVibeSuggestion = (slug: string) =>
-  useMutation({
-    mutationFn: async (body: Omit<VibeInput, 'slug'>) => {
+// The guest's language goes with every suggestion: the deployed model answers in it (docs/decisions/217).
+export function useVibeSuggestion(slug: string) {
+  const lang = useLocale();
+  return useMutation({
+    mutationFn: async (body: Omit<VibeInput, 'slug' | 'lang'>) => {
       await ensureGuestSession(slug);
-      return apiRequest('POST', '/ai/vibe', { body: { ...body, slug }, credentials: 'guest' });
+      return apiRequest('POST', '/ai/vibe', { body: { ...body, slug, lang }, credentials: 'guest' });
     },
   });
+}
 
-export const useChatSuggestion = (slug: string) =>
-  useMutation({
-    mutationFn: async (body: Omit<ChatInput, 'slug'>) => {
+export function useChatSuggestion(slug: string) {
+  const lang = useLocale();
+  return useMutation({
+    mutationFn: async (body: Omit<ChatInput, 'slug' | 'lang'>) => {
       await ensureGuestSession(slug);
-      return apiRequest('POST', '/ai/chat', { body: { ...body, slug }, credentials: 'guest' });
+      return apiRequest('POST', '/ai/chat', { body: { ...body, slug, lang }, credentials: 'guest' });
     },
   });
+}
 
 export const useSuggestionFeedback = () =>
   useMutation({
