@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Serves the production build on local workerd over a fresh, seeded database (Playwright, bench).
-# BARHOP_STATE_DIR and BARHOP_OUT_DIR keep parallel runs apart.
+# BARHOP_STATE_DIR and BARHOP_OUT_DIR keep parallel runs apart. BARHOP_PREBUILT names a build made already
+# from this checkout (CI's `npm run check` leaves one in dist-check): both servers serve it instead of building
+# twice more (docs/decisions/218); the build takes no state or port, so one build serves any number of them.
 set -euo pipefail
 port="${1:-4173}"
 export BARHOP_STATE_DIR="${BARHOP_STATE_DIR:-.wrangler/e2e-state}"
@@ -10,5 +12,9 @@ export BARHOP_INSPECTOR_PORT="${BARHOP_INSPECTOR_PORT:-off}"
 rm -rf "$BARHOP_STATE_DIR"
 npx tsx scripts/db-migrate.ts --persist-to "$BARHOP_STATE_DIR" >/dev/null
 npx tsx scripts/seed.ts --persist-to "$BARHOP_STATE_DIR"
-npx vite build --logLevel warn
+if [ -n "${BARHOP_PREBUILT:-}" ]; then
+  export BARHOP_OUT_DIR="$BARHOP_PREBUILT"
+else
+  npx vite build --logLevel warn
+fi
 exec env PORT="$port" npx vite preview
