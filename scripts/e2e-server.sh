@@ -10,8 +10,15 @@ export BARHOP_OUT_DIR="${BARHOP_OUT_DIR:-dist-e2e}"
 # No Worker DevTools port: none is needed here, and picking one races with other servers starting (vite.config.ts).
 export BARHOP_INSPECTOR_PORT="${BARHOP_INSPECTOR_PORT:-off}"
 rm -rf "$BARHOP_STATE_DIR"
-npx tsx scripts/db-migrate.ts --persist-to "$BARHOP_STATE_DIR" >/dev/null
-npx tsx scripts/seed.ts --persist-to "$BARHOP_STATE_DIR"
+if [ -n "${BARHOP_SEEDED_STATE:-}" ]; then
+  # A state directory migrated and seeded already (CI makes one while `npm test` runs): each server gets its own
+  # copy, so no spec writes to another server's database (docs/decisions/218).
+  mkdir -p "$(dirname "$BARHOP_STATE_DIR")"
+  cp -a "$BARHOP_SEEDED_STATE" "$BARHOP_STATE_DIR"
+else
+  npx tsx scripts/db-migrate.ts --persist-to "$BARHOP_STATE_DIR" >/dev/null
+  npx tsx scripts/seed.ts --persist-to "$BARHOP_STATE_DIR"
+fi
 if [ -n "${BARHOP_PREBUILT:-}" ]; then
   export BARHOP_OUT_DIR="$BARHOP_PREBUILT"
 else
