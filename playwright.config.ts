@@ -28,7 +28,9 @@ export default defineConfig({
   // Parallel runs on one machine (CI, benches, several checkouts) each keep their own artefacts.
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two workers in all, one per project: the phone specs share one database and run one at a time, and the visual
+  // suite, on its own server and database, runs beside them (docs/decisions/218).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Journeys with several axe scans run long on a 2-core machine.
   timeout: 120_000,
@@ -40,11 +42,12 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'phone', use: phone, testIgnore: /visual\.spec\.ts/ },
+    { name: 'phone', use: phone, testIgnore: /visual\.spec\.ts/, workers: 1 },
     {
       name: 'visual',
       use: { ...phone, baseURL: `http://127.0.0.1:${visualPort}` },
       testMatch: /visual\.spec\.ts/,
+      workers: 1,
       // The baselines were first written under the phone project: same device, same names (docs/decisions/138).
       snapshotPathTemplate: '{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}-phone{-snapshotSuffix}{ext}',
     },

@@ -3,7 +3,8 @@
 // The route list is checked against app/routes.tsx, so a screen added there without a place here
 // fails the first test.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Auth } from './fixtures';
 import { slugify } from '../../shared/ids';
 import { AREAS, SLUG, uncoveredRoutes } from './route-list';
 
@@ -12,10 +13,8 @@ test.describe.configure({ mode: 'serial' });
 const stats = { screens: 0, violationsSerious: 0, violationsOther: 0, otherRules: {} as Record<string, string[]> };
 
 /** Staff cancel an order this spec placed, so the specs after it find the bar's queue as seeded. */
-async function cancelOrder(request: APIRequestContext, orderId: string) {
-  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
-  const token = (await login.json()).access_token as string;
-  const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status: 'cancelled' }, headers: { Authorization: `Bearer ${token}` } });
+async function cancelOrder(request: APIRequestContext, auth: Auth, orderId: string) {
+  const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status: 'cancelled' }, headers: await auth.headers('staff') });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -41,7 +40,7 @@ test('the a11y route list covers every route in app/routes.tsx', () => {
   expect(uncoveredRoutes(), 'add these to AREAS in tests/e2e/route-list.ts').toEqual([]);
 });
 
-test('guest and public screens: 0 critical, serious or moderate axe violations', async ({ page, request }) => {
+test('guest and public screens: 0 critical, serious or moderate axe violations', async ({ page, request, auth }) => {
   // 34 screens (17 routes, light and dark), each settled and scanned: about 3–4 s a screen on two busy cores.
   test.setTimeout(240_000);
   const drinks = (await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as { id: string; category: string }[];
@@ -67,7 +66,7 @@ test('guest and public screens: 0 critical, serious or moderate axe violations',
       problems.push(...await axeViolations(page, `${url} (${scheme})`));
     }
   }
-  await cancelOrder(request, orderId);
+  await cancelOrder(request, auth, orderId);
   expect(problems).toEqual([]);
 });
 
@@ -91,7 +90,7 @@ for (const [area, email] of [['admin', 'admin@barhop.dev'], ['staff', 'staff@bar
   });
 }
 
-test('the guest flow by keyboard alone: pick a venue, open a drink, add it to the cart, check out', async ({ page }) => {
+test('the guest flow by keyboard alone: pick a venue, open a drink, add it to the cart, check out', async ({ page, auth }) => {
   /** Presses Tab until the focused element's accessible text matches, like a keyboard user scanning. */
   async function tabTo(name: RegExp, max = 120) {
     for (let i = 0; i < max; i += 1) {
@@ -149,7 +148,7 @@ test('the guest flow by keyboard alone: pick a venue, open a drink, add it to th
   await tabTo(/^Checkout/);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  await cancelOrder(page.request, new URL(page.url()).searchParams.get('orderId')!);
+  await cancelOrder(page.request, auth, new URL(page.url()).searchParams.get('orderId')!);
 });
 
 test('a modal keeps the keyboard inside it and Escape closes it, giving focus back to the page', async ({ page }) => {

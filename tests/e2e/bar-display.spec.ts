@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Auth } from './fixtures';
 
 // The bar display on a tablet at the pass, on a busy night (docs/decisions/122, 123).
 test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false });
@@ -9,15 +10,8 @@ const shortId = (id: string) => id.slice(-8).toUpperCase();
 type MenuDrink = { id: string; name: string; available: boolean; sold_out_reason: string | null };
 type ApiOrder = { id: string; status: string; items: { name: string; quantity: number }[] };
 
-async function staffApiToken(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
-  expect(login.ok()).toBe(true);
-  return (await login.json()).access_token as string;
-}
-
-async function orderableDrinks(request: APIRequestContext) {
-  const token = await staffApiToken(request);
-  const menu = (await (await request.get('/api/staff/menu', { headers: { Authorization: `Bearer ${token}` } })).json()).menu_items as MenuDrink[];
+async function orderableDrinks(request: APIRequestContext, auth: Auth) {
+  const menu = (await (await request.get('/api/staff/menu', { headers: await auth.headers('staff') })).json()).menu_items as MenuDrink[];
   return menu.filter((d) => d.available && !d.sold_out_reason);
 }
 
@@ -54,8 +48,8 @@ async function secondBartender(browser: Browser) {
 
 const ticket = (page: Page, id: string) => page.getByRole('listitem', { name: `Order #${shortId(id)}` });
 
-test('updating one ticket never disables the others, shows at once, and rolls back when refused', async ({ page, request }) => {
-  const [drink] = await orderableDrinks(request);
+test('updating one ticket never disables the others, shows at once, and rolls back when refused', async ({ page, request, auth }) => {
+  const [drink] = await orderableDrinks(request, auth);
   const slow = await guestOrders(request, drink!.id);
   const other = await guestOrders(request, drink!.id);
   await signInAsStaff(page);
@@ -89,8 +83,8 @@ test('updating one ticket never disables the others, shows at once, and rolls ba
   await expect(ticket(page, other).getByText('Preparing', { exact: true })).toBeVisible();
 });
 
-test('cancel asks for a reason and confirms; Undo recalls the ticket on every bar screen', async ({ page, request, browser }) => {
-  const [drink] = await orderableDrinks(request);
+test('cancel asks for a reason and confirms; Undo recalls the ticket on every bar screen', async ({ page, request, browser, auth }) => {
+  const [drink] = await orderableDrinks(request, auth);
   const id = await guestOrders(request, drink!.id);
   await signInAsStaff(page);
   const other = await secondBartender(browser);
@@ -122,8 +116,8 @@ test('cancel asks for a reason and confirms; Undo recalls the ticket on every ba
   await other.context.close();
 });
 
-test('ticket ages turn amber at 5 minutes and red at 10, and tickets stand by arrival whatever their stage', async ({ page, request }) => {
-  const [drink] = await orderableDrinks(request);
+test('ticket ages turn amber at 5 minutes and red at 10, and tickets stand by arrival whatever their stage', async ({ page, request, auth }) => {
+  const [drink] = await orderableDrinks(request, auth);
   await page.clock.install();
   const first = await guestOrders(request, drink!.id);
   const second = await guestOrders(request, drink!.id);
@@ -147,11 +141,11 @@ test('ticket ages turn amber at 5 minutes and red at 10, and tickets stand by ar
   expect(shown.indexOf(first)).toBeLessThan(shown.indexOf(second));
 });
 
-test('the All day panel counts each drink still to make across open tickets', async ({ page, request, browser }) => {
-  const drinks = await orderableDrinks(request);
+test('the All day panel counts each drink still to make across open tickets', async ({ page, request, browser, auth }) => {
+  const drinks = await orderableDrinks(request, auth);
   const drink = drinks[1]!;
   await signInAsStaff(page);
-  const token = await staffApiToken(request);
+  const token = await auth.token('staff');
   const toMake = async () => {
     const active = (await (await request.get('/api/staff/orders?status=active&limit=200', { headers: { Authorization: `Bearer ${token}` } })).json()).orders as ApiOrder[];
     return active.filter((o) => o.status === 'pending' || o.status === 'preparing')
@@ -173,8 +167,8 @@ test('the All day panel counts each drink still to make across open tickets', as
   await other.context.close();
 });
 
-test('keyboard: numbers select, Enter advances, U undoes, ? shows the keys', async ({ page, request }) => {
-  const [drink] = await orderableDrinks(request);
+test('keyboard: numbers select, Enter advances, U undoes, ? shows the keys', async ({ page, request, auth }) => {
+  const [drink] = await orderableDrinks(request, auth);
   await guestOrders(request, drink!.id);
   await signInAsStaff(page);
   const cards = page.getByRole('list', { name: 'Orders' }).locator(':scope > li');
@@ -205,8 +199,8 @@ test('keyboard: numbers select, Enter advances, U undoes, ? shows the keys', asy
 });
 
 for (const viewport of [{ width: 768, height: 1024 }, { width: 1024, height: 768 }]) {
-  test(`tablet ${viewport.width}×${viewport.height}: the sidebar collapses and nothing scrolls sideways`, async ({ page, request }) => {
-    const [drink] = await orderableDrinks(request);
+  test(`tablet ${viewport.width}×${viewport.height}: the sidebar collapses and nothing scrolls sideways`, async ({ page, request, auth }) => {
+    const [drink] = await orderableDrinks(request, auth);
     await guestOrders(request, drink!.id);
     await page.setViewportSize(viewport);
     await signInAsStaff(page);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Auth } from './fixtures';
 
 type Drink = { id: string; name: string; price_cents: number; category: string; description: string };
 
@@ -16,17 +17,14 @@ async function venueDrinks(request: APIRequestContext, slug: string): Promise<Dr
   return (await res.json()).drinks;
 }
 
-async function staffSetsStatus(request: APIRequestContext, orderId: string, status: string) {
-  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
-  expect(login.ok()).toBe(true);
-  const token = (await login.json()).access_token as string;
-  const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status }, headers: { Authorization: `Bearer ${token}` } });
+async function staffSetsStatus(request: APIRequestContext, auth: Auth, orderId: string, status: string) {
+  const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status }, headers: await auth.headers('staff') });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-test('a new guest finds a drink, signs in to favourite it, checks out two drinks and follows the order to Ready', async ({ page, request }) => {
+test('a new guest finds a drink, signs in to favourite it, checks out two drinks and follows the order to Ready', async ({ page, request, auth }) => {
   test.setTimeout(240_000);
   const drinks = await venueDrinks(request, 'artisan-bar');
   const [first, second] = drinks;
@@ -117,14 +115,14 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
   await expect(page.getByRole('heading', { name: 'Order Received' })).toBeVisible();
   await expect(page.getByText('This page updates automatically')).toBeVisible();
   await expectAccessible(page, 'order status');
-  await staffSetsStatus(request, orderId, 'preparing');
+  await staffSetsStatus(request, auth, orderId, 'preparing');
   await expect(page.getByRole('heading', { name: 'Making Your Drinks' })).toBeVisible();
   // The wait, in the words of the queue ahead: a busy bar says so (docs/decisions/180).
   await expect(page.getByText(/Ready in about \d+ minute|Busy: about \d+ min/)).toBeVisible();
-  await staffSetsStatus(request, orderId, 'ready');
+  await staffSetsStatus(request, auth, orderId, 'ready');
   await expect(page.getByRole('heading', { name: 'Ready!' })).toBeVisible();
   await expect(page.getByText('Your drinks are ready for pickup at the bar')).toBeVisible();
-  await staffSetsStatus(request, orderId, 'delivered');
+  await staffSetsStatus(request, auth, orderId, 'delivered');
   await expect(page.getByRole('link', { name: 'Create Another Drink' })).toHaveAttribute('href', '/venue/artisan-bar/ai');
   await expect(page.getByRole('heading', { name: 'Ready!' })).toBeVisible();
 

@@ -1,12 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // "Ready in about N min" counts down and follows the queue (docs/decisions/125).
 const SLUG = 'artisan-bar';
-
-async function staffAuth(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
-  return { headers: { Authorization: `Bearer ${(await login.json()).access_token as string}` } };
-}
 
 async function guestOrders(request: APIRequestContext, drinkId: string) {
   const { token } = await (await request.post('/api/auth/guest-session', { data: { slug: SLUG } })).json();
@@ -29,8 +25,8 @@ async function clearQueue(request: APIRequestContext, staff: { headers: Record<s
   }
 }
 
-test('the wait counts down on screen, drops within 2 s when the queue ahead moves, and ends at "Any minute now"', async ({ browser, request }) => {
-  const staff = await staffAuth(request);
+test('the wait counts down on screen, drops within 2 s when the queue ahead moves, and ends at "Any minute now"', async ({ browser, request, auth }) => {
+  const staff = { headers: await auth.headers('staff') };
   await clearQueue(request, staff);
   const menu = (await (await request.get('/api/staff/menu', staff)).json()).menu_items as { id: string; available: boolean; sold_out_reason: string | null }[];
   const drink = menu.find((d) => d.available && !d.sold_out_reason)!;

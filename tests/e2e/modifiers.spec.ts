@@ -1,6 +1,7 @@
 // Modifiers and the drink page that sells (docs/decisions/183, 184): a guest orders a double Negroni with no ice on a
 // 390×844 phone; the bar's ticket and build sheet show it, the total includes the double, and the pour takes its gin.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const SLUG = 'artisan-bar';
 const VIEWPORT = { width: 390, height: 844 };
@@ -9,12 +10,6 @@ test.use({ viewport: VIEWPORT });
 type Drink = { id: string; name: string; price_cents: number; modifier_groups?: { name: string; options: { name: string; price_delta_cents: number }[] }[] };
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const shortId = (id: string) => id.slice(-8).toUpperCase();
-
-async function staffToken(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
-  expect(login.ok()).toBe(true);
-  return (await login.json()).access_token as string;
-}
 
 async function ginOnHandMl(request: APIRequestContext, token: string) {
   const res = await request.get('/api/staff/inventory', { headers: { Authorization: `Bearer ${token}` } });
@@ -43,7 +38,7 @@ async function expectNameAndAddFirst(page: Page, drink: Drink) {
   await expectAboveTheFold(page.getByRole('button', { name: /^Add to Cart/ }), `${drink.name}: Add`);
 }
 
-test('a double Negroni with no ice: ordered on a phone, on the ticket and build sheet, priced and poured', async ({ page, request }) => {
+test('a double Negroni with no ice: ordered on a phone, on the ticket and build sheet, priced and poured', async ({ page, request, auth }) => {
   test.setTimeout(240_000);
   const drinks = (await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[];
   const negroni = drinks.find((d) => d.name === 'Negroni')!;
@@ -83,7 +78,7 @@ test('a double Negroni with no ice: ordered on a phone, on the ticket and build 
   await expect(page.getByText(money(total)).first()).toBeVisible();
 
   // The bar's ticket and build sheet show the options.
-  const token = await staffToken(request);
+  const token = await auth.token('staff');
   const ginBefore = await ginOnHandMl(request, token);
   await page.goto('/login');
   await page.getByLabel('Email').fill('staff@barhop.dev');

@@ -111,7 +111,8 @@ test('the SPA HTML has the CSP and no inline script; the bundle has no secret an
   expect(html).not.toMatch(/\son[a-z]+=/i);
 
   // The built files on disk (the same ones served): no secret, no worker code, no source maps.
-  const outDir = path.join(process.cwd(), process.env.BARHOP_OUT_DIR || 'dist-e2e', 'client');
+  // The phone server's build: BARHOP_PREBUILT when CI serves the one `check` made (scripts/e2e-server.sh, docs/decisions/218).
+  const outDir = path.join(process.cwd(), process.env.BARHOP_PREBUILT || process.env.BARHOP_OUT_DIR || 'dist-e2e', 'client');
   const files = readdirSync(outDir, { recursive: true }).map(String).filter((f) => /\.(js|css|html|json|txt|map)$/.test(f));
   expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
   const wrangler = readFileSync(path.join(process.cwd(), 'wrangler.toml'), 'utf8');

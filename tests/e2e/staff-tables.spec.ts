@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Auth } from './fixtures';
 
 // Tables and tabs from behind the bar (docs/decisions/170): a bartender on a tablet works the open tabs and
 // records a share paid; the venue admin edits the tables and the tab settings.
@@ -22,17 +23,11 @@ async function signIn(page: Page, email: string, lands: RegExp) {
   await expect(page).toHaveURL(lands);
 }
 
-async function staffHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
-  expect(login.ok()).toBe(true);
-  return { Authorization: `Bearer ${(await login.json()).access_token as string}` };
-}
-
 /**
  * A guest device at `table` opens its tab and sends a round of two drinks; the bar serves it; the guest asks for
  * the bill and takes the rest with an 18 % tip.
  */
-async function tabWithAShare(request: APIRequestContext, table: string, name: string) {
+async function tabWithAShare(request: APIRequestContext, auth: Auth, table: string, name: string) {
   const session = await request.post('/api/auth/guest-session', { data: { slug: SLUG } });
   expect(session.status()).toBe(201);
   const headers = { Authorization: `Bearer ${(await session.json()).token as string}` };
@@ -44,7 +39,7 @@ async function tabWithAShare(request: APIRequestContext, table: string, name: st
   expect(line.ok(), await line.text()).toBe(true);
   const round = await request.post(`/api/tables/sessions/${id}/rounds`, { headers: { ...headers, 'Idempotency-Key': `e2e-${id}` }, data: {} });
   expect(round.ok(), await round.text()).toBe(true);
-  const served = await request.put(`/api/staff/orders/${(await round.json()).order.id as string}/status`, { headers: await staffHeaders(request), data: { status: 'delivered' } });
+  const served = await request.put(`/api/staff/orders/${(await round.json()).order.id as string}/status`, { headers: await auth.headers('staff'), data: { status: 'delivered' } });
   expect(served.ok(), await served.text()).toBe(true);
   const bill = await request.post(`/api/tables/sessions/${id}/bill`, { headers, data: {} });
   expect(bill.ok(), await bill.text()).toBe(true);
@@ -56,7 +51,7 @@ async function tabWithAShare(request: APIRequestContext, table: string, name: st
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-test('staff open "Tables", see the demo tab, watch a new tab arrive live, and record a share paid', async ({ page, request }) => {
+test('staff open "Tables", see the demo tab, watch a new tab arrive live, and record a share paid', async ({ page, request, auth }) => {
   const table = '18';
   await signIn(page, 'staff@barhop.dev', /\/staff$/);
   await page.getByRole('navigation').getByRole('link', { name: 'Tables' }).click();
@@ -75,7 +70,7 @@ test('staff open "Tables", see the demo tab, watch a new tab arrive live, and re
   await demoDetail.getByRole('button', { name: 'Close tab details' }).click();
 
   // A table opens its tab and asks for the bill while the screen is up: it arrives without a reload.
-  const tab = await tabWithAShare(request, table, 'Robin');
+  const tab = await tabWithAShare(request, auth, table, 'Robin');
   const ours = open.getByRole('listitem', { name: `Table ${table}` });
   await expect(ours).toContainText('Robin');
   await expect(ours).toContainText('Splitting the bill');
@@ -96,7 +91,7 @@ test('staff open "Tables", see the demo tab, watch a new tab arrive live, and re
   await expect(ours).toHaveCount(0);
 
   // Recorded once: a second record is refused with who recorded it.
-  const staff = await staffHeaders(request);
+  const staff = await auth.headers('staff');
   const state = await (await request.get(`/api/tables/sessions/${tab.id}`, { headers: staff })).json() as { table: { shares: { id: string }[] } };
   const again = await request.post(`/api/staff/tables/sessions/${tab.id}/shares/${state.table.shares[0]!.id}/payment`, { headers: staff, data: { method: 'cash' } });
   expect(again.status()).toBe(409);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // A bartender on a tablet at the pass.
 test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false });
@@ -11,12 +12,6 @@ async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function staffApiToken(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
-  expect(login.ok()).toBe(true);
-  return (await login.json()).access_token as string;
 }
 
 /** A new guest device places a quick order; answers the order id and the guest's token. */
@@ -39,10 +34,10 @@ async function signInAsStaff(page: Page) {
   await expect(page).toHaveURL(/\/staff$/);
 }
 
-test('orders arrive live in a burst, the build sheet shows the recipe, and delivery reaches the guest', async ({ page, request, browser }) => {
+test('orders arrive live in a burst, the build sheet shows the recipe, and delivery reaches the guest', async ({ page, request, browser, auth }) => {
   // Ten orders, an axe pass over a full bar and a second phone: a long journey on a loaded machine.
   test.slow();
-  const staffToken = await staffApiToken(request);
+  const staffToken = await auth.token('staff');
   const menu = (await (await request.get('/api/staff/menu', { headers: { Authorization: `Bearer ${staffToken}` } })).json()).menu_items as
     { id: string; name: string; available: boolean; recipe: { ingredient: { name: string }; quantity: number; unit: string }[] }[];
   const drink = menu.find((d) => d.available && d.recipe.length >= 2)!;
@@ -122,12 +117,12 @@ test('orders arrive live in a burst, the build sheet shows the recipe, and deliv
   await expect(page.getByRole('listitem', { name: `Order #${shortId(placed[1]!.id)}` })).toBeVisible();
 });
 
-test('receiving stock brings a sold-out drink back to the guest menu', async ({ page, request, browser }) => {
-  const staffToken = await staffApiToken(request);
-  const auth = { headers: { Authorization: `Bearer ${staffToken}` } };
-  const menu = (await (await request.get('/api/staff/menu', auth)).json()).menu_items as
+test('receiving stock brings a sold-out drink back to the guest menu', async ({ page, request, browser, auth }) => {
+  const staffToken = await auth.token('staff');
+  const asStaff = { headers: { Authorization: `Bearer ${staffToken}` } };
+  const menu = (await (await request.get('/api/staff/menu', asStaff)).json()).menu_items as
     { id: string; name: string; enabled: boolean; sold_out_reason: string | null }[];
-  const inventory = (await (await request.get('/api/staff/inventory', auth)).json()).inventory as
+  const inventory = (await (await request.get('/api/staff/inventory', asStaff)).json()).inventory as
     { id: string; ingredient_name: string; on_hand_ml: number; low_stock_threshold_ml: number; unit: string; unit_volume_ml: number | null }[];
   // The seed leaves one drink sold out because one of its ingredients ran dry.
   const soldOut = menu.find((d) => d.enabled && d.sold_out_reason)!;
@@ -174,7 +169,7 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
   await guestContext.close();
 
   // The movement is in the history of the item, with its reason.
-  const movements = (await (await request.get(`/api/staff/inventory/${dry.id}/movements`, auth)).json()).movements as { type: string; reason: string }[];
+  const movements = (await (await request.get(`/api/staff/inventory/${dry.id}/movements`, asStaff)).json()).movements as { type: string; reason: string }[];
   expect(movements[0]).toMatchObject({ type: 'receive', reason: 'Delivery from the wholesaler' });
 });
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Three friends at one table (docs/decisions/170): one cart on three phones, two rounds the bar makes, a bill split
 // by item and evenly with tips, each share recorded paid by the bartender, and the tab closes.
@@ -21,12 +22,6 @@ async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function staffToken(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: 'staff@barhop.dev', password: 'barhop-demo' } });
-  expect(login.ok()).toBe(true);
-  return (await login.json()).access_token as string;
 }
 
 /** The bartender's calls: the table's session, a round's status, a share's payment. */
@@ -91,9 +86,9 @@ async function gotoLive(page: Page, url: string) {
 const cartLine = (page: Page, drink: Drink, who: string) => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: `${drink.name}, added by ${who}` });
 const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Your table' });
 
-test('three phones at one table share a cart, send two rounds, split the bill and pay', async ({ browser, request }) => {
+test('three phones at one table share a cart, send two rounds, split the bill and pay', async ({ browser, request, auth }) => {
   test.setTimeout(300_000);
-  const bar = bartender(request, await staffToken(request));
+  const bar = bartender(request, await auth.token('staff'));
   // A tab left open at this table by an earlier run of this spec on the same server starts us over.
   for (const open of await bar.sessions()) await bar.end(open.session_id);
   const drinks = ((await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[]).slice(0, 4);
