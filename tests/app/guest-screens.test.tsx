@@ -75,7 +75,7 @@ describe('venue menu', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Garden Gin Smash' })).toBeTruthy();
     expect(within(dialog).getByText('Try the Garden Gin Smash.')).toBeTruthy();
     const sent = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json();
-    expect(sent).toEqual({ slug: 'artisan-bar', messages: [{ role: 'user', content: 'something with gin' }] });
+    expect(sent).toEqual({ slug: 'artisan-bar', messages: [{ role: 'user', content: 'something with gin' }], lang: 'en' });
     expect(within(dialog).getByRole('link', { name: 'Open the full chat' }).getAttribute('href')).toBe('/venue/artisan-bar/ai');
     // The tab is named after the venue while the guest is there, and gets the app's name back after.
     expect(document.title).toBe(VENUE.name);

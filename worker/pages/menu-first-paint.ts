@@ -68,8 +68,9 @@ function drinkCard(drink: Drink, venue: Venue) {
     ? `<img alt="" width="200" height="200" loading="lazy" fetchpriority="low" src="${escapeHtml(drink.image_url)}">`
     : `<span class="img-placeholder " aria-hidden="true">${icon('glass-water', 40)}</span>`;
   return `<li><a class="drink-card" href="/venue/${escapeHtml(venue.slug)}/drink/${escapeHtml(drink.id)}">${picture}`
-    + `<span class="drink-card-body"><span class="drink-name">${escapeHtml(drink.name)}</span>`
-    + `<span class="drink-description">${escapeHtml(drink.description)}</span>`
+    // Marked with the language they are written in, as the app marks them (docs/decisions/217).
+    + `<span class="drink-card-body"><span class="drink-name" lang="${escapeHtml(drink.lang)}">${escapeHtml(drink.name)}</span>`
+    + `<span class="drink-description" lang="${escapeHtml(drink.lang)}">${escapeHtml(drink.description)}</span>`
     // The same facts line and badge as app/features/guest/menu/DrinkCard.tsx (docs/decisions/101).
     + (drink.allergens.length > 0 ? `<span class="drink-allergens"><strong>Contains:</strong> ${escapeHtml(drink.allergens.join(', '))}</span>` : '')
     + (drink.unchecked_ingredients.length > 0 ? `<span class="drink-allergens">May contain allergens we could not check: ${escapeHtml(drink.unchecked_ingredients.join(', '))}</span>` : '')
