@@ -96,7 +96,7 @@ describe('the guest menu page', () => {
     expect(firstPaint).not.toMatch(/<img (?![^>]*fetchpriority="low")[^>]*src="\//);
     expect(firstPaint).toContain(`All Drinks (${menu.drinks.length})`);
     expect(firstPaint).toContain('<input id="drink-search" placeholder="Search drinks" type="search" value="">');
-    expect(firstPaint).toContain(`<span class="drink-name">${menu.drinks[0].name.replace(/&/g, '&#38;').replace(/'/g, '&#39;')}</span>`);
+    expect(firstPaint).toContain(`<span class="drink-name" lang="${menu.drinks[0]!.lang}">${menu.drinks[0].name.replace(/&/g, '&#38;').replace(/'/g, '&#39;')}</span>`);
     expect(firstPaint).toContain('<a aria-current="page" class="active" href="/venue/artisan-bar">');
   });
 
