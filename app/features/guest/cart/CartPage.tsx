@@ -129,7 +129,7 @@ function CartContents({ venue }: { venue: Venue }) {
               <LineModifiers choices={item.modifier_choices} />
               <p className="muted">{t('{price} each', { price: formatCents(item.price_cents) })}</p>
               {item.notes && <p className="muted cart-line-notes">{t('Notes: {notes}', { notes: item.notes })}</p>}
-              <GlassFacts allergens={item.allergens} containsAlcohol={item.contains_alcohol} />
+              <GlassFacts allergens={item.allergens} containsAlcohol={item.contains_alcohol} t={t} />
               {!item.available && <p className="badge badge-danger">{t('No longer available')}</p>}
               <div className="row">
                 <QuantityStepper label={t('Quantity of {drink}', { drink: item.name })} min={0} value={item.qty}
