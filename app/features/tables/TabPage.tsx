@@ -71,7 +71,7 @@ function Tab({ venue, view }: { venue: Venue; view: TableView }) {
       ))}
       {table.status === 'billing' && <Link className="btn btn-primary btn-block" to={split}>{t('Split bill')}</Link>}
       {confirming && (
-        <ConfirmDialog title={t('Split the bill?')} confirmLabel={t('Split bill')} busy={startBilling.isPending} onConfirm={bill} onCancel={() => setConfirming(false)}>
+        <ConfirmDialog title={t('Split the bill?')} confirmLabel={t('Split bill')} busy={startBilling.isPending} cancelLabel={t('Cancel')} onConfirm={bill} onCancel={() => setConfirming(false)}>
           <p>{t('The tab closes to new rounds: nobody at table {table} can send another one.', { table: table.table })}</p>
           <p>{t('Then everyone picks what they pay: their own drinks, an even part, an amount or the rest.')}</p>
         </ConfirmDialog>

@@ -86,7 +86,7 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
                   <p className="cart-line-name">{line.name}</p>
                   <p className="line-owner">{mine ? t('Added by you') : t('Added by {name}', { name: line.member_name })}</p>
                   <p className="muted">{t('{price} each', { price: formatCents(line.price_cents) })}</p>
-                  <LineModifiers choices={line.modifier_choices} />
+                  <LineModifiers choices={line.modifier_choices} label={t('Modifiers')} />
                   {line.notes && <p className="muted cart-line-notes">{t('Notes: {notes}', { notes: line.notes })}</p>}
                   <GlassFacts allergens={line.allergens} containsAlcohol={line.contains_alcohol} t={t} />
                   {!line.available && <p className="badge badge-danger">{t('No longer available')}</p>}

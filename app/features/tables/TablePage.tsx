@@ -123,7 +123,7 @@ function TableDetails({ slug, view }: { slug: string; view: TableView }) {
       </div>
 
       {confirming && (
-        <ConfirmDialog title={leaving ? t('Leave table {table}?', { table: table.table }) : t('Remove {name}?', { name: confirming.name })} busy={removeMember.isPending}
+        <ConfirmDialog title={leaving ? t('Leave table {table}?', { table: table.table }) : t('Remove {name}?', { name: confirming.name })} busy={removeMember.isPending} cancelLabel={t('Cancel')}
           confirmLabel={leaving ? t('Leave table') : t('Remove {name}', { name: confirming.name })} onConfirm={remove} onCancel={() => setConfirming(null)}>
           <p>{leaving ? t('Your drinks in the cart are removed.') : t("{name}'s drinks in the cart are removed and their claimed lines are released.", { name: confirming.name })}{' '}
             {t('What was already ordered stays on the tab.')}</p>
