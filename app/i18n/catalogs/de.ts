@@ -528,4 +528,18 @@ export const messages: Record<string, string> = {
   " and ": " und ",
   "You: ": "Du: ",
   "Bartender: ": "Barkeeper: ",
+  // The drink page's ratings
+  "Thanks for rating!": "Danke für deine Bewertung!",
+  "Failed to save rating. Please try again.": "Bewertung konnte nicht gespeichert werden. Bitte versuche es erneut.",
+  "Ratings": "Bewertungen",
+  "No ratings yet": "Noch keine Bewertungen",
+  "(1 rating)": "(1 Bewertung)",
+  "({count} ratings)": "({count} Bewertungen)",
+  "Your rating": "Deine Bewertung",
+  "1 star": "1 Stern",
+  "{count} stars": "{count} Sterne",
+  "Notes (optional)": "Notizen (optional)",
+  "Update Rating": "Bewertung aktualisieren",
+  "Save Rating": "Bewertung speichern",
+  "Sign in to rate this drink": "Melde dich an, um diesen Drink zu bewerten",
 };

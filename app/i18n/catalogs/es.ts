@@ -528,4 +528,18 @@ export const messages: Record<string, string> = {
   " and ": " y ",
   "You: ": "Tú: ",
   "Bartender: ": "Bartender: ",
+  // The drink page's ratings
+  "Thanks for rating!": "¡Gracias por tu valoración!",
+  "Failed to save rating. Please try again.": "No se pudo guardar la valoración. Inténtalo de nuevo.",
+  "Ratings": "Valoraciones",
+  "No ratings yet": "Aún no hay valoraciones",
+  "(1 rating)": "(1 valoración)",
+  "({count} ratings)": "({count} valoraciones)",
+  "Your rating": "Tu valoración",
+  "1 star": "1 estrella",
+  "{count} stars": "{count} estrellas",
+  "Notes (optional)": "Notas (opcional)",
+  "Update Rating": "Actualizar valoración",
+  "Save Rating": "Guardar valoración",
+  "Sign in to rate this drink": "Inicia sesión para valorar esta bebida",
 };

@@ -528,4 +528,18 @@ export const messages: Record<string, string> = {
   " and ": " et ",
   "You: ": "Vous : ",
   "Bartender: ": "Barman : ",
+  // The drink page's ratings
+  "Thanks for rating!": "Merci pour votre note !",
+  "Failed to save rating. Please try again.": "Impossible d’enregistrer la note. Veuillez réessayer.",
+  "Ratings": "Notes",
+  "No ratings yet": "Pas encore de notes",
+  "(1 rating)": "(1 note)",
+  "({count} ratings)": "({count} notes)",
+  "Your rating": "Votre note",
+  "1 star": "1 étoile",
+  "{count} stars": "{count} étoiles",
+  "Notes (optional)": "Remarques (facultatif)",
+  "Update Rating": "Modifier la note",
+  "Save Rating": "Enregistrer la note",
+  "Sign in to rate this drink": "Connectez-vous pour noter cette boisson",
 };

@@ -59,7 +59,7 @@ export function useSuggestionOrdering(slug: string) {
       toast.success(t('Order placed successfully!'));
       navigate(`/venue/${slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
-      if (!guard.handleFailure(err)) toast.error(placementFailureText(err));
+      if (!guard.handleFailure(err)) toast.error(t(placementFailureText(err)));
     }
   };
 
