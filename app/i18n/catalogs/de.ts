@@ -542,4 +542,9 @@ export const messages: Record<string, string> = {
   "Update Rating": "Bewertung aktualisieren",
   "Save Rating": "Bewertung speichern",
   "Sign in to rate this drink": "Melde dich an, um diesen Drink zu bewerten",
+  // The age gate
+  "Age Verification Required": "Altersprüfung erforderlich",
+  "Go Back": "Zurück",
+  "I'm {age}+": "Ich bin {age}+",
+  "You must be {age} or older to view alcoholic beverages": "Du musst mindestens {age} sein, um alkoholische Getränke zu sehen",
 };

@@ -542,4 +542,9 @@ export const messages: Record<string, string> = {
   "Update Rating": "Actualizar valoración",
   "Save Rating": "Guardar valoración",
   "Sign in to rate this drink": "Inicia sesión para valorar esta bebida",
+  // The age gate
+  "Age Verification Required": "Verificación de edad obligatoria",
+  "Go Back": "Volver",
+  "I'm {age}+": "Tengo {age} o más",
+  "You must be {age} or older to view alcoholic beverages": "Debes tener {age} años o más para ver bebidas alcohólicas",
 };

@@ -542,4 +542,9 @@ export const messages: Record<string, string> = {
   "Update Rating": "Modifier la note",
   "Save Rating": "Enregistrer la note",
   "Sign in to rate this drink": "Connectez-vous pour noter cette boisson",
+  // The age gate
+  "Age Verification Required": "Vérification de l’âge requise",
+  "Go Back": "Retour",
+  "I'm {age}+": "J’ai {age} ans ou plus",
+  "You must be {age} or older to view alcoholic beverages": "Vous devez avoir {age} ans ou plus pour voir les boissons alcoolisées",
 };
