@@ -157,6 +157,7 @@ describe('the order and sign-in screens in Spanish', () => {
 
   it('walks the phone sign-in in Spanish', async () => {
     await activateLocale('es');
+    resetGuestSessionForTests();
     const device = { token: fakeGuestToken(null), session_id: 'session-0000000000001', guest_id: null, signed_in: false };
     mockApi({
       'POST /api/auth/guest-session': { status: 201, body: device },
