@@ -2,6 +2,13 @@
 // status texts, and how old an order is. Pure, so screens and tests share one reading.
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 
+/**
+ * A text in the reader's language (the guest app's `t`, docs/decisions/216): the English text is the id and
+ * `{name}` placeholders take `values`. The Worker and the back office pass none and read English.
+ */
+export type Translate = (id: string, values?: Record<string, unknown>) => string;
+const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
+
 export type GuestStage = 'received' | 'making' | 'ready' | 'cancelled';
 
 export const STAGE_TRAIL = [
@@ -27,9 +34,10 @@ export type Handoff = { handoff: 'pickup' | 'table'; pickupPoint: string; tableN
  * What a guest with a ready order is told: with table service, an order from a table is brought to it; otherwise
  * where to collect it ("Your drinks are ready for pickup at the bar").
  */
-export function handoffText(handoff?: Handoff): string {
-  if (handoff?.handoff === 'table' && handoff.tableNumber) return `We'll bring it to table ${handoff.tableNumber}`;
-  return handoff?.pickupPoint ? `Your drinks are ready for pickup ${handoff.pickupPoint}` : 'Your drinks are ready for pickup';
+export function handoffText(handoff?: Handoff, t: Translate = english): string {
+  if (handoff?.handoff === 'table' && handoff.tableNumber) return t("We'll bring it to table {table}", { table: handoff.tableNumber });
+  // The pickup point is the venue's own words ("at the bar"), in the venue's language.
+  return handoff?.pickupPoint ? t('Your drinks are ready for pickup {place}', { place: handoff.pickupPoint }) : t('Your drinks are ready for pickup');
 }
 
 /**
@@ -37,19 +45,19 @@ export function handoffText(handoff?: Handoff): string {
  * being made; in our lifecycle payment is captured at hand-over, so it shows for an order being made
  * whose payment is already authorised or captured.
  */
-export function statusDisplay(status: OrderStatus, paymentStatus: string, deliveredAt?: string | null, handoff?: Handoff): StatusDisplay {
+export function statusDisplay(status: OrderStatus, paymentStatus: string, deliveredAt?: string | null, handoff?: Handoff, t: Translate = english): StatusDisplay {
   const stage = guestStage(status, deliveredAt);
   switch (stage) {
     case 'ready':
-      return { stage, title: 'Ready!', detail: handoffText(handoff), complete: true };
+      return { stage, title: t('Ready!'), detail: handoffText(handoff, t), complete: true };
     case 'cancelled':
-      return { stage, title: 'Order Cancelled', detail: 'This order was cancelled. Nothing was charged.', complete: true };
+      return { stage, title: t('Order Cancelled'), detail: t('This order was cancelled. Nothing was charged.'), complete: true };
     case 'making':
       return paymentStatus === 'captured' || paymentStatus === 'authorized'
-        ? { stage, title: 'Payment Complete', detail: 'Your order is being prepared', complete: false }
-        : { stage, title: 'Making Your Drinks', detail: 'Your order is being prepared', complete: false };
+        ? { stage, title: t('Payment Complete'), detail: t('Your order is being prepared'), complete: false }
+        : { stage, title: t('Making Your Drinks'), detail: t('Your order is being prepared'), complete: false };
     default:
-      return { stage, title: 'Order Received', detail: 'The bar has your order and will start it shortly', complete: false };
+      return { stage, title: t('Order Received'), detail: t('The bar has your order and will start it shortly'), complete: false };
   }
 }
 
@@ -89,11 +97,11 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** docs/product.md §4.7: 'Just now', 'Nm ago', 'Nh ago', then a date after 24 hours. */
-export function orderAge(createdAt: string, now: Date = new Date(), locale?: string): string {
+export function orderAge(createdAt: string, now: Date = new Date(), locale?: string, t: Translate = english): string {
   const elapsed = now.getTime() - new Date(createdAt).getTime();
-  if (elapsed < MINUTE) return 'Just now';
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  if (elapsed < MINUTE) return t('Just now');
+  if (elapsed < HOUR) return t('{minutes}m ago', { minutes: Math.floor(elapsed / MINUTE) });
+  if (elapsed < DAY) return t('{hours}h ago', { hours: Math.floor(elapsed / HOUR) });
   return new Date(createdAt).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 

@@ -5,7 +5,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { setMoneyLocale } from '../../shared/money';
 import { askedLocale, DEFAULT_LOCALE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
 
-type Translate = (id: string, values?: Record<string, unknown>) => string;
+export type Translate = (id: string, values?: Record<string, unknown>) => string;
 
 /** English: the id is the text; `{name}` placeholders take their values. */
 const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);

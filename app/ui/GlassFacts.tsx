@@ -1,17 +1,24 @@
+import type { Translate } from '../i18n/i18n';
+
+const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
+
 /**
  * What is in the glass, as every screen shows it (docs/decisions/101): the spec's 'Contains: ...'
  * allergens line, 'May contain allergens we could not check: ...' for recipe lines no ingredient vouches for
- * (docs/decisions/187), and 'Alcohol-free' when no ingredient carries alcohol.
+ * (docs/decisions/187), and 'Alcohol-free' when no ingredient carries alcohol. Guest screens pass their `t`
+ * (docs/decisions/216); the staff build sheet passes none and reads English.
  */
-export function GlassFacts({ allergens, containsAlcohol, unchecked = [] }: { allergens: readonly string[]; containsAlcohol: boolean; unchecked?: readonly string[] }) {
+export function GlassFacts({ allergens, containsAlcohol, unchecked = [], t = english }: {
+  allergens: readonly string[]; containsAlcohol: boolean; unchecked?: readonly string[]; t?: Translate;
+}) {
   if (allergens.length === 0 && unchecked.length === 0 && containsAlcohol) return null;
   return (
     <>
-      {allergens.length > 0 && <p className="allergens" role="note"><strong>Contains:</strong> {allergens.join(', ')}</p>}
+      {allergens.length > 0 && <p className="allergens" role="note"><strong>{t('Contains:')}</strong> {allergens.join(', ')}</p>}
       {unchecked.length > 0 && (
-        <p className="allergens allergens-unchecked" role="note">May contain allergens we could not check: {unchecked.join(', ')}</p>
+        <p className="allergens allergens-unchecked" role="note">{t('May contain allergens we could not check: {ingredients}', { ingredients: unchecked.join(', ') })}</p>
       )}
-      {!containsAlcohol && <p className="badge badge-success alcohol-free">Alcohol-free</p>}
+      {!containsAlcohol && <p className="badge badge-success alcohol-free">{t('Alcohol-free')}</p>}
     </>
   );
 }

@@ -2,13 +2,14 @@ import type { ChosenModifier } from '../../shared/schemas/modifiers';
 
 /**
  * The options chosen on an order or cart line (docs/decisions/183), one chip each: the guest's cart, the bar's
- * ticket and build sheet show them alike. A line stored before options existed may carry text only.
+ * ticket and build sheet show them alike. A line stored before options existed may carry text only. Guest screens pass `label` in the guest's language
+ * (docs/decisions/216).
  */
-export function LineModifiers({ choices, text }: { choices?: readonly ChosenModifier[]; text?: string | null }) {
+export function LineModifiers({ choices, text, label = 'Modifiers' }: { choices?: readonly ChosenModifier[]; text?: string | null; label?: string }) {
   const names = choices?.length ? choices.map((c) => c.option) : text ? [text] : [];
   if (names.length === 0) return null;
   return (
-    <ul className="line-modifiers" aria-label="Modifiers">
+    <ul className="line-modifiers" aria-label={label}>
       {names.map((name) => <li key={name}>{name}</li>)}
     </ul>
   );

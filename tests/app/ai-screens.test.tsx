@@ -118,8 +118,8 @@ describe('AI chat', () => {
     try {
       const calls = mockApi({ ...baseReplies, 'POST /api/ai/chat': { body: SUGGESTION } });
       renderAt('/venue/artisan-bar/ai', <ChatPage />);
-      fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: 'algo con ginebra' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      fireEvent.change(await screen.findByLabelText('Mensaje para el bartender'), { target: { value: 'algo con ginebra' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
       await waitFor(() => expect(calls.some((r) => r.url.endsWith('/api/ai/chat'))).toBe(true));
       const body = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json();
       expect(body.lang).toBe('es');

@@ -1,18 +1,22 @@
 // The guest app's languages (docs/decisions/216): which language a guest sees, the catalogs, a screen in Spanish.
 import { fireEvent, screen, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installAuth } from '../../app/features/auth/install';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import MenuPage from '../../app/features/guest/menu/MenuPage';
+import OrderStatusPage from '../../app/features/guest/orders/OrderStatusPage';
+import GuestSignInPage from '../../app/features/guest/venue/GuestSignInPage';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import VenuePickerPage from '../../app/features/venues/VenuePickerPage';
-import { activateLocale, askedLocaleNow, startLocale } from '../../app/i18n/i18n';
+import { activateLocale, askedLocaleNow, startLocale, translate } from '../../app/i18n/i18n';
 import { LOCALE_STORAGE_KEY, resolveLocale } from '../../app/i18n/locales';
 import { messages as de } from '../../app/i18n/catalogs/de';
 import { messages as es } from '../../app/i18n/catalogs/es';
 import { messages as fr } from '../../app/i18n/catalogs/fr';
 import { formatCents } from '../../shared/money';
-import { DRINKS, guestSessionReply, VENUE } from './guest-fixtures';
+import { orderAge, statusDisplay } from '../../shared/order-display';
+import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 
 describe('the locale order: ?lang, then the stored choice, then the browser, then the venue default', () => {
@@ -105,5 +109,77 @@ describe('a guest reading Spanish', () => {
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
     expect(document.documentElement.lang).toBe('de');
     expect(askedLocaleNow()).toBe('de');
+  });
+});
+
+describe('the order and sign-in screens in Spanish', () => {
+  beforeEach(() => installAuth());
+  afterEach(async () => {
+    history.replaceState(null, '', '/');
+    await activateLocale('en');
+  });
+
+  it('reads an order being made in Spanish: the trail, the heading, the wait and the way back', async () => {
+    history.replaceState(null, '', '/venue/artisan-bar/order-status/order-00000000abcd1234?lang=es');
+    await startLocale();
+    resetGuestSessionForTests();
+    mockApi({
+      'GET /api/venues/artisan-bar': { body: { venue: VENUE } },
+      'GET /api/drinks': { body: { drinks: DRINKS } },
+      'POST /api/auth/guest-session': guestSessionReply(null),
+      'GET /api/orders/active': { body: { order: null } },
+      'GET /api/orders/order-00000000abcd1234/status': { body: {
+        id: 'order-00000000abcd1234', status: 'preparing', payment_status: 'unpaid', created_at: '2026-03-10T12:00:00.000Z',
+        delivered_at: null, eta_minutes: 6, queue_position: 1,
+      } },
+    });
+    renderRoutes([{ path: '/venue/:slug', element: <VenueLayout />, children: [{ path: 'order-status/:orderId', element: <OrderStatusPage /> }] }],
+      '/venue/artisan-bar/order-status/order-00000000abcd1234');
+
+    expect(await screen.findByRole('heading', { name: 'Preparando tus bebidas' })).toBeTruthy();
+    expect(screen.getByText('Tu pedido se está preparando')).toBeTruthy();
+    expect(screen.getByText('Listo en unos 6 minutos')).toBeTruthy();
+    const trail = screen.getByRole('list', { name: 'Progreso del pedido' });
+    expect(within(trail).getByText('En preparación').closest('li')!.getAttribute('aria-current')).toBe('step');
+    expect(within(trail).getByText('Recibido')).toBeTruthy();
+    expect(screen.getByText(/Esta página se actualiza sola/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver a la carta' }).getAttribute('href')).toBe('/venue/artisan-bar');
+    expect(screen.queryByText(/Making|Order progress|Back to Menu/)).toBeNull();
+  });
+
+  it("says where a ready order is and how old an order is in the guest's language; English callers pass no t", async () => {
+    await activateLocale('es');
+    const table = { handoff: 'table' as const, pickupPoint: 'at the bar', tableNumber: '3' };
+    expect(statusDisplay('ready', 'unpaid', null, table, translate)).toMatchObject({ title: '¡Listo!', detail: 'Te lo llevamos a la mesa 3' });
+    expect(statusDisplay('ready', 'unpaid', null, table).detail).toBe("We'll bring it to table 3");
+    expect(orderAge('2026-03-10T11:55:00Z', new Date('2026-03-10T12:00:00Z'), 'es', translate)).toBe('hace 5 min');
+  });
+
+  it('walks the phone sign-in in Spanish', async () => {
+    await activateLocale('es');
+    resetGuestSessionForTests();
+    const device = { token: fakeGuestToken(null), session_id: 'session-0000000000001', guest_id: null, signed_in: false };
+    mockApi({
+      'POST /api/auth/guest-session': { status: 201, body: device },
+      'POST /api/auth/otp/send': { body: { sent: true, expires_in: 600, demo_code: '246810' } },
+    });
+    renderRoutes([{
+      path: '/venue/:slug',
+      element: <Outlet context={{ venue: VENUE }} />,
+      children: [{ path: 'auth', element: <GuestSignInPage /> }],
+    }], '/venue/artisan-bar/auth');
+
+    expect(screen.getByRole('heading', { name: 'Introduce tu teléfono' })).toBeTruthy();
+    expect(screen.getByText('Al continuar, aceptas recibir mensajes SMS')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver a The Artisan Bar' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Número de teléfono'), { target: { value: '5551234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+
+    expect(await screen.findByRole('heading', { name: 'Introduce el código de verificación' })).toBeTruthy();
+    expect(screen.getByText('Hemos enviado un código de 6 dígitos al (555) 123-4567.')).toBeTruthy();
+    expect(screen.getByText('Código de demostración: 246810')).toBeTruthy();
+    expect(screen.getByLabelText('Código de verificación')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Verificar y continuar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cambiar número de teléfono' })).toBeTruthy();
   });
 });

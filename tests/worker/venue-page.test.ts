@@ -128,6 +128,16 @@ describe('the guest menu page', () => {
     expect(assetRequests).toEqual(['/']);
   });
 
+  it('asked for in another language (?lang=es): boot data and title, no English first paint (docs/decisions/216)', async () => {
+    const res = await page('/venue/artisan-bar?lang=es');
+    expect(res.status).toBe(200);
+    expect(boot(res.html)?.venue.venue.slug).toBe('artisan-bar');
+    expect(res.html).toContain('<title>The Artisan Bar</title>');
+    expect(root(res.html)).toBe('');
+    // English asked for, or a language the app does not speak, keeps the first paint.
+    for (const path of ['/venue/artisan-bar?lang=en', '/venue/artisan-bar?lang=xx']) expect(root((await page(path)).html)).toContain('guest-shell');
+  });
+
   it("with a dev server's shell (no stylesheet: vite dev styles from JavaScript), boot data but no unstyled first paint", async () => {
     const devShell = TEMPLATE.replace(/\s*<link rel="stylesheet"[^>]*>/, '');
     const dev = venuePages(async () => new Response(devShell, { headers: { 'Content-Type': 'text/html' } }));

@@ -19,6 +19,7 @@ import { cachedMenuEntity, cachedVenueEntity } from '../venues/service';
 import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
 import { escapeHtml, menuFirstPaint, themeStyle } from './menu-first-paint';
 import { venueManifestPath } from '../../shared/venue-manifest';
+import { CONTENT_LANGUAGES } from '../../shared/languages';
 
 /** Where static files come from: the Worker's static assets; tests pass a fixed template and stylesheet. */
 export type AssetSource = (env: WorkerEnv, url: URL) => Promise<Response>;
@@ -47,6 +48,16 @@ export const CARD_PAYMENT_SOURCES = {
   'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
   'connect-src': ['https://api.stripe.com'],
 } as const;
+
+/**
+ * A page asked for in another language than English (`?lang=es`, docs/decisions/216). The first paint is drawn in
+ * English from the English menu; the app's first render, which waits for the language's catalog, would replace it
+ * with other words. Such a page gets no first paint: the guest never reads English for a moment.
+ */
+function asksOtherLanguage(url: URL) {
+  const lang = url.searchParams.get('lang')?.trim().toLowerCase().split(/[-_]/)[0];
+  return lang !== undefined && lang !== 'en' && (CONTENT_LANGUAGES as readonly string[]).includes(lang);
+}
 
 /** True for the paths this module renders; the Worker's fetch sends them here instead of the API app. */
 export const isVenuePagePath = (pathname: string) => pathname.startsWith('/venue/');
@@ -193,7 +204,7 @@ async function renderVenuePage(c: Context<AppContext>, loadAsset: AssetSource) {
   }
   const template = await shell.text();
   const page = (html: string) => new Response(html, { status: 200, headers });
-  const parts = await pageParts(c, c.req.param('slug') ?? '', MENU_PATH.test(url.pathname));
+  const parts = await pageParts(c, c.req.param('slug') ?? '', MENU_PATH.test(url.pathname) && !asksOtherLanguage(url));
   if (!parts) return page(template);
   // A first paint needs the page's stylesheet in the HTML; a dev server's shell has none (styles come from JS).
   const href = parts.firstPaint ? STYLESHEET_LINK.exec(template)?.[1] : undefined;

@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n';
 
 /** A table screen opened by a guest who is at no table (never scanned one, left, or the tab closed). */
 export function NotAtTable({ slug }: { slug: string }) {
+  const t = useT();
   return (
     <div className="empty-state stack">
-      <p>You&apos;re not at a table</p>
-      <p>Scan the QR code on your table to order together.</p>
-      <Link className="btn btn-primary" to={`/venue/${slug}`}>Browse Menu</Link>
+      <p>{t("You're not at a table")}</p>
+      <p>{t('Scan the QR code on your table to order together.')}</p>
+      <Link className="btn btn-primary" to={`/venue/${slug}`}>{t('Browse Menu')}</Link>
     </div>
   );
 }
 
-export const TableLoading = () => <p role="status" className="muted">Loading your table...</p>;
+export function TableLoading() {
+  const t = useT();
+  return <p role="status" className="muted">{t('Loading your table...')}</p>;
+}

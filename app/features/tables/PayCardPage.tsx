@@ -13,21 +13,23 @@ import { CardElement, useCardElement } from './card-element';
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { useTable } from './use-table';
 import './tables.css';
+import { useT } from '../../i18n/i18n';
 
 export default function PayCardPage() {
   const { venue } = useOutletContext<VenueContext>();
+  const t = useT();
   const { shareId = '' } = useParams();
   const { last, pending } = useTable(venue.slug);
   const split = `/venue/${venue.slug}/table/split`;
   const share = last?.table.shares.find((s) => s.id === shareId && s.payment_status !== 'void');
   return (
     <>
-      <GuestHeader title="Pay by card" subtitle={last ? `Table ${last.table.table} · ${venue.name}` : venue.name} back={{ to: split, label: 'Back to the split' }} />
+      <GuestHeader title={t('Pay by card')} subtitle={last ? t('Table {table} · {venue}', { table: last.table.table, venue: venue.name }) : venue.name} back={{ to: split, label: t('Back to the split') }} />
       <main className="guest-main stack">
         {pending ? <TableLoading /> : !last ? <NotAtTable slug={venue.slug} /> : !share || share.payer_member_id !== last.you ? (
           <div className="empty-state stack">
-            <p>This share is not yours to pay</p>
-            <Link className="btn btn-primary" to={split}>Back to the split</Link>
+            <p>{t('This share is not yours to pay')}</p>
+            <Link className="btn btn-primary" to={split}>{t('Back to the split')}</Link>
           </div>
         ) : <PayShare sessionId={last.table.session_id} share={share} split={split} />}
       </main>
@@ -36,35 +38,37 @@ export default function PayCardPage() {
 }
 
 function ShareFigures({ share }: { share: TabShare }) {
+  const t = useT();
   return (
-    <dl className="summary" aria-label="You pay">
-      <div><dt>Your share</dt><dd>{formatCents(share.amount_cents)}</dd></div>
-      <div><dt>Tip</dt><dd>{formatCents(share.tip_cents)}</dd></div>
-      <div className="summary-total split-preview"><dt>You pay</dt><dd>{formatCents(share.due_cents)}</dd></div>
+    <dl className="summary" aria-label={t('You pay')}>
+      <div><dt>{t('Your share')}</dt><dd>{formatCents(share.amount_cents)}</dd></div>
+      <div><dt>{t('Tip')}</dt><dd>{formatCents(share.tip_cents)}</dd></div>
+      <div className="summary-total split-preview"><dt>{t('You pay')}</dt><dd>{formatCents(share.due_cents)}</dd></div>
     </dl>
   );
 }
 
 function PayShare({ sessionId, share, split }: { sessionId: string; share: TabShare; split: string }) {
+  const t = useT();
   const card = useQuery(cardStatusQuery(sessionId));
   if (share.payment_status === 'captured' || share.payment_status === 'refunded') {
     return (
-      <section className="card payment-complete" role="status" aria-label="Payment Complete">
+      <section className="card payment-complete" role="status" aria-label={t('Payment Complete')}>
         <CheckCircle2 aria-hidden="true" size={40} />
-        <h2>Payment Complete</h2>
-        <p>Your share of {formatCents(share.due_cents)} is paid by card. Thank you!</p>
-        <Link className="btn btn-ghost" to={split}>Back to the split</Link>
+        <h2>{t('Payment Complete')}</h2>
+        <p>{t('Your share of {amount} is paid by card. Thank you!', { amount: formatCents(share.due_cents) })}</p>
+        <Link className="btn btn-ghost" to={split}>{t('Back to the split')}</Link>
       </section>
     );
   }
   if (card.isPending) return <TableLoading />;
   if (!card.data?.available) {
     return (
-      <section className="card stack" aria-label="Pay at the bar">
-        <h2>Pay at the bar</h2>
-        <p>This venue takes payment at the bar: the bartender records your share as paid.</p>
+      <section className="card stack" aria-label={t('Pay at the bar')}>
+        <h2>{t('Pay at the bar')}</h2>
+        <p>{t('This venue takes payment at the bar: the bartender records your share as paid.')}</p>
         <ShareFigures share={share} />
-        <Link className="btn btn-primary" to={split}>Back to the split</Link>
+        <Link className="btn btn-primary" to={split}>{t('Back to the split')}</Link>
       </section>
     );
   }
@@ -73,7 +77,8 @@ function PayShare({ sessionId, share, split }: { sessionId: string; share: TabSh
 
 /** Stripe's Payment Element on the venue's account (direct charges): mounted once per share. */
 function CardForm({ sessionId, share, split }: { sessionId: string; share: TabShare; split: string }) {
-  const declined = 'The card payment did not go through: try again or pay at the bar';
+  const t = useT();
+  const declined = t('The card payment did not go through: try again or pay at the bar');
   const card = useCardElement(share.id, () => startCardPayment(sessionId, share.id), declined);
   const { step, setStep } = card;
   const client = useQueryClient();
@@ -91,16 +96,16 @@ function CardForm({ sessionId, share, split }: { sessionId: string; share: TabSh
 
   const problem = share.payment_problem && share.payment_problem !== 'disputed' ? share.payment_problem_note : null;
   return (
-    <section className="card stack" aria-label="Your card payment">
-      <h2>Your share</h2>
+    <section className="card stack" aria-label={t('Your card payment')}>
+      <h2>{t('Your share')}</h2>
       <ShareFigures share={share} />
-      <p className="muted">The tip is the one you chose with your share.</p>
-      <CardElement mount={card.mount} step={step} confirmingText="Confirming your payment with the card company..." />
+      <p className="muted">{t('The tip is the one you chose with your share.')}</p>
+      <CardElement mount={card.mount} step={step} confirmingText={t('Confirming your payment with the card company...')} />
       {problem && step.kind !== 'confirming' && <p className="field-error" role="alert">{problem}</p>}
       <button type="button" className="btn btn-primary btn-block" disabled={!card.canConfirm} onClick={() => void pay()}>
-        {step.kind === 'paying' || step.kind === 'confirming' ? 'Paying...' : `Pay ${formatCents(share.due_cents)}`}
+        {step.kind === 'paying' || step.kind === 'confirming' ? t('Paying...') : t('Pay {amount}', { amount: formatCents(share.due_cents) })}
       </button>
-      <Link className="btn btn-ghost btn-block" to={split}>Back to the split</Link>
+      <Link className="btn btn-ghost btn-block" to={split}>{t('Back to the split')}</Link>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { TableState } from '../../../shared/schemas/tables';
+import { useT } from '../../i18n/i18n';
 
 /** Every share recorded paid and nothing left owed: the tab closed as paid (docs/decisions/170). */
 export function isPaidInFull(table: Pick<TableState, 'status' | 'closed_reason' | 'shares' | 'tab'>) {
@@ -9,11 +10,12 @@ export function isPaidInFull(table: Pick<TableState, 'status' | 'closed_reason' 
 }
 
 export function PaymentComplete({ table }: { table: Pick<TableState, 'table'> }) {
+  const t = useT();
   return (
-    <section className="card payment-complete" role="status" aria-label="Payment Complete">
+    <section className="card payment-complete" role="status" aria-label={t('Payment Complete')}>
       <CheckCircle2 aria-hidden="true" size={40} />
-      <h2>Payment Complete</h2>
-      <p>Every share of table {table.table}&apos;s tab is paid. Thank you!</p>
+      <h2>{t('Payment Complete')}</h2>
+      <p>{t("Every share of table {table}'s tab is paid. Thank you!", { table: table.table })}</p>
     </section>
   );
 }

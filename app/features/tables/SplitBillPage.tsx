@@ -17,15 +17,17 @@ import { openSplitCount, parseDollars, previewShare, shareRequest, type SplitCho
 import { TabTotals } from './TabPage';
 import { useTable } from './use-table';
 import './tables.css';
+import { translate, useT } from '../../i18n/i18n';
 
 /** /venue/:slug/table/split: the table splits its bill (docs/decisions/170): by item, evenly, an amount, or the rest, each with a tip. */
 export default function SplitBillPage() {
   const { venue } = useOutletContext<VenueContext>();
+  const t = useT();
   const { last, pending } = useTable(venue.slug);
   return (
     <>
-      <GuestHeader title="Split bill" subtitle={last ? `Table ${last.table.table} · ${venue.name}` : venue.name}
-        back={{ to: `/venue/${venue.slug}/table/tab`, label: 'Back to the tab' }} />
+      <GuestHeader title={t('Split bill')} subtitle={last ? t('Table {table} · {venue}', { table: last.table.table, venue: venue.name }) : venue.name}
+        back={{ to: `/venue/${venue.slug}/table/tab`, label: t('Back to the tab') }} />
       <main className="guest-main stack">
         {pending ? <TableLoading /> : last ? <Split slug={venue.slug} view={last} /> : <NotAtTable slug={venue.slug} />}
       </main>
@@ -34,13 +36,13 @@ export default function SplitBillPage() {
 }
 
 
-/** The guest reads the terminal as plain "Card"; the method names are shared/payment-methods.ts. */
+/** The guest reads the terminal as plain "Card"; the method names are shared/payment-methods.ts. Labels here are English ids (docs/decisions/216). */
 const METHOD_LABEL: Record<PaymentMethodName, string> = { cash: 'Cash', card_terminal: 'Card', card_app: 'Card in the app' };
 
 /** "Unpaid", "Paid · Cash": a share's status as the table reads it. */
 export function shareStatusLabel(share: Pick<TabShare, 'payment_status' | 'method'>) {
-  const status = paymentStatusLabel(share.payment_status);
-  return share.payment_status === 'captured' && share.method ? `${status} · ${METHOD_LABEL[share.method]}` : status;
+  const status = translate(paymentStatusLabel(share.payment_status));
+  return share.payment_status === 'captured' && share.method ? `${status} · ${translate(METHOD_LABEL[share.method])}` : status;
 }
 
 const KIND_LABEL: Record<TabShare['kind'], string> = { items: 'By item', even: 'Evenly', custom: 'Custom amount', rest: 'The rest' };
@@ -51,6 +53,7 @@ const percentLabel = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, 
 
 function Split({ slug, view }: { slug: string; view: TableView }) {
   const { table, you } = view;
+  const t = useT();
   if (isPaidInFull(table)) {
     return (
       <>
@@ -62,14 +65,14 @@ function Split({ slug, view }: { slug: string; view: TableView }) {
   if (table.status === 'open') {
     return (
       <div className="empty-state stack">
-        <p>The bill is not being split yet</p>
-        <p>The host splits it from the tab when the table is done.</p>
-        <Link className="btn btn-primary" to={`/venue/${slug}/table/tab`}>Tab</Link>
+        <p>{t('The bill is not being split yet')}</p>
+        <p>{t('The host splits it from the tab when the table is done.')}</p>
+        <Link className="btn btn-primary" to={`/venue/${slug}/table/tab`}>{t('Tab')}</Link>
       </div>
     );
   }
   if (table.status !== 'billing') {
-    return <p className="table-note">This tab is closed. The bartender has its balance.</p>;
+    return <p className="table-note">{t('This tab is closed. The bartender has its balance.')}</p>;
   }
   return (
     <>
@@ -82,6 +85,7 @@ function Split({ slug, view }: { slug: string; view: TableView }) {
 
 function ShareForm({ table, you }: { table: TableState; you: string }) {
   const id = useId();
+  const t = useT();
   const members = table.members.length;
   const [kind, setKind] = useState<SplitChoice['kind']>('items');
   // An even split someone started sets how many ways: the next even share is one of those (shared/tab-split.ts).
@@ -99,63 +103,65 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
   const submit = () => {
     if (!preview.ok || take.isPending) return;
     take.mutate(shareRequest(choice, tipChoice), {
-      onSuccess: () => { toast.success(`Your share is ${formatCents(preview.dueCents)}. Pay the bartender when you're ready.`); setAmount(''); },
-      onError: (err) => toast.error(errorMessage(err, 'Could not take your share. Please try again.')),
+      onSuccess: () => { toast.success(t("Your share is {amount}. Pay the bartender when you're ready.", { amount: formatCents(preview.dueCents) })); setAmount(''); },
+      onError: (err) => toast.error(errorMessage(err, t('Could not take your share. Please try again.'))),
     });
   };
 
   return (
     <section className="card stack" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Your share</h2>
-      <div className="segmented" role="group" aria-label="How you pay">
+      <h2 id={`${id}-heading`}>{t('Your share')}</h2>
+      <div className="segmented" role="group" aria-label={t('How you pay')}>
         {MODES.map((m) => (
-          <button key={m.kind} type="button" className="chip" aria-pressed={kind === m.kind} onClick={() => setKind(m.kind)}>{m.label}</button>
+          <button key={m.kind} type="button" className="chip" aria-pressed={kind === m.kind} onClick={() => setKind(m.kind)}>{t(m.label)}</button>
         ))}
       </div>
 
       {kind === 'items' && <ClaimList table={table} you={you} />}
       {kind === 'even' && (
         <div className="field">
-          <label htmlFor={`${id}-count`}>Split among</label>
+          <label htmlFor={`${id}-count`}>{t('Split among')}</label>
           <input id={`${id}-count`} type="number" inputMode="numeric" min={2} max={20} step={1} value={count} onChange={(e) => setCount(e.target.value)} />
-          <p className="muted">Your part of what is still owed ({formatCents(table.tab.owed_cents)}), split {Number.isInteger(Number(count)) ? `${count} ways` : 'evenly'}.</p>
+          <p className="muted">{Number.isInteger(Number(count))
+            ? t('Your part of what is still owed ({owed}), split {count} ways.', { owed: formatCents(table.tab.owed_cents), count })
+            : t('Your part of what is still owed ({owed}), split evenly.', { owed: formatCents(table.tab.owed_cents) })}</p>
         </div>
       )}
       {kind === 'custom' && (
         <div className="field">
-          <label htmlFor={`${id}-amount`}>Amount</label>
+          <label htmlFor={`${id}-amount`}>{t('Amount')}</label>
           <input id={`${id}-amount`} inputMode="decimal" placeholder="0.00" value={amount} onChange={(e) => setAmount(e.target.value)} />
         </div>
       )}
-      {kind === 'rest' && <p>Everything still owed: <strong>{formatCents(table.tab.owed_cents)}</strong></p>}
+      {kind === 'rest' && <p>{t('Everything still owed:')} <strong>{formatCents(table.tab.owed_cents)}</strong></p>}
 
-      <div className="segmented" role="group" aria-label="Tip">
-        <button type="button" className="chip" aria-pressed={tip.kind === 'none'} onClick={() => setTip({ kind: 'none' })}>No tip</button>
+      <div className="segmented" role="group" aria-label={t('Tip')}>
+        <button type="button" className="chip" aria-pressed={tip.kind === 'none'} onClick={() => setTip({ kind: 'none' })}>{t('No tip')}</button>
         {table.tip_presets_bp.map((bp) => (
           <button key={bp} type="button" className="chip" aria-pressed={tip.kind === 'percent' && tip.bp === bp} onClick={() => setTip({ kind: 'percent', bp })}>{percentLabel(bp)}</button>
         ))}
-        <button type="button" className="chip" aria-pressed={tip.kind === 'custom'} onClick={() => setTip({ kind: 'custom', cents: NaN })}>Custom tip</button>
+        <button type="button" className="chip" aria-pressed={tip.kind === 'custom'} onClick={() => setTip({ kind: 'custom', cents: NaN })}>{t('Custom tip')}</button>
       </div>
       {tip.kind === 'custom' && (
         <div className="field">
-          <label htmlFor={`${id}-tip`}>Tip amount</label>
+          <label htmlFor={`${id}-tip`}>{t('Tip amount')}</label>
           <input id={`${id}-tip`} inputMode="decimal" placeholder="0.00" value={customTip} onChange={(e) => setCustomTip(e.target.value)} />
         </div>
       )}
 
-      <section className="summary" aria-label="You will pay" aria-live="polite">
+      <section className="summary" aria-label={t('You will pay')} aria-live="polite">
         {preview.ok ? (
           <dl>
-            <div><dt>Your part (tax{table.tab.service_charge_bp > 0 ? ' and service' : ''} included)</dt><dd>{formatCents(preview.amountCents)}</dd></div>
-            <div><dt>Tip</dt><dd>{formatCents(preview.tipCents)}</dd></div>
-            <div className="summary-total split-preview"><dt>You pay</dt><dd>{formatCents(preview.dueCents)}</dd></div>
+            <div><dt>{table.tab.service_charge_bp > 0 ? t('Your part (tax and service included)') : t('Your part (tax included)')}</dt><dd>{formatCents(preview.amountCents)}</dd></div>
+            <div><dt>{t('Tip')}</dt><dd>{formatCents(preview.tipCents)}</dd></div>
+            <div className="summary-total split-preview"><dt>{t('You pay')}</dt><dd>{formatCents(preview.dueCents)}</dd></div>
           </dl>
         ) : (
           <p className={preview.error ? 'field-error' : 'muted'} role={preview.error ? 'alert' : undefined}>{preview.error ?? preview.hint}</p>
         )}
       </section>
       <button type="button" className="btn btn-primary btn-block" disabled={!preview.ok || take.isPending} onClick={submit}>
-        {take.isPending ? 'Taking your share...' : preview.ok ? `Take my share · ${formatCents(preview.dueCents)}` : 'Take my share'}
+        {take.isPending ? t('Taking your share...') : preview.ok ? t('Take my share · {amount}', { amount: formatCents(preview.dueCents) }) : t('Take my share')}
       </button>
     </section>
   );
@@ -163,11 +169,12 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
 
 /** By item: every line of the tab; a tap claims it for your share; a line someone else claimed is theirs, locked. */
 function ClaimList({ table, you }: { table: TableState; you: string }) {
+  const t = useT();
   const claim = useClaimLine(table.session_id);
   const release = useReleaseClaim(table.session_id);
   const busy = claim.isPending || release.isPending;
   const lines = table.rounds.filter((r) => r.status !== 'cancelled').flatMap((r) => r.lines).filter((l) => !l.voided);
-  const refused = (err: unknown) => toast.error(err instanceof ApiRequestError ? err.message : 'Could not change your items. Please try again.');
+  const refused = (err: unknown) => toast.error(err instanceof ApiRequestError ? err.message : t('Could not change your items. Please try again.'));
 
   const toggle = (line: TabLine) => {
     if (line.claimed_by_member_id === you) release.mutate(line.order_item_id, { onError: refused });
@@ -175,7 +182,7 @@ function ClaimList({ table, you }: { table: TableState; you: string }) {
   };
 
   return (
-    <ul className="claim-list" aria-label="Tab lines">
+    <ul className="claim-list" aria-label={t('Tab lines')}>
       {lines.map((line) => {
         const mine = line.claimed_by_member_id === you;
         const theirs = line.claimed_by_member_id !== null && !mine;
@@ -185,9 +192,9 @@ function ClaimList({ table, you }: { table: TableState; you: string }) {
               <span className="claim-line-text">
                 <span>{line.quantity} × {line.name}</span>
                 <span className="line-owner">
-                  For {whoLabel(line.member_id, line.member_name, you)}
-                  {mine && ' · Yours'}
-                  {theirs && ` · Claimed by ${line.claimed_by_name}`}
+                  {t('For {who}', { who: whoLabel(line.member_id, line.member_name, you) })}
+                  {mine && ` · ${t('Yours')}`}
+                  {theirs && ` · ${t('Claimed by {name}', { name: line.claimed_by_name })}`}
                 </span>
               </span>
               <span>{formatCents(line.line_total_cents)}</span>
@@ -200,6 +207,7 @@ function ClaimList({ table, you }: { table: TableState; you: string }) {
 }
 
 function Shares({ slug, table, you }: { slug: string; table: TableState; you: string | null }) {
+  const t = useT();
   const drop = useDropShare(table.session_id);
   const shares = table.shares.filter((s) => s.payment_status !== 'void');
   const mineUnpaid = shares.some((s) => s.payer_member_id === you && s.payment_status === 'unpaid');
@@ -209,35 +217,35 @@ function Shares({ slug, table, you }: { slug: string; table: TableState; you: st
   if (shares.length === 0) return null;
   return (
     <section className="card stack" aria-labelledby="shares-heading">
-      <h2 id="shares-heading">Shares</h2>
-      <ul className="share-list" aria-label="Shares">
+      <h2 id="shares-heading">{t('Shares')}</h2>
+      <ul className="share-list" aria-label={t('Shares')}>
         {shares.map((share) => {
           const mine = share.payer_member_id === you;
           return (
-            <li key={share.id} className="share-row" aria-label={`${mine ? 'Your' : `${share.payer_name}'s`} share`}>
-              <span className="share-payer">{mine ? 'You' : share.payer_name}</span>
-              <span className="muted">{KIND_LABEL[share.kind]}</span>
+            <li key={share.id} className="share-row" aria-label={mine ? t('Your share') : t("{name}'s share", { name: share.payer_name })}>
+              <span className="share-payer">{mine ? t('You') : share.payer_name}</span>
+              <span className="muted">{t(KIND_LABEL[share.kind])}</span>
               <span className="spacer" />
-              <span>{formatCents(share.amount_cents)}{share.tip_cents > 0 && ` + ${formatCents(share.tip_cents)} tip`} = <strong>{formatCents(share.due_cents)}</strong></span>
+              <span>{formatCents(share.amount_cents)}{share.tip_cents > 0 && ` + ${t('{amount} tip', { amount: formatCents(share.tip_cents) })}`} = <strong>{formatCents(share.due_cents)}</strong></span>
               <span className={`badge ${share.payment_status === 'captured' ? 'badge-success' : 'badge-warning'}`}>{shareStatusLabel(share)}</span>
-              {share.refunded_cents > 0 && <span className="badge badge-info">Refunded {formatCents(share.refunded_cents)}</span>}
+              {share.refunded_cents > 0 && <span className="badge badge-info">{t('Refunded {amount}', { amount: formatCents(share.refunded_cents) })}</span>}
               {mine && share.payment_status === 'unpaid' && share.payment_problem && share.payment_problem !== 'disputed' && (
-                <span className="field-error">{share.payment_problem_note ?? 'The card payment did not go through'}</span>
+                <span className="field-error">{share.payment_problem_note ?? t('The card payment did not go through')}</span>
               )}
               {mine && share.payment_status === 'unpaid' && table.status === 'billing' && takesCards && (
                 // A document of its own: only the pay screen's policy allows Stripe.js (worker/pages/venue-page.ts).
-                <Link className="btn btn-small btn-primary" reloadDocument to={`/venue/${slug}/table/pay/${share.id}`}>Pay by card</Link>
+                <Link className="btn btn-small btn-primary" reloadDocument to={`/venue/${slug}/table/pay/${share.id}`}>{t('Pay by card')}</Link>
               )}
               {mine && share.payment_status === 'unpaid' && table.status === 'billing' && !(share.method === 'card_app' && !share.payment_problem) && (
                 <button type="button" className="btn btn-small btn-ghost" disabled={drop.isPending}
-                  onClick={() => drop.mutate(share.id, { onError: (err) => toast.error(errorMessage(err, 'Could not cancel your share')) })}>Cancel my share</button>
+                  onClick={() => drop.mutate(share.id, { onError: (err) => toast.error(errorMessage(err, t('Could not cancel your share'))) })}>{t('Cancel my share')}</button>
               )}
             </li>
           );
         })}
       </ul>
-      {mineUnpaid && card.isSuccess && !takesCards && <p className="table-note"><strong>Pay at the bar</strong>: this venue takes payment at the bar.</p>}
-      {mineUnpaid && <p className="muted">{takesCards ? 'Pay by card here, or pay the bartender: they record your share as paid.' : 'Pay the bartender: they record your share as paid.'}</p>}
+      {mineUnpaid && card.isSuccess && !takesCards && <p className="table-note"><strong>{t('Pay at the bar')}</strong>: {t('this venue takes payment at the bar.')}</p>}
+      {mineUnpaid && <p className="muted">{takesCards ? t('Pay by card here, or pay the bartender: they record your share as paid.') : t('Pay the bartender: they record your share as paid.')}</p>}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { isApiError, TABLE_ERRORS, tableQueries, useJoinTableByCode, useOpenTabl
 
 import './tables.css';
 import { setMemberSession } from './member-store';
+import { translate, useT } from '../../i18n/i18n';
 
 type Props = {
   slug: string;
@@ -37,10 +38,10 @@ const CODE_LENGTH = 4;
 function validate(name: string, code: string, codeNeeded: boolean): FieldErrors {
   const errors: FieldErrors = {};
   const trimmed = name.trim();
-  if (!trimmed) errors.name = 'Your name is required';
-  else if (trimmed.length > NAME_MAX) errors.name = `Your name can be at most ${NAME_MAX} characters`;
+  if (!trimmed) errors.name = translate('Your name is required');
+  else if (trimmed.length > NAME_MAX) errors.name = translate('Your name can be at most {max} characters', { max: NAME_MAX });
   const typed = code.trim();
-  if ((codeNeeded || typed) && typed.length !== CODE_LENGTH) errors.code = 'The table code has 4 characters';
+  if ((codeNeeded || typed) && typed.length !== CODE_LENGTH) errors.code = translate('The table code has {length} characters', { length: CODE_LENGTH });
   return errors;
 }
 
@@ -51,6 +52,7 @@ function validate(name: string, code: string, codeNeeded: boolean): FieldErrors 
  * code when the server says the tab needs it. A device already at this table joins nothing and sees no sheet.
  */
 export default function TableJoin({ slug, venueName, table, code: linkCode, onDone }: Props) {
+  const t = useT();
   const lookup = useQuery(tableQueries.lookup(slug, table));
   const alreadyMember = lookup.data?.member_session_id ?? null;
   useEffect(() => {
@@ -59,20 +61,20 @@ export default function TableJoin({ slug, venueName, table, code: linkCode, onDo
     onDone();
   }, [alreadyMember, slug, onDone]);
 
-  if (lookup.isPending || alreadyMember) return <p className="visually-hidden" role="status">Looking up table {table}...</p>;
+  if (lookup.isPending || alreadyMember) return <p className="visually-hidden" role="status">{t('Looking up table {table}...', { table })}</p>;
   if (lookup.isError) {
     const missing = isApiError(lookup.error, TABLE_ERRORS.tableNotFound) || (lookup.error instanceof ApiRequestError && lookup.error.status === 404);
     return (
-      <Modal title={missing ? 'Table not found' : `Table ${table}`} onClose={onDone}
+      <Modal title={missing ? t('Table not found') : t('Table {table}', { table })} onClose={onDone}
         actions={missing ? (
-          <button type="button" className="btn btn-primary" data-autofocus onClick={onDone}>Browse the menu</button>
+          <button type="button" className="btn btn-primary" data-autofocus onClick={onDone}>{t('Browse the menu')}</button>
         ) : (
           <>
-            <button type="button" className="btn" onClick={onDone}>Order on my own</button>
-            <button type="button" className="btn btn-primary" data-autofocus onClick={() => void lookup.refetch()}>Try again</button>
+            <button type="button" className="btn" onClick={onDone}>{t('Order on my own')}</button>
+            <button type="button" className="btn btn-primary" data-autofocus onClick={() => void lookup.refetch()}>{t('Try again')}</button>
           </>
         )}>
-        <p role="alert">{missing ? (lookup.error.message || tableMessages.tableNotFound(table)) : errorMessage(lookup.error, `We could not look up table ${table}. Please try again.`)}</p>
+        <p role="alert">{missing ? (lookup.error.message || t("Table {table} is not a table here. Check the number on your table's QR code.", { table })) : errorMessage(lookup.error, t('We could not look up table {table}. Please try again.', { table }))}</p>
       </Modal>
     );
   }
@@ -86,6 +88,7 @@ type SheetProps = { slug: string; venueName: string; table: string; linkCode: st
 
 function JoinSheet({ slug, venueName, table, linkCode, codeRequired, opening, onDone }: SheetProps) {
   const id = useId();
+  const t = useT();
   const open = useOpenTable();
   const joinByCode = useJoinTableByCode();
   const [name, setName] = useState(rememberedName);
@@ -100,7 +103,7 @@ function JoinSheet({ slug, venueName, table, linkCode, codeRequired, opening, on
   const joined = (view: TableView) => {
     rememberName(name);
     const host = view.table.host_member_id === view.you;
-    toast.success(host && view.table.members.length === 1 ? `You opened table ${view.table.table}'s tab` : `You joined table ${view.table.table}`);
+    toast.success(host && view.table.members.length === 1 ? t("You opened table {table}'s tab", { table: view.table.table }) : t('You joined table {table}', { table: view.table.table }));
     onDone();
   };
 
@@ -129,29 +132,29 @@ function JoinSheet({ slug, venueName, table, linkCode, codeRequired, opening, on
       } else {
         const fields = fieldErrorsOf(err);
         if (Object.keys(fields).length > 0) setErrors(fields);
-        else setFailure(errorMessage(err, 'Could not join the table. Please try again.'));
+        else setFailure(errorMessage(err, t('Could not join the table. Please try again.')));
       }
     }
   };
 
   const intro = codeNeeded
-    ? tableMessages.joinCodeRequired
-    : opening ? "You're the first here: you'll host the table's tab and can invite the others." : 'A tab is open at this table. Join it to order together.';
+    ? t(tableMessages.joinCodeRequired)
+    : opening ? t("You're the first here: you'll host the table's tab and can invite the others.") : t('A tab is open at this table. Join it to order together.');
 
   return (
-    <Modal title="Join table" onClose={onDone}>
+    <Modal title={t('Join table')} onClose={onDone}>
       <form className="stack table-sheet" onSubmit={(e) => void submit(e)} noValidate>
-        <p><strong>Table {table}</strong> · {venueName}</p>
+        <p><strong>{t('Table {table}', { table })}</strong> · {venueName}</p>
         <p className="muted">{intro}</p>
         <div className="field">
-          <label htmlFor={`${id}-name`}>Your name</label>
+          <label htmlFor={`${id}-name`}>{t('Your name')}</label>
           <input id={`${id}-name`} autoComplete="given-name" data-autofocus value={name} onChange={(e) => setName(e.target.value)}
             {...errorProps(errors, 'name', `${id}-name`)} />
           {errors.name && <p className="field-error" id={`${id}-name-error`}>{errors.name}</p>}
         </div>
         {(showCode || code) && (
           <div className="field">
-            <label htmlFor={`${id}-code`}>Table code</label>
+            <label htmlFor={`${id}-code`}>{t('Table code')}</label>
             <input id={`${id}-code`} className="code-field" autoComplete="off" autoCapitalize="characters" spellCheck={false}
               value={code} onChange={(e) => setCode(e.target.value)} {...errorProps(errors, 'code', `${id}-code`)} />
             {errors.code && <p className="field-error" id={`${id}-code-error`}>{errors.code}</p>}
@@ -159,8 +162,8 @@ function JoinSheet({ slug, venueName, table, linkCode, codeRequired, opening, on
         )}
         {failure && <p className="field-error" role="alert">{failure}</p>}
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={onDone}>Order on my own</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Joining...' : 'Join table'}</button>
+          <button type="button" className="btn" onClick={onDone}>{t('Order on my own')}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? t('Joining...') : t('Join table')}</button>
         </div>
       </form>
     </Modal>

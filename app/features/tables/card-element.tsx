@@ -8,6 +8,7 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { CardPaymentResponse } from '../../../shared/schemas/payments';
 import { errorMessage } from '../../lib/api-client';
+import { translate, useT } from '../../i18n/i18n';
 
 /** What the guest sees of a card confirmation, step by step. */
 export type CardStep =
@@ -19,6 +20,7 @@ export type CardStep =
   | { kind: 'error'; message: string };
 
 const LOAD_FAILED = 'The card form could not load: try again or pay at the bar';
+const loadFailed = () => translate(LOAD_FAILED);
 
 type Loaded<T> = { stripe: Stripe; elements: StripeElements; intent: T };
 
@@ -43,13 +45,13 @@ export function useCardElement<T extends CardPaymentResponse>(key: string, start
         const intent = await pending;
         const stripe = await loadStripe(intent.publishable_key, { stripeAccount: intent.stripe_account });
         if (gone) return;
-        if (!stripe) throw new Error(LOAD_FAILED);
+        if (!stripe) throw new Error(loadFailed());
         const elements = stripe.elements({ clientSecret: intent.client_secret });
         elements.create('payment').mount(mount.current!);
         loaded.current = { stripe, elements, intent };
         setStep({ kind: 'ready' });
       } catch (err) {
-        if (!gone) setStep({ kind: 'error', message: errorMessage(err, LOAD_FAILED) });
+        if (!gone) setStep({ kind: 'error', message: errorMessage(err, loadFailed()) });
       }
     })();
     return () => { gone = true; };
@@ -76,10 +78,11 @@ export function useCardElement<T extends CardPaymentResponse>(key: string, start
 
 /** Where Stripe mounts its element, and what the guest is told while it loads, confirms or fails. */
 export function CardElement({ mount, step, confirmingText }: { mount: RefObject<HTMLDivElement | null>; step: CardStep; confirmingText: string }) {
+  const t = useT();
   return (
     <>
       <div ref={mount} className="card-element" data-testid="payment-element" />
-      {step.kind === 'loading' && <p className="muted" role="status">Loading the card form...</p>}
+      {step.kind === 'loading' && <p className="muted" role="status">{t('Loading the card form...')}</p>}
       {step.kind === 'confirming' && <p role="status">{confirmingText}</p>}
       {step.kind === 'error' && <p className="field-error" role="alert">{step.message}</p>}
     </>

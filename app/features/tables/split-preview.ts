@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import { formatCents } from '../../../shared/money';
 import type { TableState, TakeShareInput } from '../../../shared/schemas/tables';
 import { nextShare, openEvenSplit, type Bill, type ShareMoney, type ShareRequest, type Tip } from '../../../shared/tab-split';
-import { EVEN_SPLIT_MAX, EVEN_SPLIT_MIN, tableMessages } from '../../../shared/tables';
+import { EVEN_SPLIT_MAX, EVEN_SPLIT_MIN } from '../../../shared/tables';
+// The guest's language at the time of the preview (docs/decisions/216); the split form renders with each change.
+import { translate as t } from '../../i18n/i18n';
 
 export type SplitChoice =
   | { kind: 'items' }
@@ -81,15 +83,15 @@ const tipOf = (tip: TipChoice): Tip => (tip.kind === 'percent' ? { percent_bp: t
 /** The share this guest would take now, or why not yet. */
 export function previewShare(table: TableState, you: string, choice: SplitChoice, tip: TipChoice): SharePreview {
   const owed = table.tab.owed_cents;
-  if (owed <= 0) return { ok: false, error: null, hint: 'Nothing is left to pay.' };
+  if (owed <= 0) return { ok: false, error: null, hint: t('Nothing is left to pay.') };
   if (choice.kind === 'even' && !(Number.isInteger(choice.count) && choice.count >= EVEN_SPLIT_MIN && choice.count <= EVEN_SPLIT_MAX)) {
-    return { ok: false, error: `Split among ${EVEN_SPLIT_MIN} to ${EVEN_SPLIT_MAX} people`, hint: '' };
+    return { ok: false, error: t('Split among {min} to {max} people', { min: EVEN_SPLIT_MIN, max: EVEN_SPLIT_MAX }), hint: '' };
   }
   if (choice.kind === 'custom') {
-    if (Number.isNaN(choice.amount)) return { ok: false, error: null, hint: 'Enter the amount you pay, like 12.50' };
-    if (choice.amount < 1) return { ok: false, error: 'An amount of at least $0.01', hint: '' };
+    if (Number.isNaN(choice.amount)) return { ok: false, error: null, hint: t('Enter the amount you pay, like 12.50') };
+    if (choice.amount < 1) return { ok: false, error: t('An amount of at least {amount}', { amount: formatCents(1) }), hint: '' };
   }
-  if (tip.kind === 'custom' && Number.isNaN(tip.cents)) return { ok: false, error: 'Enter a tip like 5.00', hint: '' };
+  if (tip.kind === 'custom' && Number.isNaN(tip.cents)) return { ok: false, error: t('Enter a tip like 5.00'), hint: '' };
   const request: ShareRequest = choice.kind === 'items' ? { kind: 'items', claimedCents: unsharedClaimedCents(table, you), tip: tipOf(tip) }
     : choice.kind === 'even' ? { kind: 'even', count: choice.count, tip: tipOf(tip) }
     : choice.kind === 'custom' ? { kind: 'custom', amountCents: choice.amount, tip: tipOf(tip) }
@@ -97,10 +99,10 @@ export function previewShare(table: TableState, you: string, choice: SplitChoice
   const next = nextShare(billOf(table), sharesOf(table, choice.kind === 'even' ? choice.count : undefined), request, 'preview');
   if (!next.ok) {
     switch (next.code) {
-      case 'nothing_claimed': return { ok: false, error: null, hint: 'Tap the lines you had to claim them for your share.' };
-      case 'amount_over_owed': return { ok: false, error: tableMessages.amountOverOwed(formatCents(next.owedCents)), hint: '' };
-      case 'split_in_progress': return { ok: false, error: `The bill is being split ${next.splitCount} ways: split among ${next.splitCount} to take one of those shares`, hint: '' };
-      default: return { ok: false, error: null, hint: 'Nothing is left to pay.' };
+      case 'nothing_claimed': return { ok: false, error: null, hint: t('Tap the lines you had to claim them for your share.') };
+      case 'amount_over_owed': return { ok: false, error: t('That is more than the {owed} still owed', { owed: formatCents(next.owedCents) }), hint: '' };
+      case 'split_in_progress': return { ok: false, error: t('The bill is being split {count} ways: split among {count} to take one of those shares', { count: next.splitCount }), hint: '' };
+      default: return { ok: false, error: null, hint: t('Nothing is left to pay.') };
     }
   }
   const { share } = next;

@@ -8,6 +8,7 @@ import { placementFailureText, useQuickOrder, useSetCartItem } from '../../order
 import { useActiveOrderGuard } from '../orders/active-order';
 import { rememberOrderNote } from '../orders/ai-order-note';
 import { markSuggestionOrdered } from './api';
+import { useT } from '../../../i18n/i18n';
 
 /**
  * The cart or order line for a suggestion: a menu drink by id, or an AI creation by the suggestion
@@ -25,6 +26,7 @@ function lineOf(s: AiSuggestion) {
  */
 export function useSuggestionOrdering(slug: string) {
   const navigate = useNavigate();
+  const t = useT();
   const { signedIn } = useGuestSession();
   const guard = useActiveOrderGuard(slug);
   const setCartItem = useSetCartItem(slug);
@@ -37,9 +39,9 @@ export function useSuggestionOrdering(slug: string) {
     setCartItem.mutate({ ...lineOf(s), ...extra, ai_interaction_id: s.interaction_id, qty: 1, mode: 'add' }, {
       onSuccess: () => {
         rememberOrderNote(slug, s.order_note);
-        toast.success(`Added ${s.previewName} to cart · ${formatCents(s.price_cents)}`);
+        toast.success(t('Added {drink} to cart · {price}', { drink: s.previewName, price: formatCents(s.price_cents) }));
       },
-      onError: (err) => { if (!guard.handleFailure(err)) toast.error('Failed to add to cart'); },
+      onError: (err) => { if (!guard.handleFailure(err)) toast.error(t('Failed to add to cart')); },
     });
   };
 
@@ -54,10 +56,10 @@ export function useSuggestionOrdering(slug: string) {
       });
       // The order stands either way; the mark only feeds the AI numbers.
       markSuggestionOrdered(s.interaction_id, placed.id).catch((err: unknown) => console.error('Marking the AI suggestion ordered failed', err));
-      toast.success('Order placed successfully!');
+      toast.success(t('Order placed successfully!'));
       navigate(`/venue/${slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
-      if (!guard.handleFailure(err)) toast.error(placementFailureText(err));
+      if (!guard.handleFailure(err)) toast.error(t(placementFailureText(err)));
     }
   };
 

@@ -126,10 +126,10 @@ function CartContents({ venue }: { venue: Venue }) {
             <DrinkImage src={item.image_url} width={72} height={72} />
             <div className="cart-line-body">
               <p className="cart-line-name">{item.custom_name || item.ai_recipe_name || item.name}</p>
-              <LineModifiers choices={item.modifier_choices} />
+              <LineModifiers choices={item.modifier_choices} label={t('Modifiers')} />
               <p className="muted">{t('{price} each', { price: formatCents(item.price_cents) })}</p>
               {item.notes && <p className="muted cart-line-notes">{t('Notes: {notes}', { notes: item.notes })}</p>}
-              <GlassFacts allergens={item.allergens} containsAlcohol={item.contains_alcohol} />
+              <GlassFacts allergens={item.allergens} containsAlcohol={item.contains_alcohol} t={t} />
               {!item.available && <p className="badge badge-danger">{t('No longer available')}</p>}
               <div className="row">
                 <QuantityStepper label={t('Quantity of {drink}', { drink: item.name })} min={0} value={item.qty}

@@ -133,7 +133,7 @@ export default function DrinkPage() {
           </div>
           <FavoriteButton favorited={favorited} drinkName={drink.name} busy={toggleFavorite.isPending} onToggle={onFavorite} />
         </div>
-        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} unchecked={drink.unchecked_ingredients} />
+        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} unchecked={drink.unchecked_ingredients} t={t} />
         <section className="card stack order-box" aria-label={t('Order')}>
           {groups.length > 0 && (
             <Suspense fallback={<p className="muted" role="status">{t('Loading options...')}</p>}>

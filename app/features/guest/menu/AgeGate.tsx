@@ -1,5 +1,6 @@
 import { AGE_THRESHOLD } from '../../../../shared/constants';
 import { Modal } from '../../../ui/Modal';
+import { useT } from '../../../i18n/i18n';
 
 type Props = { onConfirm: () => void; onGoBack: () => void };
 
@@ -8,15 +9,16 @@ type Props = { onConfirm: () => void; onGoBack: () => void };
  * venue or jurisdiction that needs it.
  */
 export function AgeGate({ onConfirm, onGoBack }: Props) {
+  const t = useT();
   return (
-    <Modal title="Age Verification Required" onClose={onGoBack}
+    <Modal title={t('Age Verification Required')} onClose={onGoBack}
       actions={(
         <>
-          <button type="button" className="btn" onClick={onGoBack}>Go Back</button>
-          <button type="button" className="btn btn-primary" data-autofocus onClick={onConfirm}>I&apos;m {AGE_THRESHOLD}+</button>
+          <button type="button" className="btn" onClick={onGoBack}>{t('Go Back')}</button>
+          <button type="button" className="btn btn-primary" data-autofocus onClick={onConfirm}>{t("I'm {age}+", { age: AGE_THRESHOLD })}</button>
         </>
       )}>
-      <p>You must be {AGE_THRESHOLD} or older to view alcoholic beverages</p>
+      <p>{t('You must be {age} or older to view alcoholic beverages', { age: AGE_THRESHOLD })}</p>
     </Modal>
   );
 }

@@ -61,7 +61,7 @@ export default function CategoryPage() {
       navigate(`/venue/${venue.slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
       if (activeOrder.handleFailure(err)) setSelected(null);
-      else setOrderError(placementFailureText(err));
+      else setOrderError(t(placementFailureText(err)));
     }
   };
 

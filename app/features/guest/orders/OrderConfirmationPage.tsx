@@ -10,19 +10,20 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { orderStatusPath } from './active-order';
 import { BUSY_FROM_MINUTES, waitText } from './wait';
-import { useFormatLocale } from '../../../i18n/i18n';
+import { useFormatLocale, useT } from '../../../i18n/i18n';
 
 const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /** Spec: Order confirmation (/venue/{slug}/order-confirmation?orderId=). */
 export default function OrderConfirmationPage() {
   const locale = useFormatLocale();
+  const t = useT();
   const { venue } = useVenueContext();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? undefined;
   const { ready } = useGuestSession();
   const { data, isPending, isError } = useOrderDetail(ready ? orderId : undefined);
-  const header = <GuestHeader title="Order Confirmation" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />;
+  const header = <GuestHeader title={t('Order Confirmation')} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) }} />;
 
   if (!orderId || isError) {
     return (
@@ -30,19 +31,19 @@ export default function OrderConfirmationPage() {
         {header}
         <main className="guest-main">
           <div className="error-panel" role="alert">
-            <p><strong>Failed to load order details</strong></p>
-            <Link className="btn" to={`/venue/${venue.slug}`}>Order More Drinks</Link>
+            <p><strong>{t('Failed to load order details')}</strong></p>
+            <Link className="btn" to={`/venue/${venue.slug}`}>{t('Order More Drinks')}</Link>
           </div>
         </main>
       </>
     );
   }
-  if (isPending || !data) return <>{header}<main className="guest-main"><p role="status" className="muted">Loading order...</p></main></>;
+  if (isPending || !data) return <>{header}<main className="guest-main"><p role="status" className="muted">{t('Loading order...')}</p></main></>;
 
   const { order } = data;
   const wait = order.eta_minutes != null && order.status !== 'delivered' && order.status !== 'cancelled'
-    ? order.eta_minutes > BUSY_FROM_MINUTES ? waitText(order.eta_minutes) : `${order.eta_minutes} ${order.eta_minutes === 1 ? 'minute' : 'minutes'}`
-    : DEFAULT_ESTIMATED_WAIT;
+    ? order.eta_minutes > BUSY_FROM_MINUTES ? waitText(order.eta_minutes) : order.eta_minutes === 1 ? t('1 minute') : t('{minutes} minutes', { minutes: order.eta_minutes })
+    : t(DEFAULT_ESTIMATED_WAIT);
 
   return (
     <>
@@ -50,18 +51,19 @@ export default function OrderConfirmationPage() {
       <main className="guest-main confirmation">
         <div className="confirmation-hero">
           <CheckCircle2 aria-hidden="true" size={56} />
-          <h2>Order Confirmed!</h2>
-          <p className="muted">Thanks{order.customer_name && order.customer_name !== 'Guest' ? `, ${order.customer_name}` : ''}. The bar has your order.</p>
+          <h2>{t('Order Confirmed!')}</h2>
+          <p className="muted">{order.customer_name && order.customer_name !== 'Guest'
+            ? t('Thanks, {name}. The bar has your order.', { name: order.customer_name }) : t('Thanks. The bar has your order.')}</p>
         </div>
-        <section className="card" aria-label="Order summary">
+        <section className="card" aria-label={t('Order summary')}>
           <dl className="detail-list">
-            <div><dt>Order ID</dt><dd className="mono">#{shortOrderId(order.id)}</dd></div>
-            <div><dt>Status</dt><dd><span className="badge badge-success">{confirmationStatusLabel(order.status)}</span></dd></div>
-            <div><dt>Order time</dt><dd>{new Date(order.created_at).toLocaleTimeString(locale, timeFormat)}</dd></div>
-            <div><dt>Estimated wait</dt><dd>{wait}</dd></div>
-            <div><dt>Total</dt><dd className="price">{formatCents(order.total_cents)}</dd></div>
+            <div><dt>{t('Order ID')}</dt><dd className="mono">#{shortOrderId(order.id)}</dd></div>
+            <div><dt>{t('Status')}</dt><dd><span className="badge badge-success">{t(confirmationStatusLabel(order.status))}</span></dd></div>
+            <div><dt>{t('Order time')}</dt><dd>{new Date(order.created_at).toLocaleTimeString(locale, timeFormat)}</dd></div>
+            <div><dt>{t('Estimated wait')}</dt><dd>{wait}</dd></div>
+            <div><dt>{t('Total')}</dt><dd className="price">{formatCents(order.total_cents)}</dd></div>
           </dl>
-          <h3 className="subhead">Items</h3>
+          <h3 className="subhead">{t('Items')}</h3>
           <ul className="item-list">
             {order.items.map((item) => (
               <li key={item.id}>
@@ -72,20 +74,20 @@ export default function OrderConfirmationPage() {
           </ul>
           {order.special_instructions && (
             <>
-              <h3 className="subhead">Special instructions</h3>
+              <h3 className="subhead">{t('Special instructions')}</h3>
               <p>{order.special_instructions}</p>
             </>
           )}
           <p className="muted support-line">
-            {data.venue.phone ? <>Questions? Call <a href={`tel:${data.venue.phone}`}>{data.venue.phone}</a></> : 'Contact venue for support'}
+            {data.venue.phone ? <>{t('Questions? Call')} <a href={`tel:${data.venue.phone}`}>{data.venue.phone}</a></> : t('Contact venue for support')}
           </p>
         </section>
         <div className="stack action-stack">
           <Link className="btn btn-primary btn-block" to={orderStatusPath(venue.slug, order.id)}>
-            <Navigation aria-hidden="true" size={18} /> Track My Order
+            <Navigation aria-hidden="true" size={18} /> {t('Track My Order')}
           </Link>
-          <Link className="btn btn-block" to={`/venue/${venue.slug}`}><GlassWater aria-hidden="true" size={18} /> Order More Drinks</Link>
-          <Link className="btn btn-block" to={`/venue/${venue.slug}/ai`}><MessageCircle aria-hidden="true" size={18} /> Chat with AI Bartender</Link>
+          <Link className="btn btn-block" to={`/venue/${venue.slug}`}><GlassWater aria-hidden="true" size={18} /> {t('Order More Drinks')}</Link>
+          <Link className="btn btn-block" to={`/venue/${venue.slug}/ai`}><MessageCircle aria-hidden="true" size={18} /> {t('Chat with AI Bartender')}</Link>
         </div>
       </main>
     </>

@@ -1,7 +1,7 @@
 import { formatCents } from '../../../../shared/money';
 import { orderStatusLabel, paymentStatusLabel } from '../../../../shared/order-display';
 import type { Order } from '../../../../shared/schemas/order';
-import { useFormatLocale } from '../../../i18n/i18n';
+import { useFormatLocale, useT } from '../../../i18n/i18n';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -9,16 +9,17 @@ const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: '
 export function OrderDetailsPanel({ order, id }: { order: Order; id?: string }) {
   // Dates in the guest's language (docs/decisions/216).
   const locale = useFormatLocale();
+  const t = useT();
   return (
     <div className="order-details" id={id}>
       <dl className="detail-list">
-        <div><dt>Status</dt><dd>{orderStatusLabel(order.status)}</dd></div>
-        <div><dt>Payment</dt><dd>{paymentStatusLabel(order.payment_status)}</dd></div>
+        <div><dt>{t('Status')}</dt><dd>{t(orderStatusLabel(order.status))}</dd></div>
+        <div><dt>{t('Payment')}</dt><dd>{t(paymentStatusLabel(order.payment_status))}</dd></div>
         <div>
-          <dt>Delivery</dt>
+          <dt>{t('Delivery')}</dt>
           <dd>{order.delivered_at
-            ? `Delivered ${new Date(order.delivered_at).toLocaleString(locale, dateTime)}`
-            : order.status === 'cancelled' ? 'Not delivered (cancelled)' : 'Not delivered yet'}</dd>
+            ? t('Delivered {time}', { time: new Date(order.delivered_at).toLocaleString(locale, dateTime) })
+            : order.status === 'cancelled' ? t('Not delivered (cancelled)') : t('Not delivered yet')}</dd>
         </div>
       </dl>
       <ul className="item-list">
@@ -30,9 +31,9 @@ export function OrderDetailsPanel({ order, id }: { order: Order; id?: string }) 
         ))}
       </ul>
       <dl className="detail-list totals">
-        <div><dt>Subtotal</dt><dd>{formatCents(order.subtotal_cents)}</dd></div>
-        <div><dt>Tax</dt><dd>{formatCents(order.tax_cents)}</dd></div>
-        <div className="summary-total"><dt>Total</dt><dd>{formatCents(order.total_cents)}</dd></div>
+        <div><dt>{t('Subtotal')}</dt><dd>{formatCents(order.subtotal_cents)}</dd></div>
+        <div><dt>{t('Tax')}</dt><dd>{formatCents(order.tax_cents)}</dd></div>
+        <div className="summary-total"><dt>{t('Total')}</dt><dd>{formatCents(order.total_cents)}</dd></div>
       </dl>
     </div>
   );

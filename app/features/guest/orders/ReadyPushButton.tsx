@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Bell } from 'lucide-react';
+import { useT } from '../../../i18n/i18n';
 
 // Loaded only where push cannot reach the guest: most guests have push, and a guest route's download has a budget (docs/decisions/080).
 const ReadyTextOffer = lazy(async () => ({ default: (await import('./ReadyTextOffer')).ReadyTextOffer }));
 
-/** The texts of docs/product.md §8.5, verbatim. */
+/** The texts of docs/product.md §8.5, verbatim: the English ids of the guest's language (docs/decisions/216). */
 export const READY_PUSH_TEXT = {
   offer: "Tell me when it's ready",
   subscribed: "We'll tell you when it's ready",
@@ -29,14 +30,15 @@ type State = 'idle' | 'working' | 'subscribed' | 'denied' | 'failed';
 
 /** "Tell me when it's ready" on the guest's order status while the order is still being made. */
 export function ReadyPushButton({ orderId }: { orderId: string }) {
+  const t = useT();
   const [support] = useState(pushSupport);
   const [state, setState] = useState<State>(() => (support === 'supported' && Notification.permission === 'denied' ? 'denied' : 'idle'));
   // Where push cannot reach the guest, a text can, if the platform sends texts (docs/decisions/215, amended).
   const textOffer = support !== 'supported' || state === 'denied' ? <Suspense fallback={null}><ReadyTextOffer orderId={orderId} /></Suspense> : null;
   if (support === 'none') return textOffer;
-  if (support === 'home-screen') return <><p className="muted center">{READY_PUSH_TEXT.homeScreen}</p>{textOffer}</>;
-  if (state === 'subscribed') return <p className="muted center" role="status"><Bell aria-hidden="true" size={16} /> {READY_PUSH_TEXT.subscribed}</p>;
-  if (state === 'denied') return <><p className="muted center">{READY_PUSH_TEXT.denied}</p>{textOffer}</>;
+  if (support === 'home-screen') return <><p className="muted center">{t(READY_PUSH_TEXT.homeScreen)}</p>{textOffer}</>;
+  if (state === 'subscribed') return <p className="muted center" role="status"><Bell aria-hidden="true" size={16} /> {t(READY_PUSH_TEXT.subscribed)}</p>;
+  if (state === 'denied') return <><p className="muted center">{t(READY_PUSH_TEXT.denied)}</p>{textOffer}</>;
 
   const subscribe = async () => {
     setState('working');
@@ -53,9 +55,9 @@ export function ReadyPushButton({ orderId }: { orderId: string }) {
   return (
     <>
       <button type="button" className="btn btn-block" disabled={state === 'working'} onClick={() => void subscribe()}>
-        <Bell aria-hidden="true" size={18} /> {READY_PUSH_TEXT.offer}
+        <Bell aria-hidden="true" size={18} /> {t(READY_PUSH_TEXT.offer)}
       </button>
-      {state === 'failed' && <p className="muted center" role="alert">{READY_PUSH_TEXT.failed}</p>}
+      {state === 'failed' && <p className="muted center" role="alert">{t(READY_PUSH_TEXT.failed)}</p>}
     </>
   );
 }

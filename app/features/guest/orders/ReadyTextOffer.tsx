@@ -5,8 +5,9 @@ import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { useGuestProfile } from '../../auth/api';
 import { displayPhone } from '../../auth/display-phone';
 import { formatPhoneInput } from '../../auth/phone-format';
+import { useT } from '../../../i18n/i18n';
 
-/** The texts of docs/product.md §8.5, verbatim; `<number>` is the number shown. */
+/** The texts of docs/product.md §8.5, verbatim (the English ids, docs/decisions/216); `<number>` is the number shown. */
 export const READY_TEXT_TEXT = {
   offer: "Text me when it's ready",
   consent: "We'll send one text to <number> when your order is ready. Standard rates may apply. Nothing else.",
@@ -26,6 +27,7 @@ type State = { step: 'offer' | 'consent' | 'working' } | { step: 'done'; phone: 
  * country: the Worker reads it with libphonenumber-js). Nothing is sent before the consent is read and confirmed.
  */
 export function ReadyTextOffer({ orderId }: { orderId: string }) {
+  const t = useT();
   const texts = useQuery({ queryKey: ['push', 'key'], queryFn: () => apiRequest('GET', '/push/key', { credentials: 'none' }), staleTime: Infinity });
   const profile = useGuestProfile();
   const verified = profile.data?.phone_number ?? null;
@@ -35,12 +37,12 @@ export function ReadyTextOffer({ orderId }: { orderId: string }) {
 
   if (!texts.data?.ready_texts) return null;
   if (state.step === 'done') {
-    return <p className="muted center" role="status"><MessageSquare aria-hidden="true" size={16} /> {withNumber(READY_TEXT_TEXT.subscribed, displayPhone(state.phone))}</p>;
+    return <p className="muted center" role="status"><MessageSquare aria-hidden="true" size={16} /> {withNumber(t(READY_TEXT_TEXT.subscribed), displayPhone(state.phone))}</p>;
   }
   if (state.step === 'offer') {
     return (
       <button type="button" className="btn btn-block" onClick={() => setState({ step: 'consent' })}>
-        <MessageSquare aria-hidden="true" size={18} /> {READY_TEXT_TEXT.offer}
+        <MessageSquare aria-hidden="true" size={18} /> {t(READY_TEXT_TEXT.offer)}
       </button>
     );
   }
@@ -53,7 +55,7 @@ export function ReadyTextOffer({ orderId }: { orderId: string }) {
       const answer = await apiRequest('POST', '/orders/:id/ready-text', { params: { id: orderId }, body: verified ? {} : { phone }, credentials: 'guest' });
       setState({ step: 'done', phone: answer.phone });
     } catch (err) {
-      setError(err instanceof ApiRequestError && err.status === 400 ? err.message : READY_TEXT_TEXT.failed);
+      setError(err instanceof ApiRequestError && err.status === 400 ? err.message : t(READY_TEXT_TEXT.failed));
       setState({ step: 'consent' });
     }
   };
@@ -61,16 +63,16 @@ export function ReadyTextOffer({ orderId }: { orderId: string }) {
     <form className="stack" onSubmit={(e) => void submit(e)}>
       {!verified && (
         <div className="field">
-          <label htmlFor="ready-text-phone">Phone number</label>
+          <label htmlFor="ready-text-phone">{t('Phone number')}</label>
           <input
             id="ready-text-phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="(555) 123-4567" required
             value={phone} onChange={(e) => setPhone(formatPhoneInput(e.target.value))} aria-describedby="ready-text-consent"
           />
         </div>
       )}
-      <p id="ready-text-consent" className="muted">{withNumber(READY_TEXT_TEXT.consent, verified ? displayPhone(verified) : READY_TEXT_TEXT.thisNumber)}</p>
+      <p id="ready-text-consent" className="muted">{withNumber(t(READY_TEXT_TEXT.consent), verified ? displayPhone(verified) : t(READY_TEXT_TEXT.thisNumber))}</p>
       {error && <p className="field-error" role="alert">{error}</p>}
-      <button type="submit" className="btn btn-block" disabled={state.step === 'working'}>{READY_TEXT_TEXT.confirm}</button>
+      <button type="submit" className="btn btn-block" disabled={state.step === 'working'}>{t(READY_TEXT_TEXT.confirm)}</button>
     </form>
   );
 }

@@ -12,8 +12,10 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { RequireGuestSignIn } from '../venue/RequireGuestSignIn';
 import { useVenueContext } from '../venue/VenueLayout';
 import { DrinkImage } from '../../../ui/DrinkImage';
+import { useT } from '../../../i18n/i18n';
 
 type Tab = 'favorites' | 'history';
+/** Labels are the English ids of the guest's language (docs/decisions/216). */
 const TABS: { id: Tab; label: string; icon: typeof Heart }[] = [
   { id: 'favorites', label: 'Favorites', icon: Heart },
   { id: 'history', label: 'History', icon: History },
@@ -24,9 +26,10 @@ export { displayPhone } from '../../auth/display-phone';
 /** Spec: Guest profile (/venue/{slug}/me, also /profile). */
 export default function ProfilePage() {
   const { venue } = useVenueContext();
+  const t = useT();
   return (
     <>
-      <GuestHeader title="My Profile" subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: `Back to ${venue.name} menu` }} />
+      <GuestHeader title={t('My Profile')} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) }} />
       <RequireGuestSignIn slug={venue.slug}>
         <ProfileContents venue={venue} />
       </RequireGuestSignIn>
@@ -35,6 +38,7 @@ export default function ProfilePage() {
 }
 
 function ProfileContents({ venue }: { venue: Venue }) {
+  const t = useT();
   const [tab, setTab] = useState<Tab>('favorites');
   const signOut = useGuestSignOut();
 
@@ -48,11 +52,11 @@ function ProfileContents({ venue }: { venue: Venue }) {
   return (
     <main className="guest-main">
       <ProfileCard />
-      <div className="tabs" role="tablist" aria-label="Profile sections">
+      <div className="tabs" role="tablist" aria-label={t('Profile sections')}>
         {TABS.map(({ id, label, icon: Icon }) => (
           <button key={id} id={`tab-${id}`} type="button" role="tab" className="tab" aria-selected={tab === id} aria-controls={`panel-${id}`}
             tabIndex={tab === id ? 0 : -1} onClick={() => setTab(id)} onKeyDown={onTabKey}>
-            <Icon aria-hidden="true" size={18} /> {label}
+            <Icon aria-hidden="true" size={18} /> {t(label)}
           </button>
         ))}
       </div>
@@ -60,13 +64,14 @@ function ProfileContents({ venue }: { venue: Venue }) {
         {tab === 'favorites' ? <FavoritesList slug={venue.slug} /> : <HistoryList slug={venue.slug} />}
       </section>
       <button type="button" className="btn btn-block sign-out" onClick={() => void signOut(venue.slug)}>
-        <LogOut aria-hidden="true" size={18} /> Sign Out
+        <LogOut aria-hidden="true" size={18} /> {t('Sign Out')}
       </button>
     </main>
   );
 }
 
 function ProfileCard() {
+  const t = useT();
   const profile = useGuestProfile();
   const update = useUpdateGuestProfile();
   const [draft, setDraft] = useState<string | null>(null);
@@ -76,24 +81,24 @@ function ProfileCard() {
     e.preventDefault();
     if (draft === null) return;
     update.mutate(draft.trim(), {
-      onSuccess: () => { setDraft(null); toast.success('Profile updated'); },
-      onError: () => toast.error('Failed to update profile'),
+      onSuccess: () => { setDraft(null); toast.success(t('Profile updated')); },
+      onError: () => toast.error(t('Failed to update profile')),
     });
   };
 
   return (
-    <section className="card profile-card" aria-label="Your details">
+    <section className="card profile-card" aria-label={t('Your details')}>
       <div className="avatar" aria-hidden="true">{(name || '?').slice(0, 1).toUpperCase()}</div>
       <div className="profile-text">
-        <p className="profile-name">{name || 'Guest'}</p>
+        <p className="profile-name">{name || t('Guest')}</p>
         {profile.data && <p className="muted">{displayPhone(profile.data.phone_number)}</p>}
       </div>
       <form className="profile-form" onSubmit={save}>
-        <label htmlFor="display-name">Display name</label>
+        <label htmlFor="display-name">{t('Display name')}</label>
         <div className="row">
-          <input id="display-name" maxLength={60} placeholder="What should the bar call you?" value={draft ?? name}
+          <input id="display-name" maxLength={60} placeholder={t('What should the bar call you?')} value={draft ?? name}
             onChange={(e) => setDraft(e.target.value)} />
-          <button type="submit" className="btn" disabled={draft === null || update.isPending}>{update.isPending ? 'Saving...' : 'Save'}</button>
+          <button type="submit" className="btn" disabled={draft === null || update.isPending}>{update.isPending ? t('Saving...') : t('Save')}</button>
         </div>
       </form>
     </section>
@@ -101,9 +106,10 @@ function ProfileCard() {
 }
 
 function FavoritesList({ slug }: { slug: string }) {
+  const t = useT();
   const { data: favorites, isPending } = useFavorites(slug);
-  if (isPending) return <p role="status" className="muted">Loading favorites...</p>;
-  if (!favorites?.length) return <p className="empty-state">No favorites yet. Tap the heart on a drink to keep it here.</p>;
+  if (isPending) return <p role="status" className="muted">{t('Loading favorites...')}</p>;
+  if (!favorites?.length) return <p className="empty-state">{t('No favorites yet. Tap the heart on a drink to keep it here.')}</p>;
   return (
     <ul className="favorite-list">
       {favorites.map((f) => (
@@ -125,15 +131,16 @@ const loadOrderCard = () => import('../orders/OrderCard');
 const OrderCard = lazy(() => loadOrderCard().then((m) => ({ default: m.OrderCard })));
 
 function HistoryList({ slug }: { slug: string }) {
+  const t = useT();
   const history = useOrderHistory(slug);
   useEffect(() => { void loadOrderCard(); }, []);
   // docs/product.md §8.7: a failed history read is an empty history.
   const orders = history.data ?? [];
-  if (history.isPending) return <p role="status" className="muted">Loading history...</p>;
-  if (orders.length === 0) return <p className="empty-state">No orders yet</p>;
+  if (history.isPending) return <p role="status" className="muted">{t('Loading history...')}</p>;
+  if (orders.length === 0) return <p className="empty-state">{t('No orders yet')}</p>;
   return (
     <div className="stack">
-      <Suspense fallback={<p role="status" className="muted">Loading history...</p>}>
+      <Suspense fallback={<p role="status" className="muted">{t('Loading history...')}</p>}>
         {orders.map((order) => <OrderCard key={order.id} order={order} slug={slug} />)}
       </Suspense>
     </div>

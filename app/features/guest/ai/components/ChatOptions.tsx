@@ -1,4 +1,7 @@
 import { CHAT_OPTIONS } from '../../../../../shared/constants';
+import { useT, type Translate } from '../../../../i18n/i18n';
+
+const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
 
 export type ChatPicks = {
   base: string | null;
@@ -15,27 +18,35 @@ const MAX_MULTI = 3;
 export const hasPicks = (p: ChatPicks) =>
   p.base !== null || p.flavors.length > 0 || p.extras.length > 0 || p.sweetness !== DEFAULT_PICKS.sweetness || p.strength !== DEFAULT_PICKS.strength;
 
-/** The guest message the picks stand for, e.g. "Something with Gin, citrus and herbal, dry, with mint". */
-export function describePicks(p: ChatPicks): string {
+/**
+ * The guest message the picks stand for, e.g. "Suggest a drink: Gin, citrus and herbal, dry, with mint", in the guest's
+ * language (`t`, docs/decisions/216; the model answers in it, docs/decisions/217). Other languages keep the options'
+ * case: German capitalises nouns.
+ */
+export function describePicks(p: ChatPicks, t: Translate = english, lower = true): string {
+  const word = (option: string) => (lower ? t(option).toLowerCase() : t(option));
+  const and = (list: string[]) => list.map(word).join(t(' and '));
   const parts: string[] = [];
-  if (p.base === 'None') parts.push('no alcohol');
-  else if (p.base) parts.push(p.base);
-  if (p.flavors.length > 0) parts.push(p.flavors.map((f) => f.toLowerCase()).join(' and '));
-  if (p.sweetness !== DEFAULT_PICKS.sweetness) parts.push(p.sweetness.toLowerCase());
-  if (p.strength !== DEFAULT_PICKS.strength) parts.push(p.strength.toLowerCase());
-  if (p.extras.length > 0) parts.push(`with ${p.extras.map((e) => e.toLowerCase()).join(' and ')}`);
-  return `Suggest a drink: ${parts.join(', ')}`;
+  if (p.base === 'None') parts.push(t('no alcohol'));
+  else if (p.base) parts.push(t(p.base));
+  if (p.flavors.length > 0) parts.push(and(p.flavors));
+  if (p.sweetness !== DEFAULT_PICKS.sweetness) parts.push(word(p.sweetness));
+  if (p.strength !== DEFAULT_PICKS.strength) parts.push(word(p.strength));
+  if (p.extras.length > 0) parts.push(t('with {extras}', { extras: and(p.extras) }));
+  return t('Suggest a drink: {picks}', { picks: parts.join(', ') });
 }
 
 type GroupProps = { title: string; options: readonly string[]; isOn: (o: string) => boolean; isDisabled?: (o: string) => boolean; onPick: (o: string) => void };
 
 function ChipGroup({ title, options, isOn, isDisabled, onPick }: GroupProps) {
+  const t = useT();
+  // The option stays the English value sent to the bartender; the guest reads it in their language.
   return (
     <fieldset className="chat-option-group">
-      <legend>{title}</legend>
+      <legend>{t(title)}</legend>
       <div className="chips">
         {options.map((o) => (
-          <button key={o} type="button" className="chip" aria-pressed={isOn(o)} disabled={isDisabled?.(o) ?? false} onClick={() => onPick(o)}>{o}</button>
+          <button key={o} type="button" className="chip" aria-pressed={isOn(o)} disabled={isDisabled?.(o) ?? false} onClick={() => onPick(o)}>{t(o)}</button>
         ))}
       </div>
     </fieldset>
@@ -47,9 +58,10 @@ const toggleIn = (list: string[], value: string) =>
 
 /** The chat's quick-option chips (docs/product.md §10.4): base, flavour, sweetness, strength, extras. */
 export function ChatOptions({ picks, onChange }: { picks: ChatPicks; onChange: (p: ChatPicks) => void }) {
+  const t = useT();
   return (
     <details className="chat-options card">
-      <summary>Quick options</summary>
+      <summary>{t('Quick options')}</summary>
       <ChipGroup title="Base" options={CHAT_OPTIONS.base} isOn={(o) => picks.base === o} onPick={(o) => onChange({ ...picks, base: picks.base === o ? null : o })} />
       <ChipGroup title="Flavor" options={CHAT_OPTIONS.flavor} isOn={(o) => picks.flavors.includes(o)}
         isDisabled={(o) => !picks.flavors.includes(o) && picks.flavors.length >= MAX_MULTI} onPick={(o) => onChange({ ...picks, flavors: toggleIn(picks.flavors, o) })} />
