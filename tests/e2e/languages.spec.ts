@@ -15,6 +15,9 @@ test('a guest opening a venue with ?lang=es reads the menu and a drink in Spanis
   await page.goto('/venue/artisan-bar?lang=es');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { level: 1, name: 'The Artisan Bar' })).toBeVisible();
+  // On a phone the header's picker is the icon and the language's code, so the venue's name stays whole beside it.
+  await expect(page.locator('.venue-header .language-code')).toHaveText('ES');
+  expect(await page.locator('.venue-header h1').evaluate((h) => h.scrollWidth <= h.clientWidth), 'the venue name is cut short').toBe(true);
   await expect(page.getByRole('list', { name: 'Bebidas' }).getByRole('link')).toHaveCount(drinks.length);
   await expect(page.getByRole('searchbox', { name: 'Buscar bebidas' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Todas las bebidas (${drinks.length})` })).toBeVisible();

@@ -101,7 +101,7 @@ export type FirstPaintOptions = {
 const INERT = ' inert';
 
 /** The guest header's language picker (app/i18n/LanguagePicker.tsx, docs/decisions/216), English chosen. */
-const LANGUAGE_PICKER = `<label class="language-picker">${icon('languages', 18)}<span class="visually-hidden">Language</span><select>`
+const LANGUAGE_PICKER = `<label class="language-picker language-picker-compact">${icon('languages', 18)}<span class="language-code" aria-hidden="true">EN</span><span class="visually-hidden">Language</span><select>`
   + [['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch']].map(([code, name]) => `<option value="${code}" lang="${code}">${name}</option>`).join('')
   + '</select></label>';
 

@@ -26,7 +26,7 @@ export function GuestHeader({ title, subtitle, back, actions, logoUrl }: Props) 
       </div>
       <div className="venue-header-actions">
         {actions}
-        <LanguagePicker />
+        <LanguagePicker compact />
         <ThemeToggle />
       </div>
     </header>
