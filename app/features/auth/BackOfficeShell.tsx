@@ -1,3 +1,4 @@
+import './back-office.css';
 import { LogOut, Moon, PanelLeftClose, PanelLeftOpen, ShieldAlert, Sun, type LucideIcon } from 'lucide-react';
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import '../auth/back-office.css';
 import { useQueries } from '@tanstack/react-query';
 import { CheckCircle2, Circle, Loader2, XCircle } from 'lucide-react';
 import { timed, type Check, type CheckResult } from './checks';
