@@ -3,7 +3,7 @@
 // needs neither a catalog nor Lingui; es/fr/de are each their own chunk, fetched with Lingui only when chosen.
 import { useCallback, useSyncExternalStore } from 'react';
 import { setMoneyLocale } from '../../shared/money';
-import { askedLocale, DEFAULT_LOCALE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
+import { askedLocale, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
 
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
 
@@ -52,6 +52,14 @@ export async function activateLocale(locale: Locale): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The stored choice is also a cookie, so the Worker drawing the next venue page chooses the same language and draws
+ * no English first paint for a guest who reads Spanish (worker/pages/venue-page.ts).
+ */
+function rememberInCookie(locale: Locale) {
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;
+}
+
 /** The picker's choice: kept on this device, and the page changes language at once. */
 export async function chooseLocale(locale: Locale): Promise<void> {
   try {
@@ -59,11 +67,17 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   } catch {
     // Private mode: the choice holds for this visit only.
   }
+  rememberInCookie(locale);
   await activateLocale(locale);
 }
 
 /** At start: the asked language, else English until the venue's default language is known (applyVenueDefault). */
-export const startLocale = () => activateLocale(askedLocaleNow() ?? DEFAULT_LOCALE);
+export function startLocale() {
+  // A choice stored before the cookie existed reaches the Worker from the next page on.
+  const stored = toLocale(readStored());
+  if (stored && !document.cookie.includes(`${LANGUAGE_COOKIE}=${stored}`)) rememberInCookie(stored);
+  return activateLocale(askedLocaleNow() ?? DEFAULT_LOCALE);
+}
 
 /** A venue's default language applies when the guest asked for none (docs/decisions/216). */
 export function applyVenueDefault(venueDefault: string | null | undefined) {

@@ -107,6 +107,8 @@ describe('a guest reading Spanish', () => {
     expect(await screen.findByLabelText('Locations suchen')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Dein nächster Drink, nur einen Tipp entfernt' })).toBeTruthy();
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
+    // Also in the cookie the Worker reads, so the next venue page comes without an English first paint.
+    expect(document.cookie).toContain('barhop_lang=de');
     expect(document.documentElement.lang).toBe('de');
     expect(askedLocaleNow()).toBe('de');
   });

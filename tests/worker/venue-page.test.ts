@@ -41,8 +41,8 @@ const pages = venuePages(async (_env, url) => {
   return new Response('not found', { status: 404 });
 });
 
-async function page(path: string, bindings: typeof env = env) {
-  const res = await pages.fetch(new Request(`http://localhost${path}`), bindings, createExecutionContext());
+async function page(path: string, bindings: typeof env = env, headers: HeadersInit = {}) {
+  const res = await pages.fetch(new Request(`http://localhost${path}`, { headers }), bindings, createExecutionContext());
   return { status: res.status, headers: res.headers, html: await res.text() };
 }
 
@@ -136,6 +136,33 @@ describe('the guest menu page', () => {
     expect(root(res.html)).toBe('');
     // English asked for, or a language the app does not speak, keeps the first paint.
     for (const path of ['/venue/artisan-bar?lang=en', '/venue/artisan-bar?lang=xx']) expect(root((await page(path)).html)).toContain('guest-shell');
+  });
+
+  it("reads the guest's language as the app will: the kept choice, then the browser's languages, then the venue's default", async () => {
+    const painted = async (headers: HeadersInit, path = '/venue/artisan-bar') => {
+      const res = await page(path, env, headers);
+      expect(boot(res.html)?.venue.venue.slug).toBe('artisan-bar');
+      return root(res.html)!.includes('guest-shell');
+    };
+    // A Spanish browser, or a Spanish choice kept in the cookie the picker writes: no English first paint.
+    expect(await painted({ 'Accept-Language': 'es-ES,es;q=0.9,en;q=0.8' })).toBe(false);
+    expect(await painted({ Cookie: 'barhop_lang=es' })).toBe(false);
+    // The kept choice wins over the browser, and ?lang over both.
+    expect(await painted({ Cookie: 'barhop_lang=en', 'Accept-Language': 'de-DE,de' })).toBe(true);
+    expect(await painted({ Cookie: 'barhop_lang=fr' }, '/venue/artisan-bar?lang=en')).toBe(true);
+    // Preference order, not header order; a language Barhop does not speak is passed over.
+    expect(await painted({ 'Accept-Language': 'en;q=0.5,fr;q=0.9' })).toBe(false);
+    expect(await painted({ 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.8' })).toBe(true);
+    // Nothing asked: the venue's default language decides.
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    await call('PATCH', '/api/admin/venue', { token: admin, body: { default_language: 'es' } });
+    try {
+      expect(await painted({})).toBe(false);
+      expect(await painted({ 'Accept-Language': 'en-US,en' })).toBe(true);
+    } finally {
+      await call('PATCH', '/api/admin/venue', { token: admin, body: { default_language: 'en' } });
+    }
+    expect((await page('/venue/artisan-bar')).headers.get('Vary')).toBe('Accept-Language, Cookie');
   });
 
   it("with a dev server's shell (no stylesheet: vite dev styles from JavaScript), boot data but no unstyled first paint", async () => {

@@ -19,7 +19,9 @@ import { cachedMenuEntity, cachedVenueEntity } from '../venues/service';
 import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
 import { escapeHtml, menuFirstPaint, themeStyle } from './menu-first-paint';
 import { venueManifestPath } from '../../shared/venue-manifest';
-import { CONTENT_LANGUAGES } from '../../shared/languages';
+import { accepts } from 'hono/accepts';
+import { getCookie } from 'hono/cookie';
+import { askedLanguage, CONTENT_LANGUAGES, LANGUAGE_COOKIE, toContentLanguage, type ContentLanguage } from '../../shared/languages';
 
 /** Where static files come from: the Worker's static assets; tests pass a fixed template and stylesheet. */
 export type AssetSource = (env: WorkerEnv, url: URL) => Promise<Response>;
@@ -50,13 +52,15 @@ export const CARD_PAYMENT_SOURCES = {
 } as const;
 
 /**
- * A page asked for in another language than English (`?lang=es`, docs/decisions/216). The first paint is drawn in
- * English from the English menu; the app's first render, which waits for the language's catalog, would replace it
- * with other words. Such a page gets no first paint: the guest never reads English for a moment.
+ * The language the guest asked for, by the guest app's own rule (shared/languages.ts): `?lang=`, the choice kept in
+ * the language cookie, the browser's languages (Accept-Language, by preference). null: the venue's default decides.
  */
-function asksOtherLanguage(url: URL) {
-  const lang = url.searchParams.get('lang')?.trim().toLowerCase().split(/[-_]/)[0];
-  return lang !== undefined && lang !== 'en' && (CONTENT_LANGUAGES as readonly string[]).includes(lang);
+function askedPageLanguage(c: Context<AppContext>, url: URL): ContentLanguage | null {
+  const browser = accepts(c, {
+    header: 'Accept-Language', supports: [...CONTENT_LANGUAGES], default: '',
+    match: (list) => list.filter((a) => a.q > 0).sort((a, b) => b.q - a.q).map((a) => toContentLanguage(a.type)).find((l) => l !== null) ?? '',
+  });
+  return askedLanguage({ search: url.search, stored: getCookie(c, LANGUAGE_COOKIE) ?? null, browser: browser ? [browser] : [] });
 }
 
 /** True for the paths this module renders; the Worker's fetch sends them here instead of the API app. */
@@ -77,8 +81,13 @@ const svgDataUri = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg
 type Cover = { url: string; inlined: boolean };
 type PageParts = { venue: Venue; boot: string; firstPaint: string | null; cover: Cover | null };
 
-/** Reads the venue and its menu through the API's own cached readers, on the venue's shard; null for an unknown or inactive venue. */
-async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean): Promise<PageParts | null> {
+/**
+ * Reads the venue and its menu through the API's own cached readers, on the venue's shard; null for an unknown or
+ * inactive venue. The menu's first paint is drawn in English from the venue's menu as written; a guest who will read
+ * the page in another language (`asked`, else the venue's default language) gets none: the app's first render, in
+ * their language, would replace English words they should never see (docs/decisions/216).
+ */
+async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean, asked: ContentLanguage | null): Promise<PageParts | null> {
   if (slug.length > MAX_SLUG_LENGTH) return null;
   try {
     // The venue's own shard, as GET /api/venues/:slug and /drinks read it (docs/decisions/140).
@@ -91,7 +100,7 @@ async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean):
     let firstPaint: string | null = null;
     let cover: Cover | null = null;
     const coverUrl = venue.cover_image_url ?? venue.image_url;
-    if (isMenu) {
+    if (isMenu && (asked ?? toContentLanguage(venue.default_language) ?? 'en') === 'en') {
       const { drinks } = JSON.parse(menuEntity.body) as { drinks: Drink[] };
       const generated = coverUrl ? venueArtSvgForUrl(coverUrl) ?? generatedVenuePictureSvg(coverUrl) : null;
       firstPaint = menuFirstPaint(venue, drinks, generated ? { coverSrc: svgDataUri(generated) } : {});
@@ -196,6 +205,8 @@ async function renderVenuePage(c: Context<AppContext>, loadAsset: AssetSource) {
   const headers = new Headers(shell.headers);
   for (const name of ['ETag', 'Content-Length', 'CF-Cache-Status']) headers.delete(name);
   headers.set('Cache-Control', 'no-cache');
+  // Whether the menu comes with a first paint depends on the guest's languages (askedPageLanguage).
+  headers.set('Vary', 'Accept-Language, Cookie');
   const shellCsp = headers.get('Content-Security-Policy');
   if (shellCsp && CARD_PATH.test(url.pathname)) {
     let csp = shellCsp;
@@ -204,7 +215,7 @@ async function renderVenuePage(c: Context<AppContext>, loadAsset: AssetSource) {
   }
   const template = await shell.text();
   const page = (html: string) => new Response(html, { status: 200, headers });
-  const parts = await pageParts(c, c.req.param('slug') ?? '', MENU_PATH.test(url.pathname) && !asksOtherLanguage(url));
+  const parts = await pageParts(c, c.req.param('slug') ?? '', MENU_PATH.test(url.pathname), askedPageLanguage(c, url));
   if (!parts) return page(template);
   // A first paint needs the page's stylesheet in the HTML; a dev server's shell has none (styles come from JS).
   const href = parts.firstPaint ? STYLESHEET_LINK.exec(template)?.[1] : undefined;
