@@ -22,6 +22,7 @@ const api = (status: string, { texts = false, guestId = null as string | null } 
   'POST /api/auth/guest-session': guestSessionReply(guestId),
   'GET /api/me': { body: { profile: { id: guestId ?? 'g-none', display_name: null, phone_number: '+15552010042', updated_at: '2026-01-01T00:00:00Z' } } },
   [`POST /api/orders/${ORDER}/ready-text`]: { status: 201, body: { phone: guestId ? '+15552010042' : '+442079460958' } },
+  [`DELETE /api/orders/${ORDER}/ready-text`]: { body: { success: true } },
   'GET /api/orders/active': { body: { order: null } },
   [`GET /api/orders/${ORDER}/status`]: {
     body: { id: ORDER, status, payment_status: 'unpaid', created_at: '2026-03-10T12:00:00.000Z', delivered_at: null, eta_minutes: status === 'ready' ? 0 : 6, queue_position: 1 },
@@ -123,6 +124,12 @@ describe("Text me when it's ready (docs/decisions/215, amended)", () => {
     expect(await screen.findByText("We'll text +442079460958 when it's ready")).toBeTruthy();
     const posted = calls.find((req) => req.method === 'POST' && new URL(req.url).pathname === `/api/orders/${ORDER}/ready-text`);
     expect(await posted!.json()).toEqual({ phone: '+44 20 7946 0958' });
+
+    // Taken back: the text is cancelled on the server and the offer is there again.
+    fireEvent.click(screen.getByRole('button', { name: READY_TEXT_TEXT.cancel }));
+    expect(await screen.findByRole('button', { name: READY_TEXT_TEXT.offer })).toBeTruthy();
+    expect(calls.some((req) => req.method === 'DELETE' && new URL(req.url).pathname === `/api/orders/${ORDER}/ready-text`)).toBe(true);
+    expect(screen.queryByText("We'll text +442079460958 when it's ready")).toBeNull();
   });
 
   it("a signed-in guest's consent names their verified number, and nothing is typed", async () => {

@@ -323,6 +323,20 @@ describe("text me when it's ready (docs/decisions/215, amended 2026-11-28)", () 
     await vi.waitFor(() => expect(texts.map((t) => new URLSearchParams(new TextDecoder().decode(t.body)).get('To'))).toEqual(['+15552010042']));
   });
 
+  it('taken back before ready, nothing is texted; only the guest of the order can take it back', async () => {
+    const texts: Captured[] = [];
+    capturePushes(201, texts);
+    const { id, guest } = await placeOrder();
+    expect((await call('POST', `/api/orders/${id}/ready-text`, { token: guest.token, body: { phone: '+44 20 7946 0958' } })).status).toBe(201);
+    const stranger = await placeOrder();
+    expect(expectApiError(await call('DELETE', `/api/orders/${id}/ready-text`, { token: stranger.guest.token }), 404).code).toBe('not_found');
+    const taken = await call('DELETE', `/api/orders/${id}/ready-text`, { token: guest.token });
+    expect(taken.status, taken.text).toBe(200);
+    await markReady(id);
+    await settle();
+    expect(texts).toHaveLength(0);
+  });
+
   it('is not offered without the SMS settings (503)', async () => {
     const { id, guest } = await placeOrder();
     const bare = { ...env, SMS_ACCOUNT_SID: undefined } as unknown as typeof env;

@@ -68,4 +68,12 @@ export const orderPushRoutes = new Hono<AppContext>()
       db.insert(pushSubscriptions).values({ orderId: row.id, restaurantId: row.restaurantId, endpoint: telEndpoint(phone), p256dh: '', auth: '' }),
     ]);
     return c.json({ phone } satisfies ReadyTextAnswer, 201);
+  })
+  // The guest takes the text back (a wrong number, or they will watch the screen): nothing is sent at ready.
+  .delete('/:id/ready-text', requireGuest, validate('param', IdParam), async (c) => {
+    const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id);
+    if (!found) throw notFound('Order not found');
+    await found.db.delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.orderId, found.row.id), like(pushSubscriptions.endpoint, `${TEL_ENDPOINT_PREFIX}%`)));
+    return c.json({ success: true });
   });

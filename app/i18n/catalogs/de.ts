@@ -471,6 +471,8 @@ export const messages: Record<string, string> = {
   "Send me the text": "Schick mir die SMS",
   "We'll text <number> when it's ready": "Wir schicken eine SMS an <number>, wenn es fertig ist",
   "Could not set up the text. Try again.": "Die SMS konnte nicht eingerichtet werden. Versuche es erneut.",
+  "Don't text me": "Keine SMS schicken",
+  "Could not cancel the text. Try again.": "Die SMS konnte nicht abgesagt werden. Versuche es erneut.",
   "Favorites": "Favoriten",
   "History": "Verlauf",
   "Flavors": "Aromen",

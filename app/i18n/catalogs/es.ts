@@ -471,6 +471,8 @@ export const messages: Record<string, string> = {
   "Send me the text": "Envíame el SMS",
   "We'll text <number> when it's ready": "Enviaremos un SMS al <number> cuando esté listo",
   "Could not set up the text. Try again.": "No se pudo programar el SMS. Inténtalo de nuevo.",
+  "Don't text me": "No me envíes el SMS",
+  "Could not cancel the text. Try again.": "No se pudo cancelar el SMS. Inténtalo de nuevo.",
   "Favorites": "Favoritos",
   "History": "Historial",
   "Flavors": "Sabores",

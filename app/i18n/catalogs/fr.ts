@@ -471,6 +471,8 @@ export const messages: Record<string, string> = {
   "Send me the text": "Envoyez-moi le SMS",
   "We'll text <number> when it's ready": "Nous enverrons un SMS au <number> quand ce sera prêt",
   "Could not set up the text. Try again.": "Impossible de programmer le SMS. Réessayez.",
+  "Don't text me": "Ne m'envoyez pas de SMS",
+  "Could not cancel the text. Try again.": "Impossible d'annuler le SMS. Réessayez.",
   "Favorites": "Favoris",
   "History": "Historique",
   "Flavors": "Saveurs",

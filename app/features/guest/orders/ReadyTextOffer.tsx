@@ -15,6 +15,8 @@ export const READY_TEXT_TEXT = {
   confirm: 'Send me the text',
   subscribed: "We'll text <number> when it's ready",
   failed: 'Could not set up the text. Try again.',
+  cancel: "Don't text me",
+  cancelFailed: 'Could not cancel the text. Try again.',
 } as const;
 
 const withNumber = (text: string, number: string) => text.replace('<number>', number);
@@ -37,7 +39,22 @@ export function ReadyTextOffer({ orderId }: { orderId: string }) {
 
   if (!texts.data?.ready_texts) return null;
   if (state.step === 'done') {
-    return <p className="muted center" role="status"><MessageSquare aria-hidden="true" size={16} /> {withNumber(t(READY_TEXT_TEXT.subscribed), displayPhone(state.phone))}</p>;
+    const cancel = async () => {
+      setError(null);
+      try {
+        await apiRequest('DELETE', '/orders/:id/ready-text', { params: { id: orderId }, credentials: 'guest' });
+        setState({ step: 'offer' });
+      } catch {
+        setError(t(READY_TEXT_TEXT.cancelFailed));
+      }
+    };
+    return (
+      <div className="stack">
+        <p className="muted center" role="status"><MessageSquare aria-hidden="true" size={16} /> {withNumber(t(READY_TEXT_TEXT.subscribed), displayPhone(state.phone))}</p>
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => void cancel()}>{t(READY_TEXT_TEXT.cancel)}</button>
+        {error && <p className="field-error" role="alert">{error}</p>}
+      </div>
+    );
   }
   if (state.step === 'offer') {
     return (
