@@ -28,8 +28,8 @@ const MENU: Drink[] = [
 ];
 
 /** The boot element as the Worker writes it: `<` escaped, so text cannot end the script. */
-function writeBoot(slug: string, venue: Venue, drinks: Drink[]) {
-  const json = JSON.stringify({ slug, venue: { venue }, menu: { drinks } }).replace(/</g, '\\u003c');
+function writeBoot(slug: string, venue: Venue, drinks: Drink[] | null) {
+  const json = JSON.stringify({ slug, venue: { venue }, ...(drinks && { menu: { drinks } }) }).replace(/</g, '\\u003c');
   document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="barhop-boot">${json}</script>`);
 }
 
@@ -39,7 +39,10 @@ beforeEach(() => {
   installAuth();
   resetGuestSessionForTests();
 });
-afterEach(() => document.getElementById('barhop-boot')?.remove());
+afterEach(() => {
+  document.getElementById('barhop-boot')?.remove();
+  delete window.barhopMenu;
+});
 
 describe('boot data', () => {
   it('seeds the venue and its menu from the page, without asking the API', async () => {
@@ -51,6 +54,34 @@ describe('boot data', () => {
     expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(MENU);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual([]);
+  });
+
+  it("on a page with a first paint, takes the menu from the loader's read once it answers, and settles only then", async () => {
+    const calls = mockApi({});
+    writeBoot('artisan-bar', COVERED, null);
+    let answer!: (body: unknown) => void;
+    window.barhopMenu = new Promise((resolve) => { answer = resolve; });
+    const client = createQueryClient();
+    let settled = false;
+    void prefetchVenuePage(client, '/venue/artisan-bar').then(() => { settled = true; });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The app's first render waits for this (app/main.tsx): the menu the first paint shows is not yet in the cache.
+    expect(settled).toBe(false);
+    expect(client.getQueryData(venueKeys.one('artisan-bar'))).toEqual(COVERED);
+    answer({ drinks: MENU });
+    await expect.poll(() => settled).toBe(true);
+    expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(MENU);
+    expect(calls).toEqual([]);
+  });
+
+  it("reads the menu through the API when the loader's read failed", async () => {
+    const calls = mockApi({ 'GET /api/venues/artisan-bar/drinks': { body: { drinks: DRINKS } } });
+    writeBoot('artisan-bar', COVERED, null);
+    window.barhopMenu = Promise.resolve(null);
+    const client = createQueryClient();
+    await prefetchVenuePage(client, '/venue/artisan-bar');
+    expect(venueReads(calls)).toEqual(['GET /api/venues/artisan-bar/drinks']);
+    await expect.poll(() => client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
   });
 
   it("reads the API as before when the page has no boot data, another venue's, or a broken one", async () => {
@@ -138,6 +169,8 @@ describe('the loader that starts the app after the first paint', () => {
     const requestFrame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => { frames.push(cb); return frames.length; });
     const script = document.createElement('script');
     script.dataset.entry = '/assets/index-test.js';
+    script.dataset.menu = '/api/venues/test-bar/drinks';
+    const fetched = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{"drinks":[]}', { headers: { 'Content-Type': 'application/json' } }));
     Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
     try {
       new Function(AFTER_FIRST_PAINT_LOADER)();
@@ -147,9 +180,13 @@ describe('the loader that starts the app after the first paint', () => {
       expect(entry()).toBeNull(); // inside the frame, before its paint
       await new Promise((r) => setTimeout(r, 0));
       expect(entry()).not.toBeNull();
+      // The menu the boot data left out is read at the same moment, and waits for the app as a promise.
+      expect(fetched.mock.calls.map(([url]) => String(url))).toEqual(['/api/venues/test-bar/drinks']);
+      await expect(window.barhopMenu).resolves.toEqual({ drinks: [] });
       expect(entry()!.getAttribute('crossorigin')).toBe('');
     } finally {
       requestFrame.mockRestore();
+      fetched.mockRestore();
       Reflect.deleteProperty(document, 'currentScript');
       document.head.querySelectorAll('script[type="module"]').forEach((s) => s.remove());
     }

@@ -58,7 +58,7 @@ const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script type=
 afterEach(() => { assetRequests.length = 0; });
 
 describe('the guest menu page', () => {
-  it('is titled and coloured for the venue, draws its first paint, and boots with the bodies of the two API reads', async () => {
+  it("is titled and coloured for the venue, draws its first paint, and boots with the venue read's body", async () => {
     const res = await page('/venue/artisan-bar');
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('text/html');
@@ -68,7 +68,10 @@ describe('the guest menu page', () => {
 
     const venue = (await call('GET', '/api/venues/artisan-bar')).json;
     const menu = (await call('GET', '/api/venues/artisan-bar/drinks')).json;
-    expect(boot(res.html)).toEqual({ slug: 'artisan-bar', venue, menu });
+    // The menu's body is left out of a page with a first paint: the loader reads it after the paint (next test), and
+    // the page arrives in one round trip of a new connection (docs/decisions/096, amended). Other pages carry it.
+    expect(boot(res.html)).toEqual({ slug: 'artisan-bar', venue });
+    expect(boot((await page('/venue/artisan-bar/cart')).html)).toEqual({ slug: 'artisan-bar', venue, menu });
 
     const v = venue.venue as Venue;
     expect(res.html).toContain(`<title>${v.name}</title>`);
@@ -105,9 +108,9 @@ describe('the guest menu page', () => {
     expect(html).not.toContain('<script type="module"');
     // Nor are the modules it imports requested before the paint: the loader asks for them with the entry.
     expect(html).not.toContain('rel="modulepreload"');
-    const loaders = [...html.matchAll(/<script data-entry="([^"]+)" data-preload="([^"]+)">([\s\S]*?)<\/script>/g)];
-    expect(loaders.map((m) => [m[1], m[2]])).toEqual([['/assets/index-test.js', '/assets/core-test.js']]);
-    expect(loaders[0]![3]).toBe(AFTER_FIRST_PAINT_LOADER);
+    const loaders = [...html.matchAll(/<script data-entry="([^"]+)" data-preload="([^"]+)" data-menu="([^"]+)">([\s\S]*?)<\/script>/g)];
+    expect(loaders.map((m) => [m[1], m[2], m[3]])).toEqual([['/assets/index-test.js', '/assets/core-test.js', '/api/venues/artisan-bar/drinks']]);
+    expect(loaders[0]![4]).toBe(AFTER_FIRST_PAINT_LOADER);
     expect(html.indexOf('<script data-entry=')).toBeGreaterThan(html.indexOf('id="barhop-boot"'));
     expect(html).toMatch(/<script data-entry="[^"]+"[^>]*>[^<]*<\/script>\s*<\/body>/);
     // Without a first paint there is nothing to wait for: the entry stays a module script in the head.
@@ -225,7 +228,10 @@ describe('the guest menu page', () => {
     const data = boot(res.html);
     expect(data.venue).toEqual((await call('GET', `/api/venues/${saved.json.venue.slug}`)).json);
     expect(data.venue.venue.name).toBe(hostile);
-    expect(data.menu.drinks.map((d: { name: string }) => d.name)).toContain('Aaa <img src=x onerror=alert(3)>');
+    // The menu's body rides on the pages without a first paint.
+    const cart = await page(`/venue/${saved.json.venue.slug}/cart`);
+    expect(cart.html.match(/<script/g)).toHaveLength(2);
+    expect(boot(cart.html).menu.drinks.map((d: { name: string }) => d.name)).toContain('Aaa <img src=x onerror=alert(3)>');
   });
 });
 

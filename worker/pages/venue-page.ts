@@ -70,16 +70,19 @@ export const isVenuePagePath = (pathname: string) => pathname.startsWith('/venue
  * The boot data as the inside of a <script type="application/json">: `<` as \u003c, so no text in a venue or
  * a drink (`</script>`, `<!--`) can end the element; JSON.parse reads the escape back as `<`.
  */
-export function bootJson(slug: string, venueBody: string, menuBody: string) {
-  return `{"slug":${JSON.stringify(slug)},"venue":${venueBody},"menu":${menuBody}}`.replace(/</g, '\\u003c');
+export function bootJson(slug: string, venueBody: string, menuBody: string | null) {
+  return `{"slug":${JSON.stringify(slug)},"venue":${venueBody}${menuBody === null ? '' : `,"menu":${menuBody}`}}`.replace(/</g, '\\u003c');
 }
+
+/** The menu's read (GET /api/venues/:id/drinks), which a page with a first paint fetches once that paint is shown. */
+export const menuReadPath = (slug: string) => `/api/venues/${encodeURIComponent(slug)}/drinks`;
 
 /** A data: URI for an SVG, so an <img> shows it without a request. */
 const svgDataUri = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`;
 
 /** The menu's cover: its URL and whether the first paint draws it without a request (data: URI). */
 type Cover = { url: string; inlined: boolean };
-type PageParts = { venue: Venue; boot: string; firstPaint: string | null; cover: Cover | null };
+type PageParts = { slug: string; venue: Venue; venueBody: string; menuBody: string; firstPaint: string | null; cover: Cover | null };
 
 /**
  * Reads the venue and its menu through the API's own cached readers, on the venue's shard; null for an unknown or
@@ -106,7 +109,7 @@ async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean, 
       firstPaint = menuFirstPaint(venue, drinks, generated ? { coverSrc: svgDataUri(generated) } : {});
       if (coverUrl) cover = { url: coverUrl, inlined: generated !== null };
     }
-    return { venue, boot: bootJson(slug, venueEntity.body, menuEntity.body), firstPaint, cover };
+    return { slug, venue, venueBody: venueEntity.body, menuBody: menuEntity.body, firstPaint, cover };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     const message = err instanceof Error ? err.message : String(err);
@@ -132,9 +135,13 @@ async function stylesheetText(env: WorkerEnv, loadAsset: AssetSource, url: URL) 
 
 type Rewrite = PageParts & { stylesheet: { href: string; css: string | null } | null };
 
-function rewrite(shell: Response, { venue, boot, firstPaint, cover, stylesheet }: Rewrite) {
+function rewrite(shell: Response, { slug, venue, venueBody, menuBody, firstPaint, cover, stylesheet }: Rewrite) {
   const color = venue.theme_colors.secondary;
   const painted = Boolean(firstPaint && stylesheet);
+  // A page with a first paint leaves the menu's body out of its boot data: with it, the HTML no longer arrives in
+  // one round trip of a new connection (≈ 14 KB), and the paint needs only what it draws. Its loader reads the menu
+  // after the paint, beside the app's modules (docs/decisions/096, amended).
+  const boot = bootJson(slug, venueBody, painted ? null : menuBody);
   // The cover is the menu's largest element. Drawn from a data: URI by the first paint, its preload only warms
   // the URL React's <img> will use (no blink at the swap) and must not compete with the page's own requests;
   // otherwise it is the largest paint itself, wanted as early as possible.
@@ -189,7 +196,8 @@ function rewrite(shell: Response, { venue, boot, firstPaint, cover, stylesheet }
         el.onEndTag((end) => {
           if (!deferredEntry) return;
           const preload = preloads.length ? ` data-preload="${escapeHtml(preloads.join(' '))}"` : '';
-          end.before(`<script data-entry="${escapeHtml(deferredEntry)}"${preload}>${AFTER_FIRST_PAINT_LOADER}</script>`, { html: true });
+          const menu = ` data-menu="${escapeHtml(menuReadPath(slug))}"`;
+          end.before(`<script data-entry="${escapeHtml(deferredEntry)}"${preload}${menu}>${AFTER_FIRST_PAINT_LOADER}</script>`, { html: true });
         });
       },
     })

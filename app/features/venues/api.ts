@@ -49,24 +49,41 @@ export function useVenueDrinks(idOrSlug: string | undefined) {
   return useQuery({ ...venueQueries.drinks(idOrSlug ?? '', lang), enabled: Boolean(idOrSlug) });
 }
 
-/** What the Worker puts in a venue page's HTML (worker/pages/venue-page.ts): the two reads' answers. */
-type BootData = { slug: string; venue: { venue: Venue }; menu: { drinks: Drink[] } };
+/**
+ * What the Worker puts in a venue page's HTML (worker/pages/venue-page.ts): the venue read's answer, and the menu
+ * read's, except on a page with a first paint, whose loader reads the menu after the paint (docs/decisions/096).
+ */
+type BootData = { slug: string; venue: { venue: Venue }; menu?: { drinks: Drink[] } };
 
 function bootData(slug: string): BootData | null {
   try {
     const boot = JSON.parse(document.getElementById('barhop-boot')?.textContent ?? 'null') as BootData | null;
-    return boot?.slug === slug && boot.venue?.venue && Array.isArray(boot.menu?.drinks) ? boot : null;
+    return boot?.slug === slug && boot.venue?.venue && (boot.menu === undefined || Array.isArray(boot.menu.drinks)) ? boot : null;
   } catch {
     return null;
   }
 }
 
+declare global {
+  interface Window {
+    /** The menu read the first paint's loader started (worker/pages/after-first-paint-loader.ts): its body, or null. */
+    barhopMenu?: Promise<unknown>;
+  }
+}
+
+/** The loader's menu read, when it answered with a menu. */
+async function loadersMenu(): Promise<Drink[] | null> {
+  const body = (await window.barhopMenu?.catch(() => null)) as { drinks?: unknown } | null | undefined;
+  return Array.isArray(body?.drinks) ? (body.drinks as Drink[]) : null;
+}
+
 /**
- * On a guest venue URL, the venue and its menu come from the page itself when the Worker wrote them in
- * (docs/decisions/096); otherwise the app starts both reads at once, side by side, instead of after the page
- * chunks load and one after the other (bench/, docs/decisions/080).
+ * On a guest venue URL, the venue and its menu come from the page itself when the Worker wrote them in, or from
+ * the read its loader started after the first paint (docs/decisions/096); otherwise the app starts both reads at
+ * once, side by side, instead of after the page chunks load and one after the other (bench/, docs/decisions/080).
+ * Settles once the menu is in the cache when the page had it coming, so the first render draws it in place.
  */
-export function prefetchVenuePage(client: QueryClient, pathname: string, lang: Locale = 'en') {
+export async function prefetchVenuePage(client: QueryClient, pathname: string, lang: Locale = 'en') {
   const slug = /^\/venue\/([^/]+)/.exec(pathname)?.[1];
   if (!slug) return;
   const idOrSlug = decodeURIComponent(slug);
@@ -76,7 +93,9 @@ export function prefetchVenuePage(client: QueryClient, pathname: string, lang: L
     client.setQueryData(venueQueries.one(idOrSlug).queryKey, venue);
     // The menu screen reads the drinks by the venue's slug, a URL may name the venue by id. The page's drinks are
     // the English menu; a guest reading another language gets theirs read at once.
-    for (const key of new Set([idOrSlug, venue.slug])) client.setQueryData(venueQueries.drinks(key).queryKey, boot.menu.drinks);
+    const drinks = boot.menu?.drinks ?? await loadersMenu();
+    if (drinks) for (const key of new Set([idOrSlug, venue.slug])) client.setQueryData(venueQueries.drinks(key).queryKey, drinks);
+    else void client.prefetchQuery(venueQueries.drinks(idOrSlug, 'en'));
     if (lang !== 'en') void client.prefetchQuery(venueQueries.drinks(venue.slug, lang));
     return;
   }
