@@ -23,10 +23,7 @@ if [ -n "${BARHOP_PREBUILT:-}" ]; then
   export BARHOP_OUT_DIR="$BARHOP_PREBUILT"
   # `vite preview` serves the build that .wrangler/deploy/config.json names, which the last build wrote, and builds
   # since may have been elsewhere (npm test's servers test builds in a temp directory): it names this one.
-  built="$BARHOP_PREBUILT/barhop/wrangler.json"
-  [ -f "$built" ] || { echo "BARHOP_PREBUILT: no $built" >&2; exit 1; }
-  mkdir -p .wrangler/deploy
-  printf '{"configPath":"%s","auxiliaryWorkers":[]}\n' "$(realpath -m --relative-to=.wrangler/deploy "$built")" > .wrangler/deploy/config.json
+  npx tsx scripts/serve-prebuilt.ts "$BARHOP_PREBUILT"
 else
   npx vite build --logLevel warn
 fi

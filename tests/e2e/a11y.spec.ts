@@ -1,16 +1,17 @@
 // Accessibility (docs/reliability.md §8): axe on every route of every area (guest, login, admin, staff,
 // super, diagnostics) with 0 critical, serious or moderate violations, and the guest flow by keyboard alone.
-// The route list is checked against app/routes.tsx, so a screen added there without a place here
-// fails the first test.
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page } from '@playwright/test';
+// The guest and public screens are scanned here; the admin, staff and super screens in a11y-back-office.spec.ts,
+// which runs beside this one on the visual server (docs/decisions/220). The route list is checked against
+// app/routes.tsx, so a screen added there without a place here fails the first test.
+import { type APIRequestContext } from '@playwright/test';
+import { axeStats, axeViolations, printAxeStats } from './axe';
 import { expect, test, type Auth } from './fixtures';
 import { slugify } from '../../shared/ids';
 import { AREAS, SLUG, uncoveredRoutes } from './route-list';
 
 test.describe.configure({ mode: 'serial' });
 
-const stats = { screens: 0, violationsSerious: 0, violationsOther: 0, otherRules: {} as Record<string, string[]> };
+const stats = axeStats();
 
 /** Staff cancel an order this spec placed, so the specs after it find the bar's queue as seeded. */
 async function cancelOrder(request: APIRequestContext, auth: Auth, orderId: string) {
@@ -18,23 +19,7 @@ async function cancelOrder(request: APIRequestContext, auth: Auth, orderId: stri
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/** Critical, serious and moderate axe violations on the screen as it is now, once it has settled. */
-async function axeViolations(page: Page, screen: string) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect(page.locator('#root')).not.toBeEmpty();
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  stats.screens += 1;
-  const bad = results.violations.filter((v) => v.impact !== 'minor');
-  stats.violationsSerious += bad.length;
-  stats.violationsOther += results.violations.length - bad.length;
-  for (const v of results.violations) if (!bad.includes(v)) (stats.otherRules[`${v.id} (${v.impact})`] ??= []).push(screen);
-  return bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-test.afterAll(() => {
-  console.log(`RELIABILITY a11y ${JSON.stringify(stats)}`);
-});
+test.afterAll(() => printAxeStats('a11y', stats));
 
 test('the a11y route list covers every route in app/routes.tsx', () => {
   expect(uncoveredRoutes(), 'add these to AREAS in tests/e2e/route-list.ts').toEqual([]);
@@ -63,32 +48,12 @@ test('guest and public screens: 0 critical, serious or moderate axe violations',
     for (const route of [...AREAS.public, ...AREAS.guest]) {
       const url = route.replace(/:(\w+)/g, (_m, name: string) => values[name]!) + (route.endsWith('order-confirmation') ? `?orderId=${orderId}` : '');
       await page.goto(url);
-      problems.push(...await axeViolations(page, `${url} (${scheme})`));
+      problems.push(...await axeViolations(page, `${url} (${scheme})`, stats));
     }
   }
   await cancelOrder(request, auth, orderId);
   expect(problems).toEqual([]);
 });
-
-for (const [area, email] of [['admin', 'admin@barhop.dev'], ['staff', 'staff@barhop.dev'], ['super', 'superadmin@barhop.dev']] as const) {
-  for (const scheme of ['light', 'dark'] as const) test(`${area} screens (${scheme}): 0 critical, serious or moderate axe violations`, async ({ page }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/login');
-    await page.evaluate((s) => { for (const a of ['admin', 'staff', 'super']) localStorage.setItem(`barhop.backoffice.theme.${a}`, s); }, scheme);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('barhop-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).not.toHaveURL(/\/login/);
-    const problems: string[] = [];
-    for (const route of AREAS[area]) {
-      await page.goto(route);
-      await expect(page).not.toHaveURL(/\/login/);
-      problems.push(...await axeViolations(page, `${route} (${scheme})`));
-    }
-    expect(problems).toEqual([]);
-  });
-}
 
 test('the guest flow by keyboard alone: pick a venue, open a drink, add it to the cart, check out', async ({ page, auth }) => {
   /** Presses Tab until the focused element's accessible text matches, like a keyboard user scanning. */

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servePrebuilt } from '../../scripts/lib/prebuilt';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const bin = (...parts: string[]) => path.join(repoRoot, 'node_modules', ...parts);
@@ -165,7 +166,11 @@ beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'barhop-local-servers-'));
   devState = path.join(workDir, 'dev-state');
   previewState = path.join(workDir, 'preview-state');
-  const outDir = path.join(workDir, 'dist');
+  // A build made already when BARHOP_PREBUILT names one (CI: `npm run check` built the same app into dist-check), else
+  // one of its own in the temp directory (docs/decisions/220). Either way .wrangler/deploy/config.json names it, as
+  // `vite preview` needs; scripts/e2e-server.sh names the e2e servers' build again after this.
+  const prebuilt = process.env.BARHOP_PREBUILT;
+  const outDir = prebuilt ? servePrebuilt(prebuilt) : path.join(workDir, 'dist');
   // A migrated, seeded database like `npm start` makes, built beside the production build the preview serves.
   const database = (async () => {
     // Every database, the control one and each venue shard, as `npm run db:migrate` does (docs/decisions/140).
@@ -173,7 +178,7 @@ beforeAll(async () => {
     await run([bin('tsx', 'dist', 'cli.mjs'), 'scripts/seed.ts', '--persist-to', devState], {});
     cpSync(devState, previewState, { recursive: true });
   })();
-  const build = run([bin('vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { BARHOP_OUT_DIR: outDir, BARHOP_STATE_DIR: previewState });
+  const build = prebuilt ? Promise.resolve() : run([bin('vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { BARHOP_OUT_DIR: outDir, BARHOP_STATE_DIR: previewState });
   await database;
   [dev, preview] = await Promise.all([
     startVite('dev', { BARHOP_STATE_DIR: devState }),
