@@ -171,11 +171,16 @@ beforeAll(async () => {
   // `vite preview` needs; scripts/e2e-server.sh names the e2e servers' build again after this.
   const prebuilt = process.env.BARHOP_PREBUILT;
   const outDir = prebuilt ? servePrebuilt(prebuilt) : path.join(workDir, 'dist');
-  // A migrated, seeded database like `npm start` makes, built beside the production build the preview serves.
+  // A migrated, seeded database like `npm start` makes, built beside the production build the preview serves; a copy
+  // of one seeded already when BARHOP_SEEDED_STATE names it (CI seeds one while `npm run check` runs, .ci/run).
+  const seeded = process.env.BARHOP_SEEDED_STATE;
   const database = (async () => {
-    // Every database, the control one and each venue shard, as `npm run db:migrate` does (docs/decisions/140).
-    await run([bin('tsx', 'dist', 'cli.mjs'), 'scripts/db-migrate.ts', '--persist-to', devState], { CI: 'true' });
-    await run([bin('tsx', 'dist', 'cli.mjs'), 'scripts/seed.ts', '--persist-to', devState], {});
+    if (seeded) cpSync(seeded, devState, { recursive: true });
+    else {
+      // Every database, the control one and each venue shard, as `npm run db:migrate` does (docs/decisions/140).
+      await run([bin('tsx', 'dist', 'cli.mjs'), 'scripts/db-migrate.ts', '--persist-to', devState], { CI: 'true' });
+      await run([bin('tsx', 'dist', 'cli.mjs'), 'scripts/seed.ts', '--persist-to', devState], {});
+    }
     cpSync(devState, previewState, { recursive: true });
   })();
   const build = prebuilt ? Promise.resolve() : run([bin('vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { BARHOP_OUT_DIR: outDir, BARHOP_STATE_DIR: previewState });
