@@ -1,8 +1,10 @@
-// The axe scan the accessibility specs share (docs/reliability.md §8): a11y.spec.ts (guest and public screens, on the
-// phone server) and a11y-back-office.spec.ts (admin, staff and super screens, on the visual server; docs/decisions/220).
+// The axe scan the accessibility specs share (docs/reliability.md §8): a11y.spec.ts (guest, public and super screens,
+// on the phone server) and a11y-back-office.spec.ts (admin and staff screens, on the visual server; docs/decisions/220).
 // Each spec file keeps its own tally and prints it as its own `RELIABILITY <key> {...}` line.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './fixtures';
+import { AREAS, SIGN_IN } from './route-list';
 
 export type AxeStats = { screens: number; violationsSerious: number; violationsOther: number; otherRules: Record<string, string[]> };
 
@@ -24,3 +26,28 @@ export async function axeViolations(page: Page, screen: string, stats: AxeStats)
 
 /** The tally's line in the CI log, read by people (nothing parses it). */
 export const printAxeStats = (key: string, stats: AxeStats) => console.log(`RELIABILITY ${key} ${JSON.stringify(stats)}`);
+
+/**
+ * One back-office area's screens in one scheme, as its demo account sees them at 1280×800: signs in through the login
+ * page, then scans each screen. Returns the violations found.
+ */
+export async function scanBackOfficeArea(page: Page, area: keyof typeof SIGN_IN, scheme: 'light' | 'dark', stats: AxeStats) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  await page.evaluate((s) => { for (const a of ['admin', 'staff', 'super']) localStorage.setItem(`barhop.backoffice.theme.${a}`, s); }, scheme);
+  // Possibly the first page a server's worker loads: typed again until the form keeps it, as visual.spec.ts signs in.
+  await expect(async () => {
+    await page.getByLabel('Email').fill(SIGN_IN[area]);
+    await expect(page.getByLabel('Email')).toHaveValue(SIGN_IN[area], { timeout: 300 });
+  }).toPass();
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const problems: string[] = [];
+  for (const route of AREAS[area]) {
+    await page.goto(route);
+    await expect(page).not.toHaveURL(/\/login/);
+    problems.push(...await axeViolations(page, `${route} (${scheme})`, stats));
+  }
+  return problems;
+}
