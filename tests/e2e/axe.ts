@@ -1,10 +1,12 @@
-// The axe scan the accessibility specs share (docs/reliability.md §8): a11y.spec.ts (guest, public and super screens,
-// on the phone server) and a11y-back-office.spec.ts (admin and staff screens, on the visual server; docs/decisions/220).
+// The axe scan the accessibility specs share (docs/reliability.md §8): a11y.spec.ts (guest and public screens, on the
+// phone server) and a11y-back-office.spec.ts (admin, staff and super screens, on the visual server; docs/decisions/220, 221).
 // Each spec file keeps its own tally and prints it as its own `RELIABILITY <key> {...}` line.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures';
 import { AREAS, SIGN_IN } from './route-list';
+
+const DIAGNOSTICS = ['/dev-check', '/__diag'];
 
 export type AxeStats = { screens: number; violationsSerious: number; violationsOther: number; otherRules: Record<string, string[]> };
 
@@ -44,7 +46,8 @@ export async function scanBackOfficeArea(page: Page, area: keyof typeof SIGN_IN,
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).not.toHaveURL(/\/login/);
   const problems: string[] = [];
-  for (const route of AREAS[area]) {
+  // The diagnostics pages show a signed-in super admin more than a visitor (a11y.spec.ts scans them signed out).
+  for (const route of [...AREAS[area], ...(area === 'super' ? DIAGNOSTICS : [])]) {
     await page.goto(route);
     await expect(page).not.toHaveURL(/\/login/);
     problems.push(...await axeViolations(page, `${route} (${scheme})`, stats));

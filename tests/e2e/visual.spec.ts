@@ -1,6 +1,7 @@
-// Visual regression (docs/decisions/138, 220): every route at phone, tablet and desktop size in light, and in dark at
-// phone and desktop size, against the committed baselines in visual.spec.ts-snapshots/; each pass also checks that
-// no route scrolls sideways, the phone pass at 320 px too. Times, ages, order codes and live lists are
+// Visual regression (docs/decisions/138, 220, 221): every route at phone, tablet and desktop size in light, and in dark at
+// phone and desktop size, against the committed baselines in visual.spec.ts-snapshots/; each size also checks that
+// no route scrolls sideways, the phone size in light at 320 px too. A route is loaded once per scheme, at the phone
+// size, and resized for the others: the breakpoints are CSS alone (docs/decisions/221). Times, ages, order codes and live lists are
 // masked (QR codes too: they carry the server's origin), and the order lists (staff queue and history, admin orders) are shown empty; animations are off. Regenerate after an intended change: `npm run test:visual -- --update-snapshots`.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { slugify } from '../../shared/ids';
@@ -9,12 +10,13 @@ import { AREAS, SIGN_IN, SLUG, uncoveredRoutes } from './route-list';
 
 const SIZES = { 390: { width: 390, height: 844 }, 768: { width: 768, height: 1024 }, 1440: { width: 1440, height: 900 } } as const;
 /**
- * Every size in light; dark at 390 and 1440 only. Dark sets colours and nothing else (`:root[data-scheme='dark']` in
- * app/ui/tokens.css and app/styles.css), so its colours are seen on the phone layout and on the desktop one with the
- * back office's sidebar, and the 768 layout in light (docs/decisions/220).
+ * The sizes each scheme is compared at, the first one the size a route is loaded at: every size in light; dark at 390
+ * and 1440 only. Dark sets colours and nothing else (`:root[data-scheme='dark']` in app/ui/tokens.css and
+ * app/styles.css), so its colours are seen on the phone layout and on the desktop one with the back office's sidebar,
+ * and the 768 layout in light (docs/decisions/220).
  */
-const PASSES = [[390, 'light'], [390, 'dark'], [768, 'light'], [1440, 'light'], [1440, 'dark']] as const;
-/** The narrowest phone: the 390 light pass lays each route out at this width too and measures it, with no screenshot. */
+const SCHEMES = { light: [390, 768, 1440], dark: [390, 1440] } as const;
+/** The narrowest phone: in light each route is laid out at this width too and measured, with no screenshot. */
 const NARROW = { width: 320, height: 800 };
 type Role = keyof typeof SIGN_IN;
 const MASK = ['time', '.ticket-age', '.admin-clock', '.order-id', '.mono', '.impersonation-slug', '[data-visual-mask]', '.staff-order-list', '.all-day-list', '.admin-queue-list', '.admin-live-list', '.super-raw', 'tbody:not(.chart-data tbody)', '.tile-value', '.qr-image', '.qr-url', '.chart-svg', '.chart-hbars'];
@@ -84,7 +86,7 @@ async function settle(page: Page) {
 
 async function visit(browser: Browser, role: Role | null, scheme: 'light' | 'dark', viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) {
   const signedInAs = role ? states.get(role)! : null;
-  const context = await browser.newContext({ viewport, storageState: signedInAs?.storage, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ viewport, isMobile: false, storageState: signedInAs?.storage, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.clock.setFixedTime(FROZEN_NOW);
   // The bar's live queue, its history, the admin's order list and the audit logs hold what the specs before this one did: shown empty here,
@@ -113,36 +115,48 @@ test('the visual suite covers every route in app/routes.tsx', () => {
 
 /** No route scrolls sideways: one wider than the viewport is added to `wide`, with its widths. */
 async function measureWidth(page: Page, route: string, width: number, wide: string[]) {
-  const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   if (scroll! > inner!) wide.push(`${route}: ${scroll} > ${inner} at ${width} px`);
 }
 
-for (const [size, scheme] of PASSES) {
-  const viewport = SIZES[size];
-  const narrow = size === 390 && scheme === 'light';
-  test(`every route looks as it did: ${size}, ${scheme}${narrow ? ` (and fits ${NARROW.width} px)` : ''}`, async ({ browser }) => {
-    test.setTimeout(240_000);
-    const wide: string[] = [];
-    for (const role of [null, 'admin', 'staff', 'super'] as const) {
-      await visit(browser, role, scheme, viewport, async (page) => {
+/** After a resize, the page as laid out at its new size: two frames for layout and resize observers, then its images. */
+async function resized(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(() => Array.from(document.images).filter((image) => {
+    const box = image.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  }).every((image) => image.complete));
+}
+
+const screenshotName = (route: string, size: number, scheme: string) => `${route.replace(/[/:]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${size}-${scheme}.png`;
+
+for (const [scheme, sizes] of Object.entries(SCHEMES) as [keyof typeof SCHEMES, readonly (keyof typeof SIZES)[]][]) {
+  for (const role of [null, 'admin', 'staff', 'super'] as const) {
+    const narrow = scheme === 'light';
+    test(`${role ?? 'guest and public'} routes look as they did in ${scheme}: ${sizes.join(', ')} px${narrow ? ` (and fit ${NARROW.width} px)` : ''}`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      const wide: string[] = [];
+      const first = SIZES[sizes[0]!];
+      await visit(browser, role, scheme, first, async (page) => {
         for (const route of ROUTES.filter((r) => areaOf(r) === role)) {
+          await page.setViewportSize(first);
           await page.goto(urlOf(route));
           await settle(page);
           if (role) await expect(page, route).not.toHaveURL(/\/login/);
-          const name = `${route.replace(/[/:]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${size}-${scheme}.png`;
-          await expect.soft(page, route).toHaveScreenshot(name, { mask: [...MASK, ...(ROUTE_MASK[route] ?? [])].map((s) => page.locator(s)), maxDiffPixelRatio: 0.01, animations: 'disabled' });
-          await measureWidth(page, route, viewport.width, wide);
-          if (narrow) {
-            // The breakpoints are CSS alone (no script lays a screen out by its width): resized, the route is laid out
-            // as if loaded at 320 px, by the second frame.
-            await page.setViewportSize(NARROW);
-            await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-            await measureWidth(page, route, NARROW.width, wide);
-            await page.setViewportSize(viewport);
+          for (const size of sizes) {
+            const viewport = SIZES[size];
+            if (size !== sizes[0]) await resized(page, viewport);
+            await expect.soft(page, `${route} at ${size}`).toHaveScreenshot(screenshotName(route, size, scheme), { mask: [...MASK, ...(ROUTE_MASK[route] ?? [])].map((s) => page.locator(s)), maxDiffPixelRatio: 0.01, animations: 'disabled' });
+            await measureWidth(page, route, viewport.width, wide);
+            if (narrow && size === 390) {
+              await resized(page, NARROW);
+              await measureWidth(page, route, NARROW.width, wide);
+            }
           }
         }
       });
-    }
-    expect.soft(wide, 'routes that scroll sideways').toEqual([]);
-  });
+      expect.soft(wide, 'routes that scroll sideways').toEqual([]);
+    });
+  }
 }

@@ -68,13 +68,13 @@ function RevenueSummary({ data }: { data: PlatformOverview }) {
   const avg = (cents: number, orders: number) => (orders > 0 ? formatCents(Math.round(cents / orders)) : '—');
   return (
     <Panel title="Revenue Summary">
-      <table>
+      <div className="table-wrap"><table>
         <thead><tr><th scope="col">Period</th><th scope="col">Revenue</th><th scope="col">Orders</th><th scope="col">Average order</th><th scope="col">Per day</th></tr></thead>
         <tbody>
           <tr><th scope="row">Last 7 days</th><td>{formatCents(data.revenue_7d_cents)}</td><td>{formatCount(data.orders_7d)}</td><td>{avg(data.revenue_7d_cents, data.orders_7d)}</td><td>{formatCents(Math.round(data.revenue_7d_cents / 7))}</td></tr>
           <tr><th scope="row">Last 30 days</th><td>{formatCents(data.revenue_30d_cents)}</td><td>{formatCount(data.orders_30d)}</td><td>{avg(data.revenue_30d_cents, data.orders_30d)}</td><td>{formatCents(Math.round(data.revenue_30d_cents / 30))}</td></tr>
         </tbody>
-      </table>
+      </table></div>
     </Panel>
   );
 }
