@@ -1,7 +1,7 @@
-// Visual regression (docs/decisions/138, 220, 221): every route at phone, tablet and desktop size in light, and in dark at
-// phone and desktop size, against the committed baselines in visual.spec.ts-snapshots/; each size also checks that
-// no route scrolls sideways, the phone size in light at 320 px too. A route is loaded once per scheme, at the phone
-// size, and resized for the others: the breakpoints are CSS alone (docs/decisions/221). Times, ages, order codes and live lists are
+// Visual regression (docs/decisions/138, 220, 221): every route at phone, tablet and desktop size in light, and in
+// dark at phone and desktop size, against the committed baselines in visual.spec.ts-snapshots/; each size also checks
+// that no route scrolls sideways, the phone size in light at 320 px too. A route is loaded once per scheme, at the
+// phone size, and resized for the others: the breakpoints are CSS alone. Times, ages, order codes and live lists are
 // masked (QR codes too: they carry the server's origin), and the order lists (staff queue and history, admin orders) are shown empty; animations are off. Regenerate after an intended change: `npm run test:visual -- --update-snapshots`.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { slugify } from '../../shared/ids';
@@ -86,6 +86,8 @@ async function settle(page: Page) {
 
 async function visit(browser: Browser, role: Role | null, scheme: 'light' | 'dark', viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) {
   const signedInAs = role ? states.get(role)! : null;
+  // Desktop-style, the phone's touch and pixel ratio kept: in mobile emulation a resized page stays scaled, and the
+  // window widens with a page too wide for it, so no sideways scroll could be measured (docs/decisions/221).
   const context = await browser.newContext({ viewport, isMobile: false, storageState: signedInAs?.storage, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.clock.setFixedTime(FROZEN_NOW);
@@ -115,8 +117,8 @@ test('the visual suite covers every route in app/routes.tsx', () => {
 
 /** No route scrolls sideways: one wider than the viewport is added to `wide`, with its widths. */
 async function measureWidth(page: Page, route: string, width: number, wide: string[]) {
-  const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  if (scroll! > inner!) wide.push(`${route}: ${scroll} > ${inner} at ${width} px`);
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  if (scroll! > client!) wide.push(`${route}: ${scroll} > ${client} at ${width} px`);
 }
 
 /** After a resize, the page as laid out at its new size: two frames for layout and resize observers, then its images. */
@@ -132,8 +134,8 @@ async function resized(page: Page, viewport: { width: number; height: number }) 
 const screenshotName = (route: string, size: number, scheme: string) => `${route.replace(/[/:]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${size}-${scheme}.png`;
 
 for (const [scheme, sizes] of Object.entries(SCHEMES) as [keyof typeof SCHEMES, readonly (keyof typeof SIZES)[]][]) {
+  const narrow = scheme === 'light';
   for (const role of [null, 'admin', 'staff', 'super'] as const) {
-    const narrow = scheme === 'light';
     test(`${role ?? 'guest and public'} routes look as they did in ${scheme}: ${sizes.join(', ')} px${narrow ? ` (and fit ${NARROW.width} px)` : ''}`, async ({ browser }) => {
       test.setTimeout(240_000);
       const wide: string[] = [];
