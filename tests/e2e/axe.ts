@@ -16,7 +16,9 @@ export const axeStats = (): AxeStats => ({ screens: 0, violationsSerious: 0, vio
 export async function axeViolations(page: Page, screen: string, stats: AxeStats) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expect(page.locator('#root')).not.toBeEmpty();
-  await page.waitForTimeout(300);
+  // Settled: no transition or animation still running (a half-faded colour reads as a contrast failure); a spinner's
+  // endless turn never settles and is left out.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   stats.screens += 1;
   const bad = results.violations.filter((v) => v.impact !== 'minor');

@@ -44,7 +44,7 @@ test('the wait counts down on screen, drops within 2 s when the queue ahead move
   expect(first).toBeGreaterThan(2);
 
   // The order ahead is handed over: the wait drops within 2 s, without a reload (once the page's socket is up).
-  await page.waitForTimeout(500);
+  await expect(page.locator('.guest-shell')).toHaveAttribute('data-live', 'connected');
   const before = first;
   const put = await request.put(`/api/staff/orders/${ahead.id}/status`, { ...staff, data: { status: 'delivered' } });
   expect(put.ok()).toBe(true);

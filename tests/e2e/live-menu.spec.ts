@@ -19,6 +19,9 @@ async function guestOn(browser: Browser, path: string) {
   return { context, page };
 }
 
+/** The page holds the venue's live socket (app/features/guest/venue/VenueLayout.tsx). */
+const liveOn = (page: Page) => expect(page.locator('.guest-shell')).toHaveAttribute('data-live', 'connected');
+
 const menuLink = (page: Page, name: string) => page.getByRole('list', { name: 'Drinks' }).getByRole('link', { name: new RegExp(name) });
 
 /** Waits for `check` and answers how long it took from `since`; fails beyond the bound. */
@@ -40,7 +43,8 @@ test('an admin switching a drink off takes it off every open menu and drink page
   const detail = await guestOn(browser, `/venue/${SLUG}/drink/${drink.id}`);
   await expect(detail.page.getByRole('heading', { name: drink.name, level: 1 })).toBeVisible();
   // Both pages hold the venue's live socket before the change.
-  await list.page.waitForTimeout(500);
+  await liveOn(list.page);
+  await liveOn(detail.page);
 
   let at = Date.now();
   expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { enabled: false } })).ok()).toBe(true);
@@ -74,7 +78,8 @@ test('an ingredient running out sells its drinks out on open pages, which say "s
   await expect(menuLink(list.page, drink.name)).toBeVisible();
   const detail = await guestOn(browser, `/venue/${SLUG}/drink/${drink.id}`);
   await expect(detail.page.getByRole('heading', { name: drink.name, level: 1 })).toBeVisible();
-  await list.page.waitForTimeout(500);
+  await liveOn(list.page);
+  await liveOn(detail.page);
 
   let at = Date.now();
   const out = await request.post(`/api/staff/inventory/${item.id}/movements`, { ...staff, data: { type: 'adjust_down', quantity_ml: item.on_hand_ml, reason: 'Bottle empty' } });
@@ -108,7 +113,7 @@ test('an open cart marks a drink the bar switched off within 2 s, and takes the 
   await expect(page.getByText(`Added 1 × ${drink.name} to cart`)).toBeVisible();
   await page.goto(`/venue/${SLUG}/cart`);
   await expect(page.getByRole('button', { name: /^Checkout/ })).toBeEnabled();
-  await page.waitForTimeout(500);
+  await liveOn(page);
 
   let at = Date.now();
   expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { enabled: false } })).ok()).toBe(true);

@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { venueHub } from '../../worker/live/hub-client';
 import { call } from './helpers';
 import { availableDrinks, guestToken, openLive, staffToken, venueId } from './order-helpers';
 
@@ -20,8 +22,9 @@ describe('menu_changed: open menus follow the bar (docs/decisions/124)', () => {
     // The guest's next read no longer lists it.
     const menu = await call('GET', '/api/venues/artisan-bar/drinks');
     expect(menu.json.drinks.some((d: { id: string }) => d.id === drink!.id)).toBe(false);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(elsewhere.messages.some((m) => m.type === 'menu_changed')).toBe(false);
+    // The other venue's own change, announced after this one: its sockets hear that one alone.
+    await announcedAt(await venueId('rooftop-lounge'), elsewhere);
+    expect(elsewhere.messages.filter((m) => m.type === 'menu_changed')).toHaveLength(1);
     for (const s of [guest, staff, elsewhere]) s.ws?.close();
   });
 
@@ -32,8 +35,16 @@ describe('menu_changed: open menus follow the bar (docs/decisions/124)', () => {
     const admin = await staffToken('admin@barhop.dev');
     const res = await call('PATCH', '/api/admin/menu-drinks/no-such-drink-0000000/availability', { token: admin, body: { enabled: false } });
     expect(res.status).toBe(404);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(guest.messages.some((m) => m.type === 'menu_changed')).toBe(false);
+    // A real change announced after the refused one: the guest hears that one alone.
+    await announcedAt(venue, guest);
+    expect(guest.messages.filter((m) => m.type === 'menu_changed')).toHaveLength(1);
     guest.ws?.close();
   });
 });
+
+/** Announces a menu change at `venue` as an admin's write does, and waits until `socket` has heard it and all before it. */
+async function announcedAt(venue: string, socket: Awaited<ReturnType<typeof openLive>>) {
+  await venueHub(env, venue).announceMenuChange(venue);
+  await socket.waitFor((m) => m.type === 'menu_changed');
+  await socket.drained();
+}

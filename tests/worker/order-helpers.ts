@@ -52,11 +52,13 @@ export async function openLive(venue: string, token: string, since?: number) {
   if (since !== undefined) query.set('since', String(since));
   const res = await exports.default.fetch(new Request(`http://localhost/api/live/venues/${venue}?${query}`, { headers: { Upgrade: 'websocket' } }));
   const ws = res.webSocket;
-  if (!ws) return { status: res.status, body: await res.text(), ws: null, messages: [] as any[], waitFor: async () => undefined as any };
+  if (!ws) return { status: res.status, body: await res.text(), ws: null, messages: [] as any[], waitFor: async () => undefined as any, drained: async () => undefined };
   const messages: any[] = [];
   const waiters: { match: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+  const pongs: (() => void)[] = [];
   ws.accept();
   ws.addEventListener('message', (event) => {
+    if (event.data === 'pong') return pongs.shift()?.();
     const message = JSON.parse(String(event.data));
     messages.push(message);
     for (const w of [...waiters]) if (w.match(message)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(message); }
@@ -70,7 +72,16 @@ export async function openLive(venue: string, token: string, since?: number) {
       waiters.push({ match, resolve: (m) => { clearTimeout(timer); resolve(m); } });
     });
   };
-  return { status: res.status, body: '', ws, messages, waitFor };
+  /**
+   * Resolves once every frame the hub sent this socket before now has arrived: the hub answers 'ping' after what it
+   * has already written (worker/live/venue-hub.ts), so "nothing arrived" is asserted after this, not after a sleep.
+   */
+  const drained = () => new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no pong: the socket is closed')), 5000);
+    pongs.push(() => { clearTimeout(timer); resolve(); });
+    ws.send('ping');
+  });
+  return { status: res.status, body: '', ws, messages, waitFor, drained };
 }
 
 /**

@@ -185,7 +185,8 @@ describe('live', () => {
     // The round's status change reaches members as its order event and as the table.
     await boLive.waitFor((m) => m.type === 'order_updated' && m.order.id === sent.order.id && m.to === 'delivered');
     await boLive.waitFor((m) => m.type === 'table_updated' && m.table.rounds[0]?.status === 'delivered');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every frame the hub wrote the stranger before this point has arrived (each change above reached a member first).
+    await strangerLive.drained();
     expect(strangerLive.messages.filter((m) => m.type === 'table_updated' || m.type === 'table_cart' || (m.order && m.order.id === sent.order.id))).toEqual([]);
     for (const socket of [hostLive, boLive, staffLive, strangerLive]) socket.ws!.close();
   });

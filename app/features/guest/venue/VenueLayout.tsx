@@ -74,7 +74,8 @@ export default function VenueLayout() {
     );
   }
   return (
-    <div className="guest-shell" style={themeVariables(venue.theme_colors) as CSSProperties}>
+    // data-live says whether the venue's socket is up: what the Live badges read, and what tests wait for.
+    <div className="guest-shell" data-live={connected ? 'connected' : 'offline'} style={themeVariables(venue.theme_colors) as CSSProperties}>
       <Suspense fallback={null}>
         <VenueLiveChannel venueId={venue.id} token={session.ready ? session.token : null} reconnectKey={tableSessionId} onConnected={setConnected} />
       </Suspense>
