@@ -99,6 +99,7 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
     : kind === 'custom' ? { kind, amount: parseDollars(amount) } : { kind };
   const tipChoice: TipChoice = tip.kind === 'custom' ? { kind: 'custom', cents: parseDollars(customTip) } : tip;
   const preview = previewShare(table, you, choice, tipChoice);
+  const tipError = !preview.ok && preview.field === 'tip' ? preview.error : null;
 
   const submit = () => {
     if (!preview.ok || take.isPending) return;
@@ -145,7 +146,9 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
       {tip.kind === 'custom' && (
         <div className="field">
           <label htmlFor={`${id}-tip`}>{t('Tip amount')}</label>
-          <input id={`${id}-tip`} inputMode="decimal" placeholder="0.00" value={customTip} onChange={(e) => setCustomTip(e.target.value)} />
+          <input id={`${id}-tip`} inputMode="decimal" placeholder="0.00" value={customTip} onChange={(e) => setCustomTip(e.target.value)}
+            aria-invalid={tipError ? true : undefined} aria-describedby={tipError ? `${id}-tip-error` : undefined} />
+          {tipError && <p id={`${id}-tip-error`} className="field-error" role="alert">{tipError}</p>}
         </div>
       )}
 
@@ -156,7 +159,7 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
             <div><dt>{t('Tip')}</dt><dd>{formatCents(preview.tipCents)}</dd></div>
             <div className="summary-total split-preview"><dt>{t('You pay')}</dt><dd>{formatCents(preview.dueCents)}</dd></div>
           </dl>
-        ) : (
+        ) : tipError ? null : (
           <p className={preview.error ? 'field-error' : 'muted'} role={preview.error ? 'alert' : undefined}>{preview.error ?? preview.hint}</p>
         )}
       </section>

@@ -448,6 +448,7 @@ export const messages: Record<string, string> = {
   "An amount of at least {amount}": "Un importe de al menos {amount}",
   "Enter a tip like 5.00": "Introduce una propina, por ejemplo 5.00",
   "Tap the lines you had to claim them for your share.": "Toca las líneas que tomaste para incluirlas en tu parte.",
+  "A tip can be at most the share itself ({amount})": "Una propina puede ser como mucho la propia parte ({amount})",
   "That is more than the {owed} still owed": "Es más que los {owed} pendientes",
   "The bill is being split {count} ways: split among {count} to take one of those shares": "La cuenta se está dividiendo entre {count}: divide entre {count} para tomar una de esas partes",
   "Received": "Recibido",
