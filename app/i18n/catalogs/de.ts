@@ -449,6 +449,8 @@ export const messages: Record<string, string> = {
   "Enter a tip like 5.00": "Gib ein Trinkgeld ein, z. B. 5.00",
   "Tap the lines you had to claim them for your share.": "Tippe auf die Zeilen, die du hattest, um sie in deinen Anteil zu nehmen.",
   "A tip can be at most the share itself ({amount})": "Ein Trinkgeld kann höchstens so hoch sein wie der Anteil selbst ({amount})",
+  "Pay this at the bar": "Bezahl das an der Bar",
+  "a card pays {minimum} or more": "eine Karte zahlt {minimum} oder mehr",
   "That is more than the {owed} still owed": "Das ist mehr als die noch offenen {owed}",
   "The bill is being split {count} ways: split among {count} to take one of those shares": "Die Rechnung wird durch {count} geteilt: Teile durch {count}, um einen dieser Anteile zu übernehmen",
   "Received": "Eingegangen",

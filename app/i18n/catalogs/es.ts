@@ -449,6 +449,8 @@ export const messages: Record<string, string> = {
   "Enter a tip like 5.00": "Introduce una propina, por ejemplo 5.00",
   "Tap the lines you had to claim them for your share.": "Toca las líneas que tomaste para incluirlas en tu parte.",
   "A tip can be at most the share itself ({amount})": "Una propina puede ser como mucho la propia parte ({amount})",
+  "Pay this at the bar": "Paga esto en la barra",
+  "a card pays {minimum} or more": "una tarjeta paga {minimum} o más",
   "That is more than the {owed} still owed": "Es más que los {owed} pendientes",
   "The bill is being split {count} ways: split among {count} to take one of those shares": "La cuenta se está dividiendo entre {count}: divide entre {count} para tomar una de esas partes",
   "Received": "Recibido",

@@ -449,6 +449,8 @@ export const messages: Record<string, string> = {
   "Enter a tip like 5.00": "Saisissez un pourboire, par exemple 5.00",
   "Tap the lines you had to claim them for your share.": "Touchez les lignes que vous avez prises pour les mettre dans votre part.",
   "A tip can be at most the share itself ({amount})": "Un pourboire ne peut dépasser la part elle-même ({amount})",
+  "Pay this at the bar": "Payez ceci au bar",
+  "a card pays {minimum} or more": "une carte paie {minimum} ou plus",
   "That is more than the {owed} still owed": "C’est plus que les {owed} restant dus",
   "The bill is being split {count} ways: split among {count} to take one of those shares": "L’addition est partagée en {count} : partagez en {count} pour prendre l’une de ces parts",
   "Received": "Reçue",
