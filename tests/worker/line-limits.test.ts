@@ -42,9 +42,10 @@ describe('a line below zero', () => {
     expect(plain.json.order.items[0].price_cents).toBe(200);
   });
 
-  it('the back office refuses saving the same drink while the happy hour is set, naming the happy hour', async () => {
+  it('the back office refuses saving the same drink while the happy hour is set, naming the deepest happy hour', async () => {
     const admin = await mintToken(DEMO_EMAILS.admin);
-    await call('PATCH', '/api/admin/venue', { token: admin, body: { timezone: 'UTC', happy_hours: [halfPriceNow()] } });
+    const quarterOff = { ...halfPriceNow(), days: [1], discount_bp: 2500 };
+    await call('PATCH', '/api/admin/venue', { token: admin, body: { timezone: 'UTC', happy_hours: [quarterOff, halfPriceNow()] } });
     const refused = expectApiError(await saveDrink(admin, 'Short Pour Fizz', [{ name: 'Small', price_delta_cents: -300 }]), 400);
     expect(refused.message).toBe('Small would make Short Pour Fizz cost less than nothing at 50% off in happy hour');
     expect(refused.details).toEqual([{ path: 'modifier_groups.0.options.0.price_delta_cents', message: refused.message }]);

@@ -56,6 +56,25 @@ describe('a custom tip', () => {
   });
 });
 
+describe('a share by item', () => {
+  it('takes each claimed line once: a second share by item with no new claim is refused, not charged again', async () => {
+    const t = await tableOf('23', ['Host', 'Bea']);
+    const drinks = await drinksOf();
+    for (const [i, g] of t.guests.entries()) expect((await addLine(t.sessionId, g.token, { menu_drink_id: drinks[i]!.id, qty: 1 })).status).toBe(200);
+    const sent = await sendRound(t.sessionId, t.host.token);
+    await deliver(sent.order.id);
+    expect((await call('POST', `/api/tables/sessions/${t.sessionId}/bill`, { token: t.host.token, body: {} })).status).toBe(200);
+    const hostLine = sent.order.items.find((i) => i.member_name === 'Host')!;
+    expect((await call('POST', `/api/tables/sessions/${t.sessionId}/claims`, { token: t.host.token, body: { order_item_id: Number(hostLine.id) } })).status).toBe(200);
+    const first = await takeShare(t.sessionId, t.host.token, { kind: 'items', tip: { cents: 0 } });
+    expect(first.status, first.text).toBe(200);
+    const again = expectApiError(await takeShare(t.sessionId, t.host.token, { kind: 'items', tip: { cents: 0 } }), 409);
+    expect(again.code).toBe('nothing_claimed');
+    const shares = TableStateResponse.parse((await call('GET', `/api/tables/sessions/${t.sessionId}`, { token: t.host.token })).json).table.shares;
+    expect(shares.map((s) => s.subtotal_cents)).toEqual([hostLine.total_cents]);
+  });
+});
+
 describe('a share below the card minimum', () => {
   it('a $0.30 share is refused a card payment with "Pay this at the bar", before Stripe is asked; $0.50 may pay by card', async () => {
     expect(CARD_MINIMUM_CENTS.usd).toBe(50);
