@@ -31,9 +31,14 @@ export function lowestLinePrice<O extends OptionShape>(
   return { cents: base + options.reduce((sum, o) => sum + o.price_delta_cents, 0), options, happyHourDiscountBp: deepest?.discount_bp ?? null };
 }
 
-/** 'Small would make Sour cost less than nothing at 50% off in happy hour': why a line or a save is refused. */
-export function belowZeroMessage(drinkName: string, options: readonly OptionShape[], happyHourDiscountBp: number | null): string {
+/**
+ * 'Small would make Sour cost less than nothing at 50% off in happy hour': why a line or a save is refused;
+ * `newPrice` when it is the drink's new price that brings it there ('… at this price').
+ */
+export function belowZeroMessage(drinkName: string, options: readonly OptionShape[], happyHourDiscountBp: number | null, newPrice = false): string {
   const named = options.filter((o) => o.price_delta_cents < 0).map((o) => o.name);
   const what = named.length ? named.join(' and ') : 'Its price';
-  return `${what} would make ${drinkName} cost less than nothing${happyHourDiscountBp ? ` at ${happyHourDiscountBp / 100}% off in happy hour` : ''}`;
+  const happyHour = happyHourDiscountBp ? `${happyHourDiscountBp / 100}% off in happy hour` : null;
+  const when = newPrice ? (happyHour ? ` at this price, ${happyHour}` : ' at this price') : happyHour ? ` at ${happyHour}` : '';
+  return `${what} would make ${drinkName} cost less than nothing${when}`;
 }

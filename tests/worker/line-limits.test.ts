@@ -65,7 +65,7 @@ describe('a line below zero', () => {
     expect(one.status, one.text).toBe(201);
     const id = AdminMenuDrinkResponse.parse(one.json).drink.id;
     const cheaper = expectApiError(await call('PATCH', `/api/admin/menu-drinks/${id}`, { token: admin, body: { price_cents: 200 } }), 400);
-    expect(cheaper.message).toBe('No syrup would make Light Spritz cost less than nothing');
+    expect(cheaper.message).toBe('No syrup would make Light Spritz cost less than nothing at this price');
     expect(cheaper.details).toEqual([{ path: 'price_cents', message: cheaper.message }]);
   });
 });

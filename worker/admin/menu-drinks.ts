@@ -162,10 +162,10 @@ async function modifierGroupsToStore(db: Db, venueId: string, input: MenuDrinkPa
   const venue = await db.select({ happyHours: venues.happyHours }).from(venues).where(eq(venues.id, venueId)).get();
   const lowest = lowestLinePrice(drink, checked, venue?.happyHours ?? []);
   if (lowest.cents < 0) {
-    const message = belowZeroMessage(drink.name, lowest.options, lowest.happyHourDiscountBp);
     const cut = lowest.options.find((o) => o.price_delta_cents < 0);
     const g = groups && cut ? groups.findIndex((group) => group.options.includes(cut)) : -1;
     const path = g >= 0 ? `modifier_groups.${g}.options.${groups![g]!.options.indexOf(cut!)}.price_delta_cents` : 'price_cents';
+    const message = belowZeroMessage(drink.name, lowest.options, lowest.happyHourDiscountBp, path === 'price_cents' && input.price_cents !== undefined);
     throw badRequest(message, [{ path, message }]);
   }
   return groups;
