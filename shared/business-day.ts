@@ -42,17 +42,40 @@ export function utcOffsetMinutes(timeZone: string, at: Date): number {
 /** The calendar day `days` after `day` (yyyy-mm-dd; before, when negative). */
 export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The instant the zone's wall clock reads `day` at `minutes` after midnight (the later one when a DST change repeats it). */
+/**
+ * The instant the zone's wall clock reads `day` at `minutes` after midnight. When a fall-back reads it twice, the
+ * later one; when a spring-forward skips it, the jump (the first instant the clock reads it or later), so a night
+ * ending at a skipped cut-off ends when the clock passes it (docs/decisions/225).
+ */
 export function zonedInstant(day: string, minutes: number, timeZone: string): Date {
   const wall = Date.parse(`${day}T00:00:00.000Z`) + minutes * 60_000;
-  const first = wall - utcOffsetMinutes(timeZone, new Date(wall)) * 60_000;
-  return new Date(wall - utcOffsetMinutes(timeZone, new Date(first)) * 60_000);
+  // The zone's offsets a day either side of the reading: a clock change between them is the only one near it.
+  const before = utcOffsetMinutes(timeZone, new Date(wall - DAY_MS));
+  const after = utcOffsetMinutes(timeZone, new Date(wall + DAY_MS));
+  const readings = [wall - before * 60_000, wall - after * 60_000]
+    .filter((at) => utcOffsetMinutes(timeZone, new Date(at)) === (wall - at) / 60_000);
+  if (readings.length) return new Date(Math.max(...readings));
+  // Skipped: the jump lies after `wall - after` (still on the old offset) and at or before `wall - before`.
+  let onOld = wall - after * 60_000;
+  let onNew = wall - before * 60_000;
+  while (onNew - onOld > 60_000) {
+    const mid = onOld + Math.floor((onNew - onOld) / 120_000) * 60_000;
+    if (utcOffsetMinutes(timeZone, new Date(mid)) === before) onOld = mid;
+    else onNew = mid;
+  }
+  return new Date(onNew);
 }
 
-/** The business day (yyyy-mm-dd) an instant belongs to: its local date, less one day before the cut-off. */
+/**
+ * The business day (yyyy-mm-dd) an instant belongs to: its local date, less one day before the cut-off; and in the
+ * hour a fall-back repeats, the day before until the clock reads the cut-off the second time, so every instant
+ * lies within its own day's businessDayBounds.
+ */
 export function businessDayOf(at: Date | string, timeZone: string, cutoffMinutes = DEFAULT_DAY_CUTOFF_MINUTES): string {
-  const clock = wallClock(typeof at === 'string' ? new Date(at) : at, timeZone);
-  return clock.minutes < cutoffMinutes ? shiftDay(clock.date, -1) : clock.date;
+  const instant = typeof at === 'string' ? new Date(at) : at;
+  const clock = wallClock(instant, timeZone);
+  const day = clock.minutes < cutoffMinutes ? shiftDay(clock.date, -1) : clock.date;
+  return instant.getTime() < zonedInstant(day, cutoffMinutes, timeZone).getTime() ? shiftDay(day, -1) : day;
 }
 
 /** Where a business day starts and where the next one starts, as ISO instants. */

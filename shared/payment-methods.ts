@@ -19,3 +19,17 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethodName, string> = {
 export const PAYMENT_METHOD_WORDS: Record<PaymentMethodName, string> = {
   cash: 'in cash', card_terminal: 'on the card terminal', card_app: 'by card in the app',
 };
+
+/**
+ * The least a card payment can be, per currency, in its smallest unit (Stripe's minimum charge amounts). A share
+ * below it is paid at the bar: the Worker refuses a card for it and the pay screen offers "Pay at the bar" only.
+ */
+export const CARD_MINIMUM_CENTS: Readonly<Record<string, number>> = {
+  usd: 50, eur: 50, gbp: 30, cad: 50, aud: 50, nzd: 50, chf: 50, sgd: 50, jpy: 50, dkk: 250, nok: 300, sek: 300, mxn: 1000,
+};
+
+/** The currency venues charge in (prices are US dollars, shared/money.ts; worker/payments/stripe.ts). */
+export const VENUE_CURRENCY = 'usd';
+
+/** Whether a card can pay `dueCents`; false below the currency's card minimum. */
+export const cardCanPay = (dueCents: number, currency = VENUE_CURRENCY) => dueCents >= (CARD_MINIMUM_CENTS[currency] ?? 0);

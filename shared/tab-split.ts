@@ -86,8 +86,10 @@ export type ShareRequest =
 export type ShareRefusal = {
   ok: false;
   status: 400 | 409;
-  code: 'nothing_owed' | 'amount_over_owed' | 'nothing_claimed' | 'split_in_progress';
+  code: 'nothing_owed' | 'amount_over_owed' | 'nothing_claimed' | 'split_in_progress' | 'tip_over_share';
   owedCents: number;
+  /** tip_over_share: the share the tip is on (a custom tip is at most the share itself, docs/product.md §12.5). */
+  shareCents?: number;
   /** split_in_progress: the split already started. */
   splitCount?: number;
 };
@@ -157,6 +159,7 @@ export function nextShare(bill: Bill, shares: readonly ShareMoney[], request: Sh
     if (amountCents > owedCents) return refuse(400, 'amount_over_owed');
     subtotalCents = amountCents === owedCents ? owedSubtotalCents : mulDivRoundHalfUp(amountCents, owedSubtotalCents, owedCents);
   }
+  if ('cents' in request.tip && request.tip.cents > amountCents) return refuse(400, 'tip_over_share', { shareCents: amountCents });
   return { ok: true, share: { kind: request.kind, amountCents, subtotalCents, tipCents: tipCents(subtotalCents, request.tip), split } };
 }
 

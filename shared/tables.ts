@@ -35,6 +35,7 @@ export const tableMessages = {
   notYourLine: (name: string) => `Only ${name} or the host can change this line`,
   lineClaimed: (name: string) => `${name} already claimed this line`,
   amountOverOwed: (owed: string) => `That is more than the ${owed} still owed`,
+  tipOverShare: (share: string) => `A tip can be at most the share itself (${share})`,
   shareAlreadyPaid: (name: string) => `Already recorded by ${name}`,
   atAnotherTable: (table: string) => `You are at table ${table}: order through its tab, or leave it first`,
   soloWhileAtTable: (table: string) => `You are at table ${table}: add this to the table's cart, or leave the table to order on your own`,

@@ -4,6 +4,8 @@ import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
 import { Order, OrderStatusSchema, PaymentStatusSchema } from './order';
 import { RecipeLine } from './cart';
 import { BAR_PAYMENT_METHODS, PAYMENT_METHODS } from '../payment-methods';
+import { formatCents } from '../money';
+import { tableMessages } from '../tables';
 
 // Tables and tabs (docs/decisions/170, docs/product.md §12): a table's session, its shared cart, its rounds,
 // its tab and the bill's shares. Money is integer cents on the wire.
@@ -63,7 +65,12 @@ export const TipInput = z.union([
 export const TakeShareInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('items'), tip: TipInput }),
   z.object({ kind: z.literal('even'), count: z.number().int().min(2, 'Split among 2 to 20 people').max(20, 'Split among 2 to 20 people'), tip: TipInput }),
-  z.object({ kind: z.literal('custom'), amount_cents: z.number().int().min(1, 'An amount of at least $0.01').max(100_000_000), tip: TipInput }),
+  z.object({ kind: z.literal('custom'), amount_cents: z.number().int().min(1, 'An amount of at least $0.01').max(100_000_000), tip: TipInput })
+    // A custom tip is at most the share itself (docs/product.md §12.5); shares the server works out are checked in
+    // shared/tab-split.ts (nextShare) with the same words.
+    .refine((share) => !('cents' in share.tip) || share.tip.cents <= share.amount_cents, {
+      path: ['tip', 'cents'], error: (issue) => tableMessages.tipOverShare(formatCents((issue.input as { amount_cents: number }).amount_cents)),
+    }),
   z.object({ kind: z.literal('rest'), tip: TipInput }),
 ]);
 /**

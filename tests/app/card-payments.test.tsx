@@ -5,6 +5,7 @@ import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
 import HoldCardPage from '../../app/features/tables/HoldCardPage';
+import PayCardPage from '../../app/features/tables/PayCardPage';
 import TableScreens from '../../app/features/tables/TableScreens';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
@@ -30,7 +31,10 @@ vi.mock('@stripe/stripe-js/pure', () => ({
 
 const routes = [{
   path: '/venue/:slug', element: <VenueLayout />,
-  children: [{ path: 'table/*', element: <TableScreens /> }, { path: 'table/hold', element: <HoldCardPage /> }, { path: 'cart', element: <CartPage /> }],
+  children: [
+    { path: 'table/*', element: <TableScreens /> }, { path: 'table/hold', element: <HoldCardPage /> }, { path: 'table/pay/:shareId', element: <PayCardPage /> },
+    { path: 'cart', element: <CartPage /> },
+  ],
 }];
 const SESSION_PATH = `/api/tables/sessions/${SESSION_ID}`;
 const api = (available: boolean, shares = [share('s-1', BEN, 2000, 1800, 300)]) => ({
@@ -72,6 +76,26 @@ describe('paying a share', () => {
     expect(await screen.findByText('Pay at the bar')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Pay by card' })).toBeNull();
     expect(within(screen.getByRole('listitem', { name: 'Your share' })).getByRole('button', { name: 'Cancel my share' })).toBeTruthy();
+  });
+
+  it('offers only "Pay this at the bar" on a share below the card minimum ($0.30): no card button there or on its pay screen', async () => {
+    mockApi(api(true, [share('s-1', BEN, 30, 28, 0)]));
+    renderRoutes(routes, '/venue/artisan-bar/table/split');
+    const mine = await screen.findByRole('listitem', { name: 'Your share' });
+    expect(await within(mine).findByText('Pay this at the bar')).toBeTruthy();
+    expect(mine.textContent).toContain('Pay this at the bar: a card pays $0.50 or more');
+    expect(within(mine).queryByRole('link', { name: 'Pay by card' })).toBeNull();
+    expect(screen.queryByText('Pay by card here, or pay the bartender: they record your share as paid.')).toBeNull();
+    expect(within(mine).getByRole('button', { name: 'Cancel my share' })).toBeTruthy();
+  });
+
+  it('the pay screen of a share below the card minimum says to pay it at the bar, and starts no card payment', async () => {
+    const calls = mockApi(api(true, [share('s-1', BEN, 30, 28, 0)]));
+    renderRoutes(routes, '/venue/artisan-bar/table/pay/s-1');
+    const bar = await screen.findByRole('region', { name: 'Pay at the bar' });
+    expect(bar.textContent).toContain('Pay this at the bar: a card pays $0.50 or more');
+    expect(bar.textContent).toContain('$0.30');
+    expect(calls.some((r) => r.method === 'POST' && r.url.endsWith('/card'))).toBe(false);
   });
 
   it('shows a declined card to its payer (who may try again), and a refund on the share', async () => {

@@ -328,6 +328,27 @@ describe('splitting the bill', () => {
     expect(preview()).toEqual(['$57.59', '$7.28', '$64.87']);
   });
 
+  it('refuses a custom tip over the share itself at the tip field, and takes nothing', async () => {
+    device({ atTable: true });
+    const calls = mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(billing(), BEN.id) } });
+    renderRoutes(routes, '/venue/artisan-bar/table/split');
+    fireEvent.click(within(await screen.findByRole('group', { name: 'How you pay' })).getByRole('button', { name: 'Custom amount' }));
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.01' } });
+    fireEvent.click(within(screen.getByRole('group', { name: 'Tip' })).getByRole('button', { name: 'Custom tip' }));
+    const tipField = screen.getByLabelText('Tip amount');
+    fireEvent.change(tipField, { target: { value: '10000' } });
+    expect(tipField.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(tipField.getAttribute('aria-describedby')!)?.textContent).toBe('A tip can be at most the share itself ($0.01)');
+    const take = screen.getByRole('button', { name: /^Take my share/ }) as HTMLButtonElement;
+    expect(take.disabled).toBe(true);
+    fireEvent.click(take);
+    // A tip equal to the share is fine.
+    fireEvent.change(tipField, { target: { value: '0.01' } });
+    expect(tipField.getAttribute('aria-invalid')).toBeNull();
+    expect(preview()).toEqual(['$0.01', '$0.01', '$0.02']);
+    expect(calls.some((r) => r.method === 'POST' && r.url.endsWith('/shares'))).toBe(false);
+  });
+
   it("the next even share is the split's next one; shares show who paid how, and a paid tab says Payment Complete", async () => {
     // Ana started a split 3 ways of $57.59: hers took the first odd cent ($19.20); Ben's is the second ($19.20),
     // read from the share's split, or (a server that does not send it) from the even shares before it.

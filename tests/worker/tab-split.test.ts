@@ -78,6 +78,8 @@ describe('tab split', () => {
     if (!first.ok) throw new Error('first share refused');
     expect(nextShare(bill, [first.share], { kind: 'even', count: 3, tip: { cents: 0 } }, 'b')).toMatchObject({ ok: false, code: 'split_in_progress', splitCount: 2 });
     expect(nextShare(bill, [], { kind: 'items', claimedCents: 0, tip: { cents: 0 } }, 'c')).toMatchObject({ ok: false, code: 'nothing_claimed' });
+    expect(nextShare(bill, [], { kind: 'custom', amountCents: 1, tip: { cents: 1_000_000 } }, 'f')).toMatchObject({ ok: false, code: 'tip_over_share', shareCents: 1 });
+    expect(nextShare(bill, [], { kind: 'custom', amountCents: 1, tip: { cents: 1 } }, 'f')).toMatchObject({ ok: true });
     const rest = nextShare(bill, [first.share], { kind: 'rest', tip: { cents: 0 } }, 'd');
     if (!rest.ok) throw new Error('rest refused');
     expect(nextShare(bill, [first.share, rest.share], { kind: 'rest', tip: { cents: 0 } }, 'e')).toMatchObject({ ok: false, code: 'nothing_owed' });
@@ -108,7 +110,11 @@ describe('tab split', () => {
           } else if (s.take === 'even') take({ kind: 'even', count: s.count, tip: s.tip });
           else take({ kind: 'rest', tip: s.tip });
         }
-        if (bill.totalCents - shares.reduce((sum, x) => sum + x.amountCents, 0) > 0) expect(take({ kind: 'rest', tip: lastTip }).ok).toBe(true);
+        const owed = bill.totalCents - shares.reduce((sum, x) => sum + x.amountCents, 0);
+        if (owed > 0 && 'cents' in lastTip && lastTip.cents > owed) {
+          expect(take({ kind: 'rest', tip: lastTip })).toMatchObject({ ok: false, code: 'tip_over_share', shareCents: owed });
+          expect(take({ kind: 'rest', tip: { cents: owed } }).ok).toBe(true);
+        } else if (owed > 0) expect(take({ kind: 'rest', tip: lastTip }).ok).toBe(true);
 
         expect(shares.reduce((sum, x) => sum + x.amountCents, 0)).toBe(bill.totalCents);
         expect(shares.reduce((sum, x) => sum + x.subtotalCents, 0)).toBe(bill.subtotalCents);
@@ -118,6 +124,8 @@ describe('tab split', () => {
           expect(share.subtotalCents).toBeLessThanOrEqual(share.amountCents);
           expect(share.tipCents).toBe(tipCents(share.subtotalCents, share.request.tip));
           if (share.request.kind === 'items') expect(share.subtotalCents).toBe(share.request.claimedCents);
+          // A custom tip is at most the share itself (docs/product.md §12.5).
+          if ('cents' in share.request.tip) expect(share.tipCents).toBeLessThanOrEqual(share.amountCents);
         }
         // A complete even split: its shares sum to its base and differ by a cent at most, the larger ones first.
         const plans = new Map<string, typeof shares>();

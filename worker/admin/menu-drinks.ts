@@ -3,9 +3,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { uncheckedLineNames } from '../../shared/drink-facts';
+import { belowZeroMessage, lowestLinePrice } from '../../shared/line-price';
 import { centsToDollars } from '../../shared/money';
 import type { AdminMenuDrink, AdminRecipeLine, MenuDrinkData, MenuDrinkPatchData } from '../../shared/schemas/admin';
-import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredients } from '../db/schema';
+import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { matchIngredientNames, unmatchedIngredientRow } from '../ingredients/matching';
 import { ApiError, badRequest, duplicateName, notFound } from '../lib/errors';
@@ -149,20 +150,25 @@ async function withCurrentArt(db: Db, venueId: string, drink: AdminMenuDrink): P
 }
 
 /**
- * The modifier groups a write stores: those sent (checked against the drink's price), or, when only the price
- * changes, the stored ones checked against it; undefined when neither is named.
+ * The modifier groups a write stores: those sent, or undefined when none are sent. Whenever the groups, the price
+ * or the category change, the lowest price a line of the drink can have (the venue's deepest happy hour for it,
+ * the cheapest options every group allows) must not be below zero: refused, storing nothing (docs/decisions/226).
  */
-async function modifierGroupsToStore(db: Db, input: MenuDrinkPatchData, before: { name: string; priceCents: number; category: string; groups: AdminMenuDrink['modifier_groups'] }) {
+async function modifierGroupsToStore(db: Db, venueId: string, input: MenuDrinkPatchData, before: { name: string; priceCents: number; category: string; groups: AdminMenuDrink['modifier_groups'] }) {
   const drink = { name: input.name ?? before.name, priceCents: input.price_cents ?? before.priceCents, category: input.category ?? before.category };
-  if (input.modifier_groups) return storedModifierGroups(db, input.modifier_groups, drink);
-  if (input.price_cents === undefined) return undefined;
-  const cheaper = before.groups.flatMap((g, gi) => g.options.map((o, oi) => ({ o, path: `modifier_groups.${gi}.options.${oi}.price_delta_cents` })))
-    .filter(({ o }) => drink.priceCents + o.price_delta_cents < 0);
-  if (cheaper.length) {
-    const message = `${cheaper[0]!.o.name} would make ${drink.name} cost less than nothing at this price`;
-    throw badRequest(message, [{ path: 'price_cents', message }]);
+  const groups = input.modifier_groups ? await storedModifierGroups(db, input.modifier_groups, drink) : undefined;
+  if (!groups && input.price_cents === undefined && input.category === undefined) return undefined;
+  const checked = groups ?? before.groups;
+  const venue = await db.select({ happyHours: venues.happyHours }).from(venues).where(eq(venues.id, venueId)).get();
+  const lowest = lowestLinePrice(drink, checked, venue?.happyHours ?? []);
+  if (lowest.cents < 0) {
+    const cut = lowest.options.find((o) => o.price_delta_cents < 0);
+    const g = groups && cut ? groups.findIndex((group) => group.options.includes(cut)) : -1;
+    const path = g >= 0 ? `modifier_groups.${g}.options.${groups![g]!.options.indexOf(cut!)}.price_delta_cents` : 'price_cents';
+    const message = belowZeroMessage(drink.name, lowest.options, lowest.happyHourDiscountBp, path === 'price_cents' && input.price_cents !== undefined);
+    throw badRequest(message, [{ path, message }]);
   }
-  return undefined;
+  return groups;
 }
 
 /**
@@ -181,7 +187,7 @@ export async function nextDisplayOrder(db: Db, venueId: string) {
 export async function prepareCreateMenuDrink(db: Db, venueId: string, input: ParsedDrinkInput, displayOrder: number): Promise<DrinkWrite> {
   const id = newId();
   await assertNameFree(db, venueId, input.name);
-  const modifierGroups = await modifierGroupsToStore(db, input, { name: input.name, priceCents: input.price_cents, category: input.category, groups: [] });
+  const modifierGroups = await modifierGroupsToStore(db, venueId, input, { name: input.name, priceCents: input.price_cents, category: input.category, groups: [] });
   const { rows: lines, unmatched } = await recipeRows(db, venueId, id, input.recipe ?? []);
   const at = new Date().toISOString();
   return {
@@ -205,7 +211,7 @@ export async function prepareUpdateMenuDrink(db: Db, venueId: string, id: string
   const before = await getMenuDrink(db, venueId, id);
   if (input.name !== undefined) await assertNameFree(db, venueId, input.name, id);
   const recipe = input.recipe && !(await sameRecipe(db, id, input.recipe)) ? await recipeRows(db, venueId, id, input.recipe) : null;
-  const modifierGroups = await modifierGroupsToStore(db, input, {
+  const modifierGroups = await modifierGroupsToStore(db, venueId, input, {
     name: before.name, priceCents: before.price_cents, category: before.category, groups: before.modifier_groups,
   });
   const at = new Date().toISOString();

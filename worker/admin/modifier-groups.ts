@@ -16,10 +16,10 @@ type ParsedGroups = z.output<typeof ModifierGroupsInput>;
 const shortId = () => newId().slice(0, 12);
 
 /**
- * The groups to store. Refused (400, nothing stored) when an effect names an unknown ingredient or an option
- * would make the drink cost less than nothing at `priceCents`.
+ * The groups to store. Refused (400, nothing stored) when an effect names an unknown ingredient. The drink's
+ * lowest price with them is checked by its caller (worker/admin/menu-drinks.ts, docs/decisions/226).
  */
-export async function storedModifierGroups(db: Db, input: ParsedGroups, drink: { name: string; priceCents: number; category: string }): Promise<ModifierGroup[]> {
+export async function storedModifierGroups(db: Db, input: ParsedGroups, drink: { category: string }): Promise<ModifierGroup[]> {
   const ids = [...new Set(input.flatMap((g) => g.options.flatMap((o) => o.effects.map((e) => e.ingredient_id))))];
   const known = ids.length
     ? await db.select({ id: ingredients.id, name: ingredients.name, category: ingredients.category, allergens: ingredients.allergens })
@@ -41,9 +41,6 @@ export async function storedModifierGroups(db: Db, input: ParsedGroups, drink: {
     required: group.required,
     options: group.options.map((option, o) => {
       const path = `modifier_groups.${g}.options.${o}`;
-      if (drink.priceCents + option.price_delta_cents < 0) {
-        problems.push({ path: `${path}.price_delta_cents`, message: `${option.name} would make ${drink.name} cost less than nothing` });
-      }
       const effects = option.effects.flatMap((effect, e) => {
         const ingredient = byId.get(effect.ingredient_id);
         if (!ingredient) {

@@ -2,8 +2,10 @@
 // dashboard and the platform console alike: an order counts when it was not cancelled and its money
 // was not refunded or voided; revenue is the sum of those orders' totals (tax included); the average
 // order is revenue / orders. Venue and platform figures can therefore never disagree. A named window
-// ("7d") is whole UTC days, the same for both (windowStart, docs/decisions/151). The definitions are in
-// sales-definition.ts (free of Worker types, for the seed script) and re-exported here with the totals query.
+// ("7d") is the venue's last N business days, in its zone from its day cut-off (shared/business-day.ts,
+// docs/decisions/196), and the platform sums each venue's own (docs/decisions/203); the caller passes where the
+// window starts. The definitions are in sales-definition.ts (free of Worker types, for the seed script) and
+// re-exported here with the totals query.
 import { averageOrderCents, COUNTED_ORDER } from './sales-definition';
 
 export { addDays, averageOrderCents, COUNTED_ORDER, isCountedOrder, utcDay, windowStart, WINDOW_DAYS } from './sales-definition';

@@ -28,7 +28,11 @@ export function dollarsToCents(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-export const centsToText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** "12.50" from 1250 cents, "-1.50" from -150: the sign goes in front of the whole amount. */
+export function centsToText(cents: number): string {
+  const whole = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
 
 /** yes/no, true/false, 1/0; blank is `fallback`; anything else null. */
 export function yesNo(text: string, fallback: boolean | undefined): boolean | undefined | null {

@@ -12,7 +12,7 @@ import type { Db, WorkerEnv } from '../env';
 import { afterDrinkWrites, listMenuDrinks, nextDisplayOrder, prepareCreateMenuDrink, prepareUpdateMenuDrink, type DrinkWrite } from '../admin/menu-drinks';
 import { matchIngredientNames } from '../ingredients/matching';
 import { prepareRows, writeWholeFile } from './apply';
-import { dollarsToCents, parseCsv, yesNo } from './csv';
+import { centsToText, dollarsToCents, parseCsv, yesNo } from './csv';
 
 export const MENU_COLUMNS = ['name', 'price', 'category', 'description', 'enabled', 'featured', 'recipe'] as const;
 
@@ -153,7 +153,7 @@ export async function importMenu(db: Db, env: WorkerEnv, venueId: string, input:
 export async function menuCsvRows(db: Db, venueId: string) {
   const drinks = await listMenuDrinks(db, venueId, 'name');
   return drinks.map((d) => [
-    d.name, `${Math.floor(d.price_cents / 100)}.${String(d.price_cents % 100).padStart(2, '0')}`, d.category, d.description,
+    d.name, centsToText(d.price_cents), d.category, d.description,
     d.enabled ? 'yes' : 'no', d.featured ? 'yes' : 'no',
     d.recipe.map((l) => `${l.quantity} ${l.unit} ${l.raw_name}${l.is_optional ? ' (optional)' : ''}`).join('; '),
   ]);

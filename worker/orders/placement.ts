@@ -19,7 +19,8 @@ import { toOrder, type NewOrderItemRow, type OrderLineRow, type OrderRow } from 
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics/sales-figures';
 import { liveCreationInsert, recordedSeq } from '../live/live-log';
-import { pricingAt, scheduledPriceCents, type VenuePricing } from '../../shared/happy-hour';
+import { happyHourCovers, pricingAt, scheduledPriceCents, type VenuePricing } from '../../shared/happy-hour';
+import { belowZeroMessage } from '../../shared/line-price';
 
 export type PlacementLine = {
   menuDrinkId: string | null;
@@ -313,6 +314,14 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   const orderId = newId();
   const now = new Date().toISOString();
   const happyHour = pricingAt(req.pricing, new Date(now));
+  // A line never costs less than nothing, whatever happy hour was set after its drink was saved (docs/decisions/226).
+  for (const [i, line] of lines.entries()) {
+    const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
+    if (!drink || scheduledPriceCents(drink.priceCents, drink.category, happyHour) + options[i]!.priceDeltaCents >= 0) continue;
+    const covered = happyHour && happyHourCovers(happyHour.rule, drink.category) ? happyHour.rule.discount_bp : null;
+    const message = belowZeroMessage(drink.name, options[i]!.options.map(({ option }) => option), covered);
+    return refuse(400, 'invalid_request', message, [{ path: fromCart ? 'modifiers' : `items.${i}.modifiers`, message }]);
+  }
   // Prices come from the menu, its happy hour and the line's options (or the fixed AI creation price), never from the
   // client; a happy hour takes its share off the drink's price, an option adds its own (docs/decisions/183, 197).
   const itemRows: NewOrderItemRow[] = lines.map((line, position) => {

@@ -74,6 +74,7 @@ function shareRefusal(scope: Scope, refusal: ShareRefusal): TableRefusal {
   switch (refusal.code) {
     case 'nothing_owed': return refuseTable(409, 'nothing_owed', `Nothing is owed on table ${scope.rows.session.tableNumber}'s tab`);
     case 'amount_over_owed': return refuseTable(400, 'amount_over_owed', tableMessages.amountOverOwed(owed), { owed_cents: refusal.owedCents });
+    case 'tip_over_share': return refuseTable(400, 'tip_over_share', tableMessages.tipOverShare(formatCents(refusal.shareCents ?? 0)), { share_cents: refusal.shareCents ?? 0 });
     case 'nothing_claimed': return refuseTable(409, 'nothing_claimed', 'Claim the lines you had before taking your share by item');
     case 'split_in_progress': return refuseTable(409, 'split_in_progress', `The bill is being split ${refusal.splitCount} ways: take one of those shares, or pay another way`, { count: refusal.splitCount ?? null });
   }

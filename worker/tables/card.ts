@@ -5,6 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
+import { CARD_MINIMUM_CENTS, VENUE_CURRENCY, cardCanPay } from '../../shared/payment-methods';
 import { billOf, nextShare, type Tip } from '../../shared/tab-split';
 import { paymentEvents, paymentRefunds, tabHolds, tabShares, tableCartLines, tableSessions, venues } from '../db/schema';
 import type { CardEvent } from '../payments/events';
@@ -23,6 +24,7 @@ export const cardMessages = {
   holdExceeded: (after: string, held: string) => `This round would bring the tab to ${after}, past its card hold of ${held}: put down a new hold to send it`,
   captureOverHold: (owed: string, held: string) => `The tab's ${owed} is more than its card hold of ${held}: settle the rest another way first`,
   refundOverPaid: (left: string) => `That is more than the ${left} paid by card and not yet refunded`,
+  belowCardMinimum: (minimum: string) => `Pay this at the bar: a card pays ${minimum} or more`,
 } as const;
 
 export const sessionHolds = (scope: Pick<Scope, 'db' | 'rows'>) =>
@@ -43,6 +45,12 @@ export function payableShare(scope: Scope, shareId: string): TableRefusal | Scop
   if (!share) return refuseTable(404, 'share_not_found', 'That share is not on this tab');
   if (share.payerMemberId !== member.id) return refuseTable(403, 'not_your_share', 'Only its payer can pay this share');
   if (share.paymentStatus !== 'unpaid') return refuseTable(409, 'share_already_paid', `This share is already paid (${share.recordedByName ?? CARD_RECORDER})`);
+  // Below the card minimum the provider would refuse the charge: the guest pays at the bar, told before a card is tried.
+  const due = share.amountCents + share.tipCents;
+  if (!cardCanPay(due)) {
+    const minimum = CARD_MINIMUM_CENTS[VENUE_CURRENCY]!;
+    return refuseTable(409, 'below_card_minimum', cardMessages.belowCardMinimum(formatCents(minimum)), { due_cents: due, minimum_cents: minimum });
+  }
   return share;
 }
 

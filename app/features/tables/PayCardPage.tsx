@@ -5,12 +5,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { formatCents } from '../../../shared/money';
+import { cardCanPay } from '../../../shared/payment-methods';
 import type { TabShare } from '../../../shared/schemas/tables';
 import { GuestHeader } from '../guest/venue/GuestHeader';
 import type { VenueContext } from '../guest/venue/VenueLayout';
 import { cardStatusQuery, checkCardPayment, startCardPayment, tableKeys } from './api';
 import { CardElement, useCardElement } from './card-element';
 import { NotAtTable, TableLoading } from './NotAtTable';
+import { BelowCardMinimum } from './BelowCardMinimum';
 import { useTable } from './use-table';
 import './tables.css';
 import { useT } from '../../i18n/i18n';
@@ -62,11 +64,11 @@ function PayShare({ sessionId, share, split }: { sessionId: string; share: TabSh
     );
   }
   if (card.isPending) return <TableLoading />;
-  if (!card.data?.available) {
+  if (!card.data?.available || !cardCanPay(share.due_cents)) {
     return (
       <section className="card stack" aria-label={t('Pay at the bar')}>
         <h2>{t('Pay at the bar')}</h2>
-        <p>{t('This venue takes payment at the bar: the bartender records your share as paid.')}</p>
+        <p>{card.data?.available ? <BelowCardMinimum /> : t('This venue takes payment at the bar: the bartender records your share as paid.')}</p>
         <ShareFigures share={share} />
         <Link className="btn btn-primary" to={split}>{t('Back to the split')}</Link>
       </section>

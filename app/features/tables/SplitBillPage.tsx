@@ -3,13 +3,14 @@ import { useId, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import { formatCents } from '../../../shared/money';
 import { paymentStatusLabel } from '../../../shared/order-display';
-import type { PaymentMethodName } from '../../../shared/payment-methods';
+import { cardCanPay, type PaymentMethodName } from '../../../shared/payment-methods';
 import type { TabLine, TabShare, TableState } from '../../../shared/schemas/tables';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
 import { GuestHeader } from '../guest/venue/GuestHeader';
 import type { VenueContext } from '../guest/venue/VenueLayout';
 import { cardStatusQuery, useClaimLine, useDropShare, useReleaseClaim, useTakeShare, type TableView } from './api';
+import { BelowCardMinimum } from './BelowCardMinimum';
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { PaymentComplete, isPaidInFull } from './PaymentComplete';
 import { whoLabel } from './rights';
@@ -99,6 +100,7 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
     : kind === 'custom' ? { kind, amount: parseDollars(amount) } : { kind };
   const tipChoice: TipChoice = tip.kind === 'custom' ? { kind: 'custom', cents: parseDollars(customTip) } : tip;
   const preview = previewShare(table, you, choice, tipChoice);
+  const tipError = !preview.ok && preview.field === 'tip' ? preview.error : null;
 
   const submit = () => {
     if (!preview.ok || take.isPending) return;
@@ -145,7 +147,9 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
       {tip.kind === 'custom' && (
         <div className="field">
           <label htmlFor={`${id}-tip`}>{t('Tip amount')}</label>
-          <input id={`${id}-tip`} inputMode="decimal" placeholder="0.00" value={customTip} onChange={(e) => setCustomTip(e.target.value)} />
+          <input id={`${id}-tip`} inputMode="decimal" placeholder="0.00" value={customTip} onChange={(e) => setCustomTip(e.target.value)}
+            aria-invalid={tipError ? true : undefined} aria-describedby={tipError ? `${id}-tip-error` : undefined} />
+          {tipError && <p id={`${id}-tip-error`} className="field-error" role="alert">{tipError}</p>}
         </div>
       )}
 
@@ -156,7 +160,7 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
             <div><dt>{t('Tip')}</dt><dd>{formatCents(preview.tipCents)}</dd></div>
             <div className="summary-total split-preview"><dt>{t('You pay')}</dt><dd>{formatCents(preview.dueCents)}</dd></div>
           </dl>
-        ) : (
+        ) : tipError ? null : (
           <p className={preview.error ? 'field-error' : 'muted'} role={preview.error ? 'alert' : undefined}>{preview.error ?? preview.hint}</p>
         )}
       </section>
@@ -214,6 +218,9 @@ function Shares({ slug, table, you }: { slug: string; table: TableState; you: st
   // Cards in the app only where the venue has a payment account; elsewhere "Pay at the bar" (docs/product.md §12.9).
   const card = useQuery({ ...cardStatusQuery(table.session_id), enabled: mineUnpaid && table.status === 'billing' });
   const takesCards = card.data?.available === true;
+  // A share below the card minimum is paid at the bar (shared/payment-methods.ts): no card is offered for it.
+  const cardPays = (share: TabShare) => takesCards && cardCanPay(share.due_cents);
+  const mineCardPayable = shares.some((s) => s.payer_member_id === you && s.payment_status === 'unpaid' && cardPays(s));
   if (shares.length === 0) return null;
   return (
     <section className="card stack" aria-labelledby="shares-heading">
@@ -232,10 +239,11 @@ function Shares({ slug, table, you }: { slug: string; table: TableState; you: st
               {mine && share.payment_status === 'unpaid' && share.payment_problem && share.payment_problem !== 'disputed' && (
                 <span className="field-error">{share.payment_problem_note ?? t('The card payment did not go through')}</span>
               )}
-              {mine && share.payment_status === 'unpaid' && table.status === 'billing' && takesCards && (
+              {mine && share.payment_status === 'unpaid' && table.status === 'billing' && cardPays(share) && (
                 // A document of its own: only the pay screen's policy allows Stripe.js (worker/pages/venue-page.ts).
                 <Link className="btn btn-small btn-primary" reloadDocument to={`/venue/${slug}/table/pay/${share.id}`}>{t('Pay by card')}</Link>
               )}
+              {mine && share.payment_status === 'unpaid' && table.status === 'billing' && takesCards && !cardPays(share) && <BelowCardMinimum />}
               {mine && share.payment_status === 'unpaid' && table.status === 'billing' && !(share.method === 'card_app' && !share.payment_problem) && (
                 <button type="button" className="btn btn-small btn-ghost" disabled={drop.isPending}
                   onClick={() => drop.mutate(share.id, { onError: (err) => toast.error(errorMessage(err, t('Could not cancel your share'))) })}>{t('Cancel my share')}</button>
@@ -245,7 +253,7 @@ function Shares({ slug, table, you }: { slug: string; table: TableState; you: st
         })}
       </ul>
       {mineUnpaid && card.isSuccess && !takesCards && <p className="table-note"><strong>{t('Pay at the bar')}</strong>: {t('this venue takes payment at the bar.')}</p>}
-      {mineUnpaid && <p className="muted">{takesCards ? t('Pay by card here, or pay the bartender: they record your share as paid.') : t('Pay the bartender: they record your share as paid.')}</p>}
+      {mineUnpaid && <p className="muted">{mineCardPayable ? t('Pay by card here, or pay the bartender: they record your share as paid.') : t('Pay the bartender: they record your share as paid.')}</p>}
     </section>
   );
 }

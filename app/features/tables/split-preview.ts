@@ -20,8 +20,8 @@ export type TipChoice = { kind: 'none' } | { kind: 'percent'; bp: number } | { k
 
 export type SharePreview =
   | { ok: true; amountCents: number; subtotalCents: number; tipCents: number; dueCents: number }
-  /** `error`: what is wrong with what the guest entered; `hint`: what is still to do. */
-  | { ok: false; error: string | null; hint: string };
+  /** `error`: what is wrong with what the guest entered (`field: 'tip'`: the tip, shown at its field); `hint`: what is still to do. */
+  | { ok: false; error: string | null; hint: string; field?: 'tip' };
 
 const DOLLARS = /^\s*\$?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/;
 
@@ -91,7 +91,7 @@ export function previewShare(table: TableState, you: string, choice: SplitChoice
     if (Number.isNaN(choice.amount)) return { ok: false, error: null, hint: t('Enter the amount you pay, like 12.50') };
     if (choice.amount < 1) return { ok: false, error: t('An amount of at least {amount}', { amount: formatCents(1) }), hint: '' };
   }
-  if (tip.kind === 'custom' && Number.isNaN(tip.cents)) return { ok: false, error: t('Enter a tip like 5.00'), hint: '' };
+  if (tip.kind === 'custom' && Number.isNaN(tip.cents)) return { ok: false, error: t('Enter a tip like 5.00'), hint: '', field: 'tip' };
   const request: ShareRequest = choice.kind === 'items' ? { kind: 'items', claimedCents: unsharedClaimedCents(table, you), tip: tipOf(tip) }
     : choice.kind === 'even' ? { kind: 'even', count: choice.count, tip: tipOf(tip) }
     : choice.kind === 'custom' ? { kind: 'custom', amountCents: choice.amount, tip: tipOf(tip) }
@@ -101,6 +101,7 @@ export function previewShare(table: TableState, you: string, choice: SplitChoice
     switch (next.code) {
       case 'nothing_claimed': return { ok: false, error: null, hint: t('Tap the lines you had to claim them for your share.') };
       case 'amount_over_owed': return { ok: false, error: t('That is more than the {owed} still owed', { owed: formatCents(next.owedCents) }), hint: '' };
+      case 'tip_over_share': return { ok: false, error: t('A tip can be at most the share itself ({amount})', { amount: formatCents(next.shareCents ?? 0) }), hint: '', field: 'tip' };
       case 'split_in_progress': return { ok: false, error: t('The bill is being split {count} ways: split among {count} to take one of those shares', { count: next.splitCount }), hint: '' };
       default: return { ok: false, error: null, hint: t('Nothing is left to pay.') };
     }
