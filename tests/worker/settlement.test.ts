@@ -3,10 +3,11 @@
 // refunded equals what the tab records paid by card less refunded, to the cent.
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CardPaymentResponse, CardStatusResponse } from '../../shared/schemas/payments';
+import { CardStatusResponse } from '../../shared/schemas/payments';
 import { StaffTablesResponse } from '../../shared/schemas/tables';
 import { venueHub } from '../../worker/live/hub-client';
-import { localLedger, localStripeFetch } from '../../worker/payments/local-stripe';
+import { localStripeFetch } from '../../worker/payments/local-stripe';
+import { capture, holdOn, intentOf, moneyAgrees, payShare, recordCash, refund } from './settlement-helpers';
 import { routeStripeThrough } from '../../worker/payments/stripe';
 import { call, expectApiError } from './helpers';
 import { staffToken, venueId } from './order-helpers';
@@ -19,43 +20,6 @@ beforeAll(async () => {
   recordStripe();
 });
 afterAll(() => routeStripeThrough(null));
-
-const payShare = async (sessionId: string, shareId: string, token: string) => {
-  const res = await call('POST', `/api/tables/sessions/${sessionId}/shares/${shareId}/card`, { token, body: {} });
-  expect(res.status, res.text).toBe(200);
-  return CardPaymentResponse.parse(res.json);
-};
-const refund = (shareId: string, token: string, body: unknown) => call('POST', `/api/admin/payments/shares/${shareId}/refunds`, { token, body });
-const recordCash = async (sessionId: string, shareId: string) =>
-  call('POST', `/api/staff/tables/sessions/${sessionId}/shares/${shareId}/payment`, { token: await bartender(), body: { method: 'cash' } });
-const capture = async (sessionId: string, body: unknown = {}) => call('POST', `/api/staff/tables/sessions/${sessionId}/holds/capture`, { token: await bartender(), body });
-const intentOf = (id: string) => localLedger().find((i) => i.id === id)!;
-
-/** A hold put down and authorised at Stripe, its event delivered. */
-async function holdOn(sessionId: string, token: string) {
-  const res = await call('POST', `/api/tables/sessions/${sessionId}/holds`, { token, body: {} });
-  expect(res.status, res.text).toBe(200);
-  const answer = CardPaymentResponse.parse(res.json);
-  await deliverEvent(eventOf('payment_intent.amount_capturable_updated', confirmed(answer.payment_intent_id)));
-  return answer;
-}
-
-/** What Stripe holds of the tab's money equals what the tab records, and no payment is taken for a void share. */
-async function moneyAgrees(sessionId: string) {
-  const state = await stateOf(sessionId, await bartender());
-  const intents = localLedger().filter((i) => i.metadata.session_id === sessionId);
-  const atStripe = intents.reduce((sum, i) => sum + i.capturedCents - i.refundedCents, 0);
-  const onTab = state.shares.filter((s) => s.method === 'card_app' && (s.payment_status === 'captured' || s.payment_status === 'refunded'))
-    .reduce((sum, s) => sum + s.due_cents - s.refunded_cents, 0);
-  expect(atStripe, 'Stripe captured less refunded = the tab\'s card payments less refunds').toBe(onTab);
-  for (const share of state.shares.filter((s) => s.payment_status === 'void')) {
-    const intent = intents.find((i) => i.metadata.share_id === share.id);
-    if (intent) expect(intent.capturedCents - intent.refundedCents, `void share ${share.id} keeps no money`).toBe(0);
-    if (intent) expect(intent.status).not.toMatch(/^requires_/);
-  }
-  expect(state.tab.owed_cents).toBeGreaterThanOrEqual(0);
-  return state;
-}
 
 /** A table of Host and Bea, a round of theirs delivered, optionally on a hold; billed. */
 async function tableWithRound(table: string, options: { hold?: boolean; bill?: boolean } = {}) {

@@ -140,6 +140,9 @@ async function answer(method: string, path: string, body: string): Promise<Respo
   return stripeError(404, 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
 }
 
+/** An intent as the stand-in holds it now (tests build Stripe's events from it). */
+export const localIntent = (id: string): LocalIntent | null => intents.get(id) ?? null;
+
 /** What the guest's confirmation does at Stripe (Stripe.js in the browser): a local test says how it went. */
 export function confirmLocally(id: string, outcome: 'succeeded' | 'failed'): LocalIntent | null {
   const intent = intents.get(id);
