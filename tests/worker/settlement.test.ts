@@ -183,6 +183,15 @@ describe('no charge without a share', () => {
     expect(state.tab.owed_cents).toBe(state.tab.total_cents);
   });
 
+  it('a removal refused (not the host) stops nobody\'s payment', async () => {
+    const t = await tableWithRound('99');
+    const bea = await beaShare(t);
+    const paying = await payShare(t.sessionId, bea.id, t.bea.token);
+    const stranger = await tableOf('100', ['Stranger']);
+    expect((await call('DELETE', `/api/tables/sessions/${t.sessionId}/members/${t.bea.memberId}`, { token: stranger.host.token })).status).toBe(403);
+    expect(intentOf(paying.payment_intent_id).status).toBe('requires_payment_method');
+  });
+
   it('a member who leaves after her payment went through keeps it on the tab', async () => {
     const t = await tableWithRound('87');
     const bea = await beaShare(t, 1184);

@@ -150,6 +150,8 @@ export class TableDesk {
     return this.serial(`session:${sessionId}`, async () => {
       const turn = this.turn(sessionId);
       if (stopping) {
+        const first = await this.decideNow(await this.host.database(), sessionId, actor, decide);
+        if (isRefusal(first)) return first;
         const refused = await stopOpenPayments(turn, stopping);
         if (refused) return refused;
       }
@@ -186,6 +188,8 @@ export class TableDesk {
   private capture(sessionId: string, actor: TableActor, tip: Tip, reason: 'paid' | 'auto_closed'): Promise<TableOutcome> {
     return this.serial(`session:${sessionId}`, async () => {
       const turn = this.turn(sessionId);
+      const first = await this.decideNow(await this.host.database(), sessionId, actor, (s) => planCaptureDecision(s, { tip }));
+      if (isRefusal(first)) return first;
       const refused = await stopOpenPayments(turn, (rows) => liveShares(rows).filter((s) => s.paymentStatus === 'unpaid'));
       if (refused) return refused;
       const planned = await this.changeNow(sessionId, actor, (s) => planCaptureDecision(s, { tip }));
@@ -210,6 +214,23 @@ export class TableDesk {
 
   private async changeNow(sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>): Promise<TableOutcome> {
     const db = await this.host.database();
+    const decided = await this.decideNow(db, sessionId, actor, decide);
+    if (isRefusal(decided)) return decided;
+    const { rows, scope } = decided;
+    try {
+      return await this.commit(db, rows, decided.change, actor, scope.now);
+    } catch (err) {
+      // A write the database refused (a constraint): the table is read afresh next time.
+      this.known.delete(sessionId);
+      throw err;
+    }
+  }
+
+  /**
+   * `decide` over the table as it is, nothing written: a change that stops card payments first is refused before
+   * it stops any (a guest who may not remove someone cancels nobody's payment).
+   */
+  private async decideNow(db: Db, sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>) {
     const rows = await this.current(db, sessionId);
     if (!rows || rows.session.restaurantId !== this.host.venueId()) return sessionNotFound();
     const scope: Scope = {
@@ -217,15 +238,8 @@ export class TableDesk {
       member: actor.kind === 'guest' ? memberByKeys(rows, actor.ownerKeys) : null,
       heldDrinks: () => this.host.heldDrinks(),
     };
-    const decided = await decide(scope);
-    if (isRefusal(decided)) return decided;
-    try {
-      return await this.commit(db, rows, decided, actor, scope.now);
-    } catch (err) {
-      // A write the database refused (a constraint): the table is read afresh next time.
-      this.known.delete(sessionId);
-      throw err;
-    }
+    const change = await decide(scope);
+    return isRefusal(change) ? change : { rows, scope, change };
   }
 
   /** The table as its last change left it, or read from D1. */
