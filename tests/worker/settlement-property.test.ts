@@ -3,7 +3,7 @@
 // the cent; no open or captured payment belongs to a void or deleted share; nothing is owed below zero.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeOf, localIntent } from '../../worker/payments/local-stripe';
+import { chargeOf, localIntent, localLedger, stripeEvent } from '../../worker/payments/local-stripe';
 import { routeStripeThrough } from '../../worker/payments/stripe';
 import { call } from './helpers';
 import { staffToken } from './order-helpers';
@@ -12,7 +12,7 @@ import { capture, holdOn, intentOf, moneyAgrees, recordCash, refund } from './se
 import { addLine, addTables, bartender, deliver, drinksOf, sendRound, SLUG, stateOf, tableOf } from './table-helpers';
 
 const FIRST_TABLE = 200;
-const RUNS = 30;
+const RUNS = 25;
 let nextTable = FIRST_TABLE;
 
 beforeAll(async () => {
@@ -23,17 +23,18 @@ beforeAll(async () => {
 afterAll(() => routeStripeThrough(null));
 
 const who = fc.constantFrom(0, 1);
+// Weighted towards paying by card, where the card and the tab's other paths meet.
 const step = fc.oneof(
-  fc.record({ kind: fc.constant('share' as const), who, cents: fc.option(fc.integer({ min: 50, max: 1500 }), { nil: null }) }),
-  fc.record({ kind: fc.constant('pay' as const), who }),
-  fc.record({ kind: fc.constant('confirm' as const), who, ok: fc.boolean() }),
-  fc.record({ kind: fc.constant('events' as const), who, order: fc.array(fc.constantFrom('succeeded', 'failed', 'canceled', 'refunded'), { minLength: 1, maxLength: 5 }) }),
-  fc.record({ kind: fc.constant('cash' as const), who }),
-  fc.record({ kind: fc.constant('leave' as const), removed: fc.boolean() }),
-  fc.record({ kind: fc.constant('undo_cancel' as const) }),
-  fc.record({ kind: fc.constant('capture' as const), tipBp: fc.constantFrom(0, 1500, 2000) }),
-  fc.record({ kind: fc.constant('refunds' as const), who, first: fc.integer({ min: 1, max: 1500 }), second: fc.integer({ min: 1, max: 1500 }) }),
-  fc.record({ kind: fc.constant('service_charge' as const), bp: fc.constantFrom(0, 500, 1000) }),
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('share' as const), who, cents: fc.option(fc.integer({ min: 50, max: 1500 }), { nil: null }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('pay' as const), who }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('confirm' as const), who, ok: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('events' as const), who, order: fc.array(fc.constantFrom('succeeded', 'failed', 'canceled', 'refunded'), { minLength: 1, maxLength: 5 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cash' as const), who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('leave' as const), removed: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('undo_cancel' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('capture' as const), tipBp: fc.constantFrom(0, 1500, 2000) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('refunds' as const), who, first: fc.integer({ min: 1, max: 1500 }), second: fc.integer({ min: 1, max: 1500 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('service_charge' as const), bp: fc.constantFrom(0, 500, 1000) }) },
 );
 
 describe('settlement under random sequences', () => {
@@ -41,7 +42,7 @@ describe('settlement under random sequences', () => {
     const admin = await staffToken('admin@barhop.dev');
     const serviceCharge = (bp: number) => call('PUT', '/api/admin/tables/settings', { token: admin, body: { service_charge_bp: bp } });
     const startingCharge = (await call('GET', '/api/admin/tables', { token: admin })).json.settings.service_charge_bp as number;
-    await fc.assert(fc.asyncProperty(fc.boolean(), fc.array(step, { minLength: 3, maxLength: 8 }), async (withHold, steps) => {
+    await fc.assert(fc.asyncProperty(fc.boolean(), fc.array(step, { minLength: 3, maxLength: 10 }), async (withHold, steps) => {
       const t = await tableOf(String(nextTable++), ['Host', 'Bea']);
       try {
         if (withHold) await holdOn(t.sessionId, t.host.token);
@@ -67,7 +68,12 @@ describe('settlement under random sequences', () => {
               answers = [await call('POST', `/api/tables/sessions/${t.sessionId}/shares`, { token: guest.token, body: s.cents === null ? { kind: 'rest', tip: { cents: 0 } } : { kind: 'custom', amount_cents: s.cents, tip: { cents: 0 } } })];
               break;
             case 'pay': {
-              const share = await shareOf(s.who);
+              // Paying takes a small share first when the guest has none unpaid.
+              let share = await shareOf(s.who);
+              if (!share || share.payment_status !== 'unpaid') {
+                await call('POST', `/api/tables/sessions/${t.sessionId}/shares`, { token: guest.token, body: { kind: 'custom', amount_cents: 600, tip: { cents: 0 } } });
+                share = await shareOf(s.who);
+              }
               if (!share) break;
               const res = await call('POST', `/api/tables/sessions/${t.sessionId}/shares/${share.id}/card`, { token: guest.token, body: {} });
               if (res.status === 200) intents[s.who] = res.json.payment_intent_id as string;
@@ -120,6 +126,10 @@ describe('settlement under random sequences', () => {
               break;
           }
           for (const answer of answers) expect(answer.status, `${s.kind}: ${answer.text}`).toBeLessThan(500);
+          // Stripe tells of every payment that went through, sooner or later: the invariant holds once it has.
+          for (const paid of localLedger().filter((i) => i.metadata.session_id === t.sessionId && i.status === 'succeeded')) {
+            await deliverEvent(stripeEvent('payment_intent.succeeded', localIntent(paid.id)!, { account: ACCOUNT, id: `evt_told_${paid.id}` }));
+          }
           await moneyAgrees(t.sessionId);
         }
       } finally {
