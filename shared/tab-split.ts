@@ -167,11 +167,18 @@ export function nextShare(bill: Bill, shares: readonly ShareMoney[], request: Sh
 
 export type RecordedShare = ShareMoney & { paymentStatus: 'unpaid' | 'authorized' | 'captured' | 'refunded' | 'void' };
 
+/**
+ * Whether a share's payment was taken: the one answer to "is it paid" for the tab's totals and for closing it
+ * (worker/tables/bill.ts). A refunded share was paid; its refund is money given back, recorded beside it
+ * (docs/payments.md), so it stays paid and the tab stays settled.
+ */
+export const sharePaid = (status: RecordedShare['paymentStatus']) => status === 'captured' || status === 'refunded';
+
 /** The tab as a whole: what the bill is, what shares cover, what is paid and still owed (TabTotals on the wire). */
 export function tabTotals(bill: Bill, recorded: readonly RecordedShare[]) {
   const live = recorded.filter((share) => share.paymentStatus !== 'void');
   const { sharedCents, owedCents } = coverage(bill, live);
-  const captured = live.filter((share) => share.paymentStatus === 'captured');
+  const captured = live.filter((share) => sharePaid(share.paymentStatus));
   return {
     sharedCents,
     owedCents,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TipInput } from './tables';
+import { PaymentProblem, TipInput } from './tables';
 
 // Card payments (docs/decisions/209, docs/product.md §12.9): paying a share in the app, a tab on a card hold, an
 // admin's refund, and Stripe's webhook. Money is integer cents on the wire; no secret key ever crosses it.
@@ -23,7 +23,7 @@ export const CardCheckResponse = z.object({
   share: z.object({
     id: z.string(),
     payment_status: z.string(),
-    payment_problem: z.enum(['failed', 'canceled', 'disputed']).nullable(),
+    payment_problem: PaymentProblem.nullable(),
     payment_problem_note: z.string().nullable(),
   }),
 });

@@ -159,6 +159,12 @@ export const TabRound = z.object({
 });
 export type TabRound = z.infer<typeof TabRound>;
 
+/**
+ * A card payment's trouble, shown to staff (docs/product.md §12.9, docs/payments.md): it failed, was cancelled or
+ * disputed; or it went through for a share no longer payable, and is being (late_payment) or was refunded.
+ */
+export const PaymentProblem = z.enum(['failed', 'canceled', 'disputed', 'late_payment', 'late_payment_refunded']);
+
 export const TabShare = z.object({
   id: z.string(),
   payer_member_id: z.string(),
@@ -183,7 +189,7 @@ export const TabShare = z.object({
   created_at: z.string(),
   /** A card payment (docs/decisions/209): what has been refunded of `due_cents`, and a failure, cancel or dispute. */
   refunded_cents: z.number().int(),
-  payment_problem: z.enum(['failed', 'canceled', 'disputed']).nullable(),
+  payment_problem: PaymentProblem.nullable(),
   payment_problem_note: z.string().nullable(),
 });
 export type TabShare = z.infer<typeof TabShare>;
@@ -293,7 +299,7 @@ export const StaffTableSummary = z.object({
   /** Auto-closed with a balance, or a payment problem: shown under "Needs attention". */
   needs_attention: z.boolean(),
   /** Card payments that failed, were cancelled or disputed (docs/product.md §12.9). */
-  card_problems: z.array(z.object({ share_id: z.string(), payer_name: z.string(), problem: z.enum(['failed', 'canceled', 'disputed']), note: z.string().nullable(), due_cents: z.number().int() })),
+  card_problems: z.array(z.object({ share_id: z.string(), payer_name: z.string(), problem: PaymentProblem, note: z.string().nullable(), due_cents: z.number().int() })),
 });
 export type StaffTableSummary = z.infer<typeof StaffTableSummary>;
 export const StaffTablesResponse = z.object({

@@ -700,6 +700,8 @@ export const tableSessions = sqliteTable('table_sessions', {
   /** 'paid', 'auto_closed', 'empty', a staff reason, or 'merged'. */
   closedReason: text('closed_reason'),
   mergedInto: text('merged_into'),
+  /** The venue's service charge when the tab opened: the tab keeps it (docs/payments.md). Null: opened before it was kept. */
+  serviceChargeBp: integer('service_charge_bp'),
 }, (t) => [
   // One live tab per table, and a join code names one live tab: the database itself checks both.
   uniqueIndex('table_sessions_live_table_uq').on(t.restaurantId, t.tableNumber).where(sql`status in ('open','billing')`),
@@ -742,7 +744,11 @@ export const tableCartLines = sqliteTable('table_cart_lines', {
 }, (t) => [index('table_cart_lines_session_idx').on(t.sessionId, t.createdAt)]);
 
 export const SHARE_KIND_VALUES = ['items', 'even', 'custom', 'rest'] as const;
-export const PAYMENT_PROBLEM_VALUES = ['failed', 'canceled', 'disputed'] as const;
+/**
+ * late_payment: a card payment went through for a share no longer payable (void, or paid another way), its refund
+ * under way; late_payment_refunded: that refund made (docs/payments.md).
+ */
+export const PAYMENT_PROBLEM_VALUES = ['failed', 'canceled', 'disputed', 'late_payment', 'late_payment_refunded'] as const;
 
 /** A payer's share of the bill (shared/tab-split.ts computes it). */
 export const tabShares = sqliteTable('tab_shares', {
@@ -827,6 +833,8 @@ export const paymentRefunds = sqliteTable('payment_refunds', {
   /** Stripe's refund id: the same refund is recorded once. */
   stripeRefundId: text('stripe_refund_id').notNull().unique(),
   amountCents: integer('amount_cents').notNull(),
+  /** pending: planned, Stripe not yet answered (a plan row, docs/payments.md); failed: Stripe refused it. */
+  status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('succeeded'),
   reason: text('reason').notNull(),
   byUserId: text('by_user_id').notNull(),
   createdAt: text('created_at').notNull(),

@@ -1,10 +1,10 @@
 // Status changes by staff and admins. Runs inside the venue's Durable Object, which then pushes
 // the change to live sockets. The rules themselves are the pure transitionOrder (shared/orders.ts).
 import type { BarPaymentMethod } from '../../shared/payment-methods';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { recallOrder, transitionOrder, type OrderState, type OrderStatus, type TransitionResult } from '../../shared/orders';
 import type { Order } from '../../shared/schemas/order';
-import { orderEvents, orderItems, orders } from '../db/schema';
+import { orderEvents, orderItems, orders, tabShares, tableSessions } from '../db/schema';
 import type { Db } from '../env';
 import { refuse, type Refusal } from './placement';
 import { liveEta } from './queue';
@@ -58,6 +58,10 @@ async function applyChange(
   const at = new Date().toISOString();
   const result = await decide({ status: row.status, paymentStatus: row.paymentStatus, deliveredAt: row.deliveredAt }, at);
   if (!result.ok) return refuse(409, 'illegal_transition', result.reason, { from: row.status, to: req.to });
+  if (row.tableSessionId && (result.next.status === 'cancelled') !== (row.status === 'cancelled')) {
+    const held = await roundMoneyHeld(db, row.tableSessionId);
+    if (held) return refuse(409, 'round_on_settled_tab', held, { from: row.status, to: result.next.status });
+  }
   // A table's round is paid with its tab, not when it is handed over (docs/product.md §12.5).
   const next = row.tableSessionId && result.next.status === 'delivered' ? { ...result.next, paymentStatus: row.paymentStatus } : result.next;
   const madeAt = madeAtAfter(row, next.status, at);
@@ -94,6 +98,20 @@ async function applyChange(
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
   const eta = await liveEta(db, updated, items.reduce((n, i) => n + i.quantity, 0));
   return { ok: true, from: row.status, to: next.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey, menuChanged, seq };
+}
+
+/**
+ * Why a table's round may not be cancelled (or its cancel undone) now, or null: its money is already in the tab's
+ * shares or settled with the tab, and a cancel would leave the tab owing less than was paid (docs/payments.md).
+ */
+async function roundMoneyHeld(db: Db, sessionId: string): Promise<string | null> {
+  const [session] = await db.select({ status: tableSessions.status, table: tableSessions.tableNumber }).from(tableSessions).where(eq(tableSessions.id, sessionId)).limit(1);
+  if (!session) return null;
+  if (session.status !== 'open' && session.status !== 'billing') {
+    return `This round is on table ${session.table}'s tab, which is over: its money is settled with the tab. Refund it from the tab instead`;
+  }
+  const [share] = await db.select({ id: tabShares.id }).from(tabShares).where(and(eq(tabShares.sessionId, sessionId), ne(tabShares.paymentStatus, 'void'))).limit(1);
+  return share ? `This round is on table ${session.table}'s bill, which is being split: the shares must be taken back first` : null;
 }
 
 export type PaymentRequest = Omit<StatusChangeRequest, 'to' | 'reason'> & { method: BarPaymentMethod };

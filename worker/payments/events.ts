@@ -23,6 +23,10 @@ export type CardEvent = {
 
 /** The event as the tab applies it, or null for an event the tab does not follow. */
 export function cardEventOf(event: Stripe.Event): CardEvent | null {
+  // A signed event without its object (data: {}, data.object: null, no data) says nothing about a payment: it is
+  // acknowledged, never answered 500 (Stripe would send it again for days).
+  const object: unknown = (event as { data?: { object?: unknown } | null }).data?.object;
+  if (typeof object !== 'object' || object === null || typeof (object as { id?: unknown }).id !== 'string') return null;
   const base = { eventId: event.id, type: event.type, account: event.account ?? '' };
   switch (event.type) {
     case 'payment_intent.succeeded': {

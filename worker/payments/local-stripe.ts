@@ -19,6 +19,10 @@ export type LocalIntent = {
 type Params = Record<string, string>;
 
 const intents = new Map<string, LocalIntent>();
+/** What has been refunded of each intent, as Stripe's charge keeps `amount_refunded`. */
+const refunded = new Map<string, number>();
+/** Each idempotency key's first request and answer: Stripe answers the same again, and refuses other parameters. */
+const keyed = new Map<string, { request: string; status: number; body: string }>();
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}_local${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
@@ -41,21 +45,47 @@ const stripeError = (status: number, code: string, message: string, param?: stri
 /** An intent the local Stripe did not make: as Stripe would hold it once its guest confirmed. */
 function assumed(id: string, capture: boolean): LocalIntent {
   return {
-    id, object: 'payment_intent', amount: Number.MAX_SAFE_INTEGER, amount_capturable: capture ? Number.MAX_SAFE_INTEGER : 0, amount_received: 0,
+    id, object: 'payment_intent', amount: Number.MAX_SAFE_INTEGER, amount_capturable: capture ? Number.MAX_SAFE_INTEGER : 0, amount_received: capture ? 0 : Number.MAX_SAFE_INTEGER,
     application_fee_amount: null, capture_method: capture ? 'manual' : 'automatic', client_secret: `${id}_secret_local`, currency: 'usd',
     description: null, metadata: {}, status: capture ? 'requires_capture' : 'succeeded', latest_charge: null, created: Math.floor(Date.now() / 1000),
     livemode: false, last_payment_error: null, cancellation_reason: null,
   };
 }
 
-/** Stripe's API for the calls the Worker makes (worker/payments/stripe.ts). */
+/**
+ * Stripe's API for the calls the Worker makes (worker/payments/stripe.ts), with Stripe's rules where money is at
+ * stake (docs/payments.md): an idempotency key answers its first request again, and is refused with other
+ * parameters; a refund is at most what was captured and not yet refunded; a capture at most what was authorised;
+ * a payment at least the card minimum (50 cents).
+ */
 export async function localStripeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
   const url = new URL(request.url);
-  const { flat, metadata } = parseForm(request.method === 'GET' ? url.searchParams.toString() : new TextDecoder().decode(await request.arrayBuffer()));
-  const path = url.pathname;
+  const body = request.method === 'GET' ? url.searchParams.toString() : new TextDecoder().decode(await request.arrayBuffer());
+  const key = request.method === 'POST' ? request.headers.get('Idempotency-Key') : null;
+  if (!key) return answer(request.method, url.pathname, body);
+  const fingerprint = `${request.method} ${url.pathname} ${[...new URLSearchParams(body)].map(([k, v]) => `${k}=${v}`).sort().join('&')}`;
+  const first = keyed.get(key);
+  if (first) {
+    if (first.request !== fingerprint) {
+      return json(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+    }
+    return new Response(first.body, { status: first.status, headers: { 'Content-Type': 'application/json', 'Request-Id': nextId('req'), 'Idempotent-Replayed': 'true' } });
+  }
+  const response = await answer(request.method, url.pathname, body);
+  keyed.set(key, { request: fingerprint, status: response.status, body: await response.clone().text() });
+  return response;
+}
+
+/** Every intent the stand-in made or was asked about: what it captured and what was refunded of it. */
+export function localLedger(): { id: string; status: string; capturedCents: number; refundedCents: number; metadata: Record<string, string> }[] {
+  return [...intents.values()].map((i) => ({ id: i.id, status: i.status, capturedCents: i.status === 'succeeded' ? i.amount_received : 0, refundedCents: refunded.get(i.id) ?? 0, metadata: i.metadata }));
+}
+
+async function answer(method: string, path: string, body: string): Promise<Response> {
+  const { flat, metadata } = parseForm(body);
   let match: RegExpExecArray | null;
-  if (request.method === 'POST' && path === '/v1/payment_intents') {
+  if (method === 'POST' && path === '/v1/payment_intents') {
     const amount = Number(flat.amount);
     if (!Number.isInteger(amount) || amount < 50) return stripeError(400, 'amount_too_small', 'Amount must be at least $0.50 usd', 'amount');
     const id = nextId('pi');
@@ -69,43 +99,56 @@ export async function localStripeFetch(input: RequestInfo | URL, init?: RequestI
     intents.set(id, intent);
     return json(200, intent);
   }
-  if ((match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && request.method === 'GET') {
+  if ((match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && method === 'GET') {
     const intent = intents.get(match[1]!);
     return intent ? json(200, intent) : stripeError(404, 'resource_missing', `No such payment_intent: '${match[1]}'`, 'intent');
   }
-  if ((match = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path)) && request.method === 'POST') {
+  if ((match = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path)) && method === 'POST') {
     const intent = intents.get(match[1]!) ?? assumed(match[1]!, true);
     if (intent.status !== 'requires_capture') return stripeError(400, 'payment_intent_unexpected_state', `This PaymentIntent could not be captured because it has a status of ${intent.status}.`);
     const amount = flat.amount_to_capture ? Number(flat.amount_to_capture) : intent.amount_capturable;
+    if (!Number.isInteger(amount) || amount < 50) return stripeError(400, 'amount_too_small', 'Amount must be at least $0.50 usd', 'amount_to_capture');
     if (amount > intent.amount_capturable) return stripeError(400, 'amount_too_large', 'The amount to capture is greater than the amount capturable', 'amount_to_capture');
     Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0, latest_charge: intent.latest_charge ?? nextId('ch'),
       application_fee_amount: flat.application_fee_amount ? Number(flat.application_fee_amount) : intent.application_fee_amount });
     intents.set(intent.id, intent);
     return json(200, intent);
   }
-  if ((match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)) && request.method === 'POST') {
+  if ((match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)) && method === 'POST') {
     const intent = intents.get(match[1]!) ?? assumed(match[1]!, true);
     if (intent.status === 'succeeded') return stripeError(400, 'payment_intent_unexpected_state', 'You cannot cancel this PaymentIntent because it has a status of succeeded.');
     Object.assign(intent, { status: 'canceled', amount_capturable: 0, cancellation_reason: 'requested_by_customer' });
     intents.set(intent.id, intent);
     return json(200, intent);
   }
-  if (request.method === 'POST' && path === '/v1/refunds') {
+  if (method === 'POST' && path === '/v1/refunds') {
     const intent = intents.get(flat.payment_intent ?? '') ?? assumed(flat.payment_intent ?? nextId('pi'), false);
     if (intent.status !== 'succeeded') return stripeError(400, 'charge_not_refundable', 'This PaymentIntent has no successful charge to refund.');
-    const amount = flat.amount ? Number(flat.amount) : intent.amount_received;
+    const before = refunded.get(intent.id) ?? 0;
+    const left = intent.amount_received - before;
+    const amount = flat.amount ? Number(flat.amount) : left;
+    if (left <= 0) return stripeError(400, 'charge_already_refunded', `Charge ${intent.latest_charge} has already been refunded.`);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      return stripeError(400, 'amount_too_large', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount');
+    }
+    refunded.set(intent.id, before + amount);
     return json(200, {
       id: nextId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, charge: intent.latest_charge,
       metadata, reason: flat.reason ?? null, status: 'succeeded', created: Math.floor(Date.now() / 1000),
     });
   }
-  return stripeError(404, 'resource_missing', `Unrecognized request URL (${request.method}: ${path}).`);
+  return stripeError(404, 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
 }
+
+/** An intent as the stand-in holds it now (tests build Stripe's events from it). */
+export const localIntent = (id: string): LocalIntent | null => intents.get(id) ?? null;
 
 /** What the guest's confirmation does at Stripe (Stripe.js in the browser): a local test says how it went. */
 export function confirmLocally(id: string, outcome: 'succeeded' | 'failed'): LocalIntent | null {
   const intent = intents.get(id);
   if (!intent) return null;
+  // Stripe.js cannot confirm an intent that is cancelled or already paid: it stays as it is.
+  if (intent.status === 'canceled' || intent.status === 'succeeded' || intent.status === 'requires_capture') return intent;
   if (outcome === 'failed') {
     Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } });
   } else if (intent.capture_method === 'manual') {
@@ -121,9 +164,9 @@ export function confirmLocally(id: string, outcome: 'succeeded' | 'failed'): Loc
  * guest's confirmation happened in the browser, where Stripe.js stood in by whoever signed the event, so the stand-in
  * takes the intent's success from it, as Stripe's own records would hold it. Forward only: a success is never undone.
  */
-export function observeLocally(event: { type: string; data: { object: unknown } }) {
-  const object = event.data.object as Partial<LocalIntent> & { id?: string };
-  const intent = object.id ? intents.get(object.id) : undefined;
+export function observeLocally(event: { type: string; data?: { object?: unknown } | null }) {
+  const object = (event.data?.object ?? {}) as Partial<LocalIntent> & { id?: string };
+  const intent = typeof object.id === 'string' ? intents.get(object.id) : undefined;
   if (!intent || intent.status === 'succeeded' || intent.status === 'canceled') return;
   if (event.type === 'payment_intent.succeeded') {
     Object.assign(intent, { status: 'succeeded', amount_received: object.amount_received ?? intent.amount, amount_capturable: 0, latest_charge: intent.latest_charge ?? nextId('ch') });

@@ -15,18 +15,18 @@ import { formatCents } from '../../shared/money';
 import { requireAdmin, requireGuest, requireStaff, scopedVenueId } from '../auth/middleware';
 import { tabHolds, tabShares, tableSessions, venues } from '../db/schema';
 import type { AppContext, Db } from '../env';
-import { ApiError, badRequest, unauthorized } from '../lib/errors';
+import { ApiError, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live/hub-client';
 import { keepsGuestReads } from '../menu/read-cache';
 import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 import { payableShare } from '../tables/card';
-import type { TableActor } from '../tables/commands';
 import { memberByKeys, readTable } from '../tables/queries';
 import { anyActor, guestActor, locateSession, runTableCommand, staffActor } from '../tables/requests';
 import { cardEventOf, cardEventOfIntent } from './events';
 import { observeLocally } from './local-stripe';
+import { STRIPE_ACTOR } from './settlement';
 import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, usesLocalStripe, verifiedEvent } from './stripe';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
@@ -60,8 +60,6 @@ async function memberTable(database: VenueDatabase, sessionId: string) {
 
 const holdAnswer = (h: typeof tabHolds.$inferSelect) => ({ id: h.id, amount_cents: h.amountCents, status: h.status, captured_cents: h.capturedCents });
 
-/** Stripe itself: the events it sends change tabs through the hub like any other change. */
-const STRIPE_ACTOR: TableActor = { kind: 'staff', userId: 'stripe', name: 'Stripe', role: 'system' };
 
 /** Paying by card and card holds, for the table's members (mounted under /api/tables). */
 export const tableCardRoutes = new Hono<AppContext>()
@@ -205,21 +203,13 @@ export const adminPaymentRoutes = new Hono<AppContext>()
       .where(and(eq(tabShares.id, shareId), eq(tableSessions.restaurantId, venueId))).limit(1);
     if (!share) throw new ApiError(404, 'share_not_found', 'That share was not found');
     const row = share.share;
-    if (row.method !== 'card_app' || !row.providerRef || (row.paymentStatus !== 'captured' && row.paymentStatus !== 'refunded')) {
-      throw new ApiError(409, 'not_refundable', 'Only a share paid by card in the app is refunded here: cash and the card terminal are refunded at the bar');
-    }
-    const due = row.amountCents + row.tipCents;
-    const left = due - row.refundedCents;
-    if (left <= 0) throw new ApiError(409, 'already_refunded', 'This share is already refunded in full');
-    const amount = body.amount_cents ?? left;
-    if (amount > left) throw badRequest(`That is more than the ${formatCents(left)} paid by card and not yet refunded`, [{ path: 'amount_cents', message: `at most ${left}` }]);
-    const card = await venueCard(c, db, venueId);
-    if (!card) throw notTakingCards();
-    const refund = await stripeGateway(c.env).refund(card.account, row.providerRef, amount, { share_id: shareId, reason: body.reason }, `refund:${shareId}:${row.refundedCents}:${amount}`);
-    const outcome = await runTableCommand(c, venueId, { type: 'record_refund', sessionId: row.sessionId, shareId, refund: { id: refund.id, amountCents: amount, reason: body.reason } }, await staffActor(c, venueId));
+    if (!(await venueCard(c, db, venueId))) throw notTakingCards();
+    // Planned, checked and made in the table's turn (worker/payments/settlement.ts): two refunds at once cannot both pass.
+    const outcome = await runTableCommand(c, venueId, { type: 'refund_share', sessionId: row.sessionId, refundId: newId(), shareId, amountCents: body.amount_cents ?? null, reason: body.reason }, await staffActor(c, venueId));
+    const refund = outcome.refund!;
     const after = outcome.table.shares.find((s) => s.id === shareId)!;
     return c.json({
-      refund: { id: refund.id, amount_cents: amount, status: refund.status },
+      refund: { id: refund.id, amount_cents: refund.amountCents, status: 'succeeded' },
       share: { id: shareId, payment_status: after.payment_status, refunded_cents: after.refunded_cents, due_cents: after.due_cents },
     } satisfies RefundResponse);
   });

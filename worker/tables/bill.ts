@@ -4,7 +4,7 @@ import type { BarPaymentMethod } from '../../shared/payment-methods';
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
-import { nextShare, type ShareRefusal } from '../../shared/tab-split';
+import { nextShare, sharePaid, type ShareRefusal } from '../../shared/tab-split';
 import { tableMessages } from '../../shared/tables';
 import { orders, tabClaims, tabShares, tableCartLines, tableSessions } from '../db/schema';
 import { refuseTable, type TableRefusal } from './commands';
@@ -124,10 +124,12 @@ export function dropShareDecision(scope: Scope, shareId: string): Decision {
   if (share.providerRef && share.paymentProblem === null) return refuseTable(409, 'card_payment_started', 'Your card payment of this share has started: finish it, or ask the bar');
   const live = requireLive(scope);
   if (live) return live;
+  // A share a card payment was started on stays, void: a payment still arriving for it is refunded (docs/payments.md).
+  const unpaidShare = and(eq(tabShares.id, shareId), eq(tabShares.paymentStatus, 'unpaid'));
   return {
     writes: [
       scope.db.update(tabClaims).set({ shareId: null }).where(eq(tabClaims.shareId, shareId)),
-      scope.db.delete(tabShares).where(and(eq(tabShares.id, shareId), eq(tabShares.paymentStatus, 'unpaid'))),
+      share.providerRef ? scope.db.update(tabShares).set({ paymentStatus: 'void' }).where(unpaidShare) : scope.db.delete(tabShares).where(unpaidShare),
     ],
   };
 }
@@ -137,7 +139,7 @@ export function settlesTab(scope: Scope, shareId: string): boolean {
   const { rows } = scope;
   const others = liveShares(rows).filter((s) => s.id !== shareId);
   const owed = tableBill(rows).totalCents - liveShares(rows).reduce((sum, s) => sum + s.amountCents, 0);
-  return owed === 0 && others.every((s) => s.paymentStatus === 'captured' || s.paymentStatus === 'refunded');
+  return owed === 0 && others.every((s) => sharePaid(s.paymentStatus));
 }
 
 /** A settled tab closes as paid, and its delivered rounds are paid with it (docs/product.md §12.5). */

@@ -6,16 +6,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
 import { CARD_MINIMUM_CENTS, VENUE_CURRENCY, cardCanPay } from '../../shared/payment-methods';
-import { billOf, nextShare, type Tip } from '../../shared/tab-split';
+import { billOf, nextShare, sharePaid, type Tip } from '../../shared/tab-split';
 import { paymentEvents, paymentRefunds, tabHolds, tabShares, tableCartLines, tableSessions, venues } from '../db/schema';
 import type { CardEvent } from '../payments/events';
-import { applicationFeeCents, type PaymentGateway } from '../payments/stripe';
+import { applicationFeeCents } from '../payments/stripe';
 import { settlesTab, settleWrites } from './bill';
 import { isStaff, requireLive, requireMember, unchanged, type Change, type Decision, type Scope } from './change';
 import { refuseTable, type TableRefusal } from './commands';
 import { liveShares, roundsMoney, shareMoney, tableBill, toTableState } from './serialize';
 
 export type HoldRow = typeof tabHolds.$inferSelect;
+type ShareRow = Scope['rows']['shares'][number];
 
 /** Who the records name for a card payment. */
 export const CARD_RECORDER = 'Card in the app';
@@ -75,23 +76,48 @@ export async function cardEventDecision(scope: Scope, event: CardEvent): Promise
   const [seen] = await db.select({ id: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, event.eventId)).limit(1);
   if (seen) return unchanged();
   const record = db.insert(paymentEvents).values({ eventId: event.eventId, type: event.type, paymentIntentId: event.intentId, sessionId: rows.session.id, receivedAt: now });
-  const share = rows.shares.find((s) => s.providerRef === event.intentId);
-  if (share) return { writes: [record, ...shareEventWrites(scope, share, event)] };
+  // A share that still counts is the one an intent pays; a void one only when no other has the intent.
+  const share = rows.shares.find((s) => s.providerRef === event.intentId && s.paymentStatus !== 'void') ?? rows.shares.find((s) => s.providerRef === event.intentId);
   const [hold] = await db.select().from(tabHolds).where(eq(tabHolds.paymentIntentId, event.intentId)).limit(1);
-  if (hold) return { writes: [record, ...holdEventWrites(scope, hold, event)] };
-  return { writes: [record] };
+  const writes: Change['writes'] = [record];
+  if (hold) writes.push(...holdEventWrites(scope, hold, event));
+  // A hold's intent pays a share only once captured (its capture share): its other events are the hold's.
+  if (share && (!hold || event.kind === 'succeeded' || event.kind === 'refunded' || event.kind === 'disputed')) writes.push(...shareEventWrites(scope, share, event));
+  return { writes };
 }
 
 /** A capture ends a failed or cancelled attempt's problem; a dispute stays until staff deal with it. */
 const clearedProblem = (share: Scope['rows']['shares'][number]) =>
   (share.paymentProblem === 'disputed' ? {} : { paymentProblem: null, paymentProblemNote: null });
 
-function shareEventWrites(scope: Scope, share: Scope['rows']['shares'][number], event: CardEvent): Change['writes'] {
+/**
+ * The share can no longer be paid by its card payment: it is void (its payer left, the tab closed on its hold) or
+ * was paid another way. A success that still arrives for it is refunded (docs/payments.md).
+ */
+export const closedToCard = (share: Pick<ShareRow, 'paymentStatus' | 'method'>) =>
+  share.paymentStatus === 'void' || (sharePaid(share.paymentStatus) && share.method !== 'card_app');
+
+export const lateRefundReason = (amount: string, share: Pick<ShareRow, 'paymentStatus'>) =>
+  `Paid ${amount} by card after the share was ${share.paymentStatus === 'void' ? 'void' : 'paid another way'}: refunded automatically`;
+
+function shareEventWrites(scope: Scope, share: ShareRow, event: CardEvent): Change['writes'] {
   const { db, now } = scope;
   const due = share.amountCents + share.tipCents;
   const unpaid = share.paymentStatus === 'unpaid' || share.paymentStatus === 'authorized';
   const byId = eq(tabShares.id, share.id);
   const capture = { paymentStatus: 'captured' as const, method: 'card_app' as const, recordedByName: CARD_RECORDER, capturedAt: now };
+  if (closedToCard(share)) {
+    // Never kept silently: the money goes back, planned here (a pending refund row) and made after the change.
+    if (event.kind !== 'succeeded' || share.paymentProblem === 'late_payment' || share.paymentProblem === 'late_payment_refunded' || event.amountCents <= 0) return [];
+    const reason = lateRefundReason(formatCents(event.amountCents), share);
+    return [
+      db.update(tabShares).set({ paymentProblem: 'late_payment', paymentProblemNote: reason }).where(byId),
+      db.insert(paymentRefunds).values({
+        id: newId(), shareId: share.id, sessionId: scope.rows.session.id, restaurantId: scope.venueId, stripeRefundId: `planned:${event.intentId}`,
+        amountCents: event.amountCents, status: 'pending', reason, byUserId: 'stripe', createdAt: now,
+      }),
+    ];
+  }
   switch (event.kind) {
     case 'succeeded': {
       if (!unpaid) return [];
@@ -137,32 +163,76 @@ function holdEventWrites(scope: Scope, hold: HoldRow, event: CardEvent): Change[
   }
 }
 
-/** An admin's refund that Stripe accepted: recorded once (by Stripe's refund id), audited by the route. */
-export async function refundDecision(scope: Scope, shareId: string, refund: { id: string; amountCents: number; reason: string }): Promise<Decision> {
+export type PlannedRefund = { id: string; shareId: string; intentId: string; amountCents: number };
+
+/**
+ * An admin's refund, planned before Stripe is asked (docs/payments.md): a pending row of what is refunded, checked
+ * against what was paid by card less what is refunded or already planned. Two refunds at once run one after the
+ * other in the table's turn, so the second sees the first.
+ */
+export async function planRefundDecision(scope: Scope, input: { refundId: string; shareId: string; amountCents: number | null; reason: string }): Promise<Decision> {
   const { db, rows, now, actor } = scope;
   if (actor.kind !== 'staff') return refuseTable(403, 'forbidden', 'Only an admin refunds');
-  const share = rows.shares.find((s) => s.id === shareId);
-  if (!share) return refuseTable(404, 'share_not_found', 'That share is not on this tab');
-  const earlier = await db.select({ id: paymentRefunds.stripeRefundId, cents: paymentRefunds.amountCents }).from(paymentRefunds).where(eq(paymentRefunds.shareId, shareId));
-  if (earlier.some((r) => r.id === refund.id)) return unchanged();
-  const ours = earlier.reduce((sum, r) => sum + r.cents, 0) + refund.amountCents;
-  const refunded = Math.max(share.refundedCents, ours);
+  const share = rows.shares.find((s) => s.id === input.shareId);
+  if (!share) return refuseTable(404, 'share_not_found', 'That share was not found');
+  if (share.method !== 'card_app' || !share.providerRef || !sharePaid(share.paymentStatus)) {
+    return refuseTable(409, 'not_refundable', 'Only a share paid by card in the app is refunded here: cash and the card terminal are refunded at the bar');
+  }
+  const earlier = await db.select().from(paymentRefunds).where(eq(paymentRefunds.shareId, share.id));
+  const made = Math.max(share.refundedCents, earlier.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amountCents, 0));
+  const planned = earlier.filter((r) => r.status === 'pending').reduce((sum, r) => sum + r.amountCents, 0);
+  const left = share.amountCents + share.tipCents - made - planned;
+  if (left <= 0) return refuseTable(409, 'already_refunded', planned > 0 ? 'A refund of this share is already under way' : 'This share is already refunded in full');
+  const amount = input.amountCents ?? left;
+  if (amount > left) {
+    return refuseTable(400, 'invalid_request', cardMessages.refundOverPaid(formatCents(left)), [{ path: 'amount_cents', message: `at most ${left}` }]);
+  }
+  return {
+    writes: [db.insert(paymentRefunds).values({
+      id: input.refundId, shareId: share.id, sessionId: rows.session.id, restaurantId: scope.venueId, stripeRefundId: `planned:${input.refundId}`,
+      amountCents: amount, status: 'pending', reason: input.reason, byUserId: actor.userId, createdAt: now,
+    })],
+  };
+}
+
+/** The refunds of this tab planned and not yet answered by Stripe, with the intent each refunds. */
+export async function pendingRefunds(scope: Pick<Scope, 'db' | 'rows'>): Promise<PlannedRefund[]> {
+  const pending = await scope.db.select().from(paymentRefunds).where(and(eq(paymentRefunds.sessionId, scope.rows.session.id), eq(paymentRefunds.status, 'pending')));
+  return pending.flatMap((r) => {
+    const intentId = r.stripeRefundId.startsWith('planned:pi_') ? r.stripeRefundId.slice('planned:'.length) : scope.rows.shares.find((s) => s.id === r.shareId)?.providerRef;
+    return intentId ? [{ id: r.id, shareId: r.shareId, intentId, amountCents: r.amountCents }] : [];
+  });
+}
+
+/** Stripe's answer to a planned refund: made (its refund id recorded once) or refused (the plan stays as failed). */
+export async function recordRefundDecision(scope: Scope, refundId: string, answer: { stripeRefundId: string } | null): Promise<Decision> {
+  const { db, rows, actor } = scope;
+  const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).limit(1);
+  if (!row || row.status !== 'pending') return unchanged();
+  const byId = eq(paymentRefunds.id, refundId);
+  if (!answer) return { writes: [db.update(paymentRefunds).set({ status: 'failed' }).where(byId)] };
+  const share = rows.shares.find((s) => s.id === row.shareId);
+  const writes: Change['writes'] = [db.update(paymentRefunds).set({ status: 'succeeded', stripeRefundId: answer.stripeRefundId }).where(byId)];
+  if (!share) return { writes };
+  if (closedToCard(share)) {
+    writes.push(db.update(tabShares).set({ paymentProblem: 'late_payment_refunded', paymentProblemNote: row.reason }).where(eq(tabShares.id, share.id)));
+    return { writes };
+  }
+  const earlier = await db.select({ cents: paymentRefunds.amountCents }).from(paymentRefunds).where(and(eq(paymentRefunds.shareId, share.id), eq(paymentRefunds.status, 'succeeded')));
+  const refunded = Math.max(share.refundedCents, earlier.reduce((sum, r) => sum + r.cents, 0) + row.amountCents);
   const whole = refunded >= share.amountCents + share.tipCents;
   const payer = rows.members.find((m) => m.id === share.payerMemberId)?.name ?? 'Guest';
+  writes.push(db.update(tabShares).set({ refundedCents: refunded, ...(whole ? { paymentStatus: 'refunded' as const } : {}) }).where(eq(tabShares.id, share.id)));
   return {
-    writes: [
-      db.insert(paymentRefunds).values({
-        id: newId(), shareId, sessionId: rows.session.id, restaurantId: scope.venueId, stripeRefundId: refund.id, amountCents: refund.amountCents,
-        reason: refund.reason, byUserId: actor.userId, createdAt: now,
-      }),
-      db.update(tabShares).set({ refundedCents: refunded, ...(whole ? { paymentStatus: 'refunded' as const } : {}) }).where(eq(tabShares.id, shareId)),
-    ],
-    audit: {
-      action: 'tab_share.refund', targetType: 'tab_share', targetId: shareId,
-      summary: `Refunded ${formatCents(refund.amountCents)} of ${payer}'s card payment at table ${rows.session.tableNumber}: ${refund.reason}`,
-      before: { payment_status: share.paymentStatus, refunded_cents: share.refundedCents },
-      after: { payment_status: whole ? 'refunded' : share.paymentStatus, refunded_cents: refunded, reason: refund.reason },
-    },
+    writes,
+    ...(actor.kind === 'staff' && row.byUserId === actor.userId ? {
+      audit: {
+        action: 'tab_share.refund', targetType: 'tab_share', targetId: share.id,
+        summary: `Refunded ${formatCents(row.amountCents)} of ${payer}'s card payment at table ${rows.session.tableNumber}: ${row.reason}`,
+        before: { payment_status: share.paymentStatus, refunded_cents: share.refundedCents },
+        after: { payment_status: whole ? 'refunded' : share.paymentStatus, refunded_cents: refunded, reason: row.reason },
+      },
+    } : {}),
   };
 }
 
@@ -199,79 +269,142 @@ export async function holdLimitRefusal(scope: Scope): Promise<TableRefusal | nul
   return refuseTable(409, 'hold_exceeded', cardMessages.holdExceeded(formatCents(after), formatCents(held)), { tab_after_round_cents: after, held_cents: held });
 }
 
+/** The least a card is charged in the venue's currency (shared/payment-methods.ts). */
+const cardMinimumCents = CARD_MINIMUM_CENTS[VENUE_CURRENCY]!;
+
+/** One hold's part of a capture: how much of the tab's amount and of the tip it takes. */
+export type HoldTake = { holdId: string; intentId: string; amountCents: number; subtotalCents: number; tipCents: number };
+
 /**
- * The tab closes on its card holds: what is still owed (plus a tip) is captured from the authorised holds in the
- * order they were put down, the rest of each is released by Stripe, holds not needed are cancelled, shares nobody
- * paid are void, and the tab closes as paid. More than the holds cover is refused, never captured in part.
+ * What is owed and its tip, taken from the holds in the order they were put down (docs/payments.md): each hold
+ * takes what it can; the tip and the pre-tax part go with each take in proportion, and the last hold taking
+ * anything takes what remains of each, so the takes sum exactly to what is owed plus the tip. Null when the holds
+ * do not cover it.
  */
-export async function captureHoldsDecision(scope: Scope, gateway: PaymentGateway | null, options: { tip: Tip; reason: 'paid' | 'auto_closed' }): Promise<Decision> {
+export function splitOverHolds(holds: readonly Pick<HoldRow, 'id' | 'paymentIntentId' | 'amountCents'>[], owed: { amountCents: number; subtotalCents: number; tipCents: number }): HoldTake[] | null {
+  const total = owed.amountCents + owed.tipCents;
+  if (holds.reduce((sum, h) => sum + h.amountCents, 0) < total) return null;
+  const takes: HoldTake[] = [];
+  let remaining = total;
+  let tipSoFar = 0;
+  let amountSoFar = 0;
+  let subtotalSoFar = 0;
+  for (const hold of holds) {
+    if (remaining === 0) break;
+    let take = Math.min(remaining, hold.amountCents);
+    // No hold is left a take below the card minimum (Stripe refuses such a capture): this one leaves it enough.
+    const after = remaining - take;
+    if (after > 0 && after < cardMinimumCents && take - (cardMinimumCents - after) >= cardMinimumCents) take -= cardMinimumCents - after;
+    remaining -= take;
+    const last = remaining === 0;
+    const tip = last ? owed.tipCents - tipSoFar : Math.min(take, Math.floor((owed.tipCents * take) / total));
+    const amount = last ? owed.amountCents - amountSoFar : take - tip;
+    const subtotal = last ? owed.subtotalCents - subtotalSoFar : Math.min(owed.subtotalCents - subtotalSoFar, Math.floor((amount * owed.subtotalCents) / Math.max(1, owed.amountCents)));
+    tipSoFar += tip;
+    amountSoFar += amount;
+    subtotalSoFar += subtotal;
+    takes.push({ holdId: hold.id, intentId: hold.paymentIntentId, amountCents: amount, subtotalCents: subtotal, tipCents: tip });
+  }
+  return takes;
+}
+
+/** Who the records name for a share taken from a hold. */
+export const HOLD_RECORDER = 'Card hold';
+
+/** A tab that is over may still be charged to its holds: a walk-out is what holds are for (docs/payments.md). */
+const capturable = (scope: Scope) => (scope.rows.session.status === 'merged' ? refuseTable(409, 'tab_closed', `Table ${scope.rows.session.tableNumber}'s tab was merged into another`) : null);
+
+/**
+ * The tab closes on its card holds, planned before Stripe is asked: what is still owed (plus a tip) becomes one
+ * unpaid share per hold it is taken from (splitOverHolds), shares nobody paid are void (their card payments were
+ * stopped first, worker/payments/settlement.ts), and each share is captured by its hold after this change.
+ * More than the holds cover is refused, never captured in part.
+ */
+export async function planCaptureDecision(scope: Scope, options: { tip: Tip }): Promise<Decision> {
   const { db, rows, now } = scope;
   if (!isStaff(scope)) {
     const member = requireMember(scope);
     if ('ok' in member) return member;
   }
-  const live = requireLive(scope);
-  if (live) return live;
+  const over = capturable(scope);
+  if (over) return over;
   const venue = await venueAccount(scope);
-  if (!venue || !gateway) return refuseTable(409, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
+  if (!venue) return refuseTable(409, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
   const holds = (await sessionHolds(scope)).filter((h) => h.status === 'authorized');
   const held = holds.reduce((sum, h) => sum + h.amountCents, 0);
   if (holds.length === 0) return refuseTable(409, 'no_hold', "This tab has no card hold to close on");
-  const paid = liveShares(rows).filter((s) => s.paymentStatus === 'captured' || s.paymentStatus === 'refunded');
-  const bill = tableBill(rows);
-  const firstId = newId();
-  const rest = nextShare(bill, paid.map(shareMoney), { kind: 'rest', tip: options.tip }, firstId);
+  const paid = liveShares(rows).filter((s) => sharePaid(s.paymentStatus));
+  const rest = nextShare(tableBill(rows), paid.map(shareMoney), { kind: 'rest', tip: options.tip }, newId());
   if (!rest.ok) return refuseTable(409, 'nothing_owed', `Nothing is owed on table ${rows.session.tableNumber}'s tab`);
   const total = rest.share.amountCents + rest.share.tipCents;
-  if (total > held) return refuseTable(409, 'capture_over_hold', cardMessages.captureOverHold(formatCents(total), formatCents(held)), { owed_cents: total, held_cents: held });
-
-  const writes: Change['writes'] = [];
-  let remaining = total;
+  const takes = splitOverHolds(holds, rest.share);
+  if (!takes) return refuseTable(409, 'capture_over_hold', cardMessages.captureOverHold(formatCents(total), formatCents(held)), { owed_cents: total, held_cents: held });
   let position = rows.shares.reduce((max, s) => Math.max(max, s.position), -1) + 1;
   const payer = rows.session.hostMemberId ?? rows.members.at(-1)?.id ?? 'host';
-  let shareSoFar = { amount: 0, subtotal: 0, tip: 0 };
-  for (const [index, hold] of holds.entries()) {
-    const take = Math.min(remaining, hold.amountCents);
-    const account = venue.account;
-    if (take === 0) {
-      await gateway.cancel(account, hold.paymentIntentId, `release:${hold.id}`);
-      writes.push(db.update(tabHolds).set({ status: 'released', updatedAt: now }).where(eq(tabHolds.id, hold.id)));
-      continue;
-    }
-    const fee = applicationFeeCents(take, venue.feeBp);
-    const captured = await gateway.capture(account, hold.paymentIntentId, take, fee, `capture:${hold.id}:${take}`);
-    if (captured.status !== 'succeeded') return refuseTable(502, 'payment_provider_error', 'The card hold could not be captured: settle the tab another way');
-    remaining -= take;
-    // The captured amount as a share of the bill: the last share takes exactly what remains (shared/tab-split.ts).
-    const last = remaining === 0;
-    const tip = index === 0 ? Math.min(rest.share.tipCents, take) : 0;
-    const amount = last ? rest.share.amountCents - shareSoFar.amount : take - tip;
-    const subtotal = last ? rest.share.subtotalCents - shareSoFar.subtotal : Math.round((amount * rest.share.subtotalCents) / Math.max(1, rest.share.amountCents));
-    shareSoFar = { amount: shareSoFar.amount + amount, subtotal: shareSoFar.subtotal + subtotal, tip: shareSoFar.tip + tip };
-    writes.push(
-      db.insert(tabShares).values({
-        id: index === 0 ? firstId : newId(), sessionId: rows.session.id, payerMemberId: payer, kind: 'rest', amountCents: amount, subtotalCents: subtotal,
-        tipCents: tip, paymentStatus: 'captured', method: 'card_app', recordedByName: 'Card hold', capturedAt: now, providerRef: hold.paymentIntentId,
-        feeCents: fee, position: position++, createdAt: now,
-      }),
-      db.update(tabHolds).set({ status: 'captured', capturedCents: take, updatedAt: now }).where(eq(tabHolds.id, hold.id)),
-    );
-  }
+  const writes: Change['writes'] = [];
   const unpaidIds = liveShares(rows).filter((s) => s.paymentStatus === 'unpaid').map((s) => s.id);
   if (unpaidIds.length) writes.push(db.update(tabShares).set({ paymentStatus: 'void' }).where(inArray(tabShares.id, unpaidIds)));
-  writes.push(...settleWrites(scope));
-  if (options.reason === 'auto_closed') {
-    writes.push(db.update(tableSessions).set({ closedReason: 'auto_closed' }).where(eq(tableSessions.id, rows.session.id)));
+  for (const take of takes) {
+    writes.push(db.insert(tabShares).values({
+      id: newId(), sessionId: rows.session.id, payerMemberId: payer, kind: 'rest', amountCents: take.amountCents, subtotalCents: take.subtotalCents,
+      tipCents: take.tipCents, method: 'card_app', recordedByName: HOLD_RECORDER, providerRef: take.intentId,
+      feeCents: applicationFeeCents(take.amountCents + take.tipCents, venue.feeBp), position: position++, createdAt: now,
+    }));
   }
   writes.push(db.delete(tableCartLines).where(eq(tableCartLines.sessionId, rows.session.id)));
+  return { writes };
+}
+
+/** The planned capture shares of a tab, each with its hold, still to be captured. */
+export async function plannedCaptures(scope: Pick<Scope, 'db' | 'rows'>) {
+  const holds = await sessionHolds(scope);
+  return scope.rows.shares.flatMap((share) => {
+    const hold = share.paymentStatus === 'unpaid' && share.recordedByName === HOLD_RECORDER ? holds.find((h) => h.paymentIntentId === share.providerRef && h.status === 'authorized') : undefined;
+    return hold ? [{ share, hold }] : [];
+  });
+}
+
+/** Stripe captured a planned share from its hold: the share is paid, and the tab closes once settled. */
+export function recordCaptureDecision(scope: Scope, shareId: string, receivedCents: number, reason: 'paid' | 'auto_closed'): Decision {
+  const { db, rows, now } = scope;
+  const share = rows.shares.find((s) => s.id === shareId);
+  if (!share || share.paymentStatus !== 'unpaid') return unchanged();
+  const writes: Change['writes'] = [
+    db.update(tabShares).set({ paymentStatus: 'captured', capturedAt: now }).where(eq(tabShares.id, shareId)),
+    db.update(tabHolds).set({ status: 'captured', capturedCents: receivedCents, updatedAt: now }).where(eq(tabHolds.paymentIntentId, share.providerRef!)),
+  ];
+  if (settlesTab(scope, shareId)) {
+    writes.push(...settleWrites(scope));
+    if (reason === 'auto_closed') writes.push(db.update(tableSessions).set({ closedReason: 'auto_closed' }).where(eq(tableSessions.id, rows.session.id)));
+  }
+  return { writes };
+}
+
+/**
+ * A capture Stripe refused part way: what was captured stays recorded, the shares still planned are void, and the
+ * answer says what is left to settle another way.
+ */
+export function captureFailedDecision(scope: Scope, shareIds: readonly string[]): Decision {
+  if (shareIds.length === 0) return unchanged();
+  return { writes: [scope.db.update(tabShares).set({ paymentStatus: 'void' }).where(and(inArray(tabShares.id, [...shareIds]), eq(tabShares.paymentStatus, 'unpaid')))] };
+}
+
+/** The capture as the audit log tells it. */
+export function captureAudit(rows: Scope['rows'], capturedCents: number, heldCentsBefore: number, status: string) {
   return {
-    writes,
-    ...(isStaff(scope) ? {
-      audit: {
-        action: 'table_session.capture_hold', targetType: 'table_session', targetId: rows.session.id,
-        summary: `Closed table ${rows.session.tableNumber}'s tab on its card hold: captured ${formatCents(total)} of ${formatCents(held)}`,
-        before: { status: rows.session.status, held_cents: held }, after: { status: 'closed', captured_cents: total },
-      },
-    } : {}),
+    action: 'table_session.capture_hold', targetType: 'table_session', targetId: rows.session.id,
+    summary: `Closed table ${rows.session.tableNumber}'s tab on its card hold: captured ${formatCents(capturedCents)} of ${formatCents(heldCentsBefore)}`,
+    before: { status, held_cents: heldCentsBefore }, after: { status: rows.session.status, captured_cents: capturedCents },
   };
+}
+
+/**
+ * The tab's authorised holds that nothing will be captured from any more: the tab is over and nothing on it is
+ * left unpaid (settled another way, or left empty). An ended or idle tab with a balance keeps its holds.
+ */
+export async function holdsToRelease(scope: Pick<Scope, 'db' | 'rows'>): Promise<HoldRow[]> {
+  const { rows } = scope;
+  if (rows.session.status === 'open' || rows.session.status === 'billing' || rows.session.status === 'merged') return [];
+  if (liveShares(rows).some((s) => s.paymentStatus === 'unpaid')) return [];
+  return (await sessionHolds(scope)).filter((h) => h.status === 'authorized');
 }

@@ -47,7 +47,7 @@ export type TableCommand =
   // Card payments (docs/decisions/209, worker/tables/card.ts).
   | OnSession & { type: 'attach_card'; shareId: string; intentId: string; feeCents: number }
   | OnSession & { type: 'card_event'; event: CardEvent }
-  | OnSession & { type: 'record_refund'; shareId: string; refund: { id: string; amountCents: number; reason: string } }
+  | OnSession & { type: 'refund_share'; refundId: string; shareId: string; amountCents: number | null; reason: string }
   | OnSession & { type: 'add_hold'; holdId: string; intentId: string; amountCents: number }
   | OnSession & { type: 'capture_holds'; tip: Tip };
 
@@ -78,6 +78,8 @@ export type TableOutcome =
     /** A round that was sent. */
     order?: Order;
     audit?: TableAudit;
+    /** A refund Stripe made (refund_share): its id and amount. */
+    refund?: { id: string; amountCents: number };
   }
   | TableRefusal;
 

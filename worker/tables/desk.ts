@@ -22,7 +22,11 @@ import {
 } from './queries';
 import { toTableState } from './serialize';
 import { autoCloseDecision, endDecision, mergeDecision, moveDecision, voidLineDecision } from './staff-actions';
-import { addHoldDecision, attachCardDecision, captureHoldsDecision, cardEventDecision, heldCents, refundDecision } from './card';
+import { addHoldDecision, attachCardDecision, cardEventDecision, planCaptureDecision, planRefundDecision } from './card';
+import { captureHolds, makePendingRefunds, releaseSpareHolds, STRIPE_ACTOR, stopOpenPayments, type SettlementTurn } from '../payments/settlement';
+import { liveShares } from './serialize';
+import { tabHolds } from '../db/schema';
+import type { Tip } from '../../shared/tab-split';
 import type { PaymentGateway } from '../payments/stripe';
 
 /** What the desk needs of its hub. */
@@ -95,7 +99,9 @@ export class TableDesk {
       case 'open': return this.open(command, actor);
       case 'join': return this.joinByCode(command, actor);
       case 'settings': return this.change(command.sessionId, actor, (s) => settingsDecision(s, command));
-      case 'remove_member': return this.change(command.sessionId, actor, (s) => removeDecision(s, command.memberId));
+      // A change that makes a share unpayable stops its card payment at Stripe first (docs/payments.md).
+      case 'remove_member': return this.change(command.sessionId, actor, (s) => removeDecision(s, command.memberId),
+        (rows) => rows.shares.filter((s) => s.payerMemberId === command.memberId));
       case 'add_lines': return this.change(command.sessionId, actor, (s) => addLinesDecision(s, command.lines));
       case 'update_line': return this.change(command.sessionId, actor, (s) => updateLineDecision(s, command.lineId, command.change));
       case 'delete_line': return this.change(command.sessionId, actor, (s) => deleteLineDecision(s, command.lineId));
@@ -104,17 +110,20 @@ export class TableDesk {
       case 'claim': return this.change(command.sessionId, actor, (s) => claimDecision(s, command.orderItemId));
       case 'unclaim': return this.change(command.sessionId, actor, (s) => unclaimDecision(s, command.orderItemId));
       case 'take_share': return this.change(command.sessionId, actor, (s) => takeShareDecision(s, command.share));
-      case 'drop_share': return this.change(command.sessionId, actor, (s) => dropShareDecision(s, command.shareId));
-      case 'record_payment': return this.change(command.sessionId, actor, (s) => recordPaymentDecision(s, command.shareId, command.method));
+      // A payment under way is refused by the decision; one that failed may still be confirmed again, so it is stopped.
+      case 'drop_share': return this.change(command.sessionId, actor, (s) => dropShareDecision(s, command.shareId),
+        (rows) => rows.shares.filter((s) => s.id === command.shareId && s.paymentProblem !== null));
+      case 'record_payment': return this.change(command.sessionId, actor, (s) => recordPaymentDecision(s, command.shareId, command.method),
+        (rows) => rows.shares.filter((s) => s.id === command.shareId && s.paymentProblem !== null));
       case 'move': return this.move(command.sessionId, command.table, actor);
       case 'merge': return this.merge(command.sessionId, command.intoSessionId, actor);
       case 'void_line': return this.change(command.sessionId, actor, (s) => voidLineDecision(s, command.orderItemId, command.reason));
       case 'end': return this.change(command.sessionId, actor, (s) => endDecision(s, command.reason));
       case 'attach_card': return this.change(command.sessionId, actor, (s) => attachCardDecision(s, command.shareId, command.intentId, command.feeCents));
       case 'card_event': return this.change(command.sessionId, actor, (s) => cardEventDecision(s, command.event));
-      case 'record_refund': return this.change(command.sessionId, actor, (s) => refundDecision(s, command.shareId, command.refund));
+      case 'refund_share': return this.refund(command, actor);
       case 'add_hold': return this.change(command.sessionId, actor, (s) => addHoldDecision(s, { id: command.holdId, intentId: command.intentId, amountCents: command.amountCents }));
-      case 'capture_holds': return this.change(command.sessionId, actor, (s) => captureHoldsDecision(s, this.host.payments(), { tip: command.tip, reason: 'paid' }));
+      case 'capture_holds': return this.capture(command.sessionId, actor, command.tip, 'paid');
     }
   }
 
@@ -132,13 +141,96 @@ export class TableDesk {
     }
   }
 
-  /** Runs `decide` over the table as it is, in the session's turn, and commits what it decided. */
-  private change(sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>): Promise<TableOutcome> {
-    return this.serial(`session:${sessionId}`, () => this.changeNow(sessionId, actor, decide));
+  /**
+   * Runs `decide` over the table as it is, in the session's turn, and commits what it decided; the card payments
+   * of the shares `stopping` picks are stopped at Stripe first, and what the change left to Stripe is done after
+   * it, in the same turn (worker/payments/settlement.ts).
+   */
+  private change(sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>, stopping?: (rows: TableRows) => TableRows['shares']): Promise<TableOutcome> {
+    return this.serial(`session:${sessionId}`, async () => {
+      const turn = this.turn(sessionId);
+      if (stopping) {
+        const first = await this.decideNow(await this.host.database(), sessionId, actor, decide);
+        if (isRefusal(first)) return first;
+        const refused = await stopOpenPayments(turn, stopping);
+        if (refused) return refused;
+      }
+      const outcome = await this.changeNow(sessionId, actor, decide);
+      if (outcome.ok) await this.settleAfter(turn);
+      return outcome;
+    });
+  }
+
+  /** The table's turn lent to the settlement module: it reads the table and applies changes within the turn. */
+  private turn(sessionId: string): SettlementTurn {
+    const scope = async () => {
+      const db = await this.host.database();
+      const rows = await this.current(db, sessionId);
+      return rows ? { db, venueId: this.host.venueId(), rows } : null;
+    };
+    return {
+      gateway: this.host.payments(),
+      scope,
+      rows: async () => (await scope())?.rows ?? null,
+      apply: (actor, decide) => this.changeNow(sessionId, actor, decide),
+    };
+  }
+
+  /** What a change leaves to Stripe: a late payment refunded, the holds of a tab that is over released. */
+  private async settleAfter(turn: SettlementTurn) {
+    const rows = await turn.rows();
+    if (!rows) return;
+    if (rows.shares.some((s) => s.paymentProblem === 'late_payment')) await makePendingRefunds(turn, STRIPE_ACTOR);
+    if (rows.session.status !== 'open' && rows.session.status !== 'billing') await releaseSpareHolds(turn);
+  }
+
+  /** The tab closes on its holds: open card payments stopped, the capture planned, then made hold by hold. */
+  private capture(sessionId: string, actor: TableActor, tip: Tip, reason: 'paid' | 'auto_closed'): Promise<TableOutcome> {
+    return this.serial(`session:${sessionId}`, async () => {
+      const turn = this.turn(sessionId);
+      const first = await this.decideNow(await this.host.database(), sessionId, actor, (s) => planCaptureDecision(s, { tip }));
+      if (isRefusal(first)) return first;
+      const refused = await stopOpenPayments(turn, (rows) => liveShares(rows).filter((s) => s.paymentStatus === 'unpaid'));
+      if (refused) return refused;
+      const planned = await this.changeNow(sessionId, actor, (s) => planCaptureDecision(s, { tip }));
+      if (!planned.ok) return planned;
+      const outcome = await captureHolds(turn, actor, reason);
+      await this.settleAfter(turn);
+      return outcome;
+    });
+  }
+
+  /** An admin's refund: planned in the table's turn (so two at once cannot both pass), then made at Stripe. */
+  private refund(command: Extract<TableCommand, { type: 'refund_share' }>, actor: TableActor): Promise<TableOutcome> {
+    return this.serial(`session:${command.sessionId}`, async () => {
+      const planned = await this.changeNow(command.sessionId, actor, (s) => planRefundDecision(s, command));
+      if (!planned.ok) return planned;
+      const { outcome, made } = await makePendingRefunds(this.turn(command.sessionId), actor);
+      const mine = made.find((m) => m.id === command.refundId);
+      if (!outcome?.ok || !mine) return refuseTable(502, 'payment_provider_error', 'The card provider did not answer as expected: try again or pay at the bar');
+      return { ...outcome, refund: { id: mine.stripeRefundId, amountCents: mine.amountCents } };
+    });
   }
 
   private async changeNow(sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>): Promise<TableOutcome> {
     const db = await this.host.database();
+    const decided = await this.decideNow(db, sessionId, actor, decide);
+    if (isRefusal(decided)) return decided;
+    const { rows, scope } = decided;
+    try {
+      return await this.commit(db, rows, decided.change, actor, scope.now);
+    } catch (err) {
+      // A write the database refused (a constraint): the table is read afresh next time.
+      this.known.delete(sessionId);
+      throw err;
+    }
+  }
+
+  /**
+   * `decide` over the table as it is, nothing written: a change that stops card payments first is refused before
+   * it stops any (a guest who may not remove someone cancels nobody's payment).
+   */
+  private async decideNow(db: Db, sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>) {
     const rows = await this.current(db, sessionId);
     if (!rows || rows.session.restaurantId !== this.host.venueId()) return sessionNotFound();
     const scope: Scope = {
@@ -146,15 +238,8 @@ export class TableDesk {
       member: actor.kind === 'guest' ? memberByKeys(rows, actor.ownerKeys) : null,
       heldDrinks: () => this.host.heldDrinks(),
     };
-    const decided = await decide(scope);
-    if (isRefusal(decided)) return decided;
-    try {
-      return await this.commit(db, rows, decided, actor, scope.now);
-    } catch (err) {
-      // A write the database refused (a constraint): the table is read afresh next time.
-      this.known.delete(sessionId);
-      throw err;
-    }
+    const change = await decide(scope);
+    return isRefusal(change) ? change : { rows, scope, change };
   }
 
   /** The table as its last change left it, or read from D1. */
@@ -299,6 +384,7 @@ export class TableDesk {
           db.insert(tableSessions).values({
             id: sessionId, restaurantId: this.host.venueId(), tableNumber: table, joinCode: newJoinCode(), hostMemberId: memberId,
             lastActivityAt: now, openedAt: now,
+            serviceChargeBp: sql<number>`(select ${venues.serviceChargeBp} from ${venues} where ${venues.id} = ${this.host.venueId()})`,
           }),
           memberInsert(db, sessionId, actor, name, now, memberId),
           ...tableReads(db, sessionId),
@@ -407,14 +493,13 @@ export class TableDesk {
     for (const { id } of idle) {
       // Decided on the table as D1 has it, the truth its idleness was found in.
       this.forget(id);
-      // A tab opened on a card closes on it: what is owed is captured (docs/product.md §12.9); if that cannot be
-      // done, it closes as any idle tab, its balance one unpaid share.
-      const outcome = await this.change(id, staff, async (scope) => {
-        const idle = autoCloseDecision(scope, idleSince);
-        if ('ok' in idle || idle.unchanged || !(await heldCents(scope))) return idle;
-        const captured = await captureHoldsDecision(scope, this.host.payments(), { tip: { cents: 0 }, reason: 'auto_closed' }).catch(() => idle);
-        return 'ok' in captured ? idle : captured;
-      });
+      // A tab opened on a card closes on it: what is owed is captured (docs/product.md §12.9); what could not be
+      // captured stays the tab's balance, one unpaid share, as any idle tab's.
+      const [hold] = await db.select({ id: tabHolds.id }).from(tabHolds).where(and(eq(tabHolds.sessionId, id), eq(tabHolds.status, 'authorized'))).limit(1);
+      const captured = hold ? await this.capture(id, staff, { cents: 0 }, 'auto_closed') : null;
+      const outcome = captured?.ok && captured.table.status !== 'open' && captured.table.status !== 'billing'
+        ? captured
+        : await this.change(id, staff, (scope) => autoCloseDecision(scope, captured ? null : idleSince));
       if (outcome.ok && outcome.table.status === 'closed') closed += 1;
     }
     const [oldest] = await db.select({ at: tableSessions.lastActivityAt }).from(tableSessions)

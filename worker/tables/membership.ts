@@ -71,12 +71,18 @@ export function removeDecision(scope: Scope, memberId: string): Decision {
   }
   const removedBy = self ? null : scope.actor.kind === 'staff' ? `staff:${scope.actor.userId}` : scope.member!.id;
   const others = presentMembers(rows).filter((m) => m.id !== memberId);
-  const unpaidShares = rows.shares.filter((s) => s.payerMemberId === memberId && s.paymentStatus === 'unpaid').map((s) => s.id);
+  const unpaid = rows.shares.filter((s) => s.payerMemberId === memberId && s.paymentStatus === 'unpaid');
+  const unpaidShares = unpaid.map((s) => s.id);
+  // A share a card payment was started on stays, void: a payment that still arrives for it is found and refunded
+  // (docs/payments.md). The others go.
+  const carded = unpaid.filter((s) => s.providerRef !== null).map((s) => s.id);
+  const plain = unpaid.filter((s) => s.providerRef === null).map((s) => s.id);
   const statements: Change['writes'] = [
     db.update(tableMembers).set({ leftAt: now, removedBy }).where(and(eq(tableMembers.id, memberId), isNull(tableMembers.leftAt))),
     db.delete(tableCartLines).where(and(eq(tableCartLines.sessionId, rows.session.id), eq(tableCartLines.memberId, memberId))),
     db.delete(tabClaims).where(and(eq(tabClaims.sessionId, rows.session.id), eq(tabClaims.memberId, memberId))),
-    ...(unpaidShares.length ? [db.delete(tabShares).where(inArray(tabShares.id, unpaidShares))] : []),
+    ...(plain.length ? [db.delete(tabShares).where(inArray(tabShares.id, plain))] : []),
+    ...(carded.length ? [db.update(tabShares).set({ paymentStatus: 'void' }).where(inArray(tabShares.id, carded))] : []),
   ];
   const session: Partial<typeof tableSessions.$inferInsert> = {};
   if (rows.session.hostMemberId === memberId) session.hostMemberId = others[0]?.id ?? null;

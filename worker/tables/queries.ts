@@ -78,7 +78,8 @@ export async function parseTableRows(db: Db, results: readonly unknown[]): Promi
   const facts = await creationRecipeFacts(db, creations.map(({ line }) => line.recipe ?? []));
   return {
     session,
-    venue,
+    // The tab keeps the service charge it opened with: a later change of the venue's rate is for new tabs (docs/payments.md).
+    venue: { ...venue, serviceChargeBp: session.serviceChargeBp ?? venue.serviceChargeBp },
     members,
     cart,
     rounds,

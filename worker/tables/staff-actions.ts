@@ -156,9 +156,12 @@ export function endDecision(scope: Scope, reason: string | undefined): Decision 
   };
 }
 
-/** An idle tab closes with its balance as one unpaid share; staff see it under "Needs attention". */
-export function autoCloseDecision(scope: Scope, idleSince: string): Decision {
+/**
+ * An idle tab closes with its balance as one unpaid share; staff see it under "Needs attention". `idleSince` null:
+ * it was found idle already (the capture of its holds, just tried, touched it).
+ */
+export function autoCloseDecision(scope: Scope, idleSince: string | null): Decision {
   const { rows } = scope;
-  if (requireLive(scope) || rows.session.lastActivityAt >= idleSince) return { writes: [], unchanged: true };
+  if (requireLive(scope) || (idleSince !== null && rows.session.lastActivityAt >= idleSince)) return { writes: [], unchanged: true };
   return { writes: closeWithBalance(scope, 'closed', 'auto_closed') };
 }

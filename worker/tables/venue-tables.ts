@@ -20,9 +20,16 @@ export const needsAttention = (rows: Pick<TableRows, 'session' | 'shares'>) =>
   ((rows.session.status === 'closed' || rows.session.status === 'ended') && rows.shares.some((s) => s.paymentStatus === 'unpaid'))
   || cardProblems(rows).length > 0;
 
-/** Card payments that failed, were cancelled (and are still unpaid) or were disputed (docs/product.md §12.9). */
+/** A card payment that went through for a share no longer payable: refunded, and shown with who, how much and why. */
+const latePayment = (problem: string | null) => problem === 'late_payment' || problem === 'late_payment_refunded';
+
+/**
+ * Card payments that failed, were cancelled (and are still unpaid) or were disputed (docs/product.md §12.9), and
+ * those refunded because they arrived for a share no longer payable (docs/payments.md).
+ */
 const cardProblems = (rows: Pick<TableRows, 'shares'>) =>
-  rows.shares.filter((s) => s.paymentStatus !== 'void' && (s.paymentProblem === 'disputed' || (s.paymentProblem !== null && s.paymentStatus === 'unpaid')));
+  rows.shares.filter((s) => latePayment(s.paymentProblem)
+    || (s.paymentStatus !== 'void' && (s.paymentProblem === 'disputed' || (s.paymentProblem !== null && s.paymentStatus === 'unpaid'))));
 
 function summary(rows: TableRows): StaffTableSummary {
   const state = toTableState(rows);
@@ -54,7 +61,7 @@ export async function staffTables(db: Db, venueId: string): Promise<StaffTablesR
     db.select({ id: tableSessions.id }).from(tableSessions).where(and(eq(tableSessions.restaurantId, venueId), or(
       inArray(tableSessions.status, [...LIVE_SESSION_STATUSES]),
       and(inArray(tableSessions.status, ['closed', 'ended']), exists(db.select({ id: tabShares.id }).from(tabShares)
-        .where(and(eq(tabShares.sessionId, tableSessions.id), or(eq(tabShares.paymentStatus, 'unpaid'), eq(tabShares.paymentProblem, 'disputed')))))),
+        .where(and(eq(tabShares.sessionId, tableSessions.id), or(eq(tabShares.paymentStatus, 'unpaid'), inArray(tabShares.paymentProblem, ['disputed', 'late_payment', 'late_payment_refunded'])))))),
     ))).orderBy(asc(tableSessions.tableNumber)),
   ]);
   const summaries: StaffTableSummary[] = [];

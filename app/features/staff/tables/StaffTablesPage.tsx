@@ -22,7 +22,8 @@ function byVenueOrder(tables: StaffTables['tables']) {
   return (a: StaffTableSummary, b: StaffTableSummary) => at(a) - at(b) || a.table.localeCompare(b.table, undefined, { numeric: true });
 }
 
-const CARD_PROBLEM_WORDS = { failed: 'card payment failed', canceled: 'card payment cancelled', disputed: 'card payment disputed' } as const;
+const CARD_PROBLEM_WORDS = { failed: 'card payment failed', canceled: 'card payment cancelled', disputed: 'card payment disputed',
+  late_payment: 'paid by card after the share was closed: refund under way', late_payment_refunded: 'paid by card after the share was closed: refunded' } as const;
 
 function TabCard({ summary, selected, onOpen }: { summary: StaffTableSummary; selected: boolean; onOpen: () => void }) {
   const label = tableLabel(summary.table);

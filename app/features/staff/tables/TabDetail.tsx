@@ -17,11 +17,11 @@ export function SessionBadge({ status, closedReason }: { status: TableState['sta
   return <span className={`badge ${isOnFloor(status) ? 'badge-info' : 'badge-warning'}`}>{label}</span>;
 }
 
-const PROBLEM_LABEL = { failed: 'Card payment failed', canceled: 'Card payment cancelled', disputed: 'Disputed' } as const;
+const PROBLEM_LABEL = { failed: 'Card payment failed', canceled: 'Card payment cancelled', disputed: 'Disputed', late_payment: 'Paid late: refund under way', late_payment_refunded: 'Paid late: refunded' } as const;
 
 function ShareStatus({ share }: { share: TabShare }) {
   // A card payment's trouble shows beside the share (docs/product.md §12.9): a dispute even once it was paid.
-  const problem = share.payment_problem && (share.payment_problem === 'disputed' || share.payment_status === 'unpaid') && (
+  const problem = share.payment_problem && (share.payment_problem === 'disputed' || share.payment_problem.startsWith('late_payment') || share.payment_status === 'unpaid') && (
     <span className="badge badge-danger" title={share.payment_problem_note ?? undefined}>
       {PROBLEM_LABEL[share.payment_problem]}{share.payment_problem_note ? `: ${share.payment_problem_note}` : ''}
     </span>
