@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayBounds, businessDayOf, lastBusinessDays, shiftDay, wallClock, zonedInstant } from '../../shared/business-day';
 import { activeHappyHour, scheduledPriceCents } from '../../shared/happy-hour';
 import { NightReport } from '../../shared/schemas/reports';
-import { parseCsv } from '../../worker/imports/csv';
+import { parseCsv, toCsv } from '../../worker/imports/csv';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, countRows, guestToken } from './order-helpers';
@@ -360,6 +360,13 @@ describe('a night that says what was collected', () => {
       expect(parts.reduce((n, x) => n + x, 0), section).toBe(amountOf(section, 'Collected'));
       expect(amountOf(section, 'Collected')).toBe(lines.amount_cents);
     }
+  });
+});
+
+describe('exported cells', () => {
+  it('a plain negative amount stays a number, anything else a spreadsheet would run is escaped', () => {
+    const cells = parseCsv(toCsv(['cell'], [['-13.80'], ['-5'], ['-1+2'], ['=SUM(A1)'], ['+1'], ['@cmd'], ['-13.80x']])).rows.map((r) => r.cell);
+    expect(cells).toEqual(['-13.80', '-5', "'-1+2", "'=SUM(A1)", "'+1", "'@cmd", "'-13.80x"]);
   });
 });
 
