@@ -100,7 +100,7 @@ async function visit(browser: Browser, role: Role | null, scheme: 'light' | 'dar
   // so the screens compare the same in a full run and alone (their cards are checked in finish.spec.ts).
   await page.route(/\/api\/(staff\/orders|staff\/queue|staff\/history|admin\/orders|admin\/audit-log|super\/audit-log)(\?|$)/, (route) =>
     (route.request().method() === 'GET' ? route.fulfill({ json: { orders: [], entries: [], next_before: null } }) : route.fallback()));
-  // The close of night shows the last finished business day by the server's clock, over a seed made relative to
+  // The close of night shows tonight's business day by the server's clock, over a seed made relative to
   // now: its day and rows change with the hour the suite runs, so it shows one fixed night here.
   await page.route(/\/api\/admin\/reports\/night(\?|$)/, (route) =>
     (route.request().method() === 'GET' ? route.fulfill({ json: FIXED_NIGHT }) : route.fallback()));
