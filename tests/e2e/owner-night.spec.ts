@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 // An owner's first day and a night's close (docs/product.md §11.8–11.11): the menu comes in as one CSV, a happy hour
-// reaches the guests, and last night's report is read and downloaded.
+// reaches the guests, and tonight's report is read and downloaded.
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const RUN = Date.now().toString(36);
@@ -93,19 +93,22 @@ async function setHappyHour(page: Page, browser: Browser) {
   await guest.close();
 }
 
-test("the owner reads last night's report and downloads its CSV", async ({ page }) => {
+test("the owner reads tonight's report and downloads its CSV", async ({ page }) => {
   await signIn(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Close of Night' }).click();
   await expect(page.getByRole('heading', { name: 'Close of Night' })).toBeVisible();
   const day = page.getByLabel('Business day');
   await expect(day).not.toHaveValue('');
-  for (const heading of ['Sales by drink', 'Sales by category', 'Sales by staff', 'Payment methods', 'Cancelled orders', 'Voided lines']) {
+  await expect(page.getByText(/^Tonight, \d{1,2}:\d{2}\s?[AP]M – now/)).toBeVisible();
+  for (const heading of ['What was collected', 'Open checks', 'Sales by drink', 'Sales by category', 'Sales by staff', 'Cancelled orders', 'Voided lines']) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
-  await expect(page.getByRole('group', { name: 'Night totals' })).toContainText('Net sales');
+  await expect(page.getByRole('group', { name: 'Night totals' })).toContainText('Collected');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe(`close-of-night-artisan-bar-${await day.inputValue()}.csv`);
   const text = await readFile((await download.path())!, 'utf8');
   expect(text).toContain('section,name,quantity,amount,detail');
-  expect(text).toContain('summary,Net sales');
+  expect(text).toContain('summary,Collected');
+  expect(text).toContain('summary,Open checks');
+  expect(text).toContain('collected,Refunds');
 });

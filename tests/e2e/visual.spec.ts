@@ -33,15 +33,20 @@ const ROUTE_MASK: Record<string, string[]> = {
 /** One night at The Artisan Bar, for the close-of-night screen (GET /api/admin/reports/night). */
 const FIXED_NIGHT: NightReport = {
   day: '2026-11-22', timezone: 'America/New_York', starts_at: '2026-11-22T09:00:00.000Z', ends_at: '2026-11-23T09:00:00.000Z',
-  orders: 42, gross_sales_cents: 61_800, refunds: { orders: 1, cents: 1_400 }, net_sales_cents: 60_400, tax_cents: 5_361,
-  total_cents: 65_761, average_ticket_cents: 1_438, busiest_hour: 22,
-  by_drink: [{ name: 'Negroni', qty: 14, sales_cents: 19_600 }, { name: 'Old Fashioned', qty: 12, sales_cents: 18_000 }, { name: 'Espresso Martini', qty: 10, sales_cents: 15_000 }, { name: 'Virgin Mojito', qty: 6, sales_cents: 7_800 }],
-  by_category: [{ name: 'Cocktails', qty: 36, sales_cents: 52_600 }, { name: 'Mocktails', qty: 6, sales_cents: 7_800 }],
-  by_staff: [{ name: 'Sam Staff', orders: 30, sales_cents: 43_000 }, { name: 'Not handled', orders: 12, sales_cents: 17_400 }],
+  tonight: false, until: '2026-11-23T09:00:00.000Z',
+  orders: 42, gross_sales_cents: 61_800, average_ticket_cents: 1_438, busiest_hour: 22,
+  by_drink: [{ name: 'Negroni', qty: 14, sales_cents: 21_000 }, { name: 'Old Fashioned', qty: 12, sales_cents: 18_000 }, { name: 'Espresso Martini', qty: 10, sales_cents: 15_000 }, { name: 'Virgin Mojito', qty: 6, sales_cents: 7_800 }],
+  by_category: [{ name: 'Cocktails', qty: 36, sales_cents: 54_000 }, { name: 'Mocktails', qty: 6, sales_cents: 7_800 }],
+  by_staff: [{ name: 'Sam Staff', orders: 30, sales_cents: 44_400 }, { name: 'Not handled', orders: 12, sales_cents: 17_400 }],
+  open_checks: { count: 1, amount_cents: 1_520, checks: [{ kind: 'order', id: 'visual-order-2', name: 'Jon', at: '2026-11-23T03:40:00.000Z', amount_cents: 1_520 }] },
+  collected: { payments: 41, sales_cents: 60_400, service_charge_cents: 1_800, tax_cents: 5_241, tips_cents: 6_200, refunds_cents: 1_400, amount_cents: 72_241 },
+  payment_methods: [
+    { method: 'Card in the app', payments: 18, sales_cents: 36_000, service_charge_cents: 1_800, tax_cents: 3_150, tips_cents: 5_000, refunds_cents: 1_400, amount_cents: 44_550 },
+    { method: 'Cash', payments: 23, sales_cents: 24_400, service_charge_cents: 0, tax_cents: 2_091, tips_cents: 1_200, refunds_cents: 0, amount_cents: 27_691 },
+  ],
+  refunds: { count: 1, cents: 1_400 }, card_fees_cents: 1_203,
   cancels: [{ order_id: 'visual-order-1', code: 'A7K', display_name: 'Maya', total_cents: 1_400, reason: 'Guest left', by: 'Sam Staff', at: '2026-11-23T02:10:00.000Z' }],
-  voids: [], tips_cents: 6_200,
-  payment_methods: [{ method: 'card', payments: 18, amount_cents: 40_100, tips_cents: 5_000 }, { method: 'cash', payments: 24, amount_cents: 25_661, tips_cents: 1_200 }],
-  card: { refunds: 1, refunds_cents: 1_400, fees_cents: 1_203 },
+  voids: [],
 };
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -95,7 +100,7 @@ async function visit(browser: Browser, role: Role | null, scheme: 'light' | 'dar
   // so the screens compare the same in a full run and alone (their cards are checked in finish.spec.ts).
   await page.route(/\/api\/(staff\/orders|staff\/queue|staff\/history|admin\/orders|admin\/audit-log|super\/audit-log)(\?|$)/, (route) =>
     (route.request().method() === 'GET' ? route.fulfill({ json: { orders: [], entries: [], next_before: null } }) : route.fallback()));
-  // The close of night shows the last finished business day by the server's clock, over a seed made relative to
+  // The close of night shows tonight's business day by the server's clock, over a seed made relative to
   // now: its day and rows change with the hour the suite runs, so it shows one fixed night here.
   await page.route(/\/api\/admin\/reports\/night(\?|$)/, (route) =>
     (route.request().method() === 'GET' ? route.fulfill({ json: FIXED_NIGHT }) : route.fallback()));

@@ -2,9 +2,11 @@
 // business day in the venue's zone, the close-of-night report, happy-hour prices on the server, and the admin's
 // order filters and cancel.
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayBounds, businessDayOf, lastBusinessDays, shiftDay, wallClock, zonedInstant } from '../../shared/business-day';
 import { activeHappyHour, scheduledPriceCents } from '../../shared/happy-hour';
+import { NightReport } from '../../shared/schemas/reports';
+import { parseCsv, toCsv } from '../../worker/imports/csv';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, countRows, guestToken } from './order-helpers';
@@ -162,38 +164,42 @@ describe('the business day', () => {
       env.DB.prepare(`INSERT INTO order_items (order_id, name, unit_price_cents, quantity, line_total_cents) VALUES (?, 'Last Call Sour', 1000, 1, 1000)`).bind(id),
     ]);
     const [afterFriday, afterSaturday] = await Promise.all([friday, saturday].map(async (day) => (await call('GET', `/api/admin/reports/night?day=${day}`, { token: admin2 })).json));
-    expect(afterFriday.total_cents - before[0].total_cents).toBe(1088);
+    expect(afterFriday.gross_sales_cents - before[0].gross_sales_cents).toBe(1000);
+    expect(afterFriday.collected.amount_cents - before[0].collected.amount_cents).toBe(1088);
     expect(afterFriday.by_drink).toContainEqual({ name: 'Last Call Sour', qty: 1, sales_cents: 1000 });
-    expect(afterSaturday.total_cents).toBe(before[1].total_cents);
+    expect(afterSaturday.gross_sales_cents).toBe(before[1].gross_sales_cents);
     const barsAfter = (await call('GET', '/api/admin/analytics?window=7d', { token: admin2 })).json.daily as { date: string; orders: number }[];
     expect(barsAfter.map((b, i) => b.orders - bars[i]!.orders)).toEqual(days.map((d) => (d === friday ? 1 : 0)));
   });
 });
 
-/** Orders of a business day as SQL counts them: the report must say the same. */
-async function directDay(venue: string, start: string, end: string) {
+/** The orders a business day sold (handed over or paid, not cancelled) as SQL counts them: the report must say the same. */
+async function soldOn(venue: string, start: string, end: string) {
   return (await env.DB.prepare(
-    `SELECT count(*) AS orders, coalesce(sum(subtotal_cents), 0) AS net, coalesce(sum(tax_cents), 0) AS tax, coalesce(sum(total_cents), 0) AS total
-     FROM orders WHERE restaurant_id = ? AND created_at >= ? AND created_at < ? AND status != 'cancelled' AND payment_status NOT IN ('refunded', 'void')`,
-  ).bind(venue, start, end).first<{ orders: number; net: number; tax: number; total: number }>())!;
+    `SELECT count(*) AS orders, coalesce(sum(subtotal_cents), 0) AS gross
+     FROM orders WHERE restaurant_id = ? AND created_at >= ? AND created_at < ? AND status != 'cancelled' AND payment_status != 'void'
+       AND (status = 'delivered' OR payment_status IN ('captured', 'refunded'))`,
+  ).bind(venue, start, end).first<{ orders: number; gross: number }>())!;
 }
 
 describe('close of night', () => {
-  it("the report's sums equal the orders' on every seeded day", async () => {
+  it("the report's lines sum to its totals on every seeded day", async () => {
     const venue = (await call('GET', '/api/admin/venue', { token: admin })).json.venue;
     let days = 0;
     for (let back = 1; back <= 5; back += 1) {
       const day = shiftDay(businessDayOf(new Date(), venue.timezone, venue.day_cutoff_minutes), -back);
       const res = await call('GET', `/api/admin/reports/night?day=${day}`, { token: admin });
       expect(res.status, res.text).toBe(200);
-      const r = res.json;
-      const direct = await directDay(artisan, r.starts_at, r.ends_at);
-      expect({ orders: r.orders, net: r.net_sales_cents, tax: r.tax_cents, total: r.total_cents }).toEqual(direct);
+      const r = NightReport.parse(res.json);
+      expect({ orders: r.orders, gross: r.gross_sales_cents }).toEqual(await soldOn(artisan, r.starts_at, r.ends_at));
       const sum = (rows: { sales_cents: number }[]) => rows.reduce((n, x) => n + x.sales_cents, 0);
-      expect(sum(r.by_drink)).toBe(r.net_sales_cents);
-      expect(sum(r.by_category)).toBe(r.net_sales_cents);
-      expect(sum(r.by_staff)).toBe(r.net_sales_cents);
-      expect(r.gross_sales_cents - r.refunds.cents).toBe(r.net_sales_cents);
+      expect(sum(r.by_drink)).toBe(r.gross_sales_cents);
+      expect(sum(r.by_category)).toBe(r.gross_sales_cents);
+      expect(sum(r.by_staff)).toBe(r.gross_sales_cents);
+      for (const m of [r.collected, ...r.payment_methods]) {
+        expect(m.sales_cents + m.service_charge_cents + m.tax_cents + m.tips_cents - m.refunds_cents).toBe(m.amount_cents);
+      }
+      expect(r.payment_methods.reduce((n, m) => n + m.amount_cents, 0)).toBe(r.collected.amount_cents);
       if (r.orders) days += 1;
     }
     expect(days).toBeGreaterThan(0);
@@ -235,6 +241,146 @@ describe('close of night', () => {
     }
     const orders = await call('GET', `/api/admin/exports/orders.csv?from=${today}&to=${today}`, { token: admin });
     expect(orders.text).toContain(`${code},${today},`);
+  });
+});
+
+/**
+ * One night with every way money comes in (docs/product.md §11.11, docs/decisions/236): solo orders paid in cash, on
+ * the card terminal, refunded and left unpaid; a paid tab of three shares (cash, card terminal, card in the app
+ * partly refunded) with tips and a 10% service charge; an open tab with one share paid. Tax is 10% throughout so
+ * every figure below can be checked by hand.
+ */
+describe('a night that says what was collected', () => {
+  const DAY = '2025-03-14';
+  let start = '';
+  let serviceChargeBefore = 0;
+  const at = (minutes: number) => new Date(Date.parse(start) + minutes * 60_000).toISOString();
+  const id = (name: string) => `collected-${name}`;
+  const toCents = (text: string) => (text.startsWith('-') ? -1 : 1) * Math.round(Number(text.replace('-', '')) * 100);
+
+  beforeAll(async () => {
+    const venue = (await call('GET', '/api/admin/venue', { token: admin })).json.venue;
+    start = businessDayBounds(DAY, venue.timezone, venue.day_cutoff_minutes).start;
+    serviceChargeBefore = (await env.DB.prepare('SELECT service_charge_bp AS bp FROM venues WHERE id = ?').bind(artisan).first<{ bp: number }>())!.bp;
+    const order = (name: string, status: string, payment: string, method: string | null, subtotal: number, minutes: number, session: string | null = null) => [
+      env.DB.prepare(`INSERT INTO orders (id, restaurant_id, owner_key, status, payment_status, payment_method, subtotal_cents, tax_cents, total_cents, tax_rate_bp, drink_count, table_session_id, customer_name, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1000, 1, ?, ?, ?, ?)`)
+        .bind(id(name), artisan, session ? `t:${id(session)}` : `s:${id(name)}`, status, payment, method, subtotal, subtotal / 10, subtotal + subtotal / 10, session ? id(session) : null, `Guest ${name}`, at(minutes), at(minutes)),
+      env.DB.prepare('INSERT INTO order_items (order_id, name, unit_price_cents, quantity, line_total_cents) VALUES (?, ?, ?, 1, ?)').bind(id(name), `Collected ${name}`, subtotal, subtotal),
+    ];
+    const session = (name: string, table: string, status: string) => env.DB.prepare(
+      `INSERT INTO table_sessions (id, restaurant_id, table_number, join_code, status, last_activity_at, opened_at, closed_at, closed_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).bind(id(name), artisan, table, `Q${table}`, status, at(600), at(60), status === 'closed' ? at(600) : null, status === 'closed' ? 'paid' : null);
+    const share = (name: string, tab: string, amount: number, subtotal: number, tip: number, method: string, extra: { fee?: number; refunded?: number } = {}) => env.DB.prepare(
+      `INSERT INTO tab_shares (id, session_id, payer_member_id, kind, amount_cents, subtotal_cents, tip_cents, payment_status, method, captured_at, refunded_cents, fee_cents, position, created_at)
+       VALUES (?, ?, 'member', 'custom', ?, ?, ?, 'captured', ?, ?, ?, ?, 0, ?)`,
+    ).bind(id(name), id(tab), amount, subtotal, tip, method, at(500), extra.refunded ?? 0, extra.fee ?? 0, at(500));
+    await env.DB.batch([
+      env.DB.prepare('UPDATE venues SET service_charge_bp = 1000 WHERE id = ?').bind(artisan),
+      ...order('cash', 'delivered', 'captured', 'cash', 1000, 120),
+      ...order('terminal', 'delivered', 'captured', 'card_terminal', 1500, 130),
+      ...order('unpaid', 'delivered', 'unpaid', null, 1200, 140),
+      ...order('making', 'pending', 'unpaid', null, 900, 150),
+      ...order('refunded', 'delivered', 'refunded', 'cash', 800, 160),
+      ...order('cancelled', 'cancelled', 'void', null, 700, 170),
+      session('paid-tab', '71', 'closed'),
+      ...order('paid-round', 'delivered', 'captured', null, 3000, 200, 'paid-tab'),
+      share('share-cash', 'paid-tab', 1200, 1000, 150, 'cash'),
+      share('share-app', 'paid-tab', 1200, 1000, 200, 'card_app', { fee: 42, refunded: 500 }),
+      share('share-terminal', 'paid-tab', 1200, 1000, 0, 'card_terminal'),
+      env.DB.prepare(`INSERT INTO payment_refunds (id, share_id, session_id, restaurant_id, stripe_refund_id, amount_cents, reason, by_user_id, created_at)
+        VALUES (?, ?, ?, ?, ?, 500, 'Spilled', 'admin', ?)`).bind(id('refund'), id('share-app'), id('paid-tab'), artisan, id('re'), at(550)),
+      session('open-tab', '72', 'open'),
+      ...order('open-round', 'delivered', 'unpaid', null, 1000, 300, 'open-tab'),
+      share('share-open', 'open-tab', 600, 500, 0, 'cash'),
+    ]);
+  });
+
+  afterAll(async () => {
+    await env.DB.batch([
+      env.DB.prepare('UPDATE venues SET service_charge_bp = ? WHERE id = ?').bind(serviceChargeBefore, artisan),
+      env.DB.prepare("UPDATE table_sessions SET status = 'closed' WHERE id = ?").bind(id('open-tab')),
+    ]);
+  });
+
+  const night = async () => {
+    const res = await call('GET', `/api/admin/reports/night?day=${DAY}`, { token: admin });
+    expect(res.status, res.text).toBe(200);
+    return NightReport.parse(res.json);
+  };
+
+  it('lists open checks (delivered, not paid) on their own line, and gross counts only what was sold', async () => {
+    const r = await night();
+    // Sold: the delivered or paid orders, not the one still being made nor the cancelled one.
+    expect({ orders: r.orders, gross: r.gross_sales_cents }).toEqual({ orders: 6, gross: 1000 + 1500 + 1200 + 800 + 3000 + 1000 });
+    expect(r.open_checks.checks.map((c) => [c.name, c.amount_cents])).toEqual([['Guest unpaid', 1320], ['Table 72', 600]]);
+    expect(r.open_checks).toMatchObject({ count: 2, amount_cents: 1920 });
+    expect(r.by_drink.reduce((n, d) => n + d.sales_cents, 0)).toBe(r.gross_sales_cents);
+  });
+
+  it('sales, service charge, tax, tips and refunds sum to the takings by method, to the cent', async () => {
+    const r = await night();
+    const line = (sales: number, service: number, tax: number, tips: number, refunds: number, payments: number) =>
+      ({ payments, sales_cents: sales, service_charge_cents: service, tax_cents: tax, tips_cents: tips, refunds_cents: refunds, amount_cents: sales + service + tax + tips - refunds });
+    expect(r.payment_methods).toEqual([
+      { method: 'Cash', ...line(1000 + 800 + 1000 + 500, 100 + 50, 100 + 80 + 100 + 50, 150, 880, 4) },
+      { method: 'Card terminal', ...line(1500 + 1000, 100, 150 + 100, 0, 0, 2) },
+      { method: 'Card in the app', ...line(1000, 100, 100, 200, 500, 1) },
+    ]);
+    const sum = (key: keyof typeof r.collected) => r.payment_methods.reduce((n, m) => n + m[key], 0);
+    for (const key of ['payments', 'sales_cents', 'service_charge_cents', 'tax_cents', 'tips_cents', 'refunds_cents', 'amount_cents'] as const) expect(r.collected[key], key).toBe(sum(key));
+    const c = r.collected;
+    expect(c.sales_cents + c.service_charge_cents + c.tax_cents + c.tips_cents - c.refunds_cents).toBe(c.amount_cents);
+    expect(c.amount_cents).toBe(3050 + 2850 + 900);
+  });
+
+  it('refunds are one figure whatever the method, and the card fees are their own line', async () => {
+    const r = await night();
+    expect(r.refunds).toEqual({ count: 2, cents: 880 + 500 });
+    expect(r.collected.refunds_cents).toBe(r.refunds.cents);
+    expect(r.card_fees_cents).toBe(42);
+  });
+
+  it('the CSV carries every line the screen shows, and they sum to the totals to the cent', async () => {
+    const r = await night();
+    const csv = await call('GET', `/api/admin/reports/night.csv?day=${DAY}`, { token: admin });
+    const rows = parseCsv(csv.text).rows;
+    const amountOf = (section: string, name: string) => {
+      const row = rows.find((x) => x.section === section && x.name === name);
+      expect(row, `${section} / ${name}`).toBeDefined();
+      return toCents(row!.amount);
+    };
+    expect(amountOf('summary', 'Gross sales')).toBe(r.gross_sales_cents);
+    expect(amountOf('summary', 'Open checks')).toBe(r.open_checks.amount_cents);
+    expect(amountOf('summary', 'Card fees')).toBe(r.card_fees_cents);
+    expect(rows.filter((x) => x.section === 'open check').map((x) => [x.name, toCents(x.amount)])).toEqual([['Guest unpaid', 1320], ['Table 72', 600]]);
+    for (const [section, lines] of [['collected', r.collected], ...r.payment_methods.map((m) => [`collected: ${m.method}`, m] as const)] as const) {
+      const parts = ['Sales', 'Service charge', 'Tax', 'Tips', 'Refunds'].map((name) => amountOf(section, name));
+      expect(parts, section).toEqual([lines.sales_cents, lines.service_charge_cents, lines.tax_cents, lines.tips_cents, -lines.refunds_cents || 0]);
+      expect(parts.reduce((n, x) => n + x, 0), section).toBe(amountOf(section, 'Collected'));
+      expect(amountOf(section, 'Collected')).toBe(lines.amount_cents);
+    }
+  });
+});
+
+describe('exported cells', () => {
+  it('a plain negative amount stays a number, anything else a spreadsheet would run is escaped', () => {
+    const cells = parseCsv(toCsv(['cell'], [['-13.80'], ['-5'], ['-1+2'], ['=SUM(A1)'], ['+1'], ['@cmd'], ['-13.80x']])).rows.map((r) => r.cell);
+    expect(cells).toEqual(['-13.80', '-5', "'-1+2", "'=SUM(A1)", "'+1", "'@cmd", "'-13.80x"]);
+  });
+});
+
+describe('the night while it runs', () => {
+  it("opens on tonight's business day, up to now", async () => {
+    const venue = (await call('GET', '/api/admin/venue', { token: admin })).json.venue;
+    const before = Date.now();
+    const r = NightReport.parse((await call('GET', '/api/admin/reports/night', { token: admin })).json);
+    expect(r.day).toBe(businessDayOf(new Date(), venue.timezone, venue.day_cutoff_minutes));
+    expect(r.tonight).toBe(true);
+    expect(Date.parse(r.until)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(r.until)).toBeLessThan(Date.parse(r.ends_at));
+    const past = NightReport.parse((await call('GET', '/api/admin/reports/night?day=2025-03-13', { token: admin })).json);
+    expect({ tonight: past.tonight, until: past.until }).toEqual({ tonight: false, until: past.ends_at });
   });
 });
 

@@ -214,8 +214,8 @@ describe('refunds', () => {
     const night = await call('GET', `/api/admin/reports/night?day=${businessDayOf(new Date(), venue.timezone, venue.day_cutoff_minutes)}`, { token: admin });
     expect(night.status, night.text).toBe(200);
     expect(night.json.payment_methods).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'Card in the app' })]));
-    expect(night.json.card.refunds_cents).toBeGreaterThanOrEqual(due);
-    expect(night.json.card.fees_cents).toBeGreaterThanOrEqual(Math.floor(due / 100));
+    expect(night.json.refunds.cents).toBeGreaterThanOrEqual(due);
+    expect(night.json.card_fees_cents).toBeGreaterThanOrEqual(Math.floor(due / 100));
     const audited = await env.DB.prepare(`SELECT summary FROM audit_log WHERE action = 'tab_share.refund' AND target_id = ? ORDER BY created_at`).bind(t.share.id).all<{ summary: string }>();
     expect(audited.results.map((r) => r.summary)).toEqual([expect.stringMatching(/Refunded \$3\.00 .*: Spilled drink$/), expect.stringMatching(/: Wrong table$/)]);
   });

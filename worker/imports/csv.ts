@@ -10,8 +10,14 @@ export function parseCsv(text: string): { columns: string[]; rows: Record<string
   return { columns, rows: body.map((cells) => Object.fromEntries(columns.map((c, i) => [c, (cells[i] ?? '').trim()]))) };
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a return), except a plain negative
+ * amount ("-13.80"), which must stay a number so a column of amounts sums (docs/decisions/236).
+ */
+const FORMULA_CELL = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
+
 export function toCsv(columns: string[], rows: (string | number | boolean | null)[][]): string {
-  return Papa.unparse({ fields: columns, data: rows.map((r) => r.map((v) => (v === null ? '' : String(v)))) }, { escapeFormulae: true, newline: '\r\n' });
+  return Papa.unparse({ fields: columns, data: rows.map((r) => r.map((v) => (v === null ? '' : String(v)))) }, { escapeFormulae: FORMULA_CELL, newline: '\r\n' });
 }
 
 /** A CSV download: the file name says what and which day. */

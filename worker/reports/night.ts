@@ -1,23 +1,48 @@
-// The close-of-night report (docs/product.md §11.11, docs/decisions/198): one business day of a venue, from its
-// orders, their lines and status changes, and the tab shares paid that day. What counts as a sale is the one
-// definition (worker/analytics/sales-figures.ts), so the report's total is the day's revenue in analytics.
+// The close-of-night report (docs/product.md §11.11, docs/decisions/198 and 236): one business day of a venue. What
+// was sold comes from its orders, their lines and status changes; what was collected from the payments taken that
+// day (solo orders paid at the bar, the tab shares paid) and the refunds made that day, as lines that sum to the
+// takings by method to the cent; what is still owed from the orders handed over and not paid (open checks).
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
-import { businessDayBounds, businessDayOf, shiftDay, wallClock } from '../../shared/business-day';
+import { businessDayBounds, businessDayOf, wallClock } from '../../shared/business-day';
 import { shortOrderId } from '../../shared/ids';
-import { PAYMENT_METHOD_NAMES } from '../../shared/payment-methods';
-import type { NightReport } from '../../shared/schemas/reports';
-import { orderEvents, orderItems, orders, menuDrinks, paymentRefunds, tabShares, tableSessions, users } from '../db/schema';
+import { PAYMENT_METHOD_NAMES, type PaymentMethodName } from '../../shared/payment-methods';
+import type { CollectedLines, NightReport } from '../../shared/schemas/reports';
+import { billOf, mulDivRoundHalfUp, type Bill } from '../../shared/tab-split';
+import { orderEvents, orderItems, orders, menuDrinks, paymentRefunds, tabShares, tableSessions, users, venues } from '../db/schema';
 import type { Db } from '../env';
-import { isCountedOrder } from '../analytics/sales-figures';
 import { inChunks } from '../lib/in-chunks';
+import { roundsMoney } from '../tables/serialize';
 
 type Venue = { id: string; timezone: string; day_cutoff_minutes: number };
 
-/** The business day a report shows when none is named: the last one that is over. */
-export const lastFinishedBusinessDay = (venue: Venue, now = new Date()) => shiftDay(businessDayOf(now, venue.timezone, venue.day_cutoff_minutes), -1);
+/** The business day a report shows when none is named: tonight's, the one holding now (docs/decisions/236). */
+export const tonightsBusinessDay = (venue: Venue, now = new Date()) => businessDayOf(now, venue.timezone, venue.day_cutoff_minutes);
+
+const PAID = ['captured', 'refunded'] as const;
+const isPaid = (status: string) => (PAID as readonly string[]).includes(status);
+
+/** Handed over or paid, and not cancelled: what the night sold, paid or not. */
+const isSold = (order: { status: string; paymentStatus: string }) =>
+  order.status !== 'cancelled' && order.paymentStatus !== 'void' && (order.status === 'delivered' || isPaid(order.paymentStatus));
+
+type Collected = Omit<CollectedLines, 'amount_cents'>;
+const noMoney = (): Collected => ({ payments: 0, sales_cents: 0, service_charge_cents: 0, tax_cents: 0, tips_cents: 0, refunds_cents: 0 });
+const withAmount = (c: Collected): CollectedLines =>
+  ({ ...c, amount_cents: c.sales_cents + c.service_charge_cents + c.tax_cents + c.tips_cents - c.refunds_cents });
+
+/**
+ * A share's amount is its pre-tax part plus a part of the tab's tax and service charge (shared/tab-split.ts): that
+ * rest is split between them in the proportion the tab's bill has them, so the two parts sum to it exactly.
+ */
+function restOfShare(restCents: number, bill: Bill | undefined) {
+  const both = bill ? bill.taxCents + bill.serviceChargeCents : 0;
+  const service = bill && both > 0 ? mulDivRoundHalfUp(restCents, bill.serviceChargeCents, both) : 0;
+  return { service, tax: restCents - service };
+}
 
 const NOT_HANDLED = 'Not handled';
 const AT_THE_BAR = 'Paid at the bar';
+const OTHER = 'Other';
 
 function addTo<K>(map: Map<K, { qty: number; sales: number }>, key: K, qty: number, sales: number) {
   const row = map.get(key) ?? { qty: 0, sales: 0 };
@@ -29,9 +54,10 @@ function addTo<K>(map: Map<K, { qty: number; sales: number }>, key: K, qty: numb
 const bySales = <T extends { sales_cents: number; name: string }>(rows: T[]) =>
   rows.sort((a, b) => b.sales_cents - a.sales_cents || a.name.localeCompare(b.name));
 
-/** `control`: where staff accounts live, to name who handled an order. */
-export async function nightReport(db: Db, control: Db, venue: Venue, day: string): Promise<NightReport> {
+/** `control`: where staff accounts live, to name who handled an order. `now` says whether the day is tonight. */
+export async function nightReport(db: Db, control: Db, venue: Venue, day: string, now = new Date()): Promise<NightReport> {
   const { start, end } = businessDayBounds(day, venue.timezone, venue.day_cutoff_minutes);
+  const tonight = start <= now.toISOString() && now.toISOString() < end;
   const dayOrders = await db.select().from(orders)
     .where(and(eq(orders.restaurantId, venue.id), gte(orders.createdAt, start), lt(orders.createdAt, end)));
   const ids = dayOrders.map((o) => o.id);
@@ -46,11 +72,13 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
   for (const part of inChunks(drinkIds)) {
     for (const d of await db.select({ id: menuDrinks.id, category: menuDrinks.category }).from(menuDrinks).where(inArray(menuDrinks.id, part))) categoryOf.set(d.id, d.category);
   }
+  // The tab shares paid that day, and the refunds made that day with the method of the payment they give back
+  // (counted on the day they were made, whichever day the payment was taken).
   const shares = await db.select({ share: tabShares }).from(tabShares)
     .innerJoin(tableSessions, eq(tableSessions.id, tabShares.sessionId))
-    .where(and(eq(tableSessions.restaurantId, venue.id), inArray(tabShares.paymentStatus, ['captured', 'refunded']), gte(tabShares.capturedAt, start), lt(tabShares.capturedAt, end)));
-  // Refunds are counted on the day they were made, whichever day the payment was taken.
-  const cardRefunds = await db.select({ cents: paymentRefunds.amountCents }).from(paymentRefunds)
+    .where(and(eq(tableSessions.restaurantId, venue.id), inArray(tabShares.paymentStatus, [...PAID]), gte(tabShares.capturedAt, start), lt(tabShares.capturedAt, end)));
+  const shareRefunds = await db.select({ cents: paymentRefunds.amountCents, method: tabShares.method }).from(paymentRefunds)
+    .leftJoin(tabShares, eq(tabShares.id, paymentRefunds.shareId))
     .where(and(eq(paymentRefunds.restaurantId, venue.id), gte(paymentRefunds.createdAt, start), lt(paymentRefunds.createdAt, end)));
 
   // Who handled each order: the staff member of its last status change (events are numbered in order).
@@ -68,66 +96,122 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
   }
   const staffName = (id: string | null | undefined) => (id ? nameOf.get(id) ?? 'Staff' : NOT_HANDLED);
 
-  const counted = dayOrders.filter(isCountedOrder);
-  const countedIds = new Set(counted.map((o) => o.id));
-  const notCancelled = dayOrders.filter((o) => o.status !== 'cancelled');
-  const refunded = notCancelled.filter((o) => !isCountedOrder(o));
+  // What was sold: by drink, category and staff each sum to the gross.
+  const sold = dayOrders.filter(isSold);
+  const soldIds = new Set(sold.map((o) => o.id));
   const drinks = new Map<string, { qty: number; sales: number }>();
   const categories = new Map<string, { qty: number; sales: number }>();
   for (const line of lines) {
-    if (line.voidedAt || !countedIds.has(line.orderId)) continue;
+    if (line.voidedAt || !soldIds.has(line.orderId)) continue;
     addTo(drinks, line.name, line.quantity, line.lineTotalCents);
     addTo(categories, line.isAiCreation ? 'AI creation' : categoryOf.get(line.menuDrinkId ?? '') ?? 'other', line.quantity, line.lineTotalCents);
   }
   const staff = new Map<string, { qty: number; sales: number }>();
   const hours = new Map<number, number>();
-  for (const order of counted) {
+  for (const order of sold) {
     addTo(staff, staffName(lastStaffEvent.get(order.id)?.actorId), 1, order.subtotalCents);
     const hour = Math.floor(wallClock(new Date(order.createdAt), venue.timezone).minutes / 60);
     hours.set(hour, (hours.get(hour) ?? 0) + 1);
   }
   const busiest = [...hours.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
 
-  const methods = new Map<string, { payments: number; amount: number; tips: number }>();
-  for (const { share } of shares) {
-    const key = share.method ? PAYMENT_METHOD_NAMES[share.method] : 'Other';
-    const row = methods.get(key) ?? { payments: 0, amount: 0, tips: 0 };
-    row.payments += 1;
-    row.amount += share.amountCents + share.tipCents;
-    row.tips += share.tipCents;
-    methods.set(key, row);
-  }
-  // A solo order's payment is recorded by the bar with its method (docs/decisions/204); one captured before methods
-  // were recorded reads "Paid at the bar". A table's round is paid through its tab's shares.
-  for (const order of counted) {
-    if (order.tableSessionId || order.paymentStatus !== 'captured') continue;
-    const key = order.paymentMethod ? PAYMENT_METHOD_NAMES[order.paymentMethod] : AT_THE_BAR;
-    const row = methods.get(key) ?? { payments: 0, amount: 0, tips: 0 };
-    row.payments += 1;
-    row.amount += order.totalCents;
-    methods.set(key, row);
+  // The tabs the night touched: those paid into that day, and those with a round handed over and not paid. Each
+  // one's bill splits its shares into tax and service charge, and says what an open tab still owes.
+  const openRounds = dayOrders.filter((o) => o.tableSessionId && o.status === 'delivered' && !isPaid(o.paymentStatus) && o.paymentStatus !== 'void');
+  const tabIds = [...new Set([...shares.map(({ share }) => share.sessionId), ...openRounds.map((o) => o.tableSessionId!)])];
+  const bills = new Map<string, Bill>();
+  const owedOf = new Map<string, number>();
+  const tableOf = new Map<string, string>();
+  if (tabIds.length) {
+    const [settings] = await db.select({ serviceChargeBp: venues.serviceChargeBp }).from(venues).where(eq(venues.id, venue.id));
+    const rounds: (typeof orders.$inferSelect)[] = [];
+    const roundLines: (typeof orderItems.$inferSelect)[] = [];
+    const tabShareRows: (typeof tabShares.$inferSelect)[] = [];
+    for (const part of inChunks(tabIds)) {
+      rounds.push(...await db.select().from(orders).where(inArray(orders.tableSessionId, part)));
+      tabShareRows.push(...await db.select().from(tabShares).where(inArray(tabShares.sessionId, part)));
+      for (const s of await db.select({ id: tableSessions.id, table: tableSessions.tableNumber }).from(tableSessions).where(inArray(tableSessions.id, part))) tableOf.set(s.id, s.table);
+    }
+    for (const part of inChunks(rounds.map((r) => r.id))) roundLines.push(...await db.select().from(orderItems).where(inArray(orderItems.orderId, part)));
+    for (const tab of tabIds) {
+      const bill = billOf(roundsMoney({ rounds: rounds.filter((r) => r.tableSessionId === tab), roundLines }), settings?.serviceChargeBp ?? 0);
+      bills.set(tab, bill);
+      const paid = tabShareRows.filter((s) => s.sessionId === tab && isPaid(s.paymentStatus)).reduce((n, s) => n + s.amountCents, 0);
+      owedOf.set(tab, bill.totalCents - paid);
+    }
   }
 
-  const gross = notCancelled.reduce((n, o) => n + o.subtotalCents, 0);
-  const refundCents = refunded.reduce((n, o) => n + o.subtotalCents, 0);
-  const total = counted.reduce((n, o) => n + o.totalCents, 0);
-  const tips = shares.reduce((n, { share }) => n + share.tipCents, 0);
+  // Open checks: solo orders handed over and not paid, and tabs with a round handed over that still owe.
+  const openChecks: NightReport['open_checks']['checks'] = dayOrders
+    .filter((o) => !o.tableSessionId && o.status === 'delivered' && !isPaid(o.paymentStatus) && o.paymentStatus !== 'void')
+    .map((o) => ({ kind: 'order' as const, id: o.id, name: o.displayName ?? o.customerName ?? 'Guest', at: o.createdAt, amount_cents: o.totalCents }));
+  for (const tab of new Set(openRounds.map((o) => o.tableSessionId!))) {
+    const owed = owedOf.get(tab) ?? 0;
+    if (owed <= 0) continue;
+    const first = openRounds.filter((o) => o.tableSessionId === tab).map((o) => o.createdAt).sort()[0]!;
+    openChecks.push({ kind: 'tab', id: tab, name: `Table ${tableOf.get(tab) ?? '?'}`, at: first, amount_cents: owed });
+  }
+  openChecks.sort((a, b) => a.at.localeCompare(b.at));
+
+  // What was collected, by method: the lines of each payment, less the refunds given back that day.
+  const methods = new Map<string, Collected>();
+  const methodRow = (method: PaymentMethodName | null, fallback: string) => {
+    const key = method ? PAYMENT_METHOD_NAMES[method] : fallback;
+    const row = methods.get(key) ?? noMoney();
+    methods.set(key, row);
+    return row;
+  };
+  for (const { share } of shares) {
+    const row = methodRow(share.method, OTHER);
+    const { service, tax } = restOfShare(share.amountCents - share.subtotalCents, bills.get(share.sessionId));
+    row.payments += 1;
+    row.sales_cents += share.subtotalCents;
+    row.service_charge_cents += service;
+    row.tax_cents += tax;
+    row.tips_cents += share.tipCents;
+  }
+  // A solo order's payment is recorded by the bar with its method (docs/decisions/204); one captured before methods
+  // were recorded reads "Paid at the bar". It counts on its order's day. A table's round is paid by its tab's shares.
+  let refundCount = shareRefunds.length;
+  for (const order of dayOrders) {
+    if (order.tableSessionId || order.status === 'cancelled' || !isPaid(order.paymentStatus)) continue;
+    const row = methodRow(order.paymentMethod, AT_THE_BAR);
+    row.payments += 1;
+    row.sales_cents += order.subtotalCents;
+    row.tax_cents += order.taxCents;
+    if (order.paymentStatus === 'refunded') {
+      row.refunds_cents += order.totalCents;
+      refundCount += 1;
+    }
+  }
+  for (const refund of shareRefunds) methodRow(refund.method, OTHER).refunds_cents += refund.cents;
+
+  const paymentMethods = [...methods].map(([method, row]) => ({ method, ...withAmount(row) }))
+    .sort((a, b) => b.amount_cents - a.amount_cents || a.method.localeCompare(b.method));
+  const collected = withAmount(paymentMethods.reduce((sum, m) => ({
+    payments: sum.payments + m.payments, sales_cents: sum.sales_cents + m.sales_cents, service_charge_cents: sum.service_charge_cents + m.service_charge_cents,
+    tax_cents: sum.tax_cents + m.tax_cents, tips_cents: sum.tips_cents + m.tips_cents, refunds_cents: sum.refunds_cents + m.refunds_cents,
+  }), noMoney()));
+  const soldTotal = sold.reduce((n, o) => n + o.totalCents, 0);
   return {
     day,
     timezone: venue.timezone,
     starts_at: start,
     ends_at: end,
-    orders: counted.length,
-    gross_sales_cents: gross,
-    refunds: { orders: refunded.length, cents: refundCents },
-    net_sales_cents: gross - refundCents,
-    tax_cents: counted.reduce((n, o) => n + o.taxCents, 0),
-    total_cents: total,
-    average_ticket_cents: counted.length ? Math.round(total / counted.length) : 0,
+    tonight,
+    until: tonight ? now.toISOString() : end,
+    orders: sold.length,
+    gross_sales_cents: sold.reduce((n, o) => n + o.subtotalCents, 0),
+    average_ticket_cents: sold.length ? Math.round(soldTotal / sold.length) : 0,
     busiest_hour: busiest ? busiest[0] : null,
     by_drink: bySales([...drinks].map(([name, r]) => ({ name, qty: r.qty, sales_cents: r.sales }))),
     by_category: bySales([...categories].map(([name, r]) => ({ name, qty: r.qty, sales_cents: r.sales }))),
     by_staff: bySales([...staff].map(([name, r]) => ({ name, orders: r.qty, sales_cents: r.sales }))),
+    open_checks: { count: openChecks.length, amount_cents: openChecks.reduce((n, c) => n + c.amount_cents, 0), checks: openChecks },
+    collected,
+    payment_methods: paymentMethods,
+    refunds: { count: refundCount, cents: collected.refunds_cents },
+    card_fees_cents: shares.reduce((n, { share }) => n + share.feeCents, 0),
     cancels: dayOrders.filter((o) => o.status === 'cancelled').map((o) => {
       const event = cancelEvent.get(o.id);
       return {
@@ -138,13 +222,5 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
     voids: lines.filter((l) => l.voidedAt).map((l) => ({
       order_id: l.orderId, name: l.name, qty: l.quantity, amount_cents: l.lineTotalCents, reason: l.voidReason ?? 'No reason given', by: staffName(l.voidedBy), at: l.voidedAt!,
     })).sort((a, b) => a.at.localeCompare(b.at)),
-    tips_cents: tips,
-    payment_methods: [...methods].map(([method, r]) => ({ method, payments: r.payments, amount_cents: r.amount, tips_cents: r.tips }))
-      .sort((a, b) => b.amount_cents - a.amount_cents),
-    card: {
-      refunds: cardRefunds.length,
-      refunds_cents: cardRefunds.reduce((n, r) => n + r.cents, 0),
-      fees_cents: shares.reduce((n, { share }) => n + share.feeCents, 0),
-    },
   };
 }

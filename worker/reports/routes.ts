@@ -6,14 +6,14 @@ import { validate } from '../lib/validate';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 import { getVenueProfile } from '../admin/venue-profile';
 import { csvResponse } from '../imports/csv';
-import { lastFinishedBusinessDay, nightReport } from './night';
+import { tonightsBusinessDay, nightReport } from './night';
 import { nightReportCsv } from './night-csv';
 
-/** One business day's report, the last finished one when the query names none. */
+/** One business day's report, tonight's when the query names none (docs/decisions/236). */
 async function reportOf(c: Context<AppContext>, day: string | undefined) {
   const { db } = await scopedVenueDatabase(c);
   const venue = await getVenueProfile(db, scopedVenueId(c));
-  return { venue, report: await nightReport(db, c.get('db'), venue, day ?? lastFinishedBusinessDay(venue)) };
+  return { venue, report: await nightReport(db, c.get('db'), venue, day ?? tonightsBusinessDay(venue)) };
 }
 
 /** Close of night (docs/product.md §11.11): one business day, as JSON for the screen or as one CSV. */
