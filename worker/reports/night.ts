@@ -122,6 +122,8 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
   const bills = new Map<string, Bill>();
   const owedOf = new Map<string, number>();
   const tableOf = new Map<string, string>();
+  // Each tab keeps the service charge it opened with (docs/payments.md); tabs from before then read the venue's.
+  const rateOf = new Map<string, number | null>();
   if (tabIds.length) {
     const [settings] = await db.select({ serviceChargeBp: venues.serviceChargeBp }).from(venues).where(eq(venues.id, venue.id));
     const rounds: (typeof orders.$inferSelect)[] = [];
@@ -130,11 +132,14 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
     for (const part of inChunks(tabIds)) {
       rounds.push(...await db.select().from(orders).where(inArray(orders.tableSessionId, part)));
       tabShareRows.push(...await db.select().from(tabShares).where(inArray(tabShares.sessionId, part)));
-      for (const s of await db.select({ id: tableSessions.id, table: tableSessions.tableNumber }).from(tableSessions).where(inArray(tableSessions.id, part))) tableOf.set(s.id, s.table);
+      for (const s of await db.select({ id: tableSessions.id, table: tableSessions.tableNumber, serviceChargeBp: tableSessions.serviceChargeBp }).from(tableSessions).where(inArray(tableSessions.id, part))) {
+        tableOf.set(s.id, s.table);
+        rateOf.set(s.id, s.serviceChargeBp);
+      }
     }
     for (const part of inChunks(rounds.map((r) => r.id))) roundLines.push(...await db.select().from(orderItems).where(inArray(orderItems.orderId, part)));
     for (const tab of tabIds) {
-      const bill = billOf(roundsMoney({ rounds: rounds.filter((r) => r.tableSessionId === tab), roundLines }), settings?.serviceChargeBp ?? 0);
+      const bill = billOf(roundsMoney({ rounds: rounds.filter((r) => r.tableSessionId === tab), roundLines }), rateOf.get(tab) ?? settings?.serviceChargeBp ?? 0);
       bills.set(tab, bill);
       const paid = tabShareRows.filter((s) => s.sessionId === tab && isPaid(s.paymentStatus)).reduce((n, s) => n + s.amountCents, 0);
       owedOf.set(tab, bill.totalCents - paid);
