@@ -141,7 +141,7 @@ export function menuFirstPaint(venue: Venue, drinks: Drink[], options: FirstPain
     [`${base}/cart`, 'Cart', 'shopping-cart'], [`${base}/me`, 'Profile', 'user']] as const)
     .map(([href, label, name]) => `<a${href === base ? ' aria-current="page" class="active"' : ''} href="${href}">${icon(name, 22)}<span>${label}</span></a>`)
     .join('');
-  return `<div class="guest-shell" style="${escapeHtml(themeStyle(venue))}">${header}`
+  return `<div class="guest-shell" data-live="offline" style="${escapeHtml(themeStyle(venue))}">${header}`
     // What comes after the grid waits for the whole grid: drawn under a part of it, it would move down when the
     // app adds the rest (on a tall screen, where it is in view).
     + `<main class="guest-main">${hero}${search}${chips}${grid}${cards.length === drinks.length ? aiLinks : ''}</main>`
