@@ -1,0 +1,2 @@
+ALTER TABLE `orders` ADD `code` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `orders_open_code_uq` ON `orders` (`restaurant_id`,`code`) WHERE status in ('pending','preparing','ready') and code is not null;
