@@ -12,6 +12,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Neither delivered nor cancelled: at most one per guest per venue. */
 export const ACTIVE_ORDER_STATUSES = ['pending', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];
 export const isActiveStatus = (status: OrderStatus) => (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+/**
+ * The bar is still making it. A table sends its next round once the last one is made (Ready), so a table has at
+ * most one round in these (docs/decisions/231); a solo guest waits for delivery (at most one active order).
+ */
+export const MAKING_ORDER_STATUSES = ['pending', 'preparing'] as const satisfies readonly OrderStatus[];
+export const isMakingStatus = (status: OrderStatus) => (MAKING_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
 /** The staff list filters (`StaffOrderFilter` in shared/schemas/order.ts): a status, or a reading of status and payment. */
 export type OrderListFilter = OrderStatus | 'all' | 'active' | 'open' | 'paid' | 'void';

@@ -5,6 +5,7 @@ import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
 import HoldCardPage from '../../app/features/tables/HoldCardPage';
+import PayCardPage from '../../app/features/tables/PayCardPage';
 import TableScreens from '../../app/features/tables/TableScreens';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
@@ -30,7 +31,10 @@ vi.mock('@stripe/stripe-js/pure', () => ({
 
 const routes = [{
   path: '/venue/:slug', element: <VenueLayout />,
-  children: [{ path: 'table/*', element: <TableScreens /> }, { path: 'table/hold', element: <HoldCardPage /> }, { path: 'cart', element: <CartPage /> }],
+  children: [
+    { path: 'table/*', element: <TableScreens /> }, { path: 'table/hold', element: <HoldCardPage /> }, { path: 'table/pay/:shareId', element: <PayCardPage /> },
+    { path: 'cart', element: <CartPage /> },
+  ],
 }];
 const SESSION_PATH = `/api/tables/sessions/${SESSION_ID}`;
 const api = (available: boolean, shares = [share('s-1', BEN, 2000, 1800, 300)]) => ({
@@ -41,7 +45,7 @@ const api = (available: boolean, shares = [share('s-1', BEN, 2000, 1800, 300)]) 
   [`GET ${SESSION_PATH}`]: {
     body: view(tableState({
       status: 'billing', members: [ANA, BEN], shares,
-      tab: { subtotal_cents: 1800, tax_cents: 200, service_charge_bp: 0, service_charge_cents: 0, total_cents: 2000, shared_cents: 2000, owed_cents: 0, paid_cents: 0, tips_cents: 0 },
+      tab: { subtotal_cents: 1800, tax_cents: 200, service_charge_bp: 0, service_charge_cents: 0, total_cents: 2000, shared_cents: 2000, owed_cents: 0, paid_cents: 0, tips_cents: 0, received_cents: 0, unpaid_cents: 2000 },
     }), BEN.id),
   },
   [`GET ${SESSION_PATH}/card`]: { body: { available, hold_cents: available ? 10_000 : 0, holds: [] } },
@@ -72,6 +76,24 @@ describe('paying a share', () => {
     expect(await screen.findByText('Pay at the bar')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Pay by card' })).toBeNull();
     expect(within(screen.getByRole('listitem', { name: 'Your share' })).getByRole('button', { name: 'Cancel my share' })).toBeTruthy();
+  });
+
+  it('the pay screen says Payment Complete the moment Stripe confirms, before the table\'s frame says captured', async () => {
+    stripeJs.confirmed = 0;
+    mockApi({
+      ...api(true),
+      [`POST ${SESSION_PATH}/shares/s-1/card`]: { body: { payment_intent_id: 'pi_2', client_secret: 'pi_2_secret_x', publishable_key: 'pk_test_1', stripe_account: 'acct_1', amount_cents: 2300 } },
+      // Stripe's webhook has not reached the Worker yet: the share still reads unpaid, with no problem.
+      [`POST ${SESSION_PATH}/shares/s-1/card/check`]: { body: { share: { id: 's-1', payment_status: 'unpaid', payment_problem: null, payment_problem_note: null } } },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/table/pay/s-1');
+    const pay = await screen.findByRole('button', { name: 'Pay $23.00' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(pay);
+    expect(await screen.findByRole('status', { name: 'Payment Complete' })).toBeTruthy();
+    expect(screen.getByText('Your share of $23.00 is paid by card. Thank you!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay \$/ })).toBeNull();
+    expect(stripeJs.confirmed).toBe(1);
   });
 
   it('shows a declined card to its payer (who may try again), and a refund on the share', async () => {

@@ -262,7 +262,7 @@ describe('splitting the bill', () => {
   ];
   const billing = (extra: Parameters<typeof tableState>[0] = {}) => tableState({
     status: 'billing', members: [ANA, BEN, CAL], rounds: [round(1, 'delivered', lines)],
-    tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 0, owed_cents: 5759, paid_cents: 0, tips_cents: 0 },
+    tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 0, owed_cents: 5759, paid_cents: 0, tips_cents: 0, received_cents: 0, unpaid_cents: 5759 },
     ...extra,
   });
   const youPay = () => within(screen.getByRole('region', { name: 'You will pay' }));
@@ -336,7 +336,7 @@ describe('splitting the bill', () => {
       device({ atTable: true });
       const open = billing({
         shares: [told ? anas : { ...anas, split: undefined }],
-        tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 1920, owed_cents: 3839, paid_cents: 1920, tips_cents: 384 },
+        tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 1920, owed_cents: 3839, paid_cents: 1920, tips_cents: 384, received_cents: 2304, unpaid_cents: 3839 },
       });
       mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(open, BEN.id) } });
       const { unmount } = renderRoutes(routes, '/venue/artisan-bar/table/split');
@@ -358,7 +358,7 @@ describe('splitting the bill', () => {
     const paid = billing({
       status: 'closed', closed_reason: 'paid',
       shares: [anas, share('s-2', BEN, 3839, 3233, 0, { kind: 'rest', payment_status: 'captured', method: 'card_terminal', recorded_by_name: 'Sam' })],
-      tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 5759, owed_cents: 0, paid_cents: 5759, tips_cents: 384 },
+      tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 5759, owed_cents: 0, paid_cents: 5759, tips_cents: 384, received_cents: 6143, unpaid_cents: 0 },
     });
     mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(paid, BEN.id) } });
     renderRoutes(routes, '/venue/artisan-bar/table/split');

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
-import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, ETA_BASE_MINUTES, ETA_COLD_DRINKS_PER_WINDOW, ETA_PACE_WINDOW_MINUTES, etaMinutes } from '../../shared/orders';
+import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, MAKING_ORDER_STATUSES, ETA_BASE_MINUTES, ETA_COLD_DRINKS_PER_WINDOW, ETA_PACE_WINDOW_MINUTES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import type { ModifierOption } from '../../shared/schemas/modifiers';
@@ -168,8 +168,10 @@ async function readStart(db: Db, req: PlacementRequest) {
   const lineDrinkIds = req.lines ? drinkIdsOf(req.lines) : [];
   const [record, active, cartRows, drinks, queue] = await db.batch([
     idempotencyRecordQuery(db, req),
+    // A table's next round may go once the last one is made (docs/decisions/231); a solo guest's once delivered.
     db.select({ id: orders.id }).from(orders)
-      .where(and(eq(orders.restaurantId, req.venueId), eq(orders.ownerKey, req.owner.ownerKey), inArray(orders.status, [...ACTIVE_ORDER_STATUSES])))
+      .where(and(eq(orders.restaurantId, req.venueId), eq(orders.ownerKey, req.owner.ownerKey),
+        inArray(orders.status, req.tableSessionId ? [...MAKING_ORDER_STATUSES] : [...ACTIVE_ORDER_STATUSES])))
       .limit(1),
     db.select({ item: cartItems }).from(cartItems)
       .innerJoin(carts, eq(carts.id, cartItems.cartId))

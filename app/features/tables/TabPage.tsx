@@ -149,9 +149,10 @@ export function TabTotals({ table }: { table: TableState }) {
         <div className="summary-total"><dt>{t('Total')}</dt><dd>{formatCents(tab.total_cents)}</dd></div>
         {splitting && (
           <>
-            <div><dt>{t('Paid')}</dt><dd>{formatCents(tab.paid_cents)}</dd></div>
+            {/* What was handed over, tips in; what of the bill nobody has paid yet, shares taken or not. */}
+            <div><dt>{t('Paid')}</dt><dd>{formatCents(tab.received_cents)}</dd></div>
             {tab.tips_cents > 0 && <div><dt>{t('Tips')}</dt><dd>{formatCents(tab.tips_cents)}</dd></div>}
-            <div><dt>{t('Still owed')}</dt><dd>{formatCents(tab.owed_cents)}</dd></div>
+            <div><dt>{t('Still owed')}</dt><dd>{formatCents(tab.unpaid_cents)}</dd></div>
           </>
         )}
       </dl>
