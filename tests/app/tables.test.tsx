@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import CartPage from '../../app/features/guest/cart/CartPage';
 import DrinkPage from '../../app/features/guest/drink/DrinkPage';
@@ -7,6 +7,7 @@ import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
 import TableScreens from '../../app/features/tables/TableScreens';
+import { writeTable } from '../../app/features/tables/table-cache';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 import { ANA, BEN, CAL, cartLine, round, SESSION_ID, share, tabLine, tableState, view } from './guest-table-fixtures';
@@ -326,6 +327,25 @@ describe('splitting the bill', () => {
     fireEvent.click(ways.getByRole('button', { name: 'The rest' }));
     fireEvent.click(within(screen.getByRole('group', { name: 'Tip' })).getByRole('button', { name: '15%' }));
     expect(preview()).toEqual(['$57.59', '$7.28', '$64.87']);
+  });
+
+  it('an even split another member starts while the page is open presets its count and says who started it', async () => {
+    device({ atTable: true });
+    const before = billing({ version: 5 });
+    mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(before, BEN.id) } });
+    const { client } = renderRoutes(routes, '/venue/artisan-bar/table/split');
+    fireEvent.click(within(await screen.findByRole('group', { name: 'How you pay' })).getByRole('button', { name: 'Evenly' }));
+    expect((screen.getByLabelText('Split among') as HTMLInputElement).value).toBe('3');
+    // Ana takes the first of a 2-way split: the table's frame carries her share's split.
+    const anas = share('s-1', ANA, 2880, 2425, 0, { split: { plan: 's-1', count: 2, base_cents: 5759, index: 0 } });
+    act(() => writeTable(client, billing({
+      version: 6, shares: [anas],
+      tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 2880, owed_cents: 2879, paid_cents: 0, tips_cents: 0, received_cents: 0, unpaid_cents: 5759 },
+    })));
+    expect(await screen.findByText('Ana started splitting the bill 2 ways.')).toBeTruthy();
+    expect((screen.getByLabelText('Split among') as HTMLInputElement).value).toBe('2');
+    expect(preview()).toEqual(['$28.79', '$0.00', '$28.79']);
+    expect(youPay().queryByRole('alert')).toBeNull();
   });
 
   it("the next even share is the split's next one; shares show who paid how, and a paid tab says Payment Complete", async () => {

@@ -112,6 +112,9 @@ describe('the bill', () => {
     const half = TableStateResponse.parse((await takeShare(t.sessionId, t.host.token, { kind: 'even', count: 2, tip: { percent_bp: 2000 } })).json).table;
     const full = TableStateResponse.parse((await takeShare(t.sessionId, t.guests[1]!.token, { kind: 'rest', tip: { cents: 100 } })).json).table;
     const [hostShare, boShare] = full.shares;
+    // The table's answer says which split an even share is of, so every member's app presets that count.
+    expect(half.shares[0]!.split).toEqual({ plan: half.shares[0]!.id, count: 2, base_cents: half.tab.total_cents, index: 0 });
+    expect(full.shares.map((s) => s.split ?? null)).toEqual([half.shares[0]!.split, null]);
     const [jamie, alex] = [await bartender(), await staffToken('admin@barhop.dev')];
     const answers = await Promise.all([pay(t.sessionId, hostShare!.id, jamie), pay(t.sessionId, hostShare!.id, alex, 'card_terminal')]);
     const ok = answers.filter((r) => r.status === 200);

@@ -21,6 +21,12 @@ export function roundsMoney(rows: Pick<TableRows, 'rounds' | 'roundLines'>): Tab
 
 export const tableBill = (rows: Pick<TableRows, 'rounds' | 'roundLines' | 'venue'>): Bill => billOf(roundsMoney(rows), rows.venue.serviceChargeBp);
 
+/** An even share's split on the wire (TabShare.split); null for any other share. */
+function shareSplit(row: ShareRow): TabShare['split'] {
+  const split = shareMoney(row).split;
+  return split ? { plan: split.plan, count: split.count, base_cents: split.baseCents, index: split.index } : null;
+}
+
 export function shareMoney(row: ShareRow): ShareMoney {
   return {
     kind: row.kind, amountCents: row.amountCents, subtotalCents: row.subtotalCents, tipCents: row.tipCents,
@@ -112,6 +118,8 @@ export function toTableState(rows: TableRows): TableState {
   const totals = tabTotals(bill, recordedShares(rows));
   const shares: TabShare[] = rows.shares.map((share) => ({
     id: share.id,
+    // An even share says which split it is of: the app presets the count of a split in progress (docs/product.md §12.4).
+    split: shareSplit(share),
     payer_member_id: share.payerMemberId,
     payer_name: nameOf.get(share.payerMemberId) ?? 'Guest',
     kind: share.kind,

@@ -450,6 +450,7 @@ export const messages: Record<string, string> = {
   "Tap the lines you had to claim them for your share.": "Tippe auf die Zeilen, die du hattest, um sie in deinen Anteil zu nehmen.",
   "That is more than the {owed} still owed": "Das ist mehr als die noch offenen {owed}",
   "The bill is being split {count} ways: split among {count} to take one of those shares": "Die Rechnung wird durch {count} geteilt: Teile durch {count}, um einen dieser Anteile zu übernehmen",
+  "{name} started splitting the bill {count} ways.": "{name} hat begonnen, die Rechnung durch {count} zu teilen.",
   "Received": "Eingegangen",
   "Making": "In Arbeit",
   "Ready": "Fertig",

@@ -450,6 +450,7 @@ export const messages: Record<string, string> = {
   "Tap the lines you had to claim them for your share.": "Toca las líneas que tomaste para incluirlas en tu parte.",
   "That is more than the {owed} still owed": "Es más que los {owed} pendientes",
   "The bill is being split {count} ways: split among {count} to take one of those shares": "La cuenta se está dividiendo entre {count}: divide entre {count} para tomar una de esas partes",
+  "{name} started splitting the bill {count} ways.": "{name} empezó a dividir la cuenta entre {count}.",
   "Received": "Recibido",
   "Making": "En preparación",
   "Ready": "Listo",

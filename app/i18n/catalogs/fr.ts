@@ -450,6 +450,7 @@ export const messages: Record<string, string> = {
   "Tap the lines you had to claim them for your share.": "Touchez les lignes que vous avez prises pour les mettre dans votre part.",
   "That is more than the {owed} still owed": "C’est plus que les {owed} restant dus",
   "The bill is being split {count} ways: split among {count} to take one of those shares": "L’addition est partagée en {count} : partagez en {count} pour prendre l’une de ces parts",
+  "{name} started splitting the bill {count} ways.": "{name} a commencé à partager l’addition en {count}.",
   "Received": "Reçue",
   "Making": "En préparation",
   "Ready": "Prête",
