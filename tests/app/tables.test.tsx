@@ -173,6 +173,24 @@ describe('scanning a table QR code', () => {
   });
 });
 
+describe('a round ready at the bar', () => {
+  it('"Your round is ready" reaches a member on the menu, live, not only on the Tab screen', async () => {
+    device({ atTable: true });
+    const making = tableState({ version: 3, rounds: [round(1, 'preparing', [tabLine(1, ANA, 'Negroni', 1400, 1)])] });
+    mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(making, BEN.id) } });
+    const { client } = renderRoutes(routes, '/venue/artisan-bar');
+    await screen.findByRole('navigation', { name: 'Your table' });
+    expect(screen.queryByRole('status', { name: 'Your round is ready' })).toBeNull();
+    act(() => writeTable(client, { ...making, version: 4, rounds: making.rounds.map((r) => ({ ...r, status: 'ready' as const })) }));
+    const banner = await screen.findByRole('status', { name: 'Your round is ready' });
+    expect(banner.textContent).toContain('Round 1');
+    expect(within(banner).getByRole('link', { name: 'Tab' }).getAttribute('href')).toBe('/venue/artisan-bar/table/tab');
+    // Handed over: the banner goes.
+    act(() => writeTable(client, { ...making, version: 5, rounds: making.rounds.map((r) => ({ ...r, status: 'delivered' as const })) }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Your round is ready' })).toBeNull());
+  });
+});
+
 describe("the table's cart", () => {
   const lines = [cartLine('l-1', ANA, 'Negroni', 1400, 2), cartLine('l-2', BEN, 'Harbor IPA', 800, 1)];
 

@@ -2,11 +2,17 @@ import { type APIRequestContext, type Browser, type Page } from '@playwright/tes
 import { expect, test } from './fixtures';
 
 // A table through a round and the next (docs/decisions/231): the next round goes once the bar has made the last one
-// (Ready), and the bar display shows both as the table's.
+// (Ready), and the bar display shows both as the table's. Then the bill: an even split another member started is
+// preset with who started it, and the guest's tab reads paid with the tip and owed as what is not yet paid.
 
 const SLUG = 'artisan-bar';
 type Drink = { id: string; name: string; price_cents: number };
-type TableState = { session_id: string; rounds: { order_id: string; number: number; status: string }[] };
+type TableState = {
+  session_id: string; rounds: { order_id: string; number: number; status: string }[];
+  tab: { total_cents: number };
+  shares: { id: string; payer_name: string; amount_cents: number; tip_cents: number; due_cents: number }[];
+};
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The bartender's calls over the API: the table's open tab, a round's status. */
 function bartender(request: APIRequestContext, token: string, tableNumber: string) {
@@ -26,6 +32,11 @@ function bartender(request: APIRequestContext, token: string, tableNumber: strin
     async setStatus(orderId: string, status: string) {
       const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status }, headers });
       expect(res.status(), await res.text()).toBe(200);
+    },
+    async recordPayment(sessionId: string, shareId: string) {
+      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/shares/${shareId}/payment`, { data: { method: 'cash' }, headers });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()).table as TableState;
     },
     async end(sessionId: string) {
       const res = await request.post(`/api/staff/tables/sessions/${sessionId}/end`, { data: { reason: 'E2E clean start' }, headers });
@@ -119,4 +130,71 @@ test('the next round goes once the bar has made the last one (Ready), and the ba
 
   await ana.context.close();
   await staff.context.close();
+});
+
+test('an even split another member started is preset with who started it; the tab reads paid with the tip and owed as unpaid', async ({ browser, request, auth }) => {
+  test.setTimeout(180_000);
+  const TABLE = '13';
+  const bar = bartender(request, await auth.token('staff'), TABLE);
+  for (const open of await bar.openSessions()) await bar.end(open.session_id);
+  const [drink] = ((await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[]).slice(0, 1) as [Drink];
+
+  const ana = await phone(browser);
+  const ben = await phone(browser);
+  const cal = await phone(browser);
+  const errors: string[] = [];
+  ana.page.on('pageerror', (err) => errors.push(err.message));
+  await join(ana.page, TABLE, 'Ana');
+  await ana.page.goto(`/venue/${SLUG}/table`);
+  const code = (await ana.page.locator('.table-code').textContent())!.trim();
+  await join(ben.page, TABLE, 'Ben', code);
+  await join(cal.page, TABLE, 'Cal', code);
+  await addDrink(ana.page, TABLE, drink);
+  await gotoLive(ana.page, `/venue/${SLUG}/cart`);
+  await ana.page.getByRole('button', { name: /^Send round/ }).click();
+  await expect(ana.page.getByText(/Round 1 is being made/)).toBeVisible();
+  const [session] = await bar.openSessions();
+  const round1 = (await bar.table(session!.session_id)).rounds[0]!.order_id;
+
+  // The round's live updates reach Ana's Tab screen (which also reads the tab's card status) without an error.
+  await gotoLive(ana.page, `/venue/${SLUG}/table/tab`);
+  for (const status of ['preparing', 'ready', 'delivered']) await bar.setStatus(round1, status);
+  await expect(ana.page.getByRole('article', { name: 'Round 1' }).getByText('Delivered', { exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  // Ana splits the bill 2 ways (of 3 people) with an 18% tip.
+  await ana.page.getByRole('button', { name: 'Split bill' }).click();
+  await ana.page.getByRole('dialog', { name: 'Split the bill?' }).getByRole('button', { name: 'Split bill' }).click();
+  await expect(ana.page).toHaveURL(new RegExp(`/venue/${SLUG}/table/split$`));
+  await gotoLive(ben.page, `/venue/${SLUG}/table/split`);
+  await ben.page.getByRole('group', { name: 'How you pay' }).getByRole('button', { name: 'Evenly' }).click();
+  await expect(ben.page.getByLabel('Split among')).toHaveValue('3');
+  await ana.page.getByRole('group', { name: 'How you pay' }).getByRole('button', { name: 'Evenly' }).click();
+  await ana.page.getByLabel('Split among').fill('2');
+  await ana.page.getByRole('group', { name: 'Tip' }).getByRole('button', { name: '18%' }).click();
+  await ana.page.getByRole('button', { name: /^Take my share · \$/ }).click();
+  await expect(ana.page.getByRole('list', { name: 'Shares' }).getByRole('listitem', { name: 'Your share' })).toBeVisible();
+
+  // Ben's open page follows: 2 ways, and who started it; the same after a reload.
+  await expect(ben.page.getByText('Ana started splitting the bill 2 ways.')).toBeVisible();
+  await expect(ben.page.getByLabel('Split among')).toHaveValue('2');
+  await ben.page.reload();
+  await ben.page.getByRole('group', { name: 'How you pay' }).getByRole('button', { name: 'Evenly' }).click();
+  await expect(ben.page.getByLabel('Split among')).toHaveValue('2');
+  await expect(ben.page.getByText('Ana started splitting the bill 2 ways.')).toBeVisible();
+  await expect(ben.page.getByText(/split 2 ways/)).toBeVisible();
+
+  // The bartender records Ana's share: her tab says what she handed over, tip in, and what nobody has paid yet.
+  const table = await bar.table(session!.session_id);
+  const anas = table.shares.find((s) => s.payer_name === 'Ana')!;
+  expect(anas.tip_cents).toBeGreaterThan(0);
+  await bar.recordPayment(session!.session_id, anas.id);
+  await gotoLive(ana.page, `/venue/${SLUG}/table/tab`);
+  const totals = ana.page.getByRole('region', { name: 'Tab total' });
+  const figure = (label: string) => totals.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
+  await expect(figure('Paid')).toHaveText(money(anas.due_cents));
+  await expect(figure('Still owed')).toHaveText(money(table.tab.total_cents - anas.amount_cents));
+  expect(errors).toEqual([]);
+
+  for (const c of [ana, ben, cal]) await c.context.close();
 });

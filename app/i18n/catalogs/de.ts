@@ -305,6 +305,7 @@ export const messages: Record<string, string> = {
   "Held on a card": "Auf einer Karte reserviert",
   "Put a card down for {amount}: the table orders on it and is charged only what it orders.": "Hinterlege eine Karte für {amount}: Der Tisch bestellt darauf und zahlt nur, was er bestellt.",
   "Round {number}": "Runde {number}",
+  "Your round is ready": "Eure Runde ist fertig",
   "Round {number} lines": "Zeilen von Runde {number}",
   "Voided": "Storniert",
   "Tab total": "Summe des Deckels",

@@ -305,6 +305,7 @@ export const messages: Record<string, string> = {
   "Held on a card": "Retenido en una tarjeta",
   "Put a card down for {amount}: the table orders on it and is charged only what it orders.": "Deja una tarjeta por {amount}: la mesa pide con ella y solo se cobra lo que pide.",
   "Round {number}": "Ronda {number}",
+  "Your round is ready": "Vuestra ronda está lista",
   "Round {number} lines": "Líneas de la ronda {number}",
   "Voided": "Anulada",
   "Tab total": "Total de la cuenta",

@@ -305,6 +305,7 @@ export const messages: Record<string, string> = {
   "Held on a card": "Pré-autorisé sur une carte",
   "Put a card down for {amount}: the table orders on it and is charged only what it orders.": "Laissez une carte pour {amount} : la table commande dessus et seul ce qu’elle commande est débité.",
   "Round {number}": "Tournée {number}",
+  "Your round is ready": "Votre tournée est prête",
   "Round {number} lines": "Lignes de la tournée {number}",
   "Voided": "Annulée",
   "Tab total": "Total de la note",
