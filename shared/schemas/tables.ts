@@ -127,6 +127,8 @@ export const TabLine = z.object({
   member_id: z.string().nullable(),
   member_name: z.string().nullable(),
   name: z.string(),
+  /** The options chosen, as the ticket reads them ("Double"); null without any (docs/decisions/183). */
+  modifiers: z.string().nullable().optional(),
   quantity: z.number().int(),
   unit_price_cents: z.number().int(),
   line_total_cents: z.number().int(),

@@ -347,6 +347,20 @@ describe('splitting the bill', () => {
     expect(preview()).toEqual(['$57.59', '$7.28', '$64.87']);
   });
 
+  it('split lines and the tab read each line with its options ("Negroni, Double")', async () => {
+    device({ atTable: true });
+    const double = tabLine(4, CAL, 'Negroni', 1600, 1, { modifiers: 'Double' });
+    const withOptions = billing({ rounds: [round(1, 'delivered', [...lines, double])] });
+    mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(withOptions, BEN.id) } });
+    const { unmount } = renderRoutes(routes, '/venue/artisan-bar/table/split');
+    const list = await screen.findByRole('list', { name: 'Tab lines' });
+    expect(within(list).getByRole('button', { name: /^1 × Negroni, Double/ })).toBeTruthy();
+    unmount();
+    renderRoutes(routes, '/venue/artisan-bar/table/tab');
+    const round1 = await screen.findByRole('list', { name: 'Round 1 lines' });
+    expect(within(round1).getByText('1 × Negroni, Double')).toBeTruthy();
+  });
+
   it('an even split another member starts while the page is open presets its count and says who started it', async () => {
     device({ atTable: true });
     const before = billing({ version: 5 });

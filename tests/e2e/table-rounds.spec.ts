@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, type Page } from '@playwright/tes
 import { expect, test } from './fixtures';
 
 // A table through a round and the next (docs/decisions/231): the next round goes once the bar has made the last one
-// (Ready), and the bar display shows both as the table's. Then the bill: an even split another member started is
+// (Ready), the bar display shows both as the table's, and a member on the menu is told "Your round is ready". Then the bill: an even split another member started is
 // preset with who started it, and the guest's tab reads paid with the tip and owed as what is not yet paid.
 
 const SLUG = 'artisan-bar';
@@ -114,8 +114,13 @@ test('the next round goes once the bar has made the last one (Ready), and the ba
   await expect(ana.page.getByText('You can send it when the bar has made round 1.')).toBeVisible();
   await expect(send).toBeDisabled();
 
-  // Made (Ready, not yet handed over): the table may send round 2 at once, live.
+  // Made (Ready, not yet handed over): the table may send round 2 at once, live; Ben, on the menu, is told it is ready.
+  const ben = await phone(browser);
+  await join(ben.page, TABLE, 'Ben', (await request.get(`/api/tables/sessions/${session!.session_id}`, { headers: await auth.headers('staff') }).then((r) => r.json())).table.join_code);
+  await gotoLive(ben.page, `/venue/${SLUG}`);
+  await expect(ben.page.getByRole('status', { name: 'Your round is ready' })).toHaveCount(0);
   await bar.setStatus(round1, 'ready');
+  await expect(ben.page.getByRole('status', { name: 'Your round is ready' })).toContainText('Round 1');
   await expect(send).toBeEnabled();
   await expect(ana.page.getByText('You can send it when the bar has made round 1.')).toHaveCount(0);
   await send.click();
@@ -128,7 +133,12 @@ test('the next round goes once the bar has made the last one (Ready), and the ba
   await expect(ticketOf(staff.page, round1).getByRole('button', { name: 'Mark Delivered' })).toBeVisible();
   await expect(ticketOf(staff.page, round2).getByRole('button', { name: 'Start Preparing' })).toBeVisible();
 
+  // Handed over: the banner goes.
+  await bar.setStatus(round1, 'delivered');
+  await expect(ben.page.getByRole('status', { name: 'Your round is ready' })).toHaveCount(0);
+
   await ana.context.close();
+  await ben.context.close();
   await staff.context.close();
 });
 

@@ -102,6 +102,7 @@ export function toTableState(rows: TableRows): TableState {
           member_id: line.memberId,
           member_name: line.memberName,
           name: line.name,
+          modifiers: line.modifiers,
           quantity: line.quantity,
           unit_price_cents: line.unitPriceCents,
           line_total_cents: line.lineTotalCents,

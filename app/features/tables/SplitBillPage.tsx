@@ -14,7 +14,7 @@ import { NotAtTable, TableLoading } from './NotAtTable';
 import { PaymentComplete, isPaidInFull } from './PaymentComplete';
 import { whoLabel } from './rights';
 import { openSplit, parseDollars, previewShare, shareRequest, type SplitChoice, type TipChoice } from './split-preview';
-import { TabTotals } from './TabPage';
+import { TabTotals, tabLineLabel } from './TabPage';
 import { useTable } from './use-table';
 import './tables.css';
 import { translate, useT } from '../../i18n/i18n';
@@ -198,7 +198,7 @@ function ClaimList({ table, you }: { table: TableState; you: string }) {
           <li key={line.order_item_id}>
             <button type="button" className="claim-line" aria-pressed={mine} disabled={theirs || busy} onClick={() => toggle(line)}>
               <span className="claim-line-text">
-                <span>{line.quantity} × {line.name}</span>
+                <span>{tabLineLabel(line)}</span>
                 <span className="line-owner">
                   {t('For {who}', { who: whoLabel(line.member_id, line.member_name, you) })}
                   {mine && ` · ${t('Yours')}`}
