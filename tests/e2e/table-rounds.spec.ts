@@ -1,109 +1,30 @@
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { addDrink, bartender, barDisplay, gotoLive, join, money, phone, SLUG, type Drink } from './table-helpers';
 
 // A table through a round and the next (docs/decisions/231): the next round goes once the bar has made the last one
-// (Ready), the bar display shows both as the table's, and a member on the menu is told "Your round is ready". Then the bill: an even split another member started is
-// preset with who started it, and the guest's tab reads paid with the tip and owed as what is not yet paid.
+// (Ready), the bar display shows both as the table's, and a member on the menu is told "Your round is ready". Then
+// the bill: an even split another member started is preset with who started it, and the guest's tab reads paid with
+// the tip and owed as what is not yet paid.
 
-const SLUG = 'artisan-bar';
-type Drink = { id: string; name: string; price_cents: number };
-type TableState = {
-  session_id: string; rounds: { order_id: string; number: number; status: string }[];
-  tab: { total_cents: number };
-  shares: { id: string; payer_name: string; amount_cents: number; tip_cents: number; due_cents: number }[];
-};
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** The bartender's calls over the API: the table's open tab, a round's status. */
-function bartender(request: APIRequestContext, token: string, tableNumber: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  return {
-    async openSessions() {
-      const res = await request.get('/api/staff/tables', { headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return ((await res.json()).sessions as { session_id: string; table: string; status: string }[])
-        .filter((s) => s.table === tableNumber && (s.status === 'open' || s.status === 'billing'));
-    },
-    async table(sessionId: string) {
-      const res = await request.get(`/api/tables/sessions/${sessionId}`, { headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).table as TableState;
-    },
-    async setStatus(orderId: string, status: string) {
-      const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status }, headers });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-    async recordPayment(sessionId: string, shareId: string) {
-      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/shares/${shareId}/payment`, { data: { method: 'cash' }, headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).table as TableState;
-    },
-    async end(sessionId: string) {
-      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/end`, { data: { reason: 'E2E clean start' }, headers });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-  };
-}
-
-async function phone(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  return { context, page: await context.newPage() };
-}
-
-/** A guest scans the table's QR code and joins with their name (as tests/e2e/tables.spec.ts does). */
-async function join(page: Page, tableNumber: string, name: string, code?: string) {
-  await page.goto(`/venue/${SLUG}?table=${tableNumber}${code ? `&code=${code}` : ''}`);
-  const sheet = page.getByRole('dialog', { name: 'Join table' });
-  await expect(sheet).toBeVisible();
-  await sheet.getByLabel('Your name').fill(name);
-  await sheet.getByRole('button', { name: 'Join table' }).click();
-  await expect(sheet).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Your table' })).toBeVisible();
-}
-
-async function addDrink(page: Page, tableNumber: string, drink: Drink) {
-  await page.goto(`/venue/${SLUG}/drink/${drink.id}`);
-  await page.getByRole('button', { name: /^Add to table cart/ }).click();
-  await expect(page.getByText(`Added 1 × ${drink.name} to table ${tableNumber}'s cart`)).toBeVisible();
-}
-
-/** Opens a page and waits for its venue socket's first frame: what changes from then on must reach it live. */
-async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/live/venues/'));
-  await page.goto(url);
-  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"hello"'));
-}
-
-async function barDisplay(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await expect(async () => {
-    await page.getByLabel('Email').fill('staff@barhop.dev');
-    await expect(page.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
-  }).toPass();
-  await page.getByLabel('Password').fill('barhop-demo');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-  return { context, page };
-}
-
+/** Phones at 390×844. */
+const PHONE = { width: 390, height: 844 };
 const ticketOf = (page: Page, orderId: string) => page.locator(`[data-order-id="${orderId}"]`);
 
-test('the next round goes once the bar has made the last one (Ready), and the bar shows both as the table\'s', async ({ browser, request, auth }) => {
+test('the next round goes once the bar has made the last one (Ready), the bar shows both as the table\'s, and a member on the menu is told it is ready', async ({ browser, request, auth }) => {
   test.setTimeout(180_000);
   const TABLE = '12';
   const bar = bartender(request, await auth.token('staff'), TABLE);
-  for (const open of await bar.openSessions()) await bar.end(open.session_id);
+  for (const open of await bar.sessions()) await bar.end(open.session_id);
   const [first, second] = ((await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[]).slice(0, 2) as [Drink, Drink];
 
-  const ana = await phone(browser);
+  const ana = await phone(browser, PHONE);
   await join(ana.page, TABLE, 'Ana');
   await addDrink(ana.page, TABLE, first);
   await gotoLive(ana.page, `/venue/${SLUG}/cart`);
   await ana.page.getByRole('button', { name: /^Send round/ }).click();
   await expect(ana.page.getByText(/Round 1 is being made\. You're adding to the next round\./)).toBeVisible();
-  const [session] = await bar.openSessions();
+  const [session] = await bar.sessions();
   const round1 = (await bar.table(session!.session_id)).rounds[0]!.order_id;
 
   // While the bar makes round 1, the next round waits, and the cart says until when.
@@ -115,8 +36,8 @@ test('the next round goes once the bar has made the last one (Ready), and the ba
   await expect(send).toBeDisabled();
 
   // Made (Ready, not yet handed over): the table may send round 2 at once, live; Ben, on the menu, is told it is ready.
-  const ben = await phone(browser);
-  await join(ben.page, TABLE, 'Ben', (await request.get(`/api/tables/sessions/${session!.session_id}`, { headers: await auth.headers('staff') }).then((r) => r.json())).table.join_code);
+  const ben = await phone(browser, PHONE);
+  await join(ben.page, TABLE, 'Ben', (await bar.table(session!.session_id)).join_code);
   await gotoLive(ben.page, `/venue/${SLUG}`);
   await expect(ben.page.getByRole('status', { name: 'Your round is ready' })).toHaveCount(0);
   await bar.setStatus(round1, 'ready');
@@ -146,12 +67,12 @@ test('an even split another member started is preset with who started it; the ta
   test.setTimeout(180_000);
   const TABLE = '13';
   const bar = bartender(request, await auth.token('staff'), TABLE);
-  for (const open of await bar.openSessions()) await bar.end(open.session_id);
+  for (const open of await bar.sessions()) await bar.end(open.session_id);
   const [drink] = ((await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[]).slice(0, 1) as [Drink];
 
-  const ana = await phone(browser);
-  const ben = await phone(browser);
-  const cal = await phone(browser);
+  const ana = await phone(browser, PHONE);
+  const ben = await phone(browser, PHONE);
+  const cal = await phone(browser, PHONE);
   const errors: string[] = [];
   ana.page.on('pageerror', (err) => errors.push(err.message));
   await join(ana.page, TABLE, 'Ana');
@@ -163,7 +84,7 @@ test('an even split another member started is preset with who started it; the ta
   await gotoLive(ana.page, `/venue/${SLUG}/cart`);
   await ana.page.getByRole('button', { name: /^Send round/ }).click();
   await expect(ana.page.getByText(/Round 1 is being made/)).toBeVisible();
-  const [session] = await bar.openSessions();
+  const [session] = await bar.sessions();
   const round1 = (await bar.table(session!.session_id)).rounds[0]!.order_id;
 
   // The round's live updates reach Ana's Tab screen (which also reads the tab's card status) without an error.
