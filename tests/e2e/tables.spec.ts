@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addDrink as addToCart, bartender, gotoLive, join as joinTable, money, phone, SLUG, type Drink } from './table-helpers';
+import { addDrink as addToCart, bartender, barDisplay, gotoLive, join as joinTable, money, phone, SLUG, type Drink } from './table-helpers';
 
 // Three friends at one table (docs/decisions/170): one cart on three phones, two rounds the bar makes, a bill split
 // by item and evenly with tips, each share recorded paid by the bartender, and the tab closes.
@@ -72,16 +72,8 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await expect(ben.page.getByText(/Round 1 is being made/)).toBeVisible();
 
   // The bar display shows the round as the table, with each line's member.
-  const staff = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const barPage = await staff.newPage();
-  await barPage.goto('/login');
-  await expect(async () => {
-    await barPage.getByLabel('Email').fill('staff@barhop.dev');
-    await expect(barPage.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
-  }).toPass();
-  await barPage.getByLabel('Password').fill('barhop-demo');
-  await barPage.getByRole('button', { name: 'Sign In' }).click();
-  await expect(barPage).toHaveURL(/\/staff$/);
+  const staff = await barDisplay(browser);
+  const barPage = staff.page;
   const [session] = await bar.sessions();
   const state = await bar.table(session!.session_id);
   const round1 = state.rounds[0]!.order_id;
@@ -169,7 +161,7 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await expect(tabBar(ana.page)).toHaveCount(0);
 
   for (const c of [ana, ben, cal]) await c.context.close();
-  await staff.close();
+  await staff.context.close();
 });
 
 test('a table the venue does not have says so, and a guest who never scans keeps ordering alone', async ({ page }) => {
