@@ -29,7 +29,7 @@ export const tableMessages = {
   tableNotFound: (table: string) => `Table ${table} is not a table here. Check the number on your table's QR code.`,
   joinCodeRequired: "This table's tab is open. Ask someone at the table for its code.",
   codeNotOpen: 'That table code is not open any more.',
-  roundActive: (table: string) => `Table ${table}'s round is still being made. Keep adding: your next round is ready when it is.`,
+  roundActive: (table: string) => `Table ${table}'s round is still being made. Keep adding: you can send the next round when the bar has made it.`,
   billWhileRoundActive: (table: string) => `Table ${table}'s round is still being made. Ask for the bill once it is served.`,
   cartNotEmpty: 'Send or clear the cart before splitting the bill',
   notYourLine: (name: string) => `Only ${name} or the host can change this line`,

@@ -180,6 +180,8 @@ export type OrderItem = z.infer<typeof OrderItem>;
 /** One order, the superset of the spec's readings (guest confirmation, staff order, admin order). */
 export const Order = z.object({
   id: z.string(),
+  /** What the bar calls out and the ticket shows ("C89"): unique among the venue's open orders (docs/decisions/230). */
+  code: z.string(),
   restaurant_id: z.string(),
   status: OrderStatusSchema,
   payment_status: PaymentStatusSchema,
@@ -228,6 +230,8 @@ export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 /** Spec 'Order status view' plus the call table's names. */
 export const OrderStatusView = z.object({
   id: z.string(),
+  /** The code the bar calls out (docs/decisions/230). */
+  code: z.string(),
   status: OrderStatusSchema,
   payment_status: PaymentStatusSchema,
   created_at: z.string(),

@@ -134,6 +134,8 @@ export const TabLine = z.object({
   member_id: z.string().nullable(),
   member_name: z.string().nullable(),
   name: z.string(),
+  /** The options chosen, as the ticket reads them ("Double"); null without any (docs/decisions/183). */
+  modifiers: z.string().nullable().optional(),
   quantity: z.number().int(),
   unit_price_cents: z.number().int(),
   line_total_cents: z.number().int(),
@@ -202,11 +204,15 @@ export const TabTotals = z.object({
   service_charge_cents: z.number().int(),
   /** subtotal + tax + service charge. */
   total_cents: z.number().int(),
-  /** What shares already cover (any status but void), and what is still owed. */
+  /** What shares already cover (any status but void), and what no share covers yet (staff: "Not split yet"). */
   shared_cents: z.number().int(),
   owed_cents: z.number().int(),
+  /** The bill's part paid (captured shares' amounts, tips left out), and every live share's tip. */
   paid_cents: z.number().int(),
   tips_cents: z.number().int(),
+  /** What payers handed over, tips included (a guest's "Paid"), and what of the bill is not yet paid ("Still owed"). */
+  received_cents: z.number().int(),
+  unpaid_cents: z.number().int(),
 });
 export type TabTotals = z.infer<typeof TabTotals>;
 
@@ -238,7 +244,10 @@ export const TableState = z.object({
     tax_cents: z.number().int(),
     total_cents: z.number().int(),
   }),
-  /** The round the bar is working on (at most one, docs/decisions/170), if any. */
+  /**
+   * The round the bar is making (pending or preparing; at most one), if any. Once it is Ready the table may send its
+   * next round (docs/decisions/231).
+   */
   active_round_id: z.string().nullable(),
   rounds: z.array(TabRound),
   tab: TabTotals,

@@ -131,18 +131,18 @@ describe('cart', () => {
 describe('order status', () => {
   const statusView = (status: string, extra: Record<string, unknown> = {}) => ({
     body: {
-      id: 'order-00000000abcd1234', status, payment_status: 'unpaid',
+      id: 'order-00000000abcd1234', code: 'C89', status, payment_status: 'unpaid',
       created_at: '2026-03-10T12:00:00.000Z', delivered_at: null,
       eta_minutes: 6, queue_position: 1, ...extra,
     },
   });
 
-  it('shows the trail, the id (last 8) and the ETA while making', async () => {
+  it("shows the trail, the order's code (the one the bar calls out) and the ETA while making", async () => {
     signInDevice(null);
     mockApi({ ...baseApi(null), 'GET /api/orders/order-00000000abcd1234/status': statusView('preparing') });
     renderRoutes(routes, '/venue/artisan-bar/order-status/order-00000000abcd1234');
     expect(await screen.findByRole('heading', { name: 'Making Your Drinks' })).toBeTruthy();
-    expect(screen.getByText('#ABCD1234')).toBeTruthy();
+    expect(screen.getByText('C89')).toBeTruthy();
     expect(screen.getByText(/Ready in about/).textContent).toContain('6 minutes');
     expect(screen.getByText(/This page updates automatically/)).toBeTruthy();
     const trail = screen.getByRole('list', { name: 'Order progress' });

@@ -10,7 +10,7 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
-  return { router, ...render(
+  return { router, client, ...render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
       <Toaster />

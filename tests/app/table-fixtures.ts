@@ -28,7 +28,7 @@ export const tableState = (over: Partial<TableState> = {}): TableState => ({
   }],
   tab: {
     subtotal_cents: 3600, tax_cents: 315, service_charge_bp: 0, service_charge_cents: 0, total_cents: 3915,
-    shared_cents: 2000, owed_cents: 1915, paid_cents: 0, tips_cents: 300,
+    shared_cents: 2000, owed_cents: 1915, paid_cents: 0, tips_cents: 300, received_cents: 0, unpaid_cents: 3915,
   },
   shares: [share()],
   tip_presets_bp: [1500, 1800, 2000],

@@ -1,22 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { addDrink as addToCart, bartender, barDisplay, gotoLive, join as joinTable, money, phone, SLUG, type Drink } from './table-helpers';
 
 // Three friends at one table (docs/decisions/170): one cart on three phones, two rounds the bar makes, a bill split
 // by item and evenly with tips, each share recorded paid by the bartender, and the tab closes.
 
-const SLUG = 'artisan-bar';
 /** A demo table no other spec uses (the demo venues have tables 1 to 20). */
 const TABLE = '17';
-type Drink = { id: string; name: string; price_cents: number };
-type StaffTables = { sessions: { session_id: string; table: string; status: string }[] };
-type TableState = {
-  session_id: string; status: string; active_round_id: string | null;
-  rounds: { order_id: string; number: number; status: string }[];
-  shares: { id: string; payer_name: string; payment_status: string; due_cents: number }[];
-};
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -24,71 +15,14 @@ async function expectAccessible(page: Page, screen: string) {
   expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** The bartender's calls: the table's session, a round's status, a share's payment. */
-function bartender(request: APIRequestContext, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  return {
-    async sessions() {
-      const res = await request.get('/api/staff/tables', { headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return ((await res.json()) as StaffTables).sessions.filter((s) => s.table === TABLE && (s.status === 'open' || s.status === 'billing'));
-    },
-    async table(sessionId: string) {
-      const res = await request.get(`/api/tables/sessions/${sessionId}`, { headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).table as TableState;
-    },
-    async setStatus(orderId: string, status: string) {
-      const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status }, headers });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-    async recordPayment(sessionId: string, shareId: string, method: 'cash' | 'card_terminal') {
-      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/shares/${shareId}/payment`, { data: { method }, headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).table as TableState;
-    },
-    async end(sessionId: string) {
-      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/end`, { data: { reason: 'E2E clean start' }, headers });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-  };
-}
-
-async function phone(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
-  return { context, page: await context.newPage() };
-}
-
-/** A guest scans the table's QR code (or opens the invite link) and joins with their name. */
-async function join(page: Page, name: string, code?: string) {
-  await page.goto(`/venue/${SLUG}?table=${TABLE}${code ? `&code=${code}` : ''}`);
-  const sheet = page.getByRole('dialog', { name: 'Join table' });
-  await expect(sheet).toBeVisible();
-  await sheet.getByLabel('Your name').fill(name);
-  await sheet.getByRole('button', { name: 'Join table' }).click();
-  await expect(sheet).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Your table' })).toBeVisible();
-}
-
-async function addDrink(page: Page, drink: Drink) {
-  await page.goto(`/venue/${SLUG}/drink/${drink.id}`);
-  await page.getByRole('button', { name: /^Add to table cart/ }).click();
-  await expect(page.getByText(`Added 1 × ${drink.name} to table ${TABLE}'s cart`)).toBeVisible();
-}
-
-/** Opens a page and waits for its venue socket's first frame: what changes from then on must reach it live. */
-async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/live/venues/'));
-  await page.goto(url);
-  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"hello"'));
-}
-
+const join = (page: Page, name: string, code?: string) => joinTable(page, TABLE, name, code);
+const addDrink = (page: Page, drink: Drink) => addToCart(page, TABLE, drink);
 const cartLine = (page: Page, drink: Drink, who: string) => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: `${drink.name}, added by ${who}` });
 const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Your table' });
 
 test('three phones at one table share a cart, send two rounds, split the bill and pay', async ({ browser, request, auth }) => {
   test.setTimeout(300_000);
-  const bar = bartender(request, await auth.token('staff'));
+  const bar = bartender(request, await auth.token('staff'), TABLE);
   // A tab left open at this table by an earlier run of this spec on the same server starts us over.
   for (const open of await bar.sessions()) await bar.end(open.session_id);
   const drinks = ((await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[]).slice(0, 4);
@@ -138,16 +72,8 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await expect(ben.page.getByText(/Round 1 is being made/)).toBeVisible();
 
   // The bar display shows the round as the table, with each line's member.
-  const staff = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const barPage = await staff.newPage();
-  await barPage.goto('/login');
-  await expect(async () => {
-    await barPage.getByLabel('Email').fill('staff@barhop.dev');
-    await expect(barPage.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
-  }).toPass();
-  await barPage.getByLabel('Password').fill('barhop-demo');
-  await barPage.getByRole('button', { name: 'Sign In' }).click();
-  await expect(barPage).toHaveURL(/\/staff$/);
+  const staff = await barDisplay(browser);
+  const barPage = staff.page;
   const [session] = await bar.sessions();
   const state = await bar.table(session!.session_id);
   const round1 = state.rounds[0]!.order_id;
@@ -235,7 +161,7 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await expect(tabBar(ana.page)).toHaveCount(0);
 
   for (const c of [ana, ben, cal]) await c.context.close();
-  await staff.close();
+  await staff.context.close();
 });
 
 test('a table the venue does not have says so, and a guest who never scans keeps ordering alone', async ({ page }) => {

@@ -112,6 +112,9 @@ describe('the bill', () => {
     const half = TableStateResponse.parse((await takeShare(t.sessionId, t.host.token, { kind: 'even', count: 2, tip: { percent_bp: 2000 } })).json).table;
     const full = TableStateResponse.parse((await takeShare(t.sessionId, t.guests[1]!.token, { kind: 'rest', tip: { cents: 100 } })).json).table;
     const [hostShare, boShare] = full.shares;
+    // The table's answer says which split an even share is of, so every member's app presets that count.
+    expect(half.shares[0]!.split).toEqual({ plan: half.shares[0]!.id, count: 2, base_cents: half.tab.total_cents, index: 0 });
+    expect(full.shares.map((s) => s.split ?? null)).toEqual([half.shares[0]!.split, null]);
     const [jamie, alex] = [await bartender(), await staffToken('admin@barhop.dev')];
     const answers = await Promise.all([pay(t.sessionId, hostShare!.id, jamie), pay(t.sessionId, hostShare!.id, alex, 'card_terminal')]);
     const ok = answers.filter((r) => r.status === 200);
@@ -123,11 +126,18 @@ describe('the bill', () => {
     expect(afterOne.shares[0]).toMatchObject({ payment_status: 'captured', recorded_by_name: recorder });
     expect(afterOne.status).toBe('billing');
     expect(afterOne.tab.paid_cents).toBe(hostShare!.amount_cents);
+    // What a guest reads: paid is what was handed over, tip in; still owed is what nobody has paid yet, though every
+    // share is taken (nothing is left to split).
+    expect(afterOne.tab).toMatchObject({
+      owed_cents: 0, received_cents: hostShare!.amount_cents + hostShare!.tip_cents, unpaid_cents: afterOne.tab.total_cents - hostShare!.amount_cents,
+    });
+    expect(afterOne.tab.unpaid_cents).toBe(boShare!.amount_cents);
     expect(expectApiError(await call('DELETE', `/api/tables/sessions/${t.sessionId}/shares/${hostShare!.id}`, { token: t.host.token }), 409).code).toBe('share_already_paid');
 
     const closed = TableStateResponse.parse((await pay(t.sessionId, boShare!.id, jamie)).json).table;
     expect(closed).toMatchObject({ status: 'closed', closed_reason: 'paid' });
     expect(closed.tab).toMatchObject({ paid_cents: closed.tab.total_cents, owed_cents: 0, tips_cents: half.shares[0]!.tip_cents + 100 });
+    expect(closed.tab).toMatchObject({ received_cents: closed.tab.total_cents + closed.tab.tips_cents, unpaid_cents: 0 });
     const round = await env.DB.prepare('SELECT payment_status FROM orders WHERE id = ?').bind(t.order.id).first<{ payment_status: string }>();
     expect(round!.payment_status).toBe('captured');
     // The two payments are in the audit log, and the refused second recording as a request with its 409.

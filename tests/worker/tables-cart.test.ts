@@ -136,6 +136,37 @@ describe('rounds', () => {
     expect(expectApiError(await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host!.token, body: {} }), 409).code).toBe('round_active');
   });
 
+  it('the next round goes once the bar has made the last one (Ready), not only once it is delivered; both are the table\'s at the bar', async () => {
+    const { sessionId, host } = await tableOf('33', ['Host']);
+    const [a] = await drinksOf();
+    await addLine(sessionId, host.token, { menu_drink_id: a!.id, qty: 1 });
+    const round1 = await sendRound(sessionId, host.token);
+    await addLine(sessionId, host.token, { menu_drink_id: a!.id, qty: 2 });
+    const token = await bartender();
+    const status = (id: string, to: string) => call('PUT', `/api/staff/orders/${id}/status`, { token, body: { status: to } });
+
+    // Being made: the next round waits, and says why.
+    expect((await status(round1.order.id, 'preparing')).status).toBe(200);
+    const early = await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host.token, body: {} });
+    expect(expectApiError(early, 409)).toEqual({ code: 'round_active', message: tableMessages.roundActive('33') });
+
+    // Made: the table's state says no round is being made, and round 2 goes while round 1 is still on the bar.
+    expect((await status(round1.order.id, 'ready')).status).toBe(200);
+    expect((await stateOf(sessionId, host.token)).active_round_id).toBeNull();
+    const round2 = await sendRound(sessionId, host.token);
+    expect(round2.table.active_round_id).toBe(round2.order.id);
+    expect(round2.table.rounds.map((r) => [r.number, r.status])).toEqual([[1, 'ready'], [2, 'pending']]);
+    const queue = (await call('GET', '/api/staff/queue', { token })).json.orders as { id: string; display_name: string; table_number: string; table_session_id: string }[];
+    expect(queue.filter((o) => o.table_session_id === sessionId).map((o) => [o.id, o.display_name, o.table_number]))
+      .toEqual(expect.arrayContaining([[round1.order.id, 'Table 33', '33'], [round2.order.id, 'Table 33', '33']]));
+    // A third waits for round 2, and the bill for both to be handed over.
+    expect(expectApiError(await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host.token, body: {} }), 409).code).toBe('round_active');
+    expect(expectApiError(await call('POST', `/api/tables/sessions/${sessionId}/bill`, { token: host.token, body: {} }), 409).code).toBe('round_active');
+    // Round 1 handed over, round 2 made: both ready at once is fine.
+    expect((await status(round1.order.id, 'delivered')).status).toBe(200);
+    expect((await status(round2.order.id, 'ready')).status).toBe(200);
+  });
+
   it('an empty cart is not sent', async () => {
     const { sessionId, host } = await tableOf('26', ['Host']);
     const empty = await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host.token, body: {} });

@@ -352,6 +352,8 @@ export const orders = sqliteTable('orders', {
   madeAt: text('made_at'),
   /** A table's round (docs/decisions/170): its owner key is 't:<session id>'. */
   tableSessionId: text('table_session_id'),
+  /** The code the bar calls out ("C89"), unique among the venue's open orders (docs/decisions/230); null before codes. */
+  code: text('code'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -363,8 +365,12 @@ export const orders = sqliteTable('orders', {
   index('orders_created_idx').on(t.createdAt),
   // The drinks a venue finished in the last 30 minutes, its pace (docs/decisions/180), from the index alone.
   index('orders_restaurant_made_idx').on(t.restaurantId, t.madeAt, t.drinkCount).where(sql`made_at is not null`),
-  // The one-active-order rule, enforced by the database itself (see docs/decisions/004).
-  uniqueIndex('orders_one_active_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing','ready')`),
+  // The one-active-order rule, enforced by the database itself (see docs/decisions/004). A table's rounds: one the bar
+  // is making at most, the next may be sent once the last is Ready (docs/decisions/231).
+  uniqueIndex('orders_one_active_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing','ready') and table_session_id is null`),
+  uniqueIndex('orders_one_round_making_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing') and table_session_id is not null`),
+  // No two open orders of a venue share a code: the hub hands them out, the database checks (docs/decisions/230).
+  uniqueIndex('orders_open_code_uq').on(t.restaurantId, t.code).where(sql`status in ('pending','preparing','ready') and code is not null`),
 ]);
 
 /** An order's lines. The row's own number is the line's id (docs/decisions/152): nothing looks a line up by it. */

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { Venue } from '../../../shared/schemas/venue';
 import { useGuestSession } from '../auth/hooks';
 import { tableFrameWriters } from '../orders/live-cache';
+import { RoundReadyBanner } from './RoundReadyBanner';
 import { TableBar } from './TableBar';
 import { tableKeys, writeTableFrames, type TableView } from './table-cache';
 import type { VenueContext } from '../guest/venue/VenueLayout';
@@ -61,6 +62,7 @@ export default function TableFrame({ venue, liveConnected }: Props) {
   return (
     <>
       {view && <TableBar slug={venue.slug} view={view} />}
+      {view && <RoundReadyBanner venue={venue} view={view} />}
       <Outlet context={{ venue, liveConnected, table } satisfies VenueContext} />
       {/* The lookup says whether this device is already at the table: it waits for the device's session. */}
       {scanned && sessionReady && (

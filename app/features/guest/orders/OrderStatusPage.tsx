@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Check, Radio, Sparkles, XCircle } from 'lucide-react';
 import { STATUS_REFRESH_MS } from '../../../../shared/constants';
-import { shortOrderId } from '../../../../shared/ids';
 import { formatCents } from '../../../../shared/money';
 import { STAGE_TRAIL, statusDisplay, type GuestStage } from '../../../../shared/order-display';
 import type { OrderStatusView } from '../../../../shared/schemas/order';
@@ -62,7 +61,7 @@ export default function OrderStatusPage() {
     <>
       <GuestHeader title={t('Order Status')} subtitle={venue.name} back={back} />
       <main className="guest-main order-status">
-        <p className="muted center">{t('Order')} <span className="mono">#{shortOrderId(orderId)}</span></p>
+        {status.data && <p className="muted center">{t('Order')} <span className="mono">{status.data.code}</span></p>}
         {display.stage === 'cancelled' ? (
           <div className="status-hero status-cancelled">
             <XCircle aria-hidden="true" size={48} />

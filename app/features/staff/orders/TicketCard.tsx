@@ -76,7 +76,8 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, on
       {table && <p className="ticket-table" data-testid="ticket-table">Table {table}</p>}
       <p className="staff-order-name">
         {!nameIsTable && <strong className="truncate" title={order.display_name}>{order.display_name}</strong>}
-        <span className="order-id mono muted"> #{shortOrderId(order.id)}</span>
+        {/* The code the bar calls out, unique among the venue's open orders (docs/decisions/230); a nameless order's name already is it. */}
+        {order.display_name !== `Order ${order.code}` && <span className="order-id mono"> {order.code}</span>}
       </p>
       <TicketConstraintNote instructions={order.special_instructions} />
       <ul className="item-list">
