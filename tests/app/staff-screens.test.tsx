@@ -32,7 +32,7 @@ describe('staff inventory screen', () => {
     expect(rows.map((r) => within(r).queryByText('Low Stock') !== null)).toEqual([false, true, true]);
     expect(within(rows[1]!).getByText('Never')).toBeTruthy();
     expect(within(rows[2]!).getAllByText('20 pcs')).toHaveLength(2);
-    expect(within(rows[2]!).getByText('Unavailable')).toBeTruthy();
+    expect(within(rows[2]!).getByText("86'd")).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Available Only' }));
     expect(screen.queryByText('Mint')).toBeNull();
@@ -42,6 +42,29 @@ describe('staff inventory screen', () => {
     expect(screen.getAllByRole('row')).toHaveLength(2);
     fireEvent.change(screen.getByLabelText('Search by ingredient or brand'), { target: { value: 'zzz' } });
     expect(screen.getByText('No inventory items found matching your criteria.')).toBeTruthy();
+  });
+
+  it('running out reads at a glance: "Out" at 0 ml, an 86 on the row switches it off, "Back in" undoes it', async () => {
+    const calls = mockApi({
+      'GET /api/staff/inventory': { body: { inventory: INVENTORY } },
+      'PUT /api/staff/inventory/item-1': (req) => ({ body: { item: { ...INVENTORY[0], available: false, updated_at: req.headers.get('date') ?? INVENTORY[0]!.updated_at } } }),
+      'PUT /api/staff/inventory/item-3': { body: { item: { ...INVENTORY[2], available: true } } },
+    });
+    renderPage(<StaffInventoryPage />);
+    await screen.findByText('Campari');
+    const rows = screen.getAllByRole('row').slice(1);
+    // Campari: 0 ml on hand, still switched on.
+    expect(within(rows[1]!).getByText('Out')).toBeTruthy();
+    expect(within(rows[1]!).queryByText('Available')).toBeNull();
+    expect(within(rows[0]!).getByText('Available')).toBeTruthy();
+
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: '86 Lime juice' }));
+    const sent = (path: string) => calls.find((c) => c.method === 'PUT' && new URL(c.url).pathname === path);
+    await waitFor(() => expect(sent('/api/staff/inventory/item-1')).toBeTruthy());
+    expect(await sent('/api/staff/inventory/item-1')!.clone().json()).toEqual({ available: false, reason: "86'd at the bar" });
+    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Back in Mint' }));
+    await waitFor(() => expect(sent('/api/staff/inventory/item-3')).toBeTruthy());
+    expect(await sent('/api/staff/inventory/item-3')!.clone().json()).toEqual({ available: true, reason: 'Back in' });
   });
 
   it('a reply of the wrong shape is a schema mismatch and the list falls back to empty', async () => {
