@@ -92,6 +92,10 @@ export function recipeQuantityMl(quantity: number, unit: string): number | null 
 export const soldOutReasonFor = (ingredientNames: string[]) =>
   `out of: ${[...new Set(ingredientNames.map((n) => n.trim().toLowerCase()))].sort().join(', ')}`;
 
+/** The ingredients a sold-out reason names: 'out of: campari, mint' → ['campari', 'mint']. */
+export const soldOutIngredients = (reason: string | null): string[] =>
+  reason?.startsWith('out of: ') ? reason.slice('out of: '.length).split(', ').filter(Boolean) : [];
+
 /**
  * One line of what a ticket's pour is short of (docs/decisions/233): 'Campari: 30 ml needed, 0 ml on hand',
  * 'Mint: 2 needed, 86\'d' when `onHand` is null (the item is switched off).

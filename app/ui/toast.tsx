@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { TOAST_LIMIT } from '../../shared/constants';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -34,10 +35,22 @@ export const toast = {
 
 const subscribe = (l: () => void) => { listeners.add(l); return () => listeners.delete(l); };
 
+/**
+ * A screen whose top holds its working controls (the bar display's filters and all-day panel) reserves a place for
+ * its toasts in its own layout, where they cover nothing (docs/decisions/234): while a dock is mounted the toasts
+ * show there instead of floating at the top.
+ */
+let dock: HTMLElement | null = null;
+const setDock = (el: HTMLElement | null) => { dock = el; emit(); };
+export function ToastDock() {
+  return <div className="toast-dock" ref={setDock} />;
+}
+
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);
-  return (
-    <div className="toaster" role="region" aria-label="Notifications">
+  const docked = useSyncExternalStore(subscribe, () => dock, () => null);
+  const region = (
+    <div className={docked ? 'toaster toaster-docked' : 'toaster'} role="region" aria-label="Notifications">
       {list.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>
@@ -46,4 +59,5 @@ export function Toaster() {
       ))}
     </div>
   );
+  return docked ? createPortal(region, docked) : region;
 }
