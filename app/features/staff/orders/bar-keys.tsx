@@ -42,6 +42,7 @@ export function useBarKeys(handlers: BarKeyHandlers) {
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], dialog, [role="dialog"]')) return;
       if (document.querySelector('dialog[open], [role="dialog"]')) return;
+      if (!/^[0-9]$/.test(e.key)) entry = null;
       if (/^[0-9]$/.test(e.key)) {
         const pressed = keyFromDigit(entry, Number(e.key), Date.now(), ref.current.hasKey);
         entry = pressed.next;
