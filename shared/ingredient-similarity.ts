@@ -159,6 +159,25 @@ export function rankBySimilarity(term: string, candidates: readonly IngredientCa
 /** Bulk merge without a chosen target only merges a string into a suggestion at least this close. */
 export const AUTO_MERGE_MIN_SIMILARITY = 0.6;
 
+/**
+ * What a recipe line names once its words of measure and freshness are set aside (docs/decisions/235): "Mint",
+ * "fresh mint" and "mint (fresh)" all read "mint".
+ */
+const looseKey = (text: string) => meaningfulWords(text).join(' ');
+
+/**
+ * The catalogue ingredient a recipe line names (docs/decisions/235): exactly by name or alias, else by the same
+ * words once measures and "fresh" are set aside ("Mint" → Fresh mint), when exactly one ingredient reads so.
+ */
+export function catalogueMatch<C extends IngredientCandidate>(raw: string, candidates: readonly C[]): C | null {
+  const exact = exactIngredientMatch(raw, candidates);
+  if (exact) return exact;
+  const key = looseKey(raw);
+  if (!key) return null;
+  const loose = candidates.filter((c) => looseKey(c.name) === key || (c.aliases ?? []).some((a) => looseKey(a) === key));
+  return loose.length === 1 ? loose[0]! : null;
+}
+
 /** The canonical ingredient a raw string names exactly (by name or alias), if any. */
 export function exactIngredientMatch<C extends IngredientCandidate>(raw: string, candidates: readonly C[]): C | null {
   const key = normalizeIngredientName(raw);

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LowStockPage from '../../app/features/staff/inventory/LowStockPage';
 import StaffInventoryPage from '../../app/features/staff/inventory/StaffInventoryPage';
+import MenuLookupPage from '../../app/features/staff/menu/MenuLookupPage';
 import { ClearUnclaimedButton } from '../../app/features/staff/orders/ClearUnclaimedButton';
 import { ALERT_REPEAT_MS, alertNewOrder, useAlertSettings, useRepeatingAlert } from '../../app/features/staff/orders/notifications';
 import { mockApi, renderPage } from './render';
@@ -206,5 +207,22 @@ describe('Clear unclaimed', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('staff menu lookup', () => {
+  it('reads categories as words, never as codes', async () => {
+    const drink = (id: string, category: string) => ({
+      id, name: `Drink ${id}`, description: null, price: 8, price_cents: 800, image_url: null, available: true, enabled: true, sold_out_reason: null,
+      category, allergens: [], contains_alcohol: false, featured: false, method: null, glass: null, ingredients: [], ingredients_summary: '', recipe: [],
+    });
+    mockApi({ 'GET /api/staff/menu': { body: { menu_items: [drink('a', 'non_alcoholic'), drink('b', 'cocktail'), drink('c', 'house_classic')] } } });
+    renderPage(<MenuLookupPage />);
+    await screen.findByText('Drink a');
+    const chips = within(screen.getByRole('group', { name: 'Category' })).getAllByRole('button').map((b) => b.textContent);
+    expect(chips).toEqual(['All', 'Cocktails', 'Wine', 'Beer', 'Spirits', 'Non-Alcoholic']);
+    expect(screen.getByText('Non-Alcoholic', { selector: '.badge' })).toBeTruthy();
+    expect(screen.getByText('House Classics', { selector: '.badge' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/non_alcoholic|non alcoholic|house_classic|\bcocktail\b/);
   });
 });
