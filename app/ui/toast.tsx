@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
 import { TOAST_LIMIT } from '../../shared/constants';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -36,21 +35,13 @@ export const toast = {
 const subscribe = (l: () => void) => { listeners.add(l); return () => listeners.delete(l); };
 
 /**
- * A screen whose top holds its working controls (the bar display's filters and all-day panel) reserves a place for
- * its toasts in its own layout, where they cover nothing (docs/decisions/234): while a dock is mounted the toasts
- * show there instead of floating at the top.
+ * The toasts on screen. The app's Toaster floats them at the top; a screen whose top holds its working controls (the
+ * bar display) renders its own region where they cover nothing, and hides the floating one (docs/decisions/234).
  */
-let dock: HTMLElement | null = null;
-const setDock = (el: HTMLElement | null) => { dock = el; emit(); };
-export function ToastDock() {
-  return <div className="toast-dock" ref={setDock} />;
-}
-
-export function Toaster() {
+export function ToastRegion({ className = 'toaster' }: { className?: string }) {
   const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);
-  const docked = useSyncExternalStore(subscribe, () => dock, () => null);
-  const region = (
-    <div className={docked ? 'toaster toaster-docked' : 'toaster'} role="region" aria-label="Notifications">
+  return (
+    <div className={className} role="region" aria-label="Notifications">
       {list.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>
@@ -59,5 +50,6 @@ export function Toaster() {
       ))}
     </div>
   );
-  return docked ? createPortal(region, docked) : region;
 }
+
+export const Toaster = () => <ToastRegion />;
