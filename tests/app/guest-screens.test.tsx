@@ -56,8 +56,18 @@ describe('venue menu', () => {
 
     fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'prosecco' } });
     expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link')).toHaveLength(1);
+    // The chips count what the search found (docs/decisions/235).
+    expect(within(screen.getByRole('group', { name: 'Categories' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['All Drinks (1)', 'Cocktails (1)']);
 
-    fireEvent.click(screen.getByRole('button', { name: 'All Drinks (4)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'All Drinks (1)' }));
+    // A typo, a category and "alcohol-free" find their drinks.
+    fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'negorni' } });
+    expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Negroni')]);
+    fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'alcohol free' } });
+    expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Virgin Mojito')]);
+    fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'beer' } });
+    expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Harbor IPA')]);
+
     fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'absinthe' } });
     expect(screen.getByText('No drinks found')).toBeTruthy();
   });
