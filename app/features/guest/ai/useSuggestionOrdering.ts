@@ -1,8 +1,9 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { AiSuggestion } from '../../../../shared/schemas/ai';
 import { formatCents } from '../../../../shared/money';
 import { toast } from '../../../ui/toast';
 import { ensureGuestSession } from '../../auth/guest-session';
+import { rememberSignInReturn } from '../../auth/sign-in-flow';
 import { useGuestSession } from '../../auth/hooks';
 import { placementFailureText, useQuickOrder, useSetCartItem } from '../../orders/api';
 import { useActiveOrderGuard } from '../orders/active-order';
@@ -26,6 +27,7 @@ function lineOf(s: AiSuggestion) {
  */
 export function useSuggestionOrdering(slug: string) {
   const navigate = useNavigate();
+  const location = useLocation();
   const t = useT();
   const { signedIn } = useGuestSession();
   const guard = useActiveOrderGuard(slug);
@@ -33,10 +35,17 @@ export function useSuggestionOrdering(slug: string) {
   const quickOrder = useQuickOrder();
 
   const addToCart = (s: AiSuggestion) => {
-    // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth).
-    if (!signedIn) { navigate(`/venue/${slug}/auth`); return; }
     const extra = s.type === 'creation' ? { price: s.price, image_url: s.heroImageUrl } : {};
-    setCartItem.mutate({ ...lineOf(s), ...extra, ai_interaction_id: s.interaction_id, qty: 1, mode: 'add' }, {
+    const line = { ...lineOf(s), ...extra, ai_interaction_id: s.interaction_id, qty: 1 };
+    // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth); as from a drink page, sign-in
+    // brings the guest back here and puts the suggestion in the cart (docs/decisions/126, 235).
+    if (!signedIn) {
+      rememberOrderNote(slug, s.order_note);
+      rememberSignInReturn(slug, { returnTo: location.pathname + location.search, add: { ...line, name: s.previewName } });
+      navigate(`/venue/${slug}/auth`);
+      return;
+    }
+    setCartItem.mutate({ ...line, mode: 'add' }, {
       onSuccess: () => {
         rememberOrderNote(slug, s.order_note);
         toast.success(t('Added {drink} to cart · {price}', { drink: s.previewName, price: formatCents(s.price_cents) }));
