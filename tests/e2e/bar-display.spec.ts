@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { orderCallCode } from '../../shared/orders';
 import { expect, test, type Auth } from './fixtures';
 
 // The bar display on a tablet at the pass, on a busy night (docs/decisions/122, 123).
@@ -79,7 +80,8 @@ test('updating one ticket never disables the others, shows at once, and rolls ba
   // The refusal puts only the first ticket back, and says so.
   release();
   await expect(ticket(page, slow).getByText('Pending', { exact: true })).toBeVisible();
-  await expect(page.getByText(`Failed to update order ${shortId(slow)}: Kitchen printer on fire`)).toBeVisible();
+  // Toasts name the ticket by the code the bartender calls it (docs/decisions/234).
+  await expect(page.getByText(`Failed to update Order ${orderCallCode(slow)}: Kitchen printer on fire`)).toBeVisible();
   await expect(ticket(page, other).getByText('Preparing', { exact: true })).toBeVisible();
 });
 

@@ -3,7 +3,6 @@ import type { AiSuggestion } from '../../../../shared/schemas/ai';
 import { formatCents } from '../../../../shared/money';
 import { toast } from '../../../ui/toast';
 import { ensureGuestSession } from '../../auth/guest-session';
-import { rememberSignInReturn } from '../../auth/sign-in-flow';
 import { useGuestSession } from '../../auth/hooks';
 import { placementFailureText, useQuickOrder, useSetCartItem } from '../../orders/api';
 import { useActiveOrderGuard } from '../orders/active-order';
@@ -39,10 +38,13 @@ export function useSuggestionOrdering(slug: string) {
     const line = { ...lineOf(s), ...extra, ai_interaction_id: s.interaction_id, qty: 1 };
     // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth); as from a drink page, sign-in
     // brings the guest back here and puts the suggestion in the cart (docs/decisions/126, 235).
+    // Loaded on this tap only: the AI pages' first download stays in budget (docs/decisions/080).
     if (!signedIn) {
       rememberOrderNote(slug, s.order_note);
-      rememberSignInReturn(slug, { returnTo: location.pathname + location.search, add: { ...line, name: s.previewName } });
-      navigate(`/venue/${slug}/auth`);
+      void import('../../auth/sign-in-flow').then(({ rememberSignInReturn }) => {
+        rememberSignInReturn(slug, { returnTo: location.pathname + location.search, add: { ...line, name: s.previewName } });
+        navigate(`/venue/${slug}/auth`);
+      });
       return;
     }
     setCartItem.mutate({ ...line, mode: 'add' }, {
