@@ -1,19 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ChatPage from '../../app/features/guest/ai/ChatPage';
 import VibeMixerPage from '../../app/features/guest/ai/VibeMixerPage';
 import { activateLocale } from '../../app/i18n/i18n';
-import { takeSignInReturn } from '../../app/features/auth/sign-in-flow';
 import { guestSessionReply, SUGGESTION, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 
+
+/** Where sign-in was asked for, and what it was handed to add on return. */
+function SignInStandIn() {
+  const { state } = useLocation();
+  return <><h1>Sign in page</h1><output>{JSON.stringify(state)}</output></>;
+}
 
 function renderAt(path: string, page: React.ReactElement) {
   return renderRoutes([{
     path: '/venue/:slug',
     element: <Outlet context={{ venue: VENUE, liveConnected: false }} />,
-    children: [{ path: 'vibe', element: page }, { path: 'ai', element: page }, { path: 'auth', element: <h1>Sign in page</h1> }],
+    children: [{ path: 'vibe', element: page }, { path: 'ai', element: page }, { path: 'auth', element: <SignInStandIn /> }],
   }], path);
 }
 
@@ -84,7 +89,7 @@ describe('suggestion card', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeTruthy();
     expect(calls.some((c) => c.url.includes('/api/cart'))).toBe(false);
-    const back = takeSignInReturn('artisan-bar');
+    const back = JSON.parse(screen.getByRole('status').textContent!).signInReturn;
     expect(back?.returnTo).toBe('/venue/artisan-bar/vibe');
     expect(back?.add).toMatchObject({ ai_interaction_id: SUGGESTION.interaction_id, qty: 1, name: 'Garden Gin Smash' });
   });

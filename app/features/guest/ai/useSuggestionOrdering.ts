@@ -3,6 +3,7 @@ import type { AiSuggestion } from '../../../../shared/schemas/ai';
 import { formatCents } from '../../../../shared/money';
 import { toast } from '../../../ui/toast';
 import { ensureGuestSession } from '../../auth/guest-session';
+import type { SignInReturn } from '../../auth/sign-in-flow';
 import { useGuestSession } from '../../auth/hooks';
 import { placementFailureText, useQuickOrder, useSetCartItem } from '../../orders/api';
 import { useActiveOrderGuard } from '../orders/active-order';
@@ -36,20 +37,17 @@ export function useSuggestionOrdering(slug: string) {
   const addToCart = (s: AiSuggestion) => {
     const extra = s.type === 'creation' ? { price: s.price, image_url: s.heroImageUrl } : {};
     const line = { ...lineOf(s), ...extra, ai_interaction_id: s.interaction_id, qty: 1 };
-    // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth); as from a drink page, sign-in
-    // brings the guest back here and puts the suggestion in the cart (docs/decisions/126, 235).
-    // Loaded on this tap only: the AI pages' first download stays in budget (docs/decisions/080).
+    rememberOrderNote(slug, s.order_note);
+    // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth). As from a drink page, sign-in brings
+    // the guest back here and puts the suggestion in the cart: the sign-in page takes the return it is handed
+    // (docs/decisions/126, 235).
     if (!signedIn) {
-      rememberOrderNote(slug, s.order_note);
-      void import('../../auth/sign-in-flow').then(({ rememberSignInReturn }) => {
-        rememberSignInReturn(slug, { returnTo: location.pathname + location.search, add: { ...line, name: s.previewName } });
-        navigate(`/venue/${slug}/auth`);
-      });
+      const signInReturn: SignInReturn = { returnTo: location.pathname + location.search, add: { ...line, name: s.previewName } };
+      navigate(`/venue/${slug}/auth`, { state: { signInReturn } });
       return;
     }
     setCartItem.mutate({ ...line, mode: 'add' }, {
       onSuccess: () => {
-        rememberOrderNote(slug, s.order_note);
         toast.success(t('Added {drink} to cart · {price}', { drink: s.previewName, price: formatCents(s.price_cents) }));
       },
       onError: (err) => { if (!guard.handleFailure(err)) toast.error(t('Failed to add to cart')); },
