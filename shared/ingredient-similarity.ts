@@ -87,7 +87,7 @@ export type MatchKind = 'merge' | 'link';
 export type RankedCandidate = { id: string; name: string; score: number; kind: MatchKind };
 
 /** Edit distance counting a swap of two neighbours as one edit ('jiuce' → 'juice'). */
-function osaDistance(a: string, b: string): number {
+export function osaDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { BAR_SLUG, guestOrders, signInAsStaff } from './bar-helpers';
 import { expect, test, type Auth } from './fixtures';
 
 // A Friday rush at the bar display on a 1024×768 tablet (docs/product.md §11.2, docs/decisions/233, 234): twenty
@@ -6,7 +7,7 @@ import { expect, test, type Auth } from './fixtures';
 // the stock cannot cover asked first, and the guests' menu live throughout.
 test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false });
 
-const SLUG = 'artisan-bar';
+const SLUG = BAR_SLUG;
 type StaffDrink = { id: string; name: string; available: boolean; sold_out_reason: string | null; recipe: { ingredient: { name: string }; is_optional: boolean }[] };
 type StockItem = { id: string; ingredient_name: string; on_hand_ml: number; measure: 'ml' | 'count'; available: boolean };
 
@@ -30,25 +31,7 @@ async function rushDrinks(request: APIRequestContext, auth: Auth) {
   throw new Error('no drink with a sole ml stock at the artisan bar');
 }
 
-async function guestOrders(request: APIRequestContext, drinkId: string) {
-  const session = await request.post('/api/auth/guest-session', { data: { slug: SLUG } });
-  const { token } = await session.json();
-  const res = await request.post('/api/orders/quick', { data: { slug: SLUG, item: { menu_drink_id: drinkId } }, headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).id as string;
-}
 
-async function signInAsStaff(page: Page) {
-  await page.goto('/login');
-  await expect(async () => {
-    await page.getByLabel('Email').fill('staff@barhop.dev');
-    await expect(page.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
-  }).toPass();
-  await page.getByLabel('Password').fill('barhop-demo');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
-}
 
 async function guestMenu(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -1,25 +1,12 @@
+import { osaDistance } from '../../../../shared/ingredient-similarity';
 import type { Drink } from '../../../../shared/schemas/drink';
 
 /** Case, accents and punctuation aside: "Piña-Colada" reads "pina colada". */
 const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ');
 
-/** Edits between two words, a swap of neighbours counting one ("negorni" → "negroni"). */
-function edits(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /** A typed word finds a word of the drink's that starts with it, or is it with a typo (one in 4+ letters, two in 7+). */
 const wordMatches = (typed: string, words: string[]) => words.some((w) =>
-  w.startsWith(typed) || (typed.length >= 4 && edits(typed, w.slice(0, typed.length + 1)) <= (typed.length >= 7 ? 2 : 1)));
+  w.startsWith(typed) || (typed.length >= 4 && osaDistance(typed, w.slice(0, typed.length + 1)) <= (typed.length >= 7 ? 2 : 1)));
 
 /**
  * The menu's search (docs/decisions/235): every word typed must be found, with a typo or two, among the drink's
