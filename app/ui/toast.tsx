@@ -35,10 +35,11 @@ export const toast = {
 const subscribe = (l: () => void) => { listeners.add(l); return () => listeners.delete(l); };
 
 /**
- * The toasts on screen. The app's Toaster floats them at the top; a screen whose top holds its working controls (the
- * bar display) renders its own region where they cover nothing, and hides the floating one (docs/decisions/234).
+ * The toasts on screen, floating at the top. A screen whose top holds its working controls (the bar display) renders
+ * a second one in its layout (`className` 'toaster toaster-docked'), where they cover nothing, and hides the floating
+ * one (docs/decisions/234).
  */
-export function ToastRegion({ className = 'toaster' }: { className?: string }) {
+export function Toaster({ className = 'toaster' }: { className?: string }) {
   const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);
   return (
     <div className={className} role="region" aria-label="Notifications">
@@ -51,5 +52,3 @@ export function ToastRegion({ className = 'toaster' }: { className?: string }) {
     </div>
   );
 }
-
-export const Toaster = () => <ToastRegion />;

@@ -6,7 +6,7 @@ import type { Order } from '../../../../shared/schemas/order';
 import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
 import { Modal } from '../../../ui/Modal';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { toast, ToastRegion } from '../../../ui/toast';
+import { toast, Toaster } from '../../../ui/toast';
 import { useAuth } from '../../auth/staff-hooks';
 import { staffToken } from '../../auth/staff-session';
 import { useStaffQueue } from '../../orders/staff-api';
@@ -199,7 +199,7 @@ export default function ActiveOrdersPage() {
         <aside className="bar-side" aria-label="Bar">
           <AllDayPanel orders={list} />
           <EightySixPanel />
-          <ToastRegion className="toaster toaster-docked" />
+          <Toaster className="toaster toaster-docked" />
         </aside>
       </div>
       <BumpBarLegend />
