@@ -34,15 +34,10 @@ export const toast = {
 
 const subscribe = (l: () => void) => { listeners.add(l); return () => listeners.delete(l); };
 
-/**
- * The toasts on screen, floating at the top. A screen whose top holds its working controls (the bar display) renders
- * a second one in its layout (`className` 'toaster toaster-docked'), where they cover nothing, and hides the floating
- * one (docs/decisions/234).
- */
-export function Toaster({ className = 'toaster' }: { className?: string }) {
+export function Toaster() {
   const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);
   return (
-    <div className={className} role="region" aria-label="Notifications">
+    <div className="toaster" role="region" aria-label="Notifications">
       {list.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>

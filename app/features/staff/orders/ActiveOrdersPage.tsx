@@ -199,7 +199,8 @@ export default function ActiveOrdersPage() {
         <aside className="bar-side" aria-label="Bar">
           <AllDayPanel orders={list} />
           <EightySixPanel />
-          <Toaster className="toaster toaster-docked" />
+          {/* The toasts' own place, where they cover nothing; the floating ones are hidden meanwhile (docs/decisions/234). */}
+          <div className="toaster-dock"><Toaster /></div>
         </aside>
       </div>
       <BumpBarLegend />
