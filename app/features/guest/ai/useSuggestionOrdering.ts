@@ -27,7 +27,7 @@ function lineOf(s: AiSuggestion) {
  */
 export function useSuggestionOrdering(slug: string) {
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const t = useT();
   const { signedIn } = useGuestSession();
   const guard = useActiveOrderGuard(slug);
@@ -42,7 +42,7 @@ export function useSuggestionOrdering(slug: string) {
     // the guest back here and puts the suggestion in the cart: the sign-in page takes the return it is handed
     // (docs/decisions/126, 235).
     if (!signedIn) {
-      const signInReturn: SignInReturn = { returnTo: pathname + search, add: { ...line, name: s.previewName } };
+      const signInReturn: SignInReturn = { returnTo: pathname, add: { ...line, name: s.previewName } };
       navigate(`/venue/${slug}/auth`, { state: { signInReturn } });
       return;
     }
