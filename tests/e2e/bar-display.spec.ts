@@ -59,7 +59,7 @@ test('updating one ticket never disables the others, shows at once, and rolls ba
   release();
   await expect(ticket(page, slow).getByText('Pending', { exact: true })).toBeVisible();
   // Toasts name the ticket by the code the bartender calls it (docs/decisions/234).
-  await expect(page.getByText(`Failed to update Order ${orderCallCode(slow)}: Kitchen printer on fire`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(`Failed to update Order ${orderCallCode(slow)}: Kitchen printer on fire`)).toBeVisible();
   await expect(ticket(page, other).getByText('Preparing', { exact: true })).toBeVisible();
 });
 
