@@ -1,4 +1,4 @@
-import { osaDistance } from '../../../../shared/ingredient-similarity';
+import { osaDistance } from '../../../../shared/edit-distance';
 import type { Drink } from '../../../../shared/schemas/drink';
 
 /** Case, accents and punctuation aside: "Piña-Colada" reads "pina colada". */
