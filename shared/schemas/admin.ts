@@ -81,6 +81,8 @@ export const RecipeLineInput = z.object({
   quantity: z.number({ error: 'Quantity must be a number' }).positive('Quantity must be greater than 0').max(10_000, 'Quantity is at most 10,000'),
   unit: z.string().trim().min(1, 'Unit is required').max(20, 'Unit is at most 20 characters').default('ml'),
   is_optional: z.boolean().default(false),
+  /** An unmatched line the owner confirms carries no allergens: guests are not warned about it (docs/decisions/235). */
+  no_allergens_confirmed: z.boolean().default(false),
 }).refine((l) => Boolean(l.ingredient_id) || Boolean(l.raw_name), { message: 'Choose an ingredient or type its name', path: ['raw_name'] });
 export type RecipeLineInput = z.input<typeof RecipeLineInput>;
 
@@ -145,6 +147,8 @@ export const AdminRecipeLine = z.object({
   unit: z.string(),
   is_optional: z.boolean(),
   position: z.number().int(),
+  /** Unmatched, and confirmed by the owner to carry no allergens (docs/decisions/235). */
+  no_allergens_confirmed: z.boolean(),
 });
 export type AdminRecipeLine = z.infer<typeof AdminRecipeLine>;
 

@@ -94,7 +94,12 @@ export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** `reason` says why a ticket is cancelled (kept on its order_events row, docs/decisions/122). */
-export const OrderStatusUpdate = z.object({ status: OrderStatusSchema, reason: z.string().trim().min(1).max(200).optional() });
+export const OrderStatusUpdate = z.object({
+  status: OrderStatusSchema,
+  reason: z.string().trim().min(1).max(200).optional(),
+  /** Start a ticket the stock cannot cover, after the bar display said what is short (docs/decisions/233). */
+  allow_short: z.boolean().optional(),
+});
 
 /** POST /api/admin/orders/{id}/cancel: the back office always says why (docs/product.md §11.12). */
 export const AdminCancelInput = z.object({

@@ -227,6 +227,11 @@ export const drinkIngredients = sqliteTable('drink_ingredients', {
   unit: text('unit').notNull().default('ml'),
   isOptional: bool('is_optional').notNull().default(false),
   position: integer('position').notNull().default(0),
+  /**
+   * An unmatched line the owner confirmed carries no allergens (docs/decisions/235): guests are not warned about it.
+   * Meaningless once the line is matched (the ingredient's allergens count).
+   */
+  noAllergensConfirmed: bool('no_allergens_confirmed').notNull().default(false),
 }, (t) => [
   index('drink_ingredients_drink_idx').on(t.menuDrinkId, t.position),
   index('drink_ingredients_ingredient_idx').on(t.ingredientId),

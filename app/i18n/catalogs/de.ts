@@ -554,4 +554,6 @@ export const messages: Record<string, string> = {
   "Go Back": "Zurück",
   "I'm {age}+": "Ich bin {age}+",
   "You must be {age} or older to view alcoholic beverages": "Du musst mindestens {age} sein, um alkoholische Getränke zu sehen",
+  "How was your drink?": "Wie war dein Drink?",
+  "Rate {drink}": "{drink} bewerten",
 };

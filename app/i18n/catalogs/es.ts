@@ -554,4 +554,6 @@ export const messages: Record<string, string> = {
   "Go Back": "Volver",
   "I'm {age}+": "Tengo {age} o más",
   "You must be {age} or older to view alcoholic beverages": "Debes tener {age} años o más para ver bebidas alcohólicas",
+  "How was your drink?": "¿Qué tal tu bebida?",
+  "Rate {drink}": "Valorar {drink}",
 };

@@ -554,4 +554,6 @@ export const messages: Record<string, string> = {
   "Go Back": "Retour",
   "I'm {age}+": "J’ai {age} ans ou plus",
   "You must be {age} or older to view alcoholic beverages": "Vous devez avoir {age} ans ou plus pour voir les boissons alcoolisées",
+  "How was your drink?": "Comment était votre boisson ?",
+  "Rate {drink}": "Noter {drink}",
 };

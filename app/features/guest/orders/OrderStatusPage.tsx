@@ -10,6 +10,7 @@ import { useGuestSession } from '../../auth/hooks';
 import { orderKeys, useOrderDetail, useOrderStatus } from '../../orders/api';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
+import { RatePickupPrompt } from './RatePickupPrompt';
 import { ReadyPushButton } from './ReadyPushButton';
 import { useMinutesLeft, waitText } from './wait';
 import { useT } from '../../../i18n/i18n';
@@ -95,6 +96,8 @@ export default function OrderStatusPage() {
             <Radio aria-hidden="true" size={16} /> {liveConnected ? t('This page updates automatically (live).') : t('This page updates automatically.')}
           </p>
         )}
+        {/* Picked up: ask how it was (docs/decisions/235). */}
+        {view.status === 'delivered' && order && <RatePickupPrompt slug={venue.slug} items={order.items} />}
         {order && (
           <section className="card" aria-label={t('Items')}>
             <ul className="item-list">
