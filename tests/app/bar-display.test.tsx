@@ -3,7 +3,7 @@
 // and running out (what ran out flagged on the tickets, a start the stock cannot cover asked first, the 86).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { orderCallCode } from '../../shared/orders';
+import { orderCodeAt } from '../../shared/order-codes';
 import type { Order, OrderItem } from '../../shared/schemas/order';
 import { allDayCounts } from '../../app/features/staff/orders/AllDayPanel';
 import ActiveOrdersPage from '../../app/features/staff/orders/ActiveOrdersPage';
@@ -19,7 +19,7 @@ const line = (over: Partial<OrderItem> = {}): OrderItem => ({
   notes: null, modifiers: null, image_url: null, is_ai_creation: false, ai_recipe_name: null, recipe: null, allergens: [], contains_alcohol: true, ...over,
 });
 const ticket = (n: number, over: Partial<Order> = {}): Order => ({
-  id: `order-${String(n).padStart(4, '0')}-abcdefgh`, restaurant_id: 'v1', status: 'pending', payment_status: 'unpaid',
+  id: `order-${String(n).padStart(4, '0')}-abcdefgh`, code: orderCodeAt(n), restaurant_id: 'v1', status: 'pending', payment_status: 'unpaid',
   created_at: new Date(NOW - (100 - n) * 60_000).toISOString(), updated_at: new Date(NOW - (100 - n) * 60_000).toISOString(), delivered_at: null,
   display_name: `Guest ${n}`, custom_name: null, ai_recipe_name: null, referred_by_ai: false, special_instructions: null, customer_name: null,
   customer_phone: null, table_number: null, sales_channel: 'app', eta_minutes: 4, subtotal_cents: 1200, tax_cents: 100, total_cents: 1300,
@@ -110,7 +110,7 @@ describe('the bump bar', () => {
     await screen.findByText('Guest 1');
     fireEvent.click(screen.getByRole('button', { name: 'Mark Delivered' }), { detail: 1 });
     const side = screen.getByRole('complementary', { name: 'Bar' });
-    expect((await within(side).findByRole('status')).textContent).toContain(`Order ${orderCallCode(ready.id)} delivered`);
+    expect((await within(side).findByRole('status')).textContent).toContain(`Order ${ready.code} delivered`);
     expect(within(side).getByRole('region', { name: 'Notifications' })).toBeTruthy();
   });
 });
@@ -135,7 +135,7 @@ describe('running out at the bar', () => {
     });
     renderPage(<ActiveOrdersPage />, '/staff/orders');
     fireEvent.click(await screen.findByRole('button', { name: 'Start Preparing' }), { detail: 1 });
-    const dialog = await screen.findByRole('dialog', { name: `Not enough stock for Order ${orderCallCode(order.id)}` });
+    const dialog = await screen.findByRole('dialog', { name: `Not enough stock for Order ${order.code}` });
     expect(within(dialog).getByText(short)).toBeTruthy();
     expect(await json(statusCalls(calls)[0])).toEqual({ status: 'preparing' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start anyway' }));

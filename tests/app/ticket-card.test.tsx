@@ -25,7 +25,7 @@ afterEach(cleanup);
 describe('a bar ticket', () => {
   it("reads the order's code, the one the bar calls out", () => {
     const { ticket } = renderTicket(order({ code: 'N98' }));
-    expect(within(ticket).getByText('N98')).toBeTruthy();
+    expect(within(ticket).getByText('#N98')).toBeTruthy();
   });
 
   it('a delivered solo order still unpaid offers Record payment; once paid it says Paid and offers nothing', () => {
