@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedName } from './typed-name';
 import { ChosenModifier, ModifierSelection } from './modifiers';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
 import { Order, OrderStatusSchema, PaymentStatusSchema } from './order';
@@ -9,10 +10,10 @@ import { BAR_PAYMENT_METHODS, PAYMENT_METHODS } from '../payment-methods';
 // its tab and the bill's shares. Money is integer cents on the wire.
 
 /** A table's number or name as the QR code's `?table=` carries it ("7", "Patio 4"). */
-export const TableNumber = z.union([z.string().trim().min(1).max(20), z.number().int().min(0).max(100_000).transform(String)]);
+export const TableNumber = z.union([typedName(z.string().trim()).min(1).max(20), z.number().int().min(0).max(100_000).transform(String)]);
 /** The 4-character code a host shares; read case-insensitively. */
 export const JoinCode = z.string().trim().length(4, 'The table code has 4 characters').transform((s) => s.toUpperCase());
-export const MemberName = z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(40, 'Your name can be at most 40 characters');
+export const MemberName = typedName(z.string({ error: 'Your name is required' }).trim()).min(1, 'Your name is required').max(40, 'Your name can be at most 40 characters');
 const Slug = z.string().trim().min(1).max(100);
 const Quantity = z.number().int().min(QUANTITY_MIN, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`)
   .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
@@ -81,7 +82,7 @@ export const VoidLineInput = z.object({ reason: Reason });
 export const EndSessionInput = z.object({ reason: Reason.optional() });
 /** PUT /api/admin/tables — the venue's tables, in display order (numbers unique). */
 export const VenueTablesInput = z.object({
-  tables: z.array(z.object({ number: TableNumber, name: z.string().trim().max(60).nullable().optional() })).max(200),
+  tables: z.array(z.object({ number: TableNumber, name: typedName(z.string().trim()).max(60).nullable().optional() })).max(200),
 });
 /** PUT /api/admin/tables/settings — partial: only what it names changes. */
 export const TableSettingsAdminInput = z.object({

@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { errorProps, fieldErrorsOf, type FieldErrors } from '../../lib/field-errors';
 import { tableMessages } from '../../../shared/tables';
+import { nameProblem } from '../../../shared/schemas/typed-name';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { isApiError, TABLE_ERRORS, tableQueries, useJoinTableByCode, useOpenTable, type TableView } from './api';
@@ -34,12 +35,16 @@ function rememberName(name: string) {
 }
 const CODE_LENGTH = 4;
 
-/** The texts the shared schemas give the same mistakes (shared/schemas/tables.ts MemberName, JoinCode). */
+/** The texts the shared schemas give the same mistakes (shared/schemas/tables.ts MemberName, JoinCode; the name rule of shared/schemas/typed-name.ts). */
 function validate(name: string, code: string, codeNeeded: boolean): FieldErrors {
   const errors: FieldErrors = {};
   const trimmed = name.trim();
   if (!trimmed) errors.name = translate('Your name is required');
   else if (trimmed.length > NAME_MAX) errors.name = translate('Your name can be at most {max} characters', { max: NAME_MAX });
+  else {
+    const problem = nameProblem(trimmed.normalize('NFC'));
+    if (problem) errors.name = translate(problem);
+  }
   const typed = code.trim();
   if ((codeNeeded || typed) && typed.length !== CODE_LENGTH) errors.code = translate('The table code has {length} characters', { length: CODE_LENGTH });
   return errors;
