@@ -27,8 +27,15 @@ export const PaymentMethod = z.enum(PAYMENT_METHODS);
 
 // ---- requests ----------------------------------------------------------------------------------
 
-/** POST /api/tables/sessions — scan a table's QR: opens its session (you are host) or joins the open one. */
-export const OpenTableInput = z.object({ slug: Slug, table: TableNumber, name: MemberName, code: JoinCode.optional() });
+/** A table's signed QR token (docs/decisions/229), as its QR link's `t` carries it. */
+export const TableToken = z.string().trim().min(1).max(64);
+/**
+ * POST /api/tables/sessions — scan a table's QR: opens its session (you are host) or joins the open one. `token`, the
+ * QR's, is needed to open a tab; joining the open one takes the token or the tab's `code`.
+ */
+export const OpenTableInput = z.object({ slug: Slug, table: TableNumber, name: MemberName, code: JoinCode.optional(), token: TableToken.optional() });
+/** GET /api/venues/:slug/tables/:number — the QR's token (`t`) or the tab's code, else nothing but "Scan the code on your table". */
+export const TableLookupQuery = z.object({ t: TableToken.optional(), code: JoinCode.optional() });
 /** POST /api/tables/sessions/join — join with the host's code or invite link, at any time while the tab is open. */
 export const JoinTableInput = z.object({ slug: Slug, code: JoinCode, name: MemberName });
 /** PATCH /api/tables/sessions/:id — the host's settings. */
@@ -291,11 +298,13 @@ export const StaffTableSummary = z.object({
 });
 export type StaffTableSummary = z.infer<typeof StaffTableSummary>;
 export const StaffTablesResponse = z.object({
-  tables: z.array(z.object({ number: z.string(), name: z.string().nullable() })),
+  /** `token`: the table's QR token, so staff can open a tab for a table (its QR link on a guest's phone). */
+  tables: z.array(z.object({ number: z.string(), name: z.string().nullable(), token: z.string() })),
   sessions: z.array(StaffTableSummary),
 });
 
-export const VenueTable = z.object({ number: z.string(), name: z.string().nullable(), position: z.number().int() });
+/** `token`: the signed token its QR code carries (docs/decisions/229); a new one replaces it when the admin asks. */
+export const VenueTable = z.object({ number: z.string(), name: z.string().nullable(), position: z.number().int(), token: z.string() });
 export const VenueTablesResponse = z.object({
   tables: z.array(VenueTable),
   settings: z.object({

@@ -12,7 +12,7 @@ import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
 import { staffToken, venueId } from './order-helpers';
-import { addLine, addTables, bartender, deliver, drinksOf, idleFor, sendRound, SLUG, stateOf, tableOf } from './table-helpers';
+import { addLine, addTables, bartender, deliver, drinksOf, idleFor, sendRound, SLUG, stateOf, tableOf, tableTokenOf } from './table-helpers';
 
 beforeAll(() => addTables(60));
 
@@ -179,7 +179,7 @@ describe('staff actions', () => {
     const ticket = await env.DB.prepare('SELECT display_name, table_number FROM orders WHERE id = ?').bind(round.order.id).first();
     expect(ticket).toEqual({ display_name: 'Table 38', table_number: '38' });
     // Table 36 is free again; a guest's own venue read says so.
-    expect((await call('GET', `/api/venues/${SLUG}/tables/36`)).json.session).toBe('none');
+    expect((await call('GET', `/api/venues/${SLUG}/tables/36?t=${await tableTokenOf('36')}`)).json.session).toBe('none');
     expect(other.sessionId).not.toBe(t.sessionId);
   });
 
