@@ -253,7 +253,7 @@ describe('admin', () => {
     expect(expectApiError(twice, 400).message).toBe('Table 1 is listed twice');
     const added = await call('PUT', '/api/admin/tables', { token: admin, body: { tables: [...numbers.map((number) => ({ number })), { number: 'Patio 4', name: 'Patio' }] } });
     expect(added.status, added.text).toBe(200);
-    expect(VenueTablesResponse.parse(added.json).tables.at(-1)).toEqual({ number: 'Patio 4', name: 'Patio', position: numbers.length });
+    expect(VenueTablesResponse.parse(added.json).tables.at(-1)).toEqual({ number: 'Patio 4', name: 'Patio', position: numbers.length, token: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
     expect(expectApiError(await call('PUT', '/api/admin/tables', { token: await bartender(), body: { tables: [] } }), 403).code).toBe('forbidden');
 
     const bad = await call('PUT', '/api/admin/tables/settings', { token: admin, body: { service_charge_bp: 2600 } });
