@@ -284,6 +284,8 @@ export const messages: Record<string, string> = {
   "The table code has {length} characters": "Der Tischcode hat {length} Zeichen",
   "Looking up table {table}...": "Tisch {table} wird gesucht...",
   "Table not found": "Tisch nicht gefunden",
+  "Scan the code on your table": "Scanne den Code auf deinem Tisch",
+  "To order at table {table}, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.": "Um an Tisch {table} zu bestellen, scanne den QR-Code auf dem Tisch mit der Kamera deines Handys oder frag jemanden am Tisch nach dem Einladungslink.",
   "Browse the menu": "Karte ansehen",
   "Order on my own": "Allein bestellen",
   "Try again": "Erneut versuchen",

@@ -284,6 +284,8 @@ export const messages: Record<string, string> = {
   "The table code has {length} characters": "El código de mesa tiene {length} caracteres",
   "Looking up table {table}...": "Buscando la mesa {table}...",
   "Table not found": "Mesa no encontrada",
+  "Scan the code on your table": "Escanea el código de tu mesa",
+  "To order at table {table}, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.": "Para pedir en la mesa {table}, escanea el código QR de la mesa con la cámara de tu móvil o pide a alguien de la mesa su enlace de invitación.",
   "Browse the menu": "Ver la carta",
   "Order on my own": "Pedir por mi cuenta",
   "Try again": "Reintentar",

@@ -284,6 +284,8 @@ export const messages: Record<string, string> = {
   "The table code has {length} characters": "Le code de table comporte {length} caractères",
   "Looking up table {table}...": "Recherche de la table {table}...",
   "Table not found": "Table introuvable",
+  "Scan the code on your table": "Scannez le code sur votre table",
+  "To order at table {table}, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.": "Pour commander à la table {table}, scannez le code QR de la table avec l'appareil photo de votre téléphone, ou demandez le lien d'invitation à quelqu'un de la table.",
   "Browse the menu": "Voir la carte",
   "Order on my own": "Commander seul",
   "Try again": "Réessayer",
