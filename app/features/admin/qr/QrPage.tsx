@@ -88,7 +88,7 @@ export default function QrPage() {
         <button type="button" className="btn btn-primary" onClick={() => window.print()}><Printer size={16} aria-hidden="true" /> Print sheet</button>
       </div>
       <p className="muted no-print">
-        One code per table of the venue: a guest who scans it opens (or joins) that table&apos;s tab; the table&apos;s number typed by hand does not. <Link to="/admin/tables">Edit the tables, or give a table a new code</Link>
+        One code per table of the venue: a guest who scans it opens (or joins) that table&apos;s tab. <Link to="/admin/tables">Edit the tables</Link>
       </p>
       {venue.data && <h2 className="print-only">{venue.data.name}</h2>}
       {/* The cards' h3 titles sit under a section heading on screen too (the printed one is the venue's name). */}
