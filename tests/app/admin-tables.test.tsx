@@ -143,6 +143,25 @@ describe('admin Tables', () => {
   });
 });
 
+describe("a table's QR code (docs/decisions/229)", () => {
+  it('a new code for one table confirms what stops working, then asks the server for it', async () => {
+    const renewed = saved();
+    renewed.tables[1] = { ...renewed.tables[1]!, token: 'renewed-token-02' };
+    const calls = mockApi({
+      'GET /api/admin/tables': { body: saved() },
+      'POST /api/admin/tables/2/token': { body: renewed },
+    });
+    renderPage(<AdminTablesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New code for table 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New QR code for table 2?' });
+    expect(within(dialog).getByText(/printed QR codes stop working at once/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make a new code' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => new URL(c.url).pathname)).toEqual(['/api/admin/tables/2/token']);
+  });
+});
+
 describe('QR generator', () => {
   it("prints one code per table of the venue, in its order, with the table and its token in the URL", async () => {
     mockApi({
