@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS } from '../payment-methods';
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
+import { typedName } from './typed-name';
 import { INVENTORY_UNITS } from '../constants';
 import { ContentLanguage } from './language';
 import { Drink } from './drink';
@@ -12,7 +13,7 @@ import { HappyHourRule, TaxRateBp, ThemeColors, Venue, VenueHandoff } from './ve
 // Every route is scoped to the caller's venue by the worker; bodies never name a venue.
 
 const Text = (max: number, label = 'Text') => z.string().trim().max(max, `${label} is at most ${max.toLocaleString('en-US')} characters`);
-const RequiredName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters');
+const RequiredName = typedName(z.string({ error: 'Name is required' }).trim()).min(1, 'Name is required').max(120, 'Name is at most 120 characters');
 /** Stock in the item's unit: exact decimals (3.25 bottles), never rounded, never negative. */
 const StockAmount = (label: string) => z.number({ error: `${label} must be a number` })
   .min(0, `${label} cannot be negative`).max(1_000_000, `${label} is at most 1,000,000`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedName } from './typed-name';
 import { ChosenModifier, ModifierSelection } from './modifiers';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
 import { Order, OrderStatusSchema, PaymentStatusSchema } from './order';
@@ -11,10 +12,10 @@ import { tableMessages } from '../tables';
 // its tab and the bill's shares. Money is integer cents on the wire.
 
 /** A table's number or name as the QR code's `?table=` carries it ("7", "Patio 4"). */
-export const TableNumber = z.union([z.string().trim().min(1).max(20), z.number().int().min(0).max(100_000).transform(String)]);
+export const TableNumber = z.union([typedName(z.string().trim()).min(1).max(20), z.number().int().min(0).max(100_000).transform(String)]);
 /** The 4-character code a host shares; read case-insensitively. */
 export const JoinCode = z.string().trim().length(4, 'The table code has 4 characters').transform((s) => s.toUpperCase());
-export const MemberName = z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(40, 'Your name can be at most 40 characters');
+export const MemberName = typedName(z.string({ error: 'Your name is required' }).trim()).min(1, 'Your name is required').max(40, 'Your name can be at most 40 characters');
 const Slug = z.string().trim().min(1).max(100);
 const Quantity = z.number().int().min(QUANTITY_MIN, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`)
   .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
@@ -28,8 +29,15 @@ export const PaymentMethod = z.enum(PAYMENT_METHODS);
 
 // ---- requests ----------------------------------------------------------------------------------
 
-/** POST /api/tables/sessions — scan a table's QR: opens its session (you are host) or joins the open one. */
-export const OpenTableInput = z.object({ slug: Slug, table: TableNumber, name: MemberName, code: JoinCode.optional() });
+/** A table's signed QR token (docs/decisions/229), as its QR link's `t` carries it. */
+export const TableToken = z.string().trim().min(1).max(64);
+/**
+ * POST /api/tables/sessions — scan a table's QR: opens its session (you are host) or joins the open one. `token`, the
+ * QR's, is needed to open a tab; joining the open one takes the token or the tab's `code`.
+ */
+export const OpenTableInput = z.object({ slug: Slug, table: TableNumber, name: MemberName, code: JoinCode.optional(), token: TableToken.optional() });
+/** GET /api/venues/:slug/tables/:number — the QR's token (`t`) or the tab's code, else nothing but "Scan the code on your table". */
+export const TableLookupQuery = z.object({ t: TableToken.optional(), code: JoinCode.optional() });
 /** POST /api/tables/sessions/join — join with the host's code or invite link, at any time while the tab is open. */
 export const JoinTableInput = z.object({ slug: Slug, code: JoinCode, name: MemberName });
 /** PATCH /api/tables/sessions/:id — the host's settings. */
@@ -88,7 +96,7 @@ export const VoidLineInput = z.object({ reason: Reason });
 export const EndSessionInput = z.object({ reason: Reason.optional() });
 /** PUT /api/admin/tables — the venue's tables, in display order (numbers unique). */
 export const VenueTablesInput = z.object({
-  tables: z.array(z.object({ number: TableNumber, name: z.string().trim().max(60).nullable().optional() })).max(200),
+  tables: z.array(z.object({ number: TableNumber, name: typedName(z.string().trim()).max(60).nullable().optional() })).max(200),
 });
 /** PUT /api/admin/tables/settings — partial: only what it names changes. */
 export const TableSettingsAdminInput = z.object({
@@ -312,11 +320,13 @@ export const StaffTableSummary = z.object({
 });
 export type StaffTableSummary = z.infer<typeof StaffTableSummary>;
 export const StaffTablesResponse = z.object({
-  tables: z.array(z.object({ number: z.string(), name: z.string().nullable() })),
+  /** `token`: the table's QR token, so staff can open a tab for a table (its QR link on a guest's phone). */
+  tables: z.array(z.object({ number: z.string(), name: z.string().nullable(), token: z.string() })),
   sessions: z.array(StaffTableSummary),
 });
 
-export const VenueTable = z.object({ number: z.string(), name: z.string().nullable(), position: z.number().int() });
+/** `token`: the signed token its QR code carries (docs/decisions/229); a new one replaces it when the admin asks. */
+export const VenueTable = z.object({ number: z.string(), name: z.string().nullable(), position: z.number().int(), token: z.string() });
 export const VenueTablesResponse = z.object({
   tables: z.array(VenueTable),
   settings: z.object({

@@ -51,21 +51,31 @@ beforeAll(async () => {
   await Promise.all([import('../../app/features/tables/TableFrame'), import('../../app/features/tables/TableJoin'), import('../../app/features/tables/TableCart')]);
 });
 
+/** What a table's QR code carries besides its number (docs/decisions/229). */
+const QR_TOKEN = 'Qr-token_0123456';
+
 describe('scanning a table QR code', () => {
-  it('says so when the venue has no such table, and leaves the guest on the menu', async () => {
+  it('a table number without its QR token asks to scan the code on the table; nothing is looked up or sent', async () => {
     device();
-    const calls = mockApi({
-      ...baseApi,
-      'GET /api/venues/artisan-bar/tables/42': { status: 404, body: { error: { code: 'table_not_found', message: "Table 42 is not a table here. Check the number on your table's QR code." } } },
-    });
-    const { router } = renderRoutes(routes, '/venue/artisan-bar?table=42');
-    const dialog = await screen.findByRole('dialog', { name: 'Table not found' });
-    expect(within(dialog).getByRole('alert').textContent).toBe("Table 42 is not a table here. Check the number on your table's QR code.");
+    const calls = mockApi({ ...baseApi });
+    const { router } = renderRoutes(routes, '/venue/artisan-bar?table=8');
+    const dialog = await screen.findByRole('dialog', { name: 'Scan the code on your table' });
+    expect(within(dialog).getByRole('alert').textContent).toBe("To order at table 8, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.");
     fireEvent.click(within(dialog).getByRole('button', { name: 'Browse the menu' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.search).toBe('');
-    expect(calls.some((r) => r.method === 'POST' && r.url.includes('/tables/'))).toBe(false);
+    expect(calls.some((r) => r.url.includes('/tables/'))).toBe(false);
     expect(screen.queryByRole('navigation', { name: 'Your table' })).toBeNull();
+  });
+
+  it("a QR token the server refuses (an old print) asks to scan too", async () => {
+    device();
+    mockApi({
+      ...baseApi,
+      'GET /api/venues/artisan-bar/tables/8': { status: 403, body: { error: { code: 'table_token_required', message: 'Scan the code on your table' } } },
+    });
+    renderRoutes(routes, `/venue/artisan-bar?table=8&t=${QR_TOKEN}`);
+    expect(await screen.findByRole('dialog', { name: 'Scan the code on your table' })).toBeTruthy();
   });
 
   it('asks "Your name" once, opens the table, remembers the name and shows the table in the frame', async () => {
@@ -77,7 +87,7 @@ describe('scanning a table QR code', () => {
       'POST /api/tables/sessions': { body: view(opened, ANA.id) },
       [`GET ${SESSION_PATH}`]: { body: view(opened, ANA.id) },
     });
-    const { router, unmount } = renderRoutes(routes, '/venue/artisan-bar?table=7');
+    const { router, unmount } = renderRoutes(routes, `/venue/artisan-bar?table=7&t=${QR_TOKEN}`);
     const sheet = await screen.findByRole('dialog', { name: 'Join table' });
     expect(within(sheet).getByText(/you'll host the table's tab/)).toBeTruthy();
 
@@ -91,7 +101,7 @@ describe('scanning a table QR code', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: 'Join table' }));
     const frame = await screen.findByRole('navigation', { name: 'Your table' }, { timeout: 3_000 });
     expect(within(frame).getByRole('link', { name: 'Table 7 · 1 person' }).getAttribute('href')).toBe('/venue/artisan-bar/table');
-    expect(await bodyOf(calls, 'POST', '/api/tables/sessions')).toEqual({ slug: 'artisan-bar', table: '7', name: 'Ana' });
+    expect(await bodyOf(calls, 'POST', '/api/tables/sessions')).toEqual({ slug: 'artisan-bar', table: '7', name: 'Ana', token: QR_TOKEN });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Join table' })).toBeNull());
     expect(router.state.location.search).toBe('');
     expect(screen.getByText('You opened table 7\'s tab')).toBeTruthy();
@@ -103,7 +113,7 @@ describe('scanning a table QR code', () => {
       'GET /api/venues/artisan-bar/tables/9': { body: { venue_id: VENUE.id, table: '9', name: null, session: 'joinable', member_session_id: null } },
       [`GET ${SESSION_PATH}`]: { body: view(opened, ANA.id) },
     });
-    renderRoutes(routes, '/venue/artisan-bar?table=9');
+    renderRoutes(routes, `/venue/artisan-bar?table=9&t=${QR_TOKEN}`);
     const again = await screen.findByRole('dialog', { name: 'Join table' });
     expect((within(again).getByLabelText('Your name') as HTMLInputElement).value).toBe('Ana');
     expect(within(again).getByText('A tab is open at this table. Join it to order together.')).toBeTruthy();
@@ -139,7 +149,7 @@ describe('scanning a table QR code', () => {
         : { body: view(joined, CAL.id) }),
       [`GET ${SESSION_PATH}`]: { body: view(joined, CAL.id) },
     });
-    renderRoutes(routes, '/venue/artisan-bar?table=7');
+    renderRoutes(routes, `/venue/artisan-bar?table=7&t=${QR_TOKEN}`);
     const ask = await screen.findByRole('dialog', { name: 'Join table' });
     expect(within(ask).queryByLabelText('Table code')).toBeNull();
     fireEvent.change(within(ask).getByLabelText('Your name'), { target: { value: 'Cal' } });
@@ -155,7 +165,7 @@ describe('scanning a table QR code', () => {
     fireEvent.click(within(ask).getByRole('button', { name: 'Join table' }));
     expect(await screen.findByRole('link', { name: 'Table 7 · 2 people' }, { timeout: 3_000 })).toBeTruthy();
     const bodies = await Promise.all(second.filter((r) => r.method === 'POST' && r.url.endsWith('/api/tables/sessions')).map((r) => r.clone().json()));
-    expect(bodies).toEqual([{ slug: 'artisan-bar', table: '7', name: 'Cal' }, { slug: 'artisan-bar', table: '7', name: 'Cal', code: 'K7QP' }]);
+    expect(bodies).toEqual([{ slug: 'artisan-bar', table: '7', name: 'Cal', token: QR_TOKEN }, { slug: 'artisan-bar', table: '7', name: 'Cal', code: 'K7QP', token: QR_TOKEN }]);
   });
 
   it('a device already at the table sees no sheet', async () => {
@@ -166,7 +176,7 @@ describe('scanning a table QR code', () => {
       'GET /api/venues/artisan-bar/tables/7': { body: { venue_id: VENUE.id, table: '7', name: null, session: 'joinable', member_session_id: SESSION_ID } },
       [`GET ${SESSION_PATH}`]: { body: view(table, BEN.id) },
     });
-    renderRoutes(routes, '/venue/artisan-bar?table=7');
+    renderRoutes(routes, `/venue/artisan-bar?table=7&t=${QR_TOKEN}`);
     expect(await screen.findByRole('link', { name: 'Table 7 · 2 people' }, { timeout: 3_000 })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((r) => r.method === 'POST' && r.url.includes('/api/tables/'))).toBe(false);

@@ -50,9 +50,12 @@ export async function phone(browser: Browser, viewport = { width: 412, height: 9
   return { context, page: await context.newPage() };
 }
 
-/** A guest scans the table's QR code (or opens the invite link) and joins with their name. */
-export async function join(page: Page, tableNumber: string, name: string, code?: string) {
-  await page.goto(`/venue/${SLUG}?table=${tableNumber}${code ? `&code=${code}` : ''}`);
+/**
+ * A guest scans the table's QR code (`qr`, its path with the table's token: auth.tableQr) or opens a member's invite
+ * link (`code`), and joins with their name (docs/decisions/229).
+ */
+export async function join(page: Page, tableNumber: string, name: string, via: { qr: string } | { code: string }) {
+  await page.goto('qr' in via ? via.qr : `/venue/${SLUG}?table=${tableNumber}&code=${via.code}`);
   const sheet = page.getByRole('dialog', { name: 'Join table' });
   await expect(sheet).toBeVisible();
   await sheet.getByLabel('Your name').fill(name);

@@ -19,7 +19,7 @@ test('the next round goes once the bar has made the last one (Ready), the bar sh
   const [first, second] = ((await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[]).slice(0, 2) as [Drink, Drink];
 
   const ana = await phone(browser, PHONE);
-  await join(ana.page, TABLE, 'Ana');
+  await join(ana.page, TABLE, 'Ana', { qr: (await auth.tableQr(TABLE)).path });
   await addDrink(ana.page, TABLE, first);
   await gotoLive(ana.page, `/venue/${SLUG}/cart`);
   await ana.page.getByRole('button', { name: /^Send round/ }).click();
@@ -37,7 +37,7 @@ test('the next round goes once the bar has made the last one (Ready), the bar sh
 
   // Made (Ready, not yet handed over): the table may send round 2 at once, live; Ben, on the menu, is told it is ready.
   const ben = await phone(browser, PHONE);
-  await join(ben.page, TABLE, 'Ben', (await bar.table(session!.session_id)).join_code);
+  await join(ben.page, TABLE, 'Ben', { code: (await bar.table(session!.session_id)).join_code });
   await gotoLive(ben.page, `/venue/${SLUG}`);
   await expect(ben.page.getByRole('status', { name: 'Your round is ready' })).toHaveCount(0);
   await bar.setStatus(round1, 'ready');
@@ -75,11 +75,11 @@ test('an even split another member started is preset with who started it; the ta
   const cal = await phone(browser, PHONE);
   const errors: string[] = [];
   ana.page.on('pageerror', (err) => errors.push(err.message));
-  await join(ana.page, TABLE, 'Ana');
+  await join(ana.page, TABLE, 'Ana', { qr: (await auth.tableQr(TABLE)).path });
   await ana.page.goto(`/venue/${SLUG}/table`);
   const code = (await ana.page.locator('.table-code').textContent())!.trim();
-  await join(ben.page, TABLE, 'Ben', code);
-  await join(cal.page, TABLE, 'Cal', code);
+  await join(ben.page, TABLE, 'Ben', { code });
+  await join(cal.page, TABLE, 'Cal', { code });
   await addDrink(ana.page, TABLE, drink);
   await gotoLive(ana.page, `/venue/${SLUG}/cart`);
   await ana.page.getByRole('button', { name: /^Send round/ }).click();

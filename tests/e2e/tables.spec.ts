@@ -1,13 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addDrink as addToCart, bartender, barDisplay, gotoLive, join as joinTable, money, phone, SLUG, type Drink } from './table-helpers';
 
 // Three friends at one table (docs/decisions/170): one cart on three phones, two rounds the bar makes, a bill split
 // by item and evenly with tips, each share recorded paid by the bartender, and the tab closes.
 
+const SLUG = 'artisan-bar';
 /** A demo table no other spec uses (the demo venues have tables 1 to 20). */
 const TABLE = '17';
+type Drink = { id: string; name: string; price_cents: number };
+type StaffTables = { sessions: { session_id: string; table: string; status: string }[] };
+type TableState = {
+  session_id: string; status: string; active_round_id: string | null;
+  rounds: { order_id: string; number: number; status: string }[];
+  shares: { id: string; payer_name: string; payment_status: string; due_cents: number }[];
+};
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -15,14 +24,71 @@ async function expectAccessible(page: Page, screen: string) {
   expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const join = (page: Page, name: string, code?: string) => joinTable(page, TABLE, name, code);
-const addDrink = (page: Page, drink: Drink) => addToCart(page, TABLE, drink);
+/** The bartender's calls: the table's session, a round's status, a share's payment. */
+function bartender(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    async sessions() {
+      const res = await request.get('/api/staff/tables', { headers });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as StaffTables).sessions.filter((s) => s.table === TABLE && (s.status === 'open' || s.status === 'billing'));
+    },
+    async table(sessionId: string) {
+      const res = await request.get(`/api/tables/sessions/${sessionId}`, { headers });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()).table as TableState;
+    },
+    async setStatus(orderId: string, status: string) {
+      const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status }, headers });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+    async recordPayment(sessionId: string, shareId: string, method: 'cash' | 'card_terminal') {
+      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/shares/${shareId}/payment`, { data: { method }, headers });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()).table as TableState;
+    },
+    async end(sessionId: string) {
+      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/end`, { data: { reason: 'E2E clean start' }, headers });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+  };
+}
+
+async function phone(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  return { context, page: await context.newPage() };
+}
+
+/** A guest scans the table's QR code (`qr`, its path) or opens the invite link, and joins with their name. */
+async function join(page: Page, name: string, via: { qr: string } | { code: string }) {
+  await page.goto('qr' in via ? via.qr : `/venue/${SLUG}?table=${TABLE}&code=${via.code}`);
+  const sheet = page.getByRole('dialog', { name: 'Join table' });
+  await expect(sheet).toBeVisible();
+  await sheet.getByLabel('Your name').fill(name);
+  await sheet.getByRole('button', { name: 'Join table' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Your table' })).toBeVisible();
+}
+
+async function addDrink(page: Page, drink: Drink) {
+  await page.goto(`/venue/${SLUG}/drink/${drink.id}`);
+  await page.getByRole('button', { name: /^Add to table cart/ }).click();
+  await expect(page.getByText(`Added 1 × ${drink.name} to table ${TABLE}'s cart`)).toBeVisible();
+}
+
+/** Opens a page and waits for its venue socket's first frame: what changes from then on must reach it live. */
+async function gotoLive(page: Page, url: string) {
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/live/venues/'));
+  await page.goto(url);
+  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"hello"'));
+}
+
 const cartLine = (page: Page, drink: Drink, who: string) => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: `${drink.name}, added by ${who}` });
 const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Your table' });
 
 test('three phones at one table share a cart, send two rounds, split the bill and pay', async ({ browser, request, auth }) => {
   test.setTimeout(300_000);
-  const bar = bartender(request, await auth.token('staff'), TABLE);
+  const bar = bartender(request, await auth.token('staff'));
   // A tab left open at this table by an earlier run of this spec on the same server starts us over.
   for (const open of await bar.sessions()) await bar.end(open.session_id);
   const drinks = ((await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[]).slice(0, 4);
@@ -33,15 +99,16 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   const cal = await phone(browser);
 
   // Ana scans first and hosts; the invite link carries the code for Ben; Cal scans within 20 minutes and joins.
-  await join(ana.page, 'Ana');
+  const qr = (await auth.tableQr(TABLE)).path;
+  await join(ana.page, 'Ana', { qr });
   await expect(tabBar(ana.page).getByRole('link', { name: `Table ${TABLE} · 1 person` })).toBeVisible();
   await ana.page.goto(`/venue/${SLUG}/table`);
   const code = (await ana.page.locator('.table-code').textContent())!.trim();
   expect(code).toMatch(/^[A-Z2-9]{4}$/);
   await expect(ana.page.getByRole('link', { name: new RegExp(`\\?table=${TABLE}&code=${code}$`) })).toBeVisible();
   await expectAccessible(ana.page, 'table');
-  await join(ben.page, 'Ben', code);
-  await join(cal.page, 'Cal');
+  await join(ben.page, 'Ben', { code });
+  await join(cal.page, 'Cal', { qr });
   // The host's frame follows the table live.
   await expect(tabBar(ana.page).getByRole('link', { name: `Table ${TABLE} · 3 people` })).toBeVisible();
   await expect(ana.page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveText([/Ana \(you\)\s*Host/, /Ben/, /Cal/]);
@@ -72,8 +139,16 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await expect(ben.page.getByText(/Round 1 is being made/)).toBeVisible();
 
   // The bar display shows the round as the table, with each line's member.
-  const staff = await barDisplay(browser);
-  const barPage = staff.page;
+  const staff = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const barPage = await staff.newPage();
+  await barPage.goto('/login');
+  await expect(async () => {
+    await barPage.getByLabel('Email').fill('staff@barhop.dev');
+    await expect(barPage.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
+  }).toPass();
+  await barPage.getByLabel('Password').fill('barhop-demo');
+  await barPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(barPage).toHaveURL(/\/staff$/);
   const [session] = await bar.sessions();
   const state = await bar.table(session!.session_id);
   const round1 = state.rounds[0]!.order_id;
@@ -161,16 +236,48 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await expect(tabBar(ana.page)).toHaveCount(0);
 
   for (const c of [ana, ben, cal]) await c.context.close();
-  await staff.context.close();
+  await staff.close();
 });
 
-test('a table the venue does not have says so, and a guest who never scans keeps ordering alone', async ({ page }) => {
-  await page.goto(`/venue/${SLUG}?table=42`);
-  const dialog = page.getByRole('dialog', { name: 'Table not found' });
-  await expect(dialog.getByText("Table 42 is not a table here. Check the number on your table's QR code.")).toBeVisible();
-  await dialog.getByRole('button', { name: 'Browse the menu' }).click();
+test('a phone that types the table number is asked to scan; the phone that scans the QR code joins (docs/decisions/229)', async ({ page, browser, auth, request }) => {
+  const bar = bartender(request, await auth.token('staff'));
+  const PRESENCE_TABLE = '12';
+  const open = async () => ((await (await request.get('/api/staff/tables', { headers: await auth.headers('staff') })).json()) as StaffTables).sessions
+    .filter((s) => s.table === PRESENCE_TABLE && (s.status === 'open' || s.status === 'billing'));
+  for (const tab of await open()) await bar.end(tab.session_id);
+
+  // The table's QR code, as the admin's QR screen prints it, opens the tab.
+  const host = await phone(browser);
+  const qr = (await auth.tableQr(PRESENCE_TABLE)).path;
+  await host.page.goto(qr);
+  const sheet = host.page.getByRole('dialog', { name: 'Join table' });
+  await sheet.getByLabel('Your name').fill('Ana');
+  await sheet.getByRole('button', { name: 'Join table' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(tabBar(host.page).getByRole('link', { name: `Table ${PRESENCE_TABLE} · 1 person` })).toBeVisible();
+
+  // Someone outside the bar types the address with the table's number: nothing of the tab, only "scan the code".
+  await page.goto(`/venue/${SLUG}?table=${PRESENCE_TABLE}`);
+  const asked = page.getByRole('dialog', { name: 'Scan the code on your table' });
+  await expect(asked).toBeVisible();
+  await expect(asked.getByText(`To order at table ${PRESENCE_TABLE}, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.`)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Join table' })).toHaveCount(0);
+  await asked.getByRole('button', { name: 'Browse the menu' }).click();
   await expect(page).toHaveURL(new RegExp(`/venue/${SLUG}$`));
-  await expect(page.getByRole('navigation', { name: 'Your table' })).toHaveCount(0);
+  await expect(tabBar(page)).toHaveCount(0);
+  // Never at a table, they order on their own, as any guest (sign-in first).
   await page.goto(`/venue/${SLUG}/cart`);
   await expect(page).toHaveURL(new RegExp(`/venue/${SLUG}/auth$`));
+
+  // A friend at the table scans the same code and joins the tab.
+  const friend = await phone(browser);
+  await friend.page.goto(qr);
+  const joinSheet = friend.page.getByRole('dialog', { name: 'Join table' });
+  await joinSheet.getByLabel('Your name').fill('Ben');
+  await joinSheet.getByRole('button', { name: 'Join table' }).click();
+  await expect(tabBar(friend.page).getByRole('link', { name: `Table ${PRESENCE_TABLE} · 2 people` })).toBeVisible();
+  expect((await open()).length).toBe(1);
+
+  for (const tab of await open()) await bar.end(tab.session_id);
+  for (const c of [host, friend]) await c.context.close();
 });

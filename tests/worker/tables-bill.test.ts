@@ -12,7 +12,7 @@ import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
 import { staffToken, venueId } from './order-helpers';
-import { addLine, addTables, bartender, deliver, drinksOf, idleFor, sendRound, SLUG, stateOf, tableOf } from './table-helpers';
+import { addLine, addTables, bartender, deliver, drinksOf, idleFor, sendRound, SLUG, stateOf, tableOf, tableTokenOf } from './table-helpers';
 
 beforeAll(() => addTables(60));
 
@@ -189,7 +189,7 @@ describe('staff actions', () => {
     const ticket = await env.DB.prepare('SELECT display_name, table_number FROM orders WHERE id = ?').bind(round.order.id).first();
     expect(ticket).toEqual({ display_name: 'Table 38', table_number: '38' });
     // Table 36 is free again; a guest's own venue read says so.
-    expect((await call('GET', `/api/venues/${SLUG}/tables/36`)).json.session).toBe('none');
+    expect((await call('GET', `/api/venues/${SLUG}/tables/36?t=${await tableTokenOf('36')}`)).json.session).toBe('none');
     expect(other.sessionId).not.toBe(t.sessionId);
   });
 
@@ -263,7 +263,7 @@ describe('admin', () => {
     expect(expectApiError(twice, 400).message).toBe('Table 1 is listed twice');
     const added = await call('PUT', '/api/admin/tables', { token: admin, body: { tables: [...numbers.map((number) => ({ number })), { number: 'Patio 4', name: 'Patio' }] } });
     expect(added.status, added.text).toBe(200);
-    expect(VenueTablesResponse.parse(added.json).tables.at(-1)).toEqual({ number: 'Patio 4', name: 'Patio', position: numbers.length });
+    expect(VenueTablesResponse.parse(added.json).tables.at(-1)).toEqual({ number: 'Patio 4', name: 'Patio', position: numbers.length, token: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
     expect(expectApiError(await call('PUT', '/api/admin/tables', { token: await bartender(), body: { tables: [] } }), 403).code).toBe('forbidden');
 
     const bad = await call('PUT', '/api/admin/tables/settings', { token: admin, body: { service_charge_bp: 2600 } });

@@ -9,7 +9,7 @@ import { applyCartFrame, tableMessages } from '../../shared/tables';
 import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
 import { openLive, staffToken, venueId } from './order-helpers';
-import { addLine, addTables, bartender, deliver, drinksOf, newGuest, sendRound, SLUG, stateOf, tableOf } from './table-helpers';
+import { addLine, addTables, bartender, deliver, drinksOf, newGuest, sendRound, SLUG, stateOf, tableOf, tableTokenOf } from './table-helpers';
 
 beforeAll(() => addTables(40));
 
@@ -308,7 +308,7 @@ describe('cart frames (docs/decisions/208)', () => {
     const frame = await live.waitFor((m) => m.type === 'table_updated' && m.table.version === whole.version);
     expect(frame.table).toEqual(whole);
     const cy = await newGuest();
-    const joined = TableStateResponse.parse((await call('POST', '/api/tables/sessions', { token: cy.token, body: { slug: SLUG, table: '32', name: 'Cy' } })).json).table;
+    const joined = TableStateResponse.parse((await call('POST', '/api/tables/sessions', { token: cy.token, body: { slug: SLUG, table: '32', name: 'Cy', token: await tableTokenOf('32') } })).json).table;
     await live.waitFor((m) => m.type === 'table_updated' && m.table.version === joined.version);
     const after = TableStateResponse.parse((await addLine(sessionId, cy.token, { menu_drink_id: a!.id, qty: 2 })).json).table;
     const cart: LiveTableCart = await live.waitFor((m) => m.type === 'table_cart' && m.version === after.version);

@@ -688,6 +688,8 @@ export const venueTables = sqliteTable('venue_tables', {
   number: text('number').notNull(),
   name: text('name'),
   position: integer('position').notNull().default(0),
+  /** The table's QR token is signed over this (docs/decisions/229): a new code for the table bumps it, old prints stop working. */
+  tokenVersion: integer('token_version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('venue_tables_number_uq').on(t.restaurantId, t.number)]);
 
