@@ -85,13 +85,16 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
   const receipts: Receipts = new Map();
   const staff = await openSocket(baseUrl, venueId, await staffToken(superadminOf(stateDir), stateDir), receipts);
 
+  // Each table's QR token, as the QR generator prints it: a tab opens only with it (docs/decisions/229).
+  const listed = await fetch(`${baseUrl}/api/admin/tables?restaurant_id=${SLUG}`, { headers: { Authorization: `Bearer ${await staffToken(superadminOf(stateDir), stateDir)}` } });
+  const qrTokens = new Map(((await listed.json()) as { tables: { number: string; token: string }[] }).tables.map((t) => [t.number, t.token]));
   // Seat the tables, eight guests each, the tables side by side; every member's socket connects once seated.
   const tables = Array.from({ length: options.tables }, (_, i) => `B${options.first + i}`);
   const seated = await Promise.all(tables.map(async (table) => {
     const members: Member[] = [];
     for (let m = 0; m < options.members; m++) {
       const token = await guestToken();
-      const sat = await post(baseUrl, '/api/tables/sessions', token, { slug: SLUG, table, name: `Guest ${m + 1}` });
+      const sat = await post(baseUrl, '/api/tables/sessions', token, { slug: SLUG, table, name: `Guest ${m + 1}`, token: qrTokens.get(table) });
       if (sat.status !== 200) throw new Error(`seating ${table} failed: ${sat.status} ${JSON.stringify(sat.json)}`);
       const sessionId = (sat.json as { table: { session_id: string } }).table.session_id;
       members.push({ token, table, sessionId, ws: await openSocket(baseUrl, venueId, token, receipts) });

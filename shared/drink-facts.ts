@@ -33,10 +33,11 @@ export function ingredientAllergens(ingredient: { category: string; allergens: r
 
 /**
  * The recipe lines whose allergens nobody can vouch for: free text left unmatched to an ingredient
- * (docs/decisions/187). Guests read "May contain allergens we could not check: …" with these names.
+ * (docs/decisions/187) that the owner has not confirmed carries no allergens (docs/decisions/235). Guests read
+ * "May contain allergens we could not check: …" with these names.
  */
-export const uncheckedLineNames = (lines: readonly { ingredient: unknown; name: string }[]): string[] =>
-  [...new Set(lines.filter((l) => !l.ingredient).map((l) => l.name.trim()).filter(Boolean))];
+export const uncheckedLineNames = (lines: readonly { ingredient: unknown; name: string; noAllergensConfirmed?: boolean }[]): string[] =>
+  [...new Set(lines.filter((l) => !l.ingredient && !l.noAllergensConfirmed).map((l) => l.name.trim()).filter(Boolean))];
 
 export type FactsLine = { ingredient: { category: string; allergens: readonly string[] } | null };
 

@@ -1,6 +1,7 @@
 // How close a venue's raw ingredient string is to a canonical ingredient. Used by the worker to
 // rank merge suggestions (and to auto-merge in bulk) and by the Normalize screen to rank the
 // whole catalogue while the super admin types. Pure, so both sides rank identically.
+import { osaDistance } from './edit-distance';
 
 /** Spacing, case, accents and punctuation never distinguish two ingredients. */
 export function normalizeIngredientName(text: string): string {
@@ -86,19 +87,6 @@ export type IngredientCandidate = { id: string; name: string; aliases?: readonly
 export type MatchKind = 'merge' | 'link';
 export type RankedCandidate = { id: string; name: string; score: number; kind: MatchKind };
 
-/** Edit distance counting a swap of two neighbours as one edit ('jiuce' → 'juice'). */
-function osaDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /** The same word, allowing one slip per four letters ('jiuce' ~ 'juice', 'limes' ~ 'lime'), never 'tito' ~ 'citrus'. */
 function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
@@ -158,6 +146,25 @@ export function rankBySimilarity(term: string, candidates: readonly IngredientCa
 
 /** Bulk merge without a chosen target only merges a string into a suggestion at least this close. */
 export const AUTO_MERGE_MIN_SIMILARITY = 0.6;
+
+/**
+ * What a recipe line names once its words of measure and freshness are set aside (docs/decisions/235): "Mint",
+ * "fresh mint" and "mint (fresh)" all read "mint".
+ */
+const looseKey = (text: string) => meaningfulWords(text).join(' ');
+
+/**
+ * The catalogue ingredient a recipe line names (docs/decisions/235): exactly by name or alias, else by the same
+ * words once measures and "fresh" are set aside ("Mint" → Fresh mint), when exactly one ingredient reads so.
+ */
+export function catalogueMatch<C extends IngredientCandidate>(raw: string, candidates: readonly C[]): C | null {
+  const exact = exactIngredientMatch(raw, candidates);
+  if (exact) return exact;
+  const key = looseKey(raw);
+  if (!key) return null;
+  const loose = candidates.filter((c) => looseKey(c.name) === key || (c.aliases ?? []).some((a) => looseKey(a) === key));
+  return loose.length === 1 ? loose[0]! : null;
+}
 
 /** The canonical ingredient a raw string names exactly (by name or alias), if any. */
 export function exactIngredientMatch<C extends IngredientCandidate>(raw: string, candidates: readonly C[]): C | null {

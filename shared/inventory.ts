@@ -92,6 +92,20 @@ export function recipeQuantityMl(quantity: number, unit: string): number | null 
 export const soldOutReasonFor = (ingredientNames: string[]) =>
   `out of: ${[...new Set(ingredientNames.map((n) => n.trim().toLowerCase()))].sort().join(', ')}`;
 
+/** The ingredients a sold-out reason names: 'out of: campari, mint' → ['campari', 'mint']. */
+export const soldOutIngredients = (reason: string | null): string[] =>
+  reason?.startsWith('out of: ') ? reason.slice('out of: '.length).split(', ').filter(Boolean) : [];
+
+/**
+ * One line of what a ticket's pour is short of (docs/decisions/233): 'Campari: 30 ml needed, 0 ml on hand',
+ * 'Mint: 2 needed, 86\'d' when `onHand` is null (the item is switched off).
+ */
+export function shortfallText(name: string, measure: StockMeasure, need: number, onHand: number | null): string {
+  const unit = measure === 'ml' ? ' ml' : '';
+  const have = onHand === null ? "86'd" : `${roundStock(onHand)}${unit} on hand`;
+  return `${name}: ${roundStock(need)}${unit} needed, ${have}`;
+}
+
 /** The stock-deduction movement's reason, naming the order like the cards do. */
 export const orderMovementReason = (orderId: string) => `Order #${shortOrderId(orderId)}`;
 

@@ -1,6 +1,8 @@
 // The order lifecycle (docs/product.md §4.1) as pure functions: used by the worker to decide, by the app to
 // show only the moves the server will accept. Decisions: docs/decisions/023 and 024.
 
+import { orderCallCode } from './order-codes';
+
 export const ORDER_STATUSES = ['pending', 'preparing', 'ready', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -10,6 +12,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Neither delivered nor cancelled: at most one per guest per venue. */
 export const ACTIVE_ORDER_STATUSES = ['pending', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];
 export const isActiveStatus = (status: OrderStatus) => (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+/**
+ * The bar is still making it. A table sends its next round once the last one is made (Ready), so a table has at
+ * most one round in these (docs/decisions/231); a solo guest waits for delivery (at most one active order).
+ */
+export const MAKING_ORDER_STATUSES = ['pending', 'preparing'] as const satisfies readonly OrderStatus[];
+export const isMakingStatus = (status: OrderStatus) => (MAKING_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
 /** The staff list filters (`StaffOrderFilter` in shared/schemas/order.ts): a status, or a reading of status and payment. */
 export type OrderListFilter = OrderStatus | 'all' | 'active' | 'open' | 'paid' | 'void';
@@ -133,29 +141,14 @@ export function guestStage(status: OrderStatus): GuestStage {
   return status === 'preparing' ? 'making' : 'received';
 }
 
-// Letters and digits a bartender can call across a loud bar: no I/O/Q/U/V/W/S/Z (read as 1, 0, 2, 5 or said two
-// ways), no 0/1/5/2.
-const CALL_LETTERS = 'ABCDEFGHJKLMNPRTXY';
-const CALL_DIGITS = '346789';
-
 /**
- * A short code a bartender can call out for an order with no name: a letter and two digits ("K47"), taken from
- * its id, so every reader shows the same one (docs/product.md §4.6, docs/decisions/181).
+ * docs/product.md §4.6: display_name, ai_recipe_name, custom_name, special instructions, then 'Order K47': the order's
+ * code (docs/decisions/230), or one taken from its id for an order placed before codes (orderCallCode).
  */
-export function orderCallCode(id: string): string {
-  let hash = 0;
-  for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  const letter = CALL_LETTERS[hash % CALL_LETTERS.length];
-  const tens = CALL_DIGITS[Math.floor(hash / CALL_LETTERS.length) % CALL_DIGITS.length];
-  const ones = CALL_DIGITS[Math.floor(hash / (CALL_LETTERS.length * CALL_DIGITS.length)) % CALL_DIGITS.length];
-  return `${letter}${tens}${ones}`;
-}
-
-/** docs/product.md §4.6: display_name, ai_recipe_name, custom_name, special instructions, then 'Order K47' (orderCallCode). */
 export function orderDisplayName(order: {
-  id?: string; display_name?: string | null; ai_recipe_name?: string | null; custom_name?: string | null; special_instructions?: string | null;
+  id?: string; code?: string | null; display_name?: string | null; ai_recipe_name?: string | null; custom_name?: string | null; special_instructions?: string | null;
 }): string {
   const fromInstructions = order.special_instructions?.replace(/^\s*Order for:\s*/i, '').split('|')[0]?.trim();
   return order.display_name?.trim() || order.ai_recipe_name?.trim() || order.custom_name?.trim() || fromInstructions
-    || (order.id ? `Order ${orderCallCode(order.id)}` : 'New Order');
+    || (order.code ? `Order ${order.code}` : order.id ? `Order ${orderCallCode(order.id)}` : 'New Order');
 }

@@ -184,6 +184,10 @@ export function tabTotals(bill: Bill, recorded: readonly RecordedShare[]) {
     owedCents,
     paidCents: captured.reduce((sum, share) => sum + share.amountCents, 0),
     tipsCents: live.reduce((sum, share) => sum + share.tipCents, 0),
+    /** What payers handed over, tips included: a guest's "Paid" (docs/product.md §12.6). */
+    receivedCents: captured.reduce((sum, share) => sum + share.amountCents + share.tipCents, 0),
+    /** What of the bill is not yet paid, whether a share covers it or not: a guest's "Still owed". */
+    unpaidCents: bill.totalCents - captured.reduce((sum, share) => sum + share.amountCents, 0),
     /** Every share paid and nothing left owed: the tab is settled. */
     settled: live.length > 0 && owedCents === 0 && captured.length === live.length,
   };

@@ -25,11 +25,23 @@ export const LIVE_SESSION_STATUSES = ['open', 'billing'] as const;
 export const EVEN_SPLIT_MIN = 2;
 export const EVEN_SPLIT_MAX = 20;
 
+/** The query parameter of a table's QR link that carries its signed token (docs/decisions/229). */
+export const TABLE_TOKEN_PARAM = 't';
+
+/** The path a table's QR code opens: the venue's menu with the table and its token (the admin's QR screen prints it). */
+export function tableQrPath(slug: string, table: string, token: string): string {
+  const query = new URLSearchParams({ table, [TABLE_TOKEN_PARAM]: token });
+  return `/venue/${encodeURIComponent(slug)}?${query.toString()}`;
+}
+
 export const tableMessages = {
+  scanTableCode: 'Scan the code on your table',
+  tooManyJoinsDevice: 'Too many tries to join a table from this phone. Wait a few minutes, then scan the code on your table.',
+  tooManyJoinsTable: 'Too many tries to join this table. Wait a few minutes, then scan the code on your table.',
   tableNotFound: (table: string) => `Table ${table} is not a table here. Check the number on your table's QR code.`,
   joinCodeRequired: "This table's tab is open. Ask someone at the table for its code.",
   codeNotOpen: 'That table code is not open any more.',
-  roundActive: (table: string) => `Table ${table}'s round is still being made. Keep adding: your next round is ready when it is.`,
+  roundActive: (table: string) => `Table ${table}'s round is still being made. Keep adding: you can send the next round when the bar has made it.`,
   billWhileRoundActive: (table: string) => `Table ${table}'s round is still being made. Ask for the bill once it is served.`,
   cartNotEmpty: 'Send or clear the cart before splitting the bill',
   notYourLine: (name: string) => `Only ${name} or the host can change this line`,

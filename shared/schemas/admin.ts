@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS } from '../payment-methods';
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
+import { typedName } from './typed-name';
 import { INVENTORY_UNITS } from '../constants';
 import { ContentLanguage } from './language';
 import { Drink } from './drink';
@@ -12,7 +13,7 @@ import { HappyHourRule, TaxRateBp, ThemeColors, Venue, VenueHandoff } from './ve
 // Every route is scoped to the caller's venue by the worker; bodies never name a venue.
 
 const Text = (max: number, label = 'Text') => z.string().trim().max(max, `${label} is at most ${max.toLocaleString('en-US')} characters`);
-const RequiredName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters');
+const RequiredName = typedName(z.string({ error: 'Name is required' }).trim()).min(1, 'Name is required').max(120, 'Name is at most 120 characters');
 /** Stock in the item's unit: exact decimals (3.25 bottles), never rounded, never negative. */
 const StockAmount = (label: string) => z.number({ error: `${label} must be a number` })
   .min(0, `${label} cannot be negative`).max(1_000_000, `${label} is at most 1,000,000`);
@@ -81,6 +82,8 @@ export const RecipeLineInput = z.object({
   quantity: z.number({ error: 'Quantity must be a number' }).positive('Quantity must be greater than 0').max(10_000, 'Quantity is at most 10,000'),
   unit: z.string().trim().min(1, 'Unit is required').max(20, 'Unit is at most 20 characters').default('ml'),
   is_optional: z.boolean().default(false),
+  /** An unmatched line the owner confirms carries no allergens: guests are not warned about it (docs/decisions/235). */
+  no_allergens_confirmed: z.boolean().default(false),
 }).refine((l) => Boolean(l.ingredient_id) || Boolean(l.raw_name), { message: 'Choose an ingredient or type its name', path: ['raw_name'] });
 export type RecipeLineInput = z.input<typeof RecipeLineInput>;
 
@@ -145,6 +148,8 @@ export const AdminRecipeLine = z.object({
   unit: z.string(),
   is_optional: z.boolean(),
   position: z.number().int(),
+  /** Unmatched, and confirmed by the owner to carry no allergens (docs/decisions/235). */
+  no_allergens_confirmed: z.boolean(),
 });
 export type AdminRecipeLine = z.infer<typeof AdminRecipeLine>;
 

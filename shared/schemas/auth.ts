@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedName } from './typed-name';
 import { OTP_CODE_LENGTH, ROLES } from '../constants';
 import { Venue } from './venue';
 
@@ -114,5 +115,5 @@ export const GuestProfileResponse = z.object({ profile: GuestProfile });
 export const OtpVerified = GuestSession.extend({ profile: GuestProfile });
 
 export const UpdateProfileBody = z.object({
-  display_name: z.string().trim().max(60).transform((v) => v || null).nullable(),
+  display_name: typedName(z.string().trim()).max(60).transform((v) => v || null).nullable(),
 });

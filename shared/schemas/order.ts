@@ -94,7 +94,12 @@ export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** `reason` says why a ticket is cancelled (kept on its order_events row, docs/decisions/122). */
-export const OrderStatusUpdate = z.object({ status: OrderStatusSchema, reason: z.string().trim().min(1).max(200).optional() });
+export const OrderStatusUpdate = z.object({
+  status: OrderStatusSchema,
+  reason: z.string().trim().min(1).max(200).optional(),
+  /** Start a ticket the stock cannot cover, after the bar display said what is short (docs/decisions/233). */
+  allow_short: z.boolean().optional(),
+});
 
 /** POST /api/admin/orders/{id}/cancel: the back office always says why (docs/product.md §11.12). */
 export const AdminCancelInput = z.object({
@@ -180,6 +185,8 @@ export type OrderItem = z.infer<typeof OrderItem>;
 /** One order, the superset of the spec's readings (guest confirmation, staff order, admin order). */
 export const Order = z.object({
   id: z.string(),
+  /** What the bar calls out and the ticket shows ("C89"): unique among the venue's open orders (docs/decisions/230). */
+  code: z.string(),
   restaurant_id: z.string(),
   status: OrderStatusSchema,
   payment_status: PaymentStatusSchema,
@@ -228,6 +235,8 @@ export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 /** Spec 'Order status view' plus the call table's names. */
 export const OrderStatusView = z.object({
   id: z.string(),
+  /** The code the bar calls out (docs/decisions/230). */
+  code: z.string(),
   status: OrderStatusSchema,
   payment_status: PaymentStatusSchema,
   created_at: z.string(),

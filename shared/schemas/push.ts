@@ -4,13 +4,43 @@ import { z } from 'zod';
 const base64url = (bytes: number) => z.string().regex(/^[A-Za-z0-9_-]+$/, 'Must be base64url')
   .refine((s) => Math.floor((s.length * 3) / 4) === bytes, `Must be ${bytes} bytes`);
 
-function isHttpsUrl(value: string): boolean {
-  try { return new URL(value).protocol === 'https:'; } catch { return false; }
+function parsedHttps(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' ? url : null;
+  } catch { return null; }
 }
 
-/** The browser's PushSubscription as `toJSON()` gives it; the endpoint is the push service's, https only. */
+/**
+ * The push services browsers subscribe with (docs/product.md "Tell me when it's ready"): Google FCM (Chrome, Edge on
+ * Android, most Chromium browsers), Mozilla autopush (Firefox), Apple web push (Safari) and Windows WNS (Edge on
+ * Windows). Matched on the host the URL parser answers, so a numeric, bracketed or dotted-decimal address is compared
+ * as the address it is, never as a string; a name ends with a dot only when it is spelled that way, which none is.
+ */
+const PUSH_SERVICE_HOSTS: readonly { exact?: string; under?: string }[] = [
+  { exact: 'fcm.googleapis.com' },
+  { under: '.push.services.mozilla.com' },
+  { under: '.push.apple.com' },
+  { under: '.notify.windows.com' },
+];
+
+export const PUSH_ENDPOINT_HTTPS_MESSAGE = 'Must be an https URL';
+export const PUSH_ENDPOINT_SERVICE_MESSAGE = "Must be a browser's push service (Google, Mozilla, Apple or Windows)";
+
+/** Whether the Worker may send to this endpoint: https, the default port, no user info, a known push service's host. */
+export function isPushServiceEndpoint(value: string): boolean {
+  const url = parsedHttps(value);
+  if (!url || url.port !== '' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return PUSH_SERVICE_HOSTS.some((h) => (h.exact ? host === h.exact : host.endsWith(h.under!) && host.length > h.under!.length));
+}
+
+/** The browser's PushSubscription as `toJSON()` gives it; the endpoint is one of the push services above. */
 export const PushSubscriptionInput = z.object({
-  endpoint: z.string().max(2048).refine(isHttpsUrl, 'Must be an https URL'),
+  endpoint: z.string().max(2048).superRefine((value, ctx) => {
+    if (!parsedHttps(value)) ctx.addIssue({ code: 'custom', message: PUSH_ENDPOINT_HTTPS_MESSAGE });
+    else if (!isPushServiceEndpoint(value)) ctx.addIssue({ code: 'custom', message: PUSH_ENDPOINT_SERVICE_MESSAGE });
+  }),
   keys: z.object({
     /** The browser's P-256 public key, uncompressed (65 bytes). */
     p256dh: base64url(65),

@@ -2,6 +2,7 @@
 // these ('Schema mismatch for superApi').
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
+import { typedName } from './typed-name';
 import { INVENTORY_UNITS } from '../constants';
 import { TaxRateBp, ThemeColors, Venue } from './venue';
 
@@ -134,7 +135,7 @@ const OptionalUrl = z.string().trim().max(500)
   .nullable();
 
 const venueFields = {
-  name: z.string().trim().min(1, 'Name is required').max(120),
+  name: typedName(z.string().trim()).min(1, 'Name is required').max(120),
   slug: z.string().trim().toLowerCase().min(2, 'Slug must be at least 2 characters').max(60)
     .regex(VENUE_SLUG_PATTERN, 'Slug may only contain lowercase letters, digits and single hyphens'),
   description: z.string().trim().max(1000),
@@ -204,7 +205,7 @@ const Password = z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least 
 /** POST /api/super/venues/{id}/staff: without a password a temporary one is generated and shown once. */
 export const CreateStaffBody = z.object({
   email: z.string().trim().toLowerCase().email('Enter a valid email').max(254),
-  display_name: z.string().trim().max(120).optional(),
+  display_name: typedName(z.string().trim()).max(120).optional(),
   role: z.enum(VENUE_ACCOUNT_ROLES),
   password: Password.optional(),
 });
@@ -220,7 +221,7 @@ export const CreatedStaffAccount = z.object({
 export const UpdateUserBody = z.object({
   role: z.enum(VENUE_ACCOUNT_ROLES).optional(),
   restaurant_id: z.string().trim().min(1).max(100).optional(),
-  display_name: z.string().trim().max(120).nullable().optional(),
+  display_name: typedName(z.string().trim()).max(120).nullable().optional(),
   disabled: z.boolean().optional(),
 }).refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 
@@ -264,7 +265,7 @@ const TagList = z.array(z.string().trim().min(1).max(60)).max(30)
 
 /** PUT /api/super/ingredients/{id}. */
 export const IngredientUpdateBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
+  name: typedName(z.string().trim()).min(1, 'Name is required').max(120),
   category: z.enum(INGREDIENT_CATEGORIES),
   base_spirit: z.enum(BASE_SPIRITS).nullable(),
   flavors: TagList,
@@ -296,7 +297,7 @@ export const UnmatchedIngredientList = z.object({ ingredients: z.array(Unmatched
 export const MergeBody = z.object({ target_ingredient_id: z.string().trim().min(1).max(100) });
 
 export const CreateFromStringBody = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
+  name: typedName(z.string().trim()).min(1).max(120).optional(),
   category: z.enum(INGREDIENT_CATEGORIES).optional(),
 });
 

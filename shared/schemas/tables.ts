@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedName } from './typed-name';
 import { ChosenModifier, ModifierSelection } from './modifiers';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
 import { Order, OrderStatusSchema, PaymentStatusSchema } from './order';
@@ -11,10 +12,10 @@ import { tableMessages } from '../tables';
 // its tab and the bill's shares. Money is integer cents on the wire.
 
 /** A table's number or name as the QR code's `?table=` carries it ("7", "Patio 4"). */
-export const TableNumber = z.union([z.string().trim().min(1).max(20), z.number().int().min(0).max(100_000).transform(String)]);
+export const TableNumber = z.union([typedName(z.string().trim()).min(1).max(20), z.number().int().min(0).max(100_000).transform(String)]);
 /** The 4-character code a host shares; read case-insensitively. */
 export const JoinCode = z.string().trim().length(4, 'The table code has 4 characters').transform((s) => s.toUpperCase());
-export const MemberName = z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(40, 'Your name can be at most 40 characters');
+export const MemberName = typedName(z.string({ error: 'Your name is required' }).trim()).min(1, 'Your name is required').max(40, 'Your name can be at most 40 characters');
 const Slug = z.string().trim().min(1).max(100);
 const Quantity = z.number().int().min(QUANTITY_MIN, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`)
   .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
@@ -28,8 +29,15 @@ export const PaymentMethod = z.enum(PAYMENT_METHODS);
 
 // ---- requests ----------------------------------------------------------------------------------
 
-/** POST /api/tables/sessions — scan a table's QR: opens its session (you are host) or joins the open one. */
-export const OpenTableInput = z.object({ slug: Slug, table: TableNumber, name: MemberName, code: JoinCode.optional() });
+/** A table's signed QR token (docs/decisions/229), as its QR link's `t` carries it. */
+export const TableToken = z.string().trim().min(1).max(64);
+/**
+ * POST /api/tables/sessions — scan a table's QR: opens its session (you are host) or joins the open one. `token`, the
+ * QR's, is needed to open a tab; joining the open one takes the token or the tab's `code`.
+ */
+export const OpenTableInput = z.object({ slug: Slug, table: TableNumber, name: MemberName, code: JoinCode.optional(), token: TableToken.optional() });
+/** GET /api/venues/:slug/tables/:number — the QR's token (`t`) or the tab's code, else nothing but "Scan the code on your table". */
+export const TableLookupQuery = z.object({ t: TableToken.optional(), code: JoinCode.optional() });
 /** POST /api/tables/sessions/join — join with the host's code or invite link, at any time while the tab is open. */
 export const JoinTableInput = z.object({ slug: Slug, code: JoinCode, name: MemberName });
 /** PATCH /api/tables/sessions/:id — the host's settings. */
@@ -88,7 +96,7 @@ export const VoidLineInput = z.object({ reason: Reason });
 export const EndSessionInput = z.object({ reason: Reason.optional() });
 /** PUT /api/admin/tables — the venue's tables, in display order (numbers unique). */
 export const VenueTablesInput = z.object({
-  tables: z.array(z.object({ number: TableNumber, name: z.string().trim().max(60).nullable().optional() })).max(200),
+  tables: z.array(z.object({ number: TableNumber, name: typedName(z.string().trim()).max(60).nullable().optional() })).max(200),
 });
 /** PUT /api/admin/tables/settings — partial: only what it names changes. */
 export const TableSettingsAdminInput = z.object({
@@ -134,6 +142,8 @@ export const TabLine = z.object({
   member_id: z.string().nullable(),
   member_name: z.string().nullable(),
   name: z.string(),
+  /** The options chosen, as the ticket reads them ("Double"); null without any (docs/decisions/183). */
+  modifiers: z.string().nullable().optional(),
   quantity: z.number().int(),
   unit_price_cents: z.number().int(),
   line_total_cents: z.number().int(),
@@ -202,11 +212,15 @@ export const TabTotals = z.object({
   service_charge_cents: z.number().int(),
   /** subtotal + tax + service charge. */
   total_cents: z.number().int(),
-  /** What shares already cover (any status but void), and what is still owed. */
+  /** What shares already cover (any status but void), and what no share covers yet (staff: "Not split yet"). */
   shared_cents: z.number().int(),
   owed_cents: z.number().int(),
+  /** The bill's part paid (captured shares' amounts, tips left out), and every live share's tip. */
   paid_cents: z.number().int(),
   tips_cents: z.number().int(),
+  /** What payers handed over, tips included (a guest's "Paid"), and what of the bill is not yet paid ("Still owed"). */
+  received_cents: z.number().int(),
+  unpaid_cents: z.number().int(),
 });
 export type TabTotals = z.infer<typeof TabTotals>;
 
@@ -238,7 +252,10 @@ export const TableState = z.object({
     tax_cents: z.number().int(),
     total_cents: z.number().int(),
   }),
-  /** The round the bar is working on (at most one, docs/decisions/170), if any. */
+  /**
+   * The round the bar is making (pending or preparing; at most one), if any. Once it is Ready the table may send its
+   * next round (docs/decisions/231).
+   */
   active_round_id: z.string().nullable(),
   rounds: z.array(TabRound),
   tab: TabTotals,
@@ -303,11 +320,13 @@ export const StaffTableSummary = z.object({
 });
 export type StaffTableSummary = z.infer<typeof StaffTableSummary>;
 export const StaffTablesResponse = z.object({
-  tables: z.array(z.object({ number: z.string(), name: z.string().nullable() })),
+  /** `token`: the table's QR token, so staff can open a tab for a table (its QR link on a guest's phone). */
+  tables: z.array(z.object({ number: z.string(), name: z.string().nullable(), token: z.string() })),
   sessions: z.array(StaffTableSummary),
 });
 
-export const VenueTable = z.object({ number: z.string(), name: z.string().nullable(), position: z.number().int() });
+/** `token`: the signed token its QR code carries (docs/decisions/229); a new one replaces it when the admin asks. */
+export const VenueTable = z.object({ number: z.string(), name: z.string().nullable(), position: z.number().int(), token: z.string() });
 export const VenueTablesResponse = z.object({
   tables: z.array(VenueTable),
   settings: z.object({

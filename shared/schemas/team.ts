@@ -1,5 +1,6 @@
 // Wire shapes of a venue's own team (/api/admin/team) and of the one-time invite link (/api/auth/invites).
 import { z } from 'zod';
+import { typedName } from './typed-name';
 import { AuthSession } from './auth';
 import { CreateStaffBody, ResetPasswordBody, StaffAccount, VENUE_ACCOUNT_ROLES } from './super';
 
@@ -22,7 +23,7 @@ export type TeamInviteResult = z.infer<typeof TeamInviteResult>;
 /** PATCH /api/admin/team/{id}: role, name, disabled. Venue never changes here. */
 export const TeamMemberUpdate = z.object({
   role: z.enum(VENUE_ACCOUNT_ROLES).optional(),
-  display_name: z.string().trim().max(120).nullable().optional(),
+  display_name: typedName(z.string().trim()).max(120).nullable().optional(),
   disabled: z.boolean().optional(),
 }).strict().refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type TeamMemberUpdate = z.input<typeof TeamMemberUpdate>;

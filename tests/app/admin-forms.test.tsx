@@ -15,8 +15,8 @@ const negroni: AdminMenuDrink = {
   id: 'negroni', restaurant_id: 'v', name: 'Negroni', description: 'Bitter and sweet', price: 14, price_cents: 1400, category: 'cocktail',
   image_url: null, enabled: true, available: true, sold_out_reason: null, allergens: [], extra_allergens: [], contains_alcohol: true, unchecked_ingredients: ['Carpano Antica'], featured: false, display_order: 1, updated_at: '2026-11-23T00:00:00Z',
   recipe: [
-    { id: 'l1', ingredient_id: 'gin', ingredient_name: 'Gin', raw_name: 'Gin', quantity: 30, unit: 'ml', is_optional: false, position: 0 },
-    { id: 'l2', ingredient_id: null, ingredient_name: 'Carpano Antica', raw_name: 'Carpano Antica', quantity: 30, unit: 'ml', is_optional: false, position: 1 },
+    { id: 'l1', ingredient_id: 'gin', ingredient_name: 'Gin', raw_name: 'Gin', quantity: 30, unit: 'ml', is_optional: false, position: 0, no_allergens_confirmed: false },
+    { id: 'l2', ingredient_id: null, ingredient_name: 'Carpano Antica', raw_name: 'Carpano Antica', quantity: 30, unit: 'ml', is_optional: false, position: 1, no_allergens_confirmed: false },
   ],
   modifier_groups: [],
 };
@@ -65,6 +65,17 @@ describe('menu drink form', () => {
     expect(await lastBody(calls, '/api/admin/menu-drinks/negroni')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
     await waitFor(async () => expect((await lastBody(calls, '/api/admin/menu-drinks/negroni'))?.recipe?.map((l: { raw_name?: string }) => l.raw_name)).toEqual(['Gin', 'Carpano Antica', 'Disaronno']));
+  });
+
+  it('the owner confirms a free-text line has no allergens: the warning goes and the line is saved confirmed (docs/decisions/235)', async () => {
+    const calls = api(() => ({ body: { drink: negroni } }));
+    renderPage(<MenuDrinkForm drink={negroni} onClose={() => undefined} />);
+    await screen.findAllByRole('option', { name: 'Sweet vermouth' }, { timeout: 5000 });
+    expect(screen.getByText('Not matched to an ingredient: Carpano Antica.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Carpano Antica has no allergens (I checked)'));
+    expect(screen.queryByText(/Not matched to an ingredient/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(async () => expect((await lastBody(calls, '/api/admin/menu-drinks/negroni'))?.recipe?.map((l: { no_allergens_confirmed?: boolean }) => l.no_allergens_confirmed)).toEqual([false, true]));
   });
 
   it('refuses 12.345 without rounding, shows the server\'s reason next to the field, and clears a fixed error', async () => {

@@ -10,12 +10,14 @@ import AdminTablesPage from '../../app/features/admin/tables/AdminTablesPage';
 import { VENUE } from './guest-fixtures';
 import { mockApi, renderPage, renderRoutes } from './render';
 
+/** A table's QR token as the server signs it (docs/decisions/229): 16 base64url characters. */
+const tokenOf = (number: string) => `tok${number.replace(/\W/g, '')}`.padEnd(16, 'x');
 const saved = (over: { tables?: { number: string; name: string | null; position: number }[]; settings?: Record<string, unknown> } = {}) => ({
-  tables: over.tables ?? [
+  tables: (over.tables ?? [
     { number: '1', name: null, position: 0 },
     { number: '2', name: null, position: 1 },
     { number: 'Patio 4', name: 'By the fountain', position: 2 },
-  ],
+  ]).map((t) => ({ ...t, token: tokenOf(t.number) })),
   settings: { service_charge_bp: 0, tip_presets_bp: [1500, 1800, 2000], tab_auto_close_hours: 4, ...over.settings },
 });
 
@@ -141,8 +143,27 @@ describe('admin Tables', () => {
   });
 });
 
+describe("a table's QR code (docs/decisions/229)", () => {
+  it('a new code for one table confirms what stops working, then asks the server for it', async () => {
+    const renewed = saved();
+    renewed.tables[1] = { ...renewed.tables[1]!, token: 'renewed-token-02' };
+    const calls = mockApi({
+      'GET /api/admin/tables': { body: saved() },
+      'POST /api/admin/tables/2/token': { body: renewed },
+    });
+    renderPage(<AdminTablesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New code for table 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New QR code for table 2?' });
+    expect(within(dialog).getByText(/printed QR codes stop working at once/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make a new code' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => new URL(c.url).pathname)).toEqual(['/api/admin/tables/2/token']);
+  });
+});
+
 describe('QR generator', () => {
-  it('prints one code per table of the venue, in its order, with the table in the URL', async () => {
+  it("prints one code per table of the venue, in its order, with the table and its token in the URL", async () => {
     mockApi({
       'GET /api/admin/venue': { body: { venue: VENUE } },
       'GET /api/admin/tables': { body: saved() },
@@ -150,7 +171,7 @@ describe('QR generator', () => {
     renderPage(<QrPage />);
     const images = await screen.findAllByRole('img', { name: /^QR code for / }, { timeout: 5000 });
     expect(images.map((i) => i.getAttribute('alt'))).toEqual(['QR code for Menu', 'QR code for Table 1', 'QR code for Table 2', 'QR code for Table Patio 4 (By the fountain)']);
-    expect(screen.getByText(/\/venue\/artisan-bar\?table=Patio\+4$/)).toBeTruthy();
+    expect(screen.getByText(new RegExp(`/venue/artisan-bar\\?table=Patio\\+4&t=${tokenOf('Patio 4')}$`))).toBeTruthy();
   });
 });
 

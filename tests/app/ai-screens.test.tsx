@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ChatPage from '../../app/features/guest/ai/ChatPage';
 import VibeMixerPage from '../../app/features/guest/ai/VibeMixerPage';
@@ -8,11 +8,17 @@ import { guestSessionReply, SUGGESTION, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 
 
+/** Where sign-in was asked for, and what it was handed to add on return. */
+function SignInStandIn() {
+  const { state } = useLocation();
+  return <><h1>Sign in page</h1><output>{JSON.stringify(state)}</output></>;
+}
+
 function renderAt(path: string, page: React.ReactElement) {
   return renderRoutes([{
     path: '/venue/:slug',
     element: <Outlet context={{ venue: VENUE, liveConnected: false }} />,
-    children: [{ path: 'vibe', element: page }, { path: 'ai', element: page }],
+    children: [{ path: 'vibe', element: page }, { path: 'ai', element: page }, { path: 'auth', element: <SignInStandIn /> }],
   }], path);
 }
 
@@ -73,6 +79,22 @@ describe('vibe mixer', () => {
 });
 
 describe('suggestion card', () => {
+  it('Add to Cart while signed out goes to sign-in and keeps the suggestion to add on return, as a drink page does (docs/decisions/235)', async () => {
+    const calls = mockApi({ ...baseReplies, 'POST /api/ai/vibe': { body: SUGGESTION } });
+    renderAt('/venue/artisan-bar/vibe', <VibeMixerPage />);
+    fireEvent.click(pick('Rum'));
+    fireEvent.click(pick('Tropical'));
+    fireEvent.click(screen.getByRole('button', { name: 'Mix My Vibe' }));
+    const card = await screen.findByRole('article', { name: 'Suggestion: Garden Gin Smash' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('/api/cart'))).toBe(false);
+    const back = JSON.parse(screen.getByRole('status').textContent!).signInReturn;
+    expect(back?.returnTo).toBe('/venue/artisan-bar/vibe');
+    expect(back?.add).toMatchObject({ ai_interaction_id: SUGGESTION.interaction_id, qty: 1, name: 'Garden Gin Smash' });
+  });
+
+
   it('shows the confirm-with-staff warning and asks for the total before Order Now places anything (docs/decisions/189, 190)', async () => {
     const warned = { ...SUGGESTION, confirm_with_staff: 'With an allergy, please confirm with the bar staff when you order.', order_note: 'Allergy: nuts (said to the AI bartender)' };
     const calls = mockApi({ ...baseReplies, 'POST /api/ai/vibe': { body: warned } });

@@ -45,7 +45,7 @@ const api = (available: boolean, shares = [share('s-1', BEN, 2000, 1800, 300)]) 
   [`GET ${SESSION_PATH}`]: {
     body: view(tableState({
       status: 'billing', members: [ANA, BEN], shares,
-      tab: { subtotal_cents: 1800, tax_cents: 200, service_charge_bp: 0, service_charge_cents: 0, total_cents: 2000, shared_cents: 2000, owed_cents: 0, paid_cents: 0, tips_cents: 0 },
+      tab: { subtotal_cents: 1800, tax_cents: 200, service_charge_bp: 0, service_charge_cents: 0, total_cents: 2000, shared_cents: 2000, owed_cents: 0, paid_cents: 0, tips_cents: 0, received_cents: 0, unpaid_cents: 2000 },
     }), BEN.id),
   },
   [`GET ${SESSION_PATH}/card`]: { body: { available, hold_cents: available ? 10_000 : 0, holds: [] } },
@@ -96,6 +96,24 @@ describe('paying a share', () => {
     expect(bar.textContent).toContain('Pay this at the bar: a card pays $0.50 or more');
     expect(bar.textContent).toContain('$0.30');
     expect(calls.some((r) => r.method === 'POST' && r.url.endsWith('/card'))).toBe(false);
+  });
+
+  it('the pay screen says Payment Complete the moment Stripe confirms, before the table\'s frame says captured', async () => {
+    stripeJs.confirmed = 0;
+    mockApi({
+      ...api(true),
+      [`POST ${SESSION_PATH}/shares/s-1/card`]: { body: { payment_intent_id: 'pi_2', client_secret: 'pi_2_secret_x', publishable_key: 'pk_test_1', stripe_account: 'acct_1', amount_cents: 2300 } },
+      // Stripe's webhook has not reached the Worker yet: the share still reads unpaid, with no problem.
+      [`POST ${SESSION_PATH}/shares/s-1/card/check`]: { body: { share: { id: 's-1', payment_status: 'unpaid', payment_problem: null, payment_problem_note: null } } },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/table/pay/s-1');
+    const pay = await screen.findByRole('button', { name: 'Pay $23.00' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(pay);
+    expect(await screen.findByRole('status', { name: 'Payment Complete' })).toBeTruthy();
+    expect(screen.getByText('Your share of $23.00 is paid by card. Thank you!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay \$/ })).toBeNull();
+    expect(stripeJs.confirmed).toBe(1);
   });
 
   it('shows a declined card to its payer (who may try again), and a refund on the share', async () => {

@@ -47,6 +47,18 @@ describe('menu filter', () => {
     expect(filterDrinks(DRINKS, 'orange', 'beer')).toEqual([]);
     expect(categoryCounts(DRINKS)).toEqual([['cocktail', 2], ['beer', 1], ['mocktail', 1]]);
   });
+
+  it('tolerates typos and finds by flavour, category and language (docs/decisions/235)', () => {
+    const fruity = [...DRINKS, drink('d-punch-0000000000005', 'Planter\'s Punch', 'cocktail', 1300, { description: 'Rum and lime', tags: ['Fruity', 'Tropical'] })];
+    // The guest reads Spanish: the category and "alcohol-free" in their language join the drink's words.
+    const spanish = (d: typeof DRINKS[number]) => `${{ cocktail: 'Cócteles', beer: 'Cerveza', mocktail: 'Cócteles sin alcohol' }[d.category] ?? ''}${d.contains_alcohol ? '' : ' Sin alcohol'}`;
+    expect(filterDrinks(fruity, 'negorni', null).map((d) => d.name)).toEqual(['Negroni']);
+    expect(filterDrinks(fruity, 'aperol spirtz', null).map((d) => d.name)).toEqual(['Aperol Spritz']);
+    expect(filterDrinks(fruity, 'fruity', null).map((d) => d.name)).toEqual(['Planter\'s Punch']);
+    expect(filterDrinks(fruity, 'sin alcohol', null, spanish).map((d) => d.name)).toEqual(['Virgin Mojito']);
+    expect(filterDrinks(fruity, 'cerveza', null, spanish).map((d) => d.name)).toEqual(['Harbor IPA']);
+    expect(filterDrinks(fruity, 'xyzzy', null, spanish)).toEqual([]);
+  });
 });
 
 describe('prices and tax', () => {

@@ -56,8 +56,18 @@ describe('venue menu', () => {
 
     fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'prosecco' } });
     expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link')).toHaveLength(1);
+    // The chips count what the search found (docs/decisions/235).
+    expect(within(screen.getByRole('group', { name: 'Categories' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['All Drinks (1)', 'Cocktails (1)']);
 
-    fireEvent.click(screen.getByRole('button', { name: 'All Drinks (4)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'All Drinks (1)' }));
+    // A typo, a category and "alcohol-free" find their drinks.
+    fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'negorni' } });
+    expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Negroni')]);
+    fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'alcohol free' } });
+    expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Virgin Mojito')]);
+    fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'beer' } });
+    expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Harbor IPA')]);
+
     fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'absinthe' } });
     expect(screen.getByText('No drinks found')).toBeTruthy();
   });
@@ -131,18 +141,18 @@ describe('cart', () => {
 describe('order status', () => {
   const statusView = (status: string, extra: Record<string, unknown> = {}) => ({
     body: {
-      id: 'order-00000000abcd1234', status, payment_status: 'unpaid',
+      id: 'order-00000000abcd1234', code: 'C89', status, payment_status: 'unpaid',
       created_at: '2026-03-10T12:00:00.000Z', delivered_at: null,
       eta_minutes: 6, queue_position: 1, ...extra,
     },
   });
 
-  it('shows the trail, the id (last 8) and the ETA while making', async () => {
+  it("shows the trail, the order's code (the one the bar calls out) and the ETA while making", async () => {
     signInDevice(null);
     mockApi({ ...baseApi(null), 'GET /api/orders/order-00000000abcd1234/status': statusView('preparing') });
     renderRoutes(routes, '/venue/artisan-bar/order-status/order-00000000abcd1234');
     expect(await screen.findByRole('heading', { name: 'Making Your Drinks' })).toBeTruthy();
-    expect(screen.getByText('#ABCD1234')).toBeTruthy();
+    expect(screen.getByText('C89')).toBeTruthy();
     expect(screen.getByText(/Ready in about/).textContent).toContain('6 minutes');
     expect(screen.getByText(/This page updates automatically/)).toBeTruthy();
     const trail = screen.getByRole('list', { name: 'Order progress' });
@@ -177,6 +187,37 @@ describe('order status', () => {
     renderRoutes(routes, '/venue/artisan-bar/order-status/nope-000000000000000');
     expect(await screen.findByText('Order not found')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Back to Menu' })[0]!.getAttribute('href')).toBe('/venue/artisan-bar');
+  });
+});
+
+describe('after pick-up', () => {
+  it('asks the guest to rate what they drank; a tap on a star saves the rating (docs/decisions/235)', async () => {
+    signInDevice('guest-1');
+    const line = (id: string, drinkId: string, name: string) => ({
+      id, menu_drink_id: drinkId, name, description: null, quantity: 1, price_cents: 1400, total_cents: 1400, notes: null, modifiers: null,
+      image_url: null, is_ai_creation: false, ai_recipe_name: null, recipe: null, allergens: [], contains_alcohol: true,
+    });
+    const order = {
+      id: 'order-00000000abcd1234', restaurant_id: 'v1', status: 'delivered', payment_status: 'captured', created_at: '2026-03-10T12:00:00.000Z',
+      updated_at: '2026-03-10T12:10:00.000Z', delivered_at: '2026-03-10T12:10:00.000Z', display_name: 'Sam', custom_name: null, ai_recipe_name: null,
+      referred_by_ai: false, special_instructions: null, customer_name: null, customer_phone: null, table_number: null, sales_channel: 'app',
+      eta_minutes: null, subtotal_cents: 2800, tax_cents: 245, total_cents: 3045,
+      items: [line('i1', 'd-negroni-0000000001', 'Negroni'), line('i2', 'd-negroni-0000000001', 'Negroni')],
+    };
+    const calls = mockApi({
+      ...baseApi('guest-1'),
+      'GET /api/orders/order-00000000abcd1234/status': { body: { id: order.id, status: 'delivered', payment_status: 'captured', created_at: order.created_at, delivered_at: order.delivered_at, eta_minutes: null, queue_position: 0 } },
+      'GET /api/orders/order-00000000abcd1234': { body: { order, venue: { id: 'v1', slug: 'artisan-bar', name: 'The Artisan Bar', phone: null } } },
+      'POST /api/ratings': { body: { rating: { menu_drink_id: 'd-negroni-0000000001', rating: 4, notes: null, updated_at: '2026-03-10T12:11:00.000Z' }, summary: { average: 4, count: 1 } } },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/order-status/order-00000000abcd1234');
+    const prompt = await screen.findByRole('region', { name: 'How was your drink?' });
+    const stars = within(prompt).getByRole('group', { name: 'Rate Negroni' });
+    expect(within(prompt).getAllByRole('group')).toHaveLength(1);
+    fireEvent.click(within(stars).getByRole('button', { name: '4 stars' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/ratings'))).toBe(true));
+    expect(await calls.find((c) => c.url.endsWith('/api/ratings'))!.clone().json()).toEqual({ menu_drink_id: 'd-negroni-0000000001', rating: 4, notes: '', slug: 'artisan-bar' });
+    expect(await screen.findByText('Thanks for rating!')).toBeTruthy();
   });
 });
 

@@ -62,6 +62,8 @@ export function tableState({ cartLines: lines = [], ...extra }: Partial<Omit<Tab
       shared_cents: shared, owed_cents: subtotal + tax - shared,
       paid_cents: shares.filter((s) => s.payment_status === 'captured').reduce((n, s) => n + s.amount_cents, 0),
       tips_cents: shares.reduce((n, s) => n + s.tip_cents, 0),
+      received_cents: shares.filter((s) => s.payment_status === 'captured').reduce((n, s) => n + s.due_cents, 0),
+      unpaid_cents: subtotal + tax - shares.filter((s) => s.payment_status === 'captured').reduce((n, s) => n + s.amount_cents, 0),
     },
   };
 }

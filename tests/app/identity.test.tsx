@@ -201,6 +201,28 @@ describe('guest phone sign-in', () => {
     expect(localStorage.getItem('guest_venue_slug')).toBe('artisan-bar');
   });
 
+  it('signed in, adds the line it was handed (the AI\'s Add to Cart) and goes back where the guest was (docs/decisions/235)', async () => {
+    const device = { token: fakeJwt({ sub: 'sess-3', guest_id: null }), session_id: 'sess-3', guest_id: null, signed_in: false };
+    const calls = mockApi({
+      'POST /api/auth/guest-session': { status: 201, body: device },
+      'POST /api/auth/otp/send': { body: { sent: true, expires_in: 600, demo_code: '135790' } },
+      'POST /api/auth/otp/verify': { body: { ...device, token: fakeJwt({ sub: 'sess-3', guest_id: 'g-3' }), guest_id: 'g-3', signed_in: true, profile: { id: 'g-3', display_name: null, phone_number: '+15551112222', updated_at: '2026-01-01T00:00:00Z' } } },
+      'POST /api/cart': { body: { cart: { items: [], subtotal: 0, subtotal_cents: 0 } } },
+    });
+    const add = { is_ai_creation: true, ai_interaction_id: 'int-1', ai_recipe_name: 'Garden Gin Smash', qty: 1, name: 'Garden Gin Smash' };
+    const { router } = renderRoutes([{ ...routes[0]!, children: [...routes[0]!.children, { path: 'vibe', element: <h1>Vibe page</h1> }] }],
+      { pathname: '/venue/artisan-bar/auth', state: { signInReturn: { returnTo: '/venue/artisan-bar/vibe', add } } });
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '5551112222' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+    await screen.findByText('Demo code: 135790');
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '135790' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify & Continue' }));
+    await screen.findByRole('heading', { name: 'Vibe page' });
+    expect(router.state.location.pathname).toBe('/venue/artisan-bar/vibe');
+    const cart = calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/cart'));
+    expect(await cart!.clone().json()).toEqual({ is_ai_creation: true, ai_interaction_id: 'int-1', ai_recipe_name: 'Garden Gin Smash', qty: 1, mode: 'add', slug: 'artisan-bar' });
+  });
+
   it("'Change phone number' goes back to the phone step", async () => {
     mockApi({
       'POST /api/auth/guest-session': { status: 201, body: { token: fakeJwt({ sub: 's2', guest_id: null }), session_id: 's2', guest_id: null, signed_in: false } },

@@ -132,7 +132,7 @@ describe('the order and sign-in screens in Spanish', () => {
       'GET /api/orders/active': { body: { order: null } },
       'GET /api/orders/order-00000000abcd1234/status': { body: {
         id: 'order-00000000abcd1234', status: 'preparing', payment_status: 'unpaid', created_at: '2026-03-10T12:00:00.000Z',
-        delivered_at: null, eta_minutes: 6, queue_position: 1,
+        delivered_at: null, eta_minutes: 6, queue_position: 1, code: 'C89',
       } },
     });
     renderRoutes([{ path: '/venue/:slug', element: <VenueLayout />, children: [{ path: 'order-status/:orderId', element: <OrderStatusPage /> }] }],

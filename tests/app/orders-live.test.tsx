@@ -30,7 +30,7 @@ class FakeSocket {
 }
 
 const order = {
-  id: 'order-1', restaurant_id: 'venue-1', status: 'pending', payment_status: 'unpaid', created_at: '2026-01-01T00:00:00.000Z',
+  id: 'order-1', code: 'K47', restaurant_id: 'venue-1', status: 'pending', payment_status: 'unpaid', created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z', delivered_at: null, display_name: 'New Order', custom_name: null, ai_recipe_name: null,
   referred_by_ai: false, special_instructions: null, customer_name: null, customer_phone: null, table_number: null, sales_channel: 'app',
   eta_minutes: 4, subtotal_cents: 1000, tax_cents: 88, total_cents: 1088, items: [],

@@ -25,7 +25,7 @@ const api = (status: string, { texts = false, guestId = null as string | null } 
   [`DELETE /api/orders/${ORDER}/ready-text`]: { body: { success: true } },
   'GET /api/orders/active': { body: { order: null } },
   [`GET /api/orders/${ORDER}/status`]: {
-    body: { id: ORDER, status, payment_status: 'unpaid', created_at: '2026-03-10T12:00:00.000Z', delivered_at: null, eta_minutes: status === 'ready' ? 0 : 6, queue_position: 1 },
+    body: { id: ORDER, status, payment_status: 'unpaid', created_at: '2026-03-10T12:00:00.000Z', delivered_at: null, eta_minutes: status === 'ready' ? 0 : 6, queue_position: 1, code: 'C89' },
   },
   'GET /api/push/key': { body: { public_key: 'BDyo557S-88rrWUTfhs7ZweXq1J2MAZ2yjdgDt8XOo-VUDBHbyIacFsEwlUpklOUWHgdv5jlWVh17v6CXrIi_9k', ready_texts: texts } },
   [`POST /api/orders/${ORDER}/push`]: { status: 201, body: { success: true } },

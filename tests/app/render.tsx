@@ -6,11 +6,11 @@ import { createQueryClient } from '../../app/lib/query-client';
 import { Toaster } from '../../app/ui/toast';
 
 /** Renders routes at `path` with a fresh query client and the toaster, as the app does. */
-export function renderRoutes(routes: RouteObject[], path: string) {
+export function renderRoutes(routes: RouteObject[], path: string | { pathname: string; state: unknown }) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
-  return { router, ...render(
+  return { router, client, ...render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
       <Toaster />

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LowStockPage from '../../app/features/staff/inventory/LowStockPage';
 import StaffInventoryPage from '../../app/features/staff/inventory/StaffInventoryPage';
+import MenuLookupPage from '../../app/features/staff/menu/MenuLookupPage';
 import { ClearUnclaimedButton } from '../../app/features/staff/orders/ClearUnclaimedButton';
 import { ALERT_REPEAT_MS, alertNewOrder, useAlertSettings, useRepeatingAlert } from '../../app/features/staff/orders/notifications';
 import { mockApi, renderPage } from './render';
@@ -32,7 +33,7 @@ describe('staff inventory screen', () => {
     expect(rows.map((r) => within(r).queryByText('Low Stock') !== null)).toEqual([false, true, true]);
     expect(within(rows[1]!).getByText('Never')).toBeTruthy();
     expect(within(rows[2]!).getAllByText('20 pcs')).toHaveLength(2);
-    expect(within(rows[2]!).getByText('Unavailable')).toBeTruthy();
+    expect(within(rows[2]!).getByText("86'd")).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Available Only' }));
     expect(screen.queryByText('Mint')).toBeNull();
@@ -42,6 +43,29 @@ describe('staff inventory screen', () => {
     expect(screen.getAllByRole('row')).toHaveLength(2);
     fireEvent.change(screen.getByLabelText('Search by ingredient or brand'), { target: { value: 'zzz' } });
     expect(screen.getByText('No inventory items found matching your criteria.')).toBeTruthy();
+  });
+
+  it('running out reads at a glance: "Out" at 0 ml, an 86 on the row switches it off, "Back in" undoes it', async () => {
+    const calls = mockApi({
+      'GET /api/staff/inventory': { body: { inventory: INVENTORY } },
+      'PUT /api/staff/inventory/item-1': (req) => ({ body: { item: { ...INVENTORY[0], available: false, updated_at: req.headers.get('date') ?? INVENTORY[0]!.updated_at } } }),
+      'PUT /api/staff/inventory/item-3': { body: { item: { ...INVENTORY[2], available: true } } },
+    });
+    renderPage(<StaffInventoryPage />);
+    await screen.findByText('Campari');
+    const rows = screen.getAllByRole('row').slice(1);
+    // Campari: 0 ml on hand, still switched on.
+    expect(within(rows[1]!).getByText('Out')).toBeTruthy();
+    expect(within(rows[1]!).queryByText('Available')).toBeNull();
+    expect(within(rows[0]!).getByText('Available')).toBeTruthy();
+
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: '86 Lime juice' }));
+    const sent = (path: string) => calls.find((c) => c.method === 'PUT' && new URL(c.url).pathname === path);
+    await waitFor(() => expect(sent('/api/staff/inventory/item-1')).toBeTruthy());
+    expect(await sent('/api/staff/inventory/item-1')!.clone().json()).toEqual({ available: false, reason: "86'd at the bar" });
+    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Back in Mint' }));
+    await waitFor(() => expect(sent('/api/staff/inventory/item-3')).toBeTruthy());
+    expect(await sent('/api/staff/inventory/item-3')!.clone().json()).toEqual({ available: true, reason: 'Back in' });
   });
 
   it('a reply of the wrong shape is a schema mismatch and the list falls back to empty', async () => {
@@ -183,5 +207,22 @@ describe('Clear unclaimed', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('staff menu lookup', () => {
+  it('reads categories as words, never as codes', async () => {
+    const drink = (id: string, category: string) => ({
+      id, name: `Drink ${id}`, description: null, price: 8, price_cents: 800, image_url: null, available: true, enabled: true, sold_out_reason: null,
+      category, allergens: [], contains_alcohol: false, featured: false, method: null, glass: null, ingredients: [], ingredients_summary: '', recipe: [],
+    });
+    mockApi({ 'GET /api/staff/menu': { body: { menu_items: [drink('a', 'non_alcoholic'), drink('b', 'cocktail'), drink('c', 'house_classic')] } } });
+    renderPage(<MenuLookupPage />);
+    await screen.findByText('Drink a');
+    const chips = within(screen.getByRole('group', { name: 'Category' })).getAllByRole('button').map((b) => b.textContent);
+    expect(chips).toEqual(['All', 'Cocktails', 'Wine', 'Beer', 'Spirits', 'Non-Alcoholic']);
+    expect(screen.getByText('Non-Alcoholic', { selector: '.badge' })).toBeTruthy();
+    expect(screen.getByText('House Classics', { selector: '.badge' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/non_alcoholic|non alcoholic|house_classic|\bcocktail\b/);
   });
 });

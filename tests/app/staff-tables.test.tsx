@@ -222,7 +222,7 @@ describe('the bar display', () => {
     image_url: null, is_ai_creation: false, ai_recipe_name: null, recipe: null, allergens: [], contains_alcohol: true, member_name: member,
   });
   const round = {
-    id: 'o-1', restaurant_id: 'v1', status: 'pending', payment_status: 'unpaid', created_at: '2026-11-26T19:00:00.000Z',
+    id: 'o-1', code: 'K47', restaurant_id: 'v1', status: 'pending', payment_status: 'unpaid', created_at: '2026-11-26T19:00:00.000Z',
     updated_at: '2026-11-26T19:00:00.000Z', delivered_at: null, display_name: 'Table 7', custom_name: null, ai_recipe_name: null,
     referred_by_ai: false, special_instructions: null, customer_name: null, customer_phone: null, table_number: '7', sales_channel: 'app',
     eta_minutes: 4, subtotal_cents: 3600, tax_cents: 315, total_cents: 3915,

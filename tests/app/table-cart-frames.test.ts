@@ -7,7 +7,9 @@ import { tableKeys, writeTableFrames, type TableView } from '../../app/features/
 import { tableKeys as staffKeys } from '../../app/features/staff/tables/api';
 import '../../app/features/staff/tables/table-cache';
 import { createQueryClient } from '../../app/lib/query-client';
-import { ANA, BEN, cartLine, SESSION_ID, tableState, view } from './guest-table-fixtures';
+import { ANA, BEN, cartLine, round, SESSION_ID, tabLine, tableState, view } from './guest-table-fixtures';
+import { cardStatusQuery } from '../../app/features/tables/api';
+import type { Order } from '../../shared/schemas/order';
 import { staffTables, tableState as staffTableState } from './table-fixtures';
 
 /** The frame the hub sends for the change from `before` to `after` (lines changed or new, lines gone). */
@@ -42,6 +44,18 @@ describe("a member's table", () => {
     expect(held(client)).toEqual(view(v4, BEN.id));
     expect(held(client).table.cart.lines.map((l) => `${l.member_name}|${l.name}|${l.qty}`)).toEqual(['Ben|Harbor IPA|1', 'Ben|Spritz|1']);
     expect(client.getQueryState(key)!.isInvalidated).toBe(false);
+  });
+
+  it("a round's status update moves its round on the tab, and leaves the tab's card status (read beside it) alone", () => {
+    const client = createQueryClient();
+    const withRound = tableState({ version: 3, rounds: [round(1, 'preparing', [tabLine(1, ANA, 'Negroni', 1400, 1)])] });
+    client.setQueryData(key, view(withRound, ANA.id));
+    const card = { available: true, hold_cents: 10_000, holds: [] };
+    client.setQueryData(cardStatusQuery(SESSION_ID).queryKey, card);
+    const order = { id: withRound.rounds[0]!.order_id, status: 'ready' } as Order;
+    expect(() => writeTableFrames(client, { type: 'order_updated', seq: 10, at: at(9), from: 'preparing', to: 'ready', order })).not.toThrow();
+    expect(held(client).table.rounds[0]!.status).toBe('ready');
+    expect(client.getQueryData(cardStatusQuery(SESSION_ID).queryKey)).toEqual(card);
   });
 
   it('a member who missed a frame keeps what they hold and reads the table again', () => {

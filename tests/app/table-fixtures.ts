@@ -28,7 +28,7 @@ export const tableState = (over: Partial<TableState> = {}): TableState => ({
   }],
   tab: {
     subtotal_cents: 3600, tax_cents: 315, service_charge_bp: 0, service_charge_cents: 0, total_cents: 3915,
-    shared_cents: 2000, owed_cents: 1915, paid_cents: 0, tips_cents: 300,
+    shared_cents: 2000, owed_cents: 1915, paid_cents: 0, tips_cents: 300, received_cents: 0, unpaid_cents: 3915,
   },
   shares: [share()],
   tip_presets_bp: [1500, 1800, 2000],
@@ -38,7 +38,7 @@ export const tableState = (over: Partial<TableState> = {}): TableState => ({
 export type StaffTables = z.infer<typeof StaffTablesResponse>;
 
 export const staffTables = (over: Partial<StaffTables> = {}): StaffTables => ({
-  tables: Array.from({ length: 12 }, (_, i) => ({ number: String(i + 1), name: null })),
+  tables: Array.from({ length: 12 }, (_, i) => ({ number: String(i + 1), name: null, token: `token-${i + 1}` })),
   sessions: [
     {
       session_id: 'ts-7', table: '7', status: 'billing', member_names: ['Alex', 'Sam'], rounds: 1, total_cents: 3915, paid_cents: 0,

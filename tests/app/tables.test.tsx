@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import CartPage from '../../app/features/guest/cart/CartPage';
 import DrinkPage from '../../app/features/guest/drink/DrinkPage';
@@ -7,6 +7,7 @@ import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
 import TableScreens from '../../app/features/tables/TableScreens';
+import { writeTable } from '../../app/features/tables/table-cache';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 import { ANA, BEN, CAL, cartLine, round, SESSION_ID, share, tabLine, tableState, view } from './guest-table-fixtures';
@@ -50,21 +51,31 @@ beforeAll(async () => {
   await Promise.all([import('../../app/features/tables/TableFrame'), import('../../app/features/tables/TableJoin'), import('../../app/features/tables/TableCart')]);
 });
 
+/** What a table's QR code carries besides its number (docs/decisions/229). */
+const QR_TOKEN = 'Qr-token_0123456';
+
 describe('scanning a table QR code', () => {
-  it('says so when the venue has no such table, and leaves the guest on the menu', async () => {
+  it('a table number without its QR token asks to scan the code on the table; nothing is looked up or sent', async () => {
     device();
-    const calls = mockApi({
-      ...baseApi,
-      'GET /api/venues/artisan-bar/tables/42': { status: 404, body: { error: { code: 'table_not_found', message: "Table 42 is not a table here. Check the number on your table's QR code." } } },
-    });
-    const { router } = renderRoutes(routes, '/venue/artisan-bar?table=42');
-    const dialog = await screen.findByRole('dialog', { name: 'Table not found' });
-    expect(within(dialog).getByRole('alert').textContent).toBe("Table 42 is not a table here. Check the number on your table's QR code.");
+    const calls = mockApi({ ...baseApi });
+    const { router } = renderRoutes(routes, '/venue/artisan-bar?table=8');
+    const dialog = await screen.findByRole('dialog', { name: 'Scan the code on your table' });
+    expect(within(dialog).getByRole('alert').textContent).toBe("To order at table 8, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.");
     fireEvent.click(within(dialog).getByRole('button', { name: 'Browse the menu' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.search).toBe('');
-    expect(calls.some((r) => r.method === 'POST' && r.url.includes('/tables/'))).toBe(false);
+    expect(calls.some((r) => r.url.includes('/tables/'))).toBe(false);
     expect(screen.queryByRole('navigation', { name: 'Your table' })).toBeNull();
+  });
+
+  it("a QR token the server refuses (an old print) asks to scan too", async () => {
+    device();
+    mockApi({
+      ...baseApi,
+      'GET /api/venues/artisan-bar/tables/8': { status: 403, body: { error: { code: 'table_token_required', message: 'Scan the code on your table' } } },
+    });
+    renderRoutes(routes, `/venue/artisan-bar?table=8&t=${QR_TOKEN}`);
+    expect(await screen.findByRole('dialog', { name: 'Scan the code on your table' })).toBeTruthy();
   });
 
   it('asks "Your name" once, opens the table, remembers the name and shows the table in the frame', async () => {
@@ -76,7 +87,7 @@ describe('scanning a table QR code', () => {
       'POST /api/tables/sessions': { body: view(opened, ANA.id) },
       [`GET ${SESSION_PATH}`]: { body: view(opened, ANA.id) },
     });
-    const { router, unmount } = renderRoutes(routes, '/venue/artisan-bar?table=7');
+    const { router, unmount } = renderRoutes(routes, `/venue/artisan-bar?table=7&t=${QR_TOKEN}`);
     const sheet = await screen.findByRole('dialog', { name: 'Join table' });
     expect(within(sheet).getByText(/you'll host the table's tab/)).toBeTruthy();
 
@@ -90,7 +101,7 @@ describe('scanning a table QR code', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: 'Join table' }));
     const frame = await screen.findByRole('navigation', { name: 'Your table' }, { timeout: 3_000 });
     expect(within(frame).getByRole('link', { name: 'Table 7 · 1 person' }).getAttribute('href')).toBe('/venue/artisan-bar/table');
-    expect(await bodyOf(calls, 'POST', '/api/tables/sessions')).toEqual({ slug: 'artisan-bar', table: '7', name: 'Ana' });
+    expect(await bodyOf(calls, 'POST', '/api/tables/sessions')).toEqual({ slug: 'artisan-bar', table: '7', name: 'Ana', token: QR_TOKEN });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Join table' })).toBeNull());
     expect(router.state.location.search).toBe('');
     expect(screen.getByText('You opened table 7\'s tab')).toBeTruthy();
@@ -102,7 +113,7 @@ describe('scanning a table QR code', () => {
       'GET /api/venues/artisan-bar/tables/9': { body: { venue_id: VENUE.id, table: '9', name: null, session: 'joinable', member_session_id: null } },
       [`GET ${SESSION_PATH}`]: { body: view(opened, ANA.id) },
     });
-    renderRoutes(routes, '/venue/artisan-bar?table=9');
+    renderRoutes(routes, `/venue/artisan-bar?table=9&t=${QR_TOKEN}`);
     const again = await screen.findByRole('dialog', { name: 'Join table' });
     expect((within(again).getByLabelText('Your name') as HTMLInputElement).value).toBe('Ana');
     expect(within(again).getByText('A tab is open at this table. Join it to order together.')).toBeTruthy();
@@ -138,7 +149,7 @@ describe('scanning a table QR code', () => {
         : { body: view(joined, CAL.id) }),
       [`GET ${SESSION_PATH}`]: { body: view(joined, CAL.id) },
     });
-    renderRoutes(routes, '/venue/artisan-bar?table=7');
+    renderRoutes(routes, `/venue/artisan-bar?table=7&t=${QR_TOKEN}`);
     const ask = await screen.findByRole('dialog', { name: 'Join table' });
     expect(within(ask).queryByLabelText('Table code')).toBeNull();
     fireEvent.change(within(ask).getByLabelText('Your name'), { target: { value: 'Cal' } });
@@ -154,7 +165,7 @@ describe('scanning a table QR code', () => {
     fireEvent.click(within(ask).getByRole('button', { name: 'Join table' }));
     expect(await screen.findByRole('link', { name: 'Table 7 · 2 people' }, { timeout: 3_000 })).toBeTruthy();
     const bodies = await Promise.all(second.filter((r) => r.method === 'POST' && r.url.endsWith('/api/tables/sessions')).map((r) => r.clone().json()));
-    expect(bodies).toEqual([{ slug: 'artisan-bar', table: '7', name: 'Cal' }, { slug: 'artisan-bar', table: '7', name: 'Cal', code: 'K7QP' }]);
+    expect(bodies).toEqual([{ slug: 'artisan-bar', table: '7', name: 'Cal', token: QR_TOKEN }, { slug: 'artisan-bar', table: '7', name: 'Cal', code: 'K7QP', token: QR_TOKEN }]);
   });
 
   it('a device already at the table sees no sheet', async () => {
@@ -165,10 +176,28 @@ describe('scanning a table QR code', () => {
       'GET /api/venues/artisan-bar/tables/7': { body: { venue_id: VENUE.id, table: '7', name: null, session: 'joinable', member_session_id: SESSION_ID } },
       [`GET ${SESSION_PATH}`]: { body: view(table, BEN.id) },
     });
-    renderRoutes(routes, '/venue/artisan-bar?table=7');
+    renderRoutes(routes, `/venue/artisan-bar?table=7&t=${QR_TOKEN}`);
     expect(await screen.findByRole('link', { name: 'Table 7 · 2 people' }, { timeout: 3_000 })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((r) => r.method === 'POST' && r.url.includes('/api/tables/'))).toBe(false);
+  });
+});
+
+describe('a round ready at the bar', () => {
+  it('"Your round is ready" reaches a member on the menu, live, not only on the Tab screen', async () => {
+    device({ atTable: true });
+    const making = tableState({ version: 3, rounds: [round(1, 'preparing', [tabLine(1, ANA, 'Negroni', 1400, 1)])] });
+    mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(making, BEN.id) } });
+    const { client } = renderRoutes(routes, '/venue/artisan-bar');
+    await screen.findByRole('navigation', { name: 'Your table' });
+    expect(screen.queryByRole('status', { name: 'Your round is ready' })).toBeNull();
+    act(() => writeTable(client, { ...making, version: 4, rounds: making.rounds.map((r) => ({ ...r, status: 'ready' as const })) }));
+    const banner = await screen.findByRole('status', { name: 'Your round is ready' });
+    expect(banner.textContent).toContain('Round 1');
+    expect(within(banner).getByRole('link', { name: 'Tab' }).getAttribute('href')).toBe('/venue/artisan-bar/table/tab');
+    // Handed over: the banner goes.
+    act(() => writeTable(client, { ...making, version: 5, rounds: making.rounds.map((r) => ({ ...r, status: 'delivered' as const })) }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Your round is ready' })).toBeNull());
   });
 });
 
@@ -262,7 +291,7 @@ describe('splitting the bill', () => {
   ];
   const billing = (extra: Parameters<typeof tableState>[0] = {}) => tableState({
     status: 'billing', members: [ANA, BEN, CAL], rounds: [round(1, 'delivered', lines)],
-    tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 0, owed_cents: 5759, paid_cents: 0, tips_cents: 0 },
+    tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 0, owed_cents: 5759, paid_cents: 0, tips_cents: 0, received_cents: 0, unpaid_cents: 5759 },
     ...extra,
   });
   const youPay = () => within(screen.getByRole('region', { name: 'You will pay' }));
@@ -349,6 +378,39 @@ describe('splitting the bill', () => {
     expect(calls.some((r) => r.method === 'POST' && r.url.endsWith('/shares'))).toBe(false);
   });
 
+  it('split lines and the tab read each line with its options ("Negroni, Double")', async () => {
+    device({ atTable: true });
+    const double = tabLine(4, CAL, 'Negroni', 1600, 1, { modifiers: 'Double' });
+    const withOptions = billing({ rounds: [round(1, 'delivered', [...lines, double])] });
+    mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(withOptions, BEN.id) } });
+    const { unmount } = renderRoutes(routes, '/venue/artisan-bar/table/split');
+    const list = await screen.findByRole('list', { name: 'Tab lines' });
+    expect(within(list).getByRole('button', { name: /^1 × Negroni, Double/ })).toBeTruthy();
+    unmount();
+    renderRoutes(routes, '/venue/artisan-bar/table/tab');
+    const round1 = await screen.findByRole('list', { name: 'Round 1 lines' });
+    expect(within(round1).getByText('1 × Negroni, Double')).toBeTruthy();
+  });
+
+  it('an even split another member starts while the page is open presets its count and says who started it', async () => {
+    device({ atTable: true });
+    const before = billing({ version: 5 });
+    mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(before, BEN.id) } });
+    const { client } = renderRoutes(routes, '/venue/artisan-bar/table/split');
+    fireEvent.click(within(await screen.findByRole('group', { name: 'How you pay' })).getByRole('button', { name: 'Evenly' }));
+    expect((screen.getByLabelText('Split among') as HTMLInputElement).value).toBe('3');
+    // Ana takes the first of a 2-way split: the table's frame carries her share's split.
+    const anas = share('s-1', ANA, 2880, 2425, 0, { split: { plan: 's-1', count: 2, base_cents: 5759, index: 0 } });
+    act(() => writeTable(client, billing({
+      version: 6, shares: [anas],
+      tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 2880, owed_cents: 2879, paid_cents: 0, tips_cents: 0, received_cents: 0, unpaid_cents: 5759 },
+    })));
+    expect(await screen.findByText('Ana started splitting the bill 2 ways.')).toBeTruthy();
+    expect((screen.getByLabelText('Split among') as HTMLInputElement).value).toBe('2');
+    expect(preview()).toEqual(['$28.79', '$0.00', '$28.79']);
+    expect(youPay().queryByRole('alert')).toBeNull();
+  });
+
   it("the next even share is the split's next one; shares show who paid how, and a paid tab says Payment Complete", async () => {
     // Ana started a split 3 ways of $57.59: hers took the first odd cent ($19.20); Ben's is the second ($19.20),
     // read from the share's split, or (a server that does not send it) from the even shares before it.
@@ -357,7 +419,7 @@ describe('splitting the bill', () => {
       device({ atTable: true });
       const open = billing({
         shares: [told ? anas : { ...anas, split: undefined }],
-        tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 1920, owed_cents: 3839, paid_cents: 1920, tips_cents: 384 },
+        tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 1920, owed_cents: 3839, paid_cents: 1920, tips_cents: 384, received_cents: 2304, unpaid_cents: 3839 },
       });
       mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(open, BEN.id) } });
       const { unmount } = renderRoutes(routes, '/venue/artisan-bar/table/split');
@@ -379,7 +441,7 @@ describe('splitting the bill', () => {
     const paid = billing({
       status: 'closed', closed_reason: 'paid',
       shares: [anas, share('s-2', BEN, 3839, 3233, 0, { kind: 'rest', payment_status: 'captured', method: 'card_terminal', recorded_by_name: 'Sam' })],
-      tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 5759, owed_cents: 0, paid_cents: 5759, tips_cents: 384 },
+      tab: { subtotal_cents: 4850, tax_cents: 424, service_charge_bp: 1000, service_charge_cents: 485, total_cents: 5759, shared_cents: 5759, owed_cents: 0, paid_cents: 5759, tips_cents: 384, received_cents: 6143, unpaid_cents: 0 },
     });
     mockApi({ ...baseApi, [`GET ${SESSION_PATH}`]: { body: view(paid, BEN.id) } });
     renderRoutes(routes, '/venue/artisan-bar/table/split');

@@ -7,7 +7,7 @@ import { TicketCard } from '../../app/features/staff/orders/TicketCard';
 
 const NOW = Date.parse('2026-11-26T21:00:00.000Z');
 const order = (over: Partial<Order> = {}): Order => ({
-  id: 'order-00000000ABCDEFGH', restaurant_id: 'venue-1', status: 'delivered', payment_status: 'unpaid',
+  id: 'order-00000000ABCDEFGH', code: 'C89', restaurant_id: 'venue-1', status: 'delivered', payment_status: 'unpaid',
   created_at: '2026-11-26T20:50:00.000Z', updated_at: '2026-11-26T20:55:00.000Z', delivered_at: '2026-11-26T20:55:00.000Z',
   display_name: 'Dana', custom_name: null, ai_recipe_name: null, referred_by_ai: false, special_instructions: null,
   customer_name: null, customer_phone: null, table_number: null, sales_channel: 'app', eta_minutes: null,
@@ -23,6 +23,11 @@ function renderTicket(o: Order) {
 afterEach(cleanup);
 
 describe('a bar ticket', () => {
+  it("reads the order's code, the one the bar calls out", () => {
+    const { ticket } = renderTicket(order({ code: 'N98' }));
+    expect(within(ticket).getByText('#N98')).toBeTruthy();
+  });
+
   it('a delivered solo order still unpaid offers Record payment; once paid it says Paid and offers nothing', () => {
     const { ticket, handlers } = renderTicket(order());
     fireEvent.click(within(ticket).getByRole('button', { name: 'Record payment' }));

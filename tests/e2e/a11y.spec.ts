@@ -116,9 +116,9 @@ test('the guest flow by keyboard alone: pick a venue, open a drink, add it to th
   await cancelOrder(page.request, auth, new URL(page.url()).searchParams.get('orderId')!);
 });
 
-test('a modal keeps the keyboard inside it and Escape closes it, giving focus back to the page', async ({ page }) => {
+test('a modal keeps the keyboard inside it and Escape closes it, giving focus back to the page', async ({ page, auth }) => {
   // A table's QR code opens the "Join table" sheet (docs/decisions/199: every modal is a native <dialog>).
-  await page.goto(`/venue/${SLUG}?table=19`);
+  await page.goto((await auth.tableQr('19')).path);
   const sheet = page.getByRole('dialog', { name: 'Join table' });
   await expect(sheet).toBeVisible();
   for (let tab = 0; tab < 12; tab++) {

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { guestOrders, signInAsStaff } from './bar-helpers';
 import { expect, test, type Auth } from './fixtures';
 
 // The bar display on a tablet at the pass, on a busy night (docs/decisions/122, 123).
 test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false });
 
-const SLUG = 'artisan-bar';
 const shortId = (id: string) => id.slice(-8).toUpperCase();
 type MenuDrink = { id: string; name: string; available: boolean; sold_out_reason: string | null };
 type ApiOrder = { id: string; status: string; items: { name: string; quantity: number }[] };
@@ -15,29 +15,7 @@ async function orderableDrinks(request: APIRequestContext, auth: Auth) {
   return menu.filter((d) => d.available && !d.sold_out_reason);
 }
 
-/** A new guest device places a quick order; answers the order id. */
-async function guestOrders(request: APIRequestContext, drinkId: string) {
-  const session = await request.post('/api/auth/guest-session', { data: { slug: SLUG } });
-  const { token } = await session.json();
-  const res = await request.post('/api/orders/quick', {
-    data: { slug: SLUG, item: { menu_drink_id: drinkId } }, headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).id as string;
-}
 
-async function signInAsStaff(page: Page) {
-  await page.goto('/login');
-  // The login form may restore the last email used on this device after it renders.
-  await expect(async () => {
-    await page.getByLabel('Email').fill('staff@barhop.dev');
-    await expect(page.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
-  }).toPass();
-  await page.getByLabel('Password').fill('barhop-demo');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
-}
 
 async function secondBartender(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
@@ -79,7 +57,10 @@ test('updating one ticket never disables the others, shows at once, and rolls ba
   // The refusal puts only the first ticket back, and says so.
   release();
   await expect(ticket(page, slow).getByText('Pending', { exact: true })).toBeVisible();
-  await expect(page.getByText(`Failed to update order ${shortId(slow)}: Kitchen printer on fire`)).toBeVisible();
+  // Toasts name the ticket by the code the bartender calls it (docs/decisions/234).
+  const active = (await (await request.get('/api/staff/orders?status=active&limit=200', { headers: await auth.headers('staff') })).json()).orders as { id: string; code: string }[];
+  const slowCode = active.find((o) => o.id === slow)!.code;
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(`Failed to update Order ${slowCode}: Kitchen printer on fire`)).toBeVisible();
   await expect(ticket(page, other).getByText('Preparing', { exact: true })).toBeVisible();
 });
 

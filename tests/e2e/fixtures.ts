@@ -2,6 +2,7 @@
 // worker and server, instead of a login per helper call copied into each spec.
 import { expect, test as base, type APIRequestContext } from '@playwright/test';
 import { SIGN_IN } from './route-list';
+import { tableQrPath } from '../../shared/tables';
 
 export { expect };
 export const DEMO_PASSWORD = 'barhop-demo';
@@ -26,6 +27,8 @@ export type Auth = {
   token(role: Role): Promise<string>;
   /** `{ Authorization: 'Bearer …' }` for the role. */
   headers(role: Role): Promise<{ Authorization: string }>;
+  /** What a table's QR code carries (docs/decisions/229): its signed token and the path the code opens. */
+  tableQr(table: string, slug?: string): Promise<{ token: string; path: string }>;
 };
 
 export const test = base.extend<{ auth: Auth }>({
@@ -39,6 +42,15 @@ export const test = base.extend<{ auth: Auth }>({
       tokens.set(key, fresh);
       return fresh.token;
     };
-    await provide({ token, headers: async (role) => ({ Authorization: `Bearer ${await token(role)}` }) });
+    const headers = async (role: Role) => ({ Authorization: `Bearer ${await token(role)}` });
+    // Read as the QR generator reads it (GET /api/admin/tables), by the super admin for any venue.
+    const tableQr = async (table: string, slug = 'artisan-bar') => {
+      const res = await request.get(`/api/admin/tables?restaurant_id=${slug}`, { headers: await headers('super') });
+      expect(res.ok(), await res.text()).toBe(true);
+      const found = ((await res.json()).tables as { number: string; token: string }[]).find((t) => t.number === table);
+      expect(found, `${slug} has table ${table}`).toBeTruthy();
+      return { token: found!.token, path: tableQrPath(slug, table, found!.token) };
+    };
+    await provide({ token, headers, tableQr });
   },
 });

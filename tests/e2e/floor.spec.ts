@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // The floor on a rush (docs/decisions/179–182): the bar display on a landscape tablet holds 8 tickets and a bump moves
 // no other ticket's key; a preparing order is cancelled with its stock given back; a table's round is brought to it.
@@ -169,7 +170,7 @@ async function phone(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test('with table service a table\'s round reads "We\'ll bring it to table 3", and its ticket shows the table large', async ({ page, request, browser }) => {
+test('with table service a table\'s round reads "We\'ll bring it to table 3", and its ticket shows the table large', async ({ page, request, browser, auth }) => {
   test.setTimeout(180_000);
   const admin = await login(request, 'admin@barhop.dev');
   const staff = await login(request, 'staff@barhop.dev');
@@ -185,7 +186,7 @@ test('with table service a table\'s round reads "We\'ll bring it to table 3", an
   try {
     const [drink] = await orderableDrinks(request);
     const guest = await phone(browser);
-    await guest.page.goto(`/venue/${SLUG}?table=${TABLE}`);
+    await guest.page.goto((await auth.tableQr(TABLE)).path);
     const sheet = guest.page.getByRole('dialog', { name: 'Join table' });
     await sheet.getByLabel('Your name').fill('Ana');
     await sheet.getByRole('button', { name: 'Join table' }).click();

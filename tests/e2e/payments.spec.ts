@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Auth } from './fixtures';
 import Stripe from 'stripe';
 import { LOCAL_STRIPE_WEBHOOK_SECRET, stripeEvent } from '../../worker/payments/local-stripe';
 
@@ -74,12 +75,12 @@ async function staffLogin(request: APIRequestContext, email: string) {
  * A guest at `table` opens its tab, sends a round the bar serves, asks for the bill and takes the rest with a
  * 20 % tip; the guest's device token and table come back for the phone to carry.
  */
-async function billedTab(request: APIRequestContext, slug: string, table: string, staffEmail: string) {
+async function billedTab(request: APIRequestContext, auth: Auth, slug: string, table: string, staffEmail: string) {
   const session = await request.post('/api/auth/guest-session', { data: { slug } });
   expect(session.status()).toBe(201);
   const guest = await session.json() as { token: string; session_id: string };
   const headers = { Authorization: `Bearer ${guest.token}` };
-  const opened = await request.post('/api/tables/sessions', { headers, data: { slug, table, name: 'Sam' } });
+  const opened = await request.post('/api/tables/sessions', { headers, data: { slug, table, name: 'Sam', token: (await auth.tableQr(table, slug)).token } });
   expect(opened.ok(), await opened.text()).toBe(true);
   const id = (await opened.json()).table.session_id as string;
   const drinks = (await (await request.get(`/api/drinks?slug=${slug}`)).json()).drinks as { id: string; available: boolean }[];
@@ -97,11 +98,11 @@ async function billedTab(request: APIRequestContext, slug: string, table: string
 }
 
 /** A guest who opened a tab at `table` and has sent nothing yet: the tab a card hold is put on. */
-async function openTab(request: APIRequestContext, slug: string, table: string) {
+async function openTab(request: APIRequestContext, auth: Auth, slug: string, table: string) {
   const session = await request.post('/api/auth/guest-session', { data: { slug } });
   expect(session.status()).toBe(201);
   const guest = await session.json() as { token: string; session_id: string };
-  const opened = await request.post('/api/tables/sessions', { headers: { Authorization: `Bearer ${guest.token}` }, data: { slug, table, name: 'Sam' } });
+  const opened = await request.post('/api/tables/sessions', { headers: { Authorization: `Bearer ${guest.token}` }, data: { slug, table, name: 'Sam', token: (await auth.tableQr(table, slug)).token } });
   expect(opened.ok(), await opened.text()).toBe(true);
   const answer = await opened.json() as { table: { session_id: string }; you: string };
   return { id: answer.table.session_id, you: answer.you, guest };
@@ -147,8 +148,8 @@ test.beforeAll(() => {
 });
 test.afterAll(() => connectAccount(CARD_VENUE, null));
 
-test('a guest pays their share by card; the bar sees it paid; an admin refunds it and the guest\'s receipt shows it', async ({ browser, request }) => {
-  const tab = await billedTab(request, CARD_VENUE, CARD_TABLE, 'staff2@barhop.dev');
+test('a guest pays their share by card; the bar sees it paid; an admin refunds it and the guest\'s receipt shows it', async ({ browser, request, auth }) => {
+  const tab = await billedTab(request, auth, CARD_VENUE, CARD_TABLE, 'staff2@barhop.dev');
 
   // The bartender has the tab open on the Tables screen while the guest pays.
   const bar = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -222,8 +223,8 @@ test('a guest pays their share by card; the bar sees it paid; an admin refunds i
   await context.close();
 });
 
-test('a venue without a payment account keeps "Pay at the bar", and the guest sees it', async ({ browser, request }) => {
-  const tab = await billedTab(request, BAR_VENUE, BAR_TABLE, 'staff@barhop.dev');
+test('a venue without a payment account keeps "Pay at the bar", and the guest sees it', async ({ browser, request, auth }) => {
+  const tab = await billedTab(request, auth, BAR_VENUE, BAR_TABLE, 'staff@barhop.dev');
   const { context, page, stripeScripts } = await guestPhone(browser, BAR_VENUE, tab);
   await page.goto(`/venue/${BAR_VENUE}/table/split`);
   await expect(page.getByRole('listitem', { name: 'Your share' })).toContainText(money(tab.share.due_cents));
@@ -239,8 +240,8 @@ test('a venue without a payment account keeps "Pay at the bar", and the guest se
   await context.close();
 });
 
-test('a guest opens the tab on a card: the hold is authorised on Stripe\'s word and the Tab screen shows it', async ({ browser, request }) => {
-  const tab = await openTab(request, CARD_VENUE, HOLD_TABLE);
+test('a guest opens the tab on a card: the hold is authorised on Stripe\'s word and the Tab screen shows it', async ({ browser, request, auth }) => {
+  const tab = await openTab(request, auth, CARD_VENUE, HOLD_TABLE);
   const { context, page, stripeScripts } = await guestPhone(browser, CARD_VENUE, tab);
   await page.goto(`/venue/${CARD_VENUE}/table/tab`);
   const open = page.getByRole('link', { name: 'Open tab on card' });

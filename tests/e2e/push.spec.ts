@@ -49,7 +49,7 @@ test("a guest taps \"Tell me when it's ready\"; the ready push shows a notificat
   const keys = await browserKey();
   await context.addInitScript(({ guestToken, subscriptionKeys }) => {
     localStorage.setItem('barhop.guest_token', guestToken);
-    const endpoint = `https://push.invalid/e2e/${Math.random().toString(36).slice(2)}`;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Math.random().toString(36).slice(2)}`;
     PushManager.prototype.subscribe = async () => ({ endpoint, toJSON: () => ({ endpoint, expirationTime: null, keys: subscriptionKeys }) }) as unknown as PushSubscription;
   }, { guestToken: token as string, subscriptionKeys: keys });
   const page = await context.newPage();

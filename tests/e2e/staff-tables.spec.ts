@@ -31,7 +31,7 @@ async function tabWithAShare(request: APIRequestContext, auth: Auth, table: stri
   const session = await request.post('/api/auth/guest-session', { data: { slug: SLUG } });
   expect(session.status()).toBe(201);
   const headers = { Authorization: `Bearer ${(await session.json()).token as string}` };
-  const opened = await request.post('/api/tables/sessions', { headers, data: { slug: SLUG, table, name } });
+  const opened = await request.post('/api/tables/sessions', { headers, data: { slug: SLUG, table, name, token: (await auth.tableQr(table)).token } });
   expect(opened.ok(), await opened.text()).toBe(true);
   const id = (await opened.json()).table.session_id as string;
   const drinks = (await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as { id: string; available: boolean }[];
@@ -132,7 +132,7 @@ test('the admin edits the tables and the tab settings; bad input shows the serve
 
   await page.getByRole('navigation').getByRole('link', { name: 'QR Generator' }).click();
   await expect(page.getByRole('img', { name: 'QR code for Table Patio 1 (Garden)' })).toBeVisible();
-  await expect(page.getByText(/\/venue\/artisan-bar\?table=Patio\+1$/)).toBeVisible();
+  await expect(page.getByText(/\/venue\/artisan-bar\?table=Patio\+1&t=[A-Za-z0-9_-]{16}$/)).toBeVisible();
 
   // Every spec shares one seeded database in a run: put the tables and settings back for the others.
   await page.getByRole('navigation').getByRole('link', { name: 'Tables' }).click();

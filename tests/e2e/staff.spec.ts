@@ -201,7 +201,7 @@ test('low stock, history, menu lookup and AI cocktails screens answer a bartende
   await expectAccessible(page, 'history');
 
   await nav.getByRole('link', { name: 'Menu Lookup' }).click();
-  await page.getByRole('button', { name: 'beer', exact: true }).click();
+  await page.getByRole('button', { name: 'Beer', exact: true }).click();
   const firstCard = page.getByRole('list', { name: 'Menu drinks' }).getByRole('listitem').first();
   const name = await firstCard.getByRole('heading').textContent();
   await firstCard.getByRole('button', { name: /View Recipe/ }).click();

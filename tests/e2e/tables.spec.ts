@@ -59,9 +59,9 @@ async function phone(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-/** A guest scans the table's QR code (or opens the invite link) and joins with their name. */
-async function join(page: Page, name: string, code?: string) {
-  await page.goto(`/venue/${SLUG}?table=${TABLE}${code ? `&code=${code}` : ''}`);
+/** A guest scans the table's QR code (`qr`, its path) or opens the invite link, and joins with their name. */
+async function join(page: Page, name: string, via: { qr: string } | { code: string }) {
+  await page.goto('qr' in via ? via.qr : `/venue/${SLUG}?table=${TABLE}&code=${via.code}`);
   const sheet = page.getByRole('dialog', { name: 'Join table' });
   await expect(sheet).toBeVisible();
   await sheet.getByLabel('Your name').fill(name);
@@ -99,15 +99,16 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   const cal = await phone(browser);
 
   // Ana scans first and hosts; the invite link carries the code for Ben; Cal scans within 20 minutes and joins.
-  await join(ana.page, 'Ana');
+  const qr = (await auth.tableQr(TABLE)).path;
+  await join(ana.page, 'Ana', { qr });
   await expect(tabBar(ana.page).getByRole('link', { name: `Table ${TABLE} · 1 person` })).toBeVisible();
   await ana.page.goto(`/venue/${SLUG}/table`);
   const code = (await ana.page.locator('.table-code').textContent())!.trim();
   expect(code).toMatch(/^[A-Z2-9]{4}$/);
   await expect(ana.page.getByRole('link', { name: new RegExp(`\\?table=${TABLE}&code=${code}$`) })).toBeVisible();
   await expectAccessible(ana.page, 'table');
-  await join(ben.page, 'Ben', code);
-  await join(cal.page, 'Cal');
+  await join(ben.page, 'Ben', { code });
+  await join(cal.page, 'Cal', { qr });
   // The host's frame follows the table live.
   await expect(tabBar(ana.page).getByRole('link', { name: `Table ${TABLE} · 3 people` })).toBeVisible();
   await expect(ana.page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveText([/Ana \(you\)\s*Host/, /Ben/, /Cal/]);
@@ -238,13 +239,45 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await staff.close();
 });
 
-test('a table the venue does not have says so, and a guest who never scans keeps ordering alone', async ({ page }) => {
-  await page.goto(`/venue/${SLUG}?table=42`);
-  const dialog = page.getByRole('dialog', { name: 'Table not found' });
-  await expect(dialog.getByText("Table 42 is not a table here. Check the number on your table's QR code.")).toBeVisible();
-  await dialog.getByRole('button', { name: 'Browse the menu' }).click();
+test('a phone that types the table number is asked to scan; the phone that scans the QR code joins (docs/decisions/229)', async ({ page, browser, auth, request }) => {
+  const bar = bartender(request, await auth.token('staff'));
+  const PRESENCE_TABLE = '12';
+  const open = async () => ((await (await request.get('/api/staff/tables', { headers: await auth.headers('staff') })).json()) as StaffTables).sessions
+    .filter((s) => s.table === PRESENCE_TABLE && (s.status === 'open' || s.status === 'billing'));
+  for (const tab of await open()) await bar.end(tab.session_id);
+
+  // The table's QR code, as the admin's QR screen prints it, opens the tab.
+  const host = await phone(browser);
+  const qr = (await auth.tableQr(PRESENCE_TABLE)).path;
+  await host.page.goto(qr);
+  const sheet = host.page.getByRole('dialog', { name: 'Join table' });
+  await sheet.getByLabel('Your name').fill('Ana');
+  await sheet.getByRole('button', { name: 'Join table' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(tabBar(host.page).getByRole('link', { name: `Table ${PRESENCE_TABLE} · 1 person` })).toBeVisible();
+
+  // Someone outside the bar types the address with the table's number: nothing of the tab, only "scan the code".
+  await page.goto(`/venue/${SLUG}?table=${PRESENCE_TABLE}`);
+  const asked = page.getByRole('dialog', { name: 'Scan the code on your table' });
+  await expect(asked).toBeVisible();
+  await expect(asked.getByText(`To order at table ${PRESENCE_TABLE}, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.`)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Join table' })).toHaveCount(0);
+  await asked.getByRole('button', { name: 'Browse the menu' }).click();
   await expect(page).toHaveURL(new RegExp(`/venue/${SLUG}$`));
-  await expect(page.getByRole('navigation', { name: 'Your table' })).toHaveCount(0);
+  await expect(tabBar(page)).toHaveCount(0);
+  // Never at a table, they order on their own, as any guest (sign-in first).
   await page.goto(`/venue/${SLUG}/cart`);
   await expect(page).toHaveURL(new RegExp(`/venue/${SLUG}/auth$`));
+
+  // A friend at the table scans the same code and joins the tab.
+  const friend = await phone(browser);
+  await friend.page.goto(qr);
+  const joinSheet = friend.page.getByRole('dialog', { name: 'Join table' });
+  await joinSheet.getByLabel('Your name').fill('Ben');
+  await joinSheet.getByRole('button', { name: 'Join table' }).click();
+  await expect(tabBar(friend.page).getByRole('link', { name: `Table ${PRESENCE_TABLE} · 2 people` })).toBeVisible();
+  expect((await open()).length).toBe(1);
+
+  for (const tab of await open()) await bar.end(tab.session_id);
+  for (const c of [host, friend]) await c.context.close();
 });

@@ -27,7 +27,8 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'one-active-index-not-unique',
     rule: 'the partial unique index makes placement atomic',
-    file: 'migrations/0000_init.sql',
+    // The index as migration order_codes last made it (solo orders; a table's rounds have their own).
+    file: 'migrations/0020_order_codes.sql',
     search: 'CREATE UNIQUE INDEX `orders_one_active_uq`',
     replace: 'CREATE INDEX `orders_one_active_uq`',
     tests: [W('orders-placement')],
@@ -43,13 +44,13 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'ready-not-active',
     rule: "an order at 'ready' is still the guest's active order",
-    file: 'migrations/0000_init.sql',
-    search: "WHERE status in ('pending','preparing','ready');",
-    replace: "WHERE status in ('pending','preparing');",
+    file: 'migrations/0020_order_codes.sql',
+    search: "WHERE status in ('pending','preparing','ready') and table_session_id is null;",
+    replace: "WHERE status in ('pending','preparing') and table_session_id is null;",
     also: [{
       file: 'worker/orders/placement.ts',
-      search: 'inArray(orders.status, [...ACTIVE_ORDER_STATUSES])',
-      replace: "inArray(orders.status, ['pending', 'preparing'])",
+      search: ': [...ACTIVE_ORDER_STATUSES])))',
+      replace: ": ['pending', 'preparing'])))",
     }],
     tests: [W('orders-placement')],
   },
@@ -57,9 +58,9 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'ready-not-in-one-active-index',
     rule: 'D1 itself refuses a second active order beside a ready one',
-    file: 'migrations/0000_init.sql',
-    search: "WHERE status in ('pending','preparing','ready');",
-    replace: "WHERE status in ('pending','preparing');",
+    file: 'migrations/0020_order_codes.sql',
+    search: "WHERE status in ('pending','preparing','ready') and table_session_id is null;",
+    replace: "WHERE status in ('pending','preparing') and table_session_id is null;",
     tests: [W('orders-placement')],
   },
 

@@ -335,7 +335,10 @@ describe('recipes poured from stock', () => {
     // Another venue's staff cannot move this order (404) and nothing is poured.
     expectApiError(await setStatus(orderId, staff, 'preparing'), 404);
     expect(await countRows('SELECT count(*) AS n FROM stock_movements WHERE order_id = ?', orderId)).toBe(0);
-    expect((await setStatus(orderId, staff2, 'preparing')).status).toBe(200);
+    // The bartender is told what is short first (docs/decisions/233), and starts it anyway.
+    expect(expectApiError(await setStatus(orderId, staff2, 'preparing'), 409).code).toBe('stock_short');
+    const started = await call('PUT', `/api/staff/orders/${orderId}/status`, { token: staff2, body: { status: 'preparing', allow_short: true } });
+    expect(started.status).toBe(200);
     expect((await itemRow(line.item_id))!.quantity).toBe(0);
     const poured = await env.DB.prepare('SELECT delta_ml FROM stock_movements WHERE order_id = ? AND inventory_item_id = ?').bind(orderId, line.item_id).first<{ delta_ml: number }>();
     expect(poured!.delta_ml).toBeCloseTo(-line.quantity / 3, 2);

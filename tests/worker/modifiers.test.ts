@@ -261,5 +261,7 @@ describe('a table cart line', () => {
     const round = await sendRound(sessionId, host.token);
     expect(round.order.items[0]!.modifiers).toBe('Double, No ice');
     expect(round.order.items[0]!.price_cents).toBe(negroni.price_cents + 500);
+    // The tab's line (what the split by item lists) keeps its options too.
+    expect(round.table.rounds[0]!.lines[0]).toMatchObject({ name: 'Negroni', modifiers: 'Double, No ice' });
   });
 });

@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
 import { etaMinutes } from '../../shared/orders';
+import { ORDER_CODE_SPACE, orderCodeAt } from '../../shared/order-codes';
 import { PlacedOrder } from '../../shared/schemas/order';
 import * as schema from '../../worker/db/schema';
 import { venueHub } from '../../worker/live/hub-client';
@@ -214,7 +215,7 @@ describe('one active order per guest per venue', () => {
       details: { displayName: null, customName: null, specialInstructions: null, customerName: null, customerPhone: null, referredByAi: false, aiRecipeName: null, tableNumber: null, salesChannel: 'app' },
     });
     const venue = await venueId(SLUG);
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => placeOrder(db, { ...request(i), venueId: venue }, 0)));
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => placeOrder(db, { ...request(i), venueId: venue }, 0, orderCodeAt(ORDER_CODE_SPACE - 1 - i))));
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok && o.message === 'active order exists')).toHaveLength(19);
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
@@ -234,7 +235,7 @@ describe('one active order per guest per venue', () => {
     expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(1);
     // D1 itself refuses a second active order beside a ready one (the partial unique index).
     const columns = (await env.DB.prepare('PRAGMA table_info(orders)').all<{ name: string }>()).results.map((c) => c.name);
-    const copied = columns.map((c) => (c === 'id' ? '?1' : c === 'status' ? "'pending'" : c)).join(', ');
+    const copied = columns.map((c) => (c === 'id' ? '?1' : c === 'status' ? "'pending'" : c === 'code' ? 'NULL' : c)).join(', ');
     await expect(env.DB.prepare(`INSERT INTO orders (${columns.join(', ')}) SELECT ${copied} FROM orders WHERE id = ?2`).bind(newId(), first.json.id).run())
       .rejects.toThrow(/UNIQUE constraint failed: orders\.restaurant_id, orders\.owner_key/);
     expect((await call('PUT', `/api/staff/orders/${first.json.id}/status`, { token: staff, body: { status: 'delivered' } })).status).toBe(200);

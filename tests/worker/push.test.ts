@@ -6,9 +6,10 @@ import { env } from 'cloudflare:workers';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shortOrderId } from '../../shared/ids';
-import { ReadyPushPayload } from '../../shared/schemas/push';
+import { PUSH_ENDPOINT_SERVICE_MESSAGE, ReadyPushPayload } from '../../shared/schemas/push';
 import { app } from '../../worker/app';
 import { encryptPayload } from '../../worker/push/crypto';
+import { READY_PUSH_ATTEMPTS } from '../../worker/push/send';
 import { vapidJwk } from '../../worker/push/vapid';
 import { TWILIO_API_BASE } from '../../worker/auth/sms';
 import { venueHub } from '../../worker/live/hub-client';
@@ -16,7 +17,8 @@ import { call, expectApiError } from './helpers';
 import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
 
 const SLUG = 'artisan-bar';
-const PUSH_SERVICE = 'https://push.example.test';
+/** Google's push service, as Chrome subscribes with it; the tests' fetch stub answers it (capturePushes), nothing leaves. */
+const PUSH_SERVICE = 'https://fcm.googleapis.com';
 
 const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const unb64url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4)), (ch) => ch.charCodeAt(0));
@@ -78,15 +80,18 @@ const sms = env as unknown as { SMS_ACCOUNT_SID: string; SMS_API_KEY: string; SM
  * The Worker's outbound pushes and texts, answered with `status`; every other fetch goes out as usual. The venue's
  * hub sends them (worker/live/venue-hub.ts), in the same isolate as the tests, after the change has answered.
  */
-function capturePushes(status = 201, texts: Captured[] = []) {
+function capturePushes(status: number | (() => number) = 201, texts: Captured[] = [], elsewhere: string[] = []) {
   const sent: Captured[] = [];
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const req = new Request(input as RequestInfo, init);
     const into = req.url.startsWith(PUSH_SERVICE) ? sent : req.url.startsWith(TWILIO) ? texts : null;
-    if (!into) return realFetch(input as RequestInfo, init);
+    if (!into) {
+      elsewhere.push(req.url);
+      return realFetch(input as RequestInfo, init);
+    }
     into.push({ url: req.url, headers: req.headers, body: new Uint8Array(await req.arrayBuffer()) });
-    return new Response(into === texts ? '{"sid":"SM1"}' : null, { status });
+    return new Response(into === texts ? '{"sid":"SM1"}' : null, { status: typeof status === 'number' ? status : status() });
   });
   return sent;
 }
@@ -204,19 +209,37 @@ describe("tell me when it's ready (docs/decisions/215)", () => {
     }
   });
 
-  it('keeps a subscription on another failure and logs the push service, never the endpoint', async () => {
-    capturePushes(500);
+  it('tries another failure again a bounded number of times, then drops the subscription; logs the push service, never the endpoint', async () => {
+    const sent = capturePushes(500);
     const logged: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { logged.push(args.map(String).join(' ')); });
     const { id, guest } = await placeOrder();
     const secret = crypto.randomUUID();
-    const endpoint = `${PUSH_SERVICE}/send/${secret}`;
+    const endpoint = `${PUSH_SERVICE}/fcm/send/${secret}`;
     expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
     await markReady(id);
-    await vi.waitFor(() => expect(logged.join('\n')).toContain('push.example.test'));
-    // Put back for a later ready (after an Undo): this one never reached the phone.
-    await vi.waitFor(async () => expect(await subscriptionsOf(id)).toBe(1));
+    await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(READY_PUSH_ATTEMPTS), { timeout: 5000 });
+    expect(logged.join('\n')).toContain('fcm.googleapis.com');
     expect(logged.join('\n')).not.toContain(secret);
+    // Not kept to be tried at every later ready: handed over, undone, ready again sends nothing more.
+    await changeStatus(id, { status: 'delivered' });
+    await changeStatus(id, 'recall');
+    await settle();
+    expect(sent.filter((s) => s.url === endpoint)).toHaveLength(READY_PUSH_ATTEMPTS);
+    expect(await subscriptionsOf(id)).toBe(0);
+  });
+
+  it('a push that fails once is sent again and reaches the phone', async () => {
+    let answers = 0;
+    const sent = capturePushes(() => (++answers === 1 ? 503 : 201));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { id, guest } = await placeOrder();
+    const endpoint = `${PUSH_SERVICE}/fcm/send/${crypto.randomUUID()}`;
+    expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
+    await markReady(id);
+    await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(2), { timeout: 5000 });
+    await settle();
+    expect(sent.filter((s) => s.url === endpoint)).toHaveLength(2);
   });
 
   it("another guest cannot subscribe to or unsubscribe from someone's order (404)", async () => {
@@ -277,6 +300,67 @@ describe("tell me when it's ready (docs/decisions/215)", () => {
     const outcome = await venueHub(env, venue).changeStatus({ venueId: venue, orderId: other.id, to: 'ready', actor: { type: 'staff', id: 'hub-test' } });
     expect(outcome.ok).toBe(true);
     await vi.waitFor(() => expect(sent.filter((s) => s.url === second)).toHaveLength(1));
+  });
+});
+
+describe('push only to push services (docs/decisions/227)', () => {
+  const refused = [
+    'https://127.0.0.1:5391/send/1', 'https://localhost:5391/send/1', 'https://[::1]:5391/', 'https://0x7f000001:5391/',
+    'https://2130706433:5391/', 'https://169.254.169.254/latest/meta-data/', 'https://10.0.0.1/', 'https://metadata.google.internal/',
+    'https://127.0.0.1/', 'https://2130706433/', 'https://[::1]/',
+    // Look-alikes a string prefix or suffix would let through.
+    'https://fcm.googleapis.com.evil.test/fcm/send/1', 'https://fcm.googleapis.com@127.0.0.1/fcm/send/1',
+    'https://user:pw@fcm.googleapis.com/fcm/send/1', 'https://fcm.googleapis.com:5391/fcm/send/1',
+    'https://evilpush.apple.com/1', 'https://push.apple.com.127.0.0.1.nip.io/1', 'https://push.services.mozilla.com/wpush/v2/1',
+    'https://notify.windows.com.evil.test/w/', 'https://fcm.googleapis.com./fcm/send/1',
+  ];
+  const real = [
+    'https://fcm.googleapis.com/fcm/send/dKr4lD8PqmA:APA91bGx6cWzuA1k9Ufh5XkF5ibk2l5uBqJ3YQ2KJ4ZJ',
+    'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABmY2RhZmU3ZWM5ZjQ5ZTQ0YjA5',
+    'https://web.push.apple.com/QGuQyavXutnMH2uDOsUEUWhOmEbFEz0JeOEeoKcD3xUM',
+    'https://wns2-by3p.notify.windows.com/w/?token=BQYAAAB3o0yDtQYr3D2mW6RNTvV0Rw',
+  ];
+
+  it('refuses every address that is not a browser push service, with the reason (400)', async () => {
+    const { id, guest } = await placeOrder();
+    const keys = (await browserKeys()).json;
+    for (const endpoint of refused) {
+      const res = await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys } });
+      const error = expectApiError(res, 400);
+      expect(error.code, endpoint).toBe('invalid_request');
+      expect(error.details, endpoint).toEqual([{ path: 'endpoint', message: PUSH_ENDPOINT_SERVICE_MESSAGE }]);
+    }
+    expect(await subscriptionsOf(id)).toBe(0);
+  });
+
+  it('accepts real endpoints of Google FCM, Mozilla autopush, Apple web push and Windows WNS', async () => {
+    const { id, guest } = await placeOrder();
+    for (const endpoint of real) {
+      const res = await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } });
+      expect(res.status, `${endpoint}: ${res.text}`).toBe(201);
+    }
+    expect(await subscriptionsOf(id)).toBe(4);
+  });
+
+  it('a subscription stored to any other address is never sent to at ready, and is dropped', async () => {
+    const elsewhere: string[] = [];
+    capturePushes(201, [], elsewhere);
+    const { id } = await placeOrder();
+    const keys = (await browserKeys()).json;
+    let stored = false;
+    for (const db of [env.DB_SHARD_0, env.DB_SHARD_1, env.DB_SHARD_2, env.DB]) {
+      const order = await db.prepare('SELECT restaurant_id FROM orders WHERE id = ?').bind(id).first<{ restaurant_id: string }>().catch(() => null);
+      if (!order) continue;
+      await db.prepare('INSERT INTO push_subscriptions (order_id, restaurant_id, endpoint, p256dh, auth) VALUES (?, ?, ?, ?, ?)')
+        .bind(id, order.restaurant_id, 'https://127.0.0.1:5391/stored', keys.p256dh, keys.auth).run();
+      stored = true;
+      break;
+    }
+    expect(stored).toBe(true);
+    await markReady(id);
+    await vi.waitFor(async () => expect(await subscriptionsOf(id)).toBe(0));
+    await settle();
+    expect(elsewhere.filter((url) => url.includes('5391'))).toEqual([]);
   });
 });
 

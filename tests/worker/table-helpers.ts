@@ -1,7 +1,7 @@
 // Helpers for the tables tests: guests at a table, their calls, and the table's state as the API answers it.
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { SendRoundResponse, TableStateResponse } from '../../shared/schemas/tables';
+import { SendRoundResponse, TableStateResponse, VenueTablesResponse } from '../../shared/schemas/tables';
 import { answerOf, call, callRoute } from './helpers';
 import { availableDrinks, guestToken, staffToken } from './order-helpers';
 
@@ -12,9 +12,19 @@ export type Guest = Awaited<ReturnType<typeof guestToken>>;
 /** A fresh device session (not signed in). */
 export const newGuest = () => guestToken();
 
-/** Scans table `table` at `slug` as `name`: opens its tab or joins it; asserts it worked. */
+/** The token of table `table`'s QR code (docs/decisions/229), as the admin's QR screen reads it. */
+export async function tableTokenOf(table: string, slug = SLUG): Promise<string> {
+  const res = await call('GET', `/api/admin/tables?restaurant_id=${slug}`, { token: await staffToken('superadmin@barhop.dev') });
+  const found = (VenueTablesResponse.parse(answerOf(res))).tables.find((t) => t.number === table);
+  if (!found) throw new Error(`${slug} has no table ${table}`);
+  return found.token;
+}
+
+/** Scans table `table`'s QR code at `slug` as `name`: opens its tab or joins it; asserts it worked. */
 export async function sit(guest: Guest, table: string, name: string, options: { slug?: string; code?: string } = {}) {
-  const res = await callRoute('POST', '/tables/sessions', { token: guest.token, body: { slug: options.slug ?? SLUG, table, name, ...(options.code ? { code: options.code } : {}) } });
+  const slug = options.slug ?? SLUG;
+  const token = await tableTokenOf(table, slug);
+  const res = await callRoute('POST', '/tables/sessions', { token: guest.token, body: { slug, table, name, token, ...(options.code ? { code: options.code } : {}) } });
   return TableStateResponse.parse(answerOf(res));
 }
 

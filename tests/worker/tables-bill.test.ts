@@ -12,7 +12,7 @@ import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
 import { staffToken, venueId } from './order-helpers';
-import { addLine, addTables, bartender, deliver, drinksOf, idleFor, sendRound, SLUG, stateOf, tableOf } from './table-helpers';
+import { addLine, addTables, bartender, deliver, drinksOf, idleFor, sendRound, SLUG, stateOf, tableOf, tableTokenOf } from './table-helpers';
 
 beforeAll(() => addTables(60));
 
@@ -112,6 +112,9 @@ describe('the bill', () => {
     const half = TableStateResponse.parse((await takeShare(t.sessionId, t.host.token, { kind: 'even', count: 2, tip: { percent_bp: 2000 } })).json).table;
     const full = TableStateResponse.parse((await takeShare(t.sessionId, t.guests[1]!.token, { kind: 'rest', tip: { cents: 100 } })).json).table;
     const [hostShare, boShare] = full.shares;
+    // The table's answer says which split an even share is of, so every member's app presets that count.
+    expect(half.shares[0]!.split).toEqual({ plan: half.shares[0]!.id, count: 2, base_cents: half.tab.total_cents, index: 0 });
+    expect(full.shares.map((s) => s.split ?? null)).toEqual([half.shares[0]!.split, null]);
     const [jamie, alex] = [await bartender(), await staffToken('admin@barhop.dev')];
     const answers = await Promise.all([pay(t.sessionId, hostShare!.id, jamie), pay(t.sessionId, hostShare!.id, alex, 'card_terminal')]);
     const ok = answers.filter((r) => r.status === 200);
@@ -123,11 +126,18 @@ describe('the bill', () => {
     expect(afterOne.shares[0]).toMatchObject({ payment_status: 'captured', recorded_by_name: recorder });
     expect(afterOne.status).toBe('billing');
     expect(afterOne.tab.paid_cents).toBe(hostShare!.amount_cents);
+    // What a guest reads: paid is what was handed over, tip in; still owed is what nobody has paid yet, though every
+    // share is taken (nothing is left to split).
+    expect(afterOne.tab).toMatchObject({
+      owed_cents: 0, received_cents: hostShare!.amount_cents + hostShare!.tip_cents, unpaid_cents: afterOne.tab.total_cents - hostShare!.amount_cents,
+    });
+    expect(afterOne.tab.unpaid_cents).toBe(boShare!.amount_cents);
     expect(expectApiError(await call('DELETE', `/api/tables/sessions/${t.sessionId}/shares/${hostShare!.id}`, { token: t.host.token }), 409).code).toBe('share_already_paid');
 
     const closed = TableStateResponse.parse((await pay(t.sessionId, boShare!.id, jamie)).json).table;
     expect(closed).toMatchObject({ status: 'closed', closed_reason: 'paid' });
     expect(closed.tab).toMatchObject({ paid_cents: closed.tab.total_cents, owed_cents: 0, tips_cents: half.shares[0]!.tip_cents + 100 });
+    expect(closed.tab).toMatchObject({ received_cents: closed.tab.total_cents + closed.tab.tips_cents, unpaid_cents: 0 });
     const round = await env.DB.prepare('SELECT payment_status FROM orders WHERE id = ?').bind(t.order.id).first<{ payment_status: string }>();
     expect(round!.payment_status).toBe('captured');
     // The two payments are in the audit log, and the refused second recording as a request with its 409.
@@ -179,7 +189,7 @@ describe('staff actions', () => {
     const ticket = await env.DB.prepare('SELECT display_name, table_number FROM orders WHERE id = ?').bind(round.order.id).first();
     expect(ticket).toEqual({ display_name: 'Table 38', table_number: '38' });
     // Table 36 is free again; a guest's own venue read says so.
-    expect((await call('GET', `/api/venues/${SLUG}/tables/36`)).json.session).toBe('none');
+    expect((await call('GET', `/api/venues/${SLUG}/tables/36?t=${await tableTokenOf('36')}`)).json.session).toBe('none');
     expect(other.sessionId).not.toBe(t.sessionId);
   });
 
@@ -253,7 +263,7 @@ describe('admin', () => {
     expect(expectApiError(twice, 400).message).toBe('Table 1 is listed twice');
     const added = await call('PUT', '/api/admin/tables', { token: admin, body: { tables: [...numbers.map((number) => ({ number })), { number: 'Patio 4', name: 'Patio' }] } });
     expect(added.status, added.text).toBe(200);
-    expect(VenueTablesResponse.parse(added.json).tables.at(-1)).toEqual({ number: 'Patio 4', name: 'Patio', position: numbers.length });
+    expect(VenueTablesResponse.parse(added.json).tables.at(-1)).toEqual({ number: 'Patio 4', name: 'Patio', position: numbers.length, token: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
     expect(expectApiError(await call('PUT', '/api/admin/tables', { token: await bartender(), body: { tables: [] } }), 403).code).toBe('forbidden');
 
     const bad = await call('PUT', '/api/admin/tables/settings', { token: admin, body: { service_charge_bp: 2600 } });

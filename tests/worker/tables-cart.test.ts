@@ -9,7 +9,7 @@ import { applyCartFrame, tableMessages } from '../../shared/tables';
 import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
 import { openLive, staffToken, venueId } from './order-helpers';
-import { addLine, addTables, bartender, deliver, drinksOf, newGuest, sendRound, SLUG, stateOf, tableOf } from './table-helpers';
+import { addLine, addTables, bartender, deliver, drinksOf, newGuest, sendRound, SLUG, stateOf, tableOf, tableTokenOf } from './table-helpers';
 
 beforeAll(() => addTables(40));
 
@@ -134,6 +134,37 @@ describe('rounds', () => {
     const first = await env.DB.prepare('SELECT payment_status FROM orders WHERE id = ?').bind(sent.order.id).first<{ payment_status: string }>();
     expect(first!.payment_status).toBe('unpaid');
     expect(expectApiError(await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host!.token, body: {} }), 409).code).toBe('round_active');
+  });
+
+  it('the next round goes once the bar has made the last one (Ready), not only once it is delivered; both are the table\'s at the bar', async () => {
+    const { sessionId, host } = await tableOf('33', ['Host']);
+    const [a] = await drinksOf();
+    await addLine(sessionId, host.token, { menu_drink_id: a!.id, qty: 1 });
+    const round1 = await sendRound(sessionId, host.token);
+    await addLine(sessionId, host.token, { menu_drink_id: a!.id, qty: 2 });
+    const token = await bartender();
+    const status = (id: string, to: string) => call('PUT', `/api/staff/orders/${id}/status`, { token, body: { status: to } });
+
+    // Being made: the next round waits, and says why.
+    expect((await status(round1.order.id, 'preparing')).status).toBe(200);
+    const early = await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host.token, body: {} });
+    expect(expectApiError(early, 409)).toEqual({ code: 'round_active', message: tableMessages.roundActive('33') });
+
+    // Made: the table's state says no round is being made, and round 2 goes while round 1 is still on the bar.
+    expect((await status(round1.order.id, 'ready')).status).toBe(200);
+    expect((await stateOf(sessionId, host.token)).active_round_id).toBeNull();
+    const round2 = await sendRound(sessionId, host.token);
+    expect(round2.table.active_round_id).toBe(round2.order.id);
+    expect(round2.table.rounds.map((r) => [r.number, r.status])).toEqual([[1, 'ready'], [2, 'pending']]);
+    const queue = (await call('GET', '/api/staff/queue', { token })).json.orders as { id: string; display_name: string; table_number: string; table_session_id: string }[];
+    expect(queue.filter((o) => o.table_session_id === sessionId).map((o) => [o.id, o.display_name, o.table_number]))
+      .toEqual(expect.arrayContaining([[round1.order.id, 'Table 33', '33'], [round2.order.id, 'Table 33', '33']]));
+    // A third waits for round 2, and the bill for both to be handed over.
+    expect(expectApiError(await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host.token, body: {} }), 409).code).toBe('round_active');
+    expect(expectApiError(await call('POST', `/api/tables/sessions/${sessionId}/bill`, { token: host.token, body: {} }), 409).code).toBe('round_active');
+    // Round 1 handed over, round 2 made: both ready at once is fine.
+    expect((await status(round1.order.id, 'delivered')).status).toBe(200);
+    expect((await status(round2.order.id, 'ready')).status).toBe(200);
   });
 
   it('an empty cart is not sent', async () => {
@@ -277,7 +308,7 @@ describe('cart frames (docs/decisions/208)', () => {
     const frame = await live.waitFor((m) => m.type === 'table_updated' && m.table.version === whole.version);
     expect(frame.table).toEqual(whole);
     const cy = await newGuest();
-    const joined = TableStateResponse.parse((await call('POST', '/api/tables/sessions', { token: cy.token, body: { slug: SLUG, table: '32', name: 'Cy' } })).json).table;
+    const joined = TableStateResponse.parse((await call('POST', '/api/tables/sessions', { token: cy.token, body: { slug: SLUG, table: '32', name: 'Cy', token: await tableTokenOf('32') } })).json).table;
     await live.waitFor((m) => m.type === 'table_updated' && m.table.version === joined.version);
     const after = TableStateResponse.parse((await addLine(sessionId, cy.token, { menu_drink_id: a!.id, qty: 2 })).json).table;
     const cart: LiveTableCart = await live.waitFor((m) => m.type === 'table_cart' && m.version === after.version);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TableLookup } from '../../shared/schemas/tables';
 import { tableMessages } from '../../shared/tables';
 import { call, expectApiError } from './helpers';
-import { addLine, bartender, drinksOf, idleFor, newGuest, session, sit, SLUG, stateOf, tableOf } from './table-helpers';
+import { addLine, bartender, drinksOf, idleFor, newGuest, session, sit, SLUG, stateOf, tableOf, tableTokenOf } from './table-helpers';
 
 describe('opening and joining a table', () => {
   it('the first scan opens the tab with its guest as host; a second scan within 20 minutes joins it', async () => {
@@ -40,11 +40,12 @@ describe('opening and joining a table', () => {
     const code = (await stateOf(sessionId, host.token)).join_code;
     await idleFor(sessionId, 21);
     const late = await newGuest();
-    const refused = await call('POST', '/api/tables/sessions', { token: late.token, body: { slug: SLUG, table: '13', name: 'Late' } });
+    const qr = await tableTokenOf('13');
+    const refused = await call('POST', '/api/tables/sessions', { token: late.token, body: { slug: SLUG, table: '13', name: 'Late', token: qr } });
     expect(expectApiError(refused, 403)).toMatchObject({ code: 'join_code_required', message: tableMessages.joinCodeRequired });
-    const wrong = await call('POST', '/api/tables/sessions', { token: late.token, body: { slug: SLUG, table: '13', name: 'Late', code: code === 'AAAA' ? 'BBBB' : 'AAAA' } });
+    const wrong = await call('POST', '/api/tables/sessions', { token: late.token, body: { slug: SLUG, table: '13', name: 'Late', token: qr, code: code === 'AAAA' ? 'BBBB' : 'AAAA' } });
     expect(expectApiError(wrong, 403).code).toBe('join_code_wrong');
-    const lookup = TableLookup.parse((await call('GET', `/api/venues/${SLUG}/tables/13`, { token: late.token })).json);
+    const lookup = TableLookup.parse((await call('GET', `/api/venues/${SLUG}/tables/13?t=${qr}`, { token: late.token })).json);
     expect(lookup).toMatchObject({ table: '13', session: 'code_required', member_session_id: null });
 
     const withCode = await sit(late, '13', 'Late', { code: code.toLowerCase() });
@@ -53,14 +54,15 @@ describe('opening and joining a table', () => {
     const joined = await call('POST', '/api/tables/sessions/join', { token: byInvite.token, body: { slug: SLUG, code, name: 'Invited' } });
     expect(joined.status, joined.text).toBe(200);
     expect(joined.json.table.members.map((m: { name: string }) => m.name)).toEqual(['Host', 'Late', 'Invited']);
-    expect(TableLookup.parse((await call('GET', `/api/venues/${SLUG}/tables/13`, { token: byInvite.token })).json).member_session_id).toBe(sessionId);
+    expect(TableLookup.parse((await call('GET', `/api/venues/${SLUG}/tables/13?t=${qr}`, { token: byInvite.token })).json).member_session_id).toBe(sessionId);
   });
 
   it('refuses a table the venue does not have, an unknown code, a code of an ended tab, and a missing name', async () => {
     const guest = await newGuest();
-    const missing = await call('POST', '/api/tables/sessions', { token: guest.token, body: { slug: SLUG, table: '42', name: 'Zoe' } });
-    expect(expectApiError(missing, 404)).toEqual({ code: 'table_not_found', message: "Table 42 is not a table here. Check the number on your table's QR code." });
-    expect(expectApiError(await call('GET', `/api/venues/${SLUG}/tables/42`), 404).code).toBe('table_not_found');
+    // A table the venue does not have is, like any number without its code, asked to be scanned (docs/decisions/229).
+    const missing = await call('POST', '/api/tables/sessions', { token: guest.token, body: { slug: SLUG, table: '42', name: 'Zoe', token: await tableTokenOf('14') } });
+    expect(expectApiError(missing, 403)).toEqual({ code: 'table_token_required', message: tableMessages.scanTableCode });
+    expect(expectApiError(await call('GET', `/api/venues/${SLUG}/tables/42`), 403).code).toBe('table_token_required');
     const unknown = await call('POST', '/api/tables/sessions/join', { token: guest.token, body: { slug: SLUG, code: 'ZZZZ', name: 'Zoe' } });
     expect(expectApiError(unknown, 404)).toEqual({ code: 'table_session_not_found', message: 'That table code is not open any more.' });
     const nameless = await call('POST', '/api/tables/sessions', { token: guest.token, body: { slug: SLUG, table: '14', name: '  ' } });
@@ -81,7 +83,7 @@ describe('opening and joining a table', () => {
 
   it('a guest sits at one table of a venue at a time, and cannot order on their own while there', async () => {
     const { host } = await tableOf('15', ['Pia']);
-    const elsewhere = await call('POST', '/api/tables/sessions', { token: host.token, body: { slug: SLUG, table: '16', name: 'Pia' } });
+    const elsewhere = await call('POST', '/api/tables/sessions', { token: host.token, body: { slug: SLUG, table: '16', name: 'Pia', token: await tableTokenOf('16') } });
     expect(expectApiError(elsewhere, 409)).toMatchObject({ code: 'at_another_table', message: tableMessages.atAnotherTable('15') });
     const [drink] = await drinksOf();
     const solo = await call('POST', '/api/orders/quick', { token: host.token, body: { slug: SLUG, item: { menu_drink_id: drink!.id } } });
@@ -125,7 +127,7 @@ describe('leaving and removals', () => {
     const again = await call('DELETE', `/api/tables/sessions/${sessionId}/members/${c!.memberId}`, { token: host!.token });
     expect(expectApiError(again, 404).code).toBe('member_not_found');
 
-    const back = await call('POST', '/api/tables/sessions', { token: c!.token, body: { slug: SLUG, table: '18', name: 'Cy' } });
+    const back = await call('POST', '/api/tables/sessions', { token: c!.token, body: { slug: SLUG, table: '18', name: 'Cy', token: await tableTokenOf('18') } });
     expect(expectApiError(back, 403).code).toBe('join_code_required');
     const code = removed.json.table.join_code;
     expect((await sit(c!, '18', 'Cy', { code })).table.members.map((m) => m.name)).toEqual(['Host', 'Bo', 'Cy']);

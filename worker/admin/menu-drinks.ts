@@ -40,7 +40,7 @@ export function toAdminMenuDrink(row: DrinkRow, recipe: AdminRecipeLine[]): Admi
     allergens: row.allergens,
     extra_allergens: row.extraAllergens,
     contains_alcohol: row.containsAlcohol,
-    unchecked_ingredients: uncheckedLineNames(recipe.map((l) => ({ ingredient: l.ingredient_id, name: l.raw_name }))),
+    unchecked_ingredients: uncheckedLineNames(recipe.map((l) => ({ ingredient: l.ingredient_id, name: l.raw_name, noAllergensConfirmed: l.no_allergens_confirmed }))),
     featured: row.featured,
     display_order: row.displayOrder,
     updated_at: row.updatedAt,
@@ -60,6 +60,7 @@ async function recipesOf(db: Db, drinkIds: string[]) {
       grouped.get(line.menuDrinkId)?.push({
         id: line.id, ingredient_id: line.ingredientId, ingredient_name: ingredientName ?? line.rawName, raw_name: line.rawName,
         quantity: line.quantity, unit: line.unit, is_optional: line.isOptional, position: line.position,
+        no_allergens_confirmed: !line.ingredientId && line.noAllergensConfirmed,
       });
     }
   }
@@ -103,7 +104,7 @@ async function recipeRows(db: Db, venueId: string, drinkId: string, lines: Parse
     ingredientId: l.ingredient_id ?? matched.get(l.raw_name!) ?? null,
     rawName: l.raw_name || names.get(l.ingredient_id!)!,
     quantity: l.quantity, unit: l.unit, isOptional: l.is_optional, position,
-  }));
+  })).map((r, i) => ({ ...r, noAllergensConfirmed: !r.ingredientId && Boolean(lines[i]!.no_allergens_confirmed) }));
   const unmatched = rows.filter((r) => !r.ingredientId)
     .map((r) => unmatchedIngredientRow({ restaurantId: venueId, menuDrinkId: drinkId, drinkIngredientId: r.id, rawName: r.rawName }));
   return { rows, unmatched };
@@ -115,7 +116,8 @@ async function sameRecipe(db: Db, drinkId: string, lines: ParsedLine[]) {
   return stored.length === lines.length && stored.every((s, i) => {
     const l = lines[i]!;
     return (l.ingredient_id ?? null) === s.ingredientId && (l.raw_name === undefined || l.raw_name === s.rawName)
-      && l.quantity === s.quantity && l.unit === s.unit && l.is_optional === s.isOptional;
+      && l.quantity === s.quantity && l.unit === s.unit && l.is_optional === s.isOptional
+      && Boolean(l.no_allergens_confirmed) === s.noAllergensConfirmed;
   });
 }
 

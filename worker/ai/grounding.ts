@@ -21,6 +21,8 @@ export type GroundedLine = {
   quantity: number;
   unit: string;
   optional: boolean;
+  /** Unmatched, and confirmed by the owner to carry no allergens (docs/decisions/235). */
+  noAllergensConfirmed?: boolean;
   /** The canonical ingredient, when the line names one. */
   ingredient: GroundedIngredient | null;
 };
@@ -115,7 +117,7 @@ export async function loadGrounding(db: Db, venue: { id: string; slug: string; n
   const linesByDrink = new Map<string, GroundedLine[]>();
   for (const { line, ingredient } of lineRows) {
     const list = linesByDrink.get(line.menuDrinkId) ?? [];
-    list.push({ name: ingredient?.name ?? line.rawName, quantity: line.quantity, unit: line.unit, optional: line.isOptional, ingredient: ingredient ? toIngredient(ingredient) : null });
+    list.push({ name: ingredient?.name ?? line.rawName, quantity: line.quantity, unit: line.unit, optional: line.isOptional, ingredient: ingredient ? toIngredient(ingredient) : null, noAllergensConfirmed: line.noAllergensConfirmed });
     linesByDrink.set(line.menuDrinkId, list);
   }
 

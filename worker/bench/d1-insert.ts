@@ -45,7 +45,7 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue) {
     displayName: null, customerName: null, customerPhone: null, status: 'pending', paymentStatus: 'unpaid', paymentMethod: null,
     subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents, taxRateBp: venue.taxRateBp,
     specialInstructions: null, salesChannel: 'app', tableNumber: null, referredByAi: false, aiRecipeName: null, customName: null,
-    aiInteractionId: null, etaMinutes: 5, drinkCount: items.reduce((n, i) => n + i.quantity, 0), stockDeductedAt: null, deliveredAt: null, madeAt: null, tableSessionId: null, createdAt: now, updatedAt: now,
+    aiInteractionId: null, etaMinutes: 5, drinkCount: items.reduce((n, i) => n + i.quantity, 0), stockDeductedAt: null, deliveredAt: null, madeAt: null, tableSessionId: null, code: null, createdAt: now, updatedAt: now,
   };
   const batch = [
     db.insert(orders).values(orderRow),

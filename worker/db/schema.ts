@@ -227,6 +227,11 @@ export const drinkIngredients = sqliteTable('drink_ingredients', {
   unit: text('unit').notNull().default('ml'),
   isOptional: bool('is_optional').notNull().default(false),
   position: integer('position').notNull().default(0),
+  /**
+   * An unmatched line the owner confirmed carries no allergens (docs/decisions/235): guests are not warned about it.
+   * Meaningless once the line is matched (the ingredient's allergens count).
+   */
+  noAllergensConfirmed: bool('no_allergens_confirmed').notNull().default(false),
 }, (t) => [
   index('drink_ingredients_drink_idx').on(t.menuDrinkId, t.position),
   index('drink_ingredients_ingredient_idx').on(t.ingredientId),
@@ -352,6 +357,8 @@ export const orders = sqliteTable('orders', {
   madeAt: text('made_at'),
   /** A table's round (docs/decisions/170): its owner key is 't:<session id>'. */
   tableSessionId: text('table_session_id'),
+  /** The code the bar calls out ("C89"), unique among the venue's open orders (docs/decisions/230); null before codes. */
+  code: text('code'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -363,8 +370,12 @@ export const orders = sqliteTable('orders', {
   index('orders_created_idx').on(t.createdAt),
   // The drinks a venue finished in the last 30 minutes, its pace (docs/decisions/180), from the index alone.
   index('orders_restaurant_made_idx').on(t.restaurantId, t.madeAt, t.drinkCount).where(sql`made_at is not null`),
-  // The one-active-order rule, enforced by the database itself (see docs/decisions/004).
-  uniqueIndex('orders_one_active_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing','ready')`),
+  // The one-active-order rule, enforced by the database itself (see docs/decisions/004). A table's rounds: one the bar
+  // is making at most, the next may be sent once the last is Ready (docs/decisions/231).
+  uniqueIndex('orders_one_active_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing','ready') and table_session_id is null`),
+  uniqueIndex('orders_one_round_making_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing') and table_session_id is not null`),
+  // No two open orders of a venue share a code: the hub hands them out, the database checks (docs/decisions/230).
+  uniqueIndex('orders_open_code_uq').on(t.restaurantId, t.code).where(sql`status in ('pending','preparing','ready') and code is not null`),
 ]);
 
 /** An order's lines. The row's own number is the line's id (docs/decisions/152): nothing looks a line up by it. */
@@ -677,6 +688,8 @@ export const venueTables = sqliteTable('venue_tables', {
   number: text('number').notNull(),
   name: text('name'),
   position: integer('position').notNull().default(0),
+  /** The table's QR token is signed over this (docs/decisions/229): a new code for the table bumps it, old prints stop working. */
+  tokenVersion: integer('token_version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('venue_tables_number_uq').on(t.restaurantId, t.number)]);
 

@@ -46,11 +46,12 @@ export const ingredientNotesSql = sql<string | null>`coalesce((select group_conc
   from drink_ingredients di left join ingredients i on i.id = di.ingredient_id where di.menu_drink_id = ${menuDrinks.id}), ${menuDrinks.ingredientsNotes})`;
 
 /**
- * The names of a drink's recipe lines left as free text, unmatched to an ingredient (docs/decisions/187): read with
+ * The names of a drink's recipe lines left as free text, unmatched to an ingredient (docs/decisions/187) and not
+ * confirmed free of allergens by the owner (docs/decisions/235): read with
  * the drink, so a match or merge shows at once, as the notes above do.
  */
 export const uncheckedIngredientsSql = sql<string>`(select json_group_array(di.raw_name) from drink_ingredients di
-  where di.menu_drink_id = ${menuDrinks.id} and di.ingredient_id is null)`;
+  where di.menu_drink_id = ${menuDrinks.id} and di.ingredient_id is null and di.no_allergens_confirmed = 0)`;
 
 export const drinkColumns = {
   id: menuDrinks.id, restaurantId: menuDrinks.restaurantId, name: menuDrinks.name, description: menuDrinks.description,

@@ -1,20 +1,30 @@
 // CSV in and out with papaparse (README "Dependencies", docs/decisions/195): quoted fields, commas and line breaks
-// inside quotes, a byte-order mark, CRLF. Exported cells that a spreadsheet would run as a formula are escaped.
+// inside quotes, a byte-order mark, CRLF. Exported cells that a spreadsheet would run as a formula are escaped with a
+// leading apostrophe, and an imported cell loses that apostrophe again, so an export imports back unchanged
+// (docs/product.md §11.8).
 import Papa from 'papaparse';
+
+/**
+ * A cell a spreadsheet would run (`=`, `+`, `-`, `@`, a tab or a carriage return first), or one that already looks
+ * escaped (apostrophes before such a character): the export adds one apostrophe, the import takes one away, so a
+ * name that truly starts with `'=` survives both. A plain negative amount ("-13.80") is not escaped: it must stay a
+ * number so a column of amounts sums (docs/decisions/236).
+ */
+const FORMULA_CELL = /^(?!-\d+(\.\d+)?$)'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA_CELL = /^'+[=+\-@\t\r]/;
+
+/** An imported cell as it was before the export escaped it. */
+export function unescapeFormula(cell: string): string {
+  return ESCAPED_FORMULA_CELL.test(cell) ? cell.slice(1) : cell;
+}
 
 /** The header's names (trimmed, lower-case) and each data row as column → text, in file order. */
 export function parseCsv(text: string): { columns: string[]; rows: Record<string, string>[] } {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [header = [], ...body] = parsed.data;
   const columns = header.map((h) => h.trim().toLowerCase());
-  return { columns, rows: body.map((cells) => Object.fromEntries(columns.map((c, i) => [c, (cells[i] ?? '').trim()]))) };
+  return { columns, rows: body.map((cells) => Object.fromEntries(columns.map((c, i) => [c, unescapeFormula((cells[i] ?? '').trim())]))) };
 }
-
-/**
- * A cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a return), except a plain negative
- * amount ("-13.80"), which must stay a number so a column of amounts sums (docs/decisions/236).
- */
-const FORMULA_CELL = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
 
 export function toCsv(columns: string[], rows: (string | number | boolean | null)[][]): string {
   return Papa.unparse({ fields: columns, data: rows.map((r) => r.map((v) => (v === null ? '' : String(v)))) }, { escapeFormulae: FORMULA_CELL, newline: '\r\n' });

@@ -1,5 +1,6 @@
-// Menu CSV import (docs/product.md §11.8, docs/decisions/195): one drink a row, matched to the menu by name (case
-// and spacing aside). A new name adds a drink, a known one changes the columns the file fills; every row goes
+// Menu CSV import (docs/product.md §11.8, docs/decisions/195): one drink a row, matched to the menu by its `id` (the
+// export's first column), else by name (case and spacing aside). A new name adds a drink, a known one changes the
+// columns the file fills (its name too, when the row found it by id); every row goes
 // through the drink form's own schema (MenuDrinkInput) and, when written, its own checks and statements, so a recipe
 // line is matched to the catalogue exactly as the form matches it. A dry run writes nothing and says what would
 // change; an applied file is one batch.
@@ -14,7 +15,7 @@ import { matchIngredientNames } from '../ingredients/matching';
 import { prepareRows, writeWholeFile } from './apply';
 import { centsToText, dollarsToCents, parseCsv, yesNo } from './csv';
 
-export const MENU_COLUMNS = ['name', 'price', 'category', 'description', 'enabled', 'featured', 'recipe'] as const;
+export const MENU_COLUMNS = ['id', 'name', 'price', 'category', 'description', 'enabled', 'featured', 'recipe'] as const;
 
 const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -37,7 +38,7 @@ function parseRecipe(text: string, row: number, errors: ImportRowError[]): Recip
   return lines;
 }
 
-type ParsedRow = { row: number; name: string; fields: Record<string, unknown>; recipe?: RecipeLine[] };
+type ParsedRow = { row: number; id: string; name: string; fields: Record<string, unknown>; recipe?: RecipeLine[] };
 
 /** Each row as the drink form would send it, or its errors. */
 function readRows(csv: string): { rows: ParsedRow[]; errors: ImportRowError[] } {
@@ -74,7 +75,7 @@ function readRows(csv: string): { rows: ParsedRow[]; errors: ImportRowError[] } 
     else if (key) seen.set(key, row);
     if (recipe) fields.recipe = recipe;
     errors.push(...rowErrors);
-    if (rowErrors.length === 0) parsed.push({ row, name: cells.name ?? '', fields, recipe });
+    if (rowErrors.length === 0) parsed.push({ row, id: cells.id ?? '', name: cells.name ?? '', fields, recipe });
   });
   return { rows: parsed, errors };
 }
@@ -84,6 +85,7 @@ const zodErrors = (row: number, issues: { path: PropertyKey[]; message: string }
 
 function changesOf(before: AdminMenuDrink, fields: Record<string, unknown>, recipe: RecipeLine[] | undefined): string[] {
   const changes: string[] = [];
+  if (fields.name !== undefined && fields.name !== before.name) changes.push(`name: ${before.name} → ${String(fields.name)}`);
   if (fields.price_cents !== undefined && fields.price_cents !== before.price_cents) changes.push(`price: ${formatCents(before.price_cents)} → ${formatCents(fields.price_cents as number)}`);
   if (fields.category !== undefined && fields.category !== before.category) changes.push(`category: ${before.category} → ${String(fields.category)}`);
   if (fields.description !== undefined && fields.description !== before.description) changes.push('description');
@@ -101,7 +103,9 @@ function changesOf(before: AdminMenuDrink, fields: Record<string, unknown>, reci
 
 export async function importMenu(db: Db, env: WorkerEnv, venueId: string, input: { csv: string; dry_run: boolean; skip_invalid_rows: boolean }): Promise<ImportResult> {
   const { rows, errors } = readRows(input.csv);
-  const menu = new Map((await listMenuDrinks(db, venueId, 'name')).map((d) => [nameKey(d.name), d]));
+  const drinks = await listMenuDrinks(db, venueId, 'name');
+  const menu = new Map(drinks.map((d) => [nameKey(d.name), d]));
+  const byId = new Map(drinks.map((d) => [d.id, d]));
   const texts = [...new Set(rows.flatMap((r) => r.recipe ?? []).map((l) => l.raw_name))];
   const matched = await matchIngredientNames(db, texts);
   const ids = [...new Set([...matched.values()].filter((id): id is string => Boolean(id)))];
@@ -111,10 +115,14 @@ export async function importMenu(db: Db, env: WorkerEnv, venueId: string, input:
   const plans: (ImportRowPlan & { prepare?: (base: number) => Promise<DrinkWrite> })[] = [];
   let created = 0;
   for (const row of rows) {
-    const existing = menu.get(nameKey(row.name));
+    // By id first (an exported row, perhaps renamed), then by name; an id of another venue's drink is only a name.
+    const sameId = row.id ? byId.get(row.id) : undefined;
+    const existing = sameId ?? menu.get(nameKey(row.name));
     const recipe = (row.recipe ?? []).map((l) => ({ text: `${l.quantity} ${l.unit} ${l.raw_name}${l.is_optional ? ' (optional)' : ''}`, matched: names.get(matched.get(l.raw_name) ?? '') ?? null }));
     if (existing) {
-      const { name: _name, ...patch } = row.fields;
+      const { name: _name, ...rest } = row.fields;
+      // A row found by id names the drink as it is to be called; found by name, its spelling (case, spaces) is kept.
+      const patch = sameId && row.name.trim() !== '' ? row.fields : rest;
       const changes = changesOf(existing, patch, row.recipe);
       if (changes.length === 0) { plans.push({ row: row.row, name: existing.name, action: 'unchanged', changes, recipe }); continue; }
       const checked = MenuDrinkPatch.safeParse(patch);
@@ -153,7 +161,7 @@ export async function importMenu(db: Db, env: WorkerEnv, venueId: string, input:
 export async function menuCsvRows(db: Db, venueId: string) {
   const drinks = await listMenuDrinks(db, venueId, 'name');
   return drinks.map((d) => [
-    d.name, centsToText(d.price_cents), d.category, d.description,
+    d.id, d.name, centsToText(d.price_cents), d.category, d.description,
     d.enabled ? 'yes' : 'no', d.featured ? 'yes' : 'no',
     d.recipe.map((l) => `${l.quantity} ${l.unit} ${l.raw_name}${l.is_optional ? ' (optional)' : ''}`).join('; '),
   ]);

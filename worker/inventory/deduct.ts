@@ -1,10 +1,10 @@
 // Pours an order's recipes out of inventory when the bar starts making it (docs/decisions/062).
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { recipeNeed, roundStock, unitVolumeMl, type StockMeasure } from '../../shared/inventory';
+import { recipeNeed, roundStock, shortfallText, unitVolumeMl, type StockMeasure } from '../../shared/inventory';
 import { drinkIngredients, inventoryItems, orderEvents, orderItems, orders, stockMovements } from '../db/schema';
 import type { Db } from '../env';
 import { matchCanonicalIngredients, normalizeIngredientName } from './ingredients';
-import { recomputeSoldOut, type SoldOutChange } from './sold-out';
+import { recomputeSoldOut, supplyOf, type SoldOutChange } from './sold-out';
 import { movementsOfOrders } from './stock';
 
 export type DeductionResult = {
@@ -65,6 +65,31 @@ export async function deductRecipeForOrder(db: Db, orderId: string, cause: PourC
   }), cause);
   const soldOut = await recomputeSoldOut(db, restaurantId, ingredientIds);
   return { deducted: true, movements, soldOut };
+}
+
+/**
+ * What the venue's stock cannot cover of the order's pour (docs/decisions/233): each required ingredient a tracked
+ * item measures whose live, available stock is below the order's need, as "Campari: 30 ml needed, 0 ml on hand"
+ * ("86'd" when every item of it is switched off). Untracked ingredients are never short, as for sold-out.
+ */
+export async function orderShortfalls(db: Db, orderId: string, restaurantId: string): Promise<string[]> {
+  const needs = mergeNeeds(await orderNeeds(db, orderId));
+  const ingredientIds = [...new Set(needs.map((n) => n.ingredientId))];
+  if (ingredientIds.length === 0) return [];
+  const items = await db.select().from(inventoryItems).where(and(
+    eq(inventoryItems.restaurantId, restaurantId), isNull(inventoryItems.deletedAt), inArray(inventoryItems.ingredientId, ingredientIds),
+  ));
+  const supply = supplyOf(items);
+  const short: string[] = [];
+  for (const need of needs) {
+    const onHand = supply.get(need.ingredientId)?.[need.measure];
+    if (onHand === undefined || onHand + 1e-6 >= need.amount) continue;
+    const tracking = items.filter((i) => i.ingredientId === need.ingredientId);
+    const name = tracking[0]!.name;
+    const out = tracking.every((i) => !i.available);
+    short.push(shortfallText(name, need.measure, need.amount, out ? null : onHand));
+  }
+  return short;
 }
 
 /**

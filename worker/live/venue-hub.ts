@@ -8,8 +8,10 @@ import * as schema from '../db/schema';
 import {
   changeOrderStatus, recallOrderStatus, recordOrderPayment, type PaymentRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest,
 } from '../orders/transition';
-import { placeOrder, refuse, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { ORDER_CODE_TAKEN, placeOrder, refuse, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
 import { FirstOrderCeiling } from '../orders/first-orders';
+import { OrderCodes, readOrderCodes } from '../orders/order-codes';
+import { isActiveStatus } from '../../shared/orders';
 import { isUnclaimed } from '../orders/unclaimed';
 import { inChunks } from '../lib/in-chunks';
 import { READ_CACHE_TTL_MS } from '../menu/read-cache';
@@ -83,6 +85,9 @@ export class VenueHub extends DurableObject<Env> {
 
   /** The first-order ceiling's count for this venue, kept in memory and read back from its orders after a restart. */
   private firstOrders: FirstOrderCeiling | null = null;
+
+  /** The codes of the venue's open orders, read from its orders on first use (worker/orders/order-codes.ts). */
+  private codes: Promise<OrderCodes> | null = null;
 
   /** The venue whose hub this is, from its first request (the hub is named by it). */
   private venueId: string | null = null;
@@ -202,7 +207,7 @@ export class VenueHub extends DurableObject<Env> {
         this.firstOrders ??= new FirstOrderCeiling(req.venueId);
         const admitted = await this.firstOrders.admit(db, req.owner);
         if ('ok' in admitted) return admitted;
-        const placed = await placeOrder(db, req, this.log.latest(), held);
+        const placed = await this.placeWithCode(req, held);
         admitted.settle(placed);
         return placed;
       });
@@ -214,6 +219,38 @@ export class VenueHub extends DurableObject<Env> {
     } finally {
       if (key) this.inFlight.delete(key);
     }
+  }
+
+  /**
+   * Places with a code no open order of the venue holds (docs/decisions/230). The code is taken before the write's
+   * first await, so placements running side by side take different ones; a placement that did not happen gives its
+   * code back. Should the database find the code held all the same, the codes are read again and the order placed
+   * once more.
+   */
+  private async placeWithCode(req: PlacementRequest, held: HeldDrinks | undefined): Promise<PlacementOutcome> {
+    const { db } = await this.db(req.venueId);
+    for (let attempt = 0; ; attempt += 1) {
+      const codes = await this.orderCodes(req.venueId);
+      const code = codes.claim();
+      let placed: PlacementOutcome;
+      try {
+        placed = await placeOrder(db, req, this.log.latest(), code, held);
+      } catch (err) {
+        codes.returnUnused(code);
+        throw err;
+      }
+      if (placed.ok && !placed.replayed) return placed;
+      codes.returnUnused(code);
+      if (placed.ok || placed.code !== ORDER_CODE_TAKEN || attempt > 0) return placed;
+      this.codes = null;
+    }
+  }
+
+  private orderCodes(venueId: string): Promise<OrderCodes> {
+    this.codes ??= this.db(venueId).then(({ db }) => readOrderCodes(db, venueId)).then((start) => new OrderCodes(start));
+    // A failed read is tried again by the next placement.
+    this.codes.catch(() => { this.codes = null; });
+    return this.codes;
   }
 
   async changeStatus(req: StatusChangeRequest): Promise<Bookmarked<StatusChangeOutcome>> {
@@ -262,6 +299,10 @@ export class VenueHub extends DurableObject<Env> {
     await this.open(venueId);
     const outcome = await this.oneAtATime(`order:${orderId}`, change);
     if (outcome.ok) {
+      // An order leaving the open states frees its code; an Undo back to ready holds it again.
+      const codes = this.codes && await this.codes.catch(() => null);
+      if (codes && isActiveStatus(outcome.to)) codes.hold(outcome.order.code);
+      else if (codes) codes.release(outcome.order.code);
       // Before the event: the nudge carries the last number sent, so a client never skips past this event.
       if (outcome.menuChanged) this.announceMenuNow();
       this.publish(outcome.seq, { type: 'order_updated', at: outcome.at, from: outcome.from, to: outcome.to, order: outcome.order }, outcome.ownerKey);

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
-import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, ETA_BASE_MINUTES, ETA_COLD_DRINKS_PER_WINDOW, ETA_PACE_WINDOW_MINUTES, etaMinutes } from '../../shared/orders';
+import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, MAKING_ORDER_STATUSES, ETA_BASE_MINUTES, ETA_COLD_DRINKS_PER_WINDOW, ETA_PACE_WINDOW_MINUTES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import type { ModifierOption } from '../../shared/schemas/modifiers';
@@ -169,8 +169,10 @@ async function readStart(db: Db, req: PlacementRequest) {
   const lineDrinkIds = req.lines ? drinkIdsOf(req.lines) : [];
   const [record, active, cartRows, drinks, queue] = await db.batch([
     idempotencyRecordQuery(db, req),
+    // A table's next round may go once the last one is made (docs/decisions/231); a solo guest's once delivered.
     db.select({ id: orders.id }).from(orders)
-      .where(and(eq(orders.restaurantId, req.venueId), eq(orders.ownerKey, req.owner.ownerKey), inArray(orders.status, [...ACTIVE_ORDER_STATUSES])))
+      .where(and(eq(orders.restaurantId, req.venueId), eq(orders.ownerKey, req.owner.ownerKey),
+        inArray(orders.status, req.tableSessionId ? [...MAKING_ORDER_STATUSES] : [...ACTIVE_ORDER_STATUSES])))
       .limit(1),
     db.select({ item: cartItems }).from(cartItems)
       .innerJoin(carts, eq(carts.id, cartItems.cartId))
@@ -207,13 +209,19 @@ const HELD_DRINK_CHANGED = 'held_drink_changed';
  * Places the order. `liveBase` is the last live-log number the venue's hub knows: the order's event is numbered
  * after it when the venue's database holds no event yet (worker/live/live-log.ts).
  */
-export async function placeOrder(db: Db, req: PlacementRequest, liveBase: number, held?: HeldDrinks): Promise<PlacementOutcome> {
+export async function placeOrder(db: Db, req: PlacementRequest, liveBase: number, code: string, held?: HeldDrinks): Promise<PlacementOutcome> {
   if (held && req.lines && !req.lines.some((l) => l.isAiCreation)) {
-    const fast = await placeWithHeldDrinks(db, req, req.lines, held, liveBase);
+    const fast = await placeWithHeldDrinks(db, req, req.lines, held, liveBase, code);
     if (fast) return fast;
   }
-  return placeAfterReading(db, req, await readStart(db, req), liveBase);
+  return placeAfterReading(db, req, await readStart(db, req), liveBase, code);
 }
+
+/**
+ * The code the hub gave is held by another open order in the database (the hub's memory missed a change): never
+ * reaches a client, the hub reads its codes again and places once more (docs/decisions/230).
+ */
+export const ORDER_CODE_TAKEN = 'order_code_taken';
 
 /**
  * The write-only path: the drinks from the hub (read once when it holds none), the queue summed by the order's insert
@@ -221,7 +229,7 @@ export async function placeOrder(db: Db, req: PlacementRequest, liveBase: number
  * unknown or unavailable by the held copy, or changed since): the caller places the full way, whose answers and
  * their order are the reference.
  */
-async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: PlacementLine[], held: HeldDrinks, liveBase: number): Promise<PlacementOutcome | null> {
+async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: PlacementLine[], held: HeldDrinks, liveBase: number, code: string): Promise<PlacementOutcome | null> {
   const ids = drinkIdsOf(lines);
   let drinks = held.get();
   if (!drinks || ids.some((id) => !drinks!.has(id))) {
@@ -229,7 +237,7 @@ async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: Placeme
     held.set(drinks);
   }
   if (ids.some((id) => !drinks!.get(id)?.isAvailable || drinks!.get(id)?.soldOutReason)) return null;
-  const outcome = await placeAfterReading(db, req, { record: undefined, activeOrderId: null, cart: [], drinks: ids.map((id) => drinks!.get(id)!), ahead: null }, liveBase);
+  const outcome = await placeAfterReading(db, req, { record: undefined, activeOrderId: null, cart: [], drinks: ids.map((id) => drinks!.get(id)!), ahead: null }, liveBase, code);
   // A refusal of the options was decided on the held copy, which may be older than the drink: the full way decides.
   if (!outcome.ok && (outcome.code === HELD_DRINK_CHANGED || outcome.code === 'invalid_request')) {
     held.drop();
@@ -261,7 +269,7 @@ const priceIfDrinkUnchanged = (drink: typeof menuDrinks.$inferSelect, unitPriceC
   sql`(select ${unitPriceCents} from ${menuDrinks} where ${menuDrinks.id} = ${drink.id} and ${menuDrinks.restaurantId} = ${drink.restaurantId}
     and ${menuDrinks.isAvailable} = 1 and ${menuDrinks.soldOutReason} is null and ${menuDrinks.updatedAt} = ${drink.updatedAt} and ${menuDrinks.priceCents} = ${drink.priceCents})`;
 
-async function placeAfterReading(db: Db, req: PlacementRequest, start: PlacementStart, liveBase: number): Promise<PlacementOutcome> {
+async function placeAfterReading(db: Db, req: PlacementRequest, start: PlacementStart, liveBase: number, code: string): Promise<PlacementOutcome> {
   const replay = await replayOf(db, start.record, req);
   if (replay) return replay;
   if (start.activeOrderId) return activeOrderExists();
@@ -398,6 +406,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     deliveredAt: null,
     madeAt: null,
     tableSessionId: req.tableSessionId ?? null,
+    code,
     createdAt: now,
     updatedAt: now,
   };
@@ -449,6 +458,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     if (isConstraintFailure(err, 'NOT NULL', 'orders.tax_rate_bp')) return refuse(409, VENUE_CHANGED, 'The venue changed; place the order again');
     if (isConstraintFailure(err, 'NOT NULL', 'order_items.unit_price_cents')) return refuse(409, HELD_DRINK_CHANGED, 'A drink changed; place the order again');
     if (isUniqueViolation(err, 'orders.restaurant_id, orders.owner_key')) return activeOrderExists();
+    if (isUniqueViolation(err, 'orders.restaurant_id, orders.code')) return refuse(409, ORDER_CODE_TAKEN, 'This order code is taken; place the order again');
     if (isUniqueViolation(err, 'idempotency_records.restaurant_id, idempotency_records.key')) {
       return (await replayIdempotent(db, req)) ?? activeOrderExists();
     }

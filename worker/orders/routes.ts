@@ -90,7 +90,7 @@ export const orderRoutes = new Hono<AppContext>()
     if (!found) throw notFound('Order not found');
     const { order, position } = found;
     return c.json({
-      id: order.id, status: order.status, payment_status: order.payment_status,
+      id: order.id, code: order.code, status: order.status, payment_status: order.payment_status,
       created_at: order.created_at, delivered_at: order.delivered_at,
       eta_minutes: order.eta_minutes, queue_position: position,
     } satisfies OrderStatusView);

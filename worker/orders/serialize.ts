@@ -1,6 +1,7 @@
 // Order rows → the wire shapes of shared/schemas/order.ts.
 import { inArray } from 'drizzle-orm';
 import { orderDisplayName } from '../../shared/orders';
+import { orderCallCode } from '../../shared/order-codes';
 import type { Order, OrderItem } from '../../shared/schemas/order';
 import { orderItems, type orders } from '../db/schema';
 import type { Db } from '../env';
@@ -49,6 +50,8 @@ export function toOrder(row: OrderRow, items: OrderLineRow[], etaMinutes = row.e
   const lines = [...items].sort((a, b) => a.position - b.position).map(toOrderItem);
   return {
     id: row.id,
+    // An order placed before the hub gave codes keeps the one taken from its id, as it was named then.
+    code: row.code ?? orderCallCode(row.id),
     restaurant_id: row.restaurantId,
     status: row.status,
     payment_status: row.paymentStatus,
@@ -56,7 +59,7 @@ export function toOrder(row: OrderRow, items: OrderLineRow[], etaMinutes = row.e
     updated_at: row.updatedAt,
     delivered_at: row.deliveredAt,
     display_name: orderDisplayName({
-      id: row.id, display_name: row.displayName, ai_recipe_name: row.aiRecipeName, custom_name: row.customName,
+      id: row.id, code: row.code, display_name: row.displayName, ai_recipe_name: row.aiRecipeName, custom_name: row.customName,
       special_instructions: row.specialInstructions,
     }),
     custom_name: row.customName,

@@ -28,14 +28,14 @@ import { UNCLAIMED_REASON, unclaimedOrderIds } from './unclaimed';
  * A status change through the venue's hub, which writes it to D1 (with its order_events row) and
  * pushes it to live sockets. Another venue's order id is not found (404).
  */
-async function changeStatus(c: Context<AppContext>, orderId: string, change: { status: OrderStatus; reason?: string } | 'recall') {
+async function changeStatus(c: Context<AppContext>, orderId: string, change: { status: OrderStatus; reason?: string; allow_short?: boolean } | 'recall') {
   const caller = staffCaller(c);
   const venueId = scopedVenueId(c);
   const actor = { type: caller.role, id: caller.impersonatorId ?? caller.userId };
   const hub = venueHub(c.env, venueId);
   const outcome: Bookmarked<StatusChangeOutcome> = change === 'recall'
     ? await hub.recallStatus({ venueId, orderId, actor })
-    : await hub.changeStatus({ venueId, orderId, to: change.status, reason: change.reason, actor });
+    : await hub.changeStatus({ venueId, orderId, to: change.status, reason: change.reason, allowShort: change.allow_short, actor });
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
   if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
   const reason = change === 'recall' ? null : change.reason?.trim() || null;

@@ -10,7 +10,10 @@ import { refuse, type Refusal } from './placement';
 import { liveEta } from './queue';
 import { toOrder } from './serialize';
 import { liveChangeStatement, recordedSeq } from '../live/live-log';
-import { deductRecipeForOrder, pourAgainAfterUndo, restoreRecipeForOrder, type PourCause } from '../inventory';
+import { deductRecipeForOrder, orderShortfalls, pourAgainAfterUndo, restoreRecipeForOrder, type PourCause } from '../inventory';
+
+/** The steps that pour a ticket's recipes (docs/decisions/062). */
+const POURING: ReadonlySet<OrderStatus> = new Set(['preparing', 'ready', 'delivered']);
 
 export type StatusChangeRequest = {
   venueId: string;
@@ -19,9 +22,11 @@ export type StatusChangeRequest = {
   actor: { type: string; id: string };
   /** Why (a cancellation's reason), kept on the order_events row. */
   reason?: string;
+  /** The bartender confirmed starting a ticket the stock cannot cover (docs/decisions/233). */
+  allowShort?: boolean;
 };
 
-export type RecallRequest = Omit<StatusChangeRequest, 'to' | 'reason'>;
+export type RecallRequest = Omit<StatusChangeRequest, 'to' | 'reason' | 'allowShort'>;
 
 export type StatusChangeOutcome =
   /** `seq`: the number of its order_updated event in the venue's live log (docs/decisions/154). */
@@ -64,6 +69,12 @@ async function applyChange(
   }
   // A table's round is paid with its tab, not when it is handed over (docs/product.md §12.5).
   const next = row.tableSessionId && result.next.status === 'delivered' ? { ...result.next, paymentStatus: row.paymentStatus } : result.next;
+  // A ticket whose pour the stock cannot cover is started only once the bartender has seen what is short
+  // (docs/decisions/233); the pour itself still floors at 0.
+  if (!req.allowShort && !row.stockDeductedAt && row.status === 'pending' && POURING.has(next.status)) {
+    const short = await orderShortfalls(db, row.id, req.venueId);
+    if (short.length > 0) return refuse(409, 'stock_short', `Short of ${short.join('; ')}`, { short });
+  }
   const madeAt = madeAtAfter(row, next.status, at);
 
   // The events (the order's and the venue's live one) are written only if the order is still in the state we

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { shortOrderId } from '../../shared/ids';
 import { handoffText } from '../../shared/order-display';
-import type { ReadyPushPayload } from '../../shared/schemas/push';
+import { isPushServiceEndpoint, type ReadyPushPayload } from '../../shared/schemas/push';
 import { pushSubscriptions, venues } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { twilioMessageRequest } from '../auth/sms';
@@ -13,6 +13,10 @@ import { vapidAuthorization, type VapidKeys } from './vapid';
 
 /** A ready order is worth telling for 15 minutes; after that the guest has looked or walked up (RFC 8030 §5.2). */
 export const READY_PUSH_TTL_SECONDS = 900;
+
+/** Sends of one ready push before the subscription is dropped (docs/decisions/227); the waits between grow by this. */
+export const READY_PUSH_ATTEMPTS = 3;
+const READY_PUSH_RETRY_MS = 150;
 
 export function vapidKeysOf(env: Pick<WorkerEnv, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'>): VapidKeys | null {
   return env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
@@ -54,7 +58,8 @@ export function readyText(payload: ReadyPushPayload): string {
  * Tells every browser and phone that asked about the order, once: the requests are taken off the order (one delete
  * that answers the rows) before anything is sent, so a second ready of the same order, after an Undo or racing this
  * one, finds none (docs/decisions/215, amended 2026-11-28). A push service that no longer knows an endpoint (404, 410)
- * loses it for good; any other failure puts the request back for a later ready.
+ * loses it for good; any other failure is tried again, READY_PUSH_ATTEMPTS times in all, then the subscription is
+ * dropped too (docs/decisions/227): an endpoint is never kept to be tried at every later ready.
  */
 export async function sendOrderReady(env: WorkerEnv, db: Db, order: ReadyOrder, fetcher: typeof fetch = fetch): Promise<void> {
   const keys = vapidKeysOf(env);
@@ -78,29 +83,35 @@ export async function sendOrderReady(env: WorkerEnv, db: Db, order: ReadyOrder, 
       return;
     }
     if (!keys) return putBack(sub);
+    // Stored before the push-service check existed (docs/decisions/227): never sent to, dropped.
+    if (!isPushServiceEndpoint(sub.endpoint)) return;
     const origin = safeOrigin(sub.endpoint);
-    try {
-      const res = await fetcher(sub.endpoint, {
-        method: 'POST',
-        headers: {
-          Authorization: await vapidAuthorization(keys, sub.endpoint),
-          'Content-Encoding': 'aes128gcm',
-          'Content-Type': 'application/octet-stream',
-          TTL: String(READY_PUSH_TTL_SECONDS),
-          Urgency: 'high',
-          Topic: pushTopic(order.id),
-        },
-        body: await encryptPayload(sub, payload),
-      });
-      await res.body?.cancel();
-      if (res.status !== 404 && res.status !== 410 && !res.ok) {
-        // The endpoint's path is the subscription's secret: only its origin is logged.
-        console.error(JSON.stringify({ level: 'error', message: 'push refused', status: res.status, push_service: origin, order_id: order.id }));
-        await putBack(sub);
+    for (let attempt = 1; attempt <= READY_PUSH_ATTEMPTS; attempt++) {
+      let status = 0;
+      let error: string | undefined;
+      try {
+        const res = await fetcher(sub.endpoint, {
+          method: 'POST',
+          headers: {
+            Authorization: await vapidAuthorization(keys, sub.endpoint),
+            'Content-Encoding': 'aes128gcm',
+            'Content-Type': 'application/octet-stream',
+            TTL: String(READY_PUSH_TTL_SECONDS),
+            Urgency: 'high',
+            Topic: pushTopic(order.id),
+          },
+          body: await encryptPayload(sub, payload),
+          signal: AbortSignal.timeout(10_000),
+        });
+        status = res.status;
+        await res.body?.cancel();
+      } catch (err) {
+        error = String(err instanceof Error ? err.message : err);
       }
-    } catch (err) {
-      console.error(JSON.stringify({ level: 'error', message: 'push failed', error: String(err instanceof Error ? err.message : err), push_service: origin, order_id: order.id }));
-      await putBack(sub);
+      if ((status >= 200 && status < 300) || status === 404 || status === 410) return;
+      // The endpoint's path is the subscription's secret: only its origin is logged.
+      console.error(JSON.stringify({ level: 'error', message: error ? 'push failed' : 'push refused', status, error, attempt, push_service: origin, order_id: order.id }));
+      if (attempt < READY_PUSH_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, READY_PUSH_RETRY_MS * attempt));
     }
   }));
 }

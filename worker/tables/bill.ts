@@ -11,7 +11,7 @@ import { refuseTable, type TableRefusal } from './commands';
 import { hostName, isHost, isStaff, requireLive, requireMember, unchanged, type Change, type Decision, type Scope } from './change';
 import type { TakeShareInput } from '../../shared/schemas/tables';
 import type { z } from 'zod';
-import { activeRound, liveShares, shareMoney, tableBill } from './serialize';
+import { liveShares, unservedRound, shareMoney, tableBill } from './serialize';
 
 /** Host (or staff) asks for the bill: the tab stops taking rounds and its shares can be taken. */
 export function billDecision(scope: Scope): Decision {
@@ -25,7 +25,7 @@ export function billDecision(scope: Scope): Decision {
   if (live) return live;
   if (rows.session.status === 'billing') return unchanged();
   if (rows.cart.length > 0) return refuseTable(409, 'cart_not_empty', tableMessages.cartNotEmpty);
-  if (activeRound(rows)) return refuseTable(409, 'round_active', tableMessages.billWhileRoundActive(rows.session.tableNumber));
+  if (unservedRound(rows)) return refuseTable(409, 'round_active', tableMessages.billWhileRoundActive(rows.session.tableNumber));
   if (tableBill(rows).totalCents === 0) return refuseTable(409, 'nothing_owed', `Nothing has been ordered on table ${rows.session.tableNumber}'s tab`);
   return { writes: [scope.db.update(tableSessions).set({ status: 'billing' }).where(eq(tableSessions.id, rows.session.id))] };
 }

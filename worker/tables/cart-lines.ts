@@ -10,7 +10,7 @@ import { AI_CREATION_HAS_NO_OPTIONS, resolveModifiers } from '../../shared/modif
 import type { PlacementOutcome, PlacementRequest } from '../orders/placement';
 import { refuseTable, type NewLine } from './commands';
 import { hostName, isHost, requireMember, requireOpen, unchanged, type Change, type Decision, type Scope } from './change';
-import { activeRound } from './serialize';
+import { roundInMaking } from './serialize';
 import { holdLimitRefusal } from './card';
 
 const quantityMessage = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
@@ -141,7 +141,7 @@ export async function sendRoundDecision(
   if (!retried) {
     const closed = requireOpen(scope);
     if (closed) return closed;
-    if (activeRound(rows)) return refuseTable(409, 'round_active', tableMessages.roundActive(rows.session.tableNumber));
+    if (roundInMaking(rows)) return refuseTable(409, 'round_active', tableMessages.roundActive(rows.session.tableNumber));
     if (rows.cart.length === 0) return refuseTable(400, 'cart_empty', `Table ${rows.session.tableNumber}'s cart is empty`);
     const overHold = await holdLimitRefusal(scope);
     if (overHold) return overHold;

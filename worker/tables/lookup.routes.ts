@@ -1,34 +1,32 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { TableNumber, type TableLookup } from '../../shared/schemas/tables';
-import { tableMessages } from '../../shared/tables';
+import { TableLookupQuery, TableNumber, type TableLookup } from '../../shared/schemas/tables';
 import type { AppContext } from '../env';
-import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { guestOwnerKeys } from '../orders/queries';
 import { venueDatabase } from '../shards/directory';
 import { findActiveVenue } from '../venues/service';
 import { scanMayJoin } from './membership';
-import { liveSessionAtQuery, venueTableQuery } from './queries';
+import { countJoinAttempt, presentAt } from './presence';
 import { tableMembers } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
 const TableParam = z.object({ slug: z.string().min(1).max(100), number: TableNumber });
 
 /**
- * Before a guest joins (docs/product.md §12.1): is table N one of the venue's, is a tab open there, and would a
- * scan join it now or does it take the host's code. No sign-in needed; with a guest token, says whether the
- * device is already at it.
+ * Before a guest joins (docs/product.md §12.1): with the table's QR token (`t`) or the live tab's code, is a tab
+ * open there, and would a scan join it now or does it take the host's code. A table number alone answers 403
+ * "Scan the code on your table" (docs/decisions/229). With a guest token, says whether the device is already at it.
  */
 export const tableLookupRoutes = new Hono<AppContext>()
-  .get('/:slug/tables/:number', validate('param', TableParam), async (c) => {
+  .get('/:slug/tables/:number', validate('param', TableParam), validate('query', TableLookupQuery), async (c) => {
     const { slug, number } = c.req.valid('param');
+    const proof = c.req.valid('query');
     const { db } = await venueDatabase(c.env, slug);
     const venue = await findActiveVenue(db, slug);
-    const [tables, live] = await db.batch([venueTableQuery(db, venue.id, number), liveSessionAtQuery(db, venue.id, number)]);
-    const table = tables[0];
-    if (!table) throw new ApiError(404, 'table_not_found', tableMessages.tableNotFound(number));
-    const session = live[0];
+    const givesBack = await countJoinAttempt(c, { venueId: venue.id, table: number });
+    const { table, session } = await presentAt(c, db, venue.id, number, { token: proof.t, code: proof.code });
+    await givesBack();
     const caller = c.get('caller');
     const keys = caller?.kind === 'guest' ? guestOwnerKeys(caller) : [];
     const members = session ? await db.select().from(tableMembers).where(eq(tableMembers.sessionId, session.id)) : [];

@@ -20,6 +20,8 @@ import { findActiveVenue } from '../venues/service';
 import { aiRoundLines } from './ai-round';
 import { memberByKeys, readTable } from './queries';
 import { anyActor, guestActor, locateSession, runTableCommand } from './requests';
+import { countJoinAttempt, presentAt } from './presence';
+import type { TableCommand } from './commands';
 import { toTableState } from './serialize';
 import { keepsGuestReads } from '../menu/read-cache';
 
@@ -43,16 +45,27 @@ const answer = (outcome: { table: TableStateResponse['table']; you: string | nul
  */
 export const tableRoutes = new Hono<AppContext>()
   .use(keepsGuestReads)
+  // Proof of presence (docs/decisions/229): opening takes the table's QR token; joining its live tab, the token or
+  // the tab's code. A number alone is "Scan the code on your table"; every failed try counts (worker/tables/presence.ts).
   .post('/sessions', requireGuest, validate('json', OpenTableInput), async (c) => {
     const body = c.req.valid('json');
-    const venue = await findActiveVenue((await venueDatabase(c.env, body.slug)).db, body.slug);
-    const outcome = await runTableCommand(c, venue.id, { type: 'open', table: body.table, name: body.name, code: body.code }, guestActor(c));
+    const { db } = await venueDatabase(c.env, body.slug);
+    const venue = await findActiveVenue(db, body.slug);
+    const givesBack = await countJoinAttempt(c, { venueId: venue.id, table: body.table });
+    const present = await presentAt(c, db, venue.id, body.table, { token: body.token, code: body.code });
+    const command: TableCommand = present.by === 'token'
+      ? { type: 'open', table: body.table, name: body.name, code: body.code }
+      : { type: 'join', code: body.code!, name: body.name };
+    const outcome = await runTableCommand(c, venue.id, command, guestActor(c));
+    await givesBack();
     return c.json(answer(outcome));
   })
   .post('/sessions/join', requireGuest, validate('json', JoinTableInput), async (c) => {
     const body = c.req.valid('json');
     const venue = await findActiveVenue((await venueDatabase(c.env, body.slug)).db, body.slug);
+    const givesBack = await countJoinAttempt(c, { venueId: venue.id, code: true });
     const outcome = await runTableCommand(c, venue.id, { type: 'join', code: body.code, name: body.name }, guestActor(c));
+    await givesBack();
     return c.json(answer(outcome));
   })
   .get('/sessions/:id', requireCaller, validate('param', SessionParam), async (c) => {

@@ -4,7 +4,7 @@ import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { orderTotals } from '../../shared/money';
 import { resolveModifiers } from '../../shared/modifiers';
 import { withModifierFacts } from '../../shared/drink-facts';
-import { isActiveStatus } from '../../shared/orders';
+import { isActiveStatus, isMakingStatus } from '../../shared/orders';
 import { pricingAt, scheduledPriceCents } from '../../shared/happy-hour';
 import type { TableState, TabRound, TabShare } from '../../shared/schemas/tables';
 import { billOf, roundMoney, tabTotals, type Bill, type RecordedShare, type ShareMoney, type TabRoundMoney } from '../../shared/tab-split';
@@ -21,6 +21,12 @@ export function roundsMoney(rows: Pick<TableRows, 'rounds' | 'roundLines'>): Tab
 
 export const tableBill = (rows: Pick<TableRows, 'rounds' | 'roundLines' | 'venue'>): Bill => billOf(roundsMoney(rows), rows.venue.serviceChargeBp);
 
+/** An even share's split on the wire (TabShare.split); null for any other share. */
+function shareSplit(row: ShareRow): TabShare['split'] {
+  const split = shareMoney(row).split;
+  return split ? { plan: split.plan, count: split.count, base_cents: split.baseCents, index: split.index } : null;
+}
+
 export function shareMoney(row: ShareRow): ShareMoney {
   return {
     kind: row.kind, amountCents: row.amountCents, subtotalCents: row.subtotalCents, tipCents: row.tipCents,
@@ -35,8 +41,14 @@ export const liveShares = (rows: Pick<TableRows, 'shares'>) => rows.shares.filte
 export const recordedShares = (rows: Pick<TableRows, 'shares'>): RecordedShare[] =>
   rows.shares.map((row) => ({ ...shareMoney(row), paymentStatus: row.paymentStatus }));
 
-/** The round the bar is working on (one at most: the one-active-order index, docs/decisions/170). */
-export const activeRound = (rows: Pick<TableRows, 'rounds'>) => rows.rounds.find((r) => isActiveStatus(r.status)) ?? null;
+/**
+ * The round the bar is making (pending or preparing): one at most, the index orders_one_round_making_uq. Once it is
+ * Ready the table may send the next (docs/decisions/231).
+ */
+export const roundInMaking = (rows: Pick<TableRows, 'rounds'>) => rows.rounds.find((r) => isMakingStatus(r.status)) ?? null;
+
+/** A round not yet handed over (making or Ready): the bill waits for it. */
+export const unservedRound = (rows: Pick<TableRows, 'rounds'>) => rows.rounds.find((r) => isActiveStatus(r.status)) ?? null;
 
 export function toTableState(rows: TableRows): TableState {
   const { session, venue } = rows;
@@ -90,6 +102,7 @@ export function toTableState(rows: TableRows): TableState {
           member_id: line.memberId,
           member_name: line.memberName,
           name: line.name,
+          modifiers: line.modifiers,
           quantity: line.quantity,
           unit_price_cents: line.unitPriceCents,
           line_total_cents: line.lineTotalCents,
@@ -106,6 +119,8 @@ export function toTableState(rows: TableRows): TableState {
   const totals = tabTotals(bill, recordedShares(rows));
   const shares: TabShare[] = rows.shares.map((share) => ({
     id: share.id,
+    // An even share says which split it is of: the app presets the count of a split in progress (docs/product.md §12.4).
+    split: shareSplit(share),
     payer_member_id: share.payerMemberId,
     payer_name: nameOf.get(share.payerMemberId) ?? 'Guest',
     kind: share.kind,
@@ -138,7 +153,7 @@ export function toTableState(rows: TableRows): TableState {
     version: session.version,
     members: rows.members.filter((m) => m.leftAt === null).map((m) => ({ id: m.id, name: m.name, is_host: m.id === session.hostMemberId, joined_at: m.joinedAt })),
     cart: { lines, subtotal_cents: cart.subtotalCents, tax_cents: cart.taxCents, total_cents: cart.totalCents },
-    active_round_id: activeRound(rows)?.id ?? null,
+    active_round_id: roundInMaking(rows)?.id ?? null,
     rounds,
     tab: {
       subtotal_cents: bill.subtotalCents,
@@ -150,6 +165,8 @@ export function toTableState(rows: TableRows): TableState {
       owed_cents: totals.owedCents,
       paid_cents: totals.paidCents,
       tips_cents: totals.tipsCents,
+      received_cents: totals.receivedCents,
+      unpaid_cents: totals.unpaidCents,
     },
     shares,
     tip_presets_bp: venue.tipPresetsBp,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  EndSessionInput, MergeTabInput, MoveTabInput, RecordPaymentInput, TableSettingsAdminInput, VenueTablesInput, VoidLineInput,
+  EndSessionInput, MergeTabInput, TableNumber, MoveTabInput, RecordPaymentInput, TableSettingsAdminInput, VenueTablesInput, VoidLineInput,
   type StaffTablesResponse, type TableStateResponse, type VenueTablesResponse,
 } from '../../shared/schemas/tables';
 import { changedFields, describeWrite } from '../audit/record';
@@ -12,10 +12,13 @@ import { venueHub } from '../live/hub-client';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 import { ownWriteReads } from '../shards/sessions';
 import { runTableCommand, staffActor } from './requests';
-import { replaceVenueTables, staffTables, updateTabSettings, venueTablesAnswer } from './venue-tables';
+import { renewTableToken, replaceVenueTables, staffTables, updateTabSettings, venueTablesAnswer } from './venue-tables';
+import { ApiError } from '../lib/errors';
+import { tableMessages } from '../../shared/tables';
 import { keepsGuestReads } from '../menu/read-cache';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
+const TableNumberParam = z.object({ number: TableNumber });
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
 const LineParam = SessionParam.extend({ orderItemId: z.coerce.number().int().positive() });
 
@@ -30,7 +33,7 @@ export const staffTableRoutes = new Hono<AppContext>()
   .get('/', requireStaff, async (c) => {
     const venueId = scopedVenueId(c);
     const reads = ownWriteReads(c, await scopedVenueDatabase(c));
-    const body = await staffTables(reads.db, venueId);
+    const body = await staffTables(c.env, reads.db, venueId);
     reads.answerBookmark();
     return c.json(body satisfies StaffTablesResponse);
   })
@@ -63,13 +66,13 @@ export const staffTableRoutes = new Hono<AppContext>()
 /** The admin's tables and tab settings (docs/product.md §12.6). */
 export const adminTableRoutes = new Hono<AppContext>()
   .use(requireAdmin)
-  .get('/', async (c) => c.json((await venueTablesAnswer((await scopedVenueDatabase(c)).db, scopedVenueId(c))) satisfies VenueTablesResponse))
+  .get('/', async (c) => c.json((await venueTablesAnswer(c.env, (await scopedVenueDatabase(c)).db, scopedVenueId(c))) satisfies VenueTablesResponse))
   .put('/', validate('json', VenueTablesInput), async (c) => {
     const venueId = scopedVenueId(c);
     const { db } = await scopedVenueDatabase(c);
     const { before, after } = await replaceVenueTables(db, venueId, c.req.valid('json').tables);
     describeWrite(c, { action: 'venue_tables.replace', targetType: 'venue', targetId: venueId, summary: `Set the venue's tables (${after.length})`, before: { tables: before }, after: { tables: after } });
-    return c.json((await venueTablesAnswer(db, venueId)) satisfies VenueTablesResponse);
+    return c.json((await venueTablesAnswer(c.env, db, venueId)) satisfies VenueTablesResponse);
   })
   .put('/settings', validate('json', TableSettingsAdminInput), async (c) => {
     const venueId = scopedVenueId(c);
@@ -78,5 +81,15 @@ export const adminTableRoutes = new Hono<AppContext>()
     describeWrite(c, { action: 'venue.tab_settings', targetType: 'venue', targetId: venueId, summary: 'Changed the tab settings', ...changedFields(before, after) });
     // The hub's next idle check follows the new hours.
     c.executionCtx.waitUntil(venueHub(c.env, venueId).closeIdleTables(venueId).catch(() => 0));
-    return c.json((await venueTablesAnswer(database.db, venueId)) satisfies VenueTablesResponse);
+    return c.json((await venueTablesAnswer(c.env, database.db, venueId)) satisfies VenueTablesResponse);
+  })
+  // A new QR code for one table (docs/decisions/229): the printed ones stop opening or joining its tab.
+  .post('/:number/token', validate('param', TableNumberParam), async (c) => {
+    const venueId = scopedVenueId(c);
+    const { db } = await scopedVenueDatabase(c);
+    const { number } = c.req.valid('param');
+    const renewed = await renewTableToken(db, venueId, number);
+    if (!renewed) throw new ApiError(404, 'table_not_found', tableMessages.tableNotFound(number));
+    describeWrite(c, { action: 'venue_table.new_code', targetType: 'venue_table', targetId: `${venueId}:${number}`, summary: `New QR code for table ${number}: the printed ones stop working`, before: { token_version: renewed.before }, after: { token_version: renewed.after } });
+    return c.json((await venueTablesAnswer(c.env, db, venueId)) satisfies VenueTablesResponse);
   });

@@ -1,16 +1,29 @@
 // A venue's tables as staff and admins read and edit them (docs/product.md §12.6): the staff Tables screen's one
 // read, the admin's list of tables and the tab settings.
-import { and, asc, eq, exists, inArray, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import type { StaffTablesResponse, StaffTableSummary, VenueTablesResponse } from '../../shared/schemas/tables';
 import { LIVE_SESSION_STATUSES } from '../../shared/tables';
 import { tabShares, tableSessions, venues, venueTables } from '../db/schema';
-import type { Db } from '../env';
+import type { Db, WorkerEnv } from '../env';
+import { tableToken } from './table-token';
 import { ApiError } from '../lib/errors';
 import { inChunks } from '../lib/in-chunks';
 import type { VenueDatabase } from '../shards/directory';
 import { parseTableRows, TABLE_READ_COUNT, tableReads, type TableRows } from './queries';
 import { toTableState } from './serialize';
+
+const tokenOf = (env: WorkerEnv, t: typeof venueTables.$inferSelect) => tableToken(env, { venueId: t.restaurantId, number: t.number, tokenVersion: t.tokenVersion });
+
+/**
+ * POST /api/admin/tables/:number/token: a new QR code for the table (docs/decisions/229); its printed codes stop
+ * working. Answers the version before and after, or null when the venue has no such table.
+ */
+export async function renewTableToken(db: Db, venueId: string, number: string) {
+  const [row] = await db.update(venueTables).set({ tokenVersion: sql`${venueTables.tokenVersion} + 1` })
+    .where(and(eq(venueTables.restaurantId, venueId), eq(venueTables.number, number))).returning({ version: venueTables.tokenVersion });
+  return row ? { before: row.version - 1, after: row.version } : null;
+}
 
 const tablesQuery = (db: Db, venueId: string) =>
   db.select().from(venueTables).where(eq(venueTables.restaurantId, venueId)).orderBy(asc(venueTables.position), asc(venueTables.number));
@@ -55,7 +68,7 @@ function summary(rows: TableRows): StaffTableSummary {
 const SESSIONS_PER_BATCH = 10;
 
 /** GET /api/staff/tables: the venue's tables, its live tabs, and the tabs over with a balance still unpaid. */
-export async function staffTables(db: Db, venueId: string): Promise<StaffTablesResponse> {
+export async function staffTables(env: WorkerEnv, db: Db, venueId: string): Promise<StaffTablesResponse> {
   const [tables, sessions] = await db.batch([
     tablesQuery(db, venueId),
     db.select({ id: tableSessions.id }).from(tableSessions).where(and(eq(tableSessions.restaurantId, venueId), or(
@@ -73,11 +86,11 @@ export async function staffTables(db: Db, venueId: string): Promise<StaffTablesR
       if (rows) summaries.push(summary(rows));
     }
   }
-  return { tables: tables.map((t) => ({ number: t.number, name: t.name })), sessions: summaries };
+  return { tables: await Promise.all(tables.map(async (t) => ({ number: t.number, name: t.name, token: await tokenOf(env, t) }))), sessions: summaries };
 }
 
 /** GET /api/admin/tables. */
-export async function venueTablesAnswer(db: Db, venueId: string): Promise<VenueTablesResponse> {
+export async function venueTablesAnswer(env: WorkerEnv, db: Db, venueId: string): Promise<VenueTablesResponse> {
   const [tables, settings] = await db.batch([
     tablesQuery(db, venueId),
     db.select({ serviceChargeBp: venues.serviceChargeBp, tipPresetsBp: venues.tipPresetsBp, tabAutoCloseHours: venues.tabAutoCloseHours })
@@ -86,7 +99,7 @@ export async function venueTablesAnswer(db: Db, venueId: string): Promise<VenueT
   const venue = settings[0];
   if (!venue) throw new ApiError(404, 'not_found', 'Venue not found');
   return {
-    tables: tables.map((t) => ({ number: t.number, name: t.name, position: t.position })),
+    tables: await Promise.all(tables.map(async (t) => ({ number: t.number, name: t.name, position: t.position, token: await tokenOf(env, t) }))),
     settings: { service_charge_bp: venue.serviceChargeBp, tip_presets_bp: venue.tipPresetsBp, tab_auto_close_hours: venue.tabAutoCloseHours },
   };
 }

@@ -2,7 +2,13 @@
 // the guest was (and what they were adding) when sign-in was asked for. Kept in sessionStorage: this tab only.
 
 export type SignInStep = { phone: string; demoCode: string | null };
-export type SignInReturn = { returnTo: string; add?: { menu_drink_id: string; qty: number; notes?: string; modifiers?: string[]; name: string } };
+import type { CartItemInput } from '../../../shared/schemas/cart';
+
+/**
+ * `add`: the cart line the guest was adding (a drink page's, or an AI suggestion's, docs/decisions/235), put in the
+ * cart once signed in; `name` is what the toast calls it.
+ */
+export type SignInReturn = { returnTo: string; add?: Omit<CartItemInput, 'slug' | 'mode'> & { name: string } };
 
 const stepKey = (slug: string) => `barhop.sign_in_step.${slug}`;
 const returnKey = (slug: string) => `barhop.sign_in_return.${slug}`;

@@ -2,6 +2,7 @@
 // docs/decisions/209, 210). Its own chunk, with Stripe.js (card-element.tsx, shared with the hold screen only): no other
 // guest screen downloads either (bench/README.md).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { formatCents } from '../../../shared/money';
@@ -53,7 +54,9 @@ function ShareFigures({ share }: { share: TabShare }) {
 function PayShare({ sessionId, share, split }: { sessionId: string; share: TabShare; split: string }) {
   const t = useT();
   const card = useQuery(cardStatusQuery(sessionId));
-  if (share.payment_status === 'captured' || share.payment_status === 'refunded') {
+  // Paid the moment Stripe confirmed it and the Worker found no failure, before the table's frame says captured.
+  const [paidHere, setPaidHere] = useState(false);
+  if (paidHere || share.payment_status === 'captured' || share.payment_status === 'refunded') {
     return (
       <section className="card payment-complete" role="status" aria-label={t('Payment Complete')}>
         <CheckCircle2 aria-hidden="true" size={40} />
@@ -74,11 +77,11 @@ function PayShare({ sessionId, share, split }: { sessionId: string; share: TabSh
       </section>
     );
   }
-  return <CardForm sessionId={sessionId} share={share} split={split} />;
+  return <CardForm sessionId={sessionId} share={share} split={split} onPaid={() => setPaidHere(true)} />;
 }
 
 /** Stripe's Payment Element on the venue's account (direct charges): mounted once per share. */
-function CardForm({ sessionId, share, split }: { sessionId: string; share: TabShare; split: string }) {
+function CardForm({ sessionId, share, split, onPaid }: { sessionId: string; share: TabShare; split: string; onPaid: () => void }) {
   const t = useT();
   const declined = t('The card payment did not go through: try again or pay at the bar');
   const card = useCardElement(share.id, () => startCardPayment(sessionId, share.id), declined);
@@ -91,9 +94,10 @@ function CardForm({ sessionId, share, split }: { sessionId: string; share: TabSh
     const checked = await checkCardPayment(sessionId, share.id).catch(() => null);
     if (checked?.share.payment_problem === 'failed' || checked?.share.payment_problem === 'canceled') {
       setStep({ kind: 'error', message: checked.share.payment_problem_note ?? declined });
-    } else if (checked?.share.payment_status === 'captured') {
-      void client.invalidateQueries({ queryKey: tableKeys.session(sessionId) });
+      return;
     }
+    onPaid();
+    if (checked?.share.payment_status === 'captured') void client.invalidateQueries({ queryKey: tableKeys.session(sessionId) });
   };
 
   const problem = share.payment_problem && share.payment_problem !== 'disputed' ? share.payment_problem_note : null;

@@ -14,8 +14,8 @@ import { BelowCardMinimum } from './BelowCardMinimum';
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { PaymentComplete, isPaidInFull } from './PaymentComplete';
 import { whoLabel } from './rights';
-import { openSplitCount, parseDollars, previewShare, shareRequest, type SplitChoice, type TipChoice } from './split-preview';
-import { TabTotals } from './TabPage';
+import { openSplit, parseDollars, previewShare, shareRequest, type SplitChoice, type TipChoice } from './split-preview';
+import { TabTotals, tabLineLabel } from './TabPage';
 import { useTable } from './use-table';
 import './tables.css';
 import { translate, useT } from '../../i18n/i18n';
@@ -89,8 +89,11 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
   const t = useT();
   const members = table.members.length;
   const [kind, setKind] = useState<SplitChoice['kind']>('items');
-  // An even split someone started sets how many ways: the next even share is one of those (shared/tab-split.ts).
-  const [count, setCount] = useState(() => String(openSplitCount(table) ?? Math.max(2, members)));
+  // An even split someone started sets how many ways, live, until the guest types a count of their own: the next even
+  // share is one of those (shared/tab-split.ts).
+  const inProgress = openSplit(table);
+  const [typedCount, setCount] = useState<string | null>(null);
+  const count = typedCount ?? String(inProgress?.count ?? Math.max(2, members));
   const [amount, setAmount] = useState('');
   const [tip, setTip] = useState<TipChoice>({ kind: 'none' });
   const [customTip, setCustomTip] = useState('');
@@ -123,6 +126,11 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
       {kind === 'even' && (
         <div className="field">
           <label htmlFor={`${id}-count`}>{t('Split among')}</label>
+          {inProgress?.startedBy && (
+            <p className="table-note" role="status">
+              {t('{name} started splitting the bill {count} ways.', { name: whoLabel(inProgress.startedBy.memberId, inProgress.startedBy.name, you), count: inProgress.count })}
+            </p>
+          )}
           <input id={`${id}-count`} type="number" inputMode="numeric" min={2} max={20} step={1} value={count} onChange={(e) => setCount(e.target.value)} />
           <p className="muted">{Number.isInteger(Number(count))
             ? t('Your part of what is still owed ({owed}), split {count} ways.', { owed: formatCents(table.tab.owed_cents), count })
@@ -194,7 +202,7 @@ function ClaimList({ table, you }: { table: TableState; you: string }) {
           <li key={line.order_item_id}>
             <button type="button" className="claim-line" aria-pressed={mine} disabled={theirs || busy} onClick={() => toggle(line)}>
               <span className="claim-line-text">
-                <span>{line.quantity} × {line.name}</span>
+                <span>{tabLineLabel(line)}</span>
                 <span className="line-owner">
                   {t('For {who}', { who: whoLabel(line.member_id, line.member_name, you) })}
                   {mine && ` · ${t('Yours')}`}

@@ -4,7 +4,7 @@ import { Link, useNavigate, useOutletContext } from 'react-router';
 import { formatCents } from '../../../shared/money';
 import { handoffText, orderStatusLabel } from '../../../shared/order-display';
 import type { Venue } from '../../../shared/schemas/venue';
-import type { TabRound, TableState } from '../../../shared/schemas/tables';
+import type { TabLine, TabRound, TableState } from '../../../shared/schemas/tables';
 import { errorMessage } from '../../lib/api-client';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
@@ -105,6 +105,10 @@ function CardHold({ sessionId, slug }: { sessionId: string; slug: string }) {
   );
 }
 
+/** A tab line as the ticket reads it, with its options: "2 × Negroni, Double". */
+export const tabLineLabel = (line: Pick<TabLine, 'quantity' | 'name' | 'modifiers'>) =>
+  `${line.quantity} × ${line.name}${line.modifiers ? `, ${line.modifiers}` : ''}`;
+
 function RoundCard({ round, you, readyText }: { round: TabRound; you: string | null; readyText: string }) {
   const t = useT();
   const status = t(orderStatusLabel(round.status));
@@ -121,7 +125,7 @@ function RoundCard({ round, you, readyText }: { round: TabRound; you: string | n
         {round.lines.map((line) => (
           <li key={line.order_item_id} className={line.voided ? 'round-line-voided' : undefined}>
             <span className="round-line-name">
-              {line.quantity} × {line.name}
+              {tabLineLabel(line)}
               <span className="line-owner"> · {whoLabel(line.member_id, line.member_name, you)}</span>
               {line.voided && <span className="line-owner"> · {t('Voided')}{line.void_reason ? `: ${line.void_reason}` : ''}</span>}
             </span>
@@ -149,9 +153,10 @@ export function TabTotals({ table }: { table: TableState }) {
         <div className="summary-total"><dt>{t('Total')}</dt><dd>{formatCents(tab.total_cents)}</dd></div>
         {splitting && (
           <>
-            <div><dt>{t('Paid')}</dt><dd>{formatCents(tab.paid_cents)}</dd></div>
+            {/* What was handed over, tips in; what of the bill nobody has paid yet, shares taken or not. */}
+            <div><dt>{t('Paid')}</dt><dd>{formatCents(tab.received_cents)}</dd></div>
             {tab.tips_cents > 0 && <div><dt>{t('Tips')}</dt><dd>{formatCents(tab.tips_cents)}</dd></div>}
-            <div><dt>{t('Still owed')}</dt><dd>{formatCents(tab.owed_cents)}</dd></div>
+            <div><dt>{t('Still owed')}</dt><dd>{formatCents(tab.unpaid_cents)}</dd></div>
           </>
         )}
       </dl>

@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { errorProps, fieldErrorsOf, type FieldErrors } from '../../lib/field-errors';
 import { tableMessages } from '../../../shared/tables';
+import { nameProblem } from '../../../shared/schemas/typed-name';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { isApiError, TABLE_ERRORS, tableQueries, useJoinTableByCode, useOpenTable, type TableView } from './api';
@@ -18,6 +19,8 @@ type Props = {
   table: string;
   /** The host's code from an invite link (`&code=`). */
   code: string | null;
+  /** The token of the table's QR code (`&t=`, docs/decisions/229): without it or a code, the guest is asked to scan. */
+  token: string | null;
   /** The sheet is done (joined, dismissed, or the table is not one): the link's table and code leave the address. */
   onDone: () => void;
 };
@@ -34,12 +37,16 @@ function rememberName(name: string) {
 }
 const CODE_LENGTH = 4;
 
-/** The texts the shared schemas give the same mistakes (shared/schemas/tables.ts MemberName, JoinCode). */
+/** The texts the shared schemas give the same mistakes (shared/schemas/tables.ts MemberName, JoinCode; the name rule of shared/schemas/typed-name.ts). */
 function validate(name: string, code: string, codeNeeded: boolean): FieldErrors {
   const errors: FieldErrors = {};
   const trimmed = name.trim();
   if (!trimmed) errors.name = translate('Your name is required');
   else if (trimmed.length > NAME_MAX) errors.name = translate('Your name can be at most {max} characters', { max: NAME_MAX });
+  else {
+    const problem = nameProblem(trimmed.normalize('NFC'));
+    if (problem) errors.name = translate(problem);
+  }
   const typed = code.trim();
   if ((codeNeeded || typed) && typed.length !== CODE_LENGTH) errors.code = translate('The table code has {length} characters', { length: CODE_LENGTH });
   return errors;
@@ -51,9 +58,10 @@ function validate(name: string, code: string, codeNeeded: boolean): FieldErrors 
  * device) and opens or joins the table's session, by the invite link's code when it has one, or asks for the
  * code when the server says the tab needs it. A device already at this table joins nothing and sees no sheet.
  */
-export default function TableJoin({ slug, venueName, table, code: linkCode, onDone }: Props) {
+export default function TableJoin({ slug, venueName, table, code: linkCode, token, onDone }: Props) {
   const t = useT();
-  const lookup = useQuery(tableQueries.lookup(slug, table));
+  const proof = token || linkCode ? { token, code: linkCode } : null;
+  const lookup = useQuery({ ...tableQueries.lookup(slug, table, proof ?? {}), enabled: proof !== null });
   const alreadyMember = lookup.data?.member_session_id ?? null;
   useEffect(() => {
     if (!alreadyMember) return;
@@ -61,6 +69,15 @@ export default function TableJoin({ slug, venueName, table, code: linkCode, onDo
     onDone();
   }, [alreadyMember, slug, onDone]);
 
+  // A table number typed or shared without its code proves nothing (docs/product.md §12.1): scan the table's code.
+  if (!proof || isApiError(lookup.error, TABLE_ERRORS.tableTokenRequired)) {
+    return (
+      <Modal title={t('Scan the code on your table')} onClose={onDone}
+        actions={<button type="button" className="btn btn-primary" data-autofocus onClick={onDone}>{t('Browse the menu')}</button>}>
+        <p role="alert">{t("To order at table {table}, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.", { table })}</p>
+      </Modal>
+    );
+  }
   if (lookup.isPending || alreadyMember) return <p className="visually-hidden" role="status">{t('Looking up table {table}...', { table })}</p>;
   if (lookup.isError) {
     const missing = isApiError(lookup.error, TABLE_ERRORS.tableNotFound) || (lookup.error instanceof ApiRequestError && lookup.error.status === 404);
@@ -79,14 +96,14 @@ export default function TableJoin({ slug, venueName, table, code: linkCode, onDo
     );
   }
   return (
-    <JoinSheet slug={slug} venueName={venueName} table={lookup.data.table} linkCode={linkCode}
+    <JoinSheet slug={slug} venueName={venueName} table={lookup.data.table} linkCode={linkCode} token={token}
       codeRequired={lookup.data.session === 'code_required'} opening={lookup.data.session === 'none'} onDone={onDone} />
   );
 }
 
-type SheetProps = { slug: string; venueName: string; table: string; linkCode: string | null; codeRequired: boolean; opening: boolean; onDone: () => void };
+type SheetProps = { slug: string; venueName: string; table: string; linkCode: string | null; token: string | null; codeRequired: boolean; opening: boolean; onDone: () => void };
 
-function JoinSheet({ slug, venueName, table, linkCode, codeRequired, opening, onDone }: SheetProps) {
+function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, opening, onDone }: SheetProps) {
   const id = useId();
   const t = useT();
   const open = useOpenTable();
@@ -119,7 +136,7 @@ function JoinSheet({ slug, venueName, table, linkCode, codeRequired, opening, on
       // An invite link's code joins that session at any time while it is open; otherwise the scan opens or joins.
       const view = linkCode && typedCode
         ? await joinByCode.mutateAsync({ slug, code: typedCode, name: name.trim() })
-        : await open.mutateAsync({ slug, table, name: name.trim(), code: typedCode });
+        : await open.mutateAsync({ slug, table, name: name.trim(), code: typedCode, ...(token ? { token } : {}) });
       joined(view);
     } catch (err) {
       if (isApiError(err, TABLE_ERRORS.joinCodeRequired) || isApiError(err, TABLE_ERRORS.joinCodeWrong)) {

@@ -18,6 +18,7 @@ export { tableKeys, type TableView };
 /** Codes of the table routes the screens answer to (docs/api.md "Tables"). */
 export const TABLE_ERRORS = {
   tableNotFound: 'table_not_found',
+  tableTokenRequired: 'table_token_required',
   joinCodeRequired: 'join_code_required',
   joinCodeWrong: 'join_code_wrong',
   sessionNotFound: 'table_session_not_found',
@@ -31,12 +32,12 @@ export const isApiError = (err: unknown, code: string): err is ApiRequestError =
 
 export const tableQueries = {
   /** Before joining: is the table real, is a tab open at it, does a scan join it. */
-  lookup: (slug: string, table: string) => queryOptions({
-    queryKey: tableKeys.lookup(slug, table),
+  lookup: (slug: string, table: string, proof: { token?: string | null; code?: string | null }) => queryOptions({
+    queryKey: [...tableKeys.lookup(slug, table), proof.token ?? '', proof.code ?? ''],
     // A table the venue does not have is an answer to show at once, not a failure to retry.
     retry: false,
     staleTime: 0,
-    queryFn: () => apiRequest('GET', '/venues/:slug/tables/:number', { params: { slug, number: table }, credentials: 'guest' }),
+    queryFn: () => apiRequest('GET', '/venues/:slug/tables/:number', { params: { slug, number: table }, query: { t: proof.token, code: proof.code }, credentials: 'guest' }),
   }),
 };
 

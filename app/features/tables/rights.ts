@@ -11,7 +11,7 @@ export type TableRights = {
   open: boolean;
   /** The host, or anyone when the host allows members to send. */
   maySend: boolean;
-  /** A round is being made: lines added now go in the next one. */
+  /** A round is being made (not yet Ready): lines added now go in the next one, sent once it is Ready. */
   roundActive: boolean;
   /** The cart has lines, the table is open, no round is active, and this member may send. */
   canSendNow: boolean;

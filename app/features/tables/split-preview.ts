@@ -62,8 +62,16 @@ function sharesOf(table: TableState, evenCount?: number): ShareMoney[] {
   });
 }
 
-/** An even split started by someone at the table and not yet taken in full: its count (the next even share must match). */
-export const openSplitCount = (table: TableState): number | null => openEvenSplit(sharesOf(table))?.count ?? null;
+/**
+ * An even split started by someone at the table and not yet taken in full: its count (the next even share must
+ * match) and who started it (the payer of its first share, whose id names the split).
+ */
+export function openSplit(table: TableState): { count: number; startedBy: { memberId: string; name: string } | null } | null {
+  const open = openEvenSplit(sharesOf(table));
+  if (!open) return null;
+  const first = table.shares.find((s) => s.id === open.plan);
+  return { count: open.count, startedBy: first ? { memberId: first.payer_member_id, name: first.payer_name } : null };
+}
 
 /** The pre-tax total of the lines this member claimed that are not yet part of a share. */
 export function unsharedClaimedCents(table: TableState, you: string): number {

@@ -5,7 +5,7 @@
 // their round's status.
 // Types only: the guest's first download stays free of zod (bundle budget, docs/decisions/080).
 import type { QueryClient } from '@tanstack/react-query';
-import { isActiveStatus } from '../../../shared/orders';
+import { isMakingStatus } from '../../../shared/orders';
 import type { Order } from '../../../shared/schemas/order';
 import type { LiveTableCart, TableState } from '../../../shared/schemas/tables';
 import { applyCartFrame } from '../../../shared/tables';
@@ -53,17 +53,18 @@ export function applyCartChange(client: QueryClient, frame: LiveTableCart) {
 
 /** A round is an order (owner `t:<session>`): its status change shows on the tab at once, before the table's own frame. */
 export function writeRoundOrder(client: QueryClient, order: Order) {
-  for (const query of client.getQueryCache().findAll({ queryKey: ['tables', 'session'] })) {
+  // Only the sessions' own views: a session's other queries (its card status) hold other data (docs/decisions/131).
+  for (const query of client.getQueryCache().findAll({ queryKey: ['tables', 'session'], predicate: (q) => q.queryKey.length === tableKeys.session('').length })) {
     client.setQueryData<TableView | null>(query.queryKey, (view) => {
       const round = view?.table.rounds.find((r) => r.order_id === order.id);
       if (!view || !round || round.status === order.status) return view;
-      const active = isActiveStatus(order.status);
+      const making = isMakingStatus(order.status);
       return {
         ...view,
         table: {
           ...view.table,
           rounds: view.table.rounds.map((r) => (r === round ? { ...r, status: order.status } : r)),
-          active_round_id: active ? order.id : view.table.active_round_id === order.id ? null : view.table.active_round_id,
+          active_round_id: making ? order.id : view.table.active_round_id === order.id ? null : view.table.active_round_id,
         },
       };
     });

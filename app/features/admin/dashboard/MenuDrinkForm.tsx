@@ -1,4 +1,5 @@
 import { ImagePlus, Plus, Trash2 } from 'lucide-react';
+import { categoryLabel } from '../../../../shared/categories';
 import { useId, useState, type FormEvent } from 'react';
 import { DRINK_CATEGORIES } from '../../../../shared/constants';
 import { centsFromDollarsField } from '../../../../shared/admin-dashboard';
@@ -12,15 +13,14 @@ import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
 import { useIngredientOptions, useSaveMenuDrink } from '../api';
 import { ACCEPT_ATTRIBUTE, uploadPhoto } from '../image-upload';
-import { titleCase } from './parts';
 import { groupRows, ModifierGroupsEditor, readGroups, type GroupRow } from './ModifierGroupsEditor';
 
 /** A recipe line in the form: the owner's text, and the ingredient it is matched to ('' = kept as free text). */
-type Line = { key: string; text: string; ingredient_id: string; quantity: string; unit: string; is_optional: boolean };
+type Line = { key: string; text: string; ingredient_id: string; quantity: string; unit: string; is_optional: boolean; no_allergens_confirmed: boolean };
 const RECIPE_UNITS = ['ml', 'oz', 'cl', 'dash', 'drop', 'tsp', 'barspoon', 'piece', 'slice', 'wedge', 'leaf', 'sprig'];
 const SUGGESTIONS = 3;
 let lineCounter = 0;
-const newLine = (patch: Partial<Line> = {}): Line => ({ key: `l${lineCounter++}`, text: '', ingredient_id: '', quantity: '', unit: 'ml', is_optional: false, ...patch });
+const newLine = (patch: Partial<Line> = {}): Line => ({ key: `l${lineCounter++}`, text: '', ingredient_id: '', quantity: '', unit: 'ml', is_optional: false, no_allergens_confirmed: false, ...patch });
 
 type Fields = Pick<MenuDrinkInput, 'name' | 'description' | 'category' | 'image_url' | 'enabled' | 'featured' | 'modifier_groups'> & { price_cents: number; recipe: RecipeLineInput[] };
 
@@ -44,6 +44,7 @@ function readForm(values: {
     image_url: values.imageUrl, enabled: values.enabled, featured: values.featured, modifier_groups: groups.value,
     recipe: used.map((l) => ({
       ingredient_id: l.ingredient_id || null, raw_name: l.text.trim() || undefined, quantity: Number(l.quantity), unit: l.unit, is_optional: l.is_optional,
+      no_allergens_confirmed: !l.ingredient_id && l.no_allergens_confirmed,
     })),
   };
   return { fields, errors, usedKeys: used.map((l) => l.key) };
@@ -60,7 +61,7 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
   const [initialGroups] = useState<GroupRow[]>(() => groupRows(drink?.modifier_groups ?? []));
   const [groups, setGroups] = useState<GroupRow[]>(initialGroups);
   const [initialLines] = useState<Line[]>(() => (drink?.recipe ?? []).map((l) => newLine({
-    text: l.raw_name, ingredient_id: l.ingredient_id ?? '', quantity: String(l.quantity), unit: l.unit, is_optional: l.is_optional,
+    text: l.raw_name, ingredient_id: l.ingredient_id ?? '', quantity: String(l.quantity), unit: l.unit, is_optional: l.is_optional, no_allergens_confirmed: l.no_allergens_confirmed,
   })));
   const [lines, setLines] = useState<Line[]>(initialLines);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -68,8 +69,9 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
   const ingredients = useIngredientOptions();
   const save = useSaveMenuDrink();
   const ids = useId();
-  // Free-text lines no ingredient vouches for (docs/decisions/187): saving them is confirmed once per set of names.
-  const unmatched = [...new Set(lines.filter((l) => l.text.trim() && !l.ingredient_id).map((l) => l.text.trim()))];
+  // Free-text lines no ingredient vouches for (docs/decisions/187) and the owner has not confirmed free of allergens
+  // (docs/decisions/235): saving them is confirmed once per set of names.
+  const unmatched = [...new Set(lines.filter((l) => l.text.trim() && !l.ingredient_id && !l.no_allergens_confirmed).map((l) => l.text.trim()))];
   const [confirmedUnmatched, setConfirmedUnmatched] = useState<string | null>(null);
   const unmatchedKey = unmatched.join('\n');
 
@@ -159,7 +161,7 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
           <div className="field">
             <label htmlFor={`${ids}-category`}>Category *</label>
             <select id={`${ids}-category`} value={category} onChange={(e) => setCategory(e.target.value)}>
-              {[...new Set([...DRINK_CATEGORIES, category])].map((c) => <option key={c} value={c}>{titleCase(c)}</option>)}
+              {[...new Set([...DRINK_CATEGORIES, category])].map((c) => <option key={c} value={c}>{categoryLabel(c)}</option>)}
             </select>
           </div>
           <label className="row admin-checkbox">
@@ -210,6 +212,11 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
                   <label className="row admin-checkbox">
                     <input type="checkbox" checked={line.is_optional} onChange={(e) => setLine(line.key, { is_optional: e.target.checked })} /> Optional
                   </label>
+                  {line.text.trim() && !line.ingredient_id && (
+                    <label className="row admin-checkbox" title="You checked it: guests are not warned about this line">
+                      <input type="checkbox" aria-label={`${line.text.trim()} has no allergens (I checked)`} checked={line.no_allergens_confirmed} onChange={(e) => setLine(line.key, { no_allergens_confirmed: e.target.checked })} /> No allergens (I checked)
+                    </label>
+                  )}
                   <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove line ${i + 1}`} onClick={() => setLines((ls) => ls.filter((l) => l.key !== line.key))}>
                     <Trash2 size={14} aria-hidden="true" />
                   </button>
@@ -232,7 +239,7 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
         {unmatched.length > 0 && (
           <div className="unmatched-warning" role={confirmedUnmatched === unmatchedKey ? 'alert' : 'note'}>
             <p><strong>Not matched to an ingredient: {unmatched.join(', ')}.</strong></p>
-            <p>Nobody can check {unmatched.length === 1 ? 'its' : 'their'} allergens, so guests will read &quot;May contain allergens we could not check: {unmatched.join(', ')}&quot; until {unmatched.length === 1 ? 'it is' : 'they are'} matched.</p>
+            <p>Nobody can check {unmatched.length === 1 ? 'its' : 'their'} allergens, so guests will read &quot;May contain allergens we could not check: {unmatched.join(', ')}&quot; until {unmatched.length === 1 ? 'it is' : 'they are'} matched, or you confirm {unmatched.length === 1 ? 'it has' : 'they have'} no allergens.</p>
           </div>
         )}
         <ModifierGroupsEditor groups={groups} onChange={(next) => { setGroups(next); clearError(...Object.keys(errors).filter((k) => k.startsWith('modifier_groups'))); }} catalogue={catalogue} errors={errors} />

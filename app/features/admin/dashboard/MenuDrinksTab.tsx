@@ -1,4 +1,5 @@
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { categoryLabel } from '../../../../shared/categories';
 import { useEffect, useMemo, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
 import type { AdminMenuDrink } from '../../../../shared/schemas/admin';
@@ -7,7 +8,7 @@ import { toast } from '../../../ui/toast';
 import { useDeleteMenuDrink, useMenuDrinks, useSetDrinkAvailability } from '../api';
 import { MenuDrinkForm } from './MenuDrinkForm';
 import { CategoryOrderPanel } from './CategoryOrderPanel';
-import { LoadError, StatTiles, VIEW_MODES, ViewToggle, distinct, titleCase, useStoredState } from './parts';
+import { LoadError, StatTiles, VIEW_MODES, ViewToggle, distinct, useStoredState } from './parts';
 
 type StatusFilter = 'all' | 'available' | 'unavailable';
 
@@ -91,7 +92,7 @@ export function MenuDrinksTab() {
         </div>
         <select aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="all">All Categories</option>
-          {categories.map((c) => <option key={c} value={c}>{titleCase(c)}</option>)}
+          {categories.map((c) => <option key={c} value={c}>{categoryLabel(c)}</option>)}
         </select>
         <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
           <option value="all">All Status</option>
@@ -114,7 +115,7 @@ export function MenuDrinksTab() {
                 <h3>{drink.name}</h3>
                 <span className="price">{formatCents(drink.price_cents)}</span>
               </div>
-              <p className="muted">{titleCase(drink.category)}</p>
+              <p className="muted">{categoryLabel(drink.category)}</p>
               {drink.description && <p>{drink.description}</p>}
               {drink.recipe.length > 0 && (
                 <p className="muted admin-recipe-summary">{drink.recipe.map((l) => `${l.ingredient_name} ${l.quantity} ${l.unit}${l.is_optional ? ' (optional)' : ''}`).join(' · ')}</p>
@@ -138,7 +139,7 @@ export function MenuDrinksTab() {
               {shown.map((drink) => (
                 <tr key={drink.id}>
                   <td>{drink.name}</td>
-                  <td>{titleCase(drink.category)}</td>
+                  <td>{categoryLabel(drink.category)}</td>
                   <td>{formatCents(drink.price_cents)}</td>
                   <td className="row"><AvailabilityButton drink={drink} /><SoldOut drink={drink} /></td>
                   <td className="row">

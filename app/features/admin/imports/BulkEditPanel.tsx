@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CATEGORY_LABELS } from '../../../../shared/categories';
+import { categoryLabel, CATEGORY_LABELS } from '../../../../shared/categories';
 import { DRINK_CATEGORIES } from '../../../../shared/constants';
 import { formatCents } from '../../../../shared/money';
 import type { MenuBulkEdit } from '../../../../shared/schemas/imports';
@@ -71,7 +71,7 @@ export function BulkEditPanel() {
               <li key={d.id}>
                 <label className="check">
                   <input type="checkbox" checked={selected.has(d.id)} onChange={() => toggle(d.id)} />
-                  {d.name} <span className="muted">{formatCents(d.price_cents)} · {d.category}{d.enabled ? '' : ' · off'}</span>
+                  {d.name} <span className="muted">{formatCents(d.price_cents)} · {categoryLabel(d.category)}{d.enabled ? '' : ' · off'}</span>
                 </label>
               </li>
             ))}

@@ -4,14 +4,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAdminVenue } from '../api';
 import { useAdminTables } from '../tables/api';
+import { tableQrPath } from '../../../../shared/tables';
 
 type Code = { label: string; url: string; png: string; svg: string };
 
-/** The guest menu URL, optionally for one of the venue's tables: its QR code opens that table's tab (docs/decisions/170). */
-export function menuUrl(origin: string, slug: string, table?: string | number) {
-  const url = new URL(`/venue/${encodeURIComponent(slug)}`, origin);
-  if (table !== undefined) url.searchParams.set('table', String(table));
-  return url.toString();
+/**
+ * The guest menu URL, or one table's: the table and its signed token, so its QR code opens or joins that table's tab
+ * and a number typed by hand does not (docs/decisions/170, 229).
+ */
+export function menuUrl(origin: string, slug: string, table?: { number: string; token: string }) {
+  return new URL(table ? tableQrPath(slug, table.number, table.token) : `/venue/${encodeURIComponent(slug)}`, origin).toString();
 }
 
 async function render(label: string, url: string): Promise<Code> {
@@ -67,7 +69,7 @@ export default function QrPage() {
     return [
       { label: 'Menu', url: menuUrl(origin, slug) },
       ...[...tables].sort((a, b) => a.position - b.position)
-        .map((t) => ({ label: t.name ? `Table ${t.number} (${t.name})` : `Table ${t.number}`, url: menuUrl(origin, slug, t.number) })),
+        .map((t) => ({ label: t.name ? `Table ${t.number} (${t.name})` : `Table ${t.number}`, url: menuUrl(origin, slug, t) })),
     ];
   }, [slug, tables]);
 

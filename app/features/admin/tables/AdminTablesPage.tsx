@@ -6,6 +6,7 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useAdminTables, useSaveTables, useSaveTableSettings, type VenueTables } from './api';
+import { TableCodes } from './TableCodes';
 import {
   newRowKey, nextTableNumber, readSettings, readTables, rowsOf, sameTables, settingsErrorsOf, settingsFormOf, TIP_PRESET_SLOTS,
   type FormErrors, type SettingsForm, type TableRow, type TablesBody,
@@ -31,7 +32,7 @@ export default function AdminTablesPage() {
       <p className="muted">Each table&apos;s QR code opens a tab at that table. Guests split the bill with the tip presets below.</p>
       {tables.isError ? <p role="alert">Failed to load the tables <button type="button" className="btn btn-small" onClick={() => void tables.refetch()}>Try Again</button></p>
         : !tables.data ? <p className="muted">Loading tables...</p>
-          : <TablesEditor saved={tables.data} />}
+          : <><TablesEditor saved={tables.data} /><TableCodes saved={tables.data} /></>}
     </main>
   );
 }

@@ -31,3 +31,7 @@ export const useSaveTables = () => useTablesSave((body: z.input<typeof VenueTabl
 /** Partial: only the settings it names change. */
 export const useSaveTableSettings = () => useTablesSave((body: z.input<typeof TableSettingsAdminInput>) =>
   apiRequest('PUT', '/admin/tables/settings', { body, schema: VenueTablesResponse }));
+
+/** A new QR code for one table (docs/decisions/229): its printed codes stop working. */
+export const useRenewTableCode = () => useTablesSave((number: string) =>
+  apiRequest('POST', '/admin/tables/:number/token', { params: { number }, schema: VenueTablesResponse }));

@@ -1,8 +1,9 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { AiSuggestion } from '../../../../shared/schemas/ai';
 import { formatCents } from '../../../../shared/money';
 import { toast } from '../../../ui/toast';
 import { ensureGuestSession } from '../../auth/guest-session';
+import type { SignInReturn } from '../../auth/sign-in-flow';
 import { useGuestSession } from '../../auth/hooks';
 import { placementFailureText, useQuickOrder, useSetCartItem } from '../../orders/api';
 import { useActiveOrderGuard } from '../orders/active-order';
@@ -26,6 +27,7 @@ function lineOf(s: AiSuggestion) {
  */
 export function useSuggestionOrdering(slug: string) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const t = useT();
   const { signedIn } = useGuestSession();
   const guard = useActiveOrderGuard(slug);
@@ -33,12 +35,19 @@ export function useSuggestionOrdering(slug: string) {
   const quickOrder = useQuickOrder();
 
   const addToCart = (s: AiSuggestion) => {
-    // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth).
-    if (!signedIn) { navigate(`/venue/${slug}/auth`); return; }
     const extra = s.type === 'creation' ? { price: s.price, image_url: s.heroImageUrl } : {};
-    setCartItem.mutate({ ...lineOf(s), ...extra, ai_interaction_id: s.interaction_id, qty: 1, mode: 'add' }, {
+    const line = { ...lineOf(s), ...extra, ai_interaction_id: s.interaction_id, qty: 1 };
+    rememberOrderNote(slug, s.order_note);
+    // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth). As from a drink page, sign-in brings
+    // the guest back here and puts the suggestion in the cart: the sign-in page takes the return it is handed
+    // (docs/decisions/126, 235).
+    if (!signedIn) {
+      const signInReturn: SignInReturn = { returnTo: pathname, add: { ...line, name: s.previewName } };
+      navigate(`/venue/${slug}/auth`, { state: { signInReturn } });
+      return;
+    }
+    setCartItem.mutate({ ...line, mode: 'add' }, {
       onSuccess: () => {
-        rememberOrderNote(slug, s.order_note);
         toast.success(t('Added {drink} to cart · {price}', { drink: s.previewName, price: formatCents(s.price_cents) }));
       },
       onError: (err) => { if (!guard.handleFailure(err)) toast.error(t('Failed to add to cart')); },

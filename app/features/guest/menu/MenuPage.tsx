@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, Search, Sparkles } from 'lucide-react';
 import { useVenueDrinks } from '../../venues/api';
@@ -9,6 +9,8 @@ import { AgeGate } from './AgeGate';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 import { categoryCounts, filterDrinks } from './menu-filter';
+import { categoryLabel } from '../../../../shared/categories';
+import type { Drink } from '../../../../shared/schemas/drink';
 
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 099).
 const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
@@ -25,8 +27,12 @@ export default function MenuPage() {
   // The spec's age gate is never triggered on this screen (docs/decisions/031).
   const [ageGateOpen, setAgeGateOpen] = useState(false);
 
-  const categories = useMemo(() => categoryCounts(drinks ?? []), [drinks]);
-  const shown = useMemo(() => filterDrinks(drinks ?? [], query, category), [drinks, query, category]);
+  // Search words beyond the drink's own: its category and "alcohol-free", in the guest's language and in English.
+  const extra = useCallback((d: Drink) => `${categoryName(t, d.category, venue.name)} ${categoryLabel(d.category)}${d.contains_alcohol ? '' : ` ${t('Non-Alcoholic')} non alcoholic alcohol free`}`, [t, venue.name]);
+  // The chips count what the search found (docs/decisions/235).
+  const found = useMemo(() => filterDrinks(drinks ?? [], query, null, extra), [drinks, query, extra]);
+  const categories = useMemo(() => categoryCounts(found), [found]);
+  const shown = category ? found.filter((d) => d.category === category) : found;
   const cover = venue.cover_image_url ?? venue.image_url;
 
   return (
@@ -57,7 +63,7 @@ export default function MenuPage() {
         </div>
         <div className="chips" role="group" aria-label={t('Categories')}>
           <button type="button" className="chip" aria-pressed={category === null} onClick={() => setCategory(null)}>
-            {t('All Drinks ({count})', { count: drinks?.length ?? 0 })}
+            {t('All Drinks ({count})', { count: found.length })}
           </button>
           {categories.map(([key, count]) => (
             <button key={key} type="button" className="chip" aria-pressed={category === key} onClick={() => setCategory(key)}>

@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2, MessageCircle, Navigation, GlassWater } from 'lucide-react';
 import { DEFAULT_ESTIMATED_WAIT } from '../../../../shared/constants';
-import { shortOrderId } from '../../../../shared/ids';
 import { formatCents } from '../../../../shared/money';
 import { confirmationStatusLabel } from '../../../../shared/order-display';
 import { useGuestSession } from '../../auth/hooks';
@@ -57,7 +56,7 @@ export default function OrderConfirmationPage() {
         </div>
         <section className="card" aria-label={t('Order summary')}>
           <dl className="detail-list">
-            <div><dt>{t('Order ID')}</dt><dd className="mono">#{shortOrderId(order.id)}</dd></div>
+            <div><dt>{t('Order ID')}</dt><dd className="mono">{order.code}</dd></div>
             <div><dt>{t('Status')}</dt><dd><span className="badge badge-success">{t(confirmationStatusLabel(order.status))}</span></dd></div>
             <div><dt>{t('Order time')}</dt><dd>{new Date(order.created_at).toLocaleTimeString(locale, timeFormat)}</dd></div>
             <div><dt>{t('Estimated wait')}</dt><dd>{wait}</dd></div>

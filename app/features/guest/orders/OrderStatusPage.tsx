@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Check, Radio, Sparkles, XCircle } from 'lucide-react';
 import { STATUS_REFRESH_MS } from '../../../../shared/constants';
-import { shortOrderId } from '../../../../shared/ids';
 import { formatCents } from '../../../../shared/money';
 import { STAGE_TRAIL, statusDisplay, type GuestStage } from '../../../../shared/order-display';
 import type { OrderStatusView } from '../../../../shared/schemas/order';
@@ -11,6 +10,7 @@ import { useGuestSession } from '../../auth/hooks';
 import { orderKeys, useOrderDetail, useOrderStatus } from '../../orders/api';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
+import { RatePickupPrompt } from './RatePickupPrompt';
 import { ReadyPushButton } from './ReadyPushButton';
 import { useMinutesLeft, waitText } from './wait';
 import { useT } from '../../../i18n/i18n';
@@ -62,7 +62,7 @@ export default function OrderStatusPage() {
     <>
       <GuestHeader title={t('Order Status')} subtitle={venue.name} back={back} />
       <main className="guest-main order-status">
-        <p className="muted center">{t('Order')} <span className="mono">#{shortOrderId(orderId)}</span></p>
+        {status.data && <p className="muted center">{t('Order')} <span className="mono">{status.data.code}</span></p>}
         {display.stage === 'cancelled' ? (
           <div className="status-hero status-cancelled">
             <XCircle aria-hidden="true" size={48} />
@@ -96,6 +96,8 @@ export default function OrderStatusPage() {
             <Radio aria-hidden="true" size={16} /> {liveConnected ? t('This page updates automatically (live).') : t('This page updates automatically.')}
           </p>
         )}
+        {/* Picked up: ask how it was (docs/decisions/235). */}
+        {view.status === 'delivered' && order && <RatePickupPrompt slug={venue.slug} items={order.items} />}
         {order && (
           <section className="card" aria-label={t('Items')}>
             <ul className="item-list">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useOutletContext } from 'react-router';
+import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { OTP_CODE_LENGTH } from '../../../../shared/constants';
 import { GuestHeader } from './GuestHeader';
 import type { VenueContext } from './VenueLayout';
@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
 import { useSetCartItem } from '../../orders/api';
 import { formatPhoneInput, sanitizeCode } from '../../auth/phone-format';
-import { saveSignInStep, savedSignInStep, takeSignInReturn } from '../../auth/sign-in-flow';
+import { saveSignInStep, savedSignInStep, takeSignInReturn, type SignInReturn } from '../../auth/sign-in-flow';
 import { useT } from '../../../i18n/i18n';
 
 /** Guest phone sign-in (spec: /venue/{slug}/auth): phone step, then code step. */
@@ -20,6 +20,10 @@ export default function GuestSignInPage() {
   const guest = useGuestSession();
   // A reload on the code step stays on it (docs/decisions/126).
   const [saved] = useState(() => savedSignInStep(venue.slug));
+  // A screen that sends the guest here may hand the return with the navigation (the AI's Add to Cart) instead of
+  // keeping it in the tab's storage (a drink page): the same return either way (docs/decisions/235).
+  const location = useLocation();
+  const [handed] = useState(() => (location.state as { signInReturn?: SignInReturn } | null)?.signInReturn ?? null);
   const [step, setStep] = useState<'phone' | 'code'>(saved ? 'code' : 'phone');
   const [phone, setPhone] = useState(saved?.phone ?? '');
   const [code, setCode] = useState('');
@@ -49,7 +53,8 @@ export default function GuestSignInPage() {
   /** Back where sign-in was asked for, with the drink the guest was adding put in the cart. */
   async function afterSignIn() {
     saveSignInStep(venue.slug, null);
-    const target = takeSignInReturn(venue.slug);
+    const stored = takeSignInReturn(venue.slug);
+    const target = handed ?? stored;
     if (target?.add) {
       const { name, ...item } = target.add;
       try {

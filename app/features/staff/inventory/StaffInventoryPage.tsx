@@ -1,4 +1,4 @@
-import { ArrowDownCircle, Package, Pencil, PlusCircle, Trash2 } from 'lucide-react';
+import { ArrowDownCircle, Ban, Package, Pencil, PlusCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { StaffInventoryItem } from '../../../../shared/schemas/inventory';
 import { errorMessage } from '../../../lib/api-client';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useDeleteInventoryItem, useStaffInventory, useStaffInventoryImpact } from '../api';
 import { formatDateTime, formatStock } from '../shared/format';
+import { stockStatus, useEightySix } from './eighty-six';
 import { ItemFormModal } from './ItemFormModal';
 import { StockModal, type StockMode } from './StockModal';
 
@@ -15,6 +16,7 @@ type Filter = (typeof FILTERS)[number];
 export default function StaffInventoryPage() {
   const inventory = useStaffInventory();
   const remove = useDeleteInventoryItem();
+  const eightySix = useEightySix();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>('All Items');
   const [form, setForm] = useState<{ item: StaffInventoryItem | null } | null>(null);
@@ -92,13 +94,18 @@ export default function StaffInventoryPage() {
                   </td>
                   <td>{formatStock(item.low_stock_threshold_ml, item.measure)}</td>
                   <td>{item.unit}{item.measure === 'ml' && item.unit !== 'ml' && item.unit_volume_ml ? ` (${item.unit_volume_ml} ml)` : ''}</td>
-                  <td><span className={`badge ${item.available ? 'badge-success' : 'badge-danger'}`}>{item.available ? 'Available' : 'Unavailable'}</span></td>
+                  <td><StockStatusBadge item={item} /></td>
                   <td>{item.last_movement_at ? formatDateTime(item.last_movement_at) : 'Never'}</td>
                   <td>
                     <div className="row table-actions">
                       <button type="button" className="icon-button" aria-label={`Edit ${item.ingredient_name}`} title="Edit" onClick={() => setForm({ item })}><Pencil aria-hidden="true" size={16} /></button>
                       <button type="button" className="icon-button" aria-label={`Receive stock of ${item.ingredient_name}`} title="Receive stock" onClick={() => setStock({ item, mode: 'receive' })}><PlusCircle aria-hidden="true" size={16} /></button>
                       <button type="button" className="icon-button" aria-label={`Adjust down ${item.ingredient_name}`} title="Adjust down" onClick={() => setStock({ item, mode: 'adjust_down' })}><ArrowDownCircle aria-hidden="true" size={16} /></button>
+                      {item.available ? (
+                        <button type="button" className="btn btn-small btn-ghost" aria-label={`86 ${item.ingredient_name}`} title="86: ran out, sell out the drinks that need it" disabled={eightySix.busy} onClick={() => void eightySix.out(item)}><Ban aria-hidden="true" size={14} /> 86</button>
+                      ) : (
+                        <button type="button" className="btn btn-small btn-ghost" aria-label={`Back in ${item.ingredient_name}`} title="Back in" disabled={eightySix.busy} onClick={() => void eightySix.backIn(item)}><RotateCcw aria-hidden="true" size={14} /> Back in</button>
+                      )}
                       <button type="button" className="icon-button" aria-label={`Delete ${item.ingredient_name}`} title="Delete" onClick={() => onDelete(item)}><Trash2 aria-hidden="true" size={16} /></button>
                     </div>
                   </td>
@@ -112,4 +119,9 @@ export default function StaffInventoryPage() {
       {stock && <StockModal item={stock.item} mode={stock.mode} onClose={() => setStock(null)} />}
     </main>
   );
+}
+
+function StockStatusBadge({ item }: { item: StaffInventoryItem }) {
+  const status = stockStatus(item);
+  return <span className={`badge badge-${status.tone}`}>{status.label}</span>;
 }

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { categoryLabel } from '../../../../shared/categories';
 import { formatCents } from '../../../../shared/money';
 import type { StaffMenuItem } from '../../../../shared/schemas/inventory';
 import { useStaffMenu } from '../api';
@@ -7,6 +8,8 @@ import { BuildSheetModal } from '../shared/BuildSheetModal';
 
 const CATEGORIES = ['all', 'cocktail', 'wine', 'beer', 'spirit', 'non-alcoholic'] as const;
 type Category = (typeof CATEGORIES)[number];
+/** The chips read as words, never as codes. */
+const CHIP_LABELS: Record<Category, string> = { all: 'All', cocktail: 'Cocktails', wine: 'Wine', beer: 'Beer', spirit: 'Spirits', 'non-alcoholic': 'Non-Alcoholic' };
 
 /** The lookup's chips over the venue's categories: cocktails include house and menu cocktails, mocktails are non-alcoholic. */
 function inCategory(drink: StaffMenuItem, category: Category) {
@@ -38,7 +41,7 @@ export default function MenuLookupPage() {
       <h1><Search aria-hidden="true" /> Menu Lookup</h1>
       <input type="search" className="search-field" aria-label="Search by name or description" placeholder="Search by name or description" value={search} onChange={(e) => setSearch(e.target.value)} />
       <div className="chips" role="group" aria-label="Category">
-        {CATEGORIES.map((c) => <button key={c} type="button" className="chip" aria-pressed={category === c} onClick={() => setCategory(c)}>{c}</button>)}
+        {CATEGORIES.map((c) => <button key={c} type="button" className="chip" aria-pressed={category === c} onClick={() => setCategory(c)}>{CHIP_LABELS[c]}</button>)}
       </div>
       {menu.isError && <p className="field-error" role="alert">Failed to load menu drinks data</p>}
       {shown.length === 0 ? (
@@ -53,7 +56,7 @@ export default function MenuLookupPage() {
                   <h2 className="drink-name">{drink.name}</h2>
                   {drink.featured && <span className="badge badge-info">Featured</span>}
                 </div>
-                <p className="drink-meta"><span className="badge">{drink.category.replace(/_/g, ' ')}</span> <span className="price">{formatCents(drink.price_cents)}</span></p>
+                <p className="drink-meta"><span className="badge">{categoryLabel(drink.category)}</span> <span className="price">{formatCents(drink.price_cents)}</span></p>
                 {!drink.available && (
                   <p><span className="badge badge-danger">{drink.enabled ? (drink.sold_out_reason ?? 'Sold out') : 'Unavailable'}</span></p>
                 )}

@@ -1,11 +1,12 @@
 import { Bell, BellRing, ClipboardList, Keyboard, Wifi, WifiOff } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { shortOrderId } from '../../../../shared/ids';
 import { isActiveStatus } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
 import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
 import { Modal } from '../../../ui/Modal';
-import { toast } from '../../../ui/toast';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { toast, Toaster } from '../../../ui/toast';
 import { useAuth } from '../../auth/staff-hooks';
 import { staffToken } from '../../auth/staff-session';
 import { useStaffQueue } from '../../orders/staff-api';
@@ -14,26 +15,29 @@ import { useStaffMenu } from '../api';
 import { BuildSheetModal } from '../shared/BuildSheetModal';
 import { OrderDetailsModal } from '../shared/OrderDetailsModal';
 import { isOpenOrder, isPaidOrder, startOfToday } from '../shared/format';
-import { buildDrinksOf } from '../shared/recipes';
+import { buildDrinksOf, ranOutFor } from '../shared/recipes';
 import { AllDayPanel } from './AllDayPanel';
 import { BAR_KEYS, BumpBarLegend, useBarKeys } from './bar-keys';
 import { CancelTicketModal } from './CancelTicketModal';
+import { EightySixPanel } from './EightySixPanel';
 import { RecordOrderPaymentModal } from './RecordOrderPaymentModal';
 import { ClearUnclaimedButton } from './ClearUnclaimedButton';
 import { useAlertSettings, useRepeatingAlert } from './notifications';
 import { TicketConstraintNote } from './TicketConstraintNote';
-import { useTicketActions } from './ticket-actions';
-import { PRIMARY_STEP, TicketCard } from './TicketCard';
-import { assignBarKeys, barOrder, orderOnKey, undoableUntil, type BarKeys } from './ticket-keys';
+import { useTicketActions, type ShortStart } from './ticket-actions';
+import { PRIMARY_STEP, TicketCard, ticketName } from './TicketCard';
+import { assignBarKeys, barOrder, isOnBar, orderOnKey, undoableUntil, type BarKeys } from './ticket-keys';
 
-const FILTERS = ['All', 'Undelivered', 'Open', 'Paid', 'Today', 'AI Only'] as const;
+/** 'Live' (the default) is what is on the bar; delivered and paid history stays behind 'History' (docs/decisions/234). */
+const FILTERS = ['Live', 'Undelivered', 'Open', 'Paid', 'Today', 'AI Only', 'History'] as const;
 type Filter = (typeof FILTERS)[number];
 
 const isAiOrder = (o: Order) => o.referred_by_ai || Boolean(o.ai_recipe_name) || Boolean(o.custom_name) || o.items.some((i) => i.is_ai_creation);
 
-function matches(order: Order, filter: Filter, todayStart: number) {
+function matches(order: Order, filter: Filter, todayStart: number, now: number) {
   switch (filter) {
-    case 'All': return true;
+    case 'Live': return isOnBar(order, now);
+    case 'History': return !isOnBar(order, now);
     case 'Undelivered': return !order.delivered_at && order.status !== 'cancelled';
     case 'Open': return isOpenOrder(order);
     case 'Paid': return isPaidOrder(order);
@@ -54,7 +58,7 @@ function useNow() {
 
 export default function ActiveOrdersPage() {
   const auth = useAuth();
-  const [filter, setFilter] = useState<Filter>('All');
+  const [filter, setFilter] = useState<Filter>('Live');
   const [settings, updateSettings] = useAlertSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const live = useVenueLive(auth.restaurantId, { token: staffToken() });
@@ -65,7 +69,8 @@ export default function ActiveOrdersPage() {
   const merged = orders.data;
   const active = useMemo(() => ({ data: merged?.filter((o) => isActiveStatus(o.status)) }), [merged]);
   const menu = useStaffMenu();
-  const tickets = useTicketActions();
+  const [shortStart, setShortStart] = useState<ShortStart | null>(null);
+  const tickets = useTicketActions(setShortStart);
   const now = useNow();
   const [buildFor, setBuildFor] = useState<Order | null>(null);
   const [detailsFor, setDetailsFor] = useState<Order | null>(null);
@@ -95,7 +100,7 @@ export default function ActiveOrdersPage() {
   const nextKeys = assignBarKeys(keys, list, now);
   if (nextKeys !== keys) setKeys(nextKeys);
   const todayStart = startOfToday().getTime();
-  const shown = barOrder(list.filter((o) => matches(o, filter, todayStart)), now);
+  const shown = barOrder(list.filter((o) => matches(o, filter, todayStart, now)), now);
   const undelivered = list.filter((o) => !o.delivered_at && o.status !== 'cancelled').length;
   const open = list.filter(isOpenOrder).length;
   const selected = shown.find((o) => o.id === selectedId) ?? null;
@@ -113,8 +118,17 @@ export default function ActiveOrdersPage() {
     else if (!tickets.isPending(last.id)) void tickets.change(last, { recall: true });
   }
 
+  // A tap leaves the focus on the queue, not on the button tapped, so Enter keeps moving tickets on (docs/decisions/234).
+  const queueRef = useRef<HTMLDivElement>(null);
+  const focusQueue = useCallback(() => queueRef.current?.focus({ preventScroll: true }), []);
+  const returnFocus = (e: MouseEvent) => {
+    const target = e.target as HTMLElement;
+    if (e.detail > 0 && target.closest('button') && !target.closest('dialog, [role="dialog"], .popover')) focusQueue();
+  };
+
   useBarKeys({
     select: (key) => { const id = orderOnKey(nextKeys, key); if (id) setSelectedId(id); },
+    hasKey: (key) => orderOnKey(nextKeys, key) !== null,
     advance: () => { if (selected) step(selected); },
     cancel: () => { if (selected && isActiveStatus(selected.status)) setCancelFor(selected); },
     undo: undoLast,
@@ -123,7 +137,7 @@ export default function ActiveOrdersPage() {
   });
 
   return (
-    <main className="page staff-page bar-page">
+    <main className="page staff-page bar-page" onClick={returnFocus}>
       <div className="bar-head">
         <h1><ClipboardList aria-hidden="true" size={20} /> Active Orders</h1>
         <span className="bar-count"><strong data-testid="undelivered-count">{undelivered}</strong> Undelivered</span>
@@ -160,7 +174,7 @@ export default function ActiveOrdersPage() {
       </div>
 
       <div className="bar-display">
-        <div className="bar-tickets">
+        <div className="bar-tickets" ref={queueRef} tabIndex={-1} role="region" aria-label="Tickets">
           {orders.isError && <p className="field-error" role="alert">Failed to load orders</p>}
           {shown.length === 0 ? (
             <p className="empty-state">{orders.isPending ? 'Loading orders…' : 'No orders found for the selected filter.'}</p>
@@ -170,7 +184,7 @@ export default function ActiveOrdersPage() {
                 <TicketCard
                   key={order.id} order={order} barKey={nextKeys.get(order.id)} now={now}
                   selected={order.id === selectedId} busy={tickets.isPending(order.id)}
-                  isNew={ringing && unacknowledged.has(order.id)} isAi={isAiOrder(order)}
+                  isNew={ringing && unacknowledged.has(order.id)} isAi={isAiOrder(order)} ranOut={ranOutFor(order, menu.data)}
                   onSelect={() => setSelectedId(order.id)}
                   onStep={(to) => void tickets.change(order, { to })}
                   onCancel={() => setCancelFor(order)} onRecordPayment={() => setPayFor(order)}
@@ -182,7 +196,12 @@ export default function ActiveOrdersPage() {
             </ul>
           )}
         </div>
-        <AllDayPanel orders={list} />
+        <aside className="bar-side" aria-label="Bar">
+          <AllDayPanel orders={list} />
+          <EightySixPanel />
+          {/* The toasts' own place, where they cover nothing; the floating ones are hidden meanwhile (docs/decisions/234). */}
+          <div className="toaster-dock"><Toaster /></div>
+        </aside>
       </div>
       <BumpBarLegend />
 
@@ -191,6 +210,17 @@ export default function ActiveOrdersPage() {
           order={payFor} onClose={() => setPayFor(null)}
           onConfirm={(method) => { const order = payFor; setPayFor(null); void tickets.recordPayment(order, method); }}
         />
+      )}
+      {shortStart && (
+        <ConfirmDialog
+          title={`Not enough stock for ${ticketName(shortStart.order)}`} confirmLabel="Start anyway"
+          onCancel={() => setShortStart(null)}
+          onConfirm={() => { const { order, change } = shortStart; setShortStart(null); void tickets.change(order, { to: change.to, allowShort: true }); }}
+        >
+          <p>What is left does not cover this ticket:</p>
+          <ul className="short-list">{shortStart.short.map((line) => <li key={line}>{line}</li>)}</ul>
+          <p>Start it anyway? Stock is taken down to 0 and the rest is not recorded.</p>
+        </ConfirmDialog>
       )}
       {cancelFor && (
         <CancelTicketModal

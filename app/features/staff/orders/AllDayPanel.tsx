@@ -1,11 +1,18 @@
 import type { Order } from '../../../../shared/schemas/order';
 
-/** How many of each drink are still to make across open tickets, most first: a bartender batches from it. */
+/**
+ * How many of each drink are still to make across open tickets, most first: a bartender batches from it. A voided
+ * line is not made; a drink with options counts apart from the plain one ("Negroni, Double").
+ */
 export function allDayCounts(orders: Order[]): { name: string; quantity: number }[] {
   const counts = new Map<string, number>();
   for (const order of orders) {
     if (order.status !== 'pending' && order.status !== 'preparing') continue;
-    for (const item of order.items) counts.set(item.name, (counts.get(item.name) ?? 0) + item.quantity);
+    for (const item of order.items) {
+      if (item.voided) continue;
+      const name = item.modifiers ? `${item.name}, ${item.modifiers}` : item.name;
+      counts.set(name, (counts.get(name) ?? 0) + item.quantity);
+    }
   }
   return [...counts].map(([name, quantity]) => ({ name, quantity })).sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
 }

@@ -1,6 +1,6 @@
 // One ticket of the bar display (docs/product.md §11.2, docs/decisions/181): its key, who it is for (the table
 // large when it goes to one), its drinks, and one primary action for its stage; Cancel at every active stage.
-import { BookOpen, Eye, Timer, Undo2, Wallet, X } from 'lucide-react';
+import { AlertTriangle, BookOpen, Eye, Timer, Undo2, Wallet, X } from 'lucide-react';
 import { shortOrderId } from '../../../../shared/ids';
 import { isActiveStatus, type OrderStatus } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
@@ -17,6 +17,13 @@ export const PRIMARY_STEP: Partial<Record<OrderStatus, { to: OrderStatus; label:
   preparing: { to: 'ready', label: 'Mark Ready' },
   ready: { to: 'delivered', label: 'Mark Delivered' },
 };
+
+/** The code a bartender calls a ticket by, as its card shows it (docs/product.md §4.6). */
+export const ticketCode = (order: Pick<Order, 'code'>) => order.code;
+
+/** How toasts and prompts name a ticket: by its code, and its table when it goes to one. */
+export const ticketName = (order: Pick<Order, 'code' | 'table_number'>) =>
+  order.table_number ? `Table ${order.table_number} (${ticketCode(order)})` : `Order ${ticketCode(order)}`;
 
 function ageLevel(ms: number) {
   return ms >= TICKET_RED_MS ? 'red' : ms >= TICKET_AMBER_MS ? 'amber' : 'fresh';
@@ -35,6 +42,8 @@ export type TicketCardProps = {
   busy: boolean;
   isNew: boolean;
   isAi: boolean;
+  /** What ran out that this ticket needs (docs/decisions/233); empty when nothing. */
+  ranOut?: string[];
   onSelect: () => void;
   onStep: (to: OrderStatus) => void;
   onCancel: () => void;
@@ -45,7 +54,7 @@ export type TicketCardProps = {
   onDetails: () => void;
 };
 
-export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, onSelect, onStep, onCancel, onRecordPayment, onUndo, onBuild, onDetails }: TicketCardProps) {
+export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, ranOut = [], onSelect, onStep, onCancel, onRecordPayment, onUndo, onBuild, onDetails }: TicketCardProps) {
   const step = PRIMARY_STEP[order.status];
   const active = isActiveStatus(order.status);
   const age = now - Date.parse(order.created_at);
@@ -56,9 +65,12 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, on
   const awaitsPayment = order.status === 'delivered' && order.payment_status === 'unpaid' && !order.table_session_id;
   // A table's round is named "Table 7" (docs/decisions/170): the large table line already says it.
   const nameIsTable = Boolean(table) && !tableOfTicket(order);
+  const code = ticketCode(order);
+  // A nameless order is already called by its code ("Order K47").
+  const nameIsCode = order.display_name === `Order ${code}`;
   return (
     <li
-      className={`card order-card staff-order-card ticket ticket-${order.status}${selected ? ' selected' : ''}${isNew ? ' ticket-new' : ''}`}
+      className={`card order-card staff-order-card ticket ticket-${order.status}${selected ? ' selected' : ''}${isNew ? ' ticket-new' : ''}${ranOut.length > 0 ? ' ticket-short' : ''}`}
       data-order-id={order.id} aria-label={`Order #${shortOrderId(order.id)}`} aria-current={selected ? 'true' : undefined}
       aria-busy={busy || undefined} onClick={onSelect}
     >
@@ -75,10 +87,13 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, on
       </div>
       {table && <p className="ticket-table" data-testid="ticket-table">Table {table}</p>}
       <p className="staff-order-name">
-        {!nameIsTable && <strong className="truncate" title={order.display_name}>{order.display_name}</strong>}
-        <span className="order-id mono muted"> #{shortOrderId(order.id)}</span>
+        {!nameIsTable && !nameIsCode && <strong className="truncate" title={order.display_name}>{order.display_name}</strong>}
+        <span className="order-id mono muted" title={`#${shortOrderId(order.id)}`}> {nameIsCode ? order.display_name : `#${code}`}</span>
       </p>
       <TicketConstraintNote instructions={order.special_instructions} />
+      {ranOut.length > 0 && (
+        <p className="ticket-ran-out" data-testid="ticket-ran-out"><AlertTriangle aria-hidden="true" size={14} /> Ran out: {ranOut.join(', ')}</p>
+      )}
       <ul className="item-list">
         {order.items.map((item) => (
           <li key={item.id} className={item.voided ? 'staff-tab-voided' : undefined}>

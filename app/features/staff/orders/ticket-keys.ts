@@ -4,8 +4,28 @@
 import { isActiveStatus, isBumpedStatus, RECALL_WINDOW_MS } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
 
-/** The number keys of a bump bar: 1 to 9. */
-export const BAR_KEY_COUNT = 9;
+/**
+ * Tickets on the bar get keys 1 to 99: 1–9 take one key press, 10–99 two typed one after the other
+ * (docs/decisions/234), so a rush of more than nine tickets stays reachable from the keys.
+ */
+export const BAR_KEY_COUNT = 99;
+/** How soon a second digit must follow the first to make a two-key code (12 = 1 then 2). */
+export const TWO_KEY_MS = 1500;
+
+export type KeyEntry = { digit: number; at: number } | null;
+
+/**
+ * The ticket key a digit press selects. A digit right after another (within TWO_KEY_MS) makes a two-key code when
+ * a ticket holds it ("1" then "2": ticket 12); otherwise the digit alone (ticket 2). `next` is what a following
+ * digit may continue.
+ */
+export function keyFromDigit(previous: KeyEntry, digit: number, at: number, inUse: (key: number) => boolean): { key: number | null; next: KeyEntry } {
+  if (previous && at - previous.at <= TWO_KEY_MS) {
+    const twoKey = previous.digit * 10 + digit;
+    if (inUse(twoKey)) return { key: twoKey, next: null };
+  }
+  return { key: digit === 0 ? null : digit, next: digit === 0 ? null : { digit, at } };
+}
 
 /** A bumped ticket can be recalled until RECALL_WINDOW_MS after its bump (docs/decisions/122). */
 export const undoableUntil = (o: Pick<Order, 'status' | 'updated_at'>) => (isBumpedStatus(o.status) ? Date.parse(o.updated_at) + RECALL_WINDOW_MS : 0);
@@ -29,7 +49,7 @@ export type BarKeys = ReadonlyMap<string, number>;
 
 /**
  * The keys after a change of the queue: a ticket still on the bar keeps its key; a ticket that left frees it; a
- * ticket without one (new, or waiting past the ninth) takes the lowest free key, oldest first. Answers `previous`
+ * ticket without one (new, or waiting past the 99th) takes the lowest free key, oldest first. Answers `previous`
  * itself when nothing changed, so a screen can tell.
  */
 export function assignBarKeys(previous: BarKeys, orders: Order[], now: number): BarKeys {

@@ -1,3 +1,4 @@
+import { soldOutIngredients } from '../../../../shared/inventory';
 import type { StaffMenuItem } from '../../../../shared/schemas/inventory';
 import type { Order } from '../../../../shared/schemas/order';
 import type { BuildDrink } from './BuildSheetModal';
@@ -14,4 +15,15 @@ export function buildDrinksOf(order: Order, menu: StaffMenuItem[] | undefined): 
       allergens: item.allergens, containsAlcohol: item.contains_alcohol,
     };
   });
+}
+
+/**
+ * What ran out that a ticket still to start needs (docs/decisions/233): the ingredients its drinks are sold out of
+ * now, read from the staff menu, which every stock change and 86 refreshes live. Voided lines are not made.
+ */
+export function ranOutFor(order: Order, menu: StaffMenuItem[] | undefined): string[] {
+  if (order.status !== 'pending' || !menu) return [];
+  const byId = new Map(menu.map((d) => [d.id, d]));
+  const names = order.items.flatMap((item) => (item.voided || !item.menu_drink_id ? [] : soldOutIngredients(byId.get(item.menu_drink_id)?.sold_out_reason ?? null)));
+  return [...new Set(names)];
 }

@@ -1,5 +1,5 @@
 import { GlassFacts } from '../../../../ui/GlassFacts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ShoppingCart, ThumbsDown, ThumbsUp, Zap } from 'lucide-react';
 import type { AiSuggestion } from '../../../../../shared/schemas/ai';
 import { DEFAULT_TAX_RATE_BP } from '../../../../../shared/constants';
@@ -10,9 +10,11 @@ import { useSuggestionFeedback } from '../api';
 import type { SuggestionOrdering } from '../useSuggestionOrdering';
 import { Link, useOutletContext } from 'react-router';
 import type { VenueContext } from '../../venue/VenueLayout';
-import { OrderNowDialog } from './OrderNowDialog';
 import { StaffConfirmWarning } from './StaffConfirmWarning';
 import { useT } from '../../../../i18n/i18n';
+
+// Fetched on the first 'Order Now': the AI pages' first download stays in budget (docs/decisions/080, 235).
+const OrderNowDialog = lazy(() => import('./OrderNowDialog').then((m) => ({ default: m.OrderNowDialog })));
 
 type Props = {
   suggestion: AiSuggestion;
@@ -95,11 +97,13 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
         </div>
       </div>
       {confirmingOrder && (
-        <OrderNowDialog
-          suggestion={s} taxRateBp={venueContext?.venue.tax_rate_bp ?? DEFAULT_TAX_RATE_BP} busy={ordering.ordering}
-          onCancel={() => setConfirmingOrder(false)}
-          onConfirm={() => { void ordering.orderNow(s).finally(() => setConfirmingOrder(false)); }}
-        />
+        <Suspense fallback={null}>
+          <OrderNowDialog
+            suggestion={s} taxRateBp={venueContext?.venue.tax_rate_bp ?? DEFAULT_TAX_RATE_BP} busy={ordering.ordering}
+            onCancel={() => setConfirmingOrder(false)}
+            onConfirm={() => { void ordering.orderNow(s).finally(() => setConfirmingOrder(false)); }}
+          />
+        </Suspense>
       )}
     </article>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE `drink_ingredients` ADD `no_allergens_confirmed` integer DEFAULT false NOT NULL;

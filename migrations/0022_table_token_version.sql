@@ -1,0 +1,1 @@
+ALTER TABLE `venue_tables` ADD `token_version` integer DEFAULT 1 NOT NULL;
