@@ -83,7 +83,7 @@ describe('the guest menu page', () => {
     expect(res.html).not.toContain(STYLESHEET);
     // No 'unsafe-inline' (docs/decisions/109): the inlined stylesheet and the theme attribute are allowed by hash.
     const sha = async (text: string) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}'`;
-    const themeAttribute = /<div class="guest-shell" style="([^"]*)"/.exec(res.html)![1]!;
+    const themeAttribute = /<div class="guest-shell" data-live="offline" style="([^"]*)"/.exec(res.html)![1]!;
     expect(res.headers.get('Content-Security-Policy')).toBe(
       `default-src 'self'; style-src 'self' 'unsafe-hashes' ${await sha(themeAttribute)} ${await sha(CSS)}; connect-src 'self'`,
     );

@@ -10,7 +10,6 @@ import { toast } from '../../../ui/toast';
 import { useT } from '../../../i18n/i18n';
 import { contentLang } from '../menu/DrinkCard';
 import { useGuestSession } from '../../auth/hooks';
-import { rememberSignInReturn } from '../../auth/sign-in-flow';
 import { useSetCartItem } from '../../orders/api';
 import { useDrink, useFavorites, useToggleFavorite } from '../api';
 import { useActiveOrderGuard } from '../orders/active-order';
@@ -103,9 +102,13 @@ export default function DrinkPage() {
     // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/170).
     if (table) return table.add(line, label, added);
     if (!signedIn) {
-      // Sign-in brings the guest back here and adds the drink (docs/decisions/126).
-      rememberSignInReturn(venue.slug, { returnTo: location.pathname, add: { ...line, name: named } });
-      navigate(authPath);
+      // Sign-in brings the guest back here and adds the drink (docs/decisions/126). The flow's module loads on this
+      // tap, not with the page: the sign-in page reads it anyway (bundle budget, docs/decisions/080).
+      const back = { returnTo: location.pathname, add: { ...line, name: named } };
+      void import('../../auth/sign-in-flow').then(({ rememberSignInReturn }) => {
+        rememberSignInReturn(venue.slug, back);
+        navigate(authPath);
+      });
       return;
     }
     addToCart.mutate({ ...line, mode: 'add' }, {
