@@ -15,13 +15,13 @@ export async function guestOrders(request: APIRequestContext, drinkId: string, s
   return (await res.json()).id as string;
 }
 
-/** The demo bartender signs in and lands on the live bar display. */
-export async function signInAsStaff(page: Page) {
+/** The demo bartender (of the artisan bar, unless `email` names another) signs in and lands on the live bar display. */
+export async function signInAsStaff(page: Page, email = 'staff@barhop.dev') {
   await page.goto('/login');
   // The login form may restore the last email used on this device after it renders.
   await expect(async () => {
-    await page.getByLabel('Email').fill('staff@barhop.dev');
-    await expect(page.getByLabel('Email')).toHaveValue('staff@barhop.dev', { timeout: 300 });
+    await page.getByLabel('Email').fill(email);
+    await expect(page.getByLabel('Email')).toHaveValue(email, { timeout: 300 });
   }).toPass();
   await page.getByLabel('Password').fill('barhop-demo');
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test, type Auth } from './fixtures';
+import { ORDER_CODE_PATTERN } from '../../shared/order-codes';
 
 type Drink = { id: string; name: string; price_cents: number; category: string; description: string };
 
@@ -98,7 +99,8 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
   await expect(page.getByText(money(total)).first()).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
   expect(orderId.length).toBeGreaterThanOrEqual(16);
-  await expect(page.getByText(`#${orderId.slice(-8).toUpperCase()}`)).toBeVisible();
+  // The code the bar calls out, unique among the venue's open orders (docs/decisions/230).
+  await expect(page.getByRole('definition').filter({ hasText: ORDER_CODE_PATTERN })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Chat with AI Bartender' })).toHaveAttribute('href', '/venue/artisan-bar/ai');
   await expectAccessible(page, 'confirmation');
 
