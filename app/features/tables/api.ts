@@ -89,6 +89,10 @@ export function useTableSettings(sessionId: string) {
     apiRequest('PATCH', '/tables/sessions/:id', { credentials: 'guest', params: { id: sessionId }, body: input }));
 }
 
+/** The host lets a waiting joiner in, or declines them (docs/decisions/237). */
+export const useAnswerJoin = (sessionId: string) => useTableWrite(sessionId, ({ memberId, letIn }: { memberId: string; letIn: boolean }) =>
+  apiRequest('POST', '/tables/sessions/:id/join-requests/:memberId', { credentials: 'guest', params: { id: sessionId, memberId }, body: { let_in: letIn } }));
+
 /** Leave (your own member id) or, for the host, remove someone. Leaving forgets the table on this device. */
 export function useRemoveMember(slug: string, sessionId: string) {
   const client = useQueryClient();
