@@ -334,8 +334,11 @@ export const StaffTableSummary = z.object({
 });
 export type StaffTableSummary = z.infer<typeof StaffTableSummary>;
 export const StaffTablesResponse = z.object({
-  /** `token`: the table's QR token, so staff can open a tab for a table (its QR link on a guest's phone). */
-  tables: z.array(z.object({ number: z.string(), name: z.string().nullable(), token: z.string() })),
+  /**
+   * `token`: the table's QR token; `join_path`: the link its QR code opens, which staff show a guest so they can open
+   * (or join) the table's tab (docs/decisions/237).
+   */
+  tables: z.array(z.object({ number: z.string(), name: z.string().nullable(), token: z.string(), join_path: z.string() })),
   sessions: z.array(StaffTableSummary),
 });
 

@@ -40,6 +40,18 @@ describe('staff Tables list', () => {
     expect(within(open).queryByRole('listitem', { name: 'Table 9' })).toBeNull();
   });
 
+  it("offers each table without a tab its join link as a QR code and link, to open a tab for a guest", async () => {
+    mockApi({ 'GET /api/staff/tables': { body: staffTables() } });
+    renderPage(<StaffTablesPage />, '/staff/tables');
+    const free = await screen.findByRole('list', { name: 'Tables without a tab' });
+    // Table 7 and 3 have live tabs: their members invite the others.
+    expect(within(free).queryByRole('button', { name: "Show Table 7's code" })).toBeNull();
+    fireEvent.click(within(free).getByRole('button', { name: "Show Table 5's code" }));
+    const link = within(free).getByRole('link', { name: /table=5&t=token-5/ });
+    expect(link.getAttribute('href')).toBe(`${window.location.origin}/venue/artisan-bar?table=5&t=token-5`);
+    expect(await within(free).findByRole('img', { name: "QR code to open Table 5's tab" })).toBeTruthy();
+  });
+
   it('says when no tab is open', async () => {
     mockApi({ 'GET /api/staff/tables': { body: staffTables({ sessions: [] }) } });
     renderPage(<StaffTablesPage />, '/staff/tables');

@@ -38,7 +38,7 @@ export const tableState = (over: Partial<TableState> = {}): TableState => ({
 export type StaffTables = z.infer<typeof StaffTablesResponse>;
 
 export const staffTables = (over: Partial<StaffTables> = {}): StaffTables => ({
-  tables: Array.from({ length: 12 }, (_, i) => ({ number: String(i + 1), name: null, token: `token-${i + 1}` })),
+  tables: Array.from({ length: 12 }, (_, i) => ({ number: String(i + 1), name: null, token: `token-${i + 1}`, join_path: `/venue/artisan-bar?table=${i + 1}&t=token-${i + 1}` })),
   sessions: [
     {
       session_id: 'ts-7', table: '7', status: 'billing', member_names: ['Alex', 'Sam'], rounds: 1, total_cents: 3915, paid_cents: 0,
