@@ -48,28 +48,20 @@ async function askToJoin() {
 }
 
 describe('a joiner while the host approves who joins', () => {
-  it('sees "Waiting for the host to let you in" and nothing of the tab', async () => {
+  // What the tab's read answers the joiner while they wait, and once the host declined.
+  it.each([
+    ['join_pending', 'Waiting for the host to let you in'],
+    ['join_declined', 'The host declined'],
+  ])('reading the tab answers %s: the sheet says "%s" and shows nothing of the tab', async (code, message) => {
     device();
     mockApi({
       ...baseApi,
       'POST /api/tables/sessions': pending,
-      [`GET ${SESSION_PATH}`]: { status: 403, body: { error: { code: 'join_pending', message: 'Waiting for the host to let you in' } } },
+      [`GET ${SESSION_PATH}`]: { status: 403, body: { error: { code, message } } },
     });
     await askToJoin();
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Waiting for the host to let you in'), { timeout: 3_000 });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(message), { timeout: 3_000 });
     expect(screen.queryByText('Ana')).toBeNull();
-    expect(screen.queryByRole('navigation', { name: 'Your table' })).toBeNull();
-  });
-
-  it('is told "The host declined"', async () => {
-    device();
-    mockApi({
-      ...baseApi,
-      'POST /api/tables/sessions': pending,
-      [`GET ${SESSION_PATH}`]: { status: 403, body: { error: { code: 'join_declined', message: 'The host declined' } } },
-    });
-    await askToJoin();
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The host declined'));
     expect(screen.queryByRole('navigation', { name: 'Your table' })).toBeNull();
   });
 });
