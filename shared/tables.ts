@@ -36,6 +36,8 @@ export function tableQrPath(slug: string, table: string, token: string): string 
 
 export const tableMessages = {
   scanTableCode: 'Scan the code on your table',
+  joinPending: 'Waiting for the host to let you in',
+  joinDeclined: 'The host declined',
   tooManyJoinsDevice: 'Too many tries to join a table from this phone. Wait a few minutes, then scan the code on your table.',
   tooManyJoinsTable: 'Too many tries to join this table. Wait a few minutes, then scan the code on your table.',
   tableNotFound: (table: string) => `Table ${table} is not a table here. Check the number on your table's QR code.`,

@@ -41,7 +41,11 @@ export const TableLookupQuery = z.object({ t: TableToken.optional(), code: JoinC
 /** POST /api/tables/sessions/join — join with the host's code or invite link, at any time while the tab is open. */
 export const JoinTableInput = z.object({ slug: Slug, code: JoinCode, name: MemberName });
 /** PATCH /api/tables/sessions/:id — the host's settings. */
-export const TableSettingsInput = z.object({ members_can_send: z.boolean() }).partial();
+export const TableSettingsInput = z.object({ members_can_send: z.boolean(), approve_joins: z.boolean() }).partial();
+/** POST /api/tables/sessions/:id/join-requests/:memberId — the host (or staff) lets a waiting joiner in, or declines. */
+export const JoinRequestAnswerInput = z.object({ let_in: z.boolean() });
+/** Someone asking to join, while the host approves who joins (docs/decisions/237). */
+export const TableJoinRequest = z.object({ id: z.string(), name: z.string(), requested_at: z.string() });
 /** POST /api/tables/sessions/:id/lines — a member adds a line (as the solo cart's line: a menu drink or an AI creation). */
 export const TableLineInput = z.object({
   menu_drink_id: z.string().trim().min(1).max(100).optional(),
@@ -238,6 +242,9 @@ export const TableState = z.object({
   /** Shown to members only (staff read it too): what others type to join. */
   join_code: z.string(),
   members_can_send: z.boolean(),
+  /** The host lets each new member in (docs/decisions/237); `join_requests` are those waiting. */
+  approve_joins: z.boolean(),
+  join_requests: z.array(TableJoinRequest),
   host_member_id: z.string().nullable(),
   opened_at: z.string(),
   last_activity_at: z.string(),
@@ -267,6 +274,13 @@ export type TableState = z.infer<typeof TableState>;
 /** `you`: the reader's own member id (null for staff). */
 export const TableStateResponse = z.object({ table: TableState, you: z.string().nullable() });
 export type TableStateResponse = z.infer<typeof TableStateResponse>;
+
+/**
+ * Opening or joining a tab whose host approves who joins (202): the joiner waits and sees nothing of the tab; GET
+ * /api/tables/sessions/:id answers 403 `join_pending` until they are let in (200) or declined (403 `join_declined`).
+ */
+export const JoinPendingResponse = z.object({ pending: z.literal(true), session_id: z.string(), table: z.string() });
+export type JoinPendingResponse = z.infer<typeof JoinPendingResponse>;
 
 /** POST /api/tables/sessions/:id/rounds: the table as it is once the round left, and the round (an Order "Table N"). */
 export const SendRoundResponse = TableStateResponse.extend({ order: Order });
@@ -320,8 +334,11 @@ export const StaffTableSummary = z.object({
 });
 export type StaffTableSummary = z.infer<typeof StaffTableSummary>;
 export const StaffTablesResponse = z.object({
-  /** `token`: the table's QR token, so staff can open a tab for a table (its QR link on a guest's phone). */
-  tables: z.array(z.object({ number: z.string(), name: z.string().nullable(), token: z.string() })),
+  /**
+   * `token`: the table's QR token; `join_path`: the link its QR code opens, which staff show a guest so they can open
+   * (or join) the table's tab (docs/decisions/237).
+   */
+  tables: z.array(z.object({ number: z.string(), name: z.string().nullable(), token: z.string(), join_path: z.string() })),
   sessions: z.array(StaffTableSummary),
 });
 

@@ -49,7 +49,7 @@ export function tableState({ cartLines: lines = [], ...extra }: Partial<Omit<Tab
   const shares = extra.shares ?? [];
   const shared = shares.filter((s) => s.payment_status !== 'void').reduce((n, s) => n + s.amount_cents, 0);
   return {
-    session_id: SESSION_ID, venue_id: VENUE.id, table: '7', status: 'open', join_code: 'K7QP', members_can_send: false,
+    session_id: SESSION_ID, venue_id: VENUE.id, table: '7', status: 'open', join_code: 'K7QP', members_can_send: false, approve_joins: false, join_requests: [],
     host_member_id: ANA.id, opened_at: '2026-11-26T19:00:00.000Z', last_activity_at: '2026-11-26T19:05:00.000Z',
     closed_at: null, closed_reason: null, version: 1, members: [ANA, BEN],
     active_round_id: null, tip_presets_bp: [1500, 1800, 2000],

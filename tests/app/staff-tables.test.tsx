@@ -40,6 +40,18 @@ describe('staff Tables list', () => {
     expect(within(open).queryByRole('listitem', { name: 'Table 9' })).toBeNull();
   });
 
+  it("offers each table without a tab its join link as a QR code and link, to open a tab for a guest", async () => {
+    mockApi({ 'GET /api/staff/tables': { body: staffTables() } });
+    renderPage(<StaffTablesPage />, '/staff/tables');
+    const free = await screen.findByRole('list', { name: 'Tables without a tab' });
+    // Table 7 and 3 have live tabs: their members invite the others.
+    expect(within(free).queryByRole('button', { name: "Show Table 7's code" })).toBeNull();
+    fireEvent.click(within(free).getByRole('button', { name: "Show Table 5's code" }));
+    const link = within(free).getByRole('link', { name: /table=5&t=token-5/ });
+    expect(link.getAttribute('href')).toBe(`${window.location.origin}/venue/artisan-bar?table=5&t=token-5`);
+    expect(await within(free).findByRole('img', { name: "QR code to open Table 5's tab" })).toBeTruthy();
+  });
+
   it('says when no tab is open', async () => {
     mockApi({ 'GET /api/staff/tables': { body: staffTables({ sessions: [] }) } });
     renderPage(<StaffTablesPage />, '/staff/tables');
@@ -100,6 +112,23 @@ describe('a tab\'s detail', () => {
     const alex = within(detail).getByRole('listitem', { name: 'Alex\'s share' });
     expect(within(alex).getByText('Unpaid')).toBeTruthy();
     expect(within(alex).getByText('$23.00')).toBeTruthy();
+  });
+
+  it('a guest asking to join (the host approves who joins): staff see "Ana wants to join" and let them in', async () => {
+    const asking = tableState({ approve_joins: true, join_requests: [{ id: 'm-3', name: 'Ana', requested_at: '2026-11-26T19:10:00.000Z' }] });
+    const letIn = tableState({ approve_joins: true, version: 6, members: [...asking.members, { id: 'm-3', name: 'Ana', is_host: false, joined_at: '2026-11-26T19:10:00.000Z' }] });
+    const calls = withTab({
+      'GET /api/tables/sessions/ts-7': { body: { table: asking, you: null } },
+      'POST /api/tables/sessions/ts-7/join-requests/m-3': { body: { table: letIn, you: null } },
+    });
+    renderPage(<StaffTablesPage />, '/staff/tables');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Table 7\'s tab' }));
+    const requests = await screen.findByRole('list', { name: 'Asking to join' });
+    expect(within(requests).getByText('Ana wants to join')).toBeTruthy();
+    fireEvent.click(within(requests).getByRole('button', { name: 'Let in' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Asking to join' })).toBeNull());
+    expect(within(screen.getByRole('list', { name: 'Members' })).getByText(/Ana/)).toBeTruthy();
+    expect(await json(calls.find((r) => r.method === 'POST' && r.url.endsWith('/join-requests/m-3')))).toEqual({ let_in: true });
   });
 
   it('"Record payment" confirms the amount and the method, sends it once, and shows the share paid', async () => {

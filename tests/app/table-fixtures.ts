@@ -11,7 +11,7 @@ export const share = (over: Partial<TabShare> = {}): TabShare => ({
 
 /** Table 7: Alex (host) and Sam, one delivered round of two lines, billing with Alex's share unpaid. */
 export const tableState = (over: Partial<TableState> = {}): TableState => ({
-  session_id: 'ts-7', venue_id: 'v1', table: '7', status: 'billing', join_code: 'K7QX', members_can_send: false, host_member_id: 'm-1',
+  session_id: 'ts-7', venue_id: 'v1', table: '7', status: 'billing', join_code: 'K7QX', members_can_send: false, approve_joins: false, join_requests: [], host_member_id: 'm-1',
   opened_at: AT, last_activity_at: AT, closed_at: null, closed_reason: null, version: 5,
   members: [
     { id: 'm-1', name: 'Alex', is_host: true, joined_at: AT },
@@ -38,7 +38,7 @@ export const tableState = (over: Partial<TableState> = {}): TableState => ({
 export type StaffTables = z.infer<typeof StaffTablesResponse>;
 
 export const staffTables = (over: Partial<StaffTables> = {}): StaffTables => ({
-  tables: Array.from({ length: 12 }, (_, i) => ({ number: String(i + 1), name: null, token: `token-${i + 1}` })),
+  tables: Array.from({ length: 12 }, (_, i) => ({ number: String(i + 1), name: null, token: `token-${i + 1}`, join_path: `/venue/artisan-bar?table=${i + 1}&t=token-${i + 1}` })),
   sessions: [
     {
       session_id: 'ts-7', table: '7', status: 'billing', member_names: ['Alex', 'Sam'], rounds: 1, total_cents: 3915, paid_cents: 0,

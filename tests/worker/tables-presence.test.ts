@@ -69,7 +69,8 @@ describe("the table's QR code opens and joins; the tab's code joins", () => {
   it("staff read each table's code on their Tables screen, and a tab opens with it", async () => {
     const list = await call('GET', '/api/staff/tables', { token: await bartender() });
     expect(list.status, list.text).toBe(200);
-    const table = (list.json.tables as { number: string; token: string }[]).find((t) => t.number === '6')!;
+    const table = (list.json.tables as { number: string; token: string; join_path: string }[]).find((t) => t.number === '6')!;
+    expect(table.join_path).toBe(tableQrPath(SLUG, '6', table.token));
     const guest = await newGuest();
     expect((await open(guest.token, { table: '6', name: 'Seated', token: table.token })).status).toBe(200);
   });

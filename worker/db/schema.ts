@@ -704,6 +704,8 @@ export const tableSessions = sqliteTable('table_sessions', {
   joinCode: text('join_code').notNull(),
   hostMemberId: text('host_member_id'),
   membersCanSend: bool('members_can_send').notNull().default(false),
+  /** The host lets each new member in (docs/decisions/237): a joiner waits as a pending member. */
+  approveJoins: bool('approve_joins').notNull().default(false),
   status: text('status', { enum: TABLE_SESSION_STATUS_VALUES }).notNull().default('open'),
   /** Incremented by every change of the table (members, cart, rounds, shares): clients keep the newest. */
   version: integer('version').notNull().default(1),
@@ -732,6 +734,11 @@ export const tableMembers = sqliteTable('table_members', {
   leftAt: text('left_at'),
   /** Null when they left themselves; the host's member id, or 'staff:<user id>'. */
   removedBy: text('removed_by'),
+  /**
+   * Asked to join a tab whose host approves who joins, not yet let in (docs/decisions/237): sees nothing of the tab.
+   * Declined: left, `removedBy` who declined, still pending.
+   */
+  pending: bool('pending').notNull().default(false),
 }, (t) => [
   uniqueIndex('table_members_present_uq').on(t.sessionId, t.ownerKey).where(sql`left_at is null`),
   index('table_members_owner_idx').on(t.ownerKey, t.leftAt),

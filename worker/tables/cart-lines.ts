@@ -11,6 +11,7 @@ import type { PlacementOutcome, PlacementRequest } from '../orders/placement';
 import { refuseTable, type NewLine } from './commands';
 import { hostName, isHost, requireMember, requireOpen, unchanged, type Change, type Decision, type Scope } from './change';
 import { roundInMaking } from './serialize';
+import { presentMembers } from './queries';
 import { holdLimitRefusal } from './card';
 
 const quantityMessage = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
@@ -27,7 +28,7 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
   if (closed) return closed;
   if (lines.length === 0) return unchanged();
   const { db, rows, now, actor } = scope;
-  const present = new Map(rows.members.filter((m) => m.leftAt === null).map((m) => [m.id, m]));
+  const present = new Map(presentMembers(rows).map((m) => [m.id, m]));
 
   const drinkIds = [...new Set(lines.filter((l) => !l.is_ai_creation && l.menu_drink_id).map((l) => l.menu_drink_id!))];
   // The drinks the hub holds for placement, when it holds them all (what a line shows is read back from D1 anyway).

@@ -28,7 +28,8 @@ export type NewLine = z.output<typeof TableLineInput> & { forMemberId?: string }
 export type TableCommand =
   | { type: 'open'; table: string; name: string; code?: string }
   | { type: 'join'; code: string; name: string }
-  | OnSession & { type: 'settings'; membersCanSend?: boolean }
+  | OnSession & { type: 'settings'; membersCanSend?: boolean; approveJoins?: boolean }
+  | OnSession & { type: 'answer_join'; memberId: string; letIn: boolean }
   | OnSession & { type: 'remove_member'; memberId: string }
   | OnSession & { type: 'add_lines'; lines: NewLine[]; aiRound?: boolean }
   | OnSession & { type: 'update_line'; lineId: string; change: z.output<typeof TableLineUpdate> }

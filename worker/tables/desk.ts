@@ -15,9 +15,9 @@ import { billDecision, claimDecision, dropShareDecision, recordPaymentDecision, 
 import { addLinesDecision, deleteLineDecision, sendRoundDecision, updateLineDecision } from './cart-lines';
 import { isRefusal, sessionNotFound, type Change, type Decision, type Scope } from './change';
 import { refuseTable, type TableActor, type TableCommand, type TableOutcome, type TableRefusal } from './commands';
-import { joinDecision, memberInsert, newJoinCode, removeDecision, settingsDecision } from './membership';
+import { answerJoinDecision, joinDecision, memberInsert, newJoinCode, removeDecision, settingsDecision } from './membership';
 import {
-  liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, readTable, TABLE_READ_COUNT, tableReads, venueTableQuery, withCartWrites,
+  liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, presentMembers, readTable, TABLE_READ_COUNT, tableReads, venueTableQuery, withCartWrites,
   type CartLineRow, type DrinkRow, type SessionRow, type TableRows,
 } from './queries';
 import { toTableState } from './serialize';
@@ -99,6 +99,7 @@ export class TableDesk {
       case 'open': return this.open(command, actor);
       case 'join': return this.joinByCode(command, actor);
       case 'settings': return this.change(command.sessionId, actor, (s) => settingsDecision(s, command));
+      case 'answer_join': return this.change(command.sessionId, actor, (s) => answerJoinDecision(s, command.memberId, command.letIn));
       // A change that makes a share unpayable stops its card payment at Stripe first (docs/payments.md).
       case 'remove_member': return this.change(command.sessionId, actor, (s) => removeDecision(s, command.memberId),
         (rows) => rows.shares.filter((s) => s.payerMemberId === command.memberId));
@@ -301,7 +302,8 @@ export class TableDesk {
    */
   private publish(rows: TableRows, alsoTell: readonly string[], cartOnly = false): TableState {
     this.notePresent(rows);
-    const keys = new Set([...rows.members.filter((m) => m.leftAt === null).map((m) => m.ownerKey), ...alsoTell]);
+    // Not those waiting to be let in: they see nothing of the tab (docs/decisions/237).
+    const keys = new Set([...presentMembers(rows).map((m) => m.ownerKey), ...alsoTell]);
     const table = toTableState(rows);
     const lines = new Map(table.cart.lines.map((line) => [line.id, JSON.stringify(line)]));
     const order = table.cart.lines.map((line) => line.id);
@@ -451,7 +453,7 @@ export class TableDesk {
   private notePresent(rows: TableRows) {
     if (!this.present) return;
     const live = rows.session.status === 'open' || rows.session.status === 'billing';
-    if (live) this.present.set(rows.session.id, { table: rows.session.tableNumber, ownerKeys: rows.members.filter((m) => m.leftAt === null).map((m) => m.ownerKey) });
+    if (live) this.present.set(rows.session.id, { table: rows.session.tableNumber, ownerKeys: presentMembers(rows).map((m) => m.ownerKey) });
     else this.present.delete(rows.session.id);
   }
 

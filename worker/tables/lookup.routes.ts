@@ -30,7 +30,7 @@ export const tableLookupRoutes = new Hono<AppContext>()
     const caller = c.get('caller');
     const keys = caller?.kind === 'guest' ? guestOwnerKeys(caller) : [];
     const members = session ? await db.select().from(tableMembers).where(eq(tableMembers.sessionId, session.id)) : [];
-    const mine = members.find((m) => m.leftAt === null && keys.includes(m.ownerKey));
+    const mine = members.find((m) => m.leftAt === null && !m.pending && keys.includes(m.ownerKey));
     const body: TableLookup = {
       venue_id: venue.id,
       table: table.number,

@@ -5,7 +5,7 @@ import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, SCAN_JOIN_WINDOW_MS, tableMessage
 import { tabClaims, tabShares, tableCartLines, tableMembers, tableSessions } from '../db/schema';
 import { refuseTable, type TableActor } from './commands';
 import { hostName, isHost, isStaff, requireLive, requireMember, unchanged, type Change, type Decision, type Scope } from './change';
-import { presentMembers, type TableRows } from './queries';
+import { pendingMembers, presentMembers, type TableRows } from './queries';
 
 /** A new join code: 4 characters without look-alikes. */
 export function newJoinCode(): string {
@@ -30,7 +30,7 @@ export function scanMayJoin(rows: Pick<TableRows, 'members'>, lastActivityAt: st
 export function joinDecision(scope: Scope, name: string, code: string | null, lastActivityAt = scope.rows.session.lastActivityAt): Decision {
   const { actor, rows } = scope;
   if (actor.kind !== 'guest') return refuseTable(403, 'forbidden', 'Staff do not join tables');
-  if (scope.member) return unchanged();
+  if (scope.member || pendingMembers(rows).some((m) => actor.ownerKeys.includes(m.ownerKey))) return unchanged();
   const live = requireLive(scope);
   if (live) return live;
   if (code === null ? !scanMayJoin(rows, lastActivityAt, actor.ownerKeys, Date.parse(scope.now)) : code !== rows.session.joinCode) {
@@ -38,21 +38,54 @@ export function joinDecision(scope: Scope, name: string, code: string | null, la
       ? refuseTable(403, 'join_code_required', tableMessages.joinCodeRequired)
       : refuseTable(403, 'join_code_wrong', `That is not table ${rows.session.tableNumber}'s code. Check it with someone at the table.`);
   }
-  return { writes: [memberInsert(scope.db, rows.session.id, actor, name, scope.now)] };
+  // While the host approves who joins, even a right token or code only asks (docs/decisions/237).
+  return { writes: [memberInsert(scope.db, rows.session.id, actor, name, scope.now, newId(), rows.session.approveJoins)] };
 }
 
-export const memberInsert = (db: Scope['db'], sessionId: string, actor: Extract<TableActor, { kind: 'guest' }>, name: string, now: string, id = newId()) =>
-  db.insert(tableMembers).values({ id, sessionId, ownerKey: actor.ownerKey, name, joinedAt: now });
+export const memberInsert = (db: Scope['db'], sessionId: string, actor: Extract<TableActor, { kind: 'guest' }>, name: string, now: string, id = newId(), pending = false) =>
+  db.insert(tableMembers).values({ id, sessionId, ownerKey: actor.ownerKey, name, joinedAt: now, pending });
 
-/** The host's settings (PATCH /api/tables/sessions/:id). */
-export function settingsDecision(scope: Scope, change: { membersCanSend?: boolean }): Decision {
+/**
+ * The host's settings (PATCH /api/tables/sessions/:id). Turning "approve who joins" off lets everyone waiting in:
+ * they came with the table's token or code, which is all a join takes without it (docs/decisions/237).
+ */
+export function settingsDecision(scope: Scope, change: { membersCanSend?: boolean; approveJoins?: boolean }): Decision {
   const member = requireMember(scope);
   if ('ok' in member) return member;
   if (!isHost(scope)) return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can change the table's settings`);
   const live = requireLive(scope);
   if (live) return live;
-  if (change.membersCanSend === undefined || change.membersCanSend === scope.rows.session.membersCanSend) return unchanged();
-  return { writes: [scope.db.update(tableSessions).set({ membersCanSend: change.membersCanSend }).where(eq(tableSessions.id, scope.rows.session.id))] };
+  const { session } = scope.rows;
+  const set: Partial<typeof tableSessions.$inferInsert> = {};
+  if (change.membersCanSend !== undefined && change.membersCanSend !== session.membersCanSend) set.membersCanSend = change.membersCanSend;
+  if (change.approveJoins !== undefined && change.approveJoins !== session.approveJoins) set.approveJoins = change.approveJoins;
+  if (Object.keys(set).length === 0) return unchanged();
+  const waiting = set.approveJoins === false ? pendingMembers(scope.rows).map((m) => m.id) : [];
+  return {
+    writes: [
+      scope.db.update(tableSessions).set(set).where(eq(tableSessions.id, session.id)),
+      ...(waiting.length ? [scope.db.update(tableMembers).set({ pending: false }).where(inArray(tableMembers.id, waiting))] : []),
+    ],
+  };
+}
+
+/**
+ * The host (or staff) lets a waiting joiner in, or declines them (docs/decisions/237). Declined, they leave as
+ * removed by whoever declined, so the table's QR code alone does not ask again; a code from a member still can.
+ */
+export function answerJoinDecision(scope: Scope, memberId: string, letIn: boolean): Decision {
+  const { rows, db, now } = scope;
+  if (!isHost(scope) && !isStaff(scope)) {
+    if (!scope.member) return refuseTable(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can let someone in`);
+  }
+  const live = requireLive(scope);
+  if (live) return live;
+  const request = pendingMembers(rows).find((m) => m.id === memberId);
+  if (!request) return refuseTable(404, 'join_request_not_found', 'That person is no longer asking to join');
+  if (letIn) return { writes: [db.update(tableMembers).set({ pending: false }).where(eq(tableMembers.id, memberId))] };
+  const declinedBy = scope.actor.kind === 'staff' ? `staff:${scope.actor.userId}` : scope.member!.id;
+  return { writes: [db.update(tableMembers).set({ leftAt: now, removedBy: declinedBy }).where(and(eq(tableMembers.id, memberId), isNull(tableMembers.leftAt)))] };
 }
 
 /**

@@ -123,8 +123,15 @@ export async function readTable(db: Db, sessionId: string): Promise<TableRows | 
   return parseTableRows(db, await db.batch([first, ...rest]));
 }
 
-/** Members still at the table, oldest first. */
-export const presentMembers = (rows: Pick<TableRows, 'members'>) => rows.members.filter((m) => m.leftAt === null);
+/** Members still at the table, oldest first: not those waiting for the host to let them in (docs/decisions/237). */
+export const presentMembers = (rows: Pick<TableRows, 'members'>) => rows.members.filter((m) => m.leftAt === null && !m.pending);
+
+/** Those waiting for the host to let them in, oldest first. */
+export const pendingMembers = (rows: Pick<TableRows, 'members'>) => rows.members.filter((m) => m.leftAt === null && m.pending);
+
+/** A caller's latest request to join, when it was never let in: waiting, or declined. */
+export const joinRequestOf = (rows: Pick<TableRows, 'members'>, ownerKeys: readonly string[]) =>
+  rows.members.filter((m) => m.pending && ownerKeys.includes(m.ownerKey)).at(-1) ?? null;
 
 /** The present member a caller is, by any of their owner keys (a device, and its guest account once signed in). */
 export const memberByKeys = (rows: Pick<TableRows, 'members'>, ownerKeys: readonly string[]) =>
@@ -135,7 +142,7 @@ export async function liveMembershipsOf(db: Db, venueId: string, ownerKeys: read
   if (ownerKeys.length === 0) return [];
   return db.select({ sessionId: tableSessions.id, table: tableSessions.tableNumber, memberId: tableMembers.id, ownerKey: tableMembers.ownerKey })
     .from(tableMembers).innerJoin(tableSessions, eq(tableSessions.id, tableMembers.sessionId))
-    .where(and(inArray(tableMembers.ownerKey, [...ownerKeys]), isNull(tableMembers.leftAt), eq(tableSessions.restaurantId, venueId),
+    .where(and(inArray(tableMembers.ownerKey, [...ownerKeys]), isNull(tableMembers.leftAt), eq(tableMembers.pending, false), eq(tableSessions.restaurantId, venueId),
       inArray(tableSessions.status, [...LIVE_SESSION_STATUSES])));
 }
 
@@ -151,7 +158,7 @@ export async function tableOwnerKeysOf(db: Db, venueId: string, ownerKeys: reado
 export async function liveMembersOfVenue(db: Db, venueId: string) {
   return db.select({ sessionId: tableSessions.id, table: tableSessions.tableNumber, ownerKey: tableMembers.ownerKey })
     .from(tableMembers).innerJoin(tableSessions, eq(tableSessions.id, tableMembers.sessionId))
-    .where(and(isNull(tableMembers.leftAt), eq(tableSessions.restaurantId, venueId), inArray(tableSessions.status, [...LIVE_SESSION_STATUSES])));
+    .where(and(isNull(tableMembers.leftAt), eq(tableMembers.pending, false), eq(tableSessions.restaurantId, venueId), inArray(tableSessions.status, [...LIVE_SESSION_STATUSES])));
 }
 
 /** The venue's table of that number, if it has one. */

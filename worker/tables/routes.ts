@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import {
-  ClaimInput, JoinTableInput, OpenTableInput, SendRoundInput, TableLineInput, TableLineUpdate, TableSettingsInput, TakeShareInput,
-  type AiRoundResponse, type SendRoundResponse, type TableStateResponse,
+  ClaimInput, JoinRequestAnswerInput, JoinTableInput, OpenTableInput, SendRoundInput, TableLineInput, TableLineUpdate, TableSettingsInput, TakeShareInput,
+  type AiRoundResponse, type JoinPendingResponse, type SendRoundResponse, type TableStateResponse,
 } from '../../shared/schemas/tables';
 import { requireGuest } from '../auth/middleware';
 import { sha256Hex } from '../auth/tokens';
@@ -18,10 +18,11 @@ import { venueDatabase } from '../shards/directory';
 import { ownWriteReads } from '../shards/sessions';
 import { findActiveVenue } from '../venues/service';
 import { aiRoundLines } from './ai-round';
-import { memberByKeys, readTable } from './queries';
+import { joinRequestOf, memberByKeys, readTable } from './queries';
 import { anyActor, guestActor, locateSession, runTableCommand } from './requests';
 import { countJoinAttempt, presentAt } from './presence';
-import type { TableCommand } from './commands';
+import type { TableCommand, TableOutcome } from './commands';
+import { tableMessages } from '../../shared/tables';
 import { toTableState } from './serialize';
 import { keepsGuestReads } from '../menu/read-cache';
 
@@ -36,6 +37,15 @@ const requireCaller = createMiddleware<AppContext>(async (c, next) => {
   if (!c.get('caller')) throw unauthorized('No session');
   await next();
 });
+
+/**
+ * A joiner the tab's host has not let in yet (docs/decisions/237) gets 202 and nothing of the tab: the same body
+ * whether the host approves who joins or not would show the members, rounds and shares.
+ */
+const joinAnswer = (outcome: Extract<TableOutcome, { ok: true }>) =>
+  outcome.you === null
+    ? { status: 202 as const, body: { pending: true, session_id: outcome.table.session_id, table: outcome.table.table } satisfies JoinPendingResponse }
+    : { status: 200 as const, body: answer(outcome) };
 
 const answer = (outcome: { table: TableStateResponse['table']; you: string | null }): TableStateResponse => ({ table: outcome.table, you: outcome.you });
 
@@ -58,7 +68,8 @@ export const tableRoutes = new Hono<AppContext>()
       : { type: 'join', code: body.code!, name: body.name };
     const outcome = await runTableCommand(c, venue.id, command, guestActor(c));
     await givesBack();
-    return c.json(answer(outcome));
+    const joined = joinAnswer(outcome);
+    return c.json(joined.body, joined.status);
   })
   .post('/sessions/join', requireGuest, validate('json', JoinTableInput), async (c) => {
     const body = c.req.valid('json');
@@ -66,7 +77,8 @@ export const tableRoutes = new Hono<AppContext>()
     const givesBack = await countJoinAttempt(c, { venueId: venue.id, code: true });
     const outcome = await runTableCommand(c, venue.id, { type: 'join', code: body.code, name: body.name }, guestActor(c));
     await givesBack();
-    return c.json(answer(outcome));
+    const joined = joinAnswer(outcome);
+    return c.json(joined.body, joined.status);
   })
   .get('/sessions/:id', requireCaller, validate('param', SessionParam), async (c) => {
     const { id } = c.req.valid('param');
@@ -78,14 +90,26 @@ export const tableRoutes = new Hono<AppContext>()
     reads.answerBookmark();
     if (!rows) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
     const member = actor.kind === 'guest' ? memberByKeys(rows, actor.ownerKeys) : null;
-    if (actor.kind === 'guest' && !member) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    if (actor.kind === 'guest' && !member) {
+      // Asked to join a tab whose host approves who joins: waiting, or declined (docs/decisions/237).
+      const request = joinRequestOf(rows, actor.ownerKeys);
+      if (request && request.leftAt === null) throw new ApiError(403, 'join_pending', tableMessages.joinPending);
+      if (request && request.removedBy !== null) throw new ApiError(403, 'join_declined', tableMessages.joinDeclined);
+      throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    }
     return c.json({ table: toTableState(rows), you: member?.id ?? null } satisfies TableStateResponse);
   })
   .patch('/sessions/:id', requireGuest, validate('param', SessionParam), validate('json', TableSettingsInput), async (c) => {
     const { id } = c.req.valid('param');
     const { venueId } = await locateSession(c, id);
     const body = c.req.valid('json');
-    return c.json(answer(await runTableCommand(c, venueId, { type: 'settings', sessionId: id, membersCanSend: body.members_can_send }, guestActor(c))));
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'settings', sessionId: id, membersCanSend: body.members_can_send, approveJoins: body.approve_joins }, guestActor(c))));
+  })
+  .post('/sessions/:id/join-requests/:memberId', requireCaller, validate('param', MemberParam), validate('json', JoinRequestAnswerInput), async (c) => {
+    const { id, memberId } = c.req.valid('param');
+    const { venueId } = await locateSession(c, id);
+    const command: TableCommand = { type: 'answer_join', sessionId: id, memberId, letIn: c.req.valid('json').let_in };
+    return c.json(answer(await runTableCommand(c, venueId, command, await anyActor(c, venueId))));
   })
   .delete('/sessions/:id/members/:memberId', requireCaller, validate('param', MemberParam), async (c) => {
     const { id, memberId } = c.req.valid('param');

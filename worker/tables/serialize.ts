@@ -8,7 +8,7 @@ import { isActiveStatus, isMakingStatus } from '../../shared/orders';
 import { pricingAt, scheduledPriceCents } from '../../shared/happy-hour';
 import type { TableState, TabRound, TabShare } from '../../shared/schemas/tables';
 import { billOf, roundMoney, tabTotals, type Bill, type RecordedShare, type ShareMoney, type TabRoundMoney } from '../../shared/tab-split';
-import type { ShareRow, TableRows } from './queries';
+import { pendingMembers, presentMembers, type ShareRow, type TableRows } from './queries';
 
 /** The stored rounds as the money module reads them. */
 export function roundsMoney(rows: Pick<TableRows, 'rounds' | 'roundLines'>): TabRoundMoney[] {
@@ -145,13 +145,15 @@ export function toTableState(rows: TableRows): TableState {
     status: session.status,
     join_code: session.joinCode,
     members_can_send: session.membersCanSend,
+    approve_joins: session.approveJoins,
+    join_requests: pendingMembers(rows).map((m) => ({ id: m.id, name: m.name, requested_at: m.joinedAt })),
     host_member_id: session.hostMemberId,
     opened_at: session.openedAt,
     last_activity_at: session.lastActivityAt,
     closed_at: session.closedAt,
     closed_reason: session.closedReason,
     version: session.version,
-    members: rows.members.filter((m) => m.leftAt === null).map((m) => ({ id: m.id, name: m.name, is_host: m.id === session.hostMemberId, joined_at: m.joinedAt })),
+    members: presentMembers(rows).map((m) => ({ id: m.id, name: m.name, is_host: m.id === session.hostMemberId, joined_at: m.joinedAt })),
     cart: { lines, subtotal_cents: cart.subtotalCents, tax_cents: cart.taxCents, total_cents: cart.totalCents },
     active_round_id: roundInMaking(rows)?.id ?? null,
     rounds,

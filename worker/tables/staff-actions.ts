@@ -10,7 +10,7 @@ import { utcDay } from '../analytics/sales-figures';
 import { orderItems, orders, tabClaims, tabShares, tableCartLines, tableMembers, tableSessions } from '../db/schema';
 import { refuseTable } from './commands';
 import { requireLive, type Change, type Decision, type Scope } from './change';
-import type { TableRows } from './queries';
+import { presentMembers, type TableRows } from './queries';
 import { liveShares, shareMoney, tableBill } from './serialize';
 
 const staffOnly = (scope: Scope) => (scope.actor.kind === 'staff' ? null : refuseTable(403, 'forbidden', 'Only the bar can do this'));
@@ -75,7 +75,7 @@ export function mergeDecision(scope: Scope, into: TableRows | null): Decision {
   );
   return {
     writes,
-    alsoTell: rows.members.filter((m) => m.leftAt === null).map((m) => m.ownerKey),
+    alsoTell: presentMembers(rows).map((m) => m.ownerKey),
     audit: {
       action: 'table_session.merge', targetType: 'table_session', targetId: into.session.id,
       summary: `Merged the tab of table ${from.tableNumber} into table ${into.session.tableNumber}'s`,

@@ -3,7 +3,7 @@
 import { and, asc, eq, exists, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import type { StaffTablesResponse, StaffTableSummary, VenueTablesResponse } from '../../shared/schemas/tables';
-import { LIVE_SESSION_STATUSES } from '../../shared/tables';
+import { LIVE_SESSION_STATUSES, tableQrPath } from '../../shared/tables';
 import { tabShares, tableSessions, venues, venueTables } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { tableToken } from './table-token';
@@ -69,8 +69,9 @@ const SESSIONS_PER_BATCH = 10;
 
 /** GET /api/staff/tables: the venue's tables, its live tabs, and the tabs over with a balance still unpaid. */
 export async function staffTables(env: WorkerEnv, db: Db, venueId: string): Promise<StaffTablesResponse> {
-  const [tables, sessions] = await db.batch([
+  const [tables, venueRows, sessions] = await db.batch([
     tablesQuery(db, venueId),
+    db.select({ slug: venues.slug }).from(venues).where(eq(venues.id, venueId)).limit(1),
     db.select({ id: tableSessions.id }).from(tableSessions).where(and(eq(tableSessions.restaurantId, venueId), or(
       inArray(tableSessions.status, [...LIVE_SESSION_STATUSES]),
       and(inArray(tableSessions.status, ['closed', 'ended']), exists(db.select({ id: tabShares.id }).from(tabShares)
@@ -86,7 +87,14 @@ export async function staffTables(env: WorkerEnv, db: Db, venueId: string): Prom
       if (rows) summaries.push(summary(rows));
     }
   }
-  return { tables: await Promise.all(tables.map(async (t) => ({ number: t.number, name: t.name, token: await tokenOf(env, t) }))), sessions: summaries };
+  const slug = venueRows[0]?.slug ?? '';
+  return {
+    tables: await Promise.all(tables.map(async (t) => {
+      const token = await tokenOf(env, t);
+      return { number: t.number, name: t.name, token, join_path: tableQrPath(slug, t.number, token) };
+    })),
+    sessions: summaries,
+  };
 }
 
 /** GET /api/admin/tables. */

@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { ApiRequestError, apiRequest, errorMessage } from '../../lib/api-client';
 import { errorProps, fieldErrorsOf, type FieldErrors } from '../../lib/field-errors';
 import { tableMessages } from '../../../shared/tables';
 import { nameProblem } from '../../../shared/schemas/typed-name';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
-import { isApiError, TABLE_ERRORS, tableQueries, useJoinTableByCode, useOpenTable, type TableView } from './api';
+import type { JoinPendingResponse } from '../../../shared/schemas/tables';
+import { adopt, isApiError, TABLE_ERRORS, tableQueries, useJoinTableByCode, useOpenTable, type TableView } from './api';
 
 import './tables.css';
 import { setMemberSession } from './member-store';
@@ -114,6 +115,7 @@ function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, open
   const [codeNeeded, setCodeNeeded] = useState(codeRequired);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState<JoinPendingResponse | null>(null);
   const busy = open.isPending || joinByCode.isPending;
   const showCode = codeNeeded || Boolean(linkCode);
 
@@ -137,7 +139,8 @@ function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, open
       const view = linkCode && typedCode
         ? await joinByCode.mutateAsync({ slug, code: typedCode, name: name.trim() })
         : await open.mutateAsync({ slug, table, name: name.trim(), code: typedCode, ...(token ? { token } : {}) });
-      joined(view);
+      if ('pending' in view) setWaiting(view);
+      else joined(view);
     } catch (err) {
       if (isApiError(err, TABLE_ERRORS.joinCodeRequired) || isApiError(err, TABLE_ERRORS.joinCodeWrong)) {
         setCodeNeeded(true);
@@ -153,6 +156,8 @@ function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, open
       }
     }
   };
+
+  if (waiting) return <WaitingForHost slug={slug} venueName={venueName} request={waiting} onIn={joined} onDone={onDone} />;
 
   const intro = codeNeeded
     ? t(tableMessages.joinCodeRequired)
@@ -187,3 +192,38 @@ function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, open
   );
 }
 
+
+/** How often a waiting joiner asks whether the host answered: they get no table frames before they are in. */
+const WAITING_POLL_MS = 4000;
+
+type WaitingProps = { slug: string; venueName: string; request: JoinPendingResponse; onIn: (view: TableView) => void; onDone: () => void };
+
+/** The host approves who joins (docs/decisions/237): the joiner sees nothing of the tab until let in. */
+function WaitingForHost({ slug, venueName, request, onIn, onDone }: WaitingProps) {
+  const t = useT();
+  const client = useQueryClient();
+  const answer = useQuery({
+    queryKey: ['table-join-request', request.session_id],
+    retry: false,
+    refetchInterval: (query) => (isApiError(query.state.error, TABLE_ERRORS.joinPending) ? WAITING_POLL_MS : false),
+    queryFn: () => apiRequest('GET', '/tables/sessions/:id', { credentials: 'guest', params: { id: request.session_id } }),
+  });
+  const view = answer.data;
+  useEffect(() => {
+    if (!view) return;
+    adopt(client, slug, view);
+    onIn(view);
+  }, [client, slug, view, onIn]);
+  const declined = isApiError(answer.error, TABLE_ERRORS.joinDeclined) || isApiError(answer.error, TABLE_ERRORS.notAMember);
+  return (
+    <Modal title={t('Join table')} onClose={onDone}>
+      <div className="stack table-sheet">
+        <p><strong>{t('Table {table}', { table: request.table })}</strong> · {venueName}</p>
+        <p role="status">{declined ? t(tableMessages.joinDeclined) : t(tableMessages.joinPending)}</p>
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onDone}>{t('Order on my own')}</button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

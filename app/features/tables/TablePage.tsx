@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { GuestHeader } from '../guest/venue/GuestHeader';
 import type { VenueContext } from '../guest/venue/VenueLayout';
-import { useRemoveMember, useTableSettings, type TableView } from './api';
+import { useAnswerJoin, useRemoveMember, useTableSettings, type TableView } from './api';
 import { inviteLink, tableRights } from './rights';
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { useTable } from './use-table';
@@ -36,6 +36,7 @@ function TableDetails({ slug, view }: { slug: string; view: TableView }) {
   const rights = tableRights(view);
   const navigate = useNavigate();
   const settings = useTableSettings(table.session_id);
+  const answerJoin = useAnswerJoin(table.session_id);
   const removeMember = useRemoveMember(slug, table.session_id);
   const [confirming, setConfirming] = useState<TableMember | null>(null);
   const link = inviteLink(window.location.origin, slug, table);
@@ -59,6 +60,9 @@ function TableDetails({ slug, view }: { slug: string; view: TableView }) {
     if (!navigator.clipboard) { refused(); return; }
     navigator.clipboard.writeText(link).then(() => toast.success(t('Invite link copied')), refused);
   };
+
+  const answer = (memberId: string, letIn: boolean) =>
+    answerJoin.mutate({ memberId, letIn }, { onError: (err) => toast.error(errorMessage(err, t('Could not change the table. Please try again.'))) });
 
   const remove = () => {
     if (!confirming) return;
@@ -102,6 +106,25 @@ function TableDetails({ slug, view }: { slug: string; view: TableView }) {
             </li>
           ))}
         </ul>
+        {rights.isHost && table.join_requests.length > 0 && (
+          <ul className="member-list" aria-label={t('Asking to join')}>
+            {table.join_requests.map((request) => (
+              <li key={request.id} className="member-row">
+                <span className="member-name">{t('{name} wants to join', { name: request.name })}</span>
+                <span className="spacer" />
+                <button type="button" className="btn btn-small btn-primary" disabled={answerJoin.isPending} onClick={() => answer(request.id, true)}>{t('Let in')}</button>
+                <button type="button" className="btn btn-small btn-ghost" disabled={answerJoin.isPending} onClick={() => answer(request.id, false)}>{t('Decline')}</button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {rights.isHost && (
+          <label className="row check-row">
+            <input type="checkbox" checked={table.approve_joins} disabled={settings.isPending || !rights.open}
+              onChange={(e) => settings.mutate({ approve_joins: e.target.checked }, { onError: (err) => toast.error(errorMessage(err, t('Could not change the setting'))) })} />
+            {t('Approve who joins')}
+          </label>
+        )}
         {rights.isHost ? (
           <label className="row check-row">
             <input type="checkbox" checked={table.members_can_send} disabled={settings.isPending || !rights.open}

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import type { z } from 'zod';
 import { newId } from '../../../shared/ids';
 import type {
-  ClaimInput, JoinTableInput, OpenTableInput, TableLineUpdate, TableSettingsInput, TakeShareInput,
+  ClaimInput, JoinPendingResponse, JoinTableInput, OpenTableInput, TableLineUpdate, TableSettingsInput, TakeShareInput,
 } from '../../../shared/schemas/tables';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 
@@ -26,6 +26,8 @@ export const TABLE_ERRORS = {
   lineClaimed: 'line_claimed',
   roundActive: 'round_active',
   holdExceeded: 'hold_exceeded',
+  joinPending: 'join_pending',
+  joinDeclined: 'join_declined',
 } as const;
 
 export const isApiError = (err: unknown, code: string): err is ApiRequestError => err instanceof ApiRequestError && err.code === code;
@@ -41,8 +43,12 @@ export const tableQueries = {
   }),
 };
 
-/** After opening or joining: this device's session at the venue, its table in the cache. */
-function adopt(client: QueryClient, slug: string, view: TableView) {
+/**
+ * After opening or joining: this device's session at the venue, its table in the cache. A joiner the host has not
+ * let in yet (202, docs/decisions/237) has no table to keep.
+ */
+export function adopt(client: QueryClient, slug: string, view: TableView | JoinPendingResponse) {
+  if ('pending' in view) return;
   writeTable(client, view.table, view.you);
   setMemberSession(slug, view.table.session_id);
 }
@@ -82,6 +88,10 @@ export function useTableSettings(sessionId: string) {
   return useTableWrite(sessionId, (input: z.input<typeof TableSettingsInput>) =>
     apiRequest('PATCH', '/tables/sessions/:id', { credentials: 'guest', params: { id: sessionId }, body: input }));
 }
+
+/** The host lets a waiting joiner in, or declines them (docs/decisions/237). */
+export const useAnswerJoin = (sessionId: string) => useTableWrite(sessionId, ({ memberId, letIn }: { memberId: string; letIn: boolean }) =>
+  apiRequest('POST', '/tables/sessions/:id/join-requests/:memberId', { credentials: 'guest', params: { id: sessionId, memberId }, body: { let_in: letIn } }));
 
 /** Leave (your own member id) or, for the host, remove someone. Leaving forgets the table on this device. */
 export function useRemoveMember(slug: string, sessionId: string) {

@@ -14,6 +14,7 @@ import { useStaffTable, useStaffTables, type StaffTables } from './api';
 import { balanceCents, isOnFloor, type StaffTableSummary } from './summary';
 import { writeRoundStatus } from './table-cache';
 import { SessionBadge, TabDetail } from './TabDetail';
+import { TableJoinLinks } from './TableJoinLinks';
 
 /** The venue's own order of its tables (docs/decisions/170), a table it no longer lists after them. */
 function byVenueOrder(tables: StaffTables['tables']) {
@@ -111,6 +112,7 @@ export default function StaffTablesPage() {
               <p className="empty-state">{list.isPending ? 'Loading tables…' : 'No open tabs right now.'}</p>
             ) : <ul className="staff-tab-list">{onFloor.map(card)}</ul>}
           </section>
+          <TableJoinLinks tables={tables} busy={new Set(sessions.filter((s) => isOnFloor(s.status)).map((s) => s.table))} />
         </div>
         {openId && (
           open.data ? <TabDetail table={open.data} tables={tables} sessions={sessions} onClose={() => select(null)} />

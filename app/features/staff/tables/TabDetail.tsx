@@ -8,6 +8,8 @@ import { useAuth } from '../../auth/staff-hooks';
 import { OrderStatusBadge, formatTime } from '../shared/format';
 import { isUnpaidShare, isOnFloor, balanceCents, type StaffTableSummary } from './summary';
 import { EndSessionDialog, MergeTabDialog, MoveTabDialog, RecordPaymentDialog, RefundShareDialog, VoidLineDialog } from './TabDialogs';
+import { useAnswerJoinRequest } from './api';
+import { errorMessage } from '../../../lib/api-client';
 
 const KIND_LABEL: Record<TabShare['kind'], string> = { items: 'By item', even: 'Evenly', custom: 'Custom amount', rest: 'The rest' };
 const SESSION_LABEL: Record<TableState['status'], string> = { open: 'Open', billing: 'Splitting the bill', closed: 'Closed', ended: 'Ended', merged: 'Merged' };
@@ -92,6 +94,8 @@ export function TabDetail({ table, tables, sessions, onClose }: {
           </ul>
         )}
       </div>
+
+      {live && table.join_requests.length > 0 && <JoinRequests table={table} />}
 
       <div className="stack">
         <h3>Rounds</h3>
@@ -185,5 +189,28 @@ export function TabDetail({ table, tables, sessions, onClose }: {
       {dialog?.kind === 'merge' && <MergeTabDialog table={table} others={others} onClose={close} />}
       {dialog?.kind === 'end' && <EndSessionDialog table={table} onClose={close} />}
     </section>
+  );
+}
+
+/** Guests waiting for the host to let them in (docs/decisions/237): staff may answer for the host. */
+function JoinRequests({ table }: { table: TableState }) {
+  const answer = useAnswerJoinRequest();
+  return (
+    <div>
+      <h3>Asking to join</h3>
+      <ul className="stack" aria-label="Asking to join">
+        {table.join_requests.map((r) => (
+          <li key={r.id} className="row">
+            <span>{r.name} wants to join</span>
+            <span className="spacer" />
+            <button type="button" className="btn btn-small btn-primary" disabled={answer.isPending}
+              onClick={() => answer.mutate({ sessionId: table.session_id, memberId: r.id, letIn: true })}>Let in</button>
+            <button type="button" className="btn btn-small" disabled={answer.isPending}
+              onClick={() => answer.mutate({ sessionId: table.session_id, memberId: r.id, letIn: false })}>Decline</button>
+          </li>
+        ))}
+      </ul>
+      {answer.isError && <p className="field-error" role="alert">{errorMessage(answer.error, 'Could not answer. Please try again.')}</p>}
+    </div>
   );
 }

@@ -57,6 +57,10 @@ function useTableAction<V>(send: (vars: V) => Promise<z.infer<typeof TableStateR
 
 type OnTab = { sessionId: string };
 
+/** Staff let a guest waiting to join in, or decline them, as the host can (docs/decisions/237). */
+export const useAnswerJoinRequest = () => useTableAction(({ sessionId, memberId, letIn }: OnTab & { memberId: string; letIn: boolean }) =>
+  apiRequest('POST', '/tables/sessions/:id/join-requests/:memberId', { params: { id: sessionId, memberId }, body: { let_in: letIn }, ...STAFF, schema: TableStateResponse }));
+
 export const useRecordPayment = () => useTableAction(({ sessionId, shareId, body }: OnTab & { shareId: string; body: z.input<typeof RecordPaymentInput> }) =>
   apiRequest('POST', '/staff/tables/sessions/:id/shares/:shareId/payment', { params: { id: sessionId, shareId }, body, ...STAFF, schema: TableStateResponse }));
 
