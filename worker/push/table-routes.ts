@@ -14,13 +14,12 @@ import { ApiError, badRequest, conflict } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { memberByKeys, readTable } from '../tables/queries';
 import { guestActor, locateSession } from '../tables/requests';
-import { MAX_SUBSCRIPTIONS_PER_ORDER } from './routes';
 import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } from './send';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 
-/** Browsers told about one member's rounds: the same bound as an order's. */
-export const MAX_SUBSCRIPTIONS_PER_MEMBER = MAX_SUBSCRIPTIONS_PER_ORDER;
+/** Browsers told about one member's rounds: a phone and a laptop are plenty, as for an order (worker/push/routes.ts). */
+export const MAX_SUBSCRIPTIONS_PER_MEMBER = 5;
 
 /** The caller's membership of a live tab: 404 for an unknown tab, 403 for a guest who is not at it. */
 async function liveMember(c: Context<AppContext>, sessionId: string) {
