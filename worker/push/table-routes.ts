@@ -7,13 +7,13 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type ReadyTextAnswer } from '../../shared/schemas/push';
 import { requireGuest } from '../auth/middleware';
-import { normalizePhone } from '../auth/otp';
-import { guests, tableReadySubscriptions } from '../db/schema';
+import { tableReadySubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
-import { ApiError, badRequest, conflict } from '../lib/errors';
+import { ApiError, conflict } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { memberByKeys, readTable } from '../tables/queries';
 import { guestActor, locateSession } from '../tables/requests';
+import { readyTextPhone } from './ready-phone';
 import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } from './send';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
@@ -58,12 +58,7 @@ export const tableReadyRoutes = new Hono<AppContext>()
     if (!readyTextsConfigured(c.env)) throw new ApiError(503, 'sms_unavailable', 'Text messages are not available here');
     const { db, session, member } = await liveMember(c, c.req.valid('param').id);
     const guest = guestActor(c);
-    const typed = c.req.valid('json').phone;
-    const verified = !typed && guest.guestId
-      ? (await c.get('db').query.guests.findFirst({ where: eq(guests.id, guest.guestId) }))?.phoneNumber
-      : undefined;
-    if (!typed && !verified) throw badRequest('Enter a valid phone number', [{ path: 'phone', message: 'Enter a valid phone number' }]);
-    const phone = typed ? normalizePhone(typed) : verified!;
+    const phone = await readyTextPhone(c.get('db'), guest.guestId, c.req.valid('json').phone);
     await db.batch([
       db.delete(tableReadySubscriptions).where(and(eq(tableReadySubscriptions.tableSessionId, session.id),
         eq(tableReadySubscriptions.memberId, member.id), like(tableReadySubscriptions.endpoint, `${TEL_ENDPOINT_PREFIX}%`))),
