@@ -28,6 +28,7 @@ import { imageRoutes } from './images/routes';
 import { liveRoutes } from './live/routes';
 import { orderRoutes } from './orders/routes';
 import { orderPushRoutes, pushKeyRoutes } from './push/routes';
+import { tableReadyRoutes } from './push/table-routes';
 import { ratingRoutes } from './menu/ratings.routes';
 import { adminOrderRoutes, staffOrderRoutes } from './orders/staff.routes';
 import { staffInventoryRoutes } from './inventory/staff.routes';
@@ -84,6 +85,7 @@ const api = new Hono<AppContext>()
   .route('/orders', orderPushRoutes)
   .route('/push', pushKeyRoutes)
   .route('/tables', tableRoutes)
+  .route('/tables', tableReadyRoutes)
   .route('/tables', tableCardRoutes)
   .route('/payments', paymentWebhookRoutes)
   .route('/staff', staffOrderRoutes)

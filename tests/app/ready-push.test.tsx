@@ -8,7 +8,9 @@ import { READY_TEXT_TEXT } from '../../app/features/guest/orders/ReadyTextOffer'
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
-import { DRINKS, guestSessionReply, VENUE } from './guest-fixtures';
+import TableScreens from '../../app/features/tables/TableScreens';
+import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
+import { ANA, round, SESSION_ID, tabLine, tableState, view } from './guest-table-fixtures';
 import { mockApi, renderRoutes } from './render';
 
 const ORDER = 'order-00000000abcd1234';
@@ -152,5 +154,43 @@ describe("Text me when it's ready (docs/decisions/215, amended)", () => {
     await openStatus('preparing');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: READY_TEXT_TEXT.offer })).toBeNull();
+  });
+});
+
+describe("a table's tab: told at every round (docs/decisions/231)", () => {
+  const TAB_ROUTES = [{ path: '/venue/:slug', element: <VenueLayout />, children: [{ path: 'table/*', element: <TableScreens /> }] }];
+  const TAB_API = (texts: boolean) => ({
+    ...api('preparing', { texts }),
+    [`GET /api/tables/sessions/${SESSION_ID}`]: { body: view(tableState({ rounds: [round(1, 'preparing', [tabLine(1, ANA, 'Negroni', 1400, 1)])] }), ANA.id) },
+    [`POST /api/tables/sessions/${SESSION_ID}/push`]: { status: 201, body: { success: true } },
+    [`POST /api/tables/sessions/${SESSION_ID}/ready-text`]: { status: 201, body: { phone: '+442079460958' } },
+  });
+  async function openTab(texts = false) {
+    localStorage.setItem('barhop.guest_token', fakeGuestToken(null));
+    localStorage.setItem('barhop.table-session.artisan-bar', SESSION_ID);
+    resetGuestSessionForTests();
+    const calls = mockApi(TAB_API(texts));
+    renderRoutes(TAB_ROUTES, '/venue/artisan-bar/table/tab');
+    await screen.findByRole('heading', { name: 'Rounds' });
+    return calls;
+  }
+
+  it("a member subscribes the tab from its Rounds: the push goes to the tab's subscription, not an order's", async () => {
+    browserWithPush();
+    const calls = await openTab();
+    fireEvent.click(await screen.findByRole('button', { name: READY_PUSH_TEXT.offer }));
+    expect(await screen.findByText(READY_PUSH_TEXT.subscribed)).toBeTruthy();
+    const posted = calls.find((req) => req.method === 'POST' && new URL(req.url).pathname === `/api/tables/sessions/${SESSION_ID}/push`);
+    expect(await posted!.json()).toEqual({ endpoint: SUBSCRIPTION.endpoint, keys: SUBSCRIPTION.keys });
+  });
+
+  it('without Push, a member asks for the text on the tab', async () => {
+    const calls = await openTab(true);
+    fireEvent.click(await screen.findByRole('button', { name: READY_TEXT_TEXT.offer }));
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+44 20 7946 0958' } });
+    fireEvent.click(screen.getByRole('button', { name: READY_TEXT_TEXT.confirm }));
+    expect(await screen.findByText("We'll text +442079460958 when it's ready")).toBeTruthy();
+    const posted = calls.find((req) => req.method === 'POST' && new URL(req.url).pathname === `/api/tables/sessions/${SESSION_ID}/ready-text`);
+    expect(await posted!.json()).toEqual({ phone: '+44 20 7946 0958' });
   });
 });

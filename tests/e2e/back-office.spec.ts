@@ -44,7 +44,7 @@ test('edit a part-bottle item and Negroni\'s price, merge a misspelling, and rea
   await expect(itemCard.getByText('E2E House Pour')).toBeVisible();
   await expect(itemCard.getByTestId('inventory-stock')).toHaveText(stockText!);
 
-  // 2. Menu: Negroni (with its free-text "Carpano Antica" line) takes a new price.
+  // 2. Menu: Negroni (its vermouth line keeps the text "Carpano Antica", a brand the catalogue knows) takes a new price.
   await page.getByRole('navigation').getByRole('link', { name: 'Menu Drinks', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search menu drinks' }).fill('Negroni');
   await page.getByRole('button', { name: 'Edit Negroni' }).click();

@@ -25,23 +25,26 @@ test('a super admin reads the overview, merges an unmatched ingredient, and impe
   await page.getByRole('group', { name: 'Time window' }).getByRole('button', { name: '30 Days' }).click();
   await expect(page.getByLabel('Time window', { exact: true }).last()).toHaveValue('30d');
 
-  // Normalize: merge a venue's "Carpano Antica" into the canonical Sweet vermouth.
+  // Normalize: merge a venue's "Angostura Bitters (dash)" into the canonical Angostura bitters ("Carpano Antica"
+  // is a brand the catalogue already knows, docs/decisions/238).
   await page.getByRole('link', { name: 'Normalize' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Normalize Ingredients' })).toBeVisible();
   await page.getByRole('button', { name: 'artisan-bar' }).click();
-  await expect(page.getByRole('cell', { name: 'Carpano Antica', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Angostura Bitters (dash)', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: "Tito's vodka", exact: true })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Merge Carpano Antica' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Merge "Carpano Antica"' });
-  await dialog.getByLabel('Find a canonical ingredient').fill('vermouth');
-  await dialog.getByRole('radio', { name: /Sweet vermouth/ }).check();
-  // Carpano Antica is a brand of sweet vermouth: it is linked on purpose, not merged as a misspelling.
-  await dialog.getByRole('button', { name: 'Link to Sweet vermouth' }).click();
-  await expect(page.getByText('Merged "Carpano Antica" into Sweet vermouth')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Carpano Antica', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Merge Angostura Bitters (dash)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge "Angostura Bitters (dash)"' });
+  await dialog.getByLabel('Find a canonical ingredient').fill('angostura');
+  await dialog.getByRole('radio', { name: /Angostura bitters/ }).check();
+  await dialog.getByRole('button', { name: 'Merge into Angostura bitters' }).click();
+  await expect(page.getByText('Merged "Angostura Bitters (dash)" into Angostura bitters')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Angostura Bitters (dash)', exact: true })).toHaveCount(0);
 
-  // The alias is now part of the canonical ingredient.
+  // The alias is now part of the canonical ingredient, beside the brands the catalogue knows from the start.
   await page.getByRole('link', { name: 'Ingredients' }).click();
+  await page.getByLabel('Search ingredients').fill('angostura');
+  await expect(page.getByRole('row', { name: /Angostura bitters.*Angostura Bitters \(dash\)/ })).toBeVisible();
   await page.getByLabel('Search ingredients').fill('carpano');
   await expect(page.getByRole('row', { name: /Sweet vermouth.*Carpano Antica/ })).toBeVisible();
 

@@ -87,8 +87,19 @@ describe('finding 2: drinks with unmatched recipe lines can be edited', () => {
     const list = await call('GET', '/api/admin/menu-drinks', { token: admin });
     return (list.json.drinks as any[]).find((d) => d.name === 'Negroni');
   };
+  // The seeded Negroni's "Carpano Antica" is a brand the catalogue knows (docs/decisions/238): its vermouth line is
+  // typed as text the catalogue does not know, "House rosso", to have a free-text line.
+  const FREE_TEXT = 'House rosso';
+  beforeAll(async () => {
+    const drink = await negroni();
+    const recipe = (drink.recipe as any[]).map((l) => (l.raw_name === 'Carpano Antica'
+      ? { ingredient_id: null, raw_name: FREE_TEXT, quantity: l.quantity, unit: l.unit, is_optional: l.is_optional }
+      : { ingredient_id: l.ingredient_id, raw_name: l.raw_name, quantity: l.quantity, unit: l.unit, is_optional: l.is_optional }));
+    const res = await call('PATCH', `/api/admin/menu-drinks/${drink.id}`, { token: admin, body: { recipe } });
+    expect(res.status, res.text).toBe(200);
+  });
 
-  it('Negroni keeps its free-text line ("Carpano Antica") through a save of the form unchanged and a price edit', async () => {
+  it('Negroni keeps its free-text line ("House rosso") through a save of the form unchanged and a price edit', async () => {
     const drink = await negroni();
     const free = (drink.recipe as any[]).filter((l) => l.ingredient_id === null);
     expect(free.length).toBeGreaterThan(0);
@@ -112,13 +123,13 @@ describe('finding 2: drinks with unmatched recipe lines can be edited', () => {
     const drink = await negroni();
     const vermouth = (await row<{ id: string; name: string }>("SELECT id, name FROM ingredients WHERE name = 'Sweet vermouth'"))!;
     const recipe = (drink.recipe as any[]).map((l) => ({
-      ingredient_id: l.ingredient_id ?? (l.raw_name === 'Carpano Antica' ? vermouth.id : null), raw_name: l.raw_name, quantity: l.quantity, unit: l.unit, is_optional: l.is_optional,
+      ingredient_id: l.ingredient_id ?? (l.raw_name === FREE_TEXT ? vermouth.id : null), raw_name: l.raw_name, quantity: l.quantity, unit: l.unit, is_optional: l.is_optional,
     }));
     const res = await call('PATCH', `/api/admin/menu-drinks/${drink.id}`, { token: admin, body: { recipe } });
     expect(res.status, res.text).toBe(200);
-    const line = (res.json.drink.recipe as any[]).find((l) => l.raw_name === 'Carpano Antica');
-    expect(line).toMatchObject({ ingredient_id: vermouth.id, ingredient_name: vermouth.name, raw_name: 'Carpano Antica' });
-    expect(await row('SELECT count(*) AS n FROM unmatched_ingredients WHERE menu_drink_id = ? AND resolved_at IS NULL AND raw_string = ?', drink.id, 'Carpano Antica'))
+    const line = (res.json.drink.recipe as any[]).find((l) => l.raw_name === FREE_TEXT);
+    expect(line).toMatchObject({ ingredient_id: vermouth.id, ingredient_name: vermouth.name, raw_name: FREE_TEXT });
+    expect(await row('SELECT count(*) AS n FROM unmatched_ingredients WHERE menu_drink_id = ? AND resolved_at IS NULL AND raw_string = ?', drink.id, FREE_TEXT))
       .toEqual({ n: 0 });
   });
 });

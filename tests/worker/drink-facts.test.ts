@@ -42,6 +42,27 @@ describe('allergens and alcohol follow the recipe', () => {
     expect(JSON.parse(maiTai!.allergens)).toContain('tree nuts');
   });
 
+  it('the seeded Negroni\'s "Carpano Antica" line is sweet vermouth: guests see sulphites and no unchecked-allergen warning', async () => {
+    const negroni = DrinkList.parse((await call('GET', '/api/drinks?slug=artisan-bar')).json).drinks.find((d) => d.name === 'Negroni')!;
+    const drink = await guestDrink(negroni.id);
+    expect(drink.unchecked_ingredients).toEqual([]);
+    expect(drink.allergens).toContain('sulphites');
+  });
+
+  it('a recipe typed with a branded sweet vermouth ("Carpano Antica", "Cocchi Vermouth di Torino", "Punt e Mes") lists sulphites as known', async () => {
+    const gin = await ingredient('London dry gin');
+    for (const brand of ['Carpano Antica', 'Cocchi Vermouth di Torino', 'Punt e Mes']) {
+      const created = await call('POST', '/api/admin/menu-drinks', { token: admin, body: {
+        name: `Negroni with ${brand}`, price_cents: 1200, category: 'cocktail',
+        recipe: [{ ingredient_id: gin, quantity: 30, unit: 'ml' }, { raw_name: brand, quantity: 30, unit: 'ml' }],
+      } });
+      expect(created.status, created.text).toBe(201);
+      const drink = await guestDrink(created.json.drink.id as string);
+      expect(drink.unchecked_ingredients, brand).toEqual([]);
+      expect(drink.allergens, brand).toContain('sulphites');
+    }
+  });
+
   it('adding Amaretto to a recipe makes "tree nuts" and alcohol appear on the guest drink; removing it takes them away', async () => {
     const [lime, syrup, amaretto] = await Promise.all([ingredient('Fresh lime juice'), ingredient('Simple syrup'), ingredient('Amaretto')]);
     const plain = [{ ingredient_id: lime, quantity: 25, unit: 'ml' }, { ingredient_id: syrup, quantity: 20, unit: 'ml' }];
@@ -91,12 +112,12 @@ describe('allergens and alcohol follow the recipe', () => {
   });
 
   it('merging an unmatched recipe line into an ingredient gives its drinks that ingredient\'s allergens', async () => {
-    const vermouth = await ingredient('Sweet vermouth');
-    await call('PUT', `/api/super/ingredients/${vermouth}`, { token: superadmin, body: { allergens: ['sulphites', 'test-merge'] } });
-    const row = await env.DB.prepare("SELECT id, menu_drink_id FROM unmatched_ingredients WHERE raw_string = 'Carpano Antica' AND resolved_at IS NULL").first<{ id: string; menu_drink_id: string }>();
+    const bitters = await ingredient('Angostura bitters');
+    await call('PUT', `/api/super/ingredients/${bitters}`, { token: superadmin, body: { allergens: ['test-merge'] } });
+    const row = await env.DB.prepare("SELECT id, menu_drink_id FROM unmatched_ingredients WHERE raw_string = 'Angostura Bitters (dash)' AND resolved_at IS NULL").first<{ id: string; menu_drink_id: string }>();
     const drinkBefore = await env.DB.prepare('SELECT allergens FROM menu_drinks WHERE id = ?').bind(row!.menu_drink_id).first<{ allergens: string }>();
     expect(JSON.parse(drinkBefore!.allergens)).not.toContain('test-merge');
-    const merged = await call('POST', `/api/super/ingredients/${row!.id}/merge`, { token: superadmin, body: { target_ingredient_id: vermouth } });
+    const merged = await call('POST', `/api/super/ingredients/${row!.id}/merge`, { token: superadmin, body: { target_ingredient_id: bitters } });
     expect(merged.status, merged.text).toBe(200);
     const drinkAfter = await env.DB.prepare('SELECT allergens FROM menu_drinks WHERE id = ?').bind(row!.menu_drink_id).first<{ allergens: string }>();
     expect(JSON.parse(drinkAfter!.allergens)).toContain('test-merge');

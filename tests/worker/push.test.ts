@@ -15,6 +15,7 @@ import { TWILIO_API_BASE } from '../../worker/auth/sms';
 import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
+import { addLine, drinksOf, sendRound, tableOf } from './table-helpers';
 
 const SLUG = 'artisan-bar';
 /** Google's push service, as Chrome subscribes with it; the tests' fetch stub answers it (capturePushes), nothing leaves. */
@@ -432,5 +433,77 @@ describe("text me when it's ready (docs/decisions/215, amended 2026-11-28)", () 
     }), bare, ctx);
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('sms_unavailable');
+  });
+});
+
+describe('"Your round is ready" to a table\'s members who asked (docs/decisions/231)', () => {
+  /** A round of `table` from its first member's cart, started by the bar (whatever the stock reads). */
+  async function roundOf(sessionId: string, token: string) {
+    const [drink] = await drinksOf();
+    expect((await addLine(sessionId, token, { menu_drink_id: drink!.id, qty: 1 })).status).toBe(200);
+    const { order } = await sendRound(sessionId, token);
+    const started = await call('PUT', `/api/staff/orders/${order.id}/status`, { token: await staffToken('staff@barhop.dev'), body: { status: 'preparing', allow_short: true } });
+    expect(started.status, started.text).toBe(200);
+    return order.id;
+  }
+
+  it('pushes the member who asked and texts the one who chose a text, at every round; not the member who did not ask', async () => {
+    const texts: Captured[] = [];
+    const sent = capturePushes(201, texts);
+    const { sessionId, guests: [host, pushed] } = await tableOf('17', ['Ana', 'Ben', 'Cy']);
+    const phone = await browserKeys();
+    const endpoint = `${PUSH_SERVICE}/send/${crypto.randomUUID()}`;
+    const asked = await call('POST', `/api/tables/sessions/${sessionId}/push`, { token: pushed!.token, body: { endpoint, keys: phone.json } });
+    expect(asked.status, asked.text).toBe(201);
+    const text = await call('POST', `/api/tables/sessions/${sessionId}/ready-text`, { token: host!.token, body: { phone: '+44 20 7946 0958' } });
+    expect(text.status, text.text).toBe(201);
+
+    for (const round of [1, 2]) {
+      const orderId = await roundOf(sessionId, host!.token);
+      await markReady(orderId);
+      await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(round));
+      await vi.waitFor(() => expect(texts.filter((t) => new URLSearchParams(new TextDecoder().decode(t.body)).get('To') === '+442079460958')).toHaveLength(round));
+      const payload = ReadyPushPayload.parse(JSON.parse(await decryptAsBrowser(sent.filter((s) => s.url === endpoint)[round - 1]!.body, phone)));
+      expect(payload).toEqual({ title: 'Your round is ready', body: `The Artisan Bar: round #${shortOrderId(orderId)}, table 17.`, url: `/venue/${SLUG}/table` });
+      const body = new URLSearchParams(new TextDecoder().decode(texts.at(-1)!.body)).get('Body');
+      expect(body).toBe(`Your round is ready. The Artisan Bar: round #${shortOrderId(orderId)}, table 17.`);
+      await changeStatus(orderId, { status: 'delivered' });
+    }
+    // Three members, two asked: exactly one push and one text per round, none for Cy.
+    expect(sent).toHaveLength(2);
+    expect(texts).toHaveLength(2);
+  });
+
+  it('a stranger cannot ask about a tab (403), an unknown tab is 404; a member takes it back and is not told', async () => {
+    const sent = capturePushes();
+    const { sessionId, host } = await tableOf('18', ['Dee']);
+    const stranger = await guestToken();
+    const keys = (await browserKeys()).json;
+    const endpoint = `${PUSH_SERVICE}/send/${crypto.randomUUID()}`;
+    expect(expectApiError(await call('POST', `/api/tables/sessions/${sessionId}/push`, { token: stranger.token, body: { endpoint, keys } }), 403).code).toBe('not_a_member');
+    expect(expectApiError(await call('POST', `/api/tables/sessions/${sessionId}/ready-text`, { token: stranger.token, body: { phone: '+15552010043' } }), 403).code).toBe('not_a_member');
+    expectApiError(await call('POST', '/api/tables/sessions/no-such-tab/push', { token: host.token, body: { endpoint, keys } }), 404);
+
+    expect((await call('POST', `/api/tables/sessions/${sessionId}/push`, { token: host.token, body: { endpoint, keys } })).status).toBe(201);
+    expect((await call('DELETE', `/api/tables/sessions/${sessionId}/push`, { token: host.token, body: { endpoint } })).status).toBe(200);
+    const orderId = await roundOf(sessionId, host.token);
+    await markReady(orderId);
+    await settle();
+    expect(sent.filter((s) => s.url === endpoint)).toEqual([]);
+  });
+
+  it('drops a member\'s subscription the push service answers 410 Gone', async () => {
+    capturePushes(410);
+    const { sessionId, host } = await tableOf('19', ['Eve']);
+    const endpoint = `${PUSH_SERVICE}/send/${crypto.randomUUID()}`;
+    expect((await call('POST', `/api/tables/sessions/${sessionId}/push`, { token: host.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
+    await markReady(await roundOf(sessionId, host.token));
+    await vi.waitFor(async () => {
+      let n = 0;
+      for (const db of [env.DB, env.DB_SHARD_0, env.DB_SHARD_1, env.DB_SHARD_2]) {
+        n += (await db.prepare('SELECT count(*) AS n FROM table_ready_subscriptions WHERE table_session_id = ?').bind(sessionId).first<{ n: number }>().catch(() => ({ n: 0 })))!.n;
+      }
+      expect(n).toBe(0);
+    });
   });
 });

@@ -873,3 +873,19 @@ export const pushSubscriptions = sqliteTable('push_subscriptions', {
   auth: text('auth').notNull(),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('push_subscriptions_order_endpoint_uq').on(t.orderId, t.endpoint)]);
+
+/**
+ * "Your round is ready" for a table's member (docs/decisions/231, docs/product.md §8.5): a browser's Web Push
+ * subscription, or a `tel:` text request, for every round of one tab. Kept for the tab's later rounds (unlike an
+ * order's, sent once); dropped with the tab, when the member asks, or when the push service says it is gone.
+ */
+export const tableReadySubscriptions = sqliteTable('table_ready_subscriptions', {
+  id: integer('id').primaryKey(),
+  tableSessionId: text('table_session_id').notNull().references(() => tableSessions.id, { onDelete: 'cascade' }),
+  memberId: text('member_id').notNull(),
+  restaurantId: text('restaurant_id').notNull(),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('table_ready_subscriptions_session_endpoint_uq').on(t.tableSessionId, t.endpoint)]);

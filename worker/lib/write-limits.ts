@@ -78,6 +78,10 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/tables/sessions', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/join', maxBytes: 4 * KB },
   { route: 'PATCH /api/tables/sessions/:id', maxBytes: 4 * KB },
+  // A member's push subscription or number for every round of the tab (docs/decisions/231): as an order's.
+  { route: 'POST /api/tables/sessions/:id/push', maxBytes: 4 * KB },
+  { route: 'DELETE /api/tables/sessions/:id/push', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/ready-text', maxBytes: 4 * KB },
   { route: 'DELETE /api/tables/sessions/:id/members/:memberId', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/lines', maxBytes: 4 * KB },
   { route: 'PATCH /api/tables/sessions/:id/lines/:lineId', maxBytes: 4 * KB },

@@ -324,8 +324,8 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   /** The pushes and text of a ready order, after its change is published: the bar's answer never waits on them. */
-  private tellReady(venueId: string, order: { id: string; table_number?: string | null }) {
-    const ready = { id: order.id, restaurantId: venueId, tableNumber: order.table_number ?? null };
+  private tellReady(venueId: string, order: { id: string; table_number?: string | null; table_session_id?: string | null }) {
+    const ready = { id: order.id, restaurantId: venueId, tableNumber: order.table_number ?? null, tableSessionId: order.table_session_id ?? null };
     this.ctx.waitUntil(this.db(venueId).then(({ db }) => sendOrderReady(this.env as WorkerEnv, db, ready)).catch((err: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'ready push failed', order_id: ready.id, error: String(err) }));
     }));

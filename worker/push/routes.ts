@@ -5,13 +5,13 @@ import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type PushKeyResponse, type ReadyTextAnswer } from '../../shared/schemas/push';
 import { guestCaller, requireGuest } from '../auth/middleware';
-import { normalizePhone } from '../auth/otp';
-import { guests, pushSubscriptions } from '../db/schema';
+import { pushSubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
-import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { ApiError, conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { keepsGuestReads } from '../menu/read-cache';
 import { guestOrderOnAnyShard } from '../orders/queries';
+import { readyTextPhone } from './ready-phone';
 import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } from './send';
 
 /** Browsers told about one order: a guest's phone and a friend's are plenty. */
@@ -56,12 +56,7 @@ export const orderPushRoutes = new Hono<AppContext>()
     if (!found) throw notFound('Order not found');
     const { row, db } = found;
     if (row.status !== 'pending' && row.status !== 'preparing') throw conflict('This order is no longer being made', 'order_not_waiting');
-    const typed = c.req.valid('json').phone;
-    const verified = !typed && guest.guestId
-      ? (await c.get('db').query.guests.findFirst({ where: eq(guests.id, guest.guestId) }))?.phoneNumber
-      : undefined;
-    if (!typed && !verified) throw badRequest('Enter a valid phone number', [{ path: 'phone', message: 'Enter a valid phone number' }]);
-    const phone = typed ? normalizePhone(typed) : verified!;
+    const phone = await readyTextPhone(c.get('db'), guest.guestId, c.req.valid('json').phone);
     // One number per order: a new one replaces the last.
     await db.batch([
       db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.orderId, row.id), like(pushSubscriptions.endpoint, `${TEL_ENDPOINT_PREFIX}%`))),

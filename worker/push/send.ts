@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { shortOrderId } from '../../shared/ids';
 import { handoffText } from '../../shared/order-display';
 import { isPushServiceEndpoint, type ReadyPushPayload } from '../../shared/schemas/push';
-import { pushSubscriptions, venues } from '../db/schema';
+import { pushSubscriptions, tableReadySubscriptions, venues } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { twilioMessageRequest } from '../auth/sms';
 import { encryptPayload } from './crypto';
@@ -36,7 +36,7 @@ export function readyPayload(venue: { name: string; slug: string; handoff: 'pick
   };
 }
 
-type ReadyOrder = { id: string; restaurantId: string; tableNumber: string | null };
+type ReadyOrder = { id: string; restaurantId: string; tableNumber: string | null; tableSessionId?: string | null };
 
 /** A text instead of a push (docs/decisions/215, amended): stored beside the push subscriptions as a `tel:` endpoint. */
 export const TEL_ENDPOINT_PREFIX = 'tel:';
@@ -54,66 +54,107 @@ export function readyText(payload: ReadyPushPayload): string {
   return `${payload.title}. ${payload.body}`;
 }
 
+type Subscription = { endpoint: string; p256dh: string; auth: string };
+
+/** What one send came to: delivered, gone for good (404, 410, not a push service), failed every try, or not sendable here. */
+type Delivery = 'sent' | 'gone' | 'failed' | 'unconfigured';
+
 /**
  * Tells every browser and phone that asked about the order, once: the requests are taken off the order (one delete
  * that answers the rows) before anything is sent, so a second ready of the same order, after an Undo or racing this
  * one, finds none (docs/decisions/215, amended 2026-11-28). A push service that no longer knows an endpoint (404, 410)
  * loses it for good; any other failure is tried again, READY_PUSH_ATTEMPTS times in all, then the subscription is
- * dropped too (docs/decisions/227): an endpoint is never kept to be tried at every later ready.
+ * dropped too (docs/decisions/227): an endpoint is never kept to be tried at every later ready. A table's round
+ * also tells the tab's members who asked, "Your round is ready" (tellTableRound).
  */
 export async function sendOrderReady(env: WorkerEnv, db: Db, order: ReadyOrder, fetcher: typeof fetch = fetch): Promise<void> {
   const keys = vapidKeysOf(env);
   const texts = readyTextsConfigured(env);
   if (!keys && !texts) return;
+  if (order.tableSessionId) await tellTableRound(env, db, { ...order, tableSessionId: order.tableSessionId }, fetcher);
   const claimed = await db.delete(pushSubscriptions).where(eq(pushSubscriptions.orderId, order.id)).returning();
   if (!claimed.length) return;
   const venue = await db.query.venues.findFirst({ where: eq(venues.id, order.restaurantId) });
   if (!venue) return;
   const message = readyPayload(venue, order);
-  const payload = new TextEncoder().encode(JSON.stringify(message));
-  const putBack = async (sub: typeof claimed[number]) => {
-    const { id: _id, ...row } = sub;
-    await db.insert(pushSubscriptions).values(row).onConflictDoNothing();
-  };
   await Promise.all(claimed.map(async (sub) => {
-    if (sub.endpoint.startsWith(TEL_ENDPOINT_PREFIX)) {
-      if (!texts) return putBack(sub);
-      const sent = await sendReadyText(env, { to: sub.endpoint.slice(TEL_ENDPOINT_PREFIX.length), body: readyText(message) }, fetcher);
-      if (!sent) await putBack(sub);
-      return;
-    }
-    if (!keys) return putBack(sub);
-    // Stored before the push-service check existed (docs/decisions/227): never sent to, dropped.
-    if (!isPushServiceEndpoint(sub.endpoint)) return;
-    const origin = safeOrigin(sub.endpoint);
-    for (let attempt = 1; attempt <= READY_PUSH_ATTEMPTS; attempt++) {
-      let status = 0;
-      let error: string | undefined;
-      try {
-        const res = await fetcher(sub.endpoint, {
-          method: 'POST',
-          headers: {
-            Authorization: await vapidAuthorization(keys, sub.endpoint),
-            'Content-Encoding': 'aes128gcm',
-            'Content-Type': 'application/octet-stream',
-            TTL: String(READY_PUSH_TTL_SECONDS),
-            Urgency: 'high',
-            Topic: pushTopic(order.id),
-          },
-          body: await encryptPayload(sub, payload),
-          signal: AbortSignal.timeout(10_000),
-        });
-        status = res.status;
-        await res.body?.cancel();
-      } catch (err) {
-        error = String(err instanceof Error ? err.message : err);
-      }
-      if ((status >= 200 && status < 300) || status === 404 || status === 410) return;
-      // The endpoint's path is the subscription's secret: only its origin is logged.
-      console.error(JSON.stringify({ level: 'error', message: error ? 'push failed' : 'push refused', status, error, attempt, push_service: origin, order_id: order.id }));
-      if (attempt < READY_PUSH_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, READY_PUSH_RETRY_MS * attempt));
+    const outcome = await deliverReady(env, sub, message, order.id, fetcher);
+    // A text the provider refused, or a request this deployment cannot send, waits for the next ready.
+    if (outcome === 'unconfigured' || (outcome === 'failed' && sub.endpoint.startsWith(TEL_ENDPOINT_PREFIX))) {
+      const { id: _id, ...row } = sub;
+      await db.insert(pushSubscriptions).values(row).onConflictDoNothing();
     }
   }));
+}
+
+/** What a table member's phone shows when a round of their tab is ready (docs/decisions/231). */
+export function roundReadyPayload(venue: { name: string; slug: string }, order: { id: string; tableNumber: string | null }): ReadyPushPayload {
+  return {
+    title: 'Your round is ready',
+    body: `${venue.name}: round #${shortOrderId(order.id)}${order.tableNumber ? `, table ${order.tableNumber}` : ''}.`,
+    url: `/venue/${venue.slug}/table`,
+  };
+}
+
+/**
+ * "Your round is ready" to every member of the tab who asked (docs/decisions/231): their requests stay for the tab's
+ * next rounds; one the push service no longer knows, or that failed every try, is dropped (docs/decisions/227).
+ */
+async function tellTableRound(env: WorkerEnv, db: Db, order: ReadyOrder & { tableSessionId: string }, fetcher: typeof fetch) {
+  const subs = await db.select().from(tableReadySubscriptions).where(eq(tableReadySubscriptions.tableSessionId, order.tableSessionId));
+  if (!subs.length) return;
+  const venue = await db.query.venues.findFirst({ where: eq(venues.id, order.restaurantId) });
+  if (!venue) return;
+  const message = roundReadyPayload(venue, order);
+  await Promise.all(subs.map(async (sub) => {
+    const outcome = await deliverReady(env, sub, message, order.id, fetcher);
+    if (outcome === 'gone' || (outcome === 'failed' && !sub.endpoint.startsWith(TEL_ENDPOINT_PREFIX))) {
+      await db.delete(tableReadySubscriptions).where(eq(tableReadySubscriptions.id, sub.id));
+    }
+  }));
+}
+
+/** One ready message to one push subscription (with its retries) or one `tel:` request. */
+async function deliverReady(env: WorkerEnv, sub: Subscription, message: ReadyPushPayload, orderId: string, fetcher: typeof fetch): Promise<Delivery> {
+  if (sub.endpoint.startsWith(TEL_ENDPOINT_PREFIX)) {
+    if (!readyTextsConfigured(env)) return 'unconfigured';
+    return await sendReadyText(env, { to: sub.endpoint.slice(TEL_ENDPOINT_PREFIX.length), body: readyText(message) }, fetcher) ? 'sent' : 'failed';
+  }
+  const keys = vapidKeysOf(env);
+  if (!keys) return 'unconfigured';
+  // Stored before the push-service check existed (docs/decisions/227): never sent to, dropped.
+  if (!isPushServiceEndpoint(sub.endpoint)) return 'gone';
+  const payload = new TextEncoder().encode(JSON.stringify(message));
+  const origin = safeOrigin(sub.endpoint);
+  for (let attempt = 1; attempt <= READY_PUSH_ATTEMPTS; attempt++) {
+    let status = 0;
+    let error: string | undefined;
+    try {
+      const res = await fetcher(sub.endpoint, {
+        method: 'POST',
+        headers: {
+          Authorization: await vapidAuthorization(keys, sub.endpoint),
+          'Content-Encoding': 'aes128gcm',
+          'Content-Type': 'application/octet-stream',
+          TTL: String(READY_PUSH_TTL_SECONDS),
+          Urgency: 'high',
+          Topic: pushTopic(orderId),
+        },
+        body: await encryptPayload(sub, payload),
+        signal: AbortSignal.timeout(10_000),
+      });
+      status = res.status;
+      await res.body?.cancel();
+    } catch (err) {
+      error = String(err instanceof Error ? err.message : err);
+    }
+    if (status >= 200 && status < 300) return 'sent';
+    if (status === 404 || status === 410) return 'gone';
+    // The endpoint's path is the subscription's secret: only its origin is logged.
+    console.error(JSON.stringify({ level: 'error', message: error ? 'push failed' : 'push refused', status, error, attempt, push_service: origin, order_id: orderId }));
+    if (attempt < READY_PUSH_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, READY_PUSH_RETRY_MS * attempt));
+  }
+  return 'failed';
 }
 
 /**

@@ -8,6 +8,7 @@ import type { TabLine, TabRound, TableState } from '../../../shared/schemas/tabl
 import { errorMessage } from '../../lib/api-client';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
+import { ReadyPushButton } from '../guest/orders/ReadyPushButton';
 import { GuestHeader } from '../guest/venue/GuestHeader';
 import type { VenueContext } from '../guest/venue/VenueLayout';
 import { authorizedHoldCents, cardStatusQuery, holdScreenPath, useStartBilling, type TableView } from './api';
@@ -61,6 +62,8 @@ function Tab({ venue, view }: { venue: Venue; view: TableView }) {
         ) : (
           table.rounds.map((round) => <RoundCard key={round.order_id} round={round} you={rights.you} readyText={readyText} />)
         )}
+        {/* Asked once, told at every round of the tab, wherever the member is (docs/decisions/231). */}
+        {table.status === 'open' && rights.you && <ReadyPushButton target={{ table: table.session_id }} />}
       </section>
       <TabTotals table={table} />
       {table.status === 'open' && <CardHold sessionId={table.session_id} slug={slug} />}

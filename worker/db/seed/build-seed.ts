@@ -10,6 +10,7 @@ import type { ModifierGroup } from '../../../shared/schemas/modifiers';
 import { venueArtUrl } from '../../images/venue-art';
 import { AI_CREATION_PRICE_CENTS, DEFAULT_TAX_RATE_BP, INVENTORY_UNITS, VIBE_OPTIONS, type DrinkCategory, type InventoryUnit } from '../../../shared/constants';
 import { deriveDrinkFacts } from '../../../shared/drink-facts';
+import { normalizeIngredientName } from '../../../shared/ingredient-similarity';
 import { soldOutReasonFor } from '../../../shared/inventory';
 import { hashPassword } from '../../auth/password';
 import {
@@ -19,7 +20,7 @@ import {
 } from './demo-content';
 import { describeDrink } from './describe-drink';
 import { ARTISAN_SPANISH } from './translations-es';
-import { findIngredient, REFERENCE_DRINKS, REFERENCE_INGREDIENTS, type RecipeLine, type ReferenceDrink, type ReferenceIngredient } from './reference-data';
+import { CATALOGUE_ALIASES, findIngredient, REFERENCE_DRINKS, REFERENCE_INGREDIENTS, type RecipeLine, type ReferenceDrink, type ReferenceIngredient } from './reference-data';
 import { ALL_D1_BINDINGS, DEFAULT_VENUE_SHARD, VENUE_SHARD_BINDINGS, type ShardBinding } from '../../shards/bindings';
 import { SeededRandom, stableId } from './seed-random';
 import { insertStatements, type SqlRow } from './sql-literals';
@@ -252,12 +253,13 @@ function planMenu(venue: DemoVenue, profile: MenuProfile): MenuDrinkPlan[] {
   const switchable = menu.filter((drink) => !drink.featured && drink.modifierGroups.length === 0 && ['cocktail', 'wine', 'shot'].includes(drink.category));
   for (const drink of random.shuffle(switchable).slice(0, 2)) drink.isAvailable = false;
 
-  // A few lines typed messily by the venue: they match no canonical ingredient until a super admin resolves them.
+  // A few lines typed in the venue's own words: they match no canonical ingredient until a super admin resolves
+  // them, unless the catalogue knows the name as an alias (a brand, docs/decisions/238), as any recipe write would.
   for (const messy of venue.messyIngredientNames) {
     const line = menu.flatMap((drink) => drink.lines).find((l) => l.matched && l.ingredient.name === messy.canonical);
     if (!line) throw new Error(`${venue.slug}: no menu line uses ${messy.canonical} for the messy name "${messy.raw}"`);
     line.rawName = messy.raw;
-    line.matched = false;
+    line.matched = (CATALOGUE_ALIASES[messy.canonical] ?? []).some((alias) => normalizeIngredientName(alias) === normalizeIngredientName(messy.raw));
   }
   return menu;
 }
@@ -789,7 +791,7 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
     }))],
     ['ingredients', REFERENCE_INGREDIENTS.map((ingredient) => ({
       id: stableId(`ingredient:${ingredient.name}`), name: ingredient.name, category: ingredient.category,
-      base_spirit: ingredient.base_spirit, flavors: ingredient.flavors, allergens: ingredient.allergens, aliases: [],
+      base_spirit: ingredient.base_spirit, flavors: ingredient.flavors, allergens: ingredient.allergens, aliases: CATALOGUE_ALIASES[ingredient.name] ?? [],
       unit: ingredient.unit, unit_volume_ml: ingredient.unit_volume_ml, created_at: catalogueCreatedAt, updated_at: catalogueCreatedAt,
     }))],
     ['menu_drinks', plans.flatMap((plan) => plan.menu.map((drink) => {

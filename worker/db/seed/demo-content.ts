@@ -32,7 +32,7 @@ export interface MenuProfile {
   favoured: readonly string[];
 }
 
-/** A recipe line whose raw text the venue typed messily, so it matches no canonical ingredient. */
+/** A recipe line in the venue's own words: it matches no canonical ingredient unless the catalogue knows it as an alias. */
 export interface MessyIngredientName {
   canonical: string;
   raw: string;
@@ -83,6 +83,7 @@ export const DEMO_VENUES: readonly DemoVenue[] = [
     messyIngredientNames: [
       { canonical: 'Fresh lime juice', raw: 'fresh lime jiuce' },
       { canonical: 'Angostura bitters', raw: 'Angostura Bitters (dash)' },
+      // A brand the catalogue knows: the Negroni's line reads as the bar wrote it and is matched (docs/decisions/238).
       { canonical: 'Sweet vermouth', raw: 'Carpano Antica' },
     ],
   },

@@ -48,6 +48,14 @@ const reference = data as unknown as ReferenceData;
 export const REFERENCE_INGREDIENTS: readonly ReferenceIngredient[] = reference.ingredients;
 export const REFERENCE_DRINKS: readonly ReferenceDrink[] = reference.drinks;
 
+/**
+ * Names the catalogue knows an ingredient by from the start: branded bottles a menu names instead of the
+ * ingredient, so their recipe lines match and guests read their allergens (docs/decisions/238).
+ */
+export const CATALOGUE_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  'Sweet vermouth': ['Carpano Antica', 'Carpano Antica Formula', 'Cocchi Vermouth di Torino', 'Punt e Mes'],
+};
+
 const ingredientsByLowerName = new Map(REFERENCE_INGREDIENTS.map((ingredient) => [ingredient.name.toLowerCase(), ingredient]));
 
 /** The canonical ingredient a recipe line names (exact name, case-insensitive). */

@@ -90,7 +90,7 @@ export default function OrderStatusPage() {
           )}
         </section>
         {/* Only while it is still being made: docs/product.md §8.5, docs/decisions/215. */}
-        {(display.stage === 'received' || display.stage === 'making') && <ReadyPushButton orderId={orderId} />}
+        {(display.stage === 'received' || display.stage === 'making') && <ReadyPushButton target={{ order: orderId }} />}
         {!display.complete && (
           <p className="muted live-note">
             <Radio aria-hidden="true" size={16} /> {liveConnected ? t('This page updates automatically (live).') : t('This page updates automatically.')}

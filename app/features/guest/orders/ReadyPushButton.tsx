@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Bell } from 'lucide-react';
 import { useT } from '../../../i18n/i18n';
+import type { ReadyTarget } from './ready-push';
 
 // Loaded only where push cannot reach the guest: most guests have push, and a guest route's download has a budget (docs/decisions/080).
 const ReadyTextOffer = lazy(async () => ({ default: (await import('./ReadyTextOffer')).ReadyTextOffer }));
@@ -28,13 +29,16 @@ export function pushSupport(): PushSupport {
 
 type State = 'idle' | 'working' | 'subscribed' | 'denied' | 'failed';
 
-/** "Tell me when it's ready" on the guest's order status while the order is still being made. */
-export function ReadyPushButton({ orderId }: { orderId: string }) {
+/**
+ * "Tell me when it's ready" on the guest's order status while the order is still being made, and on a table's tab for
+ * every round of it (docs/decisions/231).
+ */
+export function ReadyPushButton({ target }: { target: ReadyTarget }) {
   const t = useT();
   const [support] = useState(pushSupport);
   const [state, setState] = useState<State>(() => (support === 'supported' && Notification.permission === 'denied' ? 'denied' : 'idle'));
   // Where push cannot reach the guest, a text can, if the platform sends texts (docs/decisions/215, amended).
-  const textOffer = support !== 'supported' || state === 'denied' ? <Suspense fallback={null}><ReadyTextOffer orderId={orderId} /></Suspense> : null;
+  const textOffer = support !== 'supported' || state === 'denied' ? <Suspense fallback={null}><ReadyTextOffer target={target} /></Suspense> : null;
   if (support === 'none') return textOffer;
   if (support === 'home-screen') return <><p className="muted center">{t(READY_PUSH_TEXT.homeScreen)}</p>{textOffer}</>;
   if (state === 'subscribed') return <p className="muted center" role="status"><Bell aria-hidden="true" size={16} /> {t(READY_PUSH_TEXT.subscribed)}</p>;
@@ -45,7 +49,7 @@ export function ReadyPushButton({ orderId }: { orderId: string }) {
     try {
       // Loaded on the tap: the subscribe code stays out of the guest route's download (docs/decisions/080).
       const { subscribeToReady } = await import('./ready-push');
-      const outcome = await subscribeToReady(orderId);
+      const outcome = await subscribeToReady(target);
       setState(outcome === 'subscribed' ? 'subscribed' : outcome === 'denied' ? 'denied' : 'failed');
     } catch (err) {
       console.warn('push subscription failed', err);

@@ -6,6 +6,7 @@ import { useGuestProfile } from '../../auth/api';
 import { displayPhone } from '../../auth/display-phone';
 import { formatPhoneInput } from '../../auth/phone-format';
 import { useT } from '../../../i18n/i18n';
+import type { ReadyTarget } from './ready-push';
 
 /** The texts of docs/product.md §8.5, verbatim (the English ids, docs/decisions/216); `<number>` is the number shown. */
 export const READY_TEXT_TEXT = {
@@ -28,7 +29,7 @@ type State = { step: 'offer' | 'consent' | 'working' } | { step: 'done'; phone: 
  * where the platform can text. A signed-in guest is texted at their verified number; anyone else types one (any
  * country: the Worker reads it with libphonenumber-js). Nothing is sent before the consent is read and confirmed.
  */
-export function ReadyTextOffer({ orderId }: { orderId: string }) {
+export function ReadyTextOffer({ target }: { target: ReadyTarget }) {
   const t = useT();
   const texts = useQuery({ queryKey: ['push', 'key'], queryFn: () => apiRequest('GET', '/push/key', { credentials: 'none' }), staleTime: Infinity });
   const profile = useGuestProfile();
@@ -42,7 +43,8 @@ export function ReadyTextOffer({ orderId }: { orderId: string }) {
     const cancel = async () => {
       setError(null);
       try {
-        await apiRequest('DELETE', '/orders/:id/ready-text', { params: { id: orderId }, credentials: 'guest' });
+        if ('order' in target) await apiRequest('DELETE', '/orders/:id/ready-text', { params: { id: target.order }, credentials: 'guest' });
+        else await apiRequest('DELETE', '/tables/sessions/:id/ready-text', { params: { id: target.table }, credentials: 'guest' });
         setState({ step: 'offer' });
       } catch {
         setError(t(READY_TEXT_TEXT.cancelFailed));
@@ -69,7 +71,10 @@ export function ReadyTextOffer({ orderId }: { orderId: string }) {
     setState({ step: 'working' });
     setError(null);
     try {
-      const answer = await apiRequest('POST', '/orders/:id/ready-text', { params: { id: orderId }, body: verified ? {} : { phone }, credentials: 'guest' });
+      const body = verified ? {} : { phone };
+      const answer = 'order' in target
+        ? await apiRequest('POST', '/orders/:id/ready-text', { params: { id: target.order }, body, credentials: 'guest' })
+        : await apiRequest('POST', '/tables/sessions/:id/ready-text', { params: { id: target.table }, body, credentials: 'guest' });
       setState({ step: 'done', phone: answer.phone });
     } catch (err) {
       setError(err instanceof ApiRequestError && err.status === 400 ? err.message : t(READY_TEXT_TEXT.failed));

@@ -7,13 +7,16 @@ export const PUSH_SERVICE_WORKER = '/push-sw.js';
 
 export type SubscribeOutcome = 'subscribed' | 'denied' | 'unavailable';
 
+/** What the guest is told about: one order, or every round of a table's tab they sit at (docs/decisions/231). */
+export type ReadyTarget = { order: string } | { table: string };
+
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
   const raw = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
   return Uint8Array.from(raw, (ch) => ch.charCodeAt(0));
 }
 
-export async function subscribeToReady(orderId: string): Promise<SubscribeOutcome> {
+export async function subscribeToReady(target: ReadyTarget): Promise<SubscribeOutcome> {
   const { public_key: publicKey } = await apiRequest('GET', '/push/key', { credentials: 'none' });
   if (!publicKey) return 'unavailable';
   const permission = await Notification.requestPermission();
@@ -23,6 +26,8 @@ export async function subscribeToReady(orderId: string): Promise<SubscribeOutcom
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
   const { endpoint, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) return 'unavailable';
-  await apiRequest('POST', '/orders/:id/push', { params: { id: orderId }, body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }, credentials: 'guest' });
+  const body = { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+  if ('order' in target) await apiRequest('POST', '/orders/:id/push', { params: { id: target.order }, body, credentials: 'guest' });
+  else await apiRequest('POST', '/tables/sessions/:id/push', { params: { id: target.table }, body, credentials: 'guest' });
   return 'subscribed';
 }
