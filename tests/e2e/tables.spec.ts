@@ -1,22 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { addDrink as addToTableCart, bartender as bartenderAt, gotoLive, join as joinTable, money, phone, SLUG, type Drink } from './table-helpers';
 
 // Three friends at one table (docs/decisions/170): one cart on three phones, two rounds the bar makes, a bill split
 // by item and evenly with tips, each share recorded paid by the bartender, and the tab closes.
 
-const SLUG = 'artisan-bar';
 /** A demo table no other spec uses (the demo venues have tables 1 to 20). */
 const TABLE = '17';
-type Drink = { id: string; name: string; price_cents: number };
 type StaffTables = { sessions: { session_id: string; table: string; status: string }[] };
-type TableState = {
-  session_id: string; status: string; active_round_id: string | null;
-  rounds: { order_id: string; number: number; status: string }[];
-  shares: { id: string; payer_name: string; payment_status: string; due_cents: number }[];
-};
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -24,64 +16,9 @@ async function expectAccessible(page: Page, screen: string) {
   expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** The bartender's calls: the table's session, a round's status, a share's payment. */
-function bartender(request: APIRequestContext, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  return {
-    async sessions() {
-      const res = await request.get('/api/staff/tables', { headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return ((await res.json()) as StaffTables).sessions.filter((s) => s.table === TABLE && (s.status === 'open' || s.status === 'billing'));
-    },
-    async table(sessionId: string) {
-      const res = await request.get(`/api/tables/sessions/${sessionId}`, { headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).table as TableState;
-    },
-    async setStatus(orderId: string, status: string) {
-      const res = await request.put(`/api/staff/orders/${orderId}/status`, { data: { status }, headers });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-    async recordPayment(sessionId: string, shareId: string, method: 'cash' | 'card_terminal') {
-      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/shares/${shareId}/payment`, { data: { method }, headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).table as TableState;
-    },
-    async end(sessionId: string) {
-      const res = await request.post(`/api/staff/tables/sessions/${sessionId}/end`, { data: { reason: 'E2E clean start' }, headers });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-  };
-}
-
-async function phone(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
-  return { context, page: await context.newPage() };
-}
-
-/** A guest scans the table's QR code (`qr`, its path) or opens the invite link, and joins with their name. */
-async function join(page: Page, name: string, via: { qr: string } | { code: string }) {
-  await page.goto('qr' in via ? via.qr : `/venue/${SLUG}?table=${TABLE}&code=${via.code}`);
-  const sheet = page.getByRole('dialog', { name: 'Join table' });
-  await expect(sheet).toBeVisible();
-  await sheet.getByLabel('Your name').fill(name);
-  await sheet.getByRole('button', { name: 'Join table' }).click();
-  await expect(sheet).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Your table' })).toBeVisible();
-}
-
-async function addDrink(page: Page, drink: Drink) {
-  await page.goto(`/venue/${SLUG}/drink/${drink.id}`);
-  await page.getByRole('button', { name: /^Add to table cart/ }).click();
-  await expect(page.getByText(`Added 1 × ${drink.name} to table ${TABLE}'s cart`)).toBeVisible();
-}
-
-/** Opens a page and waits for its venue socket's first frame: what changes from then on must reach it live. */
-async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/live/venues/'));
-  await page.goto(url);
-  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"hello"'));
-}
+const bartender = (request: APIRequestContext, token: string) => bartenderAt(request, token, TABLE);
+const join = (page: Page, name: string, via: { qr: string } | { code: string }) => joinTable(page, TABLE, name, via);
+const addDrink = (page: Page, drink: Drink) => addToTableCart(page, TABLE, drink);
 
 const cartLine = (page: Page, drink: Drink, who: string) => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: `${drink.name}, added by ${who}` });
 const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Your table' });
