@@ -187,14 +187,14 @@ test('a guest pays their share by card; the bar sees it paid; an admin refunds i
   const intentId = stripeSeen.clientSecret.split('_secret_')[0]!;
 
   await payment.getByRole('button', { name: `Pay ${money(tab.share.due_cents)}` }).click();
-  // The browser's word is not enough: the Worker waits for Stripe's.
-  await expect(payment.getByRole('status')).toHaveText('Confirming your payment with the card company...');
+  // The guest reads "Payment Complete" the moment Stripe confirms (docs/product.md §12.4); the bar's record waits
+  // for Stripe's own word, its webhook.
+  await expect(page.getByRole('status', { name: 'Payment Complete' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment Complete' })).toBeVisible();
   await expect(staffShare).toContainText('Unpaid');
 
   const intent = { id: intentId, object: 'payment_intent', amount: tab.share.due_cents, amount_received: tab.share.due_cents, currency: 'usd', status: 'succeeded', metadata: { share_id: tab.share.id } };
   expect(await deliverWebhook(request, 'payment_intent.succeeded', intent)).toEqual({ received: true, applied: true });
-  await expect(page.getByRole('status', { name: 'Payment Complete' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Payment Complete' })).toBeVisible();
 
   // The bartender's open tab turns paid by card, live.
   await expect(staffShare).toContainText('Paid by card in the app');
