@@ -61,6 +61,8 @@ export const POLICY: Record<string, readonly Who[]> = {
   'GET /api/tables/sessions': [...GUESTS, ...STAFF_UP],
   'POST /api/tables/sessions/:id/bill': [...GUESTS, ...STAFF_UP],
   'DELETE /api/tables/sessions/:id/members': [...GUESTS, ...STAFF_UP],
+  // The host or staff let a waiting joiner in (docs/decisions/237).
+  'POST /api/tables/sessions/:id/join-requests': [...GUESTS, ...STAFF_UP],
   // Guests signed in by phone
   '/api/favorites': SIGNED_IN_GUESTS,
   '/api/ratings': SIGNED_IN_GUESTS,

@@ -83,6 +83,7 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'DELETE /api/tables/sessions/:id/push', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/ready-text', maxBytes: 4 * KB },
   { route: 'DELETE /api/tables/sessions/:id/members/:memberId', maxBytes: 4 * KB },
+  { route: 'POST /api/tables/sessions/:id/join-requests/:memberId', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/lines', maxBytes: 4 * KB },
   { route: 'PATCH /api/tables/sessions/:id/lines/:lineId', maxBytes: 4 * KB },
   { route: 'DELETE /api/tables/sessions/:id/lines/:lineId', maxBytes: 4 * KB },
