@@ -36,7 +36,8 @@ export default defineConfig({
   // Two workers in all, one per project: the phone specs share one database and run one at a time, and the visual
   // suite, on its own server and database, runs beside them (docs/decisions/218) with the back office's axe scans (220).
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI too: a test that passes only the second time is a flake to fix, not to hide.
+  retries: 0,
   // Journeys with several axe scans run long on a 2-core machine.
   timeout: 120_000,
   expect: { timeout: 10_000 },
