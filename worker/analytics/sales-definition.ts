@@ -1,4 +1,4 @@
-// The one definition of a sale and of a named window (docs/decisions/114, 151), free of Worker types so the seed
+// The one definition of a sale and of a named window (docs/decisions/203), free of Worker types so the seed
 // script (scripts/seed.ts) reads it too. worker/analytics/sales-figures.ts re-exports it beside the totals query:
 // import it from there in the Worker.
 import type { DayWindow } from '../../shared/schemas/common';
@@ -17,7 +17,7 @@ export const addDays = (day: string, days: number) => utcDay(new Date(Date.parse
 /**
  * Where a named window starts: midnight UTC of the window's first day, so "7d" is today (UTC) and the 6 UTC days
  * before it. The venue's analytics and the platform's views take their windows from here alike, so they agree to
- * the order, and the platform's come whole from per-day rollups (docs/decisions/151).
+ * the order, and the platform's come whole from per-day rollups (docs/decisions/203).
  */
 export const windowStart = (window: DayWindow, now = new Date()) => `${addDays(utcDay(now), 1 - WINDOW_DAYS[window])}T00:00:00.000Z`;
 
