@@ -1,4 +1,4 @@
-// "Tell me when it's ready" by Web Push (docs/decisions/227, docs/api.md "Push").
+// "Tell me when it's ready" by Web Push (docs/decisions/227; routes in the API reference at /api/reference).
 import { z } from 'zod';
 
 const base64url = (bytes: number) => z.string().regex(/^[A-Za-z0-9_-]+$/, 'Must be base64url')

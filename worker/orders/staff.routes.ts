@@ -50,7 +50,7 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
   return c.json({ order: outcome.order });
 }
 
-/** Staff portal: the venue's queue, history and AI tickets (docs/api.md "Orders (staff and admin)"). */
+/** Staff portal: the venue's queue, history and AI tickets (the API reference at /api/reference). */
 export const staffOrderRoutes = new Hono<AppContext>()
   .get('/orders', requireStaff, validate('query', StaffOrdersQuery), async (c) => {
     const { status, limit } = c.req.valid('query');

@@ -1,4 +1,4 @@
-// Card payments' routes (docs/api.md "Card payments", docs/decisions/222): a guest pays their share or puts a card
+// Card payments' routes (the API reference at /api/reference; docs/decisions/222): a guest pays their share or puts a card
 // hold on the tab, staff close a tab on its hold, an admin refunds, and Stripe's webhook says what happened. Every
 // change of a tab still runs in its table's turn at the venue's hub (worker/tables/card.ts).
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// "Tell me when it's ready" (docs/decisions/227, docs/api.md "Push"): the VAPID key to subscribe with, and a guest's
+// "Tell me when it's ready" (docs/decisions/227; routes in the API reference at /api/reference): the VAPID key to subscribe with, and a guest's
 // subscription to their own order.
 import { and, count, eq, like, not } from 'drizzle-orm';
 import { Hono } from 'hono';

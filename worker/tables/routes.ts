@@ -50,7 +50,7 @@ const joinAnswer = (outcome: Extract<TableOutcome, { ok: true }>) =>
 const answer = (outcome: { table: TableStateResponse['table']; you: string | null }): TableStateResponse => ({ table: outcome.table, you: outcome.you });
 
 /**
- * A table's session for its members (docs/product.md §12, docs/api.md "Tables and tabs"): every change goes through
+ * A table's session for its members (docs/product.md §12; routes in the API reference at /api/reference): every change goes through
  * the venue's hub, which runs one table's changes one after another and tells the table's sockets.
  */
 export const tableRoutes = new Hono<AppContext>()

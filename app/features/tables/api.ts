@@ -1,4 +1,4 @@
-// Query hooks of a guest at a table (docs/decisions/231, routes in docs/api.md "Tables"). Every write answers
+// Query hooks of a guest at a table (docs/decisions/231, routes in the API reference at /api/reference). Every write answers
 // the whole table, written into the cache (table-cache.ts) as the live frames are: nothing is read again.
 // Types only: guest replies are typed, not zod-checked (bundle budget, docs/decisions/219).
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { forgetMemberSession, setMemberSession } from './member-store';
 
 export { tableKeys, type TableView };
 
-/** Codes of the table routes the screens answer to (docs/api.md "Tables"). */
+/** Codes of the table routes the screens answer to (the API reference at /api/reference). */
 export const TABLE_ERRORS = {
   tableNotFound: 'table_not_found',
   tableTokenRequired: 'table_token_required',
