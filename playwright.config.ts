@@ -13,7 +13,7 @@ const chromium = {
 const phone = { ...devices['Pixel 7'], launchOptions: chromium };
 /**
  * The specs on the visual server's worker: the visual suite, and the back office's axe scans, which only read and were
- * moved off the phone specs' longer lane (docs/decisions/220). A worker runs its files in name order: the scans first.
+ * moved off the phone specs' longer lane (docs/decisions/221). A worker runs its files in name order: the scans first.
  */
 const VISUAL_LANE = /(visual|a11y-back-office)\.spec\.ts/;
 
@@ -34,7 +34,7 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: false,
   // Two workers in all, one per project: the phone specs share one database and run one at a time, and the visual
-  // suite, on its own server and database, runs beside them (docs/decisions/218) with the back office's axe scans (220).
+  // suite, on its own server and database, runs beside them (docs/decisions/221) with the back office's axe scans (220).
   workers: 2,
   // No retries, in CI too: a test that passes only the second time is a flake to fix, not to hide.
   retries: 0,
@@ -56,7 +56,7 @@ export default defineConfig({
       use: { ...phone, baseURL: `http://127.0.0.1:${visualPort}` },
       testMatch: VISUAL_LANE,
       workers: 1,
-      // The baselines were first written under the phone project: same device, same names (docs/decisions/138).
+      // The baselines were first written under the phone project: same device, same names (docs/decisions/221).
       snapshotPathTemplate: '{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}-phone{-snapshotSuffix}{ext}',
     },
   ],

@@ -9,7 +9,7 @@ import { defineConfig, type Connect, type Plugin } from 'vite';
 const port = Number(process.env.PORT) || 5173;
 /**
  * `vite preview` (the e2e, bench and Lighthouse server) gzips text answers the way Cloudflare's edge does in
- * production, so what they measure is what guests download (docs/decisions/095). WebSocket upgrades never pass
+ * production, so what they measure is what guests download (docs/decisions/176). WebSocket upgrades never pass
  * through connect middleware, so /api/live is untouched.
  */
 const compressLikeTheEdge = (): Plugin => ({
@@ -25,7 +25,7 @@ const compressLikeTheEdge = (): Plugin => ({
  * Both local servers read a request's whole body before the Cloudflare plugin forwards it to workerd, and hand
  * it on as one chunk. Streamed chunk by chunk, a body the Worker answers without reading (401 before auth, 413 from
  * Content-Length) was still being written when workerd closed the connection, and the write error replaced the
- * Worker's answer with a false HTML 500 "fetch failed" (docs/decisions/116-local-servers-buffer-request-bodies.md).
+ * Worker's answer with a false HTML 500 "fetch failed" (docs/decisions/155-local-servers-carry-requests-as-the-edge.md).
  */
 const bufferRequestBodies = (): Plugin => {
   const bufferBody: Connect.NextHandleFunction = (req, _res, next) => {
@@ -69,7 +69,7 @@ function replayBody(req: IncomingMessage, body: Buffer) {
 /**
  * `vite preview` serves the build as the edge runs it, so the e2e runs, the bench and Lighthouse measure the Worker
  * and not miniflare's local tracing: a tail worker that writes every span (each request, D1 query and Durable
- * Object call) to a SQLite trace store on the workerd thread that serves the requests (docs/decisions/159).
+ * Object call) to a SQLite trace store on the workerd thread that serves the requests (docs/decisions/176).
  * `vite dev` (`npm start`) keeps it for the local explorer; X_LOCAL_OBSERVABILITY=true turns it back on here.
  */
 const previewWithoutLocalTraces = (): Plugin => ({
@@ -90,14 +90,14 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
 /**
  * The small modules every guest page shares (query hooks, icons' base, money/ids/orders, the orders API, the
  * guest-session hook and session state, the header, drink facts) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost
- * more gzipped than their sum in one file, and the guest routes sat at the 110 KB budget (docs/decisions/080).
+ * more gzipped than their sum in one file, and the guest routes sat at the 110 KB budget (docs/decisions/219).
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
- * with them their observers: a guest never downloads them (2 KB, docs/decisions/216).
+ * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
 const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|table-number)|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage)/;
 /**
  * lucide-react's icon modules import its `createLucideIcon`; the client build gives them app/ui/lucide-icon.ts, the
- * same <svg> without the parts the app never uses (docs/decisions/216).
+ * same <svg> without the parts the app never uses (docs/decisions/217).
  */
 const smallIcons = (): Plugin => ({
   name: 'barhop:small-icons',
@@ -112,12 +112,12 @@ const smallIcons = (): Plugin => ({
 });
 
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
-/** A table's screens (docs/decisions/170): loaded only at a table, so like the back office they list no preloads. */
+/** A table's screens (docs/decisions/231): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;
 
 export default defineConfig({
-  // A production build (CLOUDFLARE_ENV=production, `npm run deploy`) leaves out demo-only code (docs/decisions/120);
-  // only a build of the local configuration (no CLOUDFLARE_ENV) may run with the committed key (docs/decisions/163).
+  // A production build (CLOUDFLARE_ENV=production, `npm run deploy`) leaves out demo-only code (docs/decisions/194);
+  // only a build of the local configuration (no CLOUDFLARE_ENV) may run with the committed key (docs/decisions/194).
   define: {
     __BARHOP_DEMO_BUILD__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production'),
     __BARHOP_LOCAL_BUILD__: JSON.stringify(!process.env.CLOUDFLARE_ENV),
@@ -126,7 +126,7 @@ export default defineConfig({
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   // BARHOP_OUT_DIR lets parallel e2e/bench runs build side by side without clobbering dist/.
-  // The guest's first download has a 110 KB gzipped budget (scripts/check-bundle.ts, docs/decisions/080):
+  // The guest's first download has a 110 KB gzipped budget (scripts/check-bundle.ts, docs/decisions/219):
   // no modulepreload polyfill (every browser we serve has native modulepreload; 1.1 KB), and the entry
   // lists the chunks to preload beside a lazy page only for guest pages (1 KB): back-office pages, named
   // under assets/back-office/, and a table's screens (assets/tables/, loaded only at a table) fetch their

@@ -12,11 +12,11 @@ const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrat
 export default defineConfig({
   test: {
     // vitest's default here is one file at a time (CPUs - 1 on a 2-core machine): two lets a project's file run
-    // beside another's, e.g. the servers file, which mostly waits on the servers it spawned (docs/decisions/117).
+    // beside another's, e.g. the servers file, which mostly waits on the servers it spawned (docs/decisions/221).
     maxWorkers: 2,
     projects: [
       {
-        // Worker tests run the demo build of the local configuration, as `npm start` does (docs/decisions/120, 163):
+        // Worker tests run the demo build of the local configuration, as `npm start` does (docs/decisions/194):
         // vite.config.ts never reads this file, so no deployable build takes these flags.
         define: { __BARHOP_DEMO_BUILD__: 'true', __BARHOP_LOCAL_BUILD__: 'true' },
         plugins: [

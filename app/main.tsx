@@ -10,7 +10,7 @@ import { RuntimeErrorBoundary } from './ui/RuntimeErrorBoundary';
 import './styles.css';
 
 // docs/product.md §7.5: service workers from older builds are logged and unregistered at start; the push-only
-// worker of "Tell me when it's ready" stays (docs/decisions/215).
+// worker of "Tell me when it's ready" stays (docs/decisions/227).
 if ('serviceWorker' in navigator) {
   void navigator.serviceWorker.getRegistrations().then((registrations) => {
     for (const registration of registrations) {
@@ -28,17 +28,17 @@ const queryClient = createQueryClient();
 // Loaded beside the page chunks (a static import would reshape the entry's chunks and grow them).
 const venueReads = import('./features/venues/api').then((venues) => venues.prefetchVenuePage(queryClient, window.location.pathname, askedLocaleNow() ?? 'en'));
 
-// The guest's language (docs/decisions/216): a catalog other than English is fetched beside the page chunks.
+// The guest's language (docs/decisions/217): a catalog other than English is fetched beside the page chunks.
 const locale = startLocale();
 
 // The first render waits for the first URL's page chunks and the language's catalog, so it does not suspend: React holds back
 // a suspended screen's reveal for up to 300 ms, which Lighthouse saw as a late first paint. It also
 // waits for the venue page's boot data to be in the query cache, so its first commit draws the menu
-// the Worker's first paint already shows, in place (docs/decisions/096).
+// the Worker's first paint already shows, in place (docs/decisions/219).
 void Promise.allSettled([venueReads, locale, preloadRoute(window.location.pathname)]).finally(() => {
   const root = createRoot(document.getElementById('root')!);
   // As a transition, the first render runs in slices of a few milliseconds instead of one long task, so a
-  // guest who already sees the Worker's first paint can scroll and tap meanwhile (TBT, docs/decisions/096).
+  // guest who already sees the Worker's first paint can scroll and tap meanwhile (TBT, docs/decisions/219).
   startTransition(() => {
     root.render(
       <StrictMode>

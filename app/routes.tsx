@@ -7,7 +7,7 @@ type PageHandle = { preload: () => Promise<PageModule> };
 /**
  * Every screen is its own chunk, so a guest never downloads the back office. Routing is declarative
  * (BrowserRouter + useRoutes over this table) rather than the data router, which costs ~16 KB
- * gzipped more in the guest's first download (budget 110 KB, docs/decisions/081); `handle.preload`
+ * gzipped more in the guest's first download (budget 110 KB, docs/decisions/177); `handle.preload`
  * lets the start fetch every page of the first URL at once instead of one after the other. A page
  * whose chunk has arrived renders directly; only one still on its way suspends (React.lazy).
  */
@@ -25,7 +25,7 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Component' | 
 
 /**
  * A page's second path: replaced in history by its one canonical path, with the same params, query and hash
- * (docs/decisions/128). The last `from` in the path (after any slug that happens to contain it) becomes `to`.
+ * (docs/decisions/177). The last `from` in the path (after any slug that happens to contain it) becomes `to`.
  */
 export function RedirectTo({ from, to }: { from: string; to: string }) {
   const { pathname, search, hash } = useLocation();
@@ -51,11 +51,11 @@ export const routes: RouteObject[] = [
           { path: 'ai', ...page(() => import('./features/guest/ai/ChatPage')) },
           { path: 'ai-chat', element: <RedirectTo from="/ai-chat" to="/ai" /> },
           { path: 'cart', ...page(() => import('./features/guest/cart/CartPage')) },
-          // A table's screens (docs/decisions/170), one chunk for the three: never in a solo guest's download.
+          // A table's screens (docs/decisions/231), one chunk for the three: never in a solo guest's download.
           { path: 'table/*', ...page(() => import('./features/tables/TableScreens')) },
-          // Paying a share by card (docs/decisions/210): its own chunk with Stripe.js, loaded by no other screen.
+          // Paying a share by card (docs/decisions/222): its own chunk with Stripe.js, loaded by no other screen.
           { path: 'table/pay/:shareId', ...page(() => import('./features/tables/PayCardPage')) },
-          // Opening the tab on a card (docs/decisions/213): its own chunk with Stripe.js, as the pay screen.
+          // Opening the tab on a card (docs/decisions/222): its own chunk with Stripe.js, as the pay screen.
           { path: 'table/hold', ...page(() => import('./features/tables/HoldCardPage')) },
           { path: 'order/:orderId', element: <RedirectTo from="/order/" to="/order-status/" /> },
           { path: 'order-status/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },

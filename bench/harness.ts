@@ -69,7 +69,7 @@ export async function returningGuestPool(stateDir: string, venueIds: string[], p
 export type StaffUser = { id: string; role: string; restaurant_id: string | null; claims_version: number };
 
 /**
- * A staff token in a live session (docs/decisions/105): a refresh family row is written to the local
+ * A staff token in a live session (docs/decisions/192): a refresh family row is written to the local
  * database first, as a login would.
  */
 export function staffToken(user: StaffUser, stateDir: string) {
@@ -250,15 +250,15 @@ export type Placed = { status: number; id?: string; started: number; ms: number 
 
 /**
  * Asked of the write requests the bench times: the Worker's answer as it leaves the Worker. `vite preview` gzips
- * answers of 1 KB and more as the edge would (docs/decisions/095) — in its own Node process, ≈ 0.26 ms of CPU a
+ * answers of 1 KB and more as the edge would (docs/decisions/176) — in its own Node process, ≈ 0.26 ms of CPU a
  * response on this machine — so a placement's 1.5 KB answer paid for it and the floor's few bytes did not. On
- * Cloudflare that compression is the edge's, not the Worker's (docs/decisions/160).
+ * Cloudflare that compression is the edge's, not the Worker's (docs/decisions/176).
  */
 export const WORKER_ONLY = { 'Accept-Encoding': 'identity' } as const;
 
 /**
  * The `n`th bench order at `venue` as the app's checkout sends it: two lines (3 drinks) with an Idempotency-Key.
- * The write floor sends the same request to its own route (bench/write-path.ts, docs/decisions/161).
+ * The write floor sends the same request to its own route (bench/write-path.ts, docs/decisions/176).
  */
 export const placementRequest = (venue: Venue, token: string, n: number): RequestInit => ({
   method: 'POST',
@@ -313,7 +313,7 @@ export function writeResult(name: string, report: unknown) {
 const sqlText = (value: unknown) => (value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
 
 /**
- * Bench venues placed on venue shards (docs/decisions/140), round-robin over `shards`: each venue's row and
+ * Bench venues placed on venue shards (docs/decisions/150), round-robin over `shards`: each venue's row and
  * a copy of The Artisan Bar's orderable menu on its shard, its platform row and directory entry in the
  * control database, as creating a venue through the super admin route leaves them.
  */

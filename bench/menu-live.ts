@@ -1,4 +1,4 @@
-// Menu change → open guest menu: `npm run bench:menu-live` (see bench/README.md, docs/decisions/124).
+// Menu change → open guest menu: `npm run bench:menu-live` (see bench/README.md, docs/decisions/154).
 //
 // Starts the production build with scripts/e2e-server.sh on its own port, state and out dir (or attaches
 // to BENCH_URL), opens BENCH_MENUS guest menus on The Artisan Bar (a guest WebSocket each, as a venue page

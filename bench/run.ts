@@ -37,7 +37,7 @@ const GUEST_SLUG = 'artisan-bar';
 const BUDGETS = {
   live_p50_ms: 15,
   live_p99_ms: 60,
-  /** The bar screen reads nothing per live order event in steady state (docs/decisions/131). */
+  /** The bar screen reads nothing per live order event in steady state (docs/decisions/154). */
   staff_screen_requests_per_order: 0,
   menu_p99_over_healthz_p99: 1.5,
   menu_rps_over_healthz_rps: 0.5,
@@ -73,9 +73,9 @@ function bundlePhase() {
     largest_guest_route_kb_gzip: largest.initial_js_kb_gzip,
     guest_routes: Object.fromEntries(report.guest_routes.map((r) => [r.route, r.initial_js_kb_gzip])),
     back_office_lazy: report.back_office.every((a) => a.lazy),
-    /** The pay screen's own chunks with Stripe's loader, on top of the venue layout (docs/decisions/210). */
+    /** The pay screen's own chunks with Stripe's loader, on top of the venue layout (docs/decisions/222). */
     pay_screen_kb_gzip: report.pay_screen_kb_gzip,
-    /** The same for the hold screen that opens a tab on a card (docs/decisions/213). */
+    /** The same for the hold screen that opens a tab on a card (docs/decisions/222). */
     hold_screen_kb_gzip: report.hold_screen_kb_gzip,
   };
 }
@@ -243,7 +243,7 @@ async function readPathPhase(baseUrl: string, venue: Venue) {
 
 /**
  * Placement at its knee over 30 venues on one shard, then over the same number spread over three
- * (docs/decisions/140): the two layouts alternate level by level, so load from elsewhere hits both alike.
+ * (docs/decisions/150): the two layouts alternate level by level, so load from elsewhere hits both alike.
  * The load average is taken beside each step.
  */
 async function shardPhase(baseUrl: string) {

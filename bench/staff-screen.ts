@@ -1,5 +1,5 @@
 // HTTP requests the bar screen makes per placed order: `npm run bench:staff-screen` (bench/README.md,
-// docs/decisions/131). Also run as a phase of `npm run bench`.
+// docs/decisions/154). Also run as a phase of `npm run bench`.
 //
 // Starts the production build (or attaches to BENCH_URL), signs the demo bartender in on Chromium and opens
 // the Active Orders screen of The Artisan Bar. Once its live socket says Live and its first reads are done,

@@ -4,7 +4,7 @@
 // BENCH_URL with BARHOP_STATE_DIR naming its state), adds 3 × 20 bench tables at The Artisan Bar, and for each
 // phase seats 8 guests at each of 20 tables (the first scan opens the tab, the others join), each member with their
 // own live socket. Every member then adds `BENCH_TABLE_CHANGES` lines; measured per change, the time from sending it
-// to the frame of that change (`table_updated` or `table_cart`) on every member's socket of its table (docs/decisions/170):
+// to the frame of that change (`table_updated` or `table_cart`) on every member's socket of its table (docs/decisions/231):
 //   1. "paced" (the budget): all 160 members at once, as people tap, a think time of 1-4 s between a member's taps;
 //   2. "saturated": all 160 at once with no think time, each change the moment the previous one answered (160 in
 //      flight: the queue two cores hold, a capacity figure);
@@ -21,7 +21,7 @@ import {
 import { livePhase } from './orders';
 
 const SLUG = 'artisan-bar';
-/** The p99 budget of a change to every member's socket (docs/decisions/170). */
+/** The p99 budget of a change to every member's socket (docs/decisions/231). */
 export const TABLE_BUDGET_P99_MS = 100;
 
 type Member = { token: string; table: string; sessionId: string; ws: WebSocket };
@@ -61,7 +61,7 @@ function openSocket(baseUrl: string, venueId: string, token: string, receipts: R
       const at = performance.now();
       const message = JSON.parse(String(event.data)) as { type: string; table?: { session_id: string; version: number }; session_id?: string; version?: number };
       if (message.type === 'hello') resolve(ws);
-      // A change arrives whole (`table_updated`) or as what changed in the cart (`table_cart`, docs/decisions/208).
+      // A change arrives whole (`table_updated`) or as what changed in the cart (`table_cart`, docs/decisions/231).
       const changed = message.type === 'table_updated' ? message.table : message.type === 'table_cart' ? message as { session_id: string; version: number } : null;
       if (changed) {
         const key = `${changed.session_id}:${changed.version}`;
@@ -85,7 +85,7 @@ export async function tablePhase(baseUrl: string, venueId: string, stateDir: str
   const receipts: Receipts = new Map();
   const staff = await openSocket(baseUrl, venueId, await staffToken(superadminOf(stateDir), stateDir), receipts);
 
-  // Each table's QR token, as the QR generator prints it: a tab opens only with it (docs/decisions/229).
+  // Each table's QR token, as the QR generator prints it: a tab opens only with it (docs/decisions/237).
   const listed = await fetch(`${baseUrl}/api/admin/tables?restaurant_id=${SLUG}`, { headers: { Authorization: `Bearer ${await staffToken(superadminOf(stateDir), stateDir)}` } });
   const qrTokens = new Map(((await listed.json()) as { tables: { number: string; token: string }[] }).tables.map((t) => [t.number, t.token]));
   // Seat the tables, eight guests each, the tables side by side; every member's socket connects once seated.

@@ -1,7 +1,7 @@
 // The write path of order placement (bench phase 5, bench/README.md): placement across venues at rising
 // concurrency and its knee; the HTTP write floor (the same write batch behind one guest request and nothing
-// else, docs/decisions/097), level by level beside it; and the D1 ceiling (that batch inside the Worker,
-// docs/decisions/083). Part of `npm run bench`; alone, `npm run bench:write-path` serves its own copy.
+// else, docs/decisions/176), level by level beside it; and the D1 ceiling (that batch inside the Worker,
+// docs/decisions/176). Part of `npm run bench`; alone, `npm run bench:write-path` serves its own copy.
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { venueSlugs } from './orders';
@@ -58,9 +58,9 @@ export const placementStep = (baseUrl: string, venues: Venue[], guests: GuestPoo
   }, cpu);
 
 /**
- * The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 097). The
+ * The HTTP write floor: the ceiling's write batch, one per guest HTTP request, nothing else (decision 176). The
  * request carries the body placement's would, and its answer, read the same way, is the order it wrote in
- * placement's shape (decision 161): what any HTTP placement has to carry.
+ * placement's shape (decision 176): what any HTTP placement has to carry.
  */
 const floorStep = (baseUrl: string, venues: Venue[], guests: GuestPool, concurrency: number, durationMs: number, cpu: ServerCpu) =>
   concurrencyStep(concurrency, durationMs, async (i) => {

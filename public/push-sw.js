@@ -1,5 +1,5 @@
 /* global self, URL */
-// "Tell me when it's ready" (docs/decisions/215): a push-only service worker. It caches nothing and serves no
+// "Tell me when it's ready" (docs/decisions/227): a push-only service worker. It caches nothing and serves no
 // requests (docs/product.md §7.5); it shows the push the Worker sends when the bar marks an order ready, and a tap
 // on it opens that order's status page.
 self.addEventListener('install', () => self.skipWaiting());

@@ -1,7 +1,7 @@
 // Creates (or promotes) a super admin with a generated password printed once:
 //   npm run admin:create -- --email ops@example.com [--name "Ops"] [--remote [--env production|staging]] [--persist-to <dir>]
 // Without --remote it writes the local database (`npm start`'s, or another state directory with --persist-to).
-// docs/decisions/121-first-super-admin.md; README "Deploy".
+// docs/decisions/191-roles-venue-teams-and-accounts.md; README "Deploy".
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Bundle budgets (docs/decisions/080). Reads the Vite manifest of a production build
+// Bundle budgets (docs/decisions/219). Reads the Vite manifest of a production build
 // and fails when the JavaScript a guest downloads before a guest route can render grows past its budget,
 // or when a back-office area (admin, staff, super) is not lazily loaded. Part of `npm run check`
 // (`npm run check:bundle` builds into dist-check and runs this script).
@@ -9,8 +9,8 @@ import { gzipSync } from 'node:zlib';
 type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-// 112 KB with the guest app's languages in (docs/decisions/216: the largest route went from 112.9 KB to 111.3 KB);
-// before it 113 KB (docs/decisions/202); the budget's reasoning is docs/decisions/080.
+// 112 KB with the guest app's languages in (docs/decisions/217: the largest route went from 112.9 KB to 111.3 KB);
+// before it 113 KB (docs/decisions/219); the budget's reasoning is docs/decisions/219.
 export const GUEST_ROUTE_BUDGET_KB = 112;
 const VENUE_LAYOUT = 'app/features/guest/venue/VenueLayout.tsx';
 /** Guest routes: the pages a guest's browser loads to render them (app/routes.tsx). */
@@ -29,7 +29,7 @@ const GUEST_ROUTES: Record<string, string[]> = {
 };
 const BACK_OFFICE_AREAS = ['app/features/admin/', 'app/features/staff/', 'app/features/super/'];
 /**
- * The card screens, the pay screen (docs/decisions/210) and the hold screen (213): Stripe's loader and the card form
+ * The card screens, the pay screen (docs/decisions/222) and the hold screen (213): Stripe's loader and the card form
  * they share come with them, and with no other guest route.
  */
 const PAY_PAGE = 'app/features/tables/PayCardPage.tsx';

@@ -1,7 +1,7 @@
 // `npm run check:deploy` (part of `npm run check`, so CI runs it): builds production and staging as
 // `npm run deploy` does and fails unless each ships what it must, and `wrangler deploy --dry-run` on the
-// build succeeds offline and lists those bindings (docs/decisions/120), and the built Worker, run on local workerd,
-// refuses the committed key, short keys and demo mode outside staging whatever APP_ENV says (docs/decisions/163), and
+// build succeeds offline and lists those bindings (docs/decisions/194), and the built Worker, run on local workerd,
+// refuses the committed key, short keys and demo mode outside staging whatever APP_ENV says (docs/decisions/194), and
 // the README's and docs/deploy.md's steps create every R2 bucket each build binds (docs/decisions/194).
 import { buildEnvironment, buildProblems, EXPECTED, type DeployEnvironment } from './lib/deploy-build';
 import { deployDocs, missingBucketProblems } from './lib/deploy-docs';

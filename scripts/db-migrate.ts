@@ -1,5 +1,5 @@
 // `npm run db:migrate`: applies the migrations to every local D1 database, the control database and each
-// venue shard (wrangler.toml, docs/decisions/140). `--persist-to <dir>` migrates another local state directory.
+// venue shard (wrangler.toml, docs/decisions/150). `--persist-to <dir>` migrates another local state directory.
 import { ALL_D1_BINDINGS } from '../worker/shards/bindings';
 import { argValue, wrangler } from './lib/wrangler';
 

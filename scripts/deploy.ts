@@ -1,6 +1,6 @@
 // `npm run deploy` (production) and `npm run deploy:staging`: build that environment, check what it would
 // ship, apply the migrations to its remote D1, deploy that build. `-- --dry-run` stops before anything
-// remote and lets wrangler list the bindings instead. README "Deploy"; docs/decisions/120.
+// remote and lets wrangler list the bindings instead. README "Deploy"; docs/decisions/194.
 import { buildEnvironment, buildProblems, hasPlaceholderDatabaseId, type DeployEnvironment } from './lib/deploy-build';
 import { ALL_D1_BINDINGS } from '../worker/shards/bindings';
 import { wrangler } from './lib/wrangler';
@@ -52,7 +52,7 @@ function main() {
   if (dryRun) {
     console.log('== 3/4 migrations: skipped (--dry-run)');
   } else {
-    // The control database and every venue shard take the same migrations (docs/decisions/140).
+    // The control database and every venue shard take the same migrations (docs/decisions/150).
     for (const binding of ALL_D1_BINDINGS) {
       console.log(`== 3/4 apply the migrations to the remote ${environment} D1 ${binding}`);
       if (wrangler(['d1', 'migrations', 'apply', binding, '--remote', ...config]).status !== 0) throw new Error(`Applying the migrations to ${binding} failed; nothing was deployed.`);

@@ -2,7 +2,7 @@
 # Serves the production build on local workerd over a fresh, seeded database (Playwright, bench).
 # BARHOP_STATE_DIR and BARHOP_OUT_DIR keep parallel runs apart. BARHOP_PREBUILT names a build made already
 # from this checkout (CI's `npm run check` leaves one in dist-check): both servers serve it instead of building
-# twice more (docs/decisions/218); the build takes no state or port, so one build serves any number of them.
+# twice more (docs/decisions/221); the build takes no state or port, so one build serves any number of them.
 set -euo pipefail
 port="${1:-4173}"
 export BARHOP_STATE_DIR="${BARHOP_STATE_DIR:-.wrangler/e2e-state}"
@@ -12,7 +12,7 @@ export BARHOP_INSPECTOR_PORT="${BARHOP_INSPECTOR_PORT:-off}"
 rm -rf "$BARHOP_STATE_DIR"
 if [ -n "${BARHOP_SEEDED_STATE:-}" ]; then
   # A state directory migrated and seeded already (CI makes one while `npm test` runs): each server gets its own
-  # copy, so no spec writes to another server's database (docs/decisions/218).
+  # copy, so no spec writes to another server's database (docs/decisions/221).
   mkdir -p "$(dirname "$BARHOP_STATE_DIR")"
   cp -a "$BARHOP_SEEDED_STATE" "$BARHOP_STATE_DIR"
 else

@@ -1,4 +1,4 @@
-// `npm run test:mutants` (docs/decisions/118): breaks each core rule on purpose, one
+// `npm run test:mutants` (docs/decisions/119): breaks each core rule on purpose, one
 // realistic bug at a time (the table in tests/mutants/mutants.ts), runs only the test files that
 // should notice, restores the file, and prints caught/total. Exits non-zero when a mutant survives,
 // when its search text is no longer in the code ("mutation not applicable": the code moved on and

@@ -42,7 +42,7 @@ function inlined(statement: RollupStatement): string {
 
 
 /**
- * The platform views read only the rollups (docs/decisions/151): the seeded orders are rolled up here, with the
+ * The platform views read only the rollups (docs/decisions/203): the seeded orders are rolled up here, with the
  * rollup job's own statements (worker/shards/rollup-statements.ts): read on each shard holding venues, written to `DB`.
  */
 function rollUpSeed() {

@@ -9,7 +9,7 @@
 //      with one cookie, 300 parallel AI log posts from one device.
 //   4. A venue on one Wi-Fi over HTTP: 300 guests behind one address each get a session, a code and an order
 //      while someone on the same address fails logins; a phone's codes and wrong guesses stay capped over
-//      devices and addresses (docs/decisions/164).
+//      devices and addresses (docs/decisions/165).
 // Each client has its own staff account and renews its guest session every 200 orders, so no one
 // caller passes the per-caller write budget (docs/decisions/109) the way no person would.
 // It prints one `SOAK {json}` line per suite and writes them to soak-results/latest.json.
@@ -370,7 +370,7 @@ async function attacksOverHttp() {
   return problems.length === 0;
 }
 
-// ---- 4. a venue on one Wi-Fi (docs/decisions/164) -------------------------------------------
+// ---- 4. a venue on one Wi-Fi (docs/decisions/165) -------------------------------------------
 
 /** Runs `task` for 0..count-1, `parallel` at a time. */
 async function inParallel(count: number, parallel: number, task: (i: number) => Promise<void>) {

@@ -1,5 +1,5 @@
 // Pure readings of the venue admin dashboard (docs/product.md §11.1), shared by screens and tests.
-// Decisions: docs/decisions/050 (display-name fallbacks), 051 (the orders tab's cycle button).
+// Decisions: docs/decisions/234 (display-name fallbacks), 051 (the orders tab's cycle button).
 import type { OrderStatus } from './orders';
 
 type NamedOrder = {
@@ -51,7 +51,7 @@ export function orderModifiersAndNotes(order: NamedOrder & { items?: { modifiers
 }
 
 /**
- * The orders tab's cycle button over the server's lifecycle (docs/decisions/051): pending → preparing →
+ * The orders tab's cycle button over the server's lifecycle (docs/decisions/234): pending → preparing →
  * delivered, skipping 'ready' as the server allows; a ready order (set elsewhere) goes to delivered.
  * Delivered and cancelled are final on the server, so they have no next step.
  */

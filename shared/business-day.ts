@@ -1,4 +1,4 @@
-// The business day (docs/product.md §11.9, docs/decisions/196): a venue's day runs in its own time zone from the
+// The business day (docs/product.md §11.9, docs/decisions/225): a venue's day runs in its own time zone from the
 // day cut-off (4 a.m. by default) to the next, so a bar open until 2 a.m. has its Friday in one day. Analytics,
 // the close-of-night report and the exports all count days with these functions; the app shows them with them.
 

@@ -3,7 +3,7 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export const STATUS_REFRESH_MS = 5_000;
 export const STAFF_ORDERS_POLL_MS = 5_000;
 export const STAFF_INVENTORY_POLL_MS = 10_000;
-/** Bar display ticket ages: amber from 5 minutes, red from 10 (docs/decisions/123). */
+/** Bar display ticket ages: amber from 5 minutes, red from 10 (docs/decisions/234). */
 export const TICKET_AMBER_MS = 5 * 60_000;
 export const TICKET_RED_MS = 10 * 60_000;
 export const HISTORY_LIMIT = 50;

@@ -1,4 +1,4 @@
-// What is in the glass, derived from a drink's recipe (docs/decisions/101-derived-drink-facts.md):
+// What is in the glass, derived from a drink's recipe (docs/decisions/238-recipe-lines-and-ingredients.md):
 // the union of its ingredients' allergens plus the admin's own additions, and whether any
 // ingredient carries alcohol. One definition for the seed, the Worker's writes and the AI engine.
 
@@ -11,7 +11,7 @@ export const ZERO_PROOF_DRINK_CATEGORIES: readonly string[] = ['mocktail', 'non_
 export const isAlcoholicCategory = (category: string) => ALCOHOLIC_INGREDIENT_CATEGORIES.includes(category.trim().toLowerCase());
 
 /**
- * Allergens an ingredient carries by its class, whatever its own list says (docs/decisions/188): wine and cider
+ * Allergens an ingredient carries by its class, whatever its own list says (docs/decisions/189): wine and cider
  * are sulphited, beer is brewed from barley or wheat. An ingredient's allergens are its own plus its class's.
  */
 export const CLASS_ALLERGENS: Readonly<Record<string, readonly string[]>> = {
@@ -33,7 +33,7 @@ export function ingredientAllergens(ingredient: { category: string; allergens: r
 
 /**
  * The recipe lines whose allergens nobody can vouch for: free text left unmatched to an ingredient
- * (docs/decisions/187) that the owner has not confirmed carries no allergens (docs/decisions/235). Guests read
+ * (docs/decisions/238) that the owner has not confirmed carries no allergens (docs/decisions/238). Guests read
  * "May contain allergens we could not check: …" with these names.
  */
 export const uncheckedLineNames = (lines: readonly { ingredient: unknown; name: string; noAllergensConfirmed?: boolean }[]): string[] =>
@@ -61,7 +61,7 @@ export function deriveDrinkFacts(input: { category: string; extraAllergens: read
 }
 
 /**
- * A drink's facts with the options chosen (docs/decisions/183): what each option adds joins the drink's own. An
+ * A drink's facts with the options chosen (docs/decisions/197): what each option adds joins the drink's own. An
  * option that takes an ingredient away never clears an allergen: the drink's stay, as the safe reading.
  */
 export function withModifierFacts(facts: DrinkFacts, options: readonly { allergens: readonly string[]; contains_alcohol: boolean }[]): DrinkFacts {

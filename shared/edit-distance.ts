@@ -1,6 +1,6 @@
 /**
  * Edit distance counting a swap of two neighbours as one edit ('jiuce' → 'juice', 'negorni' → 'negroni'). Its own
- * module so the guest menu's search takes only this (docs/decisions/235).
+ * module so the guest menu's search takes only this (docs/decisions/238).
  */
 export function osaDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));

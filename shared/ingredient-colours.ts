@@ -1,5 +1,5 @@
 // The look of each canonical ingredient (worker/db/seed/drinks.json's names) in generated drink art
-// (docs/decisions/135): its colour in the glass, and what it does there beyond colour.
+// (docs/decisions/185): its colour in the glass, and what it does there beyond colour.
 
 /** liquid: tints the drink by volume; cream: makes it opaque; foam: a head on top; sparkling: bubbles; rim: on the glass's edge. */
 export type IngredientLook = { colour: string; role: 'liquid' | 'cream' | 'foam' | 'sparkling' | 'rim' | 'garnish' | 'none'; garnish?: GarnishKind; heavy?: boolean };

@@ -148,13 +148,13 @@ export function rankBySimilarity(term: string, candidates: readonly IngredientCa
 export const AUTO_MERGE_MIN_SIMILARITY = 0.6;
 
 /**
- * What a recipe line names once its words of measure and freshness are set aside (docs/decisions/235): "Mint",
+ * What a recipe line names once its words of measure and freshness are set aside (docs/decisions/238): "Mint",
  * "fresh mint" and "mint (fresh)" all read "mint".
  */
 const looseKey = (text: string) => meaningfulWords(text).join(' ');
 
 /**
- * The catalogue ingredient a recipe line names (docs/decisions/235): exactly by name or alias, else by the same
+ * The catalogue ingredient a recipe line names (docs/decisions/238): exactly by name or alias, else by the same
  * words once measures and "fresh" are set aside ("Mint" → Fresh mint), when exactly one ingredient reads so.
  */
 export function catalogueMatch<C extends IngredientCandidate>(raw: string, candidates: readonly C[]): C | null {

@@ -1,5 +1,5 @@
 // Stock arithmetic shared by the worker (deduction, sold-out) and the app (staff inventory screens).
-// Decisions: docs/decisions/060 (units and conversions), 061 (sold-out rule), 062 (deduct on preparing).
+// Decisions: docs/decisions/233 (units and conversions), 061 (sold-out rule), 062 (deduct on preparing).
 import type { InventoryUnit } from './constants';
 import { shortOrderId } from './ids';
 
@@ -109,7 +109,7 @@ export function shortfallText(name: string, measure: StockMeasure, need: number,
 /** The stock-deduction movement's reason, naming the order like the cards do. */
 export const orderMovementReason = (orderId: string) => `Order #${shortOrderId(orderId)}`;
 
-/** The reason of the movement that gives a cancelled order's stock back (docs/decisions/102). */
+/** The reason of the movement that gives a cancelled order's stock back (docs/decisions/190). */
 export const cancelledOrderMovementReason = (orderId: string) => `${orderMovementReason(orderId)} cancelled: stock returned`;
 
 /**

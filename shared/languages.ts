@@ -1,7 +1,7 @@
 /**
- * The languages a guest may read a venue in: the guest app speaks them (docs/decisions/216), a venue's own content
+ * The languages a guest may read a venue in: the guest app speaks them (docs/decisions/217), a venue's own content
  * (drink names and descriptions) is translated into them, and a venue writes its menu in one of them, its default
- * language (docs/decisions/217). Free of zod, so the guest's first download can read it (docs/decisions/080);
+ * language (docs/decisions/217). Free of zod, so the guest's first download can read it (docs/decisions/219);
  * the wire schema is shared/schemas/language.ts.
  */
 export const CONTENT_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
@@ -12,7 +12,7 @@ export const LANGUAGE_NAMES: Record<ContentLanguage, string> = { en: 'English', 
 /** Each language by its English name: what the AI is told to answer in. */
 export const LANGUAGE_ENGLISH_NAMES: Record<ContentLanguage, string> = { en: 'English', es: 'Spanish', fr: 'French', de: 'German' };
 
-/** The cookie the guest's language choice is also kept in, so the Worker drawing a venue page knows it (docs/decisions/216). */
+/** The cookie the guest's language choice is also kept in, so the Worker drawing a venue page knows it (docs/decisions/217). */
 export const LANGUAGE_COOKIE = 'barhop_lang';
 
 /** 'es' from 'es', 'es-MX' or 'ES'; null for a language Barhop does not speak. */

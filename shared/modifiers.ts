@@ -1,4 +1,4 @@
-// A line's modifiers checked against its drink's groups and priced (docs/decisions/183). One definition for the
+// A line's modifiers checked against its drink's groups and priced (docs/decisions/197). One definition for the
 // server, which prices and pours what it resolves, and the drink page, which previews the same price.
 import type { ChosenModifier, ModifierKind } from './schemas/modifiers';
 

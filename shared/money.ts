@@ -2,7 +2,7 @@ import { DEFAULT_TAX_RATE_BP } from './constants';
 
 const currencyFormats = new Map<string, Intl.NumberFormat>();
 /**
- * The guest app's active language (app/i18n, docs/decisions/216) formats its amounts: '13,00 US$' in Spanish.
+ * The guest app's active language (app/i18n, docs/decisions/217) formats its amounts: '13,00 US$' in Spanish.
  * Unset (the Worker, the back office), the runtime's own locale does.
  */
 let pageLocale: string | undefined;

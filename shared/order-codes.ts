@@ -1,6 +1,6 @@
 // An order's code, what the bar calls out and every screen shows ("Order K47", docs/product.md §4.6): a letter and
-// two digits from an alphabet without look-alike or sound-alike characters (docs/decisions/181). The venue's hub
-// gives each new order one that no open order of the venue holds (docs/decisions/230).
+// two digits from an alphabet without look-alike or sound-alike characters (docs/decisions/234). The venue's hub
+// gives each new order one that no open order of the venue holds (docs/decisions/234).
 
 // Letters and digits a bartender can call across a loud bar: no I/O/Q/U/V/W/S/Z (read as 1, 0, 2, 5 or said two
 // ways), no 0/1/5/2.
@@ -26,7 +26,7 @@ export function orderCodeIndex(code: string): number | null {
 
 /**
  * The code of an order placed before the hub gave codes: taken from its id, so every reader shows the same one
- * (docs/decisions/181). Two such orders can share it; a new order never does (docs/decisions/230).
+ * (docs/decisions/234). Two such orders can share it; a new order never does (docs/decisions/234).
  */
 export function orderCallCode(id: string): string {
   let hash = 0;

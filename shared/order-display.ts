@@ -3,7 +3,7 @@
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 /**
- * A text in the reader's language (the guest app's `t`, docs/decisions/216): the English text is the id and
+ * A text in the reader's language (the guest app's `t`, docs/decisions/217): the English text is the id and
  * `{name}` placeholders take `values`. The Worker and the back office pass none and read English.
  */
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
@@ -63,7 +63,7 @@ export function statusDisplay(status: OrderStatus, paymentStatus: string, delive
 
 /**
  * The confirmation page's status: a just-accepted order is 'Confirmed'; later stages show their guest
- * label (docs/decisions/034); a value outside the lifecycle is shown raw, as the spec says.
+ * label (docs/decisions/126); a value outside the lifecycle is shown raw, as the spec says.
  */
 export function confirmationStatusLabel(status: string): string {
   if (status === 'pending' || status === 'confirmed') return 'Confirmed';

@@ -1,5 +1,5 @@
 // The order lifecycle (docs/product.md §4.1) as pure functions: used by the worker to decide, by the app to
-// show only the moves the server will accept. Decisions: docs/decisions/023 and 024.
+// show only the moves the server will accept. Decisions: docs/decisions/234 and 222.
 
 import { orderCallCode } from './order-codes';
 
@@ -60,7 +60,7 @@ export type TransitionResult =
   | { ok: false; reason: string };
 
 /**
- * Applies a status change. Handing a drink over is not taking money (docs/product.md §4.2, docs/decisions/179):
+ * Applies a status change. Handing a drink over is not taking money (docs/product.md §4.2, docs/decisions/222):
  * delivery leaves the payment as it is, until a payment is recorded; cancellation voids it.
  */
 export function transitionOrder(current: OrderState, to: OrderStatus, at: string): TransitionResult {
@@ -74,12 +74,12 @@ export function transitionOrder(current: OrderState, to: OrderStatus, at: string
 
 /** Delivered and cancelled tickets have left the bar's queue ('bumped'); a bartender may recall one briefly. */
 export const isBumpedStatus = (status: OrderStatus) => status === 'delivered' || status === 'cancelled';
-/** How long after its bump a ticket can be recalled ("Undo", docs/decisions/122). */
+/** How long after its bump a ticket can be recalled ("Undo", docs/decisions/234). */
 export const RECALL_WINDOW_MS = 60_000;
 
 /**
  * Recalls a bumped ticket to the status it had before the bump, within RECALL_WINDOW_MS of the bump.
- * A cancel's void goes back to unpaid; a delivery never changed the payment (docs/decisions/179).
+ * A cancel's void goes back to unpaid; a delivery never changed the payment (docs/decisions/222).
  */
 export function recallOrder(current: OrderState, bump: { from: OrderStatus; at: string }, now: string): TransitionResult {
   if (!isBumpedStatus(current.status) || !isActiveStatus(bump.from)) {
@@ -122,7 +122,7 @@ export function etaMinutes(status: OrderStatus, drinksAhead: number, ownDrinks: 
 }
 
 /**
- * Minutes left until an order is ready, counting down (docs/decisions/125): the ETA of the queue as it
+ * Minutes left until an order is ready, counting down (docs/decisions/180): the ETA of the queue as it
  * stands now, counted from when the order entered its current status (placed, or started being made), less
  * the time since. 0 means "any minute now", never a negative; null for delivered and cancelled orders.
  */
@@ -143,7 +143,7 @@ export function guestStage(status: OrderStatus): GuestStage {
 
 /**
  * docs/product.md §4.6: display_name, ai_recipe_name, custom_name, special instructions, then 'Order K47': the order's
- * code (docs/decisions/230), or one taken from its id for an order placed before codes (orderCallCode).
+ * code (docs/decisions/234), or one taken from its id for an order placed before codes (orderCallCode).
  */
 export function orderDisplayName(order: {
   id?: string; code?: string | null; display_name?: string | null; ai_recipe_name?: string | null; custom_name?: string | null; special_instructions?: string | null;

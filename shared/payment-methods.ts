@@ -1,4 +1,4 @@
-// How a payment was taken (docs/decisions/204, 209): one notion for a tab's share and a solo order alike, read by the
+// How a payment was taken (docs/decisions/222): one notion for a tab's share and a solo order alike, read by the
 // database schema, the wire schemas, the staff and guest screens and the owner's figures. No zod here: the schema
 // file and screens import it without pulling in the wire schemas.
 

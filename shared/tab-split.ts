@@ -1,4 +1,4 @@
-// A tab's money (docs/product.md §12.4, docs/decisions/170 and 171): the bill from a table's rounds and the
+// A tab's money (docs/product.md §12.4, docs/decisions/231 and 226): the bill from a table's rounds and the
 // venue's service charge, and each share of it, in integer cents only. Pure: the Worker stores what it computes,
 // the app previews with the same functions, and tests/worker/tab-split.test.ts checks that whatever the lines,
 // tips, service charge and split, the shares sum exactly to the bill and none is negative.
@@ -128,7 +128,7 @@ export const evenShareCents = (baseCents: number, count: number, index: number) 
  * Every share takes a pre-tax part and a part of the rest (tax and service charge) in the proportion in which
  * both are still owed, rounded half up; the share that brings what is owed to zero takes exactly what remains of
  * each. So the shares' pre-tax parts sum to the bill's subtotal, their amounts to its total, and none is negative
- * (docs/decisions/171).
+ * (docs/decisions/226).
  */
 export function nextShare(bill: Bill, shares: readonly ShareMoney[], request: ShareRequest, newShareId: string):
   { ok: true; share: ShareMoney } | ShareRefusal {

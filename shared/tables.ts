@@ -1,4 +1,4 @@
-// Tables and tabs (docs/product.md §12, docs/decisions/170): the rules' constants and the texts people read,
+// Tables and tabs (docs/product.md §12, docs/decisions/231): the rules' constants and the texts people read,
 // shared by the Worker, the app and the tests. The money is shared/tab-split.ts.
 import type { LiveTableCart, TableCartLine, TableState } from './schemas/tables';
 
@@ -25,7 +25,7 @@ export const LIVE_SESSION_STATUSES = ['open', 'billing'] as const;
 export const EVEN_SPLIT_MIN = 2;
 export const EVEN_SPLIT_MAX = 20;
 
-/** The query parameter of a table's QR link that carries its signed token (docs/decisions/229). */
+/** The query parameter of a table's QR link that carries its signed token (docs/decisions/237). */
 export const TABLE_TOKEN_PARAM = 't';
 
 /** The path a table's QR code opens: the venue's menu with the table and its token (the admin's QR screen prints it). */
@@ -58,7 +58,7 @@ export const tableMessages = {
 /**
  * The cart's line ids after a `table_cart` frame, when it carries no `order`: the lines kept where they were (a
  * changed one in its place), then the new ones in the frame's order. The hub sends `order` whenever this would
- * not be the cart's order (docs/decisions/208).
+ * not be the cart's order (docs/decisions/231).
  */
 export function cartOrderAfter(before: readonly string[], frame: Pick<LiveTableCart, 'lines' | 'removed'>): string[] {
   const removed = new Set(frame.removed);

@@ -1,4 +1,4 @@
-// What a client of /api sends and reads, route by route, from the routes' own types (docs/decisions/130): the
+// What a client of /api sends and reads, route by route, from the routes' own types (docs/decisions/177): the
 // app's client (app/lib/api-client.ts) and the worker tests' typed calls (tests/worker/helpers.ts) read them.
 // Types only.
 import type { ExtractSchema } from 'hono/types';

@@ -60,7 +60,7 @@ const api = new Hono<AppContext>()
   // Every write is counted and its body capped (docs/decisions/109, docs/api.md "Write limits").
   .use(limitWrites)
   .use(requireKnownNamedVenue)
-  // After the limits: a refused flood is not written to the audit log (docs/decisions/113).
+  // After the limits: a refused flood is not written to the audit log (docs/decisions/193).
   .use(auditBackOfficeWrites)
   .route('/healthz', healthRoutes)
   .route('/venues', venueRoutes)
@@ -112,7 +112,7 @@ const api = new Hono<AppContext>()
   .route('/live', liveRoutes)
   .route('/ai', aiRoutes)
   .route('/ai', aiAdminRoutes);
-// Bench-only routes are compiled out of a production build (docs/decisions/120).
+// Bench-only routes are compiled out of a production build (docs/decisions/194).
 if (__BARHOP_DEMO_BUILD__) api.route('/dev/bench', devBenchRoutes());
 
 export type ApiType = typeof api;
@@ -137,7 +137,7 @@ export const app = new Hono<AppContext>()
     strictTransportSecurity: false,
     crossOriginResourcePolicy: 'same-origin',
   }))
-  // HSTS only when deployed: local development is plain http on 127.0.0.1 (docs/decisions/091).
+  // HSTS only when deployed: local development is plain http on 127.0.0.1 (docs/decisions/109).
   .use(async (c, next) => {
     await next();
     if (c.env.APP_ENV === 'production') c.header('Strict-Transport-Security', HSTS);

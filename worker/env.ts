@@ -10,7 +10,7 @@ export type SecretEnv = {
   SMS_FROM?: string;
   /** Replaces https://api.twilio.com for a Twilio-compatible endpoint; unset in a normal deploy. */
   SMS_PROVIDER_URL?: string;
-  /** Card payments (docs/decisions/209, docs/payments.md): the platform's Stripe secret key and webhook signing secret. */
+  /** Card payments (docs/decisions/222, docs/payments.md): the platform's Stripe secret key and webhook signing secret. */
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   /** Stripe's publishable key: public, a var (the pay screen loads Stripe.js with it). */
@@ -20,12 +20,12 @@ export type SecretEnv = {
 /** Set to 'false' by the test harness to keep per-request log lines out of test output. */
 export type OptionalVars = {
   LOG_REQUESTS?: string;
-  /** Comma-separated D1 bindings new venues may be placed on (docs/decisions/140, 150); unset or empty: the control database. */
+  /** Comma-separated D1 bindings new venues may be placed on (docs/decisions/150); unset or empty: the control database. */
   VENUE_SHARDS?: string;
-  /** Days a delivered or cancelled order stays in D1 before the archive takes it (docs/decisions/148); default 30. */
+  /** Days a delivered or cancelled order stays in D1 before the archive takes it (docs/decisions/149); default 30. */
   ORDER_HOT_DAYS?: string;
   /**
-   * Web Push (docs/decisions/215): the VAPID public key (base64url point) and private key (base64url `d` or a JWK);
+   * Web Push (docs/decisions/227): the VAPID public key (base64url point) and private key (base64url `d` or a JWK);
    * any pair, not only the development one wrangler.toml commits. Unset: guests are not offered the button.
    */
   VAPID_PUBLIC_KEY?: string;
@@ -69,5 +69,5 @@ export type AppContext = {
   };
 };
 
-/** Demo mode needs both a demo build and DEMO_MODE on: a production build has none (docs/decisions/120). */
+/** Demo mode needs both a demo build and DEMO_MODE on: a production build has none (docs/decisions/194). */
 export const isDemoMode = (env: Pick<WorkerEnv, 'DEMO_MODE'>) => __BARHOP_DEMO_BUILD__ && env.DEMO_MODE === 'true';

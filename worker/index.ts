@@ -10,7 +10,7 @@ export default {
   fetch(request, env, ctx) {
     const problem = deploymentProblem(env, runtimeOf(request));
     if (problem) return refuseToServe(problem);
-    // Venue pages are HTML with the asset server's own headers, not API answers (docs/decisions/096).
+    // Venue pages are HTML with the asset server's own headers, not API answers (docs/decisions/219).
     return (isVenuePagePath(new URL(request.url).pathname) ? venuePageApp : app).fetch(request, env, ctx);
   },
   scheduled(_controller, env, ctx) {

@@ -3,7 +3,7 @@ import { chooseLocale, useLocale, useT } from './i18n';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from './locales';
 
 /**
- * The guest's language (docs/decisions/216): each language by its own name, so a guest who cannot read the current
+ * The guest's language (docs/decisions/217): each language by its own name, so a guest who cannot read the current
  * one still finds theirs. The choice is kept on the device. `compact` (the venue header, where the venue's name needs
  * the width on a phone) shows the icon and the language's code, with the same list opening over it.
  */

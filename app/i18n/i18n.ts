@@ -1,4 +1,4 @@
-// The guest app's translations (docs/decisions/216): Lingui's runtime (@lingui/core) with catalogs written as TS
+// The guest app's translations (docs/decisions/217): Lingui's runtime (@lingui/core) with catalogs written as TS
 // modules keyed by the English text. English is the source text itself, so it ships in the code that uses it and
 // needs neither a catalog nor Lingui; es/fr/de are each their own chunk, fetched with Lingui only when chosen.
 import { useCallback, useSyncExternalStore } from 'react';
@@ -79,7 +79,7 @@ export function startLocale() {
   return activateLocale(askedLocaleNow() ?? DEFAULT_LOCALE);
 }
 
-/** A venue's default language applies when the guest asked for none (docs/decisions/216). */
+/** A venue's default language applies when the guest asked for none (docs/decisions/217). */
 export function applyVenueDefault(venueDefault: string | null | undefined) {
   const locale = toLocale(venueDefault);
   if (locale && !askedLocaleNow() && requested !== locale) void activateLocale(locale);

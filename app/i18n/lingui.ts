@@ -1,5 +1,5 @@
 // Lingui's runtime (@lingui/core) with a catalog: loaded with the first language other than English
-// (docs/decisions/216), in parallel with that language's catalog, so an English reader downloads neither.
+// (docs/decisions/217), in parallel with that language's catalog, so an English reader downloads neither.
 import { i18n } from '@lingui/core';
 import type { Locale } from './locales';
 

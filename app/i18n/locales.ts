@@ -1,4 +1,4 @@
-// The guest app's languages (docs/decisions/216). Pure: which language a guest sees, from what the page knows.
+// The guest app's languages (docs/decisions/217). Pure: which language a guest sees, from what the page knows.
 
 import { CONTENT_LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_NAMES, type ContentLanguage } from '../../shared/languages';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiErrorBody } from '../../shared/schemas/common';
 // Types only: the routes' inputs and answers type every call, and nothing of the Worker reaches the bundle
-// (docs/decisions/130).
+// (docs/decisions/177).
 import type { ApiAnswer, ApiBody, ApiMethod, ApiPath, QueryValue, RouteInput } from '../../worker/api-types';
 
 export type { ApiAnswer, ApiBody, ApiMethod, ApiPath } from '../../worker/api-types';
@@ -73,7 +73,7 @@ function buildUrl(path: string, params: Record<string, string> | undefined, quer
   return url;
 }
 
-/** Header of the D1 bookmark a write's answer carries (docs/decisions/141, docs/api.md "Read replicas"). */
+/** Header of the D1 bookmark a write's answer carries (docs/decisions/150, docs/api.md "Read replicas"). */
 export const BOOKMARK_HEADER = 'X-D1-Bookmark';
 const BOOKMARK_KEY = 'barhop.d1-bookmark';
 

@@ -1,4 +1,4 @@
-// A form with unsaved changes warns before the user leaves it (docs/decisions/175, docs/product.md §9.4): the
+// A form with unsaved changes warns before the user leaves it (docs/decisions/199, docs/product.md §9.4): the
 // browser asks on reload or close, and a click on a link inside the app waits for the user's answer. The app
 // routes with BrowserRouter, which has no navigation blocker, so links are caught before React sees them.
 import { useEffect, useState } from 'react';
@@ -20,7 +20,7 @@ type Leaving = { to: string } | { close: () => void };
 
 /**
  * While `dirty`, leaving is held: a clicked in-app link, a reload or closed tab, and a dialog closed through
- * `guardClose` (docs/decisions/175). `pending` is true while the person is asked; `leave()` goes on, `stay()` keeps
+ * `guardClose` (docs/decisions/199). `pending` is true while the person is asked; `leave()` goes on, `stay()` keeps
  * the form. The caller shows the confirmation.
  */
 export function useUnsavedChanges(dirty: boolean) {

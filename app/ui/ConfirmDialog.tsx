@@ -9,7 +9,7 @@ type Props = {
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
-  /** The guest's screens pass it in the guest's language (docs/decisions/216); the back office reads English. */
+  /** The guest's screens pass it in the guest's language (docs/decisions/217); the back office reads English. */
   cancelLabel?: string;
 };
 

@@ -3,10 +3,10 @@ import type { Translate } from '../i18n/i18n';
 const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
 
 /**
- * What is in the glass, as every screen shows it (docs/decisions/101): the spec's 'Contains: ...'
+ * What is in the glass, as every screen shows it (docs/decisions/238): the spec's 'Contains: ...'
  * allergens line, 'May contain allergens we could not check: ...' for recipe lines no ingredient vouches for
- * (docs/decisions/187), and 'Alcohol-free' when no ingredient carries alcohol. Guest screens pass their `t`
- * (docs/decisions/216); the staff build sheet passes none and reads English.
+ * (docs/decisions/238), and 'Alcohol-free' when no ingredient carries alcohol. Guest screens pass their `t`
+ * (docs/decisions/217); the staff build sheet passes none and reads English.
  */
 export function GlassFacts({ allergens, containsAlcohol, unchecked = [], t = english }: {
   allergens: readonly string[]; containsAlcohol: boolean; unchecked?: readonly string[]; t?: Translate;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A page with nothing else to show (venue not found, a failed load, a runtime error, offline) in the app's
- * frame: the brand bar and a card (docs/decisions/136). Plain <a> for the brand: the runtime-error screen
+ * frame: the brand bar and a card (docs/decisions/199). Plain <a> for the brand: the runtime-error screen
  * renders outside the router.
  */
 export function StatusPage({ title, children, role }: { title: string; children?: ReactNode; role?: 'alert' | 'status' }) {

@@ -1,4 +1,4 @@
-// The icons' renderer for the client build (docs/decisions/216): lucide-react's icon modules each call
+// The icons' renderer for the client build (docs/decisions/217): lucide-react's icon modules each call
 // `createLucideIcon(iconData)`; vite.config.ts hands them this one instead of lucide-react's, which carries a
 // context provider, absolute and non-scaling strokes and name conversions the app never uses (1 KB gzipped on every
 // guest page). It draws the same <svg> for the props the app passes (size, className, aria-*, title, style, fill);

@@ -1,5 +1,5 @@
 // Builds one deployed environment and checks what it would ship (scripts/deploy.ts, scripts/check-deploy.ts,
-// docs/decisions/120-production-build-and-guard.md). With the Cloudflare Vite plugin the environment is chosen
+// docs/decisions/194-deploys-built-checked-and-guarded.md). With the Cloudflare Vite plugin the environment is chosen
 // when building (CLOUDFLARE_ENV), and the build's own wrangler.json is what gets deployed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Runs a deployable build's Worker (scripts/lib/deploy-build.ts) on local workerd with configurations a deploy could
-// end up with by mistake, and lists every one it serves instead of refusing (docs/decisions/163). A build for a
+// end up with by mistake, and lists every one it serves instead of refusing (docs/decisions/194). A build for a
 // deployed environment must refuse the committed development key and short keys whatever APP_ENV says, and demo
 // mode outside staging, even when the request is sent to localhost: local development is only ever the local build.
 import path from 'node:path';
@@ -23,12 +23,12 @@ function casesFor(build: Build): Case[] {
   for (const appEnv of ['development', 'Production', 'prod', undefined]) {
     cases.push({ name: `APP_ENV ${JSON.stringify(appEnv ?? null)}, demo mode and a strong key`, vars: { ...own, APP_ENV: appEnv, DEMO_MODE: 'true', JWT_SECRET: STRONG_KEY }, serves: false });
   }
-  // Card payments on without a webhook secret, with a malformed one, or with local development's keys (docs/decisions/209).
+  // Card payments on without a webhook secret, with a malformed one, or with local development's keys (docs/decisions/222).
   cases.push({ name: 'STRIPE_SECRET_KEY without STRIPE_WEBHOOK_SECRET', vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: 'sk_live_check_deploy_0123456789' }, serves: false });
   cases.push({ name: 'a webhook secret that is not whsec_…', vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: 'sk_live_check_deploy_0123456789', STRIPE_WEBHOOK_SECRET: 'secret' }, serves: false });
   cases.push({ name: "local development's Stripe keys", vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: DEVELOPMENT_STRIPE_KEYS[0], STRIPE_WEBHOOK_SECRET: DEVELOPMENT_STRIPE_KEYS[1] }, serves: false });
   cases.push({ name: 'card payments with both secrets of its own', vars: { ...own, JWT_SECRET: STRONG_KEY, STRIPE_SECRET_KEY: 'sk_live_check_deploy_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_check_deploy_0123456789' }, serves: true });
-  // Web Push with local development's committed VAPID key pair (docs/decisions/215).
+  // Web Push with local development's committed VAPID key pair (docs/decisions/227).
   cases.push({ name: "local development's VAPID keys", vars: { ...own, JWT_SECRET: STRONG_KEY, VAPID_PUBLIC_KEY: DEVELOPMENT_VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: DEVELOPMENT_VAPID_PRIVATE_KEY }, serves: false });
   // The control: the build's own vars and a strong key of its own serve, so the refusals above are the guard's.
   cases.push({ name: "the build's own vars with a strong key", vars: { ...own, JWT_SECRET: STRONG_KEY }, serves: true });

@@ -1,5 +1,5 @@
 // Points `vite preview` at a build made already (BARHOP_PREBUILT: CI's `npm run check` leaves one in dist-check), so a
-// server serves it instead of building again (docs/decisions/218, 220). `vite preview` serves the build that
+// server serves it instead of building again (docs/decisions/221). `vite preview` serves the build that
 // .wrangler/deploy/config.json names, which the last build wrote, and builds since may have been elsewhere (a temp
 // directory, another environment): this names the one given. scripts/e2e-server.sh (through
 // scripts/serve-prebuilt.ts) and tests/servers/local-servers.test.ts use it.

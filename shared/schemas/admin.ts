@@ -74,7 +74,7 @@ export const AdminInventoryResponse = z.object({ item: AdminInventoryItem });
 /**
  * One recipe line as the owner wrote it: `raw_name` is the original text ("Carpano Antica") and is
  * kept; `ingredient_id` matches it to a canonical ingredient, or is null to keep it as free text
- * (docs/decisions/111).
+ * (docs/decisions/238).
  */
 export const RecipeLineInput = z.object({
   ingredient_id: z.string().trim().min(1).max(100).nullable().optional(),
@@ -82,7 +82,7 @@ export const RecipeLineInput = z.object({
   quantity: z.number({ error: 'Quantity must be a number' }).positive('Quantity must be greater than 0').max(10_000, 'Quantity is at most 10,000'),
   unit: z.string().trim().min(1, 'Unit is required').max(20, 'Unit is at most 20 characters').default('ml'),
   is_optional: z.boolean().default(false),
-  /** An unmatched line the owner confirms carries no allergens: guests are not warned about it (docs/decisions/235). */
+  /** An unmatched line the owner confirms carries no allergens: guests are not warned about it (docs/decisions/238). */
   no_allergens_confirmed: z.boolean().default(false),
 }).refine((l) => Boolean(l.ingredient_id) || Boolean(l.raw_name), { message: 'Choose an ingredient or type its name', path: ['raw_name'] });
 export type RecipeLineInput = z.input<typeof RecipeLineInput>;
@@ -101,16 +101,16 @@ const menuDrinkFields = {
   image_url: z.string().trim().max(500, 'Image URL is at most 500 characters')
     .refine((v) => v.startsWith('/images/') || /^https:\/\//.test(v), 'Image URL must be an uploaded photo or an https URL')
     .nullable(),
-  /** The admin's switch (docs/decisions/133); whether guests can order also depends on stock. */
+  /** The admin's switch (docs/decisions/184); whether guests can order also depends on stock. */
   enabled: z.boolean(),
   featured: z.boolean(),
   display_order: z.number().int().min(0).max(100_000),
   recipe: z.array(RecipeLineInput).max(30, 'A recipe has at most 30 lines'),
-  /** Allergens the admin adds by hand; the recipe's own are derived (docs/decisions/101). Omitted: kept as they are. */
+  /** Allergens the admin adds by hand; the recipe's own are derived (docs/decisions/238). Omitted: kept as they are. */
   extra_allergens: z.array(z.string().trim().min(1).max(40)).max(20),
-  /** The drink's modifier groups (docs/decisions/183): sent, they replace the stored ones; omitted, kept. */
+  /** The drink's modifier groups (docs/decisions/197): sent, they replace the stored ones; omitted, kept. */
   modifier_groups: ModifierGroupsInput,
-  /** Derived, never written: a body naming it is refused so the admin's intent is not dropped (docs/decisions/133). */
+  /** Derived, never written: a body naming it is refused so the admin's intent is not dropped (docs/decisions/184). */
   available: derivedAvailable,
 };
 
@@ -134,7 +134,7 @@ export const MenuDrinkPatch = z.object(menuDrinkFields).partial()
 export type MenuDrinkPatch = z.input<typeof MenuDrinkPatch>;
 export type MenuDrinkPatchData = z.output<typeof MenuDrinkPatch>;
 
-/** Only the switch; `available` is refused rather than ignored (docs/decisions/133). */
+/** Only the switch; `available` is refused rather than ignored (docs/decisions/184). */
 export const AvailabilityUpdate = z.object({ enabled: z.boolean(), available: derivedAvailable });
 
 export const AdminRecipeLine = z.object({
@@ -148,7 +148,7 @@ export const AdminRecipeLine = z.object({
   unit: z.string(),
   is_optional: z.boolean(),
   position: z.number().int(),
-  /** Unmatched, and confirmed by the owner to carry no allergens (docs/decisions/235). */
+  /** Unmatched, and confirmed by the owner to carry no allergens (docs/decisions/238). */
   no_allergens_confirmed: z.boolean(),
 });
 export type AdminRecipeLine = z.infer<typeof AdminRecipeLine>;
@@ -162,7 +162,7 @@ export const AdminMenuDrink = Drink.omit({ tags: true, ingredients_notes: true, 
   enabled: z.boolean(),
   /** Recipe-driven stock: the required ingredients that cannot cover a serving, e.g. 'lime juice'. */
   sold_out_reason: z.string().nullable(),
-  /** Added by hand to the allergens derived from the recipe (docs/decisions/101). */
+  /** Added by hand to the allergens derived from the recipe (docs/decisions/238). */
   extra_allergens: z.array(z.string()),
   display_order: z.number().int(),
   updated_at: z.string(),
@@ -292,7 +292,7 @@ export const AdminAnalytics = z.object({
     average_turn_minutes: z.number(),
   }),
   /**
-   * Takings by method over the window (docs/decisions/210): tab shares from their capture, solo orders the bar recorded
+   * Takings by method over the window (docs/decisions/222): tab shares from their capture, solo orders the bar recorded
    * paid; every method of shared/payment-methods.ts, one row each. Tips are the shares'; card refunds those made in the
    * window; fees Barhop's application fee on the card shares (Stripe's own fee is on the venue's Stripe account).
    */

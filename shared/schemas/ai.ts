@@ -43,7 +43,7 @@ export const ChatMessage = z.object({
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
 /**
- * Every AI call names its venue one way: `slug` (docs/decisions/134). `lang` is the guest's language: the deployed
+ * Every AI call names its venue one way: `slug` (docs/decisions/228). `lang` is the guest's language: the deployed
  * model is asked to answer in it (docs/decisions/217); the local engine's texts stay English.
  */
 const VenueSlugFields = {
@@ -109,7 +109,7 @@ export const AiSuggestion = z.object({
   tags: z.array(z.string()),
   menuDrinkId: z.string().nullable(),
   recipe: z.array(RecipeLine),
-  /** From stored data only: the drink's derived facts, or the creation's ingredients (docs/decisions/101). */
+  /** From stored data only: the drink's derived facts, or the creation's ingredients (docs/decisions/238). */
   allergens: z.array(z.string()),
   contains_alcohol: z.boolean(),
   garnish: z.string().nullable(),
@@ -127,7 +127,7 @@ export const AiSuggestion = z.object({
    * an order placed from this suggestion carries it in its special instructions (docs/decisions/189).
    */
   order_note: z.string().nullable(),
-  /** Recipe lines of a menu drink that no ingredient vouches for (docs/decisions/187). */
+  /** Recipe lines of a menu drink that no ingredient vouches for (docs/decisions/238). */
   unchecked_ingredients: z.array(z.string()),
   drink_name: z.string(),
   image_url: z.string().nullable(),

@@ -75,7 +75,7 @@ export type ImpersonationSession = z.infer<typeof ImpersonationSession>;
 
 /**
  * POST /api/auth/guest-session: the venue of the first visit is remembered (spec: guest_venue_slug). The venue
- * is `slug` as in every guest call; strict, so the old `venue_slug` is refused, not silently dropped (decision 134).
+ * is `slug` as in every guest call; strict, so the old `venue_slug` is refused, not silently dropped (decision 228).
  */
 export const GuestSessionBody = z.strictObject({ slug: z.string().trim().min(1).max(100).optional() });
 

@@ -30,7 +30,7 @@ export type D1WriteOnceQuery = z.infer<typeof D1WriteOnceQuery>;
 
 /**
  * Its body: a JSON object of a placement's size, read and parsed as placement reads its own, and not otherwise
- * looked at (the floor carries placement's request and answer, docs/decisions/097 and 161).
+ * looked at (the floor carries placement's request and answer, docs/decisions/176).
  */
 export const D1WriteOnceBody = z.record(z.string(), z.unknown());
 export type D1WriteOnceBody = z.infer<typeof D1WriteOnceBody>;

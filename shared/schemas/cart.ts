@@ -10,7 +10,7 @@ export const RecipeLine = z.object({
 });
 export type RecipeLine = z.infer<typeof RecipeLine>;
 
-/** The venue of a cart call, named one way: `slug` (which may also be the venue id; docs/decisions/134). */
+/** The venue of a cart call, named one way: `slug` (which may also be the venue id; docs/decisions/228). */
 const VenueSlug = z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100);
 export const VenueRef = z.object({ slug: VenueSlug });
 
@@ -25,7 +25,7 @@ export const CartItemInput = z.object({
   qty: z.number().int().max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`),
   mode: z.enum(['set', 'add']).default('set'),
   notes: z.string().trim().max(500).optional(),
-  /** The drink's options chosen, by id (docs/decisions/183): the same drink made another way is another line. */
+  /** The drink's options chosen, by id (docs/decisions/197): the same drink made another way is another line. */
   modifiers: ModifierSelection.optional(),
   is_ai_creation: z.boolean().optional(),
   ai_recipe_name: z.string().trim().min(1).max(120).optional(),
@@ -60,7 +60,7 @@ export const CartItem = z.object({
   ai_recipe_name: z.string().nullable(),
   custom_name: z.string().nullable(),
   recipe: z.array(RecipeLine).nullable(),
-  /** What is in the glass (docs/decisions/101): the drink's derived facts, or the creation's ingredients'. */
+  /** What is in the glass (docs/decisions/238): the drink's derived facts, or the creation's ingredients'. */
   allergens: z.array(z.string()),
   contains_alcohol: z.boolean(),
   /** False once the bar took the drink off the menu: checkout would refuse it. */

@@ -12,21 +12,21 @@ export const Drink = z.object({
   price_cents: z.number().int(),
   category: z.string(),
   image_url: z.string().nullable(),
-  /** Orderable now: the admin's switch is on and stock covers a serving (docs/decisions/133). */
+  /** Orderable now: the admin's switch is on and stock covers a serving (docs/decisions/184). */
   available: z.boolean(),
   tags: z.array(z.string()),
-  /** Derived from the recipe's ingredients (docs/decisions/101). */
+  /** Derived from the recipe's ingredients (docs/decisions/238). */
   allergens: z.array(z.string()),
   /** Derived with the allergens: false means no ingredient carries alcohol. */
   contains_alcohol: z.boolean(),
   /**
    * Recipe lines typed as free text and matched to no ingredient: nobody can vouch for their allergens, so
-   * guests read "May contain allergens we could not check: …" (docs/decisions/187).
+   * guests read "May contain allergens we could not check: …" (docs/decisions/238).
    */
   unchecked_ingredients: z.array(z.string()),
   ingredients_notes: z.string().nullable(),
   featured: z.boolean(),
-  /** The drink's modifier groups (docs/decisions/183); absent when it has none. */
+  /** The drink's modifier groups (docs/decisions/197); absent when it has none. */
   modifier_groups: z.array(MenuModifierGroup).optional(),
   /**
    * The language `name` and `description` are in (docs/decisions/217): the one asked for when the venue approved a
@@ -39,7 +39,7 @@ export type Drink = z.infer<typeof Drink>;
 export const DrinkList = z.object({ drinks: z.array(Drink) });
 export const DrinkResponse = z.object({ drink: Drink });
 
-/** GET /api/drinks: the venue named one way, `slug` (its slug or id; docs/decisions/134). */
+/** GET /api/drinks: the venue named one way, `slug` (its slug or id; docs/decisions/228). */
 export const DrinksQuery = z.object({
   slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100),
   /** The guest's language: approved translations into it are read, the venue's language otherwise (docs/decisions/217). */

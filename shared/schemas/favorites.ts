@@ -3,7 +3,7 @@ import { z } from 'zod';
 const DrinkId = z.string().trim().min(1, 'menu_drink_id is required').max(100);
 const Slug = z.string().trim().min(1).max(100);
 
-/** POST /api/favorites (spec: menu_drink_id). Adding twice keeps one favourite. `slug` pins the drink to its venue (docs/decisions/134). */
+/** POST /api/favorites (spec: menu_drink_id). Adding twice keeps one favourite. `slug` pins the drink to its venue (docs/decisions/228). */
 export const AddFavoriteBody = z.object({ menu_drink_id: DrinkId, slug: Slug.optional() });
 
 /**

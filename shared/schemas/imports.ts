@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MENU_PRICE_MAX_CENTS } from './admin';
 import { BusinessDay } from './reports';
 
-// CSV import, export and bulk edit (docs/product.md §11.8, docs/decisions/195).
+// CSV import, export and bulk edit (docs/product.md §11.8, docs/decisions/212).
 
 export const IMPORT_MAX_ROWS = 500;
 export const IMPORT_MAX_CHARS = 200_000;

@@ -55,7 +55,7 @@ export const DEFAULT_MOVEMENT_REASON = { receive: 'Stock received', adjust_down:
 /** POST /api/staff/inventory/:id/movements: the stock modal (docs/product.md §11.2). */
 /**
  * A stock movement by staff: how much in ml (`quantity_ml`) or in the item's own unit (`quantity`: 2 bottles, as
- * a bartender counts them, docs/decisions/182), exactly one of the two.
+ * a bartender counts them, docs/decisions/233), exactly one of the two.
  */
 export const StockMovementInput = z.object({
   type: z.enum(STOCK_MOVEMENT_TYPES, { error: 'type must be receive or adjust_down' }),
@@ -169,11 +169,11 @@ export const StaffMenuItem = z.object({
   image_url: z.string().nullable(),
   /** Orderable now: the admin's switch is on and stock covers a serving. */
   available: z.boolean(),
-  /** The admin's switch alone (docs/decisions/133). */
+  /** The admin's switch alone (docs/decisions/184). */
   enabled: z.boolean(),
   sold_out_reason: z.string().nullable(),
   category: z.string(),
-  /** Derived from the recipe (docs/decisions/101). */
+  /** Derived from the recipe (docs/decisions/238). */
   allergens: z.array(z.string()),
   contains_alcohol: z.boolean(),
   featured: z.boolean(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Order, OrderStatusSchema } from './order';
 import { LiveTableCart, LiveTableUpdated } from './tables';
 
-// The live channel of a venue (docs/decisions/027): GET /api/live/venues/:venueId?token=&since=N
+// The live channel of a venue (docs/decisions/154): GET /api/live/venues/:venueId?token=&since=N
 // upgrades to a WebSocket. Every event has the venue's sequence number `seq`; a client keeps the
 // last one it saw and reconnects with `since` to get what it missed.
 
@@ -42,7 +42,7 @@ export const LiveQueueChanged = z.object({
 
 /**
  * Sent to every socket of the venue when what guests read of its menu changed: a drink sold out or
- * back in stock, switched off or on, repriced (docs/decisions/124). Not kept in the log: `seq` is
+ * back in stock, switched off or on, repriced (docs/decisions/154). Not kept in the log: `seq` is
  * the venue's latest; a client refetches the menu, the open drink and the cart.
  */
 export const LiveMenuChanged = z.object({
@@ -62,7 +62,7 @@ export const LiveSnapshot = z.object({
 });
 
 /**
- * `table_updated` (docs/decisions/170): a table's whole state after a committed change, to the sockets of its members
+ * `table_updated` (docs/decisions/231): a table's whole state after a committed change, to the sockets of its members
  * and to staff. Like `menu_changed` it is not kept for `since`: `seq` is the venue's latest, and a client that
  * reconnects refetches the table.
  */

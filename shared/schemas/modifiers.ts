@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Modifiers (docs/product.md §3.6, docs/decisions/183): per drink, groups the admin defines, each "choose one"
+// Modifiers (docs/product.md §3.6, docs/decisions/197): per drink, groups the admin defines, each "choose one"
 // (a spirit choice) or "choose any" (extras), each option with a price delta and a recipe effect.
 
 export const MODIFIER_GROUPS_MAX = 6;
@@ -61,7 +61,7 @@ export type ModifierGroupsInput = z.input<typeof ModifierGroupsInput>;
 export const ModifierEffect = z.object({ ingredient_id: z.string(), ingredient_name: z.string(), quantity: z.number(), unit: z.string() });
 export type ModifierEffect = z.infer<typeof ModifierEffect>;
 
-/** A stored option: its effects and, derived from them on save, what they put in the glass (docs/decisions/101). */
+/** A stored option: its effects and, derived from them on save, what they put in the glass (docs/decisions/238). */
 export const ModifierOption = z.object({
   id: z.string(),
   name: z.string(),

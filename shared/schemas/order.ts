@@ -19,12 +19,12 @@ export const OrderLineInput = z.object({
   menu_drink_id: z.string().trim().min(1).max(100).optional(),
   quantity: Quantity,
   notes: ShortText(500).optional(),
-  /** The ids of the drink's options chosen (docs/decisions/183); checked and priced by the server. */
+  /** The ids of the drink's options chosen (docs/decisions/197); checked and priced by the server. */
   modifiers: ModifierSelection.optional(),
   is_ai_creation: z.boolean().optional(),
   ai_recipe_name: ShortText(120).optional(),
   name: ShortText(120).optional(),
-  /** Ignored: an AI creation's recipe comes from the suggestion named by ai_interaction_id (docs/decisions/102). */
+  /** Ignored: an AI creation's recipe comes from the suggestion named by ai_interaction_id (docs/decisions/190). */
   recipe: z.array(RecipeLine).max(30).optional(),
   /** Required with is_ai_creation: the suggestion the server issued to this guest at this venue. */
   ai_interaction_id: z.string().trim().min(1).max(100).optional(),
@@ -48,7 +48,7 @@ const OrderExtras = {
 export const CheckoutInput = z.object({ slug: Slug, ...OrderExtras });
 export type CheckoutInput = z.input<typeof CheckoutInput>;
 
-/** POST /api/orders, the call-table form: the venue's `slug` + items (docs/decisions/134). */
+/** POST /api/orders, the call-table form: the venue's `slug` + items (docs/decisions/228). */
 export const ItemsOrderInput = z.object({
   slug: Slug,
   items: z.array(OrderLineInput).min(1, 'An order needs at least one item').max(20),
@@ -93,7 +93,7 @@ export type QuickOrderInput = z.input<typeof QuickOrderInput>;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
-/** `reason` says why a ticket is cancelled (kept on its order_events row, docs/decisions/122). */
+/** `reason` says why a ticket is cancelled (kept on its order_events row, docs/decisions/234). */
 export const OrderStatusUpdate = z.object({
   status: OrderStatusSchema,
   reason: z.string().trim().min(1).max(200).optional(),
@@ -146,7 +146,7 @@ export const GuestOrdersQuery = z.object({
   slug: Slug.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-/** One name for the venue (docs/decisions/134). */
+/** One name for the venue (docs/decisions/228). */
 export const CanStartQuery = z.object({ slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(100) });
 
 // ---------------------------------------------------------------------------------------------
@@ -160,11 +160,11 @@ export const OrderItem = z.object({
   /** The drink's description when ordered. */
   description: z.string().nullable(),
   quantity: z.number().int(),
-  /** Money is integer cents on the wire (docs/decisions/127). */
+  /** Money is integer cents on the wire (docs/decisions/152). */
   price_cents: z.number().int(),
   total_cents: z.number().int(),
   notes: z.string().nullable(),
-  /** The options chosen as text, 'Double, No ice' (docs/decisions/183); null without any. */
+  /** The options chosen as text, 'Double, No ice' (docs/decisions/197); null without any. */
   modifiers: z.string().nullable(),
   /** The options chosen, each with its price change (already in `price_cents`); absent without any. */
   modifier_choices: z.array(ChosenModifier).optional(),
@@ -172,10 +172,10 @@ export const OrderItem = z.object({
   is_ai_creation: z.boolean(),
   ai_recipe_name: z.string().nullable(),
   recipe: z.array(RecipeLine).nullable(),
-  /** What was in the glass when ordered (docs/decisions/101); the build sheet shows it. */
+  /** What was in the glass when ordered (docs/decisions/238); the build sheet shows it. */
   allergens: z.array(z.string()),
   contains_alcohol: z.boolean(),
-  /** A table round's line: the member it is for, as the bar display shows it (docs/decisions/170); absent otherwise. */
+  /** A table round's line: the member it is for, as the bar display shows it (docs/decisions/231); absent otherwise. */
   member_name: z.string().optional(),
   /** A table round's line staff took off the tab; absent otherwise. */
   voided: z.literal(true).optional(),
@@ -185,7 +185,7 @@ export type OrderItem = z.infer<typeof OrderItem>;
 /** One order, the superset of the spec's readings (guest confirmation, staff order, admin order). */
 export const Order = z.object({
   id: z.string(),
-  /** What the bar calls out and the ticket shows ("C89"): unique among the venue's open orders (docs/decisions/230). */
+  /** What the bar calls out and the ticket shows ("C89"): unique among the venue's open orders (docs/decisions/234). */
   code: z.string(),
   restaurant_id: z.string(),
   status: OrderStatusSchema,
@@ -235,7 +235,7 @@ export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 /** Spec 'Order status view' plus the call table's names. */
 export const OrderStatusView = z.object({
   id: z.string(),
-  /** The code the bar calls out (docs/decisions/230). */
+  /** The code the bar calls out (docs/decisions/234). */
   code: z.string(),
   status: OrderStatusSchema,
   payment_status: PaymentStatusSchema,
@@ -275,7 +275,7 @@ export const AiOrderItem = z.object({
   modifiers: z.string().nullable(),
   build_steps: z.array(z.object({ ingredient_name: z.string(), quantity: z.number(), unit: z.string() })),
 });
-/** An 'AI order' ticket with its build sheets; snake_case like every wire shape (docs/decisions/127). */
+/** An 'AI order' ticket with its build sheets; snake_case like every wire shape (docs/decisions/152). */
 export const AiOrder = z.object({
   id: z.string(),
   status: OrderStatusSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PaymentProblem, TipInput } from './tables';
 
-// Card payments (docs/decisions/209, docs/product.md §12.9): paying a share in the app, a tab on a card hold, an
+// Card payments (docs/decisions/222, docs/product.md §12.9): paying a share in the app, a tab on a card hold, an
 // admin's refund, and Stripe's webhook. Money is integer cents on the wire; no secret key ever crosses it.
 
 /** What the pay screen needs to load Stripe's Payment Element for one PaymentIntent on the venue's account. */
@@ -39,7 +39,7 @@ export const TabHold = z.object({
 
 /**
  * POST /api/tables/sessions/:id/holds — a new card hold on the tab: what Stripe.js needs, and the hold's id for its
- * check (docs/decisions/213).
+ * check (docs/decisions/222).
  */
 export const HoldPaymentResponse = CardPaymentResponse.extend({ hold_id: z.string() });
 export type HoldPaymentResponse = z.infer<typeof HoldPaymentResponse>;
@@ -47,7 +47,7 @@ export type HoldPaymentResponse = z.infer<typeof HoldPaymentResponse>;
 /** POST /api/tables/sessions/:id/holds/check — the hold the member's browser says Stripe.js confirmed. */
 export const HoldCheckInput = z.object({ hold_id: z.string({ error: 'hold_id is required' }).min(1, 'hold_id is required').max(100) });
 
-/** The hold as Stripe's answer about its intent left it (the Worker asked Stripe, docs/decisions/213). */
+/** The hold as Stripe's answer about its intent left it (the Worker asked Stripe, docs/decisions/222). */
 export const HoldCheckResponse = z.object({ hold: TabHold });
 export type HoldCheckResponse = z.infer<typeof HoldCheckResponse>;
 

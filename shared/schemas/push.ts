@@ -1,4 +1,4 @@
-// "Tell me when it's ready" by Web Push (docs/decisions/215, docs/api.md "Push").
+// "Tell me when it's ready" by Web Push (docs/decisions/227; routes in the API reference at /api/reference).
 import { z } from 'zod';
 
 const base64url = (bytes: number) => z.string().regex(/^[A-Za-z0-9_-]+$/, 'Must be base64url')
@@ -58,7 +58,7 @@ export type PushUnsubscribeInput = z.infer<typeof PushUnsubscribeInput>;
 /** GET /api/push/key: the VAPID public key to subscribe with, null when this Worker sends no pushes. */
 export const PushKeyResponse = z.object({
   public_key: z.string().nullable(),
-  /** The platform can text instead (docs/decisions/215, amended): "Text me when it's ready" is offered. */
+  /** The platform can text instead (docs/decisions/227, amended): "Text me when it's ready" is offered. */
   ready_texts: z.boolean(),
 });
 export type PushKeyResponse = z.infer<typeof PushKeyResponse>;

@@ -11,7 +11,7 @@ export const RatingBody = z.object({
   menu_drink_id: z.string().trim().min(1, 'menu_drink_id is required').max(100),
   rating: z.number({ error: RATING_RANGE }).int(RATING_RANGE).min(RATING_MIN, RATING_RANGE).max(RATING_MAX, RATING_RANGE),
   notes: z.string().trim().max(500).optional().nullable().transform((v) => v || null),
-  /** The drink's venue, as favourites name it (docs/decisions/134): the rating goes to that venue's database. */
+  /** The drink's venue, as favourites name it (docs/decisions/228): the rating goes to that venue's database. */
   slug: z.string().trim().min(1).max(100).optional(),
 });
 export type RatingBody = z.input<typeof RatingBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The close-of-night report (docs/product.md §11.11, docs/decisions/198): one business day of a venue.
+// The close-of-night report (docs/product.md §11.11, docs/decisions/236): one business day of a venue.
 
 /** A business day (docs/product.md §11.9) as a query names it: a real calendar date, yyyy-mm-dd, 2000 to 2099. */
 export const BusinessDay = z.string().regex(/^20\d{2}-\d{2}-\d{2}$/, 'A day is yyyy-mm-dd, from 2000 to 2099')
@@ -70,7 +70,7 @@ export const NightReport = z.object({
   collected: CollectedLines,
   /** The same lines per method: cash, the card terminal, the card in the app, "Paid at the bar" (no method recorded). */
   payment_methods: z.array(CollectedLines.extend({ method: z.string() })),
-  /** Every refund of the day, whatever the method: solo orders refunded and card refunds (docs/decisions/209). */
+  /** Every refund of the day, whatever the method: solo orders refunded and card refunds (docs/decisions/222). */
   refunds: z.object({ count: z.number().int(), cents: z.number().int() }),
   /** The platform's application fees on the card shares taken that day (Stripe's own fee is on the venue's account). */
   card_fees_cents: z.number().int(),

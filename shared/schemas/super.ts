@@ -17,7 +17,7 @@ export type { DayWindow as AnalyticsWindow } from './common';
 
 export const TOP_LIST_DEFAULT_LIMIT = 10;
 export const RECENT_ORDERS_DEFAULT_LIMIT = 20;
-/** The control database keeps each venue's newest 20 orders, so the feed over all venues is exact up to 20 (docs/decisions/151). */
+/** The control database keeps each venue's newest 20 orders, so the feed over all venues is exact up to 20 (docs/decisions/203). */
 export const RECENT_ORDERS_MAX = 20;
 export const ANALYTICS_TOP_VENUES_LIMIT = 5;
 const TOP_LIST_MAX = 50;
@@ -26,7 +26,7 @@ const Limit = (fallback: number, max = TOP_LIST_MAX) => z.coerce.number().int().
 
 export const OverviewQuery = z.object({ window: z.enum(OVERVIEW_WINDOWS).default('7d') });
 
-/** POST /api/super/rollups: recompute the per-shard sales rollups of the business days from `days` before today (docs/decisions/142, 203). */
+/** POST /api/super/rollups: recompute the per-shard sales rollups of the business days from `days` before today (docs/decisions/203). */
 export const RollupRunBody = z.object({ days: z.number().int().min(1).max(400).default(2) }).strict();
 export const RollupRunResult = z.object({ shards: z.number().int(), rows: z.number().int(), since: z.string() });
 export type RollupRunResult = z.infer<typeof RollupRunResult>;
@@ -62,7 +62,7 @@ export const RecentOrder = z.object({
 export type RecentOrder = z.infer<typeof RecentOrder>;
 
 /**
- * How fresh platform figures are (docs/decisions/151): an ISO instant up to which every change is counted (the
+ * How fresh platform figures are (docs/decisions/203): an ISO instant up to which every change is counted (the
  * oldest rollup computation today's figures rely on), or null before anything was rolled up.
  */
 export const FiguresAsOf = z.string().nullable();

@@ -8,7 +8,7 @@ import { BAR_PAYMENT_METHODS, PAYMENT_METHODS } from '../payment-methods';
 import { formatCents } from '../money';
 import { tableMessages } from '../tables';
 
-// Tables and tabs (docs/decisions/170, docs/product.md §12): a table's session, its shared cart, its rounds,
+// Tables and tabs (docs/decisions/231, docs/product.md §12): a table's session, its shared cart, its rounds,
 // its tab and the bill's shares. Money is integer cents on the wire.
 
 /** A table's number or name as the QR code's `?table=` carries it ("7", "Patio 4"). */
@@ -29,7 +29,7 @@ export const PaymentMethod = z.enum(PAYMENT_METHODS);
 
 // ---- requests ----------------------------------------------------------------------------------
 
-/** A table's signed QR token (docs/decisions/229), as its QR link's `t` carries it. */
+/** A table's signed QR token (docs/decisions/237), as its QR link's `t` carries it. */
 export const TableToken = z.string().trim().min(1).max(64);
 /**
  * POST /api/tables/sessions — scan a table's QR: opens its session (you are host) or joins the open one. `token`, the
@@ -51,7 +51,7 @@ export const TableLineInput = z.object({
   menu_drink_id: z.string().trim().min(1).max(100).optional(),
   qty: Quantity,
   notes: z.string().trim().max(500).optional(),
-  /** The drink's options chosen, by id (docs/decisions/183). */
+  /** The drink's options chosen, by id (docs/decisions/197). */
   modifiers: ModifierSelection.optional(),
   is_ai_creation: z.boolean().optional(),
   ai_interaction_id: z.string().trim().min(1).max(100).optional(),
@@ -87,7 +87,7 @@ export const TakeShareInput = z.discriminatedUnion('kind', [
 ]);
 /**
  * How a bartender records a payment taken at the bar: a tab's share (POST /api/staff/tables/sessions/:id/shares/:shareId/payment)
- * or a delivered solo order (POST /api/staff/orders/:id/payment, docs/decisions/204).
+ * or a delivered solo order (POST /api/staff/orders/:id/payment, docs/decisions/222).
  */
 export const RecordPaymentInput = z.object({ method: z.enum(BAR_PAYMENT_METHODS) });
 /** POST /api/staff/tables/sessions/:id/move — the tab moves to another table (that has no open session). */
@@ -129,7 +129,7 @@ export const TableCartLine = z.object({
   price_cents: z.number().int(),
   line_total_cents: z.number().int(),
   notes: z.string().nullable(),
-  /** The options chosen (docs/decisions/183), priced into `price_cents`. */
+  /** The options chosen (docs/decisions/197), priced into `price_cents`. */
   modifier_choices: z.array(ChosenModifier),
   is_ai_creation: z.boolean(),
   recipe: z.array(RecipeLine).nullable(),
@@ -146,7 +146,7 @@ export const TabLine = z.object({
   member_id: z.string().nullable(),
   member_name: z.string().nullable(),
   name: z.string(),
-  /** The options chosen, as the ticket reads them ("Double"); null without any (docs/decisions/183). */
+  /** The options chosen, as the ticket reads them ("Double"); null without any (docs/decisions/197). */
   modifiers: z.string().nullable().optional(),
   quantity: z.number().int(),
   unit_price_cents: z.number().int(),
@@ -186,7 +186,7 @@ export const TabShare = z.object({
   kind: ShareKind,
   /** The share of subtotal + tax + service charge. */
   amount_cents: z.number().int(),
-  /** Its pre-tax part, on which a percent tip is computed (docs/decisions/170). */
+  /** Its pre-tax part, on which a percent tip is computed (docs/decisions/231). */
   subtotal_cents: z.number().int(),
   tip_cents: z.number().int(),
   /** amount + tip: what the payer hands over. */
@@ -201,7 +201,7 @@ export const TabShare = z.object({
   split: z.object({ plan: z.string(), count: z.number().int(), base_cents: z.number().int(), index: z.number().int() }).nullable().optional(),
   captured_at: z.string().nullable(),
   created_at: z.string(),
-  /** A card payment (docs/decisions/209): what has been refunded of `due_cents`, and a failure, cancel or dispute. */
+  /** A card payment (docs/decisions/222): what has been refunded of `due_cents`, and a failure, cancel or dispute. */
   refunded_cents: z.number().int(),
   payment_problem: PaymentProblem.nullable(),
   payment_problem_note: z.string().nullable(),
@@ -342,7 +342,7 @@ export const StaffTablesResponse = z.object({
   sessions: z.array(StaffTableSummary),
 });
 
-/** `token`: the signed token its QR code carries (docs/decisions/229); a new one replaces it when the admin asks. */
+/** `token`: the signed token its QR code carries (docs/decisions/237); a new one replaces it when the admin asks. */
 export const VenueTable = z.object({ number: z.string(), name: z.string().nullable(), position: z.number().int(), token: z.string() });
 export const VenueTablesResponse = z.object({
   tables: z.array(VenueTable),
@@ -365,7 +365,7 @@ export const LiveTableUpdated = z.object({
 });
 
 /**
- * A change of the cart alone, as what changed (docs/decisions/208): applied onto the table at `base_version` only
+ * A change of the cart alone, as what changed (docs/decisions/231): applied onto the table at `base_version` only
  * (shared/tables.ts applyCartFrame); a client holding any other version reads the table again. Not numbered, not
  * kept, like `table_updated`.
  */

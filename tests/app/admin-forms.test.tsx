@@ -50,7 +50,7 @@ describe('menu drink form', () => {
     expect((screen.getByLabelText('Ingredient 3') as HTMLSelectElement).value).toBe('campari');
   });
 
-  it('names a recipe line left as free text and asks once more before saving it (docs/decisions/187)', async () => {
+  it('names a recipe line left as free text and asks once more before saving it (docs/decisions/238)', async () => {
     const calls = api(() => ({ body: { drink: negroni } }));
     renderPage(<MenuDrinkForm drink={negroni} onClose={() => undefined} />);
     await screen.findAllByRole('option', { name: 'Sweet vermouth' }, { timeout: 5000 });
@@ -67,7 +67,7 @@ describe('menu drink form', () => {
     await waitFor(async () => expect((await lastBody(calls, '/api/admin/menu-drinks/negroni'))?.recipe?.map((l: { raw_name?: string }) => l.raw_name)).toEqual(['Gin', 'Carpano Antica', 'Disaronno']));
   });
 
-  it('the owner confirms a free-text line has no allergens: the warning goes and the line is saved confirmed (docs/decisions/235)', async () => {
+  it('the owner confirms a free-text line has no allergens: the warning goes and the line is saved confirmed (docs/decisions/238)', async () => {
     const calls = api(() => ({ body: { drink: negroni } }));
     renderPage(<MenuDrinkForm drink={negroni} onClose={() => undefined} />);
     await screen.findAllByRole('option', { name: 'Sweet vermouth' }, { timeout: 5000 });
@@ -122,7 +122,7 @@ describe('menu drinks tab', () => {
   });
 });
 
-describe('forms that keep work (docs/decisions/175)', () => {
+describe('forms that keep work (docs/decisions/199)', () => {
   it('Escape on Add Drink with something typed asks first; Keep editing keeps it, Discard closes; an untouched form just closes', async () => {
     api(() => ({ body: {} }));
     let closed = 0;

@@ -1,4 +1,4 @@
-// The admin's tables and tab settings (docs/decisions/170): the server's refusals next to their fields, nothing
+// The admin's tables and tab settings (docs/decisions/231): the server's refusals next to their fields, nothing
 // rounded, an unchanged save sends nothing, removing a table confirms, unsaved changes warn before leaving; the
 // QR generator prints one code per table and analytics shows the tables' figures.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -10,7 +10,7 @@ import AdminTablesPage from '../../app/features/admin/tables/AdminTablesPage';
 import { VENUE } from './guest-fixtures';
 import { mockApi, renderPage, renderRoutes } from './render';
 
-/** A table's QR token as the server signs it (docs/decisions/229): 16 base64url characters. */
+/** A table's QR token as the server signs it (docs/decisions/237): 16 base64url characters. */
 const tokenOf = (number: string) => `tok${number.replace(/\W/g, '')}`.padEnd(16, 'x');
 const saved = (over: { tables?: { number: string; name: string | null; position: number }[]; settings?: Record<string, unknown> } = {}) => ({
   tables: (over.tables ?? [
@@ -143,7 +143,7 @@ describe('admin Tables', () => {
   });
 });
 
-describe("a table's QR code (docs/decisions/229)", () => {
+describe("a table's QR code (docs/decisions/237)", () => {
   it('a new code for one table confirms what stops working, then asks the server for it', async () => {
     const renewed = saved();
     renewed.tables[1] = { ...renewed.tables[1]!, token: 'renewed-token-02' };

@@ -79,7 +79,7 @@ describe('vibe mixer', () => {
 });
 
 describe('suggestion card', () => {
-  it('Add to Cart while signed out goes to sign-in and keeps the suggestion to add on return, as a drink page does (docs/decisions/235)', async () => {
+  it('Add to Cart while signed out goes to sign-in and keeps the suggestion to add on return, as a drink page does (docs/decisions/238)', async () => {
     const calls = mockApi({ ...baseReplies, 'POST /api/ai/vibe': { body: SUGGESTION } });
     renderAt('/venue/artisan-bar/vibe', <VibeMixerPage />);
     fireEvent.click(pick('Rum'));

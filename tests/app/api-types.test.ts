@@ -1,4 +1,4 @@
-// The app's calls are typed by the Worker's routes (docs/decisions/130): `npx tsc -b` checks this file (part of
+// The app's calls are typed by the Worker's routes (docs/decisions/177): `npx tsc -b` checks this file (part of
 // `npm run check`), so a route that stops answering what a screen reads, or stops taking what a screen sends, fails
 // the typecheck rather than a screen at run time. Each `@ts-expect-error` fails the check if the error goes away.
 import { describe, expectTypeOf, it } from 'vitest';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../shared/money';
 import { BarChart, niceStep } from '../../app/ui/charts/BarChart';
 
-// Charts with a y-axis at round values and their numbers in a table (docs/decisions/136).
+// Charts with a y-axis at round values and their numbers in a table (docs/decisions/199).
 describe('BarChart', () => {
   it('puts y ticks at round values, whole numbers for counts', () => {
     expect(niceStep(7, true)).toBe(2);

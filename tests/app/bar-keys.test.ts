@@ -1,4 +1,4 @@
-// The bar display's key slots (docs/decisions/181): a bump never moves another ticket's key number.
+// The bar display's key slots (docs/decisions/234): a bump never moves another ticket's key number.
 import { describe, expect, it } from 'vitest';
 import { RECALL_WINDOW_MS } from '../../shared/orders';
 import type { Order } from '../../shared/schemas/order';

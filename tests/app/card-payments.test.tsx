@@ -26,7 +26,7 @@ vi.mock('@stripe/stripe-js/pure', () => ({
   },
 }));
 
-// The guest's split and card payments in the app (docs/product.md §12.9, docs/decisions/210): "Pay by card" where the
+// The guest's split and card payments in the app (docs/product.md §12.9, docs/decisions/222): "Pay by card" where the
 // venue takes cards, "Pay at the bar" where it does not, and a refund on the payer's share.
 
 const routes = [{
@@ -129,7 +129,7 @@ describe('paying a share', () => {
   });
 });
 
-describe('a tab on a card (docs/decisions/213)', () => {
+describe('a tab on a card (docs/decisions/222)', () => {
   const HOLD = { id: 'hold-1', amount_cents: 10_000, captured_cents: 0 };
   const openTab = (available: boolean, holds: { id: string; amount_cents: number; status: string; captured_cents: number }[], cartLines = [] as ReturnType<typeof cartLine>[]) => ({
     ...api(available),

@@ -1,4 +1,4 @@
-// What is in the glass on every screen that shows a drink (docs/decisions/101): the menu card, the
+// What is in the glass on every screen that shows a drink (docs/decisions/238): the menu card, the
 // cart line (through GlassFacts, as the drink page and suggestion cards) and the staff build sheet.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -48,7 +48,7 @@ describe('menu filter', () => {
     expect(categoryCounts(DRINKS)).toEqual([['cocktail', 2], ['beer', 1], ['mocktail', 1]]);
   });
 
-  it('tolerates typos and finds by flavour, category and language (docs/decisions/235)', () => {
+  it('tolerates typos and finds by flavour, category and language (docs/decisions/238)', () => {
     const fruity = [...DRINKS, drink('d-punch-0000000000005', 'Planter\'s Punch', 'cocktail', 1300, { description: 'Rum and lime', tags: ['Fruity', 'Tropical'] })];
     // The guest reads Spanish: the category and "alcohol-free" in their language join the drink's words.
     const spanish = (d: typeof DRINKS[number]) => `${{ cocktail: 'Cócteles', beer: 'Cerveza', mocktail: 'Cócteles sin alcohol' }[d.category] ?? ''}${d.contains_alcohol ? '' : ' Sin alcohol'}`;

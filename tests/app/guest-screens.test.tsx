@@ -56,7 +56,7 @@ describe('venue menu', () => {
 
     fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'prosecco' } });
     expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link')).toHaveLength(1);
-    // The chips count what the search found (docs/decisions/235).
+    // The chips count what the search found (docs/decisions/238).
     expect(within(screen.getByRole('group', { name: 'Categories' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['All Drinks (1)', 'Cocktails (1)']);
 
     fireEvent.click(screen.getByRole('button', { name: 'All Drinks (1)' }));
@@ -191,7 +191,7 @@ describe('order status', () => {
 });
 
 describe('after pick-up', () => {
-  it('asks the guest to rate what they drank; a tap on a star saves the rating (docs/decisions/235)', async () => {
+  it('asks the guest to rate what they drank; a tap on a star saves the rating (docs/decisions/238)', async () => {
     signInDevice('guest-1');
     const line = (id: string, drinkId: string, name: string) => ({
       id, menu_drink_id: drinkId, name, description: null, quantity: 1, price_cents: 1400, total_cents: 1400, notes: null, modifiers: null,

@@ -201,7 +201,7 @@ describe('guest phone sign-in', () => {
     expect(localStorage.getItem('guest_venue_slug')).toBe('artisan-bar');
   });
 
-  it('signed in, adds the line it was handed (the AI\'s Add to Cart) and goes back where the guest was (docs/decisions/235)', async () => {
+  it('signed in, adds the line it was handed (the AI\'s Add to Cart) and goes back where the guest was (docs/decisions/238)', async () => {
     const device = { token: fakeJwt({ sub: 'sess-3', guest_id: null }), session_id: 'sess-3', guest_id: null, signed_in: false };
     const calls = mockApi({
       'POST /api/auth/guest-session': { status: 201, body: device },
@@ -281,7 +281,7 @@ describe('back-office guards and shells', () => {
     renderRoutes(routes, '/admin');
     await screen.findByRole('heading', { name: 'Admin home' });
     const hrefs = [...screen.getByRole('navigation', { name: 'Venue Admin navigation' }).querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    // One navigation (docs/decisions/136): the dashboard's five sections, then the other pages.
+    // One navigation (docs/decisions/199): the dashboard's five sections, then the other pages.
     expect(hrefs).toEqual(['/admin/dashboard', '/admin/menu-drinks', '/admin/inventory', '/admin/orders', '/admin/ai-controls', '/admin/analytics', '/admin/reports', '/admin/imports', '/admin/tables', '/admin/qr', '/admin/profile', '/admin/translations', '/admin/team', '/admin/audit-log']);
     expect(screen.queryByLabelText('Venue')).toBeNull();
   });

@@ -1,4 +1,4 @@
-// The guest app's languages (docs/decisions/216): which language a guest sees, the catalogs, a screen in Spanish.
+// The guest app's languages (docs/decisions/217): which language a guest sees, the catalogs, a screen in Spanish.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The live socket's messages are checked by hand on the client (no zod in guest pages,
-// docs/decisions/080): what passes is the protocol's envelope, anything else is dropped.
+// docs/decisions/219): what passes is the protocol's envelope, anything else is dropped.
 import { describe, expect, it } from 'vitest';
 import { asLiveMessage } from '../../app/features/orders/live';
 

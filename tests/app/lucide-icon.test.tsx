@@ -1,4 +1,4 @@
-// The client build's icon renderer (app/ui/lucide-icon.ts, docs/decisions/216) draws what lucide-react draws.
+// The client build's icon renderer (app/ui/lucide-icon.ts, docs/decisions/217) draws what lucide-react draws.
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -72,7 +72,7 @@ describe('useVenueLive', () => {
     act(() => first.receive({ type: 'order_created', seq: 5, at: order.created_at, order }));
     expect(events).toHaveLength(2);
     expect(result.current.lastSeq).toBe(5);
-    // The event is written into the cache: nothing is read again (docs/decisions/131).
+    // The event is written into the cache: nothing is read again (docs/decisions/154).
     expect(invalidate).not.toHaveBeenCalled();
 
     act(() => first.drop());

@@ -1,4 +1,4 @@
-// "Tell me when it's ready" on the guest's order status (docs/product.md §8.5, docs/decisions/215): offered while the
+// "Tell me when it's ready" on the guest's order status (docs/product.md §8.5, docs/decisions/227): offered while the
 // order is being made where the browser has Push, the Home Screen hint on an iPhone without it, nothing elsewhere.
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -116,7 +116,7 @@ describe("Tell me when it's ready", () => {
   });
 });
 
-describe("Text me when it's ready (docs/decisions/215, amended)", () => {
+describe("Text me when it's ready (docs/decisions/227, amended)", () => {
   it('without Push, where the platform texts: the consent names the number typed, and one POST sets it up', async () => {
     const { calls } = await openStatus('preparing', { texts: true });
     fireEvent.click(await screen.findByRole('button', { name: READY_TEXT_TEXT.offer }));

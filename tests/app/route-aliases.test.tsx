@@ -1,4 +1,4 @@
-// A page has one canonical path; its other paths redirect there, keeping params, query and hash (docs/decisions/128).
+// A page has one canonical path; its other paths redirect there, keeping params, query and hash (docs/decisions/177).
 import { screen } from '@testing-library/react';
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';

@@ -90,7 +90,7 @@ describe('staff inventory screen', () => {
     expect((within(dialog).getByLabelText('Reason') as HTMLInputElement).value).toBe('Stock received');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Receive Stock' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Quantity must be greater than 0');
-    // Campari comes in 700 ml bottles: counted in bottles, the ml beside (docs/decisions/182).
+    // Campari comes in 700 ml bottles: counted in bottles, the ml beside (docs/decisions/233).
     expect(within(dialog).getByText('1 bottle = 700 ml')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Quantity (bottles)'), { target: { value: '2' } });
     expect(within(dialog).getByText('= 2 bottles (1,400 ml)')).toBeTruthy();
@@ -140,7 +140,7 @@ describe('low stock screen', () => {
 });
 
 describe('new-order alerts', () => {
-  it('rings again every 6 s until acknowledged, then stops (docs/decisions/181)', () => {
+  it('rings again every 6 s until acknowledged, then stops (docs/decisions/234)', () => {
     vi.useFakeTimers();
     try {
       const vibrate = vi.fn();

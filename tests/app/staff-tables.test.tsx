@@ -1,4 +1,4 @@
-// The staff Tables screen (docs/decisions/170): open tabs by table, "Needs attention", a tab's detail and the
+// The staff Tables screen (docs/decisions/231): open tabs by table, "Needs attention", a tab's detail and the
 // bartender's confirmed actions; `table_updated` frames written into the cache.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

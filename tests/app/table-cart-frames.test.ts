@@ -1,4 +1,4 @@
-// `table_cart` frames in the query cache (docs/decisions/208): a member's and a bartender's cached table takes
+// `table_cart` frames in the query cache (docs/decisions/231): a member's and a bartender's cached table takes
 // each frame onto the version it follows, in order; a client that missed one reads the table again.
 import { describe, expect, it } from 'vitest';
 import type { LiveTableCart, TableCartLine, TableState } from '../../shared/schemas/tables';

@@ -51,7 +51,7 @@ beforeAll(async () => {
   await Promise.all([import('../../app/features/tables/TableFrame'), import('../../app/features/tables/TableJoin'), import('../../app/features/tables/TableCart')]);
 });
 
-/** What a table's QR code carries besides its number (docs/decisions/229). */
+/** What a table's QR code carries besides its number (docs/decisions/237). */
 const QR_TOKEN = 'Qr-token_0123456';
 
 describe('scanning a table QR code', () => {

@@ -1,4 +1,4 @@
-// One ticket of the bar display (docs/decisions/181): what merged into it from the AI bartender (189) and modifiers
+// One ticket of the bar display (docs/decisions/234): what merged into it from the AI bartender (189) and modifiers
 // (183), and the payment a delivered solo order still needs recorded (179, 204).
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // A venue page's HTML comes with the venue and its menu as boot data and, on the menu, a first paint drawn by
-// the Worker (docs/decisions/096). The app takes the data from the page instead of asking the API again, and its
+// the Worker (docs/decisions/219). The app takes the data from the page instead of asking the API again, and its
 // first commit draws the same elements with the same classes as that first paint, so nothing moves (CLS).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';

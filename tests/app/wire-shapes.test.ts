@@ -1,4 +1,4 @@
-// One wire shape per thing (docs/decisions/130): a drink field means the same for guests and admins, so the
+// One wire shape per thing (docs/decisions/177): a drink field means the same for guests and admins, so the
 // admin's drink is derived from the guest's and a change to a shared field reaches both.
 import { describe, expect, it } from 'vitest';
 import { AdminInventoryItem, AdminMenuDrink } from '../../shared/schemas/admin';
@@ -7,7 +7,7 @@ import { StaffInventoryItem } from '../../shared/schemas/inventory';
 
 describe('the admin drink', () => {
   it("carries the guest drink's fields with the guest drink's own rules", () => {
-    // The guest's options carry names and prices only; the admin's carry their recipe effects (docs/decisions/183).
+    // The guest's options carry names and prices only; the admin's carry their recipe effects (docs/decisions/197).
     // `lang` says which language a guest's drink reads in (docs/decisions/217); the admin reads the venue's own words.
     const menuOnly = ['tags', 'ingredients_notes', 'modifier_groups', 'lang'];
     for (const [field, rule] of Object.entries(Drink.shape)) {

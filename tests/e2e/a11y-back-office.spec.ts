@@ -1,7 +1,7 @@
 // Accessibility of the back office (docs/reliability.md §8): axe on every admin, staff and super screen (and the
 // diagnostics pages as a super admin sees them), light and dark, with 0 critical, serious or moderate violations.
 // Split from a11y.spec.ts to run in the `visual` project, beside the phone specs, so the two lanes last about as long
-// (docs/decisions/220, 221). The visual suite compares that server's screens with baselines, so these scans only read:
+// (docs/decisions/221). The visual suite compares that server's screens with baselines, so these scans only read:
 // each signs in through the login page, then visits screens. Playwright runs this file before visual.spec.ts on that
 // worker; a sign-in adds a session, which no screen in route-list.ts shows.
 import { expect, test } from '@playwright/test';

@@ -1,7 +1,7 @@
 // Accessibility (docs/reliability.md §8): axe on every route of every area (guest, login, admin, staff,
 // super, diagnostics) with 0 critical, serious or moderate violations, and the guest flow by keyboard alone.
 // The guest and public screens are scanned here; the admin, staff and super screens in a11y-back-office.spec.ts,
-// which runs beside this one on the visual server (docs/decisions/220, 221). The route list is checked against
+// which runs beside this one on the visual server (docs/decisions/221). The route list is checked against
 // app/routes.tsx, so a screen added there without a place here fails the first test.
 import { type APIRequestContext } from '@playwright/test';
 import { axeStats, axeViolations, printAxeStats } from './axe';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 
 // `npm run admin:create` against the database the e2e server is serving (scripts/e2e-server.sh): the printed
-// password signs the new super admin in (README "Deploy", docs/decisions/121).
+// password signs the new super admin in (README "Deploy", docs/decisions/191).
 test('admin:create makes a super admin who signs in with the password it printed once', async ({ page }) => {
   const stateDir = process.env.BARHOP_STATE_DIR || '.wrangler/e2e-state';
   const email = `ops-${Date.now()}@example.com`;

@@ -1,5 +1,5 @@
 // The axe scan the accessibility specs share (docs/reliability.md §8): a11y.spec.ts (guest and public screens, on the
-// phone server) and a11y-back-office.spec.ts (admin, staff and super screens, on the visual server; docs/decisions/220, 221).
+// phone server) and a11y-back-office.spec.ts (admin, staff and super screens, on the visual server; docs/decisions/221).
 // Each spec file keeps its own tally and prints it as its own `RELIABILITY <key> {...}` line.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-// docs/product.md §9.4, docs/decisions/113: the back office keeps exactly what an owner entered, and the audit log shows every step.
+// docs/product.md §9.4, docs/decisions/193: the back office keeps exactly what an owner entered, and the audit log shows every step.
 test.use({ viewport: { width: 1280, height: 900 } });
 
 async function signIn(page: Page, email: string, landing: RegExp) {

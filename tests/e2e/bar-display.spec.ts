@@ -3,7 +3,7 @@ import { type APIRequestContext, type Browser, type Page } from '@playwright/tes
 import { guestOrders, signInAsStaff } from './bar-helpers';
 import { expect, test, type Auth } from './fixtures';
 
-// The bar display on a tablet at the pass, on a busy night (docs/decisions/122, 123).
+// The bar display on a tablet at the pass, on a busy night (docs/decisions/234).
 test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false });
 
 const shortId = (id: string) => id.slice(-8).toUpperCase();
@@ -112,7 +112,7 @@ test('ticket ages turn amber at 5 minutes and red at 10, and tickets stand by ar
   await page.clock.fastForward('05:00');
   await expect(age).toHaveAttribute('data-age-level', 'red');
 
-  // Oldest first, and a ticket that moves on keeps its place (docs/decisions/181).
+  // Oldest first, and a ticket that moves on keeps its place (docs/decisions/234).
   const ids = () => page.getByRole('list', { name: 'Orders' }).locator(':scope > li').evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')));
   let shown = await ids();
   expect(shown.indexOf(first)).toBeLessThan(shown.indexOf(second));
@@ -160,7 +160,7 @@ test('keyboard: numbers select, Enter advances, U undoes, ? shows the keys', asy
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
-  // Key 1 is the ticket showing 1 (docs/decisions/181); take it from pending, whatever stage it has. The key is
+  // Key 1 is the ticket showing 1 (docs/decisions/234); take it from pending, whatever stage it has. The key is
   // pressed once the ticket is on screen: pressed before the queue has loaded, it selects nothing.
   const first = cards.filter({ has: page.getByTestId('ticket-key').getByText('1', { exact: true }) });
   await expect(first).toBeVisible();

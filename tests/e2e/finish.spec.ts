@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-// The findings behind docs/decisions/135, 136 and 138, each as a user would notice it: the shared CSS and
+// The findings behind docs/decisions/185, 199 and 221, each as a user would notice it: the shared CSS and
 // components that caused them are what these guard.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 

@@ -1,4 +1,4 @@
-// The specs' shared sign-ins (docs/decisions/218): a `test` whose `auth` signs each demo role in over the API once per
+// The specs' shared sign-ins (docs/decisions/221): a `test` whose `auth` signs each demo role in over the API once per
 // worker and server, instead of a login per helper call copied into each spec.
 import { expect, test as base, type APIRequestContext } from '@playwright/test';
 import { SIGN_IN } from './route-list';
@@ -27,7 +27,7 @@ export type Auth = {
   token(role: Role): Promise<string>;
   /** `{ Authorization: 'Bearer …' }` for the role. */
   headers(role: Role): Promise<{ Authorization: string }>;
-  /** What a table's QR code carries (docs/decisions/229): its signed token and the path the code opens. */
+  /** What a table's QR code carries (docs/decisions/237): its signed token and the path the code opens. */
   tableQr(table: string, slug?: string): Promise<{ token: string; path: string }>;
 };
 

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// The floor on a rush (docs/decisions/179–182): the bar display on a landscape tablet holds 8 tickets and a bump moves
+// The floor on a rush (docs/decisions/222 and 233): the bar display on a landscape tablet holds 8 tickets and a bump moves
 // no other ticket's key; a preparing order is cancelled with its stock given back; a table's round is brought to it.
 test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false });
 
@@ -108,7 +108,7 @@ test('a 1024×768 tablet shows 8 tickets, and a bump moves no other ticket\'s ke
   await cancelAll(request, placed.filter((id) => id !== second));
 });
 
-test('a delivered solo order is recorded paid at the bar: the ticket says Paid and leaves Open (docs/decisions/204)', async ({ page, request }) => {
+test('a delivered solo order is recorded paid at the bar: the ticket says Paid and leaves Open (docs/decisions/222)', async ({ page, request }) => {
   const [drink] = await orderableDrinks(request);
   const id = await guestOrders(request, drink!.id);
   const headers = await login(request, 'staff@barhop.dev');

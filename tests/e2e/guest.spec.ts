@@ -99,7 +99,7 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
   await expect(page.getByText(money(total)).first()).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
   expect(orderId.length).toBeGreaterThanOrEqual(16);
-  // The code the bar calls out, unique among the venue's open orders (docs/decisions/230).
+  // The code the bar calls out, unique among the venue's open orders (docs/decisions/234).
   await expect(page.getByRole('definition').filter({ hasText: ORDER_CODE_PATTERN })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Chat with AI Bartender' })).toHaveAttribute('href', '/venue/artisan-bar/ai');
   await expectAccessible(page, 'confirmation');
@@ -136,7 +136,7 @@ test('a new guest finds a drink, signs in to favourite it, checks out two drinks
   await expect(card).toBeVisible();
   await expect(card.getByText('Delivered')).toBeVisible();
   await card.getByRole('button', { name: 'Details' }).click();
-  // Handed over is not paid (docs/decisions/179): nobody recorded a payment.
+  // Handed over is not paid (docs/decisions/222): nobody recorded a payment.
   await expect(card.getByText('Unpaid', { exact: true })).toBeVisible();
   await expectAccessible(page, 'history');
 });

@@ -1,7 +1,7 @@
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// "Ready in about N min" counts down and follows the queue (docs/decisions/125).
+// "Ready in about N min" counts down and follows the queue (docs/decisions/180).
 const SLUG = 'artisan-bar';
 
 async function guestOrders(request: APIRequestContext, drinkId: string) {

@@ -5,7 +5,7 @@ type Drink = { id: string; name: string; price_cents: number; lang?: string };
 /** What Intl writes for an amount in Spanish ('13,00 US$'), the way the guest app formats prices in Spanish. */
 const spanishPrice = (cents: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-// docs/decisions/216: a guest who opens a venue link with ?lang=es reads the guest app in Spanish.
+// docs/decisions/217: a guest who opens a venue link with ?lang=es reads the guest app in Spanish.
 test('a guest opening a venue with ?lang=es reads the menu and a drink in Spanish, prices in the Spanish format', async ({ page, request }) => {
   const res = await request.get('/api/drinks?slug=artisan-bar');
   expect(res.ok()).toBe(true);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
-// Guests' open menus and drink pages follow the bar without a reload (docs/decisions/124).
+// Guests' open menus and drink pages follow the bar without a reload (docs/decisions/154).
 const SLUG = 'artisan-bar';
 const BOUND_MS = 2_000;
 type StaffDrink = { id: string; name: string; available: boolean; sold_out_reason: string | null; recipe: { ingredient: { name: string } }[] };

@@ -1,4 +1,4 @@
-// Modifiers and the drink page that sells (docs/decisions/183, 184): a guest orders a double Negroni with no ice on a
+// Modifiers and the drink page that sells (docs/decisions/197 and 184): a guest orders a double Negroni with no ice on a
 // 390×844 phone; the bar's ticket and build sheet show it, the total includes the double, and the pour takes its gin.
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';

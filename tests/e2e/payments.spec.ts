@@ -6,7 +6,7 @@ import { expect, test, type Auth } from './fixtures';
 import Stripe from 'stripe';
 import { LOCAL_STRIPE_WEBHOOK_SECRET, stripeEvent } from '../../worker/payments/local-stripe';
 
-// A guest pays their share by card in the app (docs/product.md §12.9, docs/decisions/209, 210). Stripe.js is
+// A guest pays their share by card in the app (docs/product.md §12.9, docs/decisions/222). Stripe.js is
 // replaced by a small fake of what the pay screen calls (elements, create('payment'), mount, confirmPayment); the
 // Worker talks to its local stand-in for Stripe (worker/payments/local-stripe.ts); Stripe's webhook is played by
 // this test, signed as Stripe signs it. The share is paid only once that webhook reaches the Worker.
@@ -246,7 +246,7 @@ test('a guest opens the tab on a card: the hold is authorised on Stripe\'s word 
   await page.goto(`/venue/${CARD_VENUE}/table/tab`);
   const open = page.getByRole('link', { name: 'Open tab on card' });
   await expect(open).toBeVisible();
-  // Nothing of Stripe on the Tab screen: Stripe.js comes with the card screens only (docs/decisions/213).
+  // Nothing of Stripe on the Tab screen: Stripe.js comes with the card screens only (docs/decisions/222).
   expect(stripeScripts).toEqual([]);
   await open.click();
   await expect(page).toHaveURL(new RegExp(`/venue/${CARD_VENUE}/table/hold$`));

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shortOrderId } from '../../shared/ids';
 import { handoffText } from '../../shared/order-display';
 
-// "Tell me when it's ready" (docs/decisions/215). Chromium here reaches no push service: the browser's subscribe step
+// "Tell me when it's ready" (docs/decisions/227). Chromium here reaches no push service: the browser's subscribe step
 // is replaced by one answering a subscription with a real P-256 key, and the push is delivered to the service worker
 // through the DevTools protocol, as Chromium's push service would after decrypting the Worker's message (the
 // encryption and VAPID are checked in tests/worker/push.test.ts).
@@ -54,7 +54,7 @@ test("a guest taps \"Tell me when it's ready\"; the ready push shows a notificat
   }, { guestToken: token as string, subscriptionKeys: keys });
   const page = await context.newPage();
   await page.goto(`/venue/${SLUG}/order/${orderId}`);
-  // Add to Home Screen adds the venue (an iPhone has Push there): its manifest is linked (docs/decisions/215, amended).
+  // Add to Home Screen adds the venue (an iPhone has Push there): its manifest is linked (docs/decisions/227, amended).
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/api/venues/${SLUG}/manifest.webmanifest`);
   const manifest = await request.get(`/api/venues/${SLUG}/manifest.webmanifest`);
   expect(manifest.headers()['content-type']).toBe('application/manifest+json');

@@ -31,7 +31,7 @@ async function signIn(page: Page, email: string) {
 /** The literal text is on screen, and nothing it describes was created or run. */
 async function expectInert(page: Page, text: string, screen: string) {
   await expect(page.getByText(text, { exact: false }).first(), `${screen} shows the text`).toBeVisible();
-  // Allowed inline: the boot data (JSON, never run) and the menu's fixed app loader (CSP hash, decision 096).
+  // Allowed inline: the boot data (JSON, never run) and the menu's fixed app loader (CSP hash, decision 219).
   expect(await page.locator('img[src="x"], svg[onload], script:not([src]):not([type="application/json"]):not([data-entry])').count(), `${screen}: injected element`).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), `${screen}: injected script ran`).toBeUndefined();
 }
@@ -99,7 +99,7 @@ test('the SPA HTML has the CSP and no inline script; the bundle has no secret an
   expect(res.ok()).toBe(true);
   const headers = res.headers();
   const csp = headers['content-security-policy'] ?? '';
-  // 'self', plus at most the hash of the fixed loader the menu's first paint uses (docs/decisions/096).
+  // 'self', plus at most the hash of the fixed loader the menu's first paint uses (docs/decisions/219).
   expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')?(;|$)/);
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(csp).toMatch(/frame-ancestors 'none'/);
@@ -111,7 +111,7 @@ test('the SPA HTML has the CSP and no inline script; the bundle has no secret an
   expect(html).not.toMatch(/\son[a-z]+=/i);
 
   // The built files on disk (the same ones served): no secret, no worker code, no source maps.
-  // The phone server's build: BARHOP_PREBUILT when CI serves the one `check` made (scripts/e2e-server.sh, docs/decisions/218).
+  // The phone server's build: BARHOP_PREBUILT when CI serves the one `check` made (scripts/e2e-server.sh, docs/decisions/221).
   const outDir = path.join(process.cwd(), process.env.BARHOP_PREBUILT || process.env.BARHOP_OUT_DIR || 'dist-e2e', 'client');
   const files = readdirSync(outDir, { recursive: true }).map(String).filter((f) => /\.(js|css|html|json|txt|map)$/.test(f));
   expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test, type Auth } from './fixtures';
 
-// Tables and tabs from behind the bar (docs/decisions/170): a bartender on a tablet works the open tabs and
+// Tables and tabs from behind the bar (docs/decisions/231): a bartender on a tablet works the open tabs and
 // records a share paid; the venue admin edits the tables and the tab settings.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 

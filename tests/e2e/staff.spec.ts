@@ -57,7 +57,7 @@ test('orders arrive live in a burst, the build sheet shows the recipe, and deliv
       currentTime = 0;
       destination = {};
       createOscillator() { return new FakeOscillator(); }
-      // The alert shapes its two beeps with the gain's schedule (docs/decisions/181).
+      // The alert shapes its two beeps with the gain's schedule (docs/decisions/234).
       createGain() { return { gain: { value: 1, setValueAtTime() {} }, connect: <T,>(node: T) => node }; }
     }
     Object.assign(window, { AudioContext: FakeAudioContext });
@@ -103,7 +103,7 @@ test('orders arrive live in a burst, the build sheet shows the recipe, and deliv
   await card.getByRole('button', { name: 'Start Preparing' }).click();
   await expect(card.getByText('Preparing', { exact: true })).toBeVisible();
   await expect(guest.getByRole('heading', { name: 'Making Your Drinks' })).toBeVisible();
-  // One step a stage (docs/decisions/181): ready, then handed over.
+  // One step a stage (docs/decisions/234): ready, then handed over.
   await card.getByRole('button', { name: 'Mark Ready' }).click();
   await expect(guest.getByRole('heading', { name: 'Ready!' })).toBeVisible();
   await card.getByRole('button', { name: 'Mark Delivered' }).click();
@@ -149,7 +149,7 @@ test('receiving stock brings a sold-out drink back to the guest menu', async ({ 
   await expect(modal.getByLabel('Reason')).toHaveValue('Stock received');
   await modal.getByRole('button', { name: 'Receive Stock' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Quantity must be greater than 0');
-  // Bottles, cans and packs of a known volume are received in their unit, the ml beside (docs/decisions/182).
+  // Bottles, cans and packs of a known volume are received in their unit, the ml beside (docs/decisions/233).
   const volume = ['bottle', 'can', 'pack'].includes(dry.unit) ? dry.unit_volume_ml : null;
   const typed = volume ? Math.ceil(dry.low_stock_threshold_ml / volume) + 1 : Math.ceil(dry.low_stock_threshold_ml) + 100;
   const delivery = volume ? typed * volume : typed;

@@ -1,4 +1,4 @@
-// What the table specs share (docs/decisions/170): a guest's phone joining a table by its QR code, the table's cart,
+// What the table specs share (docs/decisions/231): a guest's phone joining a table by its QR code, the table's cart,
 // the venue socket, the bar display signed in, and the bartender's calls over the API.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
@@ -52,7 +52,7 @@ export async function phone(browser: Browser, viewport = { width: 412, height: 9
 
 /**
  * A guest scans the table's QR code (`qr`, its path with the table's token: auth.tableQr) or opens a member's invite
- * link (`code`), and joins with their name (docs/decisions/229).
+ * link (`code`), and joins with their name (docs/decisions/237).
  */
 export async function join(page: Page, tableNumber: string, name: string, via: { qr: string } | { code: string }) {
   await page.goto('qr' in via ? via.qr : `/venue/${SLUG}?table=${tableNumber}&code=${via.code}`);

@@ -3,7 +3,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { addDrink as addToTableCart, bartender as bartenderAt, gotoLive, join as joinTable, money, phone, SLUG, type Drink } from './table-helpers';
 
-// Three friends at one table (docs/decisions/170): one cart on three phones, two rounds the bar makes, a bill split
+// Three friends at one table (docs/decisions/231): one cart on three phones, two rounds the bar makes, a bill split
 // by item and evenly with tips, each share recorded paid by the bartender, and the tab closes.
 
 /** A demo table no other spec uses (the demo venues have tables 1 to 20). */
@@ -176,7 +176,7 @@ test('three phones at one table share a cart, send two rounds, split the bill an
   await staff.close();
 });
 
-test('a phone that types the table number is asked to scan; the phone that scans the QR code joins (docs/decisions/229)', async ({ page, browser, auth, request }) => {
+test('a phone that types the table number is asked to scan; the phone that scans the QR code joins (docs/decisions/237)', async ({ page, browser, auth, request }) => {
   const bar = bartender(request, await auth.token('staff'));
   const PRESENCE_TABLE = '12';
   const open = async () => ((await (await request.get('/api/staff/tables', { headers: await auth.headers('staff') })).json()) as StaffTables).sessions

@@ -1,4 +1,4 @@
-// The guest menu's first paint comes from the Worker (docs/decisions/096): without JavaScript the page already
+// The guest menu's first paint comes from the Worker (docs/decisions/219): without JavaScript the page already
 // shows the venue, its cover and its first drinks; with it, the app takes over in place, from the boot data in the
 // page, and the menu works as before.
 import { expect, test, type APIRequestContext } from '@playwright/test';

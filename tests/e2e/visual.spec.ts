@@ -1,4 +1,4 @@
-// Visual regression (docs/decisions/138, 220, 221): every route at phone, tablet and desktop size in light, and in
+// Visual regression (docs/decisions/221): every route at phone, tablet and desktop size in light, and in
 // dark at phone and desktop size, against the committed baselines in visual.spec.ts-snapshots/; each size also checks
 // that no route scrolls sideways, the phone size in light at 320 px too. A route is loaded once per scheme, at the
 // phone size, and resized for the others: the breakpoints are CSS alone. Times, ages, order codes and live lists are
@@ -13,7 +13,7 @@ const SIZES = { 390: { width: 390, height: 844 }, 768: { width: 768, height: 102
  * The sizes each scheme is compared at, the first one the size a route is loaded at: every size in light; dark at 390
  * and 1440 only. Dark sets colours and nothing else (`:root[data-scheme='dark']` in app/ui/tokens.css and
  * app/styles.css), so its colours are seen on the phone layout and on the desktop one with the back office's sidebar,
- * and the 768 layout in light (docs/decisions/220).
+ * and the 768 layout in light (docs/decisions/221).
  */
 const SCHEMES = { light: [390, 768, 1440], dark: [390, 1440] } as const;
 /** The narrowest phone: in light each route is laid out at this width too and measured, with no screenshot. */

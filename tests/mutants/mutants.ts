@@ -1,4 +1,4 @@
-// The rules `npm run test:mutants` breaks on purpose (scripts/mutants.ts, docs/decisions/118).
+// The rules `npm run test:mutants` breaks on purpose (scripts/mutants.ts, docs/decisions/119).
 // Each entry is one realistic bug: replace `search` (text that must occur EXACTLY ONCE in `file`,
 // or the run reports "mutation not applicable") by `replace`, run only `tests`, and expect at least
 // one of them to fail. A rule whose bug needs the same slip in two places lists the second in `also`.
@@ -23,7 +23,7 @@ export const editsOf = (m: Mutant): Edit[] => [{ file: m.file, search: m.search,
 const W = (name: string) => `tests/worker/${name}.test.ts`;
 
 export const MUTANTS: Mutant[] = [
-  // ---- one active order per guest per venue (docs/decisions/020) ----
+  // ---- one active order per guest per venue (docs/decisions/157) ----
   {
     id: 'one-active-index-not-unique',
     rule: 'the partial unique index makes placement atomic',
@@ -118,7 +118,7 @@ export const MUTANTS: Mutant[] = [
     tests: [W('tenancy-venue-choice')],
   },
 
-  // ---- order lifecycle and wait estimate (docs/decisions/023, 025) ----
+  // ---- order lifecycle and wait estimate (docs/decisions/234 and 180) ----
   {
     id: 'delivered-back-to-pending',
     rule: 'delivered and cancelled are final',
@@ -136,7 +136,7 @@ export const MUTANTS: Mutant[] = [
     tests: [W('order-status')],
   },
 
-  // ---- inventory (docs/decisions/061, 062) ----
+  // ---- inventory (docs/decisions/233) ----
   {
     id: 'no-sell-out-at-zero-supply',
     rule: 'a drink whose ingredient is at exactly 0 is sold out',
@@ -215,7 +215,7 @@ export const MUTANTS: Mutant[] = [
     tests: [W('live-log'), W('reliability-live')],
   },
 
-  // ---- AI grounding (docs/decisions/042) ----
+  // ---- AI grounding (docs/decisions/190) ----
   {
     id: 'grounding-ignores-is-available',
     rule: 'the AI never suggests a drink the admin switched off',
@@ -241,7 +241,7 @@ export const MUTANTS: Mutant[] = [
     tests: [W('ai-engine')],
   },
 
-  // ---- rules of the AI's trust and of live sessions (docs/decisions/100, 101, 102, 105) ----
+  // ---- rules of the AI's trust and of live sessions (docs/decisions/189, 238, 190 and 192) ----
   {
     id: 'drink-allergens-ignore-recipe',
     rule: "a drink's allergens are its recipe ingredients' allergens (plus the admin's own)",
@@ -258,7 +258,7 @@ export const MUTANTS: Mutant[] = [
     replace: '',
     tests: [W('ai-safety')],
   },
-  // ---- the guest's own language (docs/decisions/168) ----
+  // ---- the guest's own language (docs/decisions/189) ----
   {
     id: 'spanish-pregnancy-not-read',
     rule: 'a guest who says in Spanish that she is pregnant is never offered alcohol',
@@ -307,7 +307,7 @@ export const MUTANTS: Mutant[] = [
     replace: 'const state = row',
     tests: [W('attack-sessions')],
   },
-  // ---- deployment guard and forged claims (docs/decisions/163) ----
+  // ---- deployment guard and forged claims (docs/decisions/194) ----
   {
     id: 'deploy-guard-trusts-app-env',
     rule: 'a deployed Worker never runs with the committed key, whatever APP_ENV says',
@@ -324,7 +324,7 @@ export const MUTANTS: Mutant[] = [
     replace: 'if (!account) return null;',
     tests: [W('forged-claims')],
   },
-  // ---- sign-in limits keyed on device, account and phone (docs/decisions/164, 165) ----
+  // ---- sign-in limits keyed on device, account and phone (docs/decisions/165) ----
   {
     id: 'otp-sends-keyed-on-address',
     rule: "one guest's codes never use up the next guest's on the same Wi-Fi",
@@ -365,7 +365,7 @@ export const MUTANTS: Mutant[] = [
     replace: 'loginCounters(email, clientKey(c), null)',
     tests: [W('reliability-venue-wifi')],
   },
-  // ---- platform figures from the rollups the venues' hubs keep (docs/decisions/151) ----
+  // ---- platform figures from the rollups the venues' hubs keep (docs/decisions/203) ----
   {
     id: 'status-change-not-rolled-up',
     rule: "the platform's figures drop a cancelled order once the venue's hub has recomputed its day",
@@ -375,7 +375,7 @@ export const MUTANTS: Mutant[] = [
     tests: [W('platform-rollups')],
   },
 
-  // ---- attacks on stock, the cart and photos (docs/reliability.md §11, docs/decisions/162) ----
+  // ---- attacks on stock, the cart and photos (docs/reliability.md §11, docs/decisions/233) ----
   {
     id: 'cancel-returns-every-pour',
     rule: 'a cancel gives back only what the order still holds, never a pour an earlier cancel gave back',

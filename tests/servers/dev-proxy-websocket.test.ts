@@ -1,7 +1,7 @@
 // `vite dev` and `vite preview` carry every WebSocket (the live channel) through miniflare's proxy, which opens its
 // own socket to workerd. Unpatched, that loopback hop negotiates permessage-deflate and workerd compresses every
 // frame to every socket on the thread the venue's hub runs on: a third of a busy hub's time with 50 staff screens
-// (docs/decisions/155-dev-proxy-websockets-uncompressed.md). patches/ keeps the hop uncompressed.
+// (docs/decisions/155-local-servers-carry-requests-as-the-edge.md). patches/ keeps the hop uncompressed.
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -2,7 +2,7 @@
 // `vite preview` (scripts/e2e-server.sh) — must hand back the Worker's own answer. Writes the Worker answers
 // without reading their body (401 before the body is looked at, 413 from the Content-Length alone) used to turn
 // into a false HTML 500 "fetch failed" for themselves or for the next request on the same connection, other
-// clients' reads included (docs/decisions/116-local-servers-buffer-request-bodies.md).
+// clients' reads included (docs/decisions/155-local-servers-carry-requests-as-the-edge.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -167,7 +167,7 @@ beforeAll(async () => {
   devState = path.join(workDir, 'dev-state');
   previewState = path.join(workDir, 'preview-state');
   // A build made already when BARHOP_PREBUILT names one (CI: `npm run check` built the same app into dist-check), else
-  // one of its own in the temp directory (docs/decisions/220). Either way .wrangler/deploy/config.json names it, as
+  // one of its own in the temp directory (docs/decisions/221). Either way .wrangler/deploy/config.json names it, as
   // `vite preview` needs; scripts/e2e-server.sh names the e2e servers' build again after this.
   const prebuilt = process.env.BARHOP_PREBUILT;
   const outDir = prebuilt ? servePrebuilt(prebuilt) : path.join(workDir, 'dist');
@@ -177,7 +177,7 @@ beforeAll(async () => {
   const database = (async () => {
     if (seeded) cpSync(seeded, devState, { recursive: true });
     else {
-      // Every database, the control one and each venue shard, as `npm run db:migrate` does (docs/decisions/140).
+      // Every database, the control one and each venue shard, as `npm run db:migrate` does (docs/decisions/150).
       await run([bin('tsx', 'dist', 'cli.mjs'), 'scripts/db-migrate.ts', '--persist-to', devState], { CI: 'true' });
       await run([bin('tsx', 'dist', 'cli.mjs'), 'scripts/seed.ts', '--persist-to', devState], {});
     }
@@ -207,7 +207,7 @@ describe('local servers pass the Worker’s answer through', () => {
     await expectASignInToArrive(preview!.origin);
   }, 120_000);
 
-  it("vite preview serves without miniflare's local trace store, vite dev keeps it (docs/decisions/159)", () => {
+  it("vite preview serves without miniflare's local trace store, vite dev keeps it (docs/decisions/176)", () => {
     // Both servers have answered hundreds of requests above: each span of them is in the store where tracing runs.
     const traceStore = (state: string) => existsSync(path.join(state, 'v3', 'observability'));
     expect({ dev: traceStore(devState), preview: traceStore(previewState) }).toEqual({ dev: true, preview: false });

@@ -10,7 +10,7 @@ const migrations = await readD1Migrations(path.join(root, 'migrations'));
 
 export default defineConfig({
   root,
-  // The same build and bindings as the worker project of vitest.config.ts: the local demo build (docs/decisions/120, 163), and
+  // The same build and bindings as the worker project of vitest.config.ts: the local demo build (docs/decisions/194), and
   // every venue on the control database, as the tests' seed keeps them (docs/decisions/150).
   define: { __BARHOP_DEMO_BUILD__: 'true', __BARHOP_LOCAL_BUILD__: 'true' },
   plugins: [

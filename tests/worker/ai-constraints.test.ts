@@ -1,4 +1,4 @@
-// How a guest's words become constraints (docs/decisions/100, 168): many phrasings of the same need, in
+// How a guest's words become constraints (docs/decisions/189): many phrasings of the same need, in
 // six languages, ordinary requests that must not be read as one, and languages the reader cannot read.
 import { describe, expect, it } from 'vitest';
 import {
@@ -59,7 +59,7 @@ describe('violations', () => {
   });
 });
 
-describe('readConstraints in the guest\'s own language (docs/decisions/168)', () => {
+describe('readConstraints in the guest\'s own language (docs/decisions/189)', () => {
   const covers = (allergies: string[], stored: string) => ({
     'tree nuts': allergies.includes('nuts') || allergies.includes('tree nuts'),
     peanuts: allergies.includes('nuts') || allergies.includes('peanuts'),
@@ -130,7 +130,7 @@ describe('readConstraints in the guest\'s own language (docs/decisions/168)', ()
   });
 });
 
-describe('a language the reader cannot read (docs/decisions/168)', () => {
+describe('a language the reader cannot read (docs/decisions/189)', () => {
   const unreadable = [
     'Ik ben zwanger, iets fruitigs alsjeblieft', 'Geen alcohol graag', 'Jestem w ciąży, coś owocowego proszę', 'Nie piję alkoholu',
     'Hamileyim, meyveli bir şey lütfen', '妊娠しています。フルーティーなものをください', 'ナッツアレルギーです', '我怀孕了', 'Я беременна',

@@ -1,4 +1,4 @@
-// docs/product.md §9.3 (docs/decisions/102): an order line cannot carry a recipe the server did not suggest, a suggested creation is
+// docs/product.md §9.3 (docs/decisions/190): an order line cannot carry a recipe the server did not suggest, a suggested creation is
 // poured within a bar's bounds, and a cancelled order gives its stock back.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

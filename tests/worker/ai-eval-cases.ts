@@ -1,4 +1,4 @@
-// The AI bartender's evaluation set (docs/decisions/100, 168, bench/README.md): requests a guest would
+// The AI bartender's evaluation set (docs/decisions/189, bench/README.md): requests a guest would
 // make, in the six languages the bartender reads, each with the properties a good answer must have. Run by
 // tests/worker/ai-eval.test.ts (`npm run eval:ai`) against the local engine on the demo venues.
 import { type DrinkClass, LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
@@ -170,7 +170,7 @@ const refinements: [string, string, EvalExpect][] = [
   ['nut allergy, something tropical', 'less sweet', { refine: { axis: 'sweetness', direction: -1 }, noAllergen: ['tree nuts', 'peanuts'] }],
 ];
 
-/** A class of drink that carries the guest's allergen by nature, named in each language (docs/decisions/188). */
+/** A class of drink that carries the guest's allergen by nature, named in each language (docs/decisions/189). */
 const classAllergens: [LanguageCode, string, EvalExpect][] = [
   ['en', 'Allergic to sulphites, red wine', { noAllergen: ['sulphites'], saysClass: 'wine' }],
   ['en', 'sulphite allergy, can I get a glass of wine?', { noAllergen: ['sulphites'], saysClass: 'wine' }],

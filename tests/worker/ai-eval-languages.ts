@@ -1,4 +1,4 @@
-// How guests say what they cannot have, in the six languages the bartender reads (docs/decisions/168): ten
+// How guests say what they cannot have, in the six languages the bartender reads (docs/decisions/189): ten
 // phrasings of each need per language, as tourists type them — negations, diacritics written or left out,
 // common misspellings. Run by tests/worker/ai-eval.test.ts through both the chat and the vibe mixer.
 import type { LanguageCode } from '../../worker/ai/languages/table';

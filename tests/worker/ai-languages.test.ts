@@ -1,4 +1,4 @@
-// The bartender's safety holds in the guest's own language (docs/decisions/168): what tourists typed at the
+// The bartender's safety holds in the guest's own language (docs/decisions/189): what tourists typed at the
 // artisan bar, through the API as a guest sends it, on the chat and on the vibe mixer's free-text request.
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';

@@ -98,7 +98,7 @@ describe('guest suggestion calls', () => {
   it('stores a free log payload as a log interaction', async () => {
     const { token } = await guestToken();
     expectApiError(await call('POST', '/api/ai/log', { token, body: { event: 'opened' } }), 400);
-    // One name for the venue (docs/decisions/134): the old aliases no longer name it.
+    // One name for the venue (docs/decisions/228): the old aliases no longer name it.
     for (const alias of ['venue_slug', 'restaurant_slug', 'restaurant_id']) {
       expectApiError(await call('POST', '/api/ai/log', { token, body: { [alias]: SLUG, event: 'opened' } }), 400);
     }

@@ -1,4 +1,4 @@
-// docs/product.md §9.2 (docs/decisions/100), one test each: what a guest says about their body is a hard filter, the
+// docs/product.md §9.2 (docs/decisions/189), one test each: what a guest says about their body is a hard filter, the
 // picked spirit and a named drink are honoured, and every reply reads right.
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';

@@ -1,4 +1,4 @@
-// The floor's allergy findings (docs/decisions/187-190): a recipe line no ingredient vouches for gives the drink
+// The floor's allergy findings (docs/decisions/238-190): a recipe line no ingredient vouches for gives the drink
 // a "may contain" flag; what a guest tells the AI bartender reaches the ticket; drink classes carry their
 // allergens and the reply says so in the guest's language; "fruity" within a constraint and refinements.
 import { env } from 'cloudflare:workers';

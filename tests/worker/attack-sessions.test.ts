@@ -1,5 +1,5 @@
 // Attack suite (docs/product.md §9.5): sessions that really end. Each finding is replayed as an attacker holding
-// a token would, and must now be refused (docs/decisions/105, 106; docs/reliability.md "Attacks").
+// a token would, and must now be refused (docs/decisions/192 and 166; docs/reliability.md "Attacks").
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../shared/ids';
@@ -222,7 +222,7 @@ describe('finding 5: a stranger can neither use nor spoil the owner\'s code, and
   it('a stranger flooding a phone from many devices and addresses gets at most 10 codes sent in the hour; the owner then waits for the window, and signs in after it', async () => {
     const phone = '+15550160001';
     let strangerRefused = 0;
-    // The stranger uses many devices and addresses; the phone's cap holds over all of them (docs/decisions/164).
+    // The stranger uses many devices and addresses; the phone's cap holds over all of them (docs/decisions/165).
     for (let ip = 1; ip <= 4; ip += 1) {
       const headers = { 'CF-Connecting-IP': `198.51.100.${ip}` };
       const device = (await call('POST', '/api/auth/guest-session', { body: {}, headers })).json.token as string;

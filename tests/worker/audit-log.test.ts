@@ -1,4 +1,4 @@
-// docs/decisions/113: a complete, append-only audit log of back-office writes and impersonation, readable by
+// docs/decisions/193: a complete, append-only audit log of back-office writes and impersonation, readable by
 // super admins (filters) and by venue admins for their own venue.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

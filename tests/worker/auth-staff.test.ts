@@ -53,7 +53,7 @@ describe('login', () => {
     const limited = await call('POST', '/api/auth/login', { body: { email: DEMO_EMAILS.staff2, password: 'barhop-demo' }, headers });
     expectApiError(limited, 429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
-    // The account is not locked from another address (docs/decisions/164).
+    // The account is not locked from another address (docs/decisions/165).
     await login(DEMO_EMAILS.staff2, undefined, { 'CF-Connecting-IP': '198.51.100.8' });
   });
 

@@ -240,7 +240,7 @@ describe('finding 5: one definition per figure, true windows, paging', () => {
       artisan, new Date(Date.now() - 3 * 86_400_000).toISOString(),
     ))!;
     await env.DB.prepare("UPDATE orders SET payment_status = 'refunded' WHERE id = ?").bind(refunded.id).run();
-    // The platform reads the rollups (docs/decisions/151): a refund tells the venue's hub its day, whose alarm recomputes it.
+    // The platform reads the rollups (docs/decisions/203): a refund tells the venue's hub its day, whose alarm recomputes it.
     await venueHub(env, artisan).touchRollupDays(artisan, [refunded.created_at.slice(0, 10)]);
     await runDurableObjectAlarm(venueHub(env, artisan));
     for (const window of ['7d', '30d'] as const) {

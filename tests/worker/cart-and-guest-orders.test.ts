@@ -11,7 +11,7 @@ describe('cart', () => {
     const { token } = await guestToken();
     const [a, b] = await availableDrinks(SLUG);
     expect((await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: a!.id, qty: 2, notes: 'no ice' } })).status).toBe(200);
-    // The venue has one name (docs/decisions/134): the old `restaurant_slug` is refused, and nothing is added.
+    // The venue has one name (docs/decisions/228): the old `restaurant_slug` is refused, and nothing is added.
     const aliased = await call('POST', '/api/cart', { token, body: { restaurant_slug: SLUG, menu_drink_id: b!.id, qty: 1, mode: 'add' } });
     expect(aliased.status).toBe(400);
     expect(aliased.text).toContain('slug is required');

@@ -1,4 +1,4 @@
-// An applied CSV import is all or nothing (docs/product.md §11.8, docs/decisions/195): every row's writes go to D1 in
+// An applied CSV import is all or nothing (docs/product.md §11.8, docs/decisions/212): every row's writes go to D1 in
 // one batch, so a row the database refuses partway through leaves the menu and the inventory exactly as they were.
 // The database's refusal is a trigger that aborts one row's insert, as D1 aborts a statement it cannot run.
 import { env } from 'cloudflare:workers';

@@ -1,5 +1,5 @@
 // A deployed Worker with demo mode on in production, or without a strong signing key of its own, refuses
-// every request with a 503 instead of serving (docs/decisions/120-production-build-and-guard.md).
+// every request with a 503 instead of serving (docs/decisions/194-deploys-built-checked-and-guarded.md).
 import { createExecutionContext, env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
@@ -11,8 +11,8 @@ const STRONG_SECRET = 'k3Yq9vV2rT8pL4mN7xZ1cB6hJ0wE5sU2aD9fG3';
 type Vars = Partial<Record<'APP_ENV' | 'DEMO_MODE' | 'JWT_SECRET' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY', string | undefined>>;
 
 /**
- * A deployment that takes no cards and sends no pushes: the local config's Stripe keys (docs/decisions/209) and VAPID
- * key pair (docs/decisions/215) are local development's.
+ * A deployment that takes no cards and sends no pushes: the local config's Stripe keys (docs/decisions/222) and VAPID
+ * key pair (docs/decisions/227) are local development's.
  */
 const NO_CARDS = { STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined };
 
@@ -99,7 +99,7 @@ describe('deployment guard', () => {
     expect(deploymentProblem({ APP_ENV: appEnv, DEMO_MODE: 'false', JWT_SECRET: 'k'.repeat(31) }, { localDevelopment: false })).toMatch(/shorter than 32|neither/);
   });
 
-  it("a deployed Worker refuses local development's VAPID key pair, and a half pair (docs/decisions/215)", async () => {
+  it("a deployed Worker refuses local development's VAPID key pair, and a half pair (docs/decisions/227)", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const production = { APP_ENV: 'production', DEMO_MODE: 'false', JWT_SECRET: STRONG_SECRET, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
     const committed = await get('/api/healthz', { ...production, VAPID_PUBLIC_KEY: DEVELOPMENT_VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: DEVELOPMENT_VAPID_PRIVATE_KEY }, DEPLOYED);

@@ -1,4 +1,4 @@
-// The bench-only D1 ceiling route (docs/decisions/083): demo mode and a super admin only; it commits
+// The bench-only D1 ceiling route (docs/decisions/176): demo mode and a super admin only; it commits
 // real placement-shaped batches, and bad input stores nothing.
 import { createExecutionContext, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import { call } from './helpers';
 import { DEMO_EMAILS, mintToken } from './auth-helpers';
 import { env } from 'cloudflare:workers';
 
-// Generated drink art and venue covers (docs/decisions/135).
+// Generated drink art and venue covers (docs/decisions/185).
 const reference = (name: string): ArtDrink => {
   const drink = REFERENCE_DRINKS.find((d) => d.name === name)!;
   return { glass: drink.glass, category: drink.category, method: drink.method, recipe: drink.recipe.map((l) => ({ ...l })) };

@@ -1,4 +1,4 @@
-// A drink's allergens and "contains alcohol" are facts of its recipe (docs/decisions/101): kept
+// A drink's allergens and "contains alcohol" are facts of its recipe (docs/decisions/238): kept
 // true through the admin's recipe edits, the super admin's ingredient edits and merges, and the
 // migration that backfilled them.
 import { env } from 'cloudflare:workers';

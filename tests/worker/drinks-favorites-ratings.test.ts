@@ -26,7 +26,7 @@ describe('GET /api/drinks', () => {
     expect(drinks.some((d) => d.id === drink!.id)).toBe(false);
     expectApiError(await call('GET', '/api/drinks'), 400);
     expectApiError(await call('GET', '/api/drinks?slug=velvet-speakeasy'), 404);
-    // One name for the venue (docs/decisions/134): the old aliases are refused, not read.
+    // One name for the venue (docs/decisions/228): the old aliases are refused, not read.
     for (const alias of ['venue', 'restaurant_slug', 'restaurant_id']) expectApiError(await call('GET', `/api/drinks?${alias}=artisan-bar`), 400);
   });
 });
@@ -38,7 +38,7 @@ describe('GET /api/drinks/:id', () => {
     expect(res.status).toBe(200);
     const detail = DrinkDetailResponse.parse(res.json).drink;
     expect(detail).toMatchObject({ id: drink!.id, name: drink!.name, price_cents: drink!.price_cents, venue_slug: 'artisan-bar', my_rating: null });
-    // An answer names a venue's slug one way, as orders and the back office do (docs/decisions/178).
+    // An answer names a venue's slug one way, as orders and the back office do (docs/decisions/228).
     expect(res.json.drink).not.toHaveProperty('restaurant_slug');
     expect(Array.isArray(detail.tags) && Array.isArray(detail.allergens)).toBe(true);
     expect(detail.rating).toEqual({ average: null, count: 0 });

@@ -97,7 +97,7 @@ describe('the wait follows the bar\'s measured pace (docs/decisions/180)', () =>
   });
 });
 
-describe('delivered is not paid (docs/product.md §4.2, docs/decisions/179)', () => {
+describe('delivered is not paid (docs/product.md §4.2, docs/decisions/222)', () => {
   it('a delivered order stays unpaid: in Open, not in Paid', async () => {
     const staff = await staffToken('staff@barhop.dev');
     const { id } = await placeItems('artisan-bar', 1);
@@ -112,7 +112,7 @@ describe('delivered is not paid (docs/product.md §4.2, docs/decisions/179)', ()
   });
 });
 
-describe('the bar records a solo order paid (docs/decisions/204)', () => {
+describe('the bar records a solo order paid (docs/decisions/222)', () => {
   const pay = (id: string, token: string, body: unknown) => call('POST', `/api/staff/orders/${id}/payment`, { token, body });
   const refused = async (res: Promise<{ status: number; json: unknown }>, status: number, code: string, message: string) =>
     expect(expectApiError(await res, status)).toMatchObject({ code, message });

@@ -1,5 +1,5 @@
 // A staff token re-signed with another role or venue (same `sub`, `sid` and `claims_version`) is refused: the
-// role and venue a request acts with are the account's, never only the token's (docs/decisions/163). Whoever
+// role and venue a request acts with are the account's, never only the token's (docs/decisions/194). Whoever
 // holds the signing key can sign any claims; the account row is what the server itself keeps.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { venueHub } from '../../worker/live/hub-client';
 import { call } from './helpers';
 import { availableDrinks, guestToken, openLive, staffToken, venueId } from './order-helpers';
 
-describe('menu_changed: open menus follow the bar (docs/decisions/124)', () => {
+describe('menu_changed: open menus follow the bar (docs/decisions/154)', () => {
   it('an admin switching a drink off reaches every guest and staff socket of the venue, not other venues', async () => {
     const venue = await venueId('artisan-bar');
     const guest = await openLive(venue, (await guestToken()).token);

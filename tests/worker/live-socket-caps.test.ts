@@ -106,7 +106,7 @@ describe('live sockets per session and per address', () => {
   });
 });
 
-/** A menu change at the venue, as an admin's write announces it (docs/decisions/124), once every open socket has it. */
+/** A menu change at the venue, as an admin's write announces it (docs/decisions/154), once every open socket has it. */
 async function announce(venue: string, open: Opened[]) {
   await venueHub(env, venue).announceMenuChange(venue);
   await Promise.all(open.map((s) => s.drained()));

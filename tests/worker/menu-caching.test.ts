@@ -1,5 +1,5 @@
 // Public menu reads carry a weak ETag and Cache-Control, answer 304 to a matching If-None-Match, and
-// change their ETag the moment the menu changes (docs/decisions/082).
+// change their ETag the moment the menu changes (docs/decisions/085).
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAILS, deviceSession, mintToken } from './auth-helpers';

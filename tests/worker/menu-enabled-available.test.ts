@@ -6,7 +6,7 @@ import { StaffMenuList } from '../../shared/schemas/inventory';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 
-// `enabled` is the admin's switch, `available` is "orderable now" (docs/decisions/133).
+// `enabled` is the admin's switch, `available` is "orderable now" (docs/decisions/184).
 let admin: string;
 let staff: string;
 let drinkId: string;

@@ -1,4 +1,4 @@
-// Modifiers (docs/decisions/183): per drink, groups the admin defines; options priced by the server, poured from
+// Modifiers (docs/decisions/197): per drink, groups the admin defines; options priced by the server, poured from
 // stock, and carrying their allergens into the glass. Bad choices are refused in the error shape, storing nothing.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

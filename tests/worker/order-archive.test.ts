@@ -1,4 +1,4 @@
-// The order archive (docs/decisions/148): orders past the hot window leave D1 for R2, and the guest, the
+// The order archive (docs/decisions/149): orders past the hot window leave D1 for R2, and the guest, the
 // staff and the venue's analytics still see them.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Order codes (docs/decisions/230): the bar calls "C89" and the ticket and the guest's screen read it; no two open
+// Order codes (docs/decisions/234): the bar calls "C89" and the ticket and the guest's screen read it; no two open
 // orders of a venue share one. Before, the code was the end of the order's id, upper-cased: two tickets on the bar
 // display could both read the same code in a rush.
 import { evictDurableObject } from 'cloudflare:test';

@@ -4,7 +4,7 @@ import { remainingEtaMinutes } from '../../shared/orders';
 import { call } from './helpers';
 import { availableDrinks, guestToken, staffToken } from './order-helpers';
 
-describe('remainingEtaMinutes (pure, docs/decisions/125)', () => {
+describe('remainingEtaMinutes (pure, docs/decisions/180)', () => {
   const placed = '2026-01-01T20:00:00.000Z';
   const at = (minutes: number) => Date.parse(placed) + minutes * 60_000;
   it('counts down from placement: 8 min with 3 drinks ahead and 1 own, then 5 after 3 minutes, then 0, never negative', () => {

@@ -20,7 +20,7 @@ const quick = async (token: string, slug = SLUG, drink = drinkId) =>
   call('POST', '/api/orders/quick', { token, body: { slug, item: { menu_drink_id: drink } } });
 
 /**
- * The clock moved past the window for every order placed so far (decision 092: the rows' state once the window has
+ * The clock moved past the window for every order placed so far (decision 119: the rows' state once the window has
  * passed), and the venue's hub started afresh, as after any restart.
  */
 async function windowPassed(slug = SLUG) {

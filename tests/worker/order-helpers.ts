@@ -86,7 +86,7 @@ export async function openLive(venue: string, token: string, since?: number) {
 
 /**
  * A creation the bartender suggested to this guest at this venue just now (as /api/ai/* stores it):
- * AI creation order lines must name one (docs/decisions/102).
+ * AI creation order lines must name one (docs/decisions/190).
  */
 export async function suggestedCreation(ownerKey: string, slug: string, name: string, recipe: { ingredient: string; quantity: number; unit: string }[]) {
   const id = newId();

@@ -1,4 +1,4 @@
-// An order's stock movements are found through indexes (docs/decisions/156): cancelling a poured order and
+// An order's stock movements are found through indexes (docs/decisions/233): cancelling a poured order and
 // archiving read them at the target's size (≈ 5–9 M movements a day per shard set) without scanning the table.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

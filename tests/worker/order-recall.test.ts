@@ -16,7 +16,7 @@ async function placeQuick(slug: string) {
 const setStatus = (id: string, token: string, body: object) => call('PUT', `/api/staff/orders/${id}/status`, { token, body });
 const recall = (id: string, token: string) => call('POST', `/api/staff/orders/${id}/recall`, { token });
 
-describe('recallOrder (pure): the 60-second undo of a bump (docs/decisions/122)', () => {
+describe('recallOrder (pure): the 60-second undo of a bump (docs/decisions/234)', () => {
   const bumped: OrderState = { status: 'delivered', paymentStatus: 'unpaid', deliveredAt: '2026-01-01T20:00:00.000Z' };
   it('goes back to the status before the bump, unpaid, within the window only', () => {
     expect(RECALL_WINDOW_MS).toBe(60_000);

@@ -42,7 +42,7 @@ describe('etaMinutes (pure)', () => {
   });
 });
 
-describe('etaMinutes: the minutes a guest is shown (docs/decisions/025)', () => {
+describe('etaMinutes: the minutes a guest is shown (docs/decisions/180)', () => {
   // Worked by hand from the model, not from the code: 2 minutes + 1.5 per drink ahead and per own
   // drink (half of them once preparing), rounded up, at least 1.
   const table: [status: OrderState['status'], drinksAhead: number, ownDrinks: number, minutes: number | null][] = [

@@ -72,8 +72,8 @@ describe('migration 0009 (slim kept orders)', () => {
     // Order lines: every value kept, numbered in the order they were written (so each order's lines keep theirs).
     const items = (await db.prepare('SELECT * FROM order_items ORDER BY id').all<Record<string, unknown>>()).results;
     expect(items.map((row) => row.id)).toEqual([1, 2, 3]);
-    // Columns a later migration added (a table member's name, a voided line: docs/decisions/170; a line's options:
-    // docs/decisions/183) read as empty.
+    // Columns a later migration added (a table member's name, a voided line: docs/decisions/231; a line's options:
+    // docs/decisions/197) read as empty.
     const added = ['member_id', 'member_name', 'voided_at', 'void_reason', 'voided_by', 'modifier_choices'];
     expect(items.map((row) => without(row, 'id', ...added))).toEqual(old.items.map((row) => without(row, 'id')));
     expect(items.flatMap((row) => added.map((column) => row[column]))).toEqual(Array(items.length * added.length).fill(null));
@@ -101,7 +101,7 @@ describe('migration 0009 (slim kept orders)', () => {
       ['2', 'Midnight', null, null, null, 'double', [{ ingredient: 'Gin', quantity: 50, unit: 'ml' }], []],
     ]);
     // The indexes are the slim ones, with an order's movements found by the status change they name or, for these
-    // rows written before 0009, by the order (docs/decisions/156).
+    // rows written before 0009, by the order (docs/decisions/233).
     const indexes = (await db.prepare("SELECT tbl_name, name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('order_items', 'order_events', 'stock_movements') ORDER BY name").all()).results;
     expect(indexes).toEqual([
       { tbl_name: 'order_events', name: 'order_events_order_idx' },

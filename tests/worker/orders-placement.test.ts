@@ -374,7 +374,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('placing with the drinks the hub holds (docs/decisions/144)', () => {
+describe('placing with the drinks the hub holds (docs/decisions/157)', () => {
   it('stores the same ETA in SQL as etaMinutes computes, for any queue and any pace of the bar (docs/decisions/180)', async () => {
     const db = drizzle(env.DB, { schema });
     const venue = 'eta-sql-venue';

@@ -15,7 +15,7 @@ async function placeQuick(slug: string) {
 const setStatus = (path: string, token: string, status: string) => call('PUT', path, { token, body: { status } });
 
 describe('the order state machine through the staff API', () => {
-  it('pending → preparing → ready → delivered: events written, delivered_at set, payment still unpaid (docs/decisions/179)', async () => {
+  it('pending → preparing → ready → delivered: events written, delivered_at set, payment still unpaid (docs/decisions/222)', async () => {
     const staff = await staffToken('staff@barhop.dev');
     const { id } = await placeQuick('artisan-bar');
     for (const status of ['preparing', 'ready']) {
@@ -107,7 +107,7 @@ describe('staff and admin lists', () => {
     const a = await placeQuick('artisan-bar');
     const b = await placeQuick('artisan-bar');
     await setStatus(`/api/staff/orders/${b.id}/status`, staff, 'delivered');
-    // Delivered is not paid (docs/decisions/179): b is paid once a payment is recorded, as a tab's close records it.
+    // Delivered is not paid (docs/decisions/222): b is paid once a payment is recorded, as a tab's close records it.
     await env.DB.prepare("UPDATE orders SET payment_status = 'captured' WHERE id = ?").bind(b.id).run();
     const active = OrderList.parse((await call('GET', '/api/staff/orders?status=active&limit=200', { token: staff })).json).orders;
     expect(active.every((o) => ['pending', 'preparing', 'ready'].includes(o.status))).toBe(true);

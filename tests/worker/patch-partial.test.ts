@@ -1,4 +1,4 @@
-// docs/decisions/112: every update route changes only the fields the request names. One test per route:
+// docs/decisions/228: every update route changes only the fields the request names. One test per route:
 // change one field, then read the object back and compare every other field with what it was.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Card payments in tests (docs/decisions/209): the Worker's Stripe SDK sends through its own fetch client hook to
+// Card payments in tests (docs/decisions/222): the Worker's Stripe SDK sends through its own fetch client hook to
 // a recording fake of Stripe's API (worker/payments/local-stripe.ts, in Stripe's request and object shapes), and
 // Stripe's webhook events are signed with the SDK's own test helper.
 import { env } from 'cloudflare:workers';

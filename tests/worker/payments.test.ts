@@ -1,4 +1,4 @@
-// Card payments (docs/product.md §12.9, docs/decisions/209): a share paid by card is captured only when Stripe's
+// Card payments (docs/product.md §12.9, docs/decisions/222): a share paid by card is captured only when Stripe's
 // webhook says so; every webhook path replayed and out of order ends in one capture and one refund; an admin's
 // refund; a tab on a card hold; no key in any answer or log line; bad input in the error shape of docs/api.md.
 import { env } from 'cloudflare:workers';
@@ -85,7 +85,7 @@ describe('paying a share by card', () => {
   });
 });
 
-describe('the payer\'s browser says it confirmed (docs/decisions/210)', () => {
+describe('the payer\'s browser says it confirmed (docs/decisions/222)', () => {
   const check = (sessionId: string, shareId: string, token: string) => call('POST', `/api/tables/sessions/${sessionId}/shares/${shareId}/card/check`, { token, body: {} });
 
   it('the Worker asks Stripe: nothing is captured while Stripe has no payment, then Stripe\'s answer captures it once', async () => {
@@ -227,7 +227,7 @@ describe('refunds', () => {
   });
 });
 
-describe('owner figures (docs/decisions/210)', () => {
+describe('owner figures (docs/decisions/222)', () => {
   it('analytics count takings by method, with the tips, the card refunds and Barhop\'s fees', async () => {
     const admin = await staffToken('admin@barhop.dev');
     const figures = async () => AdminAnalytics.parse((await call('GET', '/api/admin/analytics?window=7d', { token: admin })).json).payments;
@@ -311,7 +311,7 @@ describe('a tab on a card hold', () => {
     }
   });
 
-  // The hold screen (docs/decisions/213): a hold is put down, Stripe.js confirms it, the Worker asks Stripe.
+  // The hold screen (docs/decisions/222): a hold is put down, Stripe.js confirms it, the Worker asks Stripe.
   const putHold = async (sessionId: string, token: string) => {
     const res = await call('POST', `/api/tables/sessions/${sessionId}/holds`, { token, body: {} });
     expect(res.status, res.text).toBe(200);
@@ -389,7 +389,7 @@ describe('a tab on a card hold', () => {
     await addLine(t.sessionId, t.host.token, { menu_drink_id: drink!.id, qty: 1 });
     await deliver((await sendRound(t.sessionId, t.host.token)).order.id);
     await idleFor(t.sessionId, 5 * 60);
-    // What the hub's alarm and the daily housekeeping run (docs/decisions/173).
+    // What the hub's alarm and the daily housekeeping run (docs/decisions/231).
     const venue = await venueId(SLUG);
     expect(await venueHub(env, venue).closeIdleTables(venue)).toBeGreaterThanOrEqual(1);
     const state = await stateOf(t.sessionId, await bartender());

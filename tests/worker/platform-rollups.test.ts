@@ -1,5 +1,5 @@
 // The super admin's platform views read only the rollups in the control database, which each venue's hub keeps
-// exact a few seconds after a change (docs/decisions/151): once the hub's alarm has run, after a placement, a
+// exact a few seconds after a change (docs/decisions/203): once the hub's alarm has run, after a placement, a
 // cancellation, a refund and an AI interaction, the platform's figures equal the sum of the venues' own over the
 // same window; they make no query on a venue database; the nightly job recomputes what no hub was told about.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';

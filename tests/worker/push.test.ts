@@ -1,4 +1,4 @@
-// "Tell me when it's ready" by Web Push (docs/decisions/215): the push the Worker sends when the bar marks an order
+// "Tell me when it's ready" by Web Push (docs/decisions/227): the push the Worker sends when the bar marks an order
 // ready is decrypted here as a browser would (RFC 8291, with code of the test's own), its VAPID signature checked
 // against the public key (RFC 8292), and its headers read.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
@@ -148,7 +148,7 @@ describe('the aes128gcm encryption (RFC 8291)', () => {
   });
 });
 
-describe("tell me when it's ready (docs/decisions/215)", () => {
+describe("tell me when it's ready (docs/decisions/227)", () => {
   it('GET /api/push/key answers the VAPID public key, to anyone', async () => {
     const res = await call('GET', '/api/push/key');
     expect(res.status).toBe(200);
@@ -365,7 +365,7 @@ describe('push only to push services (docs/decisions/227)', () => {
   });
 });
 
-describe("text me when it's ready (docs/decisions/215, amended 2026-11-28)", () => {
+describe("text me when it's ready (docs/decisions/227, amended 2026-11-28)", () => {
   it("one text through Twilio to the number typed (any country), with the push's words; once per order", async () => {
     const texts: Captured[] = [];
     capturePushes(201, texts);

@@ -1,4 +1,4 @@
-// D1 read replication (docs/decisions/141): a write's answer carries its bookmark in X-D1-Bookmark, and a
+// D1 read replication (docs/decisions/150): a write's answer carries its bookmark in X-D1-Bookmark, and a
 // read that sends it back is served from a session starting at that bookmark, so the caller sees their own write.
 import { describe, expect, it } from 'vitest';
 import { decodeBookmark } from '../../worker/shards/sessions';

@@ -1,4 +1,4 @@
-// Back-office readings (docs/decisions/235): an imported line the catalogue knows by its words ("1 sprig Mint") is
+// Back-office readings (docs/decisions/238): an imported line the catalogue knows by its words ("1 sprig Mint") is
 // matched, and an unmatched line the owner confirmed free of allergens no longer warns guests.
 import { describe, expect, it } from 'vitest';
 import { DrinkList } from '../../shared/schemas/drink';

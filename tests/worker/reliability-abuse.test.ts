@@ -2,7 +2,7 @@
 // phone, per address) and tries (per code, per phone, per device, per address), new guest sessions per address,
 // failed logins (per account and client, per account, per address), AI calls per guest session. Each is driven to
 // its limit: the next request is 429 with Retry-After (and nothing is done), and after the window it works again.
-// The address ceilings are floods' limits, far above a venue's (docs/decisions/164): they are filled directly
+// The address ceilings are floods' limits, far above a venue's (docs/decisions/165): they are filled directly
 // (`fillCounter`) instead of by thousands of requests; `reliability-venue-wifi.test.ts` drives real crowds.
 //
 // Recovery without waiting an hour: the limits are fixed windows (worker/lib/rate-limit.ts), one
@@ -81,7 +81,7 @@ describe('OTP', () => {
     const refused = await call('POST', '/api/auth/otp/send', { token: device.token, body: { phone }, headers: client });
     const retryAfter = expectLimited(refused, OTP_SENDS_PER_DEVICE_PHONE);
     expect(await otpCount(phone)).toBe(codesBefore);
-    // The phone's owner on another device is not refused by this device's sends (docs/decisions/108).
+    // The phone's owner on another device is not refused by this device's sends (docs/decisions/165).
     const other = freshClient();
     const owner = await deviceSession(other);
     expect((await call('POST', '/api/auth/otp/send', { token: owner.token, body: { phone }, headers: other })).status).toBe(200);
@@ -100,7 +100,7 @@ describe('OTP', () => {
     }
     const retryAfter = expectLimited(await call('POST', '/api/auth/otp/send', { token: device.token, body: { phone: '+15552029999' }, headers: client }), OTP_SENDS_PER_DEVICE);
     expect(await otpCount('+15552029999')).toBe(0);
-    // The next guest at the same bar is not refused by this one (docs/decisions/164).
+    // The next guest at the same bar is not refused by this one (docs/decisions/165).
     const neighbour = await deviceSession(client);
     expect((await call('POST', '/api/auth/otp/send', { token: neighbour.token, body: { phone: '+15552029998' }, headers: client })).status).toBe(200);
     await passWindow(OTP_SENDS_PER_DEVICE, device.session_id);

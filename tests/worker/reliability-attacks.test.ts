@@ -1,4 +1,4 @@
-// Attack suite (docs/decisions/107–109): limits that hold under parallel requests. `npm test` runs one round of
+// Attack suite (docs/decisions/165 and 109): limits that hold under parallel requests. `npm test` runs one round of
 // each; the soak (`npm run test:soak`, RELIABILITY_SCALE=10) runs ten. docs/reliability.md "Attacks".
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -49,7 +49,7 @@ class LiveClient {
   private receive(message: LiveMessage) {
     if (message.type === 'hello') { this.lastSeq = Math.max(this.lastSeq, message.seq); return; }
     if (message.type === 'snapshot') { stats.snapshots += 1; this.lastSeq = Math.max(this.lastSeq, message.seq); return; }
-    // A nudge to read the menu again, not a logged event: it carries the latest seq, not its own (docs/decisions/124).
+    // A nudge to read the menu again, not a logged event: it carries the latest seq, not its own (docs/decisions/154).
     if (message.type === 'menu_changed') return;
     if (this.events.some((e) => e.seq === message.seq)) stats.duplicates += 1;
     if (message.seq <= (this.events.at(-1)?.seq ?? 0)) stats.outOfOrder += 1;

@@ -1,6 +1,6 @@
 // A venue's guests share one address (the bar's Wi-Fi), so a limit keyed on the address is one limit for the whole
 // bar: limits are keyed on the device, the account or the phone, and an address only meets a far higher ceiling
-// against floods (docs/decisions/164). And a phone's codes and wrong guesses are capped over every device and
+// against floods (docs/decisions/165). And a phone's codes and wrong guesses are capped over every device and
 // address together. `npm test` runs one round of each; the soak (`npm run test:soak`, RELIABILITY_SCALE=10) runs
 // ten (docs/reliability.md §13).
 import { env } from 'cloudflare:workers';

@@ -45,9 +45,9 @@ export const POLICY: Record<string, readonly Who[]> = {
   // The live channel authenticates with ?token= on the WebSocket upgrade (tests/worker/live*.test.ts).
   '/api/live': EVERYONE,
   // Stripe's webhook: its credential is the signature over the body, refused with 400 for anyone else
-  // (tests/worker/payments.test.ts, docs/decisions/209); no bearer token changes that.
+  // (tests/worker/payments.test.ts, docs/decisions/222); no bearer token changes that.
   'POST /api/payments/webhook': EVERYONE,
-  // The VAPID public key a browser subscribes with (docs/decisions/215): public, like the key.
+  // The VAPID public key a browser subscribes with (docs/decisions/227): public, like the key.
   '/api/push': EVERYONE,
 
   // Guests: a device session (signed token), signed in by phone or not
@@ -80,7 +80,7 @@ export const POLICY: Record<string, readonly Who[]> = {
   'GET /api/ai/interactions': SUPERADMIN,
   '/api/super': SUPERADMIN,
   '/api/super/impersonate': ['superadmin', 'impersonating'],
-  // Bench only (bench/, docs/decisions/083): demo mode only, a super admin's.
+  // Bench only (bench/, docs/decisions/176): demo mode only, a super admin's.
   '/api/dev': SUPERADMIN,
   'POST /api/dev/bench/d1-write-once': GUESTS, // the bench's HTTP write floor, bench venues only
 };
@@ -185,7 +185,7 @@ describe('role × route matrix', () => {
 
     for (const who of CALLERS) {
       const res = await call(method, url, { token: tokens[who], body });
-      // A table read without its QR token is refused to everyone alike (docs/decisions/229): a proof, not a role.
+      // A table read without its QR token is refused to everyone alike (docs/decisions/237): a proof, not a role.
       const denied = res.status === 401 || (res.status === 403 && !res.text.includes('"table_token_required"'));
       if (allowed.includes(who)) {
         if (denied) failures.push(`${who}: expected to be let in, got ${res.status} ${res.text.slice(0, 160)}`);

@@ -1,4 +1,4 @@
-// The back office of a venue on a shard other than the control database (docs/decisions/140, 150): the admin's
+// The back office of a venue on a shard other than the control database (docs/decisions/150): the admin's
 // menu, catalogue, inventory, profile, analytics and AI settings, the staff inventory and the guest AI routes
 // read and write the venue's shard; only platform records (accounts, the audit log, the venue's control copy)
 // are written to the control database.

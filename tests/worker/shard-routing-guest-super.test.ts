@@ -1,5 +1,5 @@
 // The guest side and the super admin console for a venue on a shard other than the control database
-// (docs/decisions/140): favourites, ratings, the first-paint venue page, guest sign-in's cart merge, venue edits,
+// (docs/decisions/150): favourites, ratings, the first-paint venue page, guest sign-in's cart merge, venue edits,
 // the ingredient catalogue (a copy on every database) and the unmatched-ingredient list. Rows must land on the
 // venue's shard, not on the control database.
 import { createExecutionContext } from 'cloudflare:test';
@@ -118,7 +118,7 @@ describe('a venue on a shard, guest side', () => {
     const boot = (page: string) => JSON.parse(/<script type="application\/json" id="barhop-boot">([\s\S]*?)<\/script>/.exec(page)![1]!);
     expect(boot(html).venue.venue.name).toBe('Shard One Bar');
     expect(/<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1]).toContain('Shard Spritz');
-    // The menu's body rides on the venue's other pages (a painted menu's loader reads it, docs/decisions/096).
+    // The menu's body rides on the venue's other pages (a painted menu's loader reads it, docs/decisions/219).
     const cart = await (await pages.fetch(new Request(`http://localhost/venue/${SLUG}/cart`), env, createExecutionContext())).text();
     expect(boot(cart).menu.drinks.map((d: { name: string }) => d.name)).toEqual(['Shard Spritz']);
   });

@@ -1,5 +1,5 @@
 // The venue directory (venue → shard), placing new venues on the least-loaded shard, and the per-shard
-// rollups that platform views read (docs/decisions/140, 142, 151).
+// rollups that platform views read (docs/decisions/150 and 203).
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -240,7 +240,7 @@ describe('platform figures over every shard', () => {
     const guest = await guestToken();
     const placed = await call('POST', '/api/orders', { token: guest.token, body: { slug: 'second-shard', items: [{ menu_drink_id: drinkId, quantity: 10 }] } });
     expect(placed.status, placed.text).toBe(200);
-    // The platform views read the rollups, which the venue's hub recomputes a few seconds after the order (docs/decisions/151).
+    // The platform views read the rollups, which the venue's hub recomputes a few seconds after the order (docs/decisions/203).
     await runDurableObjectAlarm(venueHub(env, venue.id));
 
     const overview = (await call('GET', '/api/super/overview?window=7d', { token: superToken })).json;

@@ -1,5 +1,5 @@
 // Platform overview, top lists, recent orders and analytics: the numbers a super admin reads (from the rollups,
-// docs/decisions/151, 203) must equal what the venues' orders say, computed here independently with plain SQL over
+// docs/decisions/203) must equal what the venues' orders say, computed here independently with plain SQL over
 // each venue's own business days (docs/product.md §11.9).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -95,7 +95,7 @@ describe('venue accounts', () => {
     const { account } = UserResponse.parse(res.json);
     expect(account.role).toBe('admin');
     expect(account.claims_version).toBe(before.claims_version + 1);
-    // The change ends every session of the account (docs/decisions/105): the old token signs in again.
+    // The change ends every session of the account (docs/decisions/192): the old token signs in again.
     const stale = await call('GET', '/api/admin/auth/me', { token: oldToken });
     expect(stale.status).toBe(401);
     expect((await call('POST', '/api/auth/claims/sync', { token: oldToken })).status).toBe(401);

@@ -12,7 +12,7 @@ export type Guest = Awaited<ReturnType<typeof guestToken>>;
 /** A fresh device session (not signed in). */
 export const newGuest = () => guestToken();
 
-/** The token of table `table`'s QR code (docs/decisions/229), as the admin's QR screen reads it. */
+/** The token of table `table`'s QR code (docs/decisions/237), as the admin's QR screen reads it. */
 export async function tableTokenOf(table: string, slug = SLUG): Promise<string> {
   const res = await call('GET', `/api/admin/tables?restaurant_id=${slug}`, { token: await staffToken('superadmin@barhop.dev') });
   const found = (VenueTablesResponse.parse(answerOf(res))).tables.find((t) => t.number === table);

@@ -1,5 +1,5 @@
 // The AI round (docs/product.md §12.3): one drink per member, honouring what each said in their own AI chats at
-// this venue since they joined, through the AI bartender's own reader and hard filter (docs/decisions/100).
+// this venue since they joined, through the AI bartender's own reader and hard filter (docs/decisions/189).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AiRoundResponse } from '../../shared/schemas/tables';

@@ -1,4 +1,4 @@
-// The table's cart and rounds (docs/product.md §12.3, docs/decisions/170): lines and who may change them, rounds
+// The table's cart and rounds (docs/product.md §12.3, docs/decisions/231): lines and who may change them, rounds
 // through the bar as one order "Table N", one active round per table, live frames to members and staff, concurrent
 // changes applied one after another, and a tab that survives its hub's restart.
 import { evictDurableObject } from 'cloudflare:test';
@@ -244,7 +244,7 @@ describe('live', () => {
   });
 });
 
-describe('cart frames (docs/decisions/208)', () => {
+describe('cart frames (docs/decisions/231)', () => {
   const cartFrames = (messages: { type: string; session_id?: string }[], sessionId: string) =>
     messages.filter((m) => m.type === 'table_cart' && m.session_id === sessionId).map((m) => LiveTableCart.parse(m));
 

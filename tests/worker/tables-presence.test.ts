@@ -1,4 +1,4 @@
-// Proof of presence at a table (docs/decisions/229, docs/product.md §12.1): the table number printed on the table
+// Proof of presence at a table (docs/decisions/237, docs/product.md §12.1): the table number printed on the table
 // proves nothing. A tab opens with the token of the table's QR code; a live tab is joined with that token or the
 // tab's code from a member's phone; failed tries are limited per phone and per table; a new code from the back
 // office makes the printed ones stop working; staff read each table's code to open a tab for it.

@@ -59,7 +59,7 @@ describe('opening and joining a table', () => {
 
   it('refuses a table the venue does not have, an unknown code, a code of an ended tab, and a missing name', async () => {
     const guest = await newGuest();
-    // A table the venue does not have is, like any number without its code, asked to be scanned (docs/decisions/229).
+    // A table the venue does not have is, like any number without its code, asked to be scanned (docs/decisions/237).
     const missing = await call('POST', '/api/tables/sessions', { token: guest.token, body: { slug: SLUG, table: '42', name: 'Zoe', token: await tableTokenOf('14') } });
     expect(expectApiError(missing, 403)).toEqual({ code: 'table_token_required', message: tableMessages.scanTableCode });
     expect(expectApiError(await call('GET', `/api/venues/${SLUG}/tables/42`), 403).code).toBe('table_token_required');

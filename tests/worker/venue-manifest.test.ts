@@ -1,4 +1,4 @@
-// A web app manifest per venue (docs/decisions/215, amended 2026-11-28): Add to Home Screen adds the bar, opening its
+// A web app manifest per venue (docs/decisions/227, amended 2026-11-28): Add to Home Screen adds the bar, opening its
 // menu standalone, in its theme, with its generated logo, which the Worker serves.
 import { describe, expect, it } from 'vitest';
 import type { Venue } from '../../shared/schemas/venue';

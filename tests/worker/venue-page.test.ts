@@ -1,4 +1,4 @@
-// The guest venue page's HTML (docs/decisions/096): the Worker fills the SPA shell with the venue's title and
+// The guest venue page's HTML (docs/decisions/219): the Worker fills the SPA shell with the venue's title and
 // colour, the API's own venue and menu bodies as boot data and, on the menu, a first paint; an unknown or inactive
 // venue, or a failed read, gets the shell unchanged. The worker test pool has no static assets, so the shell and
 // its stylesheet come from a fixed template shaped like Vite's build output.
@@ -69,14 +69,14 @@ describe('the guest menu page', () => {
     const venue = (await call('GET', '/api/venues/artisan-bar')).json;
     const menu = (await call('GET', '/api/venues/artisan-bar/drinks')).json;
     // The menu's body is left out of a page with a first paint: the loader reads it after the paint (next test), and
-    // the page arrives in one round trip of a new connection (docs/decisions/096, amended). Other pages carry it.
+    // the page arrives in one round trip of a new connection (docs/decisions/219, amended). Other pages carry it.
     expect(boot(res.html)).toEqual({ slug: 'artisan-bar', venue });
     expect(boot((await page('/venue/artisan-bar/cart')).html)).toEqual({ slug: 'artisan-bar', venue, menu });
 
     const v = venue.venue as Venue;
     expect(res.html).toContain(`<title>${v.name}</title>`);
     expect(res.html).toContain(`<meta name="theme-color" content="${v.theme_colors.secondary}">`);
-    // Add to Home Screen: the venue's manifest (docs/decisions/215, amended).
+    // Add to Home Screen: the venue's manifest (docs/decisions/227, amended).
     expect(res.html).toContain('<link rel="manifest" href="/api/venues/artisan-bar/manifest.webmanifest">');
     // The stylesheet is in the page (no request before the first paint); the app starts after it (next test).
     expect(res.html).toContain(`<style>${CSS}</style>`);
@@ -131,7 +131,7 @@ describe('the guest menu page', () => {
     expect(assetRequests).toEqual(['/']);
   });
 
-  it('asked for in another language (?lang=es): boot data and title, no English first paint (docs/decisions/216)', async () => {
+  it('asked for in another language (?lang=es): boot data and title, no English first paint (docs/decisions/217)', async () => {
     const res = await page('/venue/artisan-bar?lang=es');
     expect(res.status).toBe(200);
     expect(boot(res.html)?.venue.venue.slug).toBe('artisan-bar');

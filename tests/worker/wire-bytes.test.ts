@@ -1,6 +1,6 @@
 // Bytes of one placed order on the wire (docs/scale.md "What one order costs"): the live frame the hub
 // sends for it and the idempotency record that keeps the placement's answer, for a typical order of two
-// menu drinks serialised by the Worker's own code. Before one canonical Order (docs/decisions/127) they
+// menu drinks serialised by the Worker's own code. Before one canonical Order (docs/decisions/152) they
 // were 3 923 B and 4 035 B; each must stay at most half of that.
 import { describe, expect, it } from 'vitest';
 import { toOrder, type OrderItemRow, type OrderRow } from '../../worker/orders/serialize';
@@ -27,7 +27,7 @@ const placed: PlacedOrder = { id: order.id, status: 'pending', created_at: at, e
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 describe('one placed order on the wire', () => {
-  it('the live frame and the idempotency record are at most half their size before docs/decisions/127', () => {
+  it('the live frame and the idempotency record are at most half their size before docs/decisions/152', () => {
     const frame = bytes({ seq: 1234, type: 'order_created', at, order });
     const record = bytes(placed);
     console.log(JSON.stringify({ live_frame_bytes: frame, idempotency_record_bytes: record }));

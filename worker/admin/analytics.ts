@@ -1,9 +1,9 @@
 // Venue analytics (admin /analytics), computed by D1 in SQL: revenue and orders per business day, top
 // drinks, the weekday × hour heat map and the AI share. What counts as a sale, and the totals, come
 // from the one definition the platform console reads too (worker/analytics/sales-figures.ts).
-// The window is whole business days in the venue's time zone from its day cut-off (docs/decisions/196): "7d" is
+// The window is whole business days in the venue's time zone from its day cut-off (docs/decisions/225): "7d" is
 // today's business day and the 6 before it, each bucket one of them. Hours of the heat map are the venue's local
-// time at its current UTC offset (docs/decisions/055).
+// time at its current UTC offset (docs/decisions/203).
 import { sql } from 'drizzle-orm';
 import type { AdminAnalytics, AnalyticsWindow } from '../../shared/schemas/admin';
 import { businessDayBounds, lastBusinessDays, utcOffsetMinutes } from '../../shared/business-day';
@@ -46,7 +46,7 @@ export async function venueAnalytics(db: Db, d1: D1Database, venueId: string, wi
       select strftime('%w', o.created_at, ${shift}) as weekday, strftime('%H', o.created_at, ${shift}) as hour, count(*) as orders
       from orders o where ${sales} group by weekday, hour`),
     db.all<{ n: number }>(sql`select count(*) as n from ai_interactions where restaurant_id = ${venueId} and created_at >= ${since}`),
-    // Archived days (docs/decisions/148) are summed per UTC day, the archive's grain: each counts in the window's
+    // Archived days (docs/decisions/149) are summed per UTC day, the archive's grain: each counts in the window's
     // business day of the same date (docs/decisions/203).
     db.all<{ date: string; orders: number; revenue: number }>(sql`
       select a.day as date, a.orders as orders, a.revenue_cents as revenue from archived_order_days a

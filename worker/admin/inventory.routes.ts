@@ -11,7 +11,7 @@ import { changesVenueMenu } from '../menu/menu-changes';
 
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
 
-/** Admin inventory tab (docs/decisions/052), always the caller's venue. PUT and PATCH are both partial. */
+/** Admin inventory tab (docs/decisions/073), always the caller's venue. PUT and PATCH are both partial. */
 export const adminInventoryRoutes = new Hono<AppContext>()
   .use(changesVenueMenu)
   .use(requireAdmin)

@@ -14,7 +14,7 @@ import { everyDeclaredDatabase, scopedVenueDatabase } from '../shards/venue-scop
 import { changesVenueMenu } from '../menu/menu-changes';
 
 /**
- * Admin menu tab (docs/decisions/052): by name, or by display_order for the live dashboard.
+ * Admin menu tab (docs/decisions/073): by name, or by display_order for the live dashboard.
  * PUT and PATCH are both partial. Diagnostics expect 401 here without credentials.
  */
 export const adminMenuDrinkRoutes = new Hono<AppContext>()

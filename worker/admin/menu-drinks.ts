@@ -86,7 +86,7 @@ export async function getMenuDrink(db: Db, venueId: string, id: string) {
 }
 
 /**
- * Recipe lines keep the owner's text (docs/decisions/111). A line names a canonical ingredient, or
+ * Recipe lines keep the owner's text (docs/decisions/238). A line names a canonical ingredient, or
  * keeps its text unmatched: then an exact name/alias match is taken when there is one, and otherwise
  * the text is recorded for normalisation (unmatched_ingredients) and the line stays free text.
  */
@@ -142,7 +142,7 @@ const drinkFields = (input: MenuDrinkPatchData) => Object.fromEntries(Object.ent
   extraAllergens: input.extra_allergens,
 }).filter(([, v]) => v !== undefined)) as Partial<typeof menuDrinks.$inferInsert>;
 
-/** A drink without an uploaded photo shows art drawn from its recipe, redrawn when the recipe changes (docs/decisions/135). */
+/** A drink without an uploaded photo shows art drawn from its recipe, redrawn when the recipe changes (docs/decisions/185). */
 async function withCurrentArt(db: Db, venueId: string, drink: AdminMenuDrink): Promise<AdminMenuDrink> {
   const recipe = drink.recipe.map((line) => ({ ingredient: line.ingredient_name, quantity: line.quantity, unit: line.unit }));
   const imageUrl = redrawnDrinkArt(drink.image_url, { name: drink.name, category: drink.category, method: null, recipe });
@@ -185,7 +185,7 @@ export async function nextDisplayOrder(db: Db, venueId: string) {
   return last.length ? Math.max(...last.map((r) => r.displayOrder)) + 1 : 0;
 }
 
-/** A new drink's checks and statements (the drink form and the CSV import, docs/decisions/195). */
+/** A new drink's checks and statements (the drink form and the CSV import, docs/decisions/212). */
 export async function prepareCreateMenuDrink(db: Db, venueId: string, input: ParsedDrinkInput, displayOrder: number): Promise<DrinkWrite> {
   const id = newId();
   await assertNameFree(db, venueId, input.name);

@@ -1,6 +1,6 @@
-// A drink's modifier groups as the admin saves them (docs/decisions/183): each effect names a catalogue ingredient,
+// A drink's modifier groups as the admin saves them (docs/decisions/197): each effect names a catalogue ingredient,
 // each option gets an id that stays across edits, and what an option puts in the glass is derived on save, like the
-// drink's own facts (docs/decisions/101).
+// drink's own facts (docs/decisions/238).
 import { inArray } from 'drizzle-orm';
 import { deriveDrinkFacts } from '../../shared/drink-facts';
 import { newId } from '../../shared/ids';

@@ -1,5 +1,5 @@
 // Admin edits of recipes change what the menu can pour: the staff area's recipe-driven sold-out
-// rule (worker/inventory/sold-out.ts, docs/decisions/061) recomputes the venue's drinks.
+// rule (worker/inventory/sold-out.ts, docs/decisions/233) recomputes the venue's drinks.
 import type { Db } from '../env';
 import { recomputeSoldOut } from '../inventory/sold-out';
 

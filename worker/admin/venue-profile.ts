@@ -21,7 +21,7 @@ export async function getVenueProfile(db: Db, venueId: string) {
   return toVenue(await findVenue(db, venueId));
 }
 
-/** Generated cover and logo follow a new name or theme (docs/decisions/135); uploaded ones stay, and an edit naming neither leaves both as they are. */
+/** Generated cover and logo follow a new name or theme (docs/decisions/185); uploaded ones stay, and an edit naming neither leaves both as they are. */
 function redrawnArt(row: typeof venues.$inferSelect) {
   const art = { name: row.name, primary: row.themePrimary, secondary: row.themeSecondary };
   return { imageUrl: redrawnVenueArt('cover', row.imageUrl, art), logoUrl: redrawnVenueArt('logo', row.logoUrl, art) };
@@ -31,7 +31,7 @@ function redrawnArt(row: typeof venues.$inferSelect) {
  * Saves the fields the request names and nothing else (a partial update never blanks the rest);
  * a logo or cover that was replaced or cleared is removed from R2 unless a drink or the venue still shows it.
  * The venue's row is on its shard; a venue on a shard other than the control database has a copy there too (the
- * platform record, docs/decisions/140), which gets the same fields so reads on either agree.
+ * platform record, docs/decisions/150), which gets the same fields so reads on either agree.
  */
 export async function updateVenueProfile(venue: VenueDatabase, control: Db, env: WorkerEnv, venueId: string, input: ParsedProfile) {
   const { db } = venue;

@@ -1,5 +1,5 @@
 // What a guest says about their body, read from their own words in any language the reader knows, and the
-// hard filter it becomes (docs/decisions/100-guest-constraints-hard-filter.md, 168). Both back ends run every
+// hard filter it becomes (docs/decisions/189-guest-constraints-are-hard-filters.md). Both back ends run every
 // candidate through `violations` before it can reach the guest: a stated constraint never only ranks.
 import { CLASS_ALLERGENS } from '../../shared/drink-facts';
 import { wordsOf } from './languages/normalise';
@@ -47,7 +47,7 @@ export type GuestConstraints = {
 
 export const NO_CONSTRAINTS: GuestConstraints = { allergies: [], alcoholFree: false, lowAlcohol: false, unread: false, language: 'en' };
 
-/** The constraints another reader found (the model's, docs/decisions/168) can only add to the local reader's. */
+/** The constraints another reader found (the model's, docs/decisions/189) can only add to the local reader's. */
 export function mergeConstraints(base: GuestConstraints, extra: GuestConstraints | null | undefined): GuestConstraints {
   if (!extra) return base;
   const allergies = ALLERGEN_GROUPS.filter((g) => base.allergies.includes(g) || extra.allergies.includes(g));
@@ -132,7 +132,7 @@ export const hasConstraints = (c: GuestConstraints) => c.allergies.length > 0 ||
 
 const joinWith = (words: string[], last: string) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`);
 
-/** What the reply asks when the guest's words could not be read (docs/decisions/168): in English, in plain words. */
+/** What the reply asks when the guest's words could not be read (docs/decisions/189): in English, in plain words. */
 export const UNREAD_QUESTION = "Sorry, I can't read that language, so I won't guess. Do you have any allergies, or would you like your drink alcohol-free? Please tell me in English.";
 export const UNREAD_HOLD = "Until you tell me, I'll only suggest drinks with no alcohol and no listed allergens.";
 
@@ -164,7 +164,7 @@ export function drinkClassesNamed(text: string): DrinkClass[] {
   return DRINK_CLASSES.filter((drinkClass) => lines.some((words) => PHRASES.drinkClasses.get(drinkClass)!.some(words)));
 }
 
-/** The allergen groups a drink class carries by nature that the guest named (docs/decisions/188). */
+/** The allergen groups a drink class carries by nature that the guest named (docs/decisions/189). */
 export const classAllergenGroups = (drinkClass: DrinkClass, c: GuestConstraints): AllergenGroup[] =>
   c.allergies.filter((group) => (CLASS_ALLERGENS[drinkClass] ?? []).some((stored) => allergenInGroup(stored, group)));
 
@@ -172,7 +172,7 @@ const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.s
 
 /**
  * What the reply says about a class the guest named that carries an allergen they cannot have, in their language:
- * "Wine contains sulphites, so I have left it out." (docs/decisions/188).
+ * "Wine contains sulphites, so I have left it out." (docs/decisions/189).
  */
 export function classSentences(c: GuestConstraints, text: string): string[] {
   if (c.unread) return [];

@@ -1,5 +1,5 @@
 // What a bar pours: the bounds every AI creation's recipe must keep, checked where a creation is
-// made (both back ends) and again where it is ordered (docs/decisions/102-ai-creations-bounded-by-the-server.md).
+// made (both back ends) and again where it is ordered (docs/decisions/190-the-ai-bartender.md).
 import { recipeNeed } from '../../shared/inventory';
 import { isAlcoholicCategory } from '../../shared/drink-facts';
 

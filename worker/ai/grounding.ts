@@ -21,7 +21,7 @@ export type GroundedLine = {
   quantity: number;
   unit: string;
   optional: boolean;
-  /** Unmatched, and confirmed by the owner to carry no allergens (docs/decisions/235). */
+  /** Unmatched, and confirmed by the owner to carry no allergens (docs/decisions/238). */
   noAllergensConfirmed?: boolean;
   /** The canonical ingredient, when the line names one. */
   ingredient: GroundedIngredient | null;
@@ -35,7 +35,7 @@ export type GroundedDrink = {
   category: string;
   imageUrl: string | null;
   tags: string[];
-  /** Derived from the recipe (docs/decisions/101). */
+  /** Derived from the recipe (docs/decisions/238). */
   allergens: string[];
   containsAlcohol: boolean;
   baseSpirit: string | null;

@@ -1,5 +1,5 @@
 // The one filter every candidate passes before it reaches a guest, whichever back end proposed it
-// (docs/decisions/100-guest-constraints-hard-filter.md): the guest's stated constraints against
+// (docs/decisions/189-guest-constraints-are-hard-filters.md): the guest's stated constraints against
 // what stored data says is in the glass, and the pour bounds of an AI creation.
 import type { RecipeLine } from '../../shared/schemas/cart';
 import { type GlassFacts, type GuestConstraints, violations } from './constraints';

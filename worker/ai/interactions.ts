@@ -1,7 +1,7 @@
 // Writes to ai_interactions: every suggestion, guests' likes and dislikes, and the link from a
 // suggestion to the order it led to (docs/product.md §6.5: analytics read from these). Each write that
 // changes a count answers the interaction's created_at, whose UTC day the caller marks for the venue's
-// rollups (docs/decisions/151); setting the time here rather than in SQL names that day exactly.
+// rollups (docs/decisions/203); setting the time here rather than in SQL names that day exactly.
 import { and, eq, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import type { AiSuggestion } from '../../shared/schemas/ai';

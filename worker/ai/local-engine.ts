@@ -34,7 +34,7 @@ export type Preference = {
   /** Menu categories asked for by word ('beer', 'wine', 'shot'). */
   categories: string[];
   zeroProof: boolean;
-  /** What the guest said about their body: a hard filter (docs/decisions/100). */
+  /** What the guest said about their body: a hard filter (docs/decisions/189). */
   constraints: GuestConstraints;
 };
 
@@ -353,7 +353,7 @@ const GARNISH_HINTS: [RegExp, string[]][] = [
  * one that fits something in the glass, else none (a garnish that fits nothing reads as a mistake).
  */
 export function pickGarnish(tags: Set<string>, rules: readonly GroundedRule[], garnishes: readonly string[]): string | null {
-  // A rule's garnish that fits wins over the global list (docs/decisions/043).
+  // A rule's garnish that fits wins over the global list (docs/decisions/190).
   const pool = [...rules.flatMap((r) => r.garnishes.map((g) => ({ g, bonus: 10 }))), ...garnishes.map((g) => ({ g, bonus: 0 }))];
   let best: { g: string; score: number } | null = null;
   for (const { g, bonus } of pool) {

@@ -12,7 +12,7 @@ import type { SuggestionRequest } from './types';
 
 type Parsed<S extends z.ZodType> = z.output<S>;
 
-/** Suggestions per guest device session (docs/decisions/041-ai-rate-limit.md); the table's AI round counts too. */
+/** Suggestions per guest device session (docs/decisions/165-rate-limits-keyed-on-what-they-protect.md); the table's AI round counts too. */
 export const AI_SUGGESTION_LIMIT: RateLimit = { name: 'ai-suggest-session', limit: 30, windowSeconds: 600 };
 
 export function vibeRequest(body: Parsed<typeof VibeInput>): { request: SuggestionRequest; query: string; context: Record<string, unknown> } {

@@ -16,7 +16,7 @@ export { AI_SUGGESTION_LIMIT } from './requests';
 
 /**
  * The venue's shard grounds the suggestion and logs it (docs/decisions/150); the rate limit stays on control. The
- * stored interaction counts in the venue's rollups of its day (docs/decisions/151).
+ * stored interaction counts in the venue's rollups of its day (docs/decisions/203).
  */
 async function suggest(c: Context<AppContext>, slug: string, built: Parameters<typeof serveSuggestion>[5]) {
   const guest = guestCaller(c);

@@ -38,7 +38,7 @@ export type SuggestionOutcome = {
 
 /**
  * What the model reads from the guest's words is added to the local reader's constraints for the retry, the
- * local fallback and the final check: a model can only add restrictions (docs/decisions/168).
+ * local fallback and the final check: a model can only add restrictions (docs/decisions/189).
  */
 export async function runSuggestion(primary: SuggestionBackend, initial: SuggestionRequest, grounding: Grounding): Promise<SuggestionOutcome> {
   const started = Date.now();

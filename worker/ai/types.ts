@@ -22,7 +22,7 @@ export type SuggestionRequest = {
   availableIngredients: string[] | null;
   /** recommend-new asks for something new: a creation from stock, never a menu drink. */
   creationOnly: boolean;
-  /** What the model read from the guest's words (docs/decisions/168): added to the local reader's, never instead. */
+  /** What the model read from the guest's words (docs/decisions/189): added to the local reader's, never instead. */
   modelConstraints?: GuestConstraints | null;
   /** The guest's language, when the app said it: the deployed model answers in it (docs/decisions/217). */
   language?: ContentLanguage;
@@ -33,7 +33,7 @@ export type DraftSuggestion = (
   | { type: 'menu'; menuDrinkId: string; blurb: string; tags: string[]; garnish: string | null; message: string }
   | { type: 'creation'; name: string; blurb: string; tags: string[]; recipe: RecipeLine[]; glass: string; garnish: string | null; message: string }
 ) & {
-  /** What the model read from the guest's words: the final check holds the answer to it as well (docs/decisions/168). */
+  /** What the model read from the guest's words: the final check holds the answer to it as well (docs/decisions/189). */
   modelConstraints?: GuestConstraints;
 };
 

@@ -3,7 +3,7 @@
 // here. Anything off (bad JSON, an unknown menu id, an ingredient not in stock) is an error, so the
 // service retries once and then falls back to the local engine. The model also reads the guest's words,
 // in any language, into the same constraints the local reader makes; they are added to the local
-// reader's, never instead of them, and the same hard filter applies both (docs/decisions/168).
+// reader's, never instead of them, and the same hard filter applies both (docs/decisions/189).
 import { z } from 'zod';
 import {
   classSentences, type GuestConstraints, honouredSentences, mergeConstraints, NO_CONSTRAINTS, replyOpening, requestConstraints,

@@ -1,11 +1,11 @@
-// The one definition of a sale and of a named window (docs/decisions/114, 151), free of Worker types so the seed
+// The one definition of a sale and of a named window (docs/decisions/203), free of Worker types so the seed
 // script (scripts/seed.ts) reads it too. worker/analytics/sales-figures.ts re-exports it beside the totals query:
 // import it from there in the Worker.
 import type { DayWindow } from '../../shared/schemas/common';
 
 const DAY_MS = 86_400_000;
 
-/** Whole UTC days in each named window of the analytics screens. */
+/** How many days each named window of the analytics screens holds (business days, docs/decisions/225). */
 export const WINDOW_DAYS: Record<DayWindow, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
 /** The UTC day (yyyy-mm-dd) of an instant. */
@@ -15,9 +15,9 @@ export const utcDay = (at: Date | string) => (typeof at === 'string' ? at : at.t
 export const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS));
 
 /**
- * Where a named window starts: midnight UTC of the window's first day, so "7d" is today (UTC) and the 6 UTC days
- * before it. The venue's analytics and the platform's views take their windows from here alike, so they agree to
- * the order, and the platform's come whole from per-day rollups (docs/decisions/151).
+ * Midnight UTC of a named window's first UTC day. Only housekeeping reads it now (which rollup rows are old enough
+ * to drop): the analytics screens' windows are each venue's business days (shared/business-day.ts,
+ * docs/decisions/225), and the platform sums each venue's rows inside its own window (docs/decisions/203).
  */
 export const windowStart = (window: DayWindow, now = new Date()) => `${addDays(utcDay(now), 1 - WINDOW_DAYS[window])}T00:00:00.000Z`;
 

@@ -1,9 +1,9 @@
-// The one definition of each sales figure (docs/decisions/114), read by venue analytics, the live
+// The one definition of each sales figure (docs/decisions/203), read by venue analytics, the live
 // dashboard and the platform console alike: an order counts when it was not cancelled and its money
 // was not refunded or voided; revenue is the sum of those orders' totals (tax included); the average
 // order is revenue / orders. Venue and platform figures can therefore never disagree. A named window
 // ("7d") is the venue's last N business days, in its zone from its day cut-off (shared/business-day.ts,
-// docs/decisions/196), and the platform sums each venue's own (docs/decisions/203); the caller passes where the
+// docs/decisions/225), and the platform sums each venue's own (docs/decisions/203); the caller passes where the
 // window starts. The definitions are in sales-definition.ts (free of Worker types, for the seed script) and
 // re-exported here with the totals query.
 import { averageOrderCents, COUNTED_ORDER } from './sales-definition';
@@ -27,7 +27,7 @@ export async function salesFigures(db: D1Database, scope: { since?: string; venu
             COALESCE(SUM(CASE WHEN o.referred_by_ai = 1 THEN 1 ELSE 0 END), 0) AS ai_orders
      FROM orders o WHERE ${where.join(' AND ')}`,
   ).bind(...binds).first<{ orders: number; revenue_cents: number; ai_orders: number }>();
-  // Archived orders count through their day sums (docs/decisions/148): whole UTC days inside the window.
+  // Archived orders count through their day sums (docs/decisions/149): whole UTC days inside the window.
   const dayWhere = ['1 = 1'];
   const dayBinds: string[] = [];
   if (scope.firstDay) { dayWhere.push('a.day >= ?'); dayBinds.push(scope.firstDay); } else if (scope.since) { dayWhere.push(`a.day || 'T00:00:00.000Z' >= ?`); dayBinds.push(scope.since); }

@@ -1,4 +1,4 @@
-// The audit log's reading side (docs/decisions/113): newest first, filtered, 50 a page with a cursor.
+// The audit log's reading side (docs/decisions/193): newest first, filtered, 50 a page with a cursor.
 import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { AuditEntry, AuditLogQuery } from '../../shared/schemas/audit';

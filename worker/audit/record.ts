@@ -1,4 +1,4 @@
-// The audit log's writing side (docs/decisions/113). A back-office route describes what it changed
+// The audit log's writing side (docs/decisions/193). A back-office route describes what it changed
 // with `describeWrite(c, …)`; one middleware then appends the entry after the response is known, so
 // every back-office write is recorded exactly once, described or not, succeeded or refused.
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 // The first super admin of an empty database (`npm run admin:create`, README "Deploy",
-// docs/decisions/121-first-super-admin.md). Plain SQL with literal values, so the same statements run
+// docs/decisions/191-roles-venue-teams-and-accounts.md). Plain SQL with literal values, so the same statements run
 // through `wrangler d1 execute --file` (local or remote) and through D1 in the Worker tests.
 import { LoginBody } from '../../shared/schemas/auth';
 import { newId } from '../../shared/ids';

@@ -75,7 +75,7 @@ const linkSessionStatement = (control: D1Database, sessionId: string, guestId: s
 
 /**
  * Links the device session to the phone's guest account and returns the signed-in token. The device's carts,
- * favourites, ratings and orders are on the shards of their venues (docs/decisions/140): each database that
+ * favourites, ratings and orders are on the shards of their venues (docs/decisions/150): each database that
  * holds venues moves its own, the other shards first, then the control database in one batch with the session
  * link, so a failure on a shard leaves the device signed out and the code can be asked for again.
  */

@@ -1,7 +1,7 @@
-// The sign-in limits and what each protects (docs/decisions/164). A venue's guests share its Wi-Fi, so one address
+// The sign-in limits and what each protects (docs/decisions/165). A venue's guests share its Wi-Fi, so one address
 // can be a whole bar: every limit that stops a person is keyed on the device, the account or the phone, and an
 // address meets only ceilings far above what a busy venue needs (300 guests behind one address, arriving within the
-// hour), kept against floods. Fixed windows, each hit counted before the work (docs/decisions/107).
+// hour), kept against floods. Fixed windows, each hit counted before the work (docs/decisions/165).
 import type { RateLimit } from '../lib/rate-limit';
 
 const MINUTE = 60;
@@ -18,7 +18,7 @@ export const GUEST_SESSIONS_PER_ADDRESS: RateLimit[] = [
 
 // ---- one-time codes: each is a paid text to someone's phone ----
 
-/** One device asking again for one phone (docs/decisions/108). */
+/** One device asking again for one phone (docs/decisions/165). */
 export const OTP_SENDS_PER_DEVICE_PHONE: RateLimit = { name: 'otp-send-device-phone', limit: 5, windowSeconds: HOUR };
 /** One device asking for many phones. */
 export const OTP_SENDS_PER_DEVICE: RateLimit = { name: 'otp-send-device', limit: 10, windowSeconds: HOUR };

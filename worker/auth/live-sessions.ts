@@ -1,4 +1,4 @@
-// One notion of a live session (docs/decisions/105-live-sessions.md). A staff access token names its
+// One notion of a live session (docs/decisions/192-sessions-tokens-and-signing-out.md). A staff access token names its
 // refresh family (`sid`); a signed-in guest token names its device session and the account it was
 // linked to. The session is live while the family has an unrevoked, unexpired token and the account
 // is enabled (staff), or while the device is still linked to that account (guests). Answers are kept

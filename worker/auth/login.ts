@@ -1,8 +1,8 @@
 // Email + password sign-in. An unknown email and a wrong password answer the same 401 after the same work (a PBKDF2
 // run either way). Wrong passwords are limited per account and client — the browser when it is a known device of
 // the account, else the address — then, for unknown devices, per account over every address and per address over
-// every account (worker/auth/limits.ts, docs/decisions/164, 165). Every attempt is counted atomically before the
-// password is checked and a right one is given back, so parallel guesses cannot pass a limit (docs/decisions/107).
+// every account (worker/auth/limits.ts, docs/decisions/165). Every attempt is counted atomically before the
+// password is checked and a right one is given back, so parallel guesses cannot pass a limit (docs/decisions/165).
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { LoginBody } from '../../shared/schemas/auth';

@@ -19,7 +19,7 @@ function bearer(c: Context<AppContext>): string | null {
 }
 
 /**
- * The role and venue a token acts with are the account's (docs/decisions/163). Whoever holds the signing key can
+ * The role and venue a token acts with are the account's (docs/decisions/194). Whoever holds the signing key can
  * sign any claims, and changing an account's role or venue raises its claims_version, so a token of the account's
  * current claims_version whose role or venue differs from the account's was not signed by this server for it.
  * A token of another claims_version is outdated and answers 409 `claims_outdated` in requireRole (docs/product.md
@@ -35,7 +35,7 @@ function claimsMatchAccount(claims: StaffClaims, account: StaffSessionState): bo
 
 /**
  * The caller a token stands for, or null when the token is invalid or its session has ended
- * (logout, password reset, disabled or changed account, guest sign-out: docs/decisions/105).
+ * (logout, password reset, disabled or changed account, guest sign-out: docs/decisions/192).
  */
 export async function liveCallerOf(env: WorkerEnv, token: string): Promise<Caller | null> {
   const verified = token ? await verifyToken(env, token) : null;

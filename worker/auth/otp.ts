@@ -1,7 +1,7 @@
 // Phone one-time codes (docs/product.md §5.4): 6 digits from crypto.getRandomValues, stored as an HMAC,
 // 10 minutes, single use, at most 5 tries per code. A code belongs to the phone AND the device
 // session that asked for it: only that device can use it, and a new code replaces only that
-// device's older ones, so nobody else's request can spoil the owner's code (docs/decisions/108).
+// device's older ones, so nobody else's request can spoil the owner's code (docs/decisions/165).
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { OTP_CODE_LENGTH } from '../../shared/constants';

@@ -30,7 +30,7 @@ const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait and try again.';
 export const authRoutes = new Hono<AppContext>()
   .use(keepsGuestReads)
   .get('/demo', (c) => {
-    // Written with the build flag itself so a production bundle holds no demo account (docs/decisions/120).
+    // Written with the build flag itself so a production bundle holds no demo account (docs/decisions/194).
     const info: DemoInfo = __BARHOP_DEMO_BUILD__ && isDemoMode(c.env)
       ? { demo_mode: true, password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role, venue_slug: a.venueSlug, display_name: a.displayName })) }
       : { demo_mode: false, password: null, accounts: [] };
@@ -74,7 +74,7 @@ export const authRoutes = new Hono<AppContext>()
     const phone = normalizePhone(c.req.valid('json').phone);
     const device = guestCaller(c).sessionId;
     // The caller's own limits first; only a send within them counts for the phone, which is capped over every
-    // device and address together (docs/decisions/164).
+    // device and address together (docs/decisions/165).
     await enforceRateLimits(c.env.DB, [
       { rule: OTP_SENDS_PER_DEVICE_PHONE, subject: `${device}:${phone}` },
       { rule: OTP_SENDS_PER_DEVICE, subject: device },

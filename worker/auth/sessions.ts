@@ -1,8 +1,8 @@
-// Staff sessions (docs/decisions/010-token-storage.md, 011-refresh-cookie.md): a 15-minute JWT
+// Staff sessions (docs/decisions/192-sessions-tokens-and-signing-out.md): a 15-minute JWT
 // access token plus a random refresh token, stored hashed, rotated on every use. Presenting a
 // refresh token that was already rotated means it leaked: the whole family is revoked, unless it
 // comes back within REFRESH_REUSE_GRACE_SECONDS (two tabs refreshing at once), which answers the
-// same successor. A family is the session every access token names (`sid`, docs/decisions/105).
+// same successor. A family is the session every access token names (`sid`, docs/decisions/192).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

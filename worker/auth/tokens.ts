@@ -14,7 +14,7 @@ export type StaffClaims = {
   role: StaffRole;
   restaurant_id: string | null;
   claims_version: number;
-  /** The session (refresh family) the token belongs to: it stops working when that session ends (docs/decisions/105). */
+  /** The session (refresh family) the token belongs to: it stops working when that session ends (docs/decisions/192). */
   sid: string;
   /** The super admin really acting, when this token impersonates a venue role. */
   act?: string;

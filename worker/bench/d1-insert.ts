@@ -1,7 +1,7 @@
-// The D1 write ceiling of order placement (bench/, docs/decisions/083): the very write batch a
+// The D1 write ceiling of order placement (bench/, docs/decisions/176): the very write batch a
 // placement commits (worker/orders/placement.ts: the order, its two lines, its first order event, its live-log
 // event (docs/decisions/154) and the idempotency record), run back to back inside the Worker, without HTTP, auth, the venue's
-// Durable Object or placement's reads; and the HTTP write floor (docs/decisions/097): that one batch
+// Durable Object or placement's reads; and the HTTP write floor (docs/decisions/176): that one batch
 // behind one guest HTTP request, with nothing else. Demo mode only.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
@@ -53,7 +53,7 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue) {
     db.insert(orderEvents).values({ orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: ownerKey, createdAt: now }),
     liveCreationInsert(db, { venueId: venue.id, orderId, from: null, to: 'pending', at: now }, 0),
     db.insert(idempotencyRecords).values({
-      // The request's hash and the order id, as placement keeps them (docs/decisions/143).
+      // The request's hash and the order id, as placement keeps them (docs/decisions/157).
       restaurantId: venue.id, key: newId(36), ownerKey, requestHash: newId(64), orderId, createdAt: now,
     }),
   ] as const;
@@ -94,7 +94,7 @@ const floorVenues = new Map<string, Promise<CeilingVenue>>();
 
 /**
  * The HTTP write floor: one placement-shaped write batch for one HTTP request, nothing else; it answers the order
- * it wrote as placement answers its own (docs/decisions/161).
+ * it wrote as placement answers its own (docs/decisions/176).
  */
 export async function writeOncePlacementBatch(db: Db, venueSlug: string): Promise<D1WriteOnceResult> {
   if (!venueSlug.startsWith(BENCH_VENUE_PREFIX)) throw notFound('Venue not found');

@@ -7,11 +7,11 @@ import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 
 /**
- * Bench-only routes (bench/, docs/decisions/083 and 097): they exist in demo mode only (local, never
+ * Bench-only routes (bench/, docs/decisions/176): they exist in demo mode only (local, never
  * in production, where DEMO_MODE is off and they answer 404 to everyone). The ceiling needs a super
  * admin; the floor takes a guest token as placement does (a token check, no database read) and
  * writes to bench venues only. A function, so that a production build, which never calls it, leaves the
- * module out (docs/decisions/120).
+ * module out (docs/decisions/194).
  */
 export const devBenchRoutes = () => new Hono<AppContext>()
   .use(async (c, next) => {

@@ -9,7 +9,7 @@ const handles = new WeakMap<D1Database, Db>();
 /**
  * The drizzle handle over one D1 binding, built once per binding and isolate, not per request: drizzle
  * derives its relational config from the whole schema on every construction, which showed as a fixed cost
- * on every request, health checks included (bench/, docs/decisions/082).
+ * on every request, health checks included (bench/, docs/decisions/085).
  */
 export function drizzleFor(d1: D1Database): Db {
   let db = handles.get(d1);

@@ -1,4 +1,4 @@
-// The whole data model. Conventions (docs/decisions/002-data-conventions.md):
+// The whole data model. Conventions (docs/decisions/228-data-and-wire-conventions.md):
 // ids are random URL-safe text, timestamps ISO-8601 UTC text, money integer cents,
 // lists and objects JSON text, booleans 0/1 integers.
 import { sql } from 'drizzle-orm';
@@ -13,7 +13,7 @@ const createdAt = () => text('created_at').notNull().default(now);
 const updatedAt = () => text('updated_at').notNull().default(now);
 const bool = (name: string) => integer(name, { mode: 'boolean' });
 const jsonList = (name: string) => text(name, { mode: 'json' }).$type<string[]>();
-/** An order line's options as placed (docs/decisions/183): what the ticket shows and the pour adds. */
+/** An order line's options as placed (docs/decisions/197): what the ticket shows and the pour adds. */
 export type StoredModifierChoice = ChosenModifier & { effects: ModifierEffect[] };
 
 export const venues = sqliteTable('venues', {
@@ -34,7 +34,7 @@ export const venues = sqliteTable('venues', {
   timezone: text('timezone').notNull().default('UTC'),
   active: bool('active').notNull().default(true),
   taxRateBp: integer('tax_rate_bp').notNull().default(875),
-  /** Tables and tabs (docs/decisions/170): the service charge on a tab's pre-tax subtotal, 0 = none. */
+  /** Tables and tabs (docs/decisions/231): the service charge on a tab's pre-tax subtotal, 0 = none. */
   serviceChargeBp: integer('service_charge_bp').notNull().default(0),
   /** The tip buttons a tab's shares offer, in basis points. */
   tipPresetsBp: text('tip_presets_bp', { mode: 'json' }).$type<number[]>().notNull().default([1500, 1800, 2000]),
@@ -53,7 +53,7 @@ export const venues = sqliteTable('venues', {
   handoff: text('handoff', { enum: ['pickup', 'table'] }).notNull().default('pickup'),
   /** Where guests collect, as the guest reads it after "Ready for pickup" ("at the bar", "at the pass"). */
   pickupPoint: text('pickup_point').notNull().default('at the bar'),
-  /** Card payments (docs/decisions/209): the venue's Stripe connected account; null = "Pay at the bar" only. */
+  /** Card payments (docs/decisions/222): the venue's Stripe connected account; null = "Pay at the bar" only. */
   stripeAccountId: text('stripe_account_id'),
   /** The platform's application fee on each card payment, in basis points of what the guest pays. */
   applicationFeeBp: integer('application_fee_bp').notNull().default(100),
@@ -119,7 +119,7 @@ export const guests = sqliteTable('guests', {
 export const guestSessions = sqliteTable('guest_sessions', {
   id: text('id').primaryKey(),
   guestId: text('guest_id').references(() => guests.id),
-  /** When this device last signed in; its signed-in tokens name it, so sign-out ends them for good (docs/decisions/105). */
+  /** When this device last signed in; its signed-in tokens name it, so sign-out ends them for good (docs/decisions/192). */
   signedInAt: text('signed_in_at'),
   firstVenueSlug: text('first_venue_slug'),
   createdAt: createdAt(),
@@ -129,7 +129,7 @@ export const guestSessions = sqliteTable('guest_sessions', {
 export const otpCodes = sqliteTable('otp_codes', {
   id: text('id').primaryKey(),
   phone: text('phone').notNull(),
-  /** The device session that asked for the code: only that device can use it (docs/decisions/108). */
+  /** The device session that asked for the code: only that device can use it (docs/decisions/165). */
   sessionId: text('session_id'),
   codeHash: text('code_hash').notNull(),
   expiresAt: text('expires_at').notNull(),
@@ -170,7 +170,7 @@ export const menuDrinks = sqliteTable('menu_drinks', {
   category: text('category').notNull().default('cocktail'),
   imageUrl: text('image_url'),
   tags: jsonList('tags').notNull().default([]),
-  /** Derived on every write from the recipe's ingredients plus `extraAllergens` (docs/decisions/101). */
+  /** Derived on every write from the recipe's ingredients plus `extraAllergens` (docs/decisions/238). */
   allergens: jsonList('allergens').notNull().default([]),
   /** Allergens the admin adds by hand, on top of what the recipe's ingredients carry. */
   extraAllergens: jsonList('extra_allergens').notNull().default([]),
@@ -184,7 +184,7 @@ export const menuDrinks = sqliteTable('menu_drinks', {
   glass: text('glass'),
   featured: bool('featured').notNull().default(false),
   displayOrder: integer('display_order').notNull().default(0),
-  /** The admin's modifier groups (docs/decisions/183), each option's allergens derived on save. */
+  /** The admin's modifier groups (docs/decisions/197), each option's allergens derived on save. */
   modifierGroups: text('modifier_groups', { mode: 'json' }).$type<ModifierGroup[]>().notNull().default([]),
   /** The admin's switch; a manual "unavailable" always wins over stock. */
   isAvailable: bool('is_available').notNull().default(true),
@@ -228,7 +228,7 @@ export const drinkIngredients = sqliteTable('drink_ingredients', {
   isOptional: bool('is_optional').notNull().default(false),
   position: integer('position').notNull().default(0),
   /**
-   * An unmatched line the owner confirmed carries no allergens (docs/decisions/235): guests are not warned about it.
+   * An unmatched line the owner confirmed carries no allergens (docs/decisions/238): guests are not warned about it.
    * Meaningless once the line is matched (the ingredient's allergens count).
    */
   noAllergensConfirmed: bool('no_allergens_confirmed').notNull().default(false),
@@ -286,7 +286,7 @@ export const stockMovements = sqliteTable('stock_movements', {
   createdAt: text('created_at').default(now),
 }, (t) => [
   index('stock_movements_item_idx').on(t.inventoryItemId),
-  // An order's pours and returns, found through its status changes (docs/decisions/156): an integer key, ≈ 13 B a
+  // An order's pours and returns, found through its status changes (docs/decisions/233): an integer key, ≈ 13 B a
   // movement, where an index on the text order id would cost three times that.
   index('stock_movements_event_idx').on(t.eventId).where(sql`event_id is not null`),
   // Movements written before decision 152 name their order but no status change; no new row enters this index.
@@ -315,7 +315,7 @@ export const cartItems = sqliteTable('cart_items', {
   customName: text('custom_name'),
   recipe: text('recipe', { mode: 'json' }).$type<{ ingredient: string; quantity: number; unit: string }[]>(),
   aiInteractionId: text('ai_interaction_id'),
-  /** The option ids chosen (docs/decisions/183); null without modifiers. */
+  /** The option ids chosen (docs/decisions/197); null without modifiers. */
   modifiers: text('modifiers', { mode: 'json' }).$type<string[]>(),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('cart_items_cart_key_uq').on(t.cartId, t.itemKey)]);
@@ -335,7 +335,7 @@ export const orders = sqliteTable('orders', {
   customerPhone: text('customer_phone'),
   status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('pending'),
   paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('unpaid'),
-  /** How a solo order was paid, as staff recorded it (docs/decisions/204); a table's round is paid by its tab's shares. */
+  /** How a solo order was paid, as staff recorded it (docs/decisions/222); a table's round is paid by its tab's shares. */
   paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
   subtotalCents: integer('subtotal_cents').notNull(),
   taxCents: integer('tax_cents').notNull(),
@@ -355,26 +355,26 @@ export const orders = sqliteTable('orders', {
   deliveredAt: text('delivered_at'),
   /** When the bar finished making it (ready, or handed over straight): the bar's pace is read from it (docs/decisions/180). */
   madeAt: text('made_at'),
-  /** A table's round (docs/decisions/170): its owner key is 't:<session id>'. */
+  /** A table's round (docs/decisions/231): its owner key is 't:<session id>'. */
   tableSessionId: text('table_session_id'),
-  /** The code the bar calls out ("C89"), unique among the venue's open orders (docs/decisions/230); null before codes. */
+  /** The code the bar calls out ("C89"), unique among the venue's open orders (docs/decisions/234); null before codes. */
   code: text('code'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   index('orders_restaurant_created_idx').on(t.restaurantId, t.createdAt),
   index('orders_table_session_idx').on(t.tableSessionId).where(sql`table_session_id is not null`),
-  // Also covers the live queue (count and drinks of pending and preparing orders, docs/decisions/098).
+  // Also covers the live queue (count and drinks of pending and preparing orders, docs/decisions/157).
   index('orders_restaurant_status_idx').on(t.restaurantId, t.status, t.createdAt, t.drinkCount),
   index('orders_owner_idx').on(t.ownerKey, t.createdAt),
   index('orders_created_idx').on(t.createdAt),
   // The drinks a venue finished in the last 30 minutes, its pace (docs/decisions/180), from the index alone.
   index('orders_restaurant_made_idx').on(t.restaurantId, t.madeAt, t.drinkCount).where(sql`made_at is not null`),
-  // The one-active-order rule, enforced by the database itself (see docs/decisions/004). A table's rounds: one the bar
+  // The one-active-order rule, enforced by the database itself (see docs/decisions/221). A table's rounds: one the bar
   // is making at most, the next may be sent once the last is Ready (docs/decisions/231).
   uniqueIndex('orders_one_active_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing','ready') and table_session_id is null`),
   uniqueIndex('orders_one_round_making_uq').on(t.restaurantId, t.ownerKey).where(sql`status in ('pending','preparing') and table_session_id is not null`),
-  // No two open orders of a venue share a code: the hub hands them out, the database checks (docs/decisions/230).
+  // No two open orders of a venue share a code: the hub hands them out, the database checks (docs/decisions/234).
   uniqueIndex('orders_open_code_uq').on(t.restaurantId, t.code).where(sql`status in ('pending','preparing','ready') and code is not null`),
 ]);
 
@@ -392,16 +392,16 @@ export const orderItems = sqliteTable('order_items', {
   notes: text('notes'),
   /** The options chosen as text ('Double, No ice'), what every reader shows; null without modifiers. */
   modifiers: text('modifiers'),
-  /** The options chosen with their price and recipe effects (docs/decisions/183); null without modifiers. */
+  /** The options chosen with their price and recipe effects (docs/decisions/197); null without modifiers. */
   modifierChoices: text('modifier_choices', { mode: 'json' }).$type<StoredModifierChoice[]>(),
   isAiCreation: bool('is_ai_creation').notNull().default(false),
   aiRecipeName: text('ai_recipe_name'),
   recipe: text('recipe', { mode: 'json' }).$type<{ ingredient: string; quantity: number; unit: string }[]>(),
-  /** What was in the glass when ordered (docs/decisions/101): the drink's derived facts, or the creation's. */
+  /** What was in the glass when ordered (docs/decisions/238): the drink's derived facts, or the creation's. */
   allergens: jsonList('allergens').notNull().default([]),
   containsAlcohol: bool('contains_alcohol').notNull().default(true),
   position: integer('position').notNull().default(0),
-  /** A round's line: the table member it is for, and their name as the bar display shows it (docs/decisions/170). */
+  /** A round's line: the table member it is for, and their name as the bar display shows it (docs/decisions/231). */
   memberId: text('member_id'),
   memberName: text('member_name'),
   /** A line staff took off the tab: when, why and who (a staff user id). */
@@ -421,7 +421,7 @@ export const orderEvents = sqliteTable('order_events', {
   toStatus: text('to_status').notNull(),
   actorType: text('actor_type').notNull(),
   actorId: text('actor_id'),
-  /** Why a bartender cancelled (docs/decisions/122); null for other moves. */
+  /** Why a bartender cancelled (docs/decisions/234); null for other moves. */
   reason: text('reason'),
   createdAt: createdAt(),
 }, (t) => [index('order_events_order_idx').on(t.orderId)]);
@@ -551,7 +551,7 @@ export const errorLogs = sqliteTable('error_logs', {
 }, (t) => [index('error_logs_created_idx').on(t.createdAt)]);
 
 /**
- * Append-only record of every back-office write and impersonation start/exit (docs/decisions/113):
+ * Append-only record of every back-office write and impersonation start/exit (docs/decisions/193):
  * who (actor_user_id), acting as whom (acting_role at restaurant_id, impersonating), what (action,
  * target, summary, before/after), when. Triggers in migration 0004 refuse UPDATE and DELETE.
  */
@@ -587,7 +587,7 @@ export const platformSettings = sqliteTable('platform_settings', {
 });
 
 /**
- * Control database only: which D1 binding holds each venue's data (docs/decisions/140). Written with the
+ * Control database only: which D1 binding holds each venue's data (docs/decisions/150). Written with the
  * venue, read through an isolate cache (worker/shards/directory.ts).
  */
 export const venueDirectory = sqliteTable('venue_directory', {
@@ -601,7 +601,7 @@ export const venueDirectory = sqliteTable('venue_directory', {
 /**
  * Control database only: counted sales and AI interactions per venue and UTC day, computed on the venue's shard
  * (worker/shards/rollups.ts) by its hub a few seconds after each change and by the nightly job, so platform
- * views read this and never a shard (docs/decisions/142, 151).
+ * views read this and never a shard (docs/decisions/203).
  */
 export const venueDayRollups = sqliteTable('venue_day_rollups', {
   venueId: text('venue_id').notNull(),
@@ -635,7 +635,7 @@ export const venueDayDrinks = sqliteTable('venue_day_drinks', {
 
 /**
  * Control database only: each venue's newest orders (any status), for the platform's recent-orders feed, replaced
- * by the venue's hub after each change (docs/decisions/151).
+ * by the venue's hub after each change (docs/decisions/203).
  */
 export const venueRecentOrders = sqliteTable('venue_recent_orders', {
   id: text('id').primaryKey(),
@@ -651,7 +651,7 @@ export const venueRecentOrders = sqliteTable('venue_recent_orders', {
 ]);
 
 /**
- * Venue shards: one slim row per order moved to the archive (docs/decisions/148), so guest and staff
+ * Venue shards: one slim row per order moved to the archive (docs/decisions/149), so guest and staff
  * history can page over archived orders by the same keys as live ones and read only the day files they show.
  */
 export const archivedOrders = sqliteTable('archived_orders', {
@@ -667,7 +667,7 @@ export const archivedOrders = sqliteTable('archived_orders', {
 ]);
 
 /**
- * Venue shards: counted sales of each venue's archived orders per UTC day (docs/decisions/148), recomputed
+ * Venue shards: counted sales of each venue's archived orders per UTC day (docs/decisions/149), recomputed
  * from the day's archive file whenever orders join it, so analytics keep counting archived orders.
  */
 export const archivedOrderDays = sqliteTable('archived_order_days', {
@@ -679,7 +679,7 @@ export const archivedOrderDays = sqliteTable('archived_order_days', {
   drinks: integer('drinks').notNull(),
 }, (t) => [primaryKey({ columns: [t.venueId, t.day] })]);
 
-// ---- Tables and tabs (docs/decisions/170, docs/product.md §12): on the venue's shard, written through its hub ----
+// ---- Tables and tabs (docs/decisions/231, docs/product.md §12): on the venue's shard, written through its hub ----
 
 /** A venue's tables, as its QR codes name them ("7", "Patio 4"). */
 export const venueTables = sqliteTable('venue_tables', {
@@ -688,7 +688,7 @@ export const venueTables = sqliteTable('venue_tables', {
   number: text('number').notNull(),
   name: text('name'),
   position: integer('position').notNull().default(0),
-  /** The table's QR token is signed over this (docs/decisions/229): a new code for the table bumps it, old prints stop working. */
+  /** The table's QR token is signed over this (docs/decisions/237): a new code for the table bumps it, old prints stop working. */
   tokenVersion: integer('token_version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('venue_tables_number_uq').on(t.restaurantId, t.number)]);
@@ -756,7 +756,7 @@ export const tableCartLines = sqliteTable('table_cart_lines', {
   aiInteractionId: text('ai_interaction_id'),
   qty: integer('qty').notNull(),
   notes: text('notes'),
-  /** The option ids chosen (docs/decisions/183); null without modifiers. */
+  /** The option ids chosen (docs/decisions/197); null without modifiers. */
   modifiers: text('modifiers', { mode: 'json' }).$type<string[]>(),
   /** Incremented on every change of the line. */
   version: integer('version').notNull().default(1),
@@ -792,7 +792,7 @@ export const tabShares = sqliteTable('tab_shares', {
   recordedBy: text('recorded_by'),
   recordedByName: text('recorded_by_name'),
   capturedAt: text('captured_at'),
-  /** The card payment's PaymentIntent id (docs/decisions/209), once the payer starts paying in the app. */
+  /** The card payment's PaymentIntent id (docs/decisions/222), once the payer starts paying in the app. */
   providerRef: text('provider_ref'),
   /** Card payments: what has been refunded of amount + tip, and the platform's application fee. */
   refundedCents: integer('refunded_cents').notNull().default(0),
@@ -818,7 +818,7 @@ export const tabClaims = sqliteTable('tab_claims', {
   createdAt: text('created_at').notNull(),
 }, (t) => [index('tab_claims_session_idx').on(t.sessionId)]);
 
-// ---- Card payments (docs/decisions/209, docs/product.md §12.9): on the venue's shard, written through its hub ----
+// ---- Card payments (docs/decisions/222, docs/product.md §12.9): on the venue's shard, written through its hub ----
 
 export const HOLD_STATUS_VALUES = ['pending', 'authorized', 'captured', 'released', 'failed'] as const;
 
@@ -835,7 +835,7 @@ export const tabHolds = sqliteTable('tab_holds', {
   updatedAt: text('updated_at').notNull(),
 }, (t) => [index('tab_holds_session_idx').on(t.sessionId)]);
 
-/** Stripe events already applied, by event id: a replay changes nothing (docs/decisions/209). */
+/** Stripe events already applied, by event id: a replay changes nothing (docs/decisions/222). */
 export const paymentEvents = sqliteTable('payment_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
@@ -861,7 +861,7 @@ export const paymentRefunds = sqliteTable('payment_refunds', {
 }, (t) => [index('payment_refunds_share_idx').on(t.shareId), index('payment_refunds_venue_idx').on(t.restaurantId, t.createdAt)]);
 
 /**
- * "Tell me when it's ready" (docs/decisions/215): a browser's Web Push subscription for one order, stored with the
+ * "Tell me when it's ready" (docs/decisions/227): a browser's Web Push subscription for one order, stored with the
  * order on the venue's database. Gone with the order (cascade), or when the push service says it is (404, 410).
  */
 export const pushSubscriptions = sqliteTable('push_subscriptions', {

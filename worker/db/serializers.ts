@@ -35,7 +35,7 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
 
 /**
  * The columns a Drink is made of. The guest menu selects only these: it is the hottest read, and the
- * recipe columns (method, glass, strength…) would travel from D1 for nothing (docs/decisions/082).
+ * recipe columns (method, glass, strength…) would travel from D1 for nothing (docs/decisions/085).
  */
 /**
  * A drink's ingredient notes as guests read them: its recipe lines, each by its ingredient's current
@@ -46,8 +46,8 @@ export const ingredientNotesSql = sql<string | null>`coalesce((select group_conc
   from drink_ingredients di left join ingredients i on i.id = di.ingredient_id where di.menu_drink_id = ${menuDrinks.id}), ${menuDrinks.ingredientsNotes})`;
 
 /**
- * The names of a drink's recipe lines left as free text, unmatched to an ingredient (docs/decisions/187) and not
- * confirmed free of allergens by the owner (docs/decisions/235): read with
+ * The names of a drink's recipe lines left as free text, unmatched to an ingredient (docs/decisions/238) and not
+ * confirmed free of allergens by the owner (docs/decisions/238): read with
  * the drink, so a match or merge shows at once, as the notes above do.
  */
 export const uncheckedIngredientsSql = sql<string>`(select json_group_array(di.raw_name) from drink_ingredients di
@@ -93,7 +93,7 @@ export function toDrink(row: DrinkRow, lang: ContentLanguage): Drink {
     unchecked_ingredients: parseUncheckedIngredients(row.uncheckedIngredients),
     ingredients_notes: row.ingredientsNotes,
     featured: row.featured,
-    // Guests read names and prices; the recipe effects stay on the server (docs/decisions/183).
+    // Guests read names and prices; the recipe effects stay on the server (docs/decisions/197).
     ...(row.modifierGroups.length ? { modifier_groups: row.modifierGroups.map(toMenuModifierGroup) } : {}),
     lang,
   };

@@ -1,6 +1,6 @@
 /**
  * Set at build time by vite.config.ts (and the vitest configs), never read from the environment at run time
- * (docs/decisions/120, 163).
+ * (docs/decisions/194).
  */
 declare global {
   /**

@@ -1,5 +1,5 @@
 // A deployed Worker that would run with demo accounts, on-screen codes or a published signing key refuses to serve
-// instead (docs/decisions/120, 163). Whether it runs under local development is read from what a deploy cannot set
+// instead (docs/decisions/194). Whether it runs under local development is read from what a deploy cannot set
 // by accident — the build and the host the request was sent to — never from APP_ENV alone.
 import './build-flags';
 import { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../push/vapid';
@@ -61,7 +61,7 @@ function configurationProblem(env: GuardedEnv, runtime: Runtime): string | null 
 }
 
 /**
- * Web Push (docs/decisions/215): the VAPID key pair committed in wrangler.toml is public, so anyone could sign pushes
+ * Web Push (docs/decisions/227): the VAPID key pair committed in wrangler.toml is public, so anyone could sign pushes
  * as a Worker that used it; a key pair needs both halves.
  */
 function pushProblem(env: GuardedEnv): string | null {
@@ -73,7 +73,7 @@ function pushProblem(env: GuardedEnv): string | null {
 }
 
 /**
- * Card payments (docs/decisions/209): on with STRIPE_SECRET_KEY, and then only with a webhook signing secret, or a
+ * Card payments (docs/decisions/222): on with STRIPE_SECRET_KEY, and then only with a webhook signing secret, or a
  * card would be charged and its share never marked paid; never with local development's keys.
  */
 function paymentsProblem(env: GuardedEnv): string | null {

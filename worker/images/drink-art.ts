@@ -1,4 +1,4 @@
-// Generated drink art (docs/decisions/135): the glass, the liquid's colours and layers, ice, foam and garnish,
+// Generated drink art (docs/decisions/185): the glass, the liquid's colours and layers, ice, foam and garnish,
 // drawn as a small SVG from the recipe. The URL carries the drawing's inputs and a hash of them, so a recipe
 // change gives a new URL and every URL can be cached forever; the Worker draws it on request, no storage.
 import { GARNISH_KINDS, ingredientLook, type GarnishKind } from '../../shared/ingredient-colours';

@@ -7,7 +7,7 @@ import { parseVenueArt, venueCoverSvg, venueLogoSvg } from './venue-art';
 
 const R2_MAX_KEY_BYTES = 1024;
 const SVG_HEADERS = { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400' };
-/** Generated art: the URL holds the inputs and their hash, so its answer never changes (docs/decisions/135). */
+/** Generated art: the URL holds the inputs and their hash, so its answer never changes (docs/decisions/185). */
 const ART_HEADERS = { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' };
 const HASHED_SVG = /^([0-9a-f]{8})\.svg$/;
 

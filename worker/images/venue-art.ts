@@ -1,4 +1,4 @@
-// Generated venue covers and logos (docs/decisions/135): a typographic cover in the venue's own theme colours
+// Generated venue covers and logos (docs/decisions/185): a typographic cover in the venue's own theme colours
 // (its secondary as the ground, its primary as the accent), until the owner uploads a photo. Like drink art,
 // the URL carries the inputs and their hash, so it is cached forever and a new theme or name is a new URL.
 
@@ -42,7 +42,7 @@ export function parseVenueArt(kind: VenueArtKind, hash: string, params: URLSearc
 }
 
 const VENUE_ART_URL = /^\/images\/art\/venue-(cover|logo)\/([0-9a-f]{8})\.svg\?(.*)$/;
-/** The SVG behind a venue art URL, else null (the first paint inlines it: docs/decisions/096). */
+/** The SVG behind a venue art URL, else null (the first paint inlines it: docs/decisions/219). */
 export function venueArtSvgForUrl(url: string): string | null {
   const match = VENUE_ART_URL.exec(url);
   if (!match) return null;

@@ -1,4 +1,4 @@
-// CSV in and out with papaparse (README "Dependencies", docs/decisions/195): quoted fields, commas and line breaks
+// CSV in and out with papaparse (README "Dependencies", docs/decisions/212): quoted fields, commas and line breaks
 // inside quotes, a byte-order mark, CRLF. Exported cells that a spreadsheet would run as a formula are escaped with a
 // leading apostrophe, and an imported cell loses that apostrophe again, so an export imports back unchanged
 // (docs/product.md §11.8).

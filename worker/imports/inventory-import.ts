@@ -1,4 +1,4 @@
-// Inventory CSV import (docs/product.md §11.8, docs/decisions/195): one item a row, matched to the venue's live
+// Inventory CSV import (docs/product.md §11.8, docs/decisions/212): one item a row, matched to the venue's live
 // items by name. A new name adds an item, a known one changes the columns the file fills (a new quantity is a stock
 // count, as in the form). Rows go through the inventory form's schemas and checks; a dry run writes nothing, an
 // applied file is one batch.

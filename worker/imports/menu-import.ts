@@ -1,4 +1,4 @@
-// Menu CSV import (docs/product.md §11.8, docs/decisions/195): one drink a row, matched to the menu by its `id` (the
+// Menu CSV import (docs/product.md §11.8, docs/decisions/212): one drink a row, matched to the menu by its `id` (the
 // export's first column), else by name (case and spacing aside). A new name adds a drink, a known one changes the
 // columns the file fills (its name too, when the row found it by id); every row goes
 // through the drink form's own schema (MenuDrinkInput) and, when written, its own checks and statements, so a recipe

@@ -24,7 +24,7 @@ const summaryText = (what: string, r: ImportResult) => `Imported ${what}: ${r.su
 
 const checkText = (what: string, r: ImportResult) => `Checked a CSV of ${what}: ${r.rows.length} rows readable, ${r.summary.invalid} with problems; nothing written`;
 
-/** CSV import with a dry run (docs/product.md §11.8, docs/decisions/195). */
+/** CSV import with a dry run (docs/product.md §11.8, docs/decisions/212). */
 export const adminImportRoutes = new Hono<AppContext>()
   .use(requireAdmin)
   .use(changesVenueMenu)

@@ -2,7 +2,7 @@
 // a copy on every database, since menu and stock queries join it on the venue's shard: the control database's copy
 // is the one read and checked, and every write goes to every declared database with the same ids and values. The
 // recipe lines that use it are venue data, counted and refreshed on every database that holds venues
-// (docs/decisions/140).
+// (docs/decisions/150).
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { newId } from '../../shared/ids';
@@ -100,7 +100,7 @@ export async function updateCanonicalIngredient(dbs: CatalogueDatabases, id: str
   };
   // The control copy first: its unique name index decides a race; then every other copy, with the same values.
   for (const copy of dbs.copies) await copy.db.update(ingredients).set(values).where(eq(ingredients.id, id));
-  // Every drink poured with it now says what it holds (docs/decisions/101), on each venue database.
+  // Every drink poured with it now says what it holds (docs/decisions/238), on each venue database.
   if (input.allergens !== undefined || input.category !== undefined) {
     await Promise.all(dbs.venues.map(({ db: venueDb }) => refreshDrinkFacts(venueDb, { ingredientIds: [id] })));
   }

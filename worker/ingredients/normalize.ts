@@ -1,4 +1,4 @@
-// Ingredient normalisation (docs/decisions/072-ingredient-normalisation.md). A venue's recipe line
+// Ingredient normalisation (docs/decisions/238-recipe-lines-and-ingredients.md). A venue's recipe line
 // whose raw text matches no canonical ingredient is kept as an unmatched string. A super admin
 // merges it into a canonical ingredient or creates one from it; then every open occurrence of the
 // same string is resolved, the recipe lines point at the ingredient, and the string becomes an
@@ -6,7 +6,7 @@
 // Unmatched strings and recipe lines are venue data, on the venue's shard; the catalogue has a copy on every
 // database (catalogue.ts). So the list reads every venue database, and a resolution writes, on each database,
 // the catalogue change and that database's own lines and strings in one batch, the control database first
-// (docs/decisions/140).
+// (docs/decisions/150).
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
@@ -165,7 +165,7 @@ async function applyResolution(dbs: CatalogueDatabases, occurrences: Located[], 
 }
 
 /**
- * The resolved lines now carry the ingredient's allergens and alcohol (docs/decisions/101) and are tracked by
+ * The resolved lines now carry the ingredient's allergens and alcohol (docs/decisions/238) and are tracked by
  * stock: the venues' recipe-driven sold-out follows at once. On each database that held occurrences.
  */
 async function afterResolution(occurrences: Located[], ingredientId: string) {

@@ -1,4 +1,4 @@
-// Pours an order's recipes out of inventory when the bar starts making it (docs/decisions/062).
+// Pours an order's recipes out of inventory when the bar starts making it (docs/decisions/233).
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { recipeNeed, roundStock, shortfallText, unitVolumeMl, type StockMeasure } from '../../shared/inventory';
 import { drinkIngredients, inventoryItems, orderEvents, orderItems, orders, stockMovements } from '../db/schema';
@@ -154,7 +154,7 @@ async function orderNeeds(db: Db, orderId: string): Promise<Need[]> {
       const need = recipeNeed(step.quantity, step.unit);
       if (need) glass.push({ ingredientId: step.ingredientId, measure: need.measure, amount: need.amount });
     }
-    // The options' effects (docs/decisions/183): a double pours 45 ml more. One glass is summed on its own, so an
+    // The options' effects (docs/decisions/197): a double pours 45 ml more. One glass is summed on its own, so an
     // option that takes away more than its drink holds never takes from another line's pour.
     for (const effect of (line.modifierChoices ?? []).flatMap((c) => c.effects)) {
       const need = recipeNeed(Math.abs(effect.quantity), effect.unit);
@@ -184,7 +184,7 @@ const UNITS_EPSILON = 1e-9;
 
 /**
  * What the order still holds of each inventory item: its pours (negative) and returns (positive) summed, per item
- * (docs/decisions/162). Found through the status changes they name (docs/decisions/156).
+ * (docs/decisions/233). Found through the status changes they name (docs/decisions/233).
  */
 async function heldByOrder(db: Db, orderId: string): Promise<Map<string, { units: number; ml: number | null }>> {
   const rows = await db.select({ inventoryItemId: stockMovements.inventoryItemId, delta: stockMovements.delta, deltaMl: stockMovements.deltaMl })
@@ -200,7 +200,7 @@ async function heldByOrder(db: Db, orderId: string): Promise<Map<string, { units
 }
 
 /**
- * A cancelled order gives back what it still holds (docs/decisions/102, 162): per inventory item, what its pours
+ * A cancelled order gives back what it still holds (docs/decisions/190 and 233): per inventory item, what its pours
  * and returns so far add up to, so a pour given back by an earlier cancel is never given back again. One 'restore'
  * movement per item naming `cause`, the cancellation (its reason reads 'Order #AB12CD34 cancelled: stock
  * returned'). Idempotent like the deduction: the order's `stock_deducted_at` is released first, so a repeated
@@ -229,7 +229,7 @@ export async function restoreRecipeForOrder(db: Db, orderId: string, cause: Pour
 }
 
 /**
- * Undo of a cancel (docs/decisions/122, 162): the order takes again what that cancel gave back, no more (never a
+ * Undo of a cancel (docs/decisions/234 and 233): the order takes again what that cancel gave back, no more (never a
  * fresh pour of the recipe), and no more than is on hand now, naming `cause`, the recall. Nothing when the order had
  * not been poured before the cancel. The order's `stock_deducted_at` is claimed again first, as by a pour.
  */
@@ -258,7 +258,7 @@ export async function pourAgainAfterUndo(db: Db, orderId: string, cause: PourCau
   return { deducted: true, movements, soldOut };
 }
 
-/** The statuses a status change pours an order's recipes on (docs/decisions/062). */
+/** The statuses a status change pours an order's recipes on (docs/decisions/233). */
 const POURING_STATUSES: ('preparing' | 'ready' | 'delivered')[] = ['preparing', 'ready', 'delivered'];
 
 async function ingredientsOf(db: Db, itemIds: string[]): Promise<string[]> {

@@ -51,7 +51,7 @@ async function assertNameFree(db: Db, venueId: string, name: string, exceptId?: 
   if (clash) throw duplicateName(`An inventory item named "${clash.name}" already exists`);
 }
 
-/** A new item's checks and statements (the admin form and the CSV import, docs/decisions/195). */
+/** A new item's checks and statements (the admin form and the CSV import, docs/decisions/212). */
 export async function prepareAddInventoryItem(db: Db, venueId: string, actorUserId: string, input: InventoryItemData): Promise<StockWrite> {
   await checkIngredient(db, input.ingredient_id);
   await assertNameFree(db, venueId, input.name);

@@ -1,4 +1,4 @@
-// Recipe-driven sold-out (docs/decisions/061): a menu drink whose required ingredient cannot cover
+// Recipe-driven sold-out (docs/decisions/233): a menu drink whose required ingredient cannot cover
 // one more serving carries `sold_out_reason = 'out of: ...'`, which hides it from guests and the AI
 // engine; the reason clears as soon as stock covers it again. The admin's switch (`enabled` on the wire) is
 // separate and always wins (toDrink shows a drink only when both allow it).

@@ -29,7 +29,7 @@ const assertMaySetCost = (caller: ReturnType<typeof staffCaller>, cost: number |
 
 /**
  * Staff portal: inventory in ml, stock movements, the ingredient picker and the menu lookup
- * (docs/api.md "Staff portal", plus the create/delete/movement calls it leaves unnamed).
+ * (the API reference at /api/reference, plus the create/delete/movement calls it leaves unnamed).
  */
 export const staffInventoryRoutes = new Hono<AppContext>()
   // Mounted at /staff beside the orders: only its inventory paths change the menu.

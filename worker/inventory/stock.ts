@@ -28,7 +28,7 @@ export function selectMovements(db: Db) {
 export type StockMovementRow = Awaited<ReturnType<typeof selectMovements>>[number];
 
 /**
- * The stock movements of these orders, each found through an index (docs/decisions/156): a pour or a return names
+ * The stock movements of these orders, each found through an index (docs/decisions/233): a pour or a return names
  * the status change that made it, so it is reached from the order's events; rows older than decision 152 name
  * only their order. Never a scan of the shard's movements.
  */

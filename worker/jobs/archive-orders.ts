@@ -1,4 +1,4 @@
-// The order archive (docs/decisions/148): delivered and cancelled orders older than the hot window move,
+// The order archive (docs/decisions/149): delivered and cancelled orders older than the hot window move,
 // with their items, events and stock movements, to R2 as one NDJSON file per venue and UTC day. A venue
 // shard keeps a slim index row per archived order (history pages over it) and the day's counted sums
 // (analytics and rollups count them). Rows leave D1 only after the day file holding them was written, and
@@ -122,7 +122,7 @@ async function archiveDay(env: WorkerEnv, d1: D1Database, group: ArchivedOrder[]
     ...inChunks(ids).flatMap((part) => {
       const marks = part.map(() => '?').join(', ');
       return [
-        // Found by movementsOfOrders' indexes (docs/decisions/156), so before the events it finds them through.
+        // Found by movementsOfOrders' indexes (docs/decisions/233), so before the events it finds them through.
         d1Statement(d1, db.delete(stockMovements).where(movementsOfOrders(part))),
         d1.prepare(`DELETE FROM order_events WHERE order_id IN (${marks})`).bind(...part),
         d1.prepare(`DELETE FROM order_items WHERE order_id IN (${marks})`).bind(...part),
@@ -130,6 +130,6 @@ async function archiveDay(env: WorkerEnv, d1: D1Database, group: ArchivedOrder[]
       ];
     }),
   ]);
-  // The platform's recent-orders feed lists orders still in D1, as it did when it read them there (docs/decisions/151).
+  // The platform's recent-orders feed lists orders still in D1, as it did when it read them there (docs/decisions/203).
   await env.DB.batch(inChunks(ids).map((part) => env.DB.prepare(`DELETE FROM venue_recent_orders WHERE id IN (${part.map(() => '?').join(', ')})`).bind(...part)));
 }

@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
  * Daily cron: honour the error-log retention setting, drop expired secrets, old idempotency keys and old live-log
  * events (on every shard that holds venues), close idle tabs, and move orders past the hot window to the archive (worker/jobs/archive-orders.ts),
  * then recompute the per-shard sales rollups (worker/shards/rollups.ts) as a safety net under the venues' hubs, which
- * keep them current through the day (docs/decisions/151).
+ * keep them current through the day (docs/decisions/203).
  */
 export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
   const setting = await env.DB.prepare(`SELECT value FROM platform_settings WHERE key = 'error_log_retention_days'`).first<{ value: string }>();
@@ -29,7 +29,7 @@ export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
     env.DB.prepare(PURGE_IDEMPOTENCY_SQL).bind(keysBefore),
     env.DB.prepare(PURGE_LIVE_EVENTS_SQL).bind(eventsBefore),
   ]);
-  // Idempotency keys and live events are written with their venue's orders, on its shard (docs/decisions/140,
+  // Idempotency keys and live events are written with their venue's orders, on its shard (docs/decisions/150,
   // 154): every other shard that holds venues drops its own old ones too.
   for (const shard of await occupiedShards(env)) {
     if (shard === 'DB') continue;

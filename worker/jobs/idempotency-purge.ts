@@ -1,4 +1,4 @@
-// How long idempotency keys live, and the statement that drops older ones (docs/decisions/021, 143). The
+// How long idempotency keys live, and the statement that drops older ones (docs/decisions/157). The
 // housekeeping cron runs it on every database that holds venues; `npm run bench` (phase 6, storage) runs the
 // same statement to measure what an order keeps once its key is gone. No imports: the bench reads it in Node.
 

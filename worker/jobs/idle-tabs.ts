@@ -1,6 +1,6 @@
 // The daily safety net under the hubs' own idle-tab alarms (docs/product.md §12.7): every venue with a live tab
 // idle for at least an hour (the shortest tab_auto_close_hours) asks its hub to close the ones past its own hours.
-// The hub does the writing, in the table's turn, as for every change of a table (docs/decisions/170).
+// The hub does the writing, in the table's turn, as for every change of a table (docs/decisions/231).
 import type { WorkerEnv } from '../env';
 import { venueHub } from '../live/hub-client';
 import { DEFAULT_VENUE_SHARD, type ShardBinding } from '../shards/bindings';

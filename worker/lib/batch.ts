@@ -1,5 +1,5 @@
 // D1 runs a batch as one transaction: every statement in it is written, or none is. Writes that must not land half
-// (a form save with its recipe lines, a whole CSV import, docs/decisions/195) gather their statements and run them here.
+// (a form save with its recipe lines, a whole CSV import, docs/decisions/212) gather their statements and run them here.
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../env';
 

@@ -2,7 +2,7 @@ import type { Context, TypedResponse } from 'hono';
 import type { AppContext } from '../env';
 
 /**
- * Public menu reads (docs/decisions/082): the same for every caller, revalidated on every use, so a
+ * Public menu reads (docs/decisions/085): the same for every caller, revalidated on every use, so a
  * guest who reloads sees an admin's sold-out switch at once, while a repeat read of an unchanged
  * menu is a 304 without a body (weak ETag over the JSON body, If-None-Match).
  */
@@ -46,6 +46,6 @@ export function revalidatedEntity<T>(c: Context<AppContext>, { body, etag }: Jso
   // The answer depends on who asks when the read is private.
   if (cacheControl === PRIVATE_REVALIDATE) c.header('Vary', 'Authorization', { append: true });
   if (matches(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
-  // The body is `T` already serialised: typed as the JSON answer it is, so the app's client reads `T` (docs/decisions/130).
+  // The body is `T` already serialised: typed as the JSON answer it is, so the app's client reads `T` (docs/decisions/177).
   return c.body(body, 200, { 'Content-Type': 'application/json' }) as unknown as Response & TypedResponse<T, 200, 'json'>;
 }

@@ -1,7 +1,7 @@
-// Fixed-window counters over the rate_limits table (docs/decisions/012-rate-limits.md).
+// Fixed-window counters over the rate_limits table (docs/decisions/165-rate-limits-keyed-on-what-they-protect.md).
 // One atomic upsert per hit, counted BEFORE the work it guards: D1 has no interactive
 // transactions, and a read-then-write (or a check now and a count later) lets parallel requests
-// slip through between the two (docs/decisions/107).
+// slip through between the two (docs/decisions/165).
 import type { Context } from 'hono';
 import type { AppContext } from '../env';
 import { tooManyRequests } from './errors';
@@ -91,6 +91,6 @@ export async function enforceRateLimit(db: D1Database, rule: RateLimit, subject:
 
 /**
  * The client's address: Cloudflare's connecting IP, or 'local' in development and tests. Many people can share one
- * (a venue's Wi-Fi), so a limit on it is only ever a flood ceiling (docs/decisions/164).
+ * (a venue's Wi-Fi), so a limit on it is only ever a flood ceiling (docs/decisions/165).
  */
 export const clientKey = (c: Context<AppContext>) => c.req.header('CF-Connecting-IP')?.trim() || 'local';

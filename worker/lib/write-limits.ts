@@ -60,10 +60,10 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'DELETE /api/cart/:id', maxBytes: 4 * KB },
   { route: 'POST /api/orders', maxBytes: 32 * KB },
   { route: 'POST /api/orders/quick', maxBytes: 16 * KB },
-  // A browser's push subscription (docs/decisions/215): an endpoint of at most 2,048 characters and two keys.
+  // A browser's push subscription (docs/decisions/227): an endpoint of at most 2,048 characters and two keys.
   { route: 'POST /api/orders/:id/push', maxBytes: 4 * KB },
   { route: 'DELETE /api/orders/:id/push', maxBytes: 4 * KB },
-  // One number per order, texted once when it is ready (docs/decisions/215, amended): the one-active-order rule bounds it.
+  // One number per order, texted once when it is ready (docs/decisions/227, amended): the one-active-order rule bounds it.
   { route: 'POST /api/orders/:id/ready-text', maxBytes: 4 * KB },
   { route: 'POST /api/admin/images', maxBytes: 'own' },
   // Venue content translations (docs/decisions/217): a name and a description; drafting asks Workers AI.
@@ -71,10 +71,10 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/admin/translations/:id/:lang/approve', maxBytes: 4 * KB },
   { route: 'DELETE /api/admin/translations/:id/:lang', maxBytes: 4 * KB },
   { route: 'POST /api/admin/translations/ai-drafts', limit: AI_TRANSLATION_DRAFTS_LIMIT, maxBytes: 4 * KB },
-  // A CSV import carries the whole file (≤ 200,000 characters, JSON-escaped): docs/decisions/195.
+  // A CSV import carries the whole file (≤ 200,000 characters, JSON-escaped): docs/decisions/212.
   { route: 'POST /api/admin/imports/menu', maxBytes: 1024 * KB },
   { route: 'POST /api/admin/imports/inventory', maxBytes: 1024 * KB },
-  // Tables and tabs (docs/decisions/170): small bodies; the AI round counts against the AI suggestion limit.
+  // Tables and tabs (docs/decisions/231): small bodies; the AI round counts against the AI suggestion limit.
   { route: 'POST /api/tables/sessions', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/join', maxBytes: 4 * KB },
   { route: 'PATCH /api/tables/sessions/:id', maxBytes: 4 * KB },
@@ -94,7 +94,7 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/tables/sessions/:id/shares', maxBytes: 4 * KB },
   { route: 'DELETE /api/tables/sessions/:id/shares/:shareId', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/ai-round', limit: 'own', maxBytes: 4 * KB },
-  // Card payments (docs/decisions/209): Stripe's webhook has its own counter per sending address, for its retries.
+  // Card payments (docs/decisions/222): Stripe's webhook has its own counter per sending address, for its retries.
   { route: 'POST /api/tables/sessions/:id/shares/:shareId/card', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/shares/:shareId/card/check', maxBytes: 4 * KB },
   { route: 'POST /api/tables/sessions/:id/holds', maxBytes: 4 * KB },

@@ -10,7 +10,7 @@ export function venueHub(env: WorkerEnv, venueId: string) {
 
 /**
  * Tells the venue's hub that sessions ended, so their sockets close now rather than at the next
- * event's check (docs/decisions/106). A failure is logged, not raised: the session has ended
+ * event's check (docs/decisions/166). A failure is logged, not raised: the session has ended
  * already, and the hub's own check before every delivery still holds.
  */
 export async function closeEndedSockets(env: WorkerEnv, venueId: string | null, ended: EndedSessions) {
@@ -25,7 +25,7 @@ export async function closeEndedSockets(env: WorkerEnv, venueId: string | null, 
 /**
  * A change to the venue's orders or AI interactions made outside its hub (an AI suggestion stored, one linked to
  * an order, a refund): the hub recomputes the rollups of the UTC days of `instants` a few seconds later, as after
- * its own placements and status changes (docs/decisions/151). The answer does not wait for it; a failure is logged,
+ * its own placements and status changes (docs/decisions/203). The answer does not wait for it; a failure is logged,
  * and the nightly run recomputes the last two days anyway.
  */
 export function touchVenueRollups(env: WorkerEnv, ctx: Pick<ExecutionContext, 'waitUntil'>, venueId: string, instants: readonly string[]) {

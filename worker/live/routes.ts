@@ -15,7 +15,7 @@ import { guestOwnerKeys } from '../orders/queries';
 import { tableOwnerKeysOf } from '../tables/queries';
 
 /**
- * The venue's live channel (docs/decisions/027). Browsers cannot set headers on a WebSocket, so
+ * The venue's live channel (docs/decisions/154). Browsers cannot set headers on a WebSocket, so
  * the token comes as `?token=`; `?since=N` asks for the events after N.
  */
 export const liveRoutes = new Hono<AppContext>()
@@ -24,7 +24,7 @@ export const liveRoutes = new Hono<AppContext>()
       throw new ApiError(426, 'upgrade_required', 'This endpoint only speaks WebSocket');
     }
     const { token, since } = c.req.valid('query');
-    // The same check as every route: a token of an ended session opens no channel (docs/decisions/105).
+    // The same check as every route: a token of an ended session opens no channel (docs/decisions/192).
     const caller = await liveCallerOf(c.env, token);
     if (!caller) throw unauthorized('Invalid or expired token');
     const idOrSlug = c.req.valid('param').id;
@@ -46,7 +46,7 @@ export const liveRoutes = new Hono<AppContext>()
     } else {
       if (!venue.active) throw notFound('Venue not found');
       const ownKeys = guestOwnerKeys(caller);
-      // The rounds of the tables the guest is at are theirs to follow too (docs/decisions/170).
+      // The rounds of the tables the guest is at are theirs to follow too (docs/decisions/231).
       const ownerKeys = [...ownKeys, ...(await tableOwnerKeysOf(db, venue.id, ownKeys))];
       subscriber = { audience: 'guest', venueId: venue.id, ownerKeys, sessionId: caller.sessionId, guestId: caller.guestId, signedInAt: caller.signedInAt ?? null };
     }

@@ -32,7 +32,7 @@ import { sendOrderReady } from '../push/send';
 
 export { EVENT_LOG_LIMIT } from './live-log';
 
-/** An outcome with the bookmark of the D1 write it made (docs/decisions/141). */
+/** An outcome with the bookmark of the D1 write it made (docs/decisions/150). */
 export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string | null };
 
 /**
@@ -60,7 +60,7 @@ export const SUBSCRIBER_HEADER = 'X-Barhop-Subscriber';
 export const ADDRESS_HEADER = 'X-Barhop-Client-Address';
 
 /**
- * How long after a change to the venue's orders the hub recomputes their rollups (docs/decisions/151). Changes
+ * How long after a change to the venue's orders the hub recomputes their rollups (docs/decisions/203). Changes
  * within it share one recompute, so the control database takes at most one rollup batch per venue per 5 s, and
  * never more batches than changes; the platform views are that much behind at most.
  */
@@ -75,7 +75,7 @@ export type UnsequencedEvent = LiveEvent extends infer E ? (E extends LiveEvent 
  * One per venue (named by the venue id). It places orders (serialised per guest, with the partial
  * unique index as the atomic check and Idempotency-Key handling), performs status changes, and
  * pushes every order event, numbered by a per-venue sequence in the venue's database (worker/live/live-log.ts),
- * to staff and guest WebSockets (hibernation API). Decisions: docs/decisions/020, 021, 027, 154.
+ * to staff and guest WebSockets (hibernation API). Decisions: docs/decisions/157 and 154.
  */
 export class VenueHub extends DurableObject<Env> {
   /** Idempotency keys whose first request is still being placed → its request hash. */
@@ -92,7 +92,7 @@ export class VenueHub extends DurableObject<Env> {
   /** The venue whose hub this is, from its first request (the hub is named by it). */
   private venueId: string | null = null;
 
-  /** The venue's tables and tabs: every change of a table runs there (docs/decisions/170). */
+  /** The venue's tables and tabs: every change of a table runs there (docs/decisions/231). */
   private readonly tables = new TableDesk({
     database: async () => (await this.db(this.venue())).db,
     venueId: () => this.venue(),
@@ -103,7 +103,7 @@ export class VenueHub extends DurableObject<Env> {
     wakeBy: (at) => wakeBy(this.ctx.storage, this.venue(), at),
     payments: () => (cardPaymentsConfigured(this.env as WorkerEnv) ? stripeGateway(this.env as WorkerEnv) : null),
     heldDrinks: async () => {
-      // Read once when the hub holds none, as placement does (docs/decisions/144).
+      // Read once when the hub holds none, as placement does (docs/decisions/157).
       const held = this.held.get();
       if (held) return held;
       const { db } = await this.db(this.venue());
@@ -128,8 +128,8 @@ export class VenueHub extends DurableObject<Env> {
 
   /**
    * The shard holding this venue's orders, from the directory on first use: the hub holds it for its lifetime
-   * (docs/decisions/140). Its writes go through one D1 session, whose bookmark each answer carries so the
-   * caller's next read sees the write (docs/decisions/141).
+   * (docs/decisions/150). Its writes go through one D1 session, whose bookmark each answer carries so the
+   * caller's next read sees the write (docs/decisions/150).
    */
   private venueShard: (VenueDatabase & { session: D1DatabaseSession }) | null = null;
 
@@ -166,7 +166,7 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   /**
-   * The venue's drinks between placements (docs/decisions/144), for at most the guest read cache's lifetime
+   * The venue's drinks between placements (docs/decisions/157), for at most the guest read cache's lifetime
    * (decision 085); dropped when the menu changes and whenever the write batch finds one changed.
    */
   private heldDrinks: { at: number; drinks: Map<string, typeof schema.menuDrinks.$inferSelect> } | null = null;
@@ -222,7 +222,7 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   /**
-   * Places with a code no open order of the venue holds (docs/decisions/230). The code is taken before the write's
+   * Places with a code no open order of the venue holds (docs/decisions/234). The code is taken before the write's
    * first await, so placements running side by side take different ones; a placement that did not happen gives its
    * code back. Should the database find the code held all the same, the codes are read again and the order placed
    * once more.
@@ -260,7 +260,7 @@ export class VenueHub extends DurableObject<Env> {
     });
   }
 
-  /** "Undo" of a bump, within its window (docs/decisions/122). */
+  /** "Undo" of a bump, within its window (docs/decisions/234). */
   async recallStatus(req: RecallRequest): Promise<Bookmarked<StatusChangeOutcome>> {
     return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
@@ -268,7 +268,7 @@ export class VenueHub extends DurableObject<Env> {
     });
   }
 
-  /** A delivered solo order recorded paid at the bar (docs/decisions/204), in the order's own turn. */
+  /** A delivered solo order recorded paid at the bar (docs/decisions/222), in the order's own turn. */
   async recordPayment(req: PaymentRequest): Promise<Bookmarked<StatusChangeOutcome>> {
     return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
@@ -313,7 +313,7 @@ export class VenueHub extends DurableObject<Env> {
           console.error(JSON.stringify({ level: 'error', message: 'table frame after a round change failed', error: String(err) }));
         });
       }
-      // "Tell me when it's ready" (docs/decisions/215, amended): every path to ready passes here (the bar's and an
+      // "Tell me when it's ready" (docs/decisions/227, amended): every path to ready passes here (the bar's and an
       // admin's status change, an Undo back to ready, a table's round), so each pushes; the send takes the order's
       // requests off it first, so an order is told once however often it comes back to ready.
       if (outcome.to === 'ready' && outcome.from !== 'ready') this.tellReady(venueId, outcome.order);
@@ -331,7 +331,7 @@ export class VenueHub extends DurableObject<Env> {
     }));
   }
 
-  // ---- tables and tabs (docs/decisions/170) -----------------------------------------------------
+  // ---- tables and tabs (docs/decisions/231) -----------------------------------------------------
 
   /** A change of one of the venue's tables, run in that table's turn (worker/tables/desk.ts). */
   async tableCommand(venueId: string, command: TableCommand, actor: TableActor): Promise<Bookmarked<TableOutcome>> {
@@ -348,7 +348,7 @@ export class VenueHub extends DurableObject<Env> {
   /** A table frame: to every staff socket, and to the guest sockets of any of these owner keys. Not numbered, not kept. */
   /**
    * Staff sockets and the guest sockets of these owner keys, found by their tags rather than by walking every socket
-   * of the venue for each frame (docs/decisions/214).
+   * of the venue for each frame (docs/decisions/231).
    */
   private tell(ownerKeys: ReadonlySet<string>, text: string) {
     const told = new Set<WebSocket>();
@@ -378,7 +378,7 @@ export class VenueHub extends DurableObject<Env> {
     }
   }
 
-  /** Open menus, drink pages and carts of the venue refetch (docs/decisions/124). */
+  /** Open menus, drink pages and carts of the venue refetch (docs/decisions/154). */
   async announceMenuChange(venueId: string): Promise<void> {
     await this.open(venueId);
     this.announceMenuNow();
@@ -404,7 +404,7 @@ export class VenueHub extends DurableObject<Env> {
     }
   }
 
-  // ---- rollups (docs/decisions/151) ------------------------------------------------------------
+  // ---- rollups (docs/decisions/203) ------------------------------------------------------------
 
   /**
    * The days recorded in `rollup_days`, mirrored in memory once read: every write to the table goes through
@@ -482,7 +482,7 @@ export class VenueHub extends DurableObject<Env> {
 
   /**
    * Sends a stored event to every socket whose session is still live and whose role still allows
-   * this venue; the others are closed instead (docs/decisions/106). The check is cached per
+   * this venue; the others are closed instead (docs/decisions/166). The check is cached per
    * isolate for a few seconds, so it rarely reads D1, and made once per session per event however many sockets
    * share it; it never delays the placement that published.
    */

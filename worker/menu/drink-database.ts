@@ -1,4 +1,4 @@
-// Which database a guest's drink-scoped write (favourite, rating) goes to (docs/decisions/140): the venue's shard
+// Which database a guest's drink-scoped write (favourite, rating) goes to (docs/decisions/150): the venue's shard
 // when the request names the venue, else the one database that holds the drink (ids are unique platform-wide).
 import { eq } from 'drizzle-orm';
 import { menuDrinks } from '../db/schema';

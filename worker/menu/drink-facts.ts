@@ -1,5 +1,5 @@
 // Keeps every menu drink's allergens and "contains alcohol" equal to what its recipe holds
-// (docs/decisions/101-derived-drink-facts.md). Called after each write that can change them: a
+// (docs/decisions/238-recipe-lines-and-ingredients.md). Called after each write that can change them: a
 // drink's recipe or hand-added allergens, an ingredient's allergens or category, a merge that
 // points recipe lines at another ingredient.
 import { eq, inArray } from 'drizzle-orm';

@@ -29,7 +29,7 @@ export async function findGuestDrink(db: Db, drinkId: string, venueIdOrSlug?: st
 /**
  * Like findGuestDrink, and the drink must be on the menu right now (admin switch and stock). One that is
  * off it is still a 404, with code `drink_unavailable` and its name, so a guest's open drink page can say
- * it sold out rather than that it never existed (docs/decisions/124).
+ * it sold out rather than that it never existed (docs/decisions/154).
  */
 export async function findAvailableDrink(db: Db, drinkId: string, venueIdOrSlug?: string | null) {
   const row = await findGuestDrink(db, drinkId, venueIdOrSlug);

@@ -9,7 +9,7 @@ import { addFavorite, listFavorites, newestFirst, toggleFavorite } from './favor
 
 /**
  * A signed-in guest's favourite drinks; the owner comes from the token, never from `session_id`. A favourite
- * is on its venue's shard; the list across venues reads every database that holds venues (docs/decisions/140).
+ * is on its venue's shard; the list across venues reads every database that holds venues (docs/decisions/150).
  */
 export const favoriteRoutes = new Hono<AppContext>()
   .get('/', requireSignedInGuest, validate('query', FavoritesQuery), async (c) => {

@@ -1,4 +1,4 @@
-// Staff and admin writes that can change what guests read of a venue's menu (docs/decisions/124): each such
+// Staff and admin writes that can change what guests read of a venue's menu (docs/decisions/154): each such
 // resource marks its sub-app with `changesVenueMenu`, and after a successful write the venue's hub tells every
 // open socket, so guest menus, drink pages and carts refetch without a reload.
 import { createMiddleware } from 'hono/factory';

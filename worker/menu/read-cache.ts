@@ -49,7 +49,7 @@ export const isSuccessfulWrite = (c: Context<AppContext>) =>
 /**
  * A resource whose writes never change what guests read of a menu or a venue marks itself with this (on its
  * sub-app): guests' own orders, carts, tables, sign-ins and error reports. Busy ordering must not empty the menu
- * cache for everyone (docs/decisions/098).
+ * cache for everyone (docs/decisions/157).
  */
 export const keepsGuestReads = createMiddleware<AppContext>(async (c, next) => {
   c.set('keepsGuestReads', true);

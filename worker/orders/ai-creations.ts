@@ -1,4 +1,4 @@
-// An AI creation is ordered only as the server issued it (docs/decisions/102): the line names a
+// An AI creation is ordered only as the server issued it (docs/decisions/190): the line names a
 // stored suggestion made for the same guest at the same venue not long ago, and its name, recipe
 // and price are read from that suggestion, never from the client.
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -15,7 +15,7 @@ export const AI_CREATION_ORDER_WINDOW_MINUTES = 120;
 
 export type IssuedCreation = {
   interactionId: string; name: string; recipe: RecipeLine[]; priceCents: number;
-  /** From the canonical ingredients its recipe names (docs/decisions/101). */
+  /** From the canonical ingredients its recipe names (docs/decisions/238). */
   allergens: string[]; containsAlcohol: boolean;
 };
 export type CreationRefusal = { status: 400 | 404 | 409 | 422; code: string; message: string; details?: Record<string, string | string[]> };
@@ -28,7 +28,7 @@ const refusal = (status: CreationRefusal['status'], code: string, message: strin
 /**
  * Which of these ids name a suggestion the AI bartender made to this guest (their owner key) at this venue, not a
  * 'log' entry the guest's app wrote itself: the only ones a cart line may carry, so an order is AI-referred only by
- * the guest's own suggestion (docs/decisions/102). Anything else is dropped by the caller.
+ * the guest's own suggestion (docs/decisions/190). Anything else is dropped by the caller.
  */
 export async function ownSuggestionIds(db: Db, input: { venueId: string; ownerKey: string; interactionIds: string[] }): Promise<Set<string>> {
   const ids = [...new Set(input.interactionIds)];

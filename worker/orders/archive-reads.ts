@@ -1,4 +1,4 @@
-// History beyond the hot window (docs/decisions/148): archived orders are paged by their slim index rows on
+// History beyond the hot window (docs/decisions/149): archived orders are paged by their slim index rows on
 // the venue's shard, by the same keys and filters as live orders, and only the day files of the orders a
 // page shows are read from R2.
 import { and, desc, eq, gte, inArray, lt, ne, notInArray, or, type SQL } from 'drizzle-orm';

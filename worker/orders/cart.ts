@@ -36,7 +36,7 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
   const creationFacts = new Map((await creationRecipeFacts(db, creations.map(({ item }) => item.recipe ?? []))).map((facts, i) => [creations[i]!.item.id, facts]));
   const happyHour = pricingAt({ timezone: venue.timezone, happyHours: venue.happyHours }, new Date());
   const items = rows.map(({ item, drink }) => {
-    // The options as the drink offers them now (docs/decisions/183): one it no longer offers makes the line unavailable.
+    // The options as the drink offers them now (docs/decisions/197): one it no longer offers makes the line unavailable.
     const resolved = resolveModifiers(drink?.name ?? '', drink?.modifierGroups ?? [], item.modifiers ?? []);
     const options = resolved.ok ? resolved.options.map((o) => o.option) : [];
     const drinkFacts = drink ? withModifierFacts({ allergens: drink.allergens, containsAlcohol: drink.containsAlcohol }, options) : undefined;
@@ -79,7 +79,7 @@ export async function readCart(db: Db, ownerKey: string, venue: Venue): Promise<
  */
 export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input: ParsedCartItem) {
   const isAi = Boolean(input.is_ai_creation);
-  // An AI creation goes in the cart as the server suggested it (docs/decisions/102): name and recipe from the suggestion.
+  // An AI creation goes in the cart as the server suggested it (docs/decisions/190): name and recipe from the suggestion.
   let creation: { name: string; recipe: NonNullable<ParsedCartItem['recipe']> } | null = null;
   if (isAi && input.qty > 0) {
     const issued = await issuedCreations(db, { venueId: venue.id, ownerKey, interactionIds: [input.ai_interaction_id ?? null] });
@@ -99,7 +99,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     if (!drink.isAvailable || drink.soldOutReason) {
       throw new ApiError(409, 'drink_unavailable', `${drink.name} is not available right now`, { menu_drink_ids: [drink.id] });
     }
-    // Removing a line never needs its options to still be offered; adding one does (docs/decisions/183).
+    // Removing a line never needs its options to still be offered; adding one does (docs/decisions/197).
     const resolved = resolveModifiers(drink.name, drink.modifierGroups, selection);
     if (!resolved.ok && !(input.mode === 'set' && input.qty <= 0)) throw badRequest(resolved.message, resolved.details);
     menuDrinkId = drink.id;

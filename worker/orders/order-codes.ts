@@ -1,7 +1,7 @@
 // An order's code, the name the bar calls out and the ticket and the guest's screen show ("Order C89"): a letter and
 // two digits, unique among the venue's open orders. The venue's hub hands them out (worker/live/venue-hub.ts), the
 // one place every order is placed and every status change runs, so the codes it holds are exactly the open ones;
-// the partial unique index orders_open_code_uq is the database's own check behind it (docs/decisions/230).
+// the partial unique index orders_open_code_uq is the database's own check behind it (docs/decisions/234).
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES, RECALL_WINDOW_MS } from '../../shared/orders';
 import { ORDER_CODE_SPACE, orderCodeAt, orderCodeIndex } from '../../shared/order-codes';

@@ -1,6 +1,6 @@
 // Placing an order. Runs inside the venue's Durable Object (worker/live/venue-hub.ts), which
 // serialises placement per guest; the partial unique index orders_one_active_uq makes the insert
-// itself the one-active-order check (docs/decisions/020).
+// itself the one-active-order check (docs/decisions/157).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
@@ -26,14 +26,14 @@ export type PlacementLine = {
   menuDrinkId: string | null;
   quantity: number;
   notes: string | null;
-  /** The ids of the drink's options chosen (docs/decisions/183); null or empty for none. */
+  /** The ids of the drink's options chosen (docs/decisions/197); null or empty for none. */
   modifiers: string[] | null;
   isAiCreation: boolean;
   aiRecipeName: string | null;
   recipe: RecipeLine[] | null;
   /** The stored suggestion an AI creation line comes from; its name, recipe and price are read from it. */
   aiInteractionId: string | null;
-  /** A table round's line: the member it is for (docs/decisions/170). */
+  /** A table round's line: the member it is for (docs/decisions/231). */
   member?: { id: string; name: string };
   /** A table round's AI creation was suggested to its member, under the member's own key (not the round's). */
   creationOwnerKey?: string;
@@ -53,7 +53,7 @@ export type PlacementRequest = {
   requestHash: string;
   /** The order's lines; null for a checkout, which takes the guest's cart at this venue. */
   lines: PlacementLine[] | null;
-  /** A table's round: the session whose owner key ('t:<id>') the order has (docs/decisions/170). */
+  /** A table's round: the session whose owner key ('t:<id>') the order has (docs/decisions/231). */
   tableSessionId?: string;
   /** A table's round: the table cart's lines it sends, deleted in the order's own write batch. */
   tableCartLineIds?: string[];
@@ -96,7 +96,7 @@ export const VENUE_CHANGED = 'venue_changed';
 /**
  * The order's tax rate, as a subquery that is NULL unless the venue is still active with the rate
  * the Worker saw: the NOT NULL column then fails the insert and rolls back the whole batch, so a
- * venue read from a cache is checked in the same transaction as the write (docs/decisions/098).
+ * venue read from a cache is checked in the same transaction as the write (docs/decisions/157).
  */
 const taxRateIfVenueUnchanged = (req: PlacementRequest) =>
   sql`(select ${venues.taxRateBp} from ${venues} where ${venues.id} = ${req.venueId} and ${venues.active} = 1 and ${venues.taxRateBp} = ${req.taxRateBp})`;
@@ -125,7 +125,7 @@ async function replayIdempotent(db: Db, req: PlacementRequest): Promise<Placemen
 
 /**
  * The answer to a retried request, rebuilt from the order it placed: a record keeps the request hash and the
- * order id only (docs/decisions/143), a few hundred bytes instead of the whole answer.
+ * order id only (docs/decisions/157), a few hundred bytes instead of the whole answer.
  */
 async function replayOf(db: Db, record: IdempotencyRecord | undefined, req: PlacementRequest): Promise<PlacementOutcome | null> {
   if (!req.idempotencyKey || !record) return null;
@@ -163,7 +163,7 @@ const drinkIdsOf = (lines: PlacementLine[]) => [...new Set(lines.map((l) => l.me
 /**
  * Everything placement reads, in ONE D1 round trip (a batch is one consistent snapshot): the
  * idempotency record, the guest's active order at the venue, their cart (for a checkout), the
- * ordered drinks (when the lines came with the request) and the venue's queue (docs/decisions/084).
+ * ordered drinks (when the lines came with the request) and the venue's queue (docs/decisions/157).
  */
 async function readStart(db: Db, req: PlacementRequest) {
   const lineDrinkIds = req.lines ? drinkIdsOf(req.lines) : [];
@@ -191,7 +191,7 @@ async function readStart(db: Db, req: PlacementRequest) {
 }
 
 /**
- * Drinks the venue's hub holds between placements (docs/decisions/144): with them, an order whose lines came with
+ * Drinks the venue's hub holds between placements (docs/decisions/157): with them, an order whose lines came with
  * the request is placed in one write batch that checks, in the same transaction, everything the read batch used
  * to read first.
  */
@@ -219,7 +219,7 @@ export async function placeOrder(db: Db, req: PlacementRequest, liveBase: number
 
 /**
  * The code the hub gave is held by another open order in the database (the hub's memory missed a change): never
- * reaches a client, the hub reads its codes again and places once more (docs/decisions/230).
+ * reaches a client, the hub reads its codes again and places once more (docs/decisions/234).
  */
 export const ORDER_CODE_TAKEN = 'order_code_taken';
 
@@ -284,7 +284,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     }));
   if (lines.length === 0) return refuse(400, 'cart_empty', 'Your cart is empty');
 
-  // AI creations: only as the server suggested them to this guest here (docs/decisions/102).
+  // AI creations: only as the server suggested them to this guest here (docs/decisions/190).
   const creationLines = lines.filter((l) => l.isAiCreation);
   const creationOwners = [...new Set(creationLines.map((l) => l.creationOwnerKey ?? req.owner.ownerKey))];
   const creations = new Map<string, IssuedCreation>();
@@ -308,7 +308,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     });
   }
 
-  // Each line's options, checked against its drink's groups as they are now (docs/decisions/183).
+  // Each line's options, checked against its drink's groups as they are now (docs/decisions/197).
   const options: ResolvedModifiers<ModifierOption>[] = [];
   for (const [i, line] of lines.entries()) {
     const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
@@ -331,7 +331,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     return refuse(400, 'invalid_request', message, [{ path: fromCart ? 'modifiers' : `items.${i}.modifiers`, message }]);
   }
   // Prices come from the menu, its happy hour and the line's options (or the fixed AI creation price), never from the
-  // client; a happy hour takes its share off the drink's price, an option adds its own (docs/decisions/183, 197).
+  // client; a happy hour takes its share off the drink's price, an option adds its own (docs/decisions/197).
   const itemRows: NewOrderItemRow[] = lines.map((line, position) => {
     const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
     const creation = creationOf(line);

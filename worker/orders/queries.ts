@@ -56,9 +56,9 @@ export async function venueOrders(db: Db, venueId: string, opts: { filter: Staff
   return withQueueEtas(db, venueId, await toOrders(db, rows));
 }
 
-/** Staff and admin history: a venue's newest orders, live and archived (docs/decisions/148). */
+/** Staff and admin history: a venue's newest orders, live and archived (docs/decisions/149). */
 export async function venueOrderHistory(env: WorkerEnv, db: Db, venueId: string, opts: Parameters<typeof venueOrders>[2]) {
-  // The archive keeps an order's status and time only (docs/decisions/148): a table or search reads live orders.
+  // The archive keeps an order's status and time only (docs/decisions/149): a table or search reads live orders.
   const searched = Boolean(opts.table || opts.q);
   const [live, archived] = await Promise.all([venueOrders(db, venueId, opts), searched ? [] : archivedVenueOrders(env, db, venueId, opts)]);
   return mergeNewestFirst(live, archived, opts.limit);
@@ -107,7 +107,7 @@ export async function guestActiveOrder(db: Db, guest: GuestCaller, venueId: stri
   return { ...order, venue_slug: found[0].slug };
 }
 
-/** The guest's newest orders, live and archived (docs/decisions/148), newest first. */
+/** The guest's newest orders, live and archived (docs/decisions/149), newest first. */
 export async function guestHistory(env: WorkerEnv, db: Db, guest: GuestCaller, venueId: string | null, limit: number) {
   const rows = await db.select({ order: orders, slug: venues.slug }).from(orders)
     .innerJoin(venues, eq(venues.id, orders.restaurantId))
@@ -121,7 +121,7 @@ export async function guestHistory(env: WorkerEnv, db: Db, guest: GuestCaller, v
   return mergeNewestFirst(live, await archivedGuestOrders(env, db, guestOwnerKeys(guest), venueId, limit), limit);
 }
 
-/** 'AI order' tickets (docs/decisions/022): orders from a suggestion or carrying a recipe or custom name, with build sheets. */
+/** 'AI order' tickets (docs/decisions/152): orders from a suggestion or carrying a recipe or custom name, with build sheets. */
 export async function aiOrders(db: Db, venueId: string, limit: number): Promise<AiOrder[]> {
   const rows = await db.select().from(orders)
     .where(and(eq(orders.restaurantId, venueId), or(eq(orders.referredByAi, true), isNotNull(orders.aiRecipeName), isNotNull(orders.customName))))
@@ -168,7 +168,7 @@ export async function aiOrders(db: Db, venueId: string, limit: number): Promise<
 export const sinceWindow = (window: '1h' | '24h' | 'all', now = Date.now()) =>
   window === 'all' ? undefined : new Date(now - (window === '1h' ? 1 : 24) * 3600_000).toISOString();
 
-// A guest's orders are spread over the shards of the venues they ordered at (docs/decisions/140): reads not
+// A guest's orders are spread over the shards of the venues they ordered at (docs/decisions/150): reads not
 // scoped to one venue ask every database that holds venues, in parallel, and merge.
 
 /** Which handle to read a shard through (its primary, or a session from the caller's bookmark). */

@@ -31,7 +31,7 @@ export async function queueAhead(db: Db, restaurantId: string, before?: { id: st
   const earlier = before
     ? sql`and (o.created_at < ${before.createdAt} or (o.created_at = ${before.createdAt} and o.id < ${before.id}))`
     : sql``;
-  // Read from orders_restaurant_status_idx alone: each order carries its drink count (docs/decisions/098).
+  // Read from orders_restaurant_status_idx alone: each order carries its drink count (docs/decisions/157).
   const row = await db.get<{ orders: number | null; drinks: number | null; made: number | null }>(sql`
     select count(*) as orders, coalesce(sum(o.drink_count), 0) as drinks, ${drinksMadeSql(restaurantId, paceSince(now))} as made
     from orders o
@@ -41,7 +41,7 @@ export async function queueAhead(db: Db, restaurantId: string, before?: { id: st
 
 /**
  * The whole queue of a venue as a query builder, so placement can read it in the same D1 batch as
- * its other reads (one round trip, docs/decisions/084).
+ * its other reads (one round trip, docs/decisions/157).
  */
 export function queueAheadQuery(db: Db, restaurantId: string, now = Date.now()) {
   return db.select({
@@ -55,7 +55,7 @@ export function queueAheadQuery(db: Db, restaurantId: string, now = Date.now()) 
 export const toQueueAhead = (row: { orders: number | null; drinks: number | null; made: number | null } | undefined): QueueAhead =>
   ({ orders: Number(row?.orders ?? 0), drinks: Number(row?.drinks ?? 0), made: Number(row?.made ?? 0) });
 
-/** Where an order's countdown starts: its placement, or when the bar started making it (docs/decisions/125). */
+/** Where an order's countdown starts: its placement, or when the bar started making it (docs/decisions/180). */
 const etaSince = (order: { status: string; createdAt: string; updatedAt: string }) => (order.status === 'preparing' ? order.updatedAt : order.createdAt);
 
 /** The minutes left of an existing order as the queue stands now, with its place in the queue. */
@@ -69,7 +69,7 @@ export async function liveEta(db: Db, order: OrderRow, ownDrinks: number, now = 
 
 /**
  * Staff lists: every order's minutes left from one read of the venue's queue (the index holds each
- * order's drink count, docs/decisions/098), instead of the estimate stored at placement.
+ * order's drink count, docs/decisions/157), instead of the estimate stored at placement.
  */
 export async function withQueueEtas(db: Db, venueId: string, list: Order[], now = Date.now()): Promise<Order[]> {
   if (!list.some((o) => o.status === 'pending' || o.status === 'preparing' || o.status === 'ready')) return list;

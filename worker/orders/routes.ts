@@ -21,7 +21,7 @@ const slugOf = (q: { slug?: string }) => q.slug ?? null;
 
 /**
  * Reads of the guest's own orders see their own placement: each shard is read from the request's bookmark
- * when it names that shard, and the answer carries the bookmark back (docs/decisions/141).
+ * when it names that shard, and the answer carries the bookmark back (docs/decisions/150).
  */
 function ownOrderReads(c: Context<AppContext>) {
   const answers: (() => void)[] = [];

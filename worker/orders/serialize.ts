@@ -9,7 +9,7 @@ import { inChunks } from '../lib/in-chunks';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-/** A table round's line fields (docs/decisions/170): absent on a solo order's lines. */
+/** A table round's line fields (docs/decisions/231): absent on a solo order's lines. */
 type TableLineFields = 'memberId' | 'memberName' | 'voidedAt' | 'voidReason' | 'voidedBy';
 /** Fields a line without them may leave out: a table round's, and the options of a line that has none. */
 type OptionalLineFields = TableLineFields | 'modifierChoices';
@@ -39,7 +39,7 @@ export function toOrderItem(row: OrderLineRow): OrderItem {
     // A table round's line says whose it is (the bar display shows it); solo orders' lines carry nothing more.
     ...(row.memberName ? { member_name: row.memberName } : {}),
     ...(row.voidedAt ? { voided: true } : {}),
-    // The options as chosen (docs/decisions/183): the ticket and the build sheet list them; absent without any.
+    // The options as chosen (docs/decisions/197): the ticket and the build sheet list them; absent without any.
     ...(row.modifierChoices?.length
       ? { modifier_choices: row.modifierChoices.map((c) => ({ option_id: c.option_id, group: c.group, option: c.option, price_delta_cents: c.price_delta_cents })) }
       : {}),

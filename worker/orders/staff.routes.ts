@@ -50,19 +50,19 @@ async function changeStatus(c: Context<AppContext>, orderId: string, change: { s
   return c.json({ order: outcome.order });
 }
 
-/** Staff portal: the venue's queue, history and AI tickets (docs/api.md "Orders (staff and admin)"). */
+/** Staff portal: the venue's queue, history and AI tickets (the API reference at /api/reference). */
 export const staffOrderRoutes = new Hono<AppContext>()
   .get('/orders', requireStaff, validate('query', StaffOrdersQuery), async (c) => {
     const { status, limit } = c.req.valid('query');
-    // The queue must show the caller's own status change: read from their bookmark (docs/decisions/141).
+    // The queue must show the caller's own status change: read from their bookmark (docs/decisions/150).
     const reads = ownWriteReads(c, await venueDatabase(c.env, scopedVenueId(c)));
     const orders = await venueOrders(reads.db, scopedVenueId(c), { filter: status, limit });
     reads.answerBookmark();
     return c.json({ orders });
   })
-  // The bar screen's one read: live events keep it current from there (docs/decisions/131).
+  // The bar screen's one read: live events keep it current from there (docs/decisions/154).
   .get('/queue', requireStaff, async (c) => {
-    // The venue's shard, from the caller's bookmark like the list above (docs/decisions/140, 141).
+    // The venue's shard, from the caller's bookmark like the list above (docs/decisions/150).
     const reads = ownWriteReads(c, await venueDatabase(c.env, scopedVenueId(c)));
     const orders = await staffQueue(reads.db, scopedVenueId(c));
     reads.answerBookmark();
@@ -96,7 +96,7 @@ export const staffOrderRoutes = new Hono<AppContext>()
     changeStatus(c, c.req.valid('param').id, c.req.valid('json')))
   .post('/orders/:id/recall', requireStaff, validate('param', IdParam), async (c) =>
     changeStatus(c, c.req.valid('param').id, 'recall'))
-  // Delivered is not paid (docs/decisions/179): the bar records a solo order's payment when it takes it (docs/decisions/204).
+  // Delivered is not paid (docs/decisions/222): the bar records a solo order's payment when it takes it (docs/decisions/222).
   .post('/orders/:id/payment', requireStaff, validate('param', IdParam), validate('json', RecordPaymentInput), async (c) => {
     const caller = staffCaller(c);
     const venueId = scopedVenueId(c);
@@ -130,7 +130,7 @@ export const adminOrderRoutes = new Hono<AppContext>()
   })
   .put('/:id/status', requireAdmin, validate('param', IdParam), validate('json', OrderStatusUpdate), async (c) =>
     changeStatus(c, c.req.valid('param').id, c.req.valid('json')))
-  // The staff cancel's own rule through the hub (stock given back, docs/decisions/162), with a reason always.
+  // The staff cancel's own rule through the hub (stock given back, docs/decisions/233), with a reason always.
   .post('/:id/cancel', requireAdmin, validate('param', IdParam), validate('json', AdminCancelInput), async (c) => {
     const { id } = c.req.valid('param');
     const { reason } = c.req.valid('json');

@@ -65,7 +65,7 @@ export function placementDetails(body: DetailsFields, salesChannel: 'app' | 'qui
  * Places the order through the venue's hub and answers like the hub did (200, or the refusal). The
  * venue comes from the isolate's read cache (decision 085): the hub's write batch checks it is still
  * active with the same tax rate, and when it is not, the order is placed again with the venue read
- * afresh, which also answers 404 for a venue deactivated meanwhile (docs/decisions/098).
+ * afresh, which also answers 404 for a venue deactivated meanwhile (docs/decisions/157).
  */
 export async function submitPlacement(c: Context<AppContext>, input: PlacementInput) {
   const { db, d1 } = await venueDatabase(c.env, input.venueRef);

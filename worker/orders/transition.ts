@@ -12,7 +12,7 @@ import { toOrder } from './serialize';
 import { liveChangeStatement, recordedSeq } from '../live/live-log';
 import { deductRecipeForOrder, orderShortfalls, pourAgainAfterUndo, restoreRecipeForOrder, type PourCause } from '../inventory';
 
-/** The steps that pour a ticket's recipes (docs/decisions/062). */
+/** The steps that pour a ticket's recipes (docs/decisions/233). */
 const POURING: ReadonlySet<OrderStatus> = new Set(['preparing', 'ready', 'delivered']);
 
 export type StatusChangeRequest = {
@@ -40,7 +40,7 @@ export async function changeOrderStatus(db: Db, d1: D1Database, req: StatusChang
 
 /**
  * "Undo" on the bar display: a delivered or cancelled ticket goes back to the status it had before
- * that bump, only within RECALL_WINDOW_MS of it (docs/decisions/122). The bump is the order's latest event.
+ * that bump, only within RECALL_WINDOW_MS of it (docs/decisions/234). The bump is the order's latest event.
  */
 export async function recallOrderStatus(db: Db, d1: D1Database, req: RecallRequest, liveBase: number): Promise<StatusChangeOutcome> {
   return applyChange(db, d1, { ...req, to: 'pending' }, liveBase, async (current, at) => {
@@ -129,7 +129,7 @@ export type PaymentRequest = Omit<StatusChangeRequest, 'to' | 'reason'> & { meth
 
 /**
  * A bartender records that a delivered solo order was paid at the bar, in cash or on the card terminal
- * (docs/decisions/204): `unpaid` → `captured`, the status stays `delivered`. A table's round is paid by its tab's
+ * (docs/decisions/222): `unpaid` → `captured`, the status stays `delivered`. A table's round is paid by its tab's
  * shares instead (docs/product.md §12.5). The live event goes out as delivered → delivered, so every bar display
  * and the guest's screen show the order paid.
  */
@@ -167,16 +167,16 @@ function madeAtAfter(row: { madeAt: string | null }, to: OrderStatus, at: string
 }
 
 /**
- * The bar starts making the drinks: their recipes leave inventory once (docs/decisions/062). Also
+ * The bar starts making the drinks: their recipes leave inventory once (docs/decisions/233). Also
  * when a bartender skips 'preparing' and goes straight to ready or delivered. The status change is
  * already stored; a failed stock movement must not undo it, so it is logged instead. True when a drink
- * sold out or came back because of it (open menus then refetch, docs/decisions/124).
+ * sold out or came back because of it (open menus then refetch, docs/decisions/154).
  */
 async function pourRecipes(db: Db, orderId: string, from: OrderStatus, to: OrderStatus, cause: PourCause): Promise<boolean> {
   try {
-    // A cancelled order that was already poured gives back what it still holds, with movements saying why (docs/decisions/102, 162).
+    // A cancelled order that was already poured gives back what it still holds, with movements saying why (docs/decisions/190 and 233).
     if (to === 'cancelled') return (await restoreRecipeForOrder(db, orderId, cause)).soldOut.length > 0;
-    // Only Undo leaves cancelled: the order takes again what that cancel gave back, never a fresh pour (docs/decisions/162).
+    // Only Undo leaves cancelled: the order takes again what that cancel gave back, never a fresh pour (docs/decisions/233).
     if (from === 'cancelled') return (await pourAgainAfterUndo(db, orderId, cause)).soldOut.length > 0;
     if (to !== 'preparing' && to !== 'ready' && to !== 'delivered') return false;
     const { soldOut } = await deductRecipeForOrder(db, orderId, cause);

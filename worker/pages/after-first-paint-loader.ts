@@ -3,7 +3,7 @@
  * On a page with a first paint, the app's entry module is requested once that paint is on screen: when the
  * browser reports the first contentful paint (Paint Timing), or, without it, the frame after the first; a
  * 3 s timer stands in if no report comes. Nothing the first paint needs waits for it, and on a slow link its
- * ≈ 105 KB do not share the bandwidth with the HTML still arriving (docs/decisions/096); a request made in the
+ * ≈ 105 KB do not share the bandwidth with the HTML still arriving (docs/decisions/219); a request made in the
  * frame of the paint, before it was presented, still competed with it. The text is fixed, so the CSP in
  * public/_headers allows it by hash (AFTER_FIRST_PAINT_LOADER_CSP_HASH, checked by tests/app/venue-first-paint.test.tsx); the
  * entry's URL rides on the element's data-entry, the modules it imports (Vite's modulepreload links, taken out of

@@ -1,4 +1,4 @@
-// The guest menu's first paint as static HTML, drawn by the Worker inside <div id="root"> (docs/decisions/096).
+// The guest menu's first paint as static HTML, drawn by the Worker inside <div id="root"> (docs/decisions/219).
 // It repeats what VenueLayout + MenuPage + GuestHeader + GuestTabBar render on their first commit, element for
 // element and class for class, so the swap to React's own DOM moves nothing (CLS). tests/app/menu-first-paint
 // renders the React page and this markup side by side and fails when they drift apart.
@@ -71,7 +71,7 @@ function drinkCard(drink: Drink, venue: Venue) {
     // Marked with the language they are written in, as the app marks them (docs/decisions/217).
     + `<span class="drink-card-body"><span class="drink-name" lang="${escapeHtml(drink.lang)}">${escapeHtml(drink.name)}</span>`
     + `<span class="drink-description" lang="${escapeHtml(drink.lang)}">${escapeHtml(drink.description)}</span>`
-    // The same facts line and badge as app/features/guest/menu/DrinkCard.tsx (docs/decisions/101).
+    // The same facts line and badge as app/features/guest/menu/DrinkCard.tsx (docs/decisions/238).
     + (drink.allergens.length > 0 ? `<span class="drink-allergens"><strong>Contains:</strong> ${escapeHtml(drink.allergens.join(', '))}</span>` : '')
     + (drink.unchecked_ingredients.length > 0 ? `<span class="drink-allergens">May contain allergens we could not check: ${escapeHtml(drink.unchecked_ingredients.join(', '))}</span>` : '')
     + `<span class="drink-meta"><span class="price">${escapeHtml(formatCents(drink.price_cents))}</span>`
@@ -100,7 +100,7 @@ export type FirstPaintOptions = {
  */
 const INERT = ' inert';
 
-/** The guest header's language picker (app/i18n/LanguagePicker.tsx, docs/decisions/216), English chosen. */
+/** The guest header's language picker (app/i18n/LanguagePicker.tsx, docs/decisions/217), English chosen. */
 const LANGUAGE_PICKER = `<label class="language-picker language-picker-compact">${icon('languages', 18)}<span class="language-code" aria-hidden="true">EN</span><span class="visually-hidden">Language</span><select>`
   + [['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch']].map(([code, name]) => `<option value="${code}" lang="${code}">${name}</option>`).join('')
   + '</select></label>';

@@ -1,4 +1,4 @@
-// A guest venue page's HTML (/venue/{slug}, /venue/{slug}/...), rendered by the Worker (docs/decisions/096).
+// A guest venue page's HTML (/venue/{slug}, /venue/{slug}/...), rendered by the Worker (docs/decisions/219).
 // The SPA shell (index.html from the static assets) gains the venue's title and colour and the venue and menu as
 // boot data (the very bodies of GET /api/venues/:slug and /drinks, so the app starts without those two round trips);
 // the menu itself also gets its first paint inside <div id="root">, the stylesheet inlined and a preload of the
@@ -37,8 +37,8 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>/;
 const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
 
 /**
- * The card screens, the only documents that load Stripe.js: the pay screen (docs/decisions/210) and the hold screen
- * that opens a tab on a card (docs/decisions/213).
+ * The card screens, the only documents that load Stripe.js: the pay screen (docs/decisions/222) and the hold screen
+ * that opens a tab on a card (docs/decisions/222).
  */
 const CARD_PATH = /^\/venue\/[^/]+\/table\/(?:pay\/[^/]+|hold)\/?$/;
 /**
@@ -88,12 +88,12 @@ type PageParts = { slug: string; venue: Venue; venueBody: string; menuBody: stri
  * Reads the venue and its menu through the API's own cached readers, on the venue's shard; null for an unknown or
  * inactive venue. The menu's first paint is drawn in English from the venue's menu as written; a guest who will read
  * the page in another language (`asked`, else the venue's default language) gets none: the app's first render, in
- * their language, would replace English words they should never see (docs/decisions/216).
+ * their language, would replace English words they should never see (docs/decisions/217).
  */
 async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean, asked: ContentLanguage | null): Promise<PageParts | null> {
   if (slug.length > MAX_SLUG_LENGTH) return null;
   try {
-    // The venue's own shard, as GET /api/venues/:slug and /drinks read it (docs/decisions/140).
+    // The venue's own shard, as GET /api/venues/:slug and /drinks read it (docs/decisions/150).
     const { db, d1 } = await venueDatabase(c.env, slug);
     const [venueEntity, menuEntity] = await Promise.all([
       cachedVenueEntity(db, d1, slug),
@@ -140,7 +140,7 @@ function rewrite(shell: Response, { slug, venue, venueBody, menuBody, firstPaint
   const painted = Boolean(firstPaint && stylesheet);
   // A page with a first paint leaves the menu's body out of its boot data: with it, the HTML no longer arrives in
   // one round trip of a new connection (≈ 14 KB), and the paint needs only what it draws. Its loader reads the menu
-  // after the paint, beside the app's modules (docs/decisions/096, amended).
+  // after the paint, beside the app's modules (docs/decisions/219, amended).
   const boot = bootJson(slug, venueBody, painted ? null : menuBody);
   // The cover is the menu's largest element. Drawn from a data: URI by the first paint, its preload only warms
   // the URL React's <img> will use (no blink at the swap) and must not compete with the page's own requests;
@@ -156,19 +156,19 @@ function rewrite(shell: Response, { slug, venue, venueBody, menuBody, firstPaint
     .on('meta[name="description"]', {
       element: (el) => { if (venue.description) el.replace(`<meta name="description" content="${escapeHtml(venue.description)}">`, { html: true }); },
     })
-    // The first paint waits for no stylesheet request: one round trip less before it (docs/decisions/096).
+    // The first paint waits for no stylesheet request: one round trip less before it (docs/decisions/219).
     .on('link[rel="stylesheet"]', {
       element: (el) => { if (stylesheet?.css && el.getAttribute('href') === stylesheet.href) el.replace(`<style>${stylesheet.css}</style>`, { html: true }); },
     })
     .on('head', {
       element: (el) => {
         if (preload) el.append(preload, { html: true });
-        // Add to Home Screen: the venue's own manifest (worker/venues/manifest.ts, docs/decisions/215 amended).
+        // Add to Home Screen: the venue's own manifest (worker/venues/manifest.ts, docs/decisions/227 amended).
         el.append(`<link rel="manifest" href="${escapeHtml(venueManifestPath(venue.slug))}">`, { html: true });
       },
     })
     // The app's modules are requested with its entry, after the first paint, not before it: on a slow link their
-    // bytes would otherwise share the bandwidth with the HTML the paint needs (docs/decisions/096).
+    // bytes would otherwise share the bandwidth with the HTML the paint needs (docs/decisions/219).
     .on('link[rel="modulepreload"][href]', {
       element: (el) => {
         if (!painted) return;

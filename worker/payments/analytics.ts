@@ -1,4 +1,4 @@
-// Takings by how they were paid, for the venue's analytics (docs/product.md §12.9, docs/decisions/210): tab shares
+// Takings by how they were paid, for the venue's analytics (docs/product.md §12.9, docs/decisions/222): tab shares
 // and solo orders the bar recorded, each under one method of shared/payment-methods.ts, with the tips, the card
 // refunds made and the platform's fees on card payments, over the window.
 import { sql } from 'drizzle-orm';

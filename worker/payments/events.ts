@@ -1,4 +1,4 @@
-// Stripe's webhook events as the tab applies them (docs/decisions/209): each one reduced to what it says about
+// Stripe's webhook events as the tab applies them (docs/decisions/222): each one reduced to what it says about
 // one PaymentIntent. Applying is a merge that only moves forward (worker/tables/card.ts), so the events may
 // arrive in any order and any number of times.
 import type Stripe from 'stripe';
@@ -74,7 +74,7 @@ export function cardEventOfIntent(account: string, intent: IntentState): CardEve
     case 'succeeded':
       return { ...base, kind: 'succeeded', amountCents: intent.amountReceived, note: null };
     // A manual-capture intent the card holder confirmed: a tab's hold is authorised (POST …/holds/check,
-    // docs/decisions/213); for a share's payment it changes nothing, as the webhook's own event does not.
+    // docs/decisions/222); for a share's payment it changes nothing, as the webhook's own event does not.
     case 'requires_capture':
       return { ...base, kind: 'authorized', amountCents: intent.amountCapturable, note: null };
     case 'canceled':

@@ -5,7 +5,7 @@
 // It keeps the intents it made in memory; one it does not know is taken as Stripe would have it after the guest
 // confirmed (a local server may run the hub in another isolate).
 
-/** The secret key of local development (wrangler.toml [vars]); a deployed Worker refuses it (docs/decisions/209). */
+/** The secret key of local development (wrangler.toml [vars]); a deployed Worker refuses it (docs/decisions/222). */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_barhop_local_development';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_barhop_local_development';
 
@@ -179,7 +179,7 @@ export function observeLocally(event: { type: string; data?: { object?: unknown 
 
 export type EventOptions = { account: string; id?: string; created?: number };
 
-/** A Stripe event: `account` names the connected account (direct charges, docs/decisions/209). */
+/** A Stripe event: `account` names the connected account (direct charges, docs/decisions/222). */
 export function stripeEvent(type: string, object: object, options: EventOptions) {
   return {
     id: options.id ?? nextId('evt'), object: 'event', api_version: '2026-10-28.endive', account: options.account,

@@ -1,4 +1,4 @@
-// Card payments' routes (docs/api.md "Card payments", docs/decisions/209): a guest pays their share or puts a card
+// Card payments' routes (the API reference at /api/reference; docs/decisions/222): a guest pays their share or puts a card
 // hold on the tab, staff close a tab on its hold, an admin refunds, and Stripe's webhook says what happened. Every
 // change of a tab still runs in its table's turn at the venue's hub (worker/tables/card.ts).
 import { and, eq } from 'drizzle-orm';
@@ -105,7 +105,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     return c.json(answerIntent(c, card, intent, due));
   })
   // The payer's browser says Stripe.js confirmed: the Worker asks Stripe how the intent stands and applies only
-  // what Stripe answers (docs/decisions/210). The share is captured by Stripe's word, never by this request's.
+  // what Stripe answers (docs/decisions/222). The share is captured by Stripe's word, never by this request's.
   .post('/sessions/:id/shares/:shareId/card/check', requireGuest, validate('param', ShareParam), async (c) => {
     const { id, shareId } = c.req.valid('param');
     const { venueId, database } = await locateSession(c, id);
@@ -154,7 +154,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     return c.json({ ...answerIntent(c, card, intent, card.holdCents), hold_id: holdId } satisfies HoldPaymentResponse);
   })
   // The member's browser says Stripe.js confirmed the hold: as for a share (…/card/check), the Worker asks Stripe and
-  // applies only Stripe's answer, through the webhook's own path (docs/decisions/213). A hold covers rounds only once
+  // applies only Stripe's answer, through the webhook's own path (docs/decisions/222). A hold covers rounds only once
   // Stripe authorised it; the browser's word never makes it so.
   .post('/sessions/:id/holds/check', requireGuest, validate('param', SessionParam), validate('json', HoldCheckInput), async (c) => {
     const { id } = c.req.valid('param');

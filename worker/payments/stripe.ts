@@ -1,4 +1,4 @@
-// The one place the Worker talks to Stripe (docs/decisions/209): direct charges on each venue's connected account,
+// The one place the Worker talks to Stripe (docs/decisions/222): direct charges on each venue's connected account,
 // with the platform's application fee. Keys are read from the environment here and nowhere else; no error, answer
 // or log line carries them (a Stripe error becomes `payment_provider_error` with Stripe's own code only).
 import Stripe from 'stripe';
@@ -9,7 +9,7 @@ import { LOCAL_STRIPE_SECRET_KEY, localStripeFetch } from './local-stripe';
 
 export type StripeEnv = Pick<WorkerEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PUBLISHABLE_KEY' | 'DEMO_MODE'>;
 
-/** Card payments are on when the platform has its secret key and webhook secret (docs/decisions/209). */
+/** Card payments are on when the platform has its secret key and webhook secret (docs/decisions/222). */
 export const cardPaymentsConfigured = (env: StripeEnv) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
 
 let fetchOverride: typeof fetch | null = null;

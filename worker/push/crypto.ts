@@ -1,5 +1,5 @@
 // The Web Push message encryption of RFC 8291 (aes128gcm content coding, RFC 8188) on the Workers' WebCrypto alone:
-// the `web-push` package needs Node's crypto and does not run here (docs/decisions/215).
+// the `web-push` package needs Node's crypto and does not run here (docs/decisions/227).
 
 /** RFC 8188 record size we announce; one record carries the whole (small) payload. */
 export const RECORD_SIZE = 4096;

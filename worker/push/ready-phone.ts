@@ -1,4 +1,4 @@
-// The number a ready text goes to (docs/decisions/215, amended): the one the guest typed, read as sign-in reads it,
+// The number a ready text goes to (docs/decisions/227, amended): the one the guest typed, read as sign-in reads it,
 // else a signed-in guest's verified number; a device with neither is asked for one.
 import { eq } from 'drizzle-orm';
 import { normalizePhone } from '../auth/otp';

@@ -1,4 +1,4 @@
-// "Tell me when it's ready" (docs/decisions/215, docs/api.md "Push"): the VAPID key to subscribe with, and a guest's
+// "Tell me when it's ready" (docs/decisions/227; routes in the API reference at /api/reference): the VAPID key to subscribe with, and a guest's
 // subscription to their own order.
 import { and, count, eq, like, not } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -47,7 +47,7 @@ export const orderPushRoutes = new Hono<AppContext>()
       .where(and(eq(pushSubscriptions.orderId, found.row.id), eq(pushSubscriptions.endpoint, c.req.valid('json').endpoint)));
     return c.json({ success: true });
   })
-  // "Text me when it's ready" (docs/decisions/215, amended): one text, to one number, for a guest without push. It
+  // "Text me when it's ready" (docs/decisions/227, amended): one text, to one number, for a guest without push. It
   // is kept as the order's `tel:` request beside its push subscriptions and sent by the same ready.
   .post('/:id/ready-text', requireGuest, validate('param', IdParam), validate('json', ReadyTextInput), async (c) => {
     if (!readyTextsConfigured(c.env)) throw new ApiError(503, 'sms_unavailable', 'Text messages are not available here');

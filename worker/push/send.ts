@@ -1,5 +1,5 @@
 // Sending "your order is ready" to every browser subscribed to the order, and the one text a guest asked for instead
-// (docs/decisions/215): one encrypted push per subscription, started by the venue's hub when any change brings the order
+// (docs/decisions/227): one encrypted push per subscription, started by the venue's hub when any change brings the order
 // to ready, after the change is published, so the bar never waits on a push service or Twilio.
 import { eq } from 'drizzle-orm';
 import { shortOrderId } from '../../shared/ids';
@@ -38,7 +38,7 @@ export function readyPayload(venue: { name: string; slug: string; handoff: 'pick
 
 type ReadyOrder = { id: string; restaurantId: string; tableNumber: string | null; tableSessionId?: string | null };
 
-/** A text instead of a push (docs/decisions/215, amended): stored beside the push subscriptions as a `tel:` endpoint. */
+/** A text instead of a push (docs/decisions/227, amended): stored beside the push subscriptions as a `tel:` endpoint. */
 export const TEL_ENDPOINT_PREFIX = 'tel:';
 export const telEndpoint = (e164: string) => `${TEL_ENDPOINT_PREFIX}${e164}`;
 
@@ -62,7 +62,7 @@ type Delivery = 'sent' | 'gone' | 'failed' | 'unconfigured';
 /**
  * Tells every browser and phone that asked about the order, once: the requests are taken off the order (one delete
  * that answers the rows) before anything is sent, so a second ready of the same order, after an Undo or racing this
- * one, finds none (docs/decisions/215, amended 2026-11-28). A push service that no longer knows an endpoint (404, 410)
+ * one, finds none (docs/decisions/227, amended 2026-11-28). A push service that no longer knows an endpoint (404, 410)
  * loses it for good; any other failure is tried again, READY_PUSH_ATTEMPTS times in all, then the subscription is
  * dropped too (docs/decisions/227): an endpoint is never kept to be tried at every later ready. A table's round
  * also tells the tab's members who asked, "Your round is ready" (tellTableRound).

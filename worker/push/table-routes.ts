@@ -1,4 +1,4 @@
-// "Your round is ready" for a table's members (docs/decisions/231, docs/api.md "Push"): the same push subscription and
+// "Your round is ready" for a table's members (docs/decisions/231; routes in the API reference at /api/reference): the same push subscription and
 // ready text as an order's (worker/push/routes.ts), asked for once for every round of the tab. Only a present member
 // of the tab asks; anyone else is refused.
 import { and, count, eq, like, not } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The close-of-night report (docs/product.md §11.11, docs/decisions/198 and 236): one business day of a venue. What
+// The close-of-night report (docs/product.md §11.11, docs/decisions/236): one business day of a venue. What
 // was sold comes from its orders, their lines and status changes; what was collected from the payments taken that
 // day (solo orders paid at the bar, the tab shares paid) and the refunds made that day, as lines that sum to the
 // takings by method to the cent; what is still owed from the orders handed over and not paid (open checks).
@@ -175,7 +175,7 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
     row.tax_cents += tax;
     row.tips_cents += share.tipCents;
   }
-  // A solo order's payment is recorded by the bar with its method (docs/decisions/204); one captured before methods
+  // A solo order's payment is recorded by the bar with its method (docs/decisions/222); one captured before methods
   // were recorded reads "Paid at the bar". It counts on its order's day. A table's round is paid by its tab's shares.
   let refundCount = shareRefunds.length;
   for (const order of dayOrders) {

@@ -1,4 +1,4 @@
-// The D1 databases a venue's data may live on (docs/decisions/140). Kept free of Worker-only imports: the
+// The D1 databases a venue's data may live on (docs/decisions/150). Kept free of Worker-only imports: the
 // seed (run in Node too) and the scripts read it.
 
 /** Venue shards declared in wrangler.toml beside the control database `DB`. */
@@ -11,7 +11,7 @@ export type ShardBinding = (typeof ALL_D1_BINDINGS)[number];
 
 /**
  * Where venues live until every venue-scoped query takes its database from the directory: the control
- * database, which has every table (docs/decisions/140, "single-shard default").
+ * database, which has every table (docs/decisions/150, "single-shard default").
  */
 export const DEFAULT_VENUE_SHARD: ShardBinding = 'DB';
 

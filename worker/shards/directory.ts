@@ -1,4 +1,4 @@
-// The venue directory (docs/decisions/140): venue id or slug → the D1 binding that holds the venue's data.
+// The venue directory (docs/decisions/150): venue id or slug → the D1 binding that holds the venue's data.
 // It lives in the control database and is read through an isolate cache, so a venue-scoped request pays one
 // directory read per isolate and minute at most.
 import { eq, or, sql } from 'drizzle-orm';
@@ -118,7 +118,7 @@ export function forgetVenueShard(env: WorkerEnv, ...venueRefs: string[]) {
 
 /**
  * The shards a new venue may be placed on: VENUE_SHARDS (comma-separated binding names) when set, else the
- * single-shard default (docs/decisions/140).
+ * single-shard default (docs/decisions/150).
  */
 export function placementShards(env: WorkerEnv): ShardBinding[] {
   const listed = (env.VENUE_SHARDS ?? '').split(',').map((name) => name.trim()).filter(isShardBinding);

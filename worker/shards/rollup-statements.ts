@@ -1,4 +1,4 @@
-// The rollups' SQL (docs/decisions/142, 151), one text for whoever runs it: a venue's hub after a change, the
+// The rollups' SQL (docs/decisions/203), one text for whoever runs it: a venue's hub after a change, the
 // nightly and on-demand jobs over a whole shard (worker/shards/rollups.ts), and the demo seed (scripts/seed.ts,
 // through `wrangler d1 execute`). Reads run on the shard that holds the orders; writes on the control database.
 // Kept free of Worker-only imports, like bindings.ts.
@@ -9,7 +9,7 @@ import { COUNTED_ORDER } from '../analytics/sales-definition';
 /** Each venue's newest orders kept for the recent-orders feed: the feed shows at most this many over all venues. */
 export const RECENT_ORDERS_PER_VENUE = RECENT_ORDERS_MAX;
 
-/** A venue's clock: its business days run in `timezone` from `cutoffMinutes` after midnight (docs/decisions/196). */
+/** A venue's clock: its business days run in `timezone` from `cutoffMinutes` after midnight (docs/decisions/225). */
 export type VenueClock = { id: string; timezone: string; cutoffMinutes: number };
 
 /**
@@ -100,7 +100,7 @@ export function rollupReads(scope: RollupScope): { days: RollupStatement; drinks
   const asked = shardRows(scope, 'i.restaurant_id', between('i.created_at', span.start, span.end));
   return {
     days: {
-      // Archived orders keep counting through their day sums (docs/decisions/148), each UTC day in the business day
+      // Archived orders keep counting through their day sums (docs/decisions/149), each UTC day in the business day
       // of the same date, as the venue's analytics count it; AI interactions are all kinds, as those count them.
       sql: `${table.sql}
             SELECT venue_id, day, SUM(orders) AS orders, SUM(revenue_cents) AS revenue_cents, SUM(ai_orders) AS ai_orders, SUM(drinks) AS drinks,
@@ -128,7 +128,7 @@ export function rollupReads(scope: RollupScope): { days: RollupStatement; drinks
     },
     // A venue's newest orders within the scope's days: with the rows kept from before, its newest overall. One venue
     // (its hub's recompute, every few seconds while it takes orders) walks its (restaurant_id, created_at) index back
-    // from the newest and stops at the limit; a whole shard numbers each venue's orders (docs/decisions/158).
+    // from the newest and stops at the limit; a whole shard numbers each venue's orders (docs/decisions/203).
     recent: {
       sql: scope.venueId
         ? `SELECT ${RECENT_COLUMNS} FROM orders o WHERE ${sold.sql} ORDER BY ${NEWEST_FIRST} LIMIT ?`

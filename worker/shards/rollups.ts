@@ -1,4 +1,4 @@
-// Per-shard rollups (docs/decisions/142, 151, 203): each venue's counted sales and AI interactions per business day,
+// Per-shard rollups (docs/decisions/203): each venue's counted sales and AI interactions per business day,
 // units sold per drink name and day, and its newest orders, computed on the shard that holds the venue's orders and
 // kept in the control database, so the platform views read one database and never a shard. The venue's hub
 // recomputes the days a change touched a few seconds after it (worker/live/venue-hub.ts); the nightly cron and the

@@ -1,4 +1,4 @@
-// D1 read replication through the Sessions API (docs/decisions/141). Reads that may lag (venues, menus) go to
+// D1 read replication through the Sessions API (docs/decisions/150). Reads that may lag (venues, menus) go to
 // any replica; a read that must see the caller's own write carries that write's bookmark, which the write's
 // answer returned in the X-D1-Bookmark header and the app sends back (app/lib/api-client.ts).
 import type { Context } from 'hono';
@@ -29,7 +29,7 @@ const laggingHandles = new WeakMap<D1Database, Db>();
 /**
  * A handle whose reads may be served by the nearest replica, however far behind ('first-unconstrained').
  * One session per binding and isolate: its reads never go back in time, and drizzle is built once
- * (docs/decisions/082).
+ * (docs/decisions/085).
  */
 export function laggingReads(d1: D1Database): Db {
   let db = laggingHandles.get(d1);

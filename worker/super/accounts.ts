@@ -68,7 +68,7 @@ export async function createVenueAccount(db: Db, venueId: string, input: z.outpu
 /** Ends every session of an account (worker/auth/sessions.ts endAllSessionsOf, bound to the request's env). */
 export type EndSessions = (user: UserRow) => Promise<void>;
 
-/** Disabling an account or changing its role or venue ends its sessions (docs/decisions/105). */
+/** Disabling an account or changing its role or venue ends its sessions (docs/decisions/192). */
 export async function updateAccount(db: Db, userId: string, input: z.output<typeof UpdateUserBody>, endSessions: EndSessions) {
   const user = await requireAccount(db, userId);
   if (input.restaurant_id) await requireVenue(db, input.restaurant_id);

@@ -8,7 +8,7 @@ import { clientKey, enforceRateLimit, type RateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { keepsGuestReads } from '../menu/read-cache';
 
-/** A crash loop in one browser must not flood the log (docs/decisions/074-error-logs.md). */
+/** A crash loop in one browser must not flood the log (docs/decisions/075-error-log-and-diagnostics.md). */
 export const CLIENT_ERROR_LIMIT: RateLimit = { name: 'client-error-report', limit: 20, windowSeconds: 600 };
 
 /** The browser's runtime-error fallback reports here, so the super admin sees client crashes too. */

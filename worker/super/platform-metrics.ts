@@ -1,6 +1,6 @@
 // Platform-wide sales figures for the super admin's overview and analytics, read from the rollups in the control
-// database alone (docs/decisions/151): never a venue shard, whatever the number of shards. The rollups hold the
-// one definition of a sale (worker/analytics/sales-figures.ts, docs/decisions/114) per venue and business day, and
+// database alone (docs/decisions/203): never a venue shard, whatever the number of shards. The rollups hold the
+// one definition of a sale (worker/analytics/sales-figures.ts, docs/decisions/203) per venue and business day, and
 // a window is each venue's own last business days (docs/decisions/203), the days its analytics count, so the two
 // agree to the order. Each venue's hub recomputes the days a change touched a few seconds after it; `as_of` says
 // how fresh the figures are.

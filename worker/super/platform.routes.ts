@@ -9,7 +9,7 @@ import { platformAnalytics, platformOverview, recentOrders, topDrinks, topVenues
 
 /**
  * Platform overview and analytics for super admins (mounted at /api/super), read from the rollups in the control
- * database only, never a venue shard (docs/decisions/151).
+ * database only, never a venue shard (docs/decisions/203).
  */
 export const superPlatformRoutes = new Hono<AppContext>()
   .get('/overview', requireSuperadmin, validate('query', OverviewQuery), async (c) => {
@@ -32,7 +32,7 @@ export const superPlatformRoutes = new Hono<AppContext>()
     const { window, limit } = c.req.valid('query');
     return c.json(await platformAnalytics(c.env.DB, window, limit));
   })
-  // The nightly rollup, on demand: a full recompute of every shard's days since `days` ago (docs/decisions/142, 151).
+  // The nightly rollup, on demand: a full recompute of every shard's days since `days` ago (docs/decisions/203).
   .post('/rollups', requireSuperadmin, validate('json', RollupRunBody), async (c) => {
     const run = await rollUpShards(c.env, new Date(), c.req.valid('json').days);
     describeWrite(c, { action: 'rollups.run', targetType: 'rollups', summary: `Recomputed sales rollups since ${run.since} on ${run.shards} databases` });

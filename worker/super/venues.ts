@@ -56,7 +56,7 @@ function columnsOf(input: UpdateInput) {
 }
 
 /**
- * A new venue goes to the least-loaded placement shard (docs/decisions/140): its row and AI settings there, its
+ * A new venue goes to the least-loaded placement shard (docs/decisions/150): its row and AI settings there, its
  * directory entry in the control database. On another shard than the control database the venue's platform
  * record (the row accounts point to) is written to the control database too, and the shard is given any
  * ingredient catalogue rows it lacks (every catalogue write goes to every database; worker/ingredients/catalogue.ts).

@@ -1,7 +1,7 @@
 // The AI round (docs/product.md §12.3): the bartender proposes one drink for each member of the table, honouring
 // what each of them told the AI bartender at this venue since they sat down (allergies, alcohol-free, light). Each
 // member's words are read by the AI's own reader (worker/ai/constraints.ts) and every candidate passes the same
-// hard filter as a suggestion (docs/decisions/100): a stated constraint never only ranks.
+// hard filter as a suggestion (docs/decisions/189): a stated constraint never only ranks.
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import type { AiRoundSuggestion } from '../../shared/schemas/tables';

@@ -170,7 +170,7 @@ export function recordPaymentDecision(scope: Scope, shareId: string, method: Bar
     const by = share.recordedByName ?? 'the card payment';
     return refuseTable(409, 'share_already_paid', tableMessages.shareAlreadyPaid(by), { recorded_by: by, payment_status: share.paymentStatus });
   }
-  // A card payment under way is the card's to settle (docs/decisions/209): recording it too would take it twice.
+  // A card payment under way is the card's to settle (docs/decisions/222): recording it too would take it twice.
   if (share.providerRef && share.paymentProblem === null) {
     return refuseTable(409, 'card_payment_started', `${nameOf(scope, share.payerMemberId)} is paying this share by card in the app`);
   }

@@ -1,4 +1,4 @@
-// Card payments on a tab (docs/product.md §12.9, docs/decisions/209): a share paid by card in the app, Stripe's
+// Card payments on a tab (docs/product.md §12.9, docs/decisions/222): a share paid by card in the app, Stripe's
 // events about it, an admin's refund, and a tab opened on a card hold. Each runs in the table's turn at the venue's
 // hub like every change of a table. A share is captured only when Stripe says so: its webhook event, or its answer
 // to the hub's own capture of a hold, never the guest's browser.
@@ -249,8 +249,8 @@ export function addHoldDecision(scope: Scope, hold: { id: string; intentId: stri
 
 /**
  * What the tab's authorised holds cover, or null when no hold of the tab is authorised: the tab is on a card from
- * Stripe's authorisation on (docs/decisions/209). A pending hold (a card put down and not yet confirmed, or
- * abandoned on the hold screen) neither covers a round nor limits one (docs/decisions/213).
+ * Stripe's authorisation on (docs/decisions/222). A pending hold (a card put down and not yet confirmed, or
+ * abandoned on the hold screen) neither covers a round nor limits one (docs/decisions/222).
  */
 export async function heldCents(scope: Pick<Scope, 'db' | 'rows'>): Promise<number | null> {
   const authorized = (await sessionHolds(scope)).filter((h) => h.status === 'authorized');

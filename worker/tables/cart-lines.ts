@@ -18,7 +18,7 @@ const quantityMessage = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY
 
 /**
  * Members add lines: a menu drink of this venue that can be poured now, or an AI creation the bartender suggested
- * to that member (docs/decisions/102). A member's second line of the same drink with the same notes and options adds
+ * to that member (docs/decisions/190). A member's second line of the same drink with the same notes and options adds
  * to the first; lines of different members are never merged. The AI round adds a line for each member (`forMemberId`).
  */
 export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<Decision> {
@@ -121,7 +121,7 @@ export function deleteLineDecision(scope: Scope, lineId: string): Decision {
 
 /**
  * Sends the cart as one round: an order whose owner is the table (`t:<session id>`), placed by the venue's usual
- * placement, so the one-active-order index allows one active round per table (docs/decisions/170). Its lines
+ * placement, so the one-active-order index allows one active round per table (docs/decisions/231). Its lines
  * carry their members' names; the cart's lines leave in the order's own write batch.
  */
 export async function sendRoundDecision(

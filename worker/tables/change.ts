@@ -27,8 +27,8 @@ export type Change = {
   /** Nothing changed (an idempotent repeat): the table is answered as it is, no frame is sent. */
   unchanged?: boolean;
   /**
-   * Only the cart changed (the busiest changes, docs/decisions/173): its writes return the lines they wrote
-   * (RETURNING), applied with `removedLines` to the cart the desk holds instead of reading it back (docs/decisions/214).
+   * Only the cart changed (the busiest changes, docs/decisions/231): its writes return the lines they wrote
+   * (RETURNING), applied with `removedLines` to the cart the desk holds instead of reading it back (docs/decisions/231).
    */
   cartOnly?: boolean;
   /** The cart lines a cart change deletes. */

@@ -1,4 +1,4 @@
-// What the Worker's table routes ask of the venue's hub (docs/decisions/170), as plain data: it crosses the
+// What the Worker's table routes ask of the venue's hub (docs/decisions/231), as plain data: it crosses the
 // Durable Object's RPC boundary. Every change of a table is one of these, run by worker/tables/desk.ts.
 import type { BarPaymentMethod } from '../../shared/payment-methods';
 import type { z } from 'zod';
@@ -45,7 +45,7 @@ export type TableCommand =
   | OnSession & { type: 'merge'; intoSessionId: string }
   | OnSession & { type: 'void_line'; orderItemId: number; reason: string }
   | OnSession & { type: 'end'; reason?: string }
-  // Card payments (docs/decisions/209, worker/tables/card.ts).
+  // Card payments (docs/decisions/222, worker/tables/card.ts).
   | OnSession & { type: 'attach_card'; shareId: string; intentId: string; feeCents: number }
   | OnSession & { type: 'card_event'; event: CardEvent }
   | OnSession & { type: 'refund_share'; refundId: string; shareId: string; amountCents: number | null; reason: string }

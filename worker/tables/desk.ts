@@ -1,4 +1,4 @@
-// The tables of one venue, inside its hub (worker/live/venue-hub.ts, docs/decisions/170): every change of a table
+// The tables of one venue, inside its hub (worker/live/venue-hub.ts, docs/decisions/231): every change of a table
 // runs here, one after another per table session (a promise chain, as placement runs one guest's orders one after
 // another), as one D1 batch that also reads the table back; then a `table_updated` frame goes to the table's
 // members and to staff. D1 is the only truth: a restarted hub holds nothing it cannot read again.
@@ -33,7 +33,7 @@ import type { PaymentGateway } from '../payments/stripe';
 export type DeskHost = {
   database(): Promise<Db>;
   venueId(): string;
-  /** The venue's last live number: an unnumbered frame carries it, as `menu_changed` does (docs/decisions/124). */
+  /** The venue's last live number: an unnumbered frame carries it, as `menu_changed` does (docs/decisions/154). */
   latestSeq(): number;
   /** Placement through the hub (one-active-order index, idempotency, the order's own live event). */
   placeRound(req: PlacementRequest): Promise<PlacementOutcome>;
@@ -42,9 +42,9 @@ export type DeskHost = {
   touchRollupDays(days: readonly string[]): Promise<void>;
   /** The hub's alarm fires by then at the latest (idle tabs, docs/product.md §12.7). */
   wakeBy(at: number): Promise<void>;
-  /** The venue's drinks the hub holds for placement (docs/decisions/144), read when it holds none. */
+  /** The venue's drinks the hub holds for placement (docs/decisions/157), read when it holds none. */
   heldDrinks(): Promise<Map<string, DrinkRow>>;
-  /** Stripe, when the platform takes cards (docs/decisions/209): capturing a tab's holds. */
+  /** Stripe, when the platform takes cards (docs/decisions/222): capturing a tab's holds. */
   payments(): PaymentGateway | null;
 };
 
@@ -80,14 +80,14 @@ export class TableDesk {
   /** Whether this instance has set the hub's alarm for the venue's oldest live tab (once per instance). */
   private idleCheckSet = false;
   /**
-   * Each table as its last change read it back (docs/decisions/173): the next change of that table decides on it
+   * Each table as its last change read it back (docs/decisions/231): the next change of that table decides on it
    * without reading D1 first. Every write to a table runs here; what changes a table from outside (a round's status
    * at the bar, the menu) drops it (forget), and an entry older than TABLE_ROWS_TTL_MS is read again anyway.
    */
   private readonly known = new Map<string, { rows: TableRows; at: number }>();
   /**
    * Each table's cart as this instance last sent it (its version, each line as JSON, in order): a change of the
-   * cart alone goes out as what changed since then (`table_cart`, docs/decisions/208). A table this instance has
+   * cart alone goes out as what changed since then (`table_cart`, docs/decisions/231). A table this instance has
    * not sent (a restarted hub) goes out whole.
    */
   private readonly sent = new Map<string, SentCart>();
@@ -271,7 +271,7 @@ export class TableDesk {
     if (!change.unchanged) {
       const bump = db.update(tableSessions).set({ version: sql`${tableSessions.version} + 1`, lastActivityAt: now }).where(eq(tableSessions.id, sessionId));
       if (change.cartOnly) {
-        // The cart's writes and the bump return their rows: nothing is read back (docs/decisions/214).
+        // The cart's writes and the bump return their rows: nothing is read back (docs/decisions/231).
         const statements: BatchItem<'sqlite'>[] = [...change.writes, bump.returning()];
         const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
         const written = results.slice(0, -1).flatMap((result) => (Array.isArray(result) ? result as CartLineRow[] : []));

@@ -1,6 +1,6 @@
-// When the venue's hub next checks for idle tabs (docs/decisions/173): a due time kept in the hub's own storage with
+// When the venue's hub next checks for idle tabs (docs/decisions/231): a due time kept in the hub's own storage with
 // the venue's id (a restarted hub learns its venue from it), and the hub's one alarm set no later than it. The
-// alarm also serves the rollups (docs/decisions/151), which set it earlier and never later.
+// alarm also serves the rollups (docs/decisions/203), which set it earlier and never later.
 
 const TABLE = 'table_alarm';
 

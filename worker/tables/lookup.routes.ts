@@ -16,7 +16,7 @@ const TableParam = z.object({ slug: z.string().min(1).max(100), number: TableNum
 /**
  * Before a guest joins (docs/product.md §12.1): with the table's QR token (`t`) or the live tab's code, is a tab
  * open there, and would a scan join it now or does it take the host's code. A table number alone answers 403
- * "Scan the code on your table" (docs/decisions/229). With a guest token, says whether the device is already at it.
+ * "Scan the code on your table" (docs/decisions/237). With a guest token, says whether the device is already at it.
  */
 export const tableLookupRoutes = new Hono<AppContext>()
   .get('/:slug/tables/:number', validate('param', TableParam), validate('query', TableLookupQuery), async (c) => {

@@ -1,4 +1,4 @@
-// Proof of presence at a table (docs/decisions/229, docs/product.md §12.1): a phone opens a tab only with the token
+// Proof of presence at a table (docs/decisions/237, docs/product.md §12.1): a phone opens a tab only with the token
 // of the QR code on the table, and joins a live tab with that token or the tab's code from a member's phone. A
 // table number alone gets nothing but "Scan the code on your table". Every attempt counts against the device and
 // the table; one that gets in is given back, so only failures add up.

@@ -1,4 +1,4 @@
-// Reading a table (docs/decisions/170): everything its state is built from, as queries that run in one D1 batch,
+// Reading a table (docs/decisions/231): everything its state is built from, as queries that run in one D1 batch,
 // either alone or after a change's writes in the same batch, so a change and its read-back are one round trip.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { LIVE_SESSION_STATUSES, tableOwnerKey } from '../../shared/tables';
@@ -41,7 +41,7 @@ export type TableRows = {
   roundLines: RoundLineRow[];
   claims: ClaimRow[];
   shares: ShareRow[];
-  /** What each AI creation line of the cart holds, from its recipe's canonical ingredients (docs/decisions/101). */
+  /** What each AI creation line of the cart holds, from its recipe's canonical ingredients (docs/decisions/238). */
   creationFacts: Map<string, { allergens: string[]; containsAlcohol: boolean }>;
 };
 
@@ -96,7 +96,7 @@ const byCreation = (a: { line: CartLineRow }, b: { line: CartLineRow }) =>
 
 /**
  * The table after a change of its cart alone, from the rows its writes returned (RETURNING) and the session row its
- * version bump returned: the rest of the table cannot have moved in the session's turn (docs/decisions/214).
+ * version bump returned: the rest of the table cannot have moved in the session's turn (docs/decisions/231).
  */
 export async function withCartWrites(
   db: Db, before: TableRows, session: SessionRow, written: readonly CartLineRow[], change: { removedLines?: readonly string[]; lineDrinks?: readonly DrinkRow[] },
@@ -148,7 +148,7 @@ export async function liveMembershipsOf(db: Db, venueId: string, ownerKeys: read
 
 /**
  * The owner keys of the rounds of the tables a guest is at ('t:<session id>'): a guest socket gets them at connect
- * (worker/live/routes.ts), so the rounds' order events reach every member (docs/decisions/170).
+ * (worker/live/routes.ts), so the rounds' order events reach every member (docs/decisions/231).
  */
 export async function tableOwnerKeysOf(db: Db, venueId: string, ownerKeys: readonly string[]) {
   return [...new Set((await liveMembershipsOf(db, venueId, ownerKeys)).map((row) => tableOwnerKey(row.sessionId)))];

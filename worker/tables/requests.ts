@@ -1,4 +1,4 @@
-// The Worker side of a table request (docs/decisions/170): who asks, which venue's hub holds the table, and the
+// The Worker side of a table request (docs/decisions/231): who asks, which venue's hub holds the table, and the
 // hub's outcome as the HTTP answer (its refusal in the error shape, the audit entry of a staff action or a host's
 // removal, the D1 bookmark of its write).
 import { eq } from 'drizzle-orm';

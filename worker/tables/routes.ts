@@ -50,12 +50,12 @@ const joinAnswer = (outcome: Extract<TableOutcome, { ok: true }>) =>
 const answer = (outcome: { table: TableStateResponse['table']; you: string | null }): TableStateResponse => ({ table: outcome.table, you: outcome.you });
 
 /**
- * A table's session for its members (docs/product.md §12, docs/api.md "Tables and tabs"): every change goes through
+ * A table's session for its members (docs/product.md §12; routes in the API reference at /api/reference): every change goes through
  * the venue's hub, which runs one table's changes one after another and tells the table's sockets.
  */
 export const tableRoutes = new Hono<AppContext>()
   .use(keepsGuestReads)
-  // Proof of presence (docs/decisions/229): opening takes the table's QR token; joining its live tab, the token or
+  // Proof of presence (docs/decisions/237): opening takes the table's QR token; joining its live tab, the token or
   // the tab's code. A number alone is "Scan the code on your table"; every failed try counts (worker/tables/presence.ts).
   .post('/sessions', requireGuest, validate('json', OpenTableInput), async (c) => {
     const body = c.req.valid('json');
@@ -84,7 +84,7 @@ export const tableRoutes = new Hono<AppContext>()
     const { id } = c.req.valid('param');
     const { venueId, database } = await locateSession(c, id);
     const actor = await anyActor(c, venueId);
-    // A member reads their own change even from a replica (docs/decisions/141).
+    // A member reads their own change even from a replica (docs/decisions/150).
     const reads = ownWriteReads(c, database);
     const rows = await readTable(reads.db, id);
     reads.answerBookmark();
@@ -173,7 +173,7 @@ export const tableRoutes = new Hono<AppContext>()
     const { venueId, database } = await locateSession(c, id);
     await enforceRateLimit(c.env.DB, AI_SUGGESTION_LIMIT, actor.sessionId, 'Too many AI requests; try again shortly');
     const { lines, suggestions, createdAt } = await aiRoundLines(database.db, c.get('db'), id, actor);
-    // The suggestions are the members' AI interactions: they count in the venue's rollups of their day (docs/decisions/151).
+    // The suggestions are the members' AI interactions: they count in the venue's rollups of their day (docs/decisions/203).
     if (createdAt) touchVenueRollups(c.env, c.executionCtx, venueId, [createdAt]);
     const outcome = await runTableCommand(c, venueId, { type: 'add_lines', sessionId: id, lines, aiRound: true }, actor);
     // Each suggestion names the cart line it became: the member's newest line of that drink.

@@ -57,7 +57,7 @@ export function toTableState(rows: TableRows): TableState {
 
   const happyHour = pricingAt({ timezone: venue.timezone, happyHours: venue.happyHours }, new Date());
   const lines = rows.cart.map(({ line, drink }) => {
-    // The options as the drink offers them now (docs/decisions/183); one it no longer offers makes the line unavailable.
+    // The options as the drink offers them now (docs/decisions/197); one it no longer offers makes the line unavailable.
     const resolved = resolveModifiers(drink?.name ?? '', drink?.modifierGroups ?? [], line.modifiers ?? []);
     const options = resolved.ok ? resolved.options.map((o) => o.option) : [];
     const facts = line.isAiCreation ? rows.creationFacts.get(line.id)

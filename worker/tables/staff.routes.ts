@@ -83,7 +83,7 @@ export const adminTableRoutes = new Hono<AppContext>()
     c.executionCtx.waitUntil(venueHub(c.env, venueId).closeIdleTables(venueId).catch(() => 0));
     return c.json((await venueTablesAnswer(c.env, database.db, venueId)) satisfies VenueTablesResponse);
   })
-  // A new QR code for one table (docs/decisions/229): the printed ones stop opening or joining its tab.
+  // A new QR code for one table (docs/decisions/237): the printed ones stop opening or joining its tab.
   .post('/:number/token', validate('param', TableNumberParam), async (c) => {
     const venueId = scopedVenueId(c);
     const { db } = await scopedVenueDatabase(c);

@@ -1,4 +1,4 @@
-// A table's QR token (docs/decisions/229): proof that the phone scanned the code on the table. An HMAC-SHA-256 of the
+// A table's QR token (docs/decisions/237): proof that the phone scanned the code on the table. An HMAC-SHA-256 of the
 // venue, the table and the table's token version under the Worker's secret, cut to 96 bits (16 base64url
 // characters: short enough for a QR link). A new code for the table bumps the version, so every printed code of it
 // stops working; nothing else is stored.

@@ -16,7 +16,7 @@ import { toTableState } from './serialize';
 const tokenOf = (env: WorkerEnv, t: typeof venueTables.$inferSelect) => tableToken(env, { venueId: t.restaurantId, number: t.number, tokenVersion: t.tokenVersion });
 
 /**
- * POST /api/admin/tables/:number/token: a new QR code for the table (docs/decisions/229); its printed codes stop
+ * POST /api/admin/tables/:number/token: a new QR code for the table (docs/decisions/237); its printed codes stop
  * working. Answers the version before and after, or null when the venue has no such table.
  */
 export async function renewTableToken(db: Db, venueId: string, number: string) {
@@ -148,7 +148,7 @@ export async function replaceVenueTables(db: Db, venueId: string, input: { numbe
   return { before, after: input.map((t) => t.number) };
 }
 
-/** PUT /api/admin/tables/settings: only the fields named change; the venue row's platform copy too (docs/decisions/140). */
+/** PUT /api/admin/tables/settings: only the fields named change; the venue row's platform copy too (docs/decisions/150). */
 export async function updateTabSettings(venue: VenueDatabase, control: Db, venueId: string, input: { service_charge_bp?: number; tip_presets_bp?: number[]; tab_auto_close_hours?: number }) {
   const set = {
     ...(input.service_charge_bp !== undefined ? { serviceChargeBp: input.service_charge_bp } : {}),

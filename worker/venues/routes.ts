@@ -7,7 +7,7 @@ import type { AppContext } from '../env';
 import { PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
 import { validate } from '../lib/validate';
 import { venueDatabase } from '../shards/directory';
-// Venues and menus may lag the primary by a moment: any replica answers (docs/decisions/141).
+// Venues and menus may lag the primary by a moment: any replica answers (docs/decisions/150).
 import { laggingReads } from '../shards/sessions';
 import { MANIFEST_CONTENT_TYPE, venueManifest } from './manifest';
 import { cachedMenuEntity, cachedVenueEntity, findActiveVenue } from './service';
@@ -27,7 +27,7 @@ export const venueRoutes = new Hono<AppContext>()
     const { d1 } = await venueDatabase(c.env, ref);
     return revalidatedEntity(c, await cachedMenuEntity(laggingReads(d1), d1, ref), PUBLIC_REVALIDATE);
   })
-  // Add to Home Screen (docs/decisions/215, amended): the venue's own web app manifest, linked from its pages.
+  // Add to Home Screen (docs/decisions/227, amended): the venue's own web app manifest, linked from its pages.
   .get('/:id/manifest.webmanifest', validate('param', IdParam), async (c) => {
     const ref = c.req.valid('param').id;
     const { db } = await venueDatabase(c.env, ref);

@@ -14,7 +14,7 @@ const activeVenueIs = (idOrSlug: string | ReturnType<typeof sql.placeholder>) =>
 
 /**
  * A prepared statement built once per database handle (one per binding and isolate,
- * worker/lib/middleware.ts) instead of per request: these are the hottest reads (docs/decisions/082).
+ * worker/lib/middleware.ts) instead of per request: these are the hottest reads (docs/decisions/085).
  */
 function perHandle<S>(build: (db: Db) => S) {
   const cache = new WeakMap<Db, S>();

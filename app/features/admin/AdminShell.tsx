@@ -1,7 +1,7 @@
 import { Armchair, BarChart3, ClipboardList, FileSpreadsheet, Languages, LayoutDashboard, Moon, Package, QrCode, ScrollText, Sparkles, Store, Users, Wine } from 'lucide-react';
 import { BackOfficeShell, type NavEntry } from '../auth/BackOfficeShell';
 
-/** The admin's one navigation (docs/decisions/136): the dashboard's five sections, then the other pages. */
+/** The admin's one navigation (docs/decisions/199): the dashboard's five sections, then the other pages. */
 export const ADMIN_NAV: NavEntry[] = [
   { to: '/admin/dashboard', label: 'Live Dashboard', icon: LayoutDashboard },
   { to: '/admin/menu-drinks', label: 'Menu Drinks', icon: Wine },

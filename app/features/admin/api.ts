@@ -177,7 +177,7 @@ export const useAiAnalytics = () => useQuery(adminQueries.aiAnalytics());
 /**
  * The admin orders tab: 50 a page, newest first, with "Load more" while the server has more (next_before).
  * Here rather than in orders/api.ts: useInfiniteQuery would otherwise ride along in every guest page's
- * download (bundle budget, docs/decisions/080).
+ * download (bundle budget, docs/decisions/219).
  */
 export type AdminOrderFilters = { status?: StaffOrderFilter; table?: string; q?: string };
 

@@ -1,4 +1,4 @@
-// The audit log as a table with filters, 50 entries a page (docs/decisions/113). Super admins read every
+// The audit log as a table with filters, 50 entries a page (docs/decisions/193). Super admins read every
 // venue (GET /super/audit-log); a venue admin reads their own venue (GET /admin/audit-log).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';

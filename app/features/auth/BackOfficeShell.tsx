@@ -42,7 +42,7 @@ export function ImpersonationBanner() {
   );
 }
 
-/** Spec: super admins get a venue picker; picking a venue impersonates it (decision 013). */
+/** Spec: super admins get a venue picker; picking a venue impersonates it (decision 191). */
 function VenuePicker({ role }: { role: ImpersonationRole }) {
   const { impersonation, startImpersonation } = useAuth();
   const venues = useVenues();
@@ -100,7 +100,7 @@ export function BackOfficeShell({ area, nav }: { area: BackOfficeArea; nav: NavE
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(SIDEBAR_KEY) === '1');
   const [scheme, setScheme] = useState<ColorScheme>(() => backOfficeScheme(area));
   // The area's scheme covers the whole document (dialogs and toasts too) while the shell is up; leaving gives
-  // the guest's own choice back (docs/decisions/136).
+  // the guest's own choice back (docs/decisions/199).
   useLayoutEffect(() => {
     document.documentElement.dataset.scheme = scheme;
     return () => applyStoredColorScheme();

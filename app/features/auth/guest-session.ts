@@ -1,7 +1,7 @@
-// The guest's device session (docs/product.md §5.3, docs/decisions/010-token-storage.md): a signed token
+// The guest's device session (docs/product.md §5.3, docs/decisions/192-sessions-tokens-and-signing-out.md): a signed token
 // issued by the server on the first venue visit and kept in localStorage, with the spec's
 // guest_session_id and guest_venue_slug beside it. Phone sign-in re-issues it with the guest id.
-// Types only: guest pages' first download carries no zod (bundle budget, docs/decisions/080).
+// Types only: guest pages' first download carries no zod (bundle budget, docs/decisions/219).
 import type { GuestSession } from '../../../shared/schemas/auth';
 import { ApiRequestError, SchemaMismatchError, apiRequest } from '../../lib/api-client';
 import { decodeJwt } from './jwt';

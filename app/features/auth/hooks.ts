@@ -1,5 +1,5 @@
 // The guest's session hooks. The back office's (useAuth) are in staff-hooks.ts, so guest pages do not
-// download the back-office session (bundle budget, docs/decisions/080).
+// download the back-office session (bundle budget, docs/decisions/219).
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ImpersonationRole } from '../../../shared/schemas/auth';
 import { ensureGuestSession, getGuestSession, subscribeGuestSession } from './guest-session';

@@ -10,7 +10,7 @@ export function homeForRole(role: StaffRole | null | undefined): string {
 
 export type BackOfficeArea = 'admin' | 'staff' | 'super';
 
-/** Who each area admits (docs/decisions/013-back-office-guards.md). */
+/** Who each area admits (docs/decisions/191-roles-venue-teams-and-accounts.md). */
 export function areaAdmits(area: BackOfficeArea, effectiveRole: StaffRole | null, realRole: StaffRole | null): boolean {
   if (area === 'super') return realRole === 'superadmin';
   if (area === 'admin') return effectiveRole === 'admin' || effectiveRole === 'superadmin';

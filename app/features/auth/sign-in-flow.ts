@@ -5,7 +5,7 @@ export type SignInStep = { phone: string; demoCode: string | null };
 import type { CartItemInput } from '../../../shared/schemas/cart';
 
 /**
- * `add`: the cart line the guest was adding (a drink page's, or an AI suggestion's, docs/decisions/235), put in the
+ * `add`: the cart line the guest was adding (a drink page's, or an AI suggestion's, docs/decisions/238), put in the
  * cart once signed in; `name` is what the toast calls it.
  */
 export type SignInReturn = { returnTo: string; add?: Omit<CartItemInput, 'slug' | 'mode'> & { name: string } };

@@ -1,4 +1,4 @@
-// The back office's session (docs/decisions/010-token-storage.md): the 15-minute access token in
+// The back office's session (docs/decisions/192-sessions-tokens-and-signing-out.md): the 15-minute access token in
 // memory + sessionStorage, renewed through the httpOnly refresh cookie; an impersonation token
 // beside it while a super admin acts in a venue, with the spec's context in localStorage.
 import type { AuthSession, AuthUser, ImpersonationRole } from '../../../shared/schemas/auth';

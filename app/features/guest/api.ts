@@ -2,7 +2,7 @@
 // orders are the orders feature's (app/features/orders/api.ts).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Types only: guest replies are not zod-checked, so guest pages download no zod (bundle budget,
-// docs/decisions/080; the spec asks schema checks of staff and super replies).
+// docs/decisions/219; the spec asks schema checks of staff and super replies).
 import type { DrinkDetail } from '../../../shared/schemas/drink';
 import type { Favorite } from '../../../shared/schemas/favorites';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
@@ -18,7 +18,7 @@ export const guestKeys = {
 /** The guest screens' reads as query options (key and read together), for the hooks below and any prefetch alike. */
 export const guestQueries = {
   /** One available drink of this venue, with ratings (and the guest's own). */
-  /** In the guest's language (docs/decisions/216): the drink's name and description as the venue wrote them in it. */
+  /** In the guest's language (docs/decisions/217): the drink's name and description as the venue wrote them in it. */
   drink: (slug: string, drinkId: string, guestId: string | null, lang: Locale = 'en') => queryOptions({
     queryKey: [...guestKeys.drink(slug, drinkId), guestId, lang],
     // A drink that sold out or never existed is an answer, not a failure to retry: the page says so at once.

@@ -30,8 +30,8 @@ export const orderKeys = {
 };
 export const cartKeys = { one: (slug: string) => ['cart', slug] as const };
 
-// Guest replies are typed by their routes (docs/decisions/130), not zod-checked, so zod stays out of the
-// guest's first download (bundle budget, docs/decisions/080). The back office's hooks are in staff-api.ts.
+// Guest replies are typed by their routes (docs/decisions/177), not zod-checked, so zod stays out of the
+// guest's first download (bundle budget, docs/decisions/219). The back office's hooks are in staff-api.ts.
 
 export type AdminWindow = '1h' | '24h' | 'all';
 
@@ -87,7 +87,7 @@ function useIdempotencyKey() {
 }
 
 /**
- * The placement's answer written into the cache (docs/decisions/131): the guest's active order, the
+ * The placement's answer written into the cache (docs/decisions/154): the guest's active order, the
  * can-start check, every list holding orders, and an emptied cart after a checkout. Nothing is
  * fetched again; a refused placement reads the active order and cart again (the banner needs them).
  */

@@ -1,4 +1,4 @@
-// Live order events written into the query cache (docs/decisions/131): the hub pushes the whole order,
+// Live order events written into the query cache (docs/decisions/154): the hub pushes the whole order,
 // so every cached list and detail it belongs to is updated in place, and nothing is fetched again.
 // Only a snapshot (the log no longer has what was missed) or a gap in the sequence refetches.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
@@ -9,14 +9,14 @@ import type { Order } from '../../../shared/schemas/order';
 import type { LiveTableCart, LiveTableUpdated } from '../../../shared/schemas/tables';
 
 /**
- * Every frame of the venue's socket: the numbered order events, the tables' whole-state frames (docs/decisions/170)
- * and their cart changes (docs/decisions/208).
+ * Every frame of the venue's socket: the numbered order events, the tables' whole-state frames (docs/decisions/231)
+ * and their cart changes (docs/decisions/231).
  */
 export type VenueLiveMessage = LiveMessage | z.infer<typeof LiveTableUpdated> | LiveTableCart;
 
 /**
  * Writers of the tables' frames and of their rounds' order events (app/features/tables/table-cache.ts), added
- * by a table's chunk when it loads, so a guest at no table downloads none of them (bundle budget, decision 080).
+ * by a table's chunk when it loads, so a guest at no table downloads none of them (bundle budget, decision 219).
  */
 export const tableFrameWriters = new Set<(client: QueryClient, message: VenueLiveMessage) => void>();
 
@@ -32,7 +32,7 @@ export type Writer = (client: QueryClient, key: QueryKey, order: Order) => void;
 /**
  * Every order query by its key's second part (app/features/orders/api.ts orderKeys), and how an order
  * is written into it. The guest's queries are here; staff-cache.ts adds the back office's lists when a
- * back-office screen loads, which keeps them out of the guest's download (docs/decisions/080).
+ * back-office screen loads, which keeps them out of the guest's download (docs/decisions/219).
  */
 export const ORDER_WRITERS: Record<string, Writer> = {
   // ['orders', 'detail', id]: the confirmation page's { order, venue }

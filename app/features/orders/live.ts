@@ -1,4 +1,4 @@
-// The venue's live channel in the app (docs/decisions/027): one WebSocket per screen that needs it,
+// The venue's live channel in the app (docs/decisions/154): one WebSocket per screen that needs it,
 // reconnecting with backoff and resyncing by sequence number; while it is down, order queries are
 // polled every 5 s instead.
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ const ORDER_EVENTS = new Set<string>(['order_created', 'order_updated']);
 
 /**
  * The live protocol's envelope, checked by hand: guest venue pages hold this socket, and zod stays
- * out of their first download (bundle budget, docs/decisions/080). The messages come from our own
+ * out of their first download (bundle budget, docs/decisions/219). The messages come from our own
  * Durable Object, and each order in them is written into the cache as the Worker serialised it. A
  * `table_updated` frame's table and a `table_cart` frame's lines are checked by the tables' writers
  * (app/features/tables/table-cache.ts).
@@ -53,7 +53,7 @@ export function liveUrl(origin: string, venueId: string, token: string, since: n
 const MENU_READS = [['venues'], ['guest', 'drink'], ['cart'], ['staff', 'menu']] as const;
 /**
  * Another isolate may still answer from its read cache for up to 2 s after the write (docs/decisions/085);
- * a second refetch after that window makes sure the menu on screen is the new one (docs/decisions/124).
+ * a second refetch after that window makes sure the menu on screen is the new one (docs/decisions/154).
  */
 const MENU_RECHECK_MS = 2_100;
 
@@ -65,14 +65,14 @@ export type VenueLiveOptions = {
   enabled?: boolean;
   /**
    * A change of this value opens a new socket: the hub learns a guest's table sessions when the socket
-   * connects, so a guest who joins a table reconnects to receive its frames (docs/decisions/170).
+   * connects, so a guest who joins a table reconnects to receive its frames (docs/decisions/231).
    */
   reconnectKey?: string | null;
 };
 
 /**
  * Connects to the venue's live channel. `connected` drives the screens' Live/Offline badge. Every
- * order event is written into the cached lists and details (live-cache.ts, docs/decisions/131); the
+ * order event is written into the cached lists and details (live-cache.ts, docs/decisions/154); the
  * order queries are read again only after a snapshot, a gap in the sequence, or data older than the socket.
  */
 export function useVenueLive(venueId: string | null | undefined, { token, onEvent, enabled = true, reconnectKey = null }: VenueLiveOptions) {
@@ -151,7 +151,7 @@ export function useVenueLive(venueId: string | null | undefined, { token, onEven
           }
           // Menu changes are not kept in the venue's log: after a reconnect the menu is read again.
           if (opened > 1) refreshMenu();
-          // Nor are table frames (docs/decisions/170): a table read before this socket opened is read again.
+          // Nor are table frames (docs/decisions/231): a table read before this socket opened is read again.
           readAgain(['tables']);
         } else {
           const gap = audience === 'staff' && previous !== null && 'order' in message && message.seq > previous + 1;

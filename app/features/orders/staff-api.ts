@@ -1,6 +1,6 @@
 // TanStack Query hooks of the back office's order lists and status changes. Apart from the guest's
 // hooks (api.ts) so they, and the lists' live cache writers (staff-cache.ts), stay out of the guest's
-// download (bundle budget, docs/decisions/080).
+// download (bundle budget, docs/decisions/219).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '../../../shared/orders';
 import type { StaffOrderFilter } from '../../../shared/schemas/order';
@@ -60,7 +60,7 @@ export const staffOrderQueries = {
 export const useStaffOrders = (status: StaffOrderFilter = 'all', scope: VenueScope = {}) =>
   useQuery({ ...staffOrderQueries.list(status, scope.restaurantId), refetchInterval: scope.pollMs ?? false });
 
-/** The bar screen's one read (GET /staff/queue); live events keep it current (docs/decisions/131). */
+/** The bar screen's one read (GET /staff/queue); live events keep it current (docs/decisions/154). */
 export const useStaffQueue = (scope: VenueScope = {}) =>
   useQuery({ ...staffOrderQueries.queue(scope.restaurantId), refetchInterval: scope.pollMs ?? false });
 

@@ -1,5 +1,5 @@
-// The back office's order lists in the live cache (docs/decisions/131): the queue, the filtered and
-// paged lists, the AI tickets. Loaded with the back-office screens only (docs/decisions/080).
+// The back office's order lists in the live cache (docs/decisions/154): the queue, the filtered and
+// paged lists, the AI tickets. Loaded with the back-office screens only (docs/decisions/219).
 import type { InfiniteData } from '@tanstack/react-query';
 import { matchesListFilter, type OrderListFilter } from '../../../shared/orders';
 import type { Order } from '../../../shared/schemas/order';

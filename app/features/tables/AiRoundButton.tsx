@@ -8,7 +8,7 @@ import { useT } from '../../i18n/i18n';
 
 /**
  * "Ask the bartender for the table": the AI bartender proposes one drink per member, honouring what each said in
- * their own chats here since they joined, and puts them in the cart as each member's line (docs/decisions/170).
+ * their own chats here since they joined, and puts them in the cart as each member's line (docs/decisions/231).
  * What it added is listed, member by member, with what it honoured, or why it found nothing for someone.
  */
 export function AiRoundButton({ sessionId, you }: { sessionId: string; you: string | null }) {

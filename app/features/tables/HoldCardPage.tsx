@@ -1,6 +1,6 @@
 // /venue/:slug/table/hold: a member opens the tab on a card, or puts down a new hold when a round would take the tab
-// past what its holds cover (docs/product.md §12.9, docs/decisions/209, 213). Its own chunk and document with
-// Stripe.js, as the pay screen (card-element.tsx, docs/decisions/210): no other guest screen downloads either.
+// past what its holds cover (docs/product.md §12.9, docs/decisions/222). Its own chunk and document with
+// Stripe.js, as the pay screen (card-element.tsx, docs/decisions/222): no other guest screen downloads either.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 // /venue/:slug/table/pay/:shareId: the payer pays their share by card in the app (docs/product.md §12.9,
-// docs/decisions/209, 210). Its own chunk, with Stripe.js (card-element.tsx, shared with the hold screen only): no other
+// docs/decisions/222). Its own chunk, with Stripe.js (card-element.tsx, shared with the hold screen only): no other
 // guest screen downloads either (bench/README.md).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import type { TableState } from '../../../shared/schemas/tables';
 import { useT } from '../../i18n/i18n';
 
-/** Every share recorded paid and nothing left owed: the tab closed as paid (docs/decisions/170). */
+/** Every share recorded paid and nothing left owed: the tab closed as paid (docs/decisions/231). */
 export function isPaidInFull(table: Pick<TableState, 'status' | 'closed_reason' | 'shares' | 'tab'>) {
   if (table.status === 'closed' && table.closed_reason === 'paid') return true;
   const live = table.shares.filter((s) => s.payment_status !== 'void');

@@ -20,7 +20,7 @@ import { useTable } from './use-table';
 import './tables.css';
 import { translate, useT } from '../../i18n/i18n';
 
-/** /venue/:slug/table/split: the table splits its bill (docs/decisions/170): by item, evenly, an amount, or the rest, each with a tip. */
+/** /venue/:slug/table/split: the table splits its bill (docs/decisions/231): by item, evenly, an amount, or the rest, each with a tip. */
 export default function SplitBillPage() {
   const { venue } = useOutletContext<VenueContext>();
   const t = useT();
@@ -37,7 +37,7 @@ export default function SplitBillPage() {
 }
 
 
-/** The guest reads the terminal as plain "Card"; the method names are shared/payment-methods.ts. Labels here are English ids (docs/decisions/216). */
+/** The guest reads the terminal as plain "Card"; the method names are shared/payment-methods.ts. Labels here are English ids (docs/decisions/217). */
 const METHOD_LABEL: Record<PaymentMethodName, string> = { cash: 'Cash', card_terminal: 'Card', card_app: 'Card in the app' };
 
 /** "Unpaid", "Paid · Cash": a share's status as the table reads it. */

@@ -19,7 +19,7 @@ import { useTable } from './use-table';
 import './tables.css';
 import { useT } from '../../i18n/i18n';
 
-/** /venue/:slug/table/tab: the table's running tab, live: every round with its status and lines, and the sums (docs/decisions/170). */
+/** /venue/:slug/table/tab: the table's running tab, live: every round with its status and lines, and the sums (docs/decisions/231). */
 export default function TabPage() {
   const { venue } = useOutletContext<VenueContext>();
   const t = useT();
@@ -84,7 +84,7 @@ function Tab({ venue, view }: { venue: Venue; view: TableView }) {
 }
 
 /**
- * A tab on a card (docs/product.md §12.9, docs/decisions/213): what its authorised holds cover, or where the venue
+ * A tab on a card (docs/product.md §12.9, docs/decisions/222): what its authorised holds cover, or where the venue
  * takes cards and none is authorised yet, "Open tab on card". The hold screen is a document of its own (its policy
  * allows Stripe), so the link loads it.
  */

@@ -9,7 +9,7 @@ export function tableTitle(table: Pick<TableState, 'table' | 'members'>) {
   return t('Table {table} · {people}', { table: table.table, people });
 }
 
-/** The venue frame's line while the guest is at a table: which table, how many, its tab (docs/decisions/170). */
+/** The venue frame's line while the guest is at a table: which table, how many, its tab (docs/decisions/231). */
 export function TableBar({ slug, view }: { slug: string; view: TableView }) {
   const { table } = view;
   useT(); // renders again in a new language: tableTitle reads the active one

@@ -17,7 +17,7 @@ import './tables.css';
 import { useT } from '../../i18n/i18n';
 
 /**
- * The cart page at a table (docs/decisions/170): one cart for the whole table, every line with who added it.
+ * The cart page at a table (docs/decisions/231): one cart for the whole table, every line with who added it.
  * A member changes or removes their own lines (the host any line); the host, or everyone when the host allows
  * it, sends the cart as one round. While a round is being made the table keeps adding: the cart is the next round.
  */
@@ -135,7 +135,7 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
           {overHold && (
             <div className="field-error stack" role="alert">
               <p>{overHold}</p>
-              {/* The hold screen is a document of its own: its policy allows Stripe (docs/decisions/210, 213). */}
+              {/* The hold screen is a document of its own: its policy allows Stripe (docs/decisions/222). */}
               <Link className="btn btn-ghost btn-block" reloadDocument to={holdScreenPath(venue.slug)}>{t('Put down a new hold')}</Link>
             </div>
           )}

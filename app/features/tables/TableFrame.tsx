@@ -18,14 +18,14 @@ const TableJoin = lazy(() => import('./TableJoin'));
 /**
  * The guest's table, as the frame gives it to every page (VenueContext `table`): absent for a guest ordering on
  * their own; else the way to add drinks to the table's cart (`open` false while the bill is split) and the
- * table, whose `view` is null while its first read is on its way (docs/decisions/170).
+ * table, whose `view` is null while its first read is on its way (docs/decisions/231).
  */
 export type TableHere = TableOrdering & { view: TableView | null };
 
 type Props = { venue: Venue; liveConnected: boolean };
 
 /**
- * The venue frame's table part (docs/decisions/170), its own chunk: loaded only for a device at a table or a
+ * The venue frame's table part (docs/decisions/231), its own chunk: loaded only for a device at a table or a
  * guest who scanned a table's QR code (`?table=N&t=TOKEN`, or an invite's `?table=N&code=ABCD`). It keeps the table live (frames from
  * the venue's socket, a read on every reconnect, polling while the socket is down), renders the page with its
  * table (TableHere), shows the table's line, and the join sheet for a scan; the sheet done, the link's table

@@ -20,7 +20,7 @@ type Props = {
   table: string;
   /** The host's code from an invite link (`&code=`). */
   code: string | null;
-  /** The token of the table's QR code (`&t=`, docs/decisions/229): without it or a code, the guest is asked to scan. */
+  /** The token of the table's QR code (`&t=`, docs/decisions/237): without it or a code, the guest is asked to scan. */
   token: string | null;
   /** The sheet is done (joined, dismissed, or the table is not one): the link's table and code leave the address. */
   onDone: () => void;
@@ -29,7 +29,7 @@ type Props = {
 const NAME_MAX = 40;
 const NAME_KEY = 'barhop.table-name';
 
-/** The name the guest gave at their first table, offered again at the next ("asked once", docs/decisions/170). */
+/** The name the guest gave at their first table, offered again at the next ("asked once", docs/decisions/231). */
 function rememberedName(): string {
   try { return localStorage.getItem(NAME_KEY) ?? ''; } catch { return ''; }
 }
@@ -54,7 +54,7 @@ function validate(name: string, code: string, codeNeeded: boolean): FieldErrors 
 }
 
 /**
- * Scanning a table's QR code (`/venue/:slug?table=N`, docs/decisions/170): the table is looked up; a table the
+ * Scanning a table's QR code (`/venue/:slug?table=N`, docs/decisions/231): the table is looked up; a table the
  * venue does not have says so; otherwise the "Join table" sheet asks the guest's name once (remembered on the
  * device) and opens or joins the table's session, by the invite link's code when it has one, or asks for the
  * code when the server says the tab needs it. A device already at this table joins nothing and sees no sheet.

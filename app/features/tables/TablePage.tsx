@@ -14,7 +14,7 @@ import { useTable } from './use-table';
 import './tables.css';
 import { useT } from '../../i18n/i18n';
 
-/** /venue/:slug/table: the guest's table: the invite to share, who is here, leaving; the host's controls (docs/decisions/170). */
+/** /venue/:slug/table: the guest's table: the invite to share, who is here, leaving; the host's controls (docs/decisions/231). */
 export default function TablePage() {
   const { venue } = useOutletContext<VenueContext>();
   const t = useT();

@@ -1,6 +1,6 @@
-// Query hooks of a guest at a table (docs/decisions/170, routes in docs/api.md "Tables"). Every write answers
+// Query hooks of a guest at a table (docs/decisions/231, routes in the API reference at /api/reference). Every write answers
 // the whole table, written into the cache (table-cache.ts) as the live frames are: nothing is read again.
-// Types only: guest replies are typed, not zod-checked (bundle budget, docs/decisions/080).
+// Types only: guest replies are typed, not zod-checked (bundle budget, docs/decisions/219).
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ import { forgetMemberSession, setMemberSession } from './member-store';
 
 export { tableKeys, type TableView };
 
-/** Codes of the table routes the screens answer to (docs/api.md "Tables"). */
+/** Codes of the table routes the screens answer to (the API reference at /api/reference). */
 export const TABLE_ERRORS = {
   tableNotFound: 'table_not_found',
   tableTokenRequired: 'table_token_required',
@@ -150,7 +150,7 @@ export const useTakeShare = (sessionId: string) => useTableWrite(sessionId, (inp
 export const useDropShare = (sessionId: string) => useTableWrite(sessionId, (shareId: string) =>
   apiRequest('DELETE', '/tables/sessions/:id/shares/:shareId', { credentials: 'guest', params: { id: sessionId, shareId } }));
 
-/** The AI bartender proposes a drink per member for the table's cart (docs/decisions/170). */
+/** The AI bartender proposes a drink per member for the table's cart (docs/decisions/231). */
 export const useAiRound = (sessionId: string) => useTableWrite(sessionId, () =>
   apiRequest('POST', '/tables/sessions/:id/ai-round', { credentials: 'guest', params: { id: sessionId } }));
 
@@ -172,7 +172,7 @@ export const startCardPayment = (sessionId: string, shareId: string) =>
 export const checkCardPayment = (sessionId: string, shareId: string) =>
   apiRequest('POST', '/tables/sessions/:id/shares/:shareId/card/check', { credentials: 'guest', params: { id: sessionId, shareId } });
 
-/** Puts a new card hold on the tab (the venue's hold amount, docs/decisions/213): what Stripe.js needs, and the hold's id. */
+/** Puts a new card hold on the tab (the venue's hold amount, docs/decisions/222): what Stripe.js needs, and the hold's id. */
 export const startCardHold = (sessionId: string) =>
   apiRequest('POST', '/tables/sessions/:id/holds', { credentials: 'guest', params: { id: sessionId } });
 
@@ -184,5 +184,5 @@ export const checkCardHold = (sessionId: string, holdId: string) =>
 export const authorizedHoldCents = (holds: readonly { status: string; amount_cents: number }[]) =>
   holds.filter((h) => h.status === 'authorized').reduce((sum, h) => sum + h.amount_cents, 0);
 
-/** The hold screen, a document of its own (its Content-Security-Policy allows Stripe, docs/decisions/210). */
+/** The hold screen, a document of its own (its Content-Security-Policy allows Stripe, docs/decisions/222). */
 export const holdScreenPath = (slug: string) => `/venue/${slug}/table/hold`;

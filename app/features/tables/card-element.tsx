@@ -1,4 +1,4 @@
-// Stripe's Payment Element as the two card screens use it (docs/decisions/210, 213): the pay screen (a share paid
+// Stripe's Payment Element as the two card screens use it (docs/decisions/222): the pay screen (a share paid
 // by card) and the hold screen (a tab opened on a card). Both load Stripe.js with the venue's connected account,
 // mount one element on the PaymentIntent the Worker made, and confirm it in the browser; what the confirmation
 // means is then asked of the Worker, which asks Stripe. Imported by those two screens only, so Stripe's loader stays

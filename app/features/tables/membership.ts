@@ -1,4 +1,4 @@
-// What this device remembers about its tables (docs/decisions/170): the table session it belongs to at each
+// What this device remembers about its tables (docs/decisions/231): the table session it belongs to at each
 // venue. The server is the truth: a session it no longer answers for (the guest left, was removed) is
 // forgotten the moment a read says so. The venue frame reads it on every render (in every venue page's
 // download, so kept to the least); the table's own chunks write it and follow it (member-store.ts).

@@ -1,5 +1,5 @@
 // What a member may do at their table, read from the table and their own member id (TableStateResponse.you):
-// the same rules the Worker enforces (docs/decisions/170), so screens offer only what the server will accept.
+// the same rules the Worker enforces (docs/decisions/231), so screens offer only what the server will accept.
 import type { TableCartLine, TableState } from '../../../shared/schemas/tables';
 import type { TableView } from './table-cache';
 import { translate as t } from '../../i18n/i18n';
@@ -35,7 +35,7 @@ export function tableRights({ table, you }: TableView): TableRights {
   };
 }
 
-/** The invite link a member shares: the table's QR address with its code (docs/decisions/170). */
+/** The invite link a member shares: the table's QR address with its code (docs/decisions/231). */
 export function inviteLink(origin: string, slug: string, table: Pick<TableState, 'table' | 'join_code'>) {
   const url = new URL(`/venue/${encodeURIComponent(slug)}`, origin);
   url.searchParams.set('table', table.table);

@@ -1,4 +1,4 @@
-// What a guest will pay before they take a share (docs/decisions/170): their choice read strictly (an amount or a
+// What a guest will pay before they take a share (docs/decisions/231): their choice read strictly (an amount or a
 // count that is not one is an error shown, never rounded or clamped), the money computed by the module the Worker
 // uses for the share itself, shared/tab-split.ts, so the preview is the share the server will make.
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import { formatCents } from '../../../shared/money';
 import type { TableState, TakeShareInput } from '../../../shared/schemas/tables';
 import { nextShare, openEvenSplit, type Bill, type ShareMoney, type ShareRequest, type Tip } from '../../../shared/tab-split';
 import { EVEN_SPLIT_MAX, EVEN_SPLIT_MIN } from '../../../shared/tables';
-// The guest's language at the time of the preview (docs/decisions/216); the split form renders with each change.
+// The guest's language at the time of the preview (docs/decisions/217); the split form renders with each change.
 import { translate as t } from '../../i18n/i18n';
 
 export type SplitChoice =

@@ -1,9 +1,9 @@
-// A table's state in the query cache (docs/decisions/170, 131): every answer of a table route and every
+// A table's state in the query cache (docs/decisions/231 and 154): every answer of a table route and every
 // `table_updated` frame carries the whole table, written in place; an older copy (a lower `version`)
 // never replaces a newer one, whichever arrives last. A `table_cart` frame is applied onto the version it follows,
-// and a client at any other version reads the table again (docs/decisions/208). Round orders' own frames move
+// and a client at any other version reads the table again (docs/decisions/231). Round orders' own frames move
 // their round's status.
-// Types only: the guest's first download stays free of zod (bundle budget, docs/decisions/080).
+// Types only: the guest's first download stays free of zod (bundle budget, docs/decisions/219).
 import type { QueryClient } from '@tanstack/react-query';
 import { isMakingStatus } from '../../../shared/orders';
 import type { Order } from '../../../shared/schemas/order';
@@ -53,7 +53,7 @@ export function applyCartChange(client: QueryClient, frame: LiveTableCart) {
 
 /** A round is an order (owner `t:<session>`): its status change shows on the tab at once, before the table's own frame. */
 export function writeRoundOrder(client: QueryClient, order: Order) {
-  // Only the sessions' own views: a session's other queries (its card status) hold other data (docs/decisions/131).
+  // Only the sessions' own views: a session's other queries (its card status) hold other data (docs/decisions/154).
   for (const query of client.getQueryCache().findAll({ queryKey: ['tables', 'session'], predicate: (q) => q.queryKey.length === tableKeys.session('').length })) {
     client.setQueryData<TableView | null>(query.queryKey, (view) => {
       const round = view?.table.rounds.find((r) => r.order_id === order.id);

@@ -20,7 +20,7 @@ export type TableOrdering = {
 
 /**
  * The menu, drink page and AI bartender's "add" at a table: the line goes to the table's cart, with no phone
- * sign-in and never blocked by a round being made (docs/decisions/170).
+ * sign-in and never blocked by a round being made (docs/decisions/231).
  */
 export function useAddToTable(view: TableView | null): TableOrdering {
   const client = useQueryClient();

@@ -37,14 +37,14 @@ export type MyTable = {
 
 /**
  * The guest's table at this venue. A guest who never scanned a table QR has none, and every screen keeps
- * its solo flow (docs/decisions/170).
+ * its solo flow (docs/decisions/231).
  */
 export function useTable(slug: string | undefined, { pollWhileOffline = false } = {}): MyTable {
   const sessionId = useMemberSessionId(slug);
   const query = useQuery({
     ...tableSessionQuery(slug ?? '', sessionId ?? ''),
     enabled: Boolean(slug && sessionId),
-    // While the venue's socket is down the table is read every 5 s, as the orders are (docs/decisions/033).
+    // While the venue's socket is down the table is read every 5 s, as the orders are (docs/decisions/126).
     refetchInterval: pollWhileOffline ? STATUS_REFRESH_MS : false,
   });
   const last = query.data ?? null;

@@ -14,7 +14,7 @@ export function filterVenues(venues: Venue[], query: string): Venue[] {
   return venues.filter((v) => v.name.toLowerCase().includes(q) || v.address.toLowerCase().includes(q));
 }
 
-// English source texts, translated where they are shown (app/i18n, docs/decisions/216).
+// English source texts, translated where they are shown (app/i18n, docs/decisions/217).
 const FEATURES = [
   { icon: Sparkles, title: 'AI drink recommendations', text: 'Tell our AI bartender your vibe and get a drink the bar can pour tonight.' },
   { icon: Smartphone, title: 'Seamless ordering', text: 'Order from your phone, with or without an account. No waving at the bar.' },
@@ -37,7 +37,7 @@ export default function VenuePickerPage() {
         <div className="picker-nav">
           <span className="brand">Barhop</span>
           <div className="picker-nav-links">
-            {/* The guest's language (docs/decisions/216), beside the back office's links rather than among them. */}
+            {/* The guest's language (docs/decisions/217), beside the back office's links rather than among them. */}
             <LanguagePicker />
             <nav className="picker-nav-links" aria-label={t('Back office')}>
               <Link className="btn btn-ghost" to="/login">{t('Admin Dashboard')}</Link>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-// Types only: the guest's first download stays free of zod (bundle budget, docs/decisions/080).
+// Types only: the guest's first download stays free of zod (bundle budget, docs/decisions/219).
 import type { Drink } from '../../../shared/schemas/drink';
 import type { Venue } from '../../../shared/schemas/venue';
 import { apiRequest } from '../../lib/api-client';
@@ -9,7 +9,7 @@ import type { Locale } from '../../i18n/locales';
 export const venueKeys = {
   all: ['venues'] as const,
   one: (idOrSlug: string) => ['venues', idOrSlug] as const,
-  /** The drinks in one language (docs/decisions/216): each language is its own read. */
+  /** The drinks in one language (docs/decisions/217): each language is its own read. */
   drinks: (idOrSlug: string, lang: Locale = 'en') => ['venues', idOrSlug, 'drinks', lang] as const,
 };
 
@@ -27,9 +27,9 @@ export const venueQueries = {
     queryFn: async () => (await apiRequest('GET', '/venues/:id', { params: { id: idOrSlug }, credentials: 'none' })).venue,
   }),
   /**
-   * In English the venue's menu read (the one the Worker writes into a venue page, docs/decisions/096); in another
+   * In English the venue's menu read (the one the Worker writes into a venue page, docs/decisions/219); in another
    * language GET /api/drinks with `lang`, the same list with the drinks' names and descriptions in that language
-   * where the venue has them (docs/decisions/216).
+   * where the venue has them (docs/decisions/217).
    */
   drinks: (idOrSlug: string, lang: Locale = 'en') => queryOptions({
     queryKey: venueKeys.drinks(idOrSlug, lang),
@@ -51,7 +51,7 @@ export function useVenueDrinks(idOrSlug: string | undefined) {
 
 /**
  * What the Worker puts in a venue page's HTML (worker/pages/venue-page.ts): the venue read's answer, and the menu
- * read's, except on a page with a first paint, whose loader reads the menu after the paint (docs/decisions/096).
+ * read's, except on a page with a first paint, whose loader reads the menu after the paint (docs/decisions/219).
  */
 type BootData = { slug: string; venue: { venue: Venue }; menu?: { drinks: Drink[] } };
 
@@ -79,8 +79,8 @@ async function loadersMenu(): Promise<Drink[] | null> {
 
 /**
  * On a guest venue URL, the venue and its menu come from the page itself when the Worker wrote them in, or from
- * the read its loader started after the first paint (docs/decisions/096); otherwise the app starts both reads at
- * once, side by side, instead of after the page chunks load and one after the other (bench/, docs/decisions/080).
+ * the read its loader started after the first paint (docs/decisions/219); otherwise the app starts both reads at
+ * once, side by side, instead of after the page chunks load and one after the other (bench/, docs/decisions/219).
  * Settles once the menu is in the cache when the page had it coming, so the first render draws it in place.
  */
 export async function prefetchVenuePage(client: QueryClient, pathname: string, lang: Locale = 'en') {

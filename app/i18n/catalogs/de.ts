@@ -1,4 +1,4 @@
-// German (docs/decisions/216): keyed by the English source text; `{name}` placeholders as in the source.
+// German (docs/decisions/217): keyed by the English source text; `{name}` placeholders as in the source.
 export const messages: Record<string, string> = {
   // Categories (shared/categories.ts)
   Cocktails: 'Cocktails',

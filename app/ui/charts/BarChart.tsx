@@ -1,4 +1,4 @@
-// Small dependency-free SVG charts (docs/decisions/056, 136): the admin analytics and the super console use
+// Small dependency-free SVG charts (docs/decisions/203 and 199): the admin analytics and the super console use
 // them. Bar charts have a y-axis with gridlines at round values; labels are placed so none is clipped; each
 // chart has its numbers in a real table behind "Show data" (and for screen readers).
 import { formatCount } from '../../../shared/money';

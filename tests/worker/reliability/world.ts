@@ -27,7 +27,7 @@ export async function callerTokens(): Promise<Record<CallerKind, string>> {
  * Tables a refused request may legitimately write: counters of failures (rate limits, a code's
  * wrong tries), the audit log of impersonated writes (it records refusals too), and error logs.
  * The platform rollups are derived: a venue hub's alarm recomputes them 5 s after an earlier,
- * accepted change (docs/decisions/151), so they may land while any later request is in flight.
+ * accepted change (docs/decisions/203), so they may land while any later request is in flight.
  * A refusal that changed what they are computed from still shows in the source tables.
  */
 export const WRITES_ALLOWED_ON_REFUSAL = new Set([

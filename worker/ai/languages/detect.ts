@@ -1,4 +1,4 @@
-// Which language a guest wrote in, and whether it is one the reader cannot read (docs/decisions/168). The
+// Which language a guest wrote in, and whether it is one the reader cannot read (docs/decisions/189). The
 // reader never guesses: a text is unreadable only on evidence of another language, so a short English
 // request, a drink name, an emoji or a mixed sentence stays readable.
 //

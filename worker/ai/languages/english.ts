@@ -1,4 +1,4 @@
-// English: how guests say what they cannot have (docs/decisions/100, 168). Phrases in the notation of phrases.ts.
+// English: how guests say what they cannot have (docs/decisions/189). Phrases in the notation of phrases.ts.
 import type { LanguageTable } from './table';
 
 export const ENGLISH: LanguageTable = {

@@ -1,4 +1,4 @@
-// French: how guests say what they cannot have (docs/decisions/168). Phrases in the notation of phrases.ts,
+// French: how guests say what they cannot have (docs/decisions/189). Phrases in the notation of phrases.ts,
 // without diacritics; an elided article is its own word ("d'alcool" reads "d alcool").
 import type { LanguageTable } from './table';
 

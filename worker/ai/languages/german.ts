@@ -1,4 +1,4 @@
-// German: how guests say what they cannot have (docs/decisions/168). Phrases in the notation of phrases.ts,
+// German: how guests say what they cannot have (docs/decisions/189). Phrases in the notation of phrases.ts,
 // without diacritics (ü reads u, ß reads ss); umlauts written out ("Nuesse") are listed beside. Compounds
 // ("Nussallergie", "glutenfrei", "Laktoseintoleranz") are read by stems and infixes.
 import type { LanguageTable } from './table';

@@ -1,4 +1,4 @@
-// Italian: how guests say what they cannot have (docs/decisions/168). Phrases in the notation of phrases.ts,
+// Italian: how guests say what they cannot have (docs/decisions/189). Phrases in the notation of phrases.ts,
 // without diacritics; an elided article is its own word ("l'alcol" reads "l alcol").
 import type { LanguageTable } from './table';
 

@@ -1,4 +1,4 @@
-// The one normaliser every language's phrases and every guest's words go through (docs/decisions/168): case
+// The one normaliser every language's phrases and every guest's words go through (docs/decisions/189): case
 // folded, diacritics stripped ("alérgico" and "alergico" read alike), letters without a decomposition spelt
 // out (ß → ss, œ → oe), punctuation to word breaks. The raw word is kept beside it for language detection.
 

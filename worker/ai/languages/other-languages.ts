@@ -1,4 +1,4 @@
-// Languages the reader does not read (docs/decisions/168): their frequent words, written as the normaliser
+// Languages the reader does not read (docs/decisions/189): their frequent words, written as the normaliser
 // reads them, so a text in one of them is recognised as unreadable instead of being read as if it said
 // nothing. Languages in other scripts (Japanese, Chinese, Korean, Cyrillic, Greek, Arabic, Hebrew, Thai,
 // Devanagari…) need no list: any word in a script other than Latin is unreadable. A word that is also a word

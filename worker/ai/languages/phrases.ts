@@ -1,4 +1,4 @@
-// How a phrase of a language table is matched against a guest's words (docs/decisions/168). One small
+// How a phrase of a language table is matched against a guest's words (docs/decisions/189). One small
 // notation for every language, so the tables stay data:
 //
 //   words      separated by spaces, written plain (no diacritics, lower case: see normalise.ts)

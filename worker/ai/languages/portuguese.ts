@@ -1,4 +1,4 @@
-// Portuguese (Portugal and Brazil): how guests say what they cannot have (docs/decisions/168). Phrases in
+// Portuguese (Portugal and Brazil): how guests say what they cannot have (docs/decisions/189). Phrases in
 // the notation of phrases.ts, without diacritics ("não" reads "nao", "álcool" reads "alcool").
 import type { LanguageTable } from './table';
 

@@ -1,4 +1,4 @@
-// Reads one message of a guest's, in any language the tables know (docs/decisions/100, 168): the allergen
+// Reads one message of a guest's, in any language the tables know (docs/decisions/189): the allergen
 // groups, alcohol-free and light-on-alcohol wishes it states, the language it is in, and whether it is in
 // a language the reader cannot read.
 import { AGE_THRESHOLD } from '../../../shared/constants';

@@ -1,4 +1,4 @@
-// Spanish (Spain and the Americas): how guests say what they cannot have (docs/decisions/168). Phrases in
+// Spanish (Spain and the Americas): how guests say what they cannot have (docs/decisions/189). Phrases in
 // the notation of phrases.ts, written without diacritics: the normaliser strips them from the guest's words.
 import type { LanguageTable } from './table';
 

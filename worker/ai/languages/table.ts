@@ -1,4 +1,4 @@
-// What one language table holds (docs/decisions/168): the phrases a guest uses for each constraint, in the
+// What one language table holds (docs/decisions/189): the phrases a guest uses for each constraint, in the
 // notation of phrases.ts, its common words for telling the language apart, and the sentences the reply
 // says back. Every language has the same shape, so the reader has one code path for all of them.
 
@@ -14,7 +14,7 @@ export const ALLERGEN_GROUPS = [
 ] as const;
 export type AllergenGroup = (typeof ALLERGEN_GROUPS)[number];
 
-/** Drink classes that carry an allergen by nature (docs/decisions/188): shared/drink-facts.ts CLASS_ALLERGENS. */
+/** Drink classes that carry an allergen by nature (docs/decisions/189): shared/drink-facts.ts CLASS_ALLERGENS. */
 export const DRINK_CLASSES = ['wine', 'beer', 'cider'] as const;
 export type DrinkClass = (typeof DRINK_CLASSES)[number];
 

@@ -1,4 +1,4 @@
-// The languages the reader knows (docs/decisions/168), each table's phrases compiled once.
+// The languages the reader knows (docs/decisions/189), each table's phrases compiled once.
 import { ENGLISH } from './english';
 import { FRENCH } from './french';
 import { GERMAN } from './german';

@@ -265,7 +265,7 @@ function planMenu(venue: DemoVenue, profile: MenuProfile): MenuDrinkPlan[] {
 }
 
 /**
- * A seeded drink's facts, derived like every later write (docs/decisions/101): the reference's
+ * A seeded drink's facts, derived like every later write (docs/decisions/238): the reference's
  * allergens that its matched lines do not carry (a messy line matches nothing yet) are kept as the
  * admin's own additions, so the guest menu says the same before and after the line is resolved.
  */
@@ -696,7 +696,7 @@ function sameColumns(rows: readonly SqlRow[]): SqlRow[] {
 /** Where each demo venue's data goes: the single-shard default puts every venue on the control database. */
 export type SeedPlacement = (slug: string, index: number) => ShardBinding;
 
-/** Every demo venue on the control database (docs/decisions/140, the single-shard default): the worker tests' seed. */
+/** Every demo venue on the control database (docs/decisions/150, the single-shard default): the worker tests' seed. */
 export const ALL_ON_CONTROL: SeedPlacement = () => DEFAULT_VENUE_SHARD;
 
 /**
@@ -776,7 +776,7 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
   const tables: [string, SqlRow[]][] = [
     ['venues', plans.map(({ venue, id, createdAt }) => ({
       id, slug: venue.slug, name: venue.name, description: venue.description, address: venue.address, phone: venue.phone,
-      // Typographic art in the venue's own colours until the owner uploads photos (docs/decisions/135).
+      // Typographic art in the venue's own colours until the owner uploads photos (docs/decisions/185).
       image_url: venueArtUrl('cover', { name: venue.name, ...venue.theme }), logo_url: venueArtUrl('logo', { name: venue.name, ...venue.theme }), cover_image_url: null,
       theme_primary: venue.theme.primary, theme_secondary: venue.theme.secondary,
       theme_background: venue.theme.background, theme_text: venue.theme.text,

@@ -420,7 +420,7 @@ export interface DemoModifierGroup {
 }
 
 /**
- * Modifier groups of demo drinks, by drink name, on every venue that serves the drink (docs/decisions/183): the
+ * Modifier groups of demo drinks, by drink name, on every venue that serves the drink (docs/decisions/197): the
  * Negroni's double and no ice, and a spirit choice on two whiskey classics (not required: left alone, the drink is
  * made with the spirit of its recipe, the first option).
  */

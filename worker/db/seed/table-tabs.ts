@@ -1,4 +1,4 @@
-// The demo's tables and its one open tab (docs/decisions/170): tables 1–20 at every demo venue, and at The Artisan
+// The demo's tables and its one open tab (docs/decisions/231): tables 1–20 at every demo venue, and at The Artisan
 // Bar a tab at table 5 with three members, one delivered round and a line in the table's cart, so the staff Tables
 // screen and a guest scanning table 5 have something on first start. Deterministic like the rest of the seed.
 import { DEFAULT_TAX_RATE_BP } from '../../../shared/constants';

@@ -11,7 +11,7 @@ const formatMinutes = (minutes: number) => {
   return whole >= 60 ? `${Math.floor(whole / 60)} h ${whole % 60} min` : `${whole} min`;
 };
 
-/** Tables and tabs over the window (docs/decisions/170): tips, the average tab, tabs per table, turn time. */
+/** Tables and tabs over the window (docs/decisions/231): tips, the average tab, tabs per table, turn time. */
 function TablesFigures({ tables }: { tables: AdminAnalytics['tables'] }) {
   return (
     <section className="card stack" aria-labelledby="tables-h">
@@ -32,7 +32,7 @@ function TablesFigures({ tables }: { tables: AdminAnalytics['tables'] }) {
   );
 }
 
-/** Takings by how they were paid (docs/decisions/210): card in the app, card terminal, cash; tips, card refunds, fees. */
+/** Takings by how they were paid (docs/decisions/222): card in the app, card terminal, cash; tips, card refunds, fees. */
 function PaymentFigures({ payments }: { payments: AdminAnalytics['payments'] }) {
   return (
     <section className="card stack" aria-labelledby="payments-h">

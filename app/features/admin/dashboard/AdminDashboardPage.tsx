@@ -93,7 +93,7 @@ export default function AdminDashboardPage() {
         </div>
       </header>
       <SetupChecklist />
-      {/* One navigation (docs/decisions/136): the sidebar opens each section; the shell holds the one Logout. */}
+      {/* One navigation (docs/decisions/199): the sidebar opens each section; the shell holds the one Logout. */}
       <section aria-label={TABS.find((t) => t.key === tab)!.label}>
         {tab === 'inventory' && <InventoryTab />}
         {tab === 'menu' && <MenuDrinksTab />}

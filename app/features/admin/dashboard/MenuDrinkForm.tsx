@@ -69,8 +69,8 @@ export function MenuDrinkForm({ drink, onClose }: { drink: AdminMenuDrink | null
   const ingredients = useIngredientOptions();
   const save = useSaveMenuDrink();
   const ids = useId();
-  // Free-text lines no ingredient vouches for (docs/decisions/187) and the owner has not confirmed free of allergens
-  // (docs/decisions/235): saving them is confirmed once per set of names.
+  // Free-text lines no ingredient vouches for (docs/decisions/238) and the owner has not confirmed free of allergens
+  // (docs/decisions/238): saving them is confirmed once per set of names.
   const unmatched = [...new Set(lines.filter((l) => l.text.trim() && !l.ingredient_id && !l.no_allergens_confirmed).map((l) => l.text.trim()))];
   const [confirmedUnmatched, setConfirmedUnmatched] = useState<string | null>(null);
   const unmatchedKey = unmatched.join('\n');

@@ -3,7 +3,7 @@ import type { ModifierGroup, ModifierGroupsInput } from '../../../../shared/sche
 import type { IngredientOption } from '../../../../shared/schemas/admin';
 import type { FieldErrors } from '../../../lib/field-errors';
 
-// The drink form's modifier groups (docs/decisions/183): each group "choose one" or "choose any", each option a price
+// The drink form's modifier groups (docs/decisions/197): each group "choose one" or "choose any", each option a price
 // change in dollars and recipe effects (this much more, or less, of a catalogue ingredient).
 
 type EffectRow = { key: string; ingredient_id: string; quantity: string; unit: string };

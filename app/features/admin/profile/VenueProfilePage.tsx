@@ -62,7 +62,7 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
   const [form, setForm] = useState<Form>(() => formOf(venue));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
-  // The form as last loaded or saved: anything else is unsaved, and leaving asks first (docs/decisions/175).
+  // The form as last loaded or saved: anything else is unsaved, and leaving asks first (docs/decisions/199).
   const [lastSaved, setLastSaved] = useState<Form>(() => formOf(venue));
   const leaving = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(lastSaved));
 

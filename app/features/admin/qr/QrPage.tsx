@@ -10,7 +10,7 @@ type Code = { label: string; url: string; png: string; svg: string };
 
 /**
  * The guest menu URL, or one table's: the table and its signed token, so its QR code opens or joins that table's tab
- * and a number typed by hand does not (docs/decisions/170, 229).
+ * and a number typed by hand does not (docs/decisions/231 and 237).
  */
 export function menuUrl(origin: string, slug: string, table?: { number: string; token: string }) {
   return new URL(table ? tableQrPath(slug, table.number, table.token) : `/venue/${encodeURIComponent(slug)}`, origin).toString();

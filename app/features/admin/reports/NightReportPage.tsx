@@ -76,7 +76,7 @@ export default function NightReportPage() {
                 ['Collected', formatCents(r.collected.amount_cents)], ['Refunds', formatCents(r.refunds.cents)],
                 ['Orders', formatCount(r.orders)], ['Average ticket', formatCents(r.average_ticket_cents)],
                 ['Busiest hour', r.busiest_hour === null ? '—' : formatClock(r.busiest_hour * 60)],
-                // Barhop's application fees on card payments in the app (docs/decisions/209): not part of what was collected.
+                // Barhop's application fees on card payments in the app (docs/decisions/222): not part of what was collected.
                 ['Barhop fees on cards', formatCents(r.card_fees_cents)],
               ] as const).map(([label, value]) => <div key={label} className="tile"><div className="tile-value">{value}</div><div className="tile-label">{label}</div></div>)}
             </div>

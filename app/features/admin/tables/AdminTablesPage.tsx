@@ -21,7 +21,7 @@ function FieldError({ errors, field, id }: { errors: FormErrors; field: string; 
 }
 
 /**
- * Admin "Tables" (docs/decisions/170): the venue's tables in display order (what the QR generator prints and a
+ * Admin "Tables" (docs/decisions/231): the venue's tables in display order (what the QR generator prints and a
  * table's QR code opens), and its tab settings: service charge, tip presets, auto-close hours.
  */
 export default function AdminTablesPage() {

@@ -6,7 +6,7 @@ import { toast } from '../../../ui/toast';
 import { useRenewTableCode, type VenueTables } from './api';
 
 /**
- * Admin "Tables" › QR codes (docs/decisions/229): a table whose printed code was photographed or shared gets a new
+ * Admin "Tables" › QR codes (docs/decisions/237): a table whose printed code was photographed or shared gets a new
  * one; the old prints stop opening or joining its tab, so the table's new code must be printed (the QR generator).
  */
 export function TableCodes({ saved }: { saved: VenueTables }) {

@@ -1,4 +1,4 @@
-// TanStack Query hooks of the admin's tables and tab settings (docs/decisions/170): GET and PUT /admin/tables,
+// TanStack Query hooks of the admin's tables and tab settings (docs/decisions/231): GET and PUT /admin/tables,
 // PUT /admin/tables/settings. The QR generator reads the same list, so it prints one code per table.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -32,6 +32,6 @@ export const useSaveTables = () => useTablesSave((body: z.input<typeof VenueTabl
 export const useSaveTableSettings = () => useTablesSave((body: z.input<typeof TableSettingsAdminInput>) =>
   apiRequest('PUT', '/admin/tables/settings', { body, schema: VenueTablesResponse }));
 
-/** A new QR code for one table (docs/decisions/229): its printed codes stop working. */
+/** A new QR code for one table (docs/decisions/237): its printed codes stop working. */
 export const useRenewTableCode = () => useTablesSave((number: string) =>
   apiRequest('POST', '/admin/tables/:number/token', { params: { number }, schema: VenueTablesResponse }));

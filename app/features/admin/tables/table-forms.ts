@@ -1,4 +1,4 @@
-// The admin's tables and tab settings as typed in the forms, and what a save sends (docs/decisions/170). Nothing
+// The admin's tables and tab settings as typed in the forms, and what a save sends (docs/decisions/231). Nothing
 // typed is rounded or dropped unseen (docs/product.md §9.4): a bad value is an error naming its field, and a
 // form that did not change sends nothing.
 import { amountFromField } from '../../../../shared/admin-dashboard';

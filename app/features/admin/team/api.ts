@@ -1,4 +1,4 @@
-// TanStack Query hooks of the admin's Team section (/api/admin/team, docs/api.md "Team").
+// TanStack Query hooks of the admin's Team section (/api/admin/team; routes in the API reference at /api/reference).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   TeamInviteResult, TeamList, TeamMemberResponse, TeamResetResult, type TeamInviteBody, type TeamMemberUpdate,

@@ -12,7 +12,7 @@ import { useT } from '../../../i18n/i18n';
 const ASK_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
 
 /**
- * The menu's 'AI Bartender' (docs/decisions/099): one question, one suggestion from this venue's bar,
+ * The menu's 'AI Bartender' (docs/decisions/184): one question, one suggestion from this venue's bar,
  * with the same add and order actions as the chat, without leaving the menu. Loaded on first open, so
  * the menu's first download does not carry it.
  */

@@ -10,7 +10,7 @@ import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';
 import { useT } from '../../../i18n/i18n';
 
-/** Titles and tags are English ids (docs/decisions/216); the tags stay English on the wire. */
+/** Titles and tags are English ids (docs/decisions/217); the tags stay English on the wire. */
 const GROUPS: { title: string; options: readonly VibeTag[] }[] = [
   { title: 'Spirits', options: VIBE_OPTIONS.spirits },
   { title: 'Flavors', options: VIBE_OPTIONS.flavors },
@@ -54,7 +54,7 @@ export default function VibeMixerPage() {
           <section aria-label={t('Your drink')} className="stack">
             {result.kind === 'suggestion' ? (
               <>
-                {/* The bartender's reply says what it honoured, or asks what it could not read (docs/decisions/168). */}
+                {/* The bartender's reply says what it honoured, or asks what it could not read (docs/decisions/189). */}
                 <p className="chat-bubble">{result.suggestion.message}</p>
                 <SuggestionCard suggestion={result.suggestion} ordering={ordering} />
               </>

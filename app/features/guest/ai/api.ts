@@ -1,7 +1,7 @@
 // The guest's AI bartender calls: vibe and chat suggestions, likes and dislikes, and the link from
 // a suggestion to the order it led to. Settings and analytics hooks live with the back-office screens.
 import { useMutation } from '@tanstack/react-query';
-// Types only: guest pages download no zod (bundle budget, docs/decisions/080). The suggestion is
+// Types only: guest pages download no zod (bundle budget, docs/decisions/219). The suggestion is
 // checked with zod where it is made, in the Worker (docs/product.md §6.1).
 import type { ChatInput, VibeInput } from '../../../../shared/schemas/ai';
 import { useLocale } from '../../../i18n/i18n';

@@ -13,7 +13,7 @@ import { useT } from '../../../i18n/i18n';
 
 /**
  * The cart or order line for a suggestion: a menu drink by id, or an AI creation by the suggestion
- * that issued it (the server reads its recipe from there, docs/decisions/102).
+ * that issued it (the server reads its recipe from there, docs/decisions/190).
  */
 function lineOf(s: AiSuggestion) {
   return s.type === 'menu' && s.menuDrinkId
@@ -40,7 +40,7 @@ export function useSuggestionOrdering(slug: string) {
     rememberOrderNote(slug, s.order_note);
     // The cart needs a phone sign-in (spec: Cart redirects to /venue/{slug}/auth). As from a drink page, sign-in brings
     // the guest back here and puts the suggestion in the cart: the sign-in page takes the return it is handed
-    // (docs/decisions/126, 235).
+    // (docs/decisions/126 and 238).
     if (!signedIn) {
       const signInReturn: SignInReturn = { returnTo: pathname, add: { ...line, name: s.previewName } };
       navigate(`/venue/${slug}/auth`, { state: { signInReturn } });

@@ -19,7 +19,7 @@ import { cartTotals, taxRateLabel } from './cart-totals';
 import { DrinkImage } from '../../../ui/DrinkImage';
 import { LineModifiers } from '../../../ui/LineModifiers';
 
-// At a table the cart is the table's (docs/decisions/170), in its own chunk: a solo guest never downloads it.
+// At a table the cart is the table's (docs/decisions/231), in its own chunk: a solo guest never downloads it.
 const TableCart = lazy(() => import('../../tables/TableCart'));
 
 /** Spec: Cart (/venue/{slug}/cart); at a table, the table's cart. */

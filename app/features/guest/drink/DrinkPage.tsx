@@ -24,7 +24,7 @@ import { DrinkImage } from '../../../ui/DrinkImage';
 import type { ModifierChoice } from './ModifierPicker';
 
 const ModifierPicker = lazy(() => import('./ModifierPicker'));
-// The ratings sit last on the page, below the fold: their chunk loads after the page's (docs/decisions/216).
+// The ratings sit last on the page, below the fold: their chunk loads after the page's (docs/decisions/217).
 const RatingPanel = lazy(() => import('./RatingPanel').then((m) => ({ default: m.RatingPanel })));
 
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
@@ -57,7 +57,7 @@ export default function DrinkPage() {
   }
   if (error || !drink) {
     const missing = error instanceof ApiRequestError && error.status === 404;
-    // A drink of this venue that is off its menu right now (sold out, switched off) says so (docs/decisions/124).
+    // A drink of this venue that is off its menu right now (sold out, switched off) says so (docs/decisions/154).
     const offMenu = missing && error.code === 'drink_unavailable';
     const soldOut = offMenu && (error.details as { sold_out?: boolean } | undefined)?.sold_out === true;
     const title = offMenu ? (soldOut ? t('Sold out') : t('Not available')) : missing ? t('Drink not found') : t('Drink');
@@ -85,7 +85,7 @@ export default function DrinkPage() {
   };
   // Until the picker has reported, a drink with options cannot be added (its price is not known yet).
   const choice = groups.length === 0 ? null : chosen?.drinkId === drink.id ? chosen : undefined;
-  // What the server will charge (docs/decisions/183, 197): the drink at its happy-hour price, plus its options.
+  // What the server will charge (docs/decisions/197): the drink at its happy-hour price, plus its options.
   const unitCents = scheduledPriceCents(drink.price_cents, drink.category, happyHour) + (choice?.priceDeltaCents ?? 0);
   const onAddToCart = () => {
     if (choice === undefined) return;
@@ -99,11 +99,11 @@ export default function DrinkPage() {
       setChosen(null);
       setPickerRound((n) => n + 1);
     };
-    // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/170).
+    // At a table the drink goes to the table's cart: no sign-in, never blocked by a round (docs/decisions/231).
     if (table) return table.add(line, label, added);
     if (!signedIn) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126). The flow's module loads on this
-      // tap, not with the page: the sign-in page reads it anyway (bundle budget, docs/decisions/080).
+      // tap, not with the page: the sign-in page reads it anyway (bundle budget, docs/decisions/219).
       const back = { returnTo: location.pathname, add: { ...line, name: named } };
       void import('../../auth/sign-in-flow').then(({ rememberSignInReturn }) => {
         rememberSignInReturn(venue.slug, back);

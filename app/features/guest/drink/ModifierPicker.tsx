@@ -7,10 +7,10 @@ import type { MenuModifierGroup } from '../../../../shared/schemas/modifiers';
 export type ModifierChoice = { ids: string[]; priceDeltaCents: number; label: string | null; problem: string | null };
 
 /**
- * A drink's modifier groups on its page (docs/decisions/183): a choose-one group is a set of radio buttons, a
+ * A drink's modifier groups on its page (docs/decisions/197): a choose-one group is a set of radio buttons, a
  * choose-any group a set of checkboxes, each option with its price change. It reports the choice with the price the
  * server will charge (the same shared/modifiers.ts check); the server's answer is what counts. Its own chunk: only
- * drinks with options download it, and the drink page stays in its budget (docs/decisions/080).
+ * drinks with options download it, and the drink page stays in its budget (docs/decisions/219).
  */
 export default function ModifierPicker({ drinkName, groups, onChange }: { drinkName: string; groups: MenuModifierGroup[]; onChange: (choice: ModifierChoice) => void }) {
   const [selected, setSelected] = useState<string[]>(() => defaultSelection(groups));

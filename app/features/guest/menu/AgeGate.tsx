@@ -5,7 +5,7 @@ import { useT } from '../../../i18n/i18n';
 type Props = { onConfirm: () => void; onGoBack: () => void };
 
 /**
- * Spec: an age gate exists but is never triggered on the menu (docs/decisions/031). Kept ready for a
+ * Spec: an age gate exists but is never triggered on the menu (docs/decisions/184). Kept ready for a
  * venue or jurisdiction that needs it.
  */
 export function AgeGate({ onConfirm, onGoBack }: Props) {

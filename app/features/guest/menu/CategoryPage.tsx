@@ -100,7 +100,7 @@ export default function CategoryPage() {
             <>
               <button type="button" className="btn" onClick={close}>{t('Cancel')}</button>
               {table ? (
-                // At a table the drink joins the table's next round (docs/decisions/170).
+                // At a table the drink joins the table's next round (docs/decisions/231).
                 <button type="button" className="btn btn-primary" data-autofocus disabled={!table.open || table.adding}
                   onClick={() => table.add({ menu_drink_id: selected.id, qty: 1 }, `1 × ${selected.name}`, close)}>
                   {t('Add to table cart')}

@@ -11,7 +11,7 @@ export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: D
   const t = useT();
   return (
     <>
-      {/* Thumbnails yield to the cover and the page's code on a slow link (docs/decisions/096). */}
+      {/* Thumbnails yield to the cover and the page's code on a slow link (docs/decisions/219). */}
       <DrinkImage src={drink.image_url} width={200} height={200} loading="lazy" fetchPriority="low" />
       <span className="drink-card-body">
         <span className="drink-name" lang={contentLang(drink)}>{drink.name}</span>
@@ -29,7 +29,7 @@ export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: D
 }
 
 /**
- * The language a drink's name and description are written in, when the menu answer says (docs/decisions/216): a
+ * The language a drink's name and description are written in, when the menu answer says (docs/decisions/217): a
  * drink not yet translated comes in English, and is marked so for screen readers and hyphenation.
  */
 export const contentLang = (drink: object): string | undefined =>

@@ -12,7 +12,7 @@ import { categoryCounts, filterDrinks } from './menu-filter';
 import { categoryLabel } from '../../../../shared/categories';
 import type { Drink } from '../../../../shared/schemas/drink';
 
-// Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 099).
+// Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 184).
 const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
 
 /** Spec: Venue menu (/venue/{slug}). */
@@ -24,12 +24,12 @@ export default function MenuPage() {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [aiPanelOpen, setAiPanelOpen] = useState(false);
-  // The spec's age gate is never triggered on this screen (docs/decisions/031).
+  // The spec's age gate is never triggered on this screen (docs/decisions/184).
   const [ageGateOpen, setAgeGateOpen] = useState(false);
 
   // Search words beyond the drink's own: its category and "alcohol-free", in the guest's language and in English.
   const extra = useCallback((d: Drink) => `${categoryName(t, d.category, venue.name)} ${categoryLabel(d.category)}${d.contains_alcohol ? '' : ` ${t('Non-Alcoholic')} non alcoholic alcohol free`}`, [t, venue.name]);
-  // The chips count what the search found (docs/decisions/235).
+  // The chips count what the search found (docs/decisions/238).
   const found = useMemo(() => filterDrinks(drinks ?? [], query, null, extra), [drinks, query, extra]);
   const categories = useMemo(() => categoryCounts(found), [found]);
   const shown = category ? found.filter((d) => d.category === category) : found;

@@ -9,7 +9,7 @@ const wordMatches = (typed: string, words: string[]) => words.some((w) =>
   w.startsWith(typed) || (typed.length >= 4 && osaDistance(typed, w.slice(0, typed.length + 1)) <= (typed.length >= 7 ? 2 : 1)));
 
 /**
- * The menu's search (docs/decisions/235): every word typed must be found, with a typo or two, among the drink's
+ * The menu's search (docs/decisions/238): every word typed must be found, with a typo or two, among the drink's
  * name, description, flavour tags and `extra` words (its category in the guest's language and in English, and
  * "alcohol-free" in both for a drink without alcohol). A chip narrows to one category.
  */

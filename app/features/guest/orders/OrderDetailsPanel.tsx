@@ -7,7 +7,7 @@ const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: '
 
 /** Spec: the order detail panel — status, payment status, items, subtotal, tax, total, delivery state. */
 export function OrderDetailsPanel({ order, id }: { order: Order; id?: string }) {
-  // Dates in the guest's language (docs/decisions/216).
+  // Dates in the guest's language (docs/decisions/217).
   const locale = useFormatLocale();
   const t = useT();
   return (

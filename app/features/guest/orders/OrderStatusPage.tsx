@@ -89,14 +89,14 @@ export default function OrderStatusPage() {
             <p className="eta">{waitText(minutesLeft, true)}</p>
           )}
         </section>
-        {/* Only while it is still being made: docs/product.md §8.5, docs/decisions/215. */}
+        {/* Only while it is still being made: docs/product.md §8.5, docs/decisions/227. */}
         {(display.stage === 'received' || display.stage === 'making') && <ReadyPushButton target={{ order: orderId }} />}
         {!display.complete && (
           <p className="muted live-note">
             <Radio aria-hidden="true" size={16} /> {liveConnected ? t('This page updates automatically (live).') : t('This page updates automatically.')}
           </p>
         )}
-        {/* Picked up: ask how it was (docs/decisions/235). */}
+        {/* Picked up: ask how it was (docs/decisions/238). */}
         {view.status === 'delivered' && order && <RatePickupPrompt slug={venue.slug} items={order.items} />}
         {order && (
           <section className="card" aria-label={t('Items')}>

@@ -1,4 +1,4 @@
-// After pick-up, the guest is asked to rate what they drank (docs/decisions/235): one tap on a star saves it through
+// After pick-up, the guest is asked to rate what they drank (docs/decisions/238): one tap on a star saves it through
 // the drink page's own rating call; a guest not signed in is offered sign-in, as the drink page does.
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -3,10 +3,10 @@ import { Bell } from 'lucide-react';
 import { useT } from '../../../i18n/i18n';
 import type { ReadyTarget } from './ready-push';
 
-// Loaded only where push cannot reach the guest: most guests have push, and a guest route's download has a budget (docs/decisions/080).
+// Loaded only where push cannot reach the guest: most guests have push, and a guest route's download has a budget (docs/decisions/219).
 const ReadyTextOffer = lazy(async () => ({ default: (await import('./ReadyTextOffer')).ReadyTextOffer }));
 
-/** The texts of docs/product.md §8.5, verbatim: the English ids of the guest's language (docs/decisions/216). */
+/** The texts of docs/product.md §8.5, verbatim: the English ids of the guest's language (docs/decisions/217). */
 export const READY_PUSH_TEXT = {
   offer: "Tell me when it's ready",
   subscribed: "We'll tell you when it's ready",
@@ -18,7 +18,7 @@ export const READY_PUSH_TEXT = {
 export type PushSupport = 'supported' | 'home-screen' | 'none';
 
 /**
- * What this browser can do (docs/decisions/215): Push needs a service worker, PushManager and Notification. Safari on
+ * What this browser can do (docs/decisions/227): Push needs a service worker, PushManager and Notification. Safari on
  * an iPhone or iPad has them only for a site added to the Home Screen, so there it says how.
  */
 export function pushSupport(): PushSupport {
@@ -37,7 +37,7 @@ export function ReadyPushButton({ target }: { target: ReadyTarget }) {
   const t = useT();
   const [support] = useState(pushSupport);
   const [state, setState] = useState<State>(() => (support === 'supported' && Notification.permission === 'denied' ? 'denied' : 'idle'));
-  // Where push cannot reach the guest, a text can, if the platform sends texts (docs/decisions/215, amended).
+  // Where push cannot reach the guest, a text can, if the platform sends texts (docs/decisions/227, amended).
   const textOffer = support !== 'supported' || state === 'denied' ? <Suspense fallback={null}><ReadyTextOffer target={target} /></Suspense> : null;
   if (support === 'none') return textOffer;
   if (support === 'home-screen') return <><p className="muted center">{t(READY_PUSH_TEXT.homeScreen)}</p>{textOffer}</>;
@@ -47,7 +47,7 @@ export function ReadyPushButton({ target }: { target: ReadyTarget }) {
   const subscribe = async () => {
     setState('working');
     try {
-      // Loaded on the tap: the subscribe code stays out of the guest route's download (docs/decisions/080).
+      // Loaded on the tap: the subscribe code stays out of the guest route's download (docs/decisions/219).
       const { subscribeToReady } = await import('./ready-push');
       const outcome = await subscribeToReady(target);
       setState(outcome === 'subscribed' ? 'subscribed' : outcome === 'denied' ? 'denied' : 'failed');

@@ -8,7 +8,7 @@ import { formatPhoneInput } from '../../auth/phone-format';
 import { useT } from '../../../i18n/i18n';
 import type { ReadyTarget } from './ready-push';
 
-/** The texts of docs/product.md §8.5, verbatim (the English ids, docs/decisions/216); `<number>` is the number shown. */
+/** The texts of docs/product.md §8.5, verbatim (the English ids, docs/decisions/217); `<number>` is the number shown. */
 export const READY_TEXT_TEXT = {
   offer: "Text me when it's ready",
   consent: "We'll send one text to <number> when your order is ready. Standard rates may apply. Nothing else.",
@@ -25,7 +25,7 @@ const withNumber = (text: string, number: string) => text.replace('<number>', nu
 type State = { step: 'offer' | 'consent' | 'working' } | { step: 'done'; phone: string };
 
 /**
- * "Text me when it's ready" (docs/decisions/215, amended 2026-11-28): for a guest whom push cannot reach, offered only
+ * "Text me when it's ready" (docs/decisions/227, amended 2026-11-28): for a guest whom push cannot reach, offered only
  * where the platform can text. A signed-in guest is texted at their verified number; anyone else types one (any
  * country: the Worker reads it with libphonenumber-js). Nothing is sent before the consent is read and confirmed.
  */

@@ -1,5 +1,5 @@
-// "Tell me when it's ready" (docs/decisions/215): loaded only when the guest taps the button, so none of it is in a
-// guest route's first download (docs/decisions/080). Registers the push-only service worker, asks permission,
+// "Tell me when it's ready" (docs/decisions/227): loaded only when the guest taps the button, so none of it is in a
+// guest route's first download (docs/decisions/219). Registers the push-only service worker, asks permission,
 // subscribes with the Worker's VAPID key and hands the subscription to the Worker for this order.
 import { apiRequest } from '../../../lib/api-client';
 

@@ -20,7 +20,7 @@ const TICK_MS = 15_000;
 
 /**
  * Minutes left of an ETA the server gave at `fetchedAt`, counting down on screen between reads (the server
- * recomputes it when the queue moves, docs/decisions/125). Never below 0.
+ * recomputes it when the queue moves, docs/decisions/180). Never below 0.
  */
 export function useMinutesLeft(etaMinutes: number | null | undefined, fetchedAt: number): number | null {
   const [now, setNow] = useState(() => Date.now());

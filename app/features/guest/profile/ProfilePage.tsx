@@ -15,7 +15,7 @@ import { DrinkImage } from '../../../ui/DrinkImage';
 import { useT } from '../../../i18n/i18n';
 
 type Tab = 'favorites' | 'history';
-/** Labels are the English ids of the guest's language (docs/decisions/216). */
+/** Labels are the English ids of the guest's language (docs/decisions/217). */
 const TABS: { id: Tab; label: string; icon: typeof Heart }[] = [
   { id: 'favorites', label: 'Favorites', icon: Heart },
   { id: 'history', label: 'History', icon: History },
@@ -126,7 +126,7 @@ function FavoritesList({ slug }: { slug: string }) {
 }
 
 // The order cards load with the History tab, beside its read: they are not in the page's first
-// download (bundle budget of guest routes, docs/decisions/080).
+// download (bundle budget of guest routes, docs/decisions/219).
 const loadOrderCard = () => import('../orders/OrderCard');
 const OrderCard = lazy(() => loadOrderCard().then((m) => ({ default: m.OrderCard })));
 

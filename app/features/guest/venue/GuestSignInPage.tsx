@@ -21,7 +21,7 @@ export default function GuestSignInPage() {
   // A reload on the code step stays on it (docs/decisions/126).
   const [saved] = useState(() => savedSignInStep(venue.slug));
   // A screen that sends the guest here may hand the return with the navigation (the AI's Add to Cart) instead of
-  // keeping it in the tab's storage (a drink page): the same return either way (docs/decisions/235).
+  // keeping it in the tab's storage (a drink page): the same return either way (docs/decisions/238).
   const location = useLocation();
   const [handed] = useState(() => (location.state as { signInReturn?: SignInReturn } | null)?.signInReturn ?? null);
   const [step, setStep] = useState<'phone' | 'code'>(saved ? 'code' : 'phone');

@@ -14,9 +14,9 @@ import { memberSessionId } from '../../tables/membership';
 import type { TableHere } from '../../tables/TableFrame';
 
 // The table's part of the frame is its own chunk: a guest who never scans a table's QR code never downloads it
-// (docs/decisions/170, bundle budget docs/decisions/080). At a table it frames the page and gives it the table.
+// (docs/decisions/231, bundle budget docs/decisions/219). At a table it frames the page and gives it the table.
 const TableFrame = lazy(() => import('../../tables/TableFrame'));
-// The venue's socket: its own chunk, loaded once the venue is on screen (docs/decisions/216).
+// The venue's socket: its own chunk, loaded once the venue is on screen (docs/decisions/217).
 const VenueLiveChannel = lazy(() => import('./VenueLiveChannel'));
 
 /** The tab's name outside a venue (index.html's <title>). */
@@ -37,11 +37,11 @@ export default function VenueLayout() {
   useEffect(() => { rememberTableFromUrl(search); }, [search]);
   const { data: venue, isPending, error } = useVenue(slug);
   const t = useT();
-  // A guest who asked for no language the app speaks reads the venue's (docs/decisions/216). Optional until every
+  // A guest who asked for no language the app speaks reads the venue's (docs/decisions/217). Optional until every
   // venue answer carries it.
   const venueLanguage = (venue as (Venue & { default_language?: string | null }) | undefined)?.default_language;
   useEffect(() => { applyVenueDefault(venueLanguage); }, [venueLanguage]);
-  // The Worker titles a venue page's HTML with the venue (docs/decisions/096); the app keeps that while the
+  // The Worker titles a venue page's HTML with the venue (docs/decisions/219); the app keeps that while the
   // guest is at the venue and gives the tab its own name back when they leave.
   const venueName = venue?.name;
   useEffect(() => {
@@ -50,11 +50,11 @@ export default function VenueLayout() {
     return () => { document.title = APP_TITLE; };
   }, [venueName]);
   const session = useEnsureGuestSession(venue?.slug);
-  // Read on every render: joining and leaving a table navigate, so the frame renders again (docs/decisions/170).
+  // Read on every render: joining and leaving a table navigate, so the frame renders again (docs/decisions/231).
   const tableSessionId = venue ? memberSessionId(venue.slug) : null;
-  // The venue's socket pushes the guest's order changes and every menu change (docs/decisions/124), and the
+  // The venue's socket pushes the guest's order changes and every menu change (docs/decisions/154), and the
   // table's changes to its members; the hub learns a socket's tables when it connects, so joining a table
-  // opens a new one (docs/decisions/170). The hook polls every 5 s whenever the socket is down (docs/decisions/033).
+  // opens a new one (docs/decisions/231). The hook polls every 5 s whenever the socket is down (docs/decisions/126).
   const [connected, setConnected] = useState(false);
 
   if (isPending) {

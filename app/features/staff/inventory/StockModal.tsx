@@ -16,7 +16,7 @@ export function StockModal({ item, mode, onClose }: { item: StaffInventoryItem; 
   const [reason, setReason] = useState<string>(DEFAULT_MOVEMENT_REASON[mode]);
   const [error, setError] = useState<string | null>(null);
   const movement = useStockMovement();
-  // Counted in the item's own unit where it has one (bottles of 700 ml), with the ml beside it (docs/decisions/182).
+  // Counted in the item's own unit where it has one (bottles of 700 ml), with the ml beside it (docs/decisions/233).
   const unit = countUnit(item);
   const unitLabel = unit ? unit.many : item.measure === 'ml' ? 'ml' : 'pcs';
   const title = mode === 'receive' ? `Receive Stock: ${item.ingredient_name}` : `Adjust Down: ${item.ingredient_name}`;

@@ -1,5 +1,5 @@
 // "86" at the bar (docs/decisions/233): an ingredient that ran out is switched off (`available: false`), which
-// sells out every drink needing it on open menus at once (docs/decisions/061, 124); "Back in" switches it on again.
+// sells out every drink needing it on open menus at once (docs/decisions/233 and 154); "Back in" switches it on again.
 import type { StaffInventoryItem } from '../../../../shared/schemas/inventory';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';

@@ -1,4 +1,4 @@
-// Stock as a bartender counts it (docs/decisions/182): in the item's own unit (2 bottles) with its ml beside it,
+// Stock as a bartender counts it (docs/decisions/233): in the item's own unit (2 bottles) with its ml beside it,
 // for an item sold in containers of a known volume; in ml (or pieces) otherwise.
 import type { StaffInventoryItem } from '../../../../shared/schemas/inventory';
 

@@ -80,7 +80,7 @@ export default function ActiveOrdersPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   // Every order id seen in the active queue; one not seen before (after the first load) is new and rings until
-  // someone acknowledges it, or starts it (docs/decisions/181).
+  // someone acknowledges it, or starts it (docs/decisions/234).
   const [seen, setSeen] = useState<ReadonlySet<string> | null>(null);
   const [unacknowledged, setUnacknowledged] = useState<ReadonlySet<string>>(new Set());
   if (active.data) {
@@ -95,7 +95,7 @@ export default function ActiveOrdersPage() {
   const acknowledge = () => setUnacknowledged(new Set());
 
   const list = useMemo(() => merged ?? [], [merged]);
-  // Each ticket keeps its bump-bar key while it is on the bar (kept from the previous render, docs/decisions/181).
+  // Each ticket keeps its bump-bar key while it is on the bar (kept from the previous render, docs/decisions/234).
   const [keys, setKeys] = useState<BarKeys>(new Map());
   const nextKeys = assignBarKeys(keys, list, now);
   if (nextKeys !== keys) setKeys(nextKeys);

@@ -5,7 +5,7 @@ import { Modal } from '../../../ui/Modal';
 
 const REASONS = ['Out of stock', 'Guest left', 'Duplicate order', 'Other'] as const;
 
-/** Cancelling asks why and says what will happen before it is done (docs/decisions/122). */
+/** Cancelling asks why and says what will happen before it is done (docs/decisions/234). */
 export function CancelTicketModal({ order, onConfirm, onClose }: { order: Order; onConfirm: (reason: string) => void; onClose: () => void }) {
   const [choice, setChoice] = useState<(typeof REASONS)[number] | null>(null);
   const [other, setOther] = useState('');

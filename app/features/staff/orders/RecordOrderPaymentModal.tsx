@@ -6,8 +6,8 @@ import { Modal } from '../../../ui/Modal';
 import { BAR_PAYMENT_METHODS, PAYMENT_METHOD_NAMES, PAYMENT_METHOD_WORDS, type BarPaymentMethod } from '../../../../shared/payment-methods';
 
 /**
- * "Record payment" on a delivered solo ticket (docs/decisions/204): handing the drinks over took no money
- * (docs/decisions/179); this records that the guest paid at the bar, and how, before the order counts as paid.
+ * "Record payment" on a delivered solo ticket (docs/decisions/222): handing the drinks over took no money
+ * (docs/decisions/222); this records that the guest paid at the bar, and how, before the order counts as paid.
  */
 export function RecordOrderPaymentModal({ order, onConfirm, onClose }: {
   order: Order; onConfirm: (method: BarPaymentMethod) => void; onClose: () => void;

@@ -1,4 +1,4 @@
-// One ticket of the bar display (docs/product.md §11.2, docs/decisions/181): its key, who it is for (the table
+// One ticket of the bar display (docs/product.md §11.2, docs/decisions/234): its key, who it is for (the table
 // large when it goes to one), its drinks, and one primary action for its stage; Cancel at every active stage.
 import { AlertTriangle, BookOpen, Eye, Timer, Undo2, Wallet, X } from 'lucide-react';
 import { shortOrderId } from '../../../../shared/ids';
@@ -47,7 +47,7 @@ export type TicketCardProps = {
   onSelect: () => void;
   onStep: (to: OrderStatus) => void;
   onCancel: () => void;
-  /** A delivered solo order still unpaid: the bar records how it was paid (docs/decisions/204). */
+  /** A delivered solo order still unpaid: the bar records how it was paid (docs/decisions/222). */
   onRecordPayment: () => void;
   onUndo: () => void;
   onBuild: () => void;
@@ -63,7 +63,7 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, ra
   const table = order.table_number;
   // A table's round is paid on its tab (docs/product.md §12.5); a solo order once the bar records it.
   const awaitsPayment = order.status === 'delivered' && order.payment_status === 'unpaid' && !order.table_session_id;
-  // A table's round is named "Table 7" (docs/decisions/170): the large table line already says it.
+  // A table's round is named "Table 7" (docs/decisions/231): the large table line already says it.
   const nameIsTable = Boolean(table) && !tableOfTicket(order);
   const code = ticketCode(order);
   // A nameless order is already called by its code ("Order K47").

@@ -3,7 +3,7 @@ import { keyFromDigit, type KeyEntry } from './ticket-keys';
 
 
 export type BarKeyHandlers = {
-  /** The ticket holding that key (1–99, docs/decisions/181, 234). */
+  /** The ticket holding that key (1–99, docs/decisions/234). */
   select: (key: number) => void;
   /** Whether a ticket holds that key now: a second digit makes a two-key code only then. */
   hasKey: (key: number) => boolean;

@@ -1,6 +1,6 @@
 // New-order alerts of the staff queue (docs/product.md §10.1): two 800 Hz beeps and a 200/100/200 ms vibration,
 // each switchable and remembered on the device, both on by default, repeated every ALERT_REPEAT_MS until someone
-// at the bar acknowledges them (a noisy bar misses one beep, docs/decisions/181).
+// at the bar acknowledges them (a noisy bar misses one beep, docs/decisions/234).
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const ALERT_TONE_HZ = 800;

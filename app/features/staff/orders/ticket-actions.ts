@@ -55,7 +55,7 @@ export function useTicketActions(onShort?: (refused: ShortStart) => void) {
       patch(order.id, (o) => ({
         ...o, status: what.to, updated_at: at,
         delivered_at: what.to === 'delivered' ? at : o.delivered_at,
-        // Handing over takes no money (docs/decisions/179): only a cancel changes the payment.
+        // Handing over takes no money (docs/decisions/222): only a cancel changes the payment.
         payment_status: what.to === 'cancelled' ? 'void' : o.payment_status,
       }));
     }

@@ -1,4 +1,4 @@
-// Where tickets stand on the bar display and which bump-bar key each one has (docs/decisions/181). A ticket keeps
+// Where tickets stand on the bar display and which bump-bar key each one has (docs/decisions/234). A ticket keeps
 // its key from when it reaches the bar until it has left it, so a bump never moves another ticket's number under
 // the bartender's finger; a bumped ticket stays where it was, with its Undo, until the undo window has passed.
 import { isActiveStatus, isBumpedStatus, RECALL_WINDOW_MS } from '../../../../shared/orders';
@@ -27,7 +27,7 @@ export function keyFromDigit(previous: KeyEntry, digit: number, at: number, inUs
   return { key: digit === 0 ? null : digit, next: digit === 0 ? null : { digit, at } };
 }
 
-/** A bumped ticket can be recalled until RECALL_WINDOW_MS after its bump (docs/decisions/122). */
+/** A bumped ticket can be recalled until RECALL_WINDOW_MS after its bump (docs/decisions/234). */
 export const undoableUntil = (o: Pick<Order, 'status' | 'updated_at'>) => (isBumpedStatus(o.status) ? Date.parse(o.updated_at) + RECALL_WINDOW_MS : 0);
 
 /** Still on the bar: to make, or bumped so recently that it can be undone. */

@@ -7,9 +7,9 @@ import type { ChosenModifier } from '../../../../shared/schemas/modifiers';
 export type BuildStep = { ingredient: string; quantity: number; unit: string; optional: boolean };
 export type BuildDrink = {
   key: string; name: string; quantity: number; notes?: string | null; modifiers?: string | null; steps: BuildStep[] | null;
-  /** The options chosen (docs/decisions/183), shown above the steps. */
+  /** The options chosen (docs/decisions/197), shown above the steps. */
   modifierChoices?: readonly ChosenModifier[];
-  /** What is in the glass, when known (an order line carries it, docs/decisions/101). */
+  /** What is in the glass, when known (an order line carries it, docs/decisions/238). */
   allergens?: readonly string[]; containsAlcohol?: boolean;
 };
 

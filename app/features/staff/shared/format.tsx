@@ -35,7 +35,7 @@ export const formatStock = (value: number, measure: 'ml' | 'count') => `${number
 
 /**
  * The table a ticket's header adds after its name, or null: a table's round is already named "Table 7"
- * (docs/decisions/170), so it is not said twice.
+ * (docs/decisions/231), so it is not said twice.
  */
 export const tableOfTicket = (o: { display_name: string; table_number: string | null }) =>
   o.table_number && o.display_name !== tableDisplayName(o.table_number) ? o.table_number : null;

@@ -16,7 +16,7 @@ import { writeRoundStatus } from './table-cache';
 import { SessionBadge, TabDetail } from './TabDetail';
 import { TableJoinLinks } from './TableJoinLinks';
 
-/** The venue's own order of its tables (docs/decisions/170), a table it no longer lists after them. */
+/** The venue's own order of its tables (docs/decisions/231), a table it no longer lists after them. */
 function byVenueOrder(tables: StaffTables['tables']) {
   const position = new Map(tables.map((t, i) => [t.number, i]));
   const at = (s: StaffTableSummary) => position.get(s.table) ?? tables.length;
@@ -32,7 +32,7 @@ function TabCard({ summary, selected, onOpen }: { summary: StaffTableSummary; se
     <li className={`card stack staff-tab-card${selected ? ' selected' : ''}`} aria-label={label} aria-current={selected ? 'true' : undefined} data-session-id={summary.session_id}>
       <div className="row">
         <h3>{label}</h3>
-        {/* A closed tab is listed only with a share unpaid: the idle tabs the housekeeping closed (docs/decisions/170). */}
+        {/* A closed tab is listed only with a share unpaid: the idle tabs the housekeeping closed (docs/decisions/231). */}
         <SessionBadge status={summary.status} closedReason={summary.status === 'closed' ? 'auto_closed' : null} />
         <span className="spacer" />
         <span className="muted">Last activity <time dateTime={summary.last_activity_at}>{formatTime(summary.last_activity_at)}</time></span>
@@ -62,7 +62,7 @@ function TabCard({ summary, selected, onOpen }: { summary: StaffTableSummary; se
 }
 
 /**
- * Staff "Tables" (docs/decisions/170): the open tabs by table, the auto-closed ones with money owed under
+ * Staff "Tables" (docs/decisions/231): the open tabs by table, the auto-closed ones with money owed under
  * "Needs attention", and one tab's detail with the bartender's actions. `table_updated` frames keep it current.
  */
 export default function StaffTablesPage() {

@@ -58,7 +58,7 @@ export function TabDetail({ table, tables, sessions, onClose }: {
   onClose: () => void;
 }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  // Refunds of card payments are an admin's (docs/decisions/209); cash and the terminal are refunded at the bar.
+  // Refunds of card payments are an admin's (docs/decisions/222); cash and the terminal are refunded at the bar.
   const canRefund = useAuth().isAdmin;
   const close = () => setDialog(null);
   const live = isOnFloor(table.status);

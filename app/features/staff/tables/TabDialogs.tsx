@@ -1,4 +1,4 @@
-// The bartender's actions on a tab, each confirmed in words that say what will happen (docs/decisions/170):
+// The bartender's actions on a tab, each confirmed in words that say what will happen (docs/decisions/231):
 // record a share paid, move the tab, merge two tabs, void a round's line, end the session. A refusal shows the
 // server's own message in the dialog, which stays open with what was entered.
 import { useState, type ReactNode } from 'react';
@@ -179,7 +179,7 @@ export function VoidLineDialog({ table, line, onClose }: DialogProps & { line: T
 }
 
 /**
- * An admin's refund of a share paid by card in the app (docs/decisions/209): all that is left of it, or an amount,
+ * An admin's refund of a share paid by card in the app (docs/decisions/222): all that is left of it, or an amount,
  * always with a reason. An amount over what is left is refused by the server, never reduced.
  */
 export function RefundShareDialog({ table, share, onClose }: DialogProps & { share: TabShare }) {

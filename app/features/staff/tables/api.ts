@@ -1,4 +1,4 @@
-// TanStack Query hooks of the staff Tables screen (docs/decisions/170): the venue's open tabs, one tab's whole
+// TanStack Query hooks of the staff Tables screen (docs/decisions/231): the venue's open tabs, one tab's whole
 // state, and the bartender's actions on it. Every action answers the table's new state, which is written into
 // the cache as a `table_updated` frame would be (table-cache.ts): nothing is read again.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,7 +87,7 @@ export const useEndSession = () => useTableAction(({ sessionId, body }: OnTab & 
   apiRequest('POST', '/staff/tables/sessions/:id/end', { params: { id: sessionId }, body, ...STAFF, schema: TableStateResponse }));
 
 /**
- * An admin refunds a share paid by card in the app, whole or in part, with a reason (docs/decisions/209). The
+ * An admin refunds a share paid by card in the app, whole or in part, with a reason (docs/decisions/222). The
  * answer is the share's new figures; the tab itself comes back by its live frame, and is read again here too.
  */
 export function useRefundShare() {

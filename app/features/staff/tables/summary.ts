@@ -1,5 +1,5 @@
 // A tab's line on the staff Tables screen, derived from the table's whole state as GET /api/staff/tables derives
-// it, so a `table_updated` frame changes the list without reading it again (docs/decisions/131, 170).
+// it, so a `table_updated` frame changes the list without reading it again (docs/decisions/154 and 231).
 import type { z } from 'zod';
 import type { StaffTableSummary as Summary, TableState, TabShare } from '../../../../shared/schemas/tables';
 

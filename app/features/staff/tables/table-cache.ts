@@ -1,8 +1,8 @@
-// The staff Tables screen's queries in the live cache (docs/decisions/131, 170): a `table_updated` frame, or an
+// The staff Tables screen's queries in the live cache (docs/decisions/154 and 231): a `table_updated` frame, or an
 // action's answer, carries the table's whole state; it is written into the list and the open tab in place. A
-// `table_cart` frame (docs/decisions/208) is applied onto the open tab at its base version, else the tab is read
+// `table_cart` frame (docs/decisions/231) is applied onto the open tab at its base version, else the tab is read
 // again; of the list's line it changes only the last activity.
-// Loaded with the staff screen only, as staff-cache.ts is (docs/decisions/080).
+// Loaded with the staff screen only, as staff-cache.ts is (docs/decisions/219).
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Order } from '../../../../shared/schemas/order';
 import type { LiveTableCart, TableState } from '../../../../shared/schemas/tables';
@@ -73,14 +73,14 @@ export function writeCartChange(client: QueryClient, frame: LiveTableCart) {
     : list));
 }
 
-// Registered when the staff screen loads, so a guest's first download carries none of it (docs/decisions/080).
+// Registered when the staff screen loads, so a guest's first download carries none of it (docs/decisions/219).
 tableFrameWriters.add((client, message) => {
   if (message.type === 'table_updated') writeTable(client, message.table);
   else if (message.type === 'table_cart') writeCartChange(client, message);
 });
 
 /**
- * A round is an order (docs/decisions/170): its status changes arrive as order events, and the open tab shows
+ * A round is an order (docs/decisions/231): its status changes arrive as order events, and the open tab shows
  * the round's new status from them at once, whether or not a `table_updated` frame follows.
  */
 export function writeRoundStatus(client: QueryClient, order: Pick<Order, 'id' | 'status' | 'table_session_id'>) {

@@ -75,7 +75,7 @@ export const formatUtcAsOf = (iso: string, now = new Date()) =>
   `${(iso.slice(0, 10) === now.toISOString().slice(0, 10) ? utcTime : utcDateTime).format(new Date(iso))} UTC`;
 
 /**
- * How fresh platform figures are (docs/decisions/151): they come from rollups the venues' hubs recompute a few
+ * How fresh platform figures are (docs/decisions/203): they come from rollups the venues' hubs recompute a few
  * seconds after each change, over each venue's business days (docs/decisions/203). The visual suite masks it whole (`data-visual-mask`): its time,
  * and so its length, changes from run to run.
  */

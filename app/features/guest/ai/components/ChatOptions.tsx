@@ -20,7 +20,7 @@ export const hasPicks = (p: ChatPicks) =>
 
 /**
  * The guest message the picks stand for, e.g. "Suggest a drink: Gin, citrus and herbal, dry, with mint", in the guest's
- * language (`t`, docs/decisions/216; the model answers in it, docs/decisions/217). Other languages keep the options'
+ * language (`t`, docs/decisions/217; the model answers in it, docs/decisions/217). Other languages keep the options'
  * case: German capitalises nouns.
  */
 export function describePicks(p: ChatPicks, t: Translate = english, lower = true): string {

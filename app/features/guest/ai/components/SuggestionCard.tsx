@@ -13,7 +13,7 @@ import type { VenueContext } from '../../venue/VenueLayout';
 import { StaffConfirmWarning } from './StaffConfirmWarning';
 import { useT } from '../../../../i18n/i18n';
 
-// Fetched on the first 'Order Now': the AI pages' first download stays in budget (docs/decisions/080, 235).
+// Fetched on the first 'Order Now': the AI pages' first download stays in budget (docs/decisions/219 and 238).
 const OrderNowDialog = lazy(() => import('./OrderNowDialog').then((m) => ({ default: m.OrderNowDialog })));
 
 type Props = {
@@ -32,7 +32,7 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
   const feedback = useSuggestionFeedback();
   const [rated, setRated] = useState<'like' | 'dislike' | null>(null);
   const [confirmingOrder, setConfirmingOrder] = useState(false);
-  // At one of the venue's tables (docs/decisions/170); absent outside the venue frame.
+  // At one of the venue's tables (docs/decisions/231); absent outside the venue frame.
   const venueContext = useOutletContext<VenueContext | undefined>();
   const table = venueContext?.table;
   const rate = (value: 'like' | 'dislike') => {
@@ -72,7 +72,7 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
             <Link className="btn btn-primary" to={ordering.statusPath}>{t('View Order Status')}</Link>
           ) : (
             <>
-              {/* At a table the suggestion goes to the table's cart, for its next round (docs/decisions/170). */}
+              {/* At a table the suggestion goes to the table's cart, for its next round (docs/decisions/231). */}
               <button type="button" className="btn" disabled={table ? !table.open : ordering.adding}
                 onClick={() => (table ? table.addSuggestion(s) : ordering.addToCart(s))}>
                 <ShoppingCart aria-hidden="true" size={18} />{ordering.adding ? t('Adding...') : table ? t('Add to table cart') : t('Add to Cart')}
