@@ -18,7 +18,7 @@ export function cartLine(id: string, member: TableMember, name: string, priceCen
 export function tabLine(orderItemId: number, member: TableMember, name: string, unitCents: number, quantity: number, extra: Partial<TabLine> = {}): TabLine {
   return {
     order_item_id: orderItemId, member_id: member.id, member_name: member.name, name, quantity, unit_price_cents: unitCents,
-    line_total_cents: unitCents * quantity, voided: false, void_reason: null, claimed_by_member_id: null, claimed_by_name: null, ...extra,
+    line_total_cents: unitCents * quantity, voided: false, void_reason: null, claimed_by_member_id: null, claimed_by_name: null, claims: [], ...extra,
   };
 }
 
