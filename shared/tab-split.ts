@@ -49,6 +49,24 @@ export function billOf(rounds: readonly TabRoundMoney[], serviceChargeBp: number
   return { subtotalCents: subtotal, taxCents: tax, serviceChargeBp, serviceChargeCents: service, totalCents: subtotal + tax + service };
 }
 
+// ---- a line shared by units -------------------------------------------------------------------
+
+/**
+ * What each claim on a line of `quantity` units owes, claims in the order they were made: claim k takes the next
+ * `units` units, and units [a, b) cost ⌊L·b/n⌋ − ⌊L·a/n⌋ of the line total L. So the claims of every unit sum to the
+ * line total exactly, whatever its cents; a placed line is unit price × quantity, so a unit costs exactly its price
+ * (docs/decisions/239).
+ */
+export function unitClaimsCents(lineTotalCents: number, quantity: number, claims: readonly { units: number }[]): number[] {
+  const upTo = (units: number) => Math.floor((lineTotalCents * units) / quantity);
+  let taken = 0;
+  return claims.map((claim) => {
+    const cents = upTo(taken + claim.units) - upTo(taken);
+    taken += claim.units;
+    return cents;
+  });
+}
+
 // ---- shares -----------------------------------------------------------------------------------
 
 export type Tip = { percent_bp: number } | { cents: number };

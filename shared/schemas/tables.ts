@@ -62,8 +62,14 @@ export const TableLineInput = z.object({
 export const TableLineUpdate = z.object({ qty: Quantity.optional(), notes: z.string().trim().max(500).nullable().optional() });
 /** POST /api/tables/sessions/:id/rounds — send the cart as one round (Idempotency-Key header honoured). */
 export const SendRoundInput = z.object({ special_instructions: z.string().trim().max(500).optional() });
-/** POST /api/tables/sessions/:id/claims — claim a line of a round for your own share (by item). */
-export const ClaimInput = z.object({ order_item_id: z.number().int().positive() });
+/**
+ * POST /api/tables/sessions/:id/claims — claim units of a round's line for your own share (by item): `units` is how
+ * many of its units are yours (1..quantity; without it, every unit nobody else claimed), docs/decisions/239.
+ */
+export const ClaimInput = z.object({
+  order_item_id: z.number().int().positive(),
+  units: z.number().int().min(1, 'Claim at least 1 unit').max(1_000).optional(),
+});
 /** A tip: a preset percent in basis points (1500 = 15 %) or an exact amount in cents. */
 export const TipInput = z.union([
   z.object({ percent_bp: z.number().int().min(0).max(10_000) }),
@@ -140,6 +146,18 @@ export const TableCartLine = z.object({
 });
 export type TableCartLine = z.infer<typeof TableCartLine>;
 
+/** Units of a tab's line one member claimed for their share by item. */
+export const TabClaim = z.object({
+  member_id: z.string(),
+  name: z.string(),
+  units: z.number().int(),
+  /** What these units cost of the line total (shared/tab-split.ts unitClaimsCents). */
+  cents: z.number().int(),
+  /** The share they are part of; null: claimed, not yet in a share. */
+  share_id: z.string().nullable(),
+});
+export type TabClaim = z.infer<typeof TabClaim>;
+
 export const TabLine = z.object({
   /** order_items.id: what a claim names. */
   order_item_id: z.number().int(),
@@ -153,11 +171,13 @@ export const TabLine = z.object({
   line_total_cents: z.number().int(),
   voided: z.boolean(),
   void_reason: z.string().nullable(),
-  /** The share that claimed it (by item), and whose it is. */
+  /** Its first claim's member and name, as apps before `claims` read them. */
   claimed_by_member_id: z.string().nullable(),
   claimed_by_name: z.string().nullable(),
-  /** The share the claim is already part of (null: claimed, not yet in a share), so a preview counts only the rest. */
+  /** Its first claim's share (null: claimed, not yet in a share). */
   claim_share_id: z.string().nullable().optional(),
+  /** Who claimed which of its units, in the order they claimed (docs/decisions/239). */
+  claims: z.array(TabClaim),
 });
 export type TabLine = z.infer<typeof TabLine>;
 

@@ -98,7 +98,7 @@ describe('paying a share', () => {
     expect(calls.some((r) => r.method === 'POST' && r.url.endsWith('/card'))).toBe(false);
   });
 
-  it('the pay screen says Payment Complete the moment Stripe confirms, before the table\'s frame says captured', async () => {
+  it('the pay screen changes to "Paid" the moment Stripe confirms, before the table\'s frame says captured', async () => {
     stripeJs.confirmed = 0;
     mockApi({
       ...api(true),
@@ -110,7 +110,8 @@ describe('paying a share', () => {
     const pay = await screen.findByRole('button', { name: 'Pay $23.00' });
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(pay);
-    expect(await screen.findByRole('status', { name: 'Payment Complete' })).toBeTruthy();
+    const paid = await screen.findByRole('status', { name: 'Paid' });
+    expect(within(paid).getByRole('heading', { name: 'Paid' })).toBeTruthy();
     expect(screen.getByText('Your share of $23.00 is paid by card. Thank you!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Pay \$/ })).toBeNull();
     expect(stripeJs.confirmed).toBe(1);

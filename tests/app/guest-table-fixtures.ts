@@ -1,5 +1,5 @@
 // Canned tables for the guest's table screens' tests, in the wire shapes of shared/schemas/tables.ts.
-import type { TabLine, TabRound, TabShare, TableCartLine, TableMember, TableState } from '../../shared/schemas/tables';
+import type { TabClaim, TabLine, TabRound, TabShare, TableCartLine, TableMember, TableState } from '../../shared/schemas/tables';
 import { VENUE } from './guest-fixtures';
 
 export const SESSION_ID = 'tsess-000000000000001';
@@ -18,9 +18,13 @@ export function cartLine(id: string, member: TableMember, name: string, priceCen
 export function tabLine(orderItemId: number, member: TableMember, name: string, unitCents: number, quantity: number, extra: Partial<TabLine> = {}): TabLine {
   return {
     order_item_id: orderItemId, member_id: member.id, member_name: member.name, name, quantity, unit_price_cents: unitCents,
-    line_total_cents: unitCents * quantity, voided: false, void_reason: null, claimed_by_member_id: null, claimed_by_name: null, ...extra,
+    line_total_cents: unitCents * quantity, voided: false, void_reason: null, claimed_by_member_id: null, claimed_by_name: null, claims: [], ...extra,
   };
 }
+
+/** A member's claim of `units` of a tab line, costing `cents` (not yet in a share unless `shareId`). */
+export const claimOf = (member: TableMember, units: number, cents: number, shareId: string | null = null): TabClaim =>
+  ({ member_id: member.id, name: member.name, units, cents, share_id: shareId });
 
 export function round(number: number, status: TabRound['status'], lines: TabLine[], taxRateBp = 875): TabRound {
   const subtotal = lines.filter((l) => !l.voided).reduce((n, l) => n + l.line_total_cents, 0);

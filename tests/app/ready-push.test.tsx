@@ -184,9 +184,11 @@ describe("a table's tab: told at every round (docs/decisions/231)", () => {
     expect(await posted!.json()).toEqual({ endpoint: SUBSCRIPTION.endpoint, keys: SUBSCRIPTION.keys });
   });
 
-  it('without Push, a member asks for the text on the tab', async () => {
+  it("without Push, a member asks for the text on the tab: its consent is about the tab's rounds, not an order", async () => {
     const calls = await openTab(true);
     fireEvent.click(await screen.findByRole('button', { name: READY_TEXT_TEXT.offer }));
+    expect(screen.getByText("We'll send one text to this number each time a round of your tab is ready. Standard rates may apply. Nothing else.")).toBeTruthy();
+    expect(screen.queryByText(/when your order is ready/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+44 20 7946 0958' } });
     fireEvent.click(screen.getByRole('button', { name: READY_TEXT_TEXT.confirm }));
     expect(await screen.findByText("We'll text +442079460958 when it's ready")).toBeTruthy();

@@ -22,8 +22,8 @@ export const tableState = (over: Partial<TableState> = {}): TableState => ({
   rounds: [{
     order_id: 'o-1', number: 1, status: 'delivered', created_at: AT, subtotal_cents: 3600, tax_cents: 315, total_cents: 3915,
     lines: [
-      { order_item_id: 11, member_id: 'm-1', member_name: 'Alex', name: 'Negroni', quantity: 1, unit_price_cents: 1800, line_total_cents: 1800, voided: false, void_reason: null, claimed_by_member_id: null, claimed_by_name: null },
-      { order_item_id: 12, member_id: 'm-2', member_name: 'Sam', name: 'Paloma', quantity: 1, unit_price_cents: 1800, line_total_cents: 1800, voided: false, void_reason: null, claimed_by_member_id: null, claimed_by_name: null },
+      { order_item_id: 11, member_id: 'm-1', member_name: 'Alex', name: 'Negroni', quantity: 1, unit_price_cents: 1800, line_total_cents: 1800, voided: false, void_reason: null, claimed_by_member_id: null, claimed_by_name: null, claims: [] },
+      { order_item_id: 12, member_id: 'm-2', member_name: 'Sam', name: 'Paloma', quantity: 1, unit_price_cents: 1800, line_total_cents: 1800, voided: false, void_reason: null, claimed_by_member_id: null, claimed_by_name: null, claims: [] },
     ],
   }],
   tab: {

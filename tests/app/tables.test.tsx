@@ -10,7 +10,7 @@ import TableScreens from '../../app/features/tables/TableScreens';
 import { writeTable } from '../../app/features/tables/table-cache';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
-import { ANA, BEN, CAL, cartLine, round, SESSION_ID, share, tabLine, tableState, view } from './guest-table-fixtures';
+import { ANA, BEN, CAL, cartLine, claimOf, round, SESSION_ID, share, tabLine, tableState, view } from './guest-table-fixtures';
 
 const routes = [{
   path: '/venue/:slug',
@@ -285,8 +285,8 @@ describe('splitting the bill', () => {
   // Round 1: Ana 2 × Negroni $28.00, Ben 1 × Harbor IPA $8.00, Cal 1 × Aperol Spritz $12.50. Subtotal $48.50,
   // tax 8.75% $4.24, service charge 10% $4.85: the bill is $57.59.
   const lines = [
-    tabLine(1, ANA, 'Negroni', 1400, 2, { claimed_by_member_id: ANA.id, claimed_by_name: 'Ana', claim_share_id: null }),
-    tabLine(2, BEN, 'Harbor IPA', 800, 1, { claimed_by_member_id: BEN.id, claimed_by_name: 'Ben', claim_share_id: null }),
+    tabLine(1, ANA, 'Negroni', 1400, 2, { claims: [claimOf(ANA, 2, 2800)] }),
+    tabLine(2, BEN, 'Harbor IPA', 800, 1, { claims: [claimOf(BEN, 1, 800)] }),
     tabLine(3, CAL, 'Aperol Spritz', 1250, 1),
   ];
   const billing = (extra: Parameters<typeof tableState>[0] = {}) => tableState({
@@ -316,9 +316,9 @@ describe('splitting the bill', () => {
 
     // By item: Ben's claimed IPA is his pre-tax $8.00 plus its part of tax and service ($1.50); 18% tip on $8.00.
     const tabLines = screen.getByRole('list', { name: 'Tab lines' });
-    const anas = within(tabLines).getByRole('button', { name: /2 × Negroni/ });
-    expect(anas.textContent).toContain('Claimed by Ana');
-    expect((anas as HTMLButtonElement).disabled).toBe(true);
+    const anas = within(tabLines).getByRole('group', { name: /2 × Negroni/ });
+    expect(anas.textContent).toContain('Claimed by Ana (2)');
+    expect((within(anas).getByRole('button', { name: 'Claim one' }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(tabLines).getByRole('button', { name: /1 × Harbor IPA/ }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(within(screen.getByRole('group', { name: 'Tip' })).getByRole('button', { name: '18%' }));
     expect(preview()).toEqual(['$9.50', '$1.44', '$10.94']);
@@ -355,6 +355,34 @@ describe('splitting the bill', () => {
     fireEvent.click(ways.getByRole('button', { name: 'The rest' }));
     fireEvent.click(within(screen.getByRole('group', { name: 'Tip' })).getByRole('button', { name: '15%' }));
     expect(preview()).toEqual(['$57.59', '$7.28', '$64.87']);
+  });
+
+  it('a 2 × line is shared by units: Ben claims one of the two Negronis Ana has one of, and his preview counts that unit', async () => {
+    device({ atTable: true });
+    const shared = (claims: ReturnType<typeof claimOf>[], version: number) => billing({ version, rounds: [round(1, 'delivered', [
+      tabLine(1, ANA, 'Negroni', 1400, 2, { claims }), lines[1]!, lines[2]!,
+    ])] });
+    const calls = mockApi({
+      ...baseApi,
+      [`GET ${SESSION_PATH}`]: { body: view(shared([claimOf(ANA, 1, 1400)], 1), BEN.id) },
+      [`POST ${SESSION_PATH}/claims`]: { body: view(shared([claimOf(ANA, 1, 1400), claimOf(BEN, 1, 1400)], 2), BEN.id) },
+      [`DELETE ${SESSION_PATH}/claims/1`]: { body: view(shared([claimOf(ANA, 1, 1400)], 3), BEN.id) },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/table/split');
+    const negronis = within(await screen.findByRole('list', { name: 'Tab lines' })).getByRole('group', { name: /2 × Negroni/ });
+    expect(negronis.textContent).toContain('Claimed by Ana (1)');
+    // Ben has only his IPA so far: $8.00 and its part of tax and service.
+    expect(preview()).toEqual(['$9.50', '$0.00', '$9.50']);
+    fireEvent.click(within(negronis).getByRole('button', { name: 'Claim one' }));
+    expect(await within(negronis).findByText(/Yours: 1 of 2/)).toBeTruthy();
+    expect(await bodyOf(calls, 'POST', `${SESSION_PATH}/claims`)).toEqual({ order_item_id: 1, units: 1 });
+    // Every unit is claimed now; his part is his IPA and one Negroni: $22.00 pre-tax, plus $4.12 of tax and service.
+    expect((within(negronis).getByRole('button', { name: 'Claim one' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(preview()).toEqual(['$26.12', '$0.00', '$26.12']);
+    // Giving his one back lets go of the claim.
+    fireEvent.click(within(negronis).getByRole('button', { name: 'Give one back' }));
+    await waitFor(() => expect(calls.some((r) => r.method === 'DELETE' && new URL(r.url).pathname === `${SESSION_PATH}/claims/1`)).toBe(true));
+    await waitFor(() => expect(preview()).toEqual(['$9.50', '$0.00', '$9.50']));
   });
 
   it('refuses a custom tip over the share itself at the tip field, and takes nothing', async () => {

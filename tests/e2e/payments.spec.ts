@@ -187,10 +187,10 @@ test('a guest pays their share by card; the bar sees it paid; an admin refunds i
   const intentId = stripeSeen.clientSecret.split('_secret_')[0]!;
 
   await payment.getByRole('button', { name: `Pay ${money(tab.share.due_cents)}` }).click();
-  // The guest reads "Payment Complete" the moment Stripe confirms (docs/product.md §12.4); the bar's record waits
-  // for Stripe's own word, its webhook.
-  await expect(page.getByRole('status', { name: 'Payment Complete' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Payment Complete' })).toBeVisible();
+  // The guest's pay screen changes to "Paid" the moment Stripe confirms (docs/product.md §12.4); the bar's record
+  // waits for Stripe's own word, its webhook.
+  await expect(page.getByRole('status', { name: 'Paid' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Paid' })).toBeVisible();
   await expect(staffShare).toContainText('Unpaid');
 
   const intent = { id: intentId, object: 'payment_intent', amount: tab.share.due_cents, amount_received: tab.share.due_cents, currency: 'usd', status: 'succeeded', metadata: { share_id: tab.share.id } };

@@ -218,3 +218,59 @@ test('a phone that types the table number is asked to scan; the phone that scans
   for (const tab of await open()) await bar.end(tab.session_id);
   for (const c of [host, friend]) await c.context.close();
 });
+
+test('two phones share a 2 × line by units, one each, and their shares cover the bill (docs/decisions/239)', async ({ browser, request, auth }) => {
+  test.setTimeout(180_000);
+  const UNITS_TABLE = '11';
+  const bar = bartenderAt(request, await auth.token('staff'), UNITS_TABLE);
+  for (const open of await bar.sessions()) await bar.end(open.session_id);
+  const [drink] = (await (await request.get(`/api/drinks?slug=${SLUG}`)).json()).drinks as Drink[];
+
+  const ana = await phone(browser);
+  const ben = await phone(browser);
+  const qr = (await auth.tableQr(UNITS_TABLE)).path;
+  await joinTable(ana.page, UNITS_TABLE, 'Ana', { qr });
+  await joinTable(ben.page, UNITS_TABLE, 'Ben', { qr });
+  // Ana orders two of one drink: one line, 2 ×.
+  await ana.page.goto(`/venue/${SLUG}/drink/${drink!.id}`);
+  await ana.page.getByRole('button', { name: 'Increase quantity' }).click();
+  await ana.page.getByRole('button', { name: /^Add to table cart/ }).click();
+  await expect(ana.page.getByText(`Added 2 × ${drink!.name} to table ${UNITS_TABLE}'s cart`)).toBeVisible();
+  await ana.page.goto(`/venue/${SLUG}/cart`);
+  await ana.page.getByRole('button', { name: /^Send round/ }).click();
+  await expect(ana.page.getByText(/Round 1 is being made/)).toBeVisible();
+  const [session] = await bar.sessions();
+  const round1 = (await bar.table(session!.session_id)).rounds[0]!.order_id;
+  await bar.setStatus(round1, 'preparing');
+  await bar.setStatus(round1, 'delivered');
+
+  await ana.page.goto(`/venue/${SLUG}/table/tab`);
+  await ana.page.getByRole('button', { name: 'Split bill' }).click();
+  await ana.page.getByRole('dialog', { name: 'Split the bill?' }).getByRole('button', { name: 'Split bill' }).click();
+  await expect(ana.page).toHaveURL(new RegExp(`/venue/${SLUG}/table/split$`));
+  await gotoLive(ben.page, `/venue/${SLUG}/table/split`);
+
+  // By item, one unit each: Ana claims one, Ben sees it live and claims the other; then none is left to claim.
+  const line = (page: Page) => page.getByRole('list', { name: 'Tab lines' }).getByRole('group', { name: new RegExp(`2 × ${drink!.name}`) });
+  await line(ana.page).getByRole('button', { name: 'Claim one' }).click();
+  await expect(line(ana.page)).toContainText('Yours: 1 of 2');
+  await expect(line(ben.page)).toContainText('Claimed by Ana (1)');
+  await line(ben.page).getByRole('button', { name: 'Claim one' }).click();
+  await expect(line(ben.page)).toContainText('Yours: 1 of 2');
+  await expect(line(ana.page)).toContainText('Claimed by Ben (1)');
+  await expect(line(ana.page).getByRole('button', { name: 'Claim one' })).toBeDisabled();
+
+  for (const p of [ana.page, ben.page]) {
+    const take = p.getByRole('button', { name: /^Take my share · \$/ });
+    const due = (await take.textContent())!.split('· ')[1]!;
+    await take.click();
+    await expect(p.getByRole('list', { name: 'Shares' }).getByRole('listitem', { name: 'Your share' })).toContainText(due);
+  }
+  const table = await bar.table(session!.session_id);
+  expect(table.shares.map((s) => s.payer_name)).toEqual(['Ana', 'Ben']);
+  expect(table.shares.reduce((sum, s) => sum + s.amount_cents, 0)).toBe(table.tab.total_cents);
+  expect(Math.abs(table.shares[0]!.amount_cents - table.shares[1]!.amount_cents)).toBeLessThanOrEqual(1);
+
+  for (const share of table.shares) await bar.recordPayment(session!.session_id, share.id);
+  for (const c of [ana, ben]) await c.context.close();
+});

@@ -475,6 +475,14 @@ export const MUTANTS: Mutant[] = [
     tests: [W('share-limits')],
   },
   {
+    id: 'units-claimed-past-quantity',
+    rule: 'a line of quantity n is shared by at most n units; more than are left is refused, never taken',
+    file: 'worker/tables/bill.ts',
+    search: 'if (wanted > left) {',
+    replace: 'if (wanted > line.quantity) {',
+    tests: [W('tables-bill')],
+  },
+  {
     id: 'card-minimum-not-checked',
     rule: 'a share below the card minimum is refused a card before the provider is asked',
     file: 'worker/tables/card.ts',

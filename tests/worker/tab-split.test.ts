@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  billOf, evenShareCents, mulDivRoundHalfUp, nextShare, tabTotals, tipCents,
+  billOf, evenShareCents, mulDivRoundHalfUp, nextShare, tabTotals, tipCents, unitClaimsCents,
   type RecordedShare, type ShareMoney, type ShareRequest, type TabRoundMoney, type Tip,
 } from '../../shared/tab-split';
 
@@ -83,6 +83,19 @@ describe('tab split', () => {
     const rest = nextShare(bill, [first.share], { kind: 'rest', tip: { cents: 0 } }, 'd');
     if (!rest.ok) throw new Error('rest refused');
     expect(nextShare(bill, [first.share, rest.share], { kind: 'rest', tip: { cents: 0 } }, 'e')).toMatchObject({ ok: false, code: 'nothing_owed' });
+  });
+
+  it('a line shared by units: each claim costs its units, and the claims of every unit sum to the line exactly', () => {
+    // 2 × $13.50 (a Negroni with its Double): one unit each.
+    expect(unitClaimsCents(2_700, 2, [{ units: 1 }, { units: 1 }])).toEqual([1_350, 1_350]);
+    // A total that does not divide: the cents fall in claim order, never lost or doubled.
+    expect(unitClaimsCents(1_000, 3, [{ units: 1 }, { units: 1 }, { units: 1 }])).toEqual([333, 333, 334]);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000 }), fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 6 }), (total, units) => {
+      const quantity = units.reduce((a, b) => a + b, 0);
+      const cents = unitClaimsCents(total, quantity, units.map((u) => ({ units: u })));
+      expect(cents.reduce((a, b) => a + b, 0)).toBe(total);
+      cents.forEach((c, i) => expect(Math.abs(c - (total * units[i]!) / quantity)).toBeLessThan(1));
+    }));
   });
 
   it('any lines, tips, service charge and split: the shares sum exactly to the bill, none negative', () => {

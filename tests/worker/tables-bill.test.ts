@@ -8,6 +8,7 @@ import { formatCents } from '../../shared/money';
 import { StaffTablesResponse, TableStateResponse, VenueTablesResponse, type TableState } from '../../shared/schemas/tables';
 import { tipCents } from '../../shared/tab-split';
 import { AdminAnalytics } from '../../shared/schemas/admin';
+import { DrinkList } from '../../shared/schemas/drink';
 import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { venueHub } from '../../worker/live/hub-client';
 import { call, expectApiError } from './helpers';
@@ -77,6 +78,57 @@ describe('the bill', () => {
     const rest = TableStateResponse.parse((await takeShare(t.sessionId, t.guests[1]!.token, { kind: 'rest', tip: { cents: 250 } })).json).table;
     expect(rest.tab).toMatchObject({ owed_cents: 0, shared_cents: rest.tab.total_cents, tips_cents: mine!.tip_cents + 250 });
     expect(rest.shares.reduce((sum, s) => sum + s.subtotal_cents, 0)).toBe(rest.tab.subtotal_cents);
+  });
+
+  it('by units: a 2 × line (with its option) is shared by two members, one unit each; the shares sum exactly to the bill, service charge in', async () => {
+    const admin = await staffToken('admin@barhop.dev');
+    expect((await call('PUT', '/api/admin/tables/settings', { token: admin, body: { service_charge_bp: 1000 } })).status).toBe(200);
+    try {
+      const t = await tableOf('46', ['Host', 'Bo', 'Cy']);
+      const { drinks } = DrinkList.parse((await call('GET', `/api/drinks?slug=${SLUG}`)).json);
+      const negroni = drinks.find((d) => d.name === 'Negroni')!;
+      const double = negroni.modifier_groups!.find((g) => g.name === 'Extras')!.options.find((o) => o.name === 'Double')!.id;
+      expect((await addLine(t.sessionId, t.host.token, { menu_drink_id: negroni.id, qty: 2, modifiers: [double] })).status).toBe(200);
+      const round = await sendRound(t.sessionId, t.host.token);
+      await deliver(round.order.id);
+      await askBill(t.sessionId, t.host.token);
+      const line = round.order.items[0]!;
+      const unitCents = negroni.price_cents + 500;
+      expect(line).toMatchObject({ quantity: 2, total_cents: 2 * unitCents });
+      const claim = (token: string, body: Record<string, unknown>) => post(`/api/tables/sessions/${t.sessionId}/claims`, token, { order_item_id: Number(line.id), ...body });
+      const [host, bo, cy] = t.guests;
+
+      expect((await claim(host!.token, { units: 1 })).status).toBe(200);
+      const both = await claim(bo!.token, { units: 1 });
+      expect(both.status, both.text).toBe(200);
+      const claimed = TableStateResponse.parse(both.json).table.rounds[0]!.lines[0]!;
+      expect(claimed.claims).toEqual([
+        { member_id: host!.memberId, name: 'Host', units: 1, cents: unitCents, share_id: null },
+        { member_id: bo!.memberId, name: 'Bo', units: 1, cents: unitCents, share_id: null },
+      ]);
+      // Every unit is taken: a third member is told who has them; asking for more units than are left is refused, never reduced.
+      expect(expectApiError(await claim(cy!.token, {}), 409)).toMatchObject({ code: 'line_claimed', message: 'Host and Bo already claimed this line' });
+      expect(expectApiError(await claim(host!.token, { units: 2 }), 409)).toEqual({
+        code: 'units_taken', message: 'Only 1 of the 2 × Negroni is left to claim', details: { units_left: 1 },
+      });
+      expect(expectApiError(await claim(host!.token, { units: 0 }), 400).code).toBe('invalid_request');
+      // Bo lets go of his unit; Cy claims what is left (no count: every unit still free).
+      expect((await call('DELETE', `/api/tables/sessions/${t.sessionId}/claims/${line.id}`, { token: bo!.token })).status).toBe(200);
+      expect((await claim(cy!.token, {})).status).toBe(200);
+
+      const hostShare = TableStateResponse.parse((await takeShare(t.sessionId, host!.token, { kind: 'items', tip: { cents: 0 } })).json).table;
+      expect(hostShare.shares[0]).toMatchObject({ kind: 'items', subtotal_cents: unitCents });
+      expect(hostShare.rounds[0]!.lines[0]!.claims.map((c) => [c.name, c.share_id])).toEqual([['Host', hostShare.shares[0]!.id], ['Cy', null]]);
+      const last = await takeShare(t.sessionId, cy!.token, { kind: 'items', tip: { cents: 0 } });
+      expect(last.status, last.text).toBe(200);
+      const settled = TableStateResponse.parse(last.json).table;
+      expect(settled.tab.service_charge_cents).toBeGreaterThan(0);
+      expect(settled.shares.map((s) => s.subtotal_cents)).toEqual([unitCents, unitCents]);
+      expect(settled.shares.reduce((sum, s) => sum + s.amount_cents, 0)).toBe(settled.tab.total_cents);
+      expect(settled.tab.owed_cents).toBe(0);
+    } finally {
+      await call('PUT', '/api/admin/tables/settings', { token: admin, body: { service_charge_bp: 0 } });
+    }
   });
 
   it('refuses paying more than is owed, splitting into 0 or 100 shares, and a second split of another count', async () => {

@@ -808,15 +808,20 @@ export const tabShares = sqliteTable('tab_shares', {
   uniqueIndex('tab_shares_provider_ref_uq').on(t.providerRef).where(sql`provider_ref is not null`),
 ]);
 
-/** A round's line claimed by a member for their share (by item): one claim per line. */
+/**
+ * Units of a round's line claimed by a member for their share (by item): one claim per line and member, the line's
+ * claims together at most its quantity (docs/decisions/239).
+ */
 export const tabClaims = sqliteTable('tab_claims', {
-  orderItemId: integer('order_item_id').primaryKey(),
+  orderItemId: integer('order_item_id').notNull(),
   sessionId: text('session_id').notNull().references(() => tableSessions.id),
   memberId: text('member_id').notNull(),
+  /** How many of the line's units (1..quantity). */
+  units: integer('units').notNull().default(1),
   /** Set when the claimer takes their share: the claim is then part of it. */
   shareId: text('share_id'),
   createdAt: text('created_at').notNull(),
-}, (t) => [index('tab_claims_session_idx').on(t.sessionId)]);
+}, (t) => [primaryKey({ columns: [t.orderItemId, t.memberId] }), index('tab_claims_session_idx').on(t.sessionId)]);
 
 // ---- Card payments (docs/decisions/222, docs/product.md §12.9): on the venue's shard, written through its hub ----
 

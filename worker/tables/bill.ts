@@ -11,7 +11,7 @@ import { refuseTable, type TableRefusal } from './commands';
 import { hostName, isHost, isStaff, requireLive, requireMember, unchanged, type Change, type Decision, type Scope } from './change';
 import type { TakeShareInput } from '../../shared/schemas/tables';
 import type { z } from 'zod';
-import { liveShares, unservedRound, shareMoney, tableBill } from './serialize';
+import { lineClaims, liveShares, unservedRound, shareMoney, tableBill } from './serialize';
 
 /** Host (or staff) asks for the bill: the tab stops taking rounds and its shares can be taken. */
 export function billDecision(scope: Scope): Decision {
@@ -41,32 +41,52 @@ function tabLine(scope: Scope, orderItemId: number): TableRefusal | (typeof scop
 
 const nameOf = (scope: Scope, memberId: string) => scope.rows.members.find((m) => m.id === memberId)?.name ?? 'Someone';
 
-/** Claims a line for the caller's share by item: a claimed line is locked to its claimer. */
-export function claimDecision(scope: Scope, orderItemId: number): Decision {
+/** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
+const namesOf = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/**
+ * Claims `units` of a line for the caller's share by item (without a count: every unit nobody else claimed). A line
+ * of quantity n is shared by units until all n are claimed (docs/decisions/239); more than are left is refused,
+ * never reduced. Claiming again changes the caller's count, until it is part of their share.
+ */
+export function claimDecision(scope: Scope, orderItemId: number, units: number | undefined): Decision {
   const member = requireMember(scope);
   if ('ok' in member) return member;
   const live = requireLive(scope);
   if (live) return live;
   const line = tabLine(scope, orderItemId);
   if ('ok' in line) return line;
-  const claim = scope.rows.claims.find((c) => c.orderItemId === orderItemId);
-  if (claim?.memberId === member.id) return unchanged();
-  if (claim) {
-    const holder = nameOf(scope, claim.memberId);
-    return refuseTable(409, 'line_claimed', tableMessages.lineClaimed(holder), { claimed_by: holder, claimed_by_member_id: claim.memberId });
+  const claims = scope.rows.claims.filter((c) => c.orderItemId === orderItemId);
+  const mine = claims.find((c) => c.memberId === member.id);
+  const others = claims.filter((c) => c.memberId !== member.id);
+  const left = line.quantity - others.reduce((sum, c) => sum + c.units, 0);
+  if (left <= 0) {
+    const holders = namesOf(others.map((c) => nameOf(scope, c.memberId)));
+    return refuseTable(409, 'line_claimed', tableMessages.lineClaimed(holders), { claimed_by: holders, claimed_by_member_id: others[0]!.memberId });
   }
-  return { writes: [scope.db.insert(tabClaims).values({ orderItemId, sessionId: scope.rows.session.id, memberId: member.id, createdAt: scope.now })] };
+  const wanted = units ?? left;
+  if (wanted > left) {
+    return refuseTable(409, 'units_taken', tableMessages.unitsLeft(left, line.quantity, line.name), { units_left: left });
+  }
+  if (mine?.units === wanted) return unchanged();
+  if (mine?.shareId) return refuseTable(409, 'claim_in_share', 'This line is in your share: take the share back first');
+  const { db, rows, now } = scope;
+  if (mine) {
+    return { writes: [db.update(tabClaims).set({ units: wanted }).where(and(eq(tabClaims.orderItemId, orderItemId), eq(tabClaims.memberId, member.id)))] };
+  }
+  return { writes: [db.insert(tabClaims).values({ orderItemId, sessionId: rows.session.id, memberId: member.id, units: wanted, createdAt: now })] };
 }
 
-/** Lets go of one's own claim, before it is part of a share. */
+/** Lets go of one's own claim on a line, before it is part of a share. */
 export function unclaimDecision(scope: Scope, orderItemId: number): Decision {
   const member = requireMember(scope);
   if ('ok' in member) return member;
-  const claim = scope.rows.claims.find((c) => c.orderItemId === orderItemId);
-  if (!claim) return refuseTable(404, 'claim_not_found', 'Nobody has claimed that line');
-  if (claim.memberId !== member.id) return refuseTable(403, 'not_your_claim', `Only ${nameOf(scope, claim.memberId)} can let go of this line`);
+  const claims = scope.rows.claims.filter((c) => c.orderItemId === orderItemId);
+  if (claims.length === 0) return refuseTable(404, 'claim_not_found', 'Nobody has claimed that line');
+  const claim = claims.find((c) => c.memberId === member.id);
+  if (!claim) return refuseTable(403, 'not_your_claim', `Only ${namesOf(claims.map((c) => nameOf(scope, c.memberId)))} can let go of this line`);
   if (claim.shareId) return refuseTable(409, 'claim_in_share', 'This line is in your share: take the share back first');
-  return { writes: [scope.db.delete(tabClaims).where(eq(tabClaims.orderItemId, orderItemId))] };
+  return { writes: [scope.db.delete(tabClaims).where(and(eq(tabClaims.orderItemId, orderItemId), eq(tabClaims.memberId, member.id)))] };
 }
 
 function shareRefusal(scope: Scope, refusal: ShareRefusal): TableRefusal {
@@ -88,11 +108,10 @@ export function takeShareDecision(scope: Scope, input: z.output<typeof TakeShare
   if (rows.session.status === 'open') return refuseTable(409, 'bill_not_asked', `Ask for the bill before splitting it: ${hostName(scope)}, the host, can`);
   const live = requireLive(scope);
   if (live) return live;
-  const unshared = rows.claims.filter((c) => c.memberId === member.id && c.shareId === null);
-  const claimedCents = unshared.reduce((sum, c) => {
-    const line = rows.roundLines.find((l) => l.id === c.orderItemId);
-    return sum + (line && !line.voidedAt ? line.lineTotalCents : 0);
-  }, 0);
+  // What the caller's claims not yet in a share cost: each line's claimed units (docs/decisions/239).
+  const unshared = rows.roundLines.filter((line) => !line.voidedAt)
+    .flatMap((line) => lineClaims(rows, line)).filter((c) => c.memberId === member.id && c.shareId === null);
+  const claimedCents = unshared.reduce((sum, c) => sum + c.cents, 0);
   const id = newId();
   const request = input.kind === 'items' ? { kind: 'items' as const, claimedCents, tip: input.tip }
     : input.kind === 'even' ? { kind: 'even' as const, count: input.count, tip: input.tip }
@@ -108,7 +127,8 @@ export function takeShareDecision(scope: Scope, input: z.output<typeof TakeShare
     position: rows.shares.reduce((max, s) => Math.max(max, s.position), -1) + 1, createdAt: now,
   })];
   if (share.kind === 'items') {
-    writes.push(db.update(tabClaims).set({ shareId: id }).where(inArray(tabClaims.orderItemId, unshared.map((c) => c.orderItemId))));
+    writes.push(db.update(tabClaims).set({ shareId: id })
+      .where(and(eq(tabClaims.memberId, member.id), inArray(tabClaims.orderItemId, unshared.map((c) => c.orderItemId)))));
   }
   return { writes };
 }

@@ -36,7 +36,7 @@ export type TableCommand =
   | OnSession & { type: 'delete_line'; lineId: string }
   | OnSession & { type: 'send_round'; specialInstructions?: string; idempotencyKey: string | null; requestHash: string }
   | OnSession & { type: 'bill' }
-  | OnSession & { type: 'claim'; orderItemId: number }
+  | OnSession & { type: 'claim'; orderItemId: number; units?: number }
   | OnSession & { type: 'unclaim'; orderItemId: number }
   | OnSession & { type: 'take_share'; share: z.output<typeof TakeShareInput> }
   | OnSession & { type: 'drop_share'; shareId: string }

@@ -108,7 +108,7 @@ export class TableDesk {
       case 'delete_line': return this.change(command.sessionId, actor, (s) => deleteLineDecision(s, command.lineId));
       case 'send_round': return this.change(command.sessionId, actor, (s) => sendRoundDecision(s, command, (req) => this.host.placeRound(req)));
       case 'bill': return this.change(command.sessionId, actor, (s) => billDecision(s));
-      case 'claim': return this.change(command.sessionId, actor, (s) => claimDecision(s, command.orderItemId));
+      case 'claim': return this.change(command.sessionId, actor, (s) => claimDecision(s, command.orderItemId, command.units));
       case 'unclaim': return this.change(command.sessionId, actor, (s) => unclaimDecision(s, command.orderItemId));
       case 'take_share': return this.change(command.sessionId, actor, (s) => takeShareDecision(s, command.share));
       // A payment under way is refused by the decision; one that failed may still be confirmed again, so it is stopped.

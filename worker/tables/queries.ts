@@ -57,7 +57,7 @@ export function tableReads(db: Db, sessionId: string) {
     db.select().from(orders).where(eq(orders.tableSessionId, sessionId)).orderBy(asc(orders.createdAt), asc(orders.id)),
     db.select({ line: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(eq(orders.tableSessionId, sessionId)).orderBy(asc(orderItems.orderId), asc(orderItems.position)),
-    db.select().from(tabClaims).where(eq(tabClaims.sessionId, sessionId)),
+    db.select().from(tabClaims).where(eq(tabClaims.sessionId, sessionId)).orderBy(asc(tabClaims.createdAt), asc(tabClaims.memberId)),
     db.select().from(tabShares).where(eq(tabShares.sessionId, sessionId)).orderBy(asc(tabShares.position)),
   ] as const;
 }

@@ -150,7 +150,7 @@ export const tableRoutes = new Hono<AppContext>()
   .post('/sessions/:id/claims', requireGuest, validate('param', SessionParam), validate('json', ClaimInput), async (c) => {
     const { id } = c.req.valid('param');
     const { venueId } = await locateSession(c, id);
-    return c.json(answer(await runTableCommand(c, venueId, { type: 'claim', sessionId: id, orderItemId: c.req.valid('json').order_item_id }, guestActor(c))));
+    return c.json(answer(await runTableCommand(c, venueId, { type: 'claim', sessionId: id, orderItemId: c.req.valid('json').order_item_id, units: c.req.valid('json').units }, guestActor(c))));
   })
   .delete('/sessions/:id/claims/:orderItemId', requireGuest, validate('param', ClaimParam), async (c) => {
     const { id, orderItemId } = c.req.valid('param');

@@ -7,8 +7,8 @@ import { withModifierFacts } from '../../shared/drink-facts';
 import { isActiveStatus, isMakingStatus } from '../../shared/orders';
 import { pricingAt, scheduledPriceCents } from '../../shared/happy-hour';
 import type { TableState, TabRound, TabShare } from '../../shared/schemas/tables';
-import { billOf, roundMoney, tabTotals, type Bill, type RecordedShare, type ShareMoney, type TabRoundMoney } from '../../shared/tab-split';
-import { pendingMembers, presentMembers, type ShareRow, type TableRows } from './queries';
+import { billOf, roundMoney, tabTotals, unitClaimsCents, type Bill, type RecordedShare, type ShareMoney, type TabRoundMoney } from '../../shared/tab-split';
+import { pendingMembers, presentMembers, type ClaimRow, type ShareRow, type TableRows } from './queries';
 
 /** The stored rounds as the money module reads them. */
 export function roundsMoney(rows: Pick<TableRows, 'rounds' | 'roundLines'>): TabRoundMoney[] {
@@ -35,6 +35,14 @@ export function shareMoney(row: ShareRow): ShareMoney {
   };
 }
 
+/** A line's claims in the order they were made, each with what its units cost (docs/decisions/239). */
+export function lineClaims(rows: Pick<TableRows, 'claims'>, line: { id: number; lineTotalCents: number; quantity: number }): (ClaimRow & { cents: number })[] {
+  const claims = rows.claims.filter((c) => c.orderItemId === line.id)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.memberId.localeCompare(b.memberId));
+  const cents = unitClaimsCents(line.lineTotalCents, line.quantity, claims);
+  return claims.map((claim, i) => ({ ...claim, cents: cents[i]! }));
+}
+
 /** The shares that count (every status but void). */
 export const liveShares = (rows: Pick<TableRows, 'shares'>) => rows.shares.filter((s) => s.paymentStatus !== 'void');
 
@@ -53,7 +61,6 @@ export const unservedRound = (rows: Pick<TableRows, 'rounds'>) => rows.rounds.fi
 export function toTableState(rows: TableRows): TableState {
   const { session, venue } = rows;
   const nameOf = new Map(rows.members.map((m) => [m.id, m.name]));
-  const claimOf = new Map(rows.claims.map((c) => [c.orderItemId, c]));
 
   const happyHour = pricingAt({ timezone: venue.timezone, happyHours: venue.happyHours }, new Date());
   const lines = rows.cart.map(({ line, drink }) => {
@@ -96,7 +103,8 @@ export function toTableState(rows: TableRows): TableState {
       tax_cents: totals.taxCents,
       total_cents: totals.totalCents,
       lines: rows.roundLines.filter((line) => line.orderId === round.id).map((line) => {
-        const claim = claimOf.get(line.id);
+        const claims = lineClaims(rows, line);
+        const [claim] = claims;
         return {
           order_item_id: line.id,
           member_id: line.memberId,
@@ -110,6 +118,8 @@ export function toTableState(rows: TableRows): TableState {
           void_reason: line.voidReason,
           claimed_by_member_id: claim?.memberId ?? null,
           claimed_by_name: claim ? nameOf.get(claim.memberId) ?? null : null,
+          claim_share_id: claim?.shareId ?? null,
+          claims: claims.map((c) => ({ member_id: c.memberId, name: nameOf.get(c.memberId) ?? 'Guest', units: c.units, cents: c.cents, share_id: c.shareId })),
         };
       }),
     };

@@ -58,9 +58,10 @@ function PayShare({ sessionId, share, split }: { sessionId: string; share: TabSh
   const [paidHere, setPaidHere] = useState(false);
   if (paidHere || share.payment_status === 'captured' || share.payment_status === 'refunded') {
     return (
-      <section className="card payment-complete" role="status" aria-label={t('Payment Complete')}>
+      // "Paid" the moment the payment succeeds (docs/product.md §12.4).
+      <section className="card payment-complete" role="status" aria-label={t('Paid')}>
         <CheckCircle2 aria-hidden="true" size={40} />
-        <h2>{t('Payment Complete')}</h2>
+        <h2>{t('Paid')}</h2>
         <p>{t('Your share of {amount} is paid by card. Thank you!', { amount: formatCents(share.due_cents) })}</p>
         <Link className="btn btn-ghost" to={split}>{t('Back to the split')}</Link>
       </section>

@@ -179,7 +179,10 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
   );
 }
 
-/** By item: every line of the tab; a tap claims it for your share; a line someone else claimed is theirs, locked. */
+/**
+ * By item: every line of the tab. A tap claims a single drink for your share; a line of several is shared by units,
+ * one more or one fewer for you, until every unit is claimed (docs/decisions/239). What others claimed is theirs.
+ */
 function ClaimList({ table, you }: { table: TableState; you: string }) {
   const t = useT();
   const claim = useClaimLine(table.session_id);
@@ -187,30 +190,47 @@ function ClaimList({ table, you }: { table: TableState; you: string }) {
   const busy = claim.isPending || release.isPending;
   const lines = table.rounds.filter((r) => r.status !== 'cancelled').flatMap((r) => r.lines).filter((l) => !l.voided);
   const refused = (err: unknown) => toast.error(err instanceof ApiRequestError ? err.message : t('Could not change your items. Please try again.'));
-
-  const toggle = (line: TabLine) => {
-    if (line.claimed_by_member_id === you) release.mutate(line.order_item_id, { onError: refused });
-    else claim.mutate({ order_item_id: line.order_item_id }, { onError: refused });
+  /** Sets how many of the line's units are yours: none lets go of the claim. */
+  const setUnits = (line: TabLine, units: number) => {
+    if (units === 0) release.mutate(line.order_item_id, { onError: refused });
+    else claim.mutate({ order_item_id: line.order_item_id, units }, { onError: refused });
   };
 
   return (
     <ul className="claim-list" aria-label={t('Tab lines')}>
       {lines.map((line) => {
-        const mine = line.claimed_by_member_id === you;
-        const theirs = line.claimed_by_member_id !== null && !mine;
+        const mine = line.claims.find((c) => c.member_id === you);
+        const theirs = line.claims.filter((c) => c.member_id !== you);
+        const theirUnits = theirs.reduce((sum, c) => sum + c.units, 0);
+        const inShare = mine?.share_id != null;
+        const owner = (
+          <span className="line-owner">
+            {t('For {who}', { who: whoLabel(line.member_id, line.member_name, you) })}
+            {mine && (line.quantity > 1 ? ` · ${t('Yours: {units} of {quantity}', { units: mine.units, quantity: line.quantity })}` : ` · ${t('Yours')}`)}
+            {theirs.length > 0 && ` · ${t('Claimed by {name}', { name: theirs.map((c) => (line.quantity > 1 ? `${c.name} (${c.units})` : c.name)).join(', ') })}`}
+          </span>
+        );
+        if (line.quantity === 1) {
+          return (
+            <li key={line.order_item_id}>
+              <button type="button" className="claim-line" aria-pressed={Boolean(mine)} disabled={theirs.length > 0 || busy} onClick={() => setUnits(line, mine ? 0 : 1)}>
+                <span className="claim-line-text"><span>{tabLineLabel(line)}</span>{owner}</span>
+                <span>{formatCents(line.line_total_cents)}</span>
+              </button>
+            </li>
+          );
+        }
+        const yours = mine?.units ?? 0;
         return (
           <li key={line.order_item_id}>
-            <button type="button" className="claim-line" aria-pressed={mine} disabled={theirs || busy} onClick={() => toggle(line)}>
-              <span className="claim-line-text">
-                <span>{tabLineLabel(line)}</span>
-                <span className="line-owner">
-                  {t('For {who}', { who: whoLabel(line.member_id, line.member_name, you) })}
-                  {mine && ` · ${t('Yours')}`}
-                  {theirs && ` · ${t('Claimed by {name}', { name: line.claimed_by_name })}`}
-                </span>
-              </span>
+            <div className="claim-line claim-units" role="group" aria-label={tabLineLabel(line)}>
+              <span className="claim-line-text"><span>{tabLineLabel(line)}</span>{owner}</span>
               <span>{formatCents(line.line_total_cents)}</span>
-            </button>
+              <span className="claim-unit-buttons">
+                <button type="button" className="btn btn-small btn-ghost" disabled={yours === 0 || inShare || busy} onClick={() => setUnits(line, yours - 1)}>{t('Give one back')}</button>
+                <button type="button" className="btn btn-small" disabled={yours + theirUnits >= line.quantity || inShare || busy} onClick={() => setUnits(line, yours + 1)}>{t('Claim one')}</button>
+              </span>
+            </div>
           </li>
         );
       })}

@@ -73,17 +73,11 @@ export function openSplit(table: TableState): { count: number; startedBy: { memb
   return { count: open.count, startedBy: first ? { memberId: first.payer_member_id, name: first.payer_name } : null };
 }
 
-/** The pre-tax total of the lines this member claimed that are not yet part of a share. */
+/** The pre-tax cost of the units this member claimed that are not yet part of a share (docs/decisions/239). */
 export function unsharedClaimedCents(table: TableState, you: string): number {
-  const lines = table.rounds.filter((r) => r.status !== 'cancelled').flatMap((r) => r.lines);
-  const claimed = lines.filter((l) => l.claimed_by_member_id === you && !l.voided);
-  if (claimed.every((l) => l.claim_share_id !== undefined)) {
-    return claimed.filter((l) => l.claim_share_id === null).reduce((sum, l) => sum + l.line_total_cents, 0);
-  }
-  // A server that does not say which claims are in a share: an items share's pre-tax part is exactly its lines.
-  const inShares = table.shares.filter((s) => s.payer_member_id === you && s.kind === 'items' && s.payment_status !== 'void')
-    .reduce((sum, s) => sum + s.subtotal_cents, 0);
-  return Math.max(0, claimed.reduce((sum, l) => sum + l.line_total_cents, 0) - inShares);
+  return table.rounds.filter((r) => r.status !== 'cancelled').flatMap((r) => r.lines).filter((l) => !l.voided)
+    .flatMap((l) => l.claims).filter((c) => c.member_id === you && c.share_id === null)
+    .reduce((sum, c) => sum + c.cents, 0);
 }
 
 const tipOf = (tip: TipChoice): Tip => (tip.kind === 'percent' ? { percent_bp: tip.bp } : { cents: tip.kind === 'custom' ? tip.cents : 0 });

@@ -12,6 +12,8 @@ import type { ReadyTarget } from './ready-push';
 export const READY_TEXT_TEXT = {
   offer: "Text me when it's ready",
   consent: "We'll send one text to <number> when your order is ready. Standard rates may apply. Nothing else.",
+  /** A table's tab is told at every round of it (docs/decisions/231). */
+  tabConsent: "We'll send one text to <number> each time a round of your tab is ready. Standard rates may apply. Nothing else.",
   thisNumber: 'this number',
   confirm: 'Send me the text',
   subscribed: "We'll text <number> when it's ready",
@@ -92,7 +94,7 @@ export function ReadyTextOffer({ target }: { target: ReadyTarget }) {
           />
         </div>
       )}
-      <p id="ready-text-consent" className="muted">{withNumber(t(READY_TEXT_TEXT.consent), verified ? displayPhone(verified) : t(READY_TEXT_TEXT.thisNumber))}</p>
+      <p id="ready-text-consent" className="muted">{withNumber(t('order' in target ? READY_TEXT_TEXT.consent : READY_TEXT_TEXT.tabConsent), verified ? displayPhone(verified) : t(READY_TEXT_TEXT.thisNumber))}</p>
       {error && <p className="field-error" role="alert">{error}</p>}
       <button type="submit" className="btn btn-block" disabled={state.step === 'working'}>{t(READY_TEXT_TEXT.confirm)}</button>
     </form>

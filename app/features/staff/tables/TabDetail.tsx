@@ -117,7 +117,7 @@ export function TabDetail({ table, tables, sessions, onClose }: {
                         {line.member_name && <strong>{line.member_name}: </strong>}
                         {line.quantity} × {line.name}
                         {line.voided && <span className="muted"> · voided{line.void_reason ? `: ${line.void_reason}` : ''}</span>}
-                        {line.claimed_by_name && !line.voided && <span className="muted"> · claimed by {line.claimed_by_name}</span>}
+                        {line.claims.length > 0 && !line.voided && <span className="muted"> · claimed by {line.claims.map((c) => (line.quantity > 1 ? `${c.name} (${c.units})` : c.name)).join(', ')}</span>}
                       </span>
                       <span className="row">
                         <span className="item-total">{formatCents(line.line_total_cents)}</span>
