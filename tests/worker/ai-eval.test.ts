@@ -13,7 +13,7 @@ import { allergenInGroup } from '../../worker/ai/constraints';
 import { loadGrounding, type Grounding } from '../../worker/ai/grounding';
 import { tableOf } from '../../worker/ai/languages/tables';
 import { ALLERGEN_GROUPS, type DrinkClass, LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';
-import { CANNOT_REFINE_MARK, suggestionLevel } from '../../worker/ai/refinement';
+import { cannotRefineMark, suggestionLevel } from '../../worker/ai/refinement';
 import { drinkTagSet, localBackend } from '../../worker/ai/local-engine';
 import { chatRequest, vibeRequest } from '../../worker/ai/requests';
 import { runSuggestion, toWireSuggestion } from '../../worker/ai/suggestion-service';
@@ -145,8 +145,8 @@ async function evaluate(c: EvalCase) {
   if (e.refine && first) {
     const level = (x: typeof s) => suggestionLevel(g, { name: x.previewName, menu_drink_id: x.menuDrinkId }, e.refine!.axis);
     const moved = s.previewName !== first.previewName && (level(s) - level(first)) * e.refine.direction > 0;
-    refineOutcomes[moved ? 'moved' : s.message.includes(CANNOT_REFINE_MARK) ? 'whyNot' : 'ignored'] += 1;
-    relevance(moved || s.message.includes(CANNOT_REFINE_MARK), `refines ${first.previewName} (${e.refine.axis} ${e.refine.direction > 0 ? 'up' : 'down'}) or says why not: "${s.message}"`);
+    refineOutcomes[moved ? 'moved' : s.message.includes(cannotRefineMark(c.language)) ? 'whyNot' : 'ignored'] += 1;
+    relevance(moved || s.message.includes(cannotRefineMark(c.language)), `refines ${first.previewName} (${e.refine.axis} ${e.refine.direction > 0 ? 'up' : 'down'}) or says why not: "${s.message}"`);
   }
   if (e.alcoholFree) relevance(s.message.includes(replies.alcoholFree), `the reply says "${replies.alcoholFree}"`);
   if (e.lowAlcohol) relevance(s.message.includes(replies.lowAlcohol), `the reply says "${replies.lowAlcohol}"`);
