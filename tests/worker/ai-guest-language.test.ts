@@ -1,0 +1,132 @@
+// The AI bartender in the guest's language, over a whole conversation (docs/decisions/254), through POST /api/ai/chat
+// as the guest's app calls it: every sentence in the language the guest writes in, drink names and descriptions as
+// the menu shows them in it, constraints held for the whole chat, a follow-up refining the last suggestion, and a
+// reply that never offers a drink as if it did what it just said it cannot do.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { AiSuggestion, type ChatMessage } from '../../shared/schemas/ai';
+import { replyLanguage } from '../../worker/ai/languages/reply-language';
+import { withArticle } from '../../worker/ai/local-engine';
+import { call, expectApiError } from './helpers';
+import { guestToken } from './order-helpers';
+
+type Drink = { id: string; name: string; sweetness: string | null; strength: string | null; contains_alcohol: number; tags: string };
+const LEVEL: Record<string, Record<string, number>> = { sweetness: { Dry: 0, Balanced: 1, Sweet: 2 }, strength: { Light: 0, Standard: 1, Bold: 2 } };
+const drinkOf = (id: string | null) => env.DB.prepare('SELECT id, name, sweetness, strength, contains_alcohol, tags FROM menu_drinks WHERE id = ?').bind(id).first<Drink>();
+const levelOf = (drink: Drink, axis: 'sweetness' | 'strength') => LEVEL[axis]![drink[axis] ?? ''] ?? 1;
+
+/** A chat as the app holds it: each turn sends the conversation so far, the suggestion's name and drink with its reply. */
+async function converse(slug: string, turns: string[], lang?: string) {
+  const { token } = await guestToken();
+  const messages: ChatMessage[] = [];
+  const replies: AiSuggestion[] = [];
+  for (const content of turns) {
+    messages.push({ role: 'user', content });
+    const res = await call('POST', '/api/ai/chat', { token, body: { slug, messages, ...(lang ? { lang } : {}) } });
+    expect(res.status, res.text).toBe(200);
+    const s = AiSuggestion.parse(res.json);
+    replies.push(s);
+    messages.push({ role: 'assistant', content: s.message, suggestion: { name: s.previewName, menu_drink_id: s.menuDrinkId } });
+  }
+  return replies;
+}
+
+/**
+ * Is the whole reply in `language`, with no sentence in English when the guest writes another language ("I'd go with
+ * the Virgin Piña Colada. Sin alcohol." is mixed)? A short sentence alone can read as a neighbouring language
+ * ("Tem fruta."), so only the whole reply is held to the language, and each sentence to not being English.
+ */
+function inLanguage(s: AiSuggestion, language: string) {
+  const sentences = s.message.split(/(?<=[.!?])\s+/);
+  const englishSentences = language === 'en' ? [] : sentences.filter((sentence) => replyLanguage(sentence, [s.previewName]) === 'en');
+  return { whole: replyLanguage(s.message, [s.previewName]), englishSentences };
+}
+
+describe('the AI bartender over a conversation, in the guest\'s language', () => {
+  it('Spanish: pregnant and fruity, then "algo un poco más dulce", stays alcohol-free and fruity, goes sweeter or says it cannot, in Spanish', async () => {
+    const [first, second] = await converse('artisan-bar', ['Estoy embarazada, algo afrutado', 'algo un poco más dulce'], 'es');
+    for (const s of [first!, second!]) {
+      expect(s.contains_alcohol, s.message).toBe(false);
+      expect(s.previewName).not.toMatch(/espresso/i);
+      expect(inLanguage(s, 'es'), s.message).toEqual({ whole: 'es', englishSentences: [] });
+      expect(s.message).toContain('Sin alcohol.');
+    }
+    const before = (await drinkOf(first!.menuDrinkId))!;
+    const after = (await drinkOf(second!.menuDrinkId))!;
+    expect(JSON.parse(after.tags).join(' '), second!.message).toMatch(/Tropical|Citrus|Berry/);
+    if (second!.message.includes('no puedo hacerlo más dulce')) expect(after.id, second!.message).toBe(before.id);
+    else expect(levelOf(after, 'sweetness'), second!.message).toBeGreaterThan(levelOf(before, 'sweetness'));
+  });
+
+  it('English: "sweeter" that cannot be had says so once and offers the same drink, never another as if it were sweeter', async () => {
+    for (const slug of ['artisan-bar', 'rooftop-lounge', 'harbor-tap-room']) {
+      const [first, second] = await converse(slug, ['Something fruity', 'sweeter']);
+      const before = (await drinkOf(first!.menuDrinkId))!;
+      const after = second!.menuDrinkId ? (await drinkOf(second!.menuDrinkId))! : null;
+      if (second!.message.includes("so I can't make it sweeter")) {
+        expect(second!.message.match(/can't make it/g), second!.message).toHaveLength(1);
+        expect(after?.id, `${slug}: ${second!.message}`).toBe(before.id);
+        expect(second!.message).not.toContain("I'd go with");
+      } else if (after) {
+        expect(levelOf(after, 'sweetness'), `${slug}: ${second!.message}`).toBeGreaterThan(levelOf(before, 'sweetness'));
+      }
+    }
+  });
+
+  it('names and describes the drink as the menu shows it in the guest\'s language: the approved translation', async () => {
+    const [s] = await converse('artisan-bar', ['Estoy embarazada, algo afrutado'], 'es');
+    const translation = await env.DB.prepare("SELECT name, description FROM menu_drink_translations WHERE menu_drink_id = ? AND language = 'es' AND status = 'approved'")
+      .bind(s!.menuDrinkId).first<{ name: string; description: string }>();
+    expect(translation, `${s!.previewName} has an approved Spanish translation in the seed`).not.toBeNull();
+    expect(s!.previewName).toBe(translation!.name);
+    expect(s!.drink_name).toBe(translation!.name);
+    expect(s!.description).toBe(translation!.description);
+    expect(s!.message).toContain(translation!.name);
+  });
+
+  it('French, German, Italian and Portuguese: a constraint holds for the whole chat and the follow-up refines, each reply in its language', async () => {
+    const chats: [string, string[], string][] = [
+      ['fr', ['Je suis enceinte, quelque chose de fruité', 'moins fort'], 'Sans alcool.'],
+      ['de', ['Ich bin schwanger, etwas Fruchtiges', 'ohne Eis'], 'Alkoholfrei.'],
+      ['it', ['Sono incinta, qualcosa di fruttato', 'più dolce'], 'Senza alcol.'],
+      ['pt', ['Estou grávida, algo frutado', 'mais doce'], 'Sem álcool.'],
+    ];
+    for (const [language, turns, alcoholFree] of chats) {
+      const [first, second] = await converse('rooftop-lounge', turns);
+      for (const s of [first!, second!]) {
+        expect(s.contains_alcohol, `${language}: ${s.message}`).toBe(false);
+        expect(s.message, language).toContain(alcoholFree);
+        expect(inLanguage(s, language), `${language}: ${s.message}`).toEqual({ whole: language, englishSentences: [] });
+      }
+      // "ohne Eis" keeps the drink; the others move along the scale or keep it, saying they cannot.
+      if (language === 'de') expect(second!.menuDrinkId).toBe(first!.menuDrinkId);
+    }
+  });
+
+  it('a garnish with a plural name takes no article: "Ask for angostura drops on top"', async () => {
+    expect(withArticle('angostura drops')).toBe('angostura drops');
+    expect(withArticle('fresh raspberries')).toBe('fresh raspberries');
+    expect(withArticle('orange twist')).toBe('an orange twist');
+    expect(withArticle('lime wheel')).toBe('a lime wheel');
+    for (const slug of ['artisan-bar', 'rooftop-lounge', 'harbor-tap-room']) {
+      for (const text of ['Something fruity', 'something bitter', 'a whiskey drink', 'something with gin']) {
+        const [s] = await converse(slug, [text]);
+        expect(s!.message, `${slug} "${text}"`).not.toMatch(/Ask for an? [\w ]*[^s's]s on top/);
+      }
+    }
+  });
+
+  it('a conversation with a malformed earlier turn is refused with a clear 400 and stores nothing', async () => {
+    const { token } = await guestToken();
+    const bad = [
+      [{ role: 'user', content: 'gin' }, { role: 'assistant', content: 'Try this', suggestion: { name: '', menu_drink_id: null } }, { role: 'user', content: 'sweeter' }],
+      [{ role: 'bartender', content: 'hi' }, { role: 'user', content: 'sweeter' }],
+      Array.from({ length: 41 }, () => ({ role: 'user', content: 'gin' })),
+    ];
+    for (const messages of bad) {
+      const error = expectApiError(await call('POST', '/api/ai/chat', { token, body: { slug: 'artisan-bar', messages } }), 400);
+      expect(error.code).toBe('invalid_request');
+      expect(JSON.stringify(error.details)).toMatch(/messages/);
+    }
+  });
+});
