@@ -551,14 +551,11 @@ function namedDrinkNotes(p: Preference, grounding: Grounding, replies: EngineRep
   for (const id of p.namedDrinkIds) {
     const drink = grounding.drinks.find((d) => d.id === id)!;
     const broken = violations(drinkFacts(drink), p.constraints);
-    if (broken.length > 0) notes.push(say(replies.namedLeftOut, { name: nameIn(replies, drinkText(grounding, drink, p.constraints.language).name), list: joinWords(broken, replies.and) }));
+    if (broken.length > 0) notes.push(say(replies.namedLeftOut, { name: drinkText(grounding, drink, p.constraints.language).name, list: joinWords(broken, replies.and) }));
   }
-  for (const name of p.namedOffMenu) notes.push(say(replies.namedNotHere, { name: nameIn(replies, name) }));
+  for (const name of p.namedOffMenu) notes.push(say(replies.namedNotHere, { name }));
   return notes;
 }
-
-/** A drink's name as a reply sentence says it: "the Negroni" in English, the name alone elsewhere. */
-const nameIn = (replies: EngineReplies, name: string) => (replies === ENGINE_REPLIES.en ? `the ${name}` : name);
 
 /** Only the English reply names the garnish: it is stored in the venue's words, and the card shows it in every language. */
 const garnishSentence = (garnish: string | null, replies: EngineReplies) =>

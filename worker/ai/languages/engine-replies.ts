@@ -176,7 +176,7 @@ export const ENGINE_REPLIES: Record<LanguageCode, EngineReplies> = {
     noTaste: 'Qui non posso offrirti niente che sappia di {list}, quindi ecco la cosa più vicina.',
   },
   pt: {
-    goWith: 'Sugiro este: {name}.',
+    goWith: 'A minha sugestão é: {name}.',
     hasFlavours: 'Tem {list}.',
     and: 'e',
     flavourNouns: {
