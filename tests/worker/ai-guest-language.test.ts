@@ -3,8 +3,15 @@
 // the menu shows them in it, constraints held for the whole chat, a follow-up refining the last suggestion, and a
 // reply that never offers a drink as if it did what it just said it cannot do.
 import { env } from 'cloudflare:workers';
+import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
-import { AiSuggestion, type ChatMessage } from '../../shared/schemas/ai';
+import { AiSuggestion, ChatInput, type ChatMessage } from '../../shared/schemas/ai';
+import { drinkText, loadGrounding } from '../../worker/ai/grounding';
+import { levelOf } from '../../worker/ai/refinement';
+import { chatRequest } from '../../worker/ai/requests';
+import { runSuggestion, toWireSuggestion } from '../../worker/ai/suggestion-service';
+import { buildSystemPrompt, createWorkersAiBackend } from '../../worker/ai/workers-ai';
+import * as schema from '../../worker/db/schema';
 import { replyLanguage } from '../../worker/ai/languages/reply-language';
 import { withArticle } from '../../worker/ai/local-engine';
 import { call, expectApiError } from './helpers';
@@ -128,5 +135,71 @@ describe('the AI bartender over a conversation, in the guest\'s language', () =>
       expect(error.code).toBe('invalid_request');
       expect(JSON.stringify(error.details)).toMatch(/messages/);
     }
+  });
+});
+
+describe('Workers AI is told the guest\'s language and the follow-up, and its answer is checked for both', () => {
+  const grounding = async (slug: string) => {
+    const venue = (await env.DB.prepare('SELECT id, slug, name FROM venues WHERE slug = ?').bind(slug).first<{ id: string; slug: string; name: string }>())!;
+    return loadGrounding(drizzle(env.DB, { schema }), venue);
+  };
+  const stubAi = (answers: unknown[]) => {
+    let calls = 0;
+    return { ai: { run: () => Promise.resolve({ response: JSON.stringify(answers[Math.min(calls++, answers.length - 1)]) }) } as unknown as Ai, calls: () => calls };
+  };
+  const reading = { allergens: [], alcoholFree: true, lightOnAlcohol: false };
+
+  it('the prompt says the reply\'s language, names the drinks as the Spanish menu does, and says what the follow-up asks', async () => {
+    const g = await grounding('artisan-bar');
+    const colada = g.drinks.find((d) => d.name === 'Virgin Piña Colada')!;
+    const spanishName = drinkText(g, colada, 'es').name;
+    const messages = [
+      { role: 'user', content: 'Estoy embarazada, algo afrutado' },
+      { role: 'assistant', content: `Te recomiendo esto: ${spanishName}.`, suggestion: { name: spanishName, menu_drink_id: colada.id } },
+      { role: 'user', content: 'algo un poco más dulce' },
+    ];
+    const prompt = buildSystemPrompt(chatRequest(ChatInput.parse({ slug: 'artisan-bar', messages })).request, g);
+    expect(prompt).toContain('Write "reply" and "blurb" in Spanish');
+    expect(prompt).toContain(`| ${spanishName} |`);
+    expect(prompt).toContain(`something sweeter than the last suggestion, ${spanishName}`);
+    expect(prompt).toContain('never offer another drink as if it were sweeter');
+  });
+
+  it('an English reply to a Spanish guest, or another drink offered for "más dulce", is refused: the local engine answers in Spanish', async () => {
+    const g = await grounding('artisan-bar');
+    const colada = g.drinks.find((d) => d.name === 'Virgin Piña Colada')!;
+    const flatter = g.drinks.find((d) => !d.containsAlcohol && d.id !== colada.id && levelOf('sweetness', d.sweetness) <= levelOf('sweetness', colada.sweetness))!;
+    const messages = [
+      { role: 'user', content: 'Estoy embarazada, algo afrutado' },
+      { role: 'assistant', content: 'Te recomiendo esto.', suggestion: { name: drinkText(g, colada, 'es').name, menu_drink_id: colada.id } },
+      { role: 'user', content: 'algo un poco más dulce' },
+    ];
+    const request = chatRequest(ChatInput.parse({ slug: 'artisan-bar', messages, lang: 'es' })).request;
+    const menu = (drinkId: string, reply: string) => ({ type: 'menu', menuDrinkId: drinkId, previewName: 'x', blurb: 'x', tags: [], recipe: [], reply, guestConstraints: reading });
+    const { ai, calls } = stubAi([menu(colada.id, "Sure, here's the same drink, it is the sweetest one we have."), menu(flatter.id, 'Aquí tienes algo más dulce, te va a encantar.')]);
+    const outcome = await runSuggestion(createWorkersAiBackend(ai), request, g);
+    expect(calls()).toBe(2);
+    expect(outcome.backend).toBe('local');
+    expect(outcome.fallbackReason).toMatch(/does not follow up/);
+    const s = toWireSuggestion(outcome, g, 'x');
+    expect(s.contains_alcohol).toBe(false);
+    expect(inLanguage(s, 'es')).toEqual({ whole: 'es', englishSentences: [] });
+  });
+
+  it('a Spanish reply that keeps the drink as the closest passes, with what was honoured said in Spanish', async () => {
+    const g = await grounding('artisan-bar');
+    const colada = g.drinks.find((d) => d.name === 'Virgin Piña Colada')!;
+    const messages = [
+      { role: 'user', content: 'Estoy embarazada, algo afrutado' },
+      { role: 'assistant', content: 'Te recomiendo esto.', suggestion: { name: drinkText(g, colada, 'es').name, menu_drink_id: colada.id } },
+      { role: 'user', content: 'algo un poco más dulce' },
+    ];
+    const request = chatRequest(ChatInput.parse({ slug: 'artisan-bar', messages, lang: 'es' })).request;
+    const { ai } = stubAi([{ type: 'menu', menuDrinkId: colada.id, previewName: drinkText(g, colada, 'es').name, blurb: drinkText(g, colada, 'es').description, tags: [], recipe: [], reply: 'No tengo nada más dulce que esta, así que sigue siendo la más parecida.', guestConstraints: reading }]);
+    const outcome = await runSuggestion(createWorkersAiBackend(ai), request, g);
+    expect(outcome.backend).toBe('workers-ai');
+    const s = toWireSuggestion(outcome, g, 'x');
+    expect(s.previewName).toBe(drinkText(g, colada, 'es').name);
+    expect(s.message).toMatch(/Sin alcohol\.$/);
   });
 });
