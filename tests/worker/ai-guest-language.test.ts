@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import { AiSuggestion, ChatInput, type ChatMessage } from '../../shared/schemas/ai';
 import { drinkText, loadGrounding } from '../../worker/ai/grounding';
-import { levelOf } from '../../worker/ai/refinement';
+import { levelOf as levelOnScale } from '../../worker/ai/refinement';
 import { chatRequest } from '../../worker/ai/requests';
 import { runSuggestion, toWireSuggestion } from '../../worker/ai/suggestion-service';
 import { buildSystemPrompt, createWorkersAiBackend } from '../../worker/ai/workers-ai';
@@ -168,7 +168,7 @@ describe('Workers AI is told the guest\'s language and the follow-up, and its an
   it('an English reply to a Spanish guest, or another drink offered for "más dulce", is refused: the local engine answers in Spanish', async () => {
     const g = await grounding('artisan-bar');
     const colada = g.drinks.find((d) => d.name === 'Virgin Piña Colada')!;
-    const flatter = g.drinks.find((d) => !d.containsAlcohol && d.id !== colada.id && levelOf('sweetness', d.sweetness) <= levelOf('sweetness', colada.sweetness))!;
+    const flatter = g.drinks.find((d) => !d.containsAlcohol && d.id !== colada.id && levelOnScale('sweetness', d.sweetness) <= levelOnScale('sweetness', colada.sweetness))!;
     const messages = [
       { role: 'user', content: 'Estoy embarazada, algo afrutado' },
       { role: 'assistant', content: 'Te recomiendo esto.', suggestion: { name: drinkText(g, colada, 'es').name, menu_drink_id: colada.id } },
