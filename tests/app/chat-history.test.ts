@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { conversationToSend } from '../../app/features/guest/ai/chat-history';
 import { ChatInput } from '../../shared/schemas/ai';
 
-const guest = (content: string) => ({ role: 'user' as const, content });
-const reply = (content: string) => ({ role: 'assistant' as const, content });
+type Said = { role: 'user' | 'assistant'; content: string };
+const guest = (content: string): Said => ({ role: 'user', content });
+const reply = (content: string): Said => ({ role: 'assistant', content });
 
 describe('conversationToSend', () => {
   it('keeps every guest message and the last reply, dropping the oldest replies past 40 messages', () => {
