@@ -1,7 +1,7 @@
 // `npm run bench`: the performance suite with its budgets (docs/scale.md "Budgets"; bench/README.md). One run over one
 // server — the production build on local workerd over a fresh seeded database, started here — measures:
 //   1. bundle budgets (scripts/check-bundle.ts over this run's build),
-//   2. guest page load with Lighthouse (mobile) on /venue/{slug},
+//   2. guest page load with Lighthouse (mobile) on /venue/{slug}, and whether Chromium would install it (manifest),
 //   3. the read path (menu, venue, drink, 304 repeat) against GET /api/healthz, side by side,
 //   4. live order latency: 50 staff sockets on one venue, 500 orders, and the HTTP requests the bar
 //      screen (Chromium) makes per placed order while its live socket is up (bench/staff-screen.ts),
@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { installabilityOf } from './installability';
 import { livePhase, venueSlugs } from './orders';
 import { staffScreenPhase } from './staff-screen';
 import { storagePhase } from './storage';
@@ -170,6 +171,8 @@ async function lighthousePhase(baseUrl: string) {
     mobile: await summarise('simulate', envNumber('BENCH_LIGHTHOUSE_RUNS', 5)),
     // The same mobile emulation on this machine's own network and CPU: what the code costs without the modelled link.
     mobile_unthrottled: await summarise('provided', envNumber('BENCH_LIGHTHOUSE_PROVIDED_RUNS', 2)),
+    // Add to Home Screen installs the venue (docs/decisions/253): Chromium's own check, Lighthouse 12 has none.
+    installability: await installabilityOf(url),
   };
 }
 
@@ -383,6 +386,7 @@ async function main() {
         lcp: lighthouse.mobile.lcp_ms <= BUDGETS.lcp_ms,
         cls: lighthouse.mobile.cls <= BUDGETS.cls,
         tbt: lighthouse.mobile.tbt_ms <= BUDGETS.tbt_ms,
+        installable: lighthouse.installability.manifest_errors.length === 0 && lighthouse.installability.installability_errors.length === 0,
       }),
       ...(storage && { kept_bytes_per_order: storage.kept_bytes_per_order <= BUDGETS.kept_bytes_per_order }),
     };
@@ -449,6 +453,7 @@ async function main() {
         ['page', 'Lighthouse mobile LCP (median)', ms(lighthouse.mobile.lcp_ms), `<= ${BUDGETS.lcp_ms} ms`, verdict(checks.lcp!)],
         ['page', 'Lighthouse mobile CLS', String(lighthouse.mobile.cls), `<= ${BUDGETS.cls}`, verdict(checks.cls!)],
         ['page', 'Lighthouse mobile TBT', ms(lighthouse.mobile.tbt_ms), `<= ${BUDGETS.tbt_ms} ms`, verdict(checks.tbt!)],
+        ['page', 'installable (Chromium: manifest and installability errors)', [...lighthouse.installability.manifest_errors, ...lighthouse.installability.installability_errors].join(', ') || 'none', 'none', verdict(checks.installable!)],
         ['page', 'unthrottled mobile: LCP; TBT', `${ms(lighthouse.mobile_unthrottled.lcp_ms)}; ${ms(lighthouse.mobile_unthrottled.tbt_ms)}`, 'info', ''],
       ] satisfies Row[] : []),
       ...(storage ? storageRows(storage, verdict(checks.kept_bytes_per_order!)) : []),

@@ -7,6 +7,8 @@ export const STAFF_INVENTORY_POLL_MS = 10_000;
 export const TICKET_AMBER_MS = 5 * 60_000;
 export const TICKET_RED_MS = 10 * 60_000;
 export const HISTORY_LIMIT = 50;
+/** The most messages one AI chat request carries (shared/schemas/ai.ts ChatInput; docs/decisions/254). */
+export const CHAT_MAX_MESSAGES = 40;
 export const TOAST_LIMIT = 20;
 export const DEFAULT_TAX_RATE_BP = 875;
 export const AI_CREATION_PRICE_CENTS = 1800;

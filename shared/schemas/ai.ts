@@ -2,7 +2,7 @@
 // venue and platform settings that shape both suggestion back ends.
 import { DAY_WINDOWS as AI_DATE_RANGES } from './common';
 import { z } from 'zod';
-import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../constants';
+import { CHAT_MAX_MESSAGES, VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../constants';
 import { RecipeLine } from './cart';
 import { ContentLanguage } from './language';
 
@@ -51,10 +51,13 @@ const VenueSlugFields = {
   lang: ContentLanguage.optional(),
 };
 
-/** POST /api/ai/chat: the conversation so far; the last message is the guest's, and not blank. */
+/**
+ * POST /api/ai/chat: the conversation so far, every guest message in it (constraints hold for the whole chat,
+ * docs/decisions/254); the last message is the guest's, and not blank.
+ */
 export const ChatInput = z.object({
   ...VenueSlugFields,
-  messages: z.array(ChatMessage).min(1, 'messages is required').max(40),
+  messages: z.array(ChatMessage).min(1, 'messages is required').max(CHAT_MAX_MESSAGES, `A chat carries at most ${CHAT_MAX_MESSAGES} messages`),
   context: AiContext.optional(),
 }).refine((v) => {
   const last = v.messages[v.messages.length - 1];

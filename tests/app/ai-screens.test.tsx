@@ -150,6 +150,32 @@ describe('AI chat', () => {
     }
   });
 
+  it('carries the whole conversation: a constraint said 30 messages ago still goes, within the 40 a request may carry (docs/decisions/254)', async () => {
+    // A long chat kept in the tab: the guest said they are pregnant first, then asked 15 more times.
+    const said = [{ id: 0, role: 'assistant', content: 'Hi!' }, { id: 1, role: 'user', content: "I'm pregnant, something fruity" }];
+    for (let i = 0; i < 15; i++) {
+      said.push({ id: said.length, role: 'assistant', content: `Try the Garden Gin Smash (${i}).` }, { id: said.length + 1, role: 'user', content: `another one ${i}` });
+    }
+    said.push({ id: said.length, role: 'assistant', content: 'Try the Garden Gin Smash.', suggestion: SUGGESTION } as never);
+    sessionStorage.setItem('barhop.chat.artisan-bar', JSON.stringify(said));
+    try {
+      const calls = mockApi({ ...baseReplies, 'POST /api/ai/chat': { body: SUGGESTION } });
+      renderAt('/venue/artisan-bar/ai', <ChatPage />);
+      fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: 'sweeter' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(calls.some((r) => r.url.endsWith('/api/ai/chat'))).toBe(true));
+      const { messages } = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json() as { messages: { role: string; content: string; suggestion?: unknown }[] };
+      expect(messages[0]).toEqual({ role: 'user', content: "I'm pregnant, something fruity" });
+      expect(messages.filter((m) => m.role === 'user')).toHaveLength(17);
+      expect(messages.length).toBeLessThanOrEqual(40);
+      // The reply a follow-up refines travels with its suggestion.
+      expect(messages.at(-2)).toMatchObject({ role: 'assistant', suggestion: { name: SUGGESTION.previewName } });
+      expect(messages.at(-1)).toEqual({ role: 'user', content: 'sweeter' });
+    } finally {
+      sessionStorage.removeItem('barhop.chat.artisan-bar');
+    }
+  });
+
   it('apologises when the bartender cannot answer', async () => {
     mockApi({ ...baseReplies, 'POST /api/ai/chat': { status: 500, body: { error: { code: 'internal', message: 'boom' } } } });
     renderAt('/venue/artisan-bar/ai', <ChatPage />);

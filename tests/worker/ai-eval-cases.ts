@@ -7,7 +7,7 @@ import { LIGHT_PHRASINGS, NEED_EXPECTS, type Need, PHRASINGS } from './ai-eval-l
 
 export type EvalVenue = 'artisan-bar' | 'rooftop-lounge' | 'harbor-tap-room';
 export type EvalCategory = 'vibe picks' | 'chat free text' | 'allergies' | 'alcohol' | 'named drinks' | 'no match on the menu'
-  | 'constraint + flavour' | 'refinements' | 'class allergens';
+  | 'constraint + flavour' | 'refinements' | 'class allergens' | 'multi-turn';
 
 export type EvalExpect = {
   /** The picked spirit must be in the glass whenever the venue stocks it. */
@@ -33,6 +33,8 @@ export type EvalExpect = {
    * (and another drink), or says why it cannot be (docs/decisions/190).
    */
   refine?: { axis: RefinementAxis; direction: 1 | -1 };
+  /** The follow-up asks for the same drink without ice: the second answer is the first drink again. */
+  keepsDrink?: boolean;
 };
 
 export type EvalCase = {
@@ -189,6 +191,36 @@ const classAllergens: [LanguageCode, string, EvalExpect][] = [
   ['pt', 'Sou celíaco, uma cerveja por favor', { noAllergen: ['gluten'], saysClass: 'beer' }],
 ];
 
+const NUTS = ['tree nuts', 'peanuts'];
+const SWEETER = { axis: 'sweetness', direction: 1 } as const;
+const LESS_SWEET = { axis: 'sweetness', direction: -1 } as const;
+const LIGHTER = { axis: 'strength', direction: -1 } as const;
+
+/**
+ * A conversation in each language (docs/decisions/254): a constraint said in the first message holds in the answer to
+ * the second, and the second refines the first answer (a step along a scale, or the same drink without ice).
+ */
+const multiTurn: [LanguageCode, string, string, EvalExpect][] = [
+  ['en', "I'm pregnant, something fruity", 'sweeter', { alcoholFree: true, refine: SWEETER }],
+  ['en', 'nut allergy, something tropical', 'no ice please', { noAllergen: NUTS, keepsDrink: true }],
+  ['en', "I'm driving, something citrusy", 'less sweet', { alcoholFree: true, refine: LESS_SWEET }],
+  ['es', 'Estoy embarazada, algo afrutado', 'algo un poco más dulce', { alcoholFree: true, refine: SWEETER }],
+  ['es', 'Soy alérgica a los frutos secos, algo tropical', 'sin hielo, por favor', { noAllergen: NUTS, keepsDrink: true }],
+  ['es', 'Conduzco, algo cítrico', 'menos dulce', { alcoholFree: true, refine: LESS_SWEET }],
+  ['fr', 'Je suis enceinte, quelque chose de fruité', 'moins fort', { alcoholFree: true, refine: LIGHTER }],
+  ['fr', 'Je suis allergique aux fruits à coque, quelque chose de tropical', 'plus sucré', { noAllergen: NUTS, refine: SWEETER }],
+  ['fr', 'Je conduis, quelque chose aux agrumes', 'sans glaçons', { alcoholFree: true, keepsDrink: true }],
+  ['de', 'Ich bin schwanger, etwas Fruchtiges', 'ohne Eis', { alcoholFree: true, keepsDrink: true }],
+  ['de', 'Ich bin allergisch gegen Nüsse, etwas Tropisches', 'süßer bitte', { noAllergen: NUTS, refine: SWEETER }],
+  ['de', 'Ich muss noch fahren, etwas mit Zitrone', 'weniger süß', { alcoholFree: true, refine: LESS_SWEET }],
+  ['it', 'Sono incinta, qualcosa di fruttato', 'più dolce', { alcoholFree: true, refine: SWEETER }],
+  ['it', 'Sono allergico alla frutta secca, qualcosa di tropicale', 'senza ghiaccio', { noAllergen: NUTS, keepsDrink: true }],
+  ['it', 'Devo guidare, qualcosa agli agrumi', 'meno dolce', { alcoholFree: true, refine: LESS_SWEET }],
+  ['pt', 'Estou grávida, algo frutado', 'mais doce', { alcoholFree: true, refine: SWEETER }],
+  ['pt', 'Tenho alergia a frutos secos, algo tropical', 'sem gelo', { noAllergen: NUTS, keepsDrink: true }],
+  ['pt', 'Vou conduzir, algo cítrico', 'menos doce', { alcoholFree: true, refine: LESS_SWEET }],
+];
+
 /** Vibe picks a guest adds a constraint to, in turn. */
 const PICKS_IN_TURN = [['Tropical', 'Sweet'], ['Rum', 'Tropical'], ['Creamy', 'Sweet'], ['Gin', 'Citrus'], ['Whiskey', 'Smoky', 'Bold'], ['Citrus', 'Refreshing'], ['Vodka', 'Berry']];
 const NEED_CATEGORY: Record<Need, EvalCategory> = {
@@ -230,9 +262,14 @@ const classCases: EvalCase[] = EVAL_VENUES_FOR_TEXT.flatMap((venue) => classAlle
   { category: 'class allergens', language, venue, kind: 'vibe', picks: ['Citrus', 'Refreshing'], text, expect },
 ]));
 
+const multiTurnCases: EvalCase[] = EVAL_VENUES_FOR_TEXT.flatMap((venue) => multiTurn.map(([language, text, followUp, expect]): EvalCase => ({
+  category: 'multi-turn', language, venue, kind: 'chat', text, followUp, expect,
+})));
+
 export const EVAL_CASES: EvalCase[] = [
   ...english.map((c): EvalCase => ({ ...c, language: 'en' })),
   ...inTheirLanguage,
   ...lightInTheirLanguage,
   ...classCases,
+  ...multiTurnCases,
 ];

@@ -10,7 +10,7 @@ import { AiSuggestion, type ChatMessage } from '../../shared/schemas/ai';
 import { Drink, DrinkDetailResponse } from '../../shared/schemas/drink';
 import { loadGrounding, type Grounding } from '../../worker/ai/grounding';
 import { drinkTagSet, FRUIT_FLAVOURS } from '../../worker/ai/local-engine';
-import { CANNOT_REFINE_MARK, suggestionLevel } from '../../worker/ai/refinement';
+import { cannotRefineMark, suggestionLevel } from '../../worker/ai/refinement';
 import * as schema from '../../worker/db/schema';
 import { DEMO_EMAILS, mintToken } from './auth-helpers';
 import { call, expectApiError } from './helpers';
@@ -160,7 +160,7 @@ describe('manners', () => {
     const moved = stronger.previewName !== first.previewName
       && suggestionLevel(grounding, { name: stronger.previewName, menu_drink_id: stronger.menuDrinkId }, 'strength')
         > suggestionLevel(grounding, { name: first.previewName, menu_drink_id: first.menuDrinkId }, 'strength');
-    expect(moved || stronger.message.includes(CANNOT_REFINE_MARK), stronger.message).toBe(true);
+    expect(moved || stronger.message.includes(cannotRefineMark('en')), stronger.message).toBe(true);
 
     const pregnant = await chat(token, [said("I'm pregnant, something fruity")]);
     const refused = await chat(token, [said("I'm pregnant, something fruity"), answered(pregnant), said('make it a bit stronger')]);

@@ -78,6 +78,14 @@ describe('the guest menu page', () => {
     expect(res.html).toContain(`<meta name="theme-color" content="${v.theme_colors.secondary}">`);
     // Add to Home Screen: the venue's manifest (docs/decisions/227, amended).
     expect(res.html).toContain('<link rel="manifest" href="/api/venues/artisan-bar/manifest.webmanifest">');
+    // An iPhone takes its Home Screen icon and standalone launch from the page (docs/decisions/253).
+    expect(res.html).toMatch(/<link rel="apple-touch-icon" href="\/images\/art\/venue-icon\/[0-9a-f]{8}-180\.png\?p=[0-9a-f]{6}&#38;s=[0-9a-f]{6}">/);
+    expect(res.html).toContain('<meta name="apple-mobile-web-app-capable" content="yes">');
+    for (const path of ['/venue/artisan-bar/cart', '/venue/artisan-bar/ai']) {
+      const other = (await page(path)).html;
+      expect(other, path).toContain('<link rel="manifest" href="/api/venues/artisan-bar/manifest.webmanifest">');
+      expect(other, path).toContain('<link rel="apple-touch-icon"');
+    }
     // The stylesheet is in the page (no request before the first paint); the app starts after it (next test).
     expect(res.html).toContain(`<style>${CSS}</style>`);
     expect(res.html).not.toContain(STYLESHEET);

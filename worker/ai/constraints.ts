@@ -41,7 +41,7 @@ export type GuestConstraints = {
    * asks: until then nothing alcoholic and nothing with any stored allergen (alcoholFree is set too).
    */
   unread: boolean;
-  /** The language of the guest's words: what was honoured is said back in it. */
+  /** The reply's language: the guest's words', else the app's (docs/decisions/254). Every sentence is said in it. */
   language: LanguageCode;
 };
 
@@ -57,9 +57,11 @@ export function mergeConstraints(base: GuestConstraints, extra: GuestConstraints
 
 /** A suggestion request's constraints: all the guest's words, the chat context's base 'None', and what the model read. */
 export const requestConstraints = (request: {
-  text: string; constraintText?: string; context: { baseSpirit?: string | null } | null; modelConstraints?: GuestConstraints | null;
+  text: string; constraintText?: string; context: { baseSpirit?: string | null } | null; modelConstraints?: GuestConstraints | null; language?: LanguageCode;
 }) => mergeConstraints(
-  readConstraints(request.constraintText ?? request.text, { zeroProofPicked: request.context?.baseSpirit?.trim().toLowerCase() === 'none' }),
+  readConstraints(request.constraintText ?? request.text, {
+    zeroProofPicked: request.context?.baseSpirit?.trim().toLowerCase() === 'none', appLanguage: request.language,
+  }),
   request.modelConstraints,
 );
 
@@ -72,15 +74,16 @@ const READ_CACHE_SIZE = 500;
  * in a language the reader cannot read makes the constraints `unread` until a later line, in a language it
  * reads, answers: by stating a constraint, or by saying there is none ("no", "no allergies").
  */
-export function readConstraints(rawText: string, options: { zeroProofPicked?: boolean } = {}): GuestConstraints {
-  const key = `${options.zeroProofPicked ? 1 : 0}${rawText}`;
+export function readConstraints(rawText: string, options: { zeroProofPicked?: boolean; appLanguage?: LanguageCode } = {}): GuestConstraints {
+  const key = `${options.zeroProofPicked ? 1 : 0}${options.appLanguage ?? ''}${rawText}`;
   const cached = READ_CACHE.get(key);
   if (cached) return cached;
   const allergies: AllergenGroup[] = [];
   let alcoholFree = Boolean(options.zeroProofPicked);
   let lowAlcohol = false;
   let unread = false;
-  let language: LanguageCode = 'en';
+  // The reply's language (docs/decisions/254): the one the guest last wrote in, else the app's, else English.
+  let language: LanguageCode = options.appLanguage ?? 'en';
   for (const line of rawText.split('\n')) {
     const reading = readMessage(line);
     for (const group of reading.allergies) if (!allergies.includes(group)) allergies.push(group);

@@ -3,8 +3,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { classAllergens, ingredientAllergens, isAlcoholicCategory } from '../../shared/drink-facts';
 import type { CreativityLevel } from '../../shared/schemas/ai';
-import { aiGlobalPrompt, aiSettings, drinkIngredients, flavorRules, ingredients, inventoryItems, menuDrinks } from '../db/schema';
+import { type ContentLanguage, toContentLanguage } from '../../shared/languages';
+import { aiGlobalPrompt, aiSettings, drinkIngredients, flavorRules, ingredients, inventoryItems, menuDrinks, menuDrinkTranslations, venues } from '../db/schema';
 import type { Db } from '../env';
+import { isCompleteTranslation, type TranslationText } from '../menu/translations';
 
 export type GroundedIngredient = {
   name: string;
@@ -66,7 +68,20 @@ export type Grounding = {
   promptNotes: string;
   garnishes: string[];
   rules: GroundedRule[];
+  /** The language the venue writes its menu in, and its drinks' approved translations by drink and language (docs/decisions/217). */
+  menuLanguage?: ContentLanguage;
+  translations?: Map<string, Partial<Record<ContentLanguage, TranslationText>>>;
 };
+
+/**
+ * A drink's name and description as the menu shows them in `language` (docs/decisions/217, 254): its approved,
+ * complete translation, else as the venue wrote it. A language the menu is not translated into reads the source.
+ */
+export function drinkText(grounding: Grounding, drink: Pick<GroundedDrink, 'id' | 'name' | 'description'>, language: string | null | undefined): TranslationText {
+  const lang = toContentLanguage(language);
+  const translation = lang && lang !== grounding.menuLanguage ? grounding.translations?.get(drink.id)?.[lang] : undefined;
+  return translation && isCompleteTranslation(drink, translation) ? translation : { name: drink.name, description: drink.description };
+}
 
 export const DEFAULT_AI_SETTINGS: VenueAiSettings = { temperature: 0.7, maxTokens: 600, creativityLevel: 'balanced' };
 
@@ -83,7 +98,7 @@ const toIngredient = (row: { name: string; category: string; baseSpirit: string 
  * the global prompt and flavor rules (docs/decisions/150). They are one database for a venue on it.
  */
 export async function loadGrounding(db: Db, venue: { id: string; slug: string; name: string }, platform: Db = db): Promise<Grounding> {
-  const [drinkRows, lineRows, stockRows, settingsRow, promptRow, ruleRows] = await Promise.all([
+  const [drinkRows, lineRows, stockRows, settingsRow, promptRow, ruleRows, translationRows, venueRow] = await Promise.all([
     db.select().from(menuDrinks)
       .where(and(eq(menuDrinks.restaurantId, venue.id), eq(menuDrinks.isAvailable, true), isNull(menuDrinks.soldOutReason)))
       .orderBy(asc(menuDrinks.displayOrder), asc(menuDrinks.name)),
@@ -99,7 +114,13 @@ export async function loadGrounding(db: Db, venue: { id: string; slug: string; n
     db.query.aiSettings.findFirst({ where: eq(aiSettings.restaurantId, venue.id) }),
     platform.query.aiGlobalPrompt.findFirst({ where: eq(aiGlobalPrompt.id, 1) }),
     platform.select().from(flavorRules).orderBy(asc(flavorRules.ruleName)),
+    db.select({ id: menuDrinkTranslations.menuDrinkId, language: menuDrinkTranslations.language, name: menuDrinkTranslations.name, description: menuDrinkTranslations.description })
+      .from(menuDrinkTranslations)
+      .where(and(eq(menuDrinkTranslations.restaurantId, venue.id), eq(menuDrinkTranslations.status, 'approved'))),
+    db.select({ defaultLanguage: venues.defaultLanguage }).from(venues).where(eq(venues.id, venue.id)).limit(1),
   ]);
+  const translations = new Map<string, Partial<Record<ContentLanguage, TranslationText>>>();
+  for (const row of translationRows) translations.set(row.id, { ...translations.get(row.id), [row.language]: { name: row.name, description: row.description } });
 
   // An ingredient is tracked when the venue keeps an inventory line for it; tracked and none of its
   // lines can pour means out of stock. Untracked ingredients (garnish, ice, house-made) are assumed.
@@ -137,6 +158,8 @@ export async function loadGrounding(db: Db, venue: { id: string; slug: string; n
 
   return {
     venue: { id: venue.id, slug: venue.slug, name: venue.name },
+    menuLanguage: venueRow[0]?.defaultLanguage ?? 'en',
+    translations,
     drinks,
     stock: [...stockByName.values()],
     settings: settingsRow

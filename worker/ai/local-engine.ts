@@ -8,9 +8,12 @@ import { REFERENCE_DRINKS } from '../db/seed/reference-data';
 import {
   allergenForbidden, classSentences, type GuestConstraints, honouredSentences, nothingFitsMessage, replyOpening, requestConstraints, violations,
 } from './constraints';
-import type { GroundedDrink, GroundedIngredient, GroundedRule, Grounding } from './grounding';
+import { drinkText, type GroundedDrink, type GroundedIngredient, type GroundedRule, type Grounding } from './grounding';
+import { ENGINE_REPLIES, type EngineReplies, say } from './languages/engine-replies';
+import { plainText } from './languages/normalise';
+import { TASTE_WORDS, type TasteKey } from './languages/taste-words';
 import { creationFacts, drinkFacts, draftProblems } from './hard-filter';
-import { cannotRefine, LEVELS, levelOf, previousSuggestion, readRefinement, type Refinement, suggestionLevel } from './refinement';
+import { LEVELS, levelOf, previousSuggestion, readRefinement, type Refinement, suggestionLevel } from './refinement';
 import { DRINK_TEMPLATES, type DrinkTemplate, EVOCATIVE_WORDS, ROLE_FITS, TAG_DESCRIPTORS } from './templates';
 import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
 
@@ -90,6 +93,15 @@ const EXTRA_INGREDIENTS: Record<string, RegExp> = {
   coconut: /coconut/i, pineapple: /pineapple/i, cucumber: /cucumber/i,
 };
 
+/** A taste read in another language's words, into the same vocabulary as the English hints. */
+function takeTaste(p: Preference, key: TasteKey) {
+  if (key === 'Sweet' || key === 'Dry') p.sweetness = key;
+  else if (key === 'Light' || key === 'Bold') p.strength = key;
+  else if (key === 'Refreshing') add(p.styles, key);
+  else if (SPIRITS.includes(key)) add(p.spirits, key);
+  else add(p.flavors, key);
+}
+
 function add(list: string[], value: string) {
   if (!list.includes(value)) list.push(value);
 }
@@ -153,6 +165,12 @@ export function readPreference(request: SuggestionRequest, grounding: Grounding)
   const text = request.text.toLowerCase();
   if (text) {
     for (const [pattern, apply] of WORD_HINTS) if (pattern.test(text)) apply(p);
+    // The guest's own language's taste words too (docs/decisions/254): "afrutado", "fruité", "fruchtig".
+    const language = p.constraints.language;
+    if (language !== 'en') {
+      const plain = plainText(request.text);
+      for (const [key, pattern] of Object.entries(TASTE_WORDS[language].tastes)) if (pattern.test(plain)) takeTaste(p, key as TasteKey);
+    }
     for (const [pattern, category] of CATEGORY_WORDS) if (pattern.test(text)) add(p.categories, category);
     for (const extra of Object.keys(EXTRA_INGREDIENTS)) if (text.includes(extra)) add(p.extras, extra);
     const named = namedDrinks(request.text, grounding);
@@ -469,10 +487,13 @@ export function composeCreation(p: Preference, grounding: Grounding, seed: numbe
   return close[seed % close.length]!;
 }
 
-const joinWords = (words: string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
+const joinWords = (words: string[], and = 'and') => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${and} ${words[words.length - 1]}`);
 
-/** "a" or "an" before a word, by how it sounds (vowel letters; good enough for bar words). */
-export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+/**
+ * "a" or "an" before a word, by how it sounds (vowel letters; good enough for bar words); none before a plural
+ * ("angostura drops", "fresh raspberries"), which takes no article.
+ */
+export const withArticle = (word: string) => (/[^s']s$/i.test(word.trim()) ? word : `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`);
 
 function describeCreation(filled: Filled, p: Preference, grounding: Grounding, rules: GroundedRule[], seed: number) {
   const { template, lines } = filled;
@@ -500,23 +521,24 @@ function describeCreation(filled: Filled, p: Preference, grounding: Grounding, r
 // ---------------------------------------------------------------------------------------------
 // Replies
 
-const FLAVOR_NOUNS: Record<string, string> = {
-  Tropical: 'tropical fruit', Citrus: 'citrus', Herbal: 'herbs', Spicy: 'spice', Floral: 'florals', Smoky: 'smoke',
-  Berry: 'berries', Creamy: 'a creamy texture', Bitter: 'a bitter edge', Fruity: 'fruit',
-};
 const STYLE_WORDS = new Set(['Light', 'Bold', 'Dry', 'Sweet', 'Refreshing', 'Sophisticated']);
 
-/** Why a menu drink was picked: "It's got whiskey and smoke, and it's bold." */
-function whySentence(matched: readonly string[]): string | null {
+/**
+ * Why a menu drink was picked, in the reply's language: "It's got whiskey and smoke, and it's bold." English also
+ * says the styles; the other languages name what is in the glass, where no adjective must agree with a drink's gender.
+ */
+function whySentence(matched: readonly string[], replies: EngineReplies): string | null {
+  const english = replies === ENGINE_REPLIES.en;
   const nouns: string[] = [];
   const adjectives: string[] = [];
   for (const m of matched) {
-    if (SPIRITS.includes(m)) add(nouns, m.toLowerCase());
-    else if (FLAVOR_NOUNS[m]) add(nouns, FLAVOR_NOUNS[m]);
+    if (SPIRITS.includes(m)) add(nouns, replies.flavourNouns[m] ?? m.toLowerCase());
+    else if (replies.flavourNouns[m]) add(nouns, replies.flavourNouns[m]);
     else if (STYLE_WORDS.has(m)) add(adjectives, m.toLowerCase());
-    else if (EXTRA_INGREDIENTS[m.toLowerCase()]) add(nouns, m.toLowerCase());
+    else if (english && EXTRA_INGREDIENTS[m.toLowerCase()]) add(nouns, m.toLowerCase());
   }
-  const n = joinWords(nouns.slice(0, 3));
+  const n = joinWords(nouns.slice(0, 3), replies.and);
+  if (!english) return n ? say(replies.hasFlavours, { list: n }) : null;
   const a = joinWords(adjectives.slice(0, 2));
   if (n && a) return `It's got ${n}, and it's ${a}.`;
   if (n) return `It's got ${n}.`;
@@ -524,16 +546,20 @@ function whySentence(matched: readonly string[]): string | null {
 }
 
 /** What the reply says first about drinks the guest named: left out (and why), or not on the menu. */
-function namedDrinkNotes(p: Preference, grounding: Grounding): string[] {
+function namedDrinkNotes(p: Preference, grounding: Grounding, replies: EngineReplies): string[] {
   const notes: string[] = [];
   for (const id of p.namedDrinkIds) {
     const drink = grounding.drinks.find((d) => d.id === id)!;
     const broken = violations(drinkFacts(drink), p.constraints);
-    if (broken.length > 0) notes.push(`The ${drink.name} contains ${joinWords(broken)}, so I've left it out.`);
+    if (broken.length > 0) notes.push(say(replies.namedLeftOut, { name: drinkText(grounding, drink, p.constraints.language).name, list: joinWords(broken, replies.and) }));
   }
-  for (const name of p.namedOffMenu) notes.push(`The ${name} isn't on the menu here, so here's the closest thing.`);
+  for (const name of p.namedOffMenu) notes.push(say(replies.namedNotHere, { name }));
   return notes;
 }
+
+/** Only the English reply names the garnish: it is stored in the venue's words, and the card shows it in every language. */
+const garnishSentence = (garnish: string | null, replies: EngineReplies) =>
+  garnish && replies === ENGINE_REPLIES.en ? `Ask for ${withArticle(garnish.toLowerCase())} on top.` : null;
 
 const sentences = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(' ');
 
@@ -547,63 +573,91 @@ export class NoSuggestionError extends Error {
 /** The guest's last message in a chat: what a refinement is read from. */
 const lastGuestMessage = (request: SuggestionRequest) => [...request.history].reverse().find((m) => m.role === 'user')?.content ?? request.text;
 
-type RefinedAnswer = { draft: DraftSuggestion } | { whyNot: string };
+type RefinedAnswer = { draft: DraftSuggestion } | { whyNot: string; closest: DraftSuggestion | null };
+
+/** A menu drink as a draft: its name in the reply's language after `lead`, why it fits, what was honoured, the garnish. */
+function menuDraftOf(p: Preference, grounding: Grounding, r: Pick<RankedDrink, 'drink' | 'matched'>, lead: string, rules: GroundedRule[]): DraftSuggestion {
+  const replies = ENGINE_REPLIES[p.constraints.language];
+  const garnish = menuGarnish(r.drink, rules, grounding.garnishes);
+  return {
+    type: 'menu', menuDrinkId: r.drink.id, blurb: r.drink.description, tags: r.drink.tags.slice(0, 5), garnish,
+    message: sentences(lead, whySentence(r.matched, replies), ...honouredSentences(p.constraints), garnishSentence(garnish, replies)),
+  };
+}
 
 /**
- * A refinement of the chat's last suggestion (docs/decisions/190): a drink further along the scale that still
- * answers the rest of the request (menu first, else a creation), or the sentence saying why there is none.
+ * A refinement of the chat's last suggestion (docs/decisions/190, 254): a drink further along the scale that still
+ * answers the rest of the request (menu first, else a creation); the same drink without ice; or the sentence saying
+ * why there is none, with the last suggestion as the closest, so the reply never offers something else as if it fit.
  */
 function refine(p: Preference, request: SuggestionRequest, grounding: Grounding, refinement: Refinement, seed: number): RefinedAnswer | null {
   const previous = previousSuggestion(request.history);
   if (!previous) return null;
+  const replies = ENGINE_REPLIES[p.constraints.language];
+  const previousDrink = grounding.drinks.find((d) => d.id === previous.menu_drink_id) ?? null;
+  const previousName = previousDrink ? drinkText(grounding, previousDrink, p.constraints.language).name : previous.name;
+  const rules = activeRules(p, grounding.rules);
+  // The last suggestion again, when it is a menu drink the guest may still have.
+  const again = (lead: string) => (previousDrink && violations(drinkFacts(previousDrink), p.constraints).length === 0
+    ? menuDraftOf(p, grounding, { drink: previousDrink, matched: [] }, lead, rules) : null);
+  if (refinement.axis === 'ice') {
+    const draft = again(say(replies.noIce, { name: previousName }));
+    return draft ? { draft } : null;
+  }
+  const word = replies.comparatives[refinement.comparative];
+  const cannot = (template: string): RefinedAnswer => ({
+    whyNot: say(template, { comparative: word, previous: previousName }), closest: again(say(replies.stillClosest, { name: previousName })),
+  });
   if (refinement.axis === 'strength' && refinement.direction > 0) {
-    if (p.constraints.alcoholFree) return { whyNot: cannotRefine.alcoholFree(refinement) };
-    if (p.constraints.lowAlcohol) return { whyNot: cannotRefine.lowAlcohol(refinement) };
+    if (p.constraints.alcoholFree) return cannot(replies.cannot.alcoholFree);
+    if (p.constraints.lowAlcohol) return cannot(replies.cannot.lowAlcohol);
   }
   const { axis, direction } = refinement;
   const from = suggestionLevel(grounding, previous, axis);
   const moved = (value: string | null | undefined) => (direction > 0 ? levelOf(axis, value) > from : levelOf(axis, value) < from);
   const target = Math.min(2, Math.max(0, from + direction));
   const q: Preference = axis === 'strength' ? { ...p, strength: LEVELS.strength[target] as Strength } : { ...p, sweetness: LEVELS.sweetness[target] as Sweetness };
-  const rules = activeRules(q, grounding.rules);
+  const qRules = activeRules(q, grounding.rules);
   const tastes = (drink: GroundedDrink) => q.flavors.length === 0 || q.flavors.some((f) => carriesAsked(f, drinkTagSet(drink)));
   const further = rankDrinks(q, grounding).filter((r) => r.drink.id !== previous.menu_drink_id && r.drink.name !== previous.name && moved(r.drink[axis]));
-  const lead = (name: string) => `${refinement.comparative.charAt(0).toUpperCase()}${refinement.comparative.slice(1)}, then: the ${name} is ${refinement.comparative} than the ${previous.name}.`;
-  const honoured = honouredSentences(p.constraints);
-  const menuDraft = (r: RankedDrink): DraftSuggestion => {
-    const garnish = menuGarnish(r.drink, rules, grounding.garnishes);
-    return { type: 'menu', menuDrinkId: r.drink.id, blurb: r.drink.description, tags: r.drink.tags.slice(0, 5), garnish, message: sentences(lead(r.drink.name), whySentence(r.matched), ...honoured) };
-  };
+  const lead = (name: string) => say(replies.refined, { comparative: word, name, previous: previousName });
+  const menuDraft = (r: RankedDrink) => menuDraftOf(q, grounding, r, lead(drinkText(grounding, r.drink, p.constraints.language).name), qRules);
   const tasty = further.find((r) => tastes(r.drink));
   if (tasty) return { draft: menuDraft(tasty) };
   const filled = composeCreation(q, grounding, seed, null);
   if (filled && moved(filled.template[axis]) && (q.flavors.length === 0 || carriesFlavour(filled, q))) {
-    const creation = describeCreation(filled, q, grounding, rules, seed);
-    if (creation.name !== previous.name) return { draft: { type: 'creation', ...creation, message: sentences(lead(creation.name), 'I mixed it from what the bar has in stock.', ...honoured) } };
+    const creation = describeCreation(filled, q, grounding, qRules, seed);
+    if (creation.name !== previous.name) {
+      return { draft: { type: 'creation', ...creation, message: sentences(lead(creation.name), replies.mixedFromStock, ...honouredSentences(p.constraints)) } };
+    }
   }
   if (further[0]) return { draft: menuDraft(further[0]) };
-  return { whyNot: cannotRefine.nothing(refinement, previous.name) };
+  return cannot(replies.cannot.nothing);
 }
 
 /** The local engine's whole decision, pure over the grounding. */
 export function localSuggest(request: SuggestionRequest, grounding: Grounding): DraftSuggestion {
   const p = readPreference(request, grounding);
+  const replies = ENGINE_REPLIES[p.constraints.language];
   const seed = requestSeed(request, grounding);
   const rules = activeRules(p, grounding.rules);
   const refinement = request.kind === 'chat' ? readRefinement(lastGuestMessage(request)) : null;
   const refined = refinement ? refine(p, request, grounding, refinement, seed) : null;
+  const opening = [...replyOpening(p.constraints), ...classSentences(p.constraints, request.text)];
   if (refined && 'draft' in refined && draftProblems(refined.draft, grounding, p.constraints).length === 0) {
-    return { ...refined.draft, message: sentences(...replyOpening(p.constraints), ...classSentences(p.constraints, request.text), refined.draft.message) };
+    return { ...refined.draft, message: sentences(...opening, refined.draft.message) };
   }
+  // It cannot be done: said once, and the last suggestion offered as the closest (docs/decisions/254).
+  if (refined && 'whyNot' in refined && refined.closest && draftProblems(refined.closest, grounding, p.constraints).length === 0) {
+    return { ...refined.closest, message: sentences(...opening, refined.whyNot, refined.closest.message) };
+  }
+  const whyNot = refined && 'whyNot' in refined ? refined.whyNot : null;
   let ranked = request.creationOnly ? [] : rankDrinks(p, grounding);
   const namedAllowed = ranked.filter((r) => p.namedDrinkIds.includes(r.drink.id));
   // Flavours rank within the honoured spirit: a drink that carries none of them is a last resort.
   const tastes = (drink: GroundedDrink) => p.flavors.some((f) => carriesAsked(f, drinkTagSet(drink)));
   const flavourful = p.flavors.length > 0 ? ranked.filter((r) => tastes(r.drink)) : ranked;
-  const notes = [
-    ...replyOpening(p.constraints), ...(refined && 'whyNot' in refined ? [refined.whyNot] : []), ...namedDrinkNotes(p, grounding),
-    ...classSentences(p.constraints, request.text),
-  ];
+  const notes = [...replyOpening(p.constraints), ...(whyNot ? [whyNot] : []), ...namedDrinkNotes(p, grounding, replies), ...classSentences(p.constraints, request.text)];
   const honoured = honouredSentences(p.constraints);
   const best = ranked[0];
   const missesFlavour = Boolean(best) && flavourful.length === 0;
@@ -615,34 +669,27 @@ export function localSuggest(request: SuggestionRequest, grounding: Grounding): 
     // A creation replaces a menu drink without the asked flavour only when it does carry one.
     const creationTastes = creation && (p.flavors.length === 0 || carriesFlavour(filled!, p));
     if (creation && (!best || request.creationOnly || !missesFlavour || creationTastes)) {
-      const lead = request.creationOnly
-        ? `Here's something new from what the bar has in stock: the ${creation.name}.`
-        : !best
-          ? `Nothing on the menu fits all of that, so I mixed up something new from what the bar has in stock: the ${creation.name}.`
-          : `Nothing on the menu quite matches, so I mixed up something new from what the bar has in stock: the ${creation.name}.`;
+      const lead = say(request.creationOnly ? replies.creationOnly : !best ? replies.creationNothingFits : replies.creationNoMatch, { name: creation.name });
       return { type: 'creation', ...creation, message: sentences(...notes, lead, ...honoured) };
     }
     // The picked spirit can be neither poured from the menu nor built from stock: the best of the rest.
     if (!best && !request.creationOnly && p.spirits.length > 0) ranked = rankDrinks({ ...p, spirits: [] }, grounding);
     if (ranked.length === 0) throw new NoSuggestionError(nothingFitsMessage(p.constraints));
     // The asked taste cannot be had within the constraints: say so rather than answer as if it could.
-    if (missesFlavour) notes.push(`Nothing I can offer you here tastes of ${joinWords(p.flavors.map((f) => FLAVOR_NOUNS[f] ?? f.toLowerCase()))}, so here's the closest.`);
+    if (missesFlavour) notes.push(say(replies.noTaste, { list: joinWords(p.flavors.map((f) => replies.flavourNouns[f] ?? f.toLowerCase()), replies.and) }));
   }
   const pool = flavourful.length > 0 ? flavourful : ranked;
   const top = pool[0]!;
   const margin = varietyMargin(grounding.settings);
   const close = pool.filter((r) => r.relative >= top.relative - margin).slice(0, 5);
   const chosen = namedAllowed[0] ?? close[seed % close.length]!;
-  const garnish = menuGarnish(chosen.drink, rules, grounding.garnishes);
-  const tags = chosen.drink.tags.slice(0, 5);
-  const message = sentences(
-    ...notes, `I'd go with the ${chosen.drink.name}.`, whySentence(chosen.matched), ...honoured,
-    garnish && `Ask for ${withArticle(garnish.toLowerCase())} on top.`,
-  );
-  const draft: DraftSuggestion = { type: 'menu', menuDrinkId: chosen.drink.id, blurb: chosen.drink.description, tags, garnish, message };
+  const name = drinkText(grounding, chosen.drink, p.constraints.language).name;
+  // After a refinement that could not be made, the drink is offered as the closest, not as if it did what was asked.
+  const draft = menuDraftOf(p, grounding, chosen, say(whyNot ? replies.closest : replies.goWith, { name }), rules);
+  const message = sentences(...notes, draft.message);
   // Ranking already removed every drink the constraints forbid; this says so once more, on the answer itself.
   if (draftProblems(draft, grounding, p.constraints).length > 0) throw new NoSuggestionError(nothingFitsMessage(p.constraints));
-  return draft;
+  return { ...draft, message };
 }
 
 export const localBackend: SuggestionBackend = {

@@ -1,12 +1,17 @@
-// A guest's refinement of the last suggestion in a chat, "make it a bit stronger", "less sweet"
-// (docs/decisions/190): which way it moves, and where the last suggestion stands on that scale. The local
+// A guest's refinement of the last suggestion in a chat, "make it a bit stronger", "less sweet", "más dulce",
+// "ohne Eis" (docs/decisions/190, 254): which way it moves, and where the last suggestion stands on that scale. The local
 // engine answers with a drink further along it, or says why it cannot.
 import type { ChatMessage } from '../../shared/schemas/ai';
 import type { Grounding } from './grounding';
+import { type Comparative, ENGINE_REPLIES } from './languages/engine-replies';
+import { plainText } from './languages/normalise';
+import type { LanguageCode } from './languages/table';
+import { TASTE_WORDS } from './languages/taste-words';
 import { DRINK_TEMPLATES } from './templates';
 
 export type RefinementAxis = 'strength' | 'sweetness';
-export type Refinement = { axis: RefinementAxis; direction: 1 | -1; comparative: string };
+/** A step along a scale, or the last suggestion again without ice ("ohne Eis", docs/decisions/254). */
+export type Refinement = { axis: RefinementAxis; direction: 1 | -1; comparative: Comparative } | { axis: 'ice' };
 
 /** The scales a refinement moves along, lowest first: a drink's stored strength and sweetness. */
 export const LEVELS: Record<RefinementAxis, readonly string[]> = {
@@ -14,17 +19,33 @@ export const LEVELS: Record<RefinementAxis, readonly string[]> = {
   sweetness: ['Dry', 'Balanced', 'Sweet'],
 };
 
-const REFINEMENTS: [RegExp, Refinement][] = [
-  [/\b(stronger|boozier|more (alcohol|booze|kick|punch)|bit more strength)\b/, { axis: 'strength', direction: 1, comparative: 'stronger' }],
-  [/\b(weaker|lighter|less (strong|alcohol|boozy)|not (as|so) strong)\b/, { axis: 'strength', direction: -1, comparative: 'lighter' }],
-  [/\b(less sweet|not (as|so) sweet|drier|too sweet)\b/, { axis: 'sweetness', direction: -1, comparative: 'less sweet' }],
-  [/\b(sweeter|more sweet|too (dry|sour|bitter))\b/, { axis: 'sweetness', direction: 1, comparative: 'sweeter' }],
+const STEPS: Record<Comparative, Refinement> = {
+  stronger: { axis: 'strength', direction: 1, comparative: 'stronger' },
+  lighter: { axis: 'strength', direction: -1, comparative: 'lighter' },
+  lessSweet: { axis: 'sweetness', direction: -1, comparative: 'lessSweet' },
+  sweeter: { axis: 'sweetness', direction: 1, comparative: 'sweeter' },
+};
+const NO_ICE: Refinement = { axis: 'ice' };
+
+const ENGLISH: [RegExp, Refinement][] = [
+  [/\b(stronger|boozier|more (alcohol|booze|kick|punch)|bit more strength)\b/, STEPS.stronger],
+  [/\b(weaker|lighter|less (strong|alcohol|boozy)|not (as|so) strong)\b/, STEPS.lighter],
+  [/\b(less sweet|not (as|so) sweet|drier|too sweet)\b/, STEPS.lessSweet],
+  [/\b(sweeter|more sweet|too (dry|sour|bitter))\b/, STEPS.sweeter],
+  [/\b(no|without|hold the|skip the) ice\b/, NO_ICE],
 ];
 
-/** The refinement a guest's message asks for, or null when it asks for none. */
+/** The refinement a guest's message asks for, in any language the reader reads, or null when it asks for none. */
 export function readRefinement(message: string): Refinement | null {
-  const text = message.toLowerCase();
-  return REFINEMENTS.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+  const english = ENGLISH.find(([pattern]) => pattern.test(message.toLowerCase()))?.[1];
+  if (english) return english;
+  const plain = plainText(message);
+  for (const { refinements } of Object.values(TASTE_WORDS)) {
+    for (const key of ['lessSweet', 'sweeter', 'lighter', 'stronger', 'noIce'] as const) {
+      if (refinements[key].test(plain)) return key === 'noIce' ? NO_ICE : STEPS[key];
+    }
+  }
+  return null;
 }
 
 export type PreviousSuggestion = NonNullable<ChatMessage['suggestion']>;
@@ -52,10 +73,5 @@ export function suggestionLevel(grounding: Grounding, suggestion: PreviousSugges
   return levelOf(axis, shape?.[axis]);
 }
 
-/** The sentences that say a refinement could not be made; the evaluation looks for them (docs/decisions/190). */
-export const cannotRefine = {
-  alcoholFree: (r: Refinement) => `It has to stay alcohol-free, so I can't make it ${r.comparative}.`,
-  lowAlcohol: (r: Refinement) => `You asked for light on alcohol, so I can't make it ${r.comparative}.`,
-  nothing: (r: Refinement, previous: string) => `Nothing here is ${r.comparative} than the ${previous} and still fits what you asked, so I can't make it ${r.comparative}.`,
-};
-export const CANNOT_REFINE_MARK = "so I can't make it";
+/** What marks a reply saying a refinement could not be made, in each language (the evaluation looks for it). */
+export const cannotRefineMark = (language: LanguageCode) => ENGINE_REPLIES[language].cannotMark;

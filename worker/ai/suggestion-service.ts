@@ -8,7 +8,8 @@ import { drinkArtUrl } from '../images/drink-art';
 import { constraintNote } from '../../shared/guest-constraint-note';
 import { uncheckedLineNames } from '../../shared/drink-facts';
 import { allergyConfirmLine, type GuestConstraints, mergeConstraints, requestConstraints } from './constraints';
-import { allergensOf, type Grounding } from './grounding';
+import { allergensOf, drinkText, type Grounding } from './grounding';
+import { type ContentLanguage, toContentLanguage } from '../../shared/languages';
 import { creationFacts, draftProblems } from './hard-filter';
 import { LOCAL_MODEL, localBackend, NoSuggestionError } from './local-engine';
 import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
@@ -34,6 +35,8 @@ export type SuggestionOutcome = {
   latencyMs: number;
   /** What the final check held the answer to: the reply's warning and the order's note say it (docs/decisions/189). */
   constraints: GuestConstraints;
+  /** The app's language: the menu's names where the reply's language is not one the menu is translated into (docs/decisions/254). */
+  appLanguage?: ContentLanguage;
 };
 
 /**
@@ -48,7 +51,7 @@ export async function runSuggestion(primary: SuggestionBackend, initial: Suggest
     const constraints = mergeConstraints(requestConstraints(request), draft.modelConstraints);
     const problems = draftProblems(draft, grounding, constraints);
     if (problems.length > 0) throw new NoSuggestionError(`The suggestion was withheld: ${problems.join(', ')}`);
-    return { draft, backend: backend.name, model: backend.model, fallbackReason, latencyMs: Date.now() - started, constraints };
+    return { draft, backend: backend.name, model: backend.model, fallbackReason, latencyMs: Date.now() - started, constraints, appLanguage: request.language };
   };
   if (primary.name === 'local') return done(await primary.suggest(request, grounding), primary, null);
   let lastError = 'unknown error';
@@ -77,12 +80,14 @@ export function toWireSuggestion(outcome: SuggestionOutcome, grounding: Groundin
   if (draft.type === 'menu') {
     const drink = grounding.drinks.find((d) => d.id === draft.menuDrinkId);
     if (!drink) throw new Error(`Suggested drink ${draft.menuDrinkId} is not in the grounding`);
-    const blurb = draft.blurb || drink.description;
+    // Named and described as the menu shows the drink in the reply's language (docs/decisions/254).
+    const text = drinkText(grounding, drink, toContentLanguage(outcome.constraints.language) ?? outcome.appLanguage);
+    const blurb = !draft.blurb || draft.blurb === drink.description ? text.description : draft.blurb;
     return {
-      ...shared, type: 'menu', previewName: drink.name, blurb, heroImageUrl: drink.imageUrl, tags: draft.tags, menuDrinkId: drink.id,
+      ...shared, type: 'menu', previewName: text.name, blurb, heroImageUrl: drink.imageUrl, tags: draft.tags, menuDrinkId: drink.id,
       recipe: drink.lines.map((l) => ({ ingredient: l.name, quantity: l.quantity, unit: l.unit })),
       allergens: [...drink.allergens], contains_alcohol: drink.containsAlcohol, price_cents: drink.priceCents, price: centsToDollars(drink.priceCents),
-      drink_name: drink.name, image_url: drink.imageUrl, description: blurb, menu_drink_id: drink.id,
+      drink_name: text.name, image_url: drink.imageUrl, description: blurb, menu_drink_id: drink.id,
       unchecked_ingredients: uncheckedLineNames(drink.lines),
     };
   }

@@ -9,14 +9,16 @@ import {
   classSentences, type GuestConstraints, honouredSentences, mergeConstraints, NO_CONSTRAINTS, replyOpening, requestConstraints,
 } from './constraints';
 import { AGE_THRESHOLD } from '../../shared/constants';
-import { LANGUAGE_ENGLISH_NAMES } from '../../shared/languages';
 import { AI_CREATION_LIMITS } from './creation-bounds';
 import type { Grounding } from './grounding';
-import { findStocked } from './grounding';
+import { drinkText, findStocked } from './grounding';
 import { draftProblems } from './hard-filter';
 import { allergenGroupsOf } from './languages/reader';
+import { replyLanguage } from './languages/reply-language';
 import { ALLERGEN_GROUPS } from './languages/table';
+import { tableOf } from './languages/tables';
 import { activeRules, readPreference } from './local-engine';
+import { previousSuggestion, readRefinement, type Refinement, suggestionLevel } from './refinement';
 import type { DraftSuggestion, SuggestionBackend, SuggestionRequest } from './types';
 
 export const WORKERS_AI_MODEL = '@cf/meta/llama-3.3-70b-instruct-fp8-fast';
@@ -125,10 +127,46 @@ function constraintNotes(request: SuggestionRequest): string | null {
   return notes.length > 0 ? `Hard constraints: ${notes.join(' ')}` : null;
 }
 
+/** A chat's follow-up on the last suggestion ("sweeter", "ohne Eis"), and that suggestion (docs/decisions/190, 254). */
+function followUpOf(request: SuggestionRequest) {
+  if (request.kind !== 'chat') return null;
+  const last = [...request.history].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const refinement = readRefinement(last);
+  const previous = previousSuggestion(request.history);
+  return refinement && previous ? { refinement, previous } : null;
+}
+
+const REFINEMENT_WORDS = { stronger: 'stronger', lighter: 'lighter', sweeter: 'sweeter', lessSweet: 'less sweet' } as const;
+
+function followUpNote(request: SuggestionRequest): string | null {
+  const followUp = followUpOf(request);
+  if (!followUp) return null;
+  const { refinement, previous } = followUp;
+  if (refinement.axis === 'ice') return `The guest asks for the last suggestion, ${previous.name}, without ice: answer that same drink and say it comes without ice.`;
+  const word = REFINEMENT_WORDS[refinement.comparative];
+  return `The guest asks for something ${word} than the last suggestion, ${previous.name}: answer a drink that is ${word} and still meets every hard constraint `
+    + `and the rest of what they asked. If there is none, say so once in "reply" and answer ${previous.name} again as the closest; never offer another drink as if it were ${word}.`;
+}
+
+/** A model's answer to a follow-up: the drink further along the scale, or the same one (the closest; without ice). */
+function followsUp(refinement: Refinement, previous: NonNullable<ReturnType<typeof previousSuggestion>>, draft: DraftSuggestion, grounding: Grounding): boolean {
+  const same = draft.type === 'menu' ? draft.menuDrinkId === previous.menu_drink_id : draft.name === previous.name;
+  if (refinement.axis === 'ice' || same) return same;
+  const name = draft.type === 'menu' ? grounding.drinks.find((d) => d.id === draft.menuDrinkId)?.name ?? '' : draft.name;
+  const level = (s: { name: string; menu_drink_id: string | null }) => suggestionLevel(grounding, s, refinement.axis);
+  const moved = level({ name, menu_drink_id: draft.type === 'menu' ? draft.menuDrinkId : null }) - level(previous);
+  return moved * refinement.direction > 0;
+}
+
 export function buildSystemPrompt(request: SuggestionRequest, grounding: Grounding): string {
   const rules = activeRules(readPreference(request, grounding), grounding.rules);
-  const menu = grounding.drinks.slice(0, MENU_LIMIT).map((d) =>
-    `- id=${d.id} | ${d.name} | ${d.category} | tags: ${d.tags.join(', ') || 'none'} | ${d.sweetness ?? '?'} / ${d.strength ?? '?'} | ${d.description.slice(0, 120)}`);
+  // The reply's language: the guest's words', else the app's (docs/decisions/254); the menu as it reads in it.
+  const language = requestConstraints(request).language;
+  const languageName = tableOf(language).name;
+  const menu = grounding.drinks.slice(0, MENU_LIMIT).map((d) => {
+    const text = drinkText(grounding, d, language);
+    return `- id=${d.id} | ${text.name} | ${d.category} | tags: ${d.tags.join(', ') || 'none'} | ${d.sweetness ?? '?'} / ${d.strength ?? '?'} | ${text.description.slice(0, 120)}`;
+  });
   const stock = grounding.stock.slice(0, STOCK_LIMIT).map((i) => i.name);
   const allowed = request.availableIngredients ? ` Use only these of them: ${request.availableIngredients.join(', ')}.` : '';
   return [
@@ -144,9 +182,9 @@ export function buildSystemPrompt(request: SuggestionRequest, grounding: Groundi
     'Answer with JSON only. For type "menu", copy menuDrinkId exactly from the menu list and use the drink\'s name as previewName. '
       + 'For type "creation", set menuDrinkId to null and give a recipe that uses only in-stock ingredient names exactly as listed, with quantities in ml (or dash, piece, leaves). '
       + 'Do not mention allergens. "reply" is your short chat message to the guest, in the language the guest writes in.',
-    // The app says which language the guest reads (docs/decisions/217): a vibe pick has no words to tell it by.
-    request.language && `The guest reads ${LANGUAGE_ENGLISH_NAMES[request.language]}: write "reply" and "blurb" in ${LANGUAGE_ENGLISH_NAMES[request.language]}`
-      + (request.language === 'en' ? '.' : ', whatever language the menu is in; keep menu drink names and previewName as the menu writes them.'),
+    // The guest's language, or the app's when their words do not tell it (docs/decisions/217, 254); the reply is checked.
+    `Write "reply" and "blurb" in ${languageName}, every sentence of them; use each menu drink's name exactly as the menu list writes it.`,
+    followUpNote(request),
     'In "guestConstraints", read everything the guest wrote, in whatever language: "allergens" lists each allergen group they must avoid '
       + `(${ALLERGEN_GROUPS.join(', ')}), for an allergy, an intolerance or a diet; "alcoholFree" is true when they must or want to avoid alcohol `
       + `for any reason (pregnancy, breastfeeding, driving, sobriety, medication, being under ${AGE_THRESHOLD}, asking for no alcohol or a mocktail); `
@@ -217,6 +255,16 @@ export function groundAnswer(answer: ModelAnswer, request: SuggestionRequest, gr
   }
   const problems = draftProblems(draft, grounding, constraints);
   if (problems.length > 0) fail(`The model's answer breaks the guest's constraints or the pour bounds: ${problems.join(', ')}`);
+  // Said in the guest's language (docs/decisions/254): words the reader cannot read are asked about in English instead.
+  const names = grounding.drinks.flatMap((d) => [d.name, drinkText(grounding, d, constraints.language).name]);
+  const written = replyLanguage(answer.reply, [answer.previewName, ...names]);
+  if (!constraints.unread && written !== null && written !== constraints.language) {
+    fail(`The model answered in ${tableOf(written).name}, not ${tableOf(constraints.language).name}`);
+  }
+  const followUp = followUpOf(request);
+  if (followUp && !followsUp(followUp.refinement, followUp.previous, draft, grounding)) {
+    fail(`The model's answer does not follow up on the ${followUp.previous.name} as asked`);
+  }
   const said = [...replyOpening(constraints), ...classSentences(constraints, request.text), draft.message, ...honouredSentences(constraints)].filter(Boolean);
   return { ...draft, message: said.join(' '), modelConstraints };
 }

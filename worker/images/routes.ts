@@ -4,6 +4,7 @@ import { notFound } from '../lib/errors';
 import { drinkArtSvg, parseArt } from './drink-art';
 import { drinkPictureSvg, pictureTitle, venuePictureSvg } from './generated-pictures';
 import { parseVenueArt, venueCoverSvg, venueLogoSvg } from './venue-art';
+import { parseVenueIcon, venueIconPng } from './venue-icon';
 
 const R2_MAX_KEY_BYTES = 1024;
 const SVG_HEADERS = { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400' };
@@ -22,6 +23,11 @@ function venueArt(file: string, url: string, kind: 'cover' | 'logo') {
 export const imageRoutes = new Hono<AppContext>()
   .get('/art/venue-cover/:file', (c) => venueArt(c.req.param('file'), c.req.url, 'cover'))
   .get('/art/venue-logo/:file', (c) => venueArt(c.req.param('file'), c.req.url, 'logo'))
+  .get('/art/venue-icon/:file', async (c) => {
+    const icon = parseVenueIcon(c.req.param('file'), new URL(c.req.url).searchParams);
+    if (!icon) throw notFound('Image not found');
+    return new Response(await venueIconPng(icon), { headers: { ...ART_HEADERS, 'Content-Type': 'image/png' } });
+  })
   .get('/art/:file', (c) => {
     const hash = HASHED_SVG.exec(c.req.param('file'))?.[1];
     const art = hash ? parseArt(hash, new URL(c.req.url).searchParams) : null;

@@ -8,9 +8,9 @@ export type VenueArt = { name: string; primary: string; secondary: string };
 const COLOUR = /^[0-9a-f]{6}$/;
 const MAX_NAME = 80;
 
-const bare = (colour: string) => colour.replace(/^#/, '').toLowerCase();
+export const bare = (colour: string) => colour.replace(/^#/, '').toLowerCase();
 
-function fnv1a(text: string): string {
+export function fnv1a(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h.toString(16).padStart(8, '0');
@@ -62,7 +62,7 @@ function luminance(colour: string) {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 /** Near-white or near-black, whichever reads better on the ground. */
-const inkOn = (ground: string) => (luminance(ground) > 0.35 ? '111827' : 'fffbf5');
+export const inkOn = (ground: string) => (luminance(ground) > 0.35 ? '111827' : 'fffbf5');
 
 /** The name in at most two lines, split at the space nearest the middle. */
 function lines(name: string): string[] {

@@ -15,6 +15,7 @@ import { ApiError } from '../lib/errors';
 import { redactSecrets } from '../lib/error-handler';
 import { requestLog, withDb } from '../lib/middleware';
 import { venueDatabase } from '../shards/directory';
+import { appleTouchIconUrl, venueManifest } from '../venues/manifest';
 import { cachedMenuEntity, cachedVenueEntity } from '../venues/service';
 import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
 import { escapeHtml, menuFirstPaint, themeStyle } from './menu-first-paint';
@@ -165,6 +166,10 @@ function rewrite(shell: Response, { slug, venue, venueBody, menuBody, firstPaint
         if (preload) el.append(preload, { html: true });
         // Add to Home Screen: the venue's own manifest (worker/venues/manifest.ts, docs/decisions/227 amended).
         el.append(`<link rel="manifest" href="${escapeHtml(venueManifestPath(venue.slug))}">`, { html: true });
+        // An iPhone reads its Home Screen icon and standalone launch from these, not from the manifest (docs/decisions/253).
+        el.append(`<link rel="apple-touch-icon" href="${escapeHtml(appleTouchIconUrl(venue))}">`, { html: true });
+        el.append('<meta name="apple-mobile-web-app-capable" content="yes"><meta name="mobile-web-app-capable" content="yes">', { html: true });
+        el.append(`<meta name="apple-mobile-web-app-title" content="${escapeHtml(venueManifest(venue).short_name)}">`, { html: true });
       },
     })
     // The app's modules are requested with its entry, after the first paint, not before it: on a slow link their

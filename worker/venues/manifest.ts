@@ -2,6 +2,7 @@
 // opens its menu like an app, and on an iPhone only a site on the Home Screen can be told "Your order is ready" by push.
 import type { Venue } from '../../shared/schemas/venue';
 import { venueArtUrl } from '../images/venue-art';
+import { venueIconUrl } from '../images/venue-icon';
 
 export const MANIFEST_CONTENT_TYPE = 'application/manifest+json';
 
@@ -12,6 +13,14 @@ export type VenueManifest = {
 };
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
+/** Barhop's own colours (index.html's theme colour), for a venue whose theme is not #rrggbb. */
+const BARHOP_COLOURS = { primary: '#2563eb', secondary: '#1e3a8a' };
+
+/** The icon an iPhone puts on its Home Screen (apple-touch-icon): 180 px, as Safari asks. */
+export function appleTouchIconUrl(venue: Pick<Venue, 'theme_colors'>): string {
+  const { primary, secondary } = venue.theme_colors;
+  return venueIconUrl({ ...(HEX.test(primary) && HEX.test(secondary) ? { primary, secondary } : BARHOP_COLOURS), size: 180 });
+}
 
 /**
  * Starts at the venue's menu, scoped to the venue's pages, in its theme: the bar (theme colour) as the page's own
@@ -23,9 +32,17 @@ export function venueManifest(venue: Pick<Venue, 'slug' | 'name' | 'description'
   const { primary, secondary, background } = venue.theme_colors;
   const icons: ManifestIcon[] = [];
   if (venue.logo_url && !venue.logo_url.startsWith('/images/art/venue-logo/')) icons.push({ src: venue.logo_url, purpose: 'any' });
-  icons.push(HEX.test(primary) && HEX.test(secondary)
+  const themed = HEX.test(primary) && HEX.test(secondary);
+  icons.push(themed
     ? { src: venueArtUrl('logo', { name: venue.name, primary, secondary }), sizes: 'any', type: 'image/svg+xml', purpose: 'any' }
     : { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' });
+  // Installing needs raster icons at 192 and 512 px (docs/decisions/253); the glass sits inside every mask's circle.
+  const colours = themed ? { primary, secondary } : BARHOP_COLOURS;
+  icons.push(
+    { src: venueIconUrl({ ...colours, size: 192 }), sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: venueIconUrl({ ...colours, size: 512 }), sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: venueIconUrl({ ...colours, size: 512 }), sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  );
   return {
     id: home,
     name: venue.name,

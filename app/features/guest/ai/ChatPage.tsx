@@ -6,13 +6,13 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { useSessionState } from '../../../lib/session-state';
 import { useChatSuggestion } from './api';
+import { conversationToSend } from './chat-history';
 import { ChatOptions, type ChatPicks, DEFAULT_PICKS, describePicks, hasPicks } from './components/ChatOptions';
 import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';
 import { translate, useLocale, useT } from '../../../i18n/i18n';
 
 const CHAT_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
-const HISTORY_SENT = 20;
 
 type Entry = Omit<ChatMessage, 'suggestion'> & { id: number; suggestion?: AiSuggestion };
 
@@ -44,10 +44,8 @@ export default function ChatPage() {
     // docs/product.md §6.4: a chat message must be non-blank; nothing is sent while a reply is pending.
     if (!message || chat.isPending) return;
     const userEntry: Entry = { id: nextId.current++, role: 'user', content: message };
-    // A suggestion's name and drink travel with its message: "make it stronger" starts from it (docs/decisions/190).
-    const history: ChatMessage[] = [...entries.slice(1), userEntry].slice(-HISTORY_SENT).map(({ role, content: c, suggestion: s }) => ({
-      role, content: c, ...(s ? { suggestion: { name: s.previewName, menu_drink_id: s.menuDrinkId } } : {}),
-    }));
+    // The whole conversation, every guest message in it: what they said about themselves holds (docs/decisions/254).
+    const history = conversationToSend([...entries.slice(1), userEntry]);
     setEntries((list) => [...list, userEntry]);
     setText('');
     chat.mutate({ messages: history, context: contextOf(picks) }, {
