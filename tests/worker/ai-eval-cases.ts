@@ -1,4 +1,4 @@
-// The AI bartender's evaluation set (docs/decisions/189, bench/README.md): requests a guest would
+// The AI bartender's evaluation set (docs/decisions/189, docs/ai.md): requests a guest would
 // make, in the six languages the bartender reads, each with the properties a good answer must have. Run by
 // tests/worker/ai-eval.test.ts (`npm run eval:ai`) against the local engine on the demo venues.
 import { type DrinkClass, LANGUAGE_CODES, type LanguageCode } from '../../worker/ai/languages/table';

@@ -1,4 +1,4 @@
-// The AI bartender's evaluation (`npm run eval:ai`; figures in bench/README.md): every case of
+// The AI bartender's evaluation (`npm run eval:ai`; figures in docs/ai.md): every case of
 // tests/worker/ai-eval-cases.ts on the demo venues, through the chat's and the vibe mixer's own entry
 // points (the wire schema, the request built from it, the suggestion service with the local engine).
 // Fails on any allergen or alcohol miss in any language, and on a relevance score under 95% in any
