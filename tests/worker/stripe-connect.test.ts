@@ -33,7 +33,7 @@ const storedRow = async (slug: string) => (await env.DB.prepare('SELECT stripe_a
   .bind(await venueId(slug)).first<{ account: string | null; plan: string | null }>())!;
 
 describe('connecting Stripe from the back office', () => {
-  it('starts not connected; "Connect Stripe" makes a Standard account and an onboarding link back to the Payments page', async () => {
+  it('starts not connected; "Connect Stripe" makes a Standard account and an onboarding link back to the venue settings', async () => {
     const owner = await mintToken(DEMO_EMAILS.admin);
     expect(await connection(owner)).toMatchObject({ state: 'not_connected', account_id: null, charges_enabled: false, payouts_enabled: false, cards_configured: true });
 
@@ -52,8 +52,8 @@ describe('connecting Stripe from the back office', () => {
     const link = stripe.find((r) => r.path === '/v1/account_links')!;
     expect(link.form.get('account')).toBe(answer.connection.account_id);
     expect(link.form.get('type')).toBe('account_onboarding');
-    expect(link.form.get('return_url')).toBe('http://localhost/admin/payments?stripe=return');
-    expect(link.form.get('refresh_url')).toBe('http://localhost/admin/payments?stripe=refresh');
+    expect(link.form.get('return_url')).toBe('http://localhost/admin/profile?stripe=return');
+    expect(link.form.get('refresh_url')).toBe('http://localhost/admin/profile?stripe=refresh');
     expect(link.idempotencyKey).toMatch(new RegExp(`^account_link:${answer.connection.account_id}:`));
     expect(answer.url).toMatch(/^http:\/\/localhost\/api\/payments\/local-onboarding\?account=acct_/);
 
@@ -73,7 +73,7 @@ describe('connecting Stripe from the back office', () => {
     expect(stripe.filter((r) => r.path === '/v1/account_links')).toHaveLength(2);
   });
 
-  it('finishing the stand-in onboarding sends account.updated through the webhook and returns the owner to Payments: charges enabled, cards offered', async () => {
+  it('finishing the stand-in onboarding sends account.updated through the webhook and returns the owner to the settings: charges enabled, cards offered', async () => {
     const owner = await mintToken(DEMO_EMAILS.admin);
     const { account_id: account } = await connection(owner);
     const url = new URL(StripeOnboardingResponse.parse((await connect(owner)).json).url);
@@ -85,10 +85,10 @@ describe('connecting Stripe from the back office', () => {
     // The browser posts the page's form and follows the redirect itself.
     const finished = await exports.default.fetch(new Request(`http://localhost${url.pathname}`, {
       method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account: account!, return_url: 'http://localhost/admin/payments?stripe=return' }).toString(),
+      body: new URLSearchParams({ account: account!, return_url: 'http://localhost/admin/profile?stripe=return' }).toString(),
     }));
     expect(finished.status).toBe(303);
-    expect(finished.headers.get('Location')).toBe('http://localhost/admin/payments?stripe=return');
+    expect(finished.headers.get('Location')).toBe('http://localhost/admin/profile?stripe=return');
     expect(localAccount(account!)).toMatchObject({ charges_enabled: true, payouts_enabled: true });
     expect(await connection(owner)).toMatchObject({ state: 'charges_enabled', charges_enabled: true, payouts_enabled: true, currently_due: [], disabled_reason: null });
     const t = await tableOf('42', ['Host']);

@@ -15,8 +15,8 @@ import { completeOnboardingLocally, LOCAL_ONBOARDING_PATH, stripeEvent } from '.
 import { signedTestPayload, usesLocalStripe } from './stripe';
 import { receiveStripeEvent } from './webhook';
 
-/** Where Stripe's onboarding sends the owner back: the back office's Payments page. */
-export const PAYMENTS_SETTINGS_PATH = '/admin/payments';
+/** Where Stripe's onboarding sends the owner back: the venue's settings (Venue Profile), at its Payments panel. */
+export const PAYMENTS_SETTINGS_PATH = '/admin/profile';
 
 /** The venue's Stripe connection (mounted under /api/admin/payments/stripe). Only the venue's own admin connects it. */
 export const adminStripeConnectionRoutes = new Hono<AppContext>()
