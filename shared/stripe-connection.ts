@@ -58,7 +58,10 @@ export function stripeRequirementWords(codes: readonly string[]): string[] {
     if (REQUIREMENT_WORDS[code]) return REQUIREMENT_WORDS[code];
     const address = ADDRESS_PARTS.exec(code);
     if (address) return address[1] === 'individual' ? 'Your address' : address[1] === 'company' ? "The company's address" : "The representative's address";
-    // A person Stripe names by its id (person_…): what it asks of them, spelled out.
+    // A person Stripe names by its id (person_…): asked what a representative is asked.
+    const person = /^person_[A-Za-z0-9]+\.(.+)$/.exec(code);
+    const asRepresentative = person ? REQUIREMENT_WORDS[`representative.${person[1]}`] : undefined;
+    if (asRepresentative) return asRepresentative.replace("The representative's", "A person's").replace("the representative's", "a person's");
     const spelled = code.replace(/^person_[A-Za-z0-9]+\./, 'A person: ').replace(/[._]/g, ' ').trim();
     return spelled.charAt(0).toUpperCase() + spelled.slice(1);
   });

@@ -1,48 +1,15 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { DEMO_PASSWORD, freshPage, newVenueWithOwner, signIn } from './venue-owner';
 
 // Connecting Stripe from the back office with no Stripe keys (docs/decisions/244, docs/payments.md "A venue's
 // account"): a new venue's owner connects in Settings → Payments, meets the stand-in's onboarding page, comes back
 // to a panel that says what Stripe still needs, finishes, and sees charges enabled; the super admin sees each state.
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const run = Date.now().toString(36);
-const PASSWORD = 'barhop-demo';
-
-async function tokenOf(request: APIRequestContext, email: string, password = PASSWORD) {
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return (await login.json() as { access_token: string }).access_token;
-}
-
-/** A brand-new venue and its owner, as the platform's super admin sets them up: nothing connected yet. */
-async function newVenueWithOwner(request: APIRequestContext, name: string) {
-  const auth = { Authorization: `Bearer ${await tokenOf(request, 'superadmin@barhop.dev')}` };
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${run}`;
-  const venue = await request.post('/api/super/venues', { headers: auth, data: { name: `${name} ${run}`, slug } });
-  expect(venue.ok(), await venue.text()).toBe(true);
-  const venueId = (await venue.json() as { venue: { id: string } }).venue.id;
-  const email = `owner-${slug}@example.com`;
-  const owner = await request.post(`/api/super/venues/${venueId}/staff`, { headers: auth, data: { email, role: 'admin', password: 'owner-password-1' } });
-  expect(owner.ok(), await owner.text()).toBe(true);
-  return { name: `${name} ${run}`, email, password: 'owner-password-1' };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function freshPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return context.newPage();
-}
-
 /** The venue's card payments state in the super admin's venue list. */
 async function superSees(browser: Browser, venueName: string, state: string) {
   const page = await freshPage(browser);
-  await signIn(page, 'superadmin@barhop.dev', PASSWORD);
+  await signIn(page, 'superadmin@barhop.dev', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/super/);
   await page.goto('/super/venues');
   await page.getByLabel('Search venues by name or slug').fill(venueName);
