@@ -43,6 +43,7 @@ import { venueRoutes } from './venues/routes';
 import { tableRoutes } from './tables/routes';
 import { tableLookupRoutes } from './tables/lookup.routes';
 import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
+import { adminStripeConnectionRoutes, localOnboardingRoutes } from './payments/connect.routes';
 import { adminPaymentRoutes, paymentWebhookRoutes, staffCardRoutes, tableCardRoutes } from './payments/routes';
 import { adminExportRoutes, adminImportRoutes } from './imports/routes';
 import { adminReportRoutes } from './reports/routes';
@@ -103,6 +104,7 @@ const api = new Hono<AppContext>()
   .route('/admin/audit-log', adminAuditRoutes)
   .route('/admin/images', adminImageRoutes)
   .route('/admin/tables', adminTableRoutes)
+  .route('/admin/payments/stripe', adminStripeConnectionRoutes)
   .route('/admin/payments', adminPaymentRoutes)
   .route('/admin/imports', adminImportRoutes)
   .route('/admin/exports', adminExportRoutes)
@@ -114,6 +116,8 @@ const api = new Hono<AppContext>()
   .route('/ai', aiAdminRoutes);
 // Bench-only routes are compiled out of a production build (docs/decisions/194).
 if (__BARHOP_DEMO_BUILD__) api.route('/dev/bench', devBenchRoutes());
+// The local Stripe stand-in's onboarding page (docs/decisions/244): demo builds only, never in production.
+if (__BARHOP_DEMO_BUILD__) api.route('/payments', localOnboardingRoutes);
 
 export type ApiType = typeof api;
 

@@ -77,3 +77,4 @@ export type RefundResponse = z.infer<typeof RefundResponse>;
 
 /** POST /api/payments/webhook's answer to Stripe. */
 export const WebhookResponse = z.object({ received: z.literal(true), applied: z.boolean() });
+export type WebhookResponse = z.infer<typeof WebhookResponse>;

@@ -4,6 +4,7 @@ import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { typedName } from './typed-name';
 import { INVENTORY_UNITS } from '../constants';
+import { StripeConnectionState } from './stripe-connection';
 import { TaxRateBp, ThemeColors, Venue } from './venue';
 
 export const SUPER_API_LABEL = 'superApi';
@@ -178,7 +179,11 @@ export const VenueUpdateBody = z.object(venueFields).partial()
   .refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type VenueUpdateBody = z.input<typeof VenueUpdateBody>;
 
-export const SuperVenueList = z.object({ venues: z.array(Venue) });
+/** A venue in the super admin's list: with its Stripe connection's state (docs/decisions/244). */
+export const SuperVenue = Venue.extend({ card_payments: StripeConnectionState });
+export type SuperVenue = z.infer<typeof SuperVenue>;
+export const SuperVenueList = z.object({ venues: z.array(SuperVenue) });
+export type SuperVenueList = z.infer<typeof SuperVenueList>;
 export const SuperVenueResponse = z.object({ venue: Venue });
 
 // ---- Accounts (venue staff and admins) ----

@@ -17,7 +17,7 @@ const EMPTY_OVERVIEW = {
 const VENUE = {
   id: 'v1', slug: 'artisan-bar', name: 'The Artisan Bar', description: '', address: '418 Hudson St', image_url: null, phone: '(212) 555-0142',
   logo_url: null, cover_image_url: null, theme_colors: { primary: '#b45309', secondary: '#78350f', background: '#fdf8f0', text: '#292018' },
-  opening_hours: 'Daily', timezone: 'America/New_York', active: true, tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], category_order: [], created_at: '2025-01-01T00:00:00.000Z',
+  opening_hours: 'Daily', timezone: 'America/New_York', active: true, tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], category_order: [], created_at: '2025-01-01T00:00:00.000Z', card_payments: 'charges_enabled' as const,
 };
 
 describe('Platform Overview', () => {
@@ -67,7 +67,7 @@ describe('Platform Overview', () => {
 describe('Venues', () => {
   it('filters by name or slug and status, with both empty texts', async () => {
     mockApi({
-      'GET /api/super/venues': { body: { venues: [VENUE, { ...VENUE, id: 'v2', slug: 'velvet-speakeasy', name: 'The Velvet Speakeasy', active: false }] } },
+      'GET /api/super/venues': { body: { venues: [VENUE, { ...VENUE, id: 'v2', slug: 'velvet-speakeasy', name: 'The Velvet Speakeasy', active: false, card_payments: 'incomplete' }] } },
       'GET /api/super/top-venues': (req) => {
         expect(new URL(req.url).searchParams.get('limit')).toBe('10');
         return { body: { top_venues: [] } };
@@ -76,7 +76,10 @@ describe('Venues', () => {
     renderPage(<VenuesPage />);
     expect(await screen.findByText('Manage all venues across the platform')).toBeTruthy();
     expect(await screen.findByText('The Velvet Speakeasy')).toBeTruthy();
+    expect(within(screen.getByText('The Artisan Bar').closest('tr')!).getByText('Charges enabled')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'inactive' } });
+    // Each venue's Stripe connection (docs/decisions/244).
+    expect(within(screen.getByText('The Velvet Speakeasy').closest('tr')!).getByText('Setup incomplete')).toBeTruthy();
     expect(screen.queryByText('The Artisan Bar')).toBeNull();
     fireEvent.change(screen.getByLabelText('Search venues by name or slug'), { target: { value: 'artisan' } });
     expect(screen.getByText('No venues found matching your criteria.')).toBeTruthy();

@@ -1,42 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { freshPage, newVenueWithOwner, run, signIn, tokenOf } from './venue-owner';
 
 // An owner's first day (docs/product.md §11.5, §9.5): a new venue's owner invites a bartender, who signs in with the
 // one-time link; a bartender the owner disables sees "You've been signed out", not broken lists.
 test.use({ viewport: { width: 1280, height: 800 } });
-
-const run = Date.now().toString(36);
-const PASSWORD = 'barhop-demo';
-
-async function tokenOf(request: APIRequestContext, email: string, password = PASSWORD) {
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return (await login.json() as { access_token: string }).access_token;
-}
-
-/** A brand-new venue and its owner, as the platform's super admin sets them up. */
-async function newVenueWithOwner(request: APIRequestContext, name: string) {
-  const auth = { Authorization: `Bearer ${await tokenOf(request, 'superadmin@barhop.dev')}` };
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${run}`;
-  const venue = await request.post('/api/super/venues', { headers: auth, data: { name: `${name} ${run}`, slug } });
-  expect(venue.ok(), await venue.text()).toBe(true);
-  const venueId = (await venue.json() as { venue: { id: string } }).venue.id;
-  const email = `owner-${slug}@example.com`;
-  const owner = await request.post(`/api/super/venues/${venueId}/staff`, { headers: auth, data: { email, role: 'admin', password: 'owner-password-1' } });
-  expect(owner.ok(), await owner.text()).toBe(true);
-  return { email, password: 'owner-password-1' };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function freshPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return context.newPage();
-}
 
 test('a new owner invites a bartender with a one-time link, and the bartender signs in to the staff portal', async ({ page, browser, request }) => {
   const owner = await newVenueWithOwner(request, 'Owner Team Bar');

@@ -29,7 +29,7 @@ function connectAccount(slug: string, account: string | null) {
   // The venue lives on one shard; the update names it by slug, so running it on each finds it once.
   for (const shard of ['DB_SHARD_0', 'DB_SHARD_1', 'DB_SHARD_2']) {
     execFileSync('npx', ['wrangler', 'd1', 'execute', shard, '--local', '--persist-to', stateDir, '-c', 'wrangler.toml',
-      '--command', `UPDATE venues SET stripe_account_id = ${value} WHERE slug = '${slug}'`], { stdio: 'ignore', env: { ...process.env, CI: 'true' } });
+      '--command', `UPDATE venues SET stripe_account_id = ${value}, stripe_charges_enabled = ${account === null ? 0 : 1} WHERE slug = '${slug}'`], { stdio: 'ignore', env: { ...process.env, CI: 'true' } });
   }
 }
 

@@ -710,4 +710,28 @@ export const MUTANTS: Mutant[] = [
     replace: 'amount <= 0) {',
     tests: [W('settlement')],
   },
+  {
+    id: 'connect-account-without-plan',
+    rule: "a venue's Stripe account is made with the key its row planned first, so a retry gets the same account (docs/decisions/244)",
+    file: 'worker/payments/connect.ts',
+    search: 'idempotencyKey: plan });',
+    replace: 'idempotencyKey: `account:${venueId}:${newId()}` });',
+    tests: [W('stripe-connect')],
+  },
+  {
+    id: 'connect-older-status-over-newer',
+    rule: 'an older account.updated never overwrites what Stripe said later (docs/decisions/244)',
+    file: 'worker/payments/connect.ts',
+    search: 'or(isNull(venues.stripeStatusAt), lte(venues.stripeStatusAt, at))',
+    replace: 'isNotNull(venues.stripeAccountId)',
+    tests: [W('stripe-connect')],
+  },
+  {
+    id: 'night-counts-refused-refunds',
+    rule: 'the close of night counts only refunds Stripe made (docs/decisions/236)',
+    file: 'worker/reports/night.ts',
+    search: "eq(paymentRefunds.status, 'succeeded'), ",
+    replace: '',
+    tests: [W('owner-night')],
+  },
 ];

@@ -290,8 +290,13 @@ describe('a night that says what was collected', () => {
       share('share-terminal', 'paid-tab', 1200, 1000, 0, 'card_terminal'),
       env.DB.prepare(`INSERT INTO payment_refunds (id, share_id, session_id, restaurant_id, stripe_refund_id, amount_cents, reason, by_user_id, created_at)
         VALUES (?, ?, ?, ?, ?, 500, 'Spilled', 'admin', ?)`).bind(id('refund'), id('share-app'), id('paid-tab'), artisan, id('re'), at(550)),
+      // Two more refunds of that share gave nothing back: Stripe refused one, and has not answered the other yet.
+      ...(['failed', 'pending'] as const).map((status, i) => env.DB.prepare(`INSERT INTO payment_refunds (id, share_id, session_id, restaurant_id, stripe_refund_id, amount_cents, reason, by_user_id, status, created_at)
+        VALUES (?, ?, ?, ?, ?, 300, 'Spilled again', 'admin', ?, ?)`).bind(id(`refund-${status}`), id('share-app'), id('paid-tab'), artisan, id(`re-${status}`), status, at(560 + i))),
       session('open-tab', '72', 'open'),
       ...order('open-round', 'delivered', 'unpaid', null, 1000, 300, 'open-tab'),
+      // The open tab's next round is still being made: not sold yet, so not part of its open check.
+      ...order('open-making', 'preparing', 'unpaid', null, 400, 310, 'open-tab'),
       share('share-open', 'open-tab', 600, 500, 0, 'cash'),
     ]);
   });
@@ -332,6 +337,18 @@ describe('a night that says what was collected', () => {
     const c = r.collected;
     expect(c.sales_cents + c.service_charge_cents + c.tax_cents + c.tips_cents - c.refunds_cents).toBe(c.amount_cents);
     expect(c.amount_cents).toBe(3050 + 2850 + 900);
+  });
+
+  it("a tab's open check is what its delivered rounds still owe, never a round still being made", async () => {
+    const r = await night();
+    // Table 72: its delivered round's $10.00 + 10% service + 10% tax = $12.00, less the $6.00 share paid.
+    expect(r.open_checks.checks.find((c) => c.name === 'Table 72')?.amount_cents).toBe(600);
+  });
+
+  it('a refund Stripe refused, or one it has not answered yet, gives nothing back', async () => {
+    const r = await night();
+    expect(r.payment_methods.find((m) => m.method === 'Card in the app')).toMatchObject({ refunds_cents: 500, amount_cents: 1000 + 100 + 100 + 200 - 500 });
+    expect(r.refunds).toEqual({ count: 2, cents: 880 + 500 });
   });
 
   it('refunds are one figure whatever the method, and the card fees are their own line', async () => {

@@ -31,7 +31,7 @@ export function recordStripe(answer: typeof fetch = localStripeFetch) {
 
 /** The venue takes cards on this connected account (null: pay at the bar). */
 export async function connectVenue(slug: string, account: string | null, holdCents = 10_000) {
-  await env.DB.prepare('UPDATE venues SET stripe_account_id = ?, tab_hold_cents = ? WHERE id = ?').bind(account, holdCents, await venueId(slug)).run();
+  await env.DB.prepare('UPDATE venues SET stripe_account_id = ?, stripe_charges_enabled = ?, tab_hold_cents = ? WHERE id = ?').bind(account, account ? 1 : 0, holdCents, await venueId(slug)).run();
 }
 
 /** A signed delivery of one event to the webhook route. */

@@ -47,6 +47,8 @@ export const POLICY: Record<string, readonly Who[]> = {
   // Stripe's webhook: its credential is the signature over the body, refused with 400 for anyone else
   // (tests/worker/payments.test.ts, docs/decisions/222); no bearer token changes that.
   'POST /api/payments/webhook': EVERYONE,
+  // The local Stripe stand-in's onboarding page (demo builds, docs/decisions/244): Stripe's hosted page stands in here.
+  '/api/payments/local-onboarding': EVERYONE,
   // The VAPID public key a browser subscribes with (docs/decisions/227): public, like the key.
   '/api/push': EVERYONE,
 
@@ -72,6 +74,9 @@ export const POLICY: Record<string, readonly Who[]> = {
   'POST /api/auth/claims/sync': STAFF_UP,
   '/api/staff': STAFF_UP,
   '/api/admin': ADMIN_UP,
+  // The venue's own Stripe account is connected by its admin only: a super admin acts as that admin (impersonating),
+  // never by naming the venue (docs/decisions/244); staff read nothing of it.
+  'POST /api/admin/payments/stripe/connect': ['admin', 'otherAdmin', 'impersonating'],
   'GET /api/admin/auth/me': STAFF_UP,
   '/api/ai/admin': ADMIN_UP, // a venue's AI settings and analytics
   '/api/ai/global-prompt': SUPERADMIN,

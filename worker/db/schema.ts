@@ -55,6 +55,18 @@ export const venues = sqliteTable('venues', {
   pickupPoint: text('pickup_point').notNull().default('at the bar'),
   /** Card payments (docs/decisions/222): the venue's Stripe connected account; null = "Pay at the bar" only. */
   stripeAccountId: text('stripe_account_id'),
+  /**
+   * Connecting Stripe from the back office (docs/decisions/244): the idempotency key of the account creation, written
+   * before the call, so a retry or a second click gets the same account back. The fields below are the account as
+   * Stripe last said (GET /v1/accounts/:id or `account.updated`), at `stripe_status_at` (epoch seconds): an older
+   * word never overwrites a newer one. New payments need `stripe_charges_enabled`.
+   */
+  stripeAccountPlan: text('stripe_account_plan'),
+  stripeChargesEnabled: bool('stripe_charges_enabled').notNull().default(false),
+  stripePayoutsEnabled: bool('stripe_payouts_enabled').notNull().default(false),
+  stripeCurrentlyDue: jsonList('stripe_currently_due').notNull().default([]),
+  stripeDisabledReason: text('stripe_disabled_reason'),
+  stripeStatusAt: integer('stripe_status_at'),
   /** The platform's application fee on each card payment, in basis points of what the guest pays. */
   applicationFeeBp: integer('application_fee_bp').notNull().default(100),
   /** A tab opened on a card holds this much (docs/product.md §12.9); a round past it asks for a new hold. */

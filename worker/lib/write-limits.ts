@@ -102,6 +102,10 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/staff/tables/sessions/:id/holds/capture', maxBytes: 4 * KB },
   { route: 'POST /api/admin/payments/shares/:shareId/refunds', maxBytes: 4 * KB },
   { route: 'POST /api/payments/webhook', limit: STRIPE_WEBHOOK_LIMIT, maxBytes: 64 * KB },
+  // Connecting the venue's Stripe account (docs/decisions/244); the stand-in's onboarding form in demo builds.
+  { route: 'POST /api/admin/payments/stripe/connect', maxBytes: 4 * KB },
+  { route: 'POST /api/admin/payments/stripe/check', maxBytes: 4 * KB },
+  { route: 'POST /api/payments/local-onboarding', maxBytes: 4 * KB },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,5 +1,5 @@
 // A small stand-in for Stripe's API, in Stripe's own request and object shapes (form-encoded requests, the
-// PaymentIntent, Refund, Charge, Dispute and Event objects), for local development and tests (docs/payments.md):
+// PaymentIntent, Refund, Charge, Dispute, Account, Account Link and Event objects), for local development and tests (docs/payments.md):
 // `npm start` uses it when STRIPE_SECRET_KEY is the local key of wrangler.toml's [vars] in a demo build, as the
 // local AI engine stands in for Workers AI. The Worker reaches it through the SDK's fetch client, never by network.
 // It keeps the intents it made in memory; one it does not know is taken as Stripe would have it after the guest
@@ -137,8 +137,76 @@ async function answer(method: string, path: string, body: string): Promise<Respo
       metadata, reason: flat.reason ?? null, status: 'succeeded', created: Math.floor(Date.now() / 1000),
     });
   }
+  if (method === 'POST' && path === '/v1/accounts') {
+    const account = newAccount(flat, metadata);
+    accounts.set(account.id, account);
+    return json(200, account);
+  }
+  if ((match = /^\/v1\/accounts\/([^/]+)$/.exec(path)) && method === 'GET') {
+    return json(200, accounts.get(match[1]!) ?? completed(match[1]!));
+  }
+  if (method === 'POST' && path === '/v1/account_links') {
+    for (const param of ['account', 'refresh_url', 'return_url', 'type'] as const) {
+      if (!flat[param]) return stripeError(400, 'parameter_missing', `Missing required param: ${param}.`, param);
+    }
+    let origin: string;
+    try {
+      origin = new URL(flat.return_url!).origin;
+    } catch {
+      return stripeError(400, 'url_invalid', 'Not a valid URL', 'return_url');
+    }
+    const onboarding = new URL(LOCAL_ONBOARDING_PATH, origin);
+    onboarding.searchParams.set('account', flat.account!);
+    onboarding.searchParams.set('return_url', flat.return_url!);
+    const created = Math.floor(Date.now() / 1000);
+    return json(200, { object: 'account_link', created, expires_at: created + 300, url: onboarding.toString() });
+  }
   return stripeError(404, 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
 }
+
+// ---- connected accounts (docs/decisions/244) ----------------------------------------------------
+
+/** Where the stand-in's Account Links lead: the Worker's own small onboarding page (worker/payments/connect.routes.ts). */
+export const LOCAL_ONBOARDING_PATH = '/api/payments/local-onboarding';
+
+/** What a new account still needs before Stripe lets it charge, as Stripe lists it for a fresh Standard account. */
+export const LOCAL_NEW_ACCOUNT_DUE = ['business_profile.url', 'external_account', 'representative.verification.document', 'tos_acceptance.date'] as const;
+
+export type LocalAccount = {
+  id: string; object: 'account'; type: string; email: string | null; charges_enabled: boolean; payouts_enabled: boolean; details_submitted: boolean;
+  business_profile: { name: string | null }; metadata: Record<string, string>; created: number;
+  requirements: { currently_due: string[]; eventually_due: string[]; past_due: string[]; disabled_reason: string | null };
+};
+
+const accounts = new Map<string, LocalAccount>();
+
+function newAccount(flat: Params, metadata: Record<string, string>): LocalAccount {
+  const due = [...LOCAL_NEW_ACCOUNT_DUE];
+  return {
+    id: nextId('acct'), object: 'account', type: flat.type ?? 'standard', email: flat.email ?? null, charges_enabled: false, payouts_enabled: false,
+    details_submitted: false, business_profile: { name: flat['business_profile[name]'] ?? null }, metadata, created: Math.floor(Date.now() / 1000),
+    requirements: { currently_due: due, eventually_due: due, past_due: due, disabled_reason: 'requirements.past_due' },
+  };
+}
+
+/** An account onboarded to the end; one the stand-in did not make (another isolate, a restart) is taken as such. */
+function completed(id: string, account: LocalAccount | undefined = accounts.get(id)): LocalAccount {
+  return {
+    ...(account ?? { id, object: 'account', type: 'standard', email: null, business_profile: { name: null }, metadata: {}, created: Math.floor(Date.now() / 1000) }),
+    charges_enabled: true, payouts_enabled: true, details_submitted: true,
+    requirements: { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null },
+  };
+}
+
+/** What the owner's "Finish test onboarding" does at Stripe: the account can charge and be paid out. */
+export function completeOnboardingLocally(id: string): LocalAccount {
+  const account = completed(id);
+  accounts.set(id, account);
+  return account;
+}
+
+/** An account as the stand-in holds it now (tests build Stripe's events from it). */
+export const localAccount = (id: string): LocalAccount | null => accounts.get(id) ?? null;
 
 /** An intent as the stand-in holds it now (tests build Stripe's events from it). */
 export const localIntent = (id: string): LocalIntent | null => intents.get(id) ?? null;

@@ -17,17 +17,16 @@ import { tabHolds, tabShares, tableSessions, venues } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { ApiError, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { venueHub } from '../live/hub-client';
 import { keepsGuestReads } from '../menu/read-cache';
-import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
+import type { VenueDatabase } from '../shards/directory';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 import { payableShare } from '../tables/card';
 import { memberByKeys, readTable } from '../tables/queries';
 import { anyActor, guestActor, locateSession, runTableCommand, staffActor } from '../tables/requests';
-import { cardEventOf, cardEventOfIntent } from './events';
-import { observeLocally } from './local-stripe';
+import { cardEventOfIntent } from './events';
 import { STRIPE_ACTOR } from './settlement';
-import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, usesLocalStripe, verifiedEvent } from './stripe';
+import { applicationFeeCents, cardPaymentsConfigured, stripeGateway } from './stripe';
+import { receiveStripeEvent } from './webhook';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
@@ -37,12 +36,16 @@ const notTakingCards = () => new ApiError(409, 'payments_unavailable', 'This ven
 
 type VenueCard = { account: string; feeBp: number; holdCents: number };
 
-/** The venue's connected account, or null: "Pay at the bar" (docs/product.md §12.9). */
-async function venueCard(c: Context<AppContext>, db: Db, venueId: string): Promise<VenueCard | null> {
+/**
+ * The venue's connected account, or null: "Pay at the bar" (docs/product.md §12.9). A new payment or hold also needs
+ * the account able to charge (`forNewPayment`, docs/decisions/244); checking and refunding the ones made need only the account.
+ */
+async function venueCard(c: Context<AppContext>, db: Db, venueId: string, use: 'forNewPayment' | 'forPaymentsMade'): Promise<VenueCard | null> {
   if (!cardPaymentsConfigured(c.env)) return null;
-  const [venue] = await db.select({ account: venues.stripeAccountId, feeBp: venues.applicationFeeBp, holdCents: venues.tabHoldCents })
+  const [venue] = await db.select({ account: venues.stripeAccountId, feeBp: venues.applicationFeeBp, holdCents: venues.tabHoldCents, chargesEnabled: venues.stripeChargesEnabled })
     .from(venues).where(eq(venues.id, venueId)).limit(1);
-  return venue?.account ? { account: venue.account, feeBp: venue.feeBp, holdCents: venue.holdCents } : null;
+  if (!venue?.account || (use === 'forNewPayment' && !venue.chargesEnabled)) return null;
+  return { account: venue.account, feeBp: venue.feeBp, holdCents: venue.holdCents };
 }
 
 function answerIntent(c: Context<AppContext>, card: VenueCard, intent: { id: string; clientSecret: string }, amountCents: number): CardPaymentResponse {
@@ -71,7 +74,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     const actor = await anyActor(c, venueId);
     const rows = await memberTable(database, id);
     if (actor.kind === 'guest' && !memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
-    const card = await venueCard(c, database.db, venueId);
+    const card = await venueCard(c, database.db, venueId, 'forNewPayment');
     const holds = await database.db.select().from(tabHolds).where(eq(tabHolds.sessionId, id));
     return c.json({ available: card !== null, hold_cents: card?.holdCents ?? 0, holds: holds.map(holdAnswer) } satisfies CardStatusResponse);
   })
@@ -79,7 +82,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     const { id, shareId } = c.req.valid('param');
     const { venueId, database } = await locateSession(c, id);
     const actor = guestActor(c);
-    const card = await venueCard(c, database.db, venueId);
+    const card = await venueCard(c, database.db, venueId, 'forNewPayment');
     if (!card) throw notTakingCards();
     const rows = await memberTable(database, id);
     const share = payableShare({ db: database.db, venueId, now: new Date().toISOString(), rows, actor, member: memberByKeys(rows, actor.ownerKeys) }, shareId);
@@ -116,7 +119,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     const share = rows.shares.find((s) => s.id === shareId && s.paymentStatus !== 'void');
     if (!share) throw new ApiError(404, 'share_not_found', 'That share is not on this tab');
     if (share.payerMemberId !== member.id) throw new ApiError(403, 'not_your_share', 'Only its payer can pay this share');
-    const card = await venueCard(c, database.db, venueId);
+    const card = await venueCard(c, database.db, venueId, 'forPaymentsMade');
     if (!card) throw notTakingCards();
     let answer: CardCheckResponse['share'] = {
       id: shareId, payment_status: share.paymentStatus, payment_problem: share.paymentProblem, payment_problem_note: share.paymentProblemNote,
@@ -135,7 +138,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     const { id } = c.req.valid('param');
     const { venueId, database } = await locateSession(c, id);
     const actor = guestActor(c);
-    const card = await venueCard(c, database.db, venueId);
+    const card = await venueCard(c, database.db, venueId, 'forNewPayment');
     if (!card) throw notTakingCards();
     const rows = await memberTable(database, id);
     if (!memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
@@ -166,7 +169,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     const holdOf = async () => (await database.db.select().from(tabHolds).where(and(eq(tabHolds.id, holdId), eq(tabHolds.sessionId, id))).limit(1))[0];
     let hold = await holdOf();
     if (!hold) throw new ApiError(404, 'hold_not_found', 'That card hold is not on this tab');
-    const card = await venueCard(c, database.db, venueId);
+    const card = await venueCard(c, database.db, venueId, 'forPaymentsMade');
     if (!card) throw notTakingCards();
     // Only a hold still waiting (or one that failed and may have been confirmed again) has anything to learn.
     if (hold.status === 'pending' || hold.status === 'failed') {
@@ -203,7 +206,7 @@ export const adminPaymentRoutes = new Hono<AppContext>()
       .where(and(eq(tabShares.id, shareId), eq(tableSessions.restaurantId, venueId))).limit(1);
     if (!share) throw new ApiError(404, 'share_not_found', 'That share was not found');
     const row = share.share;
-    if (!(await venueCard(c, db, venueId))) throw notTakingCards();
+    if (!(await venueCard(c, db, venueId, 'forPaymentsMade'))) throw notTakingCards();
     // Planned, checked and made in the table's turn (worker/payments/settlement.ts): two refunds at once cannot both pass.
     const outcome = await runTableCommand(c, venueId, { type: 'refund_share', sessionId: row.sessionId, refundId: newId(), shareId, amountCents: body.amount_cents ?? null, reason: body.reason }, await staffActor(c, venueId));
     const refund = outcome.refund!;
@@ -216,47 +219,7 @@ export const adminPaymentRoutes = new Hono<AppContext>()
 
 // ---- the webhook ------------------------------------------------------------------------------
 
-
-/** Connected account → its venue and database; an isolate remembers (a venue keeps its account). */
-const accounts = new Map<string, { venueId: string; database: VenueDatabase }>();
-
-async function venueOfAccount(c: Context<AppContext>, account: string) {
-  const known = accounts.get(account);
-  if (known) return known;
-  for (const database of await everyVenueDatabase(c.env)) {
-    const [venue] = await database.db.select({ id: venues.id }).from(venues).where(eq(venues.stripeAccountId, account)).limit(1);
-    if (venue) {
-      const found = { venueId: venue.id, database };
-      accounts.set(account, found);
-      return found;
-    }
-  }
-  return null;
-}
-
-/** The tab a PaymentIntent belongs to: a share's payment or a tab's hold. */
-async function sessionOfIntent(db: Db, intentId: string): Promise<string | null> {
-  const [share] = await db.select({ session: tabShares.sessionId }).from(tabShares).where(eq(tabShares.providerRef, intentId)).limit(1);
-  if (share) return share.session;
-  const [hold] = await db.select({ session: tabHolds.sessionId }).from(tabHolds).where(eq(tabHolds.paymentIntentId, intentId)).limit(1);
-  return hold?.session ?? null;
-}
-
-/** POST /api/payments/webhook: Stripe's events, signature checked before anything is read. */
+/** POST /api/payments/webhook: Stripe's events, signature checked before anything is read (worker/payments/webhook.ts). */
 export const paymentWebhookRoutes = new Hono<AppContext>()
   .use(keepsGuestReads)
-  .post('/webhook', async (c) => {
-    if (!cardPaymentsConfigured(c.env)) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here');
-    const signature = c.req.header('stripe-signature');
-    if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing');
-    const event = await verifiedEvent(c.env, await c.req.text(), signature);
-    if (!event) throw new ApiError(400, 'invalid_signature', 'The Stripe signature does not match this payload');
-    if (usesLocalStripe(c.env)) observeLocally(event);
-    const card = cardEventOf(event);
-    const venue = card?.account ? await venueOfAccount(c, card.account) : null;
-    const sessionId = card && venue ? await sessionOfIntent(venue.database.db, card.intentId) : null;
-    // Events the tabs do not follow, or about payments they do not hold, are acknowledged so Stripe stops sending them.
-    if (!card || !venue || !sessionId) return c.json({ received: true as const, applied: false });
-    const outcome = await venueHub(c.env, venue.venueId).tableCommand(venue.venueId, { type: 'card_event', sessionId, event: card }, STRIPE_ACTOR);
-    return c.json({ received: true as const, applied: outcome.ok });
-  });
+  .post('/webhook', async (c) => c.json(await receiveStripeEvent(c, await c.req.text(), c.req.header('stripe-signature'))));

@@ -37,12 +37,19 @@ function client(env: StripeEnv): Stripe {
   return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(stripeFetch(env)), maxNetworkRetries: 2 });
 }
 
+/**
+ * Stripe answered the request and refused it (a bad parameter, a platform not allowed to): Stripe keeps that answer
+ * under the request's idempotency key, so asking again with the same key is refused again (docs/decisions/244).
+ */
+export class StripeRefusal extends ApiError {}
+
 /** A Stripe failure as the API answers it: Stripe's code and a message of ours, never Stripe's text (it may name a key). */
 function providerError(err: unknown): ApiError {
   const code = err instanceof Stripe.errors.StripeError ? err.code ?? err.type : 'unknown';
   console.error(JSON.stringify({ level: 'error', message: 'stripe request failed', stripe_code: code }));
   if (err instanceof Stripe.errors.StripeCardError) return new ApiError(402, 'card_declined', 'The card was declined: try another card or pay at the bar', { stripe_code: code });
-  return new ApiError(502, 'payment_provider_error', 'The card provider did not answer as expected: try again or pay at the bar', { stripe_code: code });
+  const refused = err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripePermissionError;
+  return new (refused ? StripeRefusal : ApiError)(502, 'payment_provider_error', 'The card provider did not answer as expected: try again or pay at the bar', { stripe_code: code });
 }
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
@@ -61,6 +68,15 @@ export type IntentState = { id: string; status: string; amountReceived: number; 
 export const applicationFeeCents = (amountCents: number, feeBp: number) => Math.floor((amountCents * feeBp) / 10_000);
 
 export type PaymentGateway = ReturnType<typeof stripeGateway>;
+
+/** A connected account as Stripe says it is now: what the venue's Payments panel shows (docs/decisions/244). */
+export type AccountState = { id: string; chargesEnabled: boolean; payoutsEnabled: boolean; currentlyDue: string[]; disabledReason: string | null };
+
+/** Stripe's Account object (the API's answer or an `account.updated` event's) as the venue stores it. */
+export const accountStateOf = (account: Pick<Stripe.Account, 'id' | 'charges_enabled' | 'payouts_enabled' | 'requirements'>): AccountState => ({
+  id: account.id, chargesEnabled: account.charges_enabled === true, payoutsEnabled: account.payouts_enabled === true,
+  currentlyDue: account.requirements?.currently_due ?? [], disabledReason: account.requirements?.disabled_reason ?? null,
+});
 
 /** What the Worker and the venue's hub ask of Stripe. Every call names the venue's connected account. */
 export function stripeGateway(env: StripeEnv) {
@@ -113,6 +129,30 @@ export function stripeGateway(env: StripeEnv) {
       return { status: intent.status };
     },
 
+    /**
+     * The venue's connected account (docs/decisions/244): a Standard account, made on the platform, named after the
+     * venue. The key is the plan the venue's row holds, so a retry gets the same account back.
+     */
+    async createAccount(input: { venueId: string; venueName: string; idempotencyKey: string }): Promise<AccountState> {
+      const account = await call(() => stripe().accounts.create({
+        type: 'standard', business_profile: { name: input.venueName }, metadata: { venue_id: input.venueId },
+      }, { idempotencyKey: input.idempotencyKey }));
+      return accountStateOf(account);
+    },
+
+    /** A one-time link to Stripe's onboarding of the account; Stripe sends the owner back to `returnUrl`, or to `refreshUrl` when the link expired. */
+    async onboardingLink(account: string, input: { refreshUrl: string; returnUrl: string; idempotencyKey: string }): Promise<string> {
+      const link = await call(() => stripe().accountLinks.create({
+        account, type: 'account_onboarding', refresh_url: input.refreshUrl, return_url: input.returnUrl,
+      }, { idempotencyKey: input.idempotencyKey }));
+      return link.url;
+    },
+
+    /** The account as Stripe holds it now (a read: Stripe takes no idempotency key on it). */
+    async account(account: string): Promise<AccountState> {
+      return accountStateOf(await call(() => stripe().accounts.retrieve(account)));
+    },
+
     /** Refunds part or all of a payment; the platform's fee goes back in proportion. */
     async refund(account: string, intentId: string, amountCents: number, metadata: Record<string, string>, idempotencyKey: string) {
       const refund = await call(() => stripe().refunds.create({
@@ -135,4 +175,10 @@ export async function verifiedEvent(env: StripeEnv, payload: string, signature: 
   } catch {
     return null;
   }
+}
+
+/** A Stripe-Signature header for a payload, as Stripe signs it (the local stand-in's own events, demo builds only). */
+export async function signedTestPayload(env: StripeEnv, payload: string): Promise<string> {
+  const stripe = new Stripe(env.STRIPE_SECRET_KEY ?? 'sk_unset', { httpClient: Stripe.createFetchHttpClient(stripeFetch(env)) });
+  return stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: env.STRIPE_WEBHOOK_SECRET ?? '', cryptoProvider: Stripe.createSubtleCryptoProvider() });
 }

@@ -79,7 +79,8 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
     .where(and(eq(tableSessions.restaurantId, venue.id), inArray(tabShares.paymentStatus, [...PAID]), gte(tabShares.capturedAt, start), lt(tabShares.capturedAt, end)));
   const shareRefunds = await db.select({ cents: paymentRefunds.amountCents, method: tabShares.method }).from(paymentRefunds)
     .leftJoin(tabShares, eq(tabShares.id, paymentRefunds.shareId))
-    .where(and(eq(paymentRefunds.restaurantId, venue.id), gte(paymentRefunds.createdAt, start), lt(paymentRefunds.createdAt, end)));
+    // Only what Stripe gave back: a refund it refused, or has not answered yet, gave nothing (docs/payments.md).
+    .where(and(eq(paymentRefunds.restaurantId, venue.id), eq(paymentRefunds.status, 'succeeded'), gte(paymentRefunds.createdAt, start), lt(paymentRefunds.createdAt, end)));
 
   // Who handled each order: the staff member of its last status change (events are numbered in order).
   const lastStaffEvent = new Map<string, typeof orderEvents.$inferSelect>();
@@ -139,10 +140,13 @@ export async function nightReport(db: Db, control: Db, venue: Venue, day: string
     }
     for (const part of inChunks(rounds.map((r) => r.id))) roundLines.push(...await db.select().from(orderItems).where(inArray(orderItems.orderId, part)));
     for (const tab of tabIds) {
-      const bill = billOf(roundsMoney({ rounds: rounds.filter((r) => r.tableSessionId === tab), roundLines }), rateOf.get(tab) ?? settings?.serviceChargeBp ?? 0);
-      bills.set(tab, bill);
+      const rate = rateOf.get(tab) ?? settings?.serviceChargeBp ?? 0;
+      const tabRounds = rounds.filter((r) => r.tableSessionId === tab);
+      bills.set(tab, billOf(roundsMoney({ rounds: tabRounds, roundLines }), rate));
+      // An open check is what was handed over and not paid: a round still being made is not owed yet.
+      const handedOver = billOf(roundsMoney({ rounds: tabRounds.filter((r) => r.status === 'delivered'), roundLines }), rate);
       const paid = tabShareRows.filter((s) => s.sessionId === tab && isPaid(s.paymentStatus)).reduce((n, s) => n + s.amountCents, 0);
-      owedOf.set(tab, bill.totalCents - paid);
+      owedOf.set(tab, handedOver.totalCents - paid);
     }
   }
 

@@ -1,7 +1,8 @@
 import { asc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
-import { CreateStaffBody, VenueCreateBody, VenueUpdateBody } from '../../shared/schemas/super';
+import { CreateStaffBody, VenueCreateBody, VenueUpdateBody, type SuperVenueList } from '../../shared/schemas/super';
+import { connectionStates } from '../payments/connect';
 import { venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
@@ -14,8 +15,8 @@ import { changedFields, describeWrite } from '../audit/record';
 /** Venue management for super admins: every venue, inactive ones included. */
 export const superVenueRoutes = new Hono<AppContext>()
   .get('/', requireSuperadmin, async (c) => {
-    const rows = await c.get('db').select().from(venues).orderBy(asc(venues.name));
-    return c.json({ venues: rows.map(toVenue) });
+    const [rows, connections] = await Promise.all([c.get('db').select().from(venues).orderBy(asc(venues.name)), connectionStates(c.env)]);
+    return c.json({ venues: rows.map((row) => ({ ...toVenue(row), card_payments: connections.get(row.id) ?? 'not_connected' })) } satisfies SuperVenueList);
   })
   .post('/', requireSuperadmin, validate('json', VenueCreateBody), async (c) => {
     const venue = await createVenue(c.env, c.req.valid('json'));

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { useAdminVenue, useSaveVenue } from '../api';
 import { ACCEPT_ATTRIBUTE, uploadPhoto } from '../image-upload';
+import { StripeConnectionPanel } from '../payments/StripeConnectionPanel';
 import { BusinessDayCard } from './BusinessDayCard';
 
 type Form = {
@@ -180,6 +181,7 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
         </aside>
       </div>
       <BusinessDayCard venue={venue} />
+      <StripeConnectionPanel />
     </main>
   );
 }

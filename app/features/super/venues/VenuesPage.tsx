@@ -1,7 +1,9 @@
 import { Pencil, Plus, Search, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
+import type { SuperVenue } from '../../../../shared/schemas/super';
 import type { Venue } from '../../../../shared/schemas/venue';
+import { STRIPE_CONNECTION_LABELS } from '../../../../shared/stripe-connection';
 import { errorMessage } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
@@ -11,11 +13,12 @@ import { VenueEditor } from './VenueEditor';
 import { VenueStaffModal } from './VenueStaffModal';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
+const CARD_PAYMENT_BADGES: Record<SuperVenue['card_payments'], string> = { not_connected: 'badge-info', incomplete: 'badge-warning', charges_enabled: 'badge-success' };
 /** Spec: the performance panel requests 10 venues and shows 6. */
 const PERFORMANCE_REQUEST = 10;
 const PERFORMANCE_SHOWN = 6;
 
-export function filterSuperVenues(venues: Venue[], query: string, status: StatusFilter): Venue[] {
+export function filterSuperVenues<V extends Venue>(venues: V[], query: string, status: StatusFilter): V[] {
   const q = query.trim().toLowerCase();
   return venues.filter((v) => (status === 'all' || v.active === (status === 'active'))
     && (!q || v.name.toLowerCase().includes(q) || v.slug.toLowerCase().includes(q)));
@@ -107,7 +110,7 @@ export default function VenuesPage() {
           <div className="table-wrap">
             <table>
               <thead>
-                <tr><th scope="col">Venue</th><th scope="col">Status</th><th scope="col">Hours</th><th scope="col">Contact</th><th scope="col">Created</th><th scope="col">Actions</th></tr>
+                <tr><th scope="col">Venue</th><th scope="col">Status</th><th scope="col">Card payments</th><th scope="col">Hours</th><th scope="col">Contact</th><th scope="col">Created</th><th scope="col">Actions</th></tr>
               </thead>
               <tbody>
                 {shown.map((v) => (
@@ -118,6 +121,8 @@ export default function VenuesPage() {
                       <div className="muted">{v.address}</div>
                     </td>
                     <td>{v.active ? <span className="badge badge-success">Active</span> : <span className="badge badge-danger">Inactive</span>}</td>
+                    {/* The venue's Stripe connection (docs/decisions/244): Not connected / Setup incomplete / Charges enabled. */}
+                    <td><span className={`badge ${CARD_PAYMENT_BADGES[v.card_payments]}`}>{STRIPE_CONNECTION_LABELS[v.card_payments]}</span></td>
                     <td><div>{v.opening_hours || '—'}</div><div className="muted">{v.timezone}</div></td>
                     <td>{v.phone ?? '—'}</td>
                     <td>{formatDate(v.created_at)}</td>

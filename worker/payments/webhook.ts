@@ -1,0 +1,70 @@
+// Stripe's webhook (docs/decisions/222 and 244): the signature is checked before anything is read; a card event goes
+// to its tab's turn at the venue's hub, `account.updated` to the venue's stored Stripe connection. Events about
+// accounts or payments no venue holds are acknowledged (applied: false) so Stripe stops sending them.
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type Stripe from 'stripe';
+import type { WebhookResponse } from '../../shared/schemas/payments';
+import { tabHolds, tabShares, venues } from '../db/schema';
+import type { AppContext, Db, WorkerEnv } from '../env';
+import { ApiError } from '../lib/errors';
+import { venueHub } from '../live/hub-client';
+import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
+import { storeAccountState } from './connect';
+import { cardEventOf } from './events';
+import { observeLocally } from './local-stripe';
+import { STRIPE_ACTOR } from './settlement';
+import { accountStateOf, cardPaymentsConfigured, usesLocalStripe, verifiedEvent } from './stripe';
+
+
+/** Connected account → its venue and database; an isolate remembers (a venue keeps its account). */
+const accounts = new Map<string, { venueId: string; database: VenueDatabase }>();
+
+async function venueOfAccount(env: WorkerEnv, account: string) {
+  const known = accounts.get(account);
+  if (known) return known;
+  for (const database of await everyVenueDatabase(env)) {
+    const [venue] = await database.db.select({ id: venues.id }).from(venues).where(eq(venues.stripeAccountId, account)).limit(1);
+    if (venue) {
+      const found = { venueId: venue.id, database };
+      accounts.set(account, found);
+      return found;
+    }
+  }
+  return null;
+}
+
+/** The tab a PaymentIntent belongs to: a share's payment or a tab's hold. */
+async function sessionOfIntent(db: Db, intentId: string): Promise<string | null> {
+  const [share] = await db.select({ session: tabShares.sessionId }).from(tabShares).where(eq(tabShares.providerRef, intentId)).limit(1);
+  if (share) return share.session;
+  const [hold] = await db.select({ session: tabHolds.sessionId }).from(tabHolds).where(eq(tabHolds.paymentIntentId, intentId)).limit(1);
+  return hold?.session ?? null;
+}
+
+/** `account.updated` (a Connect event: `account` names it): the venue's connection as the event says, unless it already holds a newer word. */
+async function applyAccountUpdated(env: WorkerEnv, event: Stripe.Event): Promise<boolean> {
+  const object: unknown = (event as { data?: { object?: unknown } | null }).data?.object;
+  if (typeof object !== 'object' || object === null || typeof (object as { id?: unknown }).id !== 'string') return false;
+  const state = accountStateOf(object as Stripe.Account);
+  const venue = await venueOfAccount(env, event.account ?? state.id);
+  if (!venue) return false;
+  return storeAccountState(venue.database.db, venue.venueId, state, event.created);
+}
+
+/** One delivery of Stripe's webhook, as POST /api/payments/webhook answers it. */
+export async function receiveStripeEvent(c: Context<AppContext>, payload: string, signature: string | undefined): Promise<WebhookResponse> {
+  if (!cardPaymentsConfigured(c.env)) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here');
+  if (!signature) throw new ApiError(400, 'invalid_signature', 'The Stripe-Signature header is missing');
+  const event = await verifiedEvent(c.env, payload, signature);
+  if (!event) throw new ApiError(400, 'invalid_signature', 'The Stripe signature does not match this payload');
+  if (event.type === 'account.updated') return { received: true, applied: await applyAccountUpdated(c.env, event) };
+  if (usesLocalStripe(c.env)) observeLocally(event);
+  const card = cardEventOf(event);
+  const venue = card?.account ? await venueOfAccount(c.env, card.account) : null;
+  const sessionId = card && venue ? await sessionOfIntent(venue.database.db, card.intentId) : null;
+  // Events the tabs do not follow, or about payments they do not hold, are acknowledged so Stripe stops sending them.
+  if (!card || !venue || !sessionId) return { received: true, applied: false };
+  const outcome = await venueHub(c.env, venue.venueId).tableCommand(venue.venueId, { type: 'card_event', sessionId, event: card }, STRIPE_ACTOR);
+  return { received: true, applied: outcome.ok };
+}
