@@ -48,6 +48,7 @@ import { adminExportRoutes, adminImportRoutes } from './imports/routes';
 import { adminReportRoutes } from './reports/routes';
 import { adminTeamRoutes, inviteRoutes } from './team/routes';
 import { adminSetupRoutes } from './setup/routes';
+import { openApiRoutes } from './openapi/routes';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -114,6 +115,9 @@ const api = new Hono<AppContext>()
   .route('/ai', aiAdminRoutes);
 // Bench-only routes are compiled out of a production build (docs/decisions/120).
 if (__BARHOP_DEMO_BUILD__) api.route('/dev/bench', devBenchRoutes());
+// The API's OpenAPI document and reference page, read from the whole app (docs/decisions/249); outside ApiType, as
+// the app's client never calls them.
+api.route('/', openApiRoutes(() => app));
 
 export type ApiType = typeof api;
 
