@@ -11,15 +11,17 @@ test('the API reference page shows the API and its operations, with nothing from
   await page.goto('/api/reference');
 
   await expect(page.getByRole('heading', { name: /Barhop API/ })).toBeVisible();
-  const listVenues = page.locator('.opblock', { hasText: 'List active venues' });
-  await expect(listVenues).toContainText('/api/venues');
-  await expect(listVenues).toContainText('GET');
-  // An operation opens to its parameters and answers, read from the route's own schemas.
-  await page.locator('.opblock', { hasText: "A venue's menu by slug" }).locator('.opblock-summary').click();
-  await expect(page.locator('.opblock.is-open')).toContainText('slug');
+  // Each resource opens to its operations, each operation to its parameters, read from the route's own validators.
+  await page.getByRole('link', { name: 'drinks', exact: true }).click();
+  const menuBySlug = page.getByRole('button', { name: "GET /api/drinks A venue's menu by slug" });
+  await expect(menuBySlug).toBeVisible();
+  await menuBySlug.click();
+  await expect(page.locator('.opblock.is-open .parameters')).toContainText('slug');
+  // Its answer, from the shared Drink schema: money in integer cents.
+  await expect(page.locator('.opblock.is-open .responses-wrapper')).toContainText('"price_cents"');
 
   expect(refused).toEqual([]);
-  // Its own scripts only: none of the app's chunks (/assets/), every request to this origin.
+  // Its own files only: none of the app's chunks (/assets/).
   expect(requested.filter((path) => path.startsWith('/assets/'))).toEqual([]);
-  expect(requested).toEqual(expect.arrayContaining(['/api/openapi.json', '/api-reference/swagger-ui-bundle.js']));
+  expect(requested).toEqual(expect.arrayContaining(['/api/openapi.json', '/api-reference/swagger-ui-bundle.js', '/api-reference/swagger-ui.css']));
 });

@@ -18,7 +18,11 @@ export function openApiRoutes(appOf: () => Hono<AppContext>): Hono<AppContext> {
   let document: ReturnType<typeof openApiDocument> | undefined;
   return new Hono<AppContext>()
     .get('/openapi.json', async (c) => {
-      document ??= openApiDocument(appOf() as unknown as Hono<never>);
+      // Built once per isolate, on the first request; a failure is not kept.
+      document ??= openApiDocument(appOf() as unknown as Hono<never>).catch((error: unknown) => {
+        document = undefined;
+        throw error;
+      });
       return c.json(await document);
     })
     .get('/reference', (c) => c.html(html`<!doctype html>
