@@ -248,7 +248,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/admin/team/{id}/reset': { summary: "Reset a member's access", answer: 'TeamResetResult' },
   'GET /api/admin/setup': { summary: 'The setup checklist', answer: 'SetupChecklist' },
 
-  'GET /api/live/venues/{id}': { summary: "A venue's live events (WebSocket)", status: 101, answerDescription: 'Switching to a WebSocket', security: [{ guestToken: [] }, { staffToken: [] }] },
+  // Its credential is the guest's or staff's token in `?token=` on the upgrade (a browser's WebSocket sends no header).
+  'GET /api/live/venues/{id}': { summary: "A venue's live events (WebSocket)", status: 101, answerDescription: 'Switching to a WebSocket', security: [{}] },
   'POST /api/ai/vibe': { summary: 'Suggest drinks for a vibe', answer: 'AiSuggestion' },
   'POST /api/ai/chat': { summary: 'Ask the AI bartender', answer: 'AiSuggestion' },
   'POST /api/ai/recommend-new': { summary: 'Invent a drink', answer: 'AiSuggestion' },
