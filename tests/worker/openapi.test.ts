@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { openApiPath } from '../../worker/openapi/document';
+import { ANSWERS, type AnswerName } from '../../worker/openapi/operations';
 import { call } from './helpers';
 
 type Operation = { summary?: string; tags?: string[]; security?: Record<string, string[]>[]; parameters?: { in: string; name: string }[]; requestBody?: unknown; responses: Record<string, unknown> };
@@ -56,6 +57,47 @@ describe('GET /api/openapi.json (docs/decisions/249)', () => {
     expect(document.paths['/api/super/venues']!.get!.security).toEqual([{ staffToken: ['superadmin'] }]);
     expect(document.paths['/api/venues']!.get!.security).toEqual([]);
     expect(document.paths['/api/tables/sessions/{id}']!.get!.security).toEqual([{ guestToken: [] }, { staffToken: [] }]);
+  });
+});
+
+describe('the answers the document names', () => {
+  /** The shared schema the document names for an operation's answer of this status. */
+  const answerSchema = (document: Document, method: string, path: string, status: number) => {
+    const ref = JSON.stringify(document.paths[path]?.[method]?.responses[String(status)]).match(/#\/components\/schemas\/(\w+)/)?.[1];
+    expect(ref, `${method} ${path} ${status} names no answer schema`).toBeDefined();
+    return ANSWERS[ref as AnswerName];
+  };
+
+  it('are what the routes answer', async () => {
+    const document = await servedDocument();
+    const session = await call('POST', '/api/auth/guest-session', { body: {} });
+    expect(session.status).toBe(201);
+    answerSchema(document, 'post', '/api/auth/guest-session', 201).parse(session.json);
+    const token = (session.json as { token: string }).token;
+    const reads: [string, string, string?][] = [
+      ['/api/healthz', '/api/healthz'],
+      ['/api/venues', '/api/venues'],
+      ['/api/venues/{id}', '/api/venues/artisan-bar'],
+      ['/api/venues/{id}/drinks', '/api/venues/artisan-bar/drinks'],
+      ['/api/drinks', '/api/drinks?slug=artisan-bar'],
+      ['/api/auth/demo', '/api/auth/demo'],
+      ['/api/push/key', '/api/push/key'],
+      ['/api/cart', '/api/cart?slug=artisan-bar', token],
+    ];
+    for (const [path, url, bearer] of reads) {
+      const res = await call('GET', url, { token: bearer });
+      expect(res.status, `${url}: ${res.text}`).toBe(200);
+      const parsed = answerSchema(document, 'get', path, 200).safeParse(res.json);
+      expect(parsed.error?.issues, url).toBeUndefined();
+    }
+  });
+
+  it('are the error shape when a route refuses', async () => {
+    const document = await servedDocument();
+    expect(document.paths['/api/cart']!.get!.responses['401']).toEqual({ $ref: '#/components/responses/Error' });
+    const refused = await call('GET', '/api/cart?slug=artisan-bar');
+    expect(refused.status).toBe(401);
+    expect(refused.json).toEqual({ error: expect.objectContaining({ code: 'unauthorized' }) });
   });
 });
 

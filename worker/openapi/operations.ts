@@ -1,7 +1,7 @@
 import { AdminAnalytics, AdminFigures, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse, AdminVenueResponse, ImageUploadResponse, IngredientOptionList, IngredientOptionResponse, InventoryImpact } from '../../shared/schemas/admin';
-import { AiKpis, AiInteractionList, AiSuggestion, AiSettingsResponse, AiAnalyticsResponse, FlavorRuleDeleted, FlavorRuleList, FlavorRuleResponse } from '../../shared/schemas/ai';
+import { AiKpis, AiInteractionList, AiSuggestion, GlobalPrompt, AiSettingsResponse, AiAnalyticsResponse, FlavorRuleDeleted, FlavorRuleList, FlavorRuleResponse } from '../../shared/schemas/ai';
 import { AuditLogPage } from '../../shared/schemas/audit';
-import { AuthSession, DemoInfo, GuestProfileResponse, GuestSession, ImpersonationSession, OtpSent, OtpVerified } from '../../shared/schemas/auth';
+import { AuthClaims, AuthSession, DemoInfo, GuestProfileResponse, GuestSession, ImpersonationSession, OtpSent, OtpVerified } from '../../shared/schemas/auth';
 import { CartResponse } from '../../shared/schemas/cart';
 import { SuccessFlag } from '../../shared/schemas/common';
 import { DrinkDetailResponse, DrinkList } from '../../shared/schemas/drink';
@@ -24,8 +24,8 @@ import { VenueList, VenueResponse } from '../../shared/schemas/venue';
 export const ANSWERS = {
   AdminAnalytics, AdminFigures, AdminInventoryList, AdminInventoryResponse, AdminMenuDrinkList, AdminMenuDrinkResponse,
   AdminVenueResponse, ImageUploadResponse, IngredientOptionList, IngredientOptionResponse, InventoryImpact,
-  AiKpis, AiInteractionList, AiSuggestion, AiSettingsResponse, AiAnalyticsResponse, FlavorRuleDeleted, FlavorRuleList, FlavorRuleResponse,
-  AuditLogPage, AuthSession, DemoInfo, GuestProfileResponse, GuestSession, ImpersonationSession, OtpSent, OtpVerified,
+  AiKpis, AiInteractionList, AiSuggestion, GlobalPrompt, AiSettingsResponse, AiAnalyticsResponse, FlavorRuleDeleted, FlavorRuleList, FlavorRuleResponse,
+  AuditLogPage, AuthClaims, AuthSession, DemoInfo, GuestProfileResponse, GuestSession, ImpersonationSession, OtpSent, OtpVerified,
   CartResponse, SuccessFlag, DrinkDetailResponse, DrinkList, FavoriteList, FavoriteToggled, ImportResult,
   MenuBulkEditResult, IngredientList, StaffInventoryItemResponse, StaffInventoryList, StaffMenuList, StockMovementList,
   StockMovementResponse, ActiveOrderResponse, AdminOrderPage, AiOrderList, CanStartResponse, OrderDetailResponse,
@@ -95,7 +95,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/auth/guest/logout': { summary: 'Guest sign-out', answer: 'SuccessFlag' },
   'GET /api/auth/invites/{token}': { summary: 'Read a team invite', answer: 'InviteInfo' },
   'POST /api/auth/invites/{token}/accept': { summary: 'Accept a team invite', answer: 'InviteAcceptResult' },
-  'GET /api/admin/auth/me': { summary: "The staff token's claims" },
+  'GET /api/admin/auth/me': { summary: "The staff token's claims", answer: 'AuthClaims' },
   'GET /api/me': { summary: "The guest's profile", answer: 'GuestProfileResponse' },
   'PATCH /api/me': { summary: "Update the guest's profile", answer: 'GuestProfileResponse' },
 
@@ -178,13 +178,13 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/staff/orders/unclaimed/cancel': { summary: 'Cancel unclaimed orders', answer: 'UnclaimedCancelResult' },
   'PUT /api/staff/orders/{id}/status': { summary: "Move an order's status", answer: 'OrderStatusChange' },
   'POST /api/staff/orders/{id}/recall': { summary: 'Recall a delivered order', answer: 'OrderStatusChange' },
-  'POST /api/staff/orders/{id}/payment': { summary: "Record an order's payment" },
+  'POST /api/staff/orders/{id}/payment': { summary: "Record an order's payment", answer: 'OrderStatusChange' },
   'GET /api/staff/history': { summary: "The bar's past orders", answer: 'OrderList' },
   'GET /api/staff/ai-orders': { summary: 'Orders of AI creations', answer: 'AiOrderList' },
   'GET /api/staff/inventory': { summary: 'Stock', answer: 'StaffInventoryList' },
   'POST /api/staff/inventory': { summary: 'Add a stock item', answer: 'StaffInventoryItemResponse', status: 201 },
   'PUT /api/staff/inventory/{id}': { summary: 'Update a stock item', answer: 'StaffInventoryItemResponse' },
-  'DELETE /api/staff/inventory/{id}': { summary: 'Delete a stock item' },
+  'DELETE /api/staff/inventory/{id}': { summary: 'Delete a stock item', answer: 'SuccessFlag' },
   'GET /api/staff/inventory/{id}/impact': { summary: 'Drinks a stock item pours', answer: 'InventoryImpact' },
   'POST /api/staff/inventory/{id}/movements': { summary: 'Record a stock movement', answer: 'StockMovementResponse', status: 201 },
   'GET /api/staff/inventory/{id}/movements': { summary: "A stock item's movements", answer: 'StockMovementList' },
@@ -208,7 +208,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /api/admin/menu-drinks/{id}': { summary: 'Replace a drink', answer: 'AdminMenuDrinkResponse' },
   'PATCH /api/admin/menu-drinks/{id}': { summary: 'Update a drink', answer: 'AdminMenuDrinkResponse' },
   'PATCH /api/admin/menu-drinks/{id}/availability': { summary: 'Switch a drink on or off', answer: 'AdminMenuDrinkResponse' },
-  'DELETE /api/admin/menu-drinks/{id}': { summary: 'Delete a drink' },
+  'DELETE /api/admin/menu-drinks/{id}': { summary: 'Delete a drink', answer: 'SuccessFlag' },
   'GET /api/admin/ingredients': { summary: 'Ingredients for recipes', answer: 'IngredientOptionList' },
   'POST /api/admin/ingredients': { summary: 'Add a catalogue ingredient', answer: 'IngredientOptionResponse', status: 201 },
   'GET /api/admin/inventory': { summary: 'Stock with costs', answer: 'AdminInventoryList' },
@@ -216,7 +216,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/admin/inventory': { summary: 'Add a stock item', answer: 'AdminInventoryResponse', status: 201 },
   'PUT /api/admin/inventory/{id}': { summary: 'Replace a stock item', answer: 'AdminInventoryResponse' },
   'PATCH /api/admin/inventory/{id}': { summary: 'Update a stock item', answer: 'AdminInventoryResponse' },
-  'DELETE /api/admin/inventory/{id}': { summary: 'Delete a stock item' },
+  'DELETE /api/admin/inventory/{id}': { summary: 'Delete a stock item', answer: 'SuccessFlag' },
   'GET /api/admin/venue': { summary: "The venue's profile", answer: 'AdminVenueResponse' },
   'PUT /api/admin/venue': { summary: "Replace the venue's profile", answer: 'AdminVenueResponse' },
   'PATCH /api/admin/venue': { summary: "Update the venue's profile", answer: 'AdminVenueResponse' },
@@ -224,7 +224,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/admin/translations/ai-drafts': { summary: 'Draft translations with AI', answer: 'AiDraftsResponse' },
   'PUT /api/admin/translations/{id}/{lang}': { summary: 'Save a translation', answer: 'TranslationResponse' },
   'POST /api/admin/translations/{id}/{lang}/approve': { summary: 'Approve a translation', answer: 'TranslationResponse' },
-  'DELETE /api/admin/translations/{id}/{lang}': { summary: 'Delete a translation' },
+  'DELETE /api/admin/translations/{id}/{lang}': { summary: 'Delete a translation', answer: 'SuccessFlag' },
   'GET /api/admin/analytics': { summary: "The venue's analytics", answer: 'AdminAnalytics' },
   'GET /api/admin/figures': { summary: "The venue's figures", answer: 'AdminFigures' },
   'GET /api/admin/audit-log': { summary: "The venue's audit log", answer: 'AuditLogPage' },
@@ -259,8 +259,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/ai/admin/settings': { summary: "The venue's AI settings", answer: 'AiSettingsResponse' },
   'POST /api/ai/admin/settings': { summary: "Save the venue's AI settings", answer: 'AiSettingsResponse' },
   'GET /api/ai/admin/analytics': { summary: "The AI's analytics", answer: 'AiAnalyticsResponse' },
-  'GET /api/ai/global-prompt': { summary: 'The global AI prompt' },
-  'POST /api/ai/global-prompt': { summary: 'Save the global AI prompt' },
+  'GET /api/ai/global-prompt': { summary: 'The global AI prompt', answer: 'GlobalPrompt' },
+  'POST /api/ai/global-prompt': { summary: 'Save the global AI prompt', answer: 'GlobalPrompt' },
   'GET /api/ai/flavor-rules': { summary: 'Flavour rules', answer: 'FlavorRuleList' },
   'POST /api/ai/flavor-rules': { summary: 'Add a flavour rule', answer: 'FlavorRuleResponse', status: 201 },
   'PUT /api/ai/flavor-rules/{id}': { summary: 'Update a flavour rule', answer: 'FlavorRuleResponse' },
