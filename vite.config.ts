@@ -166,6 +166,9 @@ export default defineConfig({
   // imports when they load.
   build: { manifest: true, sourcemap: false, outDir: process.env.BARHOP_OUT_DIR || 'dist' },
   environments: {
+    // The Worker ships as one module: the OpenAPI document's schema converters (hono-openapi) load their vendor
+    // adapters with dynamic imports, which would otherwise split it into chunks (docs/decisions/249).
+    barhop: { build: { rolldownOptions: { output: { codeSplitting: false } } } },
     client: {
       build: {
         modulePreload: {

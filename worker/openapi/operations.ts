@@ -267,8 +267,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /api/ai/flavor-rules/{id}': { summary: 'Delete a flavour rule', answer: 'FlavorRuleDeleted' },
   'GET /api/ai/kpis': { summary: "The AI's key figures", answer: 'AiKpis' },
   'GET /api/ai/interactions': { summary: 'AI interactions', answer: 'AiInteractionList' },
-  'POST /api/dev/bench/d1-insert': { summary: 'Bench: one D1 insert (demo builds)' },
-  'POST /api/dev/bench/d1-write-once': { summary: 'Bench: one idempotent write (demo builds)' },
+  // Bench-only routes, and their names, stay out of a production build (docs/decisions/120).
+  ...(__BARHOP_DEMO_BUILD__ ? {
+    'POST /api/dev/bench/d1-insert': { summary: 'Bench: one D1 insert (demo builds)' },
+    'POST /api/dev/bench/d1-write-once': { summary: 'Bench: one idempotent write (demo builds)' },
+  } : {}),
 
   'GET /images/art/venue-cover/{file}': { summary: "A venue's generated cover", media: 'image/svg+xml' },
   'GET /images/art/venue-logo/{file}': { summary: "A venue's generated logo", media: 'image/svg+xml' },
