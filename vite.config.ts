@@ -1,6 +1,7 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import compression from 'compression';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +112,38 @@ const smallIcons = (): Plugin => ({
   },
 });
 
+/**
+ * The API reference page (/api/reference, served by the Worker: docs/decisions/250) runs Swagger UI from files of our
+ * own origin, so it works offline and under the app's Content-Security-Policy: the build copies them from
+ * swagger-ui-dist into the static assets under /api-reference/ (beside public/api-reference/reference.js) and
+ * `vite dev` serves them from node_modules. No app route imports them.
+ */
+const REFERENCE_FILES = { 'swagger-ui-bundle.js': 'text/javascript', 'swagger-ui.css': 'text/css', 'swagger-ui-bundle.js.LICENSE.txt': 'text/plain' } as const;
+const referenceFile = (name: keyof typeof REFERENCE_FILES) =>
+  // Their source maps are not shipped: a comment naming one would make the browser's tools ask for a missing file.
+  readFileSync(fileURLToPath(new URL(`./node_modules/swagger-ui-dist/${name}`, import.meta.url)), 'utf8').replace(/\n?\/[/*]# sourceMappingURL=\S+?(\*\/)?\s*$/, '\n');
+const apiReferenceAssets = (): Plugin[] => [{
+  name: 'barhop:api-reference-assets-dev',
+  enforce: 'pre',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const name = req.url?.match(/^\/api-reference\/([^?]+)/)?.[1];
+      if (!name || !(name in REFERENCE_FILES)) return next();
+      res.setHeader('Content-Type', REFERENCE_FILES[name as keyof typeof REFERENCE_FILES]);
+      res.end(referenceFile(name as keyof typeof REFERENCE_FILES));
+    });
+  },
+}, {
+  name: 'barhop:api-reference-assets-build',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  generateBundle() {
+    for (const name of Object.keys(REFERENCE_FILES) as (keyof typeof REFERENCE_FILES)[]) {
+      this.emitFile({ type: 'asset', fileName: `api-reference/${name}`, source: referenceFile(name) });
+    }
+  },
+}];
+
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
 /** A table's screens (docs/decisions/231): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;
@@ -122,7 +155,7 @@ export default defineConfig({
     __BARHOP_DEMO_BUILD__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production'),
     __BARHOP_LOCAL_BUILD__: JSON.stringify(!process.env.CLOUDFLARE_ENV),
   },
-  plugins: [previewWithoutLocalTraces(), compressLikeTheEdge(), bufferRequestBodies(), smallIcons(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
+  plugins: [previewWithoutLocalTraces(), compressLikeTheEdge(), bufferRequestBodies(), smallIcons(), ...apiReferenceAssets(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   // BARHOP_OUT_DIR lets parallel e2e/bench runs build side by side without clobbering dist/.
@@ -133,6 +166,9 @@ export default defineConfig({
   // imports when they load.
   build: { manifest: true, sourcemap: false, outDir: process.env.BARHOP_OUT_DIR || 'dist' },
   environments: {
+    // The Worker ships as one module: the OpenAPI document's schema converters (hono-openapi) load their vendor
+    // adapters with dynamic imports, which would otherwise split it into chunks (docs/decisions/249).
+    barhop: { build: { rolldownOptions: { output: { codeSplitting: false } } } },
     client: {
       build: {
         modulePreload: {

@@ -49,6 +49,7 @@ import { adminExportRoutes, adminImportRoutes } from './imports/routes';
 import { adminReportRoutes } from './reports/routes';
 import { adminTeamRoutes, inviteRoutes } from './team/routes';
 import { adminSetupRoutes } from './setup/routes';
+import { openApiRoutes } from './openapi/routes';
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -118,6 +119,9 @@ const api = new Hono<AppContext>()
 if (__BARHOP_DEMO_BUILD__) api.route('/dev/bench', devBenchRoutes());
 // The local Stripe stand-in's onboarding page (docs/decisions/244): demo builds only, never in production.
 if (__BARHOP_DEMO_BUILD__) api.route('/payments', localOnboardingRoutes);
+// The API's OpenAPI document and reference page, read from the whole app (docs/decisions/249); outside ApiType, as
+// the app's client never calls them.
+api.route('/', openApiRoutes(() => app));
 
 export type ApiType = typeof api;
 

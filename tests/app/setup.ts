@@ -13,5 +13,6 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // A file that runs in node (`@vitest-environment node`, e.g. tests/app/openapi-document.test.ts) has no storage.
+  if (typeof window !== 'undefined') localStorage.clear();
 });

@@ -51,6 +51,9 @@ export const POLICY: Record<string, readonly Who[]> = {
   '/api/payments/local-onboarding': EVERYONE,
   // The VAPID public key a browser subscribes with (docs/decisions/227): public, like the key.
   '/api/push': EVERYONE,
+  // The API's OpenAPI document and its reference page (docs/decisions/249, 250).
+  'GET /api/openapi.json': EVERYONE,
+  'GET /api/reference': EVERYONE,
 
   // Guests: a device session (signed token), signed in by phone or not
   '/api/auth/otp': GUESTS,

@@ -9,6 +9,7 @@ import { users, venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
+import { documented, requires } from '../openapi/describe';
 import { staffCaller } from './middleware';
 import { IMPERSONATION_TTL_SECONDS, signStaffToken } from './tokens';
 
@@ -28,10 +29,10 @@ export async function realSuperadmin(c: Context<AppContext>) {
 }
 
 /** Route guard with the spec's message, checked before the body is read. */
-export const requireRealSuperadmin = createMiddleware<AppContext>(async (c, next) => {
+export const requireRealSuperadmin = documented(createMiddleware<AppContext>(async (c, next) => {
   await realSuperadmin(c);
   await next();
-});
+}), requires('staffToken', ['superadmin']));
 
 export async function impersonate(c: Context<AppContext>, venueIdOrSlug: string, role: ImpersonationRole): Promise<ImpersonationSession> {
   const actor = await realSuperadmin(c);

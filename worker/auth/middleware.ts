@@ -5,6 +5,7 @@ import type { StaffRole } from '../../shared/constants';
 import { users, venues } from '../db/schema';
 import type { AppContext, Caller, WorkerEnv } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
+import { documented, requires } from '../openapi/describe';
 import { guestSessionLive, staffSessionState, type StaffSessionState } from './live-sessions';
 import { verifyToken, type StaffClaims } from './tokens';
 
@@ -71,7 +72,7 @@ export const authenticate = createMiddleware<AppContext>(async (c, next) => {
  * Back-office writes are recorded in the audit log (worker/audit/record.ts).
  */
 export function requireRole(...roles: StaffRole[]) {
-  return createMiddleware<AppContext>(async (c, next) => {
+  return documented(createMiddleware<AppContext>(async (c, next) => {
     const caller = c.get('caller');
     if (!caller || caller.kind !== 'staff') throw unauthorized();
     const realUserId = caller.impersonatorId ?? caller.userId;
@@ -85,7 +86,7 @@ export function requireRole(...roles: StaffRole[]) {
     }
     if (!roles.includes(caller.role)) throw forbidden('Your role cannot do this');
     await next();
-  });
+  }), requires('staffToken', roles));
 }
 
 export const requireStaff = requireRole('staff', 'admin', 'superadmin');
@@ -148,11 +149,11 @@ export function assertVenueAccess(c: Context<AppContext>, objectRestaurantId: st
 }
 
 /** A guest device session (signed token). Spec: 'No session' when there is none. */
-export const requireGuest = createMiddleware<AppContext>(async (c, next) => {
+export const requireGuest = documented(createMiddleware<AppContext>(async (c, next) => {
   const caller = c.get('caller');
   if (!caller || caller.kind !== 'guest') throw unauthorized('No session');
   await next();
-});
+}), requires('guestToken'));
 
 export function guestCaller(c: Context<AppContext>): GuestCaller {
   const caller = c.get('caller');
@@ -167,10 +168,10 @@ export const ownerKeyOf = (guest: GuestCaller) => (guest.guestId ? `g:${guest.gu
  * Guests who must be signed in by phone (cart, favourites, profile). Spec: 'Not authenticated'.
  * A token whose device has signed out since never gets here (authenticate refuses it).
  */
-export const requireSignedInGuest = createMiddleware<AppContext>(async (c, next) => {
+export const requireSignedInGuest = documented(createMiddleware<AppContext>(async (c, next) => {
   const caller = c.get('caller');
   if (!caller || caller.kind !== 'guest') throw unauthorized('No session');
   if (!caller.guestId) throw unauthorized('Not authenticated');
   await next();
-});
+}), requires('guestToken', ['signed-in']));
 

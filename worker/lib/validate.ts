@@ -1,4 +1,5 @@
 import type { Env, MiddlewareHandler, ValidationTargets } from 'hono';
+import { resolver, uniqueSymbol } from 'hono-openapi';
 import { validator, type InferInput } from 'hono/validator';
 import type { z } from 'zod';
 import { badRequest } from './errors';
@@ -18,14 +19,17 @@ type SentAs<Target extends keyof ValidationTargets, Schema extends z.ZodType> =
 /**
  * Validates one part of the request with a schema from `shared/`. The parsed value is typed for the handler, and
  * what the caller sends is typed from the schema's input, so the app's client (app/lib/api-client.ts) follows the
- * server; a failure is a 400 in the docs/product.md §7.2 shape.
+ * server; a failure is a 400 in the docs/product.md §7.2 shape. The schema is also the request's part of the API's
+ * OpenAPI document (worker/openapi/document.ts, docs/decisions/249).
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType, E extends Env = Env, P extends string = string>(
   target: Target, schema: Schema,
 ): MiddlewareHandler<E, P, { in: { [K in Target]: SentAs<K, Schema> }; out: { [K in Target]: z.output<Schema> } }> {
-  return validator(target, (value): z.output<Schema> => {
+  const middleware = validator(target, (value): z.output<Schema> => {
     const result = schema.safeParse(value);
     if (!result.success) throw badRequest('Invalid request', describeIssues(result.error));
     return result.data;
-  }) as MiddlewareHandler<E, P, { in: { [K in Target]: SentAs<K, Schema> }; out: { [K in Target]: z.output<Schema> } }>;
+  });
+  // hono-openapi reads a route's request schemas from this mark (its own validator sets the same).
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } }) as MiddlewareHandler<E, P, { in: { [K in Target]: SentAs<K, Schema> }; out: { [K in Target]: z.output<Schema> } }>;
 }

@@ -6,6 +6,7 @@ import {
   type AiRoundResponse, type JoinPendingResponse, type SendRoundResponse, type TableStateResponse,
 } from '../../shared/schemas/tables';
 import { requireGuest } from '../auth/middleware';
+import { documented } from '../openapi/describe';
 import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../env';
 import { ApiError, unauthorized } from '../lib/errors';
@@ -33,10 +34,10 @@ const ClaimParam = SessionParam.extend({ orderItemId: z.coerce.number().int().po
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
 
 /** Members (guests) and the venue's staff share a few routes: a call without any token is refused first. */
-const requireCaller = createMiddleware<AppContext>(async (c, next) => {
+const requireCaller = documented(createMiddleware<AppContext>(async (c, next) => {
   if (!c.get('caller')) throw unauthorized('No session');
   await next();
-});
+}), { security: [{ guestToken: [] }, { staffToken: [] }] });
 
 /**
  * A joiner the tab's host has not let in yet (docs/decisions/237) gets 202 and nothing of the tab: the same body
