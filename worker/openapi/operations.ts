@@ -14,6 +14,7 @@ import { PushKeyResponse, ReadyTextAnswer } from '../../shared/schemas/push';
 import { RatingSaved } from '../../shared/schemas/ratings';
 import { NightReport } from '../../shared/schemas/reports';
 import { SetupChecklist } from '../../shared/schemas/setup';
+import { StripeConnectionResponse, StripeOnboardingResponse } from '../../shared/schemas/stripe-connection';
 import { BulkMergeOutcome, CanonicalIngredientList, CanonicalIngredientResponse, CreateOutcome, CreatedStaffAccount, ErrorLogList, ErrorLogResponse, ErrorSettings, MergeOutcome, PlatformAnalytics, PlatformOverview, RecentOrdersResponse, ResetPasswordResult, RollupRunResult, StaffAccountList, SuperVenueList, SuperVenueResponse, TopDrinksResponse, TopVenuesResponse, UnmatchedIngredientList, UserResponse } from '../../shared/schemas/super';
 import { AiRoundResponse, JoinPendingResponse, SendRoundResponse, StaffTablesResponse, TableLookup, TableStateResponse, VenueTablesResponse } from '../../shared/schemas/tables';
 import { InviteAcceptResult, InviteInfo, TeamInviteResult, TeamList, TeamMemberResponse, TeamResetResult } from '../../shared/schemas/team';
@@ -31,7 +32,7 @@ export const ANSWERS = {
   StockMovementResponse, ActiveOrderResponse, AdminOrderPage, AiOrderList, CanStartResponse, OrderDetailResponse,
   OrderHistoryResponse, OrderList, OrderStatusChange, OrderStatusView, PlacedOrder, UnclaimedCancelResult, UnclaimedOrders,
   CardCheckResponse, CardPaymentResponse, CardStatusResponse, HoldCheckResponse, HoldPaymentResponse, RefundResponse, WebhookResponse, PushKeyResponse,
-  ReadyTextAnswer, RatingSaved, NightReport, SetupChecklist, BulkMergeOutcome, CanonicalIngredientList,
+  ReadyTextAnswer, RatingSaved, NightReport, SetupChecklist, StripeConnectionResponse, StripeOnboardingResponse, BulkMergeOutcome, CanonicalIngredientList,
   CanonicalIngredientResponse, CreateOutcome, CreatedStaffAccount, ErrorLogList, ErrorLogResponse, ErrorSettings,
   MergeOutcome, PlatformAnalytics, PlatformOverview, RecentOrdersResponse, ResetPasswordResult, RollupRunResult,
   StaffAccountList, SuperVenueList, SuperVenueResponse, TopDrinksResponse, TopVenuesResponse, UnmatchedIngredientList,
@@ -171,6 +172,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/tables/sessions/{id}/holds': { summary: 'Hold a card for the tab', answer: 'HoldPaymentResponse' },
   'POST /api/tables/sessions/{id}/holds/check': { summary: "Check a card hold", answer: 'HoldCheckResponse' },
   'POST /api/payments/webhook': { summary: "Stripe's webhook", answer: 'WebhookResponse' },
+  'GET /api/admin/payments/stripe': { summary: "The venue's Stripe account as Stripe last said", answer: 'StripeConnectionResponse' },
+  'POST /api/admin/payments/stripe/connect': { summary: "Connect the venue's Stripe account: an Account Link to onboarding", answer: 'StripeOnboardingResponse' },
+  'POST /api/admin/payments/stripe/check': { summary: "Ask Stripe for the venue's account now", answer: 'StripeConnectionResponse' },
+  'GET /api/payments/local-onboarding': { summary: "The local Stripe stand-in's onboarding page (demo builds)", media: 'text/html' },
+  'POST /api/payments/local-onboarding': { summary: "Finish the stand-in's test onboarding; 303 back to the venue (demo builds)", media: 'text/html' },
 
   'GET /api/staff/orders': { summary: "The bar's orders", answer: 'OrderList' },
   'GET /api/staff/queue': { summary: "The bar's live queue", answer: 'OrderList' },
@@ -275,6 +281,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
   'GET /images/art/venue-cover/{file}': { summary: "A venue's generated cover", media: 'image/svg+xml' },
   'GET /images/art/venue-logo/{file}': { summary: "A venue's generated logo", media: 'image/svg+xml' },
+  'GET /images/art/venue-icon/{file}': { summary: "A venue's Home Screen icon (PNG, 180, 192 or 512 px)", media: 'image/png' },
   'GET /images/art/{file}': { summary: "A drink's generated art", media: 'image/svg+xml' },
   'GET /images/generated/drink/{file}': { summary: "A drink's generated picture (old address)", media: 'image/*' },
   'GET /images/generated/venue/{file}': { summary: "A venue's generated picture (old address)", media: 'image/*' },
