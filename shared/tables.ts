@@ -1,6 +1,5 @@
 // Tables and tabs (docs/product.md §12, docs/decisions/170): the rules' constants and the texts people read,
 // shared by the Worker, the app and the tests. The money is shared/tab-split.ts.
-import { fillTemplate, REFUSAL_MESSAGES } from './refusal-messages';
 import type { LiveTableCart, TableCartLine, TableState } from './schemas/tables';
 
 /** A scan joins a table's open tab when its last activity is this recent; later, the host's code is needed. */
@@ -35,26 +34,25 @@ export function tableQrPath(slug: string, table: string, token: string): string 
   return `/venue/${encodeURIComponent(slug)}?${query.toString()}`;
 }
 
-/** The table refusals' English texts, from the refusal registry (shared/refusal-messages.ts). */
 export const tableMessages = {
-  scanTableCode: REFUSAL_MESSAGES.table_token_required,
-  joinPending: REFUSAL_MESSAGES.join_pending,
-  joinDeclined: REFUSAL_MESSAGES.join_declined,
-  tooManyJoinsDevice: REFUSAL_MESSAGES['rate_limited.table_joins_device'],
-  tooManyJoinsTable: REFUSAL_MESSAGES['rate_limited.table_joins_table'],
-  tableNotFound: (table: string) => fillTemplate(REFUSAL_MESSAGES.table_not_found, { table }),
-  joinCodeRequired: REFUSAL_MESSAGES.join_code_required,
-  codeNotOpen: REFUSAL_MESSAGES['table_session_not_found.code'],
-  roundActive: (table: string) => fillTemplate(REFUSAL_MESSAGES.round_active, { table }),
-  billWhileRoundActive: (table: string) => fillTemplate(REFUSAL_MESSAGES['round_active.bill'], { table }),
-  cartNotEmpty: REFUSAL_MESSAGES.cart_not_empty,
-  notYourLine: (name: string) => fillTemplate(REFUSAL_MESSAGES.not_your_line, { name }),
-  lineClaimed: (name: string) => fillTemplate(REFUSAL_MESSAGES.line_claimed, { claimed_by: name }),
-  amountOverOwed: (owed: string) => fillTemplate(REFUSAL_MESSAGES.amount_over_owed, { owed_cents: owed }),
-  tipOverShare: (share: string) => fillTemplate(REFUSAL_MESSAGES.tip_over_share, { share_cents: share }),
-  shareAlreadyPaid: (name: string) => fillTemplate(REFUSAL_MESSAGES.share_already_paid, { recorded_by: name }),
-  atAnotherTable: (table: string) => fillTemplate(REFUSAL_MESSAGES.at_another_table, { table }),
-  soloWhileAtTable: (table: string) => fillTemplate(REFUSAL_MESSAGES.at_table, { table }),
+  scanTableCode: 'Scan the code on your table',
+  joinPending: 'Waiting for the host to let you in',
+  joinDeclined: 'The host declined',
+  tooManyJoinsDevice: 'Too many tries to join a table from this phone. Wait a few minutes, then scan the code on your table.',
+  tooManyJoinsTable: 'Too many tries to join this table. Wait a few minutes, then scan the code on your table.',
+  tableNotFound: (table: string) => `Table ${table} is not a table here. Check the number on your table's QR code.`,
+  joinCodeRequired: "This table's tab is open. Ask someone at the table for its code.",
+  codeNotOpen: 'That table code is not open any more.',
+  roundActive: (table: string) => `Table ${table}'s round is still being made. Keep adding: you can send the next round when the bar has made it.`,
+  billWhileRoundActive: (table: string) => `Table ${table}'s round is still being made. Ask for the bill once it is served.`,
+  cartNotEmpty: 'Send or clear the cart before splitting the bill',
+  notYourLine: (name: string) => `Only ${name} or the host can change this line`,
+  lineClaimed: (name: string) => `${name} already claimed this line`,
+  amountOverOwed: (owed: string) => `That is more than the ${owed} still owed`,
+  tipOverShare: (share: string) => `A tip can be at most the share itself (${share})`,
+  shareAlreadyPaid: (name: string) => `Already recorded by ${name}`,
+  atAnotherTable: (table: string) => `You are at table ${table}: order through its tab, or leave it first`,
+  soloWhileAtTable: (table: string) => `You are at table ${table}: add this to the table's cart, or leave the table to order on your own`,
 } as const;
 
 /**
