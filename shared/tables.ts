@@ -48,7 +48,6 @@ export const tableMessages = {
   cartNotEmpty: 'Send or clear the cart before splitting the bill',
   notYourLine: (name: string) => `Only ${name} or the host can change this line`,
   lineClaimed: (names: string) => `${names} already claimed this line`,
-  unitsLeft: (left: number, quantity: number, name: string) => `Only ${left} of the ${quantity} × ${name} ${left === 1 ? 'is' : 'are'} left to claim`,
   amountOverOwed: (owed: string) => `That is more than the ${owed} still owed`,
   tipOverShare: (share: string) => `A tip can be at most the share itself (${share})`,
   shareAlreadyPaid: (name: string) => `Already recorded by ${name}`,

@@ -4,6 +4,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { setMoneyLocale } from '../../shared/money';
 import { askedLocale, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
+import type { RefusalText } from './refusal-text';
 
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
 
@@ -20,7 +21,8 @@ const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Record<s
 const formatLocaleFor = (locale: Locale) => browserLanguages().find((tag) => toLocale(tag) === locale) ?? locale;
 const browserLanguages = (): readonly string[] => navigator.languages ?? [navigator.language];
 
-let active: { locale: Locale; translate: Translate; format: string } = { locale: DEFAULT_LOCALE, translate: english, format: formatLocaleFor(DEFAULT_LOCALE) };
+/** `refusal`: the server's refusals in this language (docs/decisions/256); null in English, which reads the server's words. */
+let active: { locale: Locale; translate: Translate; format: string; refusal: RefusalText | null } = { locale: DEFAULT_LOCALE, translate: english, format: formatLocaleFor(DEFAULT_LOCALE), refusal: null };
 const listeners = new Set<() => void>();
 /** The latest asked language wins when two loads overlap (a quick second pick in the picker). */
 let requested: Locale = DEFAULT_LOCALE;
@@ -41,12 +43,14 @@ export const askedLocaleNow = (): Locale | null =>
 export async function activateLocale(locale: Locale): Promise<void> {
   requested = locale;
   let translate = english;
+  let refusal: RefusalText | null = null;
   if (locale !== 'en') {
-    const [{ linguiFor }, { messages }] = await Promise.all([import('./lingui'), catalogs[locale]()]);
+    const [{ linguiFor }, { messages }, { refusalTextIn }] = await Promise.all([import('./lingui'), catalogs[locale](), import('./refusal-text')]);
     if (requested !== locale) return;
     translate = linguiFor(locale, messages);
+    refusal = refusalTextIn(translate);
   }
-  active = { locale, translate, format: formatLocaleFor(locale) };
+  active = { locale, translate, format: formatLocaleFor(locale), refusal };
   document.documentElement.lang = locale;
   setMoneyLocale(active.format);
   for (const listener of listeners) listener();
@@ -112,3 +116,6 @@ export function useT(): Translate {
 
 /** For code outside components (toasts, texts built by helpers): the active language at the time of the call. */
 export const translate: Translate = (id, values) => active.translate(id, values);
+
+/** A server's refusal in the active language: its code's template with its details; the server's message otherwise. */
+export const refusalText: RefusalText = (code, message, details) => (active.refusal ? active.refusal(code, message, details) : message);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import type { ApiErrorBody } from '../../shared/schemas/common';
+import { refusalText } from '../i18n/i18n';
 // Types only: the routes' inputs and answers type every call, and nothing of the Worker reaches the bundle
 // (docs/decisions/177).
 import type { ApiAnswer, ApiBody, ApiMethod, ApiPath, QueryValue, RouteInput } from '../../worker/api-types';
@@ -143,7 +144,11 @@ export async function apiRequest<M extends ApiMethod, P extends ApiPath<M>>(
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
   if (!res.ok) {
     const error = errorOf(data);
-    if (error) throw new ApiRequestError(res.status, error.code, error.message, error.details);
+    if (error) {
+      // A guest reads a refusal in their language (docs/decisions/256); the back office stays English.
+      const said = (options.credentials ?? 'staff') === 'staff' ? error.message : refusalText(error.code, error.message, error.details);
+      throw new ApiRequestError(res.status, error.code, said, error.details);
+    }
     throw new ApiRequestError(res.status, 'http_error', `${method} ${url.pathname} failed with ${res.status}`);
   }
   if (options.schema) {

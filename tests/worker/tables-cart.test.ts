@@ -33,7 +33,7 @@ describe('the table cart', () => {
     const over = await addLine(sessionId, bo!.token, { menu_drink_id: a!.id, qty: 6 });
     expect(expectApiError(over, 400)).toMatchObject({ code: 'invalid_request', message: 'Quantity must be between 1 and 10' });
     const notHis = await call('PATCH', `/api/tables/sessions/${sessionId}/lines/${boLine.id}`, { token: cy!.token, body: { qty: 1 } });
-    expect(expectApiError(notHis, 403)).toEqual({ code: 'not_your_line', message: tableMessages.notYourLine('Bo') });
+    expect(expectApiError(notHis, 403)).toEqual({ code: 'not_your_line', message: tableMessages.notYourLine('Bo'), details: { name: 'Bo' } });
     const byHost = await call('PATCH', `/api/tables/sessions/${sessionId}/lines/${boLine.id}`, { token: host!.token, body: { qty: 4, notes: 'shaken' } });
     expect(byHost.status, byHost.text).toBe(200);
     expect(byHost.json.table.cart.lines.find((l: { id: string }) => l.id === boLine.id)).toMatchObject({ qty: 4, notes: 'shaken', version: 3 });
@@ -126,7 +126,7 @@ describe('rounds', () => {
 
     await addLine(sessionId, bo!.token, { menu_drink_id: a!.id, qty: 1 });
     const second = await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host!.token, body: {} });
-    expect(expectApiError(second, 409)).toEqual({ code: 'round_active', message: tableMessages.roundActive('25') });
+    expect(expectApiError(second, 409)).toEqual({ code: 'round_active', message: tableMessages.roundActive('25'), details: { table: '25' } });
     await deliver(sent.order.id);
     const next = await sendRound(sessionId, host!.token);
     expect(next.table.rounds.map((r) => [r.number, r.status])).toEqual([[1, 'delivered'], [2, 'pending']]);
@@ -148,7 +148,7 @@ describe('rounds', () => {
     // Being made: the next round waits, and says why.
     expect((await status(round1.order.id, 'preparing')).status).toBe(200);
     const early = await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host.token, body: {} });
-    expect(expectApiError(early, 409)).toEqual({ code: 'round_active', message: tableMessages.roundActive('33') });
+    expect(expectApiError(early, 409)).toEqual({ code: 'round_active', message: tableMessages.roundActive('33'), details: { table: '33' } });
 
     // Made: the table's state says no round is being made, and round 2 goes while round 1 is still on the bar.
     expect((await status(round1.order.id, 'ready')).status).toBe(200);
@@ -170,7 +170,7 @@ describe('rounds', () => {
   it('an empty cart is not sent', async () => {
     const { sessionId, host } = await tableOf('26', ['Host']);
     const empty = await call('POST', `/api/tables/sessions/${sessionId}/rounds`, { token: host.token, body: {} });
-    expect(expectApiError(empty, 400)).toEqual({ code: 'cart_empty', message: "Table 26's cart is empty" });
+    expect(expectApiError(empty, 400)).toEqual({ code: 'cart_empty', message: "Table 26's cart is empty", details: { table: '26' } });
   });
 
   it('a member removed mid-round: their lines in the round stay on the tab, their cart lines go, and the bar finishes the round', async () => {

@@ -64,7 +64,7 @@ describe('opening and joining a table', () => {
     expect(expectApiError(missing, 403)).toEqual({ code: 'table_token_required', message: tableMessages.scanTableCode });
     expect(expectApiError(await call('GET', `/api/venues/${SLUG}/tables/42`), 403).code).toBe('table_token_required');
     const unknown = await call('POST', '/api/tables/sessions/join', { token: guest.token, body: { slug: SLUG, code: 'ZZZZ', name: 'Zoe' } });
-    expect(expectApiError(unknown, 404)).toEqual({ code: 'table_session_not_found', message: 'That table code is not open any more.' });
+    expect(expectApiError(unknown, 404)).toEqual({ code: 'table_session_not_found', message: 'That table code is not open any more.', details: { refusal: 'table_session_not_found.code' } });
     const nameless = await call('POST', '/api/tables/sessions', { token: guest.token, body: { slug: SLUG, table: '14', name: '  ' } });
     expect(expectApiError(nameless, 400).details).toEqual([{ path: 'name', message: 'Your name is required' }]);
 
@@ -118,7 +118,7 @@ describe('leaving and removals', () => {
   it('the host removes someone (audited); a member who is not the host cannot; the removed member needs the code to come back', async () => {
     const { sessionId, guests: [host, b, c] } = await tableOf('18', ['Host', 'Bo', 'Cy']);
     const notHost = await call('DELETE', `/api/tables/sessions/${sessionId}/members/${c!.memberId}`, { token: b!.token });
-    expect(expectApiError(notHost, 403)).toEqual({ code: 'host_only', message: 'Only Host, the host, can remove someone from the table' });
+    expect(expectApiError(notHost, 403)).toEqual({ code: 'host_only', message: 'Only Host, the host, can remove someone from the table', details: { host: 'Host', refusal: 'host_only.remove' } });
     const removed = await call('DELETE', `/api/tables/sessions/${sessionId}/members/${c!.memberId}`, { token: host!.token });
     expect(removed.status, removed.text).toBe(200);
     expect(removed.json.table.members.map((m: { name: string }) => m.name)).toEqual(['Host', 'Bo']);

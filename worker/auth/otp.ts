@@ -8,7 +8,7 @@ import { OTP_CODE_LENGTH } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { otpCodes } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { ApiError, badRequest, tooManyRequests } from '../lib/errors';
+import { badRequest, refusal } from '../lib/errors';
 import { hitRateLimit, refundRateLimit } from '../lib/rate-limit';
 import { OTP_WRONG_GUESSES_PER_PHONE } from './limits';
 import { constantTimeEqual } from './password';
@@ -60,8 +60,8 @@ export async function issueCode(db: Db, env: WorkerEnv, phone: string, sessionId
   return code;
 }
 
-export const invalidCode = () => new ApiError(400, 'invalid_code', 'Invalid code. Please try again.');
-const codeLocked = () => new ApiError(400, 'code_locked', 'Too many wrong codes. Request a new code.');
+export const invalidCode = () => refusal(400, 'invalid_code');
+const codeLocked = () => refusal(400, 'code_locked');
 
 /**
  * Checks `code` against the live code device `sessionId` asked for `phone` (a device that asked
@@ -78,7 +78,7 @@ export async function verifyCode(db: Db, env: WorkerEnv, phone: string, sessionI
   });
   if (!live) throw invalidCode();
   const byPhone = await hitRateLimit(env.DB, OTP_WRONG_GUESSES_PER_PHONE, phone, nowMs);
-  if (!byPhone.allowed) throw tooManyRequests(byPhone.retryAfterSeconds, 'Too many attempts. Please wait and try again.');
+  if (!byPhone.allowed) throw refusal(429, 'rate_limited.otp', { retry_after: byPhone.retryAfterSeconds });
   const counted = await env.DB.prepare(
     'UPDATE otp_codes SET attempts = attempts + 1 WHERE id = ?1 AND attempts < ?2 AND consumed_at IS NULL RETURNING attempts',
   ).bind(live.id, OTP_MAX_ATTEMPTS).first<{ attempts: number }>();

@@ -3,7 +3,7 @@
 // mode nothing is sent (the code is shown on screen instead). Neither the message nor the code ever reaches a log
 // or an error message: failures name only the HTTP status or the missing setting.
 import { isDemoMode, type WorkerEnv } from '../env';
-import { ApiError } from '../lib/errors';
+import { refusal } from '../lib/errors';
 
 export type SmsMessage = { to: string; body: string };
 
@@ -11,7 +11,7 @@ export const TWILIO_API_BASE = 'https://api.twilio.com';
 /** A Messaging Service SID: Twilio picks the sender from the service's numbers. */
 const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
 
-export const smsUnavailable = () => new ApiError(503, 'sms_unavailable', 'Could not send the text message. Please try again later.');
+export const smsUnavailable = () => refusal(503, 'sms_unavailable');
 
 type SmsSettings = Pick<WorkerEnv, 'SMS_ACCOUNT_SID' | 'SMS_API_KEY' | 'SMS_FROM' | 'SMS_PROVIDER_URL'>;
 

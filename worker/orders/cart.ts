@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Cart, CartItemInput } from '../../shared/schemas/cart';
 import { cartItems, carts, menuDrinks, type venues } from '../db/schema';
 import type { Db } from '../env';
-import { ApiError, badRequest, notFound } from '../lib/errors';
+import { ApiError, badRequest, refusal } from '../lib/errors';
 import { pricingAt, scheduledPriceCents } from '../../shared/happy-hour';
 import { creationRecipeFacts, issuedCreations, ownSuggestionIds } from './ai-creations';
 import { AI_CREATION_HAS_NO_OPTIONS, cartLineKey, resolveModifiers } from '../../shared/modifiers';
@@ -95,9 +95,9 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     const drink = await db.query.menuDrinks.findFirst({
       where: and(eq(menuDrinks.id, input.menu_drink_id), eq(menuDrinks.restaurantId, venue.id)),
     });
-    if (!drink) throw notFound('Drink not found');
+    if (!drink) throw refusal(404, 'not_found.drink', { menu_drink_ids: [input.menu_drink_id] });
     if (!drink.isAvailable || drink.soldOutReason) {
-      throw new ApiError(409, 'drink_unavailable', `${drink.name} is not available right now`, { menu_drink_ids: [drink.id] });
+      throw refusal(409, 'drink_unavailable', { name: drink.name, menu_drink_ids: [drink.id] });
     }
     // Removing a line never needs its options to still be offered; adding one does (docs/decisions/197).
     const resolved = resolveModifiers(drink.name, drink.modifierGroups, selection);

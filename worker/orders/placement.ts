@@ -17,6 +17,8 @@ import { issuedCreations, ownSuggestionIds, type IssuedCreation } from './ai-cre
 import { drinksMadeSql, paceSince, queueAheadQuery, toQueueAhead } from './queue';
 import { toOrder, type NewOrderItemRow, type OrderLineRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
+import { refusalParts, type RefusalArgs } from '../lib/errors';
+import type { RefusalId } from '../../shared/refusals';
 import { utcDay } from '../analytics/sales-figures';
 import { liveCreationInsert, recordedSeq } from '../live/live-log';
 import { happyHourCovers, pricingAt, scheduledPriceCents, type VenuePricing } from '../../shared/happy-hour';
@@ -84,6 +86,12 @@ export type PlacementOutcome =
 
 export const refuse = (status: Refusal['status'], code: string, message: string, details?: RefusalDetails): Refusal =>
   ({ ok: false, status, code, message, details });
+
+/** A refusal of the registry (shared/refusals.ts, docs/decisions/256). */
+export const refuseWith = <I extends RefusalId>(status: Refusal['status'], id: I, ...args: RefusalArgs<I>): Refusal => {
+  const { code, message, details } = refusalParts(id, ...args);
+  return refuse(status, code, message, details as RefusalDetails | undefined);
+};
 
 const activeOrderExists = () => refuse(409, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_EXISTS);
 
@@ -282,7 +290,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
       isAiCreation: c.isAiCreation, aiRecipeName: c.aiRecipeName ?? c.customName, recipe: c.recipe ?? null,
       aiInteractionId: c.aiInteractionId,
     }));
-  if (lines.length === 0) return refuse(400, 'cart_empty', 'Your cart is empty');
+  if (lines.length === 0) return refuseWith(400, 'cart_empty.solo');
 
   // AI creations: only as the server suggested them to this guest here (docs/decisions/190).
   const creationLines = lines.filter((l) => l.isAiCreation);
@@ -300,10 +308,10 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   const drinks = start.drinks ?? (drinkIds.length ? await drinksQuery(db, req.venueId, drinkIds) : []);
   const byId = new Map(drinks.map((d) => [d.id, d]));
   const unknown = drinkIds.filter((id) => !byId.has(id));
-  if (unknown.length) return refuse(400, 'unknown_drink', 'Drink not found', { menu_drink_ids: unknown });
+  if (unknown.length) return refuseWith(400, 'unknown_drink', { menu_drink_ids: unknown });
   const unavailable = drinks.filter((d) => !d.isAvailable || d.soldOutReason);
   if (unavailable.length) {
-    return refuse(409, 'drink_unavailable', `${unavailable.map((d) => d.name).join(', ')} is not available right now`, {
+    return refuseWith(409, 'drink_unavailable', { name: unavailable.map((d) => d.name).join(', '),
       menu_drink_ids: unavailable.map((d) => d.id),
     });
   }

@@ -8,7 +8,7 @@ import {
 import { guestCaller, requireGuest } from '../auth/middleware';
 import { venues } from '../db/schema';
 import type { AppContext } from '../env';
-import { notFound } from '../lib/errors';
+import { refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { guestActiveOrder, guestActiveOrderOnAnyShard, guestHistory, guestHistoryOnAnyShard, guestOrderOnAnyShard } from './queries';
 import { venueDatabase, type VenueDatabase } from '../shards/directory';
@@ -87,7 +87,7 @@ export const orderRoutes = new Hono<AppContext>()
     const reads = ownOrderReads(c);
     const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id, reads.readsOf);
     reads.answerBookmark();
-    if (!found) throw notFound('Order not found');
+    if (!found) throw refusal(404, 'not_found.order');
     const { order, position } = found;
     return c.json({
       id: order.id, code: order.code, status: order.status, payment_status: order.payment_status,
@@ -99,7 +99,7 @@ export const orderRoutes = new Hono<AppContext>()
     const reads = ownOrderReads(c);
     const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id, reads.readsOf);
     reads.answerBookmark();
-    if (!found) throw notFound('Order not found');
+    if (!found) throw refusal(404, 'not_found.order');
     const venue = await found.db.query.venues.findFirst({ where: eq(venues.id, found.row.restaurantId) });
     return c.json({
       order: found.order,

@@ -15,7 +15,7 @@ import { formatCents } from '../../shared/money';
 import { requireAdmin, requireGuest, requireStaff, scopedVenueId } from '../auth/middleware';
 import { tabHolds, tabShares, tableSessions, venues } from '../db/schema';
 import type { AppContext, Db } from '../env';
-import { ApiError, unauthorized } from '../lib/errors';
+import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { keepsGuestReads } from '../menu/read-cache';
 import type { VenueDatabase } from '../shards/directory';
@@ -32,7 +32,7 @@ const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
 const RefundParam = z.object({ shareId: z.string().min(1).max(100) });
 
-const notTakingCards = () => new ApiError(409, 'payments_unavailable', 'This venue takes payment at the bar');
+const notTakingCards = () => refusal(409, 'payments_unavailable.bar');
 
 type VenueCard = { account: string; feeBp: number; holdCents: number };
 
@@ -50,14 +50,14 @@ async function venueCard(c: Context<AppContext>, db: Db, venueId: string, use: '
 
 function answerIntent(c: Context<AppContext>, card: VenueCard, intent: { id: string; clientSecret: string }, amountCents: number): CardPaymentResponse {
   const publishable = c.env.STRIPE_PUBLISHABLE_KEY;
-  if (!publishable) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
+  if (!publishable) throw refusal(503, 'payments_unavailable');
   return { payment_intent_id: intent.id, client_secret: intent.clientSecret, publishable_key: publishable, stripe_account: card.account, amount_cents: amountCents };
 }
 
 /** A guest's view of one table of theirs: they must be at it. */
 async function memberTable(database: VenueDatabase, sessionId: string) {
   const rows = await readTable(database.db, sessionId);
-  if (!rows) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
+  if (!rows) throw refusal(404, 'table_session_not_found');
   return rows;
 }
 
@@ -73,7 +73,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     const { venueId, database } = await locateSession(c, id);
     const actor = await anyActor(c, venueId);
     const rows = await memberTable(database, id);
-    if (actor.kind === 'guest' && !memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    if (actor.kind === 'guest' && !memberByKeys(rows, actor.ownerKeys)) throw refusal(403, 'not_a_member', { table: rows.session.tableNumber });
     const card = await venueCard(c, database.db, venueId, 'forNewPayment');
     const holds = await database.db.select().from(tabHolds).where(eq(tabHolds.sessionId, id));
     return c.json({ available: card !== null, hold_cents: card?.holdCents ?? 0, holds: holds.map(holdAnswer) } satisfies CardStatusResponse);
@@ -115,10 +115,10 @@ export const tableCardRoutes = new Hono<AppContext>()
     const actor = guestActor(c);
     const rows = await memberTable(database, id);
     const member = memberByKeys(rows, actor.ownerKeys);
-    if (!member) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    if (!member) throw refusal(403, 'not_a_member', { table: rows.session.tableNumber });
     const share = rows.shares.find((s) => s.id === shareId && s.paymentStatus !== 'void');
-    if (!share) throw new ApiError(404, 'share_not_found', 'That share is not on this tab');
-    if (share.payerMemberId !== member.id) throw new ApiError(403, 'not_your_share', 'Only its payer can pay this share');
+    if (!share) throw refusal(404, 'share_not_found');
+    if (share.payerMemberId !== member.id) throw refusal(403, 'not_your_share');
     const card = await venueCard(c, database.db, venueId, 'forPaymentsMade');
     if (!card) throw notTakingCards();
     let answer: CardCheckResponse['share'] = {
@@ -141,7 +141,7 @@ export const tableCardRoutes = new Hono<AppContext>()
     const card = await venueCard(c, database.db, venueId, 'forNewPayment');
     if (!card) throw notTakingCards();
     const rows = await memberTable(database, id);
-    if (!memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    if (!memberByKeys(rows, actor.ownerKeys)) throw refusal(403, 'not_a_member', { table: rows.session.tableNumber });
     const holdId = newId();
     const gateway = stripeGateway(c.env);
     const intent = await gateway.hold(card.account, {
@@ -165,10 +165,10 @@ export const tableCardRoutes = new Hono<AppContext>()
     const { venueId, database } = await locateSession(c, id);
     const actor = guestActor(c);
     const rows = await memberTable(database, id);
-    if (!memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+    if (!memberByKeys(rows, actor.ownerKeys)) throw refusal(403, 'not_a_member', { table: rows.session.tableNumber });
     const holdOf = async () => (await database.db.select().from(tabHolds).where(and(eq(tabHolds.id, holdId), eq(tabHolds.sessionId, id))).limit(1))[0];
     let hold = await holdOf();
-    if (!hold) throw new ApiError(404, 'hold_not_found', 'That card hold is not on this tab');
+    if (!hold) throw refusal(404, 'hold_not_found');
     const card = await venueCard(c, database.db, venueId, 'forPaymentsMade');
     if (!card) throw notTakingCards();
     // Only a hold still waiting (or one that failed and may have been confirmed again) has anything to learn.
@@ -204,7 +204,7 @@ export const adminPaymentRoutes = new Hono<AppContext>()
     const [share] = await db.select({ share: tabShares, venue: tableSessions.restaurantId }).from(tabShares)
       .innerJoin(tableSessions, eq(tableSessions.id, tabShares.sessionId))
       .where(and(eq(tabShares.id, shareId), eq(tableSessions.restaurantId, venueId))).limit(1);
-    if (!share) throw new ApiError(404, 'share_not_found', 'That share was not found');
+    if (!share) throw refusal(404, 'share_not_found.gone');
     const row = share.share;
     if (!(await venueCard(c, db, venueId, 'forPaymentsMade'))) throw notTakingCards();
     // Planned, checked and made in the table's turn (worker/payments/settlement.ts): two refunds at once cannot both pass.

@@ -2,9 +2,8 @@
 // money. Each follows a plan the table already wrote in its own turn (worker/tables/card.ts: a planned capture
 // share, a pending refund row, a void share), is made with an idempotency key named after that plan, and its answer
 // is recorded in the table's turn again; Stripe's webhook reconciles whatever comes later. No table rule calls Stripe.
-import { formatCents } from '../../shared/money';
 import type { TableActor, TableOutcome, TableRefusal } from '../tables/commands';
-import { refuseTable } from '../tables/commands';
+import { tableRefusal } from '../tables/commands';
 import type { Decision, Scope } from '../tables/change';
 import {
   captureAudit, captureFailedDecision, cardEventDecision, HOLD_RECORDER, holdsToRelease, pendingRefunds, plannedCaptures, recordCaptureDecision, recordRefundDecision,
@@ -30,7 +29,7 @@ export const openPayment = (share: TableRows['shares'][number]) =>
   share.paymentStatus === 'unpaid' && share.providerRef !== null && share.paymentProblem !== 'canceled' && share.recordedByName !== HOLD_RECORDER;
 
 const stopRefusal = (name: string) =>
-  refuseTable(502, 'payment_provider_error', `${name}'s card payment could not be stopped: try again, or pay at the bar`);
+  tableRefusal(502, 'payment_provider_error.not_stopped', { name });
 
 /**
  * Before a change makes these shares unpayable (a member leaving or removed, a capture of the holds, a share
@@ -68,7 +67,7 @@ export async function stopOpenPayments(turn: SettlementTurn, pick: (rows: TableR
  */
 export async function captureHolds(turn: SettlementTurn, actor: TableActor, reason: 'paid' | 'auto_closed'): Promise<TableOutcome> {
   const scope = await turn.scope();
-  if (!scope) return refuseTable(404, 'table_session_not_found', "This table's tab was not found");
+  if (!scope) return tableRefusal(404, 'table_session_not_found');
   const venue = await venueAccount(scope);
   const planned = await plannedCaptures(scope);
   const held = planned.reduce((sum, p) => sum + p.hold.amountCents, 0);
@@ -84,14 +83,13 @@ export async function captureHolds(turn: SettlementTurn, actor: TableActor, reas
       const left = planned.slice(index);
       await turn.apply(actor, (s) => captureFailedDecision(s, left.map((p) => p.share.id)));
       const owed = left.reduce((sum, p) => sum + p.share.amountCents + p.share.tipCents, 0);
-      return refuseTable(502, 'payment_provider_error',
-        `The card hold could not be captured: ${formatCents(captured)} was captured, ${formatCents(owed)} is left to settle another way`,
+      return tableRefusal(502, 'payment_provider_error.capture',
         { captured_cents: captured, left_cents: owed });
     }
     captured += answer.receivedCents;
     outcome = await turn.apply(actor, (s) => recordCaptureDecision(s, share.id, answer.receivedCents, reason));
   }
-  if (!outcome || !outcome.ok) return outcome ?? refuseTable(409, 'nothing_owed', `Nothing is owed on table ${scope.rows.session.tableNumber}'s tab`);
+  if (!outcome || !outcome.ok) return outcome ?? tableRefusal(409, 'nothing_owed', { table: scope.rows.session.tableNumber });
   const after = await turn.rows();
   return actor.kind === 'staff' && after ? { ...outcome, audit: captureAudit(after, captured, held, status) } : outcome;
 }

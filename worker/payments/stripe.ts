@@ -4,7 +4,7 @@
 import Stripe from 'stripe';
 import type { WorkerEnv } from '../env';
 import { isDemoMode } from '../env';
-import { ApiError } from '../lib/errors';
+import { ApiError, refusal, refusalParts } from '../lib/errors';
 import { LOCAL_STRIPE_SECRET_KEY, localStripeFetch } from './local-stripe';
 
 export type StripeEnv = Pick<WorkerEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PUBLISHABLE_KEY' | 'DEMO_MODE'>;
@@ -33,7 +33,7 @@ function stripeFetch(env: StripeEnv): typeof fetch {
 }
 
 function client(env: StripeEnv): Stripe {
-  if (!env.STRIPE_SECRET_KEY) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
+  if (!env.STRIPE_SECRET_KEY) throw refusal(503, 'payments_unavailable');
   return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(stripeFetch(env)), maxNetworkRetries: 2 });
 }
 
@@ -47,9 +47,11 @@ export class StripeRefusal extends ApiError {}
 function providerError(err: unknown): ApiError {
   const code = err instanceof Stripe.errors.StripeError ? err.code ?? err.type : 'unknown';
   console.error(JSON.stringify({ level: 'error', message: 'stripe request failed', stripe_code: code }));
-  if (err instanceof Stripe.errors.StripeCardError) return new ApiError(402, 'card_declined', 'The card was declined: try another card or pay at the bar', { stripe_code: code });
+  if (err instanceof Stripe.errors.StripeCardError) return refusal(402, 'card_declined', { stripe_code: code });
   const refused = err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripePermissionError;
-  return new (refused ? StripeRefusal : ApiError)(502, 'payment_provider_error', 'The card provider did not answer as expected: try again or pay at the bar', { stripe_code: code });
+  if (!refused) return refusal(502, 'payment_provider_error', { stripe_code: code });
+  const { code: errorCode, message, details } = refusalParts('payment_provider_error', { stripe_code: code });
+  return new StripeRefusal(502, errorCode, message, details);
 }
 
 async function call<T>(run: () => Promise<T>): Promise<T> {

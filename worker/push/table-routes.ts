@@ -9,7 +9,7 @@ import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type Ready
 import { requireGuest } from '../auth/middleware';
 import { tableReadySubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
-import { ApiError, conflict } from '../lib/errors';
+import { ApiError, conflict, refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { memberByKeys, readTable } from '../tables/queries';
 import { guestActor, locateSession } from '../tables/requests';
@@ -25,9 +25,9 @@ export const MAX_SUBSCRIPTIONS_PER_MEMBER = 5;
 async function liveMember(c: Context<AppContext>, sessionId: string) {
   const { database } = await locateSession(c, sessionId);
   const rows = await readTable(database.db, sessionId);
-  if (!rows) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
+  if (!rows) throw refusal(404, 'table_session_not_found');
   const member = memberByKeys(rows, guestActor(c).ownerKeys);
-  if (!member) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+  if (!member) throw refusal(403, 'not_a_member', { table: rows.session.tableNumber });
   if (rows.session.status !== 'open' && rows.session.status !== 'billing') throw conflict('This tab is closed', 'table_session_closed');
   return { db: database.db, session: rows.session, member };
 }

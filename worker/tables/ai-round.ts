@@ -11,7 +11,7 @@ import { drinkFacts } from '../ai/hard-filter';
 import { LOCAL_MODEL } from '../ai/local-engine';
 import { aiInteractions } from '../db/schema';
 import type { Db } from '../env';
-import { ApiError } from '../lib/errors';
+import { refusal } from '../lib/errors';
 import type { NewLine, TableActor } from './commands';
 import { memberByKeys, presentMembers, readTable, type MemberRow } from './queries';
 
@@ -40,9 +40,9 @@ async function wordsSinceJoining(db: Db, venueId: string, member: MemberRow) {
  */
 export async function aiRoundLines(db: Db, platform: Db, sessionId: string, actor: Extract<TableActor, { kind: 'guest' }>) {
   const rows = await readTable(db, sessionId);
-  if (!rows) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
-  if (!memberByKeys(rows, actor.ownerKeys)) throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
-  if (rows.session.status !== 'open') throw new ApiError(409, 'tab_billing', `Table ${rows.session.tableNumber}'s tab takes no more rounds`);
+  if (!rows) throw refusal(404, 'table_session_not_found');
+  if (!memberByKeys(rows, actor.ownerKeys)) throw refusal(403, 'not_a_member', { table: rows.session.tableNumber });
+  if (rows.session.status !== 'open') throw refusal(409, 'tab_billing.ai', { table: rows.session.tableNumber });
   const grounding = await loadGrounding(db, rows.venue, platform);
   const chosen = new Set<string>();
   const lines: NewLine[] = [];

@@ -5,9 +5,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
 import { nextShare, sharePaid, type ShareRefusal } from '../../shared/tab-split';
-import { tableMessages } from '../../shared/tables';
 import { orders, tabClaims, tabShares, tableCartLines, tableSessions } from '../db/schema';
-import { refuseTable, type TableRefusal } from './commands';
+import { tableRefusal, type TableRefusal } from './commands';
 import { hostName, isHost, isStaff, requireLive, requireMember, unchanged, type Change, type Decision, type Scope } from './change';
 import type { TakeShareInput } from '../../shared/schemas/tables';
 import type { z } from 'zod';
@@ -19,14 +18,14 @@ export function billDecision(scope: Scope): Decision {
   if (!isStaff(scope)) {
     const member = requireMember(scope);
     if ('ok' in member) return member;
-    if (!isHost(scope)) return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can ask for the bill`);
+    if (!isHost(scope)) return tableRefusal(403, 'host_only.bill', { host: hostName(scope) });
   }
   const live = requireLive(scope);
   if (live) return live;
   if (rows.session.status === 'billing') return unchanged();
-  if (rows.cart.length > 0) return refuseTable(409, 'cart_not_empty', tableMessages.cartNotEmpty);
-  if (unservedRound(rows)) return refuseTable(409, 'round_active', tableMessages.billWhileRoundActive(rows.session.tableNumber));
-  if (tableBill(rows).totalCents === 0) return refuseTable(409, 'nothing_owed', `Nothing has been ordered on table ${rows.session.tableNumber}'s tab`);
+  if (rows.cart.length > 0) return tableRefusal(409, 'cart_not_empty');
+  if (unservedRound(rows)) return tableRefusal(409, 'round_active.bill', { table: rows.session.tableNumber });
+  if (tableBill(rows).totalCents === 0) return tableRefusal(409, 'nothing_owed.nothing_ordered', { table: rows.session.tableNumber });
   return { writes: [scope.db.update(tableSessions).set({ status: 'billing' }).where(eq(tableSessions.id, rows.session.id))] };
 }
 
@@ -34,8 +33,8 @@ export function billDecision(scope: Scope): Decision {
 function tabLine(scope: Scope, orderItemId: number): TableRefusal | (typeof scope.rows.roundLines)[number] {
   const line = scope.rows.roundLines.find((l) => l.id === orderItemId);
   const round = line && scope.rows.rounds.find((r) => r.id === line.orderId);
-  if (!line || !round || round.status === 'cancelled') return refuseTable(404, 'line_not_on_tab', `That line is not on table ${scope.rows.session.tableNumber}'s tab`);
-  if (line.voidedAt) return refuseTable(409, 'line_voided', `${line.name} was taken off the tab: ${line.voidReason ?? 'voided by staff'}`);
+  if (!line || !round || round.status === 'cancelled') return tableRefusal(404, 'line_not_on_tab', { table: scope.rows.session.tableNumber });
+  if (line.voidedAt) return tableRefusal(409, 'line_voided', { name: line.name, reason: line.voidReason ?? 'voided by staff' });
   return line;
 }
 
@@ -62,14 +61,14 @@ export function claimDecision(scope: Scope, orderItemId: number, units: number |
   const left = line.quantity - others.reduce((sum, c) => sum + c.units, 0);
   if (left <= 0) {
     const holders = namesOf(others.map((c) => nameOf(scope, c.memberId)));
-    return refuseTable(409, 'line_claimed', tableMessages.lineClaimed(holders), { claimed_by: holders, claimed_by_member_id: others[0]!.memberId });
+    return tableRefusal(409, 'line_claimed', { claimed_by: holders, claimed_by_member_id: others[0]!.memberId });
   }
   const wanted = units ?? left;
   if (wanted > left) {
-    return refuseTable(409, 'units_taken', tableMessages.unitsLeft(left, line.quantity, line.name), { units_left: left });
+    return tableRefusal(409, left === 1 ? 'units_taken.one' : 'units_taken', { units_left: left, quantity: line.quantity, drink: line.name });
   }
   if (mine?.units === wanted) return unchanged();
-  if (mine?.shareId) return refuseTable(409, 'claim_in_share', 'This line is in your share: take the share back first');
+  if (mine?.shareId) return tableRefusal(409, 'claim_in_share');
   const { db, rows, now } = scope;
   if (mine) {
     return { writes: [db.update(tabClaims).set({ units: wanted }).where(and(eq(tabClaims.orderItemId, orderItemId), eq(tabClaims.memberId, member.id)))] };
@@ -82,21 +81,20 @@ export function unclaimDecision(scope: Scope, orderItemId: number): Decision {
   const member = requireMember(scope);
   if ('ok' in member) return member;
   const claims = scope.rows.claims.filter((c) => c.orderItemId === orderItemId);
-  if (claims.length === 0) return refuseTable(404, 'claim_not_found', 'Nobody has claimed that line');
+  if (claims.length === 0) return tableRefusal(404, 'claim_not_found');
   const claim = claims.find((c) => c.memberId === member.id);
-  if (!claim) return refuseTable(403, 'not_your_claim', `Only ${namesOf(claims.map((c) => nameOf(scope, c.memberId)))} can let go of this line`);
-  if (claim.shareId) return refuseTable(409, 'claim_in_share', 'This line is in your share: take the share back first');
+  if (!claim) return tableRefusal(403, 'not_your_claim', { name: namesOf(claims.map((c) => nameOf(scope, c.memberId))) });
+  if (claim.shareId) return tableRefusal(409, 'claim_in_share');
   return { writes: [scope.db.delete(tabClaims).where(and(eq(tabClaims.orderItemId, orderItemId), eq(tabClaims.memberId, member.id)))] };
 }
 
 function shareRefusal(scope: Scope, refusal: ShareRefusal): TableRefusal {
-  const owed = formatCents(Math.max(0, refusal.owedCents));
   switch (refusal.code) {
-    case 'nothing_owed': return refuseTable(409, 'nothing_owed', `Nothing is owed on table ${scope.rows.session.tableNumber}'s tab`);
-    case 'amount_over_owed': return refuseTable(400, 'amount_over_owed', tableMessages.amountOverOwed(owed), { owed_cents: refusal.owedCents });
-    case 'tip_over_share': return refuseTable(400, 'tip_over_share', tableMessages.tipOverShare(formatCents(refusal.shareCents ?? 0)), { share_cents: refusal.shareCents ?? 0 });
-    case 'nothing_claimed': return refuseTable(409, 'nothing_claimed', 'Claim the lines you had before taking your share by item');
-    case 'split_in_progress': return refuseTable(409, 'split_in_progress', `The bill is being split ${refusal.splitCount} ways: take one of those shares, or pay another way`, { count: refusal.splitCount ?? null });
+    case 'nothing_owed': return tableRefusal(409, 'nothing_owed', { table: scope.rows.session.tableNumber });
+    case 'amount_over_owed': return tableRefusal(400, 'amount_over_owed', { owed_cents: refusal.owedCents });
+    case 'tip_over_share': return tableRefusal(400, 'tip_over_share', { share_cents: refusal.shareCents ?? 0 });
+    case 'nothing_claimed': return tableRefusal(409, 'nothing_claimed');
+    case 'split_in_progress': return tableRefusal(409, 'split_in_progress', { count: refusal.splitCount ?? null });
   }
 }
 
@@ -105,7 +103,7 @@ export function takeShareDecision(scope: Scope, input: z.output<typeof TakeShare
   const member = requireMember(scope);
   if ('ok' in member) return member;
   const { rows, db, now } = scope;
-  if (rows.session.status === 'open') return refuseTable(409, 'bill_not_asked', `Ask for the bill before splitting it: ${hostName(scope)}, the host, can`);
+  if (rows.session.status === 'open') return tableRefusal(409, 'bill_not_asked', { host: hostName(scope) });
   const live = requireLive(scope);
   if (live) return live;
   // What the caller's claims not yet in a share cost: each line's claimed units (docs/decisions/239).
@@ -138,10 +136,10 @@ export function dropShareDecision(scope: Scope, shareId: string): Decision {
   const member = requireMember(scope);
   if ('ok' in member) return member;
   const share = scope.rows.shares.find((s) => s.id === shareId && s.paymentStatus !== 'void');
-  if (!share) return refuseTable(404, 'share_not_found', 'That share is not on this tab');
-  if (share.payerMemberId !== member.id) return refuseTable(403, 'not_your_share', `Only ${nameOf(scope, share.payerMemberId)} can take back this share`);
-  if (share.paymentStatus !== 'unpaid') return refuseTable(409, 'share_already_paid', tableMessages.shareAlreadyPaid(share.recordedByName ?? 'the bar'));
-  if (share.providerRef && share.paymentProblem === null) return refuseTable(409, 'card_payment_started', 'Your card payment of this share has started: finish it, or ask the bar');
+  if (!share) return tableRefusal(404, 'share_not_found');
+  if (share.payerMemberId !== member.id) return tableRefusal(403, 'not_your_share.take_back', { name: nameOf(scope, share.payerMemberId) });
+  if (share.paymentStatus !== 'unpaid') return tableRefusal(409, 'share_already_paid', { recorded_by: share.recordedByName ?? 'the bar' });
+  if (share.providerRef && share.paymentProblem === null) return tableRefusal(409, 'card_payment_started');
   const live = requireLive(scope);
   if (live) return live;
   // A share a card payment was started on stays, void: a payment still arriving for it is refunded (docs/payments.md).
@@ -182,17 +180,17 @@ export function settleWrites(scope: Scope): Change['writes'] {
  */
 export function recordPaymentDecision(scope: Scope, shareId: string, method: BarPaymentMethod): Decision {
   const { rows, db, now, actor } = scope;
-  if (actor.kind !== 'staff') return refuseTable(403, 'forbidden', 'Only the bar records payments');
-  if (rows.session.status === 'merged') return refuseTable(409, 'tab_closed', `Table ${rows.session.tableNumber}'s tab was merged into another`);
+  if (actor.kind !== 'staff') return tableRefusal(403, 'forbidden.bar_records');
+  if (rows.session.status === 'merged') return tableRefusal(409, 'tab_closed.merged', { table: rows.session.tableNumber });
   const share = rows.shares.find((s) => s.id === shareId);
-  if (!share || share.paymentStatus === 'void') return refuseTable(404, 'share_not_found', 'That share is not on this tab');
+  if (!share || share.paymentStatus === 'void') return tableRefusal(404, 'share_not_found');
   if (share.paymentStatus !== 'unpaid') {
     const by = share.recordedByName ?? 'the card payment';
-    return refuseTable(409, 'share_already_paid', tableMessages.shareAlreadyPaid(by), { recorded_by: by, payment_status: share.paymentStatus });
+    return tableRefusal(409, 'share_already_paid', { recorded_by: by, payment_status: share.paymentStatus });
   }
   // A card payment under way is the card's to settle (docs/decisions/222): recording it too would take it twice.
   if (share.providerRef && share.paymentProblem === null) {
-    return refuseTable(409, 'card_payment_started', `${nameOf(scope, share.payerMemberId)} is paying this share by card in the app`);
+    return tableRefusal(409, 'card_payment_started.other', { name: nameOf(scope, share.payerMemberId) });
   }
   const writes: Change['writes'] = [db.update(tabShares)
     .set({ paymentStatus: 'captured', method, recordedBy: actor.userId, recordedByName: actor.name, capturedAt: now })

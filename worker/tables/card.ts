@@ -12,7 +12,7 @@ import type { CardEvent } from '../payments/events';
 import { applicationFeeCents } from '../payments/stripe';
 import { settlesTab, settleWrites } from './bill';
 import { isStaff, requireLive, requireMember, unchanged, type Change, type Decision, type Scope } from './change';
-import { refuseTable, type TableRefusal } from './commands';
+import { refuseTable, tableRefusal, type TableRefusal } from './commands';
 import { liveShares, roundsMoney, shareMoney, tableBill, toTableState } from './serialize';
 
 export type HoldRow = typeof tabHolds.$inferSelect;
@@ -22,10 +22,7 @@ type ShareRow = Scope['rows']['shares'][number];
 export const CARD_RECORDER = 'Card in the app';
 
 export const cardMessages = {
-  holdExceeded: (after: string, held: string) => `This round would bring the tab to ${after}, past its card hold of ${held}: put down a new hold to send it`,
-  captureOverHold: (owed: string, held: string) => `The tab's ${owed} is more than its card hold of ${held}: settle the rest another way first`,
   refundOverPaid: (left: string) => `That is more than the ${left} paid by card and not yet refunded`,
-  belowCardMinimum: (minimum: string) => `Pay this at the bar: a card pays ${minimum} or more`,
 } as const;
 
 export const sessionHolds = (scope: Pick<Scope, 'db' | 'rows'>) =>
@@ -43,14 +40,14 @@ export function payableShare(scope: Scope, shareId: string): TableRefusal | Scop
   const member = requireMember(scope);
   if ('ok' in member) return member;
   const share = scope.rows.shares.find((s) => s.id === shareId && s.paymentStatus !== 'void');
-  if (!share) return refuseTable(404, 'share_not_found', 'That share is not on this tab');
-  if (share.payerMemberId !== member.id) return refuseTable(403, 'not_your_share', 'Only its payer can pay this share');
-  if (share.paymentStatus !== 'unpaid') return refuseTable(409, 'share_already_paid', `This share is already paid (${share.recordedByName ?? CARD_RECORDER})`);
+  if (!share) return tableRefusal(404, 'share_not_found');
+  if (share.payerMemberId !== member.id) return tableRefusal(403, 'not_your_share');
+  if (share.paymentStatus !== 'unpaid') return tableRefusal(409, 'share_already_paid.card', { recorded_by: share.recordedByName ?? CARD_RECORDER });
   // Below the card minimum the provider would refuse the charge: the guest pays at the bar, told before a card is tried.
   const due = share.amountCents + share.tipCents;
   if (!cardCanPay(due)) {
     const minimum = CARD_MINIMUM_CENTS[VENUE_CURRENCY]!;
-    return refuseTable(409, 'below_card_minimum', cardMessages.belowCardMinimum(formatCents(minimum)), { due_cents: due, minimum_cents: minimum });
+    return tableRefusal(409, 'below_card_minimum', { due_cents: due, minimum_cents: minimum });
   }
   return share;
 }
@@ -172,17 +169,17 @@ export type PlannedRefund = { id: string; shareId: string; intentId: string; amo
  */
 export async function planRefundDecision(scope: Scope, input: { refundId: string; shareId: string; amountCents: number | null; reason: string }): Promise<Decision> {
   const { db, rows, now, actor } = scope;
-  if (actor.kind !== 'staff') return refuseTable(403, 'forbidden', 'Only an admin refunds');
+  if (actor.kind !== 'staff') return tableRefusal(403, 'forbidden.admin_refunds');
   const share = rows.shares.find((s) => s.id === input.shareId);
-  if (!share) return refuseTable(404, 'share_not_found', 'That share was not found');
+  if (!share) return tableRefusal(404, 'share_not_found.gone');
   if (share.method !== 'card_app' || !share.providerRef || !sharePaid(share.paymentStatus)) {
-    return refuseTable(409, 'not_refundable', 'Only a share paid by card in the app is refunded here: cash and the card terminal are refunded at the bar');
+    return tableRefusal(409, 'not_refundable');
   }
   const earlier = await db.select().from(paymentRefunds).where(eq(paymentRefunds.shareId, share.id));
   const made = Math.max(share.refundedCents, earlier.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amountCents, 0));
   const planned = earlier.filter((r) => r.status === 'pending').reduce((sum, r) => sum + r.amountCents, 0);
   const left = share.amountCents + share.tipCents - made - planned;
-  if (left <= 0) return refuseTable(409, 'already_refunded', planned > 0 ? 'A refund of this share is already under way' : 'This share is already refunded in full');
+  if (left <= 0) return tableRefusal(409, planned > 0 ? 'already_refunded.under_way' : 'already_refunded');
   const amount = input.amountCents ?? left;
   if (amount > left) {
     return refuseTable(400, 'invalid_request', cardMessages.refundOverPaid(formatCents(left)), [{ path: 'amount_cents', message: `at most ${left}` }]);
@@ -266,7 +263,7 @@ export async function holdLimitRefusal(scope: Scope): Promise<TableRefusal | nul
   const cart = toTableState(rows).cart;
   const after = billOf([...roundsMoney(rows), { cancelled: false, taxRateBp: rows.venue.taxRateBp, lines: [{ lineTotalCents: cart.subtotal_cents, voided: false }] }], rows.venue.serviceChargeBp).totalCents;
   if (after <= held) return null;
-  return refuseTable(409, 'hold_exceeded', cardMessages.holdExceeded(formatCents(after), formatCents(held)), { tab_after_round_cents: after, held_cents: held });
+  return tableRefusal(409, 'hold_exceeded', { tab_after_round_cents: after, held_cents: held });
 }
 
 /** The least a card is charged in the venue's currency (shared/payment-methods.ts). */
@@ -312,7 +309,7 @@ export function splitOverHolds(holds: readonly Pick<HoldRow, 'id' | 'paymentInte
 export const HOLD_RECORDER = 'Card hold';
 
 /** A tab that is over may still be charged to its holds: a walk-out is what holds are for (docs/payments.md). */
-const capturable = (scope: Scope) => (scope.rows.session.status === 'merged' ? refuseTable(409, 'tab_closed', `Table ${scope.rows.session.tableNumber}'s tab was merged into another`) : null);
+const capturable = (scope: Scope) => (scope.rows.session.status === 'merged' ? tableRefusal(409, 'tab_closed.merged', { table: scope.rows.session.tableNumber }) : null);
 
 /**
  * The tab closes on its card holds, planned before Stripe is asked: what is still owed (plus a tip) becomes one
@@ -329,16 +326,16 @@ export async function planCaptureDecision(scope: Scope, options: { tip: Tip }): 
   const over = capturable(scope);
   if (over) return over;
   const venue = await venueAccount(scope);
-  if (!venue) return refuseTable(409, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
+  if (!venue) return tableRefusal(409, 'payments_unavailable');
   const holds = (await sessionHolds(scope)).filter((h) => h.status === 'authorized');
   const held = holds.reduce((sum, h) => sum + h.amountCents, 0);
-  if (holds.length === 0) return refuseTable(409, 'no_hold', "This tab has no card hold to close on");
+  if (holds.length === 0) return tableRefusal(409, 'no_hold');
   const paid = liveShares(rows).filter((s) => sharePaid(s.paymentStatus));
   const rest = nextShare(tableBill(rows), paid.map(shareMoney), { kind: 'rest', tip: options.tip }, newId());
-  if (!rest.ok) return refuseTable(409, 'nothing_owed', `Nothing is owed on table ${rows.session.tableNumber}'s tab`);
+  if (!rest.ok) return tableRefusal(409, 'nothing_owed', { table: rows.session.tableNumber });
   const total = rest.share.amountCents + rest.share.tipCents;
   const takes = splitOverHolds(holds, rest.share);
-  if (!takes) return refuseTable(409, 'capture_over_hold', cardMessages.captureOverHold(formatCents(total), formatCents(held)), { owed_cents: total, held_cents: held });
+  if (!takes) return tableRefusal(409, 'capture_over_hold', { owed_cents: total, held_cents: held });
   let position = rows.shares.reduce((max, s) => Math.max(max, s.position), -1) + 1;
   const payer = rows.session.hostMemberId ?? rows.members.at(-1)?.id ?? 'host';
   const writes: Change['writes'] = [];

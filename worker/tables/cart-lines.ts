@@ -3,12 +3,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../../shared/constants';
 import { newId } from '../../shared/ids';
-import { ROUND_SALES_CHANNEL, tableDisplayName, tableMessages, tableOwnerKey } from '../../shared/tables';
+import { ROUND_SALES_CHANNEL, tableDisplayName, tableOwnerKey } from '../../shared/tables';
 import { idempotencyRecords, menuDrinks, tableCartLines } from '../db/schema';
 import { issuedCreations } from '../orders/ai-creations';
 import { AI_CREATION_HAS_NO_OPTIONS, resolveModifiers } from '../../shared/modifiers';
 import type { PlacementOutcome, PlacementRequest } from '../orders/placement';
-import { refuseTable, type NewLine } from './commands';
+import { refuseTable, tableRefusal, type NewLine } from './commands';
 import { hostName, isHost, requireMember, requireOpen, unchanged, type Change, type Decision, type Scope } from './change';
 import { roundInMaking } from './serialize';
 import { presentMembers } from './queries';
@@ -42,7 +42,7 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
   const added = new Map<string, number>();
   for (const [i, line] of lines.entries()) {
     const owner = line.forMemberId ? present.get(line.forMemberId) : member;
-    if (!owner) return refuseTable(404, 'member_not_found', `That person is not at table ${rows.session.tableNumber}`);
+    if (!owner) return tableRefusal(404, 'member_not_found', { table: rows.session.tableNumber });
     const notes = line.notes || null;
     if (line.is_ai_creation) {
       if (line.modifiers?.length) return refuseTable(400, 'invalid_request', AI_CREATION_HAS_NO_OPTIONS, [{ path: `lines.${i}.modifiers`, message: AI_CREATION_HAS_NO_OPTIONS }]);
@@ -56,8 +56,8 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
       continue;
     }
     const drink = drinks.find((d) => d.id === line.menu_drink_id);
-    if (!drink) return refuseTable(404, 'not_found', 'Drink not found', { menu_drink_ids: [line.menu_drink_id ?? ''] });
-    if (!drink.isAvailable || drink.soldOutReason) return refuseTable(409, 'drink_unavailable', `${drink.name} is not available right now`, { menu_drink_ids: [drink.id] });
+    if (!drink) return tableRefusal(404, 'not_found.drink', { menu_drink_ids: [line.menu_drink_id ?? ''] });
+    if (!drink.isAvailable || drink.soldOutReason) return tableRefusal(409, 'drink_unavailable', { name: drink.name, menu_drink_ids: [drink.id] });
     const resolved = resolveModifiers(drink.name, drink.modifierGroups, line.modifiers ?? [], `lines.${i}.modifiers`);
     if (!resolved.ok) return refuseTable(400, 'invalid_request', resolved.message, resolved.details);
     const modifiers = resolved.chosen.length ? resolved.chosen.map((c) => c.option_id).sort() : null;
@@ -92,10 +92,10 @@ function lineToChange(scope: Scope, lineId: string) {
   const closed = requireOpen(scope);
   if (closed) return closed;
   const found = scope.rows.cart.find(({ line }) => line.id === lineId)?.line;
-  if (!found) return refuseTable(404, 'line_not_found', "That line is no longer in the table's cart");
+  if (!found) return tableRefusal(404, 'line_not_found');
   if (found.memberId !== member.id && !isHost(scope)) {
     const owner = scope.rows.members.find((m) => m.id === found.memberId)?.name ?? 'its member';
-    return refuseTable(403, 'not_your_line', tableMessages.notYourLine(owner));
+    return tableRefusal(403, 'not_your_line', { name: owner });
   }
   return found;
 }
@@ -132,9 +132,9 @@ export async function sendRoundDecision(
   if ('ok' in member) return member;
   const { rows, actor } = scope;
   if (!isHost(scope) && !rows.session.membersCanSend) {
-    return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can send the round`);
+    return tableRefusal(403, 'host_only.send', { host: hostName(scope) });
   }
-  if (actor.kind !== 'guest') return refuseTable(403, 'forbidden', 'Rounds are sent by the table');
+  if (actor.kind !== 'guest') return tableRefusal(403, 'forbidden.round_by_table');
   // A retried request (the same Idempotency-Key) is answered by placement as the first time, even once the cart
   // has gone or the tab moved on; a new one must find the tab open and no round at the bar.
   const retried = input.idempotencyKey !== null && (await scope.db.select({ key: idempotencyRecords.key }).from(idempotencyRecords)
@@ -142,8 +142,8 @@ export async function sendRoundDecision(
   if (!retried) {
     const closed = requireOpen(scope);
     if (closed) return closed;
-    if (roundInMaking(rows)) return refuseTable(409, 'round_active', tableMessages.roundActive(rows.session.tableNumber));
-    if (rows.cart.length === 0) return refuseTable(400, 'cart_empty', `Table ${rows.session.tableNumber}'s cart is empty`);
+    if (roundInMaking(rows)) return tableRefusal(409, 'round_active', { table: rows.session.tableNumber });
+    if (rows.cart.length === 0) return tableRefusal(400, 'cart_empty', { table: rows.session.tableNumber });
     const overHold = await holdLimitRefusal(scope);
     if (overHold) return overHold;
   }
@@ -171,8 +171,8 @@ export async function sendRoundDecision(
     },
   });
   if (!outcome.ok) {
-    if (outcome.code === 'cart_empty') return refuseTable(400, 'cart_empty', `Table ${rows.session.tableNumber}'s cart is empty`);
-    if (outcome.code === 'active_order_exists') return refuseTable(409, 'round_active', tableMessages.roundActive(rows.session.tableNumber));
+    if (outcome.code === 'cart_empty') return tableRefusal(400, 'cart_empty', { table: rows.session.tableNumber });
+    if (outcome.code === 'active_order_exists') return tableRefusal(409, 'round_active', { table: rows.session.tableNumber });
     return refuseTable(outcome.status, outcome.code, outcome.message, outcome.details);
   }
   // A replay changes nothing more: its round was sent the first time.

@@ -4,7 +4,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Order } from '../../shared/schemas/order';
 import type { menuDrinks } from '../db/schema';
 import type { Db } from '../env';
-import { refuseTable, type TableActor, type TableAudit, type TableRefusal } from './commands';
+import { tableRefusal, type TableActor, type TableAudit, type TableRefusal } from './commands';
 import type { MemberRow, TableRows } from './queries';
 
 /** What a decision sees: the table as read at the start of its turn, and who asks. */
@@ -51,13 +51,13 @@ export const isRefusal = (decision: unknown): decision is TableRefusal =>
 export const unchanged = (): Change => ({ writes: [], unchanged: true });
 
 /** A session id that names no session of this venue: a stale link or someone else's venue. */
-export const sessionNotFound = () => refuseTable(404, 'table_session_not_found', "This table's tab was not found");
+export const sessionNotFound = () => tableRefusal(404, 'table_session_not_found');
 
 const tableOf = (scope: Pick<Scope, 'rows'>) => scope.rows.session.tableNumber;
 
 /** The caller must be at the table (staff are not members). */
 export function requireMember(scope: Scope): TableRefusal | MemberRow {
-  return scope.member ?? refuseTable(403, 'not_a_member', `You are not at table ${tableOf(scope)}`);
+  return scope.member ?? tableRefusal(403, 'not_a_member', { table: tableOf(scope) });
 }
 
 export const isHost = (scope: Scope) => scope.member !== null && scope.member.id === scope.rows.session.hostMemberId;
@@ -70,14 +70,14 @@ export const hostName = (scope: Pick<Scope, 'rows'>) =>
 export function requireOpen(scope: Scope): TableRefusal | null {
   const { status } = scope.rows.session;
   if (status === 'open') return null;
-  if (status === 'billing') return refuseTable(409, 'tab_billing', `Table ${tableOf(scope)}'s bill is being split: no more rounds on this tab`);
-  return refuseTable(409, 'tab_closed', `Table ${tableOf(scope)}'s tab is closed`);
+  if (status === 'billing') return tableRefusal(409, 'tab_billing', { table: tableOf(scope) });
+  return tableRefusal(409, 'tab_closed', { table: tableOf(scope) });
 }
 
 /** The tab is still running (open or billing). */
 export function requireLive(scope: Scope): TableRefusal | null {
   const { status } = scope.rows.session;
-  return status === 'open' || status === 'billing' ? null : refuseTable(409, 'tab_closed', `Table ${tableOf(scope)}'s tab is closed`);
+  return status === 'open' || status === 'billing' ? null : tableRefusal(409, 'tab_closed', { table: tableOf(scope) });
 }
 
 /** Writes of a staff change carry who did it: the real person (the super admin when impersonating). */

@@ -6,6 +6,8 @@ import type { Order } from '../../shared/schemas/order';
 import type { TableLineInput, TableLineUpdate, TableState, TakeShareInput } from '../../shared/schemas/tables';
 import type { Tip } from '../../shared/tab-split';
 import type { CardEvent } from '../payments/events';
+import { refusalParts, type RefusalArgs } from '../lib/errors';
+import type { RefusalId } from '../../shared/refusals';
 
 /** Who asks: a guest (by every owner key of their device and account) or a member of the venue's staff. */
 export type TableActor =
@@ -86,3 +88,9 @@ export type TableOutcome =
 
 export const refuseTable = (status: TableRefusal['status'], code: string, message: string, details?: RefusalDetails): TableRefusal =>
   ({ ok: false, status, code, message, ...(details ? { details } : {}) });
+
+/** A refusal of the registry (shared/refusals.ts): its id and data; the code, English message and details follow. */
+export function tableRefusal<I extends RefusalId>(status: TableRefusal['status'], id: I, ...args: RefusalArgs<I>): TableRefusal {
+  const { code, message, details } = refusalParts(id, ...args);
+  return { ok: false, status, code, message, ...(details ? { details: details as RefusalDetails } : {}) };
+}

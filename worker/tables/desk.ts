@@ -7,14 +7,14 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { newId } from '../../shared/ids';
 import type { LiveMessage } from '../../shared/schemas/live';
 import type { LiveTableCart, TableState } from '../../shared/schemas/tables';
-import { cartOrderAfter, LIVE_SESSION_STATUSES, tableMessages } from '../../shared/tables';
+import { cartOrderAfter, LIVE_SESSION_STATUSES } from '../../shared/tables';
 import { tableSessions, venues } from '../db/schema';
 import type { Db } from '../env';
 import { isUniqueViolation, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
 import { billDecision, claimDecision, dropShareDecision, recordPaymentDecision, takeShareDecision, unclaimDecision } from './bill';
 import { addLinesDecision, deleteLineDecision, sendRoundDecision, updateLineDecision } from './cart-lines';
 import { isRefusal, sessionNotFound, type Change, type Decision, type Scope } from './change';
-import { refuseTable, type TableActor, type TableCommand, type TableOutcome, type TableRefusal } from './commands';
+import { tableRefusal, type TableActor, type TableCommand, type TableOutcome, type TableRefusal } from './commands';
 import { answerJoinDecision, joinDecision, memberInsert, newJoinCode, removeDecision, settingsDecision } from './membership';
 import {
   liveMembersOfVenue, liveSessionAtQuery, memberByKeys, parseTableRows, presentMembers, readTable, TABLE_READ_COUNT, tableReads, venueTableQuery, withCartWrites,
@@ -208,7 +208,7 @@ export class TableDesk {
       if (!planned.ok) return planned;
       const { outcome, made } = await makePendingRefunds(this.turn(command.sessionId), actor);
       const mine = made.find((m) => m.id === command.refundId);
-      if (!outcome?.ok || !mine) return refuseTable(502, 'payment_provider_error', 'The card provider did not answer as expected: try again or pay at the bar');
+      if (!outcome?.ok || !mine) return tableRefusal(502, 'payment_provider_error');
       return { ...outcome, refund: { id: mine.stripeRefundId, amountCents: mine.amountCents } };
     });
   }
@@ -338,12 +338,12 @@ export class TableDesk {
    * the caller as host. Scans of one table run one after another, so two friends scanning at once share one tab.
    */
   private open(command: Extract<TableCommand, { type: 'open' }>, actor: TableActor): Promise<TableOutcome> {
-    if (actor.kind !== 'guest') return Promise.resolve(refuseTable(403, 'forbidden', 'Staff do not join tables'));
+    if (actor.kind !== 'guest') return Promise.resolve(tableRefusal(403, 'forbidden.staff_join'));
     return this.serial(`table:${command.table}`, async () => {
       const db = await this.host.database();
       const venueId = this.host.venueId();
       const [tables, live] = await db.batch([venueTableQuery(db, venueId, command.table), liveSessionAtQuery(db, venueId, command.table)]);
-      if (!tables[0]) return refuseTable(404, 'table_not_found', tableMessages.tableNotFound(command.table));
+      if (!tables[0]) return tableRefusal(404, 'table_not_found', { table: command.table });
       const elsewhere = await this.elsewhere(actor, live[0]?.id ?? null);
       if (elsewhere) return elsewhere;
       const open = live[0];
@@ -354,11 +354,11 @@ export class TableDesk {
 
   /** The host's code (or invite link): joins the live tab it names, at any time. */
   private async joinByCode(command: Extract<TableCommand, { type: 'join' }>, actor: TableActor): Promise<TableOutcome> {
-    if (actor.kind !== 'guest') return refuseTable(403, 'forbidden', 'Staff do not join tables');
+    if (actor.kind !== 'guest') return tableRefusal(403, 'forbidden.staff_join');
     const db = await this.host.database();
     const [session] = await db.select({ id: tableSessions.id }).from(tableSessions)
       .where(and(eq(tableSessions.restaurantId, this.host.venueId()), eq(tableSessions.joinCode, command.code), inArray(tableSessions.status, [...LIVE_SESSION_STATUSES]))).limit(1);
-    if (!session) return refuseTable(404, 'table_session_not_found', tableMessages.codeNotOpen);
+    if (!session) return tableRefusal(404, 'table_session_not_found.code');
     const elsewhere = await this.elsewhere(actor, session.id);
     if (elsewhere) return elsewhere;
     return this.change(session.id, actor, (scope) => joinDecision(scope, command.name, command.code));
@@ -369,7 +369,7 @@ export class TableDesk {
     const present = await this.presentSessions();
     for (const [id, at] of present) {
       if (id !== sessionId && at.ownerKeys.some((key) => actor.ownerKeys.includes(key))) {
-        return refuseTable(409, 'at_another_table', tableMessages.atAnotherTable(at.table), { session_id: id, table: at.table });
+        return tableRefusal(409, 'at_another_table', { session_id: id, table: at.table });
       }
     }
     return null;
@@ -399,7 +399,7 @@ export class TableDesk {
       } catch (err) {
         if (attempt < 5 && isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.join_code')) continue;
         // A tab was moved to this table meanwhile.
-        if (isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.table_number')) return refuseTable(409, 'table_busy', `Table ${table} already has an open tab: scan again to join it`);
+        if (isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.table_number')) return tableRefusal(409, 'table_busy.scan', { table });
         throw err;
       }
     }
@@ -413,7 +413,7 @@ export class TableDesk {
       return moveDecision(scope, { number: table, exists: Boolean(tables[0]), busy: Boolean(live[0]) });
     }).catch((err: unknown) => {
       // A tab opened at the target table meanwhile: the live-table index refused the move.
-      if (isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.table_number')) return refuseTable(409, 'table_busy', `Table ${table} already has an open tab: merge the two instead`);
+      if (isUniqueViolation(err, 'table_sessions.restaurant_id, table_sessions.table_number')) return tableRefusal(409, 'table_busy', { table });
       throw err;
     });
   }

@@ -1,9 +1,9 @@
 // Who sits at a table (docs/product.md §12.1, §12.2): joining, the host's settings, leaving and removals.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, SCAN_JOIN_WINDOW_MS, tableMessages } from '../../shared/tables';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, SCAN_JOIN_WINDOW_MS } from '../../shared/tables';
 import { tabClaims, tabShares, tableCartLines, tableMembers, tableSessions } from '../db/schema';
-import { refuseTable, type TableActor } from './commands';
+import { tableRefusal, type TableActor } from './commands';
 import { hostName, isHost, isStaff, requireLive, requireMember, unchanged, type Change, type Decision, type Scope } from './change';
 import { pendingMembers, presentMembers, type TableRows } from './queries';
 
@@ -29,14 +29,14 @@ export function scanMayJoin(rows: Pick<TableRows, 'members'>, lastActivityAt: st
  */
 export function joinDecision(scope: Scope, name: string, code: string | null, lastActivityAt = scope.rows.session.lastActivityAt): Decision {
   const { actor, rows } = scope;
-  if (actor.kind !== 'guest') return refuseTable(403, 'forbidden', 'Staff do not join tables');
+  if (actor.kind !== 'guest') return tableRefusal(403, 'forbidden.staff_join');
   if (scope.member || pendingMembers(rows).some((m) => actor.ownerKeys.includes(m.ownerKey))) return unchanged();
   const live = requireLive(scope);
   if (live) return live;
   if (code === null ? !scanMayJoin(rows, lastActivityAt, actor.ownerKeys, Date.parse(scope.now)) : code !== rows.session.joinCode) {
     return code === null
-      ? refuseTable(403, 'join_code_required', tableMessages.joinCodeRequired)
-      : refuseTable(403, 'join_code_wrong', `That is not table ${rows.session.tableNumber}'s code. Check it with someone at the table.`);
+      ? tableRefusal(403, 'join_code_required')
+      : tableRefusal(403, 'join_code_wrong', { table: rows.session.tableNumber });
   }
   // While the host approves who joins, even a right token or code only asks (docs/decisions/237).
   return { writes: [memberInsert(scope.db, rows.session.id, actor, name, scope.now, newId(), rows.session.approveJoins)] };
@@ -52,7 +52,7 @@ export const memberInsert = (db: Scope['db'], sessionId: string, actor: Extract<
 export function settingsDecision(scope: Scope, change: { membersCanSend?: boolean; approveJoins?: boolean }): Decision {
   const member = requireMember(scope);
   if ('ok' in member) return member;
-  if (!isHost(scope)) return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can change the table's settings`);
+  if (!isHost(scope)) return tableRefusal(403, 'host_only.settings', { host: hostName(scope) });
   const live = requireLive(scope);
   if (live) return live;
   const { session } = scope.rows;
@@ -76,13 +76,13 @@ export function settingsDecision(scope: Scope, change: { membersCanSend?: boolea
 export function answerJoinDecision(scope: Scope, memberId: string, letIn: boolean): Decision {
   const { rows, db, now } = scope;
   if (!isHost(scope) && !isStaff(scope)) {
-    if (!scope.member) return refuseTable(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
-    return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can let someone in`);
+    if (!scope.member) return tableRefusal(403, 'not_a_member', { table: rows.session.tableNumber });
+    return tableRefusal(403, 'host_only.let_in', { host: hostName(scope) });
   }
   const live = requireLive(scope);
   if (live) return live;
   const request = pendingMembers(rows).find((m) => m.id === memberId);
-  if (!request) return refuseTable(404, 'join_request_not_found', 'That person is no longer asking to join');
+  if (!request) return tableRefusal(404, 'join_request_not_found');
   if (letIn) return { writes: [db.update(tableMembers).set({ pending: false }).where(eq(tableMembers.id, memberId))] };
   const declinedBy = scope.actor.kind === 'staff' ? `staff:${scope.actor.userId}` : scope.member!.id;
   return { writes: [db.update(tableMembers).set({ leftAt: now, removedBy: declinedBy }).where(and(eq(tableMembers.id, memberId), isNull(tableMembers.leftAt)))] };
@@ -96,11 +96,11 @@ export function answerJoinDecision(scope: Scope, memberId: string, letIn: boolea
 export function removeDecision(scope: Scope, memberId: string): Decision {
   const { rows, db, now } = scope;
   const target = presentMembers(rows).find((m) => m.id === memberId);
-  if (!target) return refuseTable(404, 'member_not_found', `That person is not at table ${rows.session.tableNumber}`);
+  if (!target) return tableRefusal(404, 'member_not_found', { table: rows.session.tableNumber });
   const self = scope.member?.id === memberId;
   if (!self && !isHost(scope) && !isStaff(scope)) {
-    if (!scope.member) return refuseTable(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
-    return refuseTable(403, 'host_only', `Only ${hostName(scope)}, the host, can remove someone from the table`);
+    if (!scope.member) return tableRefusal(403, 'not_a_member', { table: rows.session.tableNumber });
+    return tableRefusal(403, 'host_only.remove', { host: hostName(scope) });
   }
   const removedBy = self ? null : scope.actor.kind === 'staff' ? `staff:${scope.actor.userId}` : scope.member!.id;
   const others = presentMembers(rows).filter((m) => m.id !== memberId);

@@ -3,9 +3,8 @@
 // table number alone gets nothing but "Scan the code on your table". Every attempt counts against the device and
 // the table; one that gets in is given back, so only failures add up.
 import type { Context } from 'hono';
-import { tableMessages } from '../../shared/tables';
 import type { AppContext, Db } from '../env';
-import { ApiError, tooManyRequests } from '../lib/errors';
+import { refusal } from '../lib/errors';
 import { clientKey, hitRateLimits, refundRateLimits, type Counter, type RateLimit } from '../lib/rate-limit';
 import { liveSessionAtQuery, venueTableQuery } from './queries';
 import { isTableToken } from './table-token';
@@ -20,7 +19,7 @@ export const TABLE_JOIN_CODE_LIMIT: RateLimit = { name: 'table-join-code', limit
 export const TABLE_TOKEN_REQUIRED = 'table_token_required';
 
 /** The refusal of every attempt without the table's token or the tab's code. */
-export const scanTableCode = () => new ApiError(403, TABLE_TOKEN_REQUIRED, tableMessages.scanTableCode);
+export const scanTableCode = () => refusal(403, TABLE_TOKEN_REQUIRED);
 
 function deviceOf(c: Context<AppContext>): string {
   const caller = c.get('caller');
@@ -40,7 +39,7 @@ export async function countJoinAttempt(c: Context<AppContext>, place: { venueId:
   ];
   const hits = await hitRateLimits(c.env.DB, counters);
   if (!hits.allowed) {
-    throw tooManyRequests(hits.retryAfterSeconds, hits.states[0]!.allowed ? tableMessages.tooManyJoinsTable : tableMessages.tooManyJoinsDevice);
+    throw refusal(429, hits.states[0]!.allowed ? 'rate_limited.table_joins_table' : 'rate_limited.table_joins_device', { retry_after: hits.retryAfterSeconds });
   }
   return () => refundRateLimits(c.env.DB, counters, hits);
 }

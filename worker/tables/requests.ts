@@ -8,7 +8,7 @@ import { describeWrite } from '../audit/record';
 import { guestCaller, ownerKeyOf, requireStaff, staffCaller } from '../auth/middleware';
 import { auditLog, tableSessions, users } from '../db/schema';
 import type { AppContext } from '../env';
-import { ApiError, unauthorized } from '../lib/errors';
+import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { venueHub } from '../live/hub-client';
 import { guestOwnerKeys } from '../orders/queries';
 import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
@@ -31,7 +31,7 @@ export async function locateSession(c: Context<AppContext>, sessionId: string): 
     return row ? { venueId: row.venueId, database } : null;
   }));
   const hit = found.find((f) => f !== null);
-  if (!hit) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
+  if (!hit) throw refusal(404, 'table_session_not_found');
   if (located.size >= LOCATED_MAX) located.clear();
   located.set(sessionId, hit);
   return hit;
@@ -47,7 +47,7 @@ export async function staffActor(c: Context<AppContext>, venueId: string): Promi
   await requireStaff(c, async () => {});
   const caller = staffCaller(c);
   const anyVenue = caller.role === 'superadmin' && !caller.impersonatorId;
-  if (!anyVenue && caller.restaurantId !== venueId) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
+  if (!anyVenue && caller.restaurantId !== venueId) throw refusal(404, 'table_session_not_found');
   const userId = caller.impersonatorId ?? caller.userId;
   const [user] = await c.get('db').select({ name: users.displayName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return { kind: 'staff', userId, name: user?.name || user?.email || 'Staff', role: caller.role };

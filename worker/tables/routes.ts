@@ -9,7 +9,7 @@ import { requireGuest } from '../auth/middleware';
 import { documented } from '../openapi/describe';
 import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../env';
-import { ApiError, unauthorized } from '../lib/errors';
+import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { AI_SUGGESTION_LIMIT } from '../ai/requests';
@@ -23,7 +23,6 @@ import { joinRequestOf, memberByKeys, readTable } from './queries';
 import { anyActor, guestActor, locateSession, runTableCommand } from './requests';
 import { countJoinAttempt, presentAt } from './presence';
 import type { TableCommand, TableOutcome } from './commands';
-import { tableMessages } from '../../shared/tables';
 import { toTableState } from './serialize';
 import { keepsGuestReads } from '../menu/read-cache';
 
@@ -89,14 +88,14 @@ export const tableRoutes = new Hono<AppContext>()
     const reads = ownWriteReads(c, database);
     const rows = await readTable(reads.db, id);
     reads.answerBookmark();
-    if (!rows) throw new ApiError(404, 'table_session_not_found', "This table's tab was not found");
+    if (!rows) throw refusal(404, 'table_session_not_found');
     const member = actor.kind === 'guest' ? memberByKeys(rows, actor.ownerKeys) : null;
     if (actor.kind === 'guest' && !member) {
       // Asked to join a tab whose host approves who joins: waiting, or declined (docs/decisions/237).
       const request = joinRequestOf(rows, actor.ownerKeys);
-      if (request && request.leftAt === null) throw new ApiError(403, 'join_pending', tableMessages.joinPending);
-      if (request && request.removedBy !== null) throw new ApiError(403, 'join_declined', tableMessages.joinDeclined);
-      throw new ApiError(403, 'not_a_member', `You are not at table ${rows.session.tableNumber}`);
+      if (request && request.leftAt === null) throw refusal(403, 'join_pending');
+      if (request && request.removedBy !== null) throw refusal(403, 'join_declined');
+      throw refusal(403, 'not_a_member', { table: rows.session.tableNumber });
     }
     return c.json({ table: toTableState(rows), you: member?.id ?? null } satisfies TableStateResponse);
   })

@@ -5,24 +5,24 @@ import { newId } from '../../shared/ids';
 import { formatCents, taxCents } from '../../shared/money';
 import { isActiveStatus } from '../../shared/orders';
 import { nextShare } from '../../shared/tab-split';
-import { tableDisplayName, tableMessages } from '../../shared/tables';
+import { tableDisplayName } from '../../shared/tables';
 import { utcDay } from '../analytics/sales-figures';
 import { orderItems, orders, tabClaims, tabShares, tableCartLines, tableMembers, tableSessions } from '../db/schema';
-import { refuseTable } from './commands';
+import { refuseTable, tableRefusal } from './commands';
 import { requireLive, type Change, type Decision, type Scope } from './change';
 import { presentMembers, type TableRows } from './queries';
 import { liveShares, shareMoney, tableBill } from './serialize';
 
-const staffOnly = (scope: Scope) => (scope.actor.kind === 'staff' ? null : refuseTable(403, 'forbidden', 'Only the bar can do this'));
+const staffOnly = (scope: Scope) => (scope.actor.kind === 'staff' ? null : tableRefusal(403, 'forbidden.bar_only'));
 
 /** The tab moves to another table of the venue that has no live tab; an active round's ticket follows it. */
 export function moveDecision(scope: Scope, target: { number: string; exists: boolean; busy: boolean }): Decision {
   const refused = staffOnly(scope) ?? requireLive(scope);
   if (refused) return refused;
   const { rows, db, now } = scope;
-  if (!target.exists) return refuseTable(404, 'table_not_found', tableMessages.tableNotFound(target.number));
+  if (!target.exists) return tableRefusal(404, 'table_not_found', { table: target.number });
   if (target.number === rows.session.tableNumber) return refuseTable(400, 'invalid_request', `The tab is already at table ${target.number}`, [{ path: 'table', message: 'the tab is already there' }]);
-  if (target.busy) return refuseTable(409, 'table_busy', `Table ${target.number} already has an open tab: merge the two instead`);
+  if (target.busy) return tableRefusal(409, 'table_busy', { table: target.number });
   const active = rows.rounds.filter((r) => isActiveStatus(r.status)).map((r) => r.id);
   return {
     writes: [
@@ -46,11 +46,11 @@ export function mergeDecision(scope: Scope, into: TableRows | null): Decision {
   if (refused) return refused;
   const { rows, db, now } = scope;
   const from = rows.session;
-  if (!into || into.session.restaurantId !== from.restaurantId) return refuseTable(404, 'table_session_not_found', 'The tab to merge into was not found');
+  if (!into || into.session.restaurantId !== from.restaurantId) return tableRefusal(404, 'table_session_not_found.merge_target');
   if (into.session.id === from.id) return refuseTable(400, 'invalid_request', 'A tab cannot be merged into itself', [{ path: 'into_session_id', message: 'another tab is required' }]);
-  if (into.session.status !== 'open' && into.session.status !== 'billing') return refuseTable(409, 'tab_closed', `Table ${into.session.tableNumber}'s tab is closed`);
+  if (into.session.status !== 'open' && into.session.status !== 'billing') return tableRefusal(409, 'tab_closed', { table: into.session.tableNumber });
   if (from.status !== 'open' || liveShares(rows).length > 0) {
-    return refuseTable(409, 'tab_billing', `Table ${from.tableNumber}'s bill is already being split: merge tabs before splitting them`);
+    return tableRefusal(409, 'tab_billing.merge', { table: from.tableNumber });
   }
   const staying = new Map(into.members.filter((m) => m.leftAt === null).map((m) => [m.ownerKey, m.id]));
   const writes: Change['writes'] = [];
@@ -93,13 +93,13 @@ export function voidLineDecision(scope: Scope, orderItemId: number, reason: stri
   const refused = staffOnly(scope);
   if (refused) return refused;
   const { rows, db, now, actor } = scope;
-  if (rows.session.status === 'merged') return refuseTable(409, 'tab_closed', `Table ${rows.session.tableNumber}'s tab was merged into another`);
+  if (rows.session.status === 'merged') return tableRefusal(409, 'tab_closed.merged', { table: rows.session.tableNumber });
   const line = rows.roundLines.find((l) => l.id === orderItemId);
   const round = line && rows.rounds.find((r) => r.id === line.orderId);
-  if (!line || !round) return refuseTable(404, 'line_not_on_tab', `That line is not on table ${rows.session.tableNumber}'s tab`);
-  if (line.voidedAt) return refuseTable(409, 'line_voided', `${line.name} was already taken off the tab: ${line.voidReason ?? ''}`.trim());
+  if (!line || !round) return tableRefusal(404, 'line_not_on_tab', { table: rows.session.tableNumber });
+  if (line.voidedAt) return tableRefusal(409, 'line_voided.already', { name: line.name, reason: line.voidReason ?? '' });
   if (liveShares(rows).length > 0) {
-    return refuseTable(409, 'shares_taken', 'Shares of this bill are already taken: they must be taken back before a line is voided');
+    return tableRefusal(409, 'shares_taken');
   }
   const remaining = rows.roundLines.filter((l) => l.orderId === round.id && !l.voidedAt && l.id !== orderItemId).reduce((sum, l) => sum + l.lineTotalCents, 0);
   const tax = taxCents(remaining, round.taxRateBp);

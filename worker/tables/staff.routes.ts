@@ -13,8 +13,7 @@ import { scopedVenueDatabase } from '../shards/venue-scope';
 import { ownWriteReads } from '../shards/sessions';
 import { runTableCommand, staffActor } from './requests';
 import { renewTableToken, replaceVenueTables, staffTables, updateTabSettings, venueTablesAnswer } from './venue-tables';
-import { ApiError } from '../lib/errors';
-import { tableMessages } from '../../shared/tables';
+import { refusal } from '../lib/errors';
 import { keepsGuestReads } from '../menu/read-cache';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
@@ -89,7 +88,7 @@ export const adminTableRoutes = new Hono<AppContext>()
     const { db } = await scopedVenueDatabase(c);
     const { number } = c.req.valid('param');
     const renewed = await renewTableToken(db, venueId, number);
-    if (!renewed) throw new ApiError(404, 'table_not_found', tableMessages.tableNotFound(number));
+    if (!renewed) throw refusal(404, 'table_not_found', { table: number });
     describeWrite(c, { action: 'venue_table.new_code', targetType: 'venue_table', targetId: `${venueId}:${number}`, summary: `New QR code for table ${number}: the printed ones stop working`, before: { token_version: renewed.before }, after: { token_version: renewed.after } });
     return c.json((await venueTablesAnswer(c.env, db, venueId)) satisfies VenueTablesResponse);
   });

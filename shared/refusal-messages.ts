@@ -1,0 +1,142 @@
+// What each refusal says (docs/decisions/256): the Worker answers a refusal's code and its data, and its English
+// message from these templates; the guest app says the same template in the guest's language (the catalogs are keyed
+// by the English text, docs/decisions/217). Kept free of zod: the guest's first download carries this, not the data
+// shapes (shared/refusals.ts).
+
+/**
+ * Every refusal by id, its English template with `{placeholders}` named as its data's fields. The wire `code` is the
+ * id up to its first dot: 'tab_closed.merged' answers `code: "tab_closed"` with `details.refusal: "tab_closed.merged"`,
+ * so one code can say more than one thing while clients that read codes see the code they always did.
+ * A field ending in `_cents` is money, written in the reader's locale.
+ */
+export const REFUSAL_MESSAGES = {
+  // Joining and presence
+  table_not_found: "Table {table} is not a table here. Check the number on your table's QR code.",
+  table_token_required: 'Scan the code on your table',
+  join_pending: 'Waiting for the host to let you in',
+  join_declined: 'The host declined',
+  join_code_required: "This table's tab is open. Ask someone at the table for its code.",
+  join_code_wrong: "That is not table {table}'s code. Check it with someone at the table.",
+  'table_session_not_found': "This table's tab was not found",
+  'table_session_not_found.code': 'That table code is not open any more.',
+  'table_session_not_found.merge_target': 'The tab to merge into was not found',
+  at_another_table: 'You are at table {table}: order through its tab, or leave it first',
+  at_table: "You are at table {table}: add this to the table's cart, or leave the table to order on your own",
+  'table_busy': 'Table {table} already has an open tab: merge the two instead',
+  'table_busy.scan': 'Table {table} already has an open tab: scan again to join it',
+  'rate_limited.table_joins_device': 'Too many tries to join a table from this phone. Wait a few minutes, then scan the code on your table.',
+  'rate_limited.table_joins_table': 'Too many tries to join this table. Wait a few minutes, then scan the code on your table.',
+  not_a_member: 'You are not at table {table}',
+  member_not_found: 'That person is not at table {table}',
+  join_request_not_found: 'That person is no longer asking to join',
+  'host_only.settings': "Only {host}, the host, can change the table's settings",
+  'host_only.let_in': 'Only {host}, the host, can let someone in',
+  'host_only.remove': 'Only {host}, the host, can remove someone from the table',
+  'host_only.send': 'Only {host}, the host, can send the round',
+  'host_only.bill': 'Only {host}, the host, can ask for the bill',
+  'forbidden.staff_join': 'Staff do not join tables',
+  'forbidden.round_by_table': 'Rounds are sent by the table',
+  'forbidden.bar_only': 'Only the bar can do this',
+  'forbidden.bar_records': 'Only the bar records payments',
+  'forbidden.admin_refunds': 'Only an admin refunds',
+
+  // The table's cart and rounds
+  'not_found.drink': 'Drink not found',
+  drink_unavailable: '{name} is not available right now',
+  line_not_found: "That line is no longer in the table's cart",
+  not_your_line: 'Only {name} or the host can change this line',
+  'round_active': "Table {table}'s round is still being made. Keep adding: you can send the next round when the bar has made it.",
+  'round_active.bill': "Table {table}'s round is still being made. Ask for the bill once it is served.",
+  'cart_empty': "Table {table}'s cart is empty",
+  'tab_closed': "Table {table}'s tab is closed",
+  'tab_closed.merged': "Table {table}'s tab was merged into another",
+  'tab_billing': "Table {table}'s bill is being split: no more rounds on this tab",
+  'tab_billing.ai': "Table {table}'s tab takes no more rounds",
+  'tab_billing.merge': "Table {table}'s bill is already being split: merge tabs before splitting them",
+  hold_exceeded: 'This round would bring the tab to {tab_after_round_cents}, past its card hold of {held_cents}: put down a new hold to send it',
+
+  // The bill and its shares
+  cart_not_empty: 'Send or clear the cart before splitting the bill',
+  'nothing_owed': "Nothing is owed on table {table}'s tab",
+  'nothing_owed.nothing_ordered': "Nothing has been ordered on table {table}'s tab",
+  bill_not_asked: 'Ask for the bill before splitting it: {host}, the host, can',
+  line_not_on_tab: "That line is not on table {table}'s tab",
+  'line_voided': '{name} was taken off the tab: {reason}',
+  'line_voided.already': '{name} was already taken off the tab: {reason}',
+  line_claimed: '{claimed_by} already claimed this line',
+  'units_taken.one': 'Only {units_left} of the {quantity} × {drink} is left to claim',
+  units_taken: 'Only {units_left} of the {quantity} × {drink} are left to claim',
+  claim_not_found: 'Nobody has claimed that line',
+  not_your_claim: 'Only {name} can let go of this line',
+  claim_in_share: 'This line is in your share: take the share back first',
+  amount_over_owed: 'That is more than the {owed_cents} still owed',
+  tip_over_share: 'A tip can be at most the share itself ({share_cents})',
+  nothing_claimed: 'Claim the lines you had before taking your share by item',
+  split_in_progress: 'The bill is being split {count} ways: take one of those shares, or pay another way',
+  'share_not_found': 'That share is not on this tab',
+  'share_not_found.gone': 'That share was not found',
+  'not_your_share': 'Only its payer can pay this share',
+  'not_your_share.take_back': 'Only {name} can take back this share',
+  'share_already_paid': 'Already recorded by {recorded_by}',
+  'share_already_paid.card': 'This share is already paid ({recorded_by})',
+  'card_payment_started': 'Your card payment of this share has started: finish it, or ask the bar',
+  'card_payment_started.other': '{name} is paying this share by card in the app',
+  shares_taken: 'Shares of this bill are already taken: they must be taken back before a line is voided',
+
+  // Card payments
+  'payments_unavailable': 'Card payments are not set up here: pay at the bar',
+  'payments_unavailable.bar': 'This venue takes payment at the bar',
+  below_card_minimum: 'Pay this at the bar: a card pays {minimum_cents} or more',
+  card_declined: 'The card was declined: try another card or pay at the bar',
+  'payment_provider_error': 'The card provider did not answer as expected: try again or pay at the bar',
+  'payment_provider_error.not_stopped': "{name}'s card payment could not be stopped: try again, or pay at the bar",
+  'payment_provider_error.capture': 'The card hold could not be captured: {captured_cents} was captured, {left_cents} is left to settle another way',
+  hold_not_found: 'That card hold is not on this tab',
+  no_hold: 'This tab has no card hold to close on',
+  capture_over_hold: "The tab's {owed_cents} is more than its card hold of {held_cents}: settle the rest another way first",
+  not_refundable: 'Only a share paid by card in the app is refunded here: cash and the card terminal are refunded at the bar',
+  'already_refunded': 'This share is already refunded in full',
+  'already_refunded.under_way': 'A refund of this share is already under way',
+
+  // A guest's own order
+  'cart_empty.solo': 'Your cart is empty',
+  unknown_drink: 'Drink not found',
+  'not_found.order': 'Order not found',
+
+  // Signing in with a phone number
+  invalid_code: 'Invalid code. Please try again.',
+  code_locked: 'Too many wrong codes. Request a new code.',
+  'rate_limited.otp': 'Too many attempts. Please wait and try again.',
+  sms_unavailable: 'Could not send the text message. Please try again later.',
+} as const;
+
+export type RefusalId = keyof typeof REFUSAL_MESSAGES;
+
+/** The wire code of a refusal: its id up to the first dot. */
+export const refusalCode = (id: RefusalId): string => id.split('.')[0]!;
+
+const isRefusalId = (id: unknown): id is RefusalId => typeof id === 'string' && Object.hasOwn(REFUSAL_MESSAGES, id);
+
+/** The refusal an error answer is, from its code and details (null: not one of the registry's). */
+export function refusalIdOf(code: string, details: unknown): RefusalId | null {
+  const named = details && typeof details === 'object' && !Array.isArray(details) ? (details as { refusal?: unknown }).refusal : undefined;
+  if (isRefusalId(named) && refusalCode(named) === code) return named;
+  return isRefusalId(code) ? code : null;
+}
+
+/** The values a template's placeholders take: `_cents` fields as money (`money`), the rest as given. */
+export function refusalValues(data: Record<string, unknown>, money: (cents: number) => string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (value === null || value === undefined || typeof value === 'object') continue;
+    values[key] = key.endsWith('_cents') && typeof value === 'number' ? money(value) : String(value);
+  }
+  return values;
+}
+
+/** A template with its placeholders filled ('' for a value not given). */
+export const fillTemplate = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+
+/** The placeholders a template names, in order. */
+export const placeholdersOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
