@@ -43,7 +43,7 @@ import { venueRoutes } from './venues/routes';
 import { tableRoutes } from './tables/routes';
 import { tableLookupRoutes } from './tables/lookup.routes';
 import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
-import { adminPaymentRoutes, paymentWebhookRoutes, staffCardRoutes, tableCardRoutes } from './payments/routes';
+import { adminPaymentRoutes, localCardRoutes, paymentWebhookRoutes, staffCardRoutes, tableCardRoutes } from './payments/routes';
 import { adminExportRoutes, adminImportRoutes } from './imports/routes';
 import { adminReportRoutes } from './reports/routes';
 import { adminTeamRoutes, inviteRoutes } from './team/routes';
@@ -88,6 +88,7 @@ const api = new Hono<AppContext>()
   .route('/tables', tableReadyRoutes)
   .route('/tables', tableCardRoutes)
   .route('/payments', paymentWebhookRoutes)
+  .route('/payments', localCardRoutes)
   .route('/staff', staffOrderRoutes)
   .route('/staff', staffInventoryRoutes)
   .route('/staff/tables', staffTableRoutes)

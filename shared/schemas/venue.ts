@@ -73,9 +73,16 @@ export const Venue = z.object({
    * translated only where the venue approved a translation, and this one otherwise. A cached copy from before: 'en'.
    */
   default_language: ContentLanguage.default('en'),
+  /** The venue has a connected account and takes cards in the app (docs/decisions/209). */
+  takes_cards: z.boolean().default(false),
+  /** The venue's choice: a solo order is paid before it reaches the bar (docs/decisions/241). */
+  pay_first: z.boolean().default(false),
   created_at: z.string(),
 });
 export type Venue = z.infer<typeof Venue>;
+
+/** A solo checkout is paid first where the venue chose it and takes cards; otherwise it is paid at the bar. */
+export const paysFirst = (venue: Pick<Venue, 'takes_cards' | 'pay_first'>) => venue.takes_cards && venue.pay_first;
 
 export const VenueList = z.object({ venues: z.array(Venue) });
 export const VenueResponse = z.object({ venue: Venue });

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { newId } from '../../shared/ids';
 import {
-  CaptureHoldsInput, HoldCheckInput, RefundInput,
+  CaptureHoldsInput, HoldCheckInput, LocalCardConfirmInput, RefundInput, type LocalCardConfirmResponse,
   type CardCheckResponse, type CardPaymentResponse, type CardStatusResponse, type HoldCheckResponse, type HoldPaymentResponse, type RefundResponse,
 } from '../../shared/schemas/payments';
 import type { TableStateResponse } from '../../shared/schemas/tables';
@@ -25,9 +25,11 @@ import { payableShare } from '../tables/card';
 import { memberByKeys, readTable } from '../tables/queries';
 import { anyActor, guestActor, locateSession, runTableCommand, staffActor } from '../tables/requests';
 import { cardEventOf, cardEventOfIntent } from './events';
-import { observeLocally } from './local-stripe';
+import { confirmLocally, LOCAL_DECLINED_CARDS, observeLocally } from './local-stripe';
 import { STRIPE_ACTOR } from './settlement';
-import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, usesLocalStripe, verifiedEvent } from './stripe';
+import { applyCheckoutIntent, paymentOfIntent } from './checkout';
+import type { CardEvent } from './events';
+import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, usesLocalStripe, verifiedEvent, type IntentState } from './stripe';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });
@@ -46,8 +48,9 @@ async function venueCard(c: Context<AppContext>, db: Db, venueId: string): Promi
 }
 
 function answerIntent(c: Context<AppContext>, card: VenueCard, intent: { id: string; clientSecret: string }, amountCents: number): CardPaymentResponse {
-  const publishable = c.env.STRIPE_PUBLISHABLE_KEY;
-  if (!publishable) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
+  // The local stand-in has no Stripe.js: the pay screens show its test card form instead (docs/decisions/242).
+  const publishable = usesLocalStripe(c.env) ? null : c.env.STRIPE_PUBLISHABLE_KEY || undefined;
+  if (publishable === undefined) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
   return { payment_intent_id: intent.id, client_secret: intent.clientSecret, publishable_key: publishable, stripe_account: card.account, amount_cents: amountCents };
 }
 
@@ -242,6 +245,14 @@ async function sessionOfIntent(db: Db, intentId: string): Promise<string | null>
   return hold?.session ?? null;
 }
 
+/** What an event says of a checkout paid first, as the intent's state (worker/payments/checkout.ts applies it). */
+function checkoutState(card: CardEvent): Pick<IntentState, 'status' | 'amountCapturable' | 'lastError'> | null {
+  if (card.kind === 'authorized') return { status: 'requires_capture', amountCapturable: card.amountCents, lastError: null };
+  if (card.kind === 'failed') return { status: 'requires_payment_method', amountCapturable: 0, lastError: { code: 'card_declined', message: card.note } };
+  if (card.kind === 'canceled') return { status: 'canceled', amountCapturable: 0, lastError: null };
+  return null;
+}
+
 /** POST /api/payments/webhook: Stripe's events, signature checked before anything is read. */
 export const paymentWebhookRoutes = new Hono<AppContext>()
   .use(keepsGuestReads)
@@ -255,8 +266,31 @@ export const paymentWebhookRoutes = new Hono<AppContext>()
     const card = cardEventOf(event);
     const venue = card?.account ? await venueOfAccount(c, card.account) : null;
     const sessionId = card && venue ? await sessionOfIntent(venue.database.db, card.intentId) : null;
+    // A solo order paid first (docs/decisions/241): authorised places it, declined or cancelled leaves none live.
+    const checkout = card && venue && !sessionId ? await paymentOfIntent(venue.database.db, card.intentId) : null;
+    const state = checkout && card ? checkoutState(card) : null;
+    if (checkout && state && card) {
+      const before = checkout.status;
+      const after = await applyCheckoutIntent(c.env, venue!.database.db, { id: venue!.venueId, account: card.account }, checkout, state);
+      return c.json({ received: true as const, applied: after.status !== before });
+    }
     // Events the tabs do not follow, or about payments they do not hold, are acknowledged so Stripe stops sending them.
     if (!card || !venue || !sessionId) return c.json({ received: true as const, applied: false });
     const outcome = await venueHub(c.env, venue.venueId).tableCommand(venue.venueId, { type: 'card_event', sessionId, event: card }, STRIPE_ACTOR);
     return c.json({ received: true as const, applied: outcome.ok });
+  });
+
+/**
+ * POST /api/payments/local/confirm: the local test card form (docs/decisions/242) confirms an intent at the stand-in
+ * for Stripe, as Stripe.js would at Stripe. Only where the Worker pays through the stand-in; elsewhere it is not here.
+ */
+export const localCardRoutes = new Hono<AppContext>()
+  .post('/local/confirm', requireGuest, validate('json', LocalCardConfirmInput), async (c) => {
+    if (!usesLocalStripe(c.env)) throw new ApiError(404, 'not_found', 'Not found');
+    const { payment_intent_id: intentId, card_number: number } = c.req.valid('json');
+    const declined = LOCAL_DECLINED_CARDS.has(number.replace(/ /g, ''));
+    const intent = confirmLocally(intentId, declined ? 'failed' : 'succeeded');
+    if (!intent) throw new ApiError(404, 'payment_not_found', 'That payment was not found: start again');
+    if (declined) throw new ApiError(402, 'card_declined', 'Your card was declined: try another card or pay at the bar');
+    return c.json({ status: intent.status } satisfies LocalCardConfirmResponse);
   });
