@@ -108,8 +108,7 @@ export const LOCAL_DECLINED_CARD = '4000 0000 0000 0002';
 export const LocalCardConfirmInput = z.object({
   payment_intent_id: z.string({ error: 'payment_intent_id is required' }).min(1, 'payment_intent_id is required').max(200),
   card_number: z.string({ error: 'Enter a card number' }).trim()
-    .regex(/^[0-9 ]+$/, 'A card number is digits only')
-    .refine((v) => { const n = v.replace(/ /g, '').length; return n >= 12 && n <= 19; }, 'A card number has 12 to 19 digits'),
+    .regex(/^[0-9](?: ?[0-9]){11,18}$/, 'A card number is 12 to 19 digits (spaces between them allowed)'),
 });
 export const LocalCardConfirmResponse = z.object({ status: z.string() });
 export type LocalCardConfirmResponse = z.infer<typeof LocalCardConfirmResponse>;

@@ -92,6 +92,11 @@ export const setPayment = (db: Db, id: string, from: OrderPaymentRow['status'][]
   db.update(orderPayments).set({ ...change, updatedAt: new Date().toISOString() })
     .where(and(eq(orderPayments.id, id), inArray(orderPayments.status, from))).returning();
 
+/** The payment moved from one of `from` by `change`, or as it stands now when another step moved it first. */
+async function movePayment(db: Db, row: OrderPaymentRow, from: OrderPaymentRow['status'][], change: Partial<OrderPaymentRow>): Promise<OrderPaymentRow> {
+  return (await setPayment(db, row.id, from, change))[0] ?? (await paymentById(db, row.id)) ?? row;
+}
+
 export const paymentById = async (db: Db, id: string) => (await db.select().from(orderPayments).where(eq(orderPayments.id, id)).limit(1))[0] ?? null;
 export const paymentOfIntent = async (db: Db, intentId: string) => (await db.select().from(orderPayments).where(eq(orderPayments.paymentIntentId, intentId)).limit(1))[0] ?? null;
 
@@ -103,14 +108,14 @@ export const paymentOfIntent = async (db: Db, intentId: string) => (await db.sel
 export async function applyCheckoutIntent(env: WorkerEnv, db: Db, venue: { id: string; account: string }, row: OrderPaymentRow, state: Pick<IntentState, 'status' | 'amountCapturable' | 'lastError'>): Promise<OrderPaymentRow> {
   const gateway = stripeGateway(env);
   if (state.status === 'requires_payment_method' && state.lastError && (row.status === 'planned' || row.status === 'failed')) {
-    return (await setPayment(db, row.id, ['planned', 'failed'], { status: 'failed', note: DECLINED }))[0] ?? row;
+    return movePayment(db, row, ['planned', 'failed'], { status: 'failed', note: DECLINED });
   }
   if (state.status === 'canceled') {
     if (row.status === 'placed' && row.orderId) {
       // Stripe dropped the authorisation (it expired): an order nobody can pay for leaves the bar.
       await venueHub(env, venue.id).changeStatus({ venueId: venue.id, orderId: row.orderId, to: 'cancelled', reason: 'The card authorisation was released', actor: { type: 'system', id: 'stripe' } });
     }
-    return (await setPayment(db, row.id, ['planned', 'failed', 'authorized', 'placed'], { status: 'released', note: row.note ?? 'The card payment was cancelled: nothing was charged' }))[0] ?? row;
+    return movePayment(db, row, ['planned', 'failed', 'authorized', 'placed'], { status: 'released', note: row.note ?? 'The card payment was cancelled: nothing was charged' });
   }
   if (state.status !== 'requires_capture' || !['planned', 'failed', 'authorized'].includes(row.status)) return row;
   if (state.amountCapturable < row.amountCents) return row;
@@ -126,13 +131,13 @@ export async function applyCheckoutIntent(env: WorkerEnv, db: Db, venue: { id: s
     details: placementDetails(details, 'app', details.display_name || null), authorisedTotalCents: authorised.amountCents,
   };
   const placed = await venueHub(env, venue.id).placeOrder(request);
-  if (placed.ok) return (await setPayment(db, row.id, ['authorized', 'placed'], { status: 'placed', orderId: placed.order.id }))[0] ?? authorised;
+  if (placed.ok) return movePayment(db, row, ['authorized', 'placed'], { status: 'placed', orderId: placed.order.id });
   // Another request is placing it right now: that one records it.
   if (placed.code === 'idempotency_in_flight') return authorised;
   // Refused (the cart changed, an active order, the first-order limit, a drink gone): nothing is kept.
   const note = placed.code === ACTIVE_ORDER_EXISTS_CODE ? 'You already have an order on its way: nothing was charged' : `${placed.message.replace(/\.$/, '')}. Nothing was charged`;
   await gateway.cancel(venue.account, row.paymentIntentId!, `release:${row.id}`).catch(() => undefined);
-  return (await setPayment(db, row.id, ['authorized'], { status: 'released', note: placed.code === 'cart_changed' ? placed.message : note }))[0] ?? authorised;
+  return movePayment(db, row, ['authorized'], { status: 'released', note: placed.code === 'cart_changed' ? placed.message : note });
 }
 
 /**
