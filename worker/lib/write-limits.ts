@@ -102,6 +102,10 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/staff/tables/sessions/:id/holds/capture', maxBytes: 4 * KB },
   { route: 'POST /api/admin/payments/shares/:shareId/refunds', maxBytes: 4 * KB },
   { route: 'POST /api/payments/webhook', limit: STRIPE_WEBHOOK_LIMIT, maxBytes: 64 * KB },
+  // A solo order paid first (docs/decisions/241) and the stand-in's test card form (242).
+  { route: 'POST /api/cart/checkout/card', maxBytes: 32 * KB },
+  { route: 'POST /api/cart/checkout/card/:paymentId/check', maxBytes: 4 * KB },
+  { route: 'POST /api/payments/local/confirm', maxBytes: 4 * KB },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
