@@ -133,6 +133,7 @@ export const messages: Record<string, string> = {
   "Remove the drinks that are no longer available to check out.": "Entferne die nicht mehr verfügbaren Drinks, um zu bestellen.",
   "You're offline — we'll place it when you're back": "Du bist offline – wir senden sie, sobald du wieder online bist",
   "Waiting for the network...": "Warte auf das Netz...",
+  "This venue takes payment first: pay from your cart": "Diese Location kassiert vorab: bezahle im Warenkorb",
   "Order — pay at the bar": "Bestellen — an der Bar bezahlen",
   "Pay for your order": "Bezahle deine Bestellung",
   "Back to the cart": "Zurück zum Warenkorb",

@@ -133,6 +133,7 @@ export const messages: Record<string, string> = {
   "Remove the drinks that are no longer available to check out.": "Quita las bebidas que ya no están disponibles para pagar.",
   "You're offline — we'll place it when you're back": "Estás sin conexión: lo enviaremos cuando vuelvas",
   "Waiting for the network...": "Esperando la red...",
+  "This venue takes payment first: pay from your cart": "Este local cobra antes del pedido: paga desde tu carrito",
   "Order — pay at the bar": "Pedir — se paga en la barra",
   "Pay for your order": "Paga tu pedido",
   "Back to the cart": "Volver al carrito",

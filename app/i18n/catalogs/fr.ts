@@ -133,6 +133,7 @@ export const messages: Record<string, string> = {
   "Remove the drinks that are no longer available to check out.": "Retirez les boissons qui ne sont plus disponibles pour valider.",
   "You're offline — we'll place it when you're back": "Vous êtes hors ligne : nous l’enverrons à votre retour",
   "Waiting for the network...": "En attente du réseau...",
+  "This venue takes payment first: pay from your cart": "Cet établissement se fait payer d’abord : payez depuis votre panier",
   "Order — pay at the bar": "Commander — paiement au bar",
   "Pay for your order": "Payez votre commande",
   "Back to the cart": "Retour au panier",
