@@ -112,7 +112,7 @@ test('a cancel before the bar accepts the order releases the card', async ({ bro
   await expect(ticket.getByText('Cancelled', { exact: true })).toBeVisible();
   // Released, never captured: the Undo cannot bring the unpaid order back to the bar.
   await ticket.getByRole('button', { name: /^Undo/ }).click();
-  await expect(bar.page.getByText("This order's card payment was given back when it was cancelled: the guest orders again")).toBeVisible();
+  await expect(bar.page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toContainText("This order's card payment was given back when it was cancelled: the guest orders again");
   const history = await (await request.get(`/api/staff/orders?status=all`, { headers: await login(request, BARTENDER) })).json() as { orders: { id: string; status: string; payment_status: string }[] };
   expect(history.orders.find((o) => o.id === orderId)).toMatchObject({ status: 'cancelled', payment_status: 'void' });
   await page.goto(`/venue/${SLUG}/order-status/${orderId}`);
