@@ -116,7 +116,7 @@ test('a cancel before the bar accepts the order releases the card', async ({ bro
   const history = await (await request.get(`/api/staff/orders?status=all`, { headers: await login(request, BARTENDER) })).json() as { orders: { id: string; status: string; payment_status: string }[] };
   expect(history.orders.find((o) => o.id === orderId)).toMatchObject({ status: 'cancelled', payment_status: 'void' });
   await page.goto(`/venue/${SLUG}/order-status/${orderId}`);
-  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Order Cancelled' })).toBeVisible();
   await guest.context.close();
   await bar.context.close();
 });
