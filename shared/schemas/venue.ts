@@ -81,8 +81,5 @@ export const Venue = z.object({
 });
 export type Venue = z.infer<typeof Venue>;
 
-/** A solo checkout is paid first where the venue chose it and takes cards; otherwise it is paid at the bar. */
-export const paysFirst = (venue: Pick<Venue, 'takes_cards' | 'pay_first'>) => venue.takes_cards && venue.pay_first;
-
 export const VenueList = z.object({ venues: z.array(Venue) });
 export const VenueResponse = z.object({ venue: Venue });
