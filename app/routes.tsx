@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
           { path: 'table/pay/:shareId', ...page(() => import('./features/tables/PayCardPage')) },
           // Opening the tab on a card (docs/decisions/222): its own chunk with Stripe.js, as the pay screen.
           { path: 'table/hold', ...page(() => import('./features/tables/HoldCardPage')) },
+          // A solo order paid first (docs/decisions/241): the checkout's pay screen, a card screen like the two above.
+          { path: 'checkout/pay', ...page(() => import('./features/guest/cart/PayFirstPage')) },
           { path: 'order/:orderId', element: <RedirectTo from="/order/" to="/order-status/" /> },
           { path: 'order-status/:orderId', ...page(() => import('./features/guest/orders/OrderStatusPage')) },
           { path: 'order-confirmation', ...page(() => import('./features/guest/orders/OrderConfirmationPage')) },

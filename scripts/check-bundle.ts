@@ -34,8 +34,10 @@ const BACK_OFFICE_AREAS = ['app/features/admin/', 'app/features/staff/', 'app/fe
  */
 const PAY_PAGE = 'app/features/tables/PayCardPage.tsx';
 const HOLD_PAGE = 'app/features/tables/HoldCardPage.tsx';
-const CARD_SCREENS = { pay_screen_kb_gzip: PAY_PAGE, hold_screen_kb_gzip: HOLD_PAGE } as const;
-const CARD_CODE = [PAY_PAGE, HOLD_PAGE, 'app/features/tables/card-element.tsx'];
+/** A solo order paid first (docs/decisions/241): the checkout's pay screen, the third card screen. */
+const CHECKOUT_PAY_PAGE = 'app/features/guest/cart/PayFirstPage.tsx';
+const CARD_SCREENS = { pay_screen_kb_gzip: PAY_PAGE, hold_screen_kb_gzip: HOLD_PAGE, checkout_pay_screen_kb_gzip: CHECKOUT_PAY_PAGE } as const;
+const CARD_CODE = [PAY_PAGE, HOLD_PAGE, CHECKOUT_PAY_PAGE, 'app/features/tables/card-element.tsx'];
 /**
  * The card form both screens import is a shared chunk the manifest names by its module, not its path; wherever the
  * bundler puts Stripe's loader, its chunk carries Stripe.js's address.

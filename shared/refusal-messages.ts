@@ -88,6 +88,8 @@ export const REFUSAL_MESSAGES = {
   'payments_unavailable.bar': 'This venue takes payment at the bar',
   below_card_minimum: 'Pay this at the bar: a card pays {minimum_cents} or more',
   card_declined: 'The card was declined: try another card or pay at the bar',
+  pay_first: 'This venue takes payment first: pay from your cart',
+  payment_not_found: 'That payment was not found: start again',
   'payment_provider_error': 'The card provider did not answer as expected: try again or pay at the bar',
   'payment_provider_error.not_stopped': "{name}'s card payment could not be stopped: try again, or pay at the bar",
   'payment_provider_error.capture': 'The card hold could not be captured: {captured_cents} was captured, {left_cents} is left to settle another way',

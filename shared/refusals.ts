@@ -91,6 +91,8 @@ export const REFUSAL_DATA = {
   'payments_unavailable.bar': none,
   below_card_minimum: z.object({ due_cents: z.number().int(), minimum_cents: z.number().int() }),
   card_declined: stripe,
+  pay_first: none,
+  payment_not_found: none,
   payment_provider_error: stripe,
   'payment_provider_error.not_stopped': name,
   'payment_provider_error.capture': z.object({ captured_cents: z.number().int(), left_cents: z.number().int() }),

@@ -44,7 +44,7 @@ import { tableRoutes } from './tables/routes';
 import { tableLookupRoutes } from './tables/lookup.routes';
 import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
 import { adminStripeConnectionRoutes, localOnboardingRoutes } from './payments/connect.routes';
-import { adminPaymentRoutes, paymentWebhookRoutes, staffCardRoutes, tableCardRoutes } from './payments/routes';
+import { adminPaymentRoutes, localCardRoutes, paymentWebhookRoutes, staffCardRoutes, tableCardRoutes } from './payments/routes';
 import { adminExportRoutes, adminImportRoutes } from './imports/routes';
 import { adminReportRoutes } from './reports/routes';
 import { adminTeamRoutes, inviteRoutes } from './team/routes';
@@ -90,6 +90,7 @@ const api = new Hono<AppContext>()
   .route('/tables', tableReadyRoutes)
   .route('/tables', tableCardRoutes)
   .route('/payments', paymentWebhookRoutes)
+  .route('/payments', localCardRoutes)
   .route('/staff', staffOrderRoutes)
   .route('/staff', staffInventoryRoutes)
   .route('/staff/tables', staffTableRoutes)

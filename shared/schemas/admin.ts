@@ -241,6 +241,8 @@ export const VenueProfileUpdate = z.object({
   pickup_point: z.string().trim().min(1, 'Pickup point is required, e.g. "at the bar"').max(60, 'Pickup point is at most 60 characters'),
   /** The language the menu is written in (docs/decisions/217). */
   default_language: ContentLanguage,
+  /** Pay first (true) or pay at the bar (false) for a solo order (docs/decisions/241). */
+  pay_first: z.boolean({ error: 'Choose pay first or pay at the bar' }),
 }).partial().refine((b) => Object.keys(b).length > 0, 'Nothing to update');
 export type VenueProfileUpdate = z.input<typeof VenueProfileUpdate>;
 export type VenueProfileData = z.output<typeof VenueProfileUpdate>;

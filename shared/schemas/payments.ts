@@ -8,8 +8,11 @@ import { PaymentProblem, TipInput } from './tables';
 export const CardPaymentResponse = z.object({
   payment_intent_id: z.string(),
   client_secret: z.string(),
-  /** Stripe's publishable key (public) and the venue's connected account (direct charges). */
-  publishable_key: z.string(),
+  /**
+   * Stripe's publishable key (public) and the venue's connected account (direct charges). Null: the Worker pays
+   * through its local stand-in for Stripe, and the pay screen shows its test card form (docs/decisions/242).
+   */
+  publishable_key: z.string().nullable(),
   stripe_account: z.string(),
   amount_cents: z.number().int(),
 });
@@ -78,3 +81,35 @@ export type RefundResponse = z.infer<typeof RefundResponse>;
 /** POST /api/payments/webhook's answer to Stripe. */
 export const WebhookResponse = z.object({ received: z.literal(true), applied: z.boolean() });
 export type WebhookResponse = z.infer<typeof WebhookResponse>;
+
+// ---- a solo order paid first (docs/decisions/241) ---------------------------------------------------
+
+export const ORDER_PAYMENT_STATUSES = ['planned', 'authorized', 'placed', 'captured', 'released', 'failed', 'refunded'] as const;
+
+/** POST /api/cart/checkout/card — the checkout's payment: what the card form needs, and the payment's id. */
+export const CheckoutPaymentResponse = CardPaymentResponse.extend({ payment_id: z.string() });
+export type CheckoutPaymentResponse = z.infer<typeof CheckoutPaymentResponse>;
+
+/**
+ * POST /api/cart/checkout/card/:paymentId/check — the payment as Stripe's answer left it: `placed` with the order
+ * once authorised, `failed` or `released` with what the guest reads, `planned` while Stripe has no card for it yet.
+ */
+export const CheckoutPaymentCheckResponse = z.object({
+  status: z.enum(ORDER_PAYMENT_STATUSES),
+  order_id: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type CheckoutPaymentCheckResponse = z.infer<typeof CheckoutPaymentCheckResponse>;
+
+/** The test cards of the local stand-in's card form (docs/decisions/242). */
+export const LOCAL_TEST_CARD = '4242 4242 4242 4242';
+export const LOCAL_DECLINED_CARD = '4000 0000 0000 0002';
+
+/** POST /api/payments/local/confirm — the local test card form confirms an intent at the stand-in. */
+export const LocalCardConfirmInput = z.object({
+  payment_intent_id: z.string({ error: 'payment_intent_id is required' }).min(1, 'payment_intent_id is required').max(200),
+  card_number: z.string({ error: 'Enter a card number' }).trim()
+    .regex(/^[0-9](?: ?[0-9]){11,18}$/, 'A card number is 12 to 19 digits (spaces between them allowed)'),
+});
+export const LocalCardConfirmResponse = z.object({ status: z.string() });
+export type LocalCardConfirmResponse = z.infer<typeof LocalCardConfirmResponse>;

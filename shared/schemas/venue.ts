@@ -73,6 +73,10 @@ export const Venue = z.object({
    * translated only where the venue approved a translation, and this one otherwise. A cached copy from before: 'en'.
    */
   default_language: ContentLanguage.default('en'),
+  /** The venue has a connected account and takes cards in the app (docs/decisions/222). */
+  takes_cards: z.boolean().default(false),
+  /** The venue's choice: a solo order is paid before it reaches the bar (docs/decisions/241). */
+  pay_first: z.boolean().default(false),
   created_at: z.string(),
 });
 export type Venue = z.infer<typeof Venue>;

@@ -110,7 +110,7 @@ test('the guest flow by keyboard alone: pick a venue, open a drink, add it to th
   await expect(page).toHaveURL(/\/venue\/artisan-bar\/cart/);
   await tabTo(/Order name/);
   await page.keyboard.type('Keyboard only');
-  await tabTo(/^Checkout/);
+  await tabTo(/^Order — pay at the bar/);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await cancelOrder(page.request, auth, new URL(page.url()).searchParams.get('orderId')!);

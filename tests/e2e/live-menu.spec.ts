@@ -112,16 +112,16 @@ test('an open cart marks a drink the bar switched off within 2 s, and takes the 
   await page.getByRole('button', { name: 'Verify & Continue' }).click();
   await expect(page.getByText(`Added 1 × ${drink.name} to cart`)).toBeVisible();
   await page.goto(`/venue/${SLUG}/cart`);
-  await expect(page.getByRole('button', { name: /^Checkout/ })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Order — pay at the bar' })).toBeEnabled();
   await liveOn(page);
 
   let at = Date.now();
   expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { enabled: false } })).ok()).toBe(true);
   await within(at, () => expect(page.getByText('No longer available', { exact: true })).toBeVisible({ timeout: BOUND_MS }));
-  await expect(page.getByRole('button', { name: /^Checkout/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Order — pay at the bar' })).toBeDisabled();
 
   at = Date.now();
   expect((await request.patch(`/api/admin/menu-drinks/${drink.id}/availability`, { ...admin, data: { enabled: true } })).ok()).toBe(true);
   await within(at, () => expect(page.getByText('No longer available', { exact: true })).toHaveCount(0, { timeout: BOUND_MS }));
-  await expect(page.getByRole('button', { name: /^Checkout/ })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Order — pay at the bar' })).toBeEnabled();
 });

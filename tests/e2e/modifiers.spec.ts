@@ -72,7 +72,7 @@ test('a double Negroni with no ice: ordered on a phone, on the ticket and build 
   await expect(line.getByText(`${money(unit)} each`)).toBeVisible();
   const total = unit + Math.round((unit * 875) / 10_000);
   await expect(page.getByRole('region', { name: 'Order summary' }).getByText(money(total))).toBeVisible();
-  await page.getByRole('button', { name: /^Checkout/ }).click();
+  await page.getByRole('button', { name: 'Order — pay at the bar' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
   await expect(page.getByText(money(total)).first()).toBeVisible();

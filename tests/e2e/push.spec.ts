@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shortOrderId } from '../../shared/ids';
 import { handoffText } from '../../shared/order-display';
+import { signedInGuest } from './guest-helpers';
 
 // "Tell me when it's ready" (docs/decisions/227). Chromium here reaches no push service: the browser's subscribe step
 // is replaced by one answering a subscription with a real P-256 key, and the push is delivered to the service worker
@@ -13,22 +14,6 @@ async function staffAuth(request: APIRequestContext) {
   return { headers: { Authorization: `Bearer ${(await login.json()).access_token as string}` } };
 }
 
-/**
- * A guest signed in by phone (demo mode shows the code): signed-in guests never count against the venue's ceiling
- * on first orders from new devices (docs/api.md, docs/decisions/167), so this spec passes however many specs placed
- * first orders before it. A number of its own each run: one active order per guest.
- */
-async function signedInGuest(request: APIRequestContext): Promise<string> {
-  const session = await (await request.post('/api/auth/guest-session', { data: { slug: SLUG } })).json();
-  const device = { Authorization: `Bearer ${session.token as string}` };
-  const phone = `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  const sent = await request.post('/api/auth/otp/send', { headers: device, data: { phone } });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const verified = await request.post('/api/auth/otp/verify', { headers: device, data: { phone, code: (await sent.json()).demo_code } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  return (await verified.json()).token as string;
-}
-
 async function browserKey() {
   const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
   const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
@@ -39,7 +24,7 @@ test("a guest taps \"Tell me when it's ready\"; the ready push shows a notificat
   const staff = await staffAuth(request);
   const menu = (await (await request.get('/api/staff/menu', staff)).json()).menu_items as { id: string; available: boolean; sold_out_reason: string | null }[];
   const drink = menu.find((d) => d.available && !d.sold_out_reason)!;
-  const token = await signedInGuest(request);
+  const token = await signedInGuest(request, SLUG);
   const placed = await request.post('/api/orders/quick', { data: { slug: SLUG, item: { menu_drink_id: drink.id } }, headers: { Authorization: `Bearer ${token}` } });
   expect(placed.status(), await placed.text()).toBe(200);
   const orderId = (await placed.json()).id as string;

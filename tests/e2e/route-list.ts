@@ -5,7 +5,7 @@ import path from 'node:path';
 
 export const SLUG = 'artisan-bar';
 const GUEST = ['', '/category/:categorySlug', '/drink/:drinkId', '/vibe', '/ai', '/ai-chat', '/cart', '/order/:orderId', '/order-status/:orderId',
-  '/order-confirmation', '/auth', '/me', '/profile', '/table', '/table/tab', '/table/split', '/table/pay/:shareId', '/table/hold'].map((p) => `/venue/:slug${p}`);
+  '/order-confirmation', '/auth', '/me', '/profile', '/table', '/table/tab', '/table/split', '/table/pay/:shareId', '/table/hold', '/checkout/pay'].map((p) => `/venue/:slug${p}`);
 export const AREAS: Record<'public' | 'guest' | 'admin' | 'staff' | 'super', string[]> = {
   public: ['/', '/login', '/invite/:token', '/dev-check', '/__diag'],
   guest: GUEST,

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { guestOrders, signInAsStaff } from './bar-helpers';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { rooftopPaysFirst } from './pay-first-helpers';
 
 // A Friday rush at the bar display on a 1024×768 tablet (docs/product.md §11.2, docs/decisions/233, 234): twenty
 // orders, the keys still working after a tap, an 86 mid-rush that flags the tickets needing what ran out, a start
@@ -54,6 +55,10 @@ const ticket = (page: Page, id: string) => page.getByRole('listitem', { name: `O
 const menuLink = (page: Page, name: string) => page.getByRole('list', { name: 'Drinks' }).getByRole('link', { name: new RegExp(name) });
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+// The rush's guests order in one tap and pay at the bar; the Rooftop Lounge pays first in the seed, and does again after.
+test.beforeAll(async ({ request }) => rooftopPaysFirst(request, false));
+test.afterAll(async ({ request }) => rooftopPaysFirst(request, true));
 
 test('a rush of 20: keys after a tap reach past 9, an 86 flags the tickets needing it and leaves the menu live', async ({ page, request, browser }) => {
   const { needs, other, item } = await rushDrinks(request);

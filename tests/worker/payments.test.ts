@@ -39,7 +39,8 @@ async function paying(table: string) {
 describe('paying a share by card', () => {
   it('creates a PaymentIntent for the share and its tip on the venue\'s account, with the platform\'s fee; the share stays unpaid until Stripe says so', async () => {
     const t = await paying('51');
-    expect(t.answer).toMatchObject({ stripe_account: ACCOUNT, amount_cents: t.share.due_cents, publishable_key: env.STRIPE_PUBLISHABLE_KEY });
+    // Through the local stand-in there is no Stripe.js to load: the pay screen shows its test card form (docs/decisions/242).
+    expect(t.answer).toMatchObject({ stripe_account: ACCOUNT, amount_cents: t.share.due_cents, publishable_key: null });
     expect(t.answer.client_secret).toMatch(new RegExp(`^${t.answer.payment_intent_id}_secret_`));
     const created = stripe.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[share_id]') === t.share.id);
     expect(created).toHaveLength(1);

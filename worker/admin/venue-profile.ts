@@ -53,6 +53,7 @@ export async function updateVenueProfile(venue: VenueDatabase, control: Db, env:
     handoff: input.handoff,
     pickupPoint: input.pickup_point,
     defaultLanguage: input.default_language,
+    payFirst: input.pay_first,
     ...(theme ? { themePrimary: theme.primary, themeSecondary: theme.secondary, themeBackground: theme.background, themeText: theme.text } : {}),
   };
   const changes = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));

@@ -71,6 +71,11 @@ export const venues = sqliteTable('venues', {
   applicationFeeBp: integer('application_fee_bp').notNull().default(100),
   /** A tab opened on a card holds this much (docs/product.md §12.9); a round past it asks for a new hold. */
   tabHoldCents: integer('tab_hold_cents').notNull().default(10_000),
+  /**
+   * A solo order is paid before it reaches the bar (docs/decisions/241): authorised at checkout, captured when the
+   * bar accepts it. Only with a connected account; false (or no account) = "Order — pay at the bar".
+   */
+  payFirst: bool('pay_first').notNull().default(false),
   /** The language the venue writes its menu in (docs/decisions/217): guests read it where no approved translation is. */
   defaultLanguage: text('default_language', { enum: CONTENT_LANGUAGES }).notNull().default('en'),
   createdAt: createdAt(),
@@ -860,6 +865,34 @@ export const paymentEvents = sqliteTable('payment_events', {
   sessionId: text('session_id').notNull(),
   receivedAt: text('received_at').notNull(),
 }, (t) => [index('payment_events_intent_idx').on(t.paymentIntentId)]);
+
+export const ORDER_PAYMENT_STATUS_VALUES = ['planned', 'authorized', 'placed', 'captured', 'released', 'failed', 'refunded'] as const;
+
+/**
+ * A solo order paid first (docs/decisions/241): the plan written before Stripe is asked (`planned`), the
+ * authorisation (`authorized`), the order it placed (`placed`), then `captured` when the bar accepts it or `released`
+ * when it is cancelled first or could not be placed (`refunded`: cancelled after it was captured). The guest and their checkout details are kept so Stripe's
+ * webhook can place the order as the guest asked.
+ */
+export const orderPayments = sqliteTable('order_payments', {
+  id: text('id').primaryKey(),
+  restaurantId: text('restaurant_id').notNull(),
+  ownerKey: text('owner_key').notNull(),
+  guestSessionId: text('guest_session_id').notNull(),
+  guestId: text('guest_id'),
+  /** The checkout's details as the guest sent them (name, instructions), and the hash placement keys on. */
+  details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  requestHash: text('request_hash').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  feeCents: integer('fee_cents').notNull(),
+  paymentIntentId: text('payment_intent_id').unique(),
+  status: text('status', { enum: ORDER_PAYMENT_STATUS_VALUES }).notNull().default('planned'),
+  orderId: text('order_id').unique(),
+  /** Why it was released or failed, in words the guest reads. */
+  note: text('note'),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+}, (t) => [index('order_payments_owner_idx').on(t.restaurantId, t.ownerKey)]);
 
 /** A refund an admin made of a card share: how much, why, who. */
 export const paymentRefunds = sqliteTable('payment_refunds', {

@@ -106,6 +106,10 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/admin/payments/stripe/connect', maxBytes: 4 * KB },
   { route: 'POST /api/admin/payments/stripe/check', maxBytes: 4 * KB },
   { route: 'POST /api/payments/local-onboarding', maxBytes: 4 * KB },
+  // A solo order paid first (docs/decisions/241) and the stand-in's test card form (242).
+  { route: 'POST /api/cart/checkout/card', maxBytes: 32 * KB },
+  { route: 'POST /api/cart/checkout/card/:paymentId/check', maxBytes: 4 * KB },
+  { route: 'POST /api/payments/local/confirm', maxBytes: 4 * KB },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

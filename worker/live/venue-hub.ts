@@ -28,6 +28,7 @@ import { dueIdleCheck, wakeBy } from '../tables/idle-alarm';
 import { tableMessages } from '../../shared/tables';
 import type { TableActor, TableCommand, TableOutcome } from '../tables/commands';
 import { cardPaymentsConfigured, stripeGateway } from '../payments/stripe';
+import { changeWithOrderPayment } from '../payments/order-capture';
 import { sendOrderReady } from '../push/send';
 
 export { EVENT_LOG_LIMIT } from './live-log';
@@ -101,7 +102,7 @@ export class VenueHub extends DurableObject<Env> {
     tell: (ownerKeys, text) => this.tell(ownerKeys, text),
     touchRollupDays: (days) => this.touchRollupDays(this.venue(), days),
     wakeBy: (at) => wakeBy(this.ctx.storage, this.venue(), at),
-    payments: () => (cardPaymentsConfigured(this.env as WorkerEnv) ? stripeGateway(this.env as WorkerEnv) : null),
+    payments: () => this.payments(),
     heldDrinks: async () => {
       // Read once when the hub holds none, as placement does (docs/decisions/157).
       const held = this.held.get();
@@ -253,10 +254,16 @@ export class VenueHub extends DurableObject<Env> {
     return this.codes;
   }
 
+  /** Stripe, where the platform takes cards (docs/decisions/222). */
+  private payments() {
+    return cardPaymentsConfigured(this.env as WorkerEnv) ? stripeGateway(this.env as WorkerEnv) : null;
+  }
+
+  /** An order paid first has its card captured, released or refunded with the change (docs/decisions/241). */
   async changeStatus(req: StatusChangeRequest): Promise<Bookmarked<StatusChangeOutcome>> {
     return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
-      return changeOrderStatus(shard.db, shard.d1, req, this.log.latest());
+      return changeWithOrderPayment(shard.db, this.payments(), req.orderId, req.to, () => changeOrderStatus(shard.db, shard.d1, req, this.log.latest()));
     });
   }
 
@@ -264,7 +271,7 @@ export class VenueHub extends DurableObject<Env> {
   async recallStatus(req: RecallRequest): Promise<Bookmarked<StatusChangeOutcome>> {
     return this.publishChange(req.venueId, req.orderId, async () => {
       const shard = await this.db(req.venueId);
-      return recallOrderStatus(shard.db, shard.d1, req, this.log.latest());
+      return changeWithOrderPayment(shard.db, this.payments(), req.orderId, 'recall', () => recallOrderStatus(shard.db, shard.d1, req, this.log.latest()));
     });
   }
 
@@ -288,7 +295,8 @@ export class VenueHub extends DurableObject<Env> {
       const outcomes = await Promise.all(ids.map((orderId) => this.publishChange(req.venueId, orderId, async () => {
         const shard = await this.db(req.venueId);
         if (!(await isUnclaimed(shard.db, req.venueId, orderId))) return refuse(409, 'not_unclaimed', 'This order is no longer unclaimed');
-        return changeOrderStatus(shard.db, shard.d1, { venueId: req.venueId, orderId, to: 'cancelled', reason: req.reason, actor: req.actor }, this.log.latest());
+        return changeWithOrderPayment(shard.db, this.payments(), orderId, 'cancelled',
+          () => changeOrderStatus(shard.db, shard.d1, { venueId: req.venueId, orderId, to: 'cancelled', reason: req.reason, actor: req.actor }, this.log.latest()));
       })));
       ids.forEach((id, i) => (outcomes[i]!.ok ? cancelled : skipped).push(id));
     }

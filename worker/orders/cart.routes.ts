@@ -10,8 +10,11 @@ import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
 import { keepsGuestReads } from '../menu/read-cache';
+import { checkCheckoutPayment, startCheckoutPayment } from '../payments/checkout';
+import type { CheckoutPaymentCheckResponse, CheckoutPaymentResponse } from '../../shared/schemas/payments';
 
 const venueOf = (ref: { slug: string }) => ref.slug;
+const PaymentParam = z.object({ paymentId: z.string().min(1).max(100) });
 const ItemKeyParam = z.object({ id: z.string().min(1).max(1000) });
 
 /** The guest's cart at one venue (device session or guest account; identity from the token), on the venue's shard. */
@@ -44,6 +47,12 @@ export const cartRoutes = new Hono<AppContext>()
       details: placementDetails(body, 'app', body.display_name || null),
     });
   })
+  // A pay-first venue's checkout (docs/decisions/241): the cart's total authorised; the order is placed on Stripe's word.
+  .post('/checkout/card', requireGuest, validate('json', CheckoutInput), async (c) =>
+    c.json(await startCheckoutPayment(c, c.req.valid('json')) satisfies CheckoutPaymentResponse))
+  // The payer's browser says the card form confirmed: the Worker asks Stripe and applies only its answer.
+  .post('/checkout/card/:paymentId/check', requireGuest, validate('param', PaymentParam), async (c) =>
+    c.json(await checkCheckoutPayment(c, c.req.valid('param').paymentId) satisfies CheckoutPaymentCheckResponse))
   .delete('/:id', requireGuest, validate('param', ItemKeyParam), validate('query', VenueRef), async (c) => {
     const { db } = await venueDatabase(c.env, venueOf(c.req.valid('query')));
     const venue = await findActiveVenue(db, venueOf(c.req.valid('query')));

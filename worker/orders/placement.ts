@@ -59,6 +59,11 @@ export type PlacementRequest = {
   tableSessionId?: string;
   /** A table's round: the table cart's lines it sends, deleted in the order's own write batch. */
   tableCartLineIds?: string[];
+  /**
+   * A checkout paid first (docs/decisions/241): the total the card authorised. The order is placed only at that
+   * total; a cart or price that changed while the guest paid is refused, and the authorisation released.
+   */
+  authorisedTotalCents?: number;
   details: {
     displayName: string | null;
     customName: string | null;
@@ -100,6 +105,9 @@ const activeOrderExists = () => refuse(409, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORD
  * write batch was rolled back and the Worker places again with the venue read afresh. Never reaches a client.
  */
 export const VENUE_CHANGED = 'venue_changed';
+
+/** A checkout paid first whose cart or prices changed after the card was authorised (docs/decisions/241). */
+export const CART_CHANGED = 'cart_changed';
 
 /**
  * The order's tax rate, as a subquery that is NULL unless the venue is still active with the rate
@@ -371,6 +379,9 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     };
   });
   const totals = orderTotals(itemRows.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), req.taxRateBp);
+  if (req.authorisedTotalCents !== undefined && totals.totalCents !== req.authorisedTotalCents) {
+    return refuse(409, CART_CHANGED, 'Your cart changed while you paid: nothing was charged. Check out again');
+  }
   const ownDrinks = lines.reduce((n, l) => n + l.quantity, 0);
   const heldDrinks = start.ahead === null;
   // With held drinks the queue is read in the write batch; the ETA is then taken from that read.

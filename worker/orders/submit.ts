@@ -5,8 +5,9 @@ import type { AppContext } from '../env';
 import { guestCaller, ownerKeyOf } from '../auth/middleware';
 import { sha256Hex } from '../auth/tokens';
 import type { venues } from '../db/schema';
-import { ApiError, badRequest, tooManyRequests } from '../lib/errors';
+import { ApiError, badRequest, refusal, tooManyRequests } from '../lib/errors';
 import { venueHub } from '../live/hub-client';
+import { venuePaysFirst } from '../payments/stripe';
 import { cachedRead } from '../menu/read-cache';
 import { findActiveVenue } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
@@ -70,6 +71,8 @@ export function placementDetails(body: DetailsFields, salesChannel: 'app' | 'qui
 export async function submitPlacement(c: Context<AppContext>, input: PlacementInput) {
   const { db, d1 } = await venueDatabase(c.env, input.venueRef);
   const cached = await cachedRead(d1, `placement-venue:${input.venueRef}`, () => findActiveVenue(db, input.venueRef));
+  // No unpaid order reaches a pay-first venue's bar: its checkout pays first (worker/payments/checkout.ts).
+  if (venuePaysFirst(c.env, cached)) throw refusal(409, 'pay_first');
   let outcome = await placeThroughHub(c, input, cached);
   if (!outcome.ok && outcome.code === VENUE_CHANGED) outcome = await placeThroughHub(c, input, await findActiveVenue(db, input.venueRef));
   if (!outcome.ok && outcome.status === 429) throw tooManyRequests(outcome.retryAfterSeconds ?? 60, outcome.message);

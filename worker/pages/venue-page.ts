@@ -41,7 +41,7 @@ const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
  * The card screens, the only documents that load Stripe.js: the pay screen (docs/decisions/222) and the hold screen
  * that opens a tab on a card (docs/decisions/222).
  */
-const CARD_PATH = /^\/venue\/[^/]+\/table\/(?:pay\/[^/]+|hold)\/?$/;
+const CARD_PATH = /^\/venue\/[^/]+\/(?:table\/(?:pay\/[^/]+|hold)|checkout\/pay)\/?$/;
 /**
  * What Stripe.js and its Payment Element need (its script, its iframes, its API), allowed on the card screens'
  * documents only: every other page keeps the policy of public/_headers, with no foreign script, frame or connection.

@@ -211,6 +211,12 @@ export const localAccount = (id: string): LocalAccount | null => accounts.get(id
 /** An intent as the stand-in holds it now (tests build Stripe's events from it). */
 export const localIntent = (id: string): LocalIntent | null => intents.get(id) ?? null;
 
+/**
+ * The local test card form's cards (docs/decisions/242): Stripe's own test numbers. These decline; any other number
+ * of the right length is authorised, as 4242 4242 4242 4242 is at Stripe.
+ */
+export const LOCAL_DECLINED_CARDS: ReadonlySet<string> = new Set(['4000000000000002', '4000000000009995', '4000000000009987']);
+
 /** What the guest's confirmation does at Stripe (Stripe.js in the browser): a local test says how it went. */
 export function confirmLocally(id: string, outcome: 'succeeded' | 'failed'): LocalIntent | null {
   const intent = intents.get(id);

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { newId } from '../../shared/ids';
 import {
-  CaptureHoldsInput, HoldCheckInput, RefundInput,
+  CaptureHoldsInput, HoldCheckInput, LocalCardConfirmInput, RefundInput, type LocalCardConfirmResponse,
   type CardCheckResponse, type CardPaymentResponse, type CardStatusResponse, type HoldCheckResponse, type HoldPaymentResponse, type RefundResponse,
 } from '../../shared/schemas/payments';
 import type { TableStateResponse } from '../../shared/schemas/tables';
@@ -24,8 +24,9 @@ import { payableShare } from '../tables/card';
 import { memberByKeys, readTable } from '../tables/queries';
 import { anyActor, guestActor, locateSession, runTableCommand, staffActor } from '../tables/requests';
 import { cardEventOfIntent } from './events';
+import { confirmLocally, LOCAL_DECLINED_CARDS } from './local-stripe';
 import { STRIPE_ACTOR } from './settlement';
-import { applicationFeeCents, cardPaymentsConfigured, stripeGateway } from './stripe';
+import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, usesLocalStripe } from './stripe';
 import { receiveStripeEvent } from './webhook';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
@@ -49,8 +50,9 @@ async function venueCard(c: Context<AppContext>, db: Db, venueId: string, use: '
 }
 
 function answerIntent(c: Context<AppContext>, card: VenueCard, intent: { id: string; clientSecret: string }, amountCents: number): CardPaymentResponse {
-  const publishable = c.env.STRIPE_PUBLISHABLE_KEY;
-  if (!publishable) throw refusal(503, 'payments_unavailable');
+  // The local stand-in has no Stripe.js: the pay screens show its test card form instead (docs/decisions/242).
+  const publishable = usesLocalStripe(c.env) ? null : c.env.STRIPE_PUBLISHABLE_KEY || undefined;
+  if (publishable === undefined) throw refusal(503, 'payments_unavailable');
   return { payment_intent_id: intent.id, client_secret: intent.clientSecret, publishable_key: publishable, stripe_account: card.account, amount_cents: amountCents };
 }
 
@@ -223,3 +225,18 @@ export const adminPaymentRoutes = new Hono<AppContext>()
 export const paymentWebhookRoutes = new Hono<AppContext>()
   .use(keepsGuestReads)
   .post('/webhook', async (c) => c.json(await receiveStripeEvent(c, await c.req.text(), c.req.header('stripe-signature'))));
+
+/**
+ * POST /api/payments/local/confirm: the local test card form (docs/decisions/242) confirms an intent at the stand-in
+ * for Stripe, as Stripe.js would at Stripe. Only where the Worker pays through the stand-in; elsewhere it is not here.
+ */
+export const localCardRoutes = new Hono<AppContext>()
+  .post('/local/confirm', requireGuest, validate('json', LocalCardConfirmInput), async (c) => {
+    if (!usesLocalStripe(c.env)) throw new ApiError(404, 'not_found', 'Not found');
+    const { payment_intent_id: intentId, card_number: number } = c.req.valid('json');
+    const declined = LOCAL_DECLINED_CARDS.has(number.replace(/ /g, ''));
+    const intent = confirmLocally(intentId, declined ? 'failed' : 'succeeded');
+    if (!intent) throw refusal(404, 'payment_not_found');
+    if (declined) throw refusal(402, 'card_declined', {});
+    return c.json({ status: intent.status } satisfies LocalCardConfirmResponse);
+  });

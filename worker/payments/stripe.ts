@@ -12,6 +12,13 @@ export type StripeEnv = Pick<WorkerEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SE
 /** Card payments are on when the platform has its secret key and webhook secret (docs/decisions/222). */
 export const cardPaymentsConfigured = (env: StripeEnv) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
 
+/**
+ * The venue takes a solo order's payment first (docs/decisions/241): it chose to, it has a connected account, and
+ * the platform takes cards. Anywhere else a solo order is paid at the bar.
+ */
+export const venuePaysFirst = (env: StripeEnv, venue: { payFirst: boolean; stripeAccountId: string | null }) =>
+  venue.payFirst && venue.stripeAccountId !== null && cardPaymentsConfigured(env);
+
 let fetchOverride: typeof fetch | null = null;
 
 /**
@@ -62,7 +69,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export type IntentMetadata = { venue_id: string; session_id: string; share_id?: string; hold_id?: string };
+export type IntentMetadata = { venue_id: string; session_id?: string; share_id?: string; hold_id?: string; order_payment_id?: string };
 export type CreatedIntent = { id: string; clientSecret: string; status: string };
 export type IntentState = { id: string; status: string; amountReceived: number; amountCapturable: number; lastError: { code: string; message: string | null } | null };
 
@@ -100,6 +107,15 @@ export function stripeGateway(env: StripeEnv) {
       const intent = await call(() => stripe().paymentIntents.create({
         amount: input.amountCents, currency: 'usd', capture_method: 'manual', automatic_payment_methods: { enabled: true },
         metadata: input.metadata, description: input.description,
+      }, { stripeAccount: account, idempotencyKey: input.idempotencyKey }));
+      return { id: intent.id, clientSecret: intent.client_secret ?? '', status: intent.status };
+    },
+
+    /** A solo order paid first (docs/decisions/241): authorised at checkout, captured when the bar accepts it. */
+    async authoriseOrder(account: string, input: { amountCents: number; feeCents: number; metadata: IntentMetadata; description: string; idempotencyKey: string }): Promise<CreatedIntent> {
+      const intent = await call(() => stripe().paymentIntents.create({
+        amount: input.amountCents, currency: 'usd', capture_method: 'manual', automatic_payment_methods: { enabled: true },
+        application_fee_amount: input.feeCents, metadata: input.metadata, description: input.description,
       }, { stripeAccount: account, idempotencyKey: input.idempotencyKey }));
       return { id: intent.id, clientSecret: intent.client_secret ?? '', status: intent.status };
     },

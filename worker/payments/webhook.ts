@@ -11,10 +11,11 @@ import { ApiError } from '../lib/errors';
 import { venueHub } from '../live/hub-client';
 import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
 import { storeAccountState } from './connect';
-import { cardEventOf } from './events';
+import { applyCheckoutIntent, paymentOfIntent } from './checkout';
+import { cardEventOf, type CardEvent } from './events';
 import { observeLocally } from './local-stripe';
 import { STRIPE_ACTOR } from './settlement';
-import { accountStateOf, cardPaymentsConfigured, usesLocalStripe, verifiedEvent } from './stripe';
+import { accountStateOf, cardPaymentsConfigured, usesLocalStripe, verifiedEvent, type IntentState } from './stripe';
 
 
 /** Connected account → its venue and database; an isolate remembers (a venue keeps its account). */
@@ -42,6 +43,14 @@ async function sessionOfIntent(db: Db, intentId: string): Promise<string | null>
   return hold?.session ?? null;
 }
 
+/** What an event says of a checkout paid first, as the intent's state (worker/payments/checkout.ts applies it). */
+function checkoutState(card: CardEvent): Pick<IntentState, 'status' | 'amountCapturable' | 'lastError'> | null {
+  if (card.kind === 'authorized') return { status: 'requires_capture', amountCapturable: card.amountCents, lastError: null };
+  if (card.kind === 'failed') return { status: 'requires_payment_method', amountCapturable: 0, lastError: { code: 'card_declined', message: card.note } };
+  if (card.kind === 'canceled') return { status: 'canceled', amountCapturable: 0, lastError: null };
+  return null;
+}
+
 /** `account.updated` (a Connect event: `account` names it): the venue's connection as the event says, unless it already holds a newer word. */
 async function applyAccountUpdated(env: WorkerEnv, event: Stripe.Event): Promise<boolean> {
   const object: unknown = (event as { data?: { object?: unknown } | null }).data?.object;
@@ -63,6 +72,14 @@ export async function receiveStripeEvent(c: Context<AppContext>, payload: string
   const card = cardEventOf(event);
   const venue = card?.account ? await venueOfAccount(c.env, card.account) : null;
   const sessionId = card && venue ? await sessionOfIntent(venue.database.db, card.intentId) : null;
+  // A solo order paid first (docs/decisions/241): authorised places it, declined or cancelled leaves none live.
+  const checkout = card && venue && !sessionId ? await paymentOfIntent(venue.database.db, card.intentId) : null;
+  const state = checkout && card ? checkoutState(card) : null;
+  if (checkout && state && card && venue) {
+    const before = checkout.status;
+    const after = await applyCheckoutIntent(c.env, venue.database.db, { id: venue.venueId, account: card.account }, checkout, state);
+    return { received: true, applied: after.status !== before };
+  }
   // Events the tabs do not follow, or about payments they do not hold, are acknowledged so Stripe stops sending them.
   if (!card || !venue || !sessionId) return { received: true, applied: false };
   const outcome = await venueHub(c.env, venue.venueId).tableCommand(venue.venueId, { type: 'card_event', sessionId, event: card }, STRIPE_ACTOR);

@@ -126,10 +126,14 @@ function usePlaceOrder<P extends PlacementPath>(path: P, slugOf: (vars: ApiBody<
 
 /**
  * What a guest reads when an order could not be placed: the server's own words when they can act on them (a venue
- * taking no more first orders from new devices asks them to sign in, docs/decisions/167), else a retry hint.
+ * taking no more first orders from new devices asks them to sign in, docs/decisions/167; one that takes payment first
+ * sends them to the cart, docs/decisions/241), else a retry hint.
  */
 export const placementFailureText = (err: unknown) =>
-  (err instanceof ApiRequestError && err.status === 429 ? err.message : 'Failed to place order. Please try again.');
+  (err instanceof ApiRequestError && (err.status === 429 || err.code === PAY_FIRST_CODE) ? err.message : 'Failed to place order. Please try again.');
+
+/** A venue that takes payment first refuses a quick order: the guest orders from the cart (docs/decisions/241). */
+const PAY_FIRST_CODE = 'pay_first';
 
 /** Checkout of the cart (the cart is emptied by the server). */
 export const useCheckout = () => usePlaceOrder('/cart/checkout', (v) => v.slug);

@@ -93,7 +93,7 @@ function HoldForm({ sessionId, holdCents, heldCents, tab }: { sessionId: string;
       <h2>{t('A hold of {amount}', { amount: formatCents(holdCents) })}</h2>
       <p>{t('A hold of {amount} is put on your card; you are charged only what the table orders.', { amount: formatCents(holdCents) })}</p>
       {heldCents > 0 && <p className="muted">{t('The tab is already held on a card for {amount}: this hold adds to it.', { amount: formatCents(heldCents) })}</p>}
-      <CardElement mount={element.mount} step={step} confirmingText={t('Confirming your hold with the card company...')} />
+      <CardElement mount={element.mount} local={element.local} step={step} confirmingText={t('Confirming your hold with the card company...')} />
       <button type="button" className="btn btn-primary btn-block" disabled={!element.canConfirm} onClick={() => void confirm()}>
         {step.kind === 'paying' || step.kind === 'confirming' ? t('Holding...') : t('Hold {amount}', { amount: formatCents(holdCents) })}
       </button>

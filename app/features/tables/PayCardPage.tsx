@@ -107,7 +107,7 @@ function CardForm({ sessionId, share, split, onPaid }: { sessionId: string; shar
       <h2>{t('Your share')}</h2>
       <ShareFigures share={share} />
       <p className="muted">{t('The tip is the one you chose with your share.')}</p>
-      <CardElement mount={card.mount} step={step} confirmingText={t('Confirming your payment with the card company...')} />
+      <CardElement mount={card.mount} local={card.local} step={step} confirmingText={t('Confirming your payment with the card company...')} />
       {problem && step.kind !== 'confirming' && <p className="field-error" role="alert">{problem}</p>}
       <button type="button" className="btn btn-primary btn-block" disabled={!card.canConfirm} onClick={() => void pay()}>
         {step.kind === 'paying' || step.kind === 'confirming' ? t('Paying...') : t('Pay {amount}', { amount: formatCents(share.due_cents) })}

@@ -782,6 +782,9 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
       theme_background: venue.theme.background, theme_text: venue.theme.text,
       opening_hours: venue.openingHours, timezone: venue.timezone, active: venue.active, tax_rate_bp: DEFAULT_TAX_RATE_BP,
       category_order: CATEGORY_DISPLAY_ORDER, default_language: 'en', created_at: iso(createdAt), updated_at: iso(createdAt),
+      // The pay-first demo venue's account is complete at the stand-in, so Stripe lets it charge (docs/decisions/244).
+      stripe_account_id: venue.payFirstAccount ?? null, stripe_charges_enabled: Boolean(venue.payFirstAccount),
+      stripe_payouts_enabled: Boolean(venue.payFirstAccount), pay_first: Boolean(venue.payFirstAccount),
     }))],
     ['venue_directory', plans.map(({ venue, id, createdAt }) => ({ venue_id: id, slug: venue.slug, shard: shardBySlug.get(venue.slug)!, created_at: iso(createdAt) }))],
     ['users', DEMO_ACCOUNTS.map((account, i) => ({

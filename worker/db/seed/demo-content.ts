@@ -58,6 +58,11 @@ export interface DemoVenue {
   /** Orders still on the board right now, one per guest (one-active-order rule). */
   liveOrders: readonly LiveOrderStatus[];
   messyIngredientNames: readonly MessyIngredientName[];
+  /**
+   * Takes cards on this connected account, paid first (docs/decisions/241): the local stand-in for Stripe
+   * (worker/payments/local-stripe.ts) treats it as connected, so `npm start` shows the pay-first checkout.
+   */
+  payFirstAccount?: string;
 }
 
 export const DEMO_VENUES: readonly DemoVenue[] = [
@@ -107,6 +112,7 @@ export const DEMO_VENUES: readonly DemoVenue[] = [
     },
     orderCount: 125,
     liveOrders: ['pending', 'preparing', 'ready'],
+    payFirstAccount: 'acct_local_rooftop_lounge',
     messyIngredientNames: [
       { canonical: 'Simple syrup', raw: 'simple syrup 1:1' },
       { canonical: 'Vodka', raw: "Tito's vodka" },

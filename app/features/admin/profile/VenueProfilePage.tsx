@@ -15,7 +15,7 @@ import { BusinessDayCard } from './BusinessDayCard';
 type Form = {
   name: string; description: string; address: string; phone: string; opening_hours: string; timezone: string;
   primary: string; secondary: string; background: string; text: string; logo_url: string | null; cover_image_url: string | null; tax: string;
-  handoff: Venue['handoff']; pickup_point: string; default_language: ContentLanguage;
+  handoff: Venue['handoff']; pickup_point: string; default_language: ContentLanguage; pay_first: boolean;
 };
 const COLOURS = [['primary', 'Primary'], ['secondary', 'Secondary'], ['background', 'Background'], ['text', 'Text']] as const;
 const zones = (): string[] => {
@@ -26,7 +26,7 @@ const zones = (): string[] => {
 const formOf = (v: Venue): Form => ({
   name: v.name, description: v.description, address: v.address, phone: v.phone ?? '', opening_hours: v.opening_hours, timezone: v.timezone,
   ...v.theme_colors, logo_url: v.logo_url, cover_image_url: v.cover_image_url, tax: (v.tax_rate_bp / 100).toString(),
-  handoff: v.handoff, pickup_point: v.pickup_point, default_language: v.default_language,
+  handoff: v.handoff, pickup_point: v.pickup_point, default_language: v.default_language, pay_first: v.pay_first,
 });
 
 function PhotoField({ label, kind, value, onChange }: { label: string; kind: 'logo' | 'cover'; value: string | null; onChange: (url: string | null) => void }) {
@@ -81,7 +81,7 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
       opening_hours: form.opening_hours, timezone: form.timezone,
       theme_colors: { primary: form.primary, secondary: form.secondary, background: form.background, text: form.text },
       logo_url: form.logo_url, cover_image_url: form.cover_image_url, tax_rate_bp: tax.data!,
-      handoff: form.handoff, pickup_point: form.pickup_point.trim(), default_language: form.default_language,
+      handoff: form.handoff, pickup_point: form.pickup_point.trim(), default_language: form.default_language, pay_first: form.pay_first,
     };
     try {
       const saved = await save.mutateAsync(body);
@@ -153,6 +153,13 @@ function VenueProfileForm({ venue }: { venue: Venue }) {
               <p id="vp-pickup-hint" className="muted">Guests read &quot;Your drinks are ready for pickup {form.pickup_point.trim() || 'at the bar'}&quot;.</p>
               {errors.pickup_point && <p className="field-error" role="alert">{errors.pickup_point}</p>}
             </div>
+          </fieldset>
+          {/* docs/decisions/241: a solo order paid before it reaches the bar, or at the bar. */}
+          <fieldset className="stack admin-fieldset" aria-describedby="vp-pay-hint">
+            <legend>Solo orders</legend>
+            <label className="check"><input type="radio" name="vp-pay" checked={form.pay_first} disabled={!venue.takes_cards} onChange={() => set({ pay_first: true })} /> Pay first: the guest pays by card, the order reaches the bar once the card is authorised</label>
+            <label className="check"><input type="radio" name="vp-pay" checked={!form.pay_first} onChange={() => set({ pay_first: false })} /> Pay at the bar: the order goes straight to the bar, staff record its payment</label>
+            <p id="vp-pay-hint" className="muted">{venue.takes_cards ? 'The card is charged when the bar accepts the order; a cancel before that charges nothing.' : 'Pay first needs a connected Stripe account.'}</p>
           </fieldset>
           <fieldset className="row admin-fieldset">
             <legend>Theme colours</legend>

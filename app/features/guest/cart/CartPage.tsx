@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
 import type { CartItem } from '../../../../shared/schemas/cart';
+import { paysFirst } from '../../../../shared/payment-methods';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError } from '../../../lib/api-client';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
@@ -16,6 +17,7 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { RequireGuestSignIn } from '../venue/RequireGuestSignIn';
 import { useVenueContext } from '../venue/VenueLayout';
 import { cartTotals, taxRateLabel } from './cart-totals';
+import { keepCheckoutDetails } from './checkout-details';
 import { DrinkImage } from '../../../ui/DrinkImage';
 import { LineModifiers } from '../../../ui/LineModifiers';
 
@@ -46,6 +48,13 @@ export default function CartPage() {
     </>
   );
 }
+
+/**
+ * The checkout button says what happens (docs/product.md §12.9): the card is paid now at a pay-first venue; elsewhere
+ * the order goes to the bar and is paid there.
+ */
+const checkoutLabel = (t: ReturnType<typeof useT>, payFirst: boolean, totalCents: number) =>
+  (payFirst ? t('Pay {amount}', { amount: formatCents(totalCents) }) : t('Order — pay at the bar'));
 
 function CartContents({ venue }: { venue: Venue }) {
   const navigate = useNavigate();
@@ -82,9 +91,17 @@ function CartContents({ venue }: { venue: Venue }) {
     return () => window.removeEventListener('online', back);
   }, [waitingForNetwork]);
 
+  // A venue that takes payment first (docs/decisions/241): the order goes to the bar once the card is authorised, on
+  // the pay screen, a document of its own (its policy allows Stripe.js, docs/decisions/222).
+  const payFirst = paysFirst(venue);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (items.length === 0 || checkout.isPending || waitingForNetwork) return;
+    if (payFirst) {
+      keepCheckoutDetails(venue.slug, { display_name: orderName.trim() || undefined, special_instructions: instructions.trim() || undefined });
+      window.location.assign(`/venue/${venue.slug}/checkout/pay`);
+      return;
+    }
     if (!navigator.onLine) setWaitingForNetwork(true);
     else void place();
   };
@@ -169,7 +186,7 @@ function CartContents({ venue }: { venue: Venue }) {
           <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>{t('View Order Status')}</Link>
         ) : (
           <button type="submit" className="btn btn-primary btn-block" disabled={checkout.isPending || unavailable || waitingForNetwork}>
-            {checkout.isPending ? t('Placing order...') : waitingForNetwork ? t('Waiting for the network...') : t('Checkout · {price}', { price: formatCents(totals.totalCents) })}
+            {checkout.isPending ? t('Placing order...') : waitingForNetwork ? t('Waiting for the network...') : checkoutLabel(t, payFirst, totals.totalCents)}
           </button>
         )}
       </form>

@@ -1,0 +1,189 @@
+// A solo order paid first (docs/decisions/241, docs/payments.md "Pay first"): the checkout authorises the cart's
+// total, the order reaches the bar only once Stripe says the card is authorised, the bar's accepting it captures it,
+// a cancel before that releases it, and a repeated confirmation or webhook places nothing twice. The Worker talks to
+// its local stand-in for Stripe; the guest's card is confirmed through the stand-in's test card form's route.
+import { env } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderList } from '../../shared/schemas/order';
+import { CheckoutPaymentCheckResponse, CheckoutPaymentResponse, LOCAL_DECLINED_CARD, LOCAL_TEST_CARD } from '../../shared/schemas/payments';
+import { localIntent, stripeEvent } from '../../worker/payments/local-stripe';
+import { routeStripeThrough } from '../../worker/payments/stripe';
+import { call, expectApiError } from './helpers';
+import { availableDrinks, countRows, guestToken, staffToken, venueId } from './order-helpers';
+import { deliverEvent, recordStripe, type StripeRequest } from './payments-helpers';
+
+const SLUG = 'rooftop-lounge';
+/** The demo's pay-first venue takes cards on this account (worker/db/seed/demo-content.ts). */
+const ACCOUNT = 'acct_local_rooftop_lounge';
+
+let stripe: StripeRequest[];
+let venue: string;
+beforeAll(async () => {
+  venue = await venueId(SLUG);
+  await env.DB.prepare('UPDATE venues SET pay_first = 1, stripe_account_id = ? WHERE id = ?').bind(ACCOUNT, venue).run();
+  stripe = recordStripe();
+});
+afterAll(async () => {
+  routeStripeThrough(null);
+  await env.DB.prepare('UPDATE venues SET pay_first = 0 WHERE id = ?').bind(venue).run();
+});
+
+const bartender = () => staffToken('staff2@barhop.dev');
+const ordersOf = (ownerKey: string) => countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ? AND restaurant_id = ?', ownerKey, venue);
+const barQueue = async () => OrderList.parse((await call('GET', '/api/staff/queue', { token: await bartender() })).json).orders;
+const paymentRow = (id: string) => env.DB.prepare('SELECT status, order_id, note FROM order_payments WHERE id = ?').bind(id).first<{ status: string; order_id: string | null; note: string | null }>();
+
+/** A new guest with two drinks in the cart, who pressed "Pay $X": the payment as the pay screen receives it. */
+async function paying(qty = 2) {
+  const guest = await guestToken();
+  const [drink] = await availableDrinks(SLUG);
+  expect((await call('POST', '/api/cart', { token: guest.token, body: { slug: SLUG, menu_drink_id: drink!.id, qty } })).status).toBe(200);
+  const res = await call('POST', '/api/cart/checkout/card', { token: guest.token, body: { slug: SLUG, display_name: 'Sam' } });
+  expect(res.status, res.text).toBe(200);
+  return { guest, drink: drink!, payment: CheckoutPaymentResponse.parse(res.json) };
+}
+
+const confirmCard = (token: string, intentId: string, card = LOCAL_TEST_CARD) =>
+  call('POST', '/api/payments/local/confirm', { token, body: { payment_intent_id: intentId, card_number: card } });
+const check = async (token: string, paymentId: string) => {
+  const res = await call('POST', `/api/cart/checkout/card/${paymentId}/check`, { token, body: {} });
+  expect(res.status, res.text).toBe(200);
+  return CheckoutPaymentCheckResponse.parse(res.json);
+};
+
+/** The guest paid with the test card and the pay screen asked the Worker: the order placed on Stripe's word. */
+async function placedByCard() {
+  const p = await paying();
+  expect((await confirmCard(p.guest.token, p.payment.payment_intent_id)).status).toBe(200);
+  const checked = await check(p.guest.token, p.payment.payment_id);
+  expect(checked).toMatchObject({ status: 'placed', message: null });
+  return { ...p, orderId: checked.order_id! };
+}
+
+describe('a solo order at a pay-first venue', () => {
+  it('authorises the cart\'s total on the venue\'s account, and no ticket reaches the bar before the card is authorised', async () => {
+    const p = await paying();
+    const cart = (await call('GET', `/api/cart?slug=${SLUG}`, { token: p.guest.token })).json.cart as { total_cents: number };
+    // The stand-in has no Stripe.js: the pay screen shows its test card form.
+    expect(p.payment).toMatchObject({ amount_cents: cart.total_cents, stripe_account: ACCOUNT, publishable_key: null });
+    const created = stripe.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[order_payment_id]') === p.payment.payment_id);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ account: ACCOUNT, idempotencyKey: `checkout:${p.payment.payment_id}` });
+    expect(created[0]!.form.get('capture_method')).toBe('manual');
+    expect(Number(created[0]!.form.get('amount'))).toBe(cart.total_cents);
+    expect(await ordersOf(p.guest.ownerKey)).toBe(0);
+    // The browser has not confirmed: asking changes nothing, and the bar has no ticket.
+    expect(await check(p.guest.token, p.payment.payment_id)).toMatchObject({ status: 'planned', order_id: null });
+    expect(await ordersOf(p.guest.ownerKey)).toBe(0);
+    // No way around paying: the plain checkout and a quick order are refused here.
+    expect(expectApiError(await call('POST', '/api/cart/checkout', { token: p.guest.token, body: { slug: SLUG } }), 409).code).toBe('pay_first');
+    expect(expectApiError(await call('POST', '/api/orders/quick', { token: p.guest.token, body: { slug: SLUG, item: { menu_drink_id: p.drink.id } } }), 409).code).toBe('pay_first');
+    expect(await ordersOf(p.guest.ownerKey)).toBe(0);
+  });
+
+  it('places the order once the card is authorised, with its cart emptied; the bar sees it unpaid until it accepts it', async () => {
+    const p = await placedByCard();
+    const queue = await barQueue();
+    expect(queue.find((o) => o.id === p.orderId)).toMatchObject({ status: 'pending', payment_status: 'unpaid', display_name: 'Sam' });
+    expect((await call('GET', `/api/cart?slug=${SLUG}`, { token: p.guest.token })).json.cart.items).toEqual([]);
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'placed', order_id: p.orderId });
+    expect(localIntent(p.payment.payment_intent_id)?.status).toBe('requires_capture');
+  });
+
+  it('captures the authorisation when the bar accepts the order (key capture:<payment>:<cents>)', async () => {
+    const p = await placedByCard();
+    const accepted = await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'preparing', allow_short: true } });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.json.order).toMatchObject({ status: 'preparing', payment_status: 'captured' });
+    const captures = stripe.filter((r) => r.path === `/v1/payment_intents/${p.payment.payment_intent_id}/capture`);
+    expect(captures.map((r) => r.idempotencyKey)).toEqual([`capture:${p.payment.payment_id}:${p.payment.amount_cents}`]);
+    expect(localIntent(p.payment.payment_intent_id)).toMatchObject({ status: 'succeeded', amount_received: p.payment.amount_cents });
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'captured' });
+    const order = await env.DB.prepare('SELECT payment_status, payment_method FROM orders WHERE id = ?').bind(p.orderId).first();
+    expect(order).toEqual({ payment_status: 'captured', payment_method: 'card_app' });
+    // Handing it over takes nothing more.
+    expect((await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'delivered' } })).status).toBe(200);
+    expect(stripe.filter((r) => r.path === `/v1/payment_intents/${p.payment.payment_intent_id}/capture`)).toHaveLength(1);
+  });
+
+  it('releases the authorisation when the bar cancels before accepting, and an Undo cannot bring the unpaid order back', async () => {
+    const p = await placedByCard();
+    const cancelled = await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'cancelled', reason: 'Out of limes' } });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const releases = stripe.filter((r) => r.path === `/v1/payment_intents/${p.payment.payment_intent_id}/cancel`);
+    expect(releases.map((r) => r.idempotencyKey)).toEqual([`release:${p.payment.payment_id}`]);
+    expect(localIntent(p.payment.payment_intent_id)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'released' });
+    expect(stripe.filter((r) => r.path === `/v1/payment_intents/${p.payment.payment_intent_id}/capture`)).toHaveLength(0);
+    const undo = await call('POST', `/api/staff/orders/${p.orderId}/recall`, { token: await bartender(), body: {} });
+    expect(expectApiError(undo, 409).code).toBe('payment_released');
+    expect((await barQueue()).filter((o) => o.id === p.orderId).map((o) => o.status)).not.toContain('pending');
+    expect(await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(p.orderId).first()).toEqual({ status: 'cancelled' });
+  });
+
+  it('answers a declined card in words and places nothing; the same payment then goes through with another card', async () => {
+    const p = await paying();
+    const declined = await confirmCard(p.guest.token, p.payment.payment_intent_id, LOCAL_DECLINED_CARD);
+    expect(expectApiError(declined, 402)).toMatchObject({ code: 'card_declined', message: 'The card was declined: try another card or pay at the bar' });
+    expect(await check(p.guest.token, p.payment.payment_id)).toMatchObject({ status: 'failed', order_id: null, message: 'The card was declined: try another card or pay at the bar' });
+    expect(await ordersOf(p.guest.ownerKey)).toBe(0);
+    expect((await confirmCard(p.guest.token, p.payment.payment_intent_id)).status).toBe(200);
+    expect(await check(p.guest.token, p.payment.payment_id)).toMatchObject({ status: 'placed' });
+    expect(await ordersOf(p.guest.ownerKey)).toBe(1);
+  });
+
+  it('places one order however often the confirmation is checked and the webhook delivered', async () => {
+    const p = await paying();
+    expect((await confirmCard(p.guest.token, p.payment.payment_intent_id)).status).toBe(200);
+    const intent = localIntent(p.payment.payment_intent_id)!;
+    const event = stripeEvent('payment_intent.amount_capturable_updated', intent, { account: ACCOUNT });
+    expect((await deliverEvent(event)).json).toEqual({ received: true, applied: true });
+    expect((await deliverEvent(event)).json).toEqual({ received: true, applied: false });
+    const first = await check(p.guest.token, p.payment.payment_id);
+    const again = await check(p.guest.token, p.payment.payment_id);
+    expect(first).toMatchObject({ status: 'placed' });
+    expect(again.order_id).toBe(first.order_id);
+    expect(await ordersOf(p.guest.ownerKey)).toBe(1);
+    expect(stripe.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[order_payment_id]') === p.payment.payment_id)).toHaveLength(1);
+  });
+
+  it('a cart changed after the card was authorised places nothing and releases the card', async () => {
+    const p = await paying();
+    expect((await call('POST', '/api/cart', { token: p.guest.token, body: { slug: SLUG, menu_drink_id: p.drink.id, qty: 5 } })).status).toBe(200);
+    expect((await confirmCard(p.guest.token, p.payment.payment_intent_id)).status).toBe(200);
+    expect(await check(p.guest.token, p.payment.payment_id)).toMatchObject({ status: 'released', order_id: null, message: 'Your cart changed while you paid: nothing was charged. Check out again' });
+    expect(await ordersOf(p.guest.ownerKey)).toBe(0);
+    expect(localIntent(p.payment.payment_intent_id)?.status).toBe('canceled');
+  });
+
+  it('an authorisation Stripe drops (it expired) leaves no live order', async () => {
+    const p = await placedByCard();
+    const intent = { ...localIntent(p.payment.payment_intent_id)!, status: 'canceled', cancellation_reason: 'automatic' };
+    expect((await deliverEvent(stripeEvent('payment_intent.canceled', intent, { account: ACCOUNT }))).json).toEqual({ received: true, applied: true });
+    expect((await barQueue()).filter((o) => o.id === p.orderId).map((o) => o.status)).not.toContain('pending');
+    const order = await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(p.orderId).first<{ status: string }>();
+    expect(order?.status).toBe('cancelled');
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'released' });
+  });
+
+  it('a venue switched to pay at the bar takes the plain checkout, and refuses a card checkout', async () => {
+    await env.DB.prepare('UPDATE venues SET pay_first = 0 WHERE id = ?').bind(venue).run();
+    try {
+      const guest = await guestToken();
+      const [drink] = await availableDrinks(SLUG);
+      expect((await call('POST', '/api/cart', { token: guest.token, body: { slug: SLUG, menu_drink_id: drink!.id, qty: 1 } })).status).toBe(200);
+      expect(expectApiError(await call('POST', '/api/cart/checkout/card', { token: guest.token, body: { slug: SLUG } }), 409).code).toBe('payments_unavailable');
+      const placed = await call('POST', '/api/cart/checkout', { token: guest.token, body: { slug: SLUG } });
+      expect(placed.status, placed.text).toBe(200);
+      expect(placed.json.order).toMatchObject({ status: 'pending', payment_status: 'unpaid' });
+    } finally {
+      await env.DB.prepare('UPDATE venues SET pay_first = 1 WHERE id = ?').bind(venue).run();
+    }
+  });
+
+  it('refuses a test card number that is not one, in words', async () => {
+    const p = await paying();
+    const res = await confirmCard(p.guest.token, p.payment.payment_intent_id, '4242-4242');
+    expect(expectApiError(res, 400).details).toEqual([{ path: 'card_number', message: 'A card number is 12 to 19 digits (spaces between them allowed)' }]);
+  });
+});

@@ -1,0 +1,159 @@
+// A solo order paid first (docs/decisions/241, docs/payments.md "Pay first"): the checkout authorises the cart's
+// total on the venue's account, the order reaches the bar only once Stripe says the card is authorised, the bar's
+// accepting it captures it, and a cancel before that releases it. As in the tab's settlement (docs/decisions/222),
+// each Stripe call follows a plan already written (the `order_payments` row, the order's status), carries a key
+// named after that plan (`checkout:<payment>`, `capture:<payment>:<cents>`, `release:<payment>`,
+// `refund:<payment>`), and its answer is recorded; Stripe's webhook reconciles whatever comes later.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { newId } from '../../shared/ids';
+import { formatCents } from '../../shared/money';
+import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES } from '../../shared/orders';
+import { cardCanPay } from '../../shared/payment-methods';
+import type { CheckoutInput } from '../../shared/schemas/order';
+import type { CheckoutPaymentCheckResponse, CheckoutPaymentResponse } from '../../shared/schemas/payments';
+import { guestCaller, ownerKeyOf } from '../auth/middleware';
+import { sha256Hex } from '../auth/tokens';
+import { orderPayments, orders, venues } from '../db/schema';
+import type { AppContext, Db, WorkerEnv } from '../env';
+import { ApiError, refusal } from '../lib/errors';
+import { venueHub } from '../live/hub-client';
+import { readCart } from '../orders/cart';
+import type { PlacementRequest } from '../orders/placement';
+import { placementDetails } from '../orders/submit';
+import { everyVenueDatabase, venueDatabase } from '../shards/directory';
+import { findActiveVenue } from '../venues/service';
+import { applicationFeeCents, stripeGateway, usesLocalStripe, venuePaysFirst, type IntentState } from './stripe';
+
+export type OrderPaymentRow = typeof orderPayments.$inferSelect;
+
+const DECLINED = 'The card was declined: try another card or pay at the bar';
+
+/** The answer the guest's pay screen reads about a payment. */
+export const checkAnswer = (row: OrderPaymentRow): CheckoutPaymentCheckResponse => ({ status: row.status, order_id: row.orderId, message: row.note });
+
+/**
+ * POST /api/cart/checkout/card: the cart's total authorised on the venue's account. The plan (a `planned` row with
+ * the guest and their checkout details) is written before Stripe is asked; a payer who reloads the pay screen goes
+ * on with the same payment while the cart's total is the same.
+ */
+export async function startCheckoutPayment(c: Context<AppContext>, body: CheckoutInput): Promise<CheckoutPaymentResponse> {
+  const { db } = await venueDatabase(c.env, body.slug);
+  const venue = await findActiveVenue(db, body.slug);
+  if (!venuePaysFirst(c.env, venue)) throw new ApiError(409, 'payments_unavailable', 'This venue takes payment at the bar');
+  const account = venue.stripeAccountId!;
+  const guest = guestCaller(c);
+  const ownerKey = ownerKeyOf(guest);
+  const [active] = await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.restaurantId, venue.id), eq(orders.ownerKey, ownerKey), inArray(orders.status, [...ACTIVE_ORDER_STATUSES]))).limit(1);
+  if (active) throw new ApiError(409, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_EXISTS);
+  const cart = await readCart(db, ownerKey, venue);
+  if (cart.items.length === 0) throw new ApiError(400, 'cart_empty', 'Your cart is empty');
+  const unavailable = cart.items.filter((i) => !i.available);
+  if (unavailable.length) throw new ApiError(409, 'drink_unavailable', `${unavailable.map((i) => i.name).join(', ')} is not available right now`);
+  if (!cardCanPay(cart.total_cents)) throw new ApiError(400, 'below_card_minimum', `A card pays ${formatCents(50)} or more: this order is ${formatCents(cart.total_cents)}`);
+  const gateway = stripeGateway(c.env);
+  const details = { display_name: body.display_name, special_instructions: body.special_instructions, customer_name: body.customer_name, customer_phone: body.customer_phone, table: body.table };
+
+  // The same cart, the same details: the payment already started (a reload of the pay screen).
+  const detailsHash = await sha256Hex(JSON.stringify(details));
+  const [open] = await db.select().from(orderPayments)
+    .where(and(eq(orderPayments.restaurantId, venue.id), eq(orderPayments.ownerKey, ownerKey), inArray(orderPayments.status, ['planned', 'failed']),
+      eq(orderPayments.amountCents, cart.total_cents))).limit(1);
+  if (open?.paymentIntentId && (await sha256Hex(JSON.stringify(open.details))) === detailsHash) {
+    const again = await gateway.clientSecret(account, open.paymentIntentId);
+    if (again.status !== 'canceled' && again.status !== 'succeeded') return answer(c, account, open, again);
+  }
+
+  const id = newId();
+  const now = new Date().toISOString();
+  const feeCents = applicationFeeCents(cart.total_cents, venue.applicationFeeBp);
+  const requestHash = await sha256Hex(JSON.stringify({ kind: 'checkout', venue: venue.id, owner: ownerKey, body: details, payment: id }));
+  const row: OrderPaymentRow = {
+    id, restaurantId: venue.id, ownerKey, guestSessionId: guest.sessionId, guestId: guest.guestId, details, requestHash,
+    amountCents: cart.total_cents, feeCents, paymentIntentId: null, status: 'planned', orderId: null, note: null, createdAt: now, updatedAt: now,
+  };
+  await db.insert(orderPayments).values(row);
+  const intent = await gateway.authoriseOrder(account, {
+    amountCents: cart.total_cents, feeCents, metadata: { venue_id: venue.id, order_payment_id: id },
+    description: `${venue.name}: an order paid first (${formatCents(cart.total_cents)})`, idempotencyKey: `checkout:${id}`,
+  });
+  await db.update(orderPayments).set({ paymentIntentId: intent.id, updatedAt: new Date().toISOString() }).where(eq(orderPayments.id, id));
+  return answer(c, account, { ...row, paymentIntentId: intent.id }, intent);
+}
+
+function answer(c: Context<AppContext>, account: string, row: OrderPaymentRow, intent: { id: string; clientSecret: string }): CheckoutPaymentResponse {
+  const publishable = usesLocalStripe(c.env) ? null : c.env.STRIPE_PUBLISHABLE_KEY ?? null;
+  if (!publishable && !usesLocalStripe(c.env)) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
+  return { payment_id: row.id, payment_intent_id: intent.id, client_secret: intent.clientSecret, publishable_key: publishable, stripe_account: account, amount_cents: row.amountCents };
+}
+
+export const setPayment = (db: Db, id: string, from: OrderPaymentRow['status'][], change: Partial<OrderPaymentRow>) =>
+  db.update(orderPayments).set({ ...change, updatedAt: new Date().toISOString() })
+    .where(and(eq(orderPayments.id, id), inArray(orderPayments.status, from))).returning();
+
+/** The payment moved from one of `from` by `change`, or as it stands now when another step moved it first. */
+async function movePayment(db: Db, row: OrderPaymentRow, from: OrderPaymentRow['status'][], change: Partial<OrderPaymentRow>): Promise<OrderPaymentRow> {
+  return (await setPayment(db, row.id, from, change))[0] ?? (await paymentById(db, row.id)) ?? row;
+}
+
+export const paymentById = async (db: Db, id: string) => (await db.select().from(orderPayments).where(eq(orderPayments.id, id)).limit(1))[0] ?? null;
+export const paymentOfIntent = async (db: Db, intentId: string) => (await db.select().from(orderPayments).where(eq(orderPayments.paymentIntentId, intentId)).limit(1))[0] ?? null;
+
+/**
+ * What Stripe says of a checkout's intent, applied: the card authorised places the order (once, whatever asks —
+ * the guest's check or the webhook — under the key `pay:<payment>`); a decline is said in words; an intent Stripe
+ * cancelled leaves no live order. Moves only forward, so a repeated or late answer changes nothing.
+ */
+export async function applyCheckoutIntent(env: WorkerEnv, db: Db, venue: { id: string; account: string }, row: OrderPaymentRow, state: Pick<IntentState, 'status' | 'amountCapturable' | 'lastError'>): Promise<OrderPaymentRow> {
+  const gateway = stripeGateway(env);
+  if (state.status === 'requires_payment_method' && state.lastError && (row.status === 'planned' || row.status === 'failed')) {
+    return movePayment(db, row, ['planned', 'failed'], { status: 'failed', note: DECLINED });
+  }
+  if (state.status === 'canceled') {
+    if (row.status === 'placed' && row.orderId) {
+      // Stripe dropped the authorisation (it expired): an order nobody can pay for leaves the bar.
+      await venueHub(env, venue.id).changeStatus({ venueId: venue.id, orderId: row.orderId, to: 'cancelled', reason: 'The card authorisation was released', actor: { type: 'system', id: 'stripe' } });
+    }
+    return movePayment(db, row, ['planned', 'failed', 'authorized', 'placed'], { status: 'released', note: row.note ?? 'The card payment was cancelled: nothing was charged' });
+  }
+  if (state.status !== 'requires_capture' || !['planned', 'failed', 'authorized'].includes(row.status)) return row;
+  if (state.amountCapturable < row.amountCents) return row;
+  const authorised = (await setPayment(db, row.id, ['planned', 'failed', 'authorized'], { status: 'authorized', note: null }))[0];
+  if (!authorised) return (await paymentById(db, row.id)) ?? row;
+  const [venueRow] = await db.select().from(venues).where(eq(venues.id, venue.id)).limit(1);
+  if (!venueRow) return authorised;
+  const details = authorised.details as Parameters<typeof placementDetails>[0];
+  const request: PlacementRequest = {
+    kind: 'checkout', venueId: venue.id, taxRateBp: venueRow.taxRateBp, pricing: { timezone: venueRow.timezone, happyHours: venueRow.happyHours },
+    owner: { ownerKey: authorised.ownerKey, sessionId: authorised.guestSessionId, guestId: authorised.guestId },
+    idempotencyKey: `pay:${authorised.id}`, requestHash: authorised.requestHash, lines: null,
+    details: placementDetails(details, 'app', details.display_name || null), authorisedTotalCents: authorised.amountCents,
+  };
+  const placed = await venueHub(env, venue.id).placeOrder(request);
+  if (placed.ok) return movePayment(db, row, ['authorized', 'placed'], { status: 'placed', orderId: placed.order.id });
+  // Another request is placing it right now: that one records it.
+  if (placed.code === 'idempotency_in_flight') return authorised;
+  // Refused (the cart changed, an active order, the first-order limit, a drink gone): nothing is kept.
+  const note = placed.code === ACTIVE_ORDER_EXISTS_CODE ? 'You already have an order on its way: nothing was charged' : `${placed.message.replace(/\.$/, '')}. Nothing was charged`;
+  await gateway.cancel(venue.account, row.paymentIntentId!, `release:${row.id}`).catch(() => undefined);
+  return movePayment(db, row, ['authorized'], { status: 'released', note: placed.code === 'cart_changed' ? placed.message : note });
+}
+
+/**
+ * POST /api/cart/checkout/card/:paymentId/check: the guest's own payment, as Stripe holds it now. Only Stripe's
+ * answer places the order, never the browser's word (as for a tab's share, docs/decisions/222).
+ */
+export async function checkCheckoutPayment(c: Context<AppContext>, paymentId: string): Promise<CheckoutPaymentCheckResponse> {
+  const ownerKey = ownerKeyOf(guestCaller(c));
+  for (const database of await everyVenueDatabase(c.env)) {
+    const row = await paymentById(database.db, paymentId);
+    if (!row) continue;
+    if (row.ownerKey !== ownerKey) break;
+    const [venue] = await database.db.select({ account: venues.stripeAccountId }).from(venues).where(eq(venues.id, row.restaurantId)).limit(1);
+    if (!venue?.account || !row.paymentIntentId || !['planned', 'failed', 'authorized'].includes(row.status)) return checkAnswer(row);
+    const state = await stripeGateway(c.env).intentState(venue.account, row.paymentIntentId);
+    return checkAnswer(await applyCheckoutIntent(c.env, database.db, { id: row.restaurantId, account: venue.account }, row, state));
+  }
+  throw refusal(404, 'payment_not_found');
+}

@@ -1,0 +1,57 @@
+// An order paid first at the bar's hub (docs/decisions/241): the status change is made first, in the order's turn —
+// it is the plan, so an order cancelled never reaches the bar again — then its money follows with a key named after
+// it: accepted captures the authorisation (`capture:<payment>:<cents>`), cancelled before that releases it
+// (`release:<payment>`), cancelled after it refunds it (`refund:<payment>`). Stripe's webhook reconciles the rest.
+import { eq } from 'drizzle-orm';
+import type { OrderStatus } from '../../shared/orders';
+import { orderPayments, orders, venues } from '../db/schema';
+import type { Db } from '../env';
+import { refuse } from '../orders/placement';
+import type { StatusChangeOutcome } from '../orders/transition';
+import { setPayment } from './checkout';
+import { applicationFeeCents, type PaymentGateway } from './stripe';
+
+/** The steps that mean the bar accepted the order (it pours from here, worker/orders/transition.ts). */
+const ACCEPTED: ReadonlySet<OrderStatus> = new Set(['preparing', 'ready', 'delivered']);
+
+/**
+ * A status change of an order paid first, in the order's turn at the venue's hub: the change is made first (it is
+ * the plan: an order cancelled never reaches the bar again), then its money follows — accepted captures the
+ * authorisation, cancelled before that releases it, cancelled after it refunds it. An Undo cannot bring back an
+ * order whose card was released.
+ */
+export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | null, orderId: string, to: OrderStatus | 'recall', change: () => Promise<StatusChangeOutcome>): Promise<StatusChangeOutcome> {
+  const [payment] = await db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).limit(1);
+  if (!payment) return change();
+  if (to === 'recall' && (payment.status === 'released' || payment.status === 'refunded')) {
+    return refuse(409, 'payment_released', "This order's card payment was given back when it was cancelled: the guest orders again");
+  }
+  const [venue] = await db.select({ account: venues.stripeAccountId, feeBp: venues.applicationFeeBp }).from(venues).where(eq(venues.id, payment.restaurantId)).limit(1);
+  const outcome = await change();
+  if (!outcome.ok || !gateway || !venue?.account || !payment.paymentIntentId) return outcome;
+  const intent = payment.paymentIntentId;
+  if (outcome.to === 'cancelled' && payment.status === 'placed') {
+    await gateway.cancel(venue.account, intent, `release:${payment.id}`).then(
+      () => setPayment(db, payment.id, ['placed'], { status: 'released', note: 'The order was cancelled: nothing was charged' }),
+      (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'release of a cancelled order failed', order_id: orderId, error: String(err) })),
+    );
+  } else if (outcome.to === 'cancelled' && payment.status === 'captured') {
+    await gateway.refund(venue.account, intent, payment.amountCents, { order_payment_id: payment.id }, `refund:${payment.id}`).then(
+      () => setPayment(db, payment.id, ['captured'], { status: 'refunded', note: 'The order was cancelled: the card payment was refunded' }),
+      (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'refund of a cancelled order failed', order_id: orderId, error: String(err) })),
+    );
+  } else if (ACCEPTED.has(outcome.to) && outcome.from === 'pending' && payment.status === 'placed') {
+    const due = payment.amountCents;
+    const captured = await gateway.capture(venue.account, intent, due, applicationFeeCents(due, venue.feeBp), `capture:${payment.id}:${due}`).catch((err: unknown) => {
+      // The order stays unpaid and goes to the night's open checks: the bar takes payment as at the bar.
+      console.error(JSON.stringify({ level: 'error', message: 'capture of an accepted order failed', order_id: orderId, error: String(err) }));
+      return null;
+    });
+    if (captured?.status === 'succeeded') {
+      await setPayment(db, payment.id, ['placed'], { status: 'captured' });
+      await db.update(orders).set({ paymentStatus: 'captured', paymentMethod: 'card_app' }).where(eq(orders.id, orderId));
+      return { ...outcome, order: { ...outcome.order, payment_status: 'captured' } };
+    }
+  }
+  return outcome;
+}
