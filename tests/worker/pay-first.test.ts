@@ -20,7 +20,7 @@ let stripe: StripeRequest[];
 let venue: string;
 beforeAll(async () => {
   venue = await venueId(SLUG);
-  await env.DB.prepare('UPDATE venues SET pay_first = 1, stripe_account_id = ? WHERE id = ?').bind(ACCOUNT, venue).run();
+  await env.DB.prepare('UPDATE venues SET pay_first = 1, stripe_account_id = ?, stripe_charges_enabled = 1 WHERE id = ?').bind(ACCOUNT, venue).run();
   stripe = recordStripe();
 });
 afterAll(async () => {

@@ -59,6 +59,8 @@ export const POLICY: Record<string, readonly Who[]> = {
   '/api/auth/otp': GUESTS,
   'POST /api/auth/guest/logout': GUESTS,
   '/api/cart': GUESTS,
+  // The local stand-in's test card form (docs/decisions/242): a guest's device confirms its own payment.
+  'POST /api/payments/local/confirm': GUESTS,
   '/api/orders': GUESTS, // subscribing to one's own order's ready push too (/:id/push)
   '/api/ai': GUESTS, // the bartender: vibe, chat, recommend, log, interaction feedback
   // A table's members (docs/product.md §12); staff of the venue also read a tab, ask for its bill and remove a member.

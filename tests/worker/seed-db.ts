@@ -10,7 +10,7 @@ export async function seedDatabase(db: D1Database, now = new Date()): Promise<vo
     const chunk = statements.slice(start, start + STATEMENTS_PER_BATCH);
     await db.batch(chunk.map((statement) => db.prepare(statement)));
   }
-  // The demo's pay-first venue (docs/decisions/241) pays at the bar here: the suites order solo at every venue, and
-  // tests/worker/pay-first.test.ts turns it on where it tests it.
-  await db.prepare('UPDATE venues SET pay_first = 0').run();
+  // The demo's pay-first venue (docs/decisions/241) pays at the bar here, with no Stripe account: the suites order solo
+  // at every venue and connect accounts themselves; tests/worker/pay-first.test.ts turns it on where it tests it.
+  await db.prepare('UPDATE venues SET pay_first = 0, stripe_account_id = NULL, stripe_charges_enabled = 0, stripe_payouts_enabled = 0').run();
 }

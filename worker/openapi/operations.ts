@@ -9,7 +9,7 @@ import { FavoriteList, FavoriteToggled } from '../../shared/schemas/favorites';
 import { ImportResult, MenuBulkEditResult } from '../../shared/schemas/imports';
 import { IngredientList, StaffInventoryItemResponse, StaffInventoryList, StaffMenuList, StockMovementList, StockMovementResponse } from '../../shared/schemas/inventory';
 import { ActiveOrderResponse, AdminOrderPage, AiOrderList, CanStartResponse, OrderDetailResponse, OrderHistoryResponse, OrderList, OrderStatusChange, OrderStatusView, PlacedOrder, UnclaimedCancelResult, UnclaimedOrders } from '../../shared/schemas/order';
-import { CardCheckResponse, CardPaymentResponse, CardStatusResponse, HoldCheckResponse, HoldPaymentResponse, RefundResponse, WebhookResponse } from '../../shared/schemas/payments';
+import { CardCheckResponse, CardPaymentResponse, CheckoutPaymentCheckResponse, CheckoutPaymentResponse, LocalCardConfirmResponse, CardStatusResponse, HoldCheckResponse, HoldPaymentResponse, RefundResponse, WebhookResponse } from '../../shared/schemas/payments';
 import { PushKeyResponse, ReadyTextAnswer } from '../../shared/schemas/push';
 import { RatingSaved } from '../../shared/schemas/ratings';
 import { NightReport } from '../../shared/schemas/reports';
@@ -31,7 +31,7 @@ export const ANSWERS = {
   MenuBulkEditResult, IngredientList, StaffInventoryItemResponse, StaffInventoryList, StaffMenuList, StockMovementList,
   StockMovementResponse, ActiveOrderResponse, AdminOrderPage, AiOrderList, CanStartResponse, OrderDetailResponse,
   OrderHistoryResponse, OrderList, OrderStatusChange, OrderStatusView, PlacedOrder, UnclaimedCancelResult, UnclaimedOrders,
-  CardCheckResponse, CardPaymentResponse, CardStatusResponse, HoldCheckResponse, HoldPaymentResponse, RefundResponse, WebhookResponse, PushKeyResponse,
+  CardCheckResponse, CardPaymentResponse, CheckoutPaymentCheckResponse, CheckoutPaymentResponse, LocalCardConfirmResponse, CardStatusResponse, HoldCheckResponse, HoldPaymentResponse, RefundResponse, WebhookResponse, PushKeyResponse,
   ReadyTextAnswer, RatingSaved, NightReport, SetupChecklist, StripeConnectionResponse, StripeOnboardingResponse, BulkMergeOutcome, CanonicalIngredientList,
   CanonicalIngredientResponse, CreateOutcome, CreatedStaffAccount, ErrorLogList, ErrorLogResponse, ErrorSettings,
   MergeOutcome, PlatformAnalytics, PlatformOverview, RecentOrdersResponse, ResetPasswordResult, RollupRunResult,
@@ -132,6 +132,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/cart': { summary: 'Put a drink in the cart', answer: 'CartResponse' },
   'POST /api/cart/clear': { summary: 'Empty the cart', answer: 'CartResponse' },
   'POST /api/cart/checkout': { summary: 'Order the cart', answer: 'PlacedOrder' },
+  'POST /api/cart/checkout/card': { summary: 'Pay the cart first: a card authorisation, no order yet', answer: 'CheckoutPaymentResponse' },
+  'POST /api/cart/checkout/card/{paymentId}/check': { summary: 'The checkout payment as Stripe left it; places the order once authorised', answer: 'CheckoutPaymentCheckResponse' },
   'DELETE /api/cart/{id}': { summary: 'Remove a cart line', answer: 'CartResponse' },
   'POST /api/orders': { summary: 'Place an order', answer: 'PlacedOrder' },
   'POST /api/orders/quick': { summary: 'Place a one-drink order', answer: 'PlacedOrder' },
@@ -172,6 +174,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/tables/sessions/{id}/holds': { summary: 'Hold a card for the tab', answer: 'HoldPaymentResponse' },
   'POST /api/tables/sessions/{id}/holds/check': { summary: "Check a card hold", answer: 'HoldCheckResponse' },
   'POST /api/payments/webhook': { summary: "Stripe's webhook", answer: 'WebhookResponse' },
+  'POST /api/payments/local/confirm': { summary: "The stand-in's test card form confirms a payment (no Stripe keys only)", answer: 'LocalCardConfirmResponse' },
   'GET /api/admin/payments/stripe': { summary: "The venue's Stripe account as Stripe last said", answer: 'StripeConnectionResponse' },
   'POST /api/admin/payments/stripe/connect': { summary: "Connect the venue's Stripe account: an Account Link to onboarding", answer: 'StripeOnboardingResponse' },
   'POST /api/admin/payments/stripe/check': { summary: "Ask Stripe for the venue's account now", answer: 'StripeConnectionResponse' },
