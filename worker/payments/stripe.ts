@@ -37,6 +37,9 @@ function client(env: StripeEnv): Stripe {
   return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(stripeFetch(env)), maxNetworkRetries: 2 });
 }
 
+/** Stripe for a venue's tabs and holds when the platform takes cards (docs/decisions/209), else null. */
+export const cardPayments = (env: StripeEnv): PaymentGateway | null => (cardPaymentsConfigured(env) ? stripeGateway(env) : null);
+
 /** A Stripe failure as the API answers it: Stripe's code and a message of ours, never Stripe's text (it may name a key). */
 function providerError(err: unknown): ApiError {
   const code = err instanceof Stripe.errors.StripeError ? err.code ?? err.type : 'unknown';
