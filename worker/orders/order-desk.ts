@@ -9,7 +9,6 @@ import { menuDrinks } from '../db/schema';
 import type { Db } from '../env';
 import { KeyedQueue } from '../lib/keyed-queue';
 import { inChunks } from '../lib/in-chunks';
-import { READ_CACHE_TTL_MS } from '../menu/read-cache';
 import { utcDay } from '../analytics/sales-figures';
 import type { UnsequencedEvent } from '../live/live-log';
 import { tableMessages } from '../../shared/tables';
@@ -40,6 +39,14 @@ export type OrderDeskHost = {
   orderReady(order: Order): void;
 };
 
+/**
+ * How long the hub places on the drinks it holds without reading them again (docs/decisions/246). The write batch
+ * checks each held drink it orders in its own transaction (available, not sold out, price and edit time unchanged),
+ * a drink the held copy lacks or calls unavailable is placed the full way, and a menu change drops the copy: its age
+ * decides nothing, so it is read once a minute per venue rather than every two seconds.
+ */
+const HELD_DRINKS_TTL_MS = 60_000;
+
 /** Status changes "Clear unclaimed" makes side by side. */
 const CANCEL_AT_ONCE = 8;
 
@@ -55,13 +62,13 @@ export class OrderDesk {
   /** The codes of the venue's open orders, read from its orders on first use (worker/orders/order-codes.ts). */
   private codes: Promise<OrderCodes> | null = null;
   /**
-   * The venue's drinks between placements (docs/decisions/144), for at most the guest read cache's lifetime
-   * (decision 085); dropped when the menu changes and whenever the write batch finds one changed.
+   * The venue's drinks between placements (docs/decisions/144), read once per venue for up to HELD_DRINKS_TTL_MS;
+   * dropped when the menu changes and whenever the write batch finds one changed.
    */
   private heldDrinks: { at: number; drinks: Map<string, Drink> } | null = null;
 
   readonly held: HeldDrinks = {
-    get: () => (this.heldDrinks && Date.now() - this.heldDrinks.at < READ_CACHE_TTL_MS ? this.heldDrinks.drinks : null),
+    get: () => (this.heldDrinks && Date.now() - this.heldDrinks.at < HELD_DRINKS_TTL_MS ? this.heldDrinks.drinks : null),
     set: (drinks) => { this.heldDrinks = { at: Date.now(), drinks }; },
     drop: () => { this.heldDrinks = null; },
   };
