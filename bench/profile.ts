@@ -28,8 +28,8 @@ const STEPS: { step: string; modules?: RegExp; functions?: RegExp }[] = [
   { step: 'hub routing (VenueHub)', modules: /^worker\/live\/(venue-hub|hub-client)\.ts/ },
   { step: 'HTTP routing and answer (hono, middleware, the route)', modules: /^(node_modules\/hono|worker\/)/ },
 ];
-const RUNTIME = 'runtime (GC, native, outside any module)';
-const IDLE = /^\((idle|program|root)\)$/;
+const RUNTIME = 'runtime (GC, native code, (program))';
+const IDLE = /^\((idle|root)\)$/;
 /** 200 µs: a placement of a few ms of JavaScript gets tens of samples, a few hundred placements thousands. */
 const SAMPLE_US = 200;
 
