@@ -148,7 +148,8 @@ export async function startServer(options: { port: number; stateDir: string; out
   });
   const server = { ...options, baseUrl: `http://127.0.0.1:${options.port}`, child };
   try {
-    await waitForServer(server.baseUrl, 300_000);
+    // The build, migrations and seed take 2 minutes on a quiet 2-core machine and several times that on a busy one.
+    await waitForServer(server.baseUrl, envNumber('BENCH_SERVER_START_SECONDS', 600) * 1000);
   } catch (err) {
     stopServer(server);
     throw err;

@@ -332,6 +332,7 @@ async function main() {
   const results: Results = { bundle: null, lighthouse: null, reads: null, live: null, staffScreen: null, writes: null, storage: null, shards: null };
   let server: BenchServer | null = null;
   let reported = false;
+  let setupFailure: string | null = null;
 
   /** Writes the report of what has run so far and prints its table; once only. */
   const finish = (why: 'done' | 'watchdog') => {
@@ -342,7 +343,7 @@ async function main() {
         if (states[name] === 'running') states[name] = `stopped: the run passed its ${RUN_LIMIT_MS / 60_000} min watchdog`;
       }
     }
-    const report = buildReport(results, { startedAt, timings, states, baseUrl: server?.baseUrl ?? null, selected });
+    const report = buildReport(results, { startedAt, timings, states, baseUrl: server?.baseUrl ?? null, selected, setupFailure });
     writeResult('latest.json', report.json);
     console.log(report.table);
     const unfinished = Object.entries(states).filter(([, state]) => state !== 'done');
@@ -420,15 +421,23 @@ async function main() {
       concurrency: envNumber('BENCH_STORAGE_CONCURRENCY', 4),
     }));
     results.shards = await phase('shards', () => shardPhase(baseUrl));
-    finish('done');
+  } catch (err) {
+    // The server did not come up, or the venues could not be added: no phase ran, and the report says why.
+    console.error(err);
+    setupFailure = err instanceof Error ? err.message : String(err);
+    for (const name of selected) states[name] = `failed: before any phase, ${setupFailure}`.slice(0, 300) as PhaseState;
   } finally {
     clearTimeout(watchdog);
+    finish('done');
     if (server) stopServer(server);
   }
 }
 
 /** The report (bench/results/latest.json) and its printed table, from the phases that ran. */
-function buildReport(results: Results, run: { startedAt: number; timings: Record<string, number>; states: Partial<Record<PhaseName, PhaseState>>; baseUrl: string | null; selected: Set<PhaseName> }) {
+function buildReport(results: Results, run: {
+  startedAt: number; timings: Record<string, number>; states: Partial<Record<PhaseName, PhaseState>>; baseUrl: string | null;
+  selected: Set<PhaseName>; setupFailure: string | null;
+}) {
   const { bundle, lighthouse, reads, live, staffScreen, writes, storage, shards } = results;
   // What bounds placement through HTTP on this machine: a request that does nothing, and one that
   // makes one D1 round trip (placement makes three: venue, reads, writes).
@@ -474,6 +483,8 @@ function buildReport(results: Results, run: { startedAt: number; timings: Record
     phases: PHASES.filter((name) => run.selected.has(name)),
     /** Each selected phase: done, not run, stopped by the watchdog, or failed (with why). */
     phase_states: run.states,
+    /** Why no phase ran (the server did not come up), or null. */
+    setup_failure: run.setupFailure,
     load_average_at_end: loadavg().map(round2),
     seconds: { ...run.timings, total: Math.round((Date.now() - run.startedAt) / 1000) },
     watchdog_seconds: RUN_LIMIT_MS / 1000,
