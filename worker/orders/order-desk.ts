@@ -13,7 +13,7 @@ import { utcDay } from '../analytics/sales-figures';
 import type { UnsequencedEvent } from '../live/live-log';
 import { tableMessages } from '../../shared/tables';
 import { FirstOrderCeiling } from './first-orders';
-import { OrderCodes, readOrderCodes } from './order-codes';
+import { OrderCodes, OrderCodesExhausted, readOrderCodes } from './order-codes';
 import { ORDER_CODE_TAKEN, placeOrder, refuse, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from './placement';
 import {
   changeOrderStatus, recallOrderStatus, recordOrderPayment, type PaymentRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest,
@@ -130,7 +130,16 @@ export class OrderDesk {
   private async placeWithCode(db: Db, req: PlacementRequest, held: HeldDrinks | undefined): Promise<PlacementOutcome> {
     for (let attempt = 0; ; attempt += 1) {
       const codes = await this.orderCodes();
-      const code = codes.claim();
+      let code: string;
+      try {
+        code = codes.claim();
+      } catch (err) {
+        // Every code seems held: orders may have left the queue without passing through the hub (a cleanup, an
+        // import). The codes are read again once, as when the database finds a code taken; a queue truly full fails.
+        if (!(err instanceof OrderCodesExhausted) || attempt > 0) throw err;
+        this.codes = null;
+        continue;
+      }
       let placed: PlacementOutcome;
       try {
         placed = await placeOrder(db, req, this.host.latestSeq(), code, held);
