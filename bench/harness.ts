@@ -49,6 +49,23 @@ export async function returningGuestTokens(stateDir: string, venueIds: string[],
   return Promise.all(subjects.map((sub) => guestToken(sub)));
 }
 
+/**
+ * The bar serves what the bench ordered: the venues' open orders are made delivered, straight in their databases,
+ * between steps (setup, never timed). A queue that only grows is no bar's: past 648 open orders a venue has no order
+ * code left (docs/decisions/230), and the ETA each placement sums in its write batch grows with the queue.
+ */
+export function serveOpenOrders(stateDir: string, venueIds: string[]) {
+  const shards = new Map(queryLocal<{ venue_id: string; shard: string }>(stateDir, 'SELECT venue_id, shard FROM venue_directory')
+    .map((row) => [row.venue_id, row.shard]));
+  const byShard = new Map<string, string[]>();
+  for (const id of venueIds) byShard.set(shards.get(id) ?? 'DB', [...(byShard.get(shards.get(id) ?? 'DB') ?? []), id]);
+  const now = new Date().toISOString();
+  for (const [shard, ids] of byShard) {
+    executeLocal(stateDir, shard, [`UPDATE orders SET status = 'delivered', made_at = coalesce(made_at, ${sqlText(now)}), delivered_at = ${sqlText(now)}, updated_at = ${sqlText(now)}
+      WHERE restaurant_id IN (${ids.map(sqlText).join(', ')}) AND status IN ('pending', 'preparing', 'ready');`]);
+  }
+}
+
 /** Returning guests' tokens by venue, each handed out once (one active order per guest, docs/product.md). */
 export type GuestPool = (venueId: string) => string;
 

@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import {
   countBy, createBenchVenues, envNumber, loadVenue, openStaffSockets, percentiles, placeOrder, pool, returningGuestTokens, round1, round2,
-  serverCpuMs, staffTokens, superadminOf, withBenchTarget, writeResult, type StaffUser, type Venue,
+  serveOpenOrders, serverCpuMs, staffTokens, superadminOf, withBenchTarget, writeResult, type StaffUser, type Venue,
 } from './harness';
 
 /** The three active demo venues, then bench venues up to `count`. */
@@ -49,6 +49,7 @@ export async function livePhase(
   // One staff session per socket, as that many devices signed in: one session's sockets are capped (docs/decisions/166).
   const live = await openStaffSockets(baseUrl, venues, options.sockets, await staffTokens(superadmin, stateDir, options.sockets));
   const tokens = await returningGuestTokens(stateDir, venues.map((v) => v.id), options.orders);
+  serveOpenOrders(stateDir, venues.map((v) => v.id));
   const serverCpuBefore = serverCpu?.() ?? 0;
   const clientCpuBefore = process.cpuUsage();
   const started = performance.now();

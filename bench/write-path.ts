@@ -6,7 +6,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { venueSlugs } from './orders';
 import {
-  countBy, createBenchVenues, envNumber, loadVenue, percentiles, placementRequest, placeOrder, pool, returningGuestPool, round1, round2, serverCpuMs, staffToken,
+  countBy, createBenchVenues, envNumber, loadVenue, percentiles, placementRequest, placeOrder, pool, returningGuestPool, round1, round2, serverCpuMs, serveOpenOrders, staffToken,
   superadminOf, withBenchTarget, writeResult, type GuestPool, type Placed, type StaffUser, type Venue,
 } from './harness';
 import { openProfiler, splitBySteps } from './profile';
@@ -108,6 +108,7 @@ async function profilePhase(baseUrl: string, venues: Venue[], stateDir: string, 
   const concurrency = envNumber('BENCH_PROFILE_CONCURRENCY', 4);
   const guests = await returningGuestPool(stateDir, venues.map((v) => v.id), Math.ceil(requests / venues.length) + 1);
   const floorGuests = await returningGuestPool(stateDir, venues.map((v) => v.id), Math.ceil(requests / venues.length) + 1);
+  serveOpenOrders(stateDir, venues.map((v) => v.id));
   const profiler = await openProfiler(options.inspectorPort);
   try {
     const run = (send: (i: number) => Promise<Placed>) => pool(Array.from({ length: requests }, (_, i) => () => send(i)), concurrency);
@@ -137,6 +138,7 @@ export async function writePathPhase(baseUrl: string, venues: Venue[], superadmi
   // with several rounds, each level's figure is its median round.
   for (let round = 0; round < rounds; round += 1) {
     for (const [i, concurrency] of levels.entries()) {
+      serveOpenOrders(stateDir, venues.map((v) => v.id));
       placementRounds[i]!.push(await placementStep(baseUrl, venues, guests, concurrency, stepMs, cpu));
       floorRounds[i]!.push(await floorStep(baseUrl, venues, floorGuests, concurrency, stepMs, cpu));
     }
