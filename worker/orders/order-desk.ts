@@ -129,7 +129,10 @@ export class OrderDesk {
    */
   private async placeWithCode(db: Db, req: PlacementRequest, held: HeldDrinks | undefined): Promise<PlacementOutcome> {
     for (let attempt = 0; ; attempt += 1) {
-      const codes = await this.orderCodes();
+      const read = this.orderCodes();
+      const codes = await read;
+      // Placements side by side that find the codes stale share one read of them again.
+      const readAgain = () => { if (this.codes === read) this.codes = null; };
       let code: string;
       try {
         code = codes.claim();
@@ -137,7 +140,7 @@ export class OrderDesk {
         // Every code seems held: orders may have left the queue without passing through the hub (a cleanup, an
         // import). The codes are read again once, as when the database finds a code taken; a queue truly full fails.
         if (!(err instanceof OrderCodesExhausted) || attempt > 0) throw err;
-        this.codes = null;
+        readAgain();
         continue;
       }
       let placed: PlacementOutcome;
@@ -150,7 +153,7 @@ export class OrderDesk {
       if (placed.ok && !placed.replayed) return placed;
       codes.returnUnused(code);
       if (placed.ok || placed.code !== ORDER_CODE_TAKEN || attempt > 0) return placed;
-      this.codes = null;
+      readAgain();
     }
   }
 
