@@ -49,6 +49,23 @@ export async function returningGuestTokens(stateDir: string, venueIds: string[],
   return Promise.all(subjects.map((sub) => guestToken(sub)));
 }
 
+/**
+ * The bar serves what the bench ordered: the venues' open orders are made delivered, straight in their databases,
+ * between steps (setup, never timed). A queue that only grows is no bar's: past 648 open orders a venue has no order
+ * code left (docs/decisions/234), and the ETA each placement sums in its write batch grows with the queue.
+ */
+export function serveOpenOrders(stateDir: string, venueIds: string[]) {
+  const shards = new Map(queryLocal<{ venue_id: string; shard: string }>(stateDir, 'SELECT venue_id, shard FROM venue_directory')
+    .map((row) => [row.venue_id, row.shard]));
+  const byShard = new Map<string, string[]>();
+  for (const id of venueIds) byShard.set(shards.get(id) ?? 'DB', [...(byShard.get(shards.get(id) ?? 'DB') ?? []), id]);
+  const now = new Date().toISOString();
+  for (const [shard, ids] of byShard) {
+    executeLocal(stateDir, shard, [`UPDATE orders SET status = 'delivered', made_at = coalesce(made_at, ${sqlText(now)}), delivered_at = ${sqlText(now)}, updated_at = ${sqlText(now)}
+      WHERE restaurant_id IN (${ids.map(sqlText).join(', ')}) AND status IN ('pending', 'preparing', 'ready');`]);
+  }
+}
+
 /** Returning guests' tokens by venue, each handed out once (one active order per guest, docs/product.md). */
 export type GuestPool = (venueId: string) => string;
 
@@ -72,13 +89,22 @@ export type StaffUser = { id: string; role: string; restaurant_id: string | null
  * A staff token in a live session (docs/decisions/192): a refresh family row is written to the local
  * database first, as a login would.
  */
-export function staffToken(user: StaffUser, stateDir: string) {
-  const sid = `bench-${randomUUID()}`;
+export async function staffToken(user: StaffUser, stateDir: string) {
+  return (await staffTokens(user, stateDir, 1))[0]!;
+}
+
+/**
+ * `count` staff tokens of the same user, each its own live session, as `count` devices signed in (one write to the
+ * local database for all of them). Sockets of one session are capped (docs/decisions/166): a bench that listens as
+ * many devices opens one session per socket.
+ */
+export function staffTokens(user: StaffUser, stateDir: string, count: number) {
   const expires = new Date(Date.now() + 2 * 3600_000).toISOString();
-  queryLocal(stateDir, `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at) VALUES ('${sid}', '${user.id}', '${sid}', '${sid}', '${expires}')`);
-  return new SignJWT({ role: user.role, restaurant_id: user.restaurant_id, claims_version: user.claims_version, sid })
+  const sids = Array.from({ length: count }, () => `bench-${randomUUID()}`);
+  queryLocal(stateDir, `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at) VALUES ${sids.map((sid) => `('${sid}', '${user.id}', '${sid}', '${sid}', '${expires}')`).join(', ')}`);
+  return Promise.all(sids.map((sid) => new SignJWT({ role: user.role, restaurant_id: user.restaurant_id, claims_version: user.claims_version, sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(user.id)
-    .setIssuer('barhop').setAudience('barhop-staff').setIssuedAt().setExpirationTime('1h').sign(secret);
+    .setIssuer('barhop').setAudience('barhop-staff').setIssuedAt().setExpirationTime('1h').sign(secret)));
 }
 
 // ---- local server and database ------------------------------------------------------------------
@@ -128,14 +154,19 @@ export async function waitForServer(url: string, timeoutMs: number) {
 }
 
 /** Builds and serves the app on its own port, state and out dir (never your `npm start` data). */
-export async function startServer(options: { port: number; stateDir: string; outDir: string }): Promise<BenchServer> {
+export async function startServer(options: { port: number; stateDir: string; outDir: string; inspectorPort?: number | null }): Promise<BenchServer> {
   const child = spawn('bash', ['scripts/e2e-server.sh', String(options.port)], {
     cwd: repoRoot, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, BARHOP_STATE_DIR: options.stateDir, BARHOP_OUT_DIR: options.outDir },
+    env: {
+      ...process.env, BARHOP_STATE_DIR: options.stateDir, BARHOP_OUT_DIR: options.outDir,
+      // The Worker's DevTools port, for a CPU profile (bench/profile.ts); none unless asked.
+      ...(options.inspectorPort ? { BARHOP_INSPECTOR_PORT: String(options.inspectorPort) } : {}),
+    },
   });
   const server = { ...options, baseUrl: `http://127.0.0.1:${options.port}`, child };
   try {
-    await waitForServer(server.baseUrl, 300_000);
+    // The build, migrations and seed take 2 minutes on a quiet 2-core machine and several times that on a busy one.
+    await waitForServer(server.baseUrl, envNumber('BENCH_SERVER_START_SECONDS', 600) * 1000);
   } catch (err) {
     stopServer(server);
     throw err;
@@ -278,12 +309,19 @@ export async function placeOrder(baseUrl: string, venue: Venue, token: string, n
   return { status: res.status, id: body.id, started, ms: performance.now() - started };
 }
 
-/** Staff sockets on venues' live channels; resolves once each has had its `hello`. */
-export async function openStaffSockets(baseUrl: string, venues: Venue[], count: number, token: string) {
+/**
+ * Staff sockets on venues' live channels, socket i on `tokens[i % tokens.length]`'s session; resolves once each has
+ * had its `hello`. A socket the hub closes (a cap) or that fails rejects: the bench listens on every socket it opened.
+ */
+export async function openStaffSockets(baseUrl: string, venues: Venue[], count: number, tokens: string[]) {
   /** order id → receipt times (performance.now()) over all sockets. */
   const receipts = new Map<string, number[]>();
+  /** Sockets closed by the server while the bench listened, with the close code. */
+  const closedEarly: number[] = [];
+  let closing = false;
   const sockets = await Promise.all(Array.from({ length: count }, (_, i) => new Promise<{ venue: Venue; ws: WebSocket }>((resolve, reject) => {
     const venue = venues[i % venues.length]!;
+    const token = tokens[i % tokens.length]!;
     const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live/venues/${venue.id}?token=${encodeURIComponent(token)}`);
     ws.onmessage = (event) => {
       const at = performance.now();
@@ -295,11 +333,22 @@ export async function openStaffSockets(baseUrl: string, venues: Venue[], count: 
         receipts.set(message.order.id, list);
       }
     };
+    ws.onclose = (event) => {
+      if (closing) return;
+      closedEarly.push(event.code);
+      reject(new Error(`socket ${i} closed by the server (${event.code} ${event.reason})`));
+    };
     ws.onerror = () => reject(new Error(`socket ${i} failed`));
   })));
   const perVenue = new Map<string, number>();
   for (const s of sockets) perVenue.set(s.venue.id, (perVenue.get(s.venue.id) ?? 0) + 1);
-  return { sockets, receipts, perVenue, close: () => { for (const s of sockets) s.ws.close(); } };
+  return {
+    sockets, receipts, perVenue, closedEarly,
+    close: () => {
+      closing = true;
+      for (const s of sockets) s.ws.close();
+    },
+  };
 }
 
 export function writeResult(name: string, report: unknown) {

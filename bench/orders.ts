@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import {
   countBy, createBenchVenues, envNumber, loadVenue, openStaffSockets, percentiles, placeOrder, pool, returningGuestTokens, round1, round2,
-  serverCpuMs, staffToken, superadminOf, withBenchTarget, writeResult, type StaffUser, type Venue,
+  serveOpenOrders, serverCpuMs, staffTokens, superadminOf, withBenchTarget, writeResult, type StaffUser, type Venue,
 } from './harness';
 
 /** The three active demo venues, then bench venues up to `count`. */
@@ -46,8 +46,10 @@ export async function livePhase(
   baseUrl: string, venues: Venue[], superadmin: StaffUser, stateDir: string,
   options: { sockets: number; orders: number; concurrency: number }, serverCpu: ReturnType<typeof serverCpuMs> = null,
 ) {
-  const live = await openStaffSockets(baseUrl, venues, options.sockets, await staffToken(superadmin, stateDir));
+  // One staff session per socket, as that many devices signed in: one session's sockets are capped (docs/decisions/166).
+  const live = await openStaffSockets(baseUrl, venues, options.sockets, await staffTokens(superadmin, stateDir, options.sockets));
   const tokens = await returningGuestTokens(stateDir, venues.map((v) => v.id), options.orders);
+  serveOpenOrders(stateDir, venues.map((v) => v.id));
   const serverCpuBefore = serverCpu?.() ?? 0;
   const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -82,6 +84,10 @@ export async function livePhase(
   const ok = placed.filter((p) => p.status === 200);
   return {
     sockets: live.sockets.length,
+    /** One staff session per socket. */
+    sessions: options.sockets,
+    /** Sockets the server closed while the bench listened (their close codes): none when every delivery is counted. */
+    sockets_closed_early: live.closedEarly,
     venues: venues.length,
     orders: placed.length,
     ok: ok.length,

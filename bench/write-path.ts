@@ -6,9 +6,10 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { venueSlugs } from './orders';
 import {
-  countBy, createBenchVenues, envNumber, loadVenue, percentiles, placementRequest, placeOrder, returningGuestPool, round1, round2, serverCpuMs, staffToken,
+  countBy, createBenchVenues, envNumber, loadVenue, percentiles, placementRequest, placeOrder, pool, returningGuestPool, round1, round2, serverCpuMs, serveOpenOrders, staffToken,
   superadminOf, withBenchTarget, writeResult, type GuestPool, type Placed, type StaffUser, type Venue,
 } from './harness';
+import { openProfiler, splitBySteps } from './profile';
 
 /** The bench venue the floor and the ceiling write to (created with the bench venues). */
 export const CEILING_SLUG = 'bench-ceiling';
@@ -63,14 +64,16 @@ export const placementStep = (baseUrl: string, venues: Venue[], guests: GuestPoo
  * placement's shape (decision 176): what any HTTP placement has to carry.
  */
 const floorStep = (baseUrl: string, venues: Venue[], guests: GuestPool, concurrency: number, durationMs: number, cpu: ServerCpu) =>
-  concurrencyStep(concurrency, durationMs, async (i) => {
-    // A token from a pool too, signed before the step as placement's are: the client's work is the same.
-    const token = guests(venues[i % venues.length]!.id);
-    const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, placementRequest(venues[i % venues.length]!, token, i));
-    await res.json().catch(() => null);
-    return { status: res.status, started, ms: performance.now() - started };
-  }, cpu);
+  concurrencyStep(concurrency, durationMs, (i) => floorRequest(baseUrl, venues, guests, i), cpu);
+
+async function floorRequest(baseUrl: string, venues: Venue[], guests: GuestPool, i: number): Promise<Placed> {
+  // A token from a pool too, signed before the step as placement's are: the client's work is the same.
+  const token = guests(venues[i % venues.length]!.id);
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/dev/bench/d1-write-once?venue=${CEILING_SLUG}`, placementRequest(venues[i % venues.length]!, token, i));
+  await res.json().catch(() => null);
+  return { status: res.status, started, ms: performance.now() - started };
+}
 
 type Step = Awaited<ReturnType<typeof concurrencyStep>>;
 
@@ -96,7 +99,34 @@ async function d1Ceiling(baseUrl: string, token: string, parallel: number, batch
   return await res.json() as { batches: number; statements_per_batch: number; parallel: number; ms: number; batches_per_s: number };
 }
 
-export async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: StaffUser, stateDir: string, cpu: ServerCpu = null) {
+/**
+ * A CPU profile of placements, then of as many floor requests, each split by step (bench/profile.ts): after the
+ * measured levels, so the profiler's own cost is in none of them.
+ */
+async function profilePhase(baseUrl: string, venues: Venue[], stateDir: string, options: { inspectorPort: number; bundle: string }) {
+  const requests = envNumber('BENCH_PROFILE_REQUESTS', 400);
+  const concurrency = envNumber('BENCH_PROFILE_CONCURRENCY', 4);
+  const guests = await returningGuestPool(stateDir, venues.map((v) => v.id), Math.ceil(requests / venues.length) + 1);
+  const floorGuests = await returningGuestPool(stateDir, venues.map((v) => v.id), Math.ceil(requests / venues.length) + 1);
+  serveOpenOrders(stateDir, venues.map((v) => v.id));
+  const profiler = await openProfiler(options.inspectorPort);
+  try {
+    const run = (send: (i: number) => Promise<Placed>) => pool(Array.from({ length: requests }, (_, i) => () => send(i)), concurrency);
+    const placed = await profiler.profile(() => run((i) => placeOrder(baseUrl, venues[i % venues.length]!, guests(venues[i % venues.length]!.id), i)));
+    const floor = await profiler.profile(() => run((i) => floorRequest(baseUrl, venues, floorGuests, i)));
+    return {
+      concurrency,
+      placement: splitBySteps(placed, requests, options.bundle),
+      floor: splitBySteps(floor, requests, options.bundle),
+      load_average: loadavg().map(round2),
+    };
+  } finally {
+    profiler.close();
+  }
+}
+
+export async function writePathPhase(baseUrl: string, venues: Venue[], superadmin: StaffUser, stateDir: string, cpu: ServerCpu = null,
+  profiling: { inspectorPort: number | null; bundle: string } | null = null) {
   const levels = (process.env.BENCH_WRITE_LEVELS ?? '1,2,4,8,16,32').split(',').map(Number);
   const stepMs = envNumber('BENCH_WRITE_STEP_SECONDS', 5) * 1000;
   const rounds = envNumber('BENCH_WRITE_ROUNDS', 1);
@@ -108,6 +138,7 @@ export async function writePathPhase(baseUrl: string, venues: Venue[], superadmi
   // with several rounds, each level's figure is its median round.
   for (let round = 0; round < rounds; round += 1) {
     for (const [i, concurrency] of levels.entries()) {
+      serveOpenOrders(stateDir, venues.map((v) => v.id));
       placementRounds[i]!.push(await placementStep(baseUrl, venues, guests, concurrency, stepMs, cpu));
       floorRounds[i]!.push(await floorStep(baseUrl, venues, floorGuests, concurrency, stepMs, cpu));
     }
@@ -125,6 +156,7 @@ export async function writePathPhase(baseUrl: string, venues: Venue[], superadmi
   const ceilingRuns = [];
   for (const parallel of [1, 8]) ceilingRuns.push(await d1Ceiling(baseUrl, token, parallel, batches));
   const ceiling = ceilingRuns.reduce((a, b) => (b.batches_per_s > a.batches_per_s ? b : a));
+  const profile = profiling?.inspectorPort ? await profilePhase(baseUrl, venues, stateDir, { inspectorPort: profiling.inspectorPort, bundle: profiling.bundle }) : null;
   return {
     venues: venues.length,
     step_seconds: stepMs / 1000,
@@ -140,6 +172,8 @@ export async function writePathPhase(baseUrl: string, venues: Venue[], superadmi
     rounds,
     /** Floor CPU ÷ placement CPU per request, the median over every level and round (null when attached). */
     floor_cpu_over_placement_cpu: cpu ? round2(median(cpuRatios)) : null,
+    /** A placement's JavaScript in workerd by step, beside the floor's (null without the Worker's DevTools port). */
+    profile,
   };
 }
 

@@ -148,7 +148,7 @@ describe('the live log in the venue database', () => {
     first.ws!.close();
     // Hold the hub's deliveries for a moment, as a slow session check would.
     await runInDurableObject(hubOf(venue), (instance) => {
-      const hub = instance as unknown as { deliveries: Promise<void> };
+      const hub = (instance as unknown as { fanOut: { deliveries: Promise<void> } }).fanOut;
       hub.deliveries = hub.deliveries.then(() => new Promise((resolve) => setTimeout(resolve, 300)));
     });
     const placed = await placeQuick();

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
-import { ORDER_CODE_PATTERN, ORDER_CODE_SPACE } from '../../shared/order-codes';
+import { ORDER_CODE_PATTERN, ORDER_CODE_SPACE, orderCodeAt } from '../../shared/order-codes';
 import { venueHub } from '../../worker/live/hub-client';
 import { OrderCodes } from '../../worker/orders/order-codes';
 import type { PlacementRequest } from '../../worker/orders/placement';
@@ -131,5 +131,26 @@ describe('order codes', () => {
         expect(duplicatesOf(codes)).toEqual([]);
       }
     }), { numRuns: 12 });
+  });
+
+  it('a bar whose every code seemed held takes orders again once orders left the queue outside the hub', { timeout: 240_000 }, async () => {
+    const { place, openCodes, restart } = await placer();
+    const venue = await venueId(SLUG);
+    await restart();
+    // Every free code taken by an open order written straight to the database: the queue holds 648 orders.
+    const held = new Set(await openCodes());
+    const free = Array.from({ length: ORDER_CODE_SPACE }, (_, i) => orderCodeAt(i)).filter((code) => !held.has(code));
+    const filler = free.map((code) => ({ id: newId(), code }));
+    const now = new Date().toISOString();
+    const insert = env.DB.prepare(`INSERT INTO orders (id, restaurant_id, owner_key, status, subtotal_cents, tax_cents, total_cents, tax_rate_bp, drink_count, code, created_at, updated_at)
+      VALUES (?, ?, ?, 'pending', 100, 0, 100, 0, 1, ?, ?, ?)`);
+    for (let at = 0; at < filler.length; at += 100) {
+      await env.DB.batch(filler.slice(at, at + 100).map((o) => insert.bind(o.id, venue, `s:filler-${o.id}`, o.code, now, now)));
+    }
+    await expect(place(0)).rejects.toThrow();
+    // The orders leave the open states without passing through the hub (as a cleanup or an import would).
+    await env.DB.prepare(`UPDATE orders SET status = 'cancelled' WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(filler.map((o) => o.id))).run();
+    const placed = await place(1);
+    expect(placed.code).toMatch(ORDER_CODE_PATTERN);
   });
 });

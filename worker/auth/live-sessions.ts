@@ -30,23 +30,51 @@ function remember<T>(cache: Map<string, Cached<T>>, key: string, value: T, nowMs
   cache.set(key, { at: nowMs, value });
 }
 
+const staffStatement = (d1: D1Database, ref: StaffSessionRef, nowMs: number) => d1.prepare(
+  `SELECT u.role, u.restaurant_id, u.claims_version, u.disabled_at,
+     EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ?2 AND r.user_id = u.id
+             AND r.revoked_at IS NULL AND r.expires_at > ?3) AS family_live
+   FROM users u WHERE u.id = ?1`,
+).bind(ref.userId, ref.sessionId, new Date(nowMs).toISOString());
+
+type StaffRow = { role: StaffSessionState['role']; restaurant_id: string | null; claims_version: number; disabled_at: string | null; family_live: number };
+
+const staffStateOf = (row: StaffRow | null | undefined): StaffSessionState | null => (row && !row.disabled_at && row.family_live
+  ? { role: row.role, restaurantId: row.restaurant_id, claimsVersion: row.claims_version }
+  : null);
+
+const staffKey = (ref: StaffSessionRef) => `${ref.userId}:${ref.sessionId}`;
+
 /** The staff session's current state, or null once it has ended. */
 export async function staffSessionState(d1: D1Database, ref: StaffSessionRef, nowMs = Date.now()): Promise<StaffSessionState | null> {
-  const key = `${ref.userId}:${ref.sessionId}`;
-  const hit = fresh(staffAnswers, key, nowMs);
+  const hit = fresh(staffAnswers, staffKey(ref), nowMs);
   if (hit) return hit.value;
-  const row = await d1.prepare(
-    `SELECT u.role, u.restaurant_id, u.claims_version, u.disabled_at,
-       EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ?2 AND r.user_id = u.id
-               AND r.revoked_at IS NULL AND r.expires_at > ?3) AS family_live
-     FROM users u WHERE u.id = ?1`,
-  ).bind(ref.userId, ref.sessionId, new Date(nowMs).toISOString())
-    .first<{ role: StaffSessionState['role']; restaurant_id: string | null; claims_version: number; disabled_at: string | null; family_live: number }>();
-  const state = row && !row.disabled_at && row.family_live
-    ? { role: row.role, restaurantId: row.restaurant_id, claimsVersion: row.claims_version }
-    : null;
-  remember(staffAnswers, key, state, nowMs);
+  const state = staffStateOf(await staffStatement(d1, ref, nowMs).first<StaffRow>());
+  remember(staffAnswers, staffKey(ref), state, nowMs);
   return state;
+}
+
+/**
+ * The states of several staff sessions: the ones not cached are read in one D1 batch, so the 50 devices of a bar's
+ * staff cost one round trip when their answers expire together, not 50 (the live fan-out, docs/decisions/166).
+ */
+export async function staffSessionStates(d1: D1Database, refs: readonly StaffSessionRef[], nowMs = Date.now()): Promise<(StaffSessionState | null)[]> {
+  const answers = new Map<string, StaffSessionState | null>();
+  const missing = new Map<string, StaffSessionRef>();
+  for (const ref of refs) {
+    const hit = fresh(staffAnswers, staffKey(ref), nowMs);
+    if (hit) answers.set(staffKey(ref), hit.value);
+    else missing.set(staffKey(ref), ref);
+  }
+  if (missing.size) {
+    const results = await d1.batch<StaffRow>([...missing.values()].map((ref) => staffStatement(d1, ref, nowMs)));
+    [...missing.keys()].forEach((key, i) => {
+      const state = staffStateOf(results[i]?.results[0]);
+      remember(staffAnswers, key, state, nowMs);
+      answers.set(key, state);
+    });
+  }
+  return refs.map((ref) => answers.get(staffKey(ref)) ?? null);
 }
 
 /** True while the device session is still linked to the account the token names, by the same sign-in. */

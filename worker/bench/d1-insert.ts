@@ -41,7 +41,7 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue) {
   }));
   const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), venue.taxRateBp);
   const orderRow: OrderRow = {
-    id: orderId, restaurantId: venue.id, ownerKey, guestSessionId: ownerKey.slice(2), guestId: null, userId: null,
+    id: orderId, restaurantId: venue.id, ownerKey, guestSessionId: null, guestId: null, userId: null,
     displayName: null, customerName: null, customerPhone: null, status: 'pending', paymentStatus: 'unpaid', paymentMethod: null,
     subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents, taxRateBp: venue.taxRateBp,
     specialInstructions: null, salesChannel: 'app', tableNumber: null, referredByAi: false, aiRecipeName: null, customName: null,

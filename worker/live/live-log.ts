@@ -26,6 +26,9 @@ export const HOLE_WAIT_MS = 1_000;
 /** An event as the hub sends it: its number, whose order it is, and the message as staff receive it. */
 export type StoredEvent = { seq: number; owner_key: string; body: string };
 
+/** An event before the venue's database numbers it. */
+export type UnsequencedEvent = LiveEvent extends infer E ? (E extends LiveEvent ? Omit<E, 'seq'> : never) : never;
+
 /** A change to announce, as the write batch records it. `from` is null for an order's creation. */
 export type LiveChange = { venueId: string; orderId: string; from: OrderStatus | null; to: OrderStatus; at: string };
 

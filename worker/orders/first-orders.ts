@@ -3,6 +3,7 @@
 // count: every placement at the venue passes through it one owner at a time, so the count is exact under
 // concurrency and costs no request; a hub that starts afresh reads it back from the venue's orders.
 import { sql } from 'drizzle-orm';
+import { inChunks } from '../lib/in-chunks';
 import type { Db } from '../env';
 import { refuse, type PlacementOutcome, type PlacementOwner, type Refusal } from './placement';
 
@@ -39,9 +40,30 @@ async function firstOrdersSince(db: Db, venueId: string, since: string): Promise
   return rows.map((r) => Date.parse(r.created_at));
 }
 
+/** Owners whose orders are looked up at once when the ceiling is reached (a query's bound values stay under 100). */
+const OWNERS_PER_LOOKUP = 40;
+
+/** Of these placed orders, the ones that were not their owner's first at the venue (another order, kept or archived). */
+async function notFirst(db: Db, venueId: string, placed: readonly Unverified[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const chunk of inChunks([...new Set(placed.map((p) => p.ownerKey))], OWNERS_PER_LOOKUP)) {
+    const keys = sql.join(chunk.map((key) => sql`${key}`), sql`, `);
+    const rows = await db.all<{ owner_key: string; id: string }>(sql`
+      select owner_key, id from orders where restaurant_id = ${venueId} and owner_key in (${keys})
+      union all select owner_key, '' as id from archived_orders where restaurant_id = ${venueId} and owner_key in (${keys})`);
+    for (const p of placed) {
+      if (rows.some((row) => row.owner_key === p.ownerKey && row.id !== p.orderId)) found.add(p.orderId);
+    }
+  }
+  return found;
+}
+
 /** What an admitted placement reports back once placed. */
 export type FirstOrderTicket = { settle(outcome: PlacementOutcome): void };
 const UNCOUNTED: FirstOrderTicket = { settle: () => undefined };
+
+/** A placed order counted as a first one until looked up (only when the count reaches the ceiling). */
+type Unverified = { ownerKey: string; orderId: string; at: number };
 
 export class FirstOrderCeiling {
   /** Anonymous owners known to have ordered at the venue: neither checked nor counted again. */
@@ -49,8 +71,14 @@ export class FirstOrderCeiling {
   /** When each counted first order in the window was admitted; null until read from the venue's orders. */
   private admitted: number[] | null = null;
   private loading: Promise<number[]> | null = null;
-  /** Admitted, not yet known to be placed and first: counted too, so parallel placements cannot pass the ceiling. */
+  /** Admitted, not yet known to be placed: counted too, so parallel placements cannot pass the ceiling. */
   private placing = 0;
+  /**
+   * Placed by devices the hub had not seen order, counted as first orders without asking the database: most are
+   * looked up never, since the count stays under the ceiling. When it reaches it, they are looked up at once, and
+   * only the true first orders stay counted (docs/decisions/246).
+   */
+  private unverified: Unverified[] = [];
 
   constructor(private readonly venueId: string) {}
 
@@ -58,20 +86,50 @@ export class FirstOrderCeiling {
   async admit(db: Db, owner: PlacementOwner, now = Date.now()): Promise<FirstOrderTicket | Refusal> {
     if (owner.guestId || this.regulars.has(owner.ownerKey)) return UNCOUNTED;
     const windowStart = now - FIRST_ORDERS_WINDOW_MS;
-    const admitted = (this.admitted = (await this.counted(db, windowStart)).filter((at) => at > windowStart));
+    let admitted = await this.inWindow(db, windowStart);
+    if (admitted.length + this.unverified.length + this.placing >= FIRST_ORDERS_PER_VENUE && this.unverified.length) {
+      await this.verify(db);
+      admitted = await this.inWindow(db, windowStart);
+    }
     // Nothing awaited from here to the ticket: the count and the decision are one step.
-    if (admitted.length + this.placing < FIRST_ORDERS_PER_VENUE) return this.ticket(db, owner.ownerKey, now);
+    if (admitted.length + this.unverified.length + this.placing < FIRST_ORDERS_PER_VENUE) return this.ticket(owner.ownerKey, now);
     // At the ceiling only, a device the hub has not seen order is looked up: a regular still orders.
     if (await hasOrderedAt(db, this.venueId, owner.ownerKey)) {
       this.remember(owner.ownerKey);
       return UNCOUNTED;
     }
-    const oldest = Math.min(now, ...admitted);
+    const oldest = Math.min(now, ...admitted, ...this.unverified.map((u) => u.at));
     const retryAfterSeconds = Math.max(1, Math.ceil((oldest + FIRST_ORDERS_WINDOW_MS - now) / 1000));
     return {
       ...refuse(429, 'rate_limited', `This bar is taking a lot of orders from new devices right now. Sign in with your phone number to order, or try again in ${Math.ceil(retryAfterSeconds / 60)} min.`),
       retryAfterSeconds,
     };
+  }
+
+  /** The counted first orders still in the window (the unverified ones too are dropped once out of it). */
+  private async inWindow(db: Db, windowStart: number): Promise<number[]> {
+    this.unverified = this.unverified.filter((u) => u.at > windowStart);
+    return (this.admitted = (await this.counted(db, windowStart)).filter((at) => at > windowStart));
+  }
+
+  /** A lookup under way: admissions meanwhile wait for it rather than look the same orders up again. */
+  private verifying: Promise<void> | null = null;
+
+  /**
+   * Looks the unverified orders up in one go: the true first ones are counted, the others' owners remembered. They
+   * stay counted while the lookup runs, so placements side by side never see the count drop.
+   */
+  private verify(db: Db): Promise<void> {
+    this.verifying ??= (async () => {
+      const checking = [...this.unverified];
+      const before = await notFirst(db, this.venueId, checking);
+      const checked = new Set(checking);
+      this.unverified = this.unverified.filter((u) => !checked.has(u));
+      for (const placed of checking) {
+        if (!before.has(placed.orderId)) this.admitted?.push(placed.at);
+      }
+    })().finally(() => { this.verifying = null; });
+    return this.verifying;
   }
 
   private async counted(db: Db, windowStart: number): Promise<number[]> {
@@ -83,22 +141,15 @@ export class FirstOrderCeiling {
     return this.admitted;
   }
 
-  private ticket(db: Db, ownerKey: string, admittedAt: number): FirstOrderTicket {
+  private ticket(ownerKey: string, admittedAt: number): FirstOrderTicket {
     this.placing += 1;
     return {
       settle: (outcome) => {
-        if (!outcome.ok || outcome.replayed) {
-          this.placing -= 1;
-          return;
-        }
+        this.placing -= 1;
+        if (!outcome.ok || outcome.replayed) return;
         this.remember(ownerKey);
-        // Counted once the order is known to be the device's first here: the answer does not wait for it.
-        void hasOrderedAt(db, this.venueId, ownerKey, outcome.order.id)
-          .catch(() => false)
-          .then((orderedBefore) => {
-            this.placing -= 1;
-            if (!orderedBefore) this.admitted?.push(admittedAt);
-          });
+        // Counted as a first order until the count reaches the ceiling, when it is looked up: the answer never waits.
+        this.unverified.push({ ownerKey, orderId: outcome.order.id, at: admittedAt });
       },
     };
   }

@@ -398,7 +398,8 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     id: orderId,
     restaurantId: req.venueId,
     ownerKey: req.owner.ownerKey,
-    guestSessionId: req.owner.sessionId,
+    // Never read: the owner key names the device (docs/decisions/246, storage), so a kept order does not carry it twice.
+    guestSessionId: null,
     guestId: req.owner.guestId,
     userId: null,
     displayName: req.details.displayName,

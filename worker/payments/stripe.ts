@@ -50,6 +50,9 @@ function client(env: StripeEnv): Stripe {
  */
 export class StripeRefusal extends ApiError {}
 
+/** Stripe for a venue's tabs and holds when the platform takes cards (docs/decisions/222), else null. */
+export const cardPayments = (env: StripeEnv): PaymentGateway | null => (cardPaymentsConfigured(env) ? stripeGateway(env) : null);
+
 /** A Stripe failure as the API answers it: Stripe's code and a message of ours, never Stripe's text (it may name a key). */
 function providerError(err: unknown): ApiError {
   const code = err instanceof Stripe.errors.StripeError ? err.code ?? err.type : 'unknown';

@@ -87,6 +87,17 @@ export async function sendOrderReady(env: WorkerEnv, db: Db, order: ReadyOrder, 
   }));
 }
 
+/**
+ * The pushes and text of a ready order, after its change is published: the bar's answer never waits on them (the
+ * venue's hub keeps its request alive with `waitUntil` until they are sent).
+ */
+export function sendOrderReadyLater(env: WorkerEnv, waitUntil: (work: Promise<unknown>) => void, db: Promise<Db>, order: { id: string; restaurant_id: string; table_number?: string | null; table_session_id?: string | null }) {
+  const ready = { id: order.id, restaurantId: order.restaurant_id, tableNumber: order.table_number ?? null, tableSessionId: order.table_session_id ?? null };
+  waitUntil(db.then((shard) => sendOrderReady(env, shard, ready)).catch((err: unknown) => {
+    console.error(JSON.stringify({ level: 'error', message: 'ready push failed', order_id: ready.id, error: String(err) }));
+  }));
+}
+
 /** What a table member's phone shows when a round of their tab is ready (docs/decisions/231). */
 export function roundReadyPayload(venue: { name: string; slug: string }, order: { id: string; tableNumber: string | null }): ReadyPushPayload {
   return {

@@ -28,6 +28,7 @@ import { liveShares } from './serialize';
 import { tabHolds } from '../db/schema';
 import type { Tip } from '../../shared/tab-split';
 import type { PaymentGateway } from '../payments/stripe';
+import { KeyedQueue } from '../lib/keyed-queue';
 
 /** What the desk needs of its hub. */
 export type DeskHost = {
@@ -71,7 +72,8 @@ export const TABLE_ROWS_TTL_MS = 60_000;
 const TABLE_ROWS_KEPT = 500;
 
 export class TableDesk {
-  private readonly chains = new Map<string, Promise<unknown>>();
+  /** Each table session's changes, one after another (worker/lib/keyed-queue.ts). */
+  private readonly turns = new KeyedQueue();
   /**
    * The venue's live sessions and who is present at each (session id → table and owner keys), read once from D1
    * and kept current by every change here: placement asks it whether a guest may order on their own.
@@ -130,25 +132,13 @@ export class TableDesk {
 
   // ---- one change -----------------------------------------------------------------------------
 
-  private async serial<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.chains.get(key) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const tail = run.catch(() => undefined);
-    this.chains.set(key, tail);
-    try {
-      return await run;
-    } finally {
-      if (this.chains.get(key) === tail) this.chains.delete(key);
-    }
-  }
-
   /**
    * Runs `decide` over the table as it is, in the session's turn, and commits what it decided; the card payments
    * of the shares `stopping` picks are stopped at Stripe first, and what the change left to Stripe is done after
    * it, in the same turn (worker/payments/settlement.ts).
    */
   private change(sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>, stopping?: (rows: TableRows) => TableRows['shares']): Promise<TableOutcome> {
-    return this.serial(`session:${sessionId}`, async () => {
+    return this.turns.run(`session:${sessionId}`, async () => {
       const turn = this.turn(sessionId);
       if (stopping) {
         const first = await this.decideNow(await this.host.database(), sessionId, actor, decide);
@@ -187,7 +177,7 @@ export class TableDesk {
 
   /** The tab closes on its holds: open card payments stopped, the capture planned, then made hold by hold. */
   private capture(sessionId: string, actor: TableActor, tip: Tip, reason: 'paid' | 'auto_closed'): Promise<TableOutcome> {
-    return this.serial(`session:${sessionId}`, async () => {
+    return this.turns.run(`session:${sessionId}`, async () => {
       const turn = this.turn(sessionId);
       const first = await this.decideNow(await this.host.database(), sessionId, actor, (s) => planCaptureDecision(s, { tip }));
       if (isRefusal(first)) return first;
@@ -203,7 +193,7 @@ export class TableDesk {
 
   /** An admin's refund: planned in the table's turn (so two at once cannot both pass), then made at Stripe. */
   private refund(command: Extract<TableCommand, { type: 'refund_share' }>, actor: TableActor): Promise<TableOutcome> {
-    return this.serial(`session:${command.sessionId}`, async () => {
+    return this.turns.run(`session:${command.sessionId}`, async () => {
       const planned = await this.changeNow(command.sessionId, actor, (s) => planRefundDecision(s, command));
       if (!planned.ok) return planned;
       const { outcome, made } = await makePendingRefunds(this.turn(command.sessionId), actor);
@@ -325,7 +315,7 @@ export class TableDesk {
    */
   async roundChanged(sessionId: string): Promise<void> {
     this.forget(sessionId);
-    await this.serial(`session:${sessionId}`, async () => {
+    await this.turns.run(`session:${sessionId}`, async () => {
       const rows = await this.current(await this.host.database(), sessionId);
       if (rows) this.publish(rows, []);
     });
@@ -339,7 +329,7 @@ export class TableDesk {
    */
   private open(command: Extract<TableCommand, { type: 'open' }>, actor: TableActor): Promise<TableOutcome> {
     if (actor.kind !== 'guest') return Promise.resolve(tableRefusal(403, 'forbidden.staff_join'));
-    return this.serial(`table:${command.table}`, async () => {
+    return this.turns.run(`table:${command.table}`, async () => {
       const db = await this.host.database();
       const venueId = this.host.venueId();
       const [tables, live] = await db.batch([venueTableQuery(db, venueId, command.table), liveSessionAtQuery(db, venueId, command.table)]);
@@ -423,7 +413,7 @@ export class TableDesk {
     // One turn cannot wait on itself.
     if (sessionId === intoId) return this.change(sessionId, actor, (scope) => mergeDecision(scope, scope.rows));
     const [first, second] = [sessionId, intoId].sort();
-    return this.serial(`session:${first}`, () => this.serial(`session:${second}`, async () => {
+    return this.turns.run(`session:${first}`, () => this.turns.run(`session:${second}`, async () => {
       const outcome = await this.changeNow(sessionId, actor, async (scope) => mergeDecision(scope, await readTable(scope.db, intoId)));
       if (!outcome.ok) return outcome;
       // The tab they joined, read after the batch: its members (the merged ones too) and staff are told.
