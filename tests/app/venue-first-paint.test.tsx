@@ -3,6 +3,7 @@
 // first commit draws the same elements with the same classes as that first paint, so nothing moves (CLS).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import MenuPage from '../../app/features/guest/menu/MenuPage';
@@ -135,6 +136,30 @@ describe("the Worker's first paint of the menu", () => {
     const template = document.createElement('template');
     template.innerHTML = menuFirstPaint(COVERED, MENU, { drinkCards: MENU.length });
     expect(shape(container.querySelector('.guest-shell')!)).toEqual(shape(template.content.firstElementChild!));
+  });
+
+  it("on a long menu, the app's first commit is the first paint's screenful of cards; the rest of the menu follows in a later commit", async () => {
+    mockApi({ 'POST /api/auth/guest-session': guestSessionReply(null), 'GET /api/orders/active': { body: { order: null } } });
+    // The Artisan Bar's menu has 36 drinks: committing every card at once was the long task after the first paint.
+    const longMenu = Array.from({ length: 36 }, (_, i) => drink(`d-long-${String(i).padStart(13, '0')}`, `Drink ${i}`, i % 3 ? 'cocktail' : 'beer', 900 + i));
+    writeBoot('artisan-bar', COVERED, longMenu);
+    const client = createQueryClient();
+    prefetchVenuePage(client, '/venue/artisan-bar');
+    const router = createMemoryRouter([{ path: '/venue/:slug', element: <VenueLayout />, children: [{ index: true, element: <MenuPage /> }] }], { initialEntries: ['/venue/artisan-bar'] });
+    const commits: { cards: number; shape: unknown }[] = [];
+    const onCommit = () => {
+      const shell = document.querySelector('.guest-shell');
+      if (shell) commits.push({ cards: shell.querySelectorAll('.drink-card').length, shape: shape(shell.cloneNode(true)) });
+    };
+    render(<Profiler id="menu" onRender={onCommit}><QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider></Profiler>);
+
+    const template = document.createElement('template');
+    template.innerHTML = menuFirstPaint(COVERED, longMenu);
+    expect(commits[0]!.shape).toEqual(shape(template.content.firstElementChild!));
+    expect(commits[0]!.cards).toBeLessThan(longMenu.length);
+    // Every card, and the AI links under the grid, once the later commit is in.
+    await expect.poll(() => screen.getAllByRole('link', { name: /^Drink \d+/ }).length).toBe(longMenu.length);
+    expect(screen.getByRole('link', { name: /Vibe Mixer/ })).toBeTruthy();
   });
 
   it('draws the first drink cards only, and the cover from the given source', () => {
