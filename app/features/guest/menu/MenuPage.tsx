@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, Search, Sparkles } from 'lucide-react';
 import { useVenueDrinks } from '../../venues/api';
@@ -9,6 +9,7 @@ import { AgeGate } from './AgeGate';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 import { categoryCounts, filterDrinks } from './menu-filter';
+import { firstMenuOfTheLoad, markWholeMenuDrawn } from './first-screen';
 import { categoryLabel } from '../../../../shared/categories';
 import { FIRST_SCREEN_DRINKS } from '../../../../shared/constants';
 import type { Drink } from '../../../../shared/schemas/drink';
@@ -37,8 +38,10 @@ export default function MenuPage() {
   const cover = venue.cover_image_url ?? venue.image_url;
   // The first commit draws what the Worker's first paint shows: the first screenful of cards, and nothing under a
   // partial grid. The rest of the menu follows in a deferred render of its own, so no long task follows the paint
-  // and a guest's first tap is answered at once (docs/decisions/258).
-  const wholeMenu = useDeferredValue(true, false);
+  // and a guest's first tap is answered at once (docs/decisions/258). Only the page load's first menu does this.
+  const [splitFirstCommit] = useState(firstMenuOfTheLoad);
+  const wholeMenu = useDeferredValue(true, !splitFirstCommit);
+  useEffect(() => { if (wholeMenu) markWholeMenuDrawn(); }, [wholeMenu]);
   const listed = wholeMenu ? shown : shown.slice(0, FIRST_SCREEN_DRINKS);
 
   return (
