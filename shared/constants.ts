@@ -23,6 +23,11 @@ export const OTP_CODE_LENGTH = 6;
 export const AGE_THRESHOLD = 21;
 export const DEFAULT_ESTIMATED_WAIT = '15-20 minutes';
 export const DOUBLE_TAP_MS = 500;
+/**
+ * The drink cards a phone shows under the menu's header, cover, search and chips: the Worker's first paint draws
+ * these, and the app's first commit draws the same before the rest of the menu (docs/decisions/219 and 258).
+ */
+export const FIRST_SCREEN_DRINKS = 6;
 
 export const DRINK_CATEGORIES = [
   'cocktail', 'mocktail', 'beer', 'wine', 'non_alcoholic', 'house_classic', 'menu_cocktail', 'spirit', 'shot', 'other',

@@ -3,11 +3,13 @@
 // first commit draws the same elements with the same classes as that first paint, so nothing moves (CLS).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import MenuPage from '../../app/features/guest/menu/MenuPage';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
+import { resetFirstMenuForTests } from '../../app/features/guest/menu/first-screen';
 import { installAuth } from '../../app/features/auth/install';
 import { prefetchVenuePage, venueKeys } from '../../app/features/venues/api';
 import { createQueryClient } from '../../app/lib/query-client';
@@ -135,6 +137,38 @@ describe("the Worker's first paint of the menu", () => {
     const template = document.createElement('template');
     template.innerHTML = menuFirstPaint(COVERED, MENU, { drinkCards: MENU.length });
     expect(shape(container.querySelector('.guest-shell')!)).toEqual(shape(template.content.firstElementChild!));
+  });
+
+  it("on a long menu, the app's first commit is the first paint's screenful of cards; the rest of the menu follows in a later commit", async () => {
+    resetFirstMenuForTests();
+    mockApi({ 'POST /api/auth/guest-session': guestSessionReply(null), 'GET /api/orders/active': { body: { order: null } } });
+    // The Artisan Bar's menu has 36 drinks: committing every card at once was the long task after the first paint.
+    const longMenu = Array.from({ length: 36 }, (_, i) => drink(`d-long-${String(i).padStart(13, '0')}`, `Drink ${i}`, i % 3 ? 'cocktail' : 'beer', 900 + i));
+    writeBoot('artisan-bar', COVERED, longMenu);
+    const client = createQueryClient();
+    prefetchVenuePage(client, '/venue/artisan-bar');
+    const router = createMemoryRouter([{ path: '/venue/:slug', element: <VenueLayout />, children: [{ index: true, element: <MenuPage /> }] }], { initialEntries: ['/venue/artisan-bar'] });
+    let commits: { cards: number; shape: unknown }[] = [];
+    const onCommit = () => {
+      const shell = document.querySelector('.guest-shell');
+      if (shell) commits.push({ cards: shell.querySelectorAll('.drink-card').length, shape: shape(shell.cloneNode(true)) });
+    };
+    const { unmount } = render(<Profiler id="menu" onRender={onCommit}><QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider></Profiler>);
+
+    const template = document.createElement('template');
+    template.innerHTML = menuFirstPaint(COVERED, longMenu);
+    expect(commits[0]!.shape).toEqual(shape(template.content.firstElementChild!));
+    expect(commits[0]!.cards).toBeLessThan(longMenu.length);
+    // Every card, and the AI links under the grid, once the later commit is in.
+    await expect.poll(() => screen.getAllByRole('link', { name: /^Drink \d+/ }).length).toBe(longMenu.length);
+    expect(screen.getByRole('link', { name: /Vibe Mixer/ })).toBeTruthy();
+
+    // Coming back to the menu later in the same page load draws it whole at once, under the place the guest left.
+    unmount();
+    commits = [];
+    const again = createMemoryRouter([{ path: '/venue/:slug', element: <VenueLayout />, children: [{ index: true, element: <MenuPage /> }] }], { initialEntries: ['/venue/artisan-bar'] });
+    render(<Profiler id="menu" onRender={onCommit}><QueryClientProvider client={client}><RouterProvider router={again} /></QueryClientProvider></Profiler>);
+    expect(commits.find((c) => c.cards > 0)!.cards).toBe(longMenu.length);
   });
 
   it('draws the first drink cards only, and the cover from the given source', () => {

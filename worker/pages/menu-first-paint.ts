@@ -3,6 +3,7 @@
 // element and class for class, so the swap to React's own DOM moves nothing (CLS). tests/app/menu-first-paint
 // renders the React page and this markup side by side and fails when they drift apart.
 import { categoryLabel } from '../../shared/categories';
+import { FIRST_SCREEN_DRINKS } from '../../shared/constants';
 import { formatCents } from '../../shared/money';
 import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
@@ -81,11 +82,11 @@ function drinkCard(drink: Drink, venue: Venue) {
 }
 
 /**
- * Drink cards drawn before the app starts: the rows a phone shows under the header, cover, search and chips.
- * The first paint is a beginning of the screen React draws: its first commit only adds below it, so nothing that
- * is on screen moves.
+ * Drink cards drawn before the app starts: the rows a phone shows under the header, cover, search and chips. The
+ * app's first commit draws the same (app/features/guest/menu/MenuPage.tsx) and adds the rest below them later, so
+ * nothing that is on screen moves.
  */
-export const FIRST_PAINT_DRINKS = 6;
+const FIRST_PAINT_DRINKS = FIRST_SCREEN_DRINKS;
 
 export type FirstPaintOptions = {
   /** What the cover <img> shows; by default the cover's own URL (a data: URI saves the LCP image its request). */

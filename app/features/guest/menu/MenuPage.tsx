@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, Search, Sparkles } from 'lucide-react';
 import { useVenueDrinks } from '../../venues/api';
@@ -9,7 +9,9 @@ import { AgeGate } from './AgeGate';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 import { categoryCounts, filterDrinks } from './menu-filter';
+import { firstMenuOfTheLoad, markWholeMenuDrawn } from './first-screen';
 import { categoryLabel } from '../../../../shared/categories';
+import { FIRST_SCREEN_DRINKS } from '../../../../shared/constants';
 import type { Drink } from '../../../../shared/schemas/drink';
 
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 184).
@@ -34,6 +36,13 @@ export default function MenuPage() {
   const categories = useMemo(() => categoryCounts(found), [found]);
   const shown = category ? found.filter((d) => d.category === category) : found;
   const cover = venue.cover_image_url ?? venue.image_url;
+  // The first commit draws what the Worker's first paint shows: the first screenful of cards, and nothing under a
+  // partial grid. The rest of the menu follows in a deferred render of its own, so no long task follows the paint
+  // and a guest's first tap is answered at once (docs/decisions/258). Only the page load's first menu does this.
+  const [splitFirstCommit] = useState(firstMenuOfTheLoad);
+  const wholeMenu = useDeferredValue(true, !splitFirstCommit);
+  useEffect(() => { if (wholeMenu) markWholeMenuDrawn(); }, [wholeMenu]);
+  const listed = wholeMenu ? shown : shown.slice(0, FIRST_SCREEN_DRINKS);
 
   return (
     <>
@@ -84,7 +93,7 @@ export default function MenuPage() {
           <p className="empty-state">{t('No drinks found')}</p>
         ) : (
           <ul className="drink-grid" aria-label={t('Drinks')}>
-            {shown.map((drink) => (
+            {listed.map((drink) => (
               <li key={drink.id}>
                 <Link className="drink-card" to={`/venue/${venue.slug}/drink/${drink.id}`}>
                   <DrinkCardBody drink={drink} venueName={venue.name} happyHour={happyHour} />
@@ -93,14 +102,16 @@ export default function MenuPage() {
             ))}
           </ul>
         )}
-        <div className="ai-links">
-          <Link className="ai-link-card" to={`/venue/${venue.slug}/vibe`}>
-            <Sparkles aria-hidden="true" /> <span><strong>{t('Vibe Mixer')}</strong><br />{t('Pick a vibe, get a drink')}</span>
-          </Link>
-          <Link className="ai-link-card" to={`/venue/${venue.slug}/ai`}>
-            <Sparkles aria-hidden="true" /> <span><strong>{t('AI Chat')}</strong><br />{t('Ask the bartender')}</span>
-          </Link>
-        </div>
+        {listed.length === shown.length && (
+          <div className="ai-links">
+            <Link className="ai-link-card" to={`/venue/${venue.slug}/vibe`}>
+              <Sparkles aria-hidden="true" /> <span><strong>{t('Vibe Mixer')}</strong><br />{t('Pick a vibe, get a drink')}</span>
+            </Link>
+            <Link className="ai-link-card" to={`/venue/${venue.slug}/ai`}>
+              <Sparkles aria-hidden="true" /> <span><strong>{t('AI Chat')}</strong><br />{t('Ask the bartender')}</span>
+            </Link>
+          </div>
+        )}
       </main>
       {aiPanelOpen && (
         <Suspense fallback={<p className="visually-hidden" role="status">{t('Opening the AI Bartender...')}</p>}>
