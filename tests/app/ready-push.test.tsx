@@ -109,9 +109,9 @@ describe("Tell me when it's ready", () => {
     expect(screen.queryByText(READY_PUSH_TEXT.homeScreen)).toBeNull();
   });
 
-  it('the texts are docs/product.md §8.5 verbatim', async () => {
+  it('the texts are docs/guest-app.md §8.5 verbatim', async () => {
     const { readFileSync } = await import('node:fs');
-    const product = readFileSync('docs/product.md', 'utf8').replace(/\s+/g, ' ');
+    const product = readFileSync('docs/guest-app.md', 'utf8').replace(/\s+/g, ' ');
     for (const text of [...Object.values(READY_PUSH_TEXT), ...Object.values(READY_TEXT_TEXT)]) expect(product).toContain(text);
   });
 });
