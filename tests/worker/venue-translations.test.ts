@@ -263,7 +263,7 @@ describe('the AI bartender in the guest\'s language', () => {
     const res = await call('POST', '/api/ai/vibe', { token, body: { slug: 'artisan-bar', lang: 'es', selectedCategories: ['Gin', 'Bold'] } });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ backend: 'workers-ai', message: '¡Prueba el Negroni!' });
-    expect(prompts[0]).toContain('The guest reads Spanish: write "reply" and "blurb" in Spanish');
+    expect(prompts[0]).toContain('Write "reply" and "blurb" in Spanish, every sentence of them');
     const bad = await call('POST', '/api/ai/chat', { token, body: { slug: 'artisan-bar', lang: 'pt', messages: [{ role: 'user', content: 'hola' }] } });
     expect(expectApiError(bad, 400).code).toBe('invalid_request');
   });
