@@ -15,8 +15,11 @@ type Manifest = Record<string, ManifestChunk>;
 export const OWN_CODE_TARGET_KB = 10;
 /** What check:bundle fails past until the target holds: no change grows a route's own code (docs/decisions/258). */
 export const OWN_CODE_BUDGET_KB = 19.5;
-/** A cap on a route's whole first download, fixed stack included, so the stack cannot grow unseen (docs/decisions/258). */
-export const GUEST_ROUTE_CAP_KB = 112;
+/**
+ * A cap on a route's whole first download, so the fixed stack cannot grow unseen (docs/decisions/258): the fixed stack
+ * as measured (92.8 KB) plus the own-code ratchet.
+ */
+export const GUEST_ROUTE_CAP_KB = 112.3;
 const VENUE_LAYOUT = 'app/features/guest/venue/VenueLayout.tsx';
 /** Guest routes: the pages a guest's browser loads to render them (app/routes.tsx). */
 const GUEST_ROUTES: Record<string, string[]> = {

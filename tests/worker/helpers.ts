@@ -1,7 +1,8 @@
 import { exports } from 'cloudflare:workers';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { ApiErrorBody } from '../../shared/schemas/common';
 import type { ApiAnswer, ApiMethod, ApiPath, RouteInput } from '../../worker/api-types';
+import { forgetSessionChecks, SESSION_CHECK_TTL_MS } from '../../worker/auth/live-sessions';
 
 export type CallOptions = { body?: unknown; rawBody?: BodyInit; token?: string | null; headers?: Record<string, string> };
 
@@ -47,4 +48,19 @@ export function expectApiError(res: { status: number; json: unknown }, status: n
   const parsed = ApiErrorBody.safeParse(res.json);
   expect(parsed.success, `error body was ${JSON.stringify(res.json)}`).toBe(true);
   return parsed.data!.error;
+}
+
+/**
+ * Runs `work` with the clock moved past the isolate's cached session answers (SESSION_CHECK_TTL_MS), as the next
+ * check after the cache expired would read: only `Date` moves, timers run as they do. Answers cached meanwhile are
+ * stamped in that future, so they are dropped afterwards.
+ */
+export async function pastSessionCheckTtl<T>(work: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_CHECK_TTL_MS + 1 });
+  try {
+    return await work();
+  } finally {
+    vi.useRealTimers();
+    forgetSessionChecks();
+  }
 }

@@ -146,17 +146,23 @@ describe('the live log in the venue database', () => {
     const first = await openLive(venue, staff);
     const since = (await first.waitFor((m) => m.type === 'hello')).seq;
     first.ws!.close();
-    // Hold the hub's deliveries for a moment, as a slow session check would.
+    // Hold the hub's deliveries until the client is back, as a slow session check would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const fanOutOf = (instance: unknown) => (instance as { fanOut: { deliveries: Promise<void> } }).fanOut;
     await runInDurableObject(hubOf(venue), (instance) => {
-      const hub = (instance as unknown as { fanOut: { deliveries: Promise<void> } }).fanOut;
-      hub.deliveries = hub.deliveries.then(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      const fanOut = fanOutOf(instance);
+      fanOut.deliveries = fanOut.deliveries.then(() => held);
     });
     const placed = await placeQuick();
     expect(placed.status).toBe(200);
     // Its event is sent (numbered, in the hub's memory) but its delivery waits behind the held one.
     const back = await openLive(venue, staff, since);
     await back.waitFor((m) => m.type === 'hello');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Let the held delivery go, wait until the hub has delivered everything queued, then until its frames arrived.
+    release();
+    await runInDurableObject(hubOf(venue), (instance) => fanOutOf(instance).deliveries);
+    await back.drained();
     expect(back.messages.filter((m) => m.type === 'order_created').map((m) => [m.seq, m.order.id])).toEqual([[since + 1, placed.json.id]]);
     back.ws!.close();
   });

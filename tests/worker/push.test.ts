@@ -1,7 +1,7 @@
 // "Tell me when it's ready" by Web Push (docs/decisions/227): the push the Worker sends when the bar marks an order
 // ready is decrypted here as a browser would (RFC 8291, with code of the test's own), its VAPID signature checked
 // against the public key (RFC 8292), and its headers read.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import { READY_PUSH_ATTEMPTS } from '../../worker/push/send';
 import { vapidJwk } from '../../worker/push/vapid';
 import { TWILIO_API_BASE } from '../../worker/auth/sms';
 import { venueHub } from '../../worker/live/hub-client';
+import type { VenueHub } from '../../worker/live/venue-hub';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, guestToken, staffToken, venueId } from './order-helpers';
 import { addLine, drinksOf, sendRound, tableOf } from './table-helpers';
@@ -119,8 +120,13 @@ async function changeStatus(orderId: string, change: { status: string } | 'recal
 }
 const markReady = (orderId: string, as: 'staff' | 'admin' = 'staff') => changeStatus(orderId, { status: 'ready' }, as);
 
-/** Long enough for a send the hub would have started to have reached the stub: for checks that nothing went out. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Every send the venue's hub started has ended (its pushes and texts, retries included: worker/lib/background-work.ts),
+ * so "nothing more went out" is asserted after the event, not after a sleep.
+ */
+const settle = async () => {
+  await runInDurableObject(venueHub(env, await venueId(SLUG)) as unknown as DurableObjectStub<VenueHub>, (hub) => hub.background.settled());
+};
 
 /** Subscriptions stored for the order, on whichever database holds it. */
 async function subscriptionsOf(orderId: string) {

@@ -18,6 +18,7 @@ import { dueIdleCheck, wakeBy } from '../tables/idle-alarm';
 import type { TableActor, TableCommand, TableOutcome } from '../tables/commands';
 import { cardPayments } from '../payments/stripe';
 import { sendOrderReadyLater } from '../push/send';
+import { BackgroundWork } from '../lib/background-work';
 import { AlarmSchedule } from './alarm-schedule';
 import { ALARM_RETRY_MS, RollupDays } from './rollup-days';
 import { LiveFanOut } from './fan-out';
@@ -73,6 +74,9 @@ export class VenueHub extends DurableObject<Env> {
     { name: 'rollups', run: () => this.rollups.run() },
   ]);
 
+  /** Pushes and texts sent after the answer, kept alive and countable (worker/lib/background-work.ts). */
+  readonly background = new BackgroundWork((work) => this.ctx.waitUntil(work));
+
   private readonly orders: OrderDesk = new OrderDesk({
     database: () => this.db(),
     venueId: () => this.venue(),
@@ -88,7 +92,7 @@ export class VenueHub extends DurableObject<Env> {
     },
     menuChanged: () => this.announceMenuNow(),
     payments: () => cardPayments(this.env as WorkerEnv),
-    orderReady: (order) => sendOrderReadyLater(this.env as WorkerEnv, (work) => this.ctx.waitUntil(work), this.db().then(({ db }) => db), order),
+    orderReady: (order) => sendOrderReadyLater(this.env as WorkerEnv, this.background.add, this.db().then(({ db }) => db), order),
   });
 
   /** The venue's tables and tabs: every change of a table runs there (docs/decisions/231). */
