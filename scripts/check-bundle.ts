@@ -3,7 +3,7 @@
 // TanStack Query) passes its budget, when the whole first download passes its cap, or when a back-office area
 // (admin, staff, super) is not lazily loaded. Part of `npm run check` (`npm run check:bundle` builds into dist-check
 // with hidden source maps and runs this script).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { FIXED_STACK, gzipShareBySource, type SourceMap } from './bundle-sources';
@@ -152,6 +152,12 @@ for (const [name, page] of Object.entries(CARD_SCREENS)) {
     if (entryClosure.has(page)) failures.push(`${page} is in the entry chunk's static imports`);
     if (!dynamicTargets.has(page)) failures.push(`${page} is not a lazily loaded page of its own`);
   }
+}
+
+// The maps served their measure: the build left behind is shaped like production's (CI serves it to the e2e suite,
+// whose security check finds no source map, tests/e2e/security.spec.ts).
+for (const file of readdirSync(clientDir, { recursive: true }).map(String)) {
+  if (file.endsWith('.map')) rmSync(path.join(clientDir, file));
 }
 
 console.log(JSON.stringify({
