@@ -19,6 +19,8 @@ const featureZones = [
   { target: ['./app/lib', './app/ui'], from: './app/features', message: 'app/lib and app/ui serve every feature and import none.' },
 ];
 
+const ROUTE_FILE = '(^|/)(routes|[a-z-]+\\.routes)$';
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', '.wrangler', 'worker-configuration.d.ts', 'playwright-report', 'test-results', 'migrations'] },
   js.configs.recommended,
@@ -33,11 +35,18 @@ export default tseslint.config(
     },
   },
   {
-    // A domain never imports a route file: only worker/app.ts assembles routes (README "Layout").
+    // A domain never imports a route file: only worker/app.ts assembles routes (README "Layout"), from one sub-app per
+    // mount path; a domain's route file may join its own folder's sub-apps into that one (docs/decisions/259).
     files: ['worker/**/*.ts'],
     ignores: ['worker/app.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(routes|[a-z-]+\\.routes)$', message: 'Routes are assembled in worker/app.ts only; import the service instead.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: ROUTE_FILE, message: 'Routes are assembled in worker/app.ts only; import the service instead.' }] }],
+    },
+  },
+  {
+    files: ['worker/**/routes.ts', 'worker/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^(?!\\./(routes|[a-z-]+\\.routes)$).*${ROUTE_FILE}`, message: 'A route file joins only its own folder\'s sub-apps; worker/app.ts assembles the rest.' }] }],
     },
   },
   {

@@ -9,42 +9,41 @@ import { noStoreByDefault, requestLog, withDb } from './lib/middleware';
 import { dropReadCacheOnWrite } from './menu/read-cache';
 import { limitWrites } from './lib/write-limits';
 import { adminAuthRoutes } from './auth/admin.routes';
-import { aiRoutes } from './ai/routes';
-import { aiAdminRoutes } from './ai/admin.routes';
-import { adminImageRoutes } from './admin/images.routes';
-import { adminInventoryRoutes } from './admin/inventory.routes';
-import { adminIngredientRoutes, adminMenuDrinkRoutes } from './admin/menu-drinks.routes';
-import { adminAnalyticsRoutes, adminFiguresRoutes, adminVenueRoutes } from './admin/venue.routes';
-import { adminTranslationRoutes } from './admin/translations.routes';
+import { aiApi } from './ai/routes';
+import { adminImageRoutes } from './images/admin.routes';
+import { adminInventoryRoutes } from './inventory/admin.routes';
+import { adminIngredientRoutes, adminMenuDrinkRoutes } from './menu/menu-drinks.routes';
+import { adminAnalyticsRoutes, adminFiguresRoutes } from './analytics/admin.routes';
+import { adminVenueRoutes } from './venues/admin.routes';
+import { adminTranslationRoutes } from './menu/translations.routes';
 import { adminAuditRoutes, superAuditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { cartRoutes } from './orders/cart.routes';
-import { clientErrorRoutes } from './super/client-errors.routes';
+import { clientErrorRoutes } from './diagnostics/client-errors.routes';
 import { devBenchRoutes } from './bench/routes';
 import { drinkRoutes } from './menu/routes';
 import { favoriteRoutes } from './menu/favorites.routes';
 import { healthRoutes } from './health/routes';
 import { imageRoutes } from './images/routes';
 import { liveRoutes } from './live/routes';
-import { orderRoutes } from './orders/routes';
-import { orderPushRoutes, pushKeyRoutes } from './push/routes';
-import { tableReadyRoutes } from './push/table-routes';
+import { ordersApi } from './orders/routes';
+import { pushKeyRoutes } from './push/routes';
 import { ratingRoutes } from './menu/ratings.routes';
 import { adminOrderRoutes, staffOrderRoutes } from './orders/staff.routes';
-import { staffInventoryRoutes } from './inventory/staff.routes';
+import { staffIngredientRoutes, staffInventoryRoutes, staffMenuRoutes } from './inventory/staff.routes';
 import { meRoutes } from './auth/me.routes';
-import { superErrorRoutes } from './super/errors.routes';
-import { superImpersonateRoutes } from './super/impersonate.routes';
-import { superIngredientRoutes } from './super/ingredients.routes';
-import { superPlatformRoutes } from './super/platform.routes';
-import { superUserRoutes } from './super/users.routes';
-import { superVenueRoutes } from './super/venues.routes';
-import { venueRoutes } from './venues/routes';
-import { tableRoutes } from './tables/routes';
-import { tableLookupRoutes } from './tables/lookup.routes';
-import { adminTableRoutes, staffTableRoutes } from './tables/staff.routes';
+import { superErrorRoutes } from './diagnostics/errors.routes';
+import { superImpersonateRoutes } from './auth/impersonate.routes';
+import { superIngredientRoutes, superUnmatchedIngredientRoutes } from './ingredients/super.routes';
+import { superPlatformRoutes } from './analytics/platform.routes';
+import { superUserRoutes } from './team/users.routes';
+import { superVenueRoutes } from './venues/super.routes';
+import { venuesApi } from './venues/routes';
+import { staffTablesApi, tablesApi } from './tables/routes';
+import { adminTableRoutes } from './tables/staff.routes';
 import { adminStripeConnectionRoutes, localOnboardingRoutes } from './payments/connect.routes';
-import { adminPaymentRoutes, localCardRoutes, paymentWebhookRoutes, staffCardRoutes, tableCardRoutes } from './payments/routes';
+import { adminPaymentRoutes } from './tables/card.routes';
+import { paymentsApi } from './payments/routes';
 import { adminExportRoutes, adminImportRoutes } from './imports/routes';
 import { adminReportRoutes } from './reports/routes';
 import { adminTeamRoutes, inviteRoutes } from './team/routes';
@@ -65,8 +64,7 @@ const api = new Hono<AppContext>()
   // After the limits: a refused flood is not written to the audit log (docs/decisions/193).
   .use(auditBackOfficeWrites)
   .route('/healthz', healthRoutes)
-  .route('/venues', venueRoutes)
-  .route('/venues', tableLookupRoutes)
+  .route('/venues', venuesApi)
   .route('/drinks', drinkRoutes)
   .route('/favorites', favoriteRoutes)
   .route('/ratings', ratingRoutes)
@@ -79,22 +77,20 @@ const api = new Hono<AppContext>()
   .route('/super/users', superUserRoutes)
   .route('/super/errors', superErrorRoutes)
   .route('/super/audit-log', superAuditRoutes)
-  .route('/super', superIngredientRoutes)
+  .route('/super/ingredients', superIngredientRoutes)
+  .route('/super/unmatched-ingredients', superUnmatchedIngredientRoutes)
   .route('/super', superPlatformRoutes)
   .route('/client-errors', clientErrorRoutes)
   .route('/cart', cartRoutes)
-  .route('/orders', orderRoutes)
-  .route('/orders', orderPushRoutes)
+  .route('/orders', ordersApi)
   .route('/push', pushKeyRoutes)
-  .route('/tables', tableRoutes)
-  .route('/tables', tableReadyRoutes)
-  .route('/tables', tableCardRoutes)
-  .route('/payments', paymentWebhookRoutes)
-  .route('/payments', localCardRoutes)
+  .route('/tables', tablesApi)
+  .route('/payments', paymentsApi)
   .route('/staff', staffOrderRoutes)
-  .route('/staff', staffInventoryRoutes)
-  .route('/staff/tables', staffTableRoutes)
-  .route('/staff/tables', staffCardRoutes)
+  .route('/staff/inventory', staffInventoryRoutes)
+  .route('/staff/ingredients', staffIngredientRoutes)
+  .route('/staff/menu', staffMenuRoutes)
+  .route('/staff/tables', staffTablesApi)
   .route('/admin/orders', adminOrderRoutes)
   .route('/admin/menu-drinks', adminMenuDrinkRoutes)
   .route('/admin/ingredients', adminIngredientRoutes)
@@ -114,8 +110,7 @@ const api = new Hono<AppContext>()
   .route('/admin/team', adminTeamRoutes)
   .route('/admin/setup', adminSetupRoutes)
   .route('/live', liveRoutes)
-  .route('/ai', aiRoutes)
-  .route('/ai', aiAdminRoutes);
+  .route('/ai', aiApi);
 // Bench-only routes are compiled out of a production build (docs/decisions/194).
 if (__BARHOP_DEMO_BUILD__) api.route('/dev/bench', devBenchRoutes());
 // The local Stripe stand-in's onboarding page (docs/decisions/244): demo builds only, never in production.

@@ -14,7 +14,7 @@ import { ROLLUP_DELAY_MS } from '../../worker/live/venue-hub';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
 import { RECENT_ORDERS_PER_VENUE } from '../../worker/shards/rollup-statements';
 import { rollupFirstDay } from '../../worker/shards/rollups';
-import { createVenue } from '../../worker/super/venues';
+import { createVenue } from '../../worker/venues/platform-venues';
 import { DEMO_EMAILS, mintToken, venueId } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, guestToken } from './order-helpers';

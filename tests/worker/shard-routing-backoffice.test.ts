@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
 import { resolveVenueShard } from '../../worker/shards/directory';
-import { createVenue } from '../../worker/super/venues';
+import { createVenue } from '../../worker/venues/platform-venues';
 import { mintToken } from './auth-helpers';
 import { call } from './helpers';
 import { guestToken } from './order-helpers';

@@ -11,7 +11,7 @@ import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { venuePages } from '../../worker/pages/venue-page';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
 import { resolveVenueShard } from '../../worker/shards/directory';
-import { createVenue } from '../../worker/super/venues';
+import { createVenue } from '../../worker/venues/platform-venues';
 import { mintToken } from './auth-helpers';
 import { call } from './helpers';
 import { guestToken } from './order-helpers';

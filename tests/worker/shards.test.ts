@@ -11,7 +11,7 @@ import { venueHub } from '../../worker/live/hub-client';
 import { ALL_D1_BINDINGS } from '../../worker/shards/bindings';
 import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard } from '../../worker/shards/directory';
 import { rollUpShards, rollupFirstDay } from '../../worker/shards/rollups';
-import { createVenue, getVenue } from '../../worker/super/venues';
+import { createVenue, getVenue } from '../../worker/venues/platform-venues';
 import { mintToken, venueId } from './auth-helpers';
 import { newId } from '../../shared/ids';
 import { call } from './helpers';

@@ -10,7 +10,7 @@ import type { AppContext } from '../../worker/env';
 import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { handleError } from '../../worker/lib/error-handler';
 import { withDb } from '../../worker/lib/middleware';
-import { CLIENT_ERROR_LIMIT } from '../../worker/super/client-errors.routes';
+import { CLIENT_ERROR_LIMIT } from '../../worker/diagnostics/client-errors.routes';
 import { mintToken } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 

@@ -11,6 +11,7 @@ import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
 import { touchVenueRollups } from '../live/hub-client';
+import { aiAdminRoutes } from './admin.routes';
 
 export { AI_SUGGESTION_LIMIT } from './requests';
 
@@ -50,3 +51,6 @@ export const aiRoutes = new Hono<AppContext>()
     touchVenueRollups(c.env, c.executionCtx, marked.venueId, [marked.createdAt]);
     return c.json(marked.answer);
   });
+
+/** Everything under /api/ai: the guest's suggestions above and the admin's AI settings and drafts. */
+export const aiApi = new Hono<AppContext>().route('/', aiRoutes).route('/', aiAdminRoutes);

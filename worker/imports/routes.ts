@@ -6,7 +6,7 @@ import type { AppContext } from '../env';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { scopedVenueDatabase } from '../shards/venue-scope';
-import { getVenueProfile } from '../admin/venue-profile';
+import { getVenueProfile } from '../venues/profile';
 import { csvResponse, toCsv } from './csv';
 import { importInventory, inventoryCsvRows, INVENTORY_COLUMNS } from './inventory-import';
 import { importMenu, MENU_COLUMNS, menuCsvRows } from './menu-import';

@@ -32,15 +32,15 @@ const assertMaySetCost = (caller: ReturnType<typeof staffCaller>, cost: number |
  * (the API reference at /api/reference, plus the create/delete/movement calls it leaves unnamed).
  */
 export const staffInventoryRoutes = new Hono<AppContext>()
-  // Mounted at /staff beside the orders: only its inventory paths change the menu.
-  .use('/inventory', changesVenueMenu)
-  .use('/inventory/*', changesVenueMenu)
-  .get('/inventory', requireStaff, async (c) => {
+  // Mounted at /staff/inventory: its paths change the menu (the ingredient picker and menu lookup below do not).
+  .use('/', changesVenueMenu)
+  .use('/*', changesVenueMenu)
+  .get('/', requireStaff, async (c) => {
     const rows = await listInventory((await scopedVenueDatabase(c)).db, scopedVenueId(c));
     const { role } = staffCaller(c);
     return c.json({ inventory: rows.map((row) => toStaffInventoryItem(row, role)) });
   })
-  .post('/inventory', requireStaff, validate('json', StaffInventoryCreate), async (c) => {
+  .post('/', requireStaff, validate('json', StaffInventoryCreate), async (c) => {
     const body = c.req.valid('json');
     assertMaySetCost(staffCaller(c), body.cost_per_unit);
     const { db } = await scopedVenueDatabase(c);
@@ -67,7 +67,7 @@ export const staffInventoryRoutes = new Hono<AppContext>()
     });
     return c.json({ item }, 201);
   })
-  .put('/inventory/:id', requireStaff, validate('param', IdParam), validate('json', StaffInventoryUpdate), async (c) => {
+  .put('/:id', requireStaff, validate('param', IdParam), validate('json', StaffInventoryUpdate), async (c) => {
     const body = c.req.valid('json');
     assertMaySetCost(staffCaller(c), body.cost_per_unit);
     const { db } = await scopedVenueDatabase(c);
@@ -100,7 +100,7 @@ export const staffInventoryRoutes = new Hono<AppContext>()
     });
     return c.json({ item });
   })
-  .delete('/inventory/:id', requireStaff, validate('param', IdParam), async (c) => {
+  .delete('/:id', requireStaff, validate('param', IdParam), async (c) => {
     const { db } = await scopedVenueDatabase(c);
     const before = await findInventoryItem(db, scopedVenueId(c), c.req.valid('param').id);
     await softDeleteInventoryItem(db, scopedVenueId(c), before.id);
@@ -110,9 +110,9 @@ export const staffInventoryRoutes = new Hono<AppContext>()
     });
     return c.json({ success: true });
   })
-  .get('/inventory/:id/impact', requireStaff, validate('param', IdParam), async (c) =>
+  .get('/:id/impact', requireStaff, validate('param', IdParam), async (c) =>
     c.json(await inventoryItemImpact((await scopedVenueDatabase(c)).db, scopedVenueId(c), c.req.valid('param').id)))
-  .post('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('json', StockMovementInput), async (c) => {
+  .post('/:id/movements', requireStaff, validate('param', IdParam), validate('json', StockMovementInput), async (c) => {
     const body = c.req.valid('json');
     const { db } = await scopedVenueDatabase(c);
     const role = staffCaller(c).role;
@@ -131,17 +131,23 @@ export const staffInventoryRoutes = new Hono<AppContext>()
     });
     return c.json({ item: after, movement: moved }, 201);
   })
-  .get('/inventory/:id/movements', requireStaff, validate('param', IdParam), validate('query', MovementListQuery), async (c) => {
+  .get('/:id/movements', requireStaff, validate('param', IdParam), validate('query', MovementListQuery), async (c) => {
     const { db } = await scopedVenueDatabase(c);
     const venueId = scopedVenueId(c);
     const item = await findInventoryItem(db, venueId, c.req.valid('param').id);
     const rows = await listMovements(db, item, c.req.valid('query').limit);
     return c.json({ movements: rows.map(toStockMovement) });
-  })
-  .get('/ingredients', requireStaff, validate('query', IngredientSearchQuery), async (c) => {
+  });
+
+/** The ingredient picker (mounted at /api/staff/ingredients). */
+export const staffIngredientRoutes = new Hono<AppContext>()
+  .get('/', requireStaff, validate('query', IngredientSearchQuery), async (c) => {
     const { search, limit } = c.req.valid('query');
     // The catalogue is platform data with a copy on every database (docs/decisions/150); the picker names no
     // venue, so it reads the control copy.
     return c.json({ ingredients: await searchIngredients(c.get('db'), search, limit) });
-  })
-  .get('/menu', requireStaff, async (c) => c.json({ menu_items: await staffMenu((await scopedVenueDatabase(c)).db, scopedVenueId(c)) }));
+  });
+
+/** The staff menu lookup (mounted at /api/staff/menu). */
+export const staffMenuRoutes = new Hono<AppContext>()
+  .get('/', requireStaff, async (c) => c.json({ menu_items: await staffMenu((await scopedVenueDatabase(c)).db, scopedVenueId(c)) }));

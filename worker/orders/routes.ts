@@ -16,6 +16,7 @@ import { ownWriteReads } from '../shards/sessions';
 import { placementDetails, submitPlacement, toPlacementLine } from './submit';
 import { findActiveVenue } from '../venues/service';
 import { keepsGuestReads } from '../menu/read-cache';
+import { orderPushRoutes } from './push.routes';
 
 const slugOf = (q: { slug?: string }) => q.slug ?? null;
 
@@ -106,3 +107,6 @@ export const orderRoutes = new Hono<AppContext>()
       venue: { id: venue!.id, slug: venue!.slug, name: venue!.name, phone: venue!.phone },
     } satisfies OrderDetailResponse);
   });
+
+/** Everything under /api/orders: a guest's orders above and their "tell me when it's ready" subscriptions. */
+export const ordersApi = new Hono<AppContext>().route('/', orderRoutes).route('/', orderPushRoutes);

@@ -4,6 +4,12 @@
 import type Stripe from 'stripe';
 import type { IntentState } from './stripe';
 
+/**
+ * Stripe itself, as the actor of a table's turn: what it answers changes tabs through the hub like any other change.
+ * A staff-kind actor (worker/tables/commands.ts TableActor), spelled here so payments never imports the tables.
+ */
+export const STRIPE_ACTOR: { kind: 'staff'; userId: string; name: string; role: string } = { kind: 'staff', userId: 'stripe', name: 'Stripe', role: 'system' };
+
 export type CardEventKind = 'succeeded' | 'authorized' | 'failed' | 'canceled' | 'refunded' | 'disputed';
 
 export type CardEvent = {

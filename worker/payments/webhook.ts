@@ -12,9 +12,8 @@ import { venueHub } from '../live/hub-client';
 import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
 import { storeAccountState } from './connect';
 import { applyCheckoutIntent, paymentOfIntent } from './checkout';
-import { cardEventOf, type CardEvent } from './events';
+import { cardEventOf, STRIPE_ACTOR, type CardEvent } from './events';
 import { observeLocally } from './local-stripe';
-import { STRIPE_ACTOR } from './settlement';
 import { accountStateOf, cardPaymentsConfigured, usesLocalStripe, verifiedEvent, type IntentState } from './stripe';
 
 

@@ -4,7 +4,7 @@ import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { scopedVenueDatabase } from '../shards/venue-scope';
-import { getVenueProfile } from '../admin/venue-profile';
+import { getVenueProfile } from '../venues/profile';
 import { csvResponse } from '../imports/csv';
 import { tonightsBusinessDay, nightReport } from './night';
 import { nightReportCsv } from './night-csv';

@@ -28,11 +28,14 @@ export const cardMessages = {
 export const sessionHolds = (scope: Pick<Scope, 'db' | 'rows'>) =>
   scope.db.select().from(tabHolds).where(eq(tabHolds.sessionId, scope.rows.session.id));
 
-/** The venue's connected account, or null: the venue takes payment at the bar only. */
-export async function venueAccount(scope: Pick<Scope, 'db' | 'venueId'>): Promise<{ account: string; feeBp: number; holdCents: number } | null> {
-  const [venue] = await scope.db.select({ account: venues.stripeAccountId, feeBp: venues.applicationFeeBp, holdCents: venues.tabHoldCents })
+/**
+ * The venue's connected account, or null: the venue takes payment at the bar only. The one read of it for tabs: the card
+ * routes also ask `chargesEnabled` before a new payment (worker/tables/card.routes.ts, docs/decisions/244).
+ */
+export async function venueAccount(scope: Pick<Scope, 'db' | 'venueId'>): Promise<{ account: string; feeBp: number; holdCents: number; chargesEnabled: boolean } | null> {
+  const [venue] = await scope.db.select({ account: venues.stripeAccountId, feeBp: venues.applicationFeeBp, holdCents: venues.tabHoldCents, chargesEnabled: venues.stripeChargesEnabled })
     .from(venues).where(eq(venues.id, scope.venueId)).limit(1);
-  return venue?.account ? { account: venue.account, feeBp: venue.feeBp, holdCents: venue.holdCents } : null;
+  return venue?.account ? { account: venue.account, feeBp: venue.feeBp, holdCents: venue.holdCents, chargesEnabled: venue.chargesEnabled } : null;
 }
 
 /** The payer's share, payable by card now. */

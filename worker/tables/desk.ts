@@ -23,7 +23,8 @@ import {
 import { toTableState } from './serialize';
 import { autoCloseDecision, endDecision, mergeDecision, moveDecision, voidLineDecision } from './staff-actions';
 import { addHoldDecision, attachCardDecision, cardEventDecision, planCaptureDecision, planRefundDecision } from './card';
-import { captureHolds, makePendingRefunds, releaseSpareHolds, STRIPE_ACTOR, stopOpenPayments, type SettlementTurn } from '../payments/settlement';
+import { captureHolds, makePendingRefunds, releaseSpareHolds, stopOpenPayments, type SettlementTurn } from './settlement';
+import { STRIPE_ACTOR } from '../payments/events';
 import { liveShares } from './serialize';
 import { tabHolds } from '../db/schema';
 import type { Tip } from '../../shared/tab-split';

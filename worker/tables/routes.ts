@@ -25,6 +25,9 @@ import { countJoinAttempt, presentAt } from './presence';
 import type { TableCommand, TableOutcome } from './commands';
 import { toTableState } from './serialize';
 import { keepsGuestReads } from '../menu/read-cache';
+import { staffCardRoutes, tableCardRoutes } from './card.routes';
+import { tableReadyRoutes } from './ready.routes';
+import { staffTableRoutes } from './staff.routes';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const MemberParam = SessionParam.extend({ memberId: z.string().min(1).max(100) });
@@ -183,3 +186,9 @@ export const tableRoutes = new Hono<AppContext>()
     }));
     return c.json({ ...answer(outcome), suggestions: withLines } satisfies AiRoundResponse);
   });
+
+/** Everything under /api/tables: the tab above, its "your round is ready" subscriptions and its card payments. */
+export const tablesApi = new Hono<AppContext>().route('/', tableRoutes).route('/', tableReadyRoutes).route('/', tableCardRoutes);
+
+/** Everything under /api/staff/tables: the staff's tables and closing a tab on its card holds. */
+export const staffTablesApi = new Hono<AppContext>().route('/', staffTableRoutes).route('/', staffCardRoutes);

@@ -7,7 +7,7 @@ import type { TeamInviteBody, TeamMember, TeamMemberUpdate, TeamResetBody } from
 import { users } from '../db/schema';
 import type { Db } from '../env';
 import { badRequest, notFound } from '../lib/errors';
-import { createVenueAccount, listVenueAccounts, resetAccountPassword, toStaffAccount, updateAccount, type EndSessions } from '../super/accounts';
+import { createVenueAccount, listVenueAccounts, resetAccountPassword, toStaffAccount, updateAccount, type EndSessions } from './accounts';
 import { issueInvite, pendingInviteUserIds } from './invites';
 
 const asMember = (account: StaffAccount, pending: Set<string>): TeamMember => ({ ...account, invite_pending: pending.has(account.id) });

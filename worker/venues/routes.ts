@@ -11,6 +11,7 @@ import { venueDatabase } from '../shards/directory';
 import { laggingReads } from '../shards/sessions';
 import { MANIFEST_CONTENT_TYPE, venueManifest } from './manifest';
 import { cachedMenuEntity, cachedVenueEntity, findActiveVenue } from './service';
+import { tableLookupRoutes } from './table-lookup.routes';
 
 export const venueRoutes = new Hono<AppContext>()
   .get('/', async (c) => {
@@ -34,3 +35,6 @@ export const venueRoutes = new Hono<AppContext>()
     const manifest = venueManifest(toVenue(await findActiveVenue(db, ref)));
     return c.body(JSON.stringify(manifest), 200, { 'Content-Type': MANIFEST_CONTENT_TYPE, 'Cache-Control': PUBLIC_REVALIDATE });
   });
+
+/** Everything under /api/venues: the venue reads above and the table lookup by venue slug. */
+export const venuesApi = new Hono<AppContext>().route('/', venueRoutes).route('/', tableLookupRoutes);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { ImageUploadQuery } from '../../shared/schemas/admin';
-import { deleteOwnedImage, IMAGE_URL_PREFIX, ownedKeyOf, readUploadedImage, storeImage } from './images';
+import { deleteOwnedImage, IMAGE_URL_PREFIX, ownedKeyOf, readUploadedImage, storeImage } from './uploads';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { notFound } from '../lib/errors';

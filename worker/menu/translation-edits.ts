@@ -10,7 +10,7 @@ import type { TranslationInput as TranslationInputSchema } from '../../shared/sc
 import { menuDrinks, menuDrinkTranslations, venues } from '../db/schema';
 import type { Db } from '../env';
 import { ApiError, notFound } from '../lib/errors';
-import { isCompleteTranslation } from '../menu/translations';
+import { isCompleteTranslation } from './translations';
 import { draftTranslations, TRANSLATION_DRAFT_BATCH } from '../ai/translation-drafts';
 import { MENU_DRINK_NOT_FOUND } from './menu-drinks';
 

@@ -4,12 +4,12 @@ import { describeWrite } from '../audit/record';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { changesVenueMenu } from '../menu/menu-changes';
-import { keepGuestReadsThisTime } from '../menu/read-cache';
+import { changesVenueMenu } from './menu-changes';
+import { keepGuestReadsThisTime } from './read-cache';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 import {
   approveTranslation, deleteTranslation, draftMissingTranslations, languageName, listTranslations, saveTranslation,
-} from './translations';
+} from './translation-edits';
 
 /**
  * The admin's translations of the venue's drinks (docs/decisions/217, docs/product.md §11.14). A write here changes

@@ -5,9 +5,9 @@ import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { guestOwnerKeys } from '../orders/queries';
 import { venueDatabase } from '../shards/directory';
-import { findActiveVenue } from '../venues/service';
-import { scanMayJoin } from './membership';
-import { countJoinAttempt, presentAt } from './presence';
+import { findActiveVenue } from './service';
+import { scanMayJoin } from '../tables/membership';
+import { countJoinAttempt, presentAt } from '../tables/presence';
 import { tableMembers } from '../db/schema';
 import { eq } from 'drizzle-orm';
 

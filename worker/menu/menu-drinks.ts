@@ -10,9 +10,9 @@ import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredie
 import type { Db, WorkerEnv } from '../env';
 import { matchIngredientNames, unmatchedIngredientRow } from '../ingredients/matching';
 import { ApiError, badRequest, duplicateName, notFound } from '../lib/errors';
-import { deleteImageIfUnused } from './images';
-import { refreshDrinkFacts } from '../menu/drink-facts';
-import { afterRecipeChange } from './stock';
+import { deleteImageIfUnused } from '../images/uploads';
+import { refreshDrinkFacts } from './drink-facts';
+import { afterRecipeChange } from '../inventory/recipe-change';
 import { inChunks } from '../lib/in-chunks';
 import { runBatch, type Statement } from '../lib/batch';
 import { redrawnDrinkArt } from '../images/drink-art';

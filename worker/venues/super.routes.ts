@@ -8,8 +8,8 @@ import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
 import { requireSuperadmin } from '../auth/middleware';
 import { validate } from '../lib/validate';
-import { createVenueAccount, listVenueAccounts } from './accounts';
-import { createVenue, getVenue, updateVenue } from './venues';
+import { createVenueAccount, listVenueAccounts } from '../team/accounts';
+import { createVenue, getVenue, updateVenue } from './platform-venues';
 import { changedFields, describeWrite } from '../audit/record';
 
 /** Venue management for super admins: every venue, inactive ones included. */

@@ -11,10 +11,10 @@ import { tableReadySubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, conflict, refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { memberByKeys, readTable } from '../tables/queries';
-import { guestActor, locateSession } from '../tables/requests';
-import { readyTextPhone } from './ready-phone';
-import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } from './send';
+import { memberByKeys, readTable } from './queries';
+import { guestActor, locateSession } from './requests';
+import { readyTextPhone } from '../push/ready-phone';
+import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } from '../push/send';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 

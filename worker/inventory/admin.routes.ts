@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { InventoryItemInput, InventoryItemPatch } from '../../shared/schemas/admin';
 import { IdParam } from '../../shared/schemas/common';
 import { changedFields, describeWrite } from '../audit/record';
-import { addInventoryItem, editInventoryItem, inventoryItemImpact, listAdminInventory, removeInventoryItem } from '../inventory/items';
+import { addInventoryItem, editInventoryItem, inventoryItemImpact, listAdminInventory, removeInventoryItem } from './items';
 import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';

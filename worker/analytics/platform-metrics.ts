@@ -10,7 +10,7 @@ import type {
 import { lastBusinessDays } from '../../shared/business-day';
 import { centsToDollars } from '../../shared/money';
 import { slugify } from '../../shared/ids';
-import { addDays, averageOrderCents, WINDOW_DAYS } from '../analytics/sales-figures';
+import { addDays, averageOrderCents, WINDOW_DAYS } from './sales-figures';
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 

@@ -2,19 +2,16 @@
 // money. Each follows a plan the table already wrote in its own turn (worker/tables/card.ts: a planned capture
 // share, a pending refund row, a void share), is made with an idempotency key named after that plan, and its answer
 // is recorded in the table's turn again; Stripe's webhook reconciles whatever comes later. No table rule calls Stripe.
-import type { TableActor, TableOutcome, TableRefusal } from '../tables/commands';
-import { tableRefusal } from '../tables/commands';
-import type { Decision, Scope } from '../tables/change';
+import type { TableActor, TableOutcome, TableRefusal } from './commands';
+import { tableRefusal } from './commands';
+import type { Decision, Scope } from './change';
 import {
   captureAudit, captureFailedDecision, cardEventDecision, HOLD_RECORDER, holdsToRelease, pendingRefunds, plannedCaptures, recordCaptureDecision, recordRefundDecision,
   venueAccount, type HoldRow,
-} from '../tables/card';
-import type { TableRows } from '../tables/queries';
-import { cardEventOfIntent, type CardEvent } from './events';
-import { applicationFeeCents, type PaymentGateway } from './stripe';
-
-/** Stripe itself: what it answers changes tabs through the hub like any other change. */
-export const STRIPE_ACTOR: TableActor = { kind: 'staff', userId: 'stripe', name: 'Stripe', role: 'system' };
+} from './card';
+import type { TableRows } from './queries';
+import { cardEventOfIntent, STRIPE_ACTOR, type CardEvent } from '../payments/events';
+import { applicationFeeCents, type PaymentGateway } from '../payments/stripe';
 
 /** The table's turn, as the desk lends it: the table as it is, and one change applied in that same turn. */
 export type SettlementTurn = {

@@ -11,7 +11,7 @@ import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { everyDeclaredDatabase, scopedVenueDatabase } from '../shards/venue-scope';
-import { changesVenueMenu } from '../menu/menu-changes';
+import { changesVenueMenu } from './menu-changes';
 
 /**
  * Admin menu tab (docs/decisions/073): by name, or by display_order for the live dashboard.

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { ImpersonateBody } from '../../shared/schemas/auth';
 import type { AppContext } from '../env';
-import { impersonate, realSuperadmin, requireRealSuperadmin } from '../auth/impersonation';
-import { staffCaller } from '../auth/middleware';
-import { accessSessionFor } from '../auth/sessions';
+import { impersonate, realSuperadmin, requireRealSuperadmin } from './impersonation';
+import { staffCaller } from './middleware';
+import { accessSessionFor } from './sessions';
 import { validate } from '../lib/validate';
 import { describeWrite } from '../audit/record';
 

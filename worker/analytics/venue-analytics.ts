@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { AdminAnalytics, AnalyticsWindow } from '../../shared/schemas/admin';
 import { businessDayBounds, lastBusinessDays, utcOffsetMinutes } from '../../shared/business-day';
 import type { Db } from '../env';
-import { COUNTED_ORDER, salesFigures, WINDOW_DAYS } from '../analytics/sales-figures';
-import { getVenueProfile } from './venue-profile';
+import { COUNTED_ORDER, salesFigures, WINDOW_DAYS } from './sales-figures';
+import { getVenueProfile } from '../venues/profile';
 import { paymentAnalytics } from '../payments/analytics';
 import { tableAnalytics } from '../tables/analytics';
 
