@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { auditBackOfficeWrites } from './audit/record';
-import { authenticate, requireKnownNamedVenue } from './auth/middleware';
+import { auditBackOfficeWrites } from './audit';
+import { authenticate, requireKnownNamedVenue } from './auth';
 import type { AppContext } from './env';
 import { handleError, handleNotFound } from './lib/error-handler';
 import { noStoreByDefault, requestLog, withDb } from './lib/middleware';
-import { dropReadCacheOnWrite } from './menu/read-cache';
+import { dropReadCacheOnWrite } from './menu';
 import { limitWrites } from './lib/write-limits';
 import { adminAuthRoutes } from './auth/admin.routes';
 import { aiApi } from './ai/routes';

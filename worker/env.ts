@@ -1,4 +1,4 @@
-import './deploy/build-flags';
+import './lib/build-flags';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from './db/schema';
 

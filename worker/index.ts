@@ -1,10 +1,10 @@
 import { app } from './app';
-import { deploymentProblem, refuseToServe, runtimeOf } from './deploy/deployment-guard';
+import { deploymentProblem, refuseToServe, runtimeOf } from './deploy';
 import type { WorkerEnv } from './env';
-import { runHousekeeping } from './jobs/housekeeping';
-import { isVenuePagePath, venuePageApp } from './pages/venue-page';
+import { runHousekeeping } from './jobs';
+import { isVenuePagePath, venuePageApp } from './pages';
 
-export { VenueHub } from './live/venue-hub';
+export { VenueHub } from './live';
 
 export default {
   fetch(request, env, ctx) {

@@ -1,5 +1,6 @@
-// The lint rules that keep the module graph a tree (docs/decisions/177): no import cycle anywhere, and app
-// features layered (shared features never import an audience's screens, audiences never import each other).
+// The lint rules that keep the module graph a tree (docs/decisions/177, 259): no import cycle anywhere, worker domains
+// entered through their index.ts, and app features layered (shared features never import an audience's screens,
+// audiences never import each other).
 // Each is shown failing on a small probe linted with the repo's own eslint.config.js.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,5 +57,37 @@ describe('feature layers', { timeout: 60_000 }, () => {
 
   it('an audience importing a shared feature passes', async () => {
     expect(await rulesFor('app/features/guest/probe.ts', "export { useGuestSession } from '../auth/hooks';\n")).toEqual([]);
+  });
+});
+
+// Worker domains (docs/decisions/259): outside a domain, only its index.ts is imported; worker/app.ts also mounts its
+// route files; the tables call payments and never the reverse. Tests may import inner files.
+describe('worker domain boundaries', { timeout: 60_000 }, () => {
+  it("a domain importing another domain's inner file fails", async () => {
+    expect(await rulesFor('worker/team/probe.ts', "export { listMenuDrinks } from '../menu/menu-drinks';\n"))
+      .toContain('import-x/no-restricted-paths');
+  });
+
+  it("a domain importing another domain's index passes", async () => {
+    expect(await rulesFor('worker/team/probe.ts', "export { changesVenueMenu } from '../menu';\n")).toEqual([]);
+  });
+
+  it("worker/app.ts mounting a domain's route file passes, and importing its inner file fails", async () => {
+    expect(await rulesFor('worker/app.ts', "export { adminMenuDrinkRoutes } from './menu/menu-drinks.routes';\n")).toEqual([]);
+    expect(await rulesFor('worker/app.ts', "export { listMenuDrinks } from './menu/menu-drinks';\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('payments importing the tables fails', async () => {
+    expect(await rulesFor('worker/payments/probe.ts', "export { roundsMoney } from '../tables';\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it("a route file joins its own folder's sub-apps only", async () => {
+    expect(await rulesFor('worker/tables/probe.routes.ts', "export { tableCardRoutes } from './card.routes';\n")).toEqual([]);
+    expect(await rulesFor('worker/tables/probe.routes.ts', "export { orderPushRoutes } from '../orders/push.routes';\n"))
+      .toContain('no-restricted-imports');
+  });
+
+  it("a worker test importing a domain's inner file passes", async () => {
+    expect(await rulesFor('tests/worker/probe.test.ts', "export { listMenuDrinks } from '../../worker/menu/menu-drinks';\n")).toEqual([]);
   });
 });

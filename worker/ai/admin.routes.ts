@@ -12,7 +12,7 @@ import { aiGlobalPrompt, aiSettings, flavorRules, venues } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { changedFields, describeWrite } from '../audit/record';
+import { changedFields, describeWrite } from '../audit';
 import { everyVenueDatabase, venueDatabase } from '../shards/directory';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 

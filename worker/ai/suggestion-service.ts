@@ -4,7 +4,7 @@
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { centsToDollars } from '../../shared/money';
 import type { AiBackendName, AiSuggestion } from '../../shared/schemas/ai';
-import { drinkArtUrl } from '../images/drink-art';
+import { drinkArtUrl } from '../images';
 import { constraintNote } from '../../shared/guest-constraint-note';
 import { uncheckedLineNames } from '../../shared/drink-facts';
 import { allergyConfirmLine, type GuestConstraints, mergeConstraints, requestConstraints } from './constraints';

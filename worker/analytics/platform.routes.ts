@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AnalyticsQuery, OverviewQuery, RecentOrdersQuery, RollupRunBody, TopListQuery, type RollupRunResult } from '../../shared/schemas/super';
-import { describeWrite } from '../audit/record';
+import { describeWrite } from '../audit';
 import { rollUpShards } from '../shards/rollups';
 import { requireSuperadmin } from '../auth/middleware';
 import type { AppContext } from '../env';

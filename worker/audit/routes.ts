@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { AuditLogQuery } from '../../shared/schemas/audit';
 import { listAuditEntries } from './read';
-import { requireAdmin, requireSuperadmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, requireSuperadmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 

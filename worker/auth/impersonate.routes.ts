@@ -5,7 +5,7 @@ import { impersonate, realSuperadmin, requireRealSuperadmin } from './impersonat
 import { staffCaller } from './middleware';
 import { accessSessionFor } from './sessions';
 import { validate } from '../lib/validate';
-import { describeWrite } from '../audit/record';
+import { describeWrite } from '../audit';
 
 /** A super admin acting as admin or staff of one active venue, and back (docs/product.md §5.6). */
 export const superImpersonateRoutes = new Hono<AppContext>()

@@ -9,7 +9,7 @@ import { users, venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
-import { documented, requires } from '../openapi/describe';
+import { documented, requires } from '../openapi';
 import { staffCaller } from './middleware';
 import { IMPERSONATION_TTL_SECONDS, signStaffToken } from './tokens';
 

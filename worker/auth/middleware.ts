@@ -5,7 +5,7 @@ import type { StaffRole } from '../../shared/constants';
 import { users, venues } from '../db/schema';
 import type { AppContext, Caller, WorkerEnv } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
-import { documented, requires } from '../openapi/describe';
+import { documented, requires } from '../openapi';
 import { guestSessionLive, staffSessionState, type StaffSessionState } from './live-sessions';
 import { verifyToken, type StaffClaims } from './tokens';
 

@@ -10,8 +10,8 @@ import type { D1InsertResult, D1WriteOnceResult } from '../../shared/schemas/ben
 import { idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { notFound } from '../lib/errors';
-import { toOrder, type NewOrderItemRow, type OrderRow } from '../orders/serialize';
-import { liveCreationInsert } from '../live/live-log';
+import { toOrder, type NewOrderItemRow, type OrderRow } from '../orders';
+import { liveCreationInsert } from '../live';
 
 const LINES = 2;
 

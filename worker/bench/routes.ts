@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { D1InsertQuery, D1WriteOnceBody, D1WriteOnceQuery } from '../../shared/schemas/bench';
-import { requireGuest, requireSuperadmin } from '../auth/middleware';
+import { requireGuest, requireSuperadmin } from '../auth';
 import { runD1InsertLoop, writeOncePlacementBatch } from './d1-insert';
 import { isDemoMode, type AppContext } from '../env';
 import { notFound } from '../lib/errors';

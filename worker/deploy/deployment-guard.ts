@@ -1,8 +1,8 @@
 // A deployed Worker that would run with demo accounts, on-screen codes or a published signing key refuses to serve
 // instead (docs/decisions/194). Whether it runs under local development is read from what a deploy cannot set
 // by accident — the build and the host the request was sent to — never from APP_ENV alone.
-import './build-flags';
-import { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../push/vapid';
+import '../lib/build-flags';
+import { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../push';
 
 /** The signing key committed in wrangler.toml for local development; never valid once deployed. */
 export const DEVELOPMENT_JWT_SECRET = 'barhop-local-development-secret-change-me-in-production';

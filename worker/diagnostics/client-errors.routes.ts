@@ -6,7 +6,7 @@ import { newId } from '../../shared/ids';
 import { redactSecrets } from '../lib/error-handler';
 import { clientKey, enforceRateLimit, type RateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 
 /** A crash loop in one browser must not flood the log (docs/decisions/075-error-log-and-diagnostics.md). */
 export const CLIENT_ERROR_LIMIT: RateLimit = { name: 'client-error-report', limit: 20, windowSeconds: 600 };

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { ErrorLogQuery, ErrorSettingsBody } from '../../shared/schemas/super';
-import { requireSuperadmin } from '../auth/middleware';
+import { requireSuperadmin } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { getErrorRetentionDays, listErrorLogs, setErrorResolved, setErrorRetentionDays } from './error-logs';

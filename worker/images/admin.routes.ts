@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ImageUploadQuery } from '../../shared/schemas/admin';
 import { deleteOwnedImage, IMAGE_URL_PREFIX, ownedKeyOf, readUploadedImage, storeImage } from './uploads';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';

@@ -9,9 +9,8 @@ import { inArray } from 'drizzle-orm';
 import { ingredients } from '../db/schema';
 import type { Db } from '../env';
 import { inChunks } from '../lib/in-chunks';
-import { listAdminInventory, prepareAddInventoryItem, prepareEditInventoryItem } from '../inventory/items';
-import { afterStockWrites, type StockWrite } from '../inventory/stock';
-import { matchIngredientNames } from '../ingredients/matching';
+import { afterStockWrites, listAdminInventory, prepareAddInventoryItem, prepareEditInventoryItem, type StockWrite } from '../inventory';
+import { matchIngredientNames } from '../ingredients';
 import { prepareRows, writeWholeFile } from './apply';
 import { centsToText, dollarsToCents, parseCsv } from './csv';
 

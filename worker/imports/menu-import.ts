@@ -10,8 +10,8 @@ import { MenuDrinkInput, MenuDrinkPatch, type AdminMenuDrink } from '../../share
 import { IMPORT_MAX_ROWS, type ImportResult, type ImportRowError, type ImportRowPlan } from '../../shared/schemas/imports';
 import { ingredients } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { afterDrinkWrites, listMenuDrinks, nextDisplayOrder, prepareCreateMenuDrink, prepareUpdateMenuDrink, type DrinkWrite } from '../menu/menu-drinks';
-import { matchIngredientNames } from '../ingredients/matching';
+import { afterDrinkWrites, listMenuDrinks, nextDisplayOrder, prepareCreateMenuDrink, prepareUpdateMenuDrink, type DrinkWrite } from '../menu';
+import { matchIngredientNames } from '../ingredients';
 import { prepareRows, writeWholeFile } from './apply';
 import { centsToText, dollarsToCents, parseCsv, yesNo } from './csv';
 

@@ -5,7 +5,7 @@ import { businessDayBounds, businessDayOf, lastBusinessDays, shiftDay, wallClock
 import { shortOrderId } from '../../shared/ids';
 import { orders } from '../db/schema';
 import type { Db } from '../env';
-import { itemsByOrder } from '../orders/serialize';
+import { itemsByOrder } from '../orders';
 import { centsToText } from './csv';
 
 export const ORDER_COLUMNS = ['code', 'business_day', 'local_time', 'status', 'payment_status', 'guest', 'table', 'items', 'subtotal', 'tax', 'total'];

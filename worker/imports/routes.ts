@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import { ImportRequest, OrdersExportQuery } from '../../shared/schemas/imports';
-import { describeWrite } from '../audit/record';
-import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
+import { describeWrite } from '../audit';
+import { requireAdmin, scopedVenueId, staffCaller } from '../auth';
 import type { AppContext } from '../env';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { scopedVenueDatabase } from '../shards/venue-scope';
-import { getVenueProfile } from '../venues/profile';
+import { scopedVenueDatabase } from '../shards';
+import { getVenueProfile } from '../venues';
 import { csvResponse, toCsv } from './csv';
 import { importInventory, inventoryCsvRows, INVENTORY_COLUMNS } from './inventory-import';
 import { importMenu, MENU_COLUMNS, menuCsvRows } from './menu-import';
 import { exportRange, ORDER_COLUMNS, ordersCsvRows } from './orders-export';
 import type { ImportResult } from '../../shared/schemas/imports';
-import { changesVenueMenu } from '../menu/menu-changes';
+import { changesVenueMenu } from '../menu';
 
 /** A write that would leave bad rows out without the owner's say: refused with every row's error, nothing written. */
 function refuseUnconfirmed(result: ImportResult) {

@@ -19,7 +19,7 @@ import type { Db } from '../env';
 import type { VenueDatabase } from '../shards/directory';
 import { conflict, notFound } from '../lib/errors';
 import { refreshDrinkFacts } from '../menu/drink-facts';
-import { recomputeSoldOut } from '../inventory/sold-out';
+import { recomputeSoldOut } from '../inventory';
 import { loadCatalogue, toCanonicalIngredient, type CatalogueDatabases } from './catalogue';
 import { inChunks } from '../lib/in-chunks';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../env';
 import { catalogueDatabases, listCanonicalIngredients, updateCanonicalIngredient } from './catalogue';
 import { bulkMerge, createFromUnmatched, listUnmatched, mergeUnmatched } from './normalize';
 import { validate } from '../lib/validate';
-import { describeWrite } from '../audit/record';
+import { describeWrite } from '../audit';
 
 /**
  * Ingredient normalisation and the canonical catalogue (mounted at /api/super/ingredients). In the merge and

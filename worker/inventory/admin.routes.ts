@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { InventoryItemInput, InventoryItemPatch } from '../../shared/schemas/admin';
 import { IdParam } from '../../shared/schemas/common';
-import { changedFields, describeWrite } from '../audit/record';
+import { changedFields, describeWrite } from '../audit';
 import { addInventoryItem, editInventoryItem, inventoryItemImpact, listAdminInventory, removeInventoryItem } from './items';
-import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
+import { requireAdmin, scopedVenueId, staffCaller } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { scopedVenueDatabase } from '../shards/venue-scope';
-import { changesVenueMenu } from '../menu/menu-changes';
+import { scopedVenueDatabase } from '../shards';
+import { changesVenueMenu } from '../menu';
 
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;
 

@@ -6,8 +6,8 @@ import { IdParam } from '../../shared/schemas/common';
 import {
   IngredientSearchQuery, MovementListQuery, StaffInventoryCreate, StaffInventoryUpdate, StockMovementInput,
 } from '../../shared/schemas/inventory';
-import { changedFields, describeWrite } from '../audit/record';
-import { requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
+import { changedFields, describeWrite } from '../audit';
+import { requireStaff, scopedVenueId, staffCaller } from '../auth';
 import { ingredients, inventoryItems } from '../db/schema';
 import type { AppContext } from '../env';
 import {
@@ -17,8 +17,8 @@ import {
 import { inventoryItemImpact } from './items';
 import { badRequest, conflict, forbidden } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { scopedVenueDatabase } from '../shards/venue-scope';
-import { changesVenueMenu } from '../menu/menu-changes';
+import { scopedVenueDatabase } from '../shards';
+import { changesVenueMenu } from '../menu';
 
 const isInventoryUnit = (unit: string): unit is InventoryUnit => (INVENTORY_UNITS as readonly string[]).includes(unit);
 const actorOf = (caller: ReturnType<typeof staffCaller>) => caller.impersonatorId ?? caller.userId;

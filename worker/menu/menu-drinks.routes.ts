@@ -6,7 +6,7 @@ import { IdParam } from '../../shared/schemas/common';
 import {
   bulkEditMenuDrinks, createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,
 } from './menu-drinks';
-import { changedFields, describeWrite } from '../audit/record';
+import { changedFields, describeWrite } from '../audit';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';

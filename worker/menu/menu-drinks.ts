@@ -10,12 +10,11 @@ import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredie
 import type { Db, WorkerEnv } from '../env';
 import { matchIngredientNames, unmatchedIngredientRow } from '../ingredients/matching';
 import { ApiError, badRequest, duplicateName, notFound } from '../lib/errors';
-import { deleteImageIfUnused } from '../images/uploads';
+import { deleteImageIfUnused, redrawnDrinkArt } from '../images';
 import { refreshDrinkFacts } from './drink-facts';
-import { afterRecipeChange } from '../inventory/recipe-change';
+import { afterRecipeChange } from '../inventory';
 import { inChunks } from '../lib/in-chunks';
 import { runBatch, type Statement } from '../lib/batch';
-import { redrawnDrinkArt } from '../images/drink-art';
 import { storedModifierGroups } from './modifier-groups';
 
 type DrinkRow = typeof menuDrinks.$inferSelect;

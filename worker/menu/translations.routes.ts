@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AiDraftsInput, TranslationInput, TranslationParams, TranslationsQuery } from '../../shared/schemas/translations';
-import { describeWrite } from '../audit/record';
+import { describeWrite } from '../audit';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';

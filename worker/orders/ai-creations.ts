@@ -8,7 +8,7 @@ import type { RecipeLine } from '../../shared/schemas/cart';
 import { creationRecipeProblems } from '../ai/creation-bounds';
 import { aiInteractions, ingredients } from '../db/schema';
 import type { Db } from '../env';
-import { normalizeIngredientName } from '../inventory/ingredients';
+import { normalizeIngredientName } from '../inventory';
 
 /** How long a suggested creation can be ordered: a round at the bar, not a saved recipe. */
 export const AI_CREATION_ORDER_WINDOW_MINUTES = 120;

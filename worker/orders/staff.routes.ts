@@ -5,7 +5,7 @@ import {
   type OrderList, type UnclaimedCancelResult, type UnclaimedOrders,
 } from '../../shared/schemas/order';
 import { RecordPaymentInput } from '../../shared/schemas/tables';
-import { describeWrite } from '../audit/record';
+import { describeWrite } from '../audit';
 import { shortOrderId } from '../../shared/ids';
 import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
 import type { AppContext } from '../env';

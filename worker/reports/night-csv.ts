@@ -2,7 +2,7 @@
 // drink, category, staff member, what was collected in all and by method, cancel, void), each saying its section, so
 // one sheet holds the night. In a `collected` section refunds are negative: its amounts sum to its Collected row.
 import type { CollectedLines, NightReport } from '../../shared/schemas/reports';
-import { centsToText, toCsv } from '../imports/csv';
+import { centsToText, toCsv } from '../imports';
 
 export const NIGHT_COLUMNS = ['section', 'name', 'quantity', 'amount', 'detail'];
 

@@ -11,7 +11,7 @@ import { billOf, mulDivRoundHalfUp, type Bill } from '../../shared/tab-split';
 import { orderEvents, orderItems, orders, menuDrinks, paymentRefunds, tabShares, tableSessions, users, venues } from '../db/schema';
 import type { Db } from '../env';
 import { inChunks } from '../lib/in-chunks';
-import { roundsMoney } from '../tables/serialize';
+import { roundsMoney } from '../tables';
 
 type Venue = { id: string; timezone: string; day_cutoff_minutes: number };
 

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { NightReportQuery } from '../../shared/schemas/reports';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { scopedVenueDatabase } from '../shards/venue-scope';
-import { getVenueProfile } from '../venues/profile';
-import { csvResponse } from '../imports/csv';
+import { scopedVenueDatabase } from '../shards';
+import { getVenueProfile } from '../venues';
+import { csvResponse } from '../imports';
 import { tonightsBusinessDay, nightReport } from './night';
 import { nightReportCsv } from './night-csv';
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { SetupChecklist } from '../../shared/schemas/setup';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { scopedVenueDatabase } from '../shards';
 import { setupChecklist } from './checklist';
 
 /** The admin dashboard's setup checklist (mounted at /api/admin/setup). */

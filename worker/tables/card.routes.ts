@@ -23,8 +23,7 @@ import { scopedVenueDatabase } from '../shards/venue-scope';
 import { payableShare, venueAccount } from './card';
 import { memberByKeys, readTable } from './queries';
 import { anyActor, guestActor, locateSession, runTableCommand, staffActor } from './requests';
-import { cardEventOfIntent, STRIPE_ACTOR } from '../payments/events';
-import { applicationFeeCents, cardPaymentsConfigured, stripeGateway, usesLocalStripe } from '../payments/stripe';
+import { applicationFeeCents, cardEventOfIntent, cardPaymentsConfigured, STRIPE_ACTOR, stripeGateway, usesLocalStripe } from '../payments';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const ShareParam = SessionParam.extend({ shareId: z.string().min(1).max(100) });

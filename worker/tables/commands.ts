@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Order } from '../../shared/schemas/order';
 import type { TableLineInput, TableLineUpdate, TableState, TakeShareInput } from '../../shared/schemas/tables';
 import type { Tip } from '../../shared/tab-split';
-import type { CardEvent } from '../payments/events';
+import type { CardEvent } from '../payments';
 import { refusalParts, type RefusalArgs } from '../lib/errors';
 import type { RefusalId } from '../../shared/refusals';
 

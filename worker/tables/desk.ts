@@ -24,11 +24,10 @@ import { toTableState } from './serialize';
 import { autoCloseDecision, endDecision, mergeDecision, moveDecision, voidLineDecision } from './staff-actions';
 import { addHoldDecision, attachCardDecision, cardEventDecision, planCaptureDecision, planRefundDecision } from './card';
 import { captureHolds, makePendingRefunds, releaseSpareHolds, stopOpenPayments, type SettlementTurn } from './settlement';
-import { STRIPE_ACTOR } from '../payments/events';
 import { liveShares } from './serialize';
 import { tabHolds } from '../db/schema';
 import type { Tip } from '../../shared/tab-split';
-import type { PaymentGateway } from '../payments/stripe';
+import { STRIPE_ACTOR, type PaymentGateway } from '../payments';
 import { KeyedQueue } from '../lib/keyed-queue';
 
 /** What the desk needs of its hub. */

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { newId } from '../../shared/ids';
-import { describeWrite } from '../audit/record';
+import { describeWrite } from '../audit';
 import { guestCaller, ownerKeyOf, requireStaff, staffCaller } from '../auth/middleware';
 import { auditLog, tableSessions, users } from '../db/schema';
 import type { AppContext } from '../env';

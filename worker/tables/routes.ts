@@ -6,7 +6,7 @@ import {
   type AiRoundResponse, type JoinPendingResponse, type SendRoundResponse, type TableStateResponse,
 } from '../../shared/schemas/tables';
 import { requireGuest } from '../auth/middleware';
-import { documented } from '../openapi/describe';
+import { documented } from '../openapi';
 import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';

@@ -10,8 +10,7 @@ import {
   venueAccount, type HoldRow,
 } from './card';
 import type { TableRows } from './queries';
-import { cardEventOfIntent, STRIPE_ACTOR, type CardEvent } from '../payments/events';
-import { applicationFeeCents, type PaymentGateway } from '../payments/stripe';
+import { applicationFeeCents, cardEventOfIntent, STRIPE_ACTOR, type CardEvent, type PaymentGateway } from '../payments';
 
 /** The table's turn, as the desk lends it: the table as it is, and one change applied in that same turn. */
 export type SettlementTurn = {

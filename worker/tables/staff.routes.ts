@@ -4,7 +4,7 @@ import {
   EndSessionInput, MergeTabInput, TableNumber, MoveTabInput, RecordPaymentInput, TableSettingsAdminInput, VenueTablesInput, VoidLineInput,
   type StaffTablesResponse, type TableStateResponse, type VenueTablesResponse,
 } from '../../shared/schemas/tables';
-import { changedFields, describeWrite } from '../audit/record';
+import { changedFields, describeWrite } from '../audit';
 import { requireAdmin, requireStaff, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';

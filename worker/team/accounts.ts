@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { newId } from '../../shared/ids';
 import type { CreateStaffBody, StaffAccount, UpdateUserBody } from '../../shared/schemas/super';
-import { hashPassword, toB64url } from '../auth/password';
+import { hashPassword, toB64url } from '../auth';
 import { refreshTokens, users, venues } from '../db/schema';
 import type { Db } from '../env';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';

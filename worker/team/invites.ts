@@ -3,8 +3,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import { INVITE_TTL_DAYS, type InviteInfo } from '../../shared/schemas/team';
-import { hashPassword, toB64url } from '../auth/password';
-import { sha256Hex } from '../auth/tokens';
+import { hashPassword, sha256Hex, toB64url } from '../auth';
 import { refreshTokens, staffInvites, users, venues } from '../db/schema';
 import type { Db } from '../env';
 import { notFound } from '../lib/errors';

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { InviteAcceptBody, InviteTokenParam, TeamInviteBody, TeamMemberUpdate, TeamResetBody } from '../../shared/schemas/team';
-import { changedFields, describeWrite } from '../audit/record';
-import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
-import { accessSessionFor, endAllSessionsOf, openSession } from '../auth/sessions';
+import { changedFields, describeWrite } from '../audit';
+import { accessSessionFor, endAllSessionsOf, openSession, requireAdmin, scopedVenueId, staffCaller } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { acceptInvite, inviteInfo } from './invites';

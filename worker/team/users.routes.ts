@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { ResetPasswordBody, UpdateUserBody } from '../../shared/schemas/super';
-import { requireSuperadmin } from '../auth/middleware';
-import { endAllSessionsOf } from '../auth/sessions';
+import { endAllSessionsOf, requireSuperadmin } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { changedFields, describeWrite } from '../audit/record';
+import { changedFields, describeWrite } from '../audit';
 import { accountById, resetAccountPassword, updateAccount } from './accounts';
 
 /** Venue staff and admin accounts, by super admins (mounted at /api/super/users). */

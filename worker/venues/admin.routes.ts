@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { VenueProfileUpdate } from '../../shared/schemas/admin';
 import { getVenueProfile, updateVenueProfile } from './profile';
-import { changedFields, describeWrite } from '../audit/record';
+import { changedFields, describeWrite } from '../audit';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';

@@ -1,8 +1,7 @@
 // A web app manifest per venue (docs/decisions/227, amended 2026-11-28): a regular adds their bar to the Home Screen,
 // opens its menu like an app, and on an iPhone only a site on the Home Screen can be told "Your order is ready" by push.
 import type { Venue } from '../../shared/schemas/venue';
-import { venueArtUrl } from '../images/venue-art';
-import { venueIconUrl } from '../images/venue-icon';
+import { venueArtUrl, venueIconUrl } from '../images';
 
 export const MANIFEST_CONTENT_TYPE = 'application/manifest+json';
 

@@ -5,8 +5,7 @@ import { venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { Db, WorkerEnv } from '../env';
 import { notFound } from '../lib/errors';
-import { deleteImageIfUnused } from '../images/uploads';
-import { redrawnVenueArt } from '../images/venue-art';
+import { deleteImageIfUnused, redrawnVenueArt } from '../images';
 import type { VenueDatabase } from '../shards/directory';
 
 type ParsedProfile = VenueProfileData;

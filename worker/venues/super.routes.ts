@@ -8,9 +8,9 @@ import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
 import { requireSuperadmin } from '../auth/middleware';
 import { validate } from '../lib/validate';
-import { createVenueAccount, listVenueAccounts } from '../team/accounts';
+import { createVenueAccount, listVenueAccounts } from '../team';
 import { createVenue, getVenue, updateVenue } from './platform-venues';
-import { changedFields, describeWrite } from '../audit/record';
+import { changedFields, describeWrite } from '../audit';
 
 /** Venue management for super admins: every venue, inactive ones included. */
 export const superVenueRoutes = new Hono<AppContext>()

@@ -1,0 +1,2 @@
+// The imports domain's entry for other domains (docs/decisions/259): what they may use of it.
+export { centsToText, csvResponse, toCsv } from './csv';

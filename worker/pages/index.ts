@@ -1,0 +1,2 @@
+// The pages domain's entry for other domains (docs/decisions/259): what they may use of it.
+export { isVenuePagePath, venuePageApp } from './venue-page';

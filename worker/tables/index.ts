@@ -1,0 +1,2 @@
+// The tables domain's entry for other domains (docs/decisions/259): what they may use of it.
+export { roundsMoney } from './serialize';

@@ -1,0 +1,2 @@
+// The team domain's entry for other domains (docs/decisions/259): what they may use of it.
+export { createVenueAccount, listVenueAccounts } from './accounts';
