@@ -419,7 +419,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'photo-deleted-while-in-use',
     rule: 'a photo a drink or the venue still shows is never deleted',
-    file: 'worker/admin/images.ts',
+    file: 'worker/images/uploads.ts',
     search: 'if (drinks.length === 0 && venue.length === 0) await deleteOwnedImage(env, venueId, url);',
     replace: 'await deleteOwnedImage(env, venueId, url);',
     tests: [W('attack-stock-cart-photos')],
@@ -609,7 +609,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'settlement-open-payments-not-stopped',
     rule: 'a change that makes a share unpayable cancels its card payment at Stripe first',
-    file: 'worker/payments/settlement.ts',
+    file: 'worker/tables/settlement.ts',
     search: 'const open = pick(scope.rows).filter(openPayment);',
     replace: 'const open = pick(scope.rows).filter(() => false);',
     tests: [W('settlement')],
@@ -617,7 +617,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'settlement-capture-failure-forgets-captured',
     rule: 'a capture refused part way says how much was captured',
-    file: 'worker/payments/settlement.ts',
+    file: 'worker/tables/settlement.ts',
     search: '    captured += answer.receivedCents;\n',
     replace: '',
     tests: [W('settlement')],
@@ -625,7 +625,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'settlement-capture-failure-keeps-plan',
     rule: 'a capture refused part way leaves what was not captured owed',
-    file: 'worker/payments/settlement.ts',
+    file: 'worker/tables/settlement.ts',
     search: '      await turn.apply(actor, (s) => captureFailedDecision(s, left.map((p) => p.share.id)));\n',
     replace: '',
     tests: [W('settlement')],

@@ -18,7 +18,7 @@ export type WriteLimit = {
   route: string;
   /** The route's own counter, 'own' when its handler counts (with the rule named in `note`), or the shared budget when absent. */
   limit?: RateLimit | 'own';
-  /** Body cap in bytes; 'own' when the handler checks it (photo uploads, worker/admin/images.ts). */
+  /** Body cap in bytes; 'own' when the handler checks it (photo uploads, worker/images/uploads.ts). */
   maxBytes?: number | 'own';
 };
 

@@ -17,7 +17,7 @@ const shortId = () => newId().slice(0, 12);
 
 /**
  * The groups to store. Refused (400, nothing stored) when an effect names an unknown ingredient. The drink's
- * lowest price with them is checked by its caller (worker/admin/menu-drinks.ts, docs/decisions/226).
+ * lowest price with them is checked by its caller (worker/menu/menu-drinks.ts, docs/decisions/226).
  */
 export async function storedModifierGroups(db: Db, input: ParsedGroups, drink: { category: string }): Promise<ModifierGroup[]> {
   const ids = [...new Set(input.flatMap((g) => g.options.flatMap((o) => o.effects.map((e) => e.ingredient_id))))];

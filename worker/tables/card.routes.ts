@@ -204,7 +204,7 @@ export const adminPaymentRoutes = new Hono<AppContext>()
     if (!share) throw refusal(404, 'share_not_found.gone');
     const row = share.share;
     if (!(await venueCard(c, db, venueId, 'forPaymentsMade'))) throw notTakingCards();
-    // Planned, checked and made in the table's turn (worker/payments/settlement.ts): two refunds at once cannot both pass.
+    // Planned, checked and made in the table's turn (worker/tables/settlement.ts): two refunds at once cannot both pass.
     const outcome = await runTableCommand(c, venueId, { type: 'refund_share', sessionId: row.sessionId, refundId: newId(), shareId, amountCents: body.amount_cents ?? null, reason: body.reason }, await staffActor(c, venueId));
     const refund = outcome.refund!;
     const after = outcome.table.shares.find((s) => s.id === shareId)!;

@@ -316,7 +316,7 @@ const capturable = (scope: Scope) => (scope.rows.session.status === 'merged' ? t
 /**
  * The tab closes on its card holds, planned before Stripe is asked: what is still owed (plus a tip) becomes one
  * unpaid share per hold it is taken from (splitOverHolds), shares nobody paid are void (their card payments were
- * stopped first, worker/payments/settlement.ts), and each share is captured by its hold after this change.
+ * stopped first, worker/tables/settlement.ts), and each share is captured by its hold after this change.
  * More than the holds cover is refused, never captured in part.
  */
 export async function planCaptureDecision(scope: Scope, options: { tip: Tip }): Promise<Decision> {

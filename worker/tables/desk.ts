@@ -135,7 +135,7 @@ export class TableDesk {
   /**
    * Runs `decide` over the table as it is, in the session's turn, and commits what it decided; the card payments
    * of the shares `stopping` picks are stopped at Stripe first, and what the change left to Stripe is done after
-   * it, in the same turn (worker/payments/settlement.ts).
+   * it, in the same turn (worker/tables/settlement.ts).
    */
   private change(sessionId: string, actor: TableActor, decide: (scope: Scope) => Decision | Promise<Decision>, stopping?: (rows: TableRows) => TableRows['shares']): Promise<TableOutcome> {
     return this.turns.run(`session:${sessionId}`, async () => {

@@ -1,5 +1,5 @@
 // "Your round is ready" for a table's members (docs/decisions/231; routes in the API reference at /api/reference): the same push subscription and
-// ready text as an order's (worker/push/routes.ts), asked for once for every round of the tab. Only a present member
+// ready text as an order's (worker/orders/push.routes.ts), asked for once for every round of the tab. Only a present member
 // of the tab asks; anyone else is refused.
 import { and, count, eq, like, not } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -18,7 +18,7 @@ import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } f
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 
-/** Browsers told about one member's rounds: a phone and a laptop are plenty, as for an order (worker/push/routes.ts). */
+/** Browsers told about one member's rounds: a phone and a laptop are plenty, as for an order (worker/orders/push.routes.ts). */
 export const MAX_SUBSCRIPTIONS_PER_MEMBER = 5;
 
 /** The caller's membership of a live tab: 404 for an unknown tab, 403 for a guest who is not at it. */
