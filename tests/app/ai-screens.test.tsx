@@ -14,10 +14,10 @@ function SignInStandIn() {
   return <><h1>Sign in page</h1><output>{JSON.stringify(state)}</output></>;
 }
 
-function renderAt(path: string, page: React.ReactElement) {
+function renderAt(path: string, page: React.ReactElement, venue = VENUE) {
   return renderRoutes([{
     path: '/venue/:slug',
-    element: <Outlet context={{ venue: VENUE, liveConnected: false }} />,
+    element: <Outlet context={{ venue, liveConnected: false }} />,
     children: [{ path: 'vibe', element: page }, { path: 'ai', element: page }, { path: 'auth', element: <SignInStandIn /> }],
   }], path);
 }
@@ -112,6 +112,17 @@ describe('suggestion card', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((r) => r.url.endsWith('/api/orders/quick'))).toBe(false);
+  });
+
+  it('at a venue that takes payment first, a suggestion goes to the cart only: no Order Now the bar would refuse (docs/decisions/241)', async () => {
+    mockApi({ ...baseReplies, 'POST /api/ai/vibe': { body: SUGGESTION } });
+    renderAt('/venue/artisan-bar/vibe', <VibeMixerPage />, { ...VENUE, takes_cards: true, pay_first: true });
+    fireEvent.click(pick('Rum'));
+    fireEvent.click(pick('Tropical'));
+    fireEvent.click(screen.getByRole('button', { name: 'Mix My Vibe' }));
+    const card = await screen.findByRole('article', { name: 'Suggestion: Garden Gin Smash' });
+    expect(within(card).getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Order Now' })).toBeNull();
   });
 });
 

@@ -235,3 +235,16 @@ describe('quick order refused by the venue', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
 });
+
+describe('a venue that takes payment first', () => {
+  it('a drink in a category opens its page for the cart, never a one-tap order the bar would refuse unpaid (docs/decisions/241)', async () => {
+    signInDevice(null);
+    const calls = mockApi({ ...baseApi(null), 'GET /api/venues/artisan-bar': { body: { venue: { ...VENUE, takes_cards: true, pay_first: true } } } });
+    renderRoutes(routes, '/venue/artisan-bar/category/cocktail');
+    expect(await screen.findByText('Tap a drink to add it to your cart.')).toBeTruthy();
+    const negroni = DRINKS.find((d) => d.name === 'Negroni')!;
+    expect((await screen.findByRole('link', { name: /Negroni/ })).getAttribute('href')).toBe(`/venue/artisan-bar/drink/${negroni.id}`);
+    expect(screen.queryByRole('button', { name: /^Order Negroni/ })).toBeNull();
+    expect(calls.some((r) => r.url.endsWith('/api/orders'))).toBe(false);
+  });
+});

@@ -66,14 +66,27 @@ test("a guest taps \"Tell me when it's ready\"; the ready push shows a notificat
     url: `/venue/${SLUG}/order/${orderId}`,
   };
   const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
+  // A push goes to the registration once its worker is activated: one delivered while the worker is still
+  // installing or activating may never reach the push handler.
+  const ourRegistrations = new Set<string>();
+  const activatedRegistration = new Promise<string>((resolve) => {
+    const activated = new Set<string>();
+    const settle = () => {
+      for (const id of ourRegistrations) if (activated.has(id)) resolve(id);
+    };
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => !r.isDeleted && r.scopeURL === `${new URL(baseURL!).origin}/`);
-      if (ours) resolve(ours.registrationId);
+      for (const r of registrations) {
+        if (!r.isDeleted && r.scopeURL === `${new URL(baseURL!).origin}/`) ourRegistrations.add(r.registrationId);
+      }
+      settle();
+    });
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const v of versions) if (v.status === 'activated') activated.add(v.registrationId);
+      settle();
     });
   });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: await activatedRegistration, data: JSON.stringify(payload) });
 
   await expect.poll(async () => page.evaluate(async () => {
     const shown = await (await navigator.serviceWorker.ready).getNotifications();

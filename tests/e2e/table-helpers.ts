@@ -72,9 +72,18 @@ export async function addDrink(page: Page, tableNumber: string, drink: Drink) {
 
 /** Opens a page and waits for its venue socket's first frame: what changes from then on must reach it live. */
 export async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/api/live/venues/'));
+  // The frame listener goes on the socket the moment it opens: awaiting the socket after page.goto() would attach it
+  // only once the page has loaded, and a hello sent before then would be missed.
+  const hello = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/api/live/venues/')) return;
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"hello"')) resolve();
+      });
+    });
+  });
   await page.goto(url);
-  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"hello"'));
+  await hello;
 }
 
 /** The bar display on a 1024×768 tablet, signed in as the demo bartender. */

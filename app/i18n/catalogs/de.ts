@@ -95,6 +95,7 @@ export const messages: Record<string, string> = {
   Tags: 'Tags',
   "Tap a drink to add it to your table's cart.": 'Tippe auf einen Drink, um ihn in den Warenkorb deines Tisches zu legen.',
   'Tap a drink to order it now, no sign-in needed.': 'Tippe auf einen Drink, um ihn sofort zu bestellen, ohne Anmeldung.',
+  'Tap a drink to add it to your cart.': 'Tippe auf einen Drink, um ihn in deinen Warenkorb zu legen.',
   'Tax ({rate})': 'Steuer ({rate})',
   'Tell our AI bartender your vibe and get a drink the bar can pour tonight.': 'Verrate unserem KI-Barkeeper deine Stimmung und bekomme einen Drink, den die Bar heute ausschenken kann.',
   'The bar is on it': 'Die Bar ist dran',

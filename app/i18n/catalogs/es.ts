@@ -95,6 +95,7 @@ export const messages: Record<string, string> = {
   Tags: 'Etiquetas',
   "Tap a drink to add it to your table's cart.": 'Toca una bebida para añadirla al carrito de tu mesa.',
   'Tap a drink to order it now, no sign-in needed.': 'Toca una bebida para pedirla ya, sin iniciar sesión.',
+  'Tap a drink to add it to your cart.': 'Toca una bebida para añadirla a tu carrito.',
   'Tax ({rate})': 'Impuestos ({rate})',
   'Tell our AI bartender your vibe and get a drink the bar can pour tonight.': 'Cuéntale a nuestro bartender IA tu ambiente y recibe una bebida que la barra puede servir esta noche.',
   'The bar is on it': 'La barra está en ello',

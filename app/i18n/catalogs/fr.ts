@@ -95,6 +95,7 @@ export const messages: Record<string, string> = {
   Tags: 'Étiquettes',
   "Tap a drink to add it to your table's cart.": 'Touchez une boisson pour l’ajouter au panier de votre table.',
   'Tap a drink to order it now, no sign-in needed.': 'Touchez une boisson pour la commander tout de suite, sans connexion.',
+  'Tap a drink to add it to your cart.': 'Touchez une boisson pour l’ajouter à votre panier.',
   'Tax ({rate})': 'Taxes ({rate})',
   'Tell our AI bartender your vibe and get a drink the bar can pour tonight.': 'Décrivez votre humeur à notre barman IA et recevez une boisson que le bar peut servir ce soir.',
   'The bar is on it': "Le bar s'en occupe",

@@ -9,6 +9,7 @@ import { Modal } from '../../../ui/Modal';
 import { useVenueDrinks } from '../../venues/api';
 import { ensureGuestSession } from '../../auth/guest-session';
 import { placementFailureText, useCreateOrder } from '../../orders/api';
+import { paysFirst } from '../../../../shared/payment-methods';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
@@ -43,6 +44,9 @@ export default function CategoryPage() {
   const placeOrder = useCreateOrder();
   const activeOrder = useActiveOrderGuard(venue.slug);
   const title = categoryName(t, categorySlug, venue.name);
+  // A venue that takes payment first is paid from the cart: a drink opens its page, not the one-tap order the bar
+  // would refuse unpaid (docs/decisions/241).
+  const payFirst = !table && paysFirst(venue);
 
   const close = () => { setSelected(null); setOrderError(null); placeOrder.reset(); };
 
@@ -71,7 +75,7 @@ export default function CategoryPage() {
       <main className="guest-main">
         <HappyHourBanner active={happyHour} />
         <div className="row section-head">
-          <p className="muted">{table ? t("Tap a drink to add it to your table's cart.") : t('Tap a drink to order it now, no sign-in needed.')}</p>
+          <p className="muted">{table ? t("Tap a drink to add it to your table's cart.") : payFirst ? t('Tap a drink to add it to your cart.') : t('Tap a drink to order it now, no sign-in needed.')}</p>
           <span className="spacer" />
           <Link className="btn btn-small" to={`/venue/${venue.slug}`}>{t('View All')}</Link>
         </div>
@@ -85,10 +89,16 @@ export default function CategoryPage() {
           <ul className="drink-grid" aria-label={title}>
             {shown.map((drink) => (
               <li key={drink.id}>
-                <button type="button" className="drink-card" aria-label={t('Order {drink}, {price}', { drink: drink.name, price: formatCents(drink.price_cents) })}
-                  onClick={() => { setOrderError(null); setSelected(drink); }}>
-                  <DrinkCardBody drink={drink} venueName={venue.name} happyHour={happyHour} />
-                </button>
+                {payFirst ? (
+                  <Link className="drink-card" to={`/venue/${venue.slug}/drink/${drink.id}`}>
+                    <DrinkCardBody drink={drink} venueName={venue.name} happyHour={happyHour} />
+                  </Link>
+                ) : (
+                  <button type="button" className="drink-card" aria-label={t('Order {drink}, {price}', { drink: drink.name, price: formatCents(drink.price_cents) })}
+                    onClick={() => { setOrderError(null); setSelected(drink); }}>
+                    <DrinkCardBody drink={drink} venueName={venue.name} happyHour={happyHour} />
+                  </button>
+                )}
               </li>
             ))}
           </ul>

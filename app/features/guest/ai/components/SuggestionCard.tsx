@@ -4,6 +4,7 @@ import { ShoppingCart, ThumbsDown, ThumbsUp, Zap } from 'lucide-react';
 import type { AiSuggestion } from '../../../../../shared/schemas/ai';
 import { DEFAULT_TAX_RATE_BP } from '../../../../../shared/constants';
 import { formatCents } from '../../../../../shared/money';
+import { paysFirst } from '../../../../../shared/payment-methods';
 import { DrinkImage } from '../../../../ui/DrinkImage';
 import { toast } from '../../../../ui/toast';
 import { useSuggestionFeedback } from '../api';
@@ -35,6 +36,8 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
   // At one of the venue's tables (docs/decisions/231); absent outside the venue frame.
   const venueContext = useOutletContext<VenueContext | undefined>();
   const table = venueContext?.table;
+  // A venue that takes payment first is paid from the cart; its bar refuses an unpaid quick order (docs/decisions/241).
+  const canOrderNow = !table && !(venueContext && paysFirst(venueContext.venue));
   const rate = (value: 'like' | 'dislike') => {
     feedback.mutate({ interactionId: s.interaction_id, feedback: value }, {
       onSuccess: () => { setRated(value); toast.success(t('Thanks for the feedback!')); },
@@ -77,7 +80,7 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
                 onClick={() => (table ? table.addSuggestion(s) : ordering.addToCart(s))}>
                 <ShoppingCart aria-hidden="true" size={18} />{ordering.adding ? t('Adding...') : table ? t('Add to table cart') : t('Add to Cart')}
               </button>
-              {!table && (
+              {canOrderNow && (
                 <button type="button" className="btn btn-primary" disabled={ordering.ordering} onClick={() => setConfirmingOrder(true)}>
                   <Zap aria-hidden="true" size={18} />{ordering.ordering ? t('Ordering...') : t('Order Now')}
                 </button>
