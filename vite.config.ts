@@ -144,7 +144,7 @@ const apiReferenceAssets = (): Plugin[] => [{
   },
 }];
 
-const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
+const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage|\/app\/back-office-routes/;
 /** A table's screens (docs/decisions/231): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;
 
