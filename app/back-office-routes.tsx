@@ -1,7 +1,7 @@
 // The back office's route tables (docs/decisions/268): one chunk, loaded with an area's first page, never by a guest.
 // Each area's table matches below its root (`/admin/*` in app/routes.tsx), as descendant routes.
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
-import { page, RedirectTo, type BackOfficeArea } from './routes';
+import { page, RedirectTo, type BackOfficeArea } from './route-page';
 
 export const AREA_ROUTES: Record<BackOfficeArea, RouteObject[]> = {
   admin: [

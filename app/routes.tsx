@@ -1,30 +1,10 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
+import { page, RedirectTo, type BackOfficeArea, type PageHandle } from './route-page';
 
-type PageModule = { default: ComponentType };
-/** Loads a route's page chunk; a back-office area's also loads the pages its table matches for `pathname`. */
-type PageHandle = { preload: (pathname: string) => Promise<unknown> };
-/**
- * Every screen is its own chunk, so a guest never downloads the back office. Routing is declarative
- * (BrowserRouter + useRoutes over this table) rather than the data router, which costs ~16 KB
- * gzipped more in the guest's first download (budget 110 KB, docs/decisions/177); `handle.preload`
- * lets the start fetch every page of the first URL at once instead of one after the other. A page
- * whose chunk has arrived renders directly; only one still on its way suspends (React.lazy).
- */
-export const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Component' | 'handle'> => {
-  let loading: Promise<PageModule> | undefined;
-  let loaded: ComponentType | undefined;
-  const preload = () => (loading ??= load().then((module) => {
-    loaded = module.default;
-    return module;
-  }));
-  const Lazy = lazy(preload);
-  const Page = () => createElement(loaded ?? Lazy);
-  return { Component: Page, handle: { preload } satisfies PageHandle };
-};
+export { RedirectTo };
 
-export type BackOfficeArea = 'admin' | 'staff' | 'super';
 const loadBackOffice = () => import('./back-office-routes');
 /**
  * A back-office area (docs/decisions/268): its pages' route table is its own chunk, loaded with the area's first
@@ -37,16 +17,6 @@ function backOfficeArea(area: BackOfficeArea): RouteObject {
     loadBackOffice().then((tables) => tables.preloadArea(area, pathname)),
   ]);
   return { path: `/${area}/*`, Component, handle: { preload } satisfies PageHandle };
-}
-
-/**
- * A page's second path: replaced in history by its one canonical path, with the same params, query and hash
- * (docs/decisions/177). The last `from` in the path (after any slug that happens to contain it) becomes `to`.
- */
-export function RedirectTo({ from, to }: { from: string; to: string }) {
-  const { pathname, search, hash } = useLocation();
-  const at = pathname.lastIndexOf(from);
-  return <Navigate replace to={{ pathname: pathname.slice(0, at) + to + pathname.slice(at + from.length), search, hash }} />;
 }
 
 /** The route map (docs/product.md §2), in one place. Unknown paths fall back to '/'. */

@@ -3,7 +3,8 @@
 // after the page's start, so a tap rarely waits for it, or at its first render if that comes sooner.
 import { lazy, Suspense, type ComponentType } from 'react';
 
-const whenIdle = (run: () => void) => {
+/** Runs `run` once the browser is idle (within 3 s), so what it fetches waits for the page's start. */
+export const whenIdle = (run: () => void) => {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 0);
 };

@@ -4,7 +4,8 @@ import { isValidElement } from 'react';
 import { matchRoutes, type RouteMatch } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AREA_ROUTES } from '../../app/back-office-routes';
-import { RedirectTo, routes, type BackOfficeArea } from '../../app/routes';
+import type { BackOfficeArea } from '../../app/route-page';
+import { RedirectTo, routes } from '../../app/routes';
 import { renderRoutes } from './render';
 
 const ALIASES: [alias: string, canonical: string][] = [

@@ -8,7 +8,7 @@ import { useT } from '../../../i18n/i18n';
 import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import { useVenueDrinks } from '../../venues/api';
 import { ensureGuestSession } from '../../auth/guest-session';
-import { placementFailureText, useCreateOrder } from '../../orders/api';
+import { placementFailureText, useCreateOrder } from '../../orders/placement';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
