@@ -17,7 +17,8 @@ export function lazyAfterPaint<P extends object>(load: () => Promise<ComponentTy
     throw error;
   }));
   whenIdle(() => { void start().catch(() => undefined); });
-  const Lazy = lazy(start);
+  // A render that finds the idle fetch failing (or failed) fetches once more rather than fail the page.
+  const Lazy = lazy(() => start().catch(() => start()));
   function AfterPaint(props: P) {
     return (
       <Suspense fallback={null}>
