@@ -19,7 +19,7 @@ describe('lazyAfterPaint', () => {
   it('fetches a part whose idle fetch failed again when it first renders', async () => {
     let failed!: () => void;
     const settled = new Promise<void>((resolve) => { failed = resolve; });
-    const load = vi.fn()
+    const load = vi.fn<() => Promise<typeof Offer>>()
       .mockImplementationOnce(() => Promise.reject(new Error('offline')).finally(() => queueMicrotask(failed)))
       .mockImplementation(() => Promise.resolve(Offer));
     const LazyOffer = lazyAfterPaint(load);
