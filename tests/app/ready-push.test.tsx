@@ -67,7 +67,7 @@ describe("Tell me when it's ready", () => {
   it('subscribes on a tap: registers /push-sw.js, asks permission, subscribes with the VAPID key, posts it, then says so', async () => {
     const { subscribe, register } = browserWithPush();
     const { calls } = await openStatus('preparing');
-    fireEvent.click(screen.getByRole('button', { name: READY_PUSH_TEXT.offer }));
+    fireEvent.click(await screen.findByRole('button', { name: READY_PUSH_TEXT.offer }));
     expect(await screen.findByText(READY_PUSH_TEXT.subscribed)).toBeTruthy();
     expect(screen.queryByRole('button', { name: READY_PUSH_TEXT.offer })).toBeNull();
     expect(register).toHaveBeenCalledWith('/push-sw.js');
@@ -82,7 +82,7 @@ describe("Tell me when it's ready", () => {
   it('is offered on Received too, and not once the order is ready', async () => {
     browserWithPush();
     const { unmount } = await openStatus('pending');
-    expect(screen.getByRole('button', { name: READY_PUSH_TEXT.offer })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: READY_PUSH_TEXT.offer })).toBeTruthy();
     unmount();
     await openStatus('ready');
     expect(screen.queryByRole('button', { name: READY_PUSH_TEXT.offer })).toBeNull();
@@ -91,7 +91,7 @@ describe("Tell me when it's ready", () => {
   it('a refused permission says notifications are off and subscribes nothing', async () => {
     const { subscribe } = browserWithPush('denied');
     await openStatus('preparing');
-    fireEvent.click(screen.getByRole('button', { name: READY_PUSH_TEXT.offer }));
+    fireEvent.click(await screen.findByRole('button', { name: READY_PUSH_TEXT.offer }));
     expect(await screen.findByText(READY_PUSH_TEXT.denied)).toBeTruthy();
     expect(subscribe).not.toHaveBeenCalled();
   });
@@ -99,7 +99,7 @@ describe("Tell me when it's ready", () => {
   it("on an iPhone's Safari without Push: add Barhop to the Home Screen first", async () => {
     define(navigator, 'userAgent', IPHONE);
     await openStatus('preparing');
-    expect(screen.getByText(READY_PUSH_TEXT.homeScreen)).toBeTruthy();
+    expect(await screen.findByText(READY_PUSH_TEXT.homeScreen)).toBeTruthy();
     expect(screen.queryByRole('button', { name: READY_PUSH_TEXT.offer })).toBeNull();
   });
 
@@ -148,7 +148,7 @@ describe("Text me when it's ready (docs/decisions/227, amended)", () => {
   it('is offered after a refused permission too, and never where the platform does not text', async () => {
     browserWithPush('denied');
     const { unmount } = await openStatus('preparing', { texts: true });
-    fireEvent.click(screen.getByRole('button', { name: READY_PUSH_TEXT.offer }));
+    fireEvent.click(await screen.findByRole('button', { name: READY_PUSH_TEXT.offer }));
     expect(await screen.findByRole('button', { name: READY_TEXT_TEXT.offer })).toBeTruthy();
     unmount();
     await openStatus('preparing');

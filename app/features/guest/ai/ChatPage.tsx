@@ -8,9 +8,12 @@ import { useSessionState } from '../../../lib/session-state';
 import { useChatSuggestion } from './api';
 import { conversationToSend } from './chat-history';
 import { ChatOptions, type ChatPicks, DEFAULT_PICKS, describePicks, hasPicks } from './components/ChatOptions';
-import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';
 import { translate, useLocale, useT } from '../../../i18n/i18n';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
+
+// An answer's card draws after the AI answers: not in the page's first download (docs/decisions/268).
+const SuggestionCard = lazyAfterPaint(() => import('./components/SuggestionCard').then((m) => m.SuggestionCard));
 
 const CHAT_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
 

@@ -6,9 +6,12 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { useSessionState } from '../../../lib/session-state';
 import { useVibeSuggestion } from './api';
-import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';
 import { useT } from '../../../i18n/i18n';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
+
+// An answer's card draws after the AI answers: not in the page's first download (docs/decisions/268).
+const SuggestionCard = lazyAfterPaint(() => import('./components/SuggestionCard').then((m) => m.SuggestionCard));
 
 /** Titles and tags are English ids (docs/decisions/217); the tags stay English on the wire. */
 const GROUPS: { title: string; options: readonly VibeTag[] }[] = [

@@ -8,7 +8,7 @@ import { FavoriteButton } from '../../../ui/FavoriteButton';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
 import { useT } from '../../../i18n/i18n';
-import { contentLang } from '../menu/DrinkCard';
+import { contentLang } from '../menu/content-lang';
 import { useGuestSession } from '../../auth/hooks';
 import { useSetCartItem } from '../../orders/api';
 import { useDrink, useFavorites, useToggleFavorite } from '../api';

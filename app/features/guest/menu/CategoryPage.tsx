@@ -5,10 +5,10 @@ import { formatCents, orderTotals } from '../../../../shared/money';
 import type { Drink } from '../../../../shared/schemas/drink';
 import { toast } from '../../../ui/toast';
 import { useT } from '../../../i18n/i18n';
-import { Modal } from '../../../ui/Modal';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import { useVenueDrinks } from '../../venues/api';
 import { ensureGuestSession } from '../../auth/guest-session';
-import { placementFailureText, useCreateOrder } from '../../orders/api';
+import { placementFailureText, useCreateOrder } from '../../orders/placement';
 import { paysFirst } from '../../../../shared/payment-methods';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestHeader } from '../venue/GuestHeader';
@@ -16,6 +16,9 @@ import { useVenueContext } from '../venue/VenueLayout';
 import { taxRateLabel } from '../cart/cart-totals';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
+
+// The one-tap order dialog opens on a tap: not in the page's first download (docs/decisions/268).
+const Modal = lazyAfterPaint(() => import('../../../ui/Modal').then((m) => m.Modal));
 
 /** What one tap will charge: the price, the venue's tax and the total, the same sums the server makes. */
 function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRateBp: number }) {

@@ -5,6 +5,7 @@ import type { ActiveHappyHour } from '../../../../shared/happy-hour';
 import { DrinkPrice } from '../pricing/happy-hour';
 import { DrinkImage } from '../../../ui/DrinkImage';
 import { useT } from '../../../i18n/i18n';
+import { contentLang } from './content-lang';
 
 /** The face of a drink in a grid: image, name, description, price with two decimals, category. */
 export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: Drink; venueName: string; happyHour?: ActiveHappyHour | null }) {
@@ -27,13 +28,6 @@ export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: D
     </>
   );
 }
-
-/**
- * The language a drink's name and description are written in, when the menu answer says (docs/decisions/217): a
- * drink not yet translated comes in English, and is marked so for screen readers and hyphenation.
- */
-export const contentLang = (drink: object): string | undefined =>
-  'lang' in drink && typeof drink.lang === 'string' ? drink.lang : undefined;
 
 /** A category's label (shared/categories.ts) in the guest's language; a category the labels do not know keeps its name. */
 export function categoryName(t: (id: string, values?: Record<string, unknown>) => string, category: string, venueName?: string) {

@@ -5,17 +5,19 @@ import { useVenueDrinks } from '../../venues/api';
 import { useT } from '../../../i18n/i18n';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
-import { AgeGate } from './AgeGate';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 import { categoryCounts, filterDrinks } from './menu-filter';
 import { firstMenuOfTheLoad, markWholeMenuDrawn } from './first-screen';
 import { categoryLabel } from '../../../../shared/categories';
 import { FIRST_SCREEN_DRINKS } from '../../../../shared/constants';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import type { Drink } from '../../../../shared/schemas/drink';
 
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 184).
 const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
+// Opened only where a venue needs it (docs/decisions/184): not in the menu's first download (docs/decisions/268).
+const AgeGate = lazyAfterPaint(() => import('./AgeGate').then((m) => m.AgeGate));
 
 /** Spec: Venue menu (/venue/{slug}). */
 export default function MenuPage() {

@@ -10,10 +10,13 @@ import { useGuestSession } from '../../auth/hooks';
 import { orderKeys, useOrderDetail, useOrderStatus } from '../../orders/api';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
-import { RatePickupPrompt } from './RatePickupPrompt';
-import { ReadyPushButton } from './ReadyPushButton';
 import { useMinutesLeft, waitText } from './wait';
 import { useT } from '../../../i18n/i18n';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
+
+// The push offer and the rating prompt are not in the page's first download (docs/decisions/268).
+const ReadyPushButton = lazyAfterPaint(() => import('./ReadyPushButton').then((m) => m.ReadyPushButton));
+const RatePickupPrompt = lazyAfterPaint(() => import('./RatePickupPrompt').then((m) => m.RatePickupPrompt));
 
 const STAGE_INDEX: Record<GuestStage, number> = { received: 0, making: 1, ready: 2, cancelled: -1 };
 

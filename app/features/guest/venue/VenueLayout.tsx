@@ -7,7 +7,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useEnsureGuestSession } from '../../auth/hooks';
 import { applyVenueDefault, useT } from '../../../i18n/i18n';
 import { useVenue } from '../../venues/api';
-import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import { GuestTabBar } from './GuestTabBar';
 import { StatusPage } from '../../../ui/StatusPage';
 import { memberSessionId } from '../../tables/membership';
@@ -18,6 +18,9 @@ import type { TableHere } from '../../tables/TableFrame';
 const TableFrame = lazy(() => import('../../tables/TableFrame'));
 // The venue's socket: its own chunk, loaded once the venue is on screen (docs/decisions/217).
 const VenueLiveChannel = lazy(() => import('./VenueLiveChannel'));
+// A banner over the tab bar while an order is active (fixed, so nothing moves when it comes): not in the first
+// download (docs/decisions/268).
+const ActiveOrderBanner = lazyAfterPaint(() => import('../orders/ActiveOrderBanner').then((m) => m.ActiveOrderBanner));
 
 /** The tab's name outside a venue (index.html's <title>). */
 const APP_TITLE = 'Barhop';
