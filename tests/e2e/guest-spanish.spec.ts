@@ -39,7 +39,7 @@ async function visibleTexts(page: Page): Promise<string[]> {
       if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
       texts.push(text);
     }
-    for (const field of document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]')) {
+    for (const field of Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]'))) {
       if (field.checkVisibility()) texts.push(field.placeholder.trim());
     }
     return texts;

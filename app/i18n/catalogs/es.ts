@@ -659,4 +659,21 @@ export const messages: Record<string, string> = {
   "Too many wrong codes. Request a new code.": "Demasiados códigos incorrectos. Pide un código nuevo.",
   "Too many attempts. Please wait and try again.": "Demasiados intentos. Espera e inténtalo de nuevo.",
   "Could not send the text message. Please try again later.": "No se pudo enviar el SMS. Inténtalo de nuevo más tarde.",
+  // A happy hour's banner (app/features/guest/pricing/happy-hour.tsx) and allergens by their canonical keys
+  // (shared/drink-facts.ts KNOWN_ALLERGENS, app/i18n/content-words.ts; docs/decisions/265).
+  "Happy hour until {time}": "Hora feliz hasta las {time}",
+  "celery": "apio",
+  "crustaceans": "crustáceos",
+  "eggs": "huevos",
+  "fish": "pescado",
+  "gluten": "gluten",
+  "lupin": "altramuces",
+  "milk": "leche",
+  "molluscs": "moluscos",
+  "mustard": "mostaza",
+  "peanuts": "cacahuetes",
+  "sesame": "sésamo",
+  "soy": "soja",
+  "sulphites": "sulfitos",
+  "tree nuts": "frutos de cáscara",
 };
