@@ -63,7 +63,7 @@ describe('a guest reading Spanish', () => {
     await activateLocale('en');
   });
 
-  it('reads the menu whole in Spanish: allergens, tags, the happy hour and the venue description', async () => {
+  it('reads the menu whole in Spanish: allergens, the happy hour and the venue description', async () => {
     api();
     renderRoutes(routes, '/venue/artisan-bar');
     const grid = await screen.findByRole('list', { name: 'Bebidas' });
