@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PICKUP_POINT } from '../constants';
 import { ContentLanguage } from './language';
 
 export const ThemeColors = z.object({
@@ -77,7 +78,7 @@ export const Venue = z.object({
   /** Defaults for a venue read before these existed (a cached copy): pickup at the bar. */
   handoff: VenueHandoff.default('pickup'),
   /** "at the bar", "at the pass": where guests collect, read after "Ready for pickup". */
-  pickup_point: z.string().default('at the bar'),
+  pickup_point: z.string().default(DEFAULT_PICKUP_POINT),
   /**
    * The language the venue writes its menu in (docs/decisions/217): a guest reading another language sees a drink
    * translated only where the venue approved a translation, and this one otherwise. A cached copy from before: 'en'.

@@ -10,7 +10,8 @@ import { taxRateLabel } from '../../app/features/guest/cart/cart-totals';
 import MenuPage from '../../app/features/guest/menu/MenuPage';
 import OrderStatusPage from '../../app/features/guest/orders/OrderStatusPage';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
-import { activateLocale } from '../../app/i18n/i18n';
+import { activateLocale, translate } from '../../app/i18n/i18n';
+import { handoffText } from '../../shared/order-display';
 import { cartItem, cartOf, drink, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 
@@ -82,6 +83,12 @@ describe('a guest reading Spanish', () => {
     await activateLocale('en');
     expect(taxRateLabel(875)).toBe('8.75%');
     expect(taxRateLabel(1000)).toBe('10%');
+  });
+
+  it('reads the default pickup point in Spanish; a venue\'s own pickup point stays as written', () => {
+    expect(handoffText({ handoff: 'pickup', pickupPoint: 'at the bar' }, translate)).toBe('Tus bebidas están listas para recoger: en la barra');
+    expect(handoffText({ handoff: 'pickup', pickupPoint: 'by the window' }, translate)).toBe('Tus bebidas están listas para recoger: by the window');
+    expect(handoffText({ handoff: 'pickup', pickupPoint: 'at the bar' })).toBe('Your drinks are ready for pickup at the bar');
   });
 
   it("names the cart's drinks as the menu does in Spanish, and the tax label in Spanish numbers", async () => {

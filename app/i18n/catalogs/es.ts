@@ -676,4 +676,6 @@ export const messages: Record<string, string> = {
   "soy": "soja",
   "sulphites": "sulfitos",
   "tree nuts": "frutos de cáscara",
+  // The default pickup point (shared/schemas/venue.ts DEFAULT_PICKUP_POINT; docs/decisions/265).
+  "at the bar": "en la barra",
 };

@@ -676,4 +676,6 @@ export const messages: Record<string, string> = {
   "soy": "soja",
   "sulphites": "sulfites",
   "tree nuts": "fruits à coque",
+  // The default pickup point (shared/schemas/venue.ts DEFAULT_PICKUP_POINT; docs/decisions/265).
+  "at the bar": "au bar",
 };
