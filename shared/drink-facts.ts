@@ -18,15 +18,6 @@ export const CLASS_ALLERGENS: Readonly<Record<string, readonly string[]>> = {
   wine: ['sulphites'], 'fortified wine': ['sulphites'], cider: ['sulphites'], beer: ['gluten'],
 };
 
-/**
- * The allergens guests read by name in their language (docs/decisions/265): the fourteen of EU food law plus the
- * catalogue's own spellings, as the data writes them. An allergen an owner spells otherwise reads as written.
- */
-export const KNOWN_ALLERGENS: readonly string[] = [
-  'celery', 'crustaceans', 'eggs', 'fish', 'gluten', 'lupin', 'milk', 'molluscs', 'mustard', 'peanuts', 'sesame', 'soy',
-  'sulphites', 'tree nuts',
-];
-
 export const classAllergens = (category: string): readonly string[] => CLASS_ALLERGENS[category.trim().toLowerCase()] ?? [];
 
 /** An ingredient's allergens: its own list and its class's, each once (case-insensitive), own spelling first. */

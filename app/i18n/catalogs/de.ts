@@ -660,7 +660,7 @@ export const messages: Record<string, string> = {
   "Too many attempts. Please wait and try again.": "Zu viele Versuche. Bitte warte und versuch es erneut.",
   "Could not send the text message. Please try again later.": "Die SMS konnte nicht gesendet werden. Bitte versuch es später erneut.",
   // A happy hour's banner (app/features/guest/pricing/happy-hour.tsx) and allergens by their canonical keys
-  // (shared/drink-facts.ts KNOWN_ALLERGENS, app/i18n/content-words.ts; docs/decisions/265).
+  // (the EU's fourteen and the catalogue's own; app/i18n/content-words.ts, docs/decisions/265).
   "Happy hour until {time}": "Happy Hour bis {time} Uhr",
   "celery": "Sellerie",
   "crustaceans": "Krebstiere",

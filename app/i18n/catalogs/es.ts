@@ -660,7 +660,7 @@ export const messages: Record<string, string> = {
   "Too many attempts. Please wait and try again.": "Demasiados intentos. Espera e inténtalo de nuevo.",
   "Could not send the text message. Please try again later.": "No se pudo enviar el SMS. Inténtalo de nuevo más tarde.",
   // A happy hour's banner (app/features/guest/pricing/happy-hour.tsx) and allergens by their canonical keys
-  // (shared/drink-facts.ts KNOWN_ALLERGENS, app/i18n/content-words.ts; docs/decisions/265).
+  // (the EU's fourteen and the catalogue's own; app/i18n/content-words.ts, docs/decisions/265).
   "Happy hour until {time}": "Hora feliz hasta las {time}",
   "celery": "apio",
   "crustaceans": "crustáceos",

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatClock } from '../../../../shared/business-day';
 import { activeHappyHour, clockMinutes, scheduledPriceCents, type ActiveHappyHour } from '../../../../shared/happy-hour';
 import { formatCents } from '../../../../shared/money';
-import { useFormatLocale, useLocale, useT, type Translate } from '../../../i18n/i18n';
+import { useLocale, useT, type Translate } from '../../../i18n/i18n';
 import type { Locale } from '../../../i18n/locales';
 import type { Venue } from '../../../../shared/schemas/venue';
 
@@ -19,24 +19,19 @@ export function useHappyHour(venue: Pick<Venue, 'timezone' | 'happy_hours'>): Ac
 }
 
 /**
- * "Happy hour until 7 pm", in the guest's language with the end written as their locale writes a time: "Hora feliz
- * hasta las 19:00" (docs/decisions/265).
+ * "Happy hour until 7 pm", in the guest's language with the end as their language writes a time: Spanish, French and
+ * German write the 24-hour clock the rule holds, "Hora feliz hasta las 19:00" (docs/decisions/265).
  */
-export function happyHourLabel(t: Translate, active: ActiveHappyHour, locale: Locale, formatLocale: string): string {
-  const end = clockMinutes(active.rule.end);
-  const time = locale === 'en'
-    ? formatClock(end)
-    : new Intl.DateTimeFormat(formatLocale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, Math.floor(end / 60), end % 60));
-  return t('Happy hour until {time}', { time });
+export function happyHourLabel(t: Translate, active: ActiveHappyHour, locale: Locale): string {
+  return t('Happy hour until {time}', { time: locale === 'en' ? formatClock(clockMinutes(active.rule.end)) : active.rule.end });
 }
 
 /** The happy hour's banner above the menu while one runs. */
 export function HappyHourBanner({ active }: { active: ActiveHappyHour | null }) {
   const t = useT();
   const locale = useLocale();
-  const formatLocale = useFormatLocale();
   if (!active) return null;
-  return <p className="happy-hour-banner" role="status">{happyHourLabel(t, active, locale, formatLocale)}</p>;
+  return <p className="happy-hour-banner" role="status">{happyHourLabel(t, active, locale)}</p>;
 }
 
 /** A drink's price now: the happy-hour price with the menu price struck through, or the menu price. */
