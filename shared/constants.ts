@@ -71,3 +71,6 @@ export const LIVE_SOCKETS_PER_ADDRESS = 400;
 export const TOO_MANY_SOCKETS_CLOSE = 4008;
 /** Close code of a socket whose session ended (signed out, disabled, reset) or whose role no longer allows the venue. */
 export const SESSION_ENDED_CLOSE = 4001;
+
+/** Where guests collect unless the venue says otherwise; guests read it in their language (docs/decisions/265). */
+export const DEFAULT_PICKUP_POINT = 'at the bar';

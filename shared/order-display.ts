@@ -1,6 +1,7 @@
 // What guests read about an order (docs/product.md §4.7): the three-stage trail, the
 // status texts, and how old an order is. Pure, so screens and tests share one reading.
 import { ORDER_STATUSES, type OrderStatus } from './orders';
+import { DEFAULT_PICKUP_POINT } from './constants';
 
 /**
  * A text in the reader's language (the guest app's `t`, docs/decisions/217): the English text is the id and
@@ -36,8 +37,10 @@ export type Handoff = { handoff: 'pickup' | 'table'; pickupPoint: string; tableN
  */
 export function handoffText(handoff?: Handoff, t: Translate = english): string {
   if (handoff?.handoff === 'table' && handoff.tableNumber) return t("We'll bring it to table {table}", { table: handoff.tableNumber });
-  // The pickup point is the venue's own words ("at the bar"), in the venue's language.
-  return handoff?.pickupPoint ? t('Your drinks are ready for pickup {place}', { place: handoff.pickupPoint }) : t('Your drinks are ready for pickup');
+  // The pickup point is the venue's own words, as written; the default one is the app's, in the guest's language
+  // (docs/decisions/265).
+  const place = handoff?.pickupPoint === DEFAULT_PICKUP_POINT ? t(DEFAULT_PICKUP_POINT) : handoff?.pickupPoint;
+  return place ? t('Your drinks are ready for pickup {place}', { place }) : t('Your drinks are ready for pickup');
 }
 
 /**

@@ -163,6 +163,8 @@ export const TabLine = z.object({
   order_item_id: z.number().int(),
   member_id: z.string().nullable(),
   member_name: z.string().nullable(),
+  /** The menu drink it is (null: an AI creation): guests read its name in their language (docs/decisions/265). */
+  menu_drink_id: z.string().nullable().optional(),
   name: z.string(),
   /** The options chosen, as the ticket reads them ("Double"); null without any (docs/decisions/197). */
   modifiers: z.string().nullable().optional(),

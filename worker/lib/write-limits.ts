@@ -67,6 +67,9 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/orders/:id/ready-text', maxBytes: 4 * KB },
   { route: 'POST /api/admin/images', maxBytes: 'own' },
   // Venue content translations (docs/decisions/217): a name and a description; drafting asks Workers AI.
+  // The venue's description in a language (docs/decisions/265), before the drinks' '/:id/:lang' it also matches.
+  { route: 'PUT /api/admin/translations/venue/:lang', maxBytes: 16 * KB },
+  { route: 'DELETE /api/admin/translations/venue/:lang', maxBytes: 4 * KB },
   { route: 'PUT /api/admin/translations/:id/:lang', maxBytes: 16 * KB },
   { route: 'POST /api/admin/translations/:id/:lang/approve', maxBytes: 4 * KB },
   { route: 'DELETE /api/admin/translations/:id/:lang', maxBytes: 4 * KB },

@@ -19,6 +19,7 @@ import { TabTotals, tabLineLabel } from './TabPage';
 import { useTable } from './use-table';
 import './tables.css';
 import { translate, useT } from '../../i18n/i18n';
+import { useDrinkName } from '../venues/drink-names';
 
 /** /venue/:slug/table/split: the table splits its bill (docs/decisions/231): by item, evenly, an amount, or the rest, each with a tip. */
 export default function SplitBillPage() {
@@ -185,6 +186,7 @@ function ShareForm({ table, you }: { table: TableState; you: string }) {
  */
 function ClaimList({ table, you }: { table: TableState; you: string }) {
   const t = useT();
+  const drinkName = useDrinkName();
   const claim = useClaimLine(table.session_id);
   const release = useReleaseClaim(table.session_id);
   const busy = claim.isPending || release.isPending;
@@ -214,7 +216,7 @@ function ClaimList({ table, you }: { table: TableState; you: string }) {
           return (
             <li key={line.order_item_id}>
               <button type="button" className="claim-line" aria-pressed={Boolean(mine)} disabled={theirs.length > 0 || busy} onClick={() => setUnits(line, mine ? 0 : 1)}>
-                <span className="claim-line-text"><span>{tabLineLabel(line)}</span>{owner}</span>
+                <span className="claim-line-text"><span>{tabLineLabel(line, drinkName)}</span>{owner}</span>
                 <span>{formatCents(line.line_total_cents)}</span>
               </button>
             </li>
@@ -223,8 +225,8 @@ function ClaimList({ table, you }: { table: TableState; you: string }) {
         const yours = mine?.units ?? 0;
         return (
           <li key={line.order_item_id}>
-            <div className="claim-line claim-units" role="group" aria-label={tabLineLabel(line)}>
-              <span className="claim-line-text"><span>{tabLineLabel(line)}</span>{owner}</span>
+            <div className="claim-line claim-units" role="group" aria-label={tabLineLabel(line, drinkName)}>
+              <span className="claim-line-text"><span>{tabLineLabel(line, drinkName)}</span>{owner}</span>
               <span>{formatCents(line.line_total_cents)}</span>
               <span className="claim-unit-buttons">
                 <button type="button" className="btn btn-small btn-ghost" disabled={yours === 0 || inShare || busy} onClick={() => setUnits(line, yours - 1)}>{t('Give one back')}</button>

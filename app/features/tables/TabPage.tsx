@@ -18,6 +18,7 @@ import { tableRights, whoLabel } from './rights';
 import { useTable } from './use-table';
 import './tables.css';
 import { useT } from '../../i18n/i18n';
+import { useDrinkName, type NamedLine } from '../venues/drink-names';
 
 /** /venue/:slug/table/tab: the table's running tab, live: every round with its status and lines, and the sums (docs/decisions/231). */
 export default function TabPage() {
@@ -108,12 +109,13 @@ function CardHold({ sessionId, slug }: { sessionId: string; slug: string }) {
   );
 }
 
-/** A tab line as the ticket reads it, with its options: "2 × Negroni, Double". */
-export const tabLineLabel = (line: Pick<TabLine, 'quantity' | 'name' | 'modifiers'>) =>
-  `${line.quantity} × ${line.name}${line.modifiers ? `, ${line.modifiers}` : ''}`;
+/** A tab line as the ticket reads it, with its options: "2 × Negroni, Double"; the drink named by `drinkName`. */
+export const tabLineLabel = (line: Pick<TabLine, 'quantity' | 'name' | 'menu_drink_id' | 'modifiers'>, drinkName: (line: NamedLine) => string) =>
+  `${line.quantity} × ${drinkName(line)}${line.modifiers ? `, ${line.modifiers}` : ''}`;
 
 function RoundCard({ round, you, readyText }: { round: TabRound; you: string | null; readyText: string }) {
   const t = useT();
+  const drinkName = useDrinkName();
   const status = t(orderStatusLabel(round.status));
   return (
     <article className="card round-card" aria-label={t('Round {number}', { number: round.number })}>
@@ -128,7 +130,7 @@ function RoundCard({ round, you, readyText }: { round: TabRound; you: string | n
         {round.lines.map((line) => (
           <li key={line.order_item_id} className={line.voided ? 'round-line-voided' : undefined}>
             <span className="round-line-name">
-              {tabLineLabel(line)}
+              {tabLineLabel(line, drinkName)}
               <span className="line-owner"> · {whoLabel(line.member_id, line.member_name, you)}</span>
               {line.voided && <span className="line-owner"> · {t('Voided')}{line.void_reason ? `: ${line.void_reason}` : ''}</span>}
             </span>

@@ -15,6 +15,7 @@ import { AiRoundButton } from './AiRoundButton';
 import { tableRights, whoLabel } from './rights';
 import './tables.css';
 import { useT } from '../../i18n/i18n';
+import { useDrinkName } from '../venues/drink-names';
 
 /**
  * The cart page at a table (docs/decisions/231): one cart for the whole table, every line with who added it.
@@ -24,6 +25,7 @@ import { useT } from '../../i18n/i18n';
 export default function TableCart({ venue, view }: { venue: Venue; view: TableView }) {
   const { table } = view;
   const t = useT();
+  const drinkName = useDrinkName();
   const rights = tableRights(view);
   const updateLine = useUpdateTableLine(table.session_id);
   const removeLine = useRemoveTableLine(table.session_id);
@@ -81,9 +83,9 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
             const mine = line.member_id === rights.you;
             const changeable = rights.mayChangeLine(line);
             return (
-              <li key={line.id} className="cart-line table-cart-line card" aria-label={t('{drink}, added by {who}', { drink: line.name, who })}>
+              <li key={line.id} className="cart-line table-cart-line card" aria-label={t('{drink}, added by {who}', { drink: drinkName(line), who })}>
                 <div className="cart-line-body">
-                  <p className="cart-line-name">{line.name}</p>
+                  <p className="cart-line-name">{drinkName(line)}</p>
                   <p className="line-owner">{mine ? t('Added by you') : t('Added by {name}', { name: line.member_name })}</p>
                   <p className="muted">{t('{price} each', { price: formatCents(line.price_cents) })}</p>
                   <LineModifiers choices={line.modifier_choices} label={t('Modifiers')} />
@@ -92,7 +94,7 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
                   {!line.available && <p className="badge badge-danger">{t('No longer available')}</p>}
                   <div className="row">
                     {changeable ? (
-                      <QuantityStepper label={mine ? t('Quantity of {drink} for you', { drink: line.name }) : t('Quantity of {drink} for {name}', { drink: line.name, name: line.member_name })} min={0} value={line.qty}
+                      <QuantityStepper label={mine ? t('Quantity of {drink} for you', { drink: drinkName(line) }) : t('Quantity of {drink} for {name}', { drink: drinkName(line), name: line.member_name })} min={0} value={line.qty}
                         disabled={updateLine.isPending || removeLine.isPending} onChange={(qty) => changeQuantity(line, qty)} />
                     ) : (
                       <span>× {line.qty}</span>
@@ -103,7 +105,7 @@ export default function TableCart({ venue, view }: { venue: Venue; view: TableVi
                   {!changeable && rights.open && <p className="muted line-owner">{t('Only {name} or the host can change this line', { name: line.member_name })}</p>}
                 </div>
                 {changeable && (
-                  <button type="button" className="icon-button" aria-label={t('Remove {drink} added by {who}', { drink: line.name, who })} disabled={removeLine.isPending}
+                  <button type="button" className="icon-button" aria-label={t('Remove {drink} added by {who}', { drink: drinkName(line), who })} disabled={removeLine.isPending}
                     onClick={() => changeQuantity(line, 0)}>
                     <Trash2 aria-hidden="true" size={18} />
                   </button>

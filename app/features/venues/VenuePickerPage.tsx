@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Sparkles, Smartphone, Radio, Search, MapPin } from 'lucide-react';
 import type { Venue } from '../../../shared/schemas/venue';
 import { toast } from '../../ui/toast';
-import { translate, useT } from '../../i18n/i18n';
+import { translate, useLocale, useT } from '../../i18n/i18n';
+import { venueTextsIn } from './venue-texts';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { useVenues } from './api';
 
@@ -23,6 +24,7 @@ const FEATURES = [
 
 export default function VenuePickerPage() {
   const t = useT();
+  const locale = useLocale();
   const { data: venues, isPending, isError } = useVenues();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterVenues(venues ?? [], query), [venues, query]);
@@ -85,7 +87,7 @@ export default function VenuePickerPage() {
                   <img src={venue.cover_image_url ?? venue.image_url ?? `/images/generated/venue/${venue.slug}.svg`} alt="" width={400} height={240} loading="lazy" />
                   <div className="venue-card-body">
                     <h2>{venue.name}</h2>
-                    <p>{venue.description}</p>
+                    <p lang={venueTextsIn(venue, locale).lang}>{venueTextsIn(venue, locale).description}</p>
                     <p className="muted venue-address"><MapPin aria-hidden="true" size={14} /> {venue.address}</p>
                   </div>
                 </Link>

@@ -660,4 +660,23 @@ export const messages: Record<string, string> = {
   "Too many wrong codes. Request a new code.": "Zu viele falsche Codes. Fordere einen neuen Code an.",
   "Too many attempts. Please wait and try again.": "Zu viele Versuche. Bitte warte und versuch es erneut.",
   "Could not send the text message. Please try again later.": "Die SMS konnte nicht gesendet werden. Bitte versuch es später erneut.",
+  // A happy hour's banner (app/features/guest/pricing/happy-hour.tsx) and allergens by their canonical keys
+  // (the EU's fourteen and the catalogue's own; app/i18n/content-words.ts, docs/decisions/265).
+  "Happy hour until {time}": "Happy Hour bis {time} Uhr",
+  "celery": "Sellerie",
+  "crustaceans": "Krebstiere",
+  "eggs": "Eier",
+  "fish": "Fisch",
+  "gluten": "Gluten",
+  "lupin": "Lupinen",
+  "milk": "Milch",
+  "molluscs": "Weichtiere",
+  "mustard": "Senf",
+  "peanuts": "Erdnüsse",
+  "sesame": "Sesam",
+  "soy": "Soja",
+  "sulphites": "Sulfite",
+  "tree nuts": "Schalenfrüchte",
+  // The default pickup point (shared/schemas/venue.ts DEFAULT_PICKUP_POINT; docs/decisions/265).
+  "at the bar": "an der Bar",
 };

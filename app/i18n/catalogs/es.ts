@@ -660,4 +660,23 @@ export const messages: Record<string, string> = {
   "Too many wrong codes. Request a new code.": "Demasiados códigos incorrectos. Pide un código nuevo.",
   "Too many attempts. Please wait and try again.": "Demasiados intentos. Espera e inténtalo de nuevo.",
   "Could not send the text message. Please try again later.": "No se pudo enviar el SMS. Inténtalo de nuevo más tarde.",
+  // A happy hour's banner (app/features/guest/pricing/happy-hour.tsx) and allergens by their canonical keys
+  // (the EU's fourteen and the catalogue's own; app/i18n/content-words.ts, docs/decisions/265).
+  "Happy hour until {time}": "Hora feliz hasta las {time}",
+  "celery": "apio",
+  "crustaceans": "crustáceos",
+  "eggs": "huevos",
+  "fish": "pescado",
+  "gluten": "gluten",
+  "lupin": "altramuces",
+  "milk": "leche",
+  "molluscs": "moluscos",
+  "mustard": "mostaza",
+  "peanuts": "cacahuetes",
+  "sesame": "sésamo",
+  "soy": "soja",
+  "sulphites": "sulfitos",
+  "tree nuts": "frutos de cáscara",
+  // The default pickup point (shared/schemas/venue.ts DEFAULT_PICKUP_POINT; docs/decisions/265).
+  "at the bar": "en la barra",
 };

@@ -660,4 +660,23 @@ export const messages: Record<string, string> = {
   "Too many wrong codes. Request a new code.": "Trop de codes erronés. Demandez un nouveau code.",
   "Too many attempts. Please wait and try again.": "Trop de tentatives. Patientez puis réessayez.",
   "Could not send the text message. Please try again later.": "Impossible d'envoyer le SMS. Réessayez plus tard.",
+  // A happy hour's banner (app/features/guest/pricing/happy-hour.tsx) and allergens by their canonical keys
+  // (the EU's fourteen and the catalogue's own; app/i18n/content-words.ts, docs/decisions/265).
+  "Happy hour until {time}": "Happy hour jusqu’à {time}",
+  "celery": "céleri",
+  "crustaceans": "crustacés",
+  "eggs": "œufs",
+  "fish": "poisson",
+  "gluten": "gluten",
+  "lupin": "lupin",
+  "milk": "lait",
+  "molluscs": "mollusques",
+  "mustard": "moutarde",
+  "peanuts": "arachides",
+  "sesame": "sésame",
+  "soy": "soja",
+  "sulphites": "sulfites",
+  "tree nuts": "fruits à coque",
+  // The default pickup point (shared/schemas/venue.ts DEFAULT_PICKUP_POINT; docs/decisions/265).
+  "at the bar": "au bar",
 };

@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
 import { useT } from '../../../i18n/i18n';
+import { useDrinkName } from '../../venues/drink-names';
 import { useCart, useRemoveCartItem, useSetCartItem } from '../../orders/api';
 import { useCheckout } from '../../orders/placement';
 import { useActiveOrderGuard } from '../orders/active-order';
@@ -58,6 +59,7 @@ const checkoutLabel = (t: ReturnType<typeof useT>, payFirst: boolean, totalCents
   (payFirst ? t('Pay {amount}', { amount: formatCents(totalCents) }) : t('Order — pay at the bar'));
 
 function CartContents({ venue }: { venue: Venue }) {
+  const drinkName = useDrinkName();
   const navigate = useNavigate();
   const t = useT();
   const cart = useCart(venue.slug);
@@ -143,20 +145,20 @@ function CartContents({ venue }: { venue: Venue }) {
           <li key={item.line_key} className="cart-line card">
             <DrinkImage src={item.image_url} width={72} height={72} />
             <div className="cart-line-body">
-              <p className="cart-line-name">{item.custom_name || item.ai_recipe_name || item.name}</p>
+              <p className="cart-line-name">{item.custom_name || item.ai_recipe_name || drinkName(item)}</p>
               <LineModifiers choices={item.modifier_choices} label={t('Modifiers')} />
               <p className="muted">{t('{price} each', { price: formatCents(item.price_cents) })}</p>
               {item.notes && <p className="muted cart-line-notes">{t('Notes: {notes}', { notes: item.notes })}</p>}
               <GlassFacts allergens={item.allergens} containsAlcohol={item.contains_alcohol} t={t} />
               {!item.available && <p className="badge badge-danger">{t('No longer available')}</p>}
               <div className="row">
-                <QuantityStepper label={t('Quantity of {drink}', { drink: item.name })} min={0} value={item.qty}
+                <QuantityStepper label={t('Quantity of {drink}', { drink: drinkName(item) })} min={0} value={item.qty}
                   disabled={setItem.isPending || removeItem.isPending} onChange={(qty) => changeQuantity(item, qty)} />
                 <span className="spacer" />
                 <span className="price">{formatCents(item.price_cents * item.qty)}</span>
               </div>
             </div>
-            <button type="button" className="icon-button" aria-label={t('Remove {drink}', { drink: item.name })} disabled={removeItem.isPending}
+            <button type="button" className="icon-button" aria-label={t('Remove {drink}', { drink: drinkName(item) })} disabled={removeItem.isPending}
               onClick={() => changeQuantity(item, 0)}>
               <Trash2 aria-hidden="true" size={18} />
             </button>

@@ -8,6 +8,7 @@ import { FavoriteButton } from '../../../ui/FavoriteButton';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
 import { useT } from '../../../i18n/i18n';
+import { contentWord } from '../../../i18n/content-words';
 import { contentLang } from '../menu/content-lang';
 import { useGuestSession } from '../../auth/hooks';
 import { useSetCartItem } from '../../orders/api';
@@ -163,7 +164,7 @@ export default function DrinkPage() {
         {drink.ingredients_notes && <p className="drink-ingredients" data-testid="drink-ingredients"><strong>{t('Ingredients:')}</strong> {drink.ingredients_notes}</p>}
         {drink.tags.length > 0 && (
           <ul className="tag-list" aria-label={t('Tags')}>
-            {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
+            {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{contentWord(t, tag)}</li>)}
           </ul>
         )}
         <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import { DrinkPrice } from '../pricing/happy-hour';
 import { DrinkImage } from '../../../ui/DrinkImage';
 import { useT } from '../../../i18n/i18n';
 import { contentLang } from './content-lang';
+import { allergenList } from '../../../i18n/content-words';
 
 /** The face of a drink in a grid: image, name, description, price with two decimals, category. */
 export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: Drink; venueName: string; happyHour?: ActiveHappyHour | null }) {
@@ -17,7 +18,7 @@ export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: D
       <span className="drink-card-body">
         <span className="drink-name" lang={contentLang(drink)}>{drink.name}</span>
         <span className="drink-description" lang={contentLang(drink)}>{drink.description}</span>
-        {drink.allergens.length > 0 && <span className="drink-allergens"><strong>{t('Contains:')}</strong> {drink.allergens.join(', ')}</span>}
+        {drink.allergens.length > 0 && <span className="drink-allergens"><strong>{t('Contains:')}</strong> {allergenList(t, drink.allergens)}</span>}
         {drink.unchecked_ingredients.length > 0 && <span className="drink-allergens">{t('May contain allergens we could not check: {ingredients}', { ingredients: drink.unchecked_ingredients.join(', ') })}</span>}
         <span className="drink-meta">
           <DrinkPrice priceCents={drink.price_cents} category={drink.category} active={happyHour} />

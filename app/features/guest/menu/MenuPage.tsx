@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { Link } from 'react-router';
 import { ChevronRight, Search, Sparkles } from 'lucide-react';
 import { useVenueDrinks } from '../../venues/api';
+import { useVenueTexts } from '../../venues/venue-texts';
 import { useT } from '../../../i18n/i18n';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
@@ -24,6 +25,7 @@ export default function MenuPage() {
   const { venue } = useVenueContext();
   const t = useT();
   const happyHour = useHappyHour(venue);
+  const texts = useVenueTexts(venue);
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
@@ -64,7 +66,7 @@ export default function MenuPage() {
         {cover && (
           <div className="venue-hero">
             <img src={cover} alt="" width={960} height={320} />
-            {venue.description && <p>{venue.description}</p>}
+            {texts.description && <p lang={texts.lang}>{texts.description}</p>}
           </div>
         )}
         <div className="search-field">

@@ -10,6 +10,7 @@ import { OrderDetailsPanel } from './OrderDetailsPanel';
 import { orderStatusPath } from './active-order';
 import { DrinkImage } from '../../../ui/DrinkImage';
 import { useFormatLocale, useT } from '../../../i18n/i18n';
+import { useDrinkName } from '../../venues/drink-names';
 
 const BADGE: Record<Order['status'], string> = {
   pending: 'badge-info', preparing: 'badge-warning', ready: 'badge-success', delivered: 'badge-success', cancelled: 'badge-danger',
@@ -21,6 +22,7 @@ const BADGE: Record<Order['status'], string> = {
  */
 export function OrderCard({ order, slug, now }: { order: Order; slug: string; now?: Date }) {
   const t = useT();
+  const drinkName = useDrinkName();
   const locale = useFormatLocale();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -37,7 +39,7 @@ export function OrderCard({ order, slug, now }: { order: Order; slug: string; no
         {order.items.map((item) => (
           <li key={item.id}>
             <DrinkImage src={item.image_url} width={40} height={40} />
-            <span>{item.ai_recipe_name || item.name}</span>
+            <span>{item.ai_recipe_name || drinkName(item)}</span>
             <span className="muted">× {item.quantity}</span>
           </li>
         ))}

@@ -10,6 +10,7 @@ import { useVenueContext } from '../venue/VenueLayout';
 import { orderStatusPath } from './active-order';
 import { BUSY_FROM_MINUTES, waitText } from './wait';
 import { useFormatLocale, useT } from '../../../i18n/i18n';
+import { useDrinkName } from '../../venues/drink-names';
 
 const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
@@ -17,6 +18,7 @@ const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-dig
 export default function OrderConfirmationPage() {
   const locale = useFormatLocale();
   const t = useT();
+  const drinkName = useDrinkName();
   const { venue } = useVenueContext();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? undefined;
@@ -66,7 +68,7 @@ export default function OrderConfirmationPage() {
           <ul className="item-list">
             {order.items.map((item) => (
               <li key={item.id}>
-                <span>{item.quantity} × {item.ai_recipe_name || item.name}</span>
+                <span>{item.quantity} × {item.ai_recipe_name || drinkName(item)}</span>
                 <span>{formatCents(item.total_cents)}</span>
               </li>
             ))}

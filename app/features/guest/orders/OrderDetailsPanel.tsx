@@ -2,6 +2,7 @@ import { formatCents } from '../../../../shared/money';
 import { orderStatusLabel, paymentStatusLabel } from '../../../../shared/order-display';
 import type { Order } from '../../../../shared/schemas/order';
 import { useFormatLocale, useT } from '../../../i18n/i18n';
+import { useDrinkName } from '../../venues/drink-names';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -10,6 +11,7 @@ export function OrderDetailsPanel({ order, id }: { order: Order; id?: string }) 
   // Dates in the guest's language (docs/decisions/217).
   const locale = useFormatLocale();
   const t = useT();
+  const drinkName = useDrinkName();
   return (
     <div className="order-details" id={id}>
       <dl className="detail-list">
@@ -25,7 +27,7 @@ export function OrderDetailsPanel({ order, id }: { order: Order; id?: string }) 
       <ul className="item-list">
         {order.items.map((item) => (
           <li key={item.id}>
-            <span>{item.quantity} × {item.ai_recipe_name || item.name}{item.modifiers ? <span className="muted"> · {item.modifiers}</span> : null}{item.notes ? <span className="muted"> ({item.notes})</span> : null}</span>
+            <span>{item.quantity} × {item.ai_recipe_name || drinkName(item)}{item.modifiers ? <span className="muted"> · {item.modifiers}</span> : null}{item.notes ? <span className="muted"> ({item.notes})</span> : null}</span>
             <span>{formatCents(item.total_cents)}</span>
           </li>
         ))}

@@ -12,6 +12,7 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { useMinutesLeft, waitText } from './wait';
 import { useT } from '../../../i18n/i18n';
+import { useDrinkName } from '../../venues/drink-names';
 import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 
 // The push offer and the rating prompt are not in the page's first download (docs/decisions/268).
@@ -24,6 +25,7 @@ const STAGE_INDEX: Record<GuestStage, number> = { received: 0, making: 1, ready:
 export default function OrderStatusPage() {
   const { venue, liveConnected } = useVenueContext();
   const t = useT();
+  const drinkName = useDrinkName();
   const { orderId } = useParams();
   const { ready } = useGuestSession();
   const queryClient = useQueryClient();
@@ -105,7 +107,7 @@ export default function OrderStatusPage() {
           <section className="card" aria-label={t('Items')}>
             <ul className="item-list">
               {order.items.map((item) => (
-                <li key={item.id}><span>{item.quantity} × {item.ai_recipe_name || item.name}</span><span>{formatCents(item.total_cents)}</span></li>
+                <li key={item.id}><span>{item.quantity} × {item.ai_recipe_name || drinkName(item)}</span><span>{formatCents(item.total_cents)}</span></li>
               ))}
               <li className="item-total"><span>{t('Total')}</span><span>{formatCents(order.total_cents)}</span></li>
             </ul>

@@ -9,6 +9,7 @@ import { toast } from '../../../ui/toast';
 import { useGuestSession } from '../../auth/hooks';
 import { useRateDrink } from '../api';
 import { useT } from '../../../i18n/i18n';
+import { useDrinkName } from '../../venues/drink-names';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 
@@ -41,8 +42,9 @@ function RateDrink({ slug, drinkId, name }: { slug: string; drinkId: string; nam
 /** The menu drinks of a picked-up order, each once, with stars to rate it. */
 export function RatePickupPrompt({ slug, items }: { slug: string; items: OrderItem[] }) {
   const t = useT();
+  const drinkName = useDrinkName();
   const { signedIn } = useGuestSession();
-  const drinks = [...new Map(items.filter((i) => i.menu_drink_id).map((i) => [i.menu_drink_id!, i.name])).entries()];
+  const drinks = [...new Map(items.filter((i) => i.menu_drink_id).map((i) => [i.menu_drink_id!, drinkName(i)])).entries()];
   if (drinks.length === 0) return null;
   return (
     <section className="card rate-pickup" aria-labelledby="rate-pickup-heading">

@@ -1,9 +1,11 @@
 // Happy hour for guests (docs/product.md §11.10): the same rule the server prices by (shared/happy-hour.ts), read
 // from the venue, checked every minute so the banner and prices end with it.
 import { useEffect, useState } from 'react';
-import { activeHappyHour, scheduledPriceCents, type ActiveHappyHour } from '../../../../shared/happy-hour';
+import { formatClock } from '../../../../shared/business-day';
+import { activeHappyHour, clockMinutes, scheduledPriceCents, type ActiveHappyHour } from '../../../../shared/happy-hour';
 import { formatCents } from '../../../../shared/money';
-import { useT } from '../../../i18n/i18n';
+import { useLocale, useT, type Translate } from '../../../i18n/i18n';
+import type { Locale } from '../../../i18n/locales';
 import type { Venue } from '../../../../shared/schemas/venue';
 
 export function useHappyHour(venue: Pick<Venue, 'timezone' | 'happy_hours'>): ActiveHappyHour | null {
@@ -16,10 +18,20 @@ export function useHappyHour(venue: Pick<Venue, 'timezone' | 'happy_hours'>): Ac
   return venue.happy_hours.length ? activeHappyHour(venue.happy_hours, venue.timezone, now) : null;
 }
 
-/** "Happy hour until 7 pm" above the menu while one runs. */
+/**
+ * "Happy hour until 7 pm", in the guest's language with the end as their language writes a time: Spanish, French and
+ * German write the 24-hour clock the rule holds, "Hora feliz hasta las 19:00" (docs/decisions/265).
+ */
+export function happyHourLabel(t: Translate, active: ActiveHappyHour, locale: Locale): string {
+  return t('Happy hour until {time}', { time: locale === 'en' ? formatClock(clockMinutes(active.rule.end)) : active.rule.end });
+}
+
+/** The happy hour's banner above the menu while one runs. */
 export function HappyHourBanner({ active }: { active: ActiveHappyHour | null }) {
+  const t = useT();
+  const locale = useLocale();
   if (!active) return null;
-  return <p className="happy-hour-banner" role="status">{active.label}</p>;
+  return <p className="happy-hour-banner" role="status">{happyHourLabel(t, active, locale)}</p>;
 }
 
 /** A drink's price now: the happy-hour price with the menu price struck through, or the menu price. */

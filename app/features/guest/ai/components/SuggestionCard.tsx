@@ -13,6 +13,7 @@ import { Link, useOutletContext } from 'react-router';
 import type { VenueContext } from '../../venue/VenueLayout';
 import { StaffConfirmWarning } from './StaffConfirmWarning';
 import { useT } from '../../../../i18n/i18n';
+import { contentWord } from '../../../../i18n/content-words';
 
 // Fetched on the first 'Order Now': the AI pages' first download stays in budget (docs/decisions/219 and 238).
 const OrderNowDialog = lazy(() => import('./OrderNowDialog').then((m) => ({ default: m.OrderNowDialog })));
@@ -57,7 +58,7 @@ export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Pr
         <p className="muted suggestion-kind">{s.type === 'creation' ? t('AI Creation') : t('From the menu')}</p>
         {s.tags.length > 0 && (
           <ul className="tag-list" aria-label={t('Tags')}>
-            {s.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
+            {s.tags.map((tag) => <li key={tag} className="badge badge-info">{contentWord(t, tag)}</li>)}
           </ul>
         )}
         <p>{s.blurb}</p>
