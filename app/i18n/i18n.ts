@@ -1,21 +1,25 @@
-// The guest app's translations (docs/decisions/217): Lingui's runtime (@lingui/core) with catalogs written as TS
-// modules keyed by the English text. English is the source text itself, so it ships in the code that uses it and
-// needs neither a catalog nor Lingui; es/fr/de are each their own chunk, fetched with Lingui only when chosen.
+// The guest app's translations (docs/decisions/262): texts are Lingui macros in the code (`t\`Search drinks\``,
+// `<Trans>`, `plural`), and this module is the runtime they call (lingui.config.ts, `runtimeConfigModule`). English
+// is the message the macro leaves in the code, so an English reader downloads neither a catalog nor Lingui; es/fr/de
+// are .po catalogs compiled at build time, each its own chunk, fetched with Lingui's runtime only when chosen.
 import { useCallback, useSyncExternalStore } from 'react';
 import { setMoneyLocale } from '../../shared/money';
+import { formatEnglish } from './english';
 import { askedLocale, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
 import type { RefusalText } from './refusal-text';
 
-export type Translate = (id: string, values?: Record<string, unknown>) => string;
+/** What a macro hands the runtime: the message's id and its English text, with the values of its placeholders. */
+export type MessageDescriptor = { id?: string; message?: string; values?: Record<string, unknown> };
+/**
+ * A message in the active language. A string is a text decided at run time (a status label, a chat option) and is
+ * its own id: where it is written it is marked `/*i18n*\/` so `lingui extract` catalogs it (docs/decisions/262).
+ */
+export type Translate = (id: string | MessageDescriptor, values?: Record<string, unknown>) => string;
 
-/** English: the id is the text; `{name}` placeholders take their values. */
-const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
-
-const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Record<string, string> }>> = {
-  es: () => import('./catalogs/es'),
-  fr: () => import('./catalogs/fr'),
-  de: () => import('./catalogs/de'),
-};
+/** English: the message written in the code, with its values. */
+export const english: Translate = (id, values) => (typeof id === 'string'
+  ? formatEnglish(id, values)
+  : formatEnglish(id.message ?? id.id ?? '', id.values ?? values));
 
 /** The locale money and dates are written in: the browser's own tag for that language ('es-MX'), else the language. */
 const formatLocaleFor = (locale: Locale) => browserLanguages().find((tag) => toLocale(tag) === locale) ?? locale;
@@ -45,7 +49,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   let translate = english;
   let refusal: RefusalText | null = null;
   if (locale !== 'en') {
-    const [{ linguiFor }, { messages }, { refusalTextIn }] = await Promise.all([import('./lingui'), catalogs[locale](), import('./refusal-text')]);
+    const [{ linguiFor }, { messages }, { refusalTextIn }] = await Promise.all([import('./lingui'), import(`./locales/${locale}/messages.po`), import('./refusal-text')]);
     if (requested !== locale) return;
     translate = linguiFor(locale, messages);
     refusal = refusalTextIn(translate);
@@ -105,17 +109,21 @@ export function useFormatLocale(): string {
 }
 
 /**
- * `t('Search drinks')`, `t('Quick order from {category}', { category })`: the text in the active language
- * (the English text when a catalog lacks it). The component renders again when the language changes.
+ * The macros' `useLingui()` (`const { t } = useLingui()` in a component): `_` says a message in the active language,
+ * and is a new function when the language changes, so the component and its memoised children render again.
  */
-export function useT(): Translate {
+export function useLingui(): { _: Translate } {
   const locale = useLocale();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per language, so memoised children see the change
-  return useCallback((id, values) => active.translate(id, values), [locale]);
+  const _ = useCallback<Translate>((id, values) => active.translate(id, values), [locale]);
+  return { _ };
 }
 
 /** For code outside components (toasts, texts built by helpers): the active language at the time of the call. */
 export const translate: Translate = (id, values) => active.translate(id, values);
+
+/** The macros' `i18n` (`t` from `@lingui/core/macro`, outside components). */
+export const i18n = { _: translate };
 
 /** A server's refusal in the active language: its code's template with its details; the server's message otherwise. */
 export const refusalText: RefusalText = (code, message, details) => (active.refusal ? active.refusal(code, message, details) : message);

@@ -1,20 +1,17 @@
-// Lingui's runtime (@lingui/core) with a catalog: loaded with the first language other than English
-// (docs/decisions/217), in parallel with that language's catalog, so an English reader downloads neither.
-import { i18n } from '@lingui/core';
+// Lingui's runtime (@lingui/core) with a compiled catalog: loaded with the first language other than English
+// (docs/decisions/262), in parallel with that language's catalog, so an English reader downloads neither.
+import { i18n, type Messages } from '@lingui/core';
+import { english, type Translate } from './i18n';
 import type { Locale } from './locales';
 
-type Compiled = (string | [string])[];
-
 /**
- * Lingui's catalogs are compiled at build time by its CLI; ours are written by hand and use only `{name}`
- * placeholders, so this turns a message into Lingui's compiled form at first use (no ICU parser in the bundle).
+ * Makes `messages` (a .po catalog the Vite plugin compiled) Lingui's active catalog; returns its translate function.
+ * A message the catalog lacks (a category a venue named itself, read at run time) is said as written.
  */
-const compile = (message: string): Compiled => message.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? [part] as [string] : part));
-i18n.setMessagesCompiler(compile as never);
-
-/** Makes `messages` Lingui's active catalog; returns its translate function. */
-export function linguiFor(locale: Locale, messages: Record<string, string>) {
-  i18n.load(locale, messages);
-  i18n.activate(locale);
-  return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+export function linguiFor(locale: Locale, messages: Messages): Translate {
+  i18n.loadAndActivate({ locale, messages });
+  return (id, values) => {
+    const key = typeof id === 'string' ? id : id.id;
+    return key !== undefined && Object.hasOwn(messages, key) ? i18n._(id, values) : english(id, values);
+  };
 }
