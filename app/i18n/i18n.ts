@@ -11,13 +11,16 @@ import type { RefusalText } from './refusal-text';
 /** What a macro hands the runtime: the message's id and its English text, with the values of its placeholders. */
 export type MessageDescriptor = { id?: string; message?: string; values?: Record<string, unknown> };
 /**
- * A message in the active language. A string is a text decided at run time (a status label, a chat option) and is
- * its own id: where it is written it is marked `/*i18n*\/` so `lingui extract` catalogs it (docs/decisions/262).
+ * A message in the active language: a macro's descriptor, or a string, a text decided at run time (a status label,
+ * a chat option) that is its own id: where it is written it is marked `/*i18n*\/` so `lingui extract` catalogs it
+ * with the English text as its id (docs/decisions/262).
  */
-export type Translate = (id: string | MessageDescriptor, values?: Record<string, unknown>) => string;
+export type Say = (id: string | MessageDescriptor, values?: Record<string, unknown>) => string;
+/** What helpers that write texts take (shared/order-display.ts): a text decided at run time, with its values. */
+export type Translate = (id: string, values?: Record<string, unknown>) => string;
 
 /** English: the message written in the code, with its values. */
-export const english: Translate = (id, values) => (typeof id === 'string'
+export const english: Say = (id, values) => (typeof id === 'string'
   ? formatEnglish(id, values)
   : formatEnglish(id.message ?? id.id ?? '', id.values ?? values));
 
@@ -26,7 +29,7 @@ const formatLocaleFor = (locale: Locale) => browserLanguages().find((tag) => toL
 const browserLanguages = (): readonly string[] => navigator.languages ?? [navigator.language];
 
 /** `refusal`: the server's refusals in this language (docs/decisions/256); null in English, which reads the server's words. */
-let active: { locale: Locale; translate: Translate; format: string; refusal: RefusalText | null } = { locale: DEFAULT_LOCALE, translate: english, format: formatLocaleFor(DEFAULT_LOCALE), refusal: null };
+let active: { locale: Locale; translate: Say; format: string; refusal: RefusalText | null } = { locale: DEFAULT_LOCALE, translate: english, format: formatLocaleFor(DEFAULT_LOCALE), refusal: null };
 const listeners = new Set<() => void>();
 /** The latest asked language wins when two loads overlap (a quick second pick in the picker). */
 let requested: Locale = DEFAULT_LOCALE;
@@ -112,15 +115,15 @@ export function useFormatLocale(): string {
  * The macros' `useLingui()` (`const { t } = useLingui()` in a component): `_` says a message in the active language,
  * and is a new function when the language changes, so the component and its memoised children render again.
  */
-export function useLingui(): { _: Translate } {
+export function useLingui(): { _: Say } {
   const locale = useLocale();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per language, so memoised children see the change
-  const _ = useCallback<Translate>((id, values) => active.translate(id, values), [locale]);
+  const _ = useCallback<Say>((id, values) => active.translate(id, values), [locale]);
   return { _ };
 }
 
 /** For code outside components (toasts, texts built by helpers): the active language at the time of the call. */
-export const translate: Translate = (id, values) => active.translate(id, values);
+export const translate: Say = (id, values) => active.translate(id, values);
 
 /** The macros' `i18n` (`t` from `@lingui/core/macro`, outside components). */
 export const i18n = { _: translate };

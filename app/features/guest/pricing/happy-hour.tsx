@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { activeHappyHour, scheduledPriceCents, type ActiveHappyHour } from '../../../../shared/happy-hour';
 import { formatCents } from '../../../../shared/money';
-import { useT } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 import type { Venue } from '../../../../shared/schemas/venue';
 
 export function useHappyHour(venue: Pick<Venue, 'timezone' | 'happy_hours'>): ActiveHappyHour | null {
@@ -24,12 +24,12 @@ export function HappyHourBanner({ active }: { active: ActiveHappyHour | null }) 
 
 /** A drink's price now: the happy-hour price with the menu price struck through, or the menu price. */
 export function DrinkPrice({ priceCents, category, active, className = 'price' }: { priceCents: number; category: string; active: ActiveHappyHour | null; className?: string }) {
-  const t = useT();
+  const { t } = useLingui();
   const now = scheduledPriceCents(priceCents, category, active);
   if (now === priceCents) return <span className={className}>{formatCents(priceCents)}</span>;
   return (
     <span className={className}>
-      <s aria-label={t('was {price}', { price: formatCents(priceCents) })}>{formatCents(priceCents)}</s> {formatCents(now)}
+      <s aria-label={t`was ${{ price: formatCents(priceCents) }}`}>{formatCents(priceCents)}</s> {formatCents(now)}
     </span>
   );
 }
