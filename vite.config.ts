@@ -1,11 +1,13 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import compression from 'compression';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Connect, type Plugin } from 'vite';
+import { defineConfig, type Connect, type Plugin, type PluginOption } from 'vite';
 
 const port = Number(process.env.PORT) || 5173;
 /**
@@ -144,6 +146,17 @@ const apiReferenceAssets = (): Plugin[] => [{
   },
 }];
 
+/**
+ * Lingui (docs/decisions/262): Babel turns the macros into calls of our runtime (app/i18n/i18n.ts), keeping each
+ * message's English text, which an English reader reads without a catalog; the plugin compiles a .po catalog the app
+ * imports (es, fr, de), so no message compiler ships. The native transform would skip Babel, but its binary needs
+ * Node 22 at `npm ci` and CI installs with Node 20.
+ */
+export const linguiPlugins = (): PluginOption[] => {
+  process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
+  return [babel({ presets: [linguiTransformerBabelPreset({ descriptorFields: 'message' })] }), ...lingui()];
+};
+
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
 /** A table's screens (docs/decisions/231): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;
@@ -155,7 +168,7 @@ export default defineConfig({
     __BARHOP_DEMO_BUILD__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production'),
     __BARHOP_LOCAL_BUILD__: JSON.stringify(!process.env.CLOUDFLARE_ENV),
   },
-  plugins: [previewWithoutLocalTraces(), compressLikeTheEdge(), bufferRequestBodies(), smallIcons(), ...apiReferenceAssets(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
+  plugins: [previewWithoutLocalTraces(), compressLikeTheEdge(), bufferRequestBodies(), smallIcons(), ...apiReferenceAssets(), ...linguiPlugins(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   // BARHOP_OUT_DIR lets parallel e2e/bench runs build side by side without clobbering dist/.
