@@ -1,8 +1,22 @@
 // Lingui's runtime (@lingui/core) with a compiled catalog: loaded with the first language other than English
 // (docs/decisions/262), in parallel with that language's catalog, so an English reader downloads neither.
 import { i18n, type Messages } from '@lingui/core';
-import { english, type Say } from './i18n';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { english, type MessageDescriptor, type Say } from './i18n';
 import type { Locale } from './locales';
+
+/**
+ * A message's id in the catalog. The build hands the runtime a macro's English message without its generated id
+ * (vite.config.ts, `linguiMessageOnly`): hashed, it is that id again. A text decided at run time is its own id
+ * (marked `/*i18n*\/` where written).
+ */
+const hashes = new Map<string, string>();
+function idIn(messages: Messages, id: string | MessageDescriptor): string | undefined {
+  if (typeof id !== 'string') return id.id ?? (id.message === undefined ? undefined : idIn(messages, id.message));
+  let hashed = hashes.get(id);
+  if (hashed === undefined) hashes.set(id, hashed = generateMessageId(id));
+  return Object.hasOwn(messages, hashed) ? hashed : Object.hasOwn(messages, id) ? id : undefined;
+}
 
 /**
  * Makes `messages` (a .po catalog the Vite plugin compiled) Lingui's active catalog; returns its translate function.
@@ -10,8 +24,9 @@ import type { Locale } from './locales';
  */
 export function linguiFor(locale: Locale, messages: Messages): Say {
   i18n.loadAndActivate({ locale, messages });
-  return (id, values) => {
-    const key = typeof id === 'string' ? id : id.id;
-    return key !== undefined && Object.hasOwn(messages, key) ? i18n._(id as string, values) : english(id, values);
+  return (descriptor, values) => {
+    const id = idIn(messages, descriptor);
+    if (id === undefined || !Object.hasOwn(messages, id)) return english(descriptor, values);
+    return i18n._(id, typeof descriptor === 'string' ? values : descriptor.values ?? values);
   };
 }

@@ -11,12 +11,10 @@ import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import VenuePickerPage from '../../app/features/venues/VenuePickerPage';
 import { activateLocale, askedLocaleNow, startLocale, translate } from '../../app/i18n/i18n';
 import { LOCALE_STORAGE_KEY, resolveLocale } from '../../app/i18n/locales';
-import { messages as de } from '../../app/i18n/catalogs/de';
-import { messages as es } from '../../app/i18n/catalogs/es';
-import { messages as fr } from '../../app/i18n/catalogs/fr';
 import { formatCents } from '../../shared/money';
 import { orderAge, statusDisplay } from '../../shared/order-display';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
+import { catalogs } from './po-catalogs';
 import { mockApi, renderRoutes } from './render';
 
 describe('the locale order: ?lang, then the stored choice, then the browser, then the venue default', () => {
@@ -51,6 +49,7 @@ describe('the locale order: ?lang, then the stored choice, then the browser, the
 describe('the catalogs', () => {
   const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
   it('translate the same texts, with the same placeholders', () => {
+    const { es, fr, de } = catalogs;
     for (const catalog of [fr, de]) expect(Object.keys(catalog).sort()).toEqual(Object.keys(es).sort());
     for (const catalog of [es, fr, de]) {
       for (const [id, text] of Object.entries(catalog)) expect(placeholders(text), id).toEqual(placeholders(id));

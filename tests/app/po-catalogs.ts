@@ -1,0 +1,14 @@
+// The .po catalogs as the app's translators keep them (docs/decisions/262): each language's English text → its
+// translation, read with Lingui's own .po reader.
+import { formatter } from '@lingui/format-po';
+import { readFileSync } from 'node:fs';
+
+const po = formatter();
+
+async function read(locale: 'es' | 'fr' | 'de'): Promise<Record<string, string>> {
+  const filename = new URL(`../../app/i18n/locales/${locale}/messages.po`, import.meta.url).pathname;
+  const catalog = await po.parse(readFileSync(filename, 'utf8'), { locale, sourceLocale: 'en', filename });
+  return Object.fromEntries(Object.entries(catalog).filter(([, entry]) => !entry.obsolete).map(([id, entry]) => [entry.message ?? id, entry.translation ?? '']));
+}
+
+export const catalogs = { es: await read('es'), fr: await read('fr'), de: await read('de') };
