@@ -1,7 +1,7 @@
 // What each refusal says (docs/decisions/256): the Worker answers a refusal's code and its data, and its English
-// message from these templates; the guest app says the same template in the guest's language (the catalogs are keyed
-// by the English text, docs/decisions/217). Kept free of zod: the guest's first download carries this, not the data
-// shapes (shared/refusals.ts).
+// message from these templates; the guest app says the same template in the guest's language: each is marked
+// `/*i18n*/`, so the .po catalogs hold it with its English text as its id (docs/decisions/262). Kept free of zod:
+// the guest's first download carries this, not the data shapes (shared/refusals.ts).
 
 /**
  * Every refusal by id, its English template with `{placeholders}` named as its data's fields. The wire `code` is the

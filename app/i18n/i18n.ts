@@ -3,6 +3,7 @@
 // is the message the macro leaves in the code, so an English reader downloads neither a catalog nor Lingui; es/fr/de
 // are .po catalogs compiled at build time, each its own chunk, fetched with Lingui's runtime only when chosen.
 import { useCallback, useSyncExternalStore } from 'react';
+import type { Messages } from '@lingui/core';
 import { setMoneyLocale } from '../../shared/money';
 import { formatEnglish } from './english';
 import { askedLocale, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
@@ -18,6 +19,13 @@ export type MessageDescriptor = { id?: string; message?: string; values?: Record
 export type Say = (id: string | MessageDescriptor, values?: Record<string, unknown>) => string;
 /** What helpers that write texts take (shared/order-display.ts): a text decided at run time, with its values. */
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
+
+/** Each language's catalog, its .po compiled by Lingui's Vite plugin at build time: its own chunk. */
+const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
+  es: () => import('./locales/es/messages.po'),
+  fr: () => import('./locales/fr/messages.po'),
+  de: () => import('./locales/de/messages.po'),
+};
 
 /** English: the message written in the code, with its values. */
 export const english: Say = (id, values) => (typeof id === 'string'
@@ -52,7 +60,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   let translate = english;
   let refusal: RefusalText | null = null;
   if (locale !== 'en') {
-    const [{ linguiFor }, { messages }, { refusalTextIn }] = await Promise.all([import('./lingui'), import(`./locales/${locale}/messages.po`), import('./refusal-text')]);
+    const [{ linguiFor }, { messages }, { refusalTextIn }] = await Promise.all([import('./lingui'), catalogs[locale](), import('./refusal-text')]);
     if (requested !== locale) return;
     translate = linguiFor(locale, messages);
     refusal = refusalTextIn(translate);

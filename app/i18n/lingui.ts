@@ -13,8 +13,8 @@ import type { Locale } from './locales';
 const hashes = new Map<string, string>();
 function idIn(messages: Messages, id: string | MessageDescriptor): string | undefined {
   if (typeof id !== 'string') return id.id ?? (id.message === undefined ? undefined : idIn(messages, id.message));
-  let hashed = hashes.get(id);
-  if (hashed === undefined) hashes.set(id, hashed = generateMessageId(id));
+  const hashed = hashes.get(id) ?? generateMessageId(id);
+  hashes.set(id, hashed);
   return Object.hasOwn(messages, hashed) ? hashed : Object.hasOwn(messages, id) ? id : undefined;
 }
 
@@ -26,7 +26,7 @@ export function linguiFor(locale: Locale, messages: Messages): Say {
   i18n.loadAndActivate({ locale, messages });
   return (descriptor, values) => {
     const id = idIn(messages, descriptor);
-    if (id === undefined || !Object.hasOwn(messages, id)) return english(descriptor, values);
+    if (id === undefined) return english(descriptor, values);
     return i18n._(id, typeof descriptor === 'string' ? values : descriptor.values ?? values);
   };
 }

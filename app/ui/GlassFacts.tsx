@@ -1,6 +1,4 @@
-import type { Translate } from '../i18n/i18n';
-
-const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
+import { english, type Translate } from '../i18n/i18n';
 
 /**
  * What is in the glass, as every screen shows it (docs/decisions/238): the spec's 'Contains: ...'

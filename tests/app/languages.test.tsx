@@ -14,6 +14,8 @@ import { LOCALE_STORAGE_KEY, resolveLocale } from '../../app/i18n/locales';
 import { formatCents } from '../../shared/money';
 import { orderAge, statusDisplay } from '../../shared/order-display';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
+import { waitText } from '../../app/features/guest/orders/wait';
+import { tableTitle } from '../../app/features/tables/TableBar';
 import { catalogs } from './po-catalogs';
 import { mockApi, renderRoutes } from './render';
 
@@ -54,6 +56,26 @@ describe('the catalogs', () => {
     for (const catalog of [es, fr, de]) {
       for (const [id, text] of Object.entries(catalog)) expect(placeholders(text), id).toEqual(placeholders(id));
     }
+  });
+});
+
+describe('plurals (ICU, docs/decisions/262)', () => {
+  afterEach(() => activateLocale('en'));
+  const members = (n: number) => ({ table: '4', members: Array.from({ length: n }, () => ({})) }) as unknown as Parameters<typeof tableTitle>[0];
+
+  it('says English from the message in the code, one and other', () => {
+    expect(waitText(1, true)).toBe('Ready in about 1 minute');
+    expect(waitText(6, true)).toBe('Ready in about 6 minutes');
+    expect(tableTitle(members(1))).toBe('Table 4 · 1 person');
+    expect(tableTitle(members(3))).toBe('Table 4 · 3 people');
+  });
+  it("says each language's own plural rule from its catalog: French says one for 0 and 1, Spanish and German for 1", async () => {
+    await activateLocale('fr');
+    expect(tableTitle(members(0))).toBe('Table 4 · 0 personne');
+    expect(tableTitle(members(2))).toBe('Table 4 · 2 personnes');
+    await activateLocale('de');
+    expect(waitText(1, true)).toBe('Fertig in etwa 1 Minute');
+    expect(waitText(7, true)).toBe('Fertig in etwa 7 Minuten');
   });
 });
 

@@ -1,8 +1,6 @@
 import { CHAT_OPTIONS } from '../../../../../shared/constants';
-import { translate, useLocale, type Translate } from '../../../../i18n/i18n';
+import { english, translate, useLocale, type Translate } from '../../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
-
-const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
 
 export type ChatPicks = {
   base: string | null;
