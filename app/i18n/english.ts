@@ -4,6 +4,17 @@
 
 type Values = Record<string, unknown>;
 
+/** What a macro hands the runtime: the message's id and its English text, with the values of its placeholders. */
+export type MessageDescriptor = { id?: string; message?: string; values?: Record<string, unknown> };
+/**
+ * A message in the active language: a macro's descriptor, or a string, a text decided at run time (a status label,
+ * a chat option) that is its own id: where it is written it is marked `/*i18n*\/` so `lingui extract` catalogs it
+ * with the English text as its id (docs/decisions/262).
+ */
+export type Say = (id: string | MessageDescriptor, values?: Record<string, unknown>) => string;
+/** What helpers that write texts take (shared/order-display.ts): a text decided at run time, with its values. */
+export type Translate = (id: string, values?: Record<string, unknown>) => string;
+
 const ARGUMENT = /\{(\w+), plural,((?:\s*\w+\s*\{[^{}]*\})+)\s*\}|\{(\w+)\}/g;
 const BRANCH = /(\w+)\s*\{([^{}]*)\}/g;
 
@@ -14,3 +25,8 @@ export const formatEnglish = (message: string, values: Values = {}): string => m
   const branches = new Map([...options!.matchAll(BRANCH)].map((b) => [b[1], b[2]!]));
   return (branches.get(n === 1 ? 'one' : 'other') ?? '').replace(/#/g, String(n));
 });
+
+/** English: the message written in the code, with its values. */
+export const english: Say = (id, values) => (typeof id === 'string'
+  ? formatEnglish(id, values)
+  : formatEnglish(id.message ?? id.id ?? '', id.values ?? values));

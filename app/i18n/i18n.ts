@@ -5,20 +5,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Messages } from '@lingui/core';
 import { setMoneyLocale } from '../../shared/money';
-import { formatEnglish } from './english';
+import { english, type Say } from './english';
 import { askedLocale, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
 import type { RefusalText } from './refusal-text';
 
-/** What a macro hands the runtime: the message's id and its English text, with the values of its placeholders. */
-export type MessageDescriptor = { id?: string; message?: string; values?: Record<string, unknown> };
-/**
- * A message in the active language: a macro's descriptor, or a string, a text decided at run time (a status label,
- * a chat option) that is its own id: where it is written it is marked `/*i18n*\/` so `lingui extract` catalogs it
- * with the English text as its id (docs/decisions/262).
- */
-export type Say = (id: string | MessageDescriptor, values?: Record<string, unknown>) => string;
-/** What helpers that write texts take (shared/order-display.ts): a text decided at run time, with its values. */
-export type Translate = (id: string, values?: Record<string, unknown>) => string;
+export { english, type MessageDescriptor, type Say, type Translate } from './english';
 
 /** Each language's catalog, its .po compiled by Lingui's Vite plugin at build time: its own chunk. */
 const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
@@ -26,11 +17,6 @@ const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages
   fr: () => import('./locales/fr/messages.po'),
   de: () => import('./locales/de/messages.po'),
 };
-
-/** English: the message written in the code, with its values. */
-export const english: Say = (id, values) => (typeof id === 'string'
-  ? formatEnglish(id, values)
-  : formatEnglish(id.message ?? id.id ?? '', id.values ?? values));
 
 /** The locale money and dates are written in: the browser's own tag for that language ('es-MX'), else the language. */
 const formatLocaleFor = (locale: Locale) => browserLanguages().find((tag) => toLocale(tag) === locale) ?? locale;

@@ -2,7 +2,7 @@
 // (docs/decisions/262), in parallel with that language's catalog, so an English reader downloads neither.
 import { i18n, type Messages } from '@lingui/core';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
-import { english, type MessageDescriptor, type Say } from './i18n';
+import { english, type MessageDescriptor, type Say } from './english';
 import type { Locale } from './locales';
 
 /**

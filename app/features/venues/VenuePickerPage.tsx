@@ -29,7 +29,7 @@ export default function VenuePickerPage() {
   const shown = useMemo(() => filterVenues(venues ?? [], query), [venues, query]);
 
   useEffect(() => {
-    if (isError) toast.error(t`Failed to load venues`);
+    if (isError) toast.error(translate(/*i18n*/ 'Failed to load venues'));
   }, [isError]);
 
   return (

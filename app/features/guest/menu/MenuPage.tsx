@@ -31,7 +31,7 @@ export default function MenuPage() {
   const [ageGateOpen, setAgeGateOpen] = useState(false);
 
   // Search words beyond the drink's own: its category and "alcohol-free", in the guest's language and in English.
-  const extra = useCallback((d: Drink) => `${categoryName(translate, d.category, venue.name)} ${categoryLabel(d.category)}${d.contains_alcohol ? '' : ` ${t`Non-Alcoholic`} non alcoholic alcohol free`}`, [translate, venue.name]);
+  const extra = useCallback((d: Drink) => `${categoryName(translate, d.category, venue.name)} ${categoryLabel(d.category)}${d.contains_alcohol ? '' : ` ${t`Non-Alcoholic`} non alcoholic alcohol free`}`, [t, venue.name]);
   // The chips count what the search found (docs/decisions/238).
   const found = useMemo(() => filterDrinks(drinks ?? [], query, null, extra), [drinks, query, extra]);
   const categories = useMemo(() => categoryCounts(found), [found]);
