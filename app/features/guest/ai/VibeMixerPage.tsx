@@ -24,6 +24,7 @@ type Result = { kind: 'suggestion'; suggestion: AiSuggestion } | { kind: 'failed
 export default function VibeMixerPage() {
   const { venue } = useVenueContext();
   const { t } = useLingui();
+  const customCocktail = t`Custom Cocktail`;
   // Picks and the mixed drink survive a reload of the tab; leaving the mixer starts it fresh (docs/decisions/126).
   const [picks, setPicks] = useSessionState<VibeTag[]>(`barhop.vibe_picks.${venue.slug}`, [], { forgetOnLeave: true });
   const [request, setRequest] = useState('');
@@ -60,9 +61,9 @@ export default function VibeMixerPage() {
                 <SuggestionCard suggestion={result.suggestion} ordering={ordering} />
               </>
             ) : (
-              <article className="card suggestion-card" aria-label={t`Suggestion: ${{ name: t`Custom Cocktail` }}`}>
+              <article className="card suggestion-card" aria-label={t`Suggestion: ${{ name: customCocktail }}`}>
                 <div className="suggestion-body stack">
-                  <h2>{t`Custom Cocktail`}</h2>
+                  <h2>{customCocktail}</h2>
                   <p>{t`Unable to generate suggestion at this time`}</p>
                   <p className="muted">{t`Ask the bar for a custom cocktail with ${{ picks: picks.map((tag) => translate(tag)).join(', ') }}, or try again.`}</p>
                 </div>
