@@ -1,5 +1,5 @@
 // The guest app's translations (docs/decisions/262): texts are Lingui macros in the code (`t\`Search drinks\``,
-// `<Trans>`, `plural`), and this module is the runtime they call (lingui.config.ts, `runtimeConfigModule`). English
+// `plural`), and this module is the runtime they call (lingui.config.ts, `runtimeConfigModule`). English
 // is the message the macro leaves in the code, so an English reader downloads neither a catalog nor Lingui; es/fr/de
 // are .po catalogs compiled at build time, each its own chunk, fetched with Lingui's runtime only when chosen.
 import { useCallback, useSyncExternalStore } from 'react';
@@ -116,7 +116,10 @@ export function useLingui(): { _: Say } {
   return { _ };
 }
 
-/** For code outside components (toasts, texts built by helpers): the active language at the time of the call. */
+/**
+ * A text decided at run time (marked `/*i18n*\/` where written), or one said outside a component: in the active
+ * language at the time of the call. A component that uses it calls useLingui() or useLocale() to render again.
+ */
 export const translate: Say = (id, values) => active.translate(id, values);
 
 /** The macros' `i18n` (`t` from `@lingui/core/macro`, outside components). */
