@@ -1,6 +1,6 @@
 // English is the message written in the code (docs/decisions/262): no catalog and no ICU compiler ship for it, so
 // this says the two ICU forms our messages use: `{name}` and `{count, plural, one {…} other {…}}` with `#` (branches
-// hold text only).
+// hold text only; tests/app/languages.test.tsx says them).
 
 type Values = Record<string, unknown>;
 
@@ -15,15 +15,14 @@ export type Say = (id: string | MessageDescriptor, values?: Record<string, unkno
 /** What helpers that write texts take (shared/order-display.ts): a text decided at run time, with its values. */
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
 
-const ARGUMENT = /\{(\w+), plural,((?:\s*\w+\s*\{[^{}]*\})+)\s*\}|\{(\w+)\}/g;
-const BRANCH = /(\w+)\s*\{([^{}]*)\}/g;
+/** `{name}`, or `{count, plural, one {…} other {…}}` as the macro writes `plural(count, { one, other })`. */
+const ARGUMENT = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}|\{(\w+)\}/g;
 
 /** The message with its values: `Ready in about {minutes} min` → "Ready in about 6 min". */
-export const formatEnglish = (message: string, values: Values = {}): string => message.replace(ARGUMENT, (_, count?: string, options?: string, name?: string) => {
+export const formatEnglish = (message: string, values: Values = {}): string => message.replace(ARGUMENT, (_, count?: string, one?: string, other?: string, name?: string) => {
   if (name) return String(values[name] ?? '');
   const n = Number(values[count!]);
-  const branches = new Map([...options!.matchAll(BRANCH)].map((b) => [b[1], b[2]!]));
-  return (branches.get(n === 1 ? 'one' : 'other') ?? '').replace(/#/g, String(n));
+  return (n === 1 ? one! : other!).replace(/#/g, String(n));
 });
 
 /** English: the message written in the code, with its values. */
