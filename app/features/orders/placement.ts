@@ -58,7 +58,7 @@ function usePlaceOrder<P extends PlacementPath>(path: P, slugOf: (vars: ApiBody<
  * sends them to the cart, docs/decisions/241), else a retry hint.
  */
 export const placementFailureText = (err: unknown) =>
-  (err instanceof ApiRequestError && (err.status === 429 || err.code === PAY_FIRST_CODE) ? err.message : 'Failed to place order. Please try again.');
+  (err instanceof ApiRequestError && (err.status === 429 || err.code === PAY_FIRST_CODE) ? err.message : /*i18n*/ 'Failed to place order. Please try again.');
 
 /** A venue that takes payment first refuses a quick order: the guest orders from the cart (docs/decisions/241). */
 const PAY_FIRST_CODE = 'pay_first';
