@@ -1,5 +1,5 @@
-// Every write through /api has a rate limit and a body size cap (docs/decisions/109, the table in
-// docs/api.md "Write limits"). Routes listed here get their own; every other write shares the
+// Every write through /api has a rate limit and a body size cap (docs/decisions/109, docs/api.md "Write limits"; the
+// API reference gives each route's as x-write-limit). Routes listed here get their own; every other write shares the
 // caller's write budget and the default cap. 'own' marks routes that count in their handler with a
 // subject only they know (the email of a login, the phone of a code); they still get a size cap.
 import { bodyLimit } from 'hono/body-limit';
