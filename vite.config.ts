@@ -1,11 +1,14 @@
+import type * as types from '@babel/types';
 import { cloudflare } from '@cloudflare/vite-plugin';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import compression from 'compression';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Connect, type Plugin } from 'vite';
+import { defineConfig, type Connect, type Plugin, type PluginOption } from 'vite';
 
 const port = Number(process.env.PORT) || 5173;
 /**
@@ -95,7 +98,7 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
  * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|table-number)|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage)/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|table-number)|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage|lazy-after-paint)/;
 /**
  * lucide-react's icon modules import its `createLucideIcon`; the client build gives them app/ui/lucide-icon.ts, the
  * same <svg> without the parts the app never uses (docs/decisions/217).
@@ -144,7 +147,62 @@ const apiReferenceAssets = (): Plugin[] => [{
   },
 }];
 
-const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage/;
+/**
+ * The macros' messages reach our runtime as plain English text in the app's code (docs/decisions/262): a macro's
+ * descriptor `{ id, message, values }` becomes `_(message, values)`, as short as the call it replaced. An English
+ * reader says the message as written and never needs the id (a six-letter hash per message cost the guest routes
+ * 0.9 KB gzipped); a catalog's reader (app/i18n/lingui.ts) hashes the message back into its id, the way Lingui
+ * generates it, once Spanish, French or German is loaded.
+ */
+type ObjectPath = { node: types.ObjectExpression; parent: types.Node; replaceWith: (node: types.Node) => void };
+type ProgramPath = { traverse: (visitor: { ObjectExpression: (path: ObjectPath) => void }) => void };
+
+const isI18nMarked = (node: types.Node) => node.leadingComments?.some((c) => /^\*?\s*i18n\s*$/.test(c.value)) ?? false;
+
+/** A Babel plugin, run after Lingui's macro plugin. */
+function linguiMessageOnly({ types: t }: { types: typeof types }) {
+  const field = (node: types.ObjectExpression, name: string) => node.properties.find((p): p is types.ObjectProperty => t.isObjectProperty(p) && t.isIdentifier(p.key, { name }));
+  return {
+    name: 'barhop-lingui-message-only',
+    visitor: {
+      Program: {
+        exit(program: ProgramPath) {
+          program.traverse({
+            ObjectExpression(path) {
+              if (!isI18nMarked(path.node)) return;
+              const message = field(path.node, 'message');
+              const values = field(path.node, 'values');
+              if (!message || !t.isStringLiteral(message.value) || field(path.node, 'context')) return;
+              const call = path.parent;
+              if (t.isCallExpression(call) && call.arguments.length === 1 && call.arguments[0] === path.node) {
+                call.arguments = values ? [message.value, values.value as types.Expression] : [message.value];
+              } else if (!values) {
+                path.replaceWith(message.value);
+              } else {
+                path.node.properties = [message, values];
+              }
+            },
+          });
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Lingui (docs/decisions/262): Babel turns the macros into calls of our runtime (app/i18n/i18n.ts), keeping each
+ * message's English text, which an English reader reads without a catalog; the plugin compiles a .po catalog the app
+ * imports (es, fr, de), so no message compiler ships. The native transform would skip Babel, but its binary needs
+ * Node 22 at `npm ci` and CI installs with Node 20.
+ */
+export const linguiPlugins = (): PluginOption[] => {
+  process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
+  const macros = linguiTransformerBabelPreset({ descriptorFields: 'message' });
+  macros.preset.plugins.push(linguiMessageOnly);
+  return [babel({ presets: [macros] }), ...lingui()];
+};
+
+const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage|\/app\/back-office-routes/;
 /** A table's screens (docs/decisions/231): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;
 
@@ -155,7 +213,7 @@ export default defineConfig({
     __BARHOP_DEMO_BUILD__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production'),
     __BARHOP_LOCAL_BUILD__: JSON.stringify(!process.env.CLOUDFLARE_ENV),
   },
-  plugins: [previewWithoutLocalTraces(), compressLikeTheEdge(), bufferRequestBodies(), smallIcons(), ...apiReferenceAssets(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
+  plugins: [previewWithoutLocalTraces(), compressLikeTheEdge(), bufferRequestBodies(), smallIcons(), ...apiReferenceAssets(), ...linguiPlugins(), react(), cloudflare({ persistState: { path: process.env.BARHOP_STATE_DIR || '.wrangler/state' }, inspectorPort: inspectorPort() })],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   // BARHOP_OUT_DIR lets parallel e2e/bench runs build side by side without clobbering dist/.

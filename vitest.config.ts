@@ -2,6 +2,7 @@ import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { linguiPlugins } from './vite.config';
 
 const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
 
@@ -41,7 +42,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [...linguiPlugins(), react()],
         test: {
           name: 'app',
           include: ['tests/app/**/*.test.{ts,tsx}'],

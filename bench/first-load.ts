@@ -67,6 +67,8 @@ type LighthouseRun = {
   lcp_ms: number; cls: number; tbt_ms: number; fcp_ms: number; score: number; lcp_element: string | null;
   /** Lighthouse's LCP breakdown (time to first byte, load delay, load time, render delay), in ms. */
   lcp_subparts: Record<string, number>;
+  /** The main thread's tasks over 50 ms after the first contentful paint: start and duration, in ms (docs/decisions/268). */
+  long_tasks_after_paint: { start_ms: number; duration_ms: number; url: string }[];
 };
 
 async function lighthouseOnce(url: string, throttling: 'simulate' | 'provided', language: string): Promise<LighthouseRun | { error: string }> {
@@ -96,7 +98,7 @@ async function lighthouseOnce(url: string, throttling: 'simulate' | 'provided', 
     const lhr = JSON.parse(readFileSync(output, 'utf8')) as {
       runtimeError?: { message: string };
       categories: { performance: { score: number } };
-      audits: Record<string, { numericValue?: number; details?: { items?: { items?: { node?: { snippet?: string }; subpart?: string; duration?: number }[] }[] } }>;
+      audits: Record<string, { numericValue?: number; details?: { items?: { items?: { node?: { snippet?: string }; subpart?: string; duration?: number }[]; url?: string; startTime?: number; duration?: number }[] } }>;
     };
     if (lhr.runtimeError) return { error: lhr.runtimeError.message };
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -108,6 +110,9 @@ async function lighthouseOnce(url: string, throttling: 'simulate' | 'provided', 
       score: lhr.categories.performance.score,
       // Not applicable when the largest paint needs no request (the first paint's cover is a data: URI).
       lcp_element: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      long_tasks_after_paint: (lhr.audits['long-tasks']?.details?.items ?? [])
+        .filter((task) => (task.startTime ?? 0) >= value('first-contentful-paint') && (task.duration ?? 0) > 50)
+        .map((task) => ({ start_ms: Math.round(task.startTime!), duration_ms: Math.round(task.duration!), url: task.url ?? '' })),
       lcp_subparts: Object.fromEntries((lhr.audits['lcp-breakdown-insight']?.details?.items?.[0]?.items ?? [])
         .filter((i) => i.subpart && typeof i.duration === 'number').map((i) => [i.subpart!, Math.round(i.duration!)])),
     };
@@ -142,6 +147,8 @@ async function summarise(url: string, throttling: 'simulate' | 'provided', langu
     score: median(results.map((r) => r.score)),
     lcp_element: results[0]?.lcp_element ?? null,
     lcp_subparts: results[0]?.lcp_subparts ?? {},
+    /** Each run's long tasks after the first paint (none: nothing blocks a first tap). */
+    long_tasks_after_paint: results.map((r) => r.long_tasks_after_paint),
     /** Every run, so a median can be read against its spread. */
     lcp_runs_ms: results.map((r) => r.lcp_ms),
     tbt_runs_ms: results.map((r) => r.tbt_ms),

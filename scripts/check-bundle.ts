@@ -13,13 +13,17 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The target for a guest route's own code in its first download, gzipped (docs/decisions/258): the bench reports it. */
 export const OWN_CODE_TARGET_KB = 10;
-/** What check:bundle fails past until the target holds: no change grows a route's own code (docs/decisions/258). */
-export const OWN_CODE_BUDGET_KB = 19.5;
+/**
+ * What check:bundle fails past until the target holds: no change grows a route's own code (docs/decisions/258). Lowered
+ * from 19.5 when the parts a page's first paint does not draw left its first download (docs/decisions/268): the drink
+ * and cart pages measure 16.7 KB.
+ */
+export const OWN_CODE_BUDGET_KB = 17.5;
 /**
  * A cap on a route's whole first download, so the fixed stack cannot grow unseen (docs/decisions/258): the fixed stack
- * as measured (92.8 KB) plus the own-code ratchet.
+ * as measured (93.1 KB) plus the own-code ratchet.
  */
-export const GUEST_ROUTE_CAP_KB = 112.3;
+export const GUEST_ROUTE_CAP_KB = 110.6;
 const VENUE_LAYOUT = 'app/features/guest/venue/VenueLayout.tsx';
 /** Guest routes: the pages a guest's browser loads to render them (app/routes.tsx). */
 const GUEST_ROUTES: Record<string, string[]> = {

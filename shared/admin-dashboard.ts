@@ -66,13 +66,13 @@ export function nextCycleStatus(status: OrderStatus): OrderStatus | null {
 
 export function cycleButtonLabel(status: OrderStatus): string | null {
   const next = nextCycleStatus(status);
-  return next ? `Mark as ${next === 'preparing' ? 'Preparing' : 'Delivered'}` : null;
+  return next ? `Mark as ${next === 'preparing' ? 'Preparing' : /*i18n*/ 'Delivered'}` : null;
 }
 
 /** docs/product.md §10.3. */
 export function temperatureLabel(t: number): string {
   if (t <= 0.3) return 'Very Consistent';
-  if (t <= 0.6) return 'Balanced';
+  if (t <= 0.6) return /*i18n*/ 'Balanced';
   if (t <= 0.8) return 'Creative';
   return 'Very Creative';
 }

@@ -2,16 +2,16 @@ import type { DrinkCategory } from './constants';
 
 /** Spec: category page titles. `other` is the venue's own classics label. */
 export const CATEGORY_LABELS: Record<DrinkCategory, string> = {
-  cocktail: 'Cocktails',
-  beer: 'Beer',
-  wine: 'Wine',
-  mocktail: 'Mocktails',
-  house_classic: 'House Classics',
-  menu_cocktail: 'Menu Cocktails',
-  spirit: 'Spirits',
-  shot: 'Shots',
-  non_alcoholic: 'Non-Alcoholic',
-  other: 'Venue Classics',
+  cocktail: /*i18n*/ 'Cocktails',
+  beer: /*i18n*/ 'Beer',
+  wine: /*i18n*/ 'Wine',
+  mocktail: /*i18n*/ 'Mocktails',
+  house_classic: /*i18n*/ 'House Classics',
+  menu_cocktail: /*i18n*/ 'Menu Cocktails',
+  spirit: /*i18n*/ 'Spirits',
+  shot: /*i18n*/ 'Shots',
+  non_alcoholic: /*i18n*/ 'Non-Alcoholic',
+  other: /*i18n*/ 'Venue Classics',
 };
 
 export function categoryLabel(category: string, venueName?: string): string {

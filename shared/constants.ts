@@ -21,7 +21,7 @@ export const VIBE_MIN_PICKS = 2;
 export const VIBE_MAX_PICKS = 3;
 export const OTP_CODE_LENGTH = 6;
 export const AGE_THRESHOLD = 21;
-export const DEFAULT_ESTIMATED_WAIT = '15-20 minutes';
+export const DEFAULT_ESTIMATED_WAIT = /*i18n*/ '15-20 minutes';
 export const DOUBLE_TAP_MS = 500;
 /**
  * The drink cards a phone shows under the menu's header, cover, search and chips: the Worker's first paint draws
@@ -41,17 +41,17 @@ export const ROLES = ['superadmin', 'admin', 'staff'] as const;
 export type StaffRole = (typeof ROLES)[number];
 
 export const VIBE_OPTIONS = {
-  spirits: ['Vodka', 'Tequila', 'Rum', 'Gin', 'Whiskey', 'Mezcal'],
-  flavors: ['Tropical', 'Citrus', 'Herbal', 'Spicy', 'Floral', 'Smoky', 'Berry', 'Creamy'],
-  styles: ['Light', 'Bold', 'Dry', 'Sweet', 'Refreshing', 'Sophisticated'],
+  spirits: [/*i18n*/ 'Vodka', /*i18n*/ 'Tequila', /*i18n*/ 'Rum', /*i18n*/ 'Gin', /*i18n*/ 'Whiskey', /*i18n*/ 'Mezcal'],
+  flavors: [/*i18n*/ 'Tropical', /*i18n*/ 'Citrus', /*i18n*/ 'Herbal', /*i18n*/ 'Spicy', /*i18n*/ 'Floral', /*i18n*/ 'Smoky', /*i18n*/ 'Berry', /*i18n*/ 'Creamy'],
+  styles: [/*i18n*/ 'Light', /*i18n*/ 'Bold', /*i18n*/ 'Dry', /*i18n*/ 'Sweet', /*i18n*/ 'Refreshing', /*i18n*/ 'Sophisticated'],
 } as const;
 
 export const CHAT_OPTIONS = {
-  base: ['Vodka', 'Tequila', 'Rum', 'Gin', 'Whiskey', 'Mezcal', 'None'],
-  flavor: ['Citrus', 'Tropical', 'Herbal', 'Spicy', 'Berries', 'Floral', 'Bitter', 'Creamy'],
-  sweetness: ['Dry', 'Balanced', 'Sweet'],
-  strength: ['Light', 'Standard', 'Bold'],
-  extras: ['Lime', 'Orange Juice', 'Guava', 'Mint', 'Ginger', 'Coconut', 'Pineapple', 'Cucumber'],
+  base: [/*i18n*/ 'Vodka', /*i18n*/ 'Tequila', /*i18n*/ 'Rum', /*i18n*/ 'Gin', /*i18n*/ 'Whiskey', /*i18n*/ 'Mezcal', /*i18n*/ 'None'],
+  flavor: [/*i18n*/ 'Citrus', /*i18n*/ 'Tropical', /*i18n*/ 'Herbal', /*i18n*/ 'Spicy', /*i18n*/ 'Berries', /*i18n*/ 'Floral', /*i18n*/ 'Bitter', /*i18n*/ 'Creamy'],
+  sweetness: [/*i18n*/ 'Dry', /*i18n*/ 'Balanced', /*i18n*/ 'Sweet'],
+  strength: [/*i18n*/ 'Light', /*i18n*/ 'Standard', /*i18n*/ 'Bold'],
+  extras: [/*i18n*/ 'Lime', /*i18n*/ 'Orange Juice', /*i18n*/ 'Guava', /*i18n*/ 'Mint', /*i18n*/ 'Ginger', /*i18n*/ 'Coconut', /*i18n*/ 'Pineapple', /*i18n*/ 'Cucumber'],
 } as const;
 
 export const DEFAULT_THEME = {
@@ -71,3 +71,6 @@ export const LIVE_SOCKETS_PER_ADDRESS = 400;
 export const TOO_MANY_SOCKETS_CLOSE = 4008;
 /** Close code of a socket whose session ended (signed out, disabled, reset) or whose role no longer allows the venue. */
 export const SESSION_ENDED_CLOSE = 4001;
+
+/** Where guests collect unless the venue says otherwise; guests read it in their language (docs/decisions/265). */
+export const DEFAULT_PICKUP_POINT = /*i18n*/ 'at the bar';

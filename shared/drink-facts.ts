@@ -15,7 +15,7 @@ export const isAlcoholicCategory = (category: string) => ALCOHOLIC_INGREDIENT_CA
  * are sulphited, beer is brewed from barley or wheat. An ingredient's allergens are its own plus its class's.
  */
 export const CLASS_ALLERGENS: Readonly<Record<string, readonly string[]>> = {
-  wine: ['sulphites'], 'fortified wine': ['sulphites'], cider: ['sulphites'], beer: ['gluten'],
+  wine: [/*i18n*/ 'sulphites'], 'fortified wine': [/*i18n*/ 'sulphites'], cider: [/*i18n*/ 'sulphites'], beer: [/*i18n*/ 'gluten'],
 };
 
 export const classAllergens = (category: string): readonly string[] => CLASS_ALLERGENS[category.trim().toLowerCase()] ?? [];

@@ -11,7 +11,7 @@ export function constraintNote(c: NotedConstraints): string | null {
   const parts = [
     ...(c.allergies.length > 0 ? [`Allergy: ${c.allergies.join(', ')}`] : []),
     ...(c.unread ? ['Allergies unclear: ask the guest'] : []),
-    ...(c.alcoholFree ? ['Alcohol-free'] : []),
+    ...(c.alcoholFree ? [/*i18n*/ 'Alcohol-free'] : []),
     ...(c.lowAlcohol ? ['Light on alcohol'] : []),
   ];
   return parts.length > 0 ? `${parts.join(' · ')} ${AI_NOTE_SOURCE}` : null;

@@ -37,7 +37,7 @@ export function lowestLinePrice<O extends OptionShape>(
  */
 export function belowZeroMessage(drinkName: string, options: readonly OptionShape[], happyHourDiscountBp: number | null, newPrice = false): string {
   const named = options.filter((o) => o.price_delta_cents < 0).map((o) => o.name);
-  const what = named.length ? named.join(' and ') : 'Its price';
+  const what = named.length ? named.join(/*i18n*/ ' and ') : 'Its price';
   const happyHour = happyHourDiscountBp ? `${happyHourDiscountBp / 100}% off in happy hour` : null;
   const when = newPrice ? (happyHour ? ` at this price, ${happyHour}` : ' at this price') : happyHour ? ` at ${happyHour}` : '';
   return `${what} would make ${drinkName} cost less than nothing${when}`;

@@ -22,6 +22,13 @@ export function formatCents(cents: number, locale: string | undefined = pageLoca
 /** '1,092' with the reader's grouping. */
 export const formatCount = (n: number, locale: string | undefined = pageLocale) => new Intl.NumberFormat(locale).format(n);
 
+/**
+ * A rate in basis points as the reader writes a percentage: '8.75%' in English, '8,75 %' in Spanish and French
+ * (docs/decisions/265). Never rounded: a rate has at most two decimals (shared/schemas/venue.ts TaxRateBp).
+ */
+export const formatPercentBp = (bp: number, locale: string | undefined = pageLocale) =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
+
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 
 /** Tax in cents: round(subtotal × rate) with the rate in basis points (875 = 8.75%). */

@@ -1,6 +1,7 @@
 // What guests read about an order (docs/product.md §4.7): the three-stage trail, the
 // status texts, and how old an order is. Pure, so screens and tests share one reading.
 import { ORDER_STATUSES, type OrderStatus } from './orders';
+import { DEFAULT_PICKUP_POINT } from './constants';
 
 /**
  * A text in the reader's language (the guest app's `t`, docs/decisions/217): the English text is the id and
@@ -12,9 +13,9 @@ const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_
 export type GuestStage = 'received' | 'making' | 'ready' | 'cancelled';
 
 export const STAGE_TRAIL = [
-  { stage: 'received', label: 'Received' },
-  { stage: 'making', label: 'Making' },
-  { stage: 'ready', label: 'Ready' },
+  { stage: 'received', label: /*i18n*/ 'Received' },
+  { stage: 'making', label: /*i18n*/ 'Making' },
+  { stage: 'ready', label: /*i18n*/ 'Ready' },
 ] as const;
 
 /** docs/product.md §4.7: pending = Received, preparing = Making, ready or delivered = Ready, cancelled = 'Order Cancelled'. */
@@ -35,9 +36,11 @@ export type Handoff = { handoff: 'pickup' | 'table'; pickupPoint: string; tableN
  * where to collect it ("Your drinks are ready for pickup at the bar").
  */
 export function handoffText(handoff?: Handoff, t: Translate = english): string {
-  if (handoff?.handoff === 'table' && handoff.tableNumber) return t("We'll bring it to table {table}", { table: handoff.tableNumber });
-  // The pickup point is the venue's own words ("at the bar"), in the venue's language.
-  return handoff?.pickupPoint ? t('Your drinks are ready for pickup {place}', { place: handoff.pickupPoint }) : t('Your drinks are ready for pickup');
+  if (handoff?.handoff === 'table' && handoff.tableNumber) return t(/*i18n*/ "We'll bring it to table {table}", { table: handoff.tableNumber });
+  // The pickup point is the venue's own words, as written; the default one is the app's, in the guest's language
+  // (docs/decisions/265).
+  const place = handoff?.pickupPoint === DEFAULT_PICKUP_POINT ? t(DEFAULT_PICKUP_POINT) : handoff?.pickupPoint;
+  return place ? t(/*i18n*/ 'Your drinks are ready for pickup {place}', { place }) : t(/*i18n*/ 'Your drinks are ready for pickup');
 }
 
 /**
@@ -49,15 +52,15 @@ export function statusDisplay(status: OrderStatus, paymentStatus: string, delive
   const stage = guestStage(status, deliveredAt);
   switch (stage) {
     case 'ready':
-      return { stage, title: t('Ready!'), detail: handoffText(handoff, t), complete: true };
+      return { stage, title: t(/*i18n*/ 'Ready!'), detail: handoffText(handoff, t), complete: true };
     case 'cancelled':
-      return { stage, title: t('Order Cancelled'), detail: t('This order was cancelled. Nothing was charged.'), complete: true };
+      return { stage, title: t(/*i18n*/ 'Order Cancelled'), detail: t(/*i18n*/ 'This order was cancelled. Nothing was charged.'), complete: true };
     case 'making':
       return paymentStatus === 'captured' || paymentStatus === 'authorized'
-        ? { stage, title: t('Payment Complete'), detail: t('Your order is being prepared'), complete: false }
-        : { stage, title: t('Making Your Drinks'), detail: t('Your order is being prepared'), complete: false };
+        ? { stage, title: t(/*i18n*/ 'Payment Complete'), detail: t(/*i18n*/ 'Your order is being prepared'), complete: false }
+        : { stage, title: t(/*i18n*/ 'Making Your Drinks'), detail: t(/*i18n*/ 'Your order is being prepared'), complete: false };
     default:
-      return { stage, title: t('Order Received'), detail: t('The bar has your order and will start it shortly'), complete: false };
+      return { stage, title: t(/*i18n*/ 'Order Received'), detail: t(/*i18n*/ 'The bar has your order and will start it shortly'), complete: false };
   }
 }
 
@@ -66,28 +69,28 @@ export function statusDisplay(status: OrderStatus, paymentStatus: string, delive
  * label (docs/decisions/126); a value outside the lifecycle is shown raw, as the spec says.
  */
 export function confirmationStatusLabel(status: string): string {
-  if (status === 'pending' || status === 'confirmed') return 'Confirmed';
+  if (status === 'pending' || status === 'confirmed') return /*i18n*/ 'Confirmed';
   return (ORDER_STATUSES as readonly string[]).includes(status) ? orderStatusLabel(status as OrderStatus) : status;
 }
 
 /** Order cards and history (the staff/history reading of docs/product.md §4.8). */
 export function orderStatusLabel(status: OrderStatus): string {
   switch (status) {
-    case 'pending': return 'Received';
-    case 'preparing': return 'Making';
-    case 'ready': return 'Ready';
-    case 'delivered': return 'Delivered';
-    case 'cancelled': return 'Cancelled';
+    case 'pending': return /*i18n*/ 'Received';
+    case 'preparing': return /*i18n*/ 'Making';
+    case 'ready': return /*i18n*/ 'Ready';
+    case 'delivered': return /*i18n*/ 'Delivered';
+    case 'cancelled': return /*i18n*/ 'Cancelled';
   }
 }
 
 export function paymentStatusLabel(paymentStatus: string): string {
   switch (paymentStatus) {
-    case 'unpaid': return 'Unpaid';
-    case 'authorized': return 'Authorized';
-    case 'captured': return 'Paid';
-    case 'refunded': return 'Refunded';
-    case 'void': return 'Void';
+    case 'unpaid': return /*i18n*/ 'Unpaid';
+    case 'authorized': return /*i18n*/ 'Authorized';
+    case 'captured': return /*i18n*/ 'Paid';
+    case 'refunded': return /*i18n*/ 'Refunded';
+    case 'void': return /*i18n*/ 'Void';
     default: return paymentStatus;
   }
 }
@@ -99,9 +102,9 @@ const DAY = 24 * HOUR;
 /** docs/product.md §4.7: 'Just now', 'Nm ago', 'Nh ago', then a date after 24 hours. */
 export function orderAge(createdAt: string, now: Date = new Date(), locale?: string, t: Translate = english): string {
   const elapsed = now.getTime() - new Date(createdAt).getTime();
-  if (elapsed < MINUTE) return t('Just now');
-  if (elapsed < HOUR) return t('{minutes}m ago', { minutes: Math.floor(elapsed / MINUTE) });
-  if (elapsed < DAY) return t('{hours}h ago', { hours: Math.floor(elapsed / HOUR) });
+  if (elapsed < MINUTE) return t(/*i18n*/ 'Just now');
+  if (elapsed < HOUR) return t(/*i18n*/ '{minutes}m ago', { minutes: Math.floor(elapsed / MINUTE) });
+  if (elapsed < DAY) return t(/*i18n*/ '{hours}h ago', { hours: Math.floor(elapsed / HOUR) });
   return new Date(createdAt).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 

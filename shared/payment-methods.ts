@@ -12,7 +12,7 @@ export type BarPaymentMethod = (typeof BAR_PAYMENT_METHODS)[number];
 
 /** Each method's name in the owner's figures and on the staff and guest screens. */
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethodName, string> = {
-  cash: 'Cash', card_terminal: 'Card terminal', card_app: 'Card in the app',
+  cash: /*i18n*/ 'Cash', card_terminal: 'Card terminal', card_app: /*i18n*/ 'Card in the app',
 };
 
 /** How a toast or audit line says it: "recorded paid in cash". */

@@ -1,5 +1,6 @@
 import { Languages } from 'lucide-react';
-import { chooseLocale, useLocale, useT } from './i18n';
+import { useLingui } from '@lingui/react/macro';
+import { chooseLocale, useLocale } from './i18n';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from './locales';
 
 /**
@@ -8,13 +9,13 @@ import { LANGUAGE_NAMES, LOCALES, type Locale } from './locales';
  * the width on a phone) shows the icon and the language's code, with the same list opening over it.
  */
 export function LanguagePicker({ className = '', compact = false }: { className?: string; compact?: boolean }) {
-  const t = useT();
+  const { t } = useLingui();
   const locale = useLocale();
   return (
     <label className={['language-picker', compact ? 'language-picker-compact' : '', className].filter(Boolean).join(' ')}>
       <Languages aria-hidden="true" size={18} />
       {compact && <span className="language-code" aria-hidden="true">{locale.toUpperCase()}</span>}
-      <span className="visually-hidden">{t('Language')}</span>
+      <span className="visually-hidden">{t`Language`}</span>
       <select value={locale} onChange={(e) => void chooseLocale(e.target.value as Locale)}>
         {LOCALES.map((code) => <option key={code} value={code} lang={code}>{LANGUAGE_NAMES[code]}</option>)}
       </select>

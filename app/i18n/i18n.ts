@@ -1,20 +1,21 @@
-// The guest app's translations (docs/decisions/217): Lingui's runtime (@lingui/core) with catalogs written as TS
-// modules keyed by the English text. English is the source text itself, so it ships in the code that uses it and
-// needs neither a catalog nor Lingui; es/fr/de are each their own chunk, fetched with Lingui only when chosen.
+// The guest app's translations (docs/decisions/262): texts are Lingui macros in the code (`t\`Search drinks\``,
+// `plural`), and this module is the runtime they call (lingui.config.ts, `runtimeConfigModule`). English
+// is the message the macro leaves in the code, so an English reader downloads neither a catalog nor Lingui; es/fr/de
+// are .po catalogs compiled at build time, each its own chunk, fetched with Lingui's runtime only when chosen.
 import { useCallback, useSyncExternalStore } from 'react';
+import type { Messages } from '@lingui/core';
 import { setMoneyLocale } from '../../shared/money';
+import { english, type Say } from './english';
 import { askedLocale, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
 import type { RefusalText } from './refusal-text';
 
-export type Translate = (id: string, values?: Record<string, unknown>) => string;
+export { english, type MessageDescriptor, type Say, type Translate } from './english';
 
-/** English: the id is the text; `{name}` placeholders take their values. */
-const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
-
-const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Record<string, string> }>> = {
-  es: () => import('./catalogs/es'),
-  fr: () => import('./catalogs/fr'),
-  de: () => import('./catalogs/de'),
+/** Each language's catalog, its .po compiled by Lingui's Vite plugin at build time: its own chunk. */
+const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
+  es: () => import('./locales/es/messages.po'),
+  fr: () => import('./locales/fr/messages.po'),
+  de: () => import('./locales/de/messages.po'),
 };
 
 /** The locale money and dates are written in: the browser's own tag for that language ('es-MX'), else the language. */
@@ -22,7 +23,7 @@ const formatLocaleFor = (locale: Locale) => browserLanguages().find((tag) => toL
 const browserLanguages = (): readonly string[] => navigator.languages ?? [navigator.language];
 
 /** `refusal`: the server's refusals in this language (docs/decisions/256); null in English, which reads the server's words. */
-let active: { locale: Locale; translate: Translate; format: string; refusal: RefusalText | null } = { locale: DEFAULT_LOCALE, translate: english, format: formatLocaleFor(DEFAULT_LOCALE), refusal: null };
+let active: { locale: Locale; translate: Say; format: string; refusal: RefusalText | null } = { locale: DEFAULT_LOCALE, translate: english, format: formatLocaleFor(DEFAULT_LOCALE), refusal: null };
 const listeners = new Set<() => void>();
 /** The latest asked language wins when two loads overlap (a quick second pick in the picker). */
 let requested: Locale = DEFAULT_LOCALE;
@@ -105,17 +106,24 @@ export function useFormatLocale(): string {
 }
 
 /**
- * `t('Search drinks')`, `t('Quick order from {category}', { category })`: the text in the active language
- * (the English text when a catalog lacks it). The component renders again when the language changes.
+ * The macros' `useLingui()` (`const { t } = useLingui()` in a component): `_` says a message in the active language,
+ * and is a new function when the language changes, so the component and its memoised children render again.
  */
-export function useT(): Translate {
+export function useLingui(): { _: Say } {
   const locale = useLocale();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per language, so memoised children see the change
-  return useCallback((id, values) => active.translate(id, values), [locale]);
+  const _ = useCallback<Say>((id, values) => active.translate(id, values), [locale]);
+  return { _ };
 }
 
-/** For code outside components (toasts, texts built by helpers): the active language at the time of the call. */
-export const translate: Translate = (id, values) => active.translate(id, values);
+/**
+ * A text decided at run time (marked `/*i18n*\/` where written), or one said outside a component: in the active
+ * language at the time of the call. A component that uses it calls useLingui() or useLocale() to render again.
+ */
+export const translate: Say = (id, values) => active.translate(id, values);
+
+/** The macros' `i18n` (`t` from `@lingui/core/macro`, outside components). */
+export const i18n = { _: translate };
 
 /** A server's refusal in the active language: its code's template with its details; the server's message otherwise. */
 export const refusalText: RefusalText = (code, message, details) => (active.refusal ? active.refusal(code, message, details) : message);

@@ -1,20 +1,32 @@
-// Lingui's runtime (@lingui/core) with a catalog: loaded with the first language other than English
-// (docs/decisions/217), in parallel with that language's catalog, so an English reader downloads neither.
-import { i18n } from '@lingui/core';
+// Lingui's runtime (@lingui/core) with a compiled catalog: loaded with the first language other than English
+// (docs/decisions/262), in parallel with that language's catalog, so an English reader downloads neither.
+import { i18n, type Messages } from '@lingui/core';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { english, type MessageDescriptor, type Say } from './english';
 import type { Locale } from './locales';
 
-type Compiled = (string | [string])[];
+/**
+ * A message's id in the catalog. The build hands the runtime a macro's English message without its generated id
+ * (vite.config.ts, `linguiMessageOnly`): hashed, it is that id again. A text decided at run time is its own id
+ * (marked `/*i18n*\/` where written).
+ */
+const hashes = new Map<string, string>();
+function idIn(messages: Messages, id: string | MessageDescriptor): string | undefined {
+  if (typeof id !== 'string') return id.id ?? (id.message === undefined ? undefined : idIn(messages, id.message));
+  const hashed = hashes.get(id) ?? generateMessageId(id);
+  hashes.set(id, hashed);
+  return Object.hasOwn(messages, hashed) ? hashed : Object.hasOwn(messages, id) ? id : undefined;
+}
 
 /**
- * Lingui's catalogs are compiled at build time by its CLI; ours are written by hand and use only `{name}`
- * placeholders, so this turns a message into Lingui's compiled form at first use (no ICU parser in the bundle).
+ * Makes `messages` (a .po catalog the Vite plugin compiled) Lingui's active catalog; returns its translate function.
+ * A message the catalog lacks (a category a venue named itself, read at run time) is said as written.
  */
-const compile = (message: string): Compiled => message.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? [part] as [string] : part));
-i18n.setMessagesCompiler(compile as never);
-
-/** Makes `messages` Lingui's active catalog; returns its translate function. */
-export function linguiFor(locale: Locale, messages: Record<string, string>) {
-  i18n.load(locale, messages);
-  i18n.activate(locale);
-  return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+export function linguiFor(locale: Locale, messages: Messages): Say {
+  i18n.loadAndActivate({ locale, messages });
+  return (descriptor, values) => {
+    const id = idIn(messages, descriptor);
+    if (id === undefined) return english(descriptor, values);
+    return i18n._(id, typeof descriptor === 'string' ? values : descriptor.values ?? values);
+  };
 }

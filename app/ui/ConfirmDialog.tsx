@@ -14,7 +14,7 @@ type Props = {
 };
 
 /** A destructive action's confirmation: says what will happen; Cancel is focused first. */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, busy = false, cancelLabel = 'Cancel' }: Props) {
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, busy = false, cancelLabel = /*i18n*/ 'Cancel' }: Props) {
   return (
     <Modal title={title} onClose={onCancel}>
       <div className="stack">{children}</div>

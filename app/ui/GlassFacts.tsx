@@ -1,3 +1,4 @@
+import { allergenList } from '../i18n/content-words';
 import type { Translate } from '../i18n/i18n';
 
 const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
@@ -14,11 +15,11 @@ export function GlassFacts({ allergens, containsAlcohol, unchecked = [], t = eng
   if (allergens.length === 0 && unchecked.length === 0 && containsAlcohol) return null;
   return (
     <>
-      {allergens.length > 0 && <p className="allergens" role="note"><strong>{t('Contains:')}</strong> {allergens.join(', ')}</p>}
+      {allergens.length > 0 && <p className="allergens" role="note"><strong>{t(/*i18n*/ 'Contains:')}</strong> {allergenList(t, allergens)}</p>}
       {unchecked.length > 0 && (
-        <p className="allergens allergens-unchecked" role="note">{t('May contain allergens we could not check: {ingredients}', { ingredients: unchecked.join(', ') })}</p>
+        <p className="allergens allergens-unchecked" role="note">{t(/*i18n*/ 'May contain allergens we could not check: {ingredients}', { ingredients: unchecked.join(', ') })}</p>
       )}
-      {!containsAlcohol && <p className="badge badge-success alcohol-free">{t('Alcohol-free')}</p>}
+      {!containsAlcohol && <p className="badge badge-success alcohol-free">{t(/*i18n*/ 'Alcohol-free')}</p>}
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { ChosenModifier } from '../../shared/schemas/modifiers';
  * ticket and build sheet show them alike. A line stored before options existed may carry text only. Guest screens pass `label` in the guest's language
  * (docs/decisions/217).
  */
-export function LineModifiers({ choices, text, label = 'Modifiers' }: { choices?: readonly ChosenModifier[]; text?: string | null; label?: string }) {
+export function LineModifiers({ choices, text, label = /*i18n*/ 'Modifiers' }: { choices?: readonly ChosenModifier[]; text?: string | null; label?: string }) {
   const names = choices?.length ? choices.map((c) => c.option) : text ? [text] : [];
   if (names.length === 0) return null;
   return (

@@ -54,7 +54,7 @@ export function Modal({ title, onClose, children, actions }: Props) {
   return (
     <dialog
       ref={dialogRef} className="modal-dialog" aria-labelledby={titleId}
-      onKeyDown={(e) => { if (e.key === 'Tab') wrapTab(e, dialogRef.current, boxRef.current); }}
+      onKeyDown={(e) => { if (e.key === /*i18n*/ 'Tab') wrapTab(e, dialogRef.current, boxRef.current); }}
       onCancel={(e) => e.preventDefault()}
     >
       <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>

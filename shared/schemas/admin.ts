@@ -26,7 +26,7 @@ const CostCents = z.number({ error: 'Cost must be a number' }).int('Cost must be
 const inventoryFields = {
   name: RequiredName,
   description: Text(1000, 'Description'),
-  quantity: StockAmount('Quantity'),
+  quantity: StockAmount(/*i18n*/ 'Quantity'),
   unit: z.enum(INVENTORY_UNITS, { error: `Unit must be one of ${INVENTORY_UNITS.join(', ')}` }),
   low_stock_threshold: StockAmount('Low stock threshold'),
   category: Text(60, 'Category'),

@@ -22,8 +22,8 @@ export const AiContext = z.object({
   baseSpirit: Word.nullable().optional(),
   flavors: z.array(Word).max(10).default([]),
   extras: z.array(Word).max(10).default([]),
-  sweetness: Word.default('Balanced'),
-  strength: Word.default('Standard'),
+  sweetness: Word.default(/*i18n*/ 'Balanced'),
+  strength: Word.default(/*i18n*/ 'Standard'),
 });
 export type AiContext = z.infer<typeof AiContext>;
 export type AiContextInput = z.input<typeof AiContext>;

@@ -245,7 +245,7 @@ export const INGREDIENT_CATEGORIES = [
   'spirit', 'liqueur', 'fortified wine', 'wine', 'beer', 'cider', 'bitters', 'syrup', 'juice', 'mixer', 'dairy', 'garnish', 'other',
 ] as const;
 export type IngredientCategory = (typeof INGREDIENT_CATEGORIES)[number];
-export const BASE_SPIRITS = ['Gin', 'Mezcal', 'Rum', 'Tequila', 'Vodka', 'Whiskey'] as const;
+export const BASE_SPIRITS = [/*i18n*/ 'Gin', /*i18n*/ 'Mezcal', /*i18n*/ 'Rum', /*i18n*/ 'Tequila', /*i18n*/ 'Vodka', /*i18n*/ 'Whiskey'] as const;
 
 export const CanonicalIngredient = z.object({
   id: z.string(),

@@ -15,7 +15,7 @@ import { tableMessages } from '../tables';
 export const TableNumber = z.union([typedName(z.string().trim()).min(1).max(20), z.number().int().min(0).max(100_000).transform(String)]);
 /** The 4-character code a host shares; read case-insensitively. */
 export const JoinCode = z.string().trim().length(4, 'The table code has 4 characters').transform((s) => s.toUpperCase());
-export const MemberName = typedName(z.string({ error: 'Your name is required' }).trim()).min(1, 'Your name is required').max(40, 'Your name can be at most 40 characters');
+export const MemberName = typedName(z.string({ error: /*i18n*/ 'Your name is required' }).trim()).min(1, /*i18n*/ 'Your name is required').max(40, 'Your name can be at most 40 characters');
 const Slug = z.string().trim().min(1).max(100);
 const Quantity = z.number().int().min(QUANTITY_MIN, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`)
   .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
@@ -163,6 +163,8 @@ export const TabLine = z.object({
   order_item_id: z.number().int(),
   member_id: z.string().nullable(),
   member_name: z.string().nullable(),
+  /** The menu drink it is (null: an AI creation): guests read its name in their language (docs/decisions/265). */
+  menu_drink_id: z.string().nullable().optional(),
   name: z.string(),
   /** The options chosen, as the ticket reads them ("Double"); null without any (docs/decisions/197). */
   modifiers: z.string().nullable().optional(),

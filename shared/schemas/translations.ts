@@ -2,6 +2,7 @@
 // the languages guests read, approved by the admin before guests see them.
 import { z } from 'zod';
 import { ContentLanguage } from './language';
+import { VenueTexts } from './venue';
 
 export const TRANSLATION_STATUSES = ['approved', 'draft'] as const;
 export const TRANSLATION_SOURCES = ['admin', 'ai'] as const;
@@ -18,6 +19,26 @@ export const TranslationInput = z.object({
   description: z.string().trim().max(2000, 'Description is at most 2,000 characters').default(''),
 });
 export type TranslationInput = z.input<typeof TranslationInput>;
+
+/** /api/admin/translations/venue/:lang — the language of the venue's own texts (docs/decisions/265). */
+export const VenueTextsParams = z.object({ lang: ContentLanguage });
+
+/** PUT /api/admin/translations/venue/:lang: the venue's description in that language, read by guests at once. */
+export const VenueTextsInput = z.object({
+  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(2000, 'Description is at most 2,000 characters'),
+});
+export type VenueTextsInput = z.input<typeof VenueTextsInput>;
+
+/** The venue's own texts beside their translation into the language shown. */
+export const AdminVenueTexts = z.object({
+  /** In the venue's default language. */
+  description: z.string(),
+  translation: VenueTexts.nullable(),
+});
+export type AdminVenueTexts = z.infer<typeof AdminVenueTexts>;
+
+export const VenueTextsResponse = z.object({ translation: VenueTexts.nullable(), changed: z.boolean() });
+export type VenueTextsResponse = z.infer<typeof VenueTextsResponse>;
 
 /** POST /api/admin/translations/ai-drafts: drafts for the drinks without a translation in `lang`. */
 export const AiDraftsInput = z.object({ lang: ContentLanguage });
@@ -58,6 +79,8 @@ export const AdminTranslations = z.object({
   language: ContentLanguage,
   /** The venue's own language: translating into it changes nothing guests read. */
   default_language: ContentLanguage,
+  /** The venue's description and its translation in `language` (docs/decisions/265). */
+  venue: AdminVenueTexts,
   /** Every drink of the menu by name, each with its translation in `language`. */
   drinks: z.array(AdminTranslationDrink),
   /** Drinks guests read in the venue's language when asking for `language` (missing, draft or incomplete). */

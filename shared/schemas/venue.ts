@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PICKUP_POINT } from '../constants';
 import { ContentLanguage } from './language';
 
 export const ThemeColors = z.object({
@@ -42,6 +43,16 @@ export const VENUE_HANDOFFS = ['pickup', 'table'] as const;
 export const VenueHandoff = z.enum(VENUE_HANDOFFS);
 export type VenueHandoff = z.infer<typeof VenueHandoff>;
 
+/**
+ * The venue's own texts in one language other than its default (docs/decisions/265): what a guest reading that
+ * language reads instead of `description`. Saved by the admin in the back office's Translations.
+ */
+export const VenueTexts = z.object({ description: z.string() });
+export type VenueTexts = z.infer<typeof VenueTexts>;
+/** By language; a language without an entry reads the venue's own words. */
+export const VenueTranslations = z.partialRecord(ContentLanguage, VenueTexts);
+export type VenueTranslations = z.infer<typeof VenueTranslations>;
+
 /** A venue as guests and staff read it. */
 export const Venue = z.object({
   id: z.string(),
@@ -67,12 +78,14 @@ export const Venue = z.object({
   /** Defaults for a venue read before these existed (a cached copy): pickup at the bar. */
   handoff: VenueHandoff.default('pickup'),
   /** "at the bar", "at the pass": where guests collect, read after "Ready for pickup". */
-  pickup_point: z.string().default('at the bar'),
+  pickup_point: z.string().default(DEFAULT_PICKUP_POINT),
   /**
    * The language the venue writes its menu in (docs/decisions/217): a guest reading another language sees a drink
    * translated only where the venue approved a translation, and this one otherwise. A cached copy from before: 'en'.
    */
   default_language: ContentLanguage.default('en'),
+  /** Its description in other languages (docs/decisions/265); a cached copy from before: none. */
+  translations: VenueTranslations.default({}),
   /** The venue has a connected account and takes cards in the app (docs/decisions/222). */
   takes_cards: z.boolean().default(false),
   /** The venue's choice: a solo order is paid before it reaches the bar (docs/decisions/241). */

@@ -14,6 +14,7 @@ const translation = (id: string, name: string, description: string, status: 'app
 const list = (over: Partial<AdminTranslations> = {}): AdminTranslations => ({
   language: 'es',
   default_language: 'en',
+  venue: { description: 'Candle-lit cocktails', translation: null },
   drinks: [
     { id: 'd1', name: 'Corpse Reviver No. 2', description: 'Gin, Lillet and absinthe', category: 'cocktail', translation: null, state: 'missing' },
     { id: 'd2', name: 'Negroni', description: 'Gin, Campari and vermouth', category: 'cocktail', translation: translation('d2', 'Negroni', 'Ginebra, Campari y vermut', 'approved'), state: 'translated' },
@@ -56,6 +57,37 @@ describe('admin Translations', () => {
     // An approved translation, unchanged, has nothing to save.
     const negroni = screen.getByRole('form', { name: 'Negroni' });
     expect((within(negroni).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("saves the venue's description in the language shown, and removes it only once confirmed (docs/decisions/265)", async () => {
+    const calls = mockApi({
+      'GET /api/admin/translations': { body: list() },
+      'PUT /api/admin/translations/venue/es': { body: { translation: { description: 'Cócteles a la luz de las velas' }, changed: true } },
+    });
+    renderPage(<TranslationsPage />);
+    const venue = await screen.findByRole('form', { name: 'Venue description' });
+    expect(within(venue).getByText('Candle-lit cocktails')).toBeTruthy();
+    expect(within(venue).getByText('Not translated')).toBeTruthy();
+    fireEvent.change(within(venue).getByLabelText('Description in Spanish'), { target: { value: 'Cócteles a la luz de las velas' } });
+    fireEvent.click(within(venue).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Venue description saved in Spanish');
+    expect(await bodies(calls, 'PUT', '/api/admin/translations/venue/es')).toEqual([{ description: 'Cócteles a la luz de las velas' }]);
+  });
+
+  it('asks before removing the venue description in a language', async () => {
+    const calls = mockApi({
+      'GET /api/admin/translations': { body: list({ venue: { description: 'Candle-lit cocktails', translation: { description: 'Cócteles a la luz de las velas' } } }) },
+      'DELETE /api/admin/translations/venue/es': { body: { success: true } },
+    });
+    renderPage(<TranslationsPage />);
+    const venue = await screen.findByRole('form', { name: 'Venue description' });
+    fireEvent.click(within(venue).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the Spanish description?' });
+    expect(within(dialog).getByText("Guests reading Spanish read the venue's own description again.")).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await screen.findByText('Venue description in Spanish removed');
+    expect(calls.some((c) => c.method === 'DELETE' && new URL(c.url).pathname === '/api/admin/translations/venue/es')).toBe(true);
   });
 
   it('shows the server\'s refusal next to its field', async () => {

@@ -138,7 +138,7 @@ describe('AI chat', () => {
     fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: 'something herbal' } });
     fireEvent.click(send);
     expect(await screen.findByText('Try the Garden Gin Smash.')).toBeTruthy();
-    expect(screen.getByRole('article', { name: 'Suggestion: Garden Gin Smash' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Suggestion: Garden Gin Smash' })).toBeTruthy();
     const body = await calls.find((r) => r.url.endsWith('/api/ai/chat'))!.clone().json();
     expect(body).toEqual({
       slug: 'artisan-bar', messages: [{ role: 'user', content: 'something herbal' }],

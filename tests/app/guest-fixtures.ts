@@ -8,7 +8,7 @@ export const VENUE: Venue = {
   id: 'venue-artisan-000000001', slug: 'artisan-bar', name: 'The Artisan Bar', address: '12 Mercer St, New York',
   description: 'Craft cocktails', image_url: null, phone: '(212) 555-0142', logo_url: null, cover_image_url: null,
   theme_colors: { primary: '#b45309', secondary: '#78350f', background: '#fdf8f0', text: '#292018' },
-  opening_hours: '', timezone: 'UTC', active: true, tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], category_order: [], handoff: 'pickup', pickup_point: 'at the bar', default_language: 'en', takes_cards: false, pay_first: false, created_at: '2026-01-01T00:00:00.000Z',
+  opening_hours: '', timezone: 'UTC', active: true, tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], category_order: [], handoff: 'pickup', pickup_point: 'at the bar', default_language: 'en', translations: {}, takes_cards: false, pay_first: false, created_at: '2026-01-01T00:00:00.000Z',
 };
 
 export function drink(id: string, name: string, category: string, priceCents: number, extra: Partial<Drink> = {}): Drink {

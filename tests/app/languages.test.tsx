@@ -11,12 +11,12 @@ import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import VenuePickerPage from '../../app/features/venues/VenuePickerPage';
 import { activateLocale, askedLocaleNow, startLocale, translate } from '../../app/i18n/i18n';
 import { LOCALE_STORAGE_KEY, resolveLocale } from '../../app/i18n/locales';
-import { messages as de } from '../../app/i18n/catalogs/de';
-import { messages as es } from '../../app/i18n/catalogs/es';
-import { messages as fr } from '../../app/i18n/catalogs/fr';
 import { formatCents } from '../../shared/money';
 import { orderAge, statusDisplay } from '../../shared/order-display';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
+import { waitText } from '../../app/features/guest/orders/wait';
+import { tableTitle } from '../../app/features/tables/TableBar';
+import { catalogs } from './po-catalogs';
 import { mockApi, renderRoutes } from './render';
 
 describe('the locale order: ?lang, then the stored choice, then the browser, then the venue default', () => {
@@ -51,10 +51,31 @@ describe('the locale order: ?lang, then the stored choice, then the browser, the
 describe('the catalogs', () => {
   const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
   it('translate the same texts, with the same placeholders', () => {
+    const { es, fr, de } = catalogs;
     for (const catalog of [fr, de]) expect(Object.keys(catalog).sort()).toEqual(Object.keys(es).sort());
     for (const catalog of [es, fr, de]) {
       for (const [id, text] of Object.entries(catalog)) expect(placeholders(text), id).toEqual(placeholders(id));
     }
+  });
+});
+
+describe('plurals (ICU, docs/decisions/262)', () => {
+  afterEach(() => activateLocale('en'));
+  const members = (n: number) => ({ table: '4', members: Array.from({ length: n }, () => ({})) }) as unknown as Parameters<typeof tableTitle>[0];
+
+  it('says English from the message in the code, one and other', () => {
+    expect(waitText(1, true)).toBe('Ready in about 1 minute');
+    expect(waitText(6, true)).toBe('Ready in about 6 minutes');
+    expect(tableTitle(members(1))).toBe('Table 4 · 1 person');
+    expect(tableTitle(members(3))).toBe('Table 4 · 3 people');
+  });
+  it("says each language's own plural rule from its catalog: French says one for 0 and 1, Spanish and German for 1", async () => {
+    await activateLocale('fr');
+    expect(tableTitle(members(0))).toBe('Table 4 · 0 personne');
+    expect(tableTitle(members(2))).toBe('Table 4 · 2 personnes');
+    await activateLocale('de');
+    expect(waitText(1, true)).toBe('Fertig in etwa 1 Minute');
+    expect(waitText(7, true)).toBe('Fertig in etwa 7 Minuten');
   });
 });
 

@@ -7,13 +7,11 @@ import { resetGuestSessionForTests } from '../../app/features/auth/guest-session
 import { installAuth } from '../../app/features/auth/install';
 import TableScreens from '../../app/features/tables/TableScreens';
 import { activateLocale } from '../../app/i18n/i18n';
-import { messages as de } from '../../app/i18n/catalogs/de';
-import { messages as es } from '../../app/i18n/catalogs/es';
-import { messages as fr } from '../../app/i18n/catalogs/fr';
 import { placeholdersOf, REFUSAL_MESSAGES } from '../../shared/refusal-messages';
 import { REFUSAL_DATA, refusalDetails, refusalMessage } from '../../shared/refusals';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
 import { ANA, BEN, CAL, round, SESSION_ID, tabLine, tableState, view } from './guest-table-fixtures';
+import { catalogs } from './po-catalogs';
 import { mockApi, renderRoutes } from './render';
 
 const routes = [{ path: '/venue/:slug', element: <VenueLayout />, children: [{ path: 'table/*', element: <TableScreens /> }] }];
@@ -29,7 +27,7 @@ const answer = <I extends keyof typeof REFUSAL_DATA>(status: number, id: I, data
 
 describe('the refusal registry', () => {
   it('has every template in the es, fr and de catalogs, with the same placeholders', () => {
-    for (const [name, catalog] of Object.entries({ es, fr, de })) {
+    for (const [name, catalog] of Object.entries(catalogs)) {
       for (const template of Object.values(REFUSAL_MESSAGES)) {
         expect(catalog[template], `${name}: ${template}`).toBeTruthy();
         expect(placeholdersOf(catalog[template]!).sort(), `${name}: ${template}`).toEqual(placeholdersOf(template).sort());

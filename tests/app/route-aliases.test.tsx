@@ -1,8 +1,10 @@
 // A page has one canonical path; its other paths redirect there, keeping params, query and hash (docs/decisions/177).
 import { screen } from '@testing-library/react';
 import { isValidElement } from 'react';
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteMatch } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AREA_ROUTES } from '../../app/back-office-routes';
+import type { BackOfficeArea } from '../../app/route-page';
 import { RedirectTo, routes } from '../../app/routes';
 import { renderRoutes } from './render';
 
@@ -16,7 +18,14 @@ const ALIASES: [alias: string, canonical: string][] = [
   ['/venue/ai-chat/ai-chat', '/venue/ai-chat/ai'],
 ];
 
-const leaf = (path: string) => matchRoutes(routes, path)!.at(-1)!;
+/** The matches for `path`, through a back-office area's own table below its `/<area>/*` root (docs/decisions/268). */
+function matchesOf(path: string): RouteMatch[] {
+  const matches = matchRoutes(routes, path)!;
+  const area = matches.at(-1)!.route.path?.match(/^\/(admin|staff|super)\/\*$/)?.[1] as BackOfficeArea | undefined;
+  if (!area) return matches;
+  return [...matches.slice(0, -1), { ...matches.at(-1)!, route: { ...matches.at(-1)!.route, path: `/${area}` } }, ...matchRoutes(AREA_ROUTES[area], path, `/${area}`)!];
+}
+const leaf = (path: string) => matchesOf(path).at(-1)!;
 
 describe('route aliases', () => {
   it.each(ALIASES)('%s redirects to %s', async (alias, canonical) => {
@@ -34,5 +43,5 @@ describe('route aliases', () => {
 
 /** The full route pattern that matched `path` (parents' paths joined). */
 function patternOf(path: string) {
-  return matchRoutes(routes, path)!.map((m) => m.route.path ?? '').filter(Boolean).join('/').replace(/\/+/g, '/');
+  return matchesOf(path).map((m) => m.route.path ?? '').filter(Boolean).join('/').replace(/\/+/g, '/');
 }

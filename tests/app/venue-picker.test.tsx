@@ -7,7 +7,7 @@ import { mockApi, renderPage } from './render';
 const venue = (slug: string, name: string, address: string): Venue => ({
   id: `id-${slug}-0000000000`, slug, name, address, description: `${name} description`, image_url: null, phone: null,
   logo_url: null, cover_image_url: null, theme_colors: { primary: '#2563eb', secondary: '#1e3a8a', background: '#ffffff', text: '#1f2937' },
-  opening_hours: '', timezone: 'UTC', active: true, tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], category_order: [], handoff: 'pickup', pickup_point: 'at the bar', default_language: 'en', takes_cards: false, pay_first: false, created_at: '2026-01-01T00:00:00.000Z',
+  opening_hours: '', timezone: 'UTC', active: true, tax_rate_bp: 875, day_cutoff_minutes: 240, happy_hours: [], category_order: [], handoff: 'pickup', pickup_point: 'at the bar', default_language: 'en', translations: {}, takes_cards: false, pay_first: false, created_at: '2026-01-01T00:00:00.000Z',
 });
 
 const VENUES = [venue('artisan-bar', 'The Artisan Bar', '12 Mercer St, New York'), venue('rooftop-lounge', 'Rooftop Lounge', '800 Sunset Blvd, Los Angeles')];

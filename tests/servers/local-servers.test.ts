@@ -189,7 +189,9 @@ beforeAll(async () => {
     startVite('dev', { BARHOP_STATE_DIR: devState }),
     build.then(() => startVite('preview', { BARHOP_OUT_DIR: outDir, BARHOP_STATE_DIR: previewState })),
   ]);
-}, 420_000);
+  // Each step above waits for its own end (a process's exit, a server's first answer); this bound only stops a hung
+  // one. A build, a seed and two servers take 2 minutes alone and over 7 on a machine running other suites beside it.
+}, 1_200_000);
 
 afterAll(async () => {
   await Promise.all(spawned.map(stop));

@@ -102,6 +102,8 @@ describe('the bill', () => {
       const both = await claim(bo!.token, { units: 1 });
       expect(both.status, both.text).toBe(200);
       const claimed = TableStateResponse.parse(both.json).table.rounds[0]!.lines[0]!;
+      // The tab line names its menu drink: guests read its name as their language's menu does (docs/decisions/265).
+      expect(claimed.menu_drink_id).toBe(negroni.id);
       expect(claimed.claims).toEqual([
         { member_id: host!.memberId, name: 'Host', units: 1, cents: unitCents, share_id: null },
         { member_id: bo!.memberId, name: 'Bo', units: 1, cents: unitCents, share_id: null },

@@ -145,6 +145,10 @@ describe('the guest menu page', () => {
     expect(boot(res.html)?.venue.venue.slug).toBe('artisan-bar');
     expect(res.html).toContain('<title>The Artisan Bar</title>');
     expect(root(res.html)).toBe('');
+    // The venue's description in the page's language, as its admin translated it (docs/decisions/265).
+    expect(res.html).toContain('<meta name="description" content="Hielo tallado a mano, siropes caseros');
+    expect((await page('/venue/artisan-bar', env, { Cookie: 'barhop_lang=es' })).html).toContain('<meta name="description" content="Hielo tallado a mano');
+    expect((await page('/venue/artisan-bar?lang=en')).html).toContain('<meta name="description" content="Hand-cut ice');
     // English asked for, or a language the app does not speak, keeps the first paint.
     for (const path of ['/venue/artisan-bar?lang=en', '/venue/artisan-bar?lang=xx']) expect(root((await page(path)).html)).toContain('guest-shell');
   });

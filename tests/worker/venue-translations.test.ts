@@ -229,6 +229,52 @@ describe('admin translations', () => {
   });
 });
 
+describe('the venue\'s own texts in a language (docs/decisions/265)', () => {
+  const venueRead = async () => (await call('GET', '/api/venues/artisan-bar')).json.venue as { description: string; translations: Record<string, { description: string }> };
+
+  it('the seed translates the description into Spanish; the Venue answer carries it beside the venue\'s own words', async () => {
+    const venue = await venueRead();
+    expect(venue.description).toMatch(/^Hand-cut ice/);
+    expect(venue.translations.es!.description).toMatch(/^Hielo tallado a mano/);
+    expect(venue.translations.fr).toBeUndefined();
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    expect((await call('GET', '/api/admin/translations?lang=es', { token: admin })).json.venue).toEqual({ description: venue.description, translation: venue.translations.es });
+    expect((await call('GET', '/api/admin/translations?lang=de', { token: admin })).json.venue.translation).toBeNull();
+  });
+
+  it('the admin saves the description in French, guests read it at once; saving it again changes nothing; removing it is audited', async () => {
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    const body = { description: 'Glace taillée à la main et sirops maison, à la lueur des bougies.' };
+    const saved = await call('PUT', '/api/admin/translations/venue/fr', { token: admin, body });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json).toEqual({ translation: body, changed: true });
+    expect((await venueRead()).translations.fr).toEqual(body);
+    expect((await venueRead()).translations.es!.description).toMatch(/^Hielo tallado/);
+    expect((await call('PUT', '/api/admin/translations/venue/fr', { token: admin, body: { description: ` ${body.description} ` } })).json.changed).toBe(false);
+
+    expect((await call('DELETE', '/api/admin/translations/venue/fr', { token: admin })).json).toEqual({ success: true });
+    expect((await venueRead()).translations.fr).toBeUndefined();
+    expect(expectApiError(await call('DELETE', '/api/admin/translations/venue/fr', { token: admin }), 404).message).toBe("No translation of the venue's description in that language");
+    const audit = await env.DB.prepare("SELECT action, summary FROM audit_log WHERE action LIKE 'translation.venue_%' ORDER BY created_at DESC, rowid DESC LIMIT 3").all<{ action: string; summary: string }>();
+    expect(audit.results.map((r) => r.summary)).toEqual([
+      'Removed the French description of The Artisan Bar', 'Saved the French description of The Artisan Bar unchanged', 'Translated the description of The Artisan Bar into French',
+    ]);
+  });
+
+  it('bad input is a 400 naming the field; the venue\'s own language is refused; staff are refused', async () => {
+    const admin = await mintToken(DEMO_EMAILS.admin);
+    expect(expectApiError(await call('PUT', '/api/admin/translations/venue/fr', { token: admin, body: { description: '  ' } }), 400).details)
+      .toEqual([{ path: 'description', message: 'Description is required' }]);
+    expect(expectApiError(await call('PUT', '/api/admin/translations/venue/fr', { token: admin, body: { description: 'x'.repeat(2001) } }), 400).details)
+      .toEqual([{ path: 'description', message: 'Description is at most 2,000 characters' }]);
+    expect(expectApiError(await call('PUT', '/api/admin/translations/venue/en', { token: admin, body: { description: 'x' } }), 400).message)
+      .toBe('The menu is written in English: edit the venue profile');
+    expect(expectApiError(await call('PUT', '/api/admin/translations/venue/it', { token: admin, body: { description: 'x' } }), 400).code).toBe('invalid_request');
+    expectApiError(await call('PUT', '/api/admin/translations/venue/fr', { token: await mintToken(DEMO_EMAILS.staff), body: { description: 'x' } }), 403);
+    expect((await venueRead()).translations.fr).toBeUndefined();
+  });
+});
+
 describe('the venue\'s default language', () => {
   it('is in the Venue answer, editable on the profile, and labels the menu; a bad one is a 400', async () => {
     const admin = await mintToken(DEMO_EMAILS.admin);

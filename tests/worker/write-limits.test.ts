@@ -1,37 +1,31 @@
-// Every /api write has a rate limit and a body cap (docs/decisions/109), and docs/api.md lists each one.
+// Every /api write has a rate limit and a body cap (docs/decisions/109), and the API reference gives each one.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import apiDoc from '../../docs/api.md?raw';
 import { app } from '../../worker/app';
+import { openApiPath, type WriteLimitExtension } from '../../worker/openapi/document';
 import { DEFAULT_MAX_BODY_BYTES, WRITE_BUDGET, WRITE_LIMITS, writeLimitFor } from '../../worker/lib/write-limits';
 import { deviceSession } from './auth-helpers';
 import { call, expectApiError } from './helpers';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const mountedWrites = [...new Set(app.routes.filter((r) => r.path.startsWith('/api/') && WRITES.has(r.method)).map((r) => `${r.method} ${r.path}`))];
-const section = apiDoc.slice(apiDoc.indexOf('## Write limits'), apiDoc.indexOf('\n## ', apiDoc.indexOf('## Write limits') + 5));
-
-/** The table row of a route in docs/api.md "Write limits": [limit, cap]. */
-function documented(route: string) {
-  const row = section.split('\n').find((line) => line.startsWith(`| \`${route}\` |`));
-  return row?.split('|').slice(2, 4).map((cell) => cell.trim());
-}
-
 describe('write limits', () => {
-  it('docs/api.md lists every mounted write route with its limit and body cap, as the code has them', () => {
+  it('the API reference gives every mounted write route its limit and body cap, as the code has them', async () => {
     expect(mountedWrites.length).toBeGreaterThan(30);
+    const reference = (await call('GET', '/api/openapi.json')).json as { paths: Record<string, Record<string, { 'x-write-limit'?: WriteLimitExtension; responses: Record<string, unknown> }>> };
     const problems: string[] = [];
     for (const route of mountedWrites) {
-      const row = documented(route);
-      if (!row) { problems.push(`${route}: not in docs/api.md "Write limits"`); continue; }
       const [method, path] = route.split(' ') as [string, string];
+      const operation = reference.paths[openApiPath(path)]?.[method.toLowerCase()];
+      const given = operation?.['x-write-limit'];
+      if (!given) { problems.push(`${route}: no x-write-limit in the reference`); continue; }
       const entry = writeLimitFor(method, path.replace(/:[a-zA-Z]+(\{[^}]*\})?/g, 'x'));
-      const limit = entry?.limit === 'own' ? 'own' : entry?.limit ? `${entry.limit.limit} per` : 'budget';
-      if (!row[0]!.startsWith(limit)) problems.push(`${route}: docs say "${row[0]}", code has ${limit}`);
-      const cap = entry?.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
-      const capText = cap === 'own' ? 'own' : `${Math.round((cap / 1024) * 10) / 10} KB`;
-      if (!row[1]!.startsWith(capText)) problems.push(`${route}: docs cap "${row[1]}", code has ${capText}`);
+      const limit = entry?.limit === 'own' ? 'own' : entry?.limit ? { name: entry.limit.name, limit: entry.limit.limit, window_seconds: entry.limit.windowSeconds } : 'budget';
+      expect.soft(given, route).toEqual({ limit, body_cap_bytes: entry?.maxBytes ?? DEFAULT_MAX_BODY_BYTES });
+      if (!operation.responses['429'] || !operation.responses['413']) problems.push(`${route}: 413 and 429 not among its answers`);
     }
+    // The shared budget is the one named in docs/api.md "Write limits".
+    expect(WRITE_BUDGET).toMatchObject({ limit: 600, windowSeconds: 60 });
     for (const { route } of WRITE_LIMITS) if (!mountedWrites.includes(route)) problems.push(`${route}: in WRITE_LIMITS but not mounted`);
     expect(problems).toEqual([]);
   });

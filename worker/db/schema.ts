@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PAYMENT_METHODS } from '../../shared/payment-methods';
 import { CONTENT_LANGUAGES } from '../../shared/languages';
-import type { HappyHourRule } from '../../shared/schemas/venue';
+import type { HappyHourRule, VenueTranslations } from '../../shared/schemas/venue';
 import type { ChosenModifier, ModifierEffect, ModifierGroup } from '../../shared/schemas/modifiers';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -78,6 +78,8 @@ export const venues = sqliteTable('venues', {
   payFirst: bool('pay_first').notNull().default(false),
   /** The language the venue writes its menu in (docs/decisions/217): guests read it where no approved translation is. */
   defaultLanguage: text('default_language', { enum: CONTENT_LANGUAGES }).notNull().default('en'),
+  /** The venue's own texts in other languages, saved by its admin (docs/decisions/265): `{ "es": { "description": … } }`. */
+  textTranslations: text('text_translations', { mode: 'json' }).$type<VenueTranslations>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

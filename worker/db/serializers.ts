@@ -29,6 +29,7 @@ export function toVenue(row: typeof venues.$inferSelect): Venue {
     handoff: row.handoff,
     pickup_point: row.pickupPoint,
     default_language: row.defaultLanguage,
+    translations: row.textTranslations,
     takes_cards: row.stripeAccountId !== null,
     pay_first: row.payFirst,
     created_at: row.createdAt,

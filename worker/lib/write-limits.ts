@@ -1,5 +1,5 @@
-// Every write through /api has a rate limit and a body size cap (docs/decisions/109, the table in
-// docs/api.md "Write limits"). Routes listed here get their own; every other write shares the
+// Every write through /api has a rate limit and a body size cap (docs/decisions/109, docs/api.md "Write limits"; the
+// API reference gives each route's as x-write-limit). Routes listed here get their own; every other write shares the
 // caller's write budget and the default cap. 'own' marks routes that count in their handler with a
 // subject only they know (the email of a login, the phone of a code); they still get a size cap.
 import { bodyLimit } from 'hono/body-limit';
@@ -67,6 +67,9 @@ export const WRITE_LIMITS: WriteLimit[] = [
   { route: 'POST /api/orders/:id/ready-text', maxBytes: 4 * KB },
   { route: 'POST /api/admin/images', maxBytes: 'own' },
   // Venue content translations (docs/decisions/217): a name and a description; drafting asks Workers AI.
+  // The venue's description in a language (docs/decisions/265), before the drinks' '/:id/:lang' it also matches.
+  { route: 'PUT /api/admin/translations/venue/:lang', maxBytes: 16 * KB },
+  { route: 'DELETE /api/admin/translations/venue/:lang', maxBytes: 4 * KB },
   { route: 'PUT /api/admin/translations/:id/:lang', maxBytes: 16 * KB },
   { route: 'POST /api/admin/translations/:id/:lang/approve', maxBytes: 4 * KB },
   { route: 'DELETE /api/admin/translations/:id/:lang', maxBytes: 4 * KB },

@@ -7,6 +7,7 @@ import {
 } from '../../shared/schemas/translations';
 import type { z } from 'zod';
 import type { TranslationInput as TranslationInputSchema } from '../../shared/schemas/translations';
+import type { VenueTexts } from '../../shared/schemas/venue';
 import { menuDrinks, menuDrinkTranslations, venues } from '../db/schema';
 import type { Db } from '../env';
 import { ApiError, notFound } from '../lib/errors';
@@ -19,6 +20,7 @@ type SavedInput = z.output<typeof TranslationInputSchema>;
 export type { TranslationInput };
 
 export const TRANSLATION_NOT_FOUND = 'No translation of this drink in that language';
+export const VENUE_TEXTS_NOT_FOUND = "No translation of the venue's description in that language";
 /** "Spanish": how summaries and messages name a language. */
 export const languageName = (lang: ContentLanguage) => LANGUAGE_ENGLISH_NAMES[lang];
 
@@ -29,17 +31,19 @@ export function toDrinkTranslation(row: TranslationRow): DrinkTranslation {
   };
 }
 
-async function venueLanguage(db: Db, venueId: string): Promise<ContentLanguage> {
-  const row = await db.query.venues.findFirst({ columns: { defaultLanguage: true }, where: eq(venues.id, venueId) });
+async function venueWords(db: Db, venueId: string) {
+  const row = await db.query.venues.findFirst({ columns: { name: true, defaultLanguage: true, description: true, textTranslations: true }, where: eq(venues.id, venueId) });
   if (!row) throw notFound('Venue not found');
-  return row.defaultLanguage;
+  return row;
 }
 
+const venueLanguage = async (db: Db, venueId: string): Promise<ContentLanguage> => (await venueWords(db, venueId)).defaultLanguage;
+
 /** A translation into the menu's own language would never be read: refused, naming the field. */
-async function requireOtherLanguage(db: Db, venueId: string, lang: ContentLanguage) {
+async function requireOtherLanguage(db: Db, venueId: string, lang: ContentLanguage, edit = 'the drink itself') {
   const own = await venueLanguage(db, venueId);
   if (lang === own) {
-    const message = `The menu is written in ${languageName(own)}: edit the drink itself`;
+    const message = `The menu is written in ${languageName(own)}: edit ${edit}`;
     throw new ApiError(400, 'invalid_request', message, [{ path: 'lang', message }]);
   }
 }
@@ -52,7 +56,8 @@ function stateOf(source: { name: string; description: string }, t: TranslationRo
 
 /** Every drink of the venue by name (on the menu or not), with its translation in `lang` (or the first language other than the menu's). */
 export async function listTranslations(db: Db, venueId: string, asked: ContentLanguage | undefined, aiAvailable: boolean): Promise<AdminTranslations> {
-  const own = await venueLanguage(db, venueId);
+  const venue = await venueWords(db, venueId);
+  const own = venue.defaultLanguage;
   const lang = asked ?? CONTENT_LANGUAGES.find((l) => l !== own)!;
   const rows = await db.select({ drink: { id: menuDrinks.id, name: menuDrinks.name, description: menuDrinks.description, category: menuDrinks.category }, t: menuDrinkTranslations })
     .from(menuDrinks)
@@ -63,6 +68,7 @@ export async function listTranslations(db: Db, venueId: string, asked: ContentLa
   return {
     language: lang,
     default_language: own,
+    venue: { description: venue.description, translation: venue.textTranslations[lang] ?? null },
     drinks,
     untranslated: lang === own ? 0 : drinks.filter((d) => d.state !== 'translated').length,
     ai_drafts: { available: aiAvailable, note: aiAvailable ? null : AI_DRAFTS_LOCAL_NOTE },
@@ -117,6 +123,31 @@ export async function deleteTranslation(db: Db, venueId: string, drinkId: string
   if (!before) throw notFound(TRANSLATION_NOT_FOUND);
   await db.delete(menuDrinkTranslations).where(and(eq(menuDrinkTranslations.menuDrinkId, drinkId), eq(menuDrinkTranslations.language, lang)));
   return { drink, before: toDrinkTranslation(before) };
+}
+
+/**
+ * The venue's description in `lang` (docs/decisions/265), read by guests at once like a drink's saved translation.
+ * Saving what is stored already writes nothing (`changed: false`).
+ */
+export async function saveVenueTexts(db: Db, venueId: string, lang: ContentLanguage, input: VenueTexts) {
+  await requireOtherLanguage(db, venueId, lang, 'the venue profile');
+  const venue = await venueWords(db, venueId);
+  const before = venue.textTranslations[lang] ?? null;
+  if (before?.description === input.description) return { venue, before, translation: before, changed: false };
+  const translation = { description: input.description };
+  await db.update(venues).set({ textTranslations: { ...venue.textTranslations, [lang]: translation }, updatedAt: new Date().toISOString() }).where(eq(venues.id, venueId));
+  return { venue, before, translation, changed: true };
+}
+
+/** Removes the venue's texts in `lang`: guests reading it read the venue's own words again. */
+export async function deleteVenueTexts(db: Db, venueId: string, lang: ContentLanguage) {
+  const venue = await venueWords(db, venueId);
+  const before = venue.textTranslations[lang];
+  if (!before) throw notFound(VENUE_TEXTS_NOT_FOUND);
+  const rest = { ...venue.textTranslations };
+  delete rest[lang];
+  await db.update(venues).set({ textTranslations: rest, updatedAt: new Date().toISOString() }).where(eq(venues.id, venueId));
+  return { venue, before };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { AiDraftsInput, TranslationInput, TranslationParams, TranslationsQuery } from '../../shared/schemas/translations';
+import { AiDraftsInput, TranslationInput, TranslationParams, TranslationsQuery, VenueTextsInput, VenueTextsParams } from '../../shared/schemas/translations';
 import { describeWrite } from '../audit';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
@@ -8,7 +8,7 @@ import { changesVenueMenu } from './menu-changes';
 import { keepGuestReadsThisTime } from './read-cache';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 import {
-  approveTranslation, deleteTranslation, draftMissingTranslations, languageName, listTranslations, saveTranslation,
+  approveTranslation, deleteTranslation, deleteVenueTexts, draftMissingTranslations, languageName, listTranslations, saveTranslation, saveVenueTexts,
 } from './translation-edits';
 
 /**
@@ -33,6 +33,29 @@ export const adminTranslationRoutes = new Hono<AppContext>()
       summary: `Drafted ${result.drafted} ${languageName(lang)} translation${result.drafted === 1 ? '' : 's'} with AI`, after: { language: lang, ...result },
     });
     return c.json(result);
+  })
+  // The venue's own texts (docs/decisions/265), before '/:id/:lang' so 'venue' is never read as a drink's id.
+  .put('/venue/:lang', validate('param', VenueTextsParams), validate('json', VenueTextsInput), async (c) => {
+    const { db } = await scopedVenueDatabase(c);
+    const { lang } = c.req.valid('param');
+    const { venue, before, translation, changed } = await saveVenueTexts(db, scopedVenueId(c), lang, c.req.valid('json'));
+    if (!changed) keepGuestReadsThisTime(c);
+    describeWrite(c, {
+      action: 'translation.venue_update', targetType: 'venue', targetId: scopedVenueId(c),
+      summary: changed ? `Translated the description of ${venue.name} into ${languageName(lang)}` : `Saved the ${languageName(lang)} description of ${venue.name} unchanged`,
+      ...(changed ? { before, after: translation } : {}),
+    });
+    return c.json({ translation, changed });
+  })
+  .delete('/venue/:lang', validate('param', VenueTextsParams), async (c) => {
+    const { db } = await scopedVenueDatabase(c);
+    const { lang } = c.req.valid('param');
+    const { venue, before } = await deleteVenueTexts(db, scopedVenueId(c), lang);
+    describeWrite(c, {
+      action: 'translation.venue_delete', targetType: 'venue', targetId: scopedVenueId(c),
+      summary: `Removed the ${languageName(lang)} description of ${venue.name}`, before,
+    });
+    return c.json({ success: true });
   })
   .put('/:id/:lang', validate('param', TranslationParams), validate('json', TranslationInput), async (c) => {
     const { db } = await scopedVenueDatabase(c);

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { generateSpecs, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { ApiErrorBody } from '../../shared/schemas/common';
+import { DEFAULT_MAX_BODY_BYTES, writeLimitFor } from '../lib/write-limits';
 import { SECURITY_SCHEMES } from './describe';
 import { ANSWERS, OPERATIONS, type AnswerName, type Operation } from './operations';
 
@@ -70,7 +71,7 @@ export async function openApiDocument(app: Hono<never>): Promise<OpenApiDocument
       const operation = item?.[method];
       if (!operation) continue;
       const described = OPERATIONS[operationKey(method, path)];
-      (paths[path] ??= {})[method] = await completeOperation(operation, path, described, schemas);
+      (paths[path] ??= {})[method] = await completeOperation(operation, method, path, described, schemas);
     }
   }
   const tags = [...new Set(Object.values(paths).flatMap((item) => METHODS.flatMap((m) => item?.[m]?.tags ?? [])))].sort();
@@ -92,10 +93,29 @@ export async function openApiDocument(app: Hono<never>): Promise<OpenApiDocument
   };
 }
 
+const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/** The operation's write limit and body cap (docs/api.md "Write limits"), from worker/lib/write-limits.ts. */
+export type WriteLimitExtension = {
+  limit: 'budget' | 'own' | { name: string; limit: number; window_seconds: number };
+  body_cap_bytes: number | 'own';
+};
+
+function writeLimitOf(method: string, path: string): WriteLimitExtension | undefined {
+  if (!WRITE_METHODS.has(method) || !path.startsWith('/api/')) return undefined;
+  const entry = writeLimitFor(method.toUpperCase(), path.replace(/\{[^}]+\}/g, 'x'));
+  const limit = entry?.limit;
+  return {
+    limit: limit === 'own' ? 'own' : limit ? { name: limit.name, limit: limit.limit, window_seconds: limit.windowSeconds } : 'budget',
+    body_cap_bytes: entry?.maxBytes ?? DEFAULT_MAX_BODY_BYTES,
+  };
+}
+
 async function completeOperation(
-  operation: OperationObject, path: string, described: Operation | undefined,
+  operation: OperationObject, method: string, path: string, described: Operation | undefined,
   schemas: Record<string, SchemaObject>,
 ): Promise<OperationObject> {
+  const writeLimit = writeLimitOf(method, path);
   const guarded = mergeRequirements((operation.security ?? []) as Requirement[]);
   const security = guarded.length > 0 ? guarded : [...described?.security ?? []];
   const status = String(described?.status ?? 200);
@@ -112,6 +132,10 @@ async function completeOperation(
   if (operation.parameters?.length || operation.requestBody) responses['400'] = ERROR;
   if (security.some((requirement) => Object.keys(requirement).length > 0)) responses['401'] = ERROR;
   if (security.some((requirement) => Object.values(requirement).some((roles) => roles.length > 0))) responses['403'] = ERROR;
+  if (writeLimit) {
+    responses['413'] = ERROR;
+    responses['429'] = ERROR;
+  }
   responses.default = ERROR;
   const { responses: _generated, security: _guards, ...rest } = operation;
   return {
@@ -120,6 +144,7 @@ async function completeOperation(
     tags: [resourceOf(path)],
     security,
     responses,
+    ...(writeLimit ? { 'x-write-limit': writeLimit } : {}),
   };
 }
 

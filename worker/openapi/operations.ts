@@ -18,7 +18,7 @@ import { StripeConnectionResponse, StripeOnboardingResponse } from '../../shared
 import { BulkMergeOutcome, CanonicalIngredientList, CanonicalIngredientResponse, CreateOutcome, CreatedStaffAccount, ErrorLogList, ErrorLogResponse, ErrorSettings, MergeOutcome, PlatformAnalytics, PlatformOverview, RecentOrdersResponse, ResetPasswordResult, RollupRunResult, StaffAccountList, SuperVenueList, SuperVenueResponse, TopDrinksResponse, TopVenuesResponse, UnmatchedIngredientList, UserResponse } from '../../shared/schemas/super';
 import { AiRoundResponse, JoinPendingResponse, SendRoundResponse, StaffTablesResponse, TableLookup, TableStateResponse, VenueTablesResponse } from '../../shared/schemas/tables';
 import { InviteAcceptResult, InviteInfo, TeamInviteResult, TeamList, TeamMemberResponse, TeamResetResult } from '../../shared/schemas/team';
-import { AdminTranslations, AiDraftsResponse, TranslationResponse } from '../../shared/schemas/translations';
+import { AdminTranslations, AiDraftsResponse, TranslationResponse, VenueTextsResponse } from '../../shared/schemas/translations';
 import { VenueList, VenueResponse } from '../../shared/schemas/venue';
 
 /** The shared zod answer schemas the document names as components (worker/openapi/document.ts). */
@@ -38,7 +38,7 @@ export const ANSWERS = {
   StaffAccountList, SuperVenueList, SuperVenueResponse, TopDrinksResponse, TopVenuesResponse, UnmatchedIngredientList,
   UserResponse, AiRoundResponse, JoinPendingResponse, SendRoundResponse, StaffTablesResponse, TableLookup,
   TableStateResponse, VenueTablesResponse, InviteAcceptResult, InviteInfo, TeamInviteResult, TeamList,
-  TeamMemberResponse, TeamResetResult, AdminTranslations, AiDraftsResponse, TranslationResponse, VenueList, VenueResponse,
+  TeamMemberResponse, TeamResetResult, AdminTranslations, AiDraftsResponse, TranslationResponse, VenueTextsResponse, VenueList, VenueResponse,
 };
 export type AnswerName = keyof typeof ANSWERS;
 
@@ -231,6 +231,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'PATCH /api/admin/venue': { summary: "Update the venue's profile", answer: 'AdminVenueResponse' },
   'GET /api/admin/translations': { summary: "The menu's translations", answer: 'AdminTranslations' },
   'POST /api/admin/translations/ai-drafts': { summary: 'Draft translations with AI', answer: 'AiDraftsResponse' },
+  'PUT /api/admin/translations/venue/{lang}': { summary: "Save the venue's description in a language", answer: 'VenueTextsResponse' },
+  'DELETE /api/admin/translations/venue/{lang}': { summary: "Delete the venue's description in a language", answer: 'SuccessFlag' },
   'PUT /api/admin/translations/{id}/{lang}': { summary: 'Save a translation', answer: 'TranslationResponse' },
   'POST /api/admin/translations/{id}/{lang}/approve': { summary: 'Approve a translation', answer: 'TranslationResponse' },
   'DELETE /api/admin/translations/{id}/{lang}': { summary: 'Delete a translation', answer: 'SuccessFlag' },

@@ -8,6 +8,7 @@ import { formatCents } from '../../shared/money';
 import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
 import { themeVariables } from '../../shared/theme';
+import { venueTextsIn } from '../../shared/venue-texts';
 
 /** Text and attribute values: every character that could end an attribute or open a tag is an entity. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -111,6 +112,8 @@ export function menuFirstPaint(venue: Venue, drinks: Drink[], options: FirstPain
   const slug = escapeHtml(venue.slug);
   const base = `/venue/${slug}`;
   const cover = venue.cover_image_url ?? venue.image_url;
+  // The first paint is English (docs/decisions/217); the description as the app reads it in English (265).
+  const about = venueTextsIn(venue, 'en');
   const header = '<header class="venue-header">'
     + `<a class="icon-link" aria-label="Back to venues" href="/">${icon('arrow-left')}</a>`
     + (venue.logo_url ? `<img class="venue-logo" src="${escapeHtml(venue.logo_url)}" alt="" width="36" height="36" fetchpriority="low">` : '')
@@ -121,7 +124,7 @@ export function menuFirstPaint(venue: Venue, drinks: Drink[], options: FirstPain
     + `<button type="button" class="icon-button" aria-label="Switch to dark theme" title="Switch to dark theme">${icon('moon')}</button>`
     + '</div></header>';
   const hero = cover
-    ? `<div class="venue-hero"><img alt="" width="960" height="320" src="${escapeHtml(options.coverSrc ?? cover)}">${venue.description ? `<p>${escapeHtml(venue.description)}</p>` : ''}</div>`
+    ? `<div class="venue-hero"><img alt="" width="960" height="320" src="${escapeHtml(options.coverSrc ?? cover)}">${about.description ? `<p lang="${escapeHtml(about.lang)}">${escapeHtml(about.description)}</p>` : ''}</div>`
     : '';
   const search = `<div class="search-field"${INERT}>${icon('search', 18)}<label class="visually-hidden" for="drink-search">Search drinks</label>`
     + '<input id="drink-search" placeholder="Search drinks" type="search" value=""></div>';

@@ -18,6 +18,7 @@ import { appleTouchIconUrl, cachedMenuEntity, cachedVenueEntity, venueManifest }
 import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
 import { escapeHtml, menuFirstPaint, themeStyle } from './menu-first-paint';
 import { venueManifestPath } from '../../shared/venue-manifest';
+import { venueTextsIn } from '../../shared/venue-texts';
 import { accepts } from 'hono/accepts';
 import { getCookie } from 'hono/cookie';
 import { askedLanguage, CONTENT_LANGUAGES, LANGUAGE_COOKIE, toContentLanguage, type ContentLanguage } from '../../shared/languages';
@@ -81,7 +82,8 @@ const svgDataUri = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg
 
 /** The menu's cover: its URL and whether the first paint draws it without a request (data: URI). */
 type Cover = { url: string; inlined: boolean };
-type PageParts = { slug: string; venue: Venue; venueBody: string; menuBody: string; firstPaint: string | null; cover: Cover | null };
+/** `language`: the one the page is read in (asked, else the venue's default), for the venue's own texts (docs/decisions/265). */
+type PageParts = { slug: string; venue: Venue; language: ContentLanguage; venueBody: string; menuBody: string; firstPaint: string | null; cover: Cover | null };
 
 /**
  * Reads the venue and its menu through the API's own cached readers, on the venue's shard; null for an unknown or
@@ -102,13 +104,14 @@ async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean, 
     let firstPaint: string | null = null;
     let cover: Cover | null = null;
     const coverUrl = venue.cover_image_url ?? venue.image_url;
-    if (isMenu && (asked ?? toContentLanguage(venue.default_language) ?? 'en') === 'en') {
+    const language = asked ?? toContentLanguage(venue.default_language) ?? 'en';
+    if (isMenu && language === 'en') {
       const { drinks } = JSON.parse(menuEntity.body) as { drinks: Drink[] };
       const generated = coverUrl ? venueArtSvgForUrl(coverUrl) ?? generatedVenuePictureSvg(coverUrl) : null;
       firstPaint = menuFirstPaint(venue, drinks, generated ? { coverSrc: svgDataUri(generated) } : {});
       if (coverUrl) cover = { url: coverUrl, inlined: generated !== null };
     }
-    return { slug, venue, venueBody: venueEntity.body, menuBody: menuEntity.body, firstPaint, cover };
+    return { slug, venue, language, venueBody: venueEntity.body, menuBody: menuEntity.body, firstPaint, cover };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     const message = err instanceof Error ? err.message : String(err);
@@ -134,8 +137,9 @@ async function stylesheetText(env: WorkerEnv, loadAsset: AssetSource, url: URL) 
 
 type Rewrite = PageParts & { stylesheet: { href: string; css: string | null } | null };
 
-function rewrite(shell: Response, { slug, venue, venueBody, menuBody, firstPaint, cover, stylesheet }: Rewrite) {
+function rewrite(shell: Response, { slug, venue, language, venueBody, menuBody, firstPaint, cover, stylesheet }: Rewrite) {
   const color = venue.theme_colors.secondary;
+  const { description } = venueTextsIn(venue, language);
   const painted = Boolean(firstPaint && stylesheet);
   // A page with a first paint leaves the menu's body out of its boot data: with it, the HTML no longer arrives in
   // one round trip of a new connection (≈ 14 KB), and the paint needs only what it draws. Its loader reads the menu
@@ -153,7 +157,7 @@ function rewrite(shell: Response, { slug, venue, venueBody, menuBody, firstPaint
       element: (el) => { if (CSS_COLOR.test(color)) el.replace(`<meta name="theme-color" content="${color}">`, { html: true }); },
     })
     .on('meta[name="description"]', {
-      element: (el) => { if (venue.description) el.replace(`<meta name="description" content="${escapeHtml(venue.description)}">`, { html: true }); },
+      element: (el) => { if (description) el.replace(`<meta name="description" content="${escapeHtml(description)}">`, { html: true }); },
     })
     // The first paint waits for no stylesheet request: one round trip less before it (docs/decisions/219).
     .on('link[rel="stylesheet"]', {

@@ -109,6 +109,7 @@ export function toTableState(rows: TableRows): TableState {
           order_item_id: line.id,
           member_id: line.memberId,
           member_name: line.memberName,
+          menu_drink_id: line.menuDrinkId,
           name: line.name,
           modifiers: line.modifiers,
           quantity: line.quantity,

@@ -40,7 +40,7 @@ export function AuditLogView({ area, venues }: { area: 'super' | 'admin'; venues
     <div className="stack">
       <div className="row admin-filters" role="group" aria-label="Filters">
         {venues && (
-          <select aria-label="Venue" value={venueId} onChange={(e) => setVenueId(e.target.value)}>
+          <select aria-label={/*i18n*/ "Venue"} value={venueId} onChange={(e) => setVenueId(e.target.value)}>
             <option value="">All venues</option>
             {venues.map((v) => <option key={v.id} value={v.id}>{v.name}</option>)}
           </select>
@@ -81,7 +81,7 @@ export function AuditLogView({ area, venues }: { area: 'super' | 'admin'; venues
         )}
       {log.hasNextPage && (
         <button type="button" className="btn" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-          {log.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
+          {log.isFetchingNextPage ? /*i18n*/ 'Loading...' : 'Load older entries'}
         </button>
       )}
     </div>

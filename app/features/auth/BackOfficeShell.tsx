@@ -13,7 +13,7 @@ import { Spinner } from './Spinner';
 
 export type NavEntry = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
-const AREA_TITLES: Record<BackOfficeArea, string> = { admin: 'Venue Admin', staff: 'Staff Portal', super: 'Super Admin' };
+const AREA_TITLES: Record<BackOfficeArea, string> = { admin: 'Venue Admin', staff: /*i18n*/ 'Staff Portal', super: 'Super Admin' };
 const SIDEBAR_KEY = 'barhop.sidebar_collapsed';
 
 /** Where a super admin lands after picking a venue in an area. */
@@ -70,7 +70,7 @@ function VenuePicker({ role }: { role: ImpersonationRole }) {
         id="venue-picker" value={impersonation?.venueId ?? ''} disabled={busy || venues.isPending}
         onChange={(e) => void pick(e.target.value)}
       >
-        <option value="">{venues.isPending ? 'Loading venues...' : 'Choose a venue'}</option>
+        <option value="">{venues.isPending ? /*i18n*/ 'Loading venues...' : 'Choose a venue'}</option>
         {(venues.data ?? []).map((v) => <option key={v.id} value={v.id}>{v.name}</option>)}
       </select>
     </div>

@@ -1,14 +1,10 @@
 // TanStack Query hooks for carts and orders (guest, staff, admin). Screens use these; live events
 // (live.ts, live-cache.ts) write each order into every `orders` list and detail cached here.
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { newId } from '../../../shared/ids';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACTIVE_ORDER_EXISTS_CODE } from '../../../shared/orders';
 import type { CartItemInput } from '../../../shared/schemas/cart';
-import type { Order, StaffOrderFilter } from '../../../shared/schemas/order';
-import { ApiRequestError, apiRequest, type ApiBody } from '../../lib/api-client';
-import { withTable } from './table-number';
-import { writeOrder } from './live-cache';
+import type { StaffOrderFilter } from '../../../shared/schemas/order';
+import { ApiRequestError, apiRequest } from '../../lib/api-client';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -71,78 +67,6 @@ export function useClearCart(slug: string) {
     onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
   });
 }
-
-// ---- guest: placing orders ----------------------------------------------------------------------
-
-/**
- * One Idempotency-Key per user action: kept while the attempt may have reached the server without
- * an answer (network error, timeout), so a retry cannot place a second order; renewed after an answer.
- */
-function useIdempotencyKey() {
-  const key = useRef<string | null>(null);
-  return {
-    take: () => (key.current ??= newId(24)),
-    settle: (err: unknown) => { if (!err || err instanceof ApiRequestError) key.current = null; },
-  };
-}
-
-/**
- * The placement's answer written into the cache (docs/decisions/154): the guest's active order, the
- * can-start check, every list holding orders, and an emptied cart after a checkout. Nothing is
- * fetched again; a refused placement reads the active order and cart again (the banner needs them).
- */
-function afterPlacement(client: QueryClient, slug: string, placed: { order: Order } | undefined, fromCart: boolean) {
-  if (!placed) {
-    void client.invalidateQueries({ queryKey: orderKeys.all });
-    void client.invalidateQueries({ queryKey: cartKeys.one(slug) });
-    return;
-  }
-  const { order } = placed;
-  client.setQueryData(orderKeys.active(slug), { ...order, venue_slug: slug });
-  client.setQueryData(orderQueries.canStart(slug).queryKey, { allowed: false, active_order_id: order.id });
-  writeOrder(client, order);
-  if (fromCart) {
-    client.setQueryData(orderQueries.cart(slug).queryKey, (cart) => cart && { ...cart, items: [], subtotal_cents: 0, tax_cents: 0, total_cents: 0, total: 0 });
-  }
-}
-
-type PlacementPath = '/cart/checkout' | '/orders/quick' | '/orders';
-
-function usePlaceOrder<P extends PlacementPath>(path: P, slugOf: (vars: ApiBody<'POST', P>) => string) {
-  const client = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (vars: ApiBody<'POST', P>) => apiRequest<'POST', PlacementPath>('POST', path, {
-      // Each placement route takes the table the guest scanned (docs/product.md §12).
-      body: withTable(vars as object) as ApiBody<'POST', PlacementPath>, credentials: 'guest',
-      headers: { 'Idempotency-Key': idempotency.take() },
-    }),
-    onSettled: (placed, err, vars) => {
-      idempotency.settle(err);
-      afterPlacement(client, slugOf(vars), placed, path === '/cart/checkout');
-    },
-  });
-}
-
-/**
- * What a guest reads when an order could not be placed: the server's own words when they can act on them (a venue
- * taking no more first orders from new devices asks them to sign in, docs/decisions/167; one that takes payment first
- * sends them to the cart, docs/decisions/241), else a retry hint.
- */
-export const placementFailureText = (err: unknown) =>
-  (err instanceof ApiRequestError && (err.status === 429 || err.code === PAY_FIRST_CODE) ? err.message : 'Failed to place order. Please try again.');
-
-/** A venue that takes payment first refuses a quick order: the guest orders from the cart (docs/decisions/241). */
-const PAY_FIRST_CODE = 'pay_first';
-
-/** Checkout of the cart (the cart is emptied by the server). */
-export const useCheckout = () => usePlaceOrder('/cart/checkout', (v) => v.slug);
-
-/** Quick order without sign-in: one drink, quantity 1. */
-export const useQuickOrder = () => usePlaceOrder('/orders/quick', (v) => v.slug);
-
-/** POST /orders: the venue's slug + items, or the category page's direct form. */
-export const useCreateOrder = () => usePlaceOrder('/orders', (v) => v.slug);
 
 // ---- guest: reading orders ----------------------------------------------------------------------
 

@@ -2,10 +2,10 @@
 // pay screen say so in the Worker's words (worker/tables/card.ts), and offer no card for it.
 import { formatCents } from '../../../shared/money';
 import { CARD_MINIMUM_CENTS, VENUE_CURRENCY } from '../../../shared/payment-methods';
-import { useT } from '../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 /** "Pay this at the bar: a card pays $0.50 or more". */
 export function BelowCardMinimum() {
-  const t = useT();
-  return <span className="table-note"><strong>{t('Pay this at the bar')}</strong>: {t('a card pays {minimum} or more', { minimum: formatCents(CARD_MINIMUM_CENTS[VENUE_CURRENCY]!) })}</span>;
+  const { t } = useLingui();
+  return <span className="table-note"><strong>{t`Pay this at the bar`}</strong>: {t`a card pays ${{ minimum: formatCents(CARD_MINIMUM_CENTS[VENUE_CURRENCY]!) }} or more`}</span>;
 }

@@ -14,24 +14,24 @@ import { CardElement, useCardElement } from './card-element';
 import { NotAtTable, TableLoading } from './NotAtTable';
 import { useTable } from './use-table';
 import './tables.css';
-import { useT } from '../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 /** While Stripe's word is awaited (its webhook may come after the check), the tab's holds are read again this often. */
 const WAITING_POLL_MS = 2000;
 
 export default function HoldCardPage() {
   const { venue } = useOutletContext<VenueContext>();
-  const t = useT();
+  const { t } = useLingui();
   const { last, pending } = useTable(venue.slug);
   const tab = `/venue/${venue.slug}/table/tab`;
   return (
     <>
-      <GuestHeader title={t('Open tab on card')} subtitle={last ? t('Table {table} · {venue}', { table: last.table.table, venue: venue.name }) : venue.name} back={{ to: tab, label: t('Back to the tab') }} />
+      <GuestHeader title={t`Open tab on card`} subtitle={last ? t`Table ${{ table: last.table.table }} · ${{ venue: venue.name }}` : venue.name} back={{ to: tab, label: t`Back to the tab` }} />
       <main className="guest-main stack">
         {pending ? <TableLoading /> : !last ? <NotAtTable slug={venue.slug} /> : last.table.status !== 'open' ? (
           <div className="empty-state stack">
-            <p>{t('This tab takes no more rounds: it needs no new card hold.')}</p>
-            <Link className="btn btn-primary" to={tab}>{t('Back to the tab')}</Link>
+            <p>{t`This tab takes no more rounds: it needs no new card hold.`}</p>
+            <Link className="btn btn-primary" to={tab}>{t`Back to the tab`}</Link>
           </div>
         ) : <PutDownHold sessionId={last.table.session_id} tab={tab} />}
       </main>
@@ -40,15 +40,15 @@ export default function HoldCardPage() {
 }
 
 function PutDownHold({ sessionId, tab }: { sessionId: string; tab: string }) {
-  const t = useT();
+  const { t } = useLingui();
   const card = useQuery(cardStatusQuery(sessionId));
   if (card.isPending) return <TableLoading />;
   if (!card.data?.available) {
     return (
-      <section className="card stack" aria-label={t('Pay at the bar')}>
-        <h2>{t('Pay at the bar')}</h2>
-        <p>{t('This venue takes payment at the bar: there is no card hold.')}</p>
-        <Link className="btn btn-primary" to={tab}>{t('Back to the tab')}</Link>
+      <section className="card stack" aria-label={t`Pay at the bar`}>
+        <h2>{t`Pay at the bar`}</h2>
+        <p>{t`This venue takes payment at the bar: there is no card hold.`}</p>
+        <Link className="btn btn-primary" to={tab}>{t`Back to the tab`}</Link>
       </section>
     );
   }
@@ -57,8 +57,8 @@ function PutDownHold({ sessionId, tab }: { sessionId: string; tab: string }) {
 
 /** Stripe's Payment Element on a manual-capture PaymentIntent of the venue's hold amount. */
 function HoldForm({ sessionId, holdCents, heldCents, tab }: { sessionId: string; holdCents: number; heldCents: number; tab: string }) {
-  const t = useT();
-  const declined = t('The card hold did not go through: try again or pay at the bar');
+  const { t } = useLingui();
+  const declined = t`The card hold did not go through: try again or pay at the bar`;
   const element = useCardElement<HoldPaymentResponse>(sessionId, () => startCardHold(sessionId), declined);
   const { step, setStep } = element;
   const [holdId, setHoldId] = useState<string | null>(null);
@@ -80,24 +80,24 @@ function HoldForm({ sessionId, holdCents, heldCents, tab }: { sessionId: string;
 
   if (hold?.status === 'authorized') {
     return (
-      <section className="card payment-complete" role="status" aria-label={t('Tab on card')}>
+      <section className="card payment-complete" role="status" aria-label={t`Tab on card`}>
         <CreditCard aria-hidden="true" size={40} />
-        <h2>{t('Tab on card')}</h2>
-        <p>{t('Your card holds {amount} for the tab. You are charged only what the table orders.', { amount: formatCents(hold.amount_cents) })}</p>
-        <Link className="btn btn-primary" to={tab}>{t('Back to the tab')}</Link>
+        <h2>{t`Tab on card`}</h2>
+        <p>{t`Your card holds ${{ amount: formatCents(hold.amount_cents) }} for the tab. You are charged only what the table orders.`}</p>
+        <Link className="btn btn-primary" to={tab}>{t`Back to the tab`}</Link>
       </section>
     );
   }
   return (
-    <section className="card stack" aria-label={t('Your card hold')}>
-      <h2>{t('A hold of {amount}', { amount: formatCents(holdCents) })}</h2>
-      <p>{t('A hold of {amount} is put on your card; you are charged only what the table orders.', { amount: formatCents(holdCents) })}</p>
-      {heldCents > 0 && <p className="muted">{t('The tab is already held on a card for {amount}: this hold adds to it.', { amount: formatCents(heldCents) })}</p>}
-      <CardElement mount={element.mount} local={element.local} step={step} confirmingText={t('Confirming your hold with the card company...')} />
+    <section className="card stack" aria-label={t`Your card hold`}>
+      <h2>{t`A hold of ${{ amount: formatCents(holdCents) }}`}</h2>
+      <p>{t`A hold of ${{ amount: formatCents(holdCents) }} is put on your card; you are charged only what the table orders.`}</p>
+      {heldCents > 0 && <p className="muted">{t`The tab is already held on a card for ${{ amount: formatCents(heldCents) }}: this hold adds to it.`}</p>}
+      <CardElement mount={element.mount} local={element.local} step={step} confirmingText={t`Confirming your hold with the card company...`} />
       <button type="button" className="btn btn-primary btn-block" disabled={!element.canConfirm} onClick={() => void confirm()}>
-        {step.kind === 'paying' || step.kind === 'confirming' ? t('Holding...') : t('Hold {amount}', { amount: formatCents(holdCents) })}
+        {step.kind === 'paying' || step.kind === 'confirming' ? t`Holding...` : t`Hold ${{ amount: formatCents(holdCents) }}`}
       </button>
-      <Link className="btn btn-ghost btn-block" to={tab}>{t('Back to the tab')}</Link>
+      <Link className="btn btn-ghost btn-block" to={tab}>{t`Back to the tab`}</Link>
     </section>
   );
 }

@@ -16,23 +16,23 @@ import { NotAtTable, TableLoading } from './NotAtTable';
 import { BelowCardMinimum } from './BelowCardMinimum';
 import { useTable } from './use-table';
 import './tables.css';
-import { useT } from '../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 export default function PayCardPage() {
   const { venue } = useOutletContext<VenueContext>();
-  const t = useT();
+  const { t } = useLingui();
   const { shareId = '' } = useParams();
   const { last, pending } = useTable(venue.slug);
   const split = `/venue/${venue.slug}/table/split`;
   const share = last?.table.shares.find((s) => s.id === shareId && s.payment_status !== 'void');
   return (
     <>
-      <GuestHeader title={t('Pay by card')} subtitle={last ? t('Table {table} · {venue}', { table: last.table.table, venue: venue.name }) : venue.name} back={{ to: split, label: t('Back to the split') }} />
+      <GuestHeader title={t`Pay by card`} subtitle={last ? t`Table ${{ table: last.table.table }} · ${{ venue: venue.name }}` : venue.name} back={{ to: split, label: t`Back to the split` }} />
       <main className="guest-main stack">
         {pending ? <TableLoading /> : !last ? <NotAtTable slug={venue.slug} /> : !share || share.payer_member_id !== last.you ? (
           <div className="empty-state stack">
-            <p>{t('This share is not yours to pay')}</p>
-            <Link className="btn btn-primary" to={split}>{t('Back to the split')}</Link>
+            <p>{t`This share is not yours to pay`}</p>
+            <Link className="btn btn-primary" to={split}>{t`Back to the split`}</Link>
           </div>
         ) : <PayShare sessionId={last.table.session_id} share={share} split={split} />}
       </main>
@@ -41,40 +41,40 @@ export default function PayCardPage() {
 }
 
 function ShareFigures({ share }: { share: TabShare }) {
-  const t = useT();
+  const { t } = useLingui();
   return (
-    <dl className="summary" aria-label={t('You pay')}>
-      <div><dt>{t('Your share')}</dt><dd>{formatCents(share.amount_cents)}</dd></div>
-      <div><dt>{t('Tip')}</dt><dd>{formatCents(share.tip_cents)}</dd></div>
-      <div className="summary-total split-preview"><dt>{t('You pay')}</dt><dd>{formatCents(share.due_cents)}</dd></div>
+    <dl className="summary" aria-label={t`You pay`}>
+      <div><dt>{t`Your share`}</dt><dd>{formatCents(share.amount_cents)}</dd></div>
+      <div><dt>{t`Tip`}</dt><dd>{formatCents(share.tip_cents)}</dd></div>
+      <div className="summary-total split-preview"><dt>{t`You pay`}</dt><dd>{formatCents(share.due_cents)}</dd></div>
     </dl>
   );
 }
 
 function PayShare({ sessionId, share, split }: { sessionId: string; share: TabShare; split: string }) {
-  const t = useT();
+  const { t } = useLingui();
   const card = useQuery(cardStatusQuery(sessionId));
   // Paid the moment Stripe confirmed it and the Worker found no failure, before the table's frame says captured.
   const [paidHere, setPaidHere] = useState(false);
   if (paidHere || share.payment_status === 'captured' || share.payment_status === 'refunded') {
     return (
       // "Paid" the moment the payment succeeds (docs/product.md §12.4).
-      <section className="card payment-complete" role="status" aria-label={t('Paid')}>
+      <section className="card payment-complete" role="status" aria-label={t`Paid`}>
         <CheckCircle2 aria-hidden="true" size={40} />
-        <h2>{t('Paid')}</h2>
-        <p>{t('Your share of {amount} is paid by card. Thank you!', { amount: formatCents(share.due_cents) })}</p>
-        <Link className="btn btn-ghost" to={split}>{t('Back to the split')}</Link>
+        <h2>{t`Paid`}</h2>
+        <p>{t`Your share of ${{ amount: formatCents(share.due_cents) }} is paid by card. Thank you!`}</p>
+        <Link className="btn btn-ghost" to={split}>{t`Back to the split`}</Link>
       </section>
     );
   }
   if (card.isPending) return <TableLoading />;
   if (!card.data?.available || !cardCanPay(share.due_cents)) {
     return (
-      <section className="card stack" aria-label={t('Pay at the bar')}>
-        <h2>{t('Pay at the bar')}</h2>
-        <p>{card.data?.available ? <BelowCardMinimum /> : t('This venue takes payment at the bar: the bartender records your share as paid.')}</p>
+      <section className="card stack" aria-label={t`Pay at the bar`}>
+        <h2>{t`Pay at the bar`}</h2>
+        <p>{card.data?.available ? <BelowCardMinimum /> : t`This venue takes payment at the bar: the bartender records your share as paid.`}</p>
         <ShareFigures share={share} />
-        <Link className="btn btn-primary" to={split}>{t('Back to the split')}</Link>
+        <Link className="btn btn-primary" to={split}>{t`Back to the split`}</Link>
       </section>
     );
   }
@@ -83,8 +83,8 @@ function PayShare({ sessionId, share, split }: { sessionId: string; share: TabSh
 
 /** Stripe's Payment Element on the venue's account (direct charges): mounted once per share. */
 function CardForm({ sessionId, share, split, onPaid }: { sessionId: string; share: TabShare; split: string; onPaid: () => void }) {
-  const t = useT();
-  const declined = t('The card payment did not go through: try again or pay at the bar');
+  const { t } = useLingui();
+  const declined = t`The card payment did not go through: try again or pay at the bar`;
   const card = useCardElement(share.id, () => startCardPayment(sessionId, share.id), declined);
   const { step, setStep } = card;
   const client = useQueryClient();
@@ -103,16 +103,16 @@ function CardForm({ sessionId, share, split, onPaid }: { sessionId: string; shar
 
   const problem = share.payment_problem && share.payment_problem !== 'disputed' ? share.payment_problem_note : null;
   return (
-    <section className="card stack" aria-label={t('Your card payment')}>
-      <h2>{t('Your share')}</h2>
+    <section className="card stack" aria-label={t`Your card payment`}>
+      <h2>{t`Your share`}</h2>
       <ShareFigures share={share} />
-      <p className="muted">{t('The tip is the one you chose with your share.')}</p>
-      <CardElement mount={card.mount} local={card.local} step={step} confirmingText={t('Confirming your payment with the card company...')} />
+      <p className="muted">{t`The tip is the one you chose with your share.`}</p>
+      <CardElement mount={card.mount} local={card.local} step={step} confirmingText={t`Confirming your payment with the card company...`} />
       {problem && step.kind !== 'confirming' && <p className="field-error" role="alert">{problem}</p>}
       <button type="button" className="btn btn-primary btn-block" disabled={!card.canConfirm} onClick={() => void pay()}>
-        {step.kind === 'paying' || step.kind === 'confirming' ? t('Paying...') : t('Pay {amount}', { amount: formatCents(share.due_cents) })}
+        {step.kind === 'paying' || step.kind === 'confirming' ? t`Paying...` : t`Pay ${{ amount: formatCents(share.due_cents) }}`}
       </button>
-      <Link className="btn btn-ghost btn-block" to={split}>{t('Back to the split')}</Link>
+      <Link className="btn btn-ghost btn-block" to={split}>{t`Back to the split`}</Link>
     </section>
   );
 }

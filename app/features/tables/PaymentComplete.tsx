@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { TableState } from '../../../shared/schemas/tables';
-import { useT } from '../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 /** Every share recorded paid and nothing left owed: the tab closed as paid (docs/decisions/231). */
 export function isPaidInFull(table: Pick<TableState, 'status' | 'closed_reason' | 'shares' | 'tab'>) {
@@ -10,12 +10,12 @@ export function isPaidInFull(table: Pick<TableState, 'status' | 'closed_reason' 
 }
 
 export function PaymentComplete({ table }: { table: Pick<TableState, 'table'> }) {
-  const t = useT();
+  const { t } = useLingui();
   return (
-    <section className="card payment-complete" role="status" aria-label={t('Payment Complete')}>
+    <section className="card payment-complete" role="status" aria-label={t`Payment Complete`}>
       <CheckCircle2 aria-hidden="true" size={40} />
-      <h2>{t('Payment Complete')}</h2>
-      <p>{t("Every share of table {table}'s tab is paid. Thank you!", { table: table.table })}</p>
+      <h2>{t`Payment Complete`}</h2>
+      <p>{t`Every share of table ${{ table: table.table }}'s tab is paid. Thank you!`}</p>
     </section>
   );
 }

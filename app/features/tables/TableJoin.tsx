@@ -11,7 +11,9 @@ import { adopt, isApiError, TABLE_ERRORS, tableQueries, useJoinTableByCode, useO
 
 import './tables.css';
 import { setMemberSession } from './member-store';
-import { translate, useT } from '../../i18n/i18n';
+import { translate } from '../../i18n/i18n';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 
 type Props = {
   slug: string;
@@ -42,14 +44,14 @@ const CODE_LENGTH = 4;
 function validate(name: string, code: string, codeNeeded: boolean): FieldErrors {
   const errors: FieldErrors = {};
   const trimmed = name.trim();
-  if (!trimmed) errors.name = translate('Your name is required');
-  else if (trimmed.length > NAME_MAX) errors.name = translate('Your name can be at most {max} characters', { max: NAME_MAX });
+  if (!trimmed) errors.name = t`Your name is required`;
+  else if (trimmed.length > NAME_MAX) errors.name = t`Your name can be at most ${{ max: NAME_MAX }} characters`;
   else {
     const problem = nameProblem(trimmed.normalize('NFC'));
     if (problem) errors.name = translate(problem);
   }
   const typed = code.trim();
-  if ((codeNeeded || typed) && typed.length !== CODE_LENGTH) errors.code = translate('The table code has {length} characters', { length: CODE_LENGTH });
+  if ((codeNeeded || typed) && typed.length !== CODE_LENGTH) errors.code = t`The table code has ${{ length: CODE_LENGTH }} characters`;
   return errors;
 }
 
@@ -60,7 +62,7 @@ function validate(name: string, code: string, codeNeeded: boolean): FieldErrors 
  * code when the server says the tab needs it. A device already at this table joins nothing and sees no sheet.
  */
 export default function TableJoin({ slug, venueName, table, code: linkCode, token, onDone }: Props) {
-  const t = useT();
+  const { t } = useLingui();
   const proof = token || linkCode ? { token, code: linkCode } : null;
   const lookup = useQuery({ ...tableQueries.lookup(slug, table, proof ?? {}), enabled: proof !== null });
   const alreadyMember = lookup.data?.member_session_id ?? null;
@@ -73,26 +75,26 @@ export default function TableJoin({ slug, venueName, table, code: linkCode, toke
   // A table number typed or shared without its code proves nothing (docs/product.md §12.1): scan the table's code.
   if (!proof || isApiError(lookup.error, TABLE_ERRORS.tableTokenRequired)) {
     return (
-      <Modal title={t('Scan the code on your table')} onClose={onDone}
-        actions={<button type="button" className="btn btn-primary" data-autofocus onClick={onDone}>{t('Browse the menu')}</button>}>
-        <p role="alert">{t("To order at table {table}, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.", { table })}</p>
+      <Modal title={t`Scan the code on your table`} onClose={onDone}
+        actions={<button type="button" className="btn btn-primary" data-autofocus onClick={onDone}>{t`Browse the menu`}</button>}>
+        <p role="alert">{t`To order at table ${table}, scan the QR code on the table with your phone's camera, or ask someone at the table for its invite link.`}</p>
       </Modal>
     );
   }
-  if (lookup.isPending || alreadyMember) return <p className="visually-hidden" role="status">{t('Looking up table {table}...', { table })}</p>;
+  if (lookup.isPending || alreadyMember) return <p className="visually-hidden" role="status">{t`Looking up table ${table}...`}</p>;
   if (lookup.isError) {
     const missing = isApiError(lookup.error, TABLE_ERRORS.tableNotFound) || (lookup.error instanceof ApiRequestError && lookup.error.status === 404);
     return (
-      <Modal title={missing ? t('Table not found') : t('Table {table}', { table })} onClose={onDone}
+      <Modal title={missing ? t`Table not found` : t`Table ${table}`} onClose={onDone}
         actions={missing ? (
-          <button type="button" className="btn btn-primary" data-autofocus onClick={onDone}>{t('Browse the menu')}</button>
+          <button type="button" className="btn btn-primary" data-autofocus onClick={onDone}>{t`Browse the menu`}</button>
         ) : (
           <>
-            <button type="button" className="btn" onClick={onDone}>{t('Order on my own')}</button>
-            <button type="button" className="btn btn-primary" data-autofocus onClick={() => void lookup.refetch()}>{t('Try again')}</button>
+            <button type="button" className="btn" onClick={onDone}>{t`Order on my own`}</button>
+            <button type="button" className="btn btn-primary" data-autofocus onClick={() => void lookup.refetch()}>{t`Try again`}</button>
           </>
         )}>
-        <p role="alert">{missing ? (lookup.error.message || t("Table {table} is not a table here. Check the number on your table's QR code.", { table })) : errorMessage(lookup.error, t('We could not look up table {table}. Please try again.', { table }))}</p>
+        <p role="alert">{missing ? (lookup.error.message || t`Table ${table} is not a table here. Check the number on your table's QR code.`) : errorMessage(lookup.error, t`We could not look up table ${table}. Please try again.`)}</p>
       </Modal>
     );
   }
@@ -106,7 +108,7 @@ type SheetProps = { slug: string; venueName: string; table: string; linkCode: st
 
 function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, opening, onDone }: SheetProps) {
   const id = useId();
-  const t = useT();
+  const { t } = useLingui();
   const open = useOpenTable();
   const joinByCode = useJoinTableByCode();
   const [name, setName] = useState(rememberedName);
@@ -122,7 +124,7 @@ function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, open
   const joined = (view: TableView) => {
     rememberName(name);
     const host = view.table.host_member_id === view.you;
-    toast.success(host && view.table.members.length === 1 ? t("You opened table {table}'s tab", { table: view.table.table }) : t('You joined table {table}', { table: view.table.table }));
+    toast.success(host && view.table.members.length === 1 ? t`You opened table ${{ table: view.table.table }}'s tab` : t`You joined table ${{ table: view.table.table }}`);
     onDone();
   };
 
@@ -152,7 +154,7 @@ function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, open
       } else {
         const fields = fieldErrorsOf(err);
         if (Object.keys(fields).length > 0) setErrors(fields);
-        else setFailure(errorMessage(err, t('Could not join the table. Please try again.')));
+        else setFailure(errorMessage(err, t`Could not join the table. Please try again.`));
       }
     }
   };
@@ -160,23 +162,23 @@ function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, open
   if (waiting) return <WaitingForHost slug={slug} venueName={venueName} request={waiting} onIn={joined} onDone={onDone} />;
 
   const intro = codeNeeded
-    ? t(tableMessages.joinCodeRequired)
-    : opening ? t("You're the first here: you'll host the table's tab and can invite the others.") : t('A tab is open at this table. Join it to order together.');
+    ? translate(tableMessages.joinCodeRequired)
+    : opening ? t`You're the first here: you'll host the table's tab and can invite the others.` : t`A tab is open at this table. Join it to order together.`;
 
   return (
-    <Modal title={t('Join table')} onClose={onDone}>
+    <Modal title={t`Join table`} onClose={onDone}>
       <form className="stack table-sheet" onSubmit={(e) => void submit(e)} noValidate>
-        <p><strong>{t('Table {table}', { table })}</strong> · {venueName}</p>
+        <p><strong>{t`Table ${table}`}</strong> · {venueName}</p>
         <p className="muted">{intro}</p>
         <div className="field">
-          <label htmlFor={`${id}-name`}>{t('Your name')}</label>
+          <label htmlFor={`${id}-name`}>{t`Your name`}</label>
           <input id={`${id}-name`} autoComplete="given-name" data-autofocus value={name} onChange={(e) => setName(e.target.value)}
             {...errorProps(errors, 'name', `${id}-name`)} />
           {errors.name && <p className="field-error" id={`${id}-name-error`}>{errors.name}</p>}
         </div>
         {(showCode || code) && (
           <div className="field">
-            <label htmlFor={`${id}-code`}>{t('Table code')}</label>
+            <label htmlFor={`${id}-code`}>{t`Table code`}</label>
             <input id={`${id}-code`} className="code-field" autoComplete="off" autoCapitalize="characters" spellCheck={false}
               value={code} onChange={(e) => setCode(e.target.value)} {...errorProps(errors, 'code', `${id}-code`)} />
             {errors.code && <p className="field-error" id={`${id}-code-error`}>{errors.code}</p>}
@@ -184,8 +186,8 @@ function JoinSheet({ slug, venueName, table, linkCode, token, codeRequired, open
         )}
         {failure && <p className="field-error" role="alert">{failure}</p>}
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={onDone}>{t('Order on my own')}</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? t('Joining...') : t('Join table')}</button>
+          <button type="button" className="btn" onClick={onDone}>{t`Order on my own`}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? t`Joining...` : t`Join table`}</button>
         </div>
       </form>
     </Modal>
@@ -200,7 +202,7 @@ type WaitingProps = { slug: string; venueName: string; request: JoinPendingRespo
 
 /** The host approves who joins (docs/decisions/237): the joiner sees nothing of the tab until let in. */
 function WaitingForHost({ slug, venueName, request, onIn, onDone }: WaitingProps) {
-  const t = useT();
+  const { t } = useLingui();
   const client = useQueryClient();
   const answer = useQuery({
     queryKey: ['table-join-request', request.session_id],
@@ -216,12 +218,12 @@ function WaitingForHost({ slug, venueName, request, onIn, onDone }: WaitingProps
   }, [client, slug, view, onIn]);
   const declined = isApiError(answer.error, TABLE_ERRORS.joinDeclined) || isApiError(answer.error, TABLE_ERRORS.notAMember);
   return (
-    <Modal title={t('Join table')} onClose={onDone}>
+    <Modal title={t`Join table`} onClose={onDone}>
       <div className="stack table-sheet">
-        <p><strong>{t('Table {table}', { table: request.table })}</strong> · {venueName}</p>
-        <p role="status">{declined ? t(tableMessages.joinDeclined) : t(tableMessages.joinPending)}</p>
+        <p><strong>{t`Table ${{ table: request.table }}`}</strong> · {venueName}</p>
+        <p role="status">{declined ? translate(tableMessages.joinDeclined) : translate(tableMessages.joinPending)}</p>
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={onDone}>{t('Order on my own')}</button>
+          <button type="button" className="btn" onClick={onDone}>{t`Order on my own`}</button>
         </div>
       </div>
     </Modal>

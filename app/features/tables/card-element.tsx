@@ -10,7 +10,8 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import type { CardPaymentResponse } from '../../../shared/schemas/payments';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { translate, useT } from '../../i18n/i18n';
+import { translate } from '../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 /** What the guest sees of a card confirmation, step by step. */
 export type CardStep =
@@ -21,7 +22,7 @@ export type CardStep =
   | { kind: 'confirming' }
   | { kind: 'error'; message: string };
 
-const LOAD_FAILED = 'The card form could not load: try again or pay at the bar';
+const LOAD_FAILED = /*i18n*/ 'The card form could not load: try again or pay at the bar';
 const loadFailed = () => translate(LOAD_FAILED);
 
 /** Stripe.js on the venue's account, or the local stand-in's test form (`stripe` null). */
@@ -104,15 +105,15 @@ export function useCardElement<T extends CardPaymentResponse>(key: string, start
 
 /** The local stand-in's card form (docs/decisions/242): a test card number, and a plain word that nothing is charged. */
 function LocalCardForm({ cardNumber, setCardNumber }: { cardNumber: string; setCardNumber: (value: string) => void }) {
-  const t = useT();
+  const { t } = useLingui();
   return (
     <div className="card-element local-card-form stack" data-testid="local-card-form">
-      <p className="badge badge-warning">{t('Test payments — no card is charged')}</p>
+      <p className="badge badge-warning">{t`Test payments — no card is charged`}</p>
       <div className="field">
-        <label htmlFor="local-card-number">{t('Card number')}</label>
+        <label htmlFor="local-card-number">{t`Card number`}</label>
         <input id="local-card-number" inputMode="numeric" autoComplete="off" placeholder="4242 4242 4242 4242" value={cardNumber}
           onChange={(e) => setCardNumber(e.target.value)} aria-describedby="local-card-hint" />
-        <p id="local-card-hint" className="muted">{t('Test card 4242 4242 4242 4242 is accepted; 4000 0000 0000 0002 is declined.')}</p>
+        <p id="local-card-hint" className="muted">{t`Test card 4242 4242 4242 4242 is accepted; 4000 0000 0000 0002 is declined.`}</p>
       </div>
     </div>
   );
@@ -123,11 +124,11 @@ export function CardElement({ mount, step, confirmingText, local }: {
   mount: RefObject<HTMLDivElement | null>; step: CardStep; confirmingText: string;
   local: { cardNumber: string; setCardNumber: (value: string) => void } | null;
 }) {
-  const t = useT();
+  const { t } = useLingui();
   return (
     <>
       {local ? <LocalCardForm {...local} /> : <div ref={mount} className="card-element" data-testid="payment-element" />}
-      {step.kind === 'loading' && <p className="muted" role="status">{t('Loading the card form...')}</p>}
+      {step.kind === 'loading' && <p className="muted" role="status">{t`Loading the card form...`}</p>}
       {step.kind === 'confirming' && <p role="status">{confirmingText}</p>}
       {step.kind === 'error' && <p className="field-error" role="alert">{step.message}</p>}
     </>

@@ -2,7 +2,7 @@
 // the same rules the Worker enforces (docs/decisions/231), so screens offer only what the server will accept.
 import type { TableCartLine, TableState } from '../../../shared/schemas/tables';
 import type { TableView } from './table-cache';
-import { translate as t } from '../../i18n/i18n';
+import { t } from '@lingui/core/macro';
 
 export type TableRights = {
   you: string | null;
@@ -45,4 +45,4 @@ export function inviteLink(origin: string, slug: string, table: Pick<TableState,
 
 /** A member's name as the screens show it to them: 'You' for their own. */
 export const whoLabel = (memberId: string | null, name: string | null, you: string | null) =>
-  memberId !== null && memberId === you ? t('You') : name ?? t('Someone who left');
+  memberId !== null && memberId === you ? t`You` : name ?? t`Someone who left`;

@@ -7,7 +7,7 @@ import type { TableState, TakeShareInput } from '../../../shared/schemas/tables'
 import { nextShare, openEvenSplit, type Bill, type ShareMoney, type ShareRequest, type Tip } from '../../../shared/tab-split';
 import { EVEN_SPLIT_MAX, EVEN_SPLIT_MIN } from '../../../shared/tables';
 // The guest's language at the time of the preview (docs/decisions/217); the split form renders with each change.
-import { translate as t } from '../../i18n/i18n';
+import { t } from '@lingui/core/macro';
 
 export type SplitChoice =
   | { kind: 'items' }
@@ -85,15 +85,15 @@ const tipOf = (tip: TipChoice): Tip => (tip.kind === 'percent' ? { percent_bp: t
 /** The share this guest would take now, or why not yet. */
 export function previewShare(table: TableState, you: string, choice: SplitChoice, tip: TipChoice): SharePreview {
   const owed = table.tab.owed_cents;
-  if (owed <= 0) return { ok: false, error: null, hint: t('Nothing is left to pay.') };
+  if (owed <= 0) return { ok: false, error: null, hint: t`Nothing is left to pay.` };
   if (choice.kind === 'even' && !(Number.isInteger(choice.count) && choice.count >= EVEN_SPLIT_MIN && choice.count <= EVEN_SPLIT_MAX)) {
-    return { ok: false, error: t('Split among {min} to {max} people', { min: EVEN_SPLIT_MIN, max: EVEN_SPLIT_MAX }), hint: '' };
+    return { ok: false, error: t`Split among ${{ min: EVEN_SPLIT_MIN }} to ${{ max: EVEN_SPLIT_MAX }} people`, hint: '' };
   }
   if (choice.kind === 'custom') {
-    if (Number.isNaN(choice.amount)) return { ok: false, error: null, hint: t('Enter the amount you pay, like 12.50') };
-    if (choice.amount < 1) return { ok: false, error: t('An amount of at least {amount}', { amount: formatCents(1) }), hint: '' };
+    if (Number.isNaN(choice.amount)) return { ok: false, error: null, hint: t`Enter the amount you pay, like 12.50` };
+    if (choice.amount < 1) return { ok: false, error: t`An amount of at least ${{ amount: formatCents(1) }}`, hint: '' };
   }
-  if (tip.kind === 'custom' && Number.isNaN(tip.cents)) return { ok: false, error: t('Enter a tip like 5.00'), hint: '', field: 'tip' };
+  if (tip.kind === 'custom' && Number.isNaN(tip.cents)) return { ok: false, error: t`Enter a tip like 5.00`, hint: '', field: 'tip' };
   const request: ShareRequest = choice.kind === 'items' ? { kind: 'items', claimedCents: unsharedClaimedCents(table, you), tip: tipOf(tip) }
     : choice.kind === 'even' ? { kind: 'even', count: choice.count, tip: tipOf(tip) }
     : choice.kind === 'custom' ? { kind: 'custom', amountCents: choice.amount, tip: tipOf(tip) }
@@ -101,11 +101,11 @@ export function previewShare(table: TableState, you: string, choice: SplitChoice
   const next = nextShare(billOf(table), sharesOf(table, choice.kind === 'even' ? choice.count : undefined), request, 'preview');
   if (!next.ok) {
     switch (next.code) {
-      case 'nothing_claimed': return { ok: false, error: null, hint: t('Tap the lines you had to claim them for your share.') };
-      case 'amount_over_owed': return { ok: false, error: t('That is more than the {owed} still owed', { owed: formatCents(next.owedCents) }), hint: '' };
-      case 'tip_over_share': return { ok: false, error: t('A tip can be at most the share itself ({amount})', { amount: formatCents(next.shareCents ?? 0) }), hint: '', field: 'tip' };
-      case 'split_in_progress': return { ok: false, error: t('The bill is being split {count} ways: split among {count} to take one of those shares', { count: next.splitCount }), hint: '' };
-      default: return { ok: false, error: null, hint: t('Nothing is left to pay.') };
+      case 'nothing_claimed': return { ok: false, error: null, hint: t`Tap the lines you had to claim them for your share.` };
+      case 'amount_over_owed': return { ok: false, error: t`That is more than the ${{ owed: formatCents(next.owedCents) }} still owed`, hint: '' };
+      case 'tip_over_share': return { ok: false, error: t`A tip can be at most the share itself (${{ amount: formatCents(next.shareCents ?? 0) }})`, hint: '', field: 'tip' };
+      case 'split_in_progress': return { ok: false, error: t`The bill is being split ${{ count: next.splitCount ?? '' }} ways: split among ${{ count: next.splitCount ?? '' }} to take one of those shares`, hint: '' };
+      default: return { ok: false, error: null, hint: t`Nothing is left to pay.` };
     }
   }
   const { share } = next;

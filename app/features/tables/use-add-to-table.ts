@@ -6,7 +6,7 @@ import type { TableLineInput } from '../../../shared/schemas/tables';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
 import { writeTable, type TableView } from './table-cache';
-import { translate as t } from '../../i18n/i18n';
+import { t } from '@lingui/core/macro';
 
 export type TableOrdering = {
   /** The table takes new lines (it is not being split). */
@@ -32,9 +32,9 @@ export function useAddToTable(view: TableView | null): TableOrdering {
     apiRequest('POST', '/tables/sessions/:id/lines', { credentials: 'guest', params: { id }, body: line })
       .then((answer) => {
         writeTable(client, answer.table, answer.you);
-        toast.success(t("Added {label} to table {table}'s cart", { label, table }));
+        toast.success(t`Added ${label} to table ${table}'s cart`);
         onAdded?.();
-      }, (err: unknown) => toast.error(errorMessage(err, t('Failed to add to cart'))))
+      }, (err: unknown) => toast.error(errorMessage(err, t`Failed to add to cart`)))
       .finally(() => setAdding(false));
   };
   return {

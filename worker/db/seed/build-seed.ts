@@ -19,7 +19,7 @@ import {
   type DemoCreation, type DemoVenue, type LiveOrderStatus, type MenuProfile,
 } from './demo-content';
 import { describeDrink } from './describe-drink';
-import { ARTISAN_SPANISH } from './translations-es';
+import { ARTISAN_SPANISH, ARTISAN_VENUE_SPANISH } from './translations-es';
 import { CATALOGUE_ALIASES, findIngredient, REFERENCE_DRINKS, REFERENCE_INGREDIENTS, type RecipeLine, type ReferenceDrink, type ReferenceIngredient } from './reference-data';
 import { ALL_D1_BINDINGS, DEFAULT_VENUE_SHARD, VENUE_SHARD_BINDINGS, type ShardBinding } from '../../shards/bindings';
 import { SeededRandom, stableId } from './seed-random';
@@ -782,6 +782,8 @@ export async function buildSeedStatementsByDatabase(options: { now: Date; placem
       theme_background: venue.theme.background, theme_text: venue.theme.text,
       opening_hours: venue.openingHours, timezone: venue.timezone, active: venue.active, tax_rate_bp: DEFAULT_TAX_RATE_BP,
       category_order: CATEGORY_DISPLAY_ORDER, default_language: 'en', created_at: iso(createdAt), updated_at: iso(createdAt),
+      // The Artisan Bar's description in Spanish, like its menu (docs/decisions/265).
+      text_translations: venue.slug === 'artisan-bar' ? { es: ARTISAN_VENUE_SPANISH } : {},
       // The pay-first demo venue's account is complete at the stand-in, so Stripe lets it charge (docs/decisions/244).
       stripe_account_id: venue.payFirstAccount ?? null, stripe_charges_enabled: Boolean(venue.payFirstAccount),
       stripe_payouts_enabled: Boolean(venue.payFirstAccount), pay_first: Boolean(venue.payFirstAccount),

@@ -1,6 +1,11 @@
 // The Artisan Bar's menu in Spanish (docs/decisions/217), approved by its admin: guests who read Spanish see these.
 // "Corpse Reviver No. 2" and "Naked and Famous" are left untranslated on purpose, so the demo shows a drink read in
 // the venue's own language (English) beside the translated ones.
+/** The Artisan Bar's own description in Spanish (docs/decisions/265), saved by its admin in Translations. */
+export const ARTISAN_VENUE_SPANISH = {
+  description: 'Hielo tallado a mano, siropes caseros y una barra de destilados de pequeños productores: clásicos removidos y creaciones de temporada en un local del West Village a la luz de las velas.',
+};
+
 export const ARTISAN_SPANISH: Readonly<Record<string, { name: string; description: string }>> = {
   'Negroni': { name: 'Negroni', description: 'Ginebra London dry removida con Campari y vermut rojo, servida con hielo en vaso bajo con piel de naranja. Amargo e intenso, con un toque herbal.' },
   'Manhattan': { name: 'Manhattan', description: 'Whiskey de centeno removido con vermut rojo y amargo de Angostura, servido en copa coupé fría con una cereza. Intenso y sofisticado, con un toque herbal.' },

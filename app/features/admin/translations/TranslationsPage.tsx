@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CONTENT_LANGUAGES, LANGUAGE_ENGLISH_NAMES, type ContentLanguage } from '../../../../shared/languages';
-import type { AdminTranslationDrink } from '../../../../shared/schemas/translations';
+import type { AdminTranslationDrink, AdminVenueTexts } from '../../../../shared/schemas/translations';
 import { errorMessage } from '../../../lib/api-client';
 import { errorProps, fieldErrorsOf, type FieldErrors } from '../../../lib/field-errors';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
-import { useApproveTranslation, useDraftWithAi, useRemoveTranslation, useSaveTranslation, useTranslations } from './api';
+import { useApproveTranslation, useDraftWithAi, useRemoveTranslation, useRemoveVenueTexts, useSaveTranslation, useSaveVenueTexts, useTranslations } from './api';
 
 const STATE_LABELS: Record<AdminTranslationDrink['state'], { text: string; badge: string }> = {
   translated: { text: 'Translated', badge: 'badge badge-success' },
@@ -70,6 +71,7 @@ export default function TranslationsPage() {
                   ? <div><button type="button" className="btn btn-primary" disabled={draft.isPending} onClick={() => void draftWithAi()}>{draft.isPending ? 'Drafting...' : 'Draft with AI'}</button></div>
                   : <p className="muted">{data.ai_drafts.note}</p>}
               </section>
+              <VenueTextsForm key={`${lang}:${data.venue.translation?.description ?? ''}`} venue={data.venue} lang={lang} />
               {shown.length === 0 && <p className="muted">{onlyMissing ? 'Nothing left to translate.' : 'No drinks on the menu yet.'}</p>}
               {shown.map((drink) => <TranslationRow key={`${drink.id}:${lang}:${drink.translation?.updated_at ?? ''}`} drink={drink} lang={lang} />)}
             </>
@@ -137,6 +139,71 @@ function TranslationRow({ drink, lang }: { drink: AdminTranslationDrink; lang: C
         {t?.status === 'draft' && !dirty && <button type="button" className="btn btn-small" disabled={busy} onClick={() => void run('approve')}>Approve</button>}
         {t && <button type="button" className="btn btn-small btn-ghost" disabled={busy} onClick={() => void run('remove')}>Remove</button>}
       </div>
+    </form>
+  );
+}
+
+/**
+ * The venue's own description in the language shown (docs/decisions/265): guests reading that language read it on the
+ * venue's menu and in the venue list at once; without it they read the description as written.
+ */
+function VenueTextsForm({ venue, lang }: { venue: AdminVenueTexts; lang: ContentLanguage }) {
+  const ids = useId();
+  const save = useSaveVenueTexts();
+  const remove = useRemoveVenueTexts();
+  const [description, setDescription] = useState(venue.translation?.description ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirming, setConfirming] = useState(false);
+  const language = LANGUAGE_ENGLISH_NAMES[lang];
+  const busy = save.isPending || remove.isPending;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    try {
+      const result = await save.mutateAsync({ lang, body: { description } });
+      toast.success(result.changed ? `Venue description saved in ${language}` : 'Venue description: nothing changed');
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      setErrors(Object.keys(fields).length ? fields : { form: errorMessage(err, 'Failed to save the venue description') });
+    }
+  }
+
+  async function removeIt() {
+    try {
+      await remove.mutateAsync(lang);
+      setConfirming(false);
+      toast.success(`Venue description in ${language} removed`);
+    } catch (err) {
+      setConfirming(false);
+      toast.error(errorMessage(err, 'Failed to remove the venue description'));
+    }
+  }
+
+  const error = (field: string) => errors[field] && <p className="field-error" role="alert" id={`${ids}-${field}-error`}>{errors[field]}</p>;
+  return (
+    <form className="card stack" onSubmit={(e) => void submit(e)} noValidate aria-label="Venue description">
+      <div className="row">
+        <h2>Venue description</h2>
+        <span className={venue.translation ? 'badge badge-success' : 'badge badge-danger'}>{venue.translation ? 'Translated' : 'Not translated'}</span>
+      </div>
+      {venue.description ? <p className="muted">{venue.description}</p> : <p className="muted">The venue has no description yet (Venue profile).</p>}
+      <div className="field">
+        <label htmlFor={`${ids}-description`}>Description in {language}</label>
+        <textarea id={`${ids}-description`} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} {...errorProps(errors, 'description', `${ids}-description`)} />
+        {error('description')}
+      </div>
+      {error('form')}
+      <div className="row">
+        <button type="submit" className="btn btn-primary btn-small" disabled={busy || description === (venue.translation?.description ?? '')}>Save</button>
+        {venue.translation && <button type="button" className="btn btn-small btn-ghost" disabled={busy} onClick={() => setConfirming(true)}>Remove</button>}
+      </div>
+      {confirming && (
+        <ConfirmDialog title={`Remove the ${language} description?`} confirmLabel="Remove" cancelLabel="Cancel" busy={remove.isPending}
+          onConfirm={() => void removeIt()} onCancel={() => setConfirming(false)}>
+          <p>Guests reading {language} read the venue&apos;s own description again.</p>
+        </ConfirmDialog>
+      )}
     </form>
   );
 }

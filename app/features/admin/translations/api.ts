@@ -1,7 +1,7 @@
 // TanStack Query hooks of the admin's Translations screen (/api/admin/translations, docs/api.md, docs/decisions/217).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContentLanguage } from '../../../../shared/languages';
-import { AdminTranslations, AiDraftsResponse, TranslationResponse, type TranslationInput } from '../../../../shared/schemas/translations';
+import { AdminTranslations, AiDraftsResponse, TranslationResponse, VenueTextsResponse, type TranslationInput, type VenueTextsInput } from '../../../../shared/schemas/translations';
 import { apiRequest } from '../../../lib/api-client';
 
 export const translationQueries = {
@@ -31,6 +31,13 @@ export const useApproveTranslation = () => useTranslationWrite(({ id, lang }: { 
 
 export const useRemoveTranslation = () => useTranslationWrite(({ id, lang }: { id: string; lang: ContentLanguage }) =>
   apiRequest('DELETE', '/admin/translations/:id/:lang', { params: { id, lang } }));
+
+/** The venue's own description in a language (docs/decisions/265). */
+export const useSaveVenueTexts = () => useTranslationWrite(({ lang, body }: { lang: ContentLanguage; body: VenueTextsInput }) =>
+  apiRequest('PUT', '/admin/translations/venue/:lang', { params: { lang }, body, schema: VenueTextsResponse }));
+
+export const useRemoveVenueTexts = () => useTranslationWrite((lang: ContentLanguage) =>
+  apiRequest('DELETE', '/admin/translations/venue/:lang', { params: { lang } }));
 
 export const useDraftWithAi = () => useTranslationWrite((lang: ContentLanguage) =>
   apiRequest('POST', '/admin/translations/ai-drafts', { body: { lang }, schema: AiDraftsResponse }));

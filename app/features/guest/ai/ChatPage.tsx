@@ -8,11 +8,15 @@ import { useSessionState } from '../../../lib/session-state';
 import { useChatSuggestion } from './api';
 import { conversationToSend } from './chat-history';
 import { ChatOptions, type ChatPicks, DEFAULT_PICKS, describePicks, hasPicks } from './components/ChatOptions';
-import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';
-import { translate, useLocale, useT } from '../../../i18n/i18n';
+import { translate, useLocale } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 
-const CHAT_FAILURE = "Sorry, I'm having trouble right now. Please try again!";
+// An answer's card draws after the AI answers: not in the page's first download (docs/decisions/268).
+const SuggestionCard = lazyAfterPaint(() => import('./components/SuggestionCard').then((m) => m.SuggestionCard));
+
+const CHAT_FAILURE = /*i18n*/ "Sorry, I'm having trouble right now. Please try again!";
 
 type Entry = Omit<ChatMessage, 'suggestion'> & { id: number; suggestion?: AiSuggestion };
 
@@ -23,14 +27,14 @@ const contextOf = (picks: ChatPicks): AiContextInput => ({
 /** Spec: AI bartender chat (/venue/{slug}/ai; /ai-chat redirects here): quick-option chips, free text, suggestion cards. */
 export default function ChatPage() {
   const { venue } = useVenueContext();
-  const t = useT();
+  const { t } = useLingui();
   const locale = useLocale();
   const chat = useChatSuggestion(venue.slug);
   const ordering = useSuggestionOrdering(venue.slug);
   // The conversation survives a reload of the tab (docs/decisions/126).
   const [entries, setEntries] = useSessionState<Entry[]>(`barhop.chat.${venue.slug}`, () => [{
     // In the language of the visit's start: kept with the conversation, as the bartender's replies are.
-    id: 0, role: 'assistant', content: translate("Hi! I'm the AI bartender at {venue}. Pick a few quick options or tell me what you're in the mood for.", { venue: venue.name }),
+    id: 0, role: 'assistant', content: t`Hi! I'm the AI bartender at ${{ venue: venue.name }}. Pick a few quick options or tell me what you're in the mood for.`,
   }]);
   const [text, setText] = useState('');
   const [picks, setPicks] = useState<ChatPicks>(DEFAULT_PICKS);
@@ -50,34 +54,34 @@ export default function ChatPage() {
     setText('');
     chat.mutate({ messages: history, context: contextOf(picks) }, {
       onSuccess: (suggestion) => setEntries((list) => [...list, { id: nextId.current++, role: 'assistant', content: suggestion.message, suggestion }]),
-      onError: () => setEntries((list) => [...list, { id: nextId.current++, role: 'assistant', content: t(CHAT_FAILURE) }]),
+      onError: () => setEntries((list) => [...list, { id: nextId.current++, role: 'assistant', content: translate(CHAT_FAILURE) }]),
     });
   };
 
   return (
     <>
-      <GuestHeader title={t('AI Bartender')} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) }} />
+      <GuestHeader title={t`AI Bartender`} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t`Back to ${{ venue: venue.name }} menu` }} />
       <main className="guest-main ai-chat">
-        <div className="chat-log" role="log" aria-live="polite" aria-label={t('Conversation')}>
+        <div className="chat-log" role="log" aria-live="polite" aria-label={t`Conversation`}>
           {entries.map((entry) => (
             <div key={entry.id} className={`chat-message chat-${entry.role}`}>
-              <p className="chat-bubble"><span className="visually-hidden">{entry.role === 'user' ? t('You: ') : t('Bartender: ')}</span>{entry.content}</p>
+              <p className="chat-bubble"><span className="visually-hidden">{entry.role === 'user' ? t`You: ` : t`Bartender: `}</span>{entry.content}</p>
               {entry.suggestion && <SuggestionCard suggestion={entry.suggestion} ordering={ordering} headingLevel={3} />}
             </div>
           ))}
-          {chat.isPending && <p className="chat-message chat-assistant muted" role="status">{t('Mixing up an idea...')}</p>}
+          {chat.isPending && <p className="chat-message chat-assistant muted" role="status">{t`Mixing up an idea...`}</p>}
           <div ref={endRef} />
         </div>
         <ChatOptions picks={picks} onChange={setPicks} />
         {hasPicks(picks) && (
-          <button type="button" className="btn btn-block" disabled={chat.isPending} onClick={() => send(describePicks(picks, t, locale !== 'de'))}>
-            <Sparkles aria-hidden="true" size={18} />{t('Suggest from my picks')}
+          <button type="button" className="btn btn-block" disabled={chat.isPending} onClick={() => send(describePicks(picks, translate, locale !== 'de'))}>
+            <Sparkles aria-hidden="true" size={18} />{t`Suggest from my picks`}
           </button>
         )}
         <form className="chat-input row" onSubmit={(e) => { e.preventDefault(); send(text); }}>
-          <label htmlFor="chat-text" className="visually-hidden">{t('Message the bartender')}</label>
-          <input id="chat-text" type="text" maxLength={1000} autoComplete="off" placeholder={t('Something {flavor} and refreshing...', { flavor: t(CHAT_OPTIONS.flavor[0]).toLowerCase() })} value={text} onChange={(e) => setText(e.target.value)} />
-          <button type="submit" className="btn btn-primary" aria-label={t('Send')} disabled={chat.isPending || text.trim() === ''}>
+          <label htmlFor="chat-text" className="visually-hidden">{t`Message the bartender`}</label>
+          <input id="chat-text" type="text" maxLength={1000} autoComplete="off" placeholder={t`Something ${{ flavor: translate(CHAT_OPTIONS.flavor[0]).toLowerCase() }} and refreshing...`} value={text} onChange={(e) => setText(e.target.value)} />
+          <button type="submit" className="btn btn-primary" aria-label={t`Send`} disabled={chat.isPending || text.trim() === ''}>
             <Send aria-hidden="true" size={18} />
           </button>
         </form>

@@ -6,15 +6,19 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { useSessionState } from '../../../lib/session-state';
 import { useVibeSuggestion } from './api';
-import { SuggestionCard } from './components/SuggestionCard';
 import { useSuggestionOrdering } from './useSuggestionOrdering';
-import { useT } from '../../../i18n/i18n';
+import { translate } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
+
+// An answer's card draws after the AI answers: not in the page's first download (docs/decisions/268).
+const SuggestionCard = lazyAfterPaint(() => import('./components/SuggestionCard').then((m) => m.SuggestionCard));
 
 /** Titles and tags are English ids (docs/decisions/217); the tags stay English on the wire. */
 const GROUPS: { title: string; options: readonly VibeTag[] }[] = [
-  { title: 'Spirits', options: VIBE_OPTIONS.spirits },
-  { title: 'Flavors', options: VIBE_OPTIONS.flavors },
-  { title: 'Styles', options: VIBE_OPTIONS.styles },
+  { title: /*i18n*/ 'Spirits', options: VIBE_OPTIONS.spirits },
+  { title: /*i18n*/ 'Flavors', options: VIBE_OPTIONS.flavors },
+  { title: /*i18n*/ 'Styles', options: VIBE_OPTIONS.styles },
 ];
 
 type Result = { kind: 'suggestion'; suggestion: AiSuggestion } | { kind: 'failed' };
@@ -22,7 +26,8 @@ type Result = { kind: 'suggestion'; suggestion: AiSuggestion } | { kind: 'failed
 /** Spec: Vibe mixer (/venue/{slug}/vibe): 2 to 3 picks, an optional last request, 'Mix My Vibe'. */
 export default function VibeMixerPage() {
   const { venue } = useVenueContext();
-  const t = useT();
+  const { t } = useLingui();
+  const customCocktail = t`Custom Cocktail`;
   // Picks and the mixed drink survive a reload of the tab; leaving the mixer starts it fresh (docs/decisions/126).
   const [picks, setPicks] = useSessionState<VibeTag[]>(`barhop.vibe_picks.${venue.slug}`, [], { forgetOnLeave: true });
   const [request, setRequest] = useState('');
@@ -48,10 +53,10 @@ export default function VibeMixerPage() {
 
   return (
     <>
-      <GuestHeader title={t('Vibe Mixer')} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) }} />
+      <GuestHeader title={t`Vibe Mixer`} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t`Back to ${{ venue: venue.name }} menu` }} />
       <main className="guest-main vibe-mixer">
         {result ? (
-          <section aria-label={t('Your drink')} className="stack">
+          <section aria-label={t`Your drink`} className="stack">
             {result.kind === 'suggestion' ? (
               <>
                 {/* The bartender's reply says what it honoured, or asks what it could not read (docs/decisions/189). */}
@@ -59,32 +64,32 @@ export default function VibeMixerPage() {
                 <SuggestionCard suggestion={result.suggestion} ordering={ordering} />
               </>
             ) : (
-              <article className="card suggestion-card" aria-label={t('Suggestion: {name}', { name: t('Custom Cocktail') })}>
+              <article className="card suggestion-card" aria-label={t`Suggestion: ${{ name: customCocktail }}`}>
                 <div className="suggestion-body stack">
-                  <h2>{t('Custom Cocktail')}</h2>
-                  <p>{t('Unable to generate suggestion at this time')}</p>
-                  <p className="muted">{t('Ask the bar for a custom cocktail with {picks}, or try again.', { picks: picks.map((tag) => t(tag)).join(', ') })}</p>
+                  <h2>{customCocktail}</h2>
+                  <p>{t`Unable to generate suggestion at this time`}</p>
+                  <p className="muted">{t`Ask the bar for a custom cocktail with ${{ picks: picks.map((tag) => translate(tag)).join(', ') }}, or try again.`}</p>
                 </div>
               </article>
             )}
             <div className="row">
-              <button type="button" className="btn" onClick={tryAnother}><Sparkles aria-hidden="true" size={18} />{t('Try Another')}</button>
+              <button type="button" className="btn" onClick={tryAnother}><Sparkles aria-hidden="true" size={18} />{t`Try Another`}</button>
               <span className="spacer" />
-              <button type="button" className="btn btn-ghost" onClick={resetAll}><RotateCcw aria-hidden="true" size={18} />{t('Reset')}</button>
+              <button type="button" className="btn btn-ghost" onClick={resetAll}><RotateCcw aria-hidden="true" size={18} />{t`Reset`}</button>
             </div>
           </section>
         ) : (
           <form className="stack" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-            <p className="muted">{t("Pick 2 or 3 that match your mood and we'll mix something from what the bar has tonight.")}</p>
-            <p className="vibe-count" aria-live="polite">{t('{count}/{max} selected', { count: picks.length, max: VIBE_MAX_PICKS })}</p>
+            <p className="muted">{t`Pick 2 or 3 that match your mood and we'll mix something from what the bar has tonight.`}</p>
+            <p className="vibe-count" aria-live="polite">{t`${{ count: picks.length }}/${{ max: VIBE_MAX_PICKS }} selected`}</p>
             {GROUPS.map((group) => (
               <fieldset key={group.title} className="vibe-group">
-                <legend>{t(group.title)}</legend>
+                <legend>{translate(group.title)}</legend>
                 <div className="chips chips-wrap">
                   {group.options.map((tag) => {
                     const on = picks.includes(tag);
                     return (
-                      <button key={tag} type="button" className="chip" aria-pressed={on} disabled={!on && full} onClick={() => toggle(tag)}>{t(tag)}</button>
+                      <button key={tag} type="button" className="chip" aria-pressed={on} disabled={!on && full} onClick={() => toggle(tag)}>{translate(tag)}</button>
                     );
                   })}
                 </div>
@@ -93,15 +98,15 @@ export default function VibeMixerPage() {
             {ready && (
               <>
                 <div className="field">
-                  <label htmlFor="vibe-request">{t('Any last requests? (optional)')}</label>
-                  <textarea id="vibe-request" maxLength={300} placeholder={t('Not too sweet, extra lime...')} value={request} onChange={(e) => setRequest(e.target.value)} />
+                  <label htmlFor="vibe-request">{t`Any last requests? (optional)`}</label>
+                  <textarea id="vibe-request" maxLength={300} placeholder={t`Not too sweet, extra lime...`} value={request} onChange={(e) => setRequest(e.target.value)} />
                 </div>
                 <button type="submit" className="btn btn-primary btn-block" disabled={mix.isPending}>
-                  <Sparkles aria-hidden="true" size={18} />{mix.isPending ? t('Mixing...') : t('Mix My Vibe')}
+                  <Sparkles aria-hidden="true" size={18} />{mix.isPending ? t`Mixing...` : t`Mix My Vibe`}
                 </button>
               </>
             )}
-            {picks.length > 0 && <button type="button" className="btn btn-ghost" onClick={resetAll}><RotateCcw aria-hidden="true" size={18} />{t('Reset')}</button>}
+            {picks.length > 0 && <button type="button" className="btn btn-ghost" onClick={resetAll}><RotateCcw aria-hidden="true" size={18} />{t`Reset`}</button>}
           </form>
         )}
       </main>

@@ -5,11 +5,13 @@ import { toast } from '../../../ui/toast';
 import { ensureGuestSession } from '../../auth/guest-session';
 import type { SignInReturn } from '../../auth/sign-in-flow';
 import { useGuestSession } from '../../auth/hooks';
-import { placementFailureText, useQuickOrder, useSetCartItem } from '../../orders/api';
+import { useSetCartItem } from '../../orders/api';
+import { placementFailureText, useQuickOrder } from '../../orders/placement';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { rememberOrderNote } from '../orders/ai-order-note';
 import { markSuggestionOrdered } from './api';
-import { useT } from '../../../i18n/i18n';
+import { translate } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 /**
  * The cart or order line for a suggestion: a menu drink by id, or an AI creation by the suggestion
@@ -28,7 +30,7 @@ function lineOf(s: AiSuggestion) {
 export function useSuggestionOrdering(slug: string) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const t = useT();
+  const { t } = useLingui();
   const { signedIn } = useGuestSession();
   const guard = useActiveOrderGuard(slug);
   const setCartItem = useSetCartItem(slug);
@@ -48,9 +50,9 @@ export function useSuggestionOrdering(slug: string) {
     }
     setCartItem.mutate({ ...line, mode: 'add' }, {
       onSuccess: () => {
-        toast.success(t('Added {drink} to cart · {price}', { drink: s.previewName, price: formatCents(s.price_cents) }));
+        toast.success(t`Added ${{ drink: s.previewName }} to cart · ${{ price: formatCents(s.price_cents) }}`);
       },
-      onError: (err) => { if (!guard.handleFailure(err)) toast.error(t('Failed to add to cart')); },
+      onError: (err) => { if (!guard.handleFailure(err)) toast.error(t`Failed to add to cart`); },
     });
   };
 
@@ -65,10 +67,10 @@ export function useSuggestionOrdering(slug: string) {
       });
       // The order stands either way; the mark only feeds the AI numbers.
       markSuggestionOrdered(s.interaction_id, placed.id).catch((err: unknown) => console.error('Marking the AI suggestion ordered failed', err));
-      toast.success(t('Order placed successfully!'));
+      toast.success(t`Order placed successfully!`);
       navigate(`/venue/${slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
-      if (!guard.handleFailure(err)) toast.error(t(placementFailureText(err)));
+      if (!guard.handleFailure(err)) toast.error(translate(placementFailureText(err)));
     }
   };
 

@@ -9,8 +9,11 @@ import type { Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError } from '../../../lib/api-client';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
-import { useT } from '../../../i18n/i18n';
-import { useCart, useCheckout, useRemoveCartItem, useSetCartItem } from '../../orders/api';
+import { translate, type Translate } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
+import { useDrinkName } from '../../venues/drink-names';
+import { useCart, useRemoveCartItem, useSetCartItem } from '../../orders/api';
+import { useCheckout } from '../../orders/placement';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { forgetOrderNote, rememberedOrderNote } from '../orders/ai-order-note';
 import { GuestHeader } from '../venue/GuestHeader';
@@ -27,21 +30,21 @@ const TableCart = lazy(() => import('../../tables/TableCart'));
 /** Spec: Cart (/venue/{slug}/cart); at a table, the table's cart. */
 export default function CartPage() {
   const { venue, table } = useVenueContext();
-  const t = useT();
-  const back = { to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) };
-  const loading = <main className="guest-main"><p role="status" className="muted">{t('Loading cart...')}</p></main>;
+  const { t } = useLingui();
+  const back = { to: `/venue/${venue.slug}`, label: t`Back to ${{ venue: venue.name }} menu` };
+  const loading = <main className="guest-main"><p role="status" className="muted">{t`Loading cart...`}</p></main>;
   if (table) {
     // Members order without a phone sign-in: the table is theirs by this device (docs/product.md §5.3).
     return (
       <>
-        <GuestHeader title={t('Table cart')} subtitle={table.view ? t('Table {table} · {venue}', { table: table.view.table.table, venue: venue.name }) : venue.name} back={back} />
+        <GuestHeader title={t`Table cart`} subtitle={table.view ? t`Table ${{ table: table.view.table.table }} · ${{ venue: venue.name }}` : venue.name} back={back} />
         {table.view ? <Suspense fallback={loading}><TableCart venue={venue} view={table.view} /></Suspense> : loading}
       </>
     );
   }
   return (
     <>
-      <GuestHeader title={t('Your Cart')} subtitle={venue.name} back={back} />
+      <GuestHeader title={t`Your Cart`} subtitle={venue.name} back={back} />
       <RequireGuestSignIn slug={venue.slug}>
         <CartContents venue={venue} />
       </RequireGuestSignIn>
@@ -53,12 +56,13 @@ export default function CartPage() {
  * The checkout button says what happens (docs/product.md §12.9): the card is paid now at a pay-first venue; elsewhere
  * the order goes to the bar and is paid there.
  */
-const checkoutLabel = (t: ReturnType<typeof useT>, payFirst: boolean, totalCents: number) =>
-  (payFirst ? t('Pay {amount}', { amount: formatCents(totalCents) }) : t('Order — pay at the bar'));
+const checkoutLabel = (t: Translate, payFirst: boolean, totalCents: number) =>
+  (payFirst ? t(/*i18n*/ 'Pay {amount}', { amount: formatCents(totalCents) }) : t(/*i18n*/ 'Order — pay at the bar'));
 
 function CartContents({ venue }: { venue: Venue }) {
+  const drinkName = useDrinkName();
   const navigate = useNavigate();
-  const t = useT();
+  const { t } = useLingui();
   const cart = useCart(venue.slug);
   const setItem = useSetCartItem(venue.slug);
   const removeItem = useRemoveCartItem(venue.slug);
@@ -75,9 +79,9 @@ function CartContents({ venue }: { venue: Venue }) {
 
   const changeQuantity = (item: CartItem, qty: number) => {
     // docs/product.md §8.4: a quantity reduced to 0 or less removes the item.
-    if (qty <= 0) removeItem.mutate(item.line_key, { onError: () => toast.error(t('Failed to update cart')) });
+    if (qty <= 0) removeItem.mutate(item.line_key, { onError: () => toast.error(t`Failed to update cart`) });
     else setItem.mutate({ menu_drink_id: item.menu_drink_id, qty, mode: 'set', ...(item.modifiers.length ? { modifiers: item.modifiers } : {}) },
-      { onError: () => toast.error(t('Failed to update cart')) });
+      { onError: () => toast.error(t`Failed to update cart`) });
   };
 
   // Offline, the order waits for the network and is then placed once, with the same Idempotency-Key
@@ -113,23 +117,23 @@ function CartContents({ venue }: { venue: Venue }) {
         special_instructions: instructions.trim() || undefined,
       });
       forgetOrderNote(venue.slug);
-      toast.success(t('Order placed successfully!'));
+      toast.success(t`Order placed successfully!`);
       navigate(`/venue/${venue.slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
       // The connection dropped on the way: wait for it, the kept key makes the retry place it at most once.
       if (!(err instanceof ApiRequestError) && !navigator.onLine) setWaitingForNetwork(true);
-      else if (!activeOrder.handleFailure(err)) toast.error(t('Failed to place order. Please try again.'));
+      else if (!activeOrder.handleFailure(err)) toast.error(t`Failed to place order. Please try again.`);
     }
   };
   useEffect(() => { placeRef.current = place; });
 
-  if (cart.isPending) return <main className="guest-main"><p role="status" className="muted">{t('Loading cart...')}</p></main>;
+  if (cart.isPending) return <main className="guest-main"><p role="status" className="muted">{t`Loading cart...`}</p></main>;
   if (items.length === 0) {
     return (
       <main className="guest-main">
         <div className="empty-state stack">
-          <p>{t('Your cart is empty')}</p>
-          <Link className="btn btn-primary" to={`/venue/${venue.slug}`}>{t('Browse Menu')}</Link>
+          <p>{t`Your cart is empty`}</p>
+          <Link className="btn btn-primary" to={`/venue/${venue.slug}`}>{t`Browse Menu`}</Link>
         </div>
       </main>
     );
@@ -137,25 +141,25 @@ function CartContents({ venue }: { venue: Venue }) {
 
   return (
     <main className="guest-main">
-      <ul className="cart-list" aria-label={t('Cart items')}>
+      <ul className="cart-list" aria-label={t`Cart items`}>
         {items.map((item) => (
           <li key={item.line_key} className="cart-line card">
             <DrinkImage src={item.image_url} width={72} height={72} />
             <div className="cart-line-body">
-              <p className="cart-line-name">{item.custom_name || item.ai_recipe_name || item.name}</p>
-              <LineModifiers choices={item.modifier_choices} label={t('Modifiers')} />
-              <p className="muted">{t('{price} each', { price: formatCents(item.price_cents) })}</p>
-              {item.notes && <p className="muted cart-line-notes">{t('Notes: {notes}', { notes: item.notes })}</p>}
-              <GlassFacts allergens={item.allergens} containsAlcohol={item.contains_alcohol} t={t} />
-              {!item.available && <p className="badge badge-danger">{t('No longer available')}</p>}
+              <p className="cart-line-name">{item.custom_name || item.ai_recipe_name || drinkName(item)}</p>
+              <LineModifiers choices={item.modifier_choices} label={t`Modifiers`} />
+              <p className="muted">{t`${{ price: formatCents(item.price_cents) }} each`}</p>
+              {item.notes && <p className="muted cart-line-notes">{t`Notes: ${{ notes: item.notes }}`}</p>}
+              <GlassFacts allergens={item.allergens} containsAlcohol={item.contains_alcohol} t={translate} />
+              {!item.available && <p className="badge badge-danger">{t`No longer available`}</p>}
               <div className="row">
-                <QuantityStepper label={t('Quantity of {drink}', { drink: item.name })} min={0} value={item.qty}
+                <QuantityStepper label={t`Quantity of ${{ drink: drinkName(item) }}`} min={0} value={item.qty}
                   disabled={setItem.isPending || removeItem.isPending} onChange={(qty) => changeQuantity(item, qty)} />
                 <span className="spacer" />
                 <span className="price">{formatCents(item.price_cents * item.qty)}</span>
               </div>
             </div>
-            <button type="button" className="icon-button" aria-label={t('Remove {drink}', { drink: item.name })} disabled={removeItem.isPending}
+            <button type="button" className="icon-button" aria-label={t`Remove ${{ drink: drinkName(item) }}`} disabled={removeItem.isPending}
               onClick={() => changeQuantity(item, 0)}>
               <Trash2 aria-hidden="true" size={18} />
             </button>
@@ -163,30 +167,30 @@ function CartContents({ venue }: { venue: Venue }) {
         ))}
       </ul>
       <form className="stack" onSubmit={(e) => void submit(e)}>
-        <section className="card stack" aria-label={t('Order details')}>
+        <section className="card stack" aria-label={t`Order details`}>
           <div className="field">
-            <label htmlFor="order-name">{t('Order name (optional)')}</label>
-            <input id="order-name" maxLength={120} placeholder={t("e.g. Sam's round")} value={orderName} onChange={(e) => setOrderName(e.target.value)} />
+            <label htmlFor="order-name">{t`Order name (optional)`}</label>
+            <input id="order-name" maxLength={120} placeholder={t`e.g. Sam's round`} value={orderName} onChange={(e) => setOrderName(e.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor="order-instructions">{t('Special instructions (optional)')}</label>
+            <label htmlFor="order-instructions">{t`Special instructions (optional)`}</label>
             <textarea id="order-instructions" maxLength={500} value={instructions} onChange={(e) => setInstructions(e.target.value)} />
           </div>
         </section>
-        <section className="card summary" aria-label={t('Order summary')}>
+        <section className="card summary" aria-label={t`Order summary`}>
           <dl>
-            <div><dt>{t('Subtotal')}</dt><dd>{formatCents(totals.subtotalCents)}</dd></div>
-            <div><dt>{t('Tax ({rate})', { rate: taxRateLabel(venue.tax_rate_bp) })}</dt><dd>{formatCents(totals.taxCents)}</dd></div>
-            <div className="summary-total"><dt>{t('Total')}</dt><dd>{formatCents(totals.totalCents)}</dd></div>
+            <div><dt>{t`Subtotal`}</dt><dd>{formatCents(totals.subtotalCents)}</dd></div>
+            <div><dt>{t`Tax (${{ rate: taxRateLabel(venue.tax_rate_bp) }})`}</dt><dd>{formatCents(totals.taxCents)}</dd></div>
+            <div className="summary-total"><dt>{t`Total`}</dt><dd>{formatCents(totals.totalCents)}</dd></div>
           </dl>
         </section>
-        {unavailable && <p className="field-error" role="alert">{t('Remove the drinks that are no longer available to check out.')}</p>}
-        {waitingForNetwork && <p className="offline-note" role="status">{t("You're offline — we'll place it when you're back")}</p>}
+        {unavailable && <p className="field-error" role="alert">{t`Remove the drinks that are no longer available to check out.`}</p>}
+        {waitingForNetwork && <p className="offline-note" role="status">{t`You're offline — we'll place it when you're back`}</p>}
         {activeOrder.active ? (
-          <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>{t('View Order Status')}</Link>
+          <Link className="btn btn-primary btn-block" to={activeOrder.statusPath!}>{t`View Order Status`}</Link>
         ) : (
           <button type="submit" className="btn btn-primary btn-block" disabled={checkout.isPending || unavailable || waitingForNetwork}>
-            {checkout.isPending ? t('Placing order...') : waitingForNetwork ? t('Waiting for the network...') : checkoutLabel(t, payFirst, totals.totalCents)}
+            {checkout.isPending ? t`Placing order...` : waitingForNetwork ? t`Waiting for the network...` : checkoutLabel(translate, payFirst, totals.totalCents)}
           </button>
         )}
       </form>

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatCents } from '../../../../shared/money';
 import type { CheckoutPaymentResponse } from '../../../../shared/schemas/payments';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
-import { useT } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 import { orderKeys, useCart } from '../../orders/api';
 import { CardElement, useCardElement } from '../../tables/card-element';
 import { GuestHeader } from '../venue/GuestHeader';
@@ -26,11 +26,11 @@ const CHECKS = 3;
 
 export default function PayFirstPage() {
   const { venue } = useVenueContext();
-  const t = useT();
+  const { t } = useLingui();
   const cartPath = `/venue/${venue.slug}/cart`;
   return (
     <>
-      <GuestHeader title={t('Pay for your order')} subtitle={venue.name} back={{ to: cartPath, label: t('Back to the cart') }} />
+      <GuestHeader title={t`Pay for your order`} subtitle={venue.name} back={{ to: cartPath, label: t`Back to the cart` }} />
       <RequireGuestSignIn slug={venue.slug}>
         <main className="guest-main stack"><PayForCart slug={venue.slug} cartPath={cartPath} /></main>
       </RequireGuestSignIn>
@@ -39,14 +39,14 @@ export default function PayFirstPage() {
 }
 
 function PayForCart({ slug, cartPath }: { slug: string; cartPath: string }) {
-  const t = useT();
+  const { t } = useLingui();
   const cart = useCart(slug);
-  if (cart.isPending) return <p role="status" className="muted">{t('Loading cart...')}</p>;
+  if (cart.isPending) return <p role="status" className="muted">{t`Loading cart...`}</p>;
   if (!cart.data || cart.data.items.length === 0) {
     return (
       <div className="empty-state stack">
-        <p>{t('Your cart is empty')}</p>
-        <Link className="btn btn-primary" to={`/venue/${slug}`}>{t('Browse Menu')}</Link>
+        <p>{t`Your cart is empty`}</p>
+        <Link className="btn btn-primary" to={`/venue/${slug}`}>{t`Browse Menu`}</Link>
       </div>
     );
   }
@@ -54,10 +54,10 @@ function PayForCart({ slug, cartPath }: { slug: string; cartPath: string }) {
 }
 
 function PayForm({ slug, cartPath, totalCents }: { slug: string; cartPath: string; totalCents: number }) {
-  const t = useT();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const declined = t('The card payment did not go through: try again or pay at the bar');
+  const declined = t`The card payment did not go through: try again or pay at the bar`;
   const card = useCardElement<CheckoutPaymentResponse>(`checkout:${slug}:${totalCents}`, () => startCheckoutPayment(slug), declined);
   const { step, setStep } = card;
   const [amount, setAmount] = useState(totalCents);
@@ -80,21 +80,21 @@ function PayForm({ slug, cartPath, totalCents }: { slug: string; cartPath: strin
           return;
         }
       }
-      setStep({ kind: 'error', message: t('Your payment is still being confirmed: check your order in a moment') });
+      setStep({ kind: 'error', message: t`Your payment is still being confirmed: check your order in a moment` });
     } catch (err) {
       setStep({ kind: 'error', message: errorMessage(err, declined) });
     }
   };
 
   return (
-    <section className="card stack" aria-label={t('Your card payment')}>
-      <h2>{t('Total')}: {formatCents(amount)}</h2>
-      <p className="muted">{t('Your card is charged when the bar accepts your order; if it is cancelled first, nothing is charged.')}</p>
-      <CardElement mount={card.mount} local={card.local} step={step} confirmingText={t('Confirming your payment with the card company...')} />
+    <section className="card stack" aria-label={t`Your card payment`}>
+      <h2>{t`Total`}: {formatCents(amount)}</h2>
+      <p className="muted">{t`Your card is charged when the bar accepts your order; if it is cancelled first, nothing is charged.`}</p>
+      <CardElement mount={card.mount} local={card.local} step={step} confirmingText={t`Confirming your payment with the card company...`} />
       <button type="button" className="btn btn-primary btn-block" disabled={!card.canConfirm} onClick={() => void pay()}>
-        {step.kind === 'paying' || step.kind === 'confirming' ? t('Paying...') : t('Pay {amount}', { amount: formatCents(amount) })}
+        {step.kind === 'paying' || step.kind === 'confirming' ? t`Paying...` : t`Pay ${{ amount: formatCents(amount) }}`}
       </button>
-      <Link className="btn btn-ghost btn-block" to={cartPath}>{t('Back to the cart')}</Link>
+      <Link className="btn btn-ghost btn-block" to={cartPath}>{t`Back to the cart`}</Link>
     </section>
   );
 }

@@ -7,8 +7,10 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { FavoriteButton } from '../../../ui/FavoriteButton';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
-import { useT } from '../../../i18n/i18n';
-import { contentLang } from '../menu/DrinkCard';
+import { translate } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
+import { contentWord } from '../../../i18n/content-words';
+import { contentLang } from '../menu/content-lang';
 import { useGuestSession } from '../../auth/hooks';
 import { useSetCartItem } from '../../orders/api';
 import { useDrink, useFavorites, useToggleFavorite } from '../api';
@@ -30,7 +32,7 @@ const RatingPanel = lazy(() => import('./RatingPanel').then((m) => ({ default: m
 /** Spec: Drink detail (/venue/{slug}/drink/{id}). */
 export default function DrinkPage() {
   const { venue, table } = useVenueContext();
-  const t = useT();
+  const { t } = useLingui();
   const happyHour = useHappyHour(venue);
   const { drinkId } = useParams();
   const navigate = useNavigate();
@@ -50,25 +52,25 @@ export default function DrinkPage() {
   const drinkIdForChoice = drink?.id;
   const onChoice = useCallback((choice: ModifierChoice) => { if (drinkIdForChoice) setChosen({ ...choice, drinkId: drinkIdForChoice }); }, [drinkIdForChoice]);
   const authPath = `/venue/${venue.slug}/auth`;
-  const back = { to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) };
+  const back = { to: `/venue/${venue.slug}`, label: t`Back to ${{ venue: venue.name }} menu` };
 
   if (isPending) {
-    return <><GuestHeader title={t('Drink')} back={back} /><main className="guest-main"><p role="status" className="muted">{t('Loading drink...')}</p></main></>;
+    return <><GuestHeader title={t`Drink`} back={back} /><main className="guest-main"><p role="status" className="muted">{t`Loading drink...`}</p></main></>;
   }
   if (error || !drink) {
     const missing = error instanceof ApiRequestError && error.status === 404;
     // A drink of this venue that is off its menu right now (sold out, switched off) says so (docs/decisions/154).
     const offMenu = missing && error.code === 'drink_unavailable';
     const soldOut = offMenu && (error.details as { sold_out?: boolean } | undefined)?.sold_out === true;
-    const title = offMenu ? (soldOut ? t('Sold out') : t('Not available')) : missing ? t('Drink not found') : t('Drink');
+    const title = offMenu ? (soldOut ? t`Sold out` : t`Not available`) : missing ? t`Drink not found` : t`Drink`;
     return (
       <>
         <GuestHeader title={title} back={back} />
         <main className="guest-main">
           <div className="error-panel" role="alert">
-            {offMenu ? <><p><strong>{error.message}</strong></p><p>{t('Pick something else from the menu.')}</p></>
-              : missing ? <p><strong>{t('Drink not found')}</strong></p> : <><p><strong>{t('Failed to load drink')}</strong></p><p>{t('Please try again later')}</p></>}
-            <Link className="btn" to={back.to}>{t('Back to Menu')}</Link>
+            {offMenu ? <><p><strong>{error.message}</strong></p><p>{t`Pick something else from the menu.`}</p></>
+              : missing ? <p><strong>{t`Drink not found`}</strong></p> : <><p><strong>{t`Failed to load drink`}</strong></p><p>{t`Please try again later`}</p></>}
+            <Link className="btn" to={back.to}>{t`Back to Menu`}</Link>
           </div>
         </main>
       </>
@@ -79,8 +81,8 @@ export default function DrinkPage() {
   const onFavorite = () => {
     if (!signedIn) { navigate(authPath); return; }
     toggleFavorite.mutate(drink.id, {
-      onSuccess: ({ favorited: now }) => toast.success(now ? t('Added to favorites') : t('Removed from favorites')),
-      onError: () => toast.error(t('Failed to update favorites')),
+      onSuccess: ({ favorited: now }) => toast.success(now ? t`Added to favorites` : t`Removed from favorites`),
+      onError: () => toast.error(t`Failed to update favorites`),
     });
   };
   // Until the picker has reported, a drink with options cannot be added (its price is not known yet).
@@ -113,10 +115,10 @@ export default function DrinkPage() {
     }
     addToCart.mutate({ ...line, mode: 'add' }, {
       onSuccess: () => {
-        toast.success(t('Added {label} to cart', { label }));
+        toast.success(t`Added ${label} to cart`);
         added();
       },
-      onError: (err) => { if (!activeOrder.handleFailure(err)) toast.error(t('Failed to add to cart')); },
+      onError: (err) => { if (!activeOrder.handleFailure(err)) toast.error(t`Failed to add to cart`); },
     });
   };
 
@@ -136,34 +138,34 @@ export default function DrinkPage() {
           </div>
           <FavoriteButton favorited={favorited} drinkName={drink.name} busy={toggleFavorite.isPending} onToggle={onFavorite} />
         </div>
-        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} unchecked={drink.unchecked_ingredients} t={t} />
-        <section className="card stack order-box" aria-label={t('Order')}>
+        <GlassFacts allergens={drink.allergens} containsAlcohol={drink.contains_alcohol} unchecked={drink.unchecked_ingredients} t={translate} />
+        <section className="card stack order-box" aria-label={t`Order`}>
           {groups.length > 0 && (
-            <Suspense fallback={<p className="muted" role="status">{t('Loading options...')}</p>}>
+            <Suspense fallback={<p className="muted" role="status">{t`Loading options...`}</p>}>
               <ModifierPicker key={`${drink.id}:${pickerRound}`} drinkName={drink.name} groups={groups} onChange={onChoice} />
             </Suspense>
           )}
           <div className="row order-box-actions">
-            <QuantityStepper label={t('Quantity')} value={quantity} onChange={setQuantity} />
+            <QuantityStepper label={t`Quantity`} value={quantity} onChange={setQuantity} />
             {!table && activeOrder.active ? (
-              <Link className="btn btn-primary order-box-add" to={activeOrder.statusPath!}>{t('View Order Status')}</Link>
+              <Link className="btn btn-primary order-box-add" to={activeOrder.statusPath!}>{t`View Order Status`}</Link>
             ) : (
               <button type="button" className="btn btn-primary order-box-add" disabled={(table ? !table.open : addToCart.isPending) || choice === undefined} onClick={onAddToCart}>
                 <ShoppingCart aria-hidden="true" size={18} />
-                {addToCart.isPending ? t('Adding...') : (table ? t('Add to table cart · {price}', { price: formatCents(unitCents * quantity) }) : t('Add to Cart · {price}', { price: formatCents(unitCents * quantity) }))}
+                {addToCart.isPending ? t`Adding...` : (table ? t`Add to table cart · ${{ price: formatCents(unitCents * quantity) }}` : t`Add to Cart · ${{ price: formatCents(unitCents * quantity) }}`)}
               </button>
             )}
           </div>
           <div className="field">
-            <label htmlFor="drink-notes">{t('Special notes (optional)')}</label>
-            <textarea id="drink-notes" rows={2} maxLength={500} placeholder={t('Extra lime...')} value={notes} onChange={(e) => setNotes(e.target.value)} />
+            <label htmlFor="drink-notes">{t`Special notes (optional)`}</label>
+            <textarea id="drink-notes" rows={2} maxLength={500} placeholder={t`Extra lime...`} value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
         </section>
         <p lang={contentLang(drink)}>{drink.description}</p>
-        {drink.ingredients_notes && <p className="drink-ingredients" data-testid="drink-ingredients"><strong>{t('Ingredients:')}</strong> {drink.ingredients_notes}</p>}
+        {drink.ingredients_notes && <p className="drink-ingredients" data-testid="drink-ingredients"><strong>{t`Ingredients:`}</strong> {drink.ingredients_notes}</p>}
         {drink.tags.length > 0 && (
-          <ul className="tag-list" aria-label={t('Tags')}>
-            {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{tag}</li>)}
+          <ul className="tag-list" aria-label={t`Tags`}>
+            {drink.tags.map((tag) => <li key={tag} className="badge badge-info">{contentWord(translate, tag)}</li>)}
           </ul>
         )}
         <Suspense fallback={null}>

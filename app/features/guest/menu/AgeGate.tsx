@@ -1,6 +1,6 @@
 import { AGE_THRESHOLD } from '../../../../shared/constants';
 import { Modal } from '../../../ui/Modal';
-import { useT } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 type Props = { onConfirm: () => void; onGoBack: () => void };
 
@@ -9,16 +9,16 @@ type Props = { onConfirm: () => void; onGoBack: () => void };
  * venue or jurisdiction that needs it.
  */
 export function AgeGate({ onConfirm, onGoBack }: Props) {
-  const t = useT();
+  const { t } = useLingui();
   return (
-    <Modal title={t('Age Verification Required')} onClose={onGoBack}
+    <Modal title={t`Age Verification Required`} onClose={onGoBack}
       actions={(
         <>
-          <button type="button" className="btn" onClick={onGoBack}>{t('Go Back')}</button>
-          <button type="button" className="btn btn-primary" data-autofocus onClick={onConfirm}>{t("I'm {age}+", { age: AGE_THRESHOLD })}</button>
+          <button type="button" className="btn" onClick={onGoBack}>{t`Go Back`}</button>
+          <button type="button" className="btn btn-primary" data-autofocus onClick={onConfirm}>{t`I'm ${{ age: AGE_THRESHOLD }}+`}</button>
         </>
       )}>
-      <p>{t('You must be {age} or older to view alcoholic beverages', { age: AGE_THRESHOLD })}</p>
+      <p>{t`You must be ${{ age: AGE_THRESHOLD }} or older to view alcoholic beverages`}</p>
     </Modal>
   );
 }

@@ -4,11 +4,12 @@ import { drinksForCategory } from '../../../../shared/categories';
 import { formatCents, orderTotals } from '../../../../shared/money';
 import type { Drink } from '../../../../shared/schemas/drink';
 import { toast } from '../../../ui/toast';
-import { useT } from '../../../i18n/i18n';
-import { Modal } from '../../../ui/Modal';
+import { translate } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import { useVenueDrinks } from '../../venues/api';
 import { ensureGuestSession } from '../../auth/guest-session';
-import { placementFailureText, useCreateOrder } from '../../orders/api';
+import { placementFailureText, useCreateOrder } from '../../orders/placement';
 import { paysFirst } from '../../../../shared/payment-methods';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { GuestHeader } from '../venue/GuestHeader';
@@ -17,15 +18,18 @@ import { taxRateLabel } from '../cart/cart-totals';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 
+// The one-tap order dialog opens on a tap: not in the page's first download (docs/decisions/268).
+const Modal = lazyAfterPaint(() => import('../../../ui/Modal').then((m) => m.Modal));
+
 /** What one tap will charge: the price, the venue's tax and the total, the same sums the server makes. */
 function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRateBp: number }) {
-  const t = useT();
+  const { t } = useLingui();
   const totals = orderTotals([{ unitPriceCents: priceCents, quantity: 1 }], taxRateBp);
   return (
     <dl className="quick-order-totals">
-      <div><dt>{t('Price')}</dt><dd>{formatCents(totals.subtotalCents)}</dd></div>
-      <div><dt>{t('Tax ({rate})', { rate: taxRateLabel(taxRateBp) })}</dt><dd>{formatCents(totals.taxCents)}</dd></div>
-      <div className="price modal-price"><dt>{t('Total')}</dt><dd>{formatCents(totals.totalCents)}</dd></div>
+      <div><dt>{t`Price`}</dt><dd>{formatCents(totals.subtotalCents)}</dd></div>
+      <div><dt>{t`Tax (${{ rate: taxRateLabel(taxRateBp) }})`}</dt><dd>{formatCents(totals.taxCents)}</dd></div>
+      <div className="price modal-price"><dt>{t`Total`}</dt><dd>{formatCents(totals.totalCents)}</dd></div>
     </dl>
   );
 }
@@ -33,7 +37,7 @@ function QuickOrderTotals({ priceCents, taxRateBp }: { priceCents: number; taxRa
 /** Spec: Category page — the label map's title, the match rule, and a one-tap order modal. */
 export default function CategoryPage() {
   const { venue, table } = useVenueContext();
-  const t = useT();
+  const { t } = useLingui();
   const happyHour = useHappyHour(venue);
   const { categorySlug = '' } = useParams();
   const navigate = useNavigate();
@@ -43,7 +47,7 @@ export default function CategoryPage() {
   const [orderError, setOrderError] = useState<string | null>(null);
   const placeOrder = useCreateOrder();
   const activeOrder = useActiveOrderGuard(venue.slug);
-  const title = categoryName(t, categorySlug, venue.name);
+  const title = categoryName(translate, categorySlug, venue.name);
   // A venue that takes payment first is paid from the cart: a drink opens its page, not the one-tap order the bar
   // would refuse unpaid (docs/decisions/241).
   const payFirst = !table && paysFirst(venue);
@@ -58,33 +62,33 @@ export default function CategoryPage() {
       await ensureGuestSession(venue.slug);
       const placed = await placeOrder.mutateAsync({
         slug: venue.slug, drink_id: selected.id, quantity: 1,
-        special_instructions: '', customer_name: 'Guest', customer_phone: '',
+        special_instructions: '', customer_name: /*i18n*/ 'Guest', customer_phone: '',
       });
-      toast.success(t('Order placed successfully!'));
+      toast.success(t`Order placed successfully!`);
       setSelected(null);
       navigate(`/venue/${venue.slug}/order-confirmation?orderId=${encodeURIComponent(placed.id)}`);
     } catch (err) {
       if (activeOrder.handleFailure(err)) setSelected(null);
-      else setOrderError(t(placementFailureText(err)));
+      else setOrderError(translate(placementFailureText(err)));
     }
   };
 
   return (
     <>
-      <GuestHeader title={title} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) }} />
+      <GuestHeader title={title} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t`Back to ${{ venue: venue.name }} menu` }} />
       <main className="guest-main">
         <HappyHourBanner active={happyHour} />
         <div className="row section-head">
-          <p className="muted">{table ? t("Tap a drink to add it to your table's cart.") : payFirst ? t('Tap a drink to add it to your cart.') : t('Tap a drink to order it now, no sign-in needed.')}</p>
+          <p className="muted">{table ? t`Tap a drink to add it to your table's cart.` : payFirst ? t`Tap a drink to add it to your cart.` : t`Tap a drink to order it now, no sign-in needed.`}</p>
           <span className="spacer" />
-          <Link className="btn btn-small" to={`/venue/${venue.slug}`}>{t('View All')}</Link>
+          <Link className="btn btn-small" to={`/venue/${venue.slug}`}>{t`View All`}</Link>
         </div>
         {isPending ? (
-          <p role="status" className="muted">{t('Loading drinks...')}</p>
+          <p role="status" className="muted">{t`Loading drinks...`}</p>
         ) : isError ? (
-          <p role="alert" className="error-panel">{t('Failed to load drinks')}</p>
+          <p role="alert" className="error-panel">{t`Failed to load drinks`}</p>
         ) : shown.length === 0 ? (
-          <p className="empty-state">{t('No drinks found')}</p>
+          <p className="empty-state">{t`No drinks found`}</p>
         ) : (
           <ul className="drink-grid" aria-label={title}>
             {shown.map((drink) => (
@@ -94,7 +98,7 @@ export default function CategoryPage() {
                     <DrinkCardBody drink={drink} venueName={venue.name} happyHour={happyHour} />
                   </Link>
                 ) : (
-                  <button type="button" className="drink-card" aria-label={t('Order {drink}, {price}', { drink: drink.name, price: formatCents(drink.price_cents) })}
+                  <button type="button" className="drink-card" aria-label={t`Order ${{ drink: drink.name }}, ${{ price: formatCents(drink.price_cents) }}`}
                     onClick={() => { setOrderError(null); setSelected(drink); }}>
                     <DrinkCardBody drink={drink} venueName={venue.name} happyHour={happyHour} />
                   </button>
@@ -108,18 +112,18 @@ export default function CategoryPage() {
         <Modal title={selected.name} onClose={close}
           actions={(
             <>
-              <button type="button" className="btn" onClick={close}>{t('Cancel')}</button>
+              <button type="button" className="btn" onClick={close}>{t`Cancel`}</button>
               {table ? (
                 // At a table the drink joins the table's next round (docs/decisions/231).
                 <button type="button" className="btn btn-primary" data-autofocus disabled={!table.open || table.adding}
                   onClick={() => table.add({ menu_drink_id: selected.id, qty: 1 }, `1 × ${selected.name}`, close)}>
-                  {t('Add to table cart')}
+                  {t`Add to table cart`}
                 </button>
               ) : activeOrder.active ? (
-                <Link className="btn btn-primary" to={activeOrder.statusPath!}>{t('View Order Status')}</Link>
+                <Link className="btn btn-primary" to={activeOrder.statusPath!}>{t`View Order Status`}</Link>
               ) : (
                 <button type="button" className="btn btn-primary" data-autofocus disabled={placeOrder.isPending} onClick={() => void submit()}>
-                  {placeOrder.isPending ? t('Placing order...') : t('Place Order')}
+                  {placeOrder.isPending ? t`Placing order...` : t`Place Order`}
                 </button>
               )}
             </>

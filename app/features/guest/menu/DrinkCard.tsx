@@ -4,11 +4,14 @@ import type { DrinkCategory } from '../../../../shared/constants';
 import type { ActiveHappyHour } from '../../../../shared/happy-hour';
 import { DrinkPrice } from '../pricing/happy-hour';
 import { DrinkImage } from '../../../ui/DrinkImage';
-import { useT } from '../../../i18n/i18n';
+import { translate } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
+import { contentLang } from './content-lang';
+import { allergenList } from '../../../i18n/content-words';
 
 /** The face of a drink in a grid: image, name, description, price with two decimals, category. */
 export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: Drink; venueName: string; happyHour?: ActiveHappyHour | null }) {
-  const t = useT();
+  const { t } = useLingui();
   return (
     <>
       {/* Thumbnails yield to the cover and the page's code on a slow link (docs/decisions/219). */}
@@ -16,28 +19,21 @@ export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: D
       <span className="drink-card-body">
         <span className="drink-name" lang={contentLang(drink)}>{drink.name}</span>
         <span className="drink-description" lang={contentLang(drink)}>{drink.description}</span>
-        {drink.allergens.length > 0 && <span className="drink-allergens"><strong>{t('Contains:')}</strong> {drink.allergens.join(', ')}</span>}
-        {drink.unchecked_ingredients.length > 0 && <span className="drink-allergens">{t('May contain allergens we could not check: {ingredients}', { ingredients: drink.unchecked_ingredients.join(', ') })}</span>}
+        {drink.allergens.length > 0 && <span className="drink-allergens"><strong>{t`Contains:`}</strong> {allergenList(translate, drink.allergens)}</span>}
+        {drink.unchecked_ingredients.length > 0 && <span className="drink-allergens">{t`May contain allergens we could not check: ${{ ingredients: drink.unchecked_ingredients.join(', ') }}`}</span>}
         <span className="drink-meta">
           <DrinkPrice priceCents={drink.price_cents} category={drink.category} active={happyHour} />
-          <span className="badge">{categoryName(t, drink.category, venueName)}</span>
-          {!drink.contains_alcohol && <span className="badge badge-success">{t('Alcohol-free')}</span>}
+          <span className="badge">{categoryName(translate, drink.category, venueName)}</span>
+          {!drink.contains_alcohol && <span className="badge badge-success">{t`Alcohol-free`}</span>}
         </span>
       </span>
     </>
   );
 }
 
-/**
- * The language a drink's name and description are written in, when the menu answer says (docs/decisions/217): a
- * drink not yet translated comes in English, and is marked so for screen readers and hyphenation.
- */
-export const contentLang = (drink: object): string | undefined =>
-  'lang' in drink && typeof drink.lang === 'string' ? drink.lang : undefined;
-
 /** A category's label (shared/categories.ts) in the guest's language; a category the labels do not know keeps its name. */
 export function categoryName(t: (id: string, values?: Record<string, unknown>) => string, category: string, venueName?: string) {
-  if (category === 'other' && venueName) return t('{venue} Classics', { venue: venueName });
+  if (category === 'other' && venueName) return t(/*i18n*/ '{venue} Classics', { venue: venueName });
   const label = CATEGORY_LABELS[category as DrinkCategory] as string | undefined;
   return label ? t(label) : categoryLabel(category, venueName);
 }

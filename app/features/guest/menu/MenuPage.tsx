@@ -2,26 +2,31 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { Link } from 'react-router';
 import { ChevronRight, Search, Sparkles } from 'lucide-react';
 import { useVenueDrinks } from '../../venues/api';
-import { useT } from '../../../i18n/i18n';
+import { useVenueTexts } from '../../venues/venue-texts';
+import { translate } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
-import { AgeGate } from './AgeGate';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 import { categoryCounts, filterDrinks } from './menu-filter';
 import { firstMenuOfTheLoad, markWholeMenuDrawn } from './first-screen';
 import { categoryLabel } from '../../../../shared/categories';
 import { FIRST_SCREEN_DRINKS } from '../../../../shared/constants';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import type { Drink } from '../../../../shared/schemas/drink';
 
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 184).
 const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
+// Opened only where a venue needs it (docs/decisions/184): not in the menu's first download (docs/decisions/268).
+const AgeGate = lazyAfterPaint(() => import('./AgeGate').then((m) => m.AgeGate));
 
 /** Spec: Venue menu (/venue/{slug}). */
 export default function MenuPage() {
   const { venue } = useVenueContext();
-  const t = useT();
+  const { t } = useLingui();
   const happyHour = useHappyHour(venue);
+  const texts = useVenueTexts(venue);
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
@@ -30,7 +35,7 @@ export default function MenuPage() {
   const [ageGateOpen, setAgeGateOpen] = useState(false);
 
   // Search words beyond the drink's own: its category and "alcohol-free", in the guest's language and in English.
-  const extra = useCallback((d: Drink) => `${categoryName(t, d.category, venue.name)} ${categoryLabel(d.category)}${d.contains_alcohol ? '' : ` ${t('Non-Alcoholic')} non alcoholic alcohol free`}`, [t, venue.name]);
+  const extra = useCallback((d: Drink) => `${categoryName(translate, d.category, venue.name)} ${categoryLabel(d.category)}${d.contains_alcohol ? '' : ` ${t`Non-Alcoholic`} non alcoholic alcohol free`}`, [t, venue.name]);
   // The chips count what the search found (docs/decisions/238).
   const found = useMemo(() => filterDrinks(drinks ?? [], query, null, extra), [drinks, query, extra]);
   const categories = useMemo(() => categoryCounts(found), [found]);
@@ -49,11 +54,11 @@ export default function MenuPage() {
       <GuestHeader
         title={venue.name}
         subtitle={venue.address}
-        back={{ to: '/', label: t('Back to venues') }}
+        back={{ to: '/', label: t`Back to venues` }}
         logoUrl={venue.logo_url}
         actions={(
           <button type="button" className="btn btn-small btn-on-header" onClick={() => setAiPanelOpen(true)}>
-            <Sparkles aria-hidden="true" size={16} /> <span className="label-wide">{t('AI Bartender')}</span>
+            <Sparkles aria-hidden="true" size={16} /> <span className="label-wide">{t`AI Bartender`}</span>
           </button>
         )}
       />
@@ -62,37 +67,37 @@ export default function MenuPage() {
         {cover && (
           <div className="venue-hero">
             <img src={cover} alt="" width={960} height={320} />
-            {venue.description && <p>{venue.description}</p>}
+            {texts.description && <p lang={texts.lang}>{texts.description}</p>}
           </div>
         )}
         <div className="search-field">
           <Search aria-hidden="true" size={18} />
-          <label className="visually-hidden" htmlFor="drink-search">{t('Search drinks')}</label>
-          <input id="drink-search" type="search" placeholder={t('Search drinks')} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <label className="visually-hidden" htmlFor="drink-search">{t`Search drinks`}</label>
+          <input id="drink-search" type="search" placeholder={t`Search drinks`} value={query} onChange={(e) => setQuery(e.target.value)} />
         </div>
-        <div className="chips" role="group" aria-label={t('Categories')}>
+        <div className="chips" role="group" aria-label={t`Categories`}>
           <button type="button" className="chip" aria-pressed={category === null} onClick={() => setCategory(null)}>
-            {t('All Drinks ({count})', { count: found.length })}
+            {t`All Drinks (${{ count: found.length }})`}
           </button>
           {categories.map(([key, count]) => (
             <button key={key} type="button" className="chip" aria-pressed={category === key} onClick={() => setCategory(key)}>
-              {categoryName(t, key, venue.name)} ({count})
+              {categoryName(translate, key, venue.name)} ({count})
             </button>
           ))}
         </div>
         {category && (
           <Link className="category-link" to={`/venue/${venue.slug}/category/${category}`}>
-            {t('Quick order from {category}', { category: categoryName(t, category, venue.name) })} <ChevronRight aria-hidden="true" size={18} />
+            {t`Quick order from ${{ category: categoryName(translate, category, venue.name) }}`} <ChevronRight aria-hidden="true" size={18} />
           </Link>
         )}
         {isPending ? (
-          <p role="status" className="muted menu-loading">{t('Loading menu...')}</p>
+          <p role="status" className="muted menu-loading">{t`Loading menu...`}</p>
         ) : isError ? (
-          <p role="alert" className="error-panel">{t('Failed to load venue data')}</p>
+          <p role="alert" className="error-panel">{t`Failed to load venue data`}</p>
         ) : shown.length === 0 ? (
-          <p className="empty-state">{t('No drinks found')}</p>
+          <p className="empty-state">{t`No drinks found`}</p>
         ) : (
-          <ul className="drink-grid" aria-label={t('Drinks')}>
+          <ul className="drink-grid" aria-label={t`Drinks`}>
             {listed.map((drink) => (
               <li key={drink.id}>
                 <Link className="drink-card" to={`/venue/${venue.slug}/drink/${drink.id}`}>
@@ -105,16 +110,16 @@ export default function MenuPage() {
         {listed.length === shown.length && (
           <div className="ai-links">
             <Link className="ai-link-card" to={`/venue/${venue.slug}/vibe`}>
-              <Sparkles aria-hidden="true" /> <span><strong>{t('Vibe Mixer')}</strong><br />{t('Pick a vibe, get a drink')}</span>
+              <Sparkles aria-hidden="true" /> <span><strong>{t`Vibe Mixer`}</strong><br />{t`Pick a vibe, get a drink`}</span>
             </Link>
             <Link className="ai-link-card" to={`/venue/${venue.slug}/ai`}>
-              <Sparkles aria-hidden="true" /> <span><strong>{t('AI Chat')}</strong><br />{t('Ask the bartender')}</span>
+              <Sparkles aria-hidden="true" /> <span><strong>{t`AI Chat`}</strong><br />{t`Ask the bartender`}</span>
             </Link>
           </div>
         )}
       </main>
       {aiPanelOpen && (
-        <Suspense fallback={<p className="visually-hidden" role="status">{t('Opening the AI Bartender...')}</p>}>
+        <Suspense fallback={<p className="visually-hidden" role="status">{t`Opening the AI Bartender...`}</p>}>
           <BartenderPanel venue={venue} onClose={() => setAiPanelOpen(false)} />
         </Suspense>
       )}

@@ -9,7 +9,9 @@ import type { Order } from '../../../../shared/schemas/order';
 import { OrderDetailsPanel } from './OrderDetailsPanel';
 import { orderStatusPath } from './active-order';
 import { DrinkImage } from '../../../ui/DrinkImage';
-import { useFormatLocale, useT } from '../../../i18n/i18n';
+import { translate, useFormatLocale } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
+import { useDrinkName } from '../../venues/drink-names';
 
 const BADGE: Record<Order['status'], string> = {
   pending: 'badge-info', preparing: 'badge-warning', ready: 'badge-success', delivered: 'badge-success', cancelled: 'badge-danger',
@@ -20,24 +22,25 @@ const BADGE: Record<Order['status'], string> = {
  * with picture and quantity, its status with a delivered mark, and a Details panel.
  */
 export function OrderCard({ order, slug, now }: { order: Order; slug: string; now?: Date }) {
-  const t = useT();
+  const { t } = useLingui();
+  const drinkName = useDrinkName();
   const locale = useFormatLocale();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
-    <article className="card order-card" aria-label={t('Order {id}', { id: historyOrderId(order.id) })}>
+    <article className="card order-card" aria-label={t`Order ${{ id: historyOrderId(order.id) }}`}>
       <header className="order-card-head">
         <span className="mono order-id">#{historyOrderId(order.id)}</span>
-        <span className={`badge ${BADGE[order.status]}`}>{t(orderStatusLabel(order.status))}</span>
-        {order.delivered_at && <CheckCircle2 className="delivered-mark" aria-label={t('Delivered')} role="img" size={18} />}
+        <span className={`badge ${BADGE[order.status]}`}>{translate(orderStatusLabel(order.status))}</span>
+        {order.delivered_at && <CheckCircle2 className="delivered-mark" aria-label={t`Delivered`} role="img" size={18} />}
         <span className="spacer" />
-        <time dateTime={order.created_at} className="muted">{orderAge(order.created_at, now, locale, t)}</time>
+        <time dateTime={order.created_at} className="muted">{orderAge(order.created_at, now, locale, translate)}</time>
       </header>
       <ul className="history-items">
         {order.items.map((item) => (
           <li key={item.id}>
             <DrinkImage src={item.image_url} width={40} height={40} />
-            <span>{item.ai_recipe_name || item.name}</span>
+            <span>{item.ai_recipe_name || drinkName(item)}</span>
             <span className="muted">× {item.quantity}</span>
           </li>
         ))}
@@ -45,9 +48,9 @@ export function OrderCard({ order, slug, now }: { order: Order; slug: string; no
       <footer className="order-card-foot">
         <span className="price">{formatCents(order.total_cents)}</span>
         <span className="spacer" />
-        {isActiveStatus(order.status) && <Link className="btn btn-small" to={orderStatusPath(slug, order.id)}>{t('View Status')}</Link>}
+        {isActiveStatus(order.status) && <Link className="btn btn-small" to={orderStatusPath(slug, order.id)}>{t`View Status`}</Link>}
         <button type="button" className="btn btn-small btn-ghost" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-          {t('Details')} {open ? <ChevronUp aria-hidden="true" size={16} /> : <ChevronDown aria-hidden="true" size={16} />}
+          {t`Details`} {open ? <ChevronUp aria-hidden="true" size={16} /> : <ChevronDown aria-hidden="true" size={16} />}
         </button>
       </footer>
       {open && <OrderDetailsPanel order={order} id={panelId} />}

@@ -9,20 +9,24 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { orderStatusPath } from './active-order';
 import { BUSY_FROM_MINUTES, waitText } from './wait';
-import { useFormatLocale, useT } from '../../../i18n/i18n';
+import { translate, useFormatLocale } from '../../../i18n/i18n';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useDrinkName } from '../../venues/drink-names';
 
 const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /** Spec: Order confirmation (/venue/{slug}/order-confirmation?orderId=). */
 export default function OrderConfirmationPage() {
   const locale = useFormatLocale();
-  const t = useT();
+  const { t } = useLingui();
+  const drinkName = useDrinkName();
   const { venue } = useVenueContext();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? undefined;
   const { ready } = useGuestSession();
   const { data, isPending, isError } = useOrderDetail(ready ? orderId : undefined);
-  const header = <GuestHeader title={t('Order Confirmation')} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) }} />;
+  const header = <GuestHeader title={t`Order Confirmation`} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t`Back to ${{ venue: venue.name }} menu` }} />;
 
   if (!orderId || isError) {
     return (
@@ -30,19 +34,19 @@ export default function OrderConfirmationPage() {
         {header}
         <main className="guest-main">
           <div className="error-panel" role="alert">
-            <p><strong>{t('Failed to load order details')}</strong></p>
-            <Link className="btn" to={`/venue/${venue.slug}`}>{t('Order More Drinks')}</Link>
+            <p><strong>{t`Failed to load order details`}</strong></p>
+            <Link className="btn" to={`/venue/${venue.slug}`}>{t`Order More Drinks`}</Link>
           </div>
         </main>
       </>
     );
   }
-  if (isPending || !data) return <>{header}<main className="guest-main"><p role="status" className="muted">{t('Loading order...')}</p></main></>;
+  if (isPending || !data) return <>{header}<main className="guest-main"><p role="status" className="muted">{t`Loading order...`}</p></main></>;
 
   const { order } = data;
   const wait = order.eta_minutes != null && order.status !== 'delivered' && order.status !== 'cancelled'
-    ? order.eta_minutes > BUSY_FROM_MINUTES ? waitText(order.eta_minutes) : order.eta_minutes === 1 ? t('1 minute') : t('{minutes} minutes', { minutes: order.eta_minutes })
-    : t(DEFAULT_ESTIMATED_WAIT);
+    ? order.eta_minutes > BUSY_FROM_MINUTES ? waitText(order.eta_minutes) : t`${plural({ minutes: order.eta_minutes }, { one: '# minute', other: '# minutes' })}`
+    : translate(DEFAULT_ESTIMATED_WAIT);
 
   return (
     <>
@@ -50,43 +54,43 @@ export default function OrderConfirmationPage() {
       <main className="guest-main confirmation">
         <div className="confirmation-hero">
           <CheckCircle2 aria-hidden="true" size={56} />
-          <h2>{t('Order Confirmed!')}</h2>
-          <p className="muted">{order.customer_name && order.customer_name !== 'Guest'
-            ? t('Thanks, {name}. The bar has your order.', { name: order.customer_name }) : t('Thanks. The bar has your order.')}</p>
+          <h2>{t`Order Confirmed!`}</h2>
+          <p className="muted">{order.customer_name && order.customer_name !== /*i18n*/ 'Guest'
+            ? t`Thanks, ${{ name: order.customer_name }}. The bar has your order.` : t`Thanks. The bar has your order.`}</p>
         </div>
-        <section className="card" aria-label={t('Order summary')}>
+        <section className="card" aria-label={t`Order summary`}>
           <dl className="detail-list">
-            <div><dt>{t('Order ID')}</dt><dd className="mono">{order.code}</dd></div>
-            <div><dt>{t('Status')}</dt><dd><span className="badge badge-success">{t(confirmationStatusLabel(order.status))}</span></dd></div>
-            <div><dt>{t('Order time')}</dt><dd>{new Date(order.created_at).toLocaleTimeString(locale, timeFormat)}</dd></div>
-            <div><dt>{t('Estimated wait')}</dt><dd>{wait}</dd></div>
-            <div><dt>{t('Total')}</dt><dd className="price">{formatCents(order.total_cents)}</dd></div>
+            <div><dt>{t`Order ID`}</dt><dd className="mono">{order.code}</dd></div>
+            <div><dt>{t`Status`}</dt><dd><span className="badge badge-success">{translate(confirmationStatusLabel(order.status))}</span></dd></div>
+            <div><dt>{t`Order time`}</dt><dd>{new Date(order.created_at).toLocaleTimeString(locale, timeFormat)}</dd></div>
+            <div><dt>{t`Estimated wait`}</dt><dd>{wait}</dd></div>
+            <div><dt>{t`Total`}</dt><dd className="price">{formatCents(order.total_cents)}</dd></div>
           </dl>
-          <h3 className="subhead">{t('Items')}</h3>
+          <h3 className="subhead">{t`Items`}</h3>
           <ul className="item-list">
             {order.items.map((item) => (
               <li key={item.id}>
-                <span>{item.quantity} × {item.ai_recipe_name || item.name}</span>
+                <span>{item.quantity} × {item.ai_recipe_name || drinkName(item)}</span>
                 <span>{formatCents(item.total_cents)}</span>
               </li>
             ))}
           </ul>
           {order.special_instructions && (
             <>
-              <h3 className="subhead">{t('Special instructions')}</h3>
+              <h3 className="subhead">{t`Special instructions`}</h3>
               <p>{order.special_instructions}</p>
             </>
           )}
           <p className="muted support-line">
-            {data.venue.phone ? <>{t('Questions? Call')} <a href={`tel:${data.venue.phone}`}>{data.venue.phone}</a></> : t('Contact venue for support')}
+            {data.venue.phone ? <>{t`Questions? Call`} <a href={`tel:${data.venue.phone}`}>{data.venue.phone}</a></> : t`Contact venue for support`}
           </p>
         </section>
         <div className="stack action-stack">
           <Link className="btn btn-primary btn-block" to={orderStatusPath(venue.slug, order.id)}>
-            <Navigation aria-hidden="true" size={18} /> {t('Track My Order')}
+            <Navigation aria-hidden="true" size={18} /> {t`Track My Order`}
           </Link>
-          <Link className="btn btn-block" to={`/venue/${venue.slug}`}><GlassWater aria-hidden="true" size={18} /> {t('Order More Drinks')}</Link>
-          <Link className="btn btn-block" to={`/venue/${venue.slug}/ai`}><MessageCircle aria-hidden="true" size={18} /> {t('Chat with AI Bartender')}</Link>
+          <Link className="btn btn-block" to={`/venue/${venue.slug}`}><GlassWater aria-hidden="true" size={18} /> {t`Order More Drinks`}</Link>
+          <Link className="btn btn-block" to={`/venue/${venue.slug}/ai`}><MessageCircle aria-hidden="true" size={18} /> {t`Chat with AI Bartender`}</Link>
         </div>
       </main>
     </>

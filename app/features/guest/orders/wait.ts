@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { translate as t } from '../../../i18n/i18n';
+import { t, plural } from '@lingui/core/macro';
 
 /** Past this many minutes a wait is a busy bar's, said as such and in steps of 5 (docs/decisions/180). */
 export const BUSY_FROM_MINUTES = 20;
@@ -10,10 +10,10 @@ export const BUSY_FROM_MINUTES = 20;
  * never 0 or less.
  */
 export function waitText(minutes: number, long = false) {
-  if (minutes <= 0) return t('Any minute now');
-  if (minutes > BUSY_FROM_MINUTES) return t('Busy: about {minutes} min', { minutes: Math.ceil(minutes / 5) * 5 });
-  if (!long) return t('Ready in about {minutes} min', { minutes });
-  return minutes === 1 ? t('Ready in about 1 minute') : t('Ready in about {minutes} minutes', { minutes });
+  if (minutes <= 0) return t`Any minute now`;
+  if (minutes > BUSY_FROM_MINUTES) return t`Busy: about ${{ minutes: Math.ceil(minutes / 5) * 5 }} min`;
+  if (!long) return t`Ready in about ${minutes} min`;
+  return t`${plural(minutes, { one: 'Ready in about # minute', other: 'Ready in about # minutes' })}`;
 }
 
 const TICK_MS = 15_000;

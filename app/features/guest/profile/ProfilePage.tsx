@@ -12,13 +12,14 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { RequireGuestSignIn } from '../venue/RequireGuestSignIn';
 import { useVenueContext } from '../venue/VenueLayout';
 import { DrinkImage } from '../../../ui/DrinkImage';
-import { useT } from '../../../i18n/i18n';
+import { translate } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 type Tab = 'favorites' | 'history';
 /** Labels are the English ids of the guest's language (docs/decisions/217). */
 const TABS: { id: Tab; label: string; icon: typeof Heart }[] = [
-  { id: 'favorites', label: 'Favorites', icon: Heart },
-  { id: 'history', label: 'History', icon: History },
+  { id: 'favorites', label: /*i18n*/ 'Favorites', icon: Heart },
+  { id: 'history', label: /*i18n*/ 'History', icon: History },
 ];
 
 export { displayPhone } from '../../auth/display-phone';
@@ -26,10 +27,10 @@ export { displayPhone } from '../../auth/display-phone';
 /** Spec: Guest profile (/venue/{slug}/me, also /profile). */
 export default function ProfilePage() {
   const { venue } = useVenueContext();
-  const t = useT();
+  const { t } = useLingui();
   return (
     <>
-      <GuestHeader title={t('My Profile')} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t('Back to {venue} menu', { venue: venue.name }) }} />
+      <GuestHeader title={t`My Profile`} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t`Back to ${{ venue: venue.name }} menu` }} />
       <RequireGuestSignIn slug={venue.slug}>
         <ProfileContents venue={venue} />
       </RequireGuestSignIn>
@@ -38,7 +39,7 @@ export default function ProfilePage() {
 }
 
 function ProfileContents({ venue }: { venue: Venue }) {
-  const t = useT();
+  const { t } = useLingui();
   const [tab, setTab] = useState<Tab>('favorites');
   const signOut = useGuestSignOut();
 
@@ -52,11 +53,11 @@ function ProfileContents({ venue }: { venue: Venue }) {
   return (
     <main className="guest-main">
       <ProfileCard />
-      <div className="tabs" role="tablist" aria-label={t('Profile sections')}>
+      <div className="tabs" role="tablist" aria-label={t`Profile sections`}>
         {TABS.map(({ id, label, icon: Icon }) => (
           <button key={id} id={`tab-${id}`} type="button" role="tab" className="tab" aria-selected={tab === id} aria-controls={`panel-${id}`}
             tabIndex={tab === id ? 0 : -1} onClick={() => setTab(id)} onKeyDown={onTabKey}>
-            <Icon aria-hidden="true" size={18} /> {t(label)}
+            <Icon aria-hidden="true" size={18} /> {translate(label)}
           </button>
         ))}
       </div>
@@ -64,14 +65,14 @@ function ProfileContents({ venue }: { venue: Venue }) {
         {tab === 'favorites' ? <FavoritesList slug={venue.slug} /> : <HistoryList slug={venue.slug} />}
       </section>
       <button type="button" className="btn btn-block sign-out" onClick={() => void signOut(venue.slug)}>
-        <LogOut aria-hidden="true" size={18} /> {t('Sign Out')}
+        <LogOut aria-hidden="true" size={18} /> {t`Sign Out`}
       </button>
     </main>
   );
 }
 
 function ProfileCard() {
-  const t = useT();
+  const { t } = useLingui();
   const profile = useGuestProfile();
   const update = useUpdateGuestProfile();
   const [draft, setDraft] = useState<string | null>(null);
@@ -81,24 +82,24 @@ function ProfileCard() {
     e.preventDefault();
     if (draft === null) return;
     update.mutate(draft.trim(), {
-      onSuccess: () => { setDraft(null); toast.success(t('Profile updated')); },
-      onError: () => toast.error(t('Failed to update profile')),
+      onSuccess: () => { setDraft(null); toast.success(t`Profile updated`); },
+      onError: () => toast.error(t`Failed to update profile`),
     });
   };
 
   return (
-    <section className="card profile-card" aria-label={t('Your details')}>
+    <section className="card profile-card" aria-label={t`Your details`}>
       <div className="avatar" aria-hidden="true">{(name || '?').slice(0, 1).toUpperCase()}</div>
       <div className="profile-text">
-        <p className="profile-name">{name || t('Guest')}</p>
+        <p className="profile-name">{name || t`Guest`}</p>
         {profile.data && <p className="muted">{displayPhone(profile.data.phone_number)}</p>}
       </div>
       <form className="profile-form" onSubmit={save}>
-        <label htmlFor="display-name">{t('Display name')}</label>
+        <label htmlFor="display-name">{t`Display name`}</label>
         <div className="row">
-          <input id="display-name" maxLength={60} placeholder={t('What should the bar call you?')} value={draft ?? name}
+          <input id="display-name" maxLength={60} placeholder={t`What should the bar call you?`} value={draft ?? name}
             onChange={(e) => setDraft(e.target.value)} />
-          <button type="submit" className="btn" disabled={draft === null || update.isPending}>{update.isPending ? t('Saving...') : t('Save')}</button>
+          <button type="submit" className="btn" disabled={draft === null || update.isPending}>{update.isPending ? t`Saving...` : t`Save`}</button>
         </div>
       </form>
     </section>
@@ -106,10 +107,10 @@ function ProfileCard() {
 }
 
 function FavoritesList({ slug }: { slug: string }) {
-  const t = useT();
+  const { t } = useLingui();
   const { data: favorites, isPending } = useFavorites(slug);
-  if (isPending) return <p role="status" className="muted">{t('Loading favorites...')}</p>;
-  if (!favorites?.length) return <p className="empty-state">{t('No favorites yet. Tap the heart on a drink to keep it here.')}</p>;
+  if (isPending) return <p role="status" className="muted">{t`Loading favorites...`}</p>;
+  if (!favorites?.length) return <p className="empty-state">{t`No favorites yet. Tap the heart on a drink to keep it here.`}</p>;
   return (
     <ul className="favorite-list">
       {favorites.map((f) => (
@@ -131,16 +132,16 @@ const loadOrderCard = () => import('../orders/OrderCard');
 const OrderCard = lazy(() => loadOrderCard().then((m) => ({ default: m.OrderCard })));
 
 function HistoryList({ slug }: { slug: string }) {
-  const t = useT();
+  const { t } = useLingui();
   const history = useOrderHistory(slug);
   useEffect(() => { void loadOrderCard(); }, []);
   // docs/product.md §8.7: a failed history read is an empty history.
   const orders = history.data ?? [];
-  if (history.isPending) return <p role="status" className="muted">{t('Loading history...')}</p>;
-  if (orders.length === 0) return <p className="empty-state">{t('No orders yet')}</p>;
+  if (history.isPending) return <p role="status" className="muted">{t`Loading history...`}</p>;
+  if (orders.length === 0) return <p className="empty-state">{t`No orders yet`}</p>;
   return (
     <div className="stack">
-      <Suspense fallback={<p role="status" className="muted">{t('Loading history...')}</p>}>
+      <Suspense fallback={<p role="status" className="muted">{t`Loading history...`}</p>}>
         {orders.map((order) => <OrderCard key={order.id} order={order} slug={slug} />)}
       </Suspense>
     </div>

@@ -10,13 +10,13 @@ import { toast } from '../../../ui/toast';
 import { useSetCartItem } from '../../orders/api';
 import { formatPhoneInput, sanitizeCode } from '../../auth/phone-format';
 import { saveSignInStep, savedSignInStep, takeSignInReturn, type SignInReturn } from '../../auth/sign-in-flow';
-import { useT } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 /** Guest phone sign-in (spec: /venue/{slug}/auth): phone step, then code step. */
 export default function GuestSignInPage() {
   const { venue } = useOutletContext<VenueContext>();
   const navigate = useNavigate();
-  const t = useT();
+  const { t } = useLingui();
   const guest = useGuestSession();
   // A reload on the code step stays on it (docs/decisions/126).
   const [saved] = useState(() => savedSignInStep(venue.slug));
@@ -46,7 +46,7 @@ export default function GuestSignInPage() {
         saveSignInStep(venue.slug, { phone, demoCode: sent.demo_code ?? null });
       },
       // The server says what is wrong with the number ("Enter a valid phone number") or that it is too soon.
-      onError: (err) => setError(err instanceof ApiRequestError && err.status < 500 ? err.message : t('Failed to send code. Please try again.')),
+      onError: (err) => setError(err instanceof ApiRequestError && err.status < 500 ? err.message : t`Failed to send code. Please try again.`),
     });
   }
 
@@ -59,9 +59,9 @@ export default function GuestSignInPage() {
       const { name, ...item } = target.add;
       try {
         await addToCart.mutateAsync({ ...item, mode: 'add' });
-        toast.success(t('Added {qty} × {drink} to cart', { qty: item.qty, drink: name }));
+        toast.success(t`Added ${{ qty: item.qty }} × ${{ drink: name }} to cart`);
       } catch {
-        toast.error(t('Failed to add to cart'));
+        toast.error(t`Failed to add to cart`);
       }
     }
     navigate(target?.returnTo ?? profilePath);
@@ -84,8 +84,8 @@ export default function GuestSignInPage() {
       onError: (err) => {
         const isLocked = err instanceof ApiRequestError && err.code === 'code_locked';
         setLocked(isLocked);
-        setError(isLocked ? t('This code is locked after too many wrong tries.')
-          : err instanceof ApiRequestError && err.status === 429 ? err.message : t('Invalid code. Please try again.'));
+        setError(isLocked ? t`This code is locked after too many wrong tries.`
+          : err instanceof ApiRequestError && err.status === 429 ? err.message : t`Invalid code. Please try again.`);
         setCode('');
       },
     });
@@ -93,14 +93,14 @@ export default function GuestSignInPage() {
 
   return (
     <>
-      <GuestHeader title={t('Sign in')} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t('Back to {venue}', { venue: venue.name }) }} />
+      <GuestHeader title={t`Sign in`} subtitle={venue.name} back={{ to: `/venue/${venue.slug}`, label: t`Back to ${{ venue: venue.name }}` }} />
       <main className="guest-main">
         <section className="card auth-card">
           {step === 'phone' ? (
             <form className="stack" onSubmit={onSend}>
-              <h2>{t('Enter your phone')}</h2>
+              <h2>{t`Enter your phone`}</h2>
               <div className="field">
-                <label htmlFor="guest-phone">{t('Phone number')}</label>
+                <label htmlFor="guest-phone">{t`Phone number`}</label>
                 <input
                   id="guest-phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="(555) 123-4567" required
                   value={phone} onChange={(e) => setPhone(formatPhoneInput(e.target.value))}
@@ -109,32 +109,32 @@ export default function GuestSignInPage() {
               </div>
               {error && <p className="field-error" role="alert">{error}</p>}
               <button type="submit" className="btn btn-primary" disabled={send.isPending || !phone.trim()}>
-                {send.isPending ? t('Sending...') : t('Send Code')}
+                {send.isPending ? t`Sending...` : t`Send Code`}
               </button>
-              <p id="sms-note" className="muted">{t('By continuing, you agree to receive SMS messages')}</p>
+              <p id="sms-note" className="muted">{t`By continuing, you agree to receive SMS messages`}</p>
             </form>
           ) : (
             <form className="stack" onSubmit={onVerify}>
-              <h2>{t('Enter verification code')}</h2>
-              <p className="muted">{t('We sent a {digits}-digit code to {phone}.', { digits: OTP_CODE_LENGTH, phone })}</p>
+              <h2>{t`Enter verification code`}</h2>
+              <p className="muted">{t`We sent a ${{ digits: OTP_CODE_LENGTH }}-digit code to ${phone}.`}</p>
               <div className="field">
-                <label htmlFor="guest-code">{t('Verification code')}</label>
+                <label htmlFor="guest-code">{t`Verification code`}</label>
                 <input
                   id="guest-code" type="text" inputMode="numeric" autoComplete="one-time-code"
                   value={code} onChange={(e) => setCode(sanitizeCode(e.target.value))}
                   className="code-input" disabled={locked}
                 />
               </div>
-              {demoCode && <p className="demo-code" role="note">{t('Demo code: {code}', { code: demoCode })}</p>}
+              {demoCode && <p className="demo-code" role="note">{t`Demo code: ${{ code: demoCode }}`}</p>}
               {error && <p className="field-error" role="alert">{error}</p>}
               {locked && (
-                <button type="button" className="btn" disabled={send.isPending} onClick={sendCode}>{send.isPending ? t('Sending...') : t('Send a new code')}</button>
+                <button type="button" className="btn" disabled={send.isPending} onClick={sendCode}>{send.isPending ? t`Sending...` : t`Send a new code`}</button>
               )}
               <button type="submit" className="btn btn-primary" disabled={locked || verify.isPending || code.length !== OTP_CODE_LENGTH}>
-                {verify.isPending ? t('Verifying...') : t('Verify & Continue')}
+                {verify.isPending ? t`Verifying...` : t`Verify & Continue`}
               </button>
               <button type="button" className="btn btn-ghost" onClick={() => { setStep('phone'); setError(null); setCode(''); setLocked(false); saveSignInStep(venue.slug, null); }}>
-                {t('Change phone number')}
+                {t`Change phone number`}
               </button>
             </form>
           )}

@@ -1,16 +1,16 @@
 import { Moon, Sun } from 'lucide-react';
 import { useState } from 'react';
-import { useT } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 import { setColorScheme, storedColorScheme, type ColorScheme } from '../../../lib/color-scheme';
 
 /** Spec: guests toggle a light or dark theme, stored on the device. */
 export function ThemeToggle() {
-  const t = useT();
+  const { t } = useLingui();
   const [scheme, setScheme] = useState<ColorScheme>(storedColorScheme);
   const next: ColorScheme = scheme === 'dark' ? 'light' : 'dark';
   return (
-    <button type="button" className="icon-button" aria-label={next === 'dark' ? t('Switch to dark theme') : t('Switch to light theme')}
-      title={next === 'dark' ? t('Switch to dark theme') : t('Switch to light theme')}
+    <button type="button" className="icon-button" aria-label={next === 'dark' ? t`Switch to dark theme` : t`Switch to light theme`}
+      title={next === 'dark' ? t`Switch to dark theme` : t`Switch to light theme`}
       onClick={() => { setColorScheme(next); setScheme(next); }}>
       {scheme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
     </button>

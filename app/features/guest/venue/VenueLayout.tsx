@@ -5,9 +5,10 @@ import type { Venue } from '../../../../shared/schemas/venue';
 import { themeVariables } from '../../../../shared/theme';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useEnsureGuestSession } from '../../auth/hooks';
-import { applyVenueDefault, useT } from '../../../i18n/i18n';
+import { applyVenueDefault } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 import { useVenue } from '../../venues/api';
-import { ActiveOrderBanner } from '../orders/ActiveOrderBanner';
+import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import { GuestTabBar } from './GuestTabBar';
 import { StatusPage } from '../../../ui/StatusPage';
 import { memberSessionId } from '../../tables/membership';
@@ -18,6 +19,9 @@ import type { TableHere } from '../../tables/TableFrame';
 const TableFrame = lazy(() => import('../../tables/TableFrame'));
 // The venue's socket: its own chunk, loaded once the venue is on screen (docs/decisions/217).
 const VenueLiveChannel = lazy(() => import('./VenueLiveChannel'));
+// A banner over the tab bar while an order is active (fixed, so nothing moves when it comes): not in the first
+// download (docs/decisions/268).
+const ActiveOrderBanner = lazyAfterPaint(() => import('../orders/ActiveOrderBanner').then((m) => m.ActiveOrderBanner));
 
 /** The tab's name outside a venue (index.html's <title>). */
 const APP_TITLE = 'Barhop';
@@ -36,7 +40,7 @@ export default function VenueLayout() {
   const { search } = useLocation();
   useEffect(() => { rememberTableFromUrl(search); }, [search]);
   const { data: venue, isPending, error } = useVenue(slug);
-  const t = useT();
+  const { t } = useLingui();
   // A guest who asked for no language the app speaks reads the venue's (docs/decisions/217). Optional until every
   // venue answer carries it.
   const venueLanguage = (venue as (Venue & { default_language?: string | null }) | undefined)?.default_language;
@@ -58,18 +62,18 @@ export default function VenueLayout() {
   const [connected, setConnected] = useState(false);
 
   if (isPending) {
-    return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">{t('Loading venue...')}</p></main>;
+    return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">{t`Loading venue...`}</p></main>;
   }
   if (error || !venue) {
     const missing = error instanceof ApiRequestError && error.status === 404;
     return missing ? (
-      <StatusPage title={t('Venue not found')} role="alert">
-        <Link className="btn btn-primary" to="/">{t('Go Home')}</Link>
+      <StatusPage title={t`Venue not found`} role="alert">
+        <Link className="btn btn-primary" to="/">{t`Go Home`}</Link>
       </StatusPage>
     ) : (
-      <StatusPage title={t('Failed to load venue')} role="alert">
-        <p>{errorMessage(error, t('Please try again later'))}</p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>{t('Retry')}</button>
+      <StatusPage title={t`Failed to load venue`} role="alert">
+        <p>{errorMessage(error, t`Please try again later`)}</p>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>{t`Retry`}</button>
       </StatusPage>
     );
   }

@@ -1,7 +1,6 @@
 import { CHAT_OPTIONS } from '../../../../../shared/constants';
-import { useT, type Translate } from '../../../../i18n/i18n';
-
-const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);
+import { english, translate, useLocale, type Translate } from '../../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 export type ChatPicks = {
   base: string | null;
@@ -12,7 +11,7 @@ export type ChatPicks = {
 };
 
 /** docs/product.md §6.4: sweetness defaults to balanced, strength to standard. */
-export const DEFAULT_PICKS: ChatPicks = { base: null, flavors: [], sweetness: 'Balanced', strength: 'Standard', extras: [] };
+export const DEFAULT_PICKS: ChatPicks = { base: null, flavors: [], sweetness: /*i18n*/ 'Balanced', strength: /*i18n*/ 'Standard', extras: [] };
 const MAX_MULTI = 3;
 
 export const hasPicks = (p: ChatPicks) =>
@@ -25,28 +24,28 @@ export const hasPicks = (p: ChatPicks) =>
  */
 export function describePicks(p: ChatPicks, t: Translate = english, lower = true): string {
   const word = (option: string) => (lower ? t(option).toLowerCase() : t(option));
-  const and = (list: string[]) => list.map(word).join(t(' and '));
+  const and = (list: string[]) => list.map(word).join(t(/*i18n*/ ' and '));
   const parts: string[] = [];
-  if (p.base === 'None') parts.push(t('no alcohol'));
+  if (p.base === /*i18n*/ 'None') parts.push(t(/*i18n*/ 'no alcohol'));
   else if (p.base) parts.push(t(p.base));
   if (p.flavors.length > 0) parts.push(and(p.flavors));
   if (p.sweetness !== DEFAULT_PICKS.sweetness) parts.push(word(p.sweetness));
   if (p.strength !== DEFAULT_PICKS.strength) parts.push(word(p.strength));
-  if (p.extras.length > 0) parts.push(t('with {extras}', { extras: and(p.extras) }));
-  return t('Suggest a drink: {picks}', { picks: parts.join(', ') });
+  if (p.extras.length > 0) parts.push(t(/*i18n*/ 'with {extras}', { extras: and(p.extras) }));
+  return t(/*i18n*/ 'Suggest a drink: {picks}', { picks: parts.join(', ') });
 }
 
 type GroupProps = { title: string; options: readonly string[]; isOn: (o: string) => boolean; isDisabled?: (o: string) => boolean; onPick: (o: string) => void };
 
 function ChipGroup({ title, options, isOn, isDisabled, onPick }: GroupProps) {
-  const t = useT();
+  useLocale(); // renders again in a new language: its texts are read at run time
   // The option stays the English value sent to the bartender; the guest reads it in their language.
   return (
     <fieldset className="chat-option-group">
-      <legend>{t(title)}</legend>
+      <legend>{translate(title)}</legend>
       <div className="chips">
         {options.map((o) => (
-          <button key={o} type="button" className="chip" aria-pressed={isOn(o)} disabled={isDisabled?.(o) ?? false} onClick={() => onPick(o)}>{t(o)}</button>
+          <button key={o} type="button" className="chip" aria-pressed={isOn(o)} disabled={isDisabled?.(o) ?? false} onClick={() => onPick(o)}>{translate(o)}</button>
         ))}
       </div>
     </fieldset>
@@ -58,16 +57,16 @@ const toggleIn = (list: string[], value: string) =>
 
 /** The chat's quick-option chips (docs/product.md §10.4): base, flavour, sweetness, strength, extras. */
 export function ChatOptions({ picks, onChange }: { picks: ChatPicks; onChange: (p: ChatPicks) => void }) {
-  const t = useT();
+  const { t } = useLingui();
   return (
     <details className="chat-options card">
-      <summary>{t('Quick options')}</summary>
-      <ChipGroup title="Base" options={CHAT_OPTIONS.base} isOn={(o) => picks.base === o} onPick={(o) => onChange({ ...picks, base: picks.base === o ? null : o })} />
-      <ChipGroup title="Flavor" options={CHAT_OPTIONS.flavor} isOn={(o) => picks.flavors.includes(o)}
+      <summary>{t`Quick options`}</summary>
+      <ChipGroup title={/*i18n*/ "Base"} options={CHAT_OPTIONS.base} isOn={(o) => picks.base === o} onPick={(o) => onChange({ ...picks, base: picks.base === o ? null : o })} />
+      <ChipGroup title={/*i18n*/ "Flavor"} options={CHAT_OPTIONS.flavor} isOn={(o) => picks.flavors.includes(o)}
         isDisabled={(o) => !picks.flavors.includes(o) && picks.flavors.length >= MAX_MULTI} onPick={(o) => onChange({ ...picks, flavors: toggleIn(picks.flavors, o) })} />
-      <ChipGroup title="Sweetness" options={CHAT_OPTIONS.sweetness} isOn={(o) => picks.sweetness === o} onPick={(o) => onChange({ ...picks, sweetness: o })} />
-      <ChipGroup title="Strength" options={CHAT_OPTIONS.strength} isOn={(o) => picks.strength === o} onPick={(o) => onChange({ ...picks, strength: o })} />
-      <ChipGroup title="Extras" options={CHAT_OPTIONS.extras} isOn={(o) => picks.extras.includes(o)}
+      <ChipGroup title={/*i18n*/ "Sweetness"} options={CHAT_OPTIONS.sweetness} isOn={(o) => picks.sweetness === o} onPick={(o) => onChange({ ...picks, sweetness: o })} />
+      <ChipGroup title={/*i18n*/ "Strength"} options={CHAT_OPTIONS.strength} isOn={(o) => picks.strength === o} onPick={(o) => onChange({ ...picks, strength: o })} />
+      <ChipGroup title={/*i18n*/ "Extras"} options={CHAT_OPTIONS.extras} isOn={(o) => picks.extras.includes(o)}
         isDisabled={(o) => !picks.extras.includes(o) && picks.extras.length >= MAX_MULTI} onPick={(o) => onChange({ ...picks, extras: toggleIn(picks.extras, o) })} />
     </details>
   );

@@ -2,7 +2,7 @@ import type { AiSuggestion } from '../../../../../shared/schemas/ai';
 import { formatCents, orderTotals } from '../../../../../shared/money';
 import { Modal } from '../../../../ui/Modal';
 import { StaffConfirmWarning } from './StaffConfirmWarning';
-import { useT } from '../../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 type Props = {
   suggestion: AiSuggestion;
@@ -17,20 +17,20 @@ type Props = {
  * will be told, before it is placed (docs/decisions/190). Cancel is focused first.
  */
 export function OrderNowDialog({ suggestion: s, taxRateBp, busy, onConfirm, onCancel }: Props) {
-  const t = useT();
+  const { t } = useLingui();
   const totals = orderTotals([{ unitPriceCents: s.price_cents, quantity: 1 }], taxRateBp);
   const total = formatCents(totals.totalCents);
   return (
-    <Modal title={t('Order {drink}?', { drink: s.previewName })} onClose={onCancel}>
+    <Modal title={t`Order ${{ drink: s.previewName }}?`} onClose={onCancel}>
       <div className="stack">
-        <p>{t('1 × {drink} · {subtotal}, tax {tax}', { drink: s.previewName, subtotal: formatCents(totals.subtotalCents), tax: formatCents(totals.taxCents) })}</p>
-        <p className="order-now-total"><strong>{t('Total {total}', { total })}</strong></p>
-        {s.order_note && <p>{t('The bar will see:')} <strong>{s.order_note}</strong></p>}
+        <p>{t`1 × ${{ drink: s.previewName }} · ${{ subtotal: formatCents(totals.subtotalCents) }}, tax ${{ tax: formatCents(totals.taxCents) }}`}</p>
+        <p className="order-now-total"><strong>{t`Total ${total}`}</strong></p>
+        {s.order_note && <p>{t`The bar will see:`} <strong>{s.order_note}</strong></p>}
         <StaffConfirmWarning text={s.confirm_with_staff} />
       </div>
       <div className="modal-actions">
-        <button type="button" className="btn btn-ghost" data-autofocus onClick={onCancel}>{t('Cancel')}</button>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={onConfirm}>{busy ? t('Ordering...') : t('Place order · {total}', { total })}</button>
+        <button type="button" className="btn btn-ghost" data-autofocus onClick={onCancel}>{t`Cancel`}</button>
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={onConfirm}>{busy ? t`Ordering...` : t`Place order · ${total}`}</button>
       </div>
     </Modal>
   );

@@ -1,0 +1,40 @@
+// A route's page as a lazily loaded chunk, and a page's second path (app/routes.tsx, app/back-office-routes.tsx).
+import { createElement, lazy, type ComponentType } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
+
+type PageModule = { default: ComponentType };
+/** Loads a route's page chunk; a back-office area's also loads the pages its table matches for `pathname`. */
+export type PageHandle = { preload: (pathname: string) => Promise<unknown> };
+/**
+ * Every screen is its own chunk, so a guest never downloads the back office. Routing is declarative
+ * (BrowserRouter + useRoutes over this table) rather than the data router, which costs ~16 KB
+ * gzipped more in the guest's first download (budget 110 KB, docs/decisions/177); `handle.preload`
+ * lets the start fetch every page of the first URL at once instead of one after the other. A page
+ * whose chunk has arrived renders directly; only one still on its way suspends (React.lazy).
+ */
+export const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Component' | 'handle'> => {
+  let loading: Promise<PageModule> | undefined;
+  let loaded: ComponentType | undefined;
+  const preload = () => (loading ??= load().then((module) => {
+    loaded = module.default;
+    return module;
+  }));
+  const Lazy = lazy(preload);
+  const Page = () => createElement(loaded ?? Lazy);
+  return { Component: Page, handle: { preload } satisfies PageHandle };
+};
+
+
+/** The back office's areas: each one's route table loads with its first page (app/back-office-routes.tsx). */
+export type BackOfficeArea = 'admin' | 'staff' | 'super';
+
+/**
+ * A page's second path: replaced in history by its one canonical path, with the same params, query and hash
+ * (docs/decisions/177). The last `from` in the path (after any slug that happens to contain it) becomes `to`.
+ */
+export function RedirectTo({ from, to }: { from: string; to: string }) {
+  const { pathname, search, hash } = useLocation();
+  const at = pathname.lastIndexOf(from);
+  return <Navigate replace to={{ pathname: pathname.slice(0, at) + to + pathname.slice(at + from.length), search, hash }} />;
+}
+

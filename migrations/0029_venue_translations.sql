@@ -1,0 +1,1 @@
+ALTER TABLE `venues` ADD `text_translations` text DEFAULT '{}' NOT NULL;
