@@ -89,6 +89,9 @@ export type PlacementOutcome =
   | { ok: true; status: 200; body: PlacedOrder; replayed: boolean; order: Order; ownerKey: string; linkedDays: string[]; seq: number | null }
   | Refusal;
 
+/** What the Worker answers a placement with: the placed order's body encoded as JSON, or the refusal (docs/decisions/270). */
+export type PlacementAnswer = { ok: true; json: string } | Refusal;
+
 export const refuse = (status: Refusal['status'], code: string, message: string, details?: RefusalDetails): Refusal =>
   ({ ok: false, status, code, message, details });
 
