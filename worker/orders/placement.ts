@@ -378,7 +378,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     id: orderId,
     restaurantId: req.venueId,
     ownerKey: req.owner.ownerKey,
-    // Never read: the owner key names the device (docs/decisions/246, storage), so a kept order does not carry it twice.
+    // Never read: the owner key names the device (docs/decisions/270, storage), so a kept order does not carry it twice.
     guestSessionId: null,
     guestId: req.owner.guestId,
     userId: null,
