@@ -116,7 +116,7 @@ const smallIcons = (): Plugin => ({
 });
 
 /**
- * The API reference page (/api/reference, served by the Worker: docs/decisions/250) runs Swagger UI from files of our
+ * The API reference page (/api/reference, served by the Worker: docs/decisions/252) runs Swagger UI from files of our
  * own origin, so it works offline and under the app's Content-Security-Policy: the build copies them from
  * swagger-ui-dist into the static assets under /api-reference/ (beside public/api-reference/reference.js) and
  * `vite dev` serves them from node_modules. No app route imports them.
@@ -225,7 +225,7 @@ export default defineConfig({
   build: { manifest: true, sourcemap: false, outDir: process.env.BARHOP_OUT_DIR || 'dist' },
   environments: {
     // The Worker ships as one module: the OpenAPI document's schema converters (hono-openapi) load their vendor
-    // adapters with dynamic imports, which would otherwise split it into chunks (docs/decisions/249).
+    // adapters with dynamic imports, which would otherwise split it into chunks (docs/decisions/252).
     barhop: { build: { rolldownOptions: { output: { codeSplitting: false } } } },
     client: {
       build: {

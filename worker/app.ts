@@ -115,7 +115,7 @@ const api = new Hono<AppContext>()
 if (__BARHOP_DEMO_BUILD__) api.route('/dev/bench', devBenchRoutes());
 // The local Stripe stand-in's onboarding page (docs/decisions/244): demo builds only, never in production.
 if (__BARHOP_DEMO_BUILD__) api.route('/payments', localOnboardingRoutes);
-// The API's OpenAPI document and reference page, read from the whole app (docs/decisions/249); outside ApiType, as
+// The API's OpenAPI document and reference page, read from the whole app (docs/decisions/252); outside ApiType, as
 // the app's client never calls them.
 api.route('/', openApiRoutes(() => app));
 

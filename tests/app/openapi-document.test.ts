@@ -4,7 +4,7 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import type { OpenApiDocument } from '../../worker/openapi/document';
 
 /*
- * The API's OpenAPI document (GET /api/openapi.json, docs/decisions/249) built from the Worker's app here in node:
+ * The API's OpenAPI document (GET /api/openapi.json, docs/decisions/252) built from the Worker's app here in node:
  * swagger-parser validates with ajv, which compiles code at run time, and workerd refuses that.
  * tests/worker/openapi.test.ts checks the served document covers every mounted route.
  */

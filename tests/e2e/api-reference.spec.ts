@@ -1,4 +1,4 @@
-// The API reference (docs/decisions/249, 250): /api/reference renders the Worker's OpenAPI document with Swagger UI from
+// The API reference (docs/decisions/252): /api/reference renders the Worker's OpenAPI document with Swagger UI from
 // files of our own origin, under the app's Content-Security-Policy, and loads nothing of the app.
 import { expect, test } from '@playwright/test';
 

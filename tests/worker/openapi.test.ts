@@ -16,9 +16,9 @@ async function servedDocument() {
   return res.json as Document;
 }
 
-describe('GET /api/openapi.json (docs/decisions/249)', () => {
+describe('GET /api/openapi.json (docs/decisions/252)', () => {
   // Validated against the OpenAPI 3.1 schema by tests/app/openapi-document.test.ts: swagger-parser's ajv compiles
-  // code at run time, which workerd refuses (docs/decisions/249).
+  // code at run time, which workerd refuses (docs/decisions/252).
   it('is an OpenAPI 3.1 document of the Barhop API', async () => {
     const document = await servedDocument();
     expect(document.openapi).toMatch(/^3\.1\./);

@@ -1,6 +1,5 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
@@ -9,7 +8,8 @@ import { ORDER_CODE_SPACE, orderCodeAt } from '../../shared/order-codes';
 import { PlacedOrder } from '../../shared/schemas/order';
 import * as schema from '../../worker/db/schema';
 import { venueHub } from '../../worker/live/hub-client';
-import { pendingEtaSql, placeOrder, type PlacementRequest } from '../../worker/orders/placement';
+import { placeOrder, type PlacementRequest } from '../../worker/orders/placement';
+import { pendingEtaStatement } from '../../worker/orders/placement-batch';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, countRows, guestToken, makeUnavailable, staffToken, suggestedCreation, venueId } from './order-helpers';
 
@@ -376,7 +376,6 @@ describe('Idempotency-Key', () => {
 
 describe('placing with the drinks the hub holds (docs/decisions/157)', () => {
   it('stores the same ETA in SQL as etaMinutes computes, for any queue and any pace of the bar (docs/decisions/180)', async () => {
-    const db = drizzle(env.DB, { schema });
     const venue = 'eta-sql-venue';
     await env.DB.prepare("INSERT OR IGNORE INTO venues (id, slug, name) VALUES (?1, ?1, 'ETA check')").bind(venue).run();
     const madeAt = new Date(Date.now() - 5 * 60_000).toISOString();
@@ -392,7 +391,7 @@ describe('placing with the drinks the hub holds (docs/decisions/157)', () => {
             await env.DB.prepare(`INSERT INTO orders (id, restaurant_id, owner_key, status, subtotal_cents, tax_cents, total_cents, tax_rate_bp, drink_count, made_at)
               VALUES (?, ?, 'm', 'delivered', 0, 0, 0, 0, ?, ?)`).bind(newId(), venue, made, madeAt).run();
           }
-          const row = await db.get<{ eta: number }>(sql`select ${pendingEtaSql(venue, own)} as eta`);
+          const row = (await pendingEtaStatement(env.DB, venue, own).first<{ eta: number }>())!;
           expect(row.eta, `${ahead} ahead, ${own} own, ${made} made`).toBe(etaMinutes('pending', ahead, own, made));
         }
       }

@@ -51,7 +51,7 @@ export const POLICY: Record<string, readonly Who[]> = {
   '/api/payments/local-onboarding': EVERYONE,
   // The VAPID public key a browser subscribes with (docs/decisions/227): public, like the key.
   '/api/push': EVERYONE,
-  // The API's OpenAPI document and its reference page (docs/decisions/249, 250).
+  // The API's OpenAPI document and its reference page (docs/decisions/252).
   'GET /api/openapi.json': EVERYONE,
   'GET /api/reference': EVERYONE,
 

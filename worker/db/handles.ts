@@ -27,3 +27,6 @@ export function d1Statement(d1: D1Database, query: SQL | { getSQL(): SQL }): D1P
   const { sql, params } = dialect.sqlToQuery('getSQL' in query ? query.getSQL() : query);
   return d1.prepare(sql).bind(...params);
 }
+
+/** The D1 binding (or session) a drizzle handle runs over: drizzle keeps it as `$client`, which `Db` does not type. */
+export const d1Of = (db: Db): D1Database => (db as Db & { $client: D1Database }).$client;

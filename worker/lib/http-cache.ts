@@ -46,6 +46,12 @@ export function revalidatedEntity<T>(c: Context<AppContext>, { body, etag }: Jso
   // The answer depends on who asks when the read is private.
   if (cacheControl === PRIVATE_REVALIDATE) c.header('Vary', 'Authorization', { append: true });
   if (matches(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
-  // The body is `T` already serialised: typed as the JSON answer it is, so the app's client reads `T` (docs/decisions/177).
-  return c.body(body, 200, { 'Content-Type': 'application/json' }) as unknown as Response & TypedResponse<T, 200, 'json'>;
+  return serialisedJson<T>(c, body);
 }
+
+/**
+ * A 200 whose body is `T` already serialised (a kept menu, a placement the venue's hub encoded): typed as the JSON
+ * answer it is, so the app's client reads `T` (docs/decisions/177).
+ */
+export const serialisedJson = <T>(c: Context<AppContext>, body: string) =>
+  c.body(body, 200, { 'Content-Type': 'application/json' }) as unknown as Response & TypedResponse<T, 200, 'json'>;

@@ -20,7 +20,7 @@ type SentAs<Target extends keyof ValidationTargets, Schema extends z.ZodType> =
  * Validates one part of the request with a schema from `shared/`. The parsed value is typed for the handler, and
  * what the caller sends is typed from the schema's input, so the app's client (app/lib/api-client.ts) follows the
  * server; a failure is a 400 in the docs/product.md §7.2 shape. The schema is also the request's part of the API's
- * OpenAPI document (worker/openapi/document.ts, docs/decisions/249).
+ * OpenAPI document (worker/openapi/document.ts, docs/decisions/252).
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType, E extends Env = Env, P extends string = string>(
   target: Target, schema: Schema,

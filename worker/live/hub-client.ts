@@ -2,10 +2,26 @@ import { utcDay } from '../analytics/sales-figures';
 import type { WorkerEnv } from '../env';
 import type { EndedSessions, VenueHub } from './venue-hub';
 
+/**
+ * Each venue's hub id, derived from its name once per isolate and namespace rather than hashed again on every
+ * request (docs/decisions/270). An id is a plain value, not tied to the request that made it.
+ */
+const hubIds = new WeakMap<object, Map<string, DurableObjectId>>();
+/** Past this many venues the isolate starts its map over. */
+const MAX_HUB_IDS = 10_000;
+
 /** The venue's hub, typed for RPC. One Durable Object per venue, named by the venue id. */
 export function venueHub(env: WorkerEnv, venueId: string) {
   const namespace = env.VENUE_HUB as unknown as DurableObjectNamespace<VenueHub>;
-  return namespace.get(namespace.idFromName(venueId));
+  let ids = hubIds.get(namespace);
+  if (!ids) hubIds.set(namespace, (ids = new Map()));
+  let id = ids.get(venueId);
+  if (!id) {
+    if (ids.size >= MAX_HUB_IDS) ids.clear();
+    id = namespace.idFromName(venueId);
+    ids.set(venueId, id);
+  }
+  return namespace.get(id);
 }
 
 /**

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
-import type { PlacementOutcome, PlacementRequest } from '../orders/placement';
+import type { PlacementAnswer, PlacementOutcome, PlacementRequest } from '../orders/placement';
 import type { PaymentRequest, RecallRequest, StatusChangeOutcome, StatusChangeRequest } from '../orders/transition';
 import { OrderDesk } from '../orders/order-desk';
 import { toOrders } from '../orders/serialize';
@@ -155,6 +155,16 @@ export class VenueHub extends DurableObject<Env> {
   async placeOrder(req: PlacementRequest): Promise<Bookmarked<PlacementOutcome>> {
     await this.open(req.venueId);
     return this.bookmarked(await this.orders.place(req));
+  }
+
+  /**
+   * A guest's placement over HTTP (worker/orders/submit.ts): the answer's body already encoded as JSON, so the order
+   * crosses the RPC boundary once, as one string, and the Worker sends it as is (docs/decisions/270).
+   */
+  async placeOrderForAnswer(req: PlacementRequest): Promise<Bookmarked<PlacementAnswer>> {
+    await this.open(req.venueId);
+    const outcome = await this.orders.place(req);
+    return this.bookmarked(outcome.ok ? { ok: true, json: JSON.stringify(outcome.body) } : outcome);
   }
 
   async changeStatus(req: StatusChangeRequest): Promise<Bookmarked<StatusChangeOutcome>> {

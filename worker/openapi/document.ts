@@ -43,7 +43,7 @@ export function resourceOf(path: string): string {
 }
 
 /**
- * The API's OpenAPI 3.1 document, read from the app itself (docs/decisions/249): every route `app.routes` lists, its
+ * The API's OpenAPI 3.1 document, read from the app itself (docs/decisions/252): every route `app.routes` lists, its
  * request parts from the zod schemas its validators use (worker/lib/validate.ts), its security from the guards it
  * passes (worker/auth/middleware.ts), and its summary and success answer from worker/openapi/operations.ts.
  */

@@ -6,12 +6,12 @@ import { openApiDocument } from './document';
 /**
  * Where the reference page's Swagger UI files are: copied from swagger-ui-dist into the build's static assets by
  * vite.config.ts (served from node_modules by `vite dev`), so the page works offline and no app route loads them
- * (docs/decisions/250).
+ * (docs/decisions/252).
  */
 export const REFERENCE_ASSETS = '/api-reference';
 
 /**
- * The API's OpenAPI document and its reference page (docs/decisions/249, 250). The document is read from the whole
+ * The API's OpenAPI document and its reference page (docs/decisions/252). The document is read from the whole
  * app, which mounts these routes, so the app is passed in (`appOf`) and read on the first request.
  */
 export function openApiRoutes(appOf: () => Hono<AppContext>): Hono<AppContext> {

@@ -76,7 +76,7 @@ export class FirstOrderCeiling {
   /**
    * Placed by devices the hub had not seen order, counted as first orders without asking the database: most are
    * looked up never, since the count stays under the ceiling. When it reaches it, they are looked up at once, and
-   * only the true first orders stay counted (docs/decisions/246).
+   * only the true first orders stay counted (docs/decisions/270).
    */
   private unverified: Unverified[] = [];
 

@@ -44,7 +44,7 @@ export type OrderDeskHost = {
 };
 
 /**
- * How long the hub places on the drinks it holds without reading them again (docs/decisions/246). The write batch
+ * How long the hub places on the drinks it holds without reading them again (docs/decisions/270). The write batch
  * checks each held drink it orders in its own transaction (available, not sold out, price and edit time unchanged),
  * a drink the held copy lacks or calls unavailable is placed the full way, and a menu change drops the copy: its age
  * decides nothing, so it is read once a minute per venue rather than every two seconds.

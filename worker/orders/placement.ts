@@ -1,26 +1,28 @@
 // Placing an order. Runs inside the venue's Durable Object (worker/live/venue-hub.ts), which
 // serialises placement per guest; the partial unique index orders_one_active_uq makes the insert
 // itself the one-active-order check (docs/decisions/157).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
-import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, MAKING_ORDER_STATUSES, ETA_BASE_MINUTES, ETA_COLD_DRINKS_PER_WINDOW, ETA_PACE_WINDOW_MINUTES, etaMinutes } from '../../shared/orders';
+import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, MAKING_ORDER_STATUSES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import type { ModifierOption } from '../../shared/schemas/modifiers';
 import { AI_CREATION_HAS_NO_OPTIONS, resolveModifiers, type ResolvedModifiers } from '../../shared/modifiers';
 import { withModifierFacts } from '../../shared/drink-facts';
-import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderEvents, orderItems, orders, tableCartLines, venues } from '../db/schema';
+import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderItems, orders, tableCartLines } from '../db/schema';
+import { d1Of, d1Statement } from '../db/handles';
 import type { Db } from '../env';
 import { issuedCreations, ownSuggestionIds, type IssuedCreation } from './ai-creations';
-import { drinksMadeSql, paceSince, queueAheadQuery, toQueueAhead } from './queue';
+import { paceSince, queueAheadQuery, toQueueAhead } from './queue';
+import { idempotencyInsert, liveCreatedInsert, orderInsert, orderItemInsert, placedEventInsert } from './placement-batch';
 import { toOrder, type NewOrderItemRow, type OrderLineRow, type OrderRow } from './serialize';
 import { inChunks } from '../lib/in-chunks';
 import { refusalParts, type RefusalArgs } from '../lib/errors';
 import type { RefusalId } from '../../shared/refusals';
 import { utcDay } from '../analytics/sales-figures';
-import { liveCreationInsert, recordedSeq } from '../live/live-log';
+import { recordedSeq } from '../live/live-log';
 import { happyHourCovers, pricingAt, scheduledPriceCents, type VenuePricing } from '../../shared/happy-hour';
 import { belowZeroMessage } from '../../shared/line-price';
 
@@ -89,6 +91,9 @@ export type PlacementOutcome =
   | { ok: true; status: 200; body: PlacedOrder; replayed: boolean; order: Order; ownerKey: string; linkedDays: string[]; seq: number | null }
   | Refusal;
 
+/** What the Worker answers a placement with: the placed order's body encoded as JSON, or the refusal (docs/decisions/270). */
+export type PlacementAnswer = { ok: true; json: string } | Refusal;
+
 export const refuse = (status: Refusal['status'], code: string, message: string, details?: RefusalDetails): Refusal =>
   ({ ok: false, status, code, message, details });
 
@@ -108,14 +113,6 @@ export const VENUE_CHANGED = 'venue_changed';
 
 /** A checkout paid first whose cart or prices changed after the card was authorised (docs/decisions/241). */
 export const CART_CHANGED = 'cart_changed';
-
-/**
- * The order's tax rate, as a subquery that is NULL unless the venue is still active with the rate
- * the Worker saw: the NOT NULL column then fails the insert and rolls back the whole batch, so a
- * venue read from a cache is checked in the same transaction as the write (docs/decisions/157).
- */
-const taxRateIfVenueUnchanged = (req: PlacementRequest) =>
-  sql`(select ${venues.taxRateBp} from ${venues} where ${venues.id} = ${req.venueId} and ${venues.active} = 1 and ${venues.taxRateBp} = ${req.taxRateBp})`;
 
 /** True when a D1 error (possibly wrapped by drizzle) is a `kind` constraint failure on `columns`. */
 function isConstraintFailure(err: unknown, kind: 'UNIQUE' | 'NOT NULL', columns: string): boolean {
@@ -268,23 +265,6 @@ type PlacementStart = Awaited<ReturnType<typeof readStart>> | {
   ahead: null;
 };
 
-/**
- * The ETA stored with a new pending order, in SQL over the queue ahead and the bar's pace (same transaction as the
- * insert): etaMinutes('pending', ahead, own, made) = ETA_BASE_MINUTES + ceil((ahead + own) × 30 / max(20, made)),
- * the ceiling written as (a + b - 1) / b truncated (bound numbers are reals in D1). tests/worker/orders-placement.test.ts
- * compares it with etaMinutes.
- */
-export const pendingEtaSql = (venueId: string, ownDrinks: number, now = Date.now()) => {
-  const work = sql`((select coalesce(sum(${orders.drinkCount}), 0) from ${orders} where ${orders.restaurantId} = ${venueId} and ${orders.status} in ('pending', 'preparing')) + ${ownDrinks}) * ${ETA_PACE_WINDOW_MINUTES}`;
-  const pace = sql`max(${ETA_COLD_DRINKS_PER_WINDOW}, ${drinksMadeSql(venueId, paceSince(now))})`;
-  return sql`(${ETA_BASE_MINUTES} + cast((${work} + ${pace} - 1) / ${pace} as integer))`;
-};
-
-/** The line's unit price, NULL (failing the insert) unless its held drink is still orderable as held. */
-const priceIfDrinkUnchanged = (drink: typeof menuDrinks.$inferSelect, unitPriceCents: number) =>
-  sql`(select ${unitPriceCents} from ${menuDrinks} where ${menuDrinks.id} = ${drink.id} and ${menuDrinks.restaurantId} = ${drink.restaurantId}
-    and ${menuDrinks.isAvailable} = 1 and ${menuDrinks.soldOutReason} is null and ${menuDrinks.updatedAt} = ${drink.updatedAt} and ${menuDrinks.priceCents} = ${drink.priceCents})`;
-
 async function placeAfterReading(db: Db, req: PlacementRequest, start: PlacementStart, liveBase: number, code: string): Promise<PlacementOutcome> {
   const replay = await replayOf(db, start.record, req);
   if (replay) return replay;
@@ -398,7 +378,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     id: orderId,
     restaurantId: req.venueId,
     ownerKey: req.owner.ownerKey,
-    // Never read: the owner key names the device (docs/decisions/246, storage), so a kept order does not carry it twice.
+    // Never read: the owner key names the device (docs/decisions/270, storage), so a kept order does not carry it twice.
     guestSessionId: null,
     guestId: req.owner.guestId,
     userId: null,
@@ -432,47 +412,38 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   };
 
   // One batch (one D1 transaction): the order is durable before anyone is told about it. The idempotency record
-  // goes first, so a retry's batch stops at its key (and is replayed) before the one-active-order rule.
+  // goes first, so a retry's batch stops at its key (and is replayed) before the one-active-order rule. Its statements
+  // are plain D1 statements over constant SQL (worker/orders/placement-batch.ts, docs/decisions/270).
+  const d1 = d1Of(db);
   const cartItemIds = fromCart ? start.cart.map((c) => c.id) : [];
-  const idempotencyInsert = req.idempotencyKey
-    ? [db.insert(idempotencyRecords).values({
-      restaurantId: req.venueId, key: req.idempotencyKey, ownerKey: req.owner.ownerKey, requestHash: req.requestHash, orderId, createdAt: now,
-    })]
-    : [];
   const suggestionIds = [...new Set([suggestedLine?.aiInteractionId, ...creationLines.map((l) => l.aiInteractionId)].filter((id): id is string => Boolean(id)))];
   let linkedDays: string[] = [];
   let stored: OrderLineRow[] = [];
   let seq: number | null = null;
   try {
-    const orderInsert = db.insert(orders).values({
-      ...orderRow, taxRateBp: taxRateIfVenueUnchanged(req), ...(heldDrinks ? { etaMinutes: pendingEtaSql(req.venueId, ownDrinks) } : {}),
-    });
     const before = [
-      ...idempotencyInsert,
+      ...(req.idempotencyKey
+        ? [idempotencyInsert(d1, { venueId: req.venueId, key: req.idempotencyKey, ownerKey: req.owner.ownerKey, requestHash: req.requestHash, orderId, at: now })]
+        : []),
       // With held drinks the insert computes the ETA over the queue and answers it: the queue is summed once.
-      heldDrinks ? orderInsert.returning({ etaMinutes: orders.etaMinutes }) : orderInsert,
+      orderInsert(d1, orderRow, heldDrinks ? paceSince(Date.parse(now)) : null),
     ];
-    const [firstStatement, ...rest] = [
+    const statements = [
       ...before,
-      // Each line answers the id the database gave it (its row number, docs/decisions/152).
-      ...itemRows.map((row) => db.insert(orderItems).values(heldDrinks && row.menuDrinkId
-        ? { ...row, unitPriceCents: priceIfDrinkUnchanged(byId.get(row.menuDrinkId)!, row.unitPriceCents) }
-        : row).returning({ id: orderItems.id })),
-      db.insert(orderEvents).values({
-        orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: req.owner.ownerKey, createdAt: now,
-      }),
+      ...itemRows.map((row) => orderItemInsert(d1, row, heldDrinks && row.menuDrinkId ? byId.get(row.menuDrinkId)! : null)),
+      placedEventInsert(d1, orderId, req.owner.ownerKey, now),
       // Its live event, numbered in this transaction (docs/decisions/154).
-      liveCreationInsert(db, { venueId: req.venueId, orderId, from: null, to: 'pending', at: now }, liveBase),
-      ...inChunks(cartItemIds).map((ids) => db.delete(cartItems).where(inArray(cartItems.id, ids))),
-      ...inChunks(req.tableCartLineIds ?? []).map((ids) => db.delete(tableCartLines).where(inArray(tableCartLines.id, ids))),
-      ...suggestionIds.map((id) => db.update(aiInteractions).set({ wasOrdered: true, orderId })
+      liveCreatedInsert(d1, req.venueId, orderId, now, liveBase),
+      ...inChunks(cartItemIds).map((ids) => d1Statement(d1, db.delete(cartItems).where(inArray(cartItems.id, ids)))),
+      ...inChunks(req.tableCartLineIds ?? []).map((ids) => d1Statement(d1, db.delete(tableCartLines).where(inArray(tableCartLines.id, ids)))),
+      ...suggestionIds.map((id) => d1Statement(d1, db.update(aiInteractions).set({ wasOrdered: true, orderId })
         .where(and(eq(aiInteractions.id, id), eq(aiInteractions.restaurantId, req.venueId), inArray(aiInteractions.ownerKey, [req.owner.ownerKey, ...creationOwners])))
-        .returning({ createdAt: aiInteractions.createdAt })),
+        .returning({ createdAt: aiInteractions.createdAt }))),
     ];
-    const results = await db.batch([firstStatement!, ...rest]);
-    if (heldDrinks) eta = (results[before.length - 1] as { etaMinutes: number | null }[])[0]!.etaMinutes ?? 0;
-    linkedDays = (results.slice(results.length - suggestionIds.length) as { createdAt: string }[][]).flat().map((row) => utcDay(row.createdAt));
-    stored = itemRows.map((row, i) => ({ ...row, id: (results[before.length + i] as { id: number }[])[0]!.id }));
+    const results = (await d1.batch<Record<string, unknown>>(statements)).map((r: D1Result<Record<string, unknown>>) => r.results);
+    if (heldDrinks) eta = Number((results[before.length - 1]![0] as { eta_minutes: number | null }).eta_minutes ?? 0);
+    linkedDays = results.slice(results.length - suggestionIds.length).flat().map((row: Record<string, unknown>) => utcDay((row as { created_at: string }).created_at));
+    stored = itemRows.map((row, i) => ({ ...row, id: (results[before.length + i]![0] as { id: number }).id }));
     seq = recordedSeq(results[before.length + itemRows.length + 1]);
   } catch (err) {
     if (isConstraintFailure(err, 'NOT NULL', 'orders.tax_rate_bp')) return refuse(409, VENUE_CHANGED, 'The venue changed; place the order again');

@@ -13,7 +13,9 @@ import { findActiveVenue } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
 import { sendBookmark } from '../shards/sessions';
 import type { Bookmarked } from '../live/venue-hub';
-import { VENUE_CHANGED, type PlacementLine, type PlacementOutcome, type PlacementRequest } from './placement';
+import { VENUE_CHANGED, type PlacementAnswer, type PlacementLine, type PlacementRequest } from './placement';
+import type { PlacedOrder } from '../../shared/schemas/order';
+import { serialisedJson } from '../lib/http-cache';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -78,15 +80,16 @@ export async function submitPlacement(c: Context<AppContext>, input: PlacementIn
   if (!outcome.ok && outcome.status === 429) throw tooManyRequests(outcome.retryAfterSeconds ?? 60, outcome.message);
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
   if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
-  return c.json(outcome.body, 200);
+  // The hub encoded the body (docs/decisions/270): sent as it came.
+  return serialisedJson<PlacedOrder>(c, outcome.json);
 }
 
-async function placeThroughHub(c: Context<AppContext>, input: PlacementInput, venue: Venue): Promise<Bookmarked<PlacementOutcome>> {
+async function placeThroughHub(c: Context<AppContext>, input: PlacementInput, venue: Venue): Promise<Bookmarked<PlacementAnswer>> {
   const guest = guestCaller(c);
   const ownerKey = ownerKeyOf(guest);
   const idempotencyKey = idempotencyKeyOf(c);
   const requestHash = await sha256Hex(JSON.stringify({ kind: input.kind, venue: venue.id, owner: ownerKey, body: input.body }));
-  return venueHub(c.env, venue.id).placeOrder({
+  return venueHub(c.env, venue.id).placeOrderForAnswer({
     kind: input.kind,
     venueId: venue.id,
     taxRateBp: venue.taxRateBp,
