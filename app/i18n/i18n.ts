@@ -59,7 +59,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 
 /**
  * The stored choice is also a cookie, so the Worker drawing the next venue page chooses the same language and draws
- * no English first paint for a guest who reads Spanish (worker/pages/venue-page.ts).
+ * its first paint in it (worker/pages/venue-page.ts, docs/decisions/272).
  */
 function rememberInCookie(locale: Locale) {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;
