@@ -107,7 +107,10 @@ test.describe('a guest whose browser reads Spanish', () => {
     const grid = page.getByRole('list', { name: 'Bebidas' });
     await expect(grid.getByRole('link')).toHaveCount(drinks.length);
 
-    const { firstPaint, shown, layoutShift } = await page.evaluate(() => window as unknown as { layoutShift: number; firstPaint: string[]; shown: string[] });
+    const { firstPaint, shown, layoutShift } = await page.evaluate(() => {
+      const w = window as unknown as { layoutShift: number; firstPaint: string[]; shown: string[] };
+      return { firstPaint: w.firstPaint, shown: w.shown, layoutShift: w.layoutShift };
+    });
     // The Worker's first paint was Spanish: the catalog's words, the Spanish menu's drinks.
     expect(firstPaint[0]).toContain(`Todas las bebidas (${drinks.length})`);
     expect(firstPaint[1]).toContain(drinks[0]!.name);
