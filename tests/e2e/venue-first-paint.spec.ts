@@ -95,7 +95,7 @@ test.describe('a guest whose browser reads Spanish', () => {
           if (!entry.hadRecentInput) w.layoutShift += entry.value;
         }
       }).observe({ type: 'layout-shift', buffered: true });
-      const cards = () => [...document.querySelectorAll('#root .drink-card')].slice(0, 6).map((card) => (card as HTMLElement).innerText);
+      const cards = () => Array.from(document.querySelectorAll('#root .drink-card')).slice(0, 6).map((card) => (card as HTMLElement).innerText);
       // The page as parsed, before the app's code is even requested (the loader asks for it after the first paint).
       document.addEventListener('DOMContentLoaded', () => { w.firstPaint = [(document.querySelector('#root .chips') as HTMLElement | null)?.innerText ?? '', ...cards()]; });
       // Every text the page shows on its way to the app: any English would be a flash the guest sees.
