@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { linguiPlugins } from './vite.config';
 
@@ -21,6 +22,8 @@ export default defineConfig({
         // vite.config.ts never reads this file, so no deployable build takes these flags.
         define: { __BARHOP_DEMO_BUILD__: 'true', __BARHOP_LOCAL_BUILD__: 'true' },
         plugins: [
+          // The venue page's first paint says its words from the app's .po catalogs, as the build compiles them (docs/decisions/272).
+          ...lingui(),
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             // VENUE_SHARDS off: the tests' seed keeps every venue on the control database (the single-shard

@@ -19,6 +19,13 @@ export function categoryLabel(category: string, venueName?: string): string {
   return CATEGORY_LABELS[category as DrinkCategory] ?? category.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
+/** A category's label in the reader's language (`t`); a category the labels do not know keeps its name. */
+export function categoryName(t: (id: string, values?: Record<string, unknown>) => string, category: string, venueName?: string) {
+  if (category === 'other' && venueName) return t(/*i18n*/ '{venue} Classics', { venue: venueName });
+  const label = CATEGORY_LABELS[category as DrinkCategory] as string | undefined;
+  return label ? t(label) : categoryLabel(category, venueName);
+}
+
 type MatchableDrink = { name: string; description: string; category: string; tags: string[] };
 
 /** Spec: the category page's match rule. */

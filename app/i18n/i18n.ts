@@ -5,11 +5,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Messages } from '@lingui/core';
 import { setMoneyLocale } from '../../shared/money';
-import { english, type Say } from './english';
+import { english, type Say } from '../../shared/english-messages';
 import { askedLocale, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALE_STORAGE_KEY, toLocale, type Locale } from './locales';
 import type { RefusalText } from './refusal-text';
 
-export { english, type MessageDescriptor, type Say, type Translate } from './english';
+export { english, type MessageDescriptor, type Say, type Translate } from '../../shared/english-messages';
 
 /** Each language's catalog, its .po compiled by Lingui's Vite plugin at build time: its own chunk. */
 const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
@@ -59,7 +59,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 
 /**
  * The stored choice is also a cookie, so the Worker drawing the next venue page chooses the same language and draws
- * no English first paint for a guest who reads Spanish (worker/pages/venue-page.ts).
+ * its first paint in it (worker/pages/venue-page.ts, docs/decisions/272).
  */
 function rememberInCookie(locale: Locale) {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;

@@ -1,4 +1,4 @@
-import { allergenList } from '../i18n/content-words';
+import { allergenList } from '../../shared/content-words';
 import type { Translate } from '../i18n/i18n';
 
 const english: Translate = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : id);

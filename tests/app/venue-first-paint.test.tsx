@@ -17,6 +17,8 @@ import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
 import { AFTER_FIRST_PAINT_LOADER, AFTER_FIRST_PAINT_LOADER_CSP_HASH } from '../../worker/pages/after-first-paint-loader';
 import { menuFirstPaint } from '../../worker/pages/menu-first-paint';
+import { firstPaintWords } from '../../worker/pages/first-paint-words';
+import { activateLocale } from '../../app/i18n/i18n';
 import { drink, DRINKS, guestSessionReply, VENUE } from './guest-fixtures';
 import { mockApi } from './render';
 
@@ -29,9 +31,15 @@ const MENU: Drink[] = [
   drink('d-house-000000000005', 'House Special', 'other', 1500),
 ];
 
+/** The Artisan Bar's menu as GET /api/drinks?lang=es reads it: a translated drink, and one still in English. */
+const SPANISH_MENU: Drink[] = MENU.map((d, i) => (i === 0
+  ? { ...d, name: 'Negroni de mezcal', description: 'Mezcal removido con Campari', lang: 'es', allergens: ['sulphites'], unchecked_ingredients: ['Amaro'] }
+  : d));
+const SPANISH_VENUE: Venue = { ...COVERED, translations: { es: { description: 'Cócteles de autor y "pequeños" platos' } } };
+
 /** The boot element as the Worker writes it: `<` escaped, so text cannot end the script. */
-function writeBoot(slug: string, venue: Venue, drinks: Drink[] | null) {
-  const json = JSON.stringify({ slug, venue: { venue }, ...(drinks && { menu: { drinks } }) }).replace(/</g, '\\u003c');
+function writeBoot(slug: string, venue: Venue, drinks: Drink[] | null, lang?: string) {
+  const json = JSON.stringify({ slug, venue: { venue }, ...(drinks && { menu: { drinks } }), ...(lang && { lang }) }).replace(/</g, '\\u003c');
   document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="barhop-boot">${json}</script>`);
 }
 
@@ -74,6 +82,17 @@ describe('boot data', () => {
     await expect.poll(() => settled).toBe(true);
     expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(MENU);
     expect(calls).toEqual([]);
+  });
+
+  it("in Spanish, files the loader's Spanish menu under Spanish, and reads no menu again (docs/decisions/272)", async () => {
+    const calls = mockApi({});
+    writeBoot('artisan-bar', SPANISH_VENUE, null, 'es');
+    window.barhopMenu = Promise.resolve({ drinks: SPANISH_MENU });
+    const client = createQueryClient();
+    await prefetchVenuePage(client, '/venue/artisan-bar', 'es');
+    expect(client.getQueryData(venueKeys.drinks('artisan-bar', 'es'))).toEqual(SPANISH_MENU);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(venueReads(calls)).toEqual([]);
   });
 
   it("reads the menu through the API when the loader's read failed", async () => {
@@ -137,6 +156,31 @@ describe("the Worker's first paint of the menu", () => {
     const template = document.createElement('template');
     template.innerHTML = menuFirstPaint(COVERED, MENU, { drinkCards: MENU.length });
     expect(shape(container.querySelector('.guest-shell')!)).toEqual(shape(template.content.firstElementChild!));
+  });
+
+  it("in Spanish, is the app's first commit in Spanish, element for element: the catalog's words, money as Spanish writes it, the Spanish menu (docs/decisions/272)", async () => {
+    await activateLocale('es');
+    try {
+      mockApi({ 'POST /api/auth/guest-session': guestSessionReply(null), 'GET /api/orders/active': { body: { order: null } } });
+      writeBoot('artisan-bar', SPANISH_VENUE, null, 'es');
+      window.barhopMenu = Promise.resolve({ drinks: SPANISH_MENU });
+      const client = createQueryClient();
+      await prefetchVenuePage(client, '/venue/artisan-bar', 'es');
+      const router = createMemoryRouter([{ path: '/venue/:slug', element: <VenueLayout />, children: [{ index: true, element: <MenuPage /> }] }], { initialEntries: ['/venue/artisan-bar'] });
+      const { container } = render(<QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>);
+      expect(screen.getAllByRole('link', { name: /Negroni de mezcal/ })).toHaveLength(1);
+
+      const template = document.createElement('template');
+      // jsdom's browser reads English only, so the app writes Spanish money in 'es' itself.
+      template.innerHTML = menuFirstPaint(SPANISH_VENUE, SPANISH_MENU, { drinkCards: SPANISH_MENU.length, language: 'es', say: await firstPaintWords('es'), moneyLocale: 'es' });
+      const paint = template.content.firstElementChild!;
+      expect(paint.textContent).toContain('Buscar bebidas');
+      expect(paint.querySelector('.chips button')!.textContent).toBe(`Todas las bebidas (${SPANISH_MENU.length})`);
+      expect(paint.querySelector('.price')!.textContent).toMatch(/^\d+,\d{2}\u00a0US\$$/);
+      expect(shape(container.querySelector('.guest-shell')!)).toEqual(shape(paint));
+    } finally {
+      await activateLocale('en');
+    }
   });
 
   it("on a long menu, the app's first commit is the first paint's screenful of cards; the rest of the menu follows in a later commit", async () => {

@@ -76,6 +76,60 @@ test('with JavaScript the app takes over the first paint in place, reading only 
   await expect(page.getByRole('heading', { name: drinks[0]!.name, level: 2 })).toBeVisible();
 });
 
+test.describe('a guest whose browser reads Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('gets a Spanish first paint, which the app takes over in place, in Spanish, reading the Spanish menu once and never showing English (docs/decisions/272)', async ({ page, request }) => {
+    const drinks = (await (await request.get('/api/drinks?slug=artisan-bar&lang=es')).json()).drinks as (Drink & { lang: string })[];
+    const menuReads: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/venues/') || url.pathname === '/api/drinks') menuReads.push(url.pathname + url.search);
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number; firstPaint: string[]; shown: string[] };
+      w.layoutShift = 0;
+      w.shown = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      const cards = () => Array.from(document.querySelectorAll('#root .drink-card')).slice(0, 6).map((card) => (card as HTMLElement).innerText);
+      // The page as parsed, before the app's code is even requested (the loader asks for it after the first paint).
+      document.addEventListener('DOMContentLoaded', () => { w.firstPaint = [(document.querySelector('#root .chips') as HTMLElement | null)?.innerText ?? '', ...cards()]; });
+      // Every text the page shows on its way to the app: any English would be a flash the guest sees.
+      new MutationObserver(() => { const root = document.getElementById('root'); if (root) w.shown.push(root.innerText); })
+        .observe(document, { childList: true, subtree: true, characterData: true });
+    });
+
+    await page.goto('/venue/artisan-bar');
+    const grid = page.getByRole('list', { name: 'Bebidas' });
+    await expect(grid.getByRole('link')).toHaveCount(drinks.length);
+
+    const { firstPaint, shown, layoutShift } = await page.evaluate(() => {
+      const w = window as unknown as { layoutShift: number; firstPaint: string[]; shown: string[] };
+      return { firstPaint: w.firstPaint, shown: w.shown, layoutShift: w.layoutShift };
+    });
+    // The Worker's first paint was Spanish: the catalog's words, the Spanish menu's drinks.
+    expect(firstPaint[0]).toContain(`Todas las bebidas (${drinks.length})`);
+    expect(firstPaint[1]).toContain(drinks[0]!.name);
+    const translated = drinks.slice(0, 6).find((d) => d.lang === 'es')!;
+    expect(firstPaint.join('\n')).toContain(translated.description);
+    // The app drew the very same words in place: the chips and the first screen of cards read as the paint did.
+    const chips = await page.getByRole('group', { name: 'Categorías' }).innerText();
+    const cards = await grid.locator('.drink-card').evaluateAll((els) => els.slice(0, 6).map((el) => (el as HTMLElement).innerText));
+    expect([chips, ...cards]).toEqual(firstPaint);
+    expect(layoutShift).toBeLessThan(0.05);
+    // No English on the way: neither the app's English words nor the English menu.
+    expect(shown.length).toBeGreaterThan(0);
+    for (const text of shown) expect(text).not.toMatch(/All Drinks|Alcohol-free|Contains:|Loading menu/);
+    // The venue came with the page; the Spanish menu was read once, by the loader after the first paint.
+    expect(menuReads).toEqual(['/api/drinks?slug=artisan-bar&lang=es']);
+    await expect(page.getByLabel('Buscar bebidas')).toBeEditable();
+  });
+});
+
 test('an unknown venue gets the plain app, which says so', async ({ page }) => {
   await page.goto('/venue/no-such-bar');
   await expect(page.getByRole('heading', { name: 'Venue not found' })).toBeVisible();

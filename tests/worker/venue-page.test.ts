@@ -10,6 +10,7 @@ import worker from '../../worker/index';
 import { AFTER_FIRST_PAINT_LOADER } from '../../worker/pages/after-first-paint-loader';
 import { escapeHtml } from '../../worker/pages/menu-first-paint';
 import { venuePages } from '../../worker/pages/venue-page';
+import { FIRST_SCREEN_DRINKS } from '../../shared/constants';
 import { DEMO_EMAILS, mintToken } from './auth-helpers';
 import { call } from './helpers';
 
@@ -139,45 +140,74 @@ describe('the guest menu page', () => {
     expect(assetRequests).toEqual(['/']);
   });
 
-  it('asked for in another language (?lang=es): boot data and title, no English first paint (docs/decisions/217)', async () => {
+  it('asked for in Spanish (?lang=es): the first paint is in Spanish, drawn from the Spanish menu, and its loader reads that menu (docs/decisions/272)', async () => {
     const res = await page('/venue/artisan-bar?lang=es');
     expect(res.status).toBe(200);
-    expect(boot(res.html)?.venue.venue.slug).toBe('artisan-bar');
     expect(res.html).toContain('<title>The Artisan Bar</title>');
-    expect(root(res.html)).toBe('');
+    const venue = (await call('GET', '/api/venues/artisan-bar')).json;
+    // The loader's menu read is the Spanish one, and the boot data says so, so the app files it under Spanish.
+    expect(boot(res.html)).toEqual({ slug: 'artisan-bar', venue, lang: 'es' });
+    const loader = /<script data-entry="[^"]+" data-preload="[^"]+" data-menu="([^"]+)">/.exec(res.html);
+    expect(loader?.[1]).toBe(escapeHtml('/api/drinks?slug=artisan-bar&lang=es'));
+
+    const paint = root(res.html)!;
+    expect(paint).toContain('guest-shell');
+    // The app's words from the Spanish catalog, prices as Spanish writes dollars, the venue's own description.
+    for (const word of ['Buscar bebidas', 'Todas las bebidas (', '>Cócteles (', 'Categorías', '>Carta<', '>Perfil<', 'Hielo tallado a mano']) expect(paint).toContain(word);
+    expect(paint).toMatch(/class="price">\d+,\d{2}\u00a0US\$</);
+    expect(paint).toContain('<span class="language-code" aria-hidden="true">ES</span>');
+    for (const word of ['Search drinks', 'All Drinks', 'Alcohol-free', 'Back to venues', 'Hand-cut ice']) expect(paint).not.toContain(word);
+    // The drinks as the Spanish menu names and describes them: a translated one in Spanish, marked so.
+    const spanish = (await call('GET', '/api/drinks?slug=artisan-bar&lang=es')).json.drinks as { name: string; description: string; lang: string }[];
+    const english = (await call('GET', '/api/venues/artisan-bar/drinks')).json.drinks as { description: string }[];
+    const shown = spanish.slice(0, FIRST_SCREEN_DRINKS);
+    for (const drink of shown) expect(paint).toContain(`<span class="drink-name" lang="${drink.lang}">${escapeHtml(drink.name)}</span>`);
+    const translated = shown.find((d) => d.lang === 'es')!;
+    expect(paint).toContain(`<span class="drink-description" lang="es">${escapeHtml(translated.description)}</span>`);
+    for (const drink of english.slice(0, FIRST_SCREEN_DRINKS)) if (!shown.some((d) => d.description === drink.description)) expect(paint).not.toContain(escapeHtml(drink.description));
+
     // The venue's description in the page's language, as its admin translated it (docs/decisions/265).
     expect(res.html).toContain('<meta name="description" content="Hielo tallado a mano, siropes caseros');
     expect((await page('/venue/artisan-bar', env, { Cookie: 'barhop_lang=es' })).html).toContain('<meta name="description" content="Hielo tallado a mano');
     expect((await page('/venue/artisan-bar?lang=en')).html).toContain('<meta name="description" content="Hand-cut ice');
-    // English asked for, or a language the app does not speak, keeps the first paint.
-    for (const path of ['/venue/artisan-bar?lang=en', '/venue/artisan-bar?lang=xx']) expect(root((await page(path)).html)).toContain('guest-shell');
+    // English asked for, or a language the app does not speak, keeps the English first paint.
+    for (const path of ['/venue/artisan-bar?lang=en', '/venue/artisan-bar?lang=xx']) expect(root((await page(path)).html)).toContain('Search drinks');
   });
 
   it("reads the guest's language as the app will: the kept choice, then the browser's languages, then the venue's default", async () => {
+    /** The first paint's language, by its language picker; null: no first paint. */
     const painted = async (headers: HeadersInit, path = '/venue/artisan-bar') => {
       const res = await page(path, env, headers);
       expect(boot(res.html)?.venue.venue.slug).toBe('artisan-bar');
-      return root(res.html)!.includes('guest-shell');
+      return /<span class="language-code" aria-hidden="true">([A-Z]{2})<\/span>/.exec(root(res.html)!)?.[1] ?? null;
     };
-    // A Spanish browser, or a Spanish choice kept in the cookie the picker writes: no English first paint.
-    expect(await painted({ 'Accept-Language': 'es-ES,es;q=0.9,en;q=0.8' })).toBe(false);
-    expect(await painted({ Cookie: 'barhop_lang=es' })).toBe(false);
+    // A Spanish browser, or a Spanish choice kept in the cookie the picker writes: a Spanish first paint.
+    expect(await painted({ 'Accept-Language': 'es-ES,es;q=0.9,en;q=0.8' })).toBe('ES');
+    expect(await painted({ Cookie: 'barhop_lang=es' })).toBe('ES');
     // The kept choice wins over the browser, and ?lang over both.
-    expect(await painted({ Cookie: 'barhop_lang=en', 'Accept-Language': 'de-DE,de' })).toBe(true);
-    expect(await painted({ Cookie: 'barhop_lang=fr' }, '/venue/artisan-bar?lang=en')).toBe(true);
+    expect(await painted({ Cookie: 'barhop_lang=en', 'Accept-Language': 'de-DE,de' })).toBe('EN');
+    expect(await painted({ Cookie: 'barhop_lang=fr' }, '/venue/artisan-bar?lang=en')).toBe('EN');
     // Preference order, not header order; a language Barhop does not speak is passed over.
-    expect(await painted({ 'Accept-Language': 'en;q=0.5,fr;q=0.9' })).toBe(false);
-    expect(await painted({ 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.8' })).toBe(true);
-    // Nothing asked: the venue's default language decides.
+    expect(await painted({ 'Accept-Language': 'en;q=0.5,fr;q=0.9' })).toBe('FR');
+    expect(await painted({ 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.8' })).toBe('EN');
+    // Nothing asked: the venue's default language decides. The app learns it from the venue read after its first
+    // render, so a page in a default language other than English has no first paint.
     const admin = await mintToken(DEMO_EMAILS.admin);
     await call('PATCH', '/api/admin/venue', { token: admin, body: { default_language: 'es' } });
     try {
-      expect(await painted({})).toBe(false);
-      expect(await painted({ 'Accept-Language': 'en-US,en' })).toBe(true);
+      expect(await painted({})).toBe(null);
+      expect(await painted({ 'Accept-Language': 'en-US,en' })).toBe('EN');
     } finally {
       await call('PATCH', '/api/admin/venue', { token: admin, body: { default_language: 'en' } });
     }
     expect((await page('/venue/artisan-bar')).headers.get('Vary')).toBe('Accept-Language, Cookie');
+  });
+
+  it("writes money as the guest's browser writes it in that language: a Mexican browser's Spanish is 'es-MX'", async () => {
+    const price = async (headers: HeadersInit) => /class="price">([^<]+)</.exec(root((await page('/venue/artisan-bar', env, headers)).html)!)?.[1];
+    const cents = ((await call('GET', '/api/drinks?slug=artisan-bar&lang=es')).json.drinks as { price_cents: number }[])[0]!.price_cents;
+    expect(await price({ 'Accept-Language': 'es-MX,es;q=0.9' })).toBe(new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'USD' }).format(cents / 100));
+    expect(await price({ Cookie: 'barhop_lang=es' })).toBe(new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(cents / 100));
   });
 
   it("with a dev server's shell (no stylesheet: vite dev styles from JavaScript), boot data but no unstyled first paint", async () => {

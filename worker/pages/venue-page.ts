@@ -16,6 +16,7 @@ import { requestLog, withDb } from '../lib/middleware';
 import { venueDatabase } from '../shards';
 import { appleTouchIconUrl, cachedMenuEntity, cachedVenueEntity, venueManifest } from '../venues';
 import { AFTER_FIRST_PAINT_LOADER } from './after-first-paint-loader';
+import { firstPaintWords } from './first-paint-words';
 import { escapeHtml, menuFirstPaint, themeStyle } from './menu-first-paint';
 import { venueManifestPath } from '../../shared/venue-manifest';
 import { venueTextsIn } from '../../shared/venue-texts';
@@ -56,40 +57,65 @@ export const CARD_PAYMENT_SOURCES = {
  * the language cookie, the browser's languages (Accept-Language, by preference). null: the venue's default decides.
  */
 function askedPageLanguage(c: Context<AppContext>, url: URL): ContentLanguage | null {
-  const browser = accepts(c, {
-    header: 'Accept-Language', supports: [...CONTENT_LANGUAGES], default: '',
-    match: (list) => list.filter((a) => a.q > 0).sort((a, b) => b.q - a.q).map((a) => toContentLanguage(a.type)).find((l) => l !== null) ?? '',
-  });
+  const browser = browserLanguages(c).map(toContentLanguage).find((l) => l !== null);
   return askedLanguage({ search: url.search, stored: getCookie(c, LANGUAGE_COOKIE) ?? null, browser: browser ? [browser] : [] });
 }
+
+/** The browser's language tags by preference (Accept-Language), as the app reads navigator.languages. */
+function browserLanguages(c: Context<AppContext>): string[] {
+  let tags: string[] = [];
+  accepts(c, {
+    header: 'Accept-Language', supports: [...CONTENT_LANGUAGES], default: '',
+    match: (list) => { tags = list.filter((a) => a.q > 0).sort((a, b) => b.q - a.q).map((a) => a.type); return ''; },
+  });
+  return tags;
+}
+
+/** The locale the app writes money in for `language` (app/i18n/i18n.ts): the browser's own tag for it ('es-MX'), else the language. */
+const moneyLocaleFor = (c: Context<AppContext>, language: ContentLanguage) =>
+  browserLanguages(c).find((tag) => toContentLanguage(tag) === language) ?? language;
 
 /** True for the paths this module renders; the Worker's fetch sends them here instead of the API app. */
 export const isVenuePagePath = (pathname: string) => pathname.startsWith('/venue/');
 
 /**
  * The boot data as the inside of a <script type="application/json">: `<` as \u003c, so no text in a venue or
- * a drink (`</script>`, `<!--`) can end the element; JSON.parse reads the escape back as `<`.
+ * a drink (`</script>`, `<!--`) can end the element; JSON.parse reads the escape back as `<`. `loaderLanguage`: the
+ * language of the loader's menu read, when not English (the app files that menu under it).
  */
-export function bootJson(slug: string, venueBody: string, menuBody: string | null) {
-  return `{"slug":${JSON.stringify(slug)},"venue":${venueBody}${menuBody === null ? '' : `,"menu":${menuBody}`}}`.replace(/</g, '\\u003c');
+export function bootJson(slug: string, venueBody: string, menuBody: string | null, loaderLanguage: ContentLanguage = 'en') {
+  const lang = loaderLanguage === 'en' ? '' : `,"lang":${JSON.stringify(loaderLanguage)}`;
+  return `{"slug":${JSON.stringify(slug)},"venue":${venueBody}${menuBody === null ? '' : `,"menu":${menuBody}`}${lang}}`.replace(/</g, '\\u003c');
 }
 
-/** The menu's read (GET /api/venues/:id/drinks), which a page with a first paint fetches once that paint is shown. */
-export const menuReadPath = (slug: string) => `/api/venues/${encodeURIComponent(slug)}/drinks`;
+/**
+ * The menu's read, which a page with a first paint fetches once that paint is shown: GET /api/venues/:id/drinks in
+ * English, GET /api/drinks with `lang` in another language, as the app reads it (app/features/venues/api.ts).
+ */
+export const menuReadPath = (slug: string, language: ContentLanguage = 'en') => (language === 'en'
+  ? `/api/venues/${encodeURIComponent(slug)}/drinks`
+  : `/api/drinks?${new URLSearchParams({ slug, lang: language })}`);
 
 /** A data: URI for an SVG, so an <img> shows it without a request. */
 const svgDataUri = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`;
 
 /** The menu's cover: its URL and whether the first paint draws it without a request (data: URI). */
 type Cover = { url: string; inlined: boolean };
-/** `language`: the one the page is read in (asked, else the venue's default), for the venue's own texts (docs/decisions/265). */
-type PageParts = { slug: string; venue: Venue; language: ContentLanguage; venueBody: string; menuBody: string; firstPaint: string | null; cover: Cover | null };
+/**
+ * `language`: the one the page is read in (asked, else the venue's default), for the venue's own texts (docs/decisions/265).
+ * `menuLanguage`: the language of the menu read its loader makes after a first paint (`menuReadPath`).
+ */
+type PageParts = {
+  slug: string; venue: Venue; language: ContentLanguage; venueBody: string; menuBody: string; firstPaint: string | null; cover: Cover | null;
+  menuLanguage: ContentLanguage;
+};
 
 /**
  * Reads the venue and its menu through the API's own cached readers, on the venue's shard; null for an unknown or
- * inactive venue. The menu's first paint is drawn in English from the venue's menu as written; a guest who will read
- * the page in another language (`asked`, else the venue's default language) gets none: the app's first render, in
- * their language, would replace English words they should never see (docs/decisions/217).
+ * inactive venue. The menu's first paint is drawn in the language the guest asked for, from the menu read in that
+ * language, with the app's words for it (docs/decisions/272). Nothing asked, the venue's default language decides,
+ * which the app learns only from the venue read after its first render: a default other than English gets no first
+ * paint, so the guest never sees one language replaced by another (docs/decisions/217).
  */
 async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean, asked: ContentLanguage | null): Promise<PageParts | null> {
   if (slug.length > MAX_SLUG_LENGTH) return null;
@@ -105,13 +131,20 @@ async function pageParts(c: Context<AppContext>, slug: string, isMenu: boolean, 
     let cover: Cover | null = null;
     const coverUrl = venue.cover_image_url ?? venue.image_url;
     const language = asked ?? toContentLanguage(venue.default_language) ?? 'en';
-    if (isMenu && language === 'en') {
-      const { drinks } = JSON.parse(menuEntity.body) as { drinks: Drink[] };
+    const menuLanguage = asked ?? 'en';
+    if (isMenu && language === menuLanguage) {
+      const [localMenu, say] = await Promise.all([
+        menuLanguage === 'en' ? menuEntity : cachedMenuEntity(db, d1, slug, menuLanguage),
+        firstPaintWords(menuLanguage),
+      ]);
+      const { drinks } = JSON.parse(localMenu.body) as { drinks: Drink[] };
       const generated = coverUrl ? venueArtSvgForUrl(coverUrl) ?? generatedVenuePictureSvg(coverUrl) : null;
-      firstPaint = menuFirstPaint(venue, drinks, generated ? { coverSrc: svgDataUri(generated) } : {});
+      firstPaint = menuFirstPaint(venue, drinks, {
+        ...(generated && { coverSrc: svgDataUri(generated) }), language: menuLanguage, say, moneyLocale: moneyLocaleFor(c, menuLanguage),
+      });
       if (coverUrl) cover = { url: coverUrl, inlined: generated !== null };
     }
-    return { slug, venue, language, venueBody: venueEntity.body, menuBody: menuEntity.body, firstPaint, cover };
+    return { slug, venue, language, venueBody: venueEntity.body, menuBody: menuEntity.body, firstPaint, cover, menuLanguage };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     const message = err instanceof Error ? err.message : String(err);
@@ -137,14 +170,14 @@ async function stylesheetText(env: WorkerEnv, loadAsset: AssetSource, url: URL) 
 
 type Rewrite = PageParts & { stylesheet: { href: string; css: string | null } | null };
 
-function rewrite(shell: Response, { slug, venue, language, venueBody, menuBody, firstPaint, cover, stylesheet }: Rewrite) {
+function rewrite(shell: Response, { slug, venue, language, venueBody, menuBody, firstPaint, cover, stylesheet, menuLanguage }: Rewrite) {
   const color = venue.theme_colors.secondary;
   const { description } = venueTextsIn(venue, language);
   const painted = Boolean(firstPaint && stylesheet);
   // A page with a first paint leaves the menu's body out of its boot data: with it, the HTML no longer arrives in
   // one round trip of a new connection (≈ 14 KB), and the paint needs only what it draws. Its loader reads the menu
   // after the paint, beside the app's modules (docs/decisions/219, amended).
-  const boot = bootJson(slug, venueBody, painted ? null : menuBody);
+  const boot = painted ? bootJson(slug, venueBody, null, menuLanguage) : bootJson(slug, venueBody, menuBody);
   // The cover is the menu's largest element. Drawn from a data: URI by the first paint, its preload only warms
   // the URL React's <img> will use (no blink at the swap) and must not compete with the page's own requests;
   // otherwise it is the largest paint itself, wanted as early as possible.
@@ -203,7 +236,7 @@ function rewrite(shell: Response, { slug, venue, language, venueBody, menuBody, 
         el.onEndTag((end) => {
           if (!deferredEntry) return;
           const preload = preloads.length ? ` data-preload="${escapeHtml(preloads.join(' '))}"` : '';
-          const menu = ` data-menu="${escapeHtml(menuReadPath(slug))}"`;
+          const menu = ` data-menu="${escapeHtml(menuReadPath(slug, menuLanguage))}"`;
           end.before(`<script data-entry="${escapeHtml(deferredEntry)}"${preload}${menu}>${AFTER_FIRST_PAINT_LOADER}</script>`, { html: true });
         });
       },

@@ -51,9 +51,10 @@ export function useVenueDrinks(idOrSlug: string | undefined) {
 
 /**
  * What the Worker puts in a venue page's HTML (worker/pages/venue-page.ts): the venue read's answer, and the menu
- * read's, except on a page with a first paint, whose loader reads the menu after the paint (docs/decisions/219).
+ * read's, except on a page with a first paint, whose loader reads the menu after the paint (docs/decisions/219), in
+ * the language `lang` names (English when absent, docs/decisions/272).
  */
-type BootData = { slug: string; venue: { venue: Venue }; menu?: { drinks: Drink[] } };
+type BootData = { slug: string; venue: { venue: Venue }; menu?: { drinks: Drink[] }; lang?: Locale };
 
 function bootData(slug: string): BootData | null {
   try {
@@ -91,12 +92,14 @@ export async function prefetchVenuePage(client: QueryClient, pathname: string, l
   if (boot) {
     const { venue } = boot.venue;
     client.setQueryData(venueQueries.one(idOrSlug).queryKey, venue);
-    // The menu screen reads the drinks by the venue's slug, a URL may name the venue by id. The page's drinks are
-    // the English menu; a guest reading another language gets theirs read at once.
+    // The menu screen reads the drinks by the venue's slug, a URL may name the venue by id. The boot data's drinks
+    // are the English menu, the loader's are in the language the first paint was drawn in; a guest reading another
+    // language gets theirs read at once.
+    const menuLang = boot.menu ? 'en' : boot.lang ?? 'en';
     const drinks = boot.menu?.drinks ?? await loadersMenu();
-    if (drinks) for (const key of new Set([idOrSlug, venue.slug])) client.setQueryData(venueQueries.drinks(key).queryKey, drinks);
-    else void client.prefetchQuery(venueQueries.drinks(idOrSlug, 'en'));
-    if (lang !== 'en') void client.prefetchQuery(venueQueries.drinks(venue.slug, lang));
+    if (drinks) for (const key of new Set([idOrSlug, venue.slug])) client.setQueryData(venueQueries.drinks(key, menuLang).queryKey, drinks);
+    else void client.prefetchQuery(venueQueries.drinks(idOrSlug, menuLang));
+    if (lang !== menuLang) void client.prefetchQuery(venueQueries.drinks(venue.slug, lang));
     return;
   }
   void client.prefetchQuery(venueQueries.one(idOrSlug));

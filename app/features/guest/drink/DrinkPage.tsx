@@ -9,7 +9,7 @@ import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { toast } from '../../../ui/toast';
 import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
-import { contentWord } from '../../../i18n/content-words';
+import { contentWord } from '../../../../shared/content-words';
 import { contentLang } from '../menu/content-lang';
 import { useGuestSession } from '../../auth/hooks';
 import { useSetCartItem } from '../../orders/api';

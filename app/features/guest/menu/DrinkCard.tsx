@@ -1,13 +1,12 @@
 import type { Drink } from '../../../../shared/schemas/drink';
-import { CATEGORY_LABELS, categoryLabel } from '../../../../shared/categories';
-import type { DrinkCategory } from '../../../../shared/constants';
+import { categoryName } from '../../../../shared/categories';
 import type { ActiveHappyHour } from '../../../../shared/happy-hour';
 import { DrinkPrice } from '../pricing/happy-hour';
 import { DrinkImage } from '../../../ui/DrinkImage';
 import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { contentLang } from './content-lang';
-import { allergenList } from '../../../i18n/content-words';
+import { allergenList } from '../../../../shared/content-words';
 
 /** The face of a drink in a grid: image, name, description, price with two decimals, category. */
 export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: Drink; venueName: string; happyHour?: ActiveHappyHour | null }) {
@@ -31,9 +30,4 @@ export function DrinkCardBody({ drink, venueName, happyHour = null }: { drink: D
   );
 }
 
-/** A category's label (shared/categories.ts) in the guest's language; a category the labels do not know keeps its name. */
-export function categoryName(t: (id: string, values?: Record<string, unknown>) => string, category: string, venueName?: string) {
-  if (category === 'other' && venueName) return t(/*i18n*/ '{venue} Classics', { venue: venueName });
-  const label = CATEGORY_LABELS[category as DrinkCategory] as string | undefined;
-  return label ? t(label) : categoryLabel(category, venueName);
-}
+export { categoryName };

@@ -14,7 +14,7 @@ import type { VenueContext } from '../../venue/VenueLayout';
 import { StaffConfirmWarning } from './StaffConfirmWarning';
 import { translate } from '../../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
-import { contentWord } from '../../../../i18n/content-words';
+import { contentWord } from '../../../../../shared/content-words';
 
 // Fetched on the first 'Order Now': the AI pages' first download stays in budget (docs/decisions/219 and 238).
 const OrderNowDialog = lazy(() => import('./OrderNowDialog').then((m) => ({ default: m.OrderNowDialog })));

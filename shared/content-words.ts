@@ -1,7 +1,7 @@
 // Words the menu's data carries as canonical English keys, read by a guest in their language (docs/decisions/265):
 // allergens ('sulphites') and a drink's taste tags ('Herbal'). The catalogs hold them like the app's own texts; a word
 // they do not know (an owner's own spelling) reads as written. No list of words here: the guest's download stays lean.
-import type { Translate } from './i18n';
+import type { Translate } from './english-messages';
 
 /** 'sulphites' → 'sulfitos', 'Herbal' → 'Herbáceo' in Spanish; 'Sulphites' finds the lower-case key too. */
 export function contentWord(t: Translate, word: string): string {
