@@ -230,7 +230,7 @@ export default defineConfig({
     client: {
       build: {
         // The bundle check attributes each byte of a guest route's first download to its source from the build's
-        // source maps (docs/decisions/258): only a build that asks for them (BARHOP_SOURCEMAP=hidden) writes them,
+        // source maps (docs/decisions/268): only a build that asks for them (BARHOP_SOURCEMAP=hidden) writes them,
         // beside the chunks and without a comment in them, so the chunks are byte for byte the shipped ones.
         sourcemap: process.env.BARHOP_SOURCEMAP === 'hidden' ? 'hidden' : false,
         modulePreload: {

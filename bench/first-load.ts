@@ -1,5 +1,5 @@
 // A guest's first load, phases 1 and 2 of `npm run bench` (bench/README.md): what each guest route downloads before it
-// renders, split into the fixed stack and the route's own code (scripts/check-bundle.ts, docs/decisions/258), and
+// renders, split into the fixed stack and the route's own code (scripts/check-bundle.ts, docs/decisions/268), and
 // the menu's page load in Lighthouse, in English and in Spanish.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { installabilityOf } from './installability';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const GUEST_SLUG = 'artisan-bar';
 
-/** The first load's budgets (docs/decisions/258; the page's are docs/scale.md's). */
+/** The first load's budgets (docs/decisions/268; the page's are docs/scale.md's). */
 export const FIRST_LOAD_BUDGETS = {
   /** A guest route's own code beyond the fixed stack; check:bundle keeps a ratchet above it until it holds. */
   own_code_kb_gzip: 10,

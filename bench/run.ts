@@ -51,7 +51,7 @@ const BUDGETS = {
   knee_over_floor: 0.8,
   /** A placement's server CPU against the floor's (one guest request and the same write batch). */
   placement_cpu_over_floor_cpu: 1.15,
-  /** A guest's first load: own code per route, and the menu's page load (bench/first-load.ts, docs/decisions/258). */
+  /** A guest's first load: own code per route, and the menu's page load (bench/first-load.ts, docs/decisions/268). */
   ...FIRST_LOAD_BUDGETS,
   /** docs/scale.md "Budgets": what an order keeps in its venue's database after a day (bench/storage.ts). */
   kept_bytes_per_order: 2500,
@@ -257,7 +257,7 @@ async function main() {
   };
 
   try {
-    // The bundle phase reads the build's source maps (docs/decisions/258); they are written beside the chunks, unnamed in them.
+    // The bundle phase reads the build's source maps (docs/decisions/268); they are written beside the chunks, unnamed in them.
     process.env.BARHOP_SOURCEMAP ??= 'hidden';
     server = await timed('build and start', () => startServer({ port: PORT, stateDir: STATE_DIR, outDir: OUT_DIR, inspectorPort: INSPECTOR_PORT }));
     const running = server;

@@ -1,7 +1,7 @@
-// Which source files a built chunk's bytes come from, read from the chunk's source map (docs/decisions/258).
+// Which source files a built chunk's bytes come from, read from the chunk's source map (docs/decisions/268).
 // The bundle check uses it to split a guest route's first download into the fixed stack and the app's own code.
 
-/** The libraries every guest route needs whatever it shows (docs/decisions/258): React, its scheduler, the router, TanStack Query. */
+/** The libraries every guest route needs whatever it shows (docs/decisions/268): React, its scheduler, the router, TanStack Query. */
 export const FIXED_STACK = /(^|[\\/])node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -1,4 +1,4 @@
-// Bundle budgets (docs/decisions/258, amending 219). Reads the Vite manifest and source maps of a production build
+// Bundle budgets (docs/decisions/268, amending 219). Reads the Vite manifest and source maps of a production build
 // and fails when a guest route's own code (what its first download carries beyond the fixed stack: React, the router,
 // TanStack Query) passes its budget, when the whole first download passes its cap, or when a back-office area
 // (admin, staff, super) is not lazily loaded. Part of `npm run check` (`npm run check:bundle` builds into dist-check
@@ -11,16 +11,16 @@ import { FIXED_STACK, gzipShareBySource, type SourceMap } from './bundle-sources
 type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-/** The target for a guest route's own code in its first download, gzipped (docs/decisions/258): the bench reports it. */
+/** The target for a guest route's own code in its first download, gzipped (docs/decisions/268): the bench reports it. */
 export const OWN_CODE_TARGET_KB = 10;
 /**
- * What check:bundle fails past until the target holds: no change grows a route's own code (docs/decisions/258). Lowered
+ * What check:bundle fails past until the target holds: no change grows a route's own code (docs/decisions/268). Lowered
  * from 19.5 when the parts a page's first paint does not draw left its first download (docs/decisions/268): the drink
  * and cart pages measure 16.7 KB.
  */
 export const OWN_CODE_BUDGET_KB = 17.5;
 /**
- * A cap on a route's whole first download, so the fixed stack cannot grow unseen (docs/decisions/258): the fixed stack
+ * A cap on a route's whole first download, so the fixed stack cannot grow unseen (docs/decisions/268): the fixed stack
  * as measured (93.1 KB) plus the own-code ratchet.
  */
 export const GUEST_ROUTE_CAP_KB = 110.6;

@@ -25,7 +25,7 @@ export const DEFAULT_ESTIMATED_WAIT = /*i18n*/ '15-20 minutes';
 export const DOUBLE_TAP_MS = 500;
 /**
  * The drink cards a phone shows under the menu's header, cover, search and chips: the Worker's first paint draws
- * these, and the app's first commit draws the same before the rest of the menu (docs/decisions/219 and 258).
+ * these, and the app's first commit draws the same before the rest of the menu (docs/decisions/219 and 268).
  */
 export const FIRST_SCREEN_DRINKS = 6;
 

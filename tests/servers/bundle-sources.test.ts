@@ -1,4 +1,4 @@
-// The bundle check's attribution of a chunk's bytes to its sources (scripts/bundle-sources.ts, docs/decisions/258):
+// The bundle check's attribution of a chunk's bytes to its sources (scripts/bundle-sources.ts, docs/decisions/268):
 // what it counts as the fixed stack and what as a route's own code.
 import { describe, expect, it } from 'vitest';
 import { charactersBySource, FIXED_STACK, gzipShareBySource, UNMAPPED } from '../../scripts/bundle-sources';

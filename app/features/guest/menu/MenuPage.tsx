@@ -43,7 +43,7 @@ export default function MenuPage() {
   const cover = venue.cover_image_url ?? venue.image_url;
   // The first commit draws what the Worker's first paint shows: the first screenful of cards, and nothing under a
   // partial grid. The rest of the menu follows in a deferred render of its own, so no long task follows the paint
-  // and a guest's first tap is answered at once (docs/decisions/258). Only the page load's first menu does this.
+  // and a guest's first tap is answered at once (docs/decisions/268). Only the page load's first menu does this.
   const [splitFirstCommit] = useState(firstMenuOfTheLoad);
   const wholeMenu = useDeferredValue(true, !splitFirstCommit);
   useEffect(() => { if (wholeMenu) markWholeMenuDrawn(); }, [wholeMenu]);

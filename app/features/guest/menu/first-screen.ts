@@ -1,5 +1,5 @@
 // The menu's first commit of a page load draws only the first screenful of cards, as the Worker's first paint does
-// (docs/decisions/258). Later visits to the menu in the same load draw it whole at once, as before: the page is already
+// (docs/decisions/268). Later visits to the menu in the same load draw it whole at once, as before: the page is already
 // running, and a guest coming back keeps the whole list under the place they left.
 let wholeMenuDrawn = false;
 
