@@ -111,7 +111,9 @@ test('the AI chat answers with a suggestion card, takes a like, and apologises w
   await send.click();
   const card = page.getByRole('article', { name: /^Suggestion: / });
   await expect(card).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Order Now' })).toBeVisible();
+  // The Rooftop Lounge takes payment first: a suggestion goes to the cart, never to an unpaid order (docs/decisions/241).
+  await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Order Now' })).toHaveCount(0);
   await card.getByRole('button', { name: 'Like this suggestion', exact: true }).click();
   await expect(card.getByRole('button', { name: 'Like this suggestion', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expectAccessible(page, 'chat');
