@@ -101,17 +101,24 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
 const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|table-number)|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage|lazy-after-paint)/;
 /**
  * lucide-react's icon modules import its `createLucideIcon`; the client build gives them app/ui/lucide-icon.ts, the
- * same <svg> without the parts the app never uses (docs/decisions/217).
+ * same <svg> without the parts the app never uses (docs/decisions/217). Their data loses what that renderer never
+ * reads (docs/decisions/273): a React key per shape (six random letters gzip cannot shrink; the shapes are passed as
+ * arguments, not a list), the default size, and a bare `__iconData.node;` the minifier keeps.
  */
+const LUCIDE_ICON_MODULE = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const smallIcons = (): Plugin => ({
   name: 'barhop:small-icons',
   enforce: 'pre',
   applyToEnvironment: (environment) => environment.name === 'client',
   resolveId(source, importer) {
-    if (source === '../createLucideIcon.mjs' && importer && /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) {
+    if (source === '../createLucideIcon.mjs' && importer && LUCIDE_ICON_MODULE.test(importer)) {
       return fileURLToPath(new URL('./app/ui/lucide-icon.ts', import.meta.url));
     }
     return null;
+  },
+  transform: {
+    filter: { id: LUCIDE_ICON_MODULE },
+    handler: (code) => ({ code: code.replace(/,\s*key: "[^"]*"/g, '').replace(/\n {2}size: 24,/, '').replace(/^__iconData\.node;$/m, ''), map: null }),
   },
 });
 
