@@ -107,6 +107,21 @@ const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]
  */
 const GUEST_ORDERS = /[\\/]shared[\\/](ids|orders)\.ts|[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders[\\/]active-order)\.ts/;
 /**
+ * Small modules the same guest pages import together, one chunk per set instead of one per module (each chunk's
+ * import and export lines cost about 0.1 KB gzipped, docs/decisions/273): pages the guest opens later (the table's
+ * cart, the pay screens, the back office) import them too, so the bundler alone would give each module its own chunk.
+ */
+const GUEST_PAGE_KITS = Object.entries({
+  // The cart page's lines and checkout form.
+  'cart-lines': /[\\/]app[\\/](features[\\/]guest[\\/]cart[\\/]checkout-details\.ts|ui[\\/]LineModifiers\.tsx)|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]trash\.mjs/,
+  // The cart and the category page: totals and how the venue is paid.
+  'cart-totals': /[\\/](app[\\/]features[\\/]guest[\\/]cart[\\/]cart-totals|shared[\\/]payment-methods)\.ts/,
+  // The cart and the AI pages: the order note an AI suggestion leaves and the guest's constraint note.
+  'order-notes': /[\\/](app[\\/]features[\\/]guest[\\/]orders[\\/]ai-order-note|shared[\\/]guest-constraint-note)\.ts/,
+  // The drink page and the cart: the quantity stepper and its icons.
+  quantity: /[\\/]app[\\/]ui[\\/]QuantityStepper\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](plus|minus)\.mjs/,
+}).map(([name, test]) => ({ name, test }));
+/**
  * lucide-react's icon modules import its `createLucideIcon`; the client build gives them app/ui/lucide-icon.ts, the
  * same <svg> without the parts the app never uses (docs/decisions/217). Their data loses what that renderer never
  * reads (docs/decisions/273): a React key per shape (six random letters gzip cannot shrink; the shapes are passed as
@@ -255,7 +270,7 @@ export default defineConfig({
           output: {
             chunkFileNames: (chunk) => (BACK_OFFICE_PAGE.test(chunk.facadeModuleId ?? '') ? 'assets/back-office/[name]-[hash].js'
               : TABLE_CHUNK.test(chunk.facadeModuleId ?? '') ? 'assets/tables/[name]-[hash].js' : 'assets/[name]-[hash].js'),
-            codeSplitting: { groups: [{ name: 'guest-core', test: GUEST_CORE }, { name: 'guest-orders', test: GUEST_ORDERS }] },
+            codeSplitting: { groups: [{ name: 'guest-core', test: GUEST_CORE }, { name: 'guest-orders', test: GUEST_ORDERS }, ...GUEST_PAGE_KITS] },
           },
         },
       },
