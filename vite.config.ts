@@ -120,6 +120,8 @@ const GUEST_PAGE_KITS = Object.entries({
   'order-notes': /[\\/](app[\\/]features[\\/]guest[\\/]orders[\\/]ai-order-note|shared[\\/]guest-constraint-note)\.ts/,
   // The drink page and the cart: the quantity stepper and its icons.
   quantity: /[\\/]app[\\/]ui[\\/]QuantityStepper\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](plus|minus)\.mjs/,
+  // The menu, a category and a drink: happy-hour prices and the business day they are read in.
+  'happy-hour': /[\\/](app[\\/]features[\\/]guest[\\/]pricing[\\/]happy-hour\.tsx|shared[\\/](happy-hour|business-day)\.ts)/,
 }).map(([name, test]) => ({ name, test }));
 /**
  * lucide-react's icon modules import its `createLucideIcon`; the client build gives them app/ui/lucide-icon.ts, the
