@@ -101,11 +101,10 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
  */
 const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]sparkles\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/]api|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage|lazy-after-paint)/;
 /**
- * The orders API, the one-active-order guard and the shared order rules and ids they and order placement use: one
- * chunk for the pages that read a cart or an order, out of the venue picker's and the menu's first download (1 KB
- * gzipped, docs/decisions/273).
+ * The orders API, the one-active-order guard and the ids order placement uses: one chunk for the pages that read a
+ * cart or an order, out of the venue picker's and the menu's first download (docs/decisions/273).
  */
-const GUEST_ORDERS = /[\\/]shared[\\/](ids|orders)\.ts|[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders[\\/]active-order)\.ts/;
+const GUEST_ORDERS = /[\\/]shared[\\/]ids\.ts|[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders[\\/]active-order)\.ts/;
 /**
  * Small modules the same guest pages import together, one chunk per set instead of one per module (each chunk's
  * import and export lines cost about 0.1 KB gzipped, docs/decisions/273): pages the guest opens later (the table's
