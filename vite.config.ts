@@ -92,26 +92,56 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
   setting === undefined || setting === '' ? undefined : setting === 'off' ? false : Number(setting);
 
 /**
- * The small modules every guest page shares (query hooks, icons' base, money/ids/orders, the orders API, the
- * guest-session hook and session state, the header, drink facts) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost
- * more gzipped than their sum in one file, and the guest routes sat at the 110 KB budget (docs/decisions/219).
+ * The small modules every guest page shares (query hooks, icons' base, money, the guest-session hook and session state, the header, drink facts, the venue reads main.tsx starts and the sparkles icon
+ * of the picker and the tab bar) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost more gzipped
+ * than their sum in one file (docs/decisions/219); each chunk's import and export lines alone are about 0.1 KB
+ * (docs/decisions/273).
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
  * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](ids|money|orders|drink-facts)\.ts|[\\/]app[\\/](features[\\/](orders[\\/](api|table-number)|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage|lazy-after-paint)/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]sparkles\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/]api|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage|lazy-after-paint)/;
+/**
+ * The orders API, the one-active-order guard and the ids order placement uses: one chunk for the pages that read a
+ * cart or an order, out of the venue picker's and the menu's first download (docs/decisions/273).
+ */
+const GUEST_ORDERS = /[\\/]shared[\\/]ids\.ts|[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders[\\/]active-order)\.ts/;
+/**
+ * Small modules the same guest pages import together, one chunk per set instead of one per module (each chunk's
+ * import and export lines cost about 0.1 KB gzipped, docs/decisions/273): pages the guest opens later (the table's
+ * cart, the pay screens, the back office) import them too, so the bundler alone would give each module its own chunk.
+ */
+const GUEST_PAGE_KITS = Object.entries({
+  // The cart page's lines and checkout form.
+  'cart-lines': /[\\/]app[\\/](features[\\/]guest[\\/]cart[\\/]checkout-details\.ts|ui[\\/]LineModifiers\.tsx)|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]trash\.mjs/,
+  // The cart and the category page: totals and how the venue is paid.
+  'cart-totals': /[\\/](app[\\/]features[\\/]guest[\\/]cart[\\/]cart-totals|shared[\\/]payment-methods)\.ts/,
+  // The cart and the AI pages: the order note an AI suggestion leaves and the guest's constraint note.
+  'order-notes': /[\\/](app[\\/]features[\\/]guest[\\/]orders[\\/]ai-order-note|shared[\\/]guest-constraint-note)\.ts/,
+  // The drink page and the cart: the quantity stepper and its icons.
+  quantity: /[\\/]app[\\/]ui[\\/]QuantityStepper\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](plus|minus)\.mjs/,
+  // The menu, a category and a drink: happy-hour prices and the business day they are read in.
+  'happy-hour': /[\\/](app[\\/]features[\\/]guest[\\/]pricing[\\/]happy-hour\.tsx|shared[\\/](happy-hour|business-day)\.ts)/,
+}).map(([name, test]) => ({ name, test }));
 /**
  * lucide-react's icon modules import its `createLucideIcon`; the client build gives them app/ui/lucide-icon.ts, the
- * same <svg> without the parts the app never uses (docs/decisions/217).
+ * same <svg> without the parts the app never uses (docs/decisions/217). Their data loses what that renderer never
+ * reads (docs/decisions/273): a React key per shape (six random letters gzip cannot shrink; the shapes are passed as
+ * arguments, not a list), the default size, and a bare `__iconData.node;` the minifier keeps.
  */
+const LUCIDE_ICON_MODULE = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const smallIcons = (): Plugin => ({
   name: 'barhop:small-icons',
   enforce: 'pre',
   applyToEnvironment: (environment) => environment.name === 'client',
   resolveId(source, importer) {
-    if (source === '../createLucideIcon.mjs' && importer && /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) {
+    if (source === '../createLucideIcon.mjs' && importer && LUCIDE_ICON_MODULE.test(importer)) {
       return fileURLToPath(new URL('./app/ui/lucide-icon.ts', import.meta.url));
     }
     return null;
+  },
+  transform: {
+    filter: { id: LUCIDE_ICON_MODULE },
+    handler: (code) => ({ code: code.replace(/,\s*key: "[^"]*"/g, '').replace(/\n {2}size: 24,/, '').replace(/^__iconData\.node;$/m, ''), map: null }),
   },
 });
 
@@ -241,7 +271,7 @@ export default defineConfig({
           output: {
             chunkFileNames: (chunk) => (BACK_OFFICE_PAGE.test(chunk.facadeModuleId ?? '') ? 'assets/back-office/[name]-[hash].js'
               : TABLE_CHUNK.test(chunk.facadeModuleId ?? '') ? 'assets/tables/[name]-[hash].js' : 'assets/[name]-[hash].js'),
-            codeSplitting: { groups: [{ name: 'guest-core', test: GUEST_CORE }] },
+            codeSplitting: { groups: [{ name: 'guest-core', test: GUEST_CORE }, { name: 'guest-orders', test: GUEST_ORDERS }, ...GUEST_PAGE_KITS] },
           },
         },
       },

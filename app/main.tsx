@@ -25,7 +25,8 @@ if ('serviceWorker' in navigator) {
 applyStoredColorScheme();
 installAuth();
 const queryClient = createQueryClient();
-// Loaded beside the page chunks (a static import would reshape the entry's chunks and grow them).
+// Its module is in the guest-core chunk the entry loads first (vite.config.ts); a static import would reshape the
+// entry's chunks and grow them.
 const venueReads = import('./features/venues/api').then((venues) => venues.prefetchVenuePage(queryClient, window.location.pathname, askedLocaleNow() ?? 'en'));
 
 // The guest's language (docs/decisions/217): a catalog other than English is fetched beside the page chunks.

@@ -37,10 +37,6 @@ export function matchesListFilter(order: { status: OrderStatus; payment_status: 
   }
 }
 
-/** The 'one active order' refusal (docs/product.md §4.3): its error code, which the app keys on, and its message. */
-export const ACTIVE_ORDER_EXISTS_CODE = 'active_order_exists';
-export const ACTIVE_ORDER_EXISTS = 'active order exists';
-
 const STAGE: Record<OrderStatus, number> = { pending: 0, preparing: 1, ready: 2, delivered: 3, cancelled: -1 };
 
 /**

@@ -2,10 +2,10 @@
 // serialises placement per guest; the partial unique index orders_one_active_uq makes the insert
 // itself the one-active-order check (docs/decisions/157).
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
+import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
-import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_STATUSES, MAKING_ORDER_STATUSES, etaMinutes } from '../../shared/orders';
+import { ACTIVE_ORDER_STATUSES, MAKING_ORDER_STATUSES, etaMinutes } from '../../shared/orders';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import type { ModifierOption } from '../../shared/schemas/modifiers';

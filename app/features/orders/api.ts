@@ -1,7 +1,7 @@
 // TanStack Query hooks for carts and orders (guest, staff, admin). Screens use these; live events
 // (live.ts, live-cache.ts) write each order into every `orders` list and detail cached here.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACTIVE_ORDER_EXISTS_CODE } from '../../../shared/orders';
+import { ACTIVE_ORDER_EXISTS_CODE } from '../../../shared/constants';
 import type { CartItemInput } from '../../../shared/schemas/cart';
 import type { StaffOrderFilter } from '../../../shared/schemas/order';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
