@@ -12,6 +12,8 @@ test('a reload keeps the chat with the bartender', async ({ page }) => {
   await expect(log.getByText('Something with gin and cucumber')).toBeVisible();
   await expect(page.getByText('Mixing up an idea...')).toHaveCount(0);
   await expect(log.locator('.chat-assistant')).toHaveCount(2);
+  // The reply's drink card is drawn once its part has loaded (docs/decisions/268): the reply is read whole.
+  await expect(log.getByRole('article', { name: /^Suggestion: / })).toBeVisible();
   const reply = await log.locator('.chat-assistant').nth(1).textContent();
   await page.reload();
   await expect(log.getByText('Something with gin and cucumber')).toBeVisible();
