@@ -109,6 +109,7 @@ export const REFUSAL_MESSAGES = {
   invalid_code: /*i18n*/ 'Invalid code. Please try again.',
   code_locked: /*i18n*/ 'Too many wrong codes. Request a new code.',
   'rate_limited.otp': /*i18n*/ 'Too many attempts. Please wait and try again.',
+  queue_full: /*i18n*/ 'The bar has too many open orders right now. Please order again in a few minutes.',
   sms_unavailable: /*i18n*/ 'Could not send the text message. Please try again later.',
 } as const;
 

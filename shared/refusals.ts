@@ -110,6 +110,7 @@ export const REFUSAL_DATA = {
   invalid_code: none,
   code_locked: none,
   'rate_limited.otp': retry,
+  queue_full: retry,
   sms_unavailable: none,
 } satisfies Record<RefusalId, z.ZodObject>;
 

@@ -10,7 +10,9 @@ import { ORDER_CODE_PATTERN, ORDER_CODE_SPACE, orderCodeAt } from '../../shared/
 import { venueHub } from '../../worker/live/hub-client';
 import { OrderCodes } from '../../worker/orders/order-codes';
 import type { PlacementRequest } from '../../worker/orders/placement';
-import { availableDrinks, venueId } from './order-helpers';
+import { REFUSAL_MESSAGES } from '../../shared/refusal-messages';
+import { call, expectApiError } from './helpers';
+import { availableDrinks, countRows, guestToken, venueId } from './order-helpers';
 
 const SLUG = 'artisan-bar';
 
@@ -147,7 +149,15 @@ describe('order codes', () => {
     for (let at = 0; at < filler.length; at += 100) {
       await env.DB.batch(filler.slice(at, at + 100).map((o) => insert.bind(o.id, venue, `s:filler-${o.id}`, o.code, now, now)));
     }
-    await expect(place(0)).rejects.toThrow();
+    // A full queue is a clear refusal the guest can read and act on, and nothing is stored.
+    const ordersBefore = await countRows('SELECT COUNT(*) AS n FROM orders WHERE restaurant_id = ?', venue);
+    const drink = (await availableDrinks(SLUG))[0]!;
+    const refused = await call('POST', '/api/orders', { token: (await guestToken(newId())).token, body: { slug: SLUG, items: [{ menu_drink_id: drink.id, quantity: 1 }] } });
+    const error = expectApiError(refused, 503);
+    expect(error.code).toBe('queue_full');
+    expect(error.message).toBe(REFUSAL_MESSAGES.queue_full);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await countRows('SELECT COUNT(*) AS n FROM orders WHERE restaurant_id = ?', venue)).toBe(ordersBefore);
     // The orders leave the open states without passing through the hub (as a cleanup or an import would).
     await env.DB.prepare(`UPDATE orders SET status = 'cancelled' WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(filler.map((o) => o.id))).run();
     const placed = await place(1);

@@ -14,7 +14,7 @@ import type { UnsequencedEvent } from '../live/live-log';
 import { tableMessages } from '../../shared/tables';
 import { FirstOrderCeiling } from './first-orders';
 import { OrderCodes, OrderCodesExhausted, readOrderCodes } from './order-codes';
-import { ORDER_CODE_TAKEN, placeOrder, refuse, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from './placement';
+import { ORDER_CODE_TAKEN, placeOrder, refuse, refuseWith, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from './placement';
 import {
   changeOrderStatus, recallOrderStatus, recordOrderPayment, type PaymentRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest,
 } from './transition';
@@ -50,6 +50,9 @@ export type OrderDeskHost = {
  * decides nothing, so it is read once a minute per venue rather than every two seconds.
  */
 const HELD_DRINKS_TTL_MS = 60_000;
+
+/** When a guest refused by a full queue (every order code held) is told to order again: a bar hands out orders within minutes. */
+const QUEUE_FULL_RETRY_SECONDS = 120;
 
 /** Status changes "Clear unclaimed" makes side by side. */
 const CANCEL_AT_ONCE = 8;
@@ -142,8 +145,10 @@ export class OrderDesk {
         code = codes.claim();
       } catch (err) {
         // Every code seems held: orders may have left the queue without passing through the hub (a cleanup, an
-        // import). The codes are read again once, as when the database finds a code taken; a queue truly full fails.
-        if (!(err instanceof OrderCodesExhausted) || attempt > 0) throw err;
+        // import). The codes are read again once, as when the database finds a code taken; a queue truly full is
+        // refused until the bar hands some orders out.
+        if (!(err instanceof OrderCodesExhausted)) throw err;
+        if (attempt > 0) return { ...refuseWith(503, 'queue_full', { retry_after: QUEUE_FULL_RETRY_SECONDS }), retryAfterSeconds: QUEUE_FULL_RETRY_SECONDS };
         readAgain();
         continue;
       }

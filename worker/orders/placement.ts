@@ -81,8 +81,11 @@ export type PlacementRequest = {
 
 /** Plain data only: refusals cross the Durable Object's RPC boundary. */
 export type RefusalDetails = Record<string, string | string[]> | { path: string; message: string }[];
-/** `retryAfterSeconds`: with a 429, when to try again (the first-order ceiling, worker/orders/first-orders.ts). */
-export type Refusal = { ok: false; status: 400 | 404 | 409 | 422 | 429; code: string; message: string; details?: RefusalDetails; retryAfterSeconds?: number };
+/**
+ * `retryAfterSeconds`: with a 429 or 503, when to try again (the first-order ceiling, worker/orders/first-orders.ts; a
+ * queue holding every order code, worker/orders/order-codes.ts).
+ */
+export type Refusal = { ok: false; status: 400 | 404 | 409 | 422 | 429 | 503; code: string; message: string; details?: RefusalDetails; retryAfterSeconds?: number };
 export type PlacementOutcome =
   /**
    * `linkedDays`: the UTC days of the AI suggestions this order marked ordered (their days' rollups change too).

@@ -78,6 +78,9 @@ export async function submitPlacement(c: Context<AppContext>, input: PlacementIn
   let outcome = await placeThroughHub(c, input, cached);
   if (!outcome.ok && outcome.code === VENUE_CHANGED) outcome = await placeThroughHub(c, input, await findActiveVenue(db, input.venueRef));
   if (!outcome.ok && outcome.status === 429) throw tooManyRequests(outcome.retryAfterSeconds ?? 60, outcome.message);
+  if (!outcome.ok && outcome.retryAfterSeconds) {
+    throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details, { 'Retry-After': String(outcome.retryAfterSeconds) });
+  }
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
   if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
   // The hub encoded the body (docs/decisions/270): sent as it came.
