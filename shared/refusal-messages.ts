@@ -109,6 +109,8 @@ export const REFUSAL_MESSAGES = {
   invalid_code: /*i18n*/ 'Invalid code. Please try again.',
   code_locked: /*i18n*/ 'Too many wrong codes. Request a new code.',
   'rate_limited.otp': /*i18n*/ 'Too many attempts. Please wait and try again.',
+  'rate_limited.first_orders': /*i18n*/ 'This bar is taking a lot of orders from new devices right now. Sign in with your phone number to order, or try again in {minutes} min.',
+  cart_changed: /*i18n*/ 'Your cart changed while you paid: nothing was charged. Check out again',
   queue_full: /*i18n*/ 'The bar has too many open orders right now. Please order again in a few minutes.',
   sms_unavailable: /*i18n*/ 'Could not send the text message. Please try again later.',
 } as const;

@@ -111,6 +111,8 @@ export const REFUSAL_DATA = {
   code_locked: none,
   'rate_limited.otp': retry,
   queue_full: retry,
+  'rate_limited.first_orders': z.object({ retry_after: z.number().int(), minutes: z.number().int() }),
+  cart_changed: none,
   sms_unavailable: none,
 } satisfies Record<RefusalId, z.ZodObject>;
 

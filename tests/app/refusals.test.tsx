@@ -6,7 +6,7 @@ import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
 import { installAuth } from '../../app/features/auth/install';
 import TableScreens from '../../app/features/tables/TableScreens';
-import { activateLocale } from '../../app/i18n/i18n';
+import { activateLocale, refusalText } from '../../app/i18n/i18n';
 import { placeholdersOf, REFUSAL_MESSAGES } from '../../shared/refusal-messages';
 import { REFUSAL_DATA, refusalDetails, refusalMessage } from '../../shared/refusals';
 import { DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
@@ -44,6 +44,24 @@ describe('the refusal registry', () => {
     expect(refusalDetails('tab_closed.merged', { table: '4' })).toEqual({ table: '4', refusal: 'tab_closed.merged' });
     expect(refusalDetails('line_claimed', { claimed_by: 'Ana', claimed_by_member_id: 'm1' })).toEqual({ claimed_by: 'Ana', claimed_by_member_id: 'm1' });
     expect(refusalMessage('amount_over_owed', { owed_cents: 2350 })).toBe('That is more than the $23.50 still owed');
+  });
+});
+
+describe('order refusals, read in Spanish', () => {
+  afterEach(async () => {
+    await activateLocale('en');
+  });
+
+  it('the first-order ceiling says when to try again; a full queue says to order again soon', async () => {
+    await activateLocale('es');
+    const ceiling = answer(429, 'rate_limited.first_orders', { retry_after: 200, minutes: 4 }).body.error;
+    expect(ceiling.message).toBe('This bar is taking a lot of orders from new devices right now. Sign in with your phone number to order, or try again in 4 min.');
+    expect(refusalText(ceiling.code, ceiling.message, ceiling.details))
+      .toBe('Este bar está recibiendo muchos pedidos de teléfonos nuevos ahora mismo. Inicia sesión con tu número de teléfono para pedir, o inténtalo de nuevo en 4 min.');
+    const full = answer(503, 'queue_full', { retry_after: 120 }).body.error;
+    expect(refusalText(full.code, full.message, full.details)).toBe('El bar tiene demasiados pedidos abiertos ahora mismo. Vuelve a pedir en unos minutos.');
+    const changed = answer(409, 'cart_changed', {}).body.error;
+    expect(refusalText(changed.code, changed.message, changed.details)).toBe('Tu carrito cambió mientras pagabas: no se cobró nada. Vuelve a pagar.');
   });
 });
 

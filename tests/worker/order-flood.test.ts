@@ -65,6 +65,8 @@ describe('first orders from new anonymous devices, per venue', () => {
       const retryAfter = Number(res.headers.get('Retry-After'));
       expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= FIRST_ORDERS_WINDOW_MS / 1000).toBe(true);
       expect(res.json.error.details.retry_after).toBe(retryAfter);
+      // The app says it in the guest's language from the refusal's id and data (docs/decisions/256).
+      expect(res.json.error.details).toMatchObject({ refusal: 'rate_limited.first_orders', minutes: Math.ceil(retryAfter / 60) });
       expect(await countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ?', ownerKey)).toBe(0);
     }
   });

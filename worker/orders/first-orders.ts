@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { inChunks } from '../lib/in-chunks';
 import type { Db } from '../env';
-import { refuse, type PlacementOutcome, type PlacementOwner, type Refusal } from './placement';
+import { refuseWith, type PlacementOutcome, type PlacementOwner, type Refusal } from './placement';
 
 /**
  * Orders a venue takes per window from anonymous devices that have never ordered there: a new guest every 10 s for
@@ -101,7 +101,7 @@ export class FirstOrderCeiling {
     const oldest = Math.min(now, ...admitted, ...this.unverified.map((u) => u.at));
     const retryAfterSeconds = Math.max(1, Math.ceil((oldest + FIRST_ORDERS_WINDOW_MS - now) / 1000));
     return {
-      ...refuse(429, 'rate_limited', `This bar is taking a lot of orders from new devices right now. Sign in with your phone number to order, or try again in ${Math.ceil(retryAfterSeconds / 60)} min.`),
+      ...refuseWith(429, 'rate_limited.first_orders', { retry_after: retryAfterSeconds, minutes: Math.ceil(retryAfterSeconds / 60) }),
       retryAfterSeconds,
     };
   }

@@ -363,7 +363,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
   });
   const totals = orderTotals(itemRows.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), req.taxRateBp);
   if (req.authorisedTotalCents !== undefined && totals.totalCents !== req.authorisedTotalCents) {
-    return refuse(409, CART_CHANGED, 'Your cart changed while you paid: nothing was charged. Check out again');
+    return refuseWith(409, CART_CHANGED);
   }
   const ownDrinks = lines.reduce((n, l) => n + l.quantity, 0);
   const heldDrinks = start.ahead === null;

@@ -5,7 +5,7 @@ import type { AppContext } from '../env';
 import { guestCaller, ownerKeyOf } from '../auth/middleware';
 import { sha256Hex } from '../auth/tokens';
 import type { venues } from '../db/schema';
-import { ApiError, badRequest, refusal, tooManyRequests } from '../lib/errors';
+import { ApiError, badRequest, refusal } from '../lib/errors';
 import { venueHub } from '../live/hub-client';
 import { venuePaysFirst } from '../payments/stripe';
 import { cachedRead } from '../menu/read-cache';
@@ -77,11 +77,10 @@ export async function submitPlacement(c: Context<AppContext>, input: PlacementIn
   if (venuePaysFirst(c.env, cached)) throw refusal(409, 'pay_first');
   let outcome = await placeThroughHub(c, input, cached);
   if (!outcome.ok && outcome.code === VENUE_CHANGED) outcome = await placeThroughHub(c, input, await findActiveVenue(db, input.venueRef));
-  if (!outcome.ok && outcome.status === 429) throw tooManyRequests(outcome.retryAfterSeconds ?? 60, outcome.message);
-  if (!outcome.ok && outcome.retryAfterSeconds) {
-    throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details, { 'Retry-After': String(outcome.retryAfterSeconds) });
+  if (!outcome.ok) {
+    const retry = outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined;
+    throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details, retry);
   }
-  if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.details);
   if (outcome.shard) sendBookmark(c, outcome.shard, outcome.bookmark);
   // The hub encoded the body (docs/decisions/270): sent as it came.
   return serialisedJson<PlacedOrder>(c, outcome.json);
