@@ -29,12 +29,42 @@ export function writeTable(client: QueryClient, table: TableState, you?: string 
 }
 
 /**
- * A `table_updated` frame: written only into a session this client already reads (a member's socket may
- * still carry a table it left until it reconnects; staff screens read theirs under their own keys).
+ * A read's answer, against what the cache came to hold while the read was on its way: a frame or a write's answer
+ * that landed meanwhile may carry a newer table, which the older answer must not replace. The reader's member id is
+ * the read's.
  */
+export function newerView(cached: TableView | null | undefined, read: TableView | null): TableView | null {
+  if (!read || !cached || cached.table.version <= read.table.version) return read;
+  return { table: cached.table, you: read.you };
+}
+
+/**
+ * What this client holds of a session's table for a frame: nothing (it does not read that table: a member's socket
+ * may still carry a table it left until it reconnects, and staff screens read theirs under their own keys), its
+ * first read on its way, or the table.
+ */
+function heldFor(client: QueryClient, sessionId: string): 'not read' | 'first read' | TableView | null {
+  const query = client.getQueryCache().find<TableView | null>({ queryKey: tableKeys.session(sessionId), exact: true });
+  if (!query) return 'not read';
+  return query.state.data === undefined ? 'first read' : query.state.data;
+}
+
+/**
+ * The table is read again, after the frame: a read already on its way may have left the server before the change.
+ * A refetch replaces a read on its way, but joins a first read (no table held yet): that one is cancelled first.
+ */
+function readAgain(client: QueryClient, sessionId: string, { firstRead = false } = {}) {
+  const filters = { queryKey: tableKeys.session(sessionId), exact: true };
+  if (firstRead) void client.cancelQueries(filters).then(() => client.invalidateQueries(filters));
+  else void client.invalidateQueries(filters);
+}
+
+/** A `table_updated` frame: written into a session this client reads; one whose first read is on its way reads again. */
 export function applyTableFrame(client: QueryClient, table: TableState) {
-  if (client.getQueryData(tableKeys.session(table.session_id)) === undefined) return;
-  writeTable(client, table);
+  const held = heldFor(client, table.session_id);
+  if (held === 'not read') return;
+  if (held === 'first read') readAgain(client, table.session_id, { firstRead: true });
+  else writeTable(client, table);
 }
 
 /**
@@ -42,13 +72,13 @@ export function applyTableFrame(client: QueryClient, table: TableState) {
  * client that already holds that version or a newer one keeps it; one that missed a frame reads the table again.
  */
 export function applyCartChange(client: QueryClient, frame: LiveTableCart) {
-  const key = tableKeys.session(frame.session_id);
-  const cached = client.getQueryData<TableView | null>(key);
-  if (!cached || cached.table.version >= frame.version) return;
+  const cached = heldFor(client, frame.session_id);
+  if (cached === 'first read') readAgain(client, frame.session_id, { firstRead: true });
+  if (typeof cached === 'string' || !cached || cached.table.version >= frame.version) return;
   const table = applyCartFrame(cached.table, frame);
   const next: TableView | null = table && { ...cached, table };
-  if (next) client.setQueryData<TableView | null>(key, next);
-  else void client.invalidateQueries({ queryKey: key, exact: true });
+  if (next) client.setQueryData<TableView | null>(tableKeys.session(frame.session_id), next);
+  else readAgain(client, frame.session_id);
 }
 
 /** A round is an order (owner `t:<session>`): its status change shows on the tab at once, before the table's own frame. */

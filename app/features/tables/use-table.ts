@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STATUS_REFRESH_MS } from '../../../shared/constants';
 import { ApiRequestError, apiRequest } from '../../lib/api-client';
 
-import { tableKeys, type TableView } from './table-cache';
+import { newerView, tableKeys, type TableView } from './table-cache';
 import { forgetMemberSession, useMemberSessionId } from './member-store';
 
 /**
@@ -12,9 +12,10 @@ import { forgetMemberSession, useMemberSessionId } from './member-store';
  */
 export const tableSessionQuery = (slug: string, sessionId: string) => queryOptions({
   queryKey: tableKeys.session(sessionId),
-  queryFn: async (): Promise<TableView | null> => {
+  queryFn: async ({ client }): Promise<TableView | null> => {
     try {
-      return await apiRequest('GET', '/tables/sessions/:id', { credentials: 'guest', params: { id: sessionId } });
+      const read = await apiRequest('GET', '/tables/sessions/:id', { credentials: 'guest', params: { id: sessionId } });
+      return newerView(client.getQueryData<TableView | null>(tableKeys.session(sessionId)), read);
     } catch (err) {
       if (err instanceof ApiRequestError && (err.status === 403 || err.status === 404)) {
         forgetMemberSession(slug, sessionId);
