@@ -285,8 +285,8 @@ export const inventoryItems = sqliteTable('inventory_items', {
 /**
  * Every change of an item's stock (docs/decisions/152 for its slim shape). The item names the venue; the row's
  * own number orders an item's history, newest last, and nothing addresses a movement by anything else. An
- * order's pour and its return name the status change that made them (`event_id`), which says when and who, and
- * their reason is said from the order: read them through worker/inventory/stock.ts `selectMovements`.
+ * order's pour and its return name the status change that made them (`event_id`), which says which order, when and
+ * who, and their reason is said from the order: read them through worker/inventory/stock.ts `selectMovements`.
  */
 export const stockMovements = sqliteTable('stock_movements', {
   id: integer('id').primaryKey(),
@@ -296,6 +296,7 @@ export const stockMovements = sqliteTable('stock_movements', {
   deltaMl: real('delta_ml'),
   /** Null on an order's pour and on its return (shared/inventory.ts movementReason). */
   reason: text('reason'),
+  /** Null when `event_id` names the status change: its order is the movement's (set on rows written before 0009). */
   orderId: text('order_id'),
   /** The order_events row of the status change that poured or returned this stock (no foreign key: no index). */
   eventId: integer('event_id'),
