@@ -440,6 +440,7 @@ export const orderEvents = sqliteTable('order_events', {
   fromStatus: text('from_status'),
   toStatus: text('to_status').notNull(),
   actorType: text('actor_type').notNull(),
+  /** Null on the placing event: the order's owner key says who placed it (docs/decisions/152). */
   actorId: text('actor_id'),
   /** Why a bartender cancelled (docs/decisions/234); null for other moves. */
   reason: text('reason'),
