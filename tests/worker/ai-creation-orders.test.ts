@@ -6,7 +6,7 @@ import { newId } from '../../shared/ids';
 import { AiSuggestion } from '../../shared/schemas/ai';
 import { StockMovementList } from '../../shared/schemas/inventory';
 import { call, expectApiError } from './helpers';
-import { countRows, guestToken, staffToken, venueId } from './order-helpers';
+import { countRows, guestToken, MOVEMENTS_OF_ORDER, staffToken, venueId } from './order-helpers';
 
 const SLUG = 'artisan-bar';
 const HUGE = Array.from({ length: 30 }, () => ({ ingredient: 'Bourbon', quantity: 10_000, unit: 'ml' }));
@@ -100,14 +100,14 @@ describe('cancelling an order gives its stock back', () => {
     expect(placed.status, placed.text).toBe(200);
     const orderId = placed.json.id as string;
     expect((await call('PUT', `/api/staff/orders/${orderId}/status`, { token: staff, body: { status: 'preparing' } })).status).toBe(200);
-    const deducted = await countRows("SELECT count(*) AS n FROM stock_movements WHERE order_id = ? AND type = 'deduct'", orderId);
+    const deducted = await countRows(`SELECT count(*) AS n FROM stock_movements WHERE ${MOVEMENTS_OF_ORDER} AND type = 'deduct'`, orderId);
     expect(deducted).toBeGreaterThan(0);
     expect(await inventoryTotal()).toBeLessThan(before);
 
     expect((await call('PUT', `/api/staff/orders/${orderId}/status`, { token: staff, body: { status: 'cancelled' } })).status).toBe(200);
     expect(await inventoryTotal()).toBeCloseTo(before, 9);
     // Exactly what was poured goes back: one return per pour, the same item and amounts with the sign turned.
-    const moved = async (type: string) => (await env.DB.prepare('SELECT inventory_item_id, delta, delta_ml FROM stock_movements WHERE order_id = ? AND type = ? ORDER BY inventory_item_id')
+    const moved = async (type: string) => (await env.DB.prepare(`SELECT inventory_item_id, delta, delta_ml FROM stock_movements WHERE ${MOVEMENTS_OF_ORDER} AND type = ? ORDER BY inventory_item_id`)
       .bind(orderId, type).all<{ inventory_item_id: string; delta: number; delta_ml: number | null }>()).results;
     const poured = await moved('deduct');
     expect(poured).toHaveLength(deducted);

@@ -4,7 +4,7 @@ import {
   IngredientList, StaffInventoryItemResponse, StaffInventoryList, StaffMenuList, StockMovementList, StockMovementResponse,
 } from '../../shared/schemas/inventory';
 import { call, expectApiError } from './helpers';
-import { countRows, guestToken, staffToken, suggestedCreation, venueId } from './order-helpers';
+import { countRows, guestToken, MOVEMENTS_OF_ORDER, staffToken, suggestedCreation, venueId } from './order-helpers';
 
 type StockLine = {
   drink_id: string; drink_name: string; item_id: string; ingredient_id: string; ingredient_name: string;
@@ -243,26 +243,30 @@ describe('recipes poured from stock', () => {
     expect(after).toBeCloseTo(line.item_quantity - line.quantity / line.unit_volume_ml, 6);
     // The item's history shows the pour as before: the order in its reason, who started the order and when
     // (the pour stores neither: it names the status change, docs/decisions/152).
-    const started = await env.DB.prepare("SELECT actor_id, created_at FROM order_events WHERE order_id = ? AND to_status = 'preparing'").bind(orderId).first<{ actor_id: string; created_at: string }>();
+    const started = await env.DB.prepare("SELECT id, actor_id, created_at FROM order_events WHERE order_id = ? AND to_status = 'preparing'").bind(orderId).first<{ id: number; actor_id: string; created_at: string }>();
     const history = StockMovementList.parse((await call('GET', `/api/staff/inventory/${line.item_id}/movements`, { token: staff })).json);
     expect(history.movements[0]).toMatchObject({
       type: 'deduct', reason: `Order #${orderId.slice(-8).toUpperCase()}`, delta_ml: -line.quantity, quantity_ml: line.quantity, order_id: orderId,
       actor_user_id: started!.actor_id, created_at: started!.created_at,
     });
     expect(started!.actor_id).toBe(await userId('staff@barhop.dev'));
+    // Stored, the pour names only its status change: the order, the time and the actor are the event's.
+    const stored = await env.DB.prepare(`SELECT order_id, actor_user_id, created_at, event_id FROM stock_movements WHERE ${MOVEMENTS_OF_ORDER} AND inventory_item_id = ?`)
+      .bind(orderId, line.item_id).all();
+    expect(stored.results).toEqual([{ order_id: null, actor_user_id: null, created_at: null, event_id: started!.id }]);
     expect(await env.DB.prepare('SELECT stock_deducted_at FROM orders WHERE id = ?').bind(orderId).first('stock_deducted_at')).not.toBeNull();
 
     // Moving on does not pour it again.
-    const movements = await countRows('SELECT count(*) AS n FROM stock_movements WHERE order_id = ?', orderId);
+    const movements = await countRows(`SELECT count(*) AS n FROM stock_movements WHERE ${MOVEMENTS_OF_ORDER}`, orderId);
     expect((await setStatus(orderId, staff, 'ready')).status).toBe(200);
     expect((await setStatus(orderId, staff, 'delivered')).status).toBe(200);
-    expect(await countRows('SELECT count(*) AS n FROM stock_movements WHERE order_id = ?', orderId)).toBe(movements);
+    expect(await countRows(`SELECT count(*) AS n FROM stock_movements WHERE ${MOVEMENTS_OF_ORDER}`, orderId)).toBe(movements);
     expect((await itemRow(line.item_id))!.quantity).toBeCloseTo(after, 9);
 
     // Cancelling a pending order pours nothing.
     const cancelled = await orderDrink('artisan-bar', { menu_drink_id: line.drink_id });
     expect((await setStatus(cancelled, staff, 'cancelled')).status).toBe(200);
-    expect(await countRows('SELECT count(*) AS n FROM stock_movements WHERE order_id = ?', cancelled)).toBe(0);
+    expect(await countRows(`SELECT count(*) AS n FROM stock_movements WHERE ${MOVEMENTS_OF_ORDER}`, cancelled)).toBe(0);
   });
 
   it('an order of two of a drink pours its recipe twice, and a cancel gives both back', async () => {
@@ -334,13 +338,13 @@ describe('recipes poured from stock', () => {
     await call('PUT', `/api/staff/inventory/${line.item_id}`, { token: staff2, body: { on_hand_ml: line.quantity / 3 } });
     // Another venue's staff cannot move this order (404) and nothing is poured.
     expectApiError(await setStatus(orderId, staff, 'preparing'), 404);
-    expect(await countRows('SELECT count(*) AS n FROM stock_movements WHERE order_id = ?', orderId)).toBe(0);
+    expect(await countRows(`SELECT count(*) AS n FROM stock_movements WHERE ${MOVEMENTS_OF_ORDER}`, orderId)).toBe(0);
     // The bartender is told what is short first (docs/decisions/233), and starts it anyway.
     expect(expectApiError(await setStatus(orderId, staff2, 'preparing'), 409).code).toBe('stock_short');
     const started = await call('PUT', `/api/staff/orders/${orderId}/status`, { token: staff2, body: { status: 'preparing', allow_short: true } });
     expect(started.status).toBe(200);
     expect((await itemRow(line.item_id))!.quantity).toBe(0);
-    const poured = await env.DB.prepare('SELECT delta_ml FROM stock_movements WHERE order_id = ? AND inventory_item_id = ?').bind(orderId, line.item_id).first<{ delta_ml: number }>();
+    const poured = await env.DB.prepare(`SELECT delta_ml FROM stock_movements WHERE ${MOVEMENTS_OF_ORDER} AND inventory_item_id = ?`).bind(orderId, line.item_id).first<{ delta_ml: number }>();
     expect(poured!.delta_ml).toBeCloseTo(-line.quantity / 3, 2);
   });
 
@@ -361,7 +365,7 @@ describe('recipes poured from stock', () => {
     expect(placed.status, placed.text).toBe(200);
     const orderId = placed.json.id as string;
     expect((await setStatus(orderId, staff, 'preparing')).status).toBe(200);
-    const moved = await env.DB.prepare('SELECT inventory_item_id, delta_ml FROM stock_movements WHERE order_id = ?').bind(orderId).all();
+    const moved = await env.DB.prepare(`SELECT inventory_item_id, delta_ml FROM stock_movements WHERE ${MOVEMENTS_OF_ORDER}`).bind(orderId).all();
     expect(moved.results).toEqual([{ inventory_item_id: item!.id, delta_ml: -50 }]);
     expect((await itemRow(item!.id))!.quantity).toBeCloseTo(item!.quantity - 50 / item!.unit_volume_ml, 6);
   });

@@ -9,7 +9,7 @@ import { PlacedOrder } from '../../shared/schemas/order';
 import { AdminMenuDrinkResponse } from '../../shared/schemas/admin';
 import { DEMO_EMAILS, mintToken } from './auth-helpers';
 import { call, expectApiError } from './helpers';
-import { countRows, guestToken, staffToken, suggestedCreation } from './order-helpers';
+import { countRows, guestToken, MOVEMENTS_OF_ORDER, staffToken, suggestedCreation } from './order-helpers';
 import { addLine, addTables, newGuest, sendRound, sit, stateOf } from './table-helpers';
 
 const SLUG = 'artisan-bar';
@@ -33,7 +33,7 @@ const setStatus = (id: string, token: string, status: string) => call('PUT', `/a
 /** What the order poured of the venue's stock of `ingredient`, in ml (negative: taken). */
 async function pouredMl(orderId: string, ingredient: string) {
   const row = await env.DB.prepare(`SELECT coalesce(sum(m.delta_ml), 0) AS ml FROM stock_movements m JOIN inventory_items i ON i.id = m.inventory_item_id
-    JOIN ingredients g ON g.id = i.ingredient_id WHERE m.order_id = ? AND lower(g.name) = lower(?)`).bind(orderId, ingredient).first<{ ml: number }>();
+    JOIN ingredients g ON g.id = i.ingredient_id WHERE m.${MOVEMENTS_OF_ORDER} AND lower(g.name) = lower(?)`).bind(orderId, ingredient).first<{ ml: number }>();
   return row!.ml;
 }
 

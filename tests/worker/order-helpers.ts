@@ -41,6 +41,12 @@ export async function makeUnavailable(drinkId: string) {
   await env.DB.prepare('UPDATE menu_drinks SET is_available = 0 WHERE id = ?').bind(drinkId).run();
 }
 
+/**
+ * After `FROM stock_movements`: an order's pours and returns, found through the status changes they name (they store
+ * no order id of their own, docs/decisions/152); binds the order id.
+ */
+export const MOVEMENTS_OF_ORDER = 'event_id IN (SELECT id FROM order_events WHERE order_id = ?)';
+
 export async function countRows(sql: string, ...binds: unknown[]) {
   const row = await env.DB.prepare(sql).bind(...binds).first<{ n: number }>();
   return row!.n;

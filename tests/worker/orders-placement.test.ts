@@ -21,7 +21,7 @@ async function addToCart(token: string, menu_drink_id: string, qty: number, extr
 
 describe('placing orders', () => {
   it('checks out the cart with database prices and the venue tax, and empties the cart', async () => {
-    const { token } = await guestToken();
+    const { token, ownerKey } = await guestToken();
     const [a, b] = await availableDrinks(SLUG);
     // A tampered client price is accepted on the wire and never used.
     expect((await addToCart(token, a!.id, 2, { price: 0.01 })).status).toBe(200);
@@ -40,6 +40,9 @@ describe('placing orders', () => {
     const stored = await env.DB.prepare('SELECT total_cents, status, payment_status FROM orders WHERE id = ?').bind(placed.id).first();
     expect(stored).toEqual({ total_cents: subtotal + tax, status: 'pending', payment_status: 'unpaid' });
     expect(await countRows(`SELECT count(*) AS n FROM order_events WHERE order_id = ? AND to_status = 'pending' AND from_status IS NULL`, placed.id)).toBe(1);
+    // The placing event stores no actor of its own: the order's owner placed it (docs/decisions/152).
+    expect(await env.DB.prepare('SELECT e.actor_type, e.actor_id, o.owner_key FROM order_events e JOIN orders o ON o.id = e.order_id WHERE e.order_id = ?')
+      .bind(placed.id).first()).toEqual({ actor_type: 'guest', actor_id: null, owner_key: ownerKey });
     const cart = await call('GET', `/api/cart?slug=${SLUG}`, { token });
     expect(cart.json.cart.items).toEqual([]);
   });

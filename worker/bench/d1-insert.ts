@@ -50,7 +50,7 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue) {
   const batch = [
     db.insert(orders).values(orderRow),
     ...items.map((row) => db.insert(orderItems).values(row)),
-    db.insert(orderEvents).values({ orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', actorId: ownerKey, createdAt: now }),
+    db.insert(orderEvents).values({ orderId, fromStatus: null, toStatus: 'pending', actorType: 'guest', createdAt: now }),
     liveCreationInsert(db, { venueId: venue.id, orderId, from: null, to: 'pending', at: now }, 0),
     db.insert(idempotencyRecords).values({
       // The request's hash and the order id, as placement keeps them (docs/decisions/157).

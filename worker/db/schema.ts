@@ -285,8 +285,8 @@ export const inventoryItems = sqliteTable('inventory_items', {
 /**
  * Every change of an item's stock (docs/decisions/152 for its slim shape). The item names the venue; the row's
  * own number orders an item's history, newest last, and nothing addresses a movement by anything else. An
- * order's pour and its return name the status change that made them (`event_id`), which says when and who, and
- * their reason is said from the order: read them through worker/inventory/stock.ts `selectMovements`.
+ * order's pour and its return name the status change that made them (`event_id`), which says which order, when and
+ * who, and their reason is said from the order: read them through worker/inventory/stock.ts `selectMovements`.
  */
 export const stockMovements = sqliteTable('stock_movements', {
   id: integer('id').primaryKey(),
@@ -296,6 +296,7 @@ export const stockMovements = sqliteTable('stock_movements', {
   deltaMl: real('delta_ml'),
   /** Null on an order's pour and on its return (shared/inventory.ts movementReason). */
   reason: text('reason'),
+  /** Null when `event_id` names the status change: its order is the movement's (set on rows written before 0009). */
   orderId: text('order_id'),
   /** The order_events row of the status change that poured or returned this stock (no foreign key: no index). */
   eventId: integer('event_id'),
@@ -439,6 +440,7 @@ export const orderEvents = sqliteTable('order_events', {
   fromStatus: text('from_status'),
   toStatus: text('to_status').notNull(),
   actorType: text('actor_type').notNull(),
+  /** Null on the placing event: the order's owner key says who placed it (docs/decisions/152). */
   actorId: text('actor_id'),
   /** Why a bartender cancelled (docs/decisions/234); null for other moves. */
   reason: text('reason'),

@@ -59,7 +59,7 @@ export async function deductRecipeForOrder(db: Db, orderId: string, cause: PourC
     }
   }
 
-  const movements = await writePours(db, orderId, items.flatMap((item) => {
+  const movements = await writePours(db, items.flatMap((item) => {
     const units = takeUnits.get(item.id);
     return units ? [{ item, units }] : [];
   }), cause);
@@ -104,7 +104,7 @@ async function claimPour(db: Db, orderId: string, at: string): Promise<string | 
 }
 
 /** Takes `units` of each item for the order: one 'deduct' movement each, naming `cause`; stock floors at 0. */
-async function writePours(db: Db, orderId: string, pours: { item: typeof inventoryItems.$inferSelect; units: number }[], cause: PourCause) {
+async function writePours(db: Db, pours: { item: typeof inventoryItems.$inferSelect; units: number }[], cause: PourCause) {
   const movements: DeductionResult['movements'] = [];
   const statements = [];
   for (const { item, units } of pours) {
@@ -113,15 +113,15 @@ async function writePours(db: Db, orderId: string, pours: { item: typeof invento
     statements.push(
       db.update(inventoryItems).set({ quantity: sqlFloorSubtract(units), lastMovementAt: cause.at, updatedAt: cause.at })
         .where(eq(inventoryItems.id, item.id)),
-      db.insert(stockMovements).values({ inventoryItemId: item.id, type: 'deduct', delta: -units, deltaMl, orderId, ...pouredBy(cause) }),
+      db.insert(stockMovements).values({ inventoryItemId: item.id, type: 'deduct', delta: -units, deltaMl, ...pouredBy(cause) }),
     );
   }
   if (statements.length > 0) await db.batch(statements as [typeof statements[number], ...typeof statements]);
   return movements;
 }
 
-/** What a pour's or a return's movement stores of its cause: the event only (when and who are the event's). */
-const pouredBy = (cause: PourCause) => ({ eventId: cause.eventId, actorUserId: null, createdAt: null });
+/** What a pour's or a return's movement stores of its cause: the event only (its order, when and who are the event's). */
+const pouredBy = (cause: PourCause) => ({ eventId: cause.eventId, orderId: null, actorUserId: null, createdAt: null });
 
 const stockOf = (item: typeof inventoryItems.$inferSelect) => Math.max(0, item.quantity) * (unitVolumeMl(item) ?? 1);
 
@@ -220,7 +220,7 @@ export async function restoreRecipeForOrder(db: Db, orderId: string, cause: Pour
     db.update(inventoryItems).set({ quantity: sql`${inventoryItems.quantity} + ${back.units}`, lastMovementAt: at, updatedAt: at })
       .where(eq(inventoryItems.id, back.inventoryItemId)),
     db.insert(stockMovements).values({
-      inventoryItemId: back.inventoryItemId, type: 'restore', delta: back.units, deltaMl: back.ml, orderId, ...pouredBy(cause),
+      inventoryItemId: back.inventoryItemId, type: 'restore', delta: back.units, deltaMl: back.ml, ...pouredBy(cause),
     }),
   ]);
   await db.batch(statements as [typeof statements[number], ...typeof statements]);
@@ -249,7 +249,7 @@ export async function pourAgainAfterUndo(db: Db, orderId: string, cause: PourCau
   if (returned.length === 0) return { deducted: true, movements: [], soldOut: [] };
   const items = new Map((await db.select().from(inventoryItems)
     .where(inArray(inventoryItems.id, returned.map((m) => m.inventoryItemId)))).map((item) => [item.id, item]));
-  const movements = await writePours(db, orderId, returned.flatMap((back) => {
+  const movements = await writePours(db, returned.flatMap((back) => {
     const item = items.get(back.inventoryItemId);
     const units = Math.min(back.delta, Math.max(0, item?.quantity ?? 0));
     return item && units > UNITS_EPSILON ? [{ item, units }] : [];

@@ -14,12 +14,13 @@ import { recomputeSoldOut } from './sold-out';
 export type InventoryRow = typeof inventoryItems.$inferSelect;
 
 /**
- * Movements as every reader sees them: an order's pour or return takes its time and its actor from the status
- * change it names (docs/decisions/152); toStockMovement says its reason.
+ * Movements as every reader sees them: an order's pour or return takes its order, its time and its actor from the
+ * status change it names (docs/decisions/152); toStockMovement says its reason.
  */
 export function selectMovements(db: Db) {
   return db.select({
     ...getTableColumns(stockMovements),
+    orderId: sql<string | null>`coalesce(${stockMovements.orderId}, ${orderEvents.orderId})`,
     createdAt: sql<string>`coalesce(${stockMovements.createdAt}, ${orderEvents.createdAt})`,
     actorUserId: sql<string | null>`coalesce(${stockMovements.actorUserId}, ${orderEvents.actorId})`,
   }).from(stockMovements).leftJoin(orderEvents, eq(orderEvents.id, stockMovements.eventId));

@@ -75,11 +75,13 @@ export function orderItemInsert(d1: D1Database, row: NewOrderItemRow, heldDrink:
     : d1.prepare(ITEM_INSERT).bind(...values);
 }
 
-const EVENT_INSERT = 'insert into order_events (order_id, from_status, to_status, actor_type, actor_id, created_at) values (?1, null, ?2, ?3, ?4, ?5)';
+const EVENT_INSERT = "insert into order_events (order_id, from_status, to_status, actor_type, created_at) values (?1, null, 'pending', 'guest', ?2)";
 
-/** The order's first event: the guest placed it. */
-export const placedEventInsert = (d1: D1Database, orderId: string, ownerKey: string, at: string) =>
-  d1.prepare(EVENT_INSERT).bind(orderId, 'pending', 'guest', ownerKey, at);
+/**
+ * The order's first event: its owner placed it. It names no actor of its own, the order's owner key says who
+ * (docs/decisions/152).
+ */
+export const placedEventInsert = (d1: D1Database, orderId: string, at: string) => d1.prepare(EVENT_INSERT).bind(orderId, at);
 
 /**
  * The order's live event, numbered in this transaction one after the venue's last (docs/decisions/154); `base` is the

@@ -434,7 +434,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     const statements = [
       ...before,
       ...itemRows.map((row) => orderItemInsert(d1, row, heldDrinks && row.menuDrinkId ? byId.get(row.menuDrinkId)! : null)),
-      placedEventInsert(d1, orderId, req.owner.ownerKey, now),
+      placedEventInsert(d1, orderId, now),
       // Its live event, numbered in this transaction (docs/decisions/154).
       liveCreatedInsert(d1, req.venueId, orderId, now, liveBase),
       ...inChunks(cartItemIds).map((ids) => d1Statement(d1, db.delete(cartItems).where(inArray(cartItems.id, ids)))),
