@@ -96,6 +96,17 @@ export async function storedEvents(db: Db, venueId: string, since: number, throu
   return events;
 }
 
+/**
+ * The last number a hub of the version before kept in its own storage (docs/decisions/154): a venue continues from
+ * it. Read once per hub instance (LiveLog.ready); nothing is written there any more.
+ */
+export function legacyLatestSeq(sql: SqlStorage): number {
+  const tables = new Set(sql.exec<{ name: string }>(`select name from sqlite_master where type = 'table' and name in ('live_meta', 'live_events')`).toArray().map((r) => r.name));
+  const meta = tables.has('live_meta') ? sql.exec<{ n: number | null }>(`select max(value) as n from live_meta where key in ('seq', 'reserved')`).toArray()[0]?.n ?? 0 : 0;
+  const logged = tables.has('live_events') ? sql.exec<{ n: number | null }>('select max(seq) as n from live_events').toArray()[0]?.n ?? 0 : 0;
+  return Math.max(meta, logged);
+}
+
 /** What the hub needs around the log: the venue's database and its sockets. */
 export type LiveLogIo = {
   /** The venue's last stored number. */

@@ -10,7 +10,7 @@ import { clientKey } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { venueDatabase } from '../shards/directory';
 import { venueHub } from './hub-client';
-import { ADDRESS_HEADER, SUBSCRIBER_HEADER, type Subscriber } from './venue-hub';
+import { ADDRESS_HEADER, SUBSCRIBER_HEADER, type Subscriber } from './sockets';
 import { guestOwnerKeys } from '../orders/queries';
 import { tableOwnerKeysOf } from '../tables/queries';
 
