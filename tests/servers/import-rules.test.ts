@@ -77,6 +77,16 @@ describe('worker domain boundaries', { timeout: 60_000 }, () => {
     expect(await rulesFor('worker/app.ts', "export { listMenuDrinks } from './menu/menu-drinks';\n")).toContain('import-x/no-restricted-paths');
   });
 
+  it("a domain that left the import knot is entered through its index only, from the knot's own domains too", async () => {
+    expect(await rulesFor('worker/orders/probe.ts', "export { venueHub } from '../live/hub-client';\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesFor('worker/orders/probe.ts', "export { venueHub } from '../live';\n")).toEqual([]);
+  });
+
+  it("the Worker's entry exports a Durable Object class from its file, and nothing else of a domain", async () => {
+    expect(await rulesFor('worker/index.ts', "export { VenueHub } from './live/venue-hub';\n")).toEqual([]);
+    expect(await rulesFor('worker/index.ts', "export { venueHub } from './live/hub-client';\n")).toContain('import-x/no-restricted-paths');
+  });
+
   it('payments importing the tables fails', async () => {
     expect(await rulesFor('worker/payments/probe.ts', "export { roundsMoney } from '../tables';\n")).toContain('import-x/no-restricted-paths');
   });

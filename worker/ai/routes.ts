@@ -10,7 +10,7 @@ import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues/service';
 import { venueDatabase } from '../shards/directory';
-import { touchVenueRollups } from '../live/hub-client';
+import { touchVenueRollups } from '../live';
 import { aiAdminRoutes } from './admin.routes';
 
 export { AI_SUGGESTION_LIMIT } from './requests';

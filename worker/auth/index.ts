@@ -1,5 +1,6 @@
 // The auth domain's entry for other domains (docs/decisions/259): what they may use of it.
-export { authenticate, requireAdmin, requireGuest, requireKnownNamedVenue, requireStaff, requireSuperadmin, scopedVenueId, staffCaller } from './middleware';
+export { authenticate, liveCallerOf, requireAdmin, requireGuest, requireKnownNamedVenue, requireStaff, requireSuperadmin, scopedVenueId, staffCaller } from './middleware';
 export { hashPassword, toB64url } from './password';
 export { accessSessionFor, endAllSessionsOf, openSession } from './sessions';
 export { sha256Hex } from './tokens';
+export { forgetSessionChecks, guestSessionLive, staffSessionStates } from './live-sessions';

@@ -4,33 +4,26 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
-import type { PlacementAnswer, PlacementOutcome, PlacementRequest } from '../orders/placement';
-import type { PaymentRequest, RecallRequest, StatusChangeOutcome, StatusChangeRequest } from '../orders/transition';
-import { OrderDesk } from '../orders/order-desk';
-import { toOrders } from '../orders/serialize';
-import { forgetSessionChecks } from '../auth/live-sessions';
+import { OrderDesk, type PaymentRequest, type PlacementAnswer, type PlacementOutcome, type PlacementRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest, toOrders } from '../orders';
+import { forgetSessionChecks } from '../auth';
 import type { WorkerEnv } from '../env';
-import { venueDatabase, type VenueDatabase } from '../shards/directory';
-import type { ShardBinding } from '../shards/bindings';
-import { latestStoredSeq, legacyLatestSeq, LiveLog, storedEvents, type UnsequencedEvent } from './live-log';
-import { TableDesk } from '../tables/desk';
-import { closeIdleTabsWhenDue, wakeBy } from '../tables/idle-alarm';
-import type { TableActor, TableCommand, TableOutcome } from '../tables/commands';
-import { cardPayments } from '../payments/stripe';
-import { sendOrderReadyLater } from '../push/send';
+import { venueDatabase, type VenueDatabase } from '../shards';
+import type { UnsequencedEvent } from './live-events';
+import { latestStoredSeq, legacyLatestSeq, LiveLog, storedEvents } from './live-log';
+import { closeIdleTabsWhenDue, type TableActor, type TableCommand, TableDesk, type TableOutcome, wakeBy } from '../tables';
+import { cardPayments } from '../payments';
+import { sendOrderReadyLater } from '../push';
 import { BackgroundWork } from '../lib/background-work';
 import { AlarmSchedule } from './alarm-schedule';
 import { ALARM_RETRY_MS, RollupDays } from './rollup-days';
 import { LiveFanOut } from './fan-out';
+import type { Bookmarked } from './hub-client';
 import { LiveSockets, onSocketClose, onSocketMessage, openingOf, viewFor, type EndedSessions, type Subscriber } from './sockets';
 
-export { EVENT_LOG_LIMIT, type UnsequencedEvent } from './live-log';
+export { EVENT_LOG_LIMIT } from './live-log';
 export { ROLLUP_DELAY_MS } from './rollup-days';
 export { SESSION_ENDED_CLOSE } from '../../shared/constants';
 export { type EndedSessions } from './sockets';
-
-/** An outcome with the bookmark of the D1 write it made (docs/decisions/150). */
-export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string | null };
 
 /**
  * One per venue (named by the venue id). It routes the Worker's calls to the venue's desks — its orders

@@ -4,7 +4,7 @@
 import { createMiddleware } from 'hono/factory';
 import { scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
-import { venueHub } from '../live/hub-client';
+import { venueHub } from '../live';
 import { isSuccessfulWrite } from './read-cache';
 
 /** After a staff write that succeeded, announces the menu change; the write's answer does not wait for it. */

@@ -10,7 +10,7 @@ import type { Db } from '../env';
 import { KeyedQueue } from '../lib/keyed-queue';
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics/sales-figures';
-import type { UnsequencedEvent } from '../live/live-log';
+import type { UnsequencedEvent } from '../live';
 import { tableMessages } from '../../shared/tables';
 import { FirstOrderCeiling } from './first-orders';
 import { OrderCodes, OrderCodesExhausted, readOrderCodes } from './order-codes';

@@ -22,7 +22,7 @@ import { inChunks } from '../lib/in-chunks';
 import { refusalParts, type RefusalArgs } from '../lib/errors';
 import type { RefusalId } from '../../shared/refusals';
 import { utcDay } from '../analytics/sales-figures';
-import { recordedSeq } from '../live/live-log';
+import { recordedSeq } from '../live';
 import { happyHourCovers, pricingAt, scheduledPriceCents, type VenuePricing } from '../../shared/happy-hour';
 import { belowZeroMessage } from '../../shared/line-price';
 

@@ -18,7 +18,7 @@ import { sha256Hex } from '../auth/tokens';
 import { orderPayments, orders, venues } from '../db/schema';
 import type { AppContext, Db, WorkerEnv } from '../env';
 import { ApiError, refusal } from '../lib/errors';
-import { venueHub } from '../live/hub-client';
+import { venueHub } from '../live';
 import { readCart } from '../orders/cart';
 import type { PlacementRequest } from '../orders/placement';
 import { placementDetails } from '../orders/submit';

@@ -8,7 +8,7 @@ import type { WebhookResponse } from '../../shared/schemas/payments';
 import { tabHolds, tabShares, venues } from '../db/schema';
 import type { AppContext, Db, WorkerEnv } from '../env';
 import { ApiError } from '../lib/errors';
-import { venueHub } from '../live/hub-client';
+import { venueHub } from '../live';
 import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
 import { storeAccountState } from './connect';
 import { applyCheckoutIntent, paymentOfIntent } from './checkout';

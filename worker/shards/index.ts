@@ -1,3 +1,5 @@
 // The shards domain's entry for other domains (docs/decisions/259): what they may use of it.
-export { venueDatabase } from './directory';
+export { venueDatabase, type VenueDatabase } from './directory';
 export { scopedVenueDatabase } from './venue-scope';
+export type { ShardBinding } from './bindings';
+export { businessDaysAround, rollUp, venueClocks } from './rollups';

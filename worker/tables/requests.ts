@@ -9,7 +9,7 @@ import { guestCaller, ownerKeyOf, requireStaff, staffCaller } from '../auth/midd
 import { auditLog, tableSessions, users } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';
-import { venueHub } from '../live/hub-client';
+import { venueHub } from '../live';
 import { guestOwnerKeys } from '../orders/queries';
 import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
 import { sendBookmark } from '../shards/sessions';

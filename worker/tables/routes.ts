@@ -13,7 +13,7 @@ import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { AI_SUGGESTION_LIMIT } from '../ai/requests';
-import { touchVenueRollups } from '../live/hub-client';
+import { touchVenueRollups } from '../live';
 import { idempotencyKeyOf } from '../orders/submit';
 import { venueDatabase } from '../shards/directory';
 import { ownWriteReads } from '../shards/sessions';

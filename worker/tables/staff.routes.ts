@@ -8,7 +8,7 @@ import { changedFields, describeWrite } from '../audit';
 import { requireAdmin, requireStaff, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { venueHub } from '../live/hub-client';
+import { venueHub } from '../live';
 import { scopedVenueDatabase } from '../shards/venue-scope';
 import { ownWriteReads } from '../shards/sessions';
 import { runTableCommand, staffActor } from './requests';
