@@ -4,3 +4,5 @@ export { hashPassword, toB64url } from './password';
 export { accessSessionFor, endAllSessionsOf, openSession } from './sessions';
 export { sha256Hex } from './tokens';
 export { forgetSessionChecks, guestSessionLive, staffSessionStates } from './live-sessions';
+export { normalizePhone } from './otp';
+export { twilioMessageRequest } from './sms';

@@ -11,8 +11,7 @@ import { ApiError, conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { keepsGuestReads } from '../menu/read-cache';
 import { guestOrderOnAnyShard } from './queries';
-import { readyTextPhone } from '../push/ready-phone';
-import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } from '../push/send';
+import { readyTextPhone, readyTextsConfigured, TEL_ENDPOINT_PREFIX, telEndpoint, vapidKeysOf } from '../push';
 
 /** Browsers told about one order: a guest's phone and a friend's are plenty. */
 export const MAX_SUBSCRIPTIONS_PER_ORDER = 5;
