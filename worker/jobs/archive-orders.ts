@@ -7,7 +7,7 @@ import { inArray } from 'drizzle-orm';
 import { movementReason } from '../../shared/inventory';
 import { d1Statement, drizzleFor } from '../db/handles';
 import { orderEvents, orderItems, orders as ordersTable, stockMovements } from '../db/schema';
-import { isCountedOrder } from '../analytics/sales-figures';
+import { isCountedOrder } from '../analytics';
 import { movementsOfOrders, selectMovements } from '../inventory';
 import type { WorkerEnv } from '../env';
 import type { OrderLineRow, OrderRow } from '../orders/serialize';

@@ -9,7 +9,7 @@ import { menuDrinks } from '../db/schema';
 import type { Db } from '../env';
 import { KeyedQueue } from '../lib/keyed-queue';
 import { inChunks } from '../lib/in-chunks';
-import { utcDay } from '../analytics/sales-figures';
+import { utcDay } from '../analytics';
 import type { UnsequencedEvent } from '../live';
 import { tableMessages } from '../../shared/tables';
 import { FirstOrderCeiling } from './first-orders';

@@ -2,3 +2,4 @@
 // call it for a tab's card money; payments never imports the tables.
 export { cardEventOfIntent, STRIPE_ACTOR, type CardEvent } from './events';
 export { applicationFeeCents, cardPayments, cardPaymentsConfigured, type PaymentGateway, stripeGateway, usesLocalStripe } from './stripe';
+export { paymentAnalytics } from './analytics';

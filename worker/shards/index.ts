@@ -2,4 +2,4 @@
 export { venueDatabase, type VenueDatabase } from './directory';
 export { scopedVenueDatabase } from './venue-scope';
 export type { ShardBinding } from './bindings';
-export { businessDaysAround, rollUp, venueClocks } from './rollups';
+export { businessDaysAround, rollUp, rollUpShards, venueClocks } from './rollups';

@@ -4,3 +4,4 @@ export { tableOwnerKeysOf } from './queries';
 export { TableDesk } from './desk';
 export { closeIdleTabsWhenDue, wakeBy } from './idle-alarm';
 export type { TableActor, TableCommand, TableOutcome } from './commands';
+export { tableAnalytics } from './analytics';
