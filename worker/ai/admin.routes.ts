@@ -13,8 +13,7 @@ import type { AppContext, Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { changedFields, describeWrite } from '../audit';
-import { everyVenueDatabase, venueDatabase } from '../shards/directory';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { everyVenueDatabase, scopedVenueDatabase, venueDatabase } from '../shards';
 
 /**
  * The admin's venue (superadmin: ?restaurant_id, by id or slug) and the database that holds its AI settings and

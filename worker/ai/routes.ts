@@ -9,7 +9,7 @@ import type { AppContext } from '../env';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues/service';
-import { venueDatabase } from '../shards/directory';
+import { venueDatabase } from '../shards';
 import { touchVenueRollups } from '../live';
 import { aiAdminRoutes } from './admin.routes';
 

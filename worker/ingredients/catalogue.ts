@@ -11,8 +11,7 @@ import type { CanonicalIngredient, IngredientUpdateBody } from '../../shared/sch
 import { drinkIngredients, ingredients } from '../db/schema';
 import { drizzleFor } from '../db/handles';
 import type { Db, WorkerEnv } from '../env';
-import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
-import { everyDeclaredDatabase } from '../shards/venue-scope';
+import { everyDeclaredDatabase, everyVenueDatabase, type VenueDatabase } from '../shards';
 import { ApiError, conflict, notFound } from '../lib/errors';
 import { inChunks } from '../lib/in-chunks';
 import { refreshDrinkFacts } from '../menu/drink-facts';

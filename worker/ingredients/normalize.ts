@@ -16,7 +16,7 @@ import { newId } from '../../shared/ids';
 import type { BulkMergeOutcome, MergeOutcome, UnmatchedIngredient } from '../../shared/schemas/super';
 import { drinkIngredients, ingredients, inventoryItems, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
 import type { Db } from '../env';
-import type { VenueDatabase } from '../shards/directory';
+import type { VenueDatabase } from '../shards';
 import { conflict, notFound } from '../lib/errors';
 import { refreshDrinkFacts } from '../menu/drink-facts';
 import { recomputeSoldOut } from '../inventory';

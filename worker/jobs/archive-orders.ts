@@ -11,8 +11,7 @@ import { isCountedOrder } from '../analytics';
 import { movementsOfOrders, selectMovements } from '../inventory';
 import type { WorkerEnv } from '../env';
 import type { OrderLineRow, OrderRow } from '../orders/serialize';
-import { occupiedShards, shardDatabase } from '../shards/directory';
-import { DEFAULT_VENUE_SHARD } from '../shards/bindings';
+import { DEFAULT_VENUE_SHARD, occupiedShards, shardDatabase } from '../shards';
 import { inChunks } from '../lib/in-chunks';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { AddFavoriteBody, FavoritesQuery, ToggleFavoriteBody } from '../../share
 import { guestCaller, ownerKeyOf, requireSignedInGuest } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { everyVenueDatabase, venueDatabase } from '../shards/directory';
+import { everyVenueDatabase, venueDatabase } from '../shards';
 import { guestDrinkDatabase } from './drink-database';
 import { addFavorite, listFavorites, newestFirst, toggleFavorite } from './favorites';
 

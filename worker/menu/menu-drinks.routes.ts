@@ -10,7 +10,7 @@ import { changedFields, describeWrite } from '../audit';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { everyDeclaredDatabase, scopedVenueDatabase } from '../shards/venue-scope';
+import { everyDeclaredDatabase, scopedVenueDatabase } from '../shards';
 import { changesVenueMenu } from './menu-changes';
 
 /**

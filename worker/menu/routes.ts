@@ -8,8 +8,7 @@ import { validate } from '../lib/validate';
 import { guestDrinkDatabase } from './drink-database';
 import { drinkDetail } from './drinks';
 import { cachedMenuEntity } from '../venues/service';
-import { venueDatabase } from '../shards/directory';
-import { laggingReads } from '../shards/sessions';
+import { laggingReads, venueDatabase } from '../shards';
 
 /** Guests' reads of menu drinks (spec: GET /drinks, GET /drinks/{id}). Public. */
 export const drinkRoutes = new Hono<AppContext>()

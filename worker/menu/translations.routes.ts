@@ -6,7 +6,7 @@ import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { changesVenueMenu } from './menu-changes';
 import { keepGuestReadsThisTime } from './read-cache';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { scopedVenueDatabase } from '../shards';
 import {
   approveTranslation, deleteTranslation, deleteVenueTexts, draftMissingTranslations, languageName, listTranslations, saveTranslation, saveVenueTexts,
 } from './translation-edits';

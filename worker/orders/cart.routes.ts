@@ -8,7 +8,7 @@ import { clearCart, putCartItem, readCart, removeCartItem } from './cart';
 import { placementDetails, submitPlacement } from './submit';
 import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues/service';
-import { venueDatabase } from '../shards/directory';
+import { venueDatabase } from '../shards';
 import { keepsGuestReads } from '../menu/read-cache';
 import { checkCheckoutPayment, startCheckoutPayment } from '../payments/checkout';
 import type { CheckoutPaymentCheckResponse, CheckoutPaymentResponse } from '../../shared/schemas/payments';

@@ -22,7 +22,7 @@ import { venueHub } from '../live';
 import { readCart } from '../orders/cart';
 import type { PlacementRequest } from '../orders/placement';
 import { placementDetails } from '../orders/submit';
-import { everyVenueDatabase, venueDatabase } from '../shards/directory';
+import { everyVenueDatabase, venueDatabase } from '../shards';
 import { findActiveVenue } from '../venues/service';
 import { applicationFeeCents, stripeGateway, usesLocalStripe, venuePaysFirst, type IntentState } from './stripe';
 

@@ -9,7 +9,7 @@ import { describeWrite } from '../audit';
 import type { AppContext } from '../env';
 import { ApiError, forbidden } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { scopedVenueDatabase } from '../shards';
 import { checkConnection, connectionAnswer, readConnection, startOnboarding } from './connect';
 import { completeOnboardingLocally, LOCAL_ONBOARDING_PATH, stripeEvent } from './local-stripe';
 import { signedTestPayload, usesLocalStripe } from './stripe';

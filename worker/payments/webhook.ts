@@ -9,7 +9,7 @@ import { tabHolds, tabShares, venues } from '../db/schema';
 import type { AppContext, Db, WorkerEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { venueHub } from '../live';
-import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
+import { everyVenueDatabase, type VenueDatabase } from '../shards';
 import { storeAccountState } from './connect';
 import { applyCheckoutIntent, paymentOfIntent } from './checkout';
 import { cardEventOf, STRIPE_ACTOR, type CardEvent } from './events';

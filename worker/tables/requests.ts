@@ -11,8 +11,7 @@ import type { AppContext } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { venueHub } from '../live';
 import { guestOwnerKeys } from '../orders/queries';
-import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
-import { sendBookmark } from '../shards/sessions';
+import { everyVenueDatabase, sendBookmark, type VenueDatabase } from '../shards';
 import type { TableActor, TableCommand, TableOutcome } from './commands';
 
 type Located = { venueId: string; database: VenueDatabase };

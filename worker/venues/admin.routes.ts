@@ -5,7 +5,7 @@ import { changedFields, describeWrite } from '../audit';
 import { requireAdmin, scopedVenueId } from '../auth/middleware';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { scopedVenueDatabase } from '../shards';
 import { changesVenueMenu } from '../menu/menu-changes';
 
 /** The admin's own venue: profile and settings. PUT and PATCH both change only the fields named. */

@@ -11,7 +11,7 @@ import { toVenue } from '../db/serializers';
 import type { Db, WorkerEnv } from '../env';
 import { copyCatalogueTo } from '../ingredients/catalogue';
 import { conflict, notFound } from '../lib/errors';
-import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard, shardDatabase } from '../shards/directory';
+import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard, shardDatabase } from '../shards';
 
 type CreateInput = z.output<typeof VenueCreateBody>;
 type UpdateInput = z.output<typeof VenueUpdateBody>;

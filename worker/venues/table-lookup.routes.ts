@@ -4,7 +4,7 @@ import { TableLookupQuery, TableNumber, type TableLookup } from '../../shared/sc
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { guestOwnerKeys } from '../orders/queries';
-import { venueDatabase } from '../shards/directory';
+import { venueDatabase } from '../shards';
 import { findActiveVenue } from './service';
 import { scanMayJoin } from '../tables/membership';
 import { countJoinAttempt, presentAt } from '../tables/presence';
