@@ -7,7 +7,7 @@ import { IdParam } from '../../shared/schemas/common';
 import { listInteractions, platformKpis, venueAnalytics } from './analytics';
 import { DEFAULT_AI_SETTINGS, DEFAULT_GARNISHES, DEFAULT_SYSTEM_PROMPT } from './grounding';
 import { activeBackendInfo } from './suggestion-service';
-import { requireAdmin, requireSuperadmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, requireSuperadmin, scopedVenueId } from '../auth';
 import { aiGlobalPrompt, aiSettings, flavorRules, venues } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { conflict, notFound } from '../lib/errors';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { BulkMergeBody, CreateFromStringBody, IngredientUpdateBody, MergeBody } from '../../shared/schemas/super';
-import { requireSuperadmin } from '../auth/middleware';
+import { requireSuperadmin } from '../auth';
 import type { AppContext } from '../env';
 import { catalogueDatabases, listCanonicalIngredients, updateCanonicalIngredient } from './catalogue';
 import { bulkMerge, createFromUnmatched, listUnmatched, mergeUnmatched } from './normalize';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AddFavoriteBody, FavoritesQuery, ToggleFavoriteBody } from '../../shared/schemas/favorites';
-import { guestCaller, ownerKeyOf, requireSignedInGuest } from '../auth/middleware';
+import { guestCaller, ownerKeyOf, requireSignedInGuest } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { everyVenueDatabase, venueDatabase } from '../shards';

@@ -7,7 +7,7 @@ import {
   bulkEditMenuDrinks, createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,
 } from './menu-drinks';
 import { changedFields, describeWrite } from '../audit';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { everyDeclaredDatabase, scopedVenueDatabase } from '../shards';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { DrinkByIdQuery, DrinksQuery } from '../../shared/schemas/drink';
-import { ownerKeyOf } from '../auth/middleware';
+import { ownerKeyOf } from '../auth';
 import type { AppContext } from '../env';
 import { PRIVATE_REVALIDATE, PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
 import { validate } from '../lib/validate';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { AiDraftsInput, TranslationInput, TranslationParams, TranslationsQuery, VenueTextsInput, VenueTextsParams } from '../../shared/schemas/translations';
 import { describeWrite } from '../audit';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { changesVenueMenu } from './menu-changes';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CartItemInput, VenueRef } from '../../shared/schemas/cart';
 import { CheckoutInput } from '../../shared/schemas/order';
-import { guestCaller, ownerKeyOf, requireGuest } from '../auth/middleware';
+import { guestCaller, ownerKeyOf, requireGuest } from '../auth';
 import type { AppContext } from '../env';
 import { clearCart, putCartItem, readCart, removeCartItem } from './cart';
 import { placementDetails, submitPlacement } from './submit';

@@ -4,7 +4,7 @@ import { and, count, eq, like, not } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type ReadyTextAnswer } from '../../shared/schemas/push';
-import { guestCaller, requireGuest } from '../auth/middleware';
+import { guestCaller, requireGuest } from '../auth';
 import { pushSubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, conflict, notFound } from '../lib/errors';

@@ -5,7 +5,7 @@ import {
   CanStartQuery, CreateOrderInput, GuestOrdersQuery, QuickOrderInput,
   type ActiveOrderResponse, type CanStartResponse, type OrderDetailResponse, type OrderHistoryResponse, type OrderStatusView,
 } from '../../shared/schemas/order';
-import { guestCaller, requireGuest } from '../auth/middleware';
+import { guestCaller, requireGuest } from '../auth';
 import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { refusal } from '../lib/errors';

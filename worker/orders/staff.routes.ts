@@ -7,7 +7,7 @@ import {
 import { RecordPaymentInput } from '../../shared/schemas/tables';
 import { describeWrite } from '../audit';
 import { shortOrderId } from '../../shared/ids';
-import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth/middleware';
+import { requireAdmin, requireStaff, scopedVenueId, staffCaller } from '../auth';
 import type { AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
 import { formatCents } from '../../shared/money';

@@ -2,8 +2,7 @@
 // venue's Durable Object does the rest (worker/live/venue-hub.ts).
 import type { Context } from 'hono';
 import type { AppContext } from '../env';
-import { guestCaller, ownerKeyOf } from '../auth/middleware';
-import { sha256Hex } from '../auth/tokens';
+import { guestCaller, ownerKeyOf, sha256Hex } from '../auth';
 import type { venues } from '../db/schema';
 import { ApiError, badRequest, refusal, tooManyRequests } from '../lib/errors';
 import { type Bookmarked, venueHub } from '../live';

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { StripeConnectionResponse, StripeOnboardingResponse } from '../../shared/schemas/stripe-connection';
-import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
+import { requireAdmin, scopedVenueId, staffCaller } from '../auth';
 import { describeWrite } from '../audit';
 import type { AppContext } from '../env';
 import { ApiError, forbidden } from '../lib/errors';

@@ -2,7 +2,7 @@
 // card form confirms an intent as Stripe.js would. The table card routes are worker/tables/card.routes.ts.
 import { Hono } from 'hono';
 import { LocalCardConfirmInput, type LocalCardConfirmResponse } from '../../shared/schemas/payments';
-import { requireGuest } from '../auth/middleware';
+import { requireGuest } from '../auth';
 import type { AppContext } from '../env';
 import { ApiError, refusal } from '../lib/errors';
 import { validate } from '../lib/validate';

@@ -12,7 +12,7 @@ import {
 } from '../../shared/schemas/payments';
 import type { TableStateResponse } from '../../shared/schemas/tables';
 import { formatCents } from '../../shared/money';
-import { requireAdmin, requireGuest, requireStaff, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, requireGuest, requireStaff, scopedVenueId } from '../auth';
 import { tabHolds, tabShares, tableSessions } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type ReadyTextAnswer } from '../../shared/schemas/push';
-import { requireGuest } from '../auth/middleware';
+import { requireGuest } from '../auth';
 import { tableReadySubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, conflict, refusal } from '../lib/errors';

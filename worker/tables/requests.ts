@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { newId } from '../../shared/ids';
 import { describeWrite } from '../audit';
-import { guestCaller, ownerKeyOf, requireStaff, staffCaller } from '../auth/middleware';
+import { guestCaller, ownerKeyOf, requireStaff, staffCaller } from '../auth';
 import { auditLog, tableSessions, users } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';

@@ -5,9 +5,8 @@ import {
   ClaimInput, JoinRequestAnswerInput, JoinTableInput, OpenTableInput, SendRoundInput, TableLineInput, TableLineUpdate, TableSettingsInput, TakeShareInput,
   type AiRoundResponse, type JoinPendingResponse, type SendRoundResponse, type TableStateResponse,
 } from '../../shared/schemas/tables';
-import { requireGuest } from '../auth/middleware';
+import { requireGuest, sha256Hex } from '../auth';
 import { documented } from '../openapi';
-import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { enforceRateLimit } from '../lib/rate-limit';

@@ -5,7 +5,7 @@ import {
   type StaffTablesResponse, type TableStateResponse, type VenueTablesResponse,
 } from '../../shared/schemas/tables';
 import { changedFields, describeWrite } from '../audit';
-import { requireAdmin, requireStaff, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, requireStaff, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { venueHub } from '../live';

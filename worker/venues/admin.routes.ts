@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { VenueProfileUpdate } from '../../shared/schemas/admin';
 import { getVenueProfile, updateVenueProfile } from './profile';
 import { changedFields, describeWrite } from '../audit';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { scopedVenueDatabase } from '../shards';

@@ -6,7 +6,7 @@ import { connectionStates } from '../payments/connect';
 import { venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
-import { requireSuperadmin } from '../auth/middleware';
+import { requireSuperadmin } from '../auth';
 import { validate } from '../lib/validate';
 import { createVenueAccount, listVenueAccounts } from '../team';
 import { createVenue, getVenue, updateVenue } from './platform-venues';
