@@ -10,7 +10,7 @@ import { orderEvents, orderItems, orders as ordersTable, stockMovements } from '
 import { isCountedOrder } from '../analytics';
 import { movementsOfOrders, selectMovements } from '../inventory';
 import type { WorkerEnv } from '../env';
-import type { OrderLineRow, OrderRow } from '../orders/serialize';
+import type { OrderLineRow, OrderRow } from '../orders';
 import { DEFAULT_VENUE_SHARD, occupiedShards, shardDatabase } from '../shards';
 import { inChunks } from '../lib/in-chunks';
 

@@ -1,5 +1,5 @@
 // The orders domain's entry for other domains (docs/decisions/259): what they may use of it.
-export { itemsByOrder, type NewOrderItemRow, type OrderRow, toOrder, toOrders } from './serialize';
+export { itemsByOrder, type NewOrderItemRow, type OrderLineRow, type OrderRow, toOrder, toOrders } from './serialize';
 export { guestOwnerKeys, sinceWindow } from './queries';
 export type { PlacementAnswer, PlacementOutcome, PlacementRequest } from './placement';
 export type { PaymentRequest, RecallRequest, StatusChangeOutcome, StatusChangeRequest } from './transition';
