@@ -8,7 +8,7 @@ import { guestCaller, ownerKeyOf, requireGuest } from '../auth';
 import type { AppContext } from '../env';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { findActiveVenue } from '../venues/service';
+import { findActiveVenue } from '../venues';
 import { venueDatabase } from '../shards';
 import { touchVenueRollups } from '../live';
 import { aiAdminRoutes } from './admin.routes';

@@ -2,3 +2,4 @@
 export { changesVenueMenu } from './menu-changes';
 export { afterDrinkWrites, type DrinkWrite, listMenuDrinks, nextDisplayOrder, prepareCreateMenuDrink, prepareUpdateMenuDrink } from './menu-drinks';
 export { dropReadCacheOnWrite, keepsGuestReads } from './read-cache';
+export { isCompleteTranslation, type TranslationText } from './translations';

@@ -11,7 +11,7 @@ import type { AppContext } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { AI_SUGGESTION_LIMIT } from '../ai/requests';
+import { AI_SUGGESTION_LIMIT } from '../ai';
 import { touchVenueRollups } from '../live';
 import { idempotencyKeyOf } from '../orders/submit';
 import { ownWriteReads, venueDatabase } from '../shards';
