@@ -17,7 +17,7 @@ import { tabHolds, tabShares, tableSessions } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 import { scopedVenueDatabase, type VenueDatabase } from '../shards';
 import { payableShare, venueAccount } from './card';
 import { memberByKeys, readTable } from './queries';

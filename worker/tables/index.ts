@@ -5,3 +5,5 @@ export { TableDesk } from './desk';
 export { closeIdleTabsWhenDue, wakeBy } from './idle-alarm';
 export type { TableActor, TableCommand, TableOutcome } from './commands';
 export { tableAnalytics } from './analytics';
+export { scanMayJoin } from './membership';
+export { countJoinAttempt, presentAt } from './presence';

@@ -10,7 +10,7 @@ import { auditLog, tableSessions, users } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { venueHub } from '../live';
-import { guestOwnerKeys } from '../orders/queries';
+import { guestOwnerKeys } from '../orders';
 import { everyVenueDatabase, sendBookmark, type VenueDatabase } from '../shards';
 import type { TableActor, TableCommand, TableOutcome } from './commands';
 

@@ -13,7 +13,7 @@ import { ownWriteReads, scopedVenueDatabase } from '../shards';
 import { runTableCommand, staffActor } from './requests';
 import { renewTableToken, replaceVenueTables, staffTables, updateTabSettings, venueTablesAnswer } from './venue-tables';
 import { refusal } from '../lib/errors';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const TableNumberParam = z.object({ number: TableNumber });

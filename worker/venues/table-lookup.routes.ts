@@ -6,8 +6,7 @@ import { validate } from '../lib/validate';
 import { guestOwnerKeys } from '../orders/queries';
 import { venueDatabase } from '../shards';
 import { findActiveVenue } from './service';
-import { scanMayJoin } from '../tables/membership';
-import { countJoinAttempt, presentAt } from '../tables/presence';
+import { countJoinAttempt, presentAt, scanMayJoin } from '../tables';
 import { tableMembers } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
