@@ -7,7 +7,7 @@ import { PRIVATE_REVALIDATE, PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJs
 import { validate } from '../lib/validate';
 import { guestDrinkDatabase } from './drink-database';
 import { drinkDetail } from './drinks';
-import { cachedMenuEntity } from '../venues/service';
+import { cachedMenuEntity } from '../venues';
 import { laggingReads, venueDatabase } from '../shards';
 
 /** Guests' reads of menu drinks (spec: GET /drinks, GET /drinks/{id}). Public. */

@@ -7,7 +7,7 @@ import type { AppContext } from '../env';
 import { clearCart, putCartItem, readCart, removeCartItem } from './cart';
 import { placementDetails, submitPlacement } from './submit';
 import { validate } from '../lib/validate';
-import { findActiveVenue } from '../venues/service';
+import { findActiveVenue } from '../venues';
 import { venueDatabase } from '../shards';
 import { keepsGuestReads } from '../menu/read-cache';
 import { checkCheckoutPayment, startCheckoutPayment } from '../payments/checkout';

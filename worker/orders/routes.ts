@@ -13,7 +13,7 @@ import { validate } from '../lib/validate';
 import { guestActiveOrder, guestActiveOrderOnAnyShard, guestHistory, guestHistoryOnAnyShard, guestOrderOnAnyShard } from './queries';
 import { ownWriteReads, venueDatabase, type VenueDatabase } from '../shards';
 import { placementDetails, submitPlacement, toPlacementLine } from './submit';
-import { findActiveVenue } from '../venues/service';
+import { findActiveVenue } from '../venues';
 import { keepsGuestReads } from '../menu/read-cache';
 import { orderPushRoutes } from './push.routes';
 

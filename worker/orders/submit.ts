@@ -8,7 +8,7 @@ import { ApiError, badRequest, refusal, tooManyRequests } from '../lib/errors';
 import { type Bookmarked, venueHub } from '../live';
 import { venuePaysFirst } from '../payments/stripe';
 import { cachedRead } from '../menu/read-cache';
-import { findActiveVenue } from '../venues/service';
+import { findActiveVenue } from '../venues';
 import { sendBookmark, venueDatabase } from '../shards';
 import { VENUE_CHANGED, type PlacementAnswer, type PlacementLine, type PlacementRequest } from './placement';
 import type { PlacedOrder } from '../../shared/schemas/order';

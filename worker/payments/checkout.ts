@@ -22,7 +22,7 @@ import { readCart } from '../orders/cart';
 import type { PlacementRequest } from '../orders/placement';
 import { placementDetails } from '../orders/submit';
 import { everyVenueDatabase, venueDatabase } from '../shards';
-import { findActiveVenue } from '../venues/service';
+import { findActiveVenue } from '../venues';
 import { applicationFeeCents, stripeGateway, usesLocalStripe, venuePaysFirst, type IntentState } from './stripe';
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;

@@ -3,3 +3,4 @@
 export { cardEventOfIntent, STRIPE_ACTOR, type CardEvent } from './events';
 export { applicationFeeCents, cardPayments, cardPaymentsConfigured, type PaymentGateway, stripeGateway, usesLocalStripe } from './stripe';
 export { paymentAnalytics } from './analytics';
+export { connectionStates } from './connect';

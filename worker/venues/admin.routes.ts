@@ -6,7 +6,7 @@ import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { scopedVenueDatabase } from '../shards';
-import { changesVenueMenu } from '../menu/menu-changes';
+import { changesVenueMenu } from '../menu';
 
 /** The admin's own venue: profile and settings. PUT and PATCH both change only the fields named. */
 export const adminVenueRoutes = new Hono<AppContext>()

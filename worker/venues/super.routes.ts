@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { CreateStaffBody, VenueCreateBody, VenueUpdateBody, type SuperVenueList } from '../../shared/schemas/super';
-import { connectionStates } from '../payments/connect';
+import { connectionStates } from '../payments';
 import { venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';

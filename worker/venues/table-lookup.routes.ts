@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TableLookupQuery, TableNumber, type TableLookup } from '../../shared/schemas/tables';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { guestOwnerKeys } from '../orders/queries';
+import { guestOwnerKeys } from '../orders';
 import { venueDatabase } from '../shards';
 import { findActiveVenue } from './service';
 import { countJoinAttempt, presentAt, scanMayJoin } from '../tables';
