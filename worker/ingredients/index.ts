@@ -1,3 +1,3 @@
 // The ingredients domain's entry for other domains (docs/decisions/259): what they may use of it.
-export { matchIngredientNames } from './matching';
-export { copyCatalogueTo } from './catalogue';
+export { matchIngredientNames, unmatchedIngredientRow } from './matching';
+export { copyCatalogueTo, createCatalogueIngredient } from './catalogue';

@@ -18,9 +18,10 @@ import { drinkIngredients, ingredients, inventoryItems, menuDrinks, unmatchedIng
 import type { Db } from '../env';
 import type { VenueDatabase } from '../shards';
 import { conflict, notFound } from '../lib/errors';
-import { refreshDrinkFacts } from '../menu/drink-facts';
+import { refreshDrinkFacts } from '../menu';
 import { recomputeSoldOut } from '../inventory';
-import { loadCatalogue, toCanonicalIngredient, type CatalogueDatabases } from './catalogue';
+import { loadCatalogue } from './catalogue';
+import { toCanonicalIngredient, type CatalogueDatabases } from './catalogue-edits';
 import { inChunks } from '../lib/in-chunks';
 
 type IngredientRow = typeof ingredients.$inferSelect;

@@ -3,3 +3,4 @@ export { changesVenueMenu } from './menu-changes';
 export { afterDrinkWrites, type DrinkWrite, listMenuDrinks, nextDisplayOrder, prepareCreateMenuDrink, prepareUpdateMenuDrink } from './menu-drinks';
 export { cachedRead, dropReadCacheOnWrite, keepsGuestReads } from './read-cache';
 export { isCompleteTranslation, localiseDrink, type TranslationText } from './translations';
+export { refreshDrinkFacts } from './drink-facts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { MenuBulkEdit } from '../../shared/schemas/imports';
 import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput, MenuDrinkPatch, NewCatalogueIngredient } from '../../shared/schemas/admin';
-import { createCatalogueIngredient } from '../ingredients/catalogue';
+import { createCatalogueIngredient } from '../ingredients';
 import { IdParam } from '../../shared/schemas/common';
 import {
   bulkEditMenuDrinks, createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,

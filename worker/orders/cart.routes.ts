@@ -9,7 +9,7 @@ import { placementDetails, submitPlacement } from './submit';
 import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues';
 import { venueDatabase } from '../shards';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 import { checkCheckoutPayment, startCheckoutPayment } from '../payments/checkout';
 import type { CheckoutPaymentCheckResponse, CheckoutPaymentResponse } from '../../shared/schemas/payments';
 

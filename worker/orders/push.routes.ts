@@ -9,7 +9,7 @@ import { pushSubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 import { guestOrderOnAnyShard } from './queries';
 import { readyTextPhone, readyTextsConfigured, TEL_ENDPOINT_PREFIX, telEndpoint, vapidKeysOf } from '../push';
 

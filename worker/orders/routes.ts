@@ -14,7 +14,7 @@ import { guestActiveOrder, guestActiveOrderOnAnyShard, guestHistory, guestHistor
 import { ownWriteReads, venueDatabase, type VenueDatabase } from '../shards';
 import { placementDetails, submitPlacement, toPlacementLine } from './submit';
 import { findActiveVenue } from '../venues';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 import { orderPushRoutes } from './push.routes';
 
 const slugOf = (q: { slug?: string }) => q.slug ?? null;

@@ -7,7 +7,7 @@ import type { venues } from '../db/schema';
 import { ApiError, badRequest, refusal, tooManyRequests } from '../lib/errors';
 import { type Bookmarked, venueHub } from '../live';
 import { venuePaysFirst } from '../payments/stripe';
-import { cachedRead } from '../menu/read-cache';
+import { cachedRead } from '../menu';
 import { findActiveVenue } from '../venues';
 import { sendBookmark, venueDatabase } from '../shards';
 import { VENUE_CHANGED, type PlacementAnswer, type PlacementLine, type PlacementRequest } from './placement';

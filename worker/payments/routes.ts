@@ -6,7 +6,7 @@ import { requireGuest } from '../auth';
 import type { AppContext } from '../env';
 import { ApiError, refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 import { confirmLocally, LOCAL_DECLINED_CARDS } from './local-stripe';
 import { usesLocalStripe } from './stripe';
 import { receiveStripeEvent } from './webhook';
