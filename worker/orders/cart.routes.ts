@@ -10,7 +10,7 @@ import { validate } from '../lib/validate';
 import { findActiveVenue } from '../venues';
 import { venueDatabase } from '../shards';
 import { keepsGuestReads } from '../menu';
-import { checkCheckoutPayment, startCheckoutPayment } from '../payments/checkout';
+import { checkCheckoutPayment, startCheckoutPayment } from './checkout';
 import type { CheckoutPaymentCheckResponse, CheckoutPaymentResponse } from '../../shared/schemas/payments';
 
 const venueOf = (ref: { slug: string }) => ref.slug;

@@ -6,3 +6,4 @@ export type { PaymentRequest, RecallRequest, StatusChangeOutcome, StatusChangeRe
 export { OrderDesk } from './order-desk';
 export { creationRecipeFacts, issuedCreations } from './ai-creations';
 export { idempotencyKeyOf } from './submit';
+export { applyCheckoutIntent, paymentOfIntent } from './checkout';

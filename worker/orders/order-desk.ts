@@ -19,8 +19,8 @@ import {
   changeOrderStatus, recallOrderStatus, recordOrderPayment, type PaymentRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest,
 } from './transition';
 import { isUnclaimed } from './unclaimed';
-import { changeWithOrderPayment } from '../payments/order-capture';
-import type { PaymentGateway } from '../payments/stripe';
+import { changeWithOrderPayment } from './order-capture';
+import type { PaymentGateway } from '../payments';
 
 /** What the desk needs of its hub. */
 export type OrderDeskHost = {

@@ -18,12 +18,12 @@ import { orderPayments, orders, venues } from '../db/schema';
 import type { AppContext, Db, WorkerEnv } from '../env';
 import { ApiError, refusal } from '../lib/errors';
 import { venueHub } from '../live';
-import { readCart } from '../orders/cart';
-import type { PlacementRequest } from '../orders/placement';
-import { placementDetails } from '../orders/submit';
+import { readCart } from './cart';
+import type { PlacementRequest } from './placement';
+import { placementDetails } from './submit';
 import { everyVenueDatabase, venueDatabase } from '../shards';
 import { findActiveVenue } from '../venues';
-import { applicationFeeCents, stripeGateway, usesLocalStripe, venuePaysFirst, type IntentState } from './stripe';
+import { applicationFeeCents, stripeGateway, usesLocalStripe, venuePaysFirst, type IntentState } from '../payments';
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 
