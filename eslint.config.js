@@ -21,7 +21,7 @@ const featureZones = [
   { target: ['./app/lib', './app/ui'], from: './app/features', message: 'app/lib and app/ui serve every feature and import none.' },
 ];
 
-// Worker domains (docs/decisions/259, 278): every folder of worker/ but lib and db, each owning its URL prefixes. Code
+// Worker domains (docs/decisions/259): every folder of worker/ but lib and db, each owning its URL prefixes. Code
 // outside a domain, every other domain included, imports it only through its index.ts; worker/app.ts also imports its
 // route files to mount them, and the Worker's entry (worker/index.ts) its Durable Object classes to export them. An
 // index exports only what other domains use, so entering one never closes an import cycle (no-cycle below). Tests,
@@ -56,7 +56,7 @@ const domainZones = DOMAINS.flatMap((domain) => [
     target: './worker/index.ts',
     from: `./worker/${domain}`,
     except: ['./index.ts', ...(DURABLE_OBJECTS[domain] ?? [])],
-    message: `The Worker's entry exports Durable Object classes; anything else of worker/${domain} comes through its index.ts (docs/decisions/278).`,
+    message: `The Worker's entry exports Durable Object classes; anything else of worker/${domain} comes through its index.ts (docs/decisions/259).`,
   },
 ]);
 // The tables call payments (a tab's card money); payments never imports the tables (docs/decisions/259).

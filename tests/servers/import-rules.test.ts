@@ -60,7 +60,7 @@ describe('feature layers', { timeout: 60_000 }, () => {
   });
 });
 
-// Worker domains (docs/decisions/259, 278): outside a domain, every other domain included, only its index.ts is
+// Worker domains (docs/decisions/259): outside a domain, every other domain included, only its index.ts is
 // imported; worker/app.ts also mounts its route files and worker/index.ts exports the Durable Object; the tables call
 // payments and never the reverse. Tests may import inner files.
 describe('worker domain boundaries', { timeout: 60_000 }, () => {
@@ -78,7 +78,7 @@ describe('worker domain boundaries', { timeout: 60_000 }, () => {
     expect(await rulesFor('worker/app.ts', "export { listMenuDrinks } from './menu/menu-drinks';\n")).toContain('import-x/no-restricted-paths');
   });
 
-  // These domains once reached one another's inner files (the import knot, docs/decisions/278): no longer.
+  // These domains once reached one another's inner files (the import knot, docs/decisions/259): no longer.
   it("the domains of the former import knot enter one another through their indexes only", async () => {
     expect(await rulesFor('worker/orders/probe.ts', "export { venueHub } from '../live/hub-client';\n")).toContain('import-x/no-restricted-paths');
     expect(await rulesFor('worker/orders/probe.ts', "export { venueHub } from '../live';\n")).toEqual([]);

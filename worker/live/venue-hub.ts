@@ -30,7 +30,8 @@ export { type EndedSessions } from './sockets';
  * (worker/orders/order-desk.ts) and its tables (worker/tables/desk.ts) — and holds what they share: the venue's
  * shard and D1 session, its live log numbering every order event in the venue's database (worker/live/live-log.ts),
  * its sockets (worker/live/sockets.ts, fan-out.ts) and its one alarm (worker/live/alarm-schedule.ts).
- * Decisions: docs/decisions/157 and 154.
+ * Only the Worker's entry (worker/index.ts) imports it; callers reach it through worker/live/hub-client.ts, so they
+ * never load the desks it composes (docs/decisions/259). Decisions: docs/decisions/157, 154 and 247.
  */
 export class VenueHub extends DurableObject<Env> {
   /** The venue whose hub this is, from its first request (the hub is named by it). */
