@@ -21,24 +21,25 @@ const featureZones = [
   { target: ['./app/lib', './app/ui'], from: './app/features', message: 'app/lib and app/ui serve every feature and import none.' },
 ];
 
-// Worker domains (docs/decisions/259): every folder of worker/ but lib and db, each owning its URL prefixes. Code outside
-// a domain imports it only through its index.ts; worker/app.ts also imports its route files to mount them. Tests,
+// Worker domains (docs/decisions/259): every folder of worker/ but lib and db, each owning its URL prefixes. Code
+// outside a domain, every other domain included, imports it only through its index.ts; worker/app.ts also imports its
+// route files to mount them, and the Worker's entry (worker/index.ts) its Durable Object classes to export them. An
+// index exports only what other domains use, so entering one never closes an import cycle (no-cycle below). Tests,
 // scripts and bench may import inner files (they lint outside worker/).
 const WORKER = path.join(import.meta.dirname, 'worker');
 const NOT_DOMAINS = new Set(['lib', 'db']);
 const DOMAINS = readdirSync(WORKER, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !NOT_DOMAINS.has(entry.name)).map((entry) => entry.name);
-// The import knot: these domains still reach one another's inner files, as an index between two of them would close an
-// import cycle (no-cycle above). A domain leaves the list once nothing of the knot imports it and it imports none of it.
-const IMPORT_KNOT = ['ai', 'analytics', 'auth', 'ingredients', 'jobs', 'live', 'menu', 'orders', 'payments', 'push', 'shards', 'tables', 'venues'];
-const ROOT_FILES = readdirSync(WORKER, { withFileTypes: true }).filter((entry) => entry.isFile() && entry.name !== 'app.ts').map((entry) => `./worker/${entry.name}`);
+const ENTRY_FILES = new Set(['app.ts', 'index.ts']);
+const ROOT_FILES = readdirSync(WORKER, { withFileTypes: true }).filter((entry) => entry.isFile() && !ENTRY_FILES.has(entry.name)).map((entry) => `./worker/${entry.name}`);
+// The Durable Object classes, by domain: the runtime instantiates them from the Worker's entry, and nothing else does.
+const DURABLE_OBJECTS = { live: ['./venue-hub.ts'] };
 // worker/db/seed builds the seed in Node: an index would pull Worker-only modules into it, so it keeps its inner imports.
 const DB_FILES = readdirSync(path.join(WORKER, 'db'), { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `./worker/db/${entry.name}`);
 const routeFilesOf = (domain) => readdirSync(path.join(WORKER, domain)).filter((name) => /^(routes|[a-z-]+\.routes)\.ts$/.test(name)).map((name) => `./${name}`);
-const inKnot = (domain) => IMPORT_KNOT.includes(domain);
 const domainZones = DOMAINS.flatMap((domain) => [
   {
     target: [
-      ...DOMAINS.filter((other) => other !== domain && !(inKnot(domain) && inKnot(other))).map((other) => `./worker/${other}`),
+      ...DOMAINS.filter((other) => other !== domain).map((other) => `./worker/${other}`),
       './worker/lib', ...DB_FILES, ...ROOT_FILES,
     ],
     from: `./worker/${domain}`,
@@ -50,6 +51,12 @@ const domainZones = DOMAINS.flatMap((domain) => [
     from: `./worker/${domain}`,
     except: ['./index.ts', ...routeFilesOf(domain)],
     message: `worker/app.ts mounts route files; anything else of worker/${domain} comes through its index.ts (docs/decisions/259).`,
+  },
+  {
+    target: './worker/index.ts',
+    from: `./worker/${domain}`,
+    except: ['./index.ts', ...(DURABLE_OBJECTS[domain] ?? [])],
+    message: `The Worker's entry exports Durable Object classes; anything else of worker/${domain} comes through its index.ts (docs/decisions/259).`,
   },
 ]);
 // The tables call payments (a tab's card money); payments never imports the tables (docs/decisions/259).

@@ -21,10 +21,10 @@ const STEPS: { step: string; modules?: RegExp; functions?: RegExp }[] = [
   { step: 'placement decisions (drinks held, rows, answer)', modules: /^worker\/orders\/(placement|serialize|queue|ai-creations)\.ts/ },
   { step: 'hub queue, first orders, order codes', modules: /^(worker\/lib\/keyed-queue|worker\/orders\/(order-desk|first-orders|order-codes))\.ts/ },
   { step: 'table check (solo guest at a table?)', modules: /^worker\/tables\// },
-  { step: 'live log and fan-out (sockets, session checks)', modules: /^worker\/live\/(live-log|fan-out|sockets)\.ts|^worker\/auth\/live-sessions/ },
+  { step: 'live log and fan-out (sockets, session checks)', modules: /^worker\/live\/(live-log|live-events|fan-out|sockets)\.ts|^worker\/auth\/live-sessions/ },
   { step: 'rollup days and alarm (analytics)', modules: /^worker\/(live\/(rollup-days|alarm-schedule)|analytics|shards\/rollups)/ },
   { step: 'push and text lookups', modules: /^worker\/push\// },
-  { step: 'Stripe and payments', modules: /^(node_modules\/stripe|worker\/payments\/)/ },
+  { step: 'Stripe and payments', modules: /^(node_modules\/stripe|worker\/payments\/|worker\/orders\/(checkout|order-capture)\.ts)/ },
   { step: 'hub routing (VenueHub)', modules: /^worker\/live\/(venue-hub|hub-client)\.ts/ },
   { step: 'HTTP routing and answer (hono, middleware, the route)', modules: /^(node_modules\/hono|worker\/)/ },
 ];

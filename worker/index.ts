@@ -4,7 +4,7 @@ import type { WorkerEnv } from './env';
 import { runHousekeeping } from './jobs';
 import { isVenuePagePath, venuePageApp } from './pages';
 
-export { VenueHub } from './live';
+export { VenueHub } from './live/venue-hub';
 
 export default {
   fetch(request, env, ctx) {

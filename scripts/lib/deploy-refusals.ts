@@ -4,8 +4,7 @@
 // mode outside staging, even when the request is sent to localhost: local development is only ever the local build.
 import path from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { DEVELOPMENT_JWT_SECRET, DEVELOPMENT_STRIPE_KEYS } from '../../worker/deploy/deployment-guard';
-import { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../../worker/push/vapid';
+import { DEVELOPMENT_JWT_SECRET, DEVELOPMENT_STRIPE_KEYS, DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../../worker/deploy/deployment-guard';
 import type { Build } from './deploy-build';
 
 const STRONG_KEY = 'check-deploy-strong-signing-key-0123456789abcdef';

@@ -60,8 +60,9 @@ describe('feature layers', { timeout: 60_000 }, () => {
   });
 });
 
-// Worker domains (docs/decisions/259): outside a domain, only its index.ts is imported; worker/app.ts also mounts its
-// route files; the tables call payments and never the reverse. Tests may import inner files.
+// Worker domains (docs/decisions/259): outside a domain, every other domain included, only its index.ts is
+// imported; worker/app.ts also mounts its route files and worker/index.ts exports the Durable Object; the tables call
+// payments and never the reverse. Tests may import inner files.
 describe('worker domain boundaries', { timeout: 60_000 }, () => {
   it("a domain importing another domain's inner file fails", async () => {
     expect(await rulesFor('worker/team/probe.ts', "export { listMenuDrinks } from '../menu/menu-drinks';\n"))
@@ -75,6 +76,20 @@ describe('worker domain boundaries', { timeout: 60_000 }, () => {
   it("worker/app.ts mounting a domain's route file passes, and importing its inner file fails", async () => {
     expect(await rulesFor('worker/app.ts', "export { adminMenuDrinkRoutes } from './menu/menu-drinks.routes';\n")).toEqual([]);
     expect(await rulesFor('worker/app.ts', "export { listMenuDrinks } from './menu/menu-drinks';\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  // These domains once reached one another's inner files (the import knot, docs/decisions/259): no longer.
+  it("the domains of the former import knot enter one another through their indexes only", async () => {
+    expect(await rulesFor('worker/orders/probe.ts', "export { venueHub } from '../live/hub-client';\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesFor('worker/orders/probe.ts', "export { venueHub } from '../live';\n")).toEqual([]);
+    expect(await rulesFor('worker/orders/probe.ts', "export { stripeGateway } from '../payments/stripe';\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesFor('worker/menu/probe.ts', "export { matchIngredientNames } from '../ingredients/matching';\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesFor('worker/ingredients/probe.ts', "export { refreshDrinkFacts } from '../menu';\n")).toEqual([]);
+  });
+
+  it("the Worker's entry exports a Durable Object class from its file, and nothing else of a domain", async () => {
+    expect(await rulesFor('worker/index.ts', "export { VenueHub } from './live/venue-hub';\n")).toEqual([]);
+    expect(await rulesFor('worker/index.ts', "export { venueHub } from './live/hub-client';\n")).toContain('import-x/no-restricted-paths');
   });
 
   it('payments importing the tables fails', async () => {

@@ -3,8 +3,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
-import { DEVELOPMENT_JWT_SECRET, deploymentProblem, isLocalHost } from '../../worker/deploy/deployment-guard';
-import { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../../worker/push/vapid';
+import { DEVELOPMENT_JWT_SECRET, DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY, deploymentProblem, isLocalHost } from '../../worker/deploy/deployment-guard';
 
 const STRONG_SECRET = 'k3Yq9vV2rT8pL4mN7xZ1cB6hJ0wE5sU2aD9fG3';
 

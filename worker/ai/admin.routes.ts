@@ -7,14 +7,13 @@ import { IdParam } from '../../shared/schemas/common';
 import { listInteractions, platformKpis, venueAnalytics } from './analytics';
 import { DEFAULT_AI_SETTINGS, DEFAULT_GARNISHES, DEFAULT_SYSTEM_PROMPT } from './grounding';
 import { activeBackendInfo } from './suggestion-service';
-import { requireAdmin, requireSuperadmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, requireSuperadmin, scopedVenueId } from '../auth';
 import { aiGlobalPrompt, aiSettings, flavorRules, venues } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { changedFields, describeWrite } from '../audit';
-import { everyVenueDatabase, venueDatabase } from '../shards/directory';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { everyVenueDatabase, scopedVenueDatabase, venueDatabase } from '../shards';
 
 /**
  * The admin's venue (superadmin: ?restaurant_id, by id or slug) and the database that holds its AI settings and

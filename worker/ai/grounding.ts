@@ -6,7 +6,7 @@ import type { CreativityLevel } from '../../shared/schemas/ai';
 import { type ContentLanguage, toContentLanguage } from '../../shared/languages';
 import { aiGlobalPrompt, aiSettings, drinkIngredients, flavorRules, ingredients, inventoryItems, menuDrinks, menuDrinkTranslations, venues } from '../db/schema';
 import type { Db } from '../env';
-import { isCompleteTranslation, type TranslationText } from '../menu/translations';
+import { isCompleteTranslation, type TranslationText } from '../menu';
 
 export type GroundedIngredient = {
   name: string;

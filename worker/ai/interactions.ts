@@ -7,7 +7,7 @@ import { newId } from '../../shared/ids';
 import type { AiSuggestion } from '../../shared/schemas/ai';
 import { aiInteractions, orders } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { databaseHolding } from '../shards/directory';
+import { databaseHolding } from '../shards';
 import { conflict, notFound } from '../lib/errors';
 import type { Grounding } from './grounding';
 import { type SuggestionOutcome, toWireSuggestion } from './suggestion-service';

@@ -4,13 +4,13 @@ import { IdParam } from '../../shared/schemas/common';
 import { AiLogInput, ChatInput, InteractionFeedbackInput, InteractionOrderedInput, RecommendNewInput, VibeInput } from '../../shared/schemas/ai';
 import { interactionDatabase, markOrdered, recordLog, setFeedback } from './interactions';
 import { AI_SUGGESTION_LIMIT, chatRequest, recommendRequest, serveSuggestion, vibeRequest } from './requests';
-import { guestCaller, ownerKeyOf, requireGuest } from '../auth/middleware';
+import { guestCaller, ownerKeyOf, requireGuest } from '../auth';
 import type { AppContext } from '../env';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { findActiveVenue } from '../venues/service';
-import { venueDatabase } from '../shards/directory';
-import { touchVenueRollups } from '../live/hub-client';
+import { findActiveVenue } from '../venues';
+import { venueDatabase } from '../shards';
+import { touchVenueRollups } from '../live';
 import { aiAdminRoutes } from './admin.routes';
 
 export { AI_SUGGESTION_LIMIT } from './requests';

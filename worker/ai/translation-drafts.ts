@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LANGUAGE_ENGLISH_NAMES, type ContentLanguage } from '../../shared/languages';
 import { ApiError } from '../lib/errors';
-import { isCompleteTranslation, type TranslationText } from '../menu/translations';
+import { isCompleteTranslation, type TranslationText } from '../menu';
 import { WORKERS_AI_MODEL } from './workers-ai';
 
 /** Drinks per model call: a menu's worth of short texts, within the model's answer length. */

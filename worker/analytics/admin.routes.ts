@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { AdminAnalyticsQuery, AdminFiguresQuery, type AdminFigures } from '../../shared/schemas/admin';
 import { salesFigures } from './sales-figures';
-import { sinceWindow } from '../orders/queries';
+import { sinceWindow } from '../orders';
 import { venueAnalytics } from './venue-analytics';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { scopedVenueDatabase } from '../shards';
 
 /** Venue analytics over 7, 30 or 90 days, computed in SQL. */
 export const adminAnalyticsRoutes = new Hono<AppContext>()

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { AnalyticsQuery, OverviewQuery, RecentOrdersQuery, RollupRunBody, TopListQuery, type RollupRunResult } from '../../shared/schemas/super';
 import { describeWrite } from '../audit';
-import { rollUpShards } from '../shards/rollups';
-import { requireSuperadmin } from '../auth/middleware';
+import { rollUpShards } from '../shards';
+import { requireSuperadmin } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { platformAnalytics, platformOverview, recentOrders, topDrinks, topVenues, venueWindows } from './platform-metrics';

@@ -9,9 +9,9 @@ import type { AdminAnalytics, AnalyticsWindow } from '../../shared/schemas/admin
 import { businessDayBounds, lastBusinessDays, utcOffsetMinutes } from '../../shared/business-day';
 import type { Db } from '../env';
 import { COUNTED_ORDER, salesFigures, WINDOW_DAYS } from './sales-figures';
-import { getVenueProfile } from '../venues/profile';
-import { paymentAnalytics } from '../payments/analytics';
-import { tableAnalytics } from '../tables/analytics';
+import { getVenueProfile } from '../venues';
+import { paymentAnalytics } from '../payments';
+import { tableAnalytics } from '../tables';
 
 const TOP_DRINKS = 10;
 

@@ -6,7 +6,7 @@ import type { GuestProfile, GuestSession } from '../../shared/schemas/auth';
 import { newId } from '../../shared/ids';
 import { guests, guestSessions } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { everyVenueDatabase } from '../shards/directory';
+import { everyVenueDatabase } from '../shards';
 import { signGuestToken } from './tokens';
 
 type GuestRow = typeof guests.$inferSelect;

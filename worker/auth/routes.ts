@@ -21,7 +21,7 @@ import { sendSms } from './sms';
 import { unauthorized } from '../lib/errors';
 import { clientKey, countersOf, enforceRateLimit, enforceRateLimits } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 
 const TOO_MANY_CODES = 'Too many codes requested. Please wait and try again.';
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait and try again.';

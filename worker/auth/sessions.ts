@@ -11,7 +11,7 @@ import { newId } from '../../shared/ids';
 import { refreshTokens, users } from '../db/schema';
 import type { AppContext, Db, WorkerEnv } from '../env';
 import { unauthorized } from '../lib/errors';
-import { closeEndedSockets } from '../live/hub-client';
+import { closeEndedSockets } from '../live';
 import { forgetSessionChecks } from './live-sessions';
 import { toB64url } from './password';
 import { ACCESS_TOKEN_TTL_SECONDS, secretKey, sha256Hex, signStaffToken } from './tokens';

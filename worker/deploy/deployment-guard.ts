@@ -2,7 +2,6 @@
 // instead (docs/decisions/194). Whether it runs under local development is read from what a deploy cannot set
 // by accident — the build and the host the request was sent to — never from APP_ENV alone.
 import '../lib/build-flags';
-import { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from '../push';
 
 /** The signing key committed in wrangler.toml for local development; never valid once deployed. */
 export const DEVELOPMENT_JWT_SECRET = 'barhop-local-development-secret-change-me-in-production';
@@ -15,6 +14,10 @@ type GuardedEnv = {
   APP_ENV?: string; DEMO_MODE?: string; JWT_SECRET?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string;
   VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string;
 };
+
+/** Local development's VAPID key pair (wrangler.toml [vars], worker/push/vapid.ts): never valid once deployed. */
+export const DEVELOPMENT_VAPID_PUBLIC_KEY = 'BDyo557S-88rrWUTfhs7ZweXq1J2MAZ2yjdgDt8XOo-VUDBHbyIacFsEwlUpklOUWHgdv5jlWVh17v6CXrIi_9k';
+export const DEVELOPMENT_VAPID_PRIVATE_KEY = '-TWBGSp00-670CKY_u6-biDp9YQPGmiP_QG_pCBax1M';
 
 /** Local development's Stripe keys (wrangler.toml [vars], worker/payments/local-stripe.ts): never valid once deployed. */
 export const DEVELOPMENT_STRIPE_KEYS = ['sk_test_barhop_local_development', 'whsec_barhop_local_development'];

@@ -16,11 +16,12 @@ import { newId } from '../../shared/ids';
 import type { BulkMergeOutcome, MergeOutcome, UnmatchedIngredient } from '../../shared/schemas/super';
 import { drinkIngredients, ingredients, inventoryItems, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
 import type { Db } from '../env';
-import type { VenueDatabase } from '../shards/directory';
+import type { VenueDatabase } from '../shards';
 import { conflict, notFound } from '../lib/errors';
-import { refreshDrinkFacts } from '../menu/drink-facts';
+import { refreshDrinkFacts } from '../menu';
 import { recomputeSoldOut } from '../inventory';
-import { loadCatalogue, toCanonicalIngredient, type CatalogueDatabases } from './catalogue';
+import { loadCatalogue } from './catalogue';
+import { toCanonicalIngredient, type CatalogueDatabases } from './catalogue-edits';
 import { inChunks } from '../lib/in-chunks';
 
 type IngredientRow = typeof ingredients.$inferSelect;

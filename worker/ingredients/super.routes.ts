@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { BulkMergeBody, CreateFromStringBody, IngredientUpdateBody, MergeBody } from '../../shared/schemas/super';
-import { requireSuperadmin } from '../auth/middleware';
+import { requireSuperadmin } from '../auth';
 import type { AppContext } from '../env';
-import { catalogueDatabases, listCanonicalIngredients, updateCanonicalIngredient } from './catalogue';
+import { catalogueDatabases, listCanonicalIngredients, updateCanonicalIngredient } from './catalogue-edits';
 import { bulkMerge, createFromUnmatched, listUnmatched, mergeUnmatched } from './normalize';
 import { validate } from '../lib/validate';
 import { describeWrite } from '../audit';

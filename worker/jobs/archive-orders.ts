@@ -7,12 +7,11 @@ import { inArray } from 'drizzle-orm';
 import { movementReason } from '../../shared/inventory';
 import { d1Statement, drizzleFor } from '../db/handles';
 import { orderEvents, orderItems, orders as ordersTable, stockMovements } from '../db/schema';
-import { isCountedOrder } from '../analytics/sales-figures';
+import { isCountedOrder } from '../analytics';
 import { movementsOfOrders, selectMovements } from '../inventory';
 import type { WorkerEnv } from '../env';
-import type { OrderLineRow, OrderRow } from '../orders/serialize';
-import { occupiedShards, shardDatabase } from '../shards/directory';
-import { DEFAULT_VENUE_SHARD } from '../shards/bindings';
+import type { OrderLineRow, OrderRow } from '../orders';
+import { DEFAULT_VENUE_SHARD, occupiedShards, shardDatabase } from '../shards';
 import { inChunks } from '../lib/in-chunks';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,5 @@
 import type { WorkerEnv } from '../env';
-import { occupiedShards, shardDatabase } from '../shards/directory';
-import { pruneDrinkRollups, rollUpShards } from '../shards/rollups';
+import { occupiedShards, pruneDrinkRollups, rollUpShards, shardDatabase } from '../shards';
 import { archiveOldOrders } from './archive-orders';
 import { idempotencyCutoff, PURGE_IDEMPOTENCY_SQL } from './idempotency-purge';
 import { liveEventsCutoff, PURGE_LIVE_EVENTS_SQL } from './live-log-purge';

@@ -2,9 +2,8 @@
 // idle for at least an hour (the shortest tab_auto_close_hours) asks its hub to close the ones past its own hours.
 // The hub does the writing, in the table's turn, as for every change of a table (docs/decisions/231).
 import type { WorkerEnv } from '../env';
-import { venueHub } from '../live/hub-client';
-import { DEFAULT_VENUE_SHARD, type ShardBinding } from '../shards/bindings';
-import { occupiedShards, shardDatabase } from '../shards/directory';
+import { venueHub } from '../live';
+import { DEFAULT_VENUE_SHARD, occupiedShards, type ShardBinding, shardDatabase } from '../shards';
 
 const HOUR_MS = 3_600_000;
 

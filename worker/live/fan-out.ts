@@ -2,7 +2,7 @@
 // before every delivery: a socket whose session ended or whose role no longer allows the venue is closed instead
 // (docs/decisions/166).
 import { SESSION_ENDED_CLOSE } from '../../shared/constants';
-import { guestSessionLive, staffSessionStates } from '../auth/live-sessions';
+import { guestSessionLive, staffSessionStates } from '../auth';
 import type { StoredEvent } from './live-log';
 import { closeSocket, send, sendText, subscriberOf, viewFor, type LiveSockets, type SocketState } from './sockets';
 

@@ -1,6 +1,10 @@
-import { utcDay } from '../analytics/sales-figures';
+import { utcDay } from '../analytics';
 import type { WorkerEnv } from '../env';
+import type { ShardBinding } from '../shards';
 import type { EndedSessions, VenueHub } from './venue-hub';
+
+/** An outcome of the hub with the bookmark of the D1 write it made (docs/decisions/150). */
+export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string | null };
 
 /**
  * Each venue's hub id, derived from its name once per isolate and namespace rather than hashed again on every

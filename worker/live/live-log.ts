@@ -10,11 +10,10 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/orders';
 import type { LiveEvent } from '../../shared/schemas/live';
-import { d1Statement } from '../db/handles';
 import { liveEvents, orders } from '../db/schema';
 import type { Db } from '../env';
 import { inChunks } from '../lib/in-chunks';
-import { toOrders } from '../orders/serialize';
+import { toOrders } from '../orders';
 
 /** How many events a venue's database keeps for reconnecting clients; older `since` values get a snapshot. */
 export const EVENT_LOG_LIMIT = 500;
@@ -25,41 +24,6 @@ export const HOLE_WAIT_MS = 1_000;
 
 /** An event as the hub sends it: its number, whose order it is, and the message as staff receive it. */
 export type StoredEvent = { seq: number; owner_key: string; body: string };
-
-/** An event before the venue's database numbers it. */
-export type UnsequencedEvent = LiveEvent extends infer E ? (E extends LiveEvent ? Omit<E, 'seq'> : never) : never;
-
-/** A change to announce, as the write batch records it. `from` is null for an order's creation. */
-export type LiveChange = { venueId: string; orderId: string; from: OrderStatus | null; to: OrderStatus; at: string };
-
-/**
- * The venue's next number, in SQL: one more than its last stored event. `base` is the last number the hub knows:
- * the venue continues from it when its database holds no event yet.
- */
-const nextSeq = (venueId: string, base: number) =>
-  sql<number>`(select coalesce(max(seq), ${base}) + 1 from ${liveEvents} where restaurant_id = ${venueId})`;
-
-/** The insert of an order's creation event, for the placement's own write batch; it answers the number. */
-export const liveCreationInsert = (db: Db, change: LiveChange, base: number) => db.insert(liveEvents).values({
-  restaurantId: change.venueId, seq: nextSeq(change.venueId, base), orderId: change.orderId,
-  fromStatus: null, toStatus: change.to, createdAt: change.at,
-}).returning({ seq: liveEvents.seq });
-
-/**
- * The insert of a status change's event, for its plain D1 batch (worker/orders/transition.ts); it answers the
- * number. It writes only while the order is still in `from`, like the order's own event row, so a change that
- * loses a race records nothing.
- */
-export function liveChangeStatement(d1: D1Database, change: LiveChange, base: number): D1PreparedStatement {
-  return d1Statement(d1, sql`
-    insert into ${liveEvents} (restaurant_id, seq, order_id, from_status, to_status, created_at)
-    select ${change.venueId}, ${nextSeq(change.venueId, base)}, ${change.orderId}, ${change.from}, ${change.to}, ${change.at}
-    where exists (select 1 from ${orders} where id = ${change.orderId} and status = ${change.from})
-    returning seq`);
-}
-
-/** The number the statement answered, or null when it recorded nothing. */
-export const recordedSeq = (result: unknown): number | null => (result as { seq: number }[] | undefined)?.[0]?.seq ?? null;
 
 /** The venue's last number in its database (0 when it holds none). */
 export async function latestStoredSeq(db: Db, venueId: string): Promise<number> {
@@ -94,6 +58,17 @@ export async function storedEvents(db: Db, venueId: string, since: number, throu
     events.push({ seq: row.seq, owner_key: ownerOf.get(row.orderId)!, body: JSON.stringify(event) });
   }
   return events;
+}
+
+/**
+ * The last number a hub of the version before kept in its own storage (docs/decisions/154): a venue continues from
+ * it. Read once per hub instance (LiveLog.ready); nothing is written there any more.
+ */
+export function legacyLatestSeq(sql: SqlStorage): number {
+  const tables = new Set(sql.exec<{ name: string }>(`select name from sqlite_master where type = 'table' and name in ('live_meta', 'live_events')`).toArray().map((r) => r.name));
+  const meta = tables.has('live_meta') ? sql.exec<{ n: number | null }>(`select max(value) as n from live_meta where key in ('seq', 'reserved')`).toArray()[0]?.n ?? 0 : 0;
+  const logged = tables.has('live_events') ? sql.exec<{ n: number | null }>('select max(seq) as n from live_events').toArray()[0]?.n ?? 0 : 0;
+  return Math.max(meta, logged);
 }
 
 /** What the hub needs around the log: the venue's database and its sockets. */

@@ -1,8 +1,7 @@
 // The days whose rollups the venue's hub recomputes (docs/decisions/203): recorded in the hub's own storage when a
 // change touches them, recomputed together by the hub's alarm ROLLUP_DELAY_MS later (worker/live/alarm-schedule.ts).
-import { addDays } from '../analytics/sales-figures';
-import type { ShardBinding } from '../shards/bindings';
-import { businessDaysAround, rollUp, venueClocks } from '../shards/rollups';
+import { addDays } from '../analytics';
+import { businessDaysAround, rollUp, type ShardBinding, venueClocks } from '../shards';
 import type { Db } from '../env';
 import { pruneLiveEvents } from './live-log';
 

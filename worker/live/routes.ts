@@ -2,17 +2,17 @@ import { and, eq, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { LiveQuery } from '../../shared/schemas/live';
-import { liveCallerOf, requireStaff } from '../auth/middleware';
+import { liveCallerOf, requireStaff } from '../auth';
 import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { clientKey } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { venueDatabase } from '../shards/directory';
+import { venueDatabase } from '../shards';
 import { venueHub } from './hub-client';
-import { ADDRESS_HEADER, SUBSCRIBER_HEADER, type Subscriber } from './venue-hub';
-import { guestOwnerKeys } from '../orders/queries';
-import { tableOwnerKeysOf } from '../tables/queries';
+import { ADDRESS_HEADER, SUBSCRIBER_HEADER, type Subscriber } from './sockets';
+import { guestOwnerKeys } from '../orders';
+import { tableOwnerKeysOf } from '../tables';
 
 /**
  * The venue's live channel (docs/decisions/154). Browsers cannot set headers on a WebSocket, so

@@ -108,6 +108,27 @@ export class LiveSockets {
 }
 
 /**
+ * The subscriber and `since` of an upgrade request the Worker checked (worker/live/routes.ts), or null when the
+ * request is no socket opening.
+ */
+export function openingOf(request: Request): { subscriber: Subscriber; since: number | null; address: string } | null {
+  const raw = request.headers.get(SUBSCRIBER_HEADER);
+  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !raw) return null;
+  const since = new URL(request.url).searchParams.get('since');
+  return { subscriber: JSON.parse(raw) as Subscriber, since: since === null ? null : Number(since), address: request.headers.get(ADDRESS_HEADER) ?? 'unknown' };
+}
+
+/** A message from a client: clients only ping (answered by the auto-response without waking the hub), the rest is ignored. */
+export function onSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+  if (typeof message === 'string' && message.length > 1024) ws.close(1009, 'Message too big');
+}
+
+/** A client closed its socket: the close is echoed; 1005 (no code) and 1006 (abnormal) may not be sent back, so those get a normal close. */
+export function onSocketClose(ws: WebSocket, code: number, reason: string) {
+  closeSocket(ws, code === 1000 || (code >= 3000 && code <= 4999) ? code : 1000, reason);
+}
+
+/**
  * Each socket's subscriber as this instance read it: every frame and event looks at every socket, and reading
  * the attachment back each time cost more than the rest of a table change's fan-out. An attachment is written once,
  * when its socket is accepted; a hub woken from hibernation reads it again.

@@ -4,40 +4,34 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
-import type { PlacementAnswer, PlacementOutcome, PlacementRequest } from '../orders/placement';
-import type { PaymentRequest, RecallRequest, StatusChangeOutcome, StatusChangeRequest } from '../orders/transition';
-import { OrderDesk } from '../orders/order-desk';
-import { toOrders } from '../orders/serialize';
-import { forgetSessionChecks } from '../auth/live-sessions';
+import { OrderDesk, type PaymentRequest, type PlacementAnswer, type PlacementOutcome, type PlacementRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest, toOrders } from '../orders';
+import { forgetSessionChecks } from '../auth';
 import type { WorkerEnv } from '../env';
-import { venueDatabase, type VenueDatabase } from '../shards/directory';
-import type { ShardBinding } from '../shards/bindings';
-import { latestStoredSeq, LiveLog, storedEvents, type UnsequencedEvent } from './live-log';
-import { TableDesk } from '../tables/desk';
-import { dueIdleCheck, wakeBy } from '../tables/idle-alarm';
-import type { TableActor, TableCommand, TableOutcome } from '../tables/commands';
-import { cardPayments } from '../payments/stripe';
-import { sendOrderReadyLater } from '../push/send';
+import { venueDatabase, type VenueDatabase } from '../shards';
+import type { UnsequencedEvent } from './live-events';
+import { latestStoredSeq, legacyLatestSeq, LiveLog, storedEvents } from './live-log';
+import { closeIdleTabsWhenDue, type TableActor, type TableCommand, TableDesk, type TableOutcome, wakeBy } from '../tables';
+import { cardPayments } from '../payments';
+import { sendOrderReadyLater } from '../push';
 import { BackgroundWork } from '../lib/background-work';
 import { AlarmSchedule } from './alarm-schedule';
 import { ALARM_RETRY_MS, RollupDays } from './rollup-days';
 import { LiveFanOut } from './fan-out';
-import { ADDRESS_HEADER, LiveSockets, SUBSCRIBER_HEADER, viewFor, type EndedSessions, type Subscriber } from './sockets';
+import type { Bookmarked } from './hub-client';
+import { LiveSockets, onSocketClose, onSocketMessage, openingOf, viewFor, type EndedSessions, type Subscriber } from './sockets';
 
-export { EVENT_LOG_LIMIT, type UnsequencedEvent } from './live-log';
+export { EVENT_LOG_LIMIT } from './live-log';
 export { ROLLUP_DELAY_MS } from './rollup-days';
 export { SESSION_ENDED_CLOSE } from '../../shared/constants';
-export { ADDRESS_HEADER, SUBSCRIBER_HEADER, type EndedSessions, type Subscriber } from './sockets';
-
-/** An outcome with the bookmark of the D1 write it made (docs/decisions/150). */
-export type Bookmarked<T> = T & { shard: ShardBinding | null; bookmark: string | null };
+export { type EndedSessions } from './sockets';
 
 /**
  * One per venue (named by the venue id). It routes the Worker's calls to the venue's desks — its orders
  * (worker/orders/order-desk.ts) and its tables (worker/tables/desk.ts) — and holds what they share: the venue's
  * shard and D1 session, its live log numbering every order event in the venue's database (worker/live/live-log.ts),
  * its sockets (worker/live/sockets.ts, fan-out.ts) and its one alarm (worker/live/alarm-schedule.ts).
- * Decisions: docs/decisions/157 and 154.
+ * Only the Worker's entry (worker/index.ts) imports it; callers reach it through worker/live/hub-client.ts, so they
+ * never load the desks it composes (docs/decisions/259). Decisions: docs/decisions/157, 154 and 247.
  */
 export class VenueHub extends DurableObject<Env> {
   /** The venue whose hub this is, from its first request (the hub is named by it). */
@@ -58,7 +52,7 @@ export class VenueHub extends DurableObject<Env> {
     latestStored: async () => latestStoredSeq((await this.db()).db, this.venue()),
     stored: async (since, through) => storedEvents((await this.db()).db, this.venue(), since, through),
     deliver: (event) => this.fanOut.deliver(event),
-  }, () => this.legacyLatestSeq());
+  }, () => legacyLatestSeq(this.ctx.storage.sql));
 
   private readonly rollups = new RollupDays(this.ctx.storage.sql, {
     shard: async (venueId) => {
@@ -70,7 +64,14 @@ export class VenueHub extends DurableObject<Env> {
   });
 
   private readonly schedule: AlarmSchedule = new AlarmSchedule(this.ctx.storage, [
-    { name: 'idle tabs', run: () => this.closeIdleTabsWhenDue() },
+    { name: 'idle tabs', run: () => closeIdleTabsWhenDue({
+      storage: this.ctx.storage,
+      wake: (at) => this.schedule.wakeBy(at),
+      closeIdle: async (venueId) => {
+        await this.open(venueId);
+        return this.tables.closeIdle();
+      },
+    }, ALARM_RETRY_MS) },
     { name: 'rollups', run: () => this.rollups.run() },
   ]);
 
@@ -122,18 +123,6 @@ export class VenueHub extends DurableObject<Env> {
   private async open(venueId: string): Promise<void> {
     this.venueId ??= venueId;
     await this.log.ready();
-  }
-
-  /**
-   * The last number a hub of the version before kept in its own storage (docs/decisions/154): a venue continues
-   * from it. Read once per instance; nothing is written there any more.
-   */
-  private legacyLatestSeq(): number {
-    const sql = this.ctx.storage.sql;
-    const tables = new Set(sql.exec<{ name: string }>(`select name from sqlite_master where type = 'table' and name in ('live_meta', 'live_events')`).toArray().map((r) => r.name));
-    const meta = tables.has('live_meta') ? sql.exec<{ n: number | null }>(`select max(value) as n from live_meta where key in ('seq', 'reserved')`).toArray()[0]?.n ?? 0 : 0;
-    const logged = tables.has('live_events') ? sql.exec<{ n: number | null }>('select max(seq) as n from live_events').toArray()[0]?.n ?? 0 : 0;
-    return Math.max(meta, logged);
   }
 
   private async db() {
@@ -226,20 +215,6 @@ export class VenueHub extends DurableObject<Env> {
     await this.schedule.run();
   }
 
-  /** Closes idle tabs when their check is due (worker/tables/idle-alarm.ts). */
-  private async closeIdleTabsWhenDue() {
-    const wake = (at: number) => this.schedule.wakeBy(at);
-    const venueId = await dueIdleCheck(this.ctx.storage, wake);
-    if (!venueId) return;
-    try {
-      await this.open(venueId);
-      await this.tables.closeIdle();
-    } catch (err) {
-      console.error(JSON.stringify({ level: 'error', message: 'closing idle tabs failed', error: String(err) }));
-      await wakeBy(this.ctx.storage, venueId, Date.now() + ALARM_RETRY_MS, wake);
-    }
-  }
-
   // ---- the event log and sockets ------------------------------------------------------------------
 
   /** An event its write batch numbered `seq`: sent to every socket allowed to see it, in number order. */
@@ -261,19 +236,14 @@ export class VenueHub extends DurableObject<Env> {
 
   /** The Worker has checked the token and tenancy; it passes the subscriber and `since`. */
   async fetch(request: Request): Promise<Response> {
-    const raw = request.headers.get(SUBSCRIBER_HEADER);
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !raw) {
-      return Response.json({ error: { code: 'not_found', message: 'No live channel here' } }, { status: 404 });
-    }
-    const subscriber = JSON.parse(raw) as Subscriber;
-    const sinceParam = new URL(request.url).searchParams.get('since');
-    const since = sinceParam === null ? null : Number(sinceParam);
-
+    const opening = openingOf(request);
+    if (!opening) return Response.json({ error: { code: 'not_found', message: 'No live channel here' } }, { status: 404 });
+    const { subscriber, since, address } = opening;
     await this.open(subscriber.venueId);
     // What a reconnecting client missed, up to the last number sent when it is accepted (no await in between):
     // events sent later reach it as deliveries, and deliveries of numbers its catch-up sent skip it.
     const catchUp = since === null ? { messages: [], through: this.log.latest() } : await this.catchUp(subscriber, since);
-    return this.sockets.accept(subscriber, request.headers.get(ADDRESS_HEADER) ?? 'unknown', catchUp);
+    return this.sockets.accept(subscriber, address, catchUp);
   }
 
   /** Missed events after `since`, or a snapshot of active orders when the log no longer has them. */
@@ -293,17 +263,10 @@ export class VenueHub extends DurableObject<Env> {
   }
 
   webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    // Clients only ping (answered by the auto-response without waking the hub); anything else is ignored.
-    if (typeof message === 'string' && message.length > 1024) ws.close(1009, 'Message too big');
+    onSocketMessage(ws, message);
   }
 
   webSocketClose(ws: WebSocket, code: number, reason: string) {
-    // 1005 (no code) and 1006 (abnormal) may not be sent back; answer those with a normal close.
-    const echo = code === 1000 || (code >= 3000 && code <= 4999) ? code : 1000;
-    try {
-      ws.close(echo, reason);
-    } catch {
-      // Already closed.
-    }
+    onSocketClose(ws, code, reason);
   }
 }

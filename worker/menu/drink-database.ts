@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { menuDrinks } from '../db/schema';
 import type { WorkerEnv } from '../env';
-import { databaseHolding, venueDatabase, type VenueDatabase } from '../shards/directory';
+import { databaseHolding, venueDatabase, type VenueDatabase } from '../shards';
 
 export async function guestDrinkDatabase(env: WorkerEnv, drinkId: string, venueRef?: string | null): Promise<VenueDatabase> {
   if (venueRef) return venueDatabase(env, venueRef);

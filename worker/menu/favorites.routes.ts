@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { AddFavoriteBody, FavoritesQuery, ToggleFavoriteBody } from '../../shared/schemas/favorites';
-import { guestCaller, ownerKeyOf, requireSignedInGuest } from '../auth/middleware';
+import { guestCaller, ownerKeyOf, requireSignedInGuest } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { everyVenueDatabase, venueDatabase } from '../shards/directory';
+import { everyVenueDatabase, venueDatabase } from '../shards';
 import { guestDrinkDatabase } from './drink-database';
 import { addFavorite, listFavorites, newestFirst, toggleFavorite } from './favorites';
 

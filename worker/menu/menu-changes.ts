@@ -2,9 +2,9 @@
 // resource marks its sub-app with `changesVenueMenu`, and after a successful write the venue's hub tells every
 // open socket, so guest menus, drink pages and carts refetch without a reload.
 import { createMiddleware } from 'hono/factory';
-import { scopedVenueId } from '../auth/middleware';
+import { scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
-import { venueHub } from '../live/hub-client';
+import { venueHub } from '../live';
 import { isSuccessfulWrite } from './read-cache';
 
 /** After a staff write that succeeded, announces the menu change; the write's answer does not wait for it. */

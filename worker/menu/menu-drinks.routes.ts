@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { MenuBulkEdit } from '../../shared/schemas/imports';
 import { AdminMenuDrinksQuery, AvailabilityUpdate, MenuDrinkInput, MenuDrinkPatch, NewCatalogueIngredient } from '../../shared/schemas/admin';
-import { createCatalogueIngredient } from '../ingredients/catalogue';
+import { createCatalogueIngredient } from '../ingredients';
 import { IdParam } from '../../shared/schemas/common';
 import {
   bulkEditMenuDrinks, createMenuDrink, deleteMenuDrink, getMenuDrink, listIngredientOptions, listMenuDrinks, setAvailability, updateMenuDrink,
 } from './menu-drinks';
 import { changedFields, describeWrite } from '../audit';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { everyDeclaredDatabase, scopedVenueDatabase } from '../shards/venue-scope';
+import { everyDeclaredDatabase, scopedVenueDatabase } from '../shards';
 import { changesVenueMenu } from './menu-changes';
 
 /**

@@ -8,7 +8,7 @@ import { centsToDollars } from '../../shared/money';
 import type { AdminMenuDrink, AdminRecipeLine, MenuDrinkData, MenuDrinkPatchData } from '../../shared/schemas/admin';
 import { cartItems, drinkIngredients, ingredients, menuDrinks, unmatchedIngredients, venues } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { matchIngredientNames, unmatchedIngredientRow } from '../ingredients/matching';
+import { matchIngredientNames, unmatchedIngredientRow } from '../ingredients';
 import { ApiError, badRequest, duplicateName, notFound } from '../lib/errors';
 import { deleteImageIfUnused, redrawnDrinkArt } from '../images';
 import { refreshDrinkFacts } from './drink-facts';

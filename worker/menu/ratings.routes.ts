@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { RatingBody } from '../../shared/schemas/ratings';
-import { guestCaller, ownerKeyOf, requireSignedInGuest } from '../auth/middleware';
+import { guestCaller, ownerKeyOf, requireSignedInGuest } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { guestDrinkDatabase } from './drink-database';

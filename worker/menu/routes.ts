@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { DrinkByIdQuery, DrinksQuery } from '../../shared/schemas/drink';
-import { ownerKeyOf } from '../auth/middleware';
+import { ownerKeyOf } from '../auth';
 import type { AppContext } from '../env';
 import { PRIVATE_REVALIDATE, PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
 import { validate } from '../lib/validate';
 import { guestDrinkDatabase } from './drink-database';
 import { drinkDetail } from './drinks';
-import { cachedMenuEntity } from '../venues/service';
-import { venueDatabase } from '../shards/directory';
-import { laggingReads } from '../shards/sessions';
+import { cachedMenuEntity } from '../venues';
+import { laggingReads, venueDatabase } from '../shards';
 
 /** Guests' reads of menu drinks (spec: GET /drinks, GET /drinks/{id}). Public. */
 export const drinkRoutes = new Hono<AppContext>()

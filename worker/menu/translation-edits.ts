@@ -12,7 +12,7 @@ import { menuDrinks, menuDrinkTranslations, venues } from '../db/schema';
 import type { Db } from '../env';
 import { ApiError, notFound } from '../lib/errors';
 import { isCompleteTranslation } from './translations';
-import { draftTranslations, TRANSLATION_DRAFT_BATCH } from '../ai/translation-drafts';
+import { draftTranslations, TRANSLATION_DRAFT_BATCH } from '../ai';
 import { MENU_DRINK_NOT_FOUND } from './menu-drinks';
 
 type TranslationRow = typeof menuDrinkTranslations.$inferSelect;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { AiDraftsInput, TranslationInput, TranslationParams, TranslationsQuery, VenueTextsInput, VenueTextsParams } from '../../shared/schemas/translations';
 import { describeWrite } from '../audit';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
 import { changesVenueMenu } from './menu-changes';
 import { keepGuestReadsThisTime } from './read-cache';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { scopedVenueDatabase } from '../shards';
 import {
   approveTranslation, deleteTranslation, deleteVenueTexts, draftMissingTranslations, languageName, listTranslations, saveTranslation, saveVenueTexts,
 } from './translation-edits';

@@ -5,7 +5,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { AI_CREATION_PRICE_CENTS } from '../../shared/constants';
 import { deriveDrinkFacts } from '../../shared/drink-facts';
 import type { RecipeLine } from '../../shared/schemas/cart';
-import { creationRecipeProblems } from '../ai/creation-bounds';
+import { creationRecipeProblems } from '../ai';
 import { aiInteractions, ingredients } from '../db/schema';
 import type { Db } from '../env';
 import { normalizeIngredientName } from '../inventory';

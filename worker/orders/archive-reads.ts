@@ -5,7 +5,7 @@ import { and, desc, eq, gte, inArray, lt, ne, notInArray, or, type SQL } from 'd
 import type { Order, StaffOrderFilter } from '../../shared/schemas/order';
 import { archivedOrders, venues } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { readArchiveDay } from '../jobs/archive-orders';
+import { readArchiveDay } from '../jobs';
 import type { OrderCursor } from './order-cursor';
 import { toOrder } from './serialize';
 

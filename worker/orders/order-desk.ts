@@ -9,8 +9,8 @@ import { menuDrinks } from '../db/schema';
 import type { Db } from '../env';
 import { KeyedQueue } from '../lib/keyed-queue';
 import { inChunks } from '../lib/in-chunks';
-import { utcDay } from '../analytics/sales-figures';
-import type { UnsequencedEvent } from '../live/live-log';
+import { utcDay } from '../analytics';
+import type { UnsequencedEvent } from '../live';
 import { tableMessages } from '../../shared/tables';
 import { FirstOrderCeiling } from './first-orders';
 import { OrderCodes, OrderCodesExhausted, readOrderCodes } from './order-codes';
@@ -19,8 +19,8 @@ import {
   changeOrderStatus, recallOrderStatus, recordOrderPayment, type PaymentRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest,
 } from './transition';
 import { isUnclaimed } from './unclaimed';
-import { changeWithOrderPayment } from '../payments/order-capture';
-import type { PaymentGateway } from '../payments/stripe';
+import { changeWithOrderPayment } from './order-capture';
+import type { PaymentGateway } from '../payments';
 
 /** What the desk needs of its hub. */
 export type OrderDeskHost = {

@@ -21,8 +21,8 @@ import { toOrder, type NewOrderItemRow, type OrderLineRow, type OrderRow } from 
 import { inChunks } from '../lib/in-chunks';
 import { refusalParts, type RefusalArgs } from '../lib/errors';
 import type { RefusalId } from '../../shared/refusals';
-import { utcDay } from '../analytics/sales-figures';
-import { recordedSeq } from '../live/live-log';
+import { utcDay } from '../analytics';
+import { recordedSeq } from '../live';
 import { happyHourCovers, pricingAt, scheduledPriceCents, type VenuePricing } from '../../shared/happy-hour';
 import { belowZeroMessage } from '../../shared/line-price';
 

@@ -4,15 +4,14 @@ import { and, count, eq, like, not } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { IdParam } from '../../shared/schemas/common';
 import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type ReadyTextAnswer } from '../../shared/schemas/push';
-import { guestCaller, requireGuest } from '../auth/middleware';
+import { guestCaller, requireGuest } from '../auth';
 import { pushSubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, conflict, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 import { guestOrderOnAnyShard } from './queries';
-import { readyTextPhone } from '../push/ready-phone';
-import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } from '../push/send';
+import { readyTextPhone, readyTextsConfigured, TEL_ENDPOINT_PREFIX, telEndpoint, vapidKeysOf } from '../push';
 
 /** Browsers told about one order: a guest's phone and a friend's are plenty. */
 export const MAX_SUBSCRIPTIONS_PER_ORDER = 5;

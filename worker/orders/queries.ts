@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sq
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { AiOrder, StaffOrderFilter } from '../../shared/schemas/order';
 import type { Caller, WorkerEnv } from '../env';
-import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
+import { everyVenueDatabase, type VenueDatabase } from '../shards';
 import { drinkIngredients, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { itemsByOrder, toOrder, toOrders, type OrderRow } from './serialize';

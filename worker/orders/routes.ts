@@ -5,17 +5,16 @@ import {
   CanStartQuery, CreateOrderInput, GuestOrdersQuery, QuickOrderInput,
   type ActiveOrderResponse, type CanStartResponse, type OrderDetailResponse, type OrderHistoryResponse, type OrderStatusView,
 } from '../../shared/schemas/order';
-import { guestCaller, requireGuest } from '../auth/middleware';
+import { guestCaller, requireGuest } from '../auth';
 import { venues } from '../db/schema';
 import type { AppContext } from '../env';
 import { refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { guestActiveOrder, guestActiveOrderOnAnyShard, guestHistory, guestHistoryOnAnyShard, guestOrderOnAnyShard } from './queries';
-import { venueDatabase, type VenueDatabase } from '../shards/directory';
-import { ownWriteReads } from '../shards/sessions';
+import { ownWriteReads, venueDatabase, type VenueDatabase } from '../shards';
 import { placementDetails, submitPlacement, toPlacementLine } from './submit';
-import { findActiveVenue } from '../venues/service';
-import { keepsGuestReads } from '../menu/read-cache';
+import { findActiveVenue } from '../venues';
+import { keepsGuestReads } from '../menu';
 import { orderPushRoutes } from './push.routes';
 
 const slugOf = (q: { slug?: string }) => q.slug ?? null;

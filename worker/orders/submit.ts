@@ -2,17 +2,14 @@
 // venue's Durable Object does the rest (worker/live/venue-hub.ts).
 import type { Context } from 'hono';
 import type { AppContext } from '../env';
-import { guestCaller, ownerKeyOf } from '../auth/middleware';
-import { sha256Hex } from '../auth/tokens';
+import { guestCaller, ownerKeyOf, sha256Hex } from '../auth';
 import type { venues } from '../db/schema';
 import { ApiError, badRequest, refusal } from '../lib/errors';
-import { venueHub } from '../live/hub-client';
-import { venuePaysFirst } from '../payments/stripe';
-import { cachedRead } from '../menu/read-cache';
-import { findActiveVenue } from '../venues/service';
-import { venueDatabase } from '../shards/directory';
-import { sendBookmark } from '../shards/sessions';
-import type { Bookmarked } from '../live/venue-hub';
+import { type Bookmarked, venueHub } from '../live';
+import { venuePaysFirst } from '../payments';
+import { cachedRead } from '../menu';
+import { findActiveVenue } from '../venues';
+import { sendBookmark, venueDatabase } from '../shards';
 import { VENUE_CHANGED, type PlacementAnswer, type PlacementLine, type PlacementRequest } from './placement';
 import type { PlacedOrder } from '../../shared/schemas/order';
 import { serialisedJson } from '../lib/http-cache';
@@ -73,7 +70,7 @@ export function placementDetails(body: DetailsFields, salesChannel: 'app' | 'qui
 export async function submitPlacement(c: Context<AppContext>, input: PlacementInput) {
   const { db, d1 } = await venueDatabase(c.env, input.venueRef);
   const cached = await cachedRead(d1, `placement-venue:${input.venueRef}`, () => findActiveVenue(db, input.venueRef));
-  // No unpaid order reaches a pay-first venue's bar: its checkout pays first (worker/payments/checkout.ts).
+  // No unpaid order reaches a pay-first venue's bar: its checkout pays first (worker/orders/checkout.ts).
   if (venuePaysFirst(c.env, cached)) throw refusal(409, 'pay_first');
   let outcome = await placeThroughHub(c, input, cached);
   if (!outcome.ok && outcome.code === VENUE_CHANGED) outcome = await placeThroughHub(c, input, await findActiveVenue(db, input.venueRef));

@@ -9,7 +9,7 @@ import type { Db } from '../env';
 import { refuse, type Refusal } from './placement';
 import { liveEta } from './queue';
 import { toOrder } from './serialize';
-import { liveChangeStatement, recordedSeq } from '../live/live-log';
+import { liveChangeStatement, recordedSeq } from '../live';
 import { deductRecipeForOrder, orderShortfalls, pourAgainAfterUndo, restoreRecipeForOrder, type PourCause } from '../inventory';
 
 /** The steps that pour a ticket's recipes (docs/decisions/233). */

@@ -4,12 +4,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { StripeConnectionResponse, StripeOnboardingResponse } from '../../shared/schemas/stripe-connection';
-import { requireAdmin, scopedVenueId, staffCaller } from '../auth/middleware';
+import { requireAdmin, scopedVenueId, staffCaller } from '../auth';
 import { describeWrite } from '../audit';
 import type { AppContext } from '../env';
 import { ApiError, forbidden } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { scopedVenueDatabase } from '../shards';
 import { checkConnection, connectionAnswer, readConnection, startOnboarding } from './connect';
 import { completeOnboardingLocally, LOCAL_ONBOARDING_PATH, stripeEvent } from './local-stripe';
 import { signedTestPayload, usesLocalStripe } from './stripe';

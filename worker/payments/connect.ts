@@ -10,7 +10,7 @@ import { stripeConnectionState } from '../../shared/stripe-connection';
 import { venues } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { ApiError, notFound } from '../lib/errors';
-import { everyVenueDatabase } from '../shards/directory';
+import { everyVenueDatabase } from '../shards';
 import { cardPaymentsConfigured, stripeGateway, StripeRefusal, type AccountState, type StripeEnv } from './stripe';
 
 const CONNECTION = {

@@ -1,4 +1,7 @@
 // The payments domain's entry for other domains (docs/decisions/259): Stripe's gateway and its card events. The tables
-// call it for a tab's card money; payments never imports the tables.
+// (a tab's card money) and the orders (an order paid first) call it; payments never imports the tables, and only its
+// webhook reaches the orders, to apply a checkout's intent.
 export { cardEventOfIntent, STRIPE_ACTOR, type CardEvent } from './events';
-export { applicationFeeCents, cardPaymentsConfigured, stripeGateway, usesLocalStripe, type PaymentGateway } from './stripe';
+export { applicationFeeCents, cardPayments, cardPaymentsConfigured, type IntentState, type PaymentGateway, stripeGateway, usesLocalStripe, venuePaysFirst } from './stripe';
+export { paymentAnalytics } from './analytics';
+export { connectionStates } from './connect';

@@ -2,11 +2,11 @@
 // card form confirms an intent as Stripe.js would. The table card routes are worker/tables/card.routes.ts.
 import { Hono } from 'hono';
 import { LocalCardConfirmInput, type LocalCardConfirmResponse } from '../../shared/schemas/payments';
-import { requireGuest } from '../auth/middleware';
+import { requireGuest } from '../auth';
 import type { AppContext } from '../env';
 import { ApiError, refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 import { confirmLocally, LOCAL_DECLINED_CARDS } from './local-stripe';
 import { usesLocalStripe } from './stripe';
 import { receiveStripeEvent } from './webhook';

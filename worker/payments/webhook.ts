@@ -8,10 +8,10 @@ import type { WebhookResponse } from '../../shared/schemas/payments';
 import { tabHolds, tabShares, venues } from '../db/schema';
 import type { AppContext, Db, WorkerEnv } from '../env';
 import { ApiError } from '../lib/errors';
-import { venueHub } from '../live/hub-client';
-import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
+import { venueHub } from '../live';
+import { everyVenueDatabase, type VenueDatabase } from '../shards';
 import { storeAccountState } from './connect';
-import { applyCheckoutIntent, paymentOfIntent } from './checkout';
+import { applyCheckoutIntent, paymentOfIntent } from '../orders';
 import { cardEventOf, STRIPE_ACTOR, type CardEvent } from './events';
 import { observeLocally } from './local-stripe';
 import { accountStateOf, cardPaymentsConfigured, usesLocalStripe, verifiedEvent, type IntentState } from './stripe';
@@ -42,7 +42,7 @@ async function sessionOfIntent(db: Db, intentId: string): Promise<string | null>
   return hold?.session ?? null;
 }
 
-/** What an event says of a checkout paid first, as the intent's state (worker/payments/checkout.ts applies it). */
+/** What an event says of a checkout paid first, as the intent's state (worker/orders/checkout.ts applies it). */
 function checkoutState(card: CardEvent): Pick<IntentState, 'status' | 'amountCapturable' | 'lastError'> | null {
   if (card.kind === 'authorized') return { status: 'requires_capture', amountCapturable: card.amountCents, lastError: null };
   if (card.kind === 'failed') return { status: 'requires_payment_method', amountCapturable: 0, lastError: { code: 'card_declined', message: card.note } };

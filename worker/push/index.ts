@@ -1,2 +1,3 @@
 // The push domain's entry for other domains (docs/decisions/259): what they may use of it.
-export { DEVELOPMENT_VAPID_PRIVATE_KEY, DEVELOPMENT_VAPID_PUBLIC_KEY } from './vapid';
+export { readyTextsConfigured, sendOrderReadyLater, TEL_ENDPOINT_PREFIX, telEndpoint, vapidKeysOf } from './send';
+export { readyTextPhone } from './ready-phone';

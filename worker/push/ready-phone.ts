@@ -1,7 +1,7 @@
 // The number a ready text goes to (docs/decisions/227, amended): the one the guest typed, read as sign-in reads it,
 // else a signed-in guest's verified number; a device with neither is asked for one.
 import { eq } from 'drizzle-orm';
-import { normalizePhone } from '../auth/otp';
+import { normalizePhone } from '../auth';
 import { guests } from '../db/schema';
 import type { Db } from '../env';
 import { badRequest } from '../lib/errors';

@@ -7,7 +7,7 @@ import { handoffText } from '../../shared/order-display';
 import { isPushServiceEndpoint, type ReadyPushPayload } from '../../shared/schemas/push';
 import { pushSubscriptions, tableReadySubscriptions, venues } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { twilioMessageRequest } from '../auth/sms';
+import { twilioMessageRequest } from '../auth';
 import { encryptPayload } from './crypto';
 import { vapidAuthorization, type VapidKeys } from './vapid';
 

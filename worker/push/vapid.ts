@@ -3,9 +3,6 @@
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { b64urlDecode, b64urlEncode } from './crypto';
 
-/** The development key pair committed in wrangler.toml [vars]; a deployed Worker refuses it (worker/deploy/deployment-guard.ts). */
-export const DEVELOPMENT_VAPID_PUBLIC_KEY = 'BDyo557S-88rrWUTfhs7ZweXq1J2MAZ2yjdgDt8XOo-VUDBHbyIacFsEwlUpklOUWHgdv5jlWVh17v6CXrIi_9k';
-export const DEVELOPMENT_VAPID_PRIVATE_KEY = '-TWBGSp00-670CKY_u6-biDp9YQPGmiP_QG_pCBax1M';
 /** Who runs the application server, for the push service to write to (RFC 8292 §2.1). */
 export const VAPID_SUBJECT = 'mailto:push@barhop.app';
 /** Lifetime of a signature: well under the 24 hours RFC 8292 §2 allows. */

@@ -4,7 +4,7 @@
 // Kept free of Worker-only imports, like bindings.ts.
 import { businessDayBounds, shiftDay } from '../../shared/business-day';
 import { RECENT_ORDERS_MAX } from '../../shared/schemas/super';
-import { COUNTED_ORDER } from '../analytics/sales-definition';
+import { COUNTED_ORDER } from '../analytics';
 
 /** Each venue's newest orders kept for the recent-orders feed: the feed shows at most this many over all venues. */
 export const RECENT_ORDERS_PER_VENUE = RECENT_ORDERS_MAX;

@@ -3,7 +3,7 @@
 // kept in the control database, so the platform views read one database and never a shard. The venue's hub
 // recomputes the days a change touched a few seconds after it (worker/live/venue-hub.ts); the nightly cron and the
 // on-demand run recompute whole shards. Both go through computeRollups and storeRollups (the SQL: rollup-statements.ts).
-import { addDays, utcDay, windowStart } from '../analytics/sales-figures';
+import { addDays, utcDay, windowStart } from '../analytics';
 import type { WorkerEnv } from '../env';
 import { occupiedShards, shardDatabase } from './directory';
 import {

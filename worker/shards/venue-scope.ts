@@ -1,7 +1,7 @@
 // Where a venue-scoped request reads and writes (docs/decisions/150): the database the venue directory names
 // for the venue the request is about, never the control database by default.
 import type { Context } from 'hono';
-import { scopedVenueId } from '../auth/middleware';
+import { scopedVenueId } from '../auth';
 import type { AppContext, WorkerEnv } from '../env';
 import { ALL_D1_BINDINGS } from './bindings';
 import { databaseOf, venueDatabase, type VenueDatabase } from './directory';

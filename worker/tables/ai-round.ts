@@ -5,10 +5,7 @@
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { newId } from '../../shared/ids';
 import type { AiRoundSuggestion } from '../../shared/schemas/tables';
-import { honouredSentences, nothingFitsMessage, readConstraints, violations } from '../ai/constraints';
-import { loadGrounding, type GroundedDrink } from '../ai/grounding';
-import { drinkFacts } from '../ai/hard-filter';
-import { LOCAL_MODEL } from '../ai/local-engine';
+import { drinkFacts, type GroundedDrink, honouredSentences, loadGrounding, LOCAL_MODEL, nothingFitsMessage, readConstraints, violations } from '../ai';
 import { aiInteractions } from '../db/schema';
 import type { Db } from '../env';
 import { refusal } from '../lib/errors';

@@ -12,14 +12,13 @@ import {
 } from '../../shared/schemas/payments';
 import type { TableStateResponse } from '../../shared/schemas/tables';
 import { formatCents } from '../../shared/money';
-import { requireAdmin, requireGuest, requireStaff, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, requireGuest, requireStaff, scopedVenueId } from '../auth';
 import { tabHolds, tabShares, tableSessions } from '../db/schema';
 import type { AppContext, Db } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { keepsGuestReads } from '../menu/read-cache';
-import type { VenueDatabase } from '../shards/directory';
-import { scopedVenueDatabase } from '../shards/venue-scope';
+import { keepsGuestReads } from '../menu';
+import { scopedVenueDatabase, type VenueDatabase } from '../shards';
 import { payableShare, venueAccount } from './card';
 import { memberByKeys, readTable } from './queries';
 import { anyActor, guestActor, locateSession, runTableCommand, staffActor } from './requests';

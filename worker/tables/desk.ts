@@ -10,7 +10,7 @@ import type { LiveTableCart, TableState } from '../../shared/schemas/tables';
 import { cartOrderAfter, LIVE_SESSION_STATUSES } from '../../shared/tables';
 import { tableSessions, venues } from '../db/schema';
 import type { Db } from '../env';
-import { isUniqueViolation, type PlacementOutcome, type PlacementRequest } from '../orders/placement';
+import { isUniqueViolation, type PlacementOutcome, type PlacementRequest } from '../orders';
 import { billDecision, claimDecision, dropShareDecision, recordPaymentDecision, takeShareDecision, unclaimDecision } from './bill';
 import { addLinesDecision, deleteLineDecision, sendRoundDecision, updateLineDecision } from './cart-lines';
 import { isRefusal, sessionNotFound, type Change, type Decision, type Scope } from './change';

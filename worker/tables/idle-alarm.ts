@@ -29,3 +29,21 @@ export async function dueIdleCheck(storage: DurableObjectStorage, wake: (at: num
   await wake(row.due);
   return null;
 }
+
+/** How the hub runs the idle-tab job: opens the venue it names and closes its idle tabs. */
+export type IdleTabsHost = { storage: DurableObjectStorage; wake(at: number): Promise<void>; closeIdle(venueId: string): Promise<unknown> };
+
+/**
+ * The hub's alarm job for idle tabs: closes them when their check is due; a failure is logged and the check asked
+ * for again `retryMs` later, so one bad run does not leave tabs open until the next day's housekeeping.
+ */
+export async function closeIdleTabsWhenDue(host: IdleTabsHost, retryMs: number): Promise<void> {
+  const venueId = await dueIdleCheck(host.storage, host.wake);
+  if (!venueId) return;
+  try {
+    await host.closeIdle(venueId);
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', message: 'closing idle tabs failed', error: String(err) }));
+    await wakeBy(host.storage, venueId, Date.now() + retryMs, host.wake);
+  }
+}

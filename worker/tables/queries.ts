@@ -6,7 +6,7 @@ import {
   menuDrinks, orderItems, orders, tabClaims, tabShares, tableCartLines, tableMembers, tableSessions, venues, venueTables,
 } from '../db/schema';
 import type { Db } from '../env';
-import { creationRecipeFacts } from '../orders/ai-creations';
+import { creationRecipeFacts } from '../orders';
 
 export type SessionRow = typeof tableSessions.$inferSelect;
 export type MemberRow = typeof tableMembers.$inferSelect;

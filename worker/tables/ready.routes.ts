@@ -6,15 +6,14 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type ReadyTextAnswer } from '../../shared/schemas/push';
-import { requireGuest } from '../auth/middleware';
+import { requireGuest } from '../auth';
 import { tableReadySubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, conflict, refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { memberByKeys, readTable } from './queries';
 import { guestActor, locateSession } from './requests';
-import { readyTextPhone } from '../push/ready-phone';
-import { readyTextsConfigured, telEndpoint, TEL_ENDPOINT_PREFIX, vapidKeysOf } from '../push/send';
+import { readyTextPhone, readyTextsConfigured, TEL_ENDPOINT_PREFIX, telEndpoint, vapidKeysOf } from '../push';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 

@@ -5,14 +5,13 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { newId } from '../../shared/ids';
 import { describeWrite } from '../audit';
-import { guestCaller, ownerKeyOf, requireStaff, staffCaller } from '../auth/middleware';
+import { guestCaller, ownerKeyOf, requireStaff, staffCaller } from '../auth';
 import { auditLog, tableSessions, users } from '../db/schema';
 import type { AppContext } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';
-import { venueHub } from '../live/hub-client';
-import { guestOwnerKeys } from '../orders/queries';
-import { everyVenueDatabase, type VenueDatabase } from '../shards/directory';
-import { sendBookmark } from '../shards/sessions';
+import { venueHub } from '../live';
+import { guestOwnerKeys } from '../orders';
+import { everyVenueDatabase, sendBookmark, type VenueDatabase } from '../shards';
 import type { TableActor, TableCommand, TableOutcome } from './commands';
 
 type Located = { venueId: string; database: VenueDatabase };

@@ -5,26 +5,24 @@ import {
   ClaimInput, JoinRequestAnswerInput, JoinTableInput, OpenTableInput, SendRoundInput, TableLineInput, TableLineUpdate, TableSettingsInput, TakeShareInput,
   type AiRoundResponse, type JoinPendingResponse, type SendRoundResponse, type TableStateResponse,
 } from '../../shared/schemas/tables';
-import { requireGuest } from '../auth/middleware';
+import { requireGuest, sha256Hex } from '../auth';
 import { documented } from '../openapi';
-import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../env';
 import { ApiError, refusal, unauthorized } from '../lib/errors';
 import { enforceRateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { AI_SUGGESTION_LIMIT } from '../ai/requests';
-import { touchVenueRollups } from '../live/hub-client';
-import { idempotencyKeyOf } from '../orders/submit';
-import { venueDatabase } from '../shards/directory';
-import { ownWriteReads } from '../shards/sessions';
-import { findActiveVenue } from '../venues/service';
+import { AI_SUGGESTION_LIMIT } from '../ai';
+import { touchVenueRollups } from '../live';
+import { idempotencyKeyOf } from '../orders';
+import { ownWriteReads, venueDatabase } from '../shards';
+import { findActiveVenue } from '../venues';
 import { aiRoundLines } from './ai-round';
 import { joinRequestOf, memberByKeys, readTable } from './queries';
 import { anyActor, guestActor, locateSession, runTableCommand } from './requests';
 import { countJoinAttempt, presentAt } from './presence';
 import type { TableCommand, TableOutcome } from './commands';
 import { toTableState } from './serialize';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 import { staffCardRoutes, tableCardRoutes } from './card.routes';
 import { tableReadyRoutes } from './ready.routes';
 import { staffTableRoutes } from './staff.routes';

@@ -6,7 +6,7 @@ import { formatCents, taxCents } from '../../shared/money';
 import { isActiveStatus } from '../../shared/orders';
 import { nextShare } from '../../shared/tab-split';
 import { tableDisplayName } from '../../shared/tables';
-import { utcDay } from '../analytics/sales-figures';
+import { utcDay } from '../analytics';
 import { orderItems, orders, tabClaims, tabShares, tableCartLines, tableMembers, tableSessions } from '../db/schema';
 import { refuseTable, tableRefusal } from './commands';
 import { requireLive, type Change, type Decision, type Scope } from './change';

@@ -5,16 +5,15 @@ import {
   type StaffTablesResponse, type TableStateResponse, type VenueTablesResponse,
 } from '../../shared/schemas/tables';
 import { changedFields, describeWrite } from '../audit';
-import { requireAdmin, requireStaff, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, requireStaff, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { venueHub } from '../live/hub-client';
-import { scopedVenueDatabase } from '../shards/venue-scope';
-import { ownWriteReads } from '../shards/sessions';
+import { venueHub } from '../live';
+import { ownWriteReads, scopedVenueDatabase } from '../shards';
 import { runTableCommand, staffActor } from './requests';
 import { renewTableToken, replaceVenueTables, staffTables, updateTabSettings, venueTablesAnswer } from './venue-tables';
 import { refusal } from '../lib/errors';
-import { keepsGuestReads } from '../menu/read-cache';
+import { keepsGuestReads } from '../menu';
 
 const SessionParam = z.object({ id: z.string().min(1).max(100) });
 const TableNumberParam = z.object({ number: TableNumber });

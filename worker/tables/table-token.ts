@@ -2,7 +2,7 @@
 // venue, the table and the table's token version under the Worker's secret, cut to 96 bits (16 base64url
 // characters: short enough for a QR link). A new code for the table bumps the version, so every printed code of it
 // stops working; nothing else is stored.
-import { secretKey } from '../auth/tokens';
+import { secretKey } from '../auth';
 import type { WorkerEnv } from '../env';
 
 const TOKEN_BYTES = 12;

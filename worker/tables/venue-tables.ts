@@ -9,7 +9,7 @@ import type { Db, WorkerEnv } from '../env';
 import { tableToken } from './table-token';
 import { ApiError } from '../lib/errors';
 import { inChunks } from '../lib/in-chunks';
-import type { VenueDatabase } from '../shards/directory';
+import type { VenueDatabase } from '../shards';
 import { parseTableRows, TABLE_READ_COUNT, tableReads, type TableRows } from './queries';
 import { toTableState } from './serialize';
 

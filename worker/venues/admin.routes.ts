@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { VenueProfileUpdate } from '../../shared/schemas/admin';
 import { getVenueProfile, updateVenueProfile } from './profile';
 import { changedFields, describeWrite } from '../audit';
-import { requireAdmin, scopedVenueId } from '../auth/middleware';
+import { requireAdmin, scopedVenueId } from '../auth';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { scopedVenueDatabase } from '../shards/venue-scope';
-import { changesVenueMenu } from '../menu/menu-changes';
+import { scopedVenueDatabase } from '../shards';
+import { changesVenueMenu } from '../menu';
 
 /** The admin's own venue: profile and settings. PUT and PATCH both change only the fields named. */
 export const adminVenueRoutes = new Hono<AppContext>()

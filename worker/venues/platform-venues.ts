@@ -9,9 +9,9 @@ import { drizzleFor } from '../db/handles';
 import { aiSettings, venueDirectory, venues } from '../db/schema';
 import { toVenue } from '../db/serializers';
 import type { Db, WorkerEnv } from '../env';
-import { copyCatalogueTo } from '../ingredients/catalogue';
+import { copyCatalogueTo } from '../ingredients';
 import { conflict, notFound } from '../lib/errors';
-import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard, shardDatabase } from '../shards/directory';
+import { forgetVenueShard, pickShardForNewVenue, resolveVenueShard, shardDatabase } from '../shards';
 
 type CreateInput = z.output<typeof VenueCreateBody>;
 type UpdateInput = z.output<typeof VenueUpdateBody>;

@@ -6,7 +6,7 @@ import { toVenue } from '../db/serializers';
 import type { Db, WorkerEnv } from '../env';
 import { notFound } from '../lib/errors';
 import { deleteImageIfUnused, redrawnVenueArt } from '../images';
-import type { VenueDatabase } from '../shards/directory';
+import type { VenueDatabase } from '../shards';
 
 type ParsedProfile = VenueProfileData;
 

@@ -6,9 +6,7 @@ import { toVenue } from '../db/serializers';
 import type { AppContext } from '../env';
 import { PUBLIC_REVALIDATE, revalidatedEntity, revalidatedJson } from '../lib/http-cache';
 import { validate } from '../lib/validate';
-import { venueDatabase } from '../shards/directory';
-// Venues and menus may lag the primary by a moment: any replica answers (docs/decisions/150).
-import { laggingReads } from '../shards/sessions';
+import { laggingReads, venueDatabase } from '../shards';
 import { MANIFEST_CONTENT_TYPE, venueManifest } from './manifest';
 import { cachedMenuEntity, cachedVenueEntity, findActiveVenue } from './service';
 import { tableLookupRoutes } from './table-lookup.routes';

@@ -7,8 +7,7 @@ import { drinkColumns, toDrink, toVenue } from '../db/serializers';
 import type { Db } from '../env';
 import { notFound } from '../lib/errors';
 import { jsonEntity } from '../lib/http-cache';
-import { cachedRead } from '../menu/read-cache';
-import { localiseDrink } from '../menu/translations';
+import { cachedRead, localiseDrink } from '../menu';
 
 const activeVenueIs = (idOrSlug: string | ReturnType<typeof sql.placeholder>) => and(or(eq(venues.id, idOrSlug), eq(venues.slug, idOrSlug)), eq(venues.active, true));
 

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { TableLookupQuery, TableNumber, type TableLookup } from '../../shared/schemas/tables';
 import type { AppContext } from '../env';
 import { validate } from '../lib/validate';
-import { guestOwnerKeys } from '../orders/queries';
-import { venueDatabase } from '../shards/directory';
+import { guestOwnerKeys } from '../orders';
+import { venueDatabase } from '../shards';
 import { findActiveVenue } from './service';
-import { scanMayJoin } from '../tables/membership';
-import { countJoinAttempt, presentAt } from '../tables/presence';
+import { countJoinAttempt, presentAt, scanMayJoin } from '../tables';
 import { tableMembers } from '../db/schema';
 import { eq } from 'drizzle-orm';
 

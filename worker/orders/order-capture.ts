@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/orders';
 import { orderPayments, orders, venues } from '../db/schema';
 import type { Db } from '../env';
-import { refuse } from '../orders/placement';
-import type { StatusChangeOutcome } from '../orders/transition';
+import { refuse } from './placement';
+import type { StatusChangeOutcome } from './transition';
 import { setPayment } from './checkout';
-import { applicationFeeCents, type PaymentGateway } from './stripe';
+import { applicationFeeCents, type PaymentGateway } from '../payments';
 
 /** The steps that mean the bar accepted the order (it pours from here, worker/orders/transition.ts). */
 const ACCEPTED: ReadonlySet<OrderStatus> = new Set(['preparing', 'ready', 'delivered']);

@@ -13,18 +13,17 @@ import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import { cardCanPay } from '../../shared/payment-methods';
 import type { CheckoutInput } from '../../shared/schemas/order';
 import type { CheckoutPaymentCheckResponse, CheckoutPaymentResponse } from '../../shared/schemas/payments';
-import { guestCaller, ownerKeyOf } from '../auth/middleware';
-import { sha256Hex } from '../auth/tokens';
+import { guestCaller, ownerKeyOf, sha256Hex } from '../auth';
 import { orderPayments, orders, venues } from '../db/schema';
 import type { AppContext, Db, WorkerEnv } from '../env';
 import { ApiError, refusal } from '../lib/errors';
-import { venueHub } from '../live/hub-client';
-import { readCart } from '../orders/cart';
-import type { PlacementRequest } from '../orders/placement';
-import { placementDetails } from '../orders/submit';
-import { everyVenueDatabase, venueDatabase } from '../shards/directory';
-import { findActiveVenue } from '../venues/service';
-import { applicationFeeCents, stripeGateway, usesLocalStripe, venuePaysFirst, type IntentState } from './stripe';
+import { venueHub } from '../live';
+import { readCart } from './cart';
+import type { PlacementRequest } from './placement';
+import { placementDetails } from './submit';
+import { everyVenueDatabase, venueDatabase } from '../shards';
+import { findActiveVenue } from '../venues';
+import { applicationFeeCents, stripeGateway, usesLocalStripe, venuePaysFirst, type IntentState } from '../payments';
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 
