@@ -8,7 +8,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
 import { UnclaimedCancelResult, UnclaimedOrders } from '../../shared/schemas/order';
 import { venueHub } from '../../worker/live/hub-client';
-import { FIRST_ORDERS_PER_VENUE, FIRST_ORDERS_WINDOW_MS } from '../../worker/orders/first-orders';
+import { drizzleFor } from '../../worker/db/handles';
+import { FIRST_ORDERS_PER_VENUE, FIRST_ORDERS_WINDOW_MS, FirstOrderCeiling } from '../../worker/orders/first-orders';
+import type { Refusal } from '../../worker/orders/placement';
 import { call, expectApiError } from './helpers';
 import { availableDrinks, countRows, guestToken, openLive, staffToken, venueId } from './order-helpers';
 
@@ -99,6 +101,16 @@ describe('first orders from new anonymous devices, per venue', () => {
     expect((await quick((await guestToken()).token)).status).toBe(429);
     await windowPassed();
     expect((await quick((await guestToken()).token)).status).toBe(200);
+  });
+
+  it('placements admitted and still under way count: requests that reach the ceiling together are refused past it', async () => {
+    // Each placement takes D1 round trips after its admission, so a flood's later requests are admitted while the
+    // earlier ones are still being written; none settles here, as none would have yet.
+    const ceiling = new FirstOrderCeiling(newId());
+    const owners = Array.from({ length: FIRST_ORDERS_PER_VENUE + 10 }, () => ({ ownerKey: `d:${newId()}`, sessionId: newId(), guestId: null }));
+    const answers = await Promise.all(owners.map((owner) => ceiling.admit(drizzleFor(env.DB), owner)));
+    expect(answers.filter((a) => 'settle' in a)).toHaveLength(FIRST_ORDERS_PER_VENUE);
+    expect(answers.filter((a): a is Refusal => 'ok' in a).map((a) => a.status)).toEqual(Array(10).fill(429));
   });
 });
 
