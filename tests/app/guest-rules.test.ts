@@ -6,7 +6,7 @@ import { confirmationStatusLabel, guestStage, orderAge, statusDisplay } from '..
 import { cartTotals, taxRateLabel } from '../../app/features/guest/cart/cart-totals';
 import { categoryCounts } from '../../app/features/guest/menu/category-counts';
 import { filterDrinks } from '../../app/features/guest/menu/menu-filter';
-import { displayPhone } from '../../app/features/guest/profile/ProfilePage';
+import { displayPhone } from '../../app/features/auth/display-phone';
 import { formatPhoneInput } from '../../app/features/auth/phone-format';
 import { DRINKS, drink } from './guest-fixtures';
 import { isActiveOrderExists } from '../../app/features/orders/api';
