@@ -8,6 +8,7 @@ import { useGuestSession } from '../../auth/hooks';
 import { useSetCartItem } from '../../orders/api';
 import { useActiveOrderGuard } from '../orders/active-order';
 import { translate } from '../../../i18n/i18n';
+import { useLingui } from '@lingui/react/macro';
 
 // What the buttons do loads after the first paint: no card can be tapped before an answer (docs/decisions/274).
 const loadActions = () => import('./suggestion-orders');
@@ -20,6 +21,7 @@ whenIdle(() => { void loadActions().catch(() => undefined); });
  */
 export function useSuggestionOrdering(slug: string) {
   const navigate = useNavigate();
+  const { t } = useLingui();
   const { pathname } = useLocation();
   const { signedIn } = useGuestSession();
   const client = useQueryClient();
@@ -31,7 +33,7 @@ export function useSuggestionOrdering(slug: string) {
 
   return {
     addToCart: (s: AiSuggestion) => {
-      void loadActions().then((actions) => actions.addToCart(context, s), () => toast.error(translate(/*i18n*/ 'Failed to add to cart')));
+      void loadActions().then((actions) => actions.addToCart(context, s), () => toast.error(t`Failed to add to cart`));
     },
     orderNow: (s: AiSuggestion) => loadActions().then((actions) => actions.orderNow(context, s),
       () => { toast.error(translate(/*i18n*/ 'Failed to place order. Please try again.')); }),
