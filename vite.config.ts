@@ -92,14 +92,14 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
   setting === undefined || setting === '' ? undefined : setting === 'off' ? false : Number(setting);
 
 /**
- * The small modules every guest page shares (query hooks, icons' base, money, the toast store, the guest-session hook and session state, the header, drink facts, the venue reads main.tsx starts and the sparkles icon
+ * The small modules every guest page shares (query hooks, icons' base, money, the venue's texts, the toast store, the guest-session hook and session state, the header, drink facts, the venue reads main.tsx starts and the sparkles icon
  * of the picker and the tab bar) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost more gzipped
  * than their sum in one file (docs/decisions/219); each chunk's import and export lines alone are about 0.1 KB
  * (docs/decisions/273).
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
  * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]sparkles\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/]api|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](DrinkImage|lazy-after-paint|toast\.tsx)/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]sparkles\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](DrinkImage|lazy-after-paint|toast\.tsx)/;
 /**
  * The orders API and the one-active-order guard: one chunk for the pages that read a cart or an order, out of the
  * venue picker's and the menu's first download (docs/decisions/273). The ids a placement takes load with its sender

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, drinksForCategory } from '../../shared/categories';
+import { categoryLabel } from '../../shared/categories';
+import { drinksForCategory } from '../../app/features/guest/menu/category-match';
 import { historyOrderId, shortOrderId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
 import { confirmationStatusLabel, guestStage, orderAge, statusDisplay } from '../../shared/order-display';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { drinksForCategory } from '../../../../shared/categories';
+import { drinksForCategory } from './category-match';
 import { formatCents } from '../../../../shared/money';
 import type { Drink } from '../../../../shared/schemas/drink';
 import { translate } from '../../../i18n/i18n';
