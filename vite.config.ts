@@ -92,19 +92,20 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
   setting === undefined || setting === '' ? undefined : setting === 'off' ? false : Number(setting);
 
 /**
- * The small modules every guest page shares (query hooks, icons' base, money, the guest-session hook and session state, the header, drink facts, the venue reads main.tsx starts and the sparkles icon
+ * The small modules every guest page shares (query hooks, icons' base, money, the venue's texts, the toast store, the guest-session hook and session state, the header, drink facts, the venue reads main.tsx starts and the sparkles icon
  * of the picker and the tab bar) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost more gzipped
  * than their sum in one file (docs/decisions/219); each chunk's import and export lines alone are about 0.1 KB
  * (docs/decisions/273).
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
  * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]sparkles\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/]api|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](GlassFacts|DrinkImage|lazy-after-paint)/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]sparkles\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](DrinkImage|lazy-after-paint|toast\.tsx)/;
 /**
- * The orders API, the one-active-order guard and the ids order placement uses: one chunk for the pages that read a
- * cart or an order, out of the venue picker's and the menu's first download (docs/decisions/273).
+ * The orders API and the one-active-order guard: one chunk for the pages that read a cart or an order, out of the
+ * venue picker's and the menu's first download (docs/decisions/273). The ids a placement takes load with its sender
+ * (docs/decisions/274).
  */
-const GUEST_ORDERS = /[\\/]shared[\\/]ids\.ts|[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders[\\/]active-order)\.ts/;
+const GUEST_ORDERS = /[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders[\\/]active-order)\.ts/;
 /**
  * Small modules the same guest pages import together, one chunk per set instead of one per module (each chunk's
  * import and export lines cost about 0.1 KB gzipped, docs/decisions/273): pages the guest opens later (the table's
@@ -119,8 +120,8 @@ const GUEST_PAGE_KITS = Object.entries({
   'order-notes': /[\\/](app[\\/]features[\\/]guest[\\/]orders[\\/]ai-order-note|shared[\\/]guest-constraint-note)\.ts/,
   // The drink page and the cart: the quantity stepper and its icons.
   quantity: /[\\/]app[\\/]ui[\\/]QuantityStepper\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](plus|minus)\.mjs/,
-  // The menu, a category and a drink: happy-hour prices and the business day they are read in.
-  'happy-hour': /[\\/](app[\\/]features[\\/]guest[\\/]pricing[\\/]happy-hour\.tsx|shared[\\/](happy-hour|business-day)\.ts)/,
+  // The menu, a category and a drink: happy-hour prices, the venue's clock they are read by, a drink's language.
+  'happy-hour': /[\\/](app[\\/]features[\\/]guest[\\/](pricing[\\/]happy-hour\.tsx|menu[\\/]content-lang\.ts)|shared[\\/](happy-hour|zoned-clock)\.ts)/,
 }).map(([name, test]) => ({ name, test }));
 /**
  * lucide-react's icon modules import its `createLucideIcon`; the client build gives them app/ui/lucide-icon.ts, the

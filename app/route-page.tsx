@@ -2,7 +2,8 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 
-type PageModule = { default: ComponentType };
+/** `partsLoaded`: the page's parts fetched beside its read (app/ui/lazy-after-paint.tsx lazyBesideRead). */
+type PageModule = { default: ComponentType; partsLoaded?: Promise<unknown> };
 /** Loads a route's page chunk; a back-office area's also loads the pages its table matches for `pathname`. */
 export type PageHandle = { preload: (pathname: string) => Promise<unknown> };
 /**
@@ -19,7 +20,12 @@ export const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Compon
     loaded = module.default;
     return module;
   }));
-  const Lazy = lazy(preload);
+  // A navigation keeps the current screen until the page and the parts its read fills are in, as when they were one
+  // chunk; the first load draws the page's frame without waiting for them (docs/decisions/274).
+  const Lazy = lazy(() => preload().then(async (module) => {
+    await module.partsLoaded;
+    return module;
+  }));
   const Page = () => createElement(loaded ?? Lazy);
   return { Component: Page, handle: { preload } satisfies PageHandle };
 };

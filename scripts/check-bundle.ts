@@ -15,15 +15,15 @@ type Manifest = Record<string, ManifestChunk>;
 export const OWN_CODE_TARGET_KB = 10;
 /**
  * What check:bundle fails past until the target holds: no change grows a route's own code (docs/decisions/268). Lowered
- * from 17.5 when guest chunks were grouped by the pages that load them (docs/decisions/273): the drink and cart pages
- * measure 15.7 KB.
+ * from 15.8 when the parts a page's read fills and what no first paint draws left the first downloads
+ * (docs/decisions/274): the menu measures 13.5 KB, the AI chat 13.4.
  */
-export const OWN_CODE_BUDGET_KB = 15.8;
+export const OWN_CODE_BUDGET_KB = 13.6;
 /**
  * A cap on a route's whole first download, so the fixed stack cannot grow unseen (docs/decisions/268): the fixed stack
- * as measured (93.1 KB, rounded up) plus the own-code ratchet.
+ * as measured (92.8 KB, rounded up) plus the own-code ratchet.
  */
-export const GUEST_ROUTE_CAP_KB = 109.0;
+export const GUEST_ROUTE_CAP_KB = 106.6;
 const VENUE_LAYOUT = 'app/features/guest/venue/VenueLayout.tsx';
 /** Guest routes: the pages a guest's browser loads to render them (app/routes.tsx). */
 const GUEST_ROUTES: Record<string, string[]> = {

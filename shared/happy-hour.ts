@@ -1,7 +1,7 @@
 // Scheduled prices (docs/product.md §11.10, docs/decisions/197): a happy hour takes a percentage off the menu
 // price on the weekdays and between the times it names, in the venue's time zone. The server prices every order,
 // cart and table line with these functions; the guest menu shows the same price and "Happy hour until 7 pm".
-import { formatClock, shiftDay, wallClock, zonedInstant } from './business-day';
+import { formatClock, shiftDay, wallClock, zonedInstant } from './zoned-clock';
 import type { HappyHourRule } from './schemas/venue';
 
 export type ActiveHappyHour = { rule: HappyHourRule; ends_at: string; label: string };

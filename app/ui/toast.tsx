@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+// Toasts: the store any code adds to (this module, in every first download) and the Toaster that draws them
+// (app/ui/Toaster.tsx, loaded after the first paint: a toast added before it arrives waits in the store, docs/decisions/274).
 import { TOAST_LIMIT } from '../../shared/constants';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -9,7 +10,7 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-function dismiss(id: number) {
+export function dismiss(id: number) {
   toasts = toasts.filter((t) => t.id !== id);
   emit();
 }
@@ -32,18 +33,6 @@ export const toast = {
   clear: () => { toasts = []; emit(); },
 };
 
-const subscribe = (l: () => void) => { listeners.add(l); return () => listeners.delete(l); };
-
-export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);
-  return (
-    <div className="toaster" role="region" aria-label="Notifications">
-      {list.map((t) => (
-        <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
-          <span>{t.message}</span>
-          <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>×</button>
-        </div>
-      ))}
-    </div>
-  );
-}
+/** The toasts on screen, for the Toaster (app/ui/Toaster.tsx). */
+export const readToasts = () => toasts;
+export const subscribeToasts = (l: () => void) => { listeners.add(l); return () => { listeners.delete(l); }; };

@@ -2,7 +2,8 @@
 // venue and platform settings that shape both suggestion back ends.
 import { DAY_WINDOWS as AI_DATE_RANGES } from './common';
 import { z } from 'zod';
-import { CHAT_MAX_MESSAGES, VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../constants';
+import { CHAT_MAX_MESSAGES } from '../constants';
+import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../ai-options';
 import { RecipeLine } from './cart';
 import { ContentLanguage } from './language';
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, drinksForCategory } from '../../shared/categories';
+import { categoryLabel } from '../../shared/categories';
+import { drinksForCategory } from '../../app/features/guest/menu/category-match';
 import { historyOrderId, shortOrderId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
 import { confirmationStatusLabel, guestStage, orderAge, statusDisplay } from '../../shared/order-display';
 import { cartTotals, taxRateLabel } from '../../app/features/guest/cart/cart-totals';
-import { categoryCounts, filterDrinks } from '../../app/features/guest/menu/menu-filter';
-import { displayPhone } from '../../app/features/guest/profile/ProfilePage';
+import { categoryCounts } from '../../app/features/guest/menu/category-counts';
+import { filterDrinks } from '../../app/features/guest/menu/menu-filter';
+import { displayPhone } from '../../app/features/auth/display-phone';
 import { formatPhoneInput } from '../../app/features/auth/phone-format';
 import { DRINKS, drink } from './guest-fixtures';
 import { isActiveOrderExists } from '../../app/features/orders/api';

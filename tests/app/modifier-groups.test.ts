@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupRows, readGroups } from '../../app/features/admin/dashboard/ModifierGroupsEditor';
-import { categoryCounts } from '../../app/features/guest/menu/menu-filter';
+import { categoryCounts } from '../../app/features/guest/menu/category-counts';
 import { defaultSelection, resolveModifiers } from '../../shared/modifiers';
 import type { ModifierGroup } from '../../shared/schemas/modifiers';
 import type { Drink } from '../../shared/schemas/drink';

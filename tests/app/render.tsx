@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from '../../app/lib/query-client';
-import { Toaster } from '../../app/ui/toast';
+import { Toaster } from '../../app/ui/Toaster';
 
 /** Renders routes at `path` with a fresh query client and the toaster, as the app does. */
 export function renderRoutes(routes: RouteObject[], path: string | { pathname: string; state: unknown }) {

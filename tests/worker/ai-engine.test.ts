@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { VIBE_OPTIONS } from '../../shared/constants';
+import { VIBE_OPTIONS } from '../../shared/ai-options';
 import { AiSuggestion } from '../../shared/schemas/ai';
 import { requestConstraints } from '../../worker/ai/constraints';
 import { loadGrounding, type Grounding } from '../../worker/ai/grounding';

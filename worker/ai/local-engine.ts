@@ -2,7 +2,7 @@
 // Workers AI fails. It ranks the venue's available drinks against what the guest asked for
 // (tags, recipe ingredients, flavor rules) and composes a creation from a classic template filled
 // with in-stock ingredients when nothing ranks well. Same request and settings → same answer.
-import { VIBE_OPTIONS } from '../../shared/constants';
+import { VIBE_OPTIONS } from '../../shared/ai-options';
 import type { RecipeLine } from '../../shared/schemas/cart';
 import { REFERENCE_DRINKS } from '../db/seed/reference-data';
 import {

@@ -1,53 +1,24 @@
-// Placing a guest's order (checkout, quick order, the category page's one tap): its own module, so the pages that
-// only read orders do not download it (docs/decisions/268).
+// Placing a guest's order (checkout, quick order, the category page's one tap): the pages' hooks. What sends it and
+// writes its answer into the cache is app/features/orders/place-order.ts, fetched after the page's first paint
+// (docs/decisions/268, 274).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { newId } from '../../../shared/ids';
-import { ApiRequestError, apiRequest, type ApiBody } from '../../lib/api-client';
+import { ApiRequestError, type ApiBody } from '../../lib/api-client';
 import { whenIdle } from '../../ui/lazy-after-paint';
-import { cartKeys, orderKeys } from './api';
-import { withTable } from './table-number';
+import type { PlacementPath } from './place-order';
 
-/**
- * What writes a placement's answer into the cache (with the live cache's writers): fetched when the browser is idle
- * after the page's start, not in the page's first download (docs/decisions/268).
- */
-const loadCacheWriter = () => import('./placement-cache');
-whenIdle(() => { void loadCacheWriter().catch(() => undefined); });
-
-/**
- * One Idempotency-Key per user action: kept while the attempt may have reached the server without
- * an answer (network error, timeout), so a retry cannot place a second order; renewed after an answer.
- */
-function useIdempotencyKey() {
-  const key = useRef<string | null>(null);
-  return {
-    take: () => (key.current ??= newId(24)),
-    settle: (err: unknown) => { if (!err || err instanceof ApiRequestError) key.current = null; },
-  };
-}
-
-type PlacementPath = '/cart/checkout' | '/orders/quick' | '/orders';
+const loadPlacer = () => import('./place-order');
+whenIdle(() => { void loadPlacer().catch(() => undefined); });
 
 function usePlaceOrder<P extends PlacementPath>(path: P, slugOf: (vars: ApiBody<'POST', P>) => string) {
   const client = useQueryClient();
-  const idempotency = useIdempotencyKey();
+  const idempotencyKey = useRef<string | null>(null);
   return useMutation({
-    mutationFn: (vars: ApiBody<'POST', P>) => apiRequest<'POST', PlacementPath>('POST', path, {
-      // Each placement route takes the table the guest scanned (docs/product.md §12).
-      body: withTable(vars as object) as ApiBody<'POST', PlacementPath>, credentials: 'guest',
-      headers: { 'Idempotency-Key': idempotency.take() },
-    }),
+    // A placer that does not load (the guest went offline) fails the placement before anything is sent.
+    mutationFn: async (vars: ApiBody<'POST', P>) => (await loadPlacer()).placeOrder(path, vars, idempotencyKey),
+    // Nothing to write when the placer never loaded: nothing was sent.
     onSettled: async (placed, err, vars) => {
-      idempotency.settle(err);
-      const slug = slugOf(vars);
-      try {
-        (await loadCacheWriter()).afterPlacement(client, slug, placed, path === '/cart/checkout');
-      } catch {
-        // The writer did not load (the guest went offline): the orders and the cart are read again when back.
-        void client.invalidateQueries({ queryKey: orderKeys.all });
-        void client.invalidateQueries({ queryKey: cartKeys.one(slug) });
-      }
+      (await loadPlacer().catch(() => null))?.afterPlacing(client, path, slugOf(vars), placed, err, idempotencyKey);
     },
   });
 }

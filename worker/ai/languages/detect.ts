@@ -8,7 +8,8 @@
 //     letter none of the six uses (ł, ş, ø, ř, ő…);
 //   - another script: a word in a script other than Latin (Japanese, Cyrillic, Arabic…);
 //   - recognised: known, or a word of the bar (drink and ingredient names, the vibe and chat options).
-import { CHAT_OPTIONS, DRINK_CATEGORIES, VIBE_OPTIONS } from '../../../shared/constants';
+import { DRINK_CATEGORIES } from '../../../shared/constants';
+import { CHAT_OPTIONS, VIBE_OPTIONS } from '../../../shared/ai-options';
 import { REFERENCE_DRINKS, REFERENCE_INGREDIENTS } from '../../db/seed/reference-data';
 import { plainText, type Word } from './normalise';
 import { OTHER_LANGUAGE_WORDS } from './other-languages';

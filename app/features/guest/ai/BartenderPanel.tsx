@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
-import { CHAT_OPTIONS } from '../../../../shared/constants';
+import { CHAT_OPTIONS } from '../../../../shared/ai-options';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { Modal } from '../../../ui/Modal';
 import { useChatSuggestion } from './api';

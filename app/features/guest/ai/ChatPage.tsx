@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Send, Sparkles } from 'lucide-react';
-import { CHAT_OPTIONS } from '../../../../shared/constants';
+import { CHAT_OPTIONS } from '../../../../shared/ai-options';
 import type { AiContextInput, AiSuggestion, ChatMessage } from '../../../../shared/schemas/ai';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RotateCcw, Sparkles } from 'lucide-react';
-import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../../../../shared/constants';
+import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../../../../shared/ai-options';
 import type { AiSuggestion, VibeTag } from '../../../../shared/schemas/ai';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';

@@ -9,16 +9,21 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
-import { categoryCounts, filterDrinks } from './menu-filter';
+import { categoryCounts } from './category-counts';
+import type { filterDrinks } from './menu-filter';
 import { firstMenuOfTheLoad, markWholeMenuDrawn } from './first-screen';
 import { categoryLabel } from '../../../../shared/categories';
 import { FIRST_SCREEN_DRINKS } from '../../../../shared/constants';
-import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
+import { lazyAfterPaint, whenIdle } from '../../../ui/lazy-after-paint';
 import type { Drink } from '../../../../shared/schemas/drink';
 
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 184).
 const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
 // Opened only where a venue needs it (docs/decisions/184): not in the menu's first download (docs/decisions/268).
+// The search's matching (words, accents, typos) is not in the first download: fetched when idle, or at the first
+// letter typed; until it is in, the menu stays whole (docs/decisions/274).
+const loadSearch = () => import('./menu-filter');
+whenIdle(() => { void loadSearch().catch(() => undefined); });
 const AgeGate = lazyAfterPaint(() => import('./AgeGate').then((m) => m.AgeGate));
 
 /** Spec: Venue menu (/venue/{slug}). */
@@ -29,6 +34,11 @@ export default function MenuPage() {
   const texts = useVenueTexts(venue);
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
   const [query, setQuery] = useState('');
+  const [search, setSearch] = useState<typeof filterDrinks | null>(null);
+  const onQuery = (value: string) => {
+    setQuery(value);
+    if (!search) void loadSearch().then((module) => setSearch(() => module.filterDrinks), () => undefined);
+  };
   const [category, setCategory] = useState<string | null>(null);
   const [aiPanelOpen, setAiPanelOpen] = useState(false);
   // The spec's age gate is never triggered on this screen (docs/decisions/184).
@@ -37,7 +47,7 @@ export default function MenuPage() {
   // Search words beyond the drink's own: its category and "alcohol-free", in the guest's language and in English.
   const extra = useCallback((d: Drink) => `${categoryName(translate, d.category, venue.name)} ${categoryLabel(d.category)}${d.contains_alcohol ? '' : ` ${t`Non-Alcoholic`} non alcoholic alcohol free`}`, [t, venue.name]);
   // The chips count what the search found (docs/decisions/238).
-  const found = useMemo(() => filterDrinks(drinks ?? [], query, null, extra), [drinks, query, extra]);
+  const found = useMemo(() => (query && search ? search(drinks ?? [], query, null, extra) : drinks ?? []), [drinks, query, extra, search]);
   const categories = useMemo(() => categoryCounts(found), [found]);
   const shown = category ? found.filter((d) => d.category === category) : found;
   const cover = venue.cover_image_url ?? venue.image_url;
@@ -73,7 +83,7 @@ export default function MenuPage() {
         <div className="search-field">
           <Search aria-hidden="true" size={18} />
           <label className="visually-hidden" htmlFor="drink-search">{t`Search drinks`}</label>
-          <input id="drink-search" type="search" placeholder={t`Search drinks`} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input id="drink-search" type="search" placeholder={t`Search drinks`} value={query} onChange={(e) => onQuery(e.target.value)} />
         </div>
         <div className="chips" role="group" aria-label={t`Categories`}>
           <button type="button" className="chip" aria-pressed={category === null} onClick={() => setCategory(null)}>

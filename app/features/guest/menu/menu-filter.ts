@@ -1,3 +1,4 @@
+// The menu's search: loaded when idle after the menu's first paint, or at the first letter typed (docs/decisions/274).
 import { osaDistance } from '../../../../shared/edit-distance';
 import type { Drink } from '../../../../shared/schemas/drink';
 
@@ -21,14 +22,4 @@ export function filterDrinks(drinks: Drink[], query: string, category: string | 
     const words = fold(`${d.name} ${d.description} ${d.tags.join(' ')} ${d.category} ${extra(d)}`).split(' ').filter(Boolean);
     return typed.every((t) => wordMatches(t, words));
   });
-}
-
-/**
- * The category chips: each category on the menu (or among the drinks a search found) with how many drinks it has, in the menu's order of categories
- * (the featured drinks lead the menu but not the chips: docs/decisions/184).
- */
-export function categoryCounts(drinks: Drink[]): [category: string, count: number][] {
-  const counts = new Map<string, number>();
-  for (const d of [...drinks.filter((x) => !x.featured), ...drinks.filter((x) => x.featured)]) counts.set(d.category, (counts.get(d.category) ?? 0) + 1);
-  return [...counts.entries()];
 }

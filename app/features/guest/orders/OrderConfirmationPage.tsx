@@ -1,26 +1,19 @@
 import { Link, useSearchParams } from 'react-router';
-import { CheckCircle2, MessageCircle, Navigation, GlassWater } from 'lucide-react';
-import { DEFAULT_ESTIMATED_WAIT } from '../../../../shared/constants';
-import { formatCents } from '../../../../shared/money';
-import { confirmationStatusLabel } from '../../../../shared/order-display';
 import { useGuestSession } from '../../auth/hooks';
 import { useOrderDetail } from '../../orders/api';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
-import { orderStatusPath } from './active-order';
-import { BUSY_FROM_MINUTES, waitText } from './wait';
-import { translate, useFormatLocale } from '../../../i18n/i18n';
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useDrinkName } from '../../venues/drink-names';
+import { lazyBesideRead } from '../../../ui/lazy-after-paint';
 
-const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+// What the page draws once the order is read: fetched beside that read, not in the page's first download
+// (docs/decisions/274).
+const OrderConfirmation = lazyBesideRead(() => import('./OrderConfirmation').then((m) => m.OrderConfirmation));
+export const partsLoaded = OrderConfirmation.loaded;
 
 /** Spec: Order confirmation (/venue/{slug}/order-confirmation?orderId=). */
 export default function OrderConfirmationPage() {
-  const locale = useFormatLocale();
   const { t } = useLingui();
-  const drinkName = useDrinkName();
   const { venue } = useVenueContext();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? undefined;
@@ -41,58 +34,8 @@ export default function OrderConfirmationPage() {
       </>
     );
   }
-  if (isPending || !data) return <>{header}<main className="guest-main"><p role="status" className="muted">{t`Loading order...`}</p></main></>;
-
-  const { order } = data;
-  const wait = order.eta_minutes != null && order.status !== 'delivered' && order.status !== 'cancelled'
-    ? order.eta_minutes > BUSY_FROM_MINUTES ? waitText(order.eta_minutes) : t`${plural({ minutes: order.eta_minutes }, { one: '# minute', other: '# minutes' })}`
-    : translate(DEFAULT_ESTIMATED_WAIT);
-
-  return (
-    <>
-      {header}
-      <main className="guest-main confirmation">
-        <div className="confirmation-hero">
-          <CheckCircle2 aria-hidden="true" size={56} />
-          <h2>{t`Order Confirmed!`}</h2>
-          <p className="muted">{order.customer_name && order.customer_name !== /*i18n*/ 'Guest'
-            ? t`Thanks, ${{ name: order.customer_name }}. The bar has your order.` : t`Thanks. The bar has your order.`}</p>
-        </div>
-        <section className="card" aria-label={t`Order summary`}>
-          <dl className="detail-list">
-            <div><dt>{t`Order ID`}</dt><dd className="mono">{order.code}</dd></div>
-            <div><dt>{t`Status`}</dt><dd><span className="badge badge-success">{translate(confirmationStatusLabel(order.status))}</span></dd></div>
-            <div><dt>{t`Order time`}</dt><dd>{new Date(order.created_at).toLocaleTimeString(locale, timeFormat)}</dd></div>
-            <div><dt>{t`Estimated wait`}</dt><dd>{wait}</dd></div>
-            <div><dt>{t`Total`}</dt><dd className="price">{formatCents(order.total_cents)}</dd></div>
-          </dl>
-          <h3 className="subhead">{t`Items`}</h3>
-          <ul className="item-list">
-            {order.items.map((item) => (
-              <li key={item.id}>
-                <span>{item.quantity} × {item.ai_recipe_name || drinkName(item)}</span>
-                <span>{formatCents(item.total_cents)}</span>
-              </li>
-            ))}
-          </ul>
-          {order.special_instructions && (
-            <>
-              <h3 className="subhead">{t`Special instructions`}</h3>
-              <p>{order.special_instructions}</p>
-            </>
-          )}
-          <p className="muted support-line">
-            {data.venue.phone ? <>{t`Questions? Call`} <a href={`tel:${data.venue.phone}`}>{data.venue.phone}</a></> : t`Contact venue for support`}
-          </p>
-        </section>
-        <div className="stack action-stack">
-          <Link className="btn btn-primary btn-block" to={orderStatusPath(venue.slug, order.id)}>
-            <Navigation aria-hidden="true" size={18} /> {t`Track My Order`}
-          </Link>
-          <Link className="btn btn-block" to={`/venue/${venue.slug}`}><GlassWater aria-hidden="true" size={18} /> {t`Order More Drinks`}</Link>
-          <Link className="btn btn-block" to={`/venue/${venue.slug}/ai`}><MessageCircle aria-hidden="true" size={18} /> {t`Chat with AI Bartender`}</Link>
-        </div>
-      </main>
-    </>
-  );
+  const loading = <>{header}<main className="guest-main"><p role="status" className="muted">{t`Loading order...`}</p></main></>;
+  if (isPending || !data) return loading;
+  return <OrderConfirmation venue={venue} data={data} header={header} fallback={loading} />;
 }
+

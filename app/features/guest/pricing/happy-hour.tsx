@@ -1,7 +1,7 @@
 // Happy hour for guests (docs/product.md §11.10): the same rule the server prices by (shared/happy-hour.ts), read
 // from the venue, checked every minute so the banner and prices end with it.
 import { useEffect, useState } from 'react';
-import { formatClock } from '../../../../shared/business-day';
+import { formatClock } from '../../../../shared/zoned-clock';
 import { activeHappyHour, clockMinutes, scheduledPriceCents, type ActiveHappyHour } from '../../../../shared/happy-hour';
 import { formatCents } from '../../../../shared/money';
 import { translate, type Translate, useLocale } from '../../../i18n/i18n';

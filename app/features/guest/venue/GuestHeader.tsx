@@ -4,11 +4,13 @@ import { ArrowLeft } from 'lucide-react';
 import { LanguagePicker } from '../../../i18n/LanguagePicker';
 import { ThemeToggle } from './ThemeToggle';
 
+/** Where the back arrow goes, and what it says to screen readers. */
+export type HeaderBack = { to: string; label: string };
+
 type Props = {
   title: string;
   subtitle?: ReactNode;
-  /** Where the back arrow goes, and what it says to screen readers. */
-  back: { to: string; label: string };
+  back: HeaderBack;
   /** Extra buttons at the right, before the language picker and the theme toggle. */
   actions?: ReactNode;
   logoUrl?: string | null;

@@ -1,4 +1,4 @@
-import { CHAT_OPTIONS } from '../../../../../shared/constants';
+import { CHAT_OPTIONS } from '../../../../../shared/ai-options';
 import { english, translate, useLocale, type Translate } from '../../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 
