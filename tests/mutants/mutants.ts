@@ -542,7 +542,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'business-day-earlier-reading',
     rule: 'a night whose cut-off a fall-back repeats runs to its second reading',
-    file: 'shared/business-day.ts',
+    file: 'shared/zoned-clock.ts',
     search: 'return new Date(Math.max(...readings));',
     replace: 'return new Date(Math.min(...readings));',
     tests: [W('business-day')],
@@ -550,7 +550,7 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'business-day-skipped-cutoff-an-hour-early',
     rule: 'a night whose cut-off a spring-forward skips ends at the jump',
-    file: 'shared/business-day.ts',
+    file: 'shared/zoned-clock.ts',
     search: '  return new Date(onNew);\n}',
     replace: '  return new Date(wall - after * 60_000);\n}',
     tests: [W('business-day')],
