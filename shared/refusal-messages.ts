@@ -100,6 +100,14 @@ export const REFUSAL_MESSAGES = {
   'already_refunded': /*i18n*/ 'This share is already refunded in full',
   'already_refunded.under_way': /*i18n*/ 'A refund of this share is already under way',
 
+  // What became of a solo order paid first (docs/decisions/241): the note its pay screen reads
+  payment_cancelled: /*i18n*/ 'The card payment was cancelled: nothing was charged',
+  'order_cancelled.released': /*i18n*/ 'The order was cancelled: nothing was charged',
+  'order_cancelled.refunded': /*i18n*/ 'The order was cancelled: the card payment was refunded',
+  'active_order_exists.paid_first': /*i18n*/ 'You already have an order on its way: nothing was charged',
+  'drink_unavailable.paid_first': /*i18n*/ '{name} is not available right now: nothing was charged',
+  not_placed: /*i18n*/ 'The bar could not take your order: nothing was charged',
+
   // A guest's own order
   'cart_empty.solo': /*i18n*/ 'Your cart is empty',
   unknown_drink: /*i18n*/ 'Drink not found',

@@ -102,6 +102,12 @@ export const REFUSAL_DATA = {
   not_refundable: none,
   already_refunded: none,
   'already_refunded.under_way': none,
+  payment_cancelled: none,
+  'order_cancelled.released': none,
+  'order_cancelled.refunded': none,
+  'active_order_exists.paid_first': none,
+  'drink_unavailable.paid_first': z.object({ name: z.string(), menu_drink_ids: drinkIds }),
+  not_placed: none,
 
   'cart_empty.solo': none,
   unknown_drink: z.object({ menu_drink_ids: drinkIds }),

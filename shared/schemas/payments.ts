@@ -97,7 +97,10 @@ export type CheckoutPaymentResponse = z.infer<typeof CheckoutPaymentResponse>;
 export const CheckoutPaymentCheckResponse = z.object({
   status: z.enum(ORDER_PAYMENT_STATUSES),
   order_id: z.string().nullable(),
+  /** Why nothing was placed or charged, when something went wrong: a refusal of the registry (docs/decisions/256), its English message for API clients, code and details for the app to say in the guest's language. */
   message: z.string().nullable(),
+  code: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type CheckoutPaymentCheckResponse = z.infer<typeof CheckoutPaymentCheckResponse>;
 

@@ -93,7 +93,7 @@ describe('the checkout\'s pay screen through the local stand-in', () => {
       'POST /api/payments/local/confirm': () => (declined
         ? { status: 402, body: { error: { code: 'card_declined', message: 'The card was declined: try another card or pay at the bar' } } }
         : { body: { status: 'requires_capture' } }),
-      'POST /api/cart/checkout/card/pay-1/check': { body: { status: 'placed', order_id: 'order-1', message: null } },
+      'POST /api/cart/checkout/card/pay-1/check': { body: { status: 'placed', order_id: 'order-1', message: null, code: null, details: null } },
     });
     renderRoutes(routes, '/venue/artisan-bar/checkout/pay');
     const form = await screen.findByRole('region', { name: 'Your card payment' });
@@ -119,7 +119,7 @@ describe('the checkout\'s pay screen through the local stand-in', () => {
       ...api(PAY_FIRST),
       'POST /api/cart/checkout/card': { body: payment },
       'POST /api/payments/local/confirm': { body: { status: 'requires_capture' } },
-      'POST /api/cart/checkout/card/pay-1/check': { body: { status: 'released', order_id: null, message: 'Your cart changed while you paid: nothing was charged. Check out again' } },
+      'POST /api/cart/checkout/card/pay-1/check': { body: { status: 'released', order_id: null, message: 'Your cart changed while you paid: nothing was charged. Check out again', code: 'cart_changed', details: null } },
     });
     renderRoutes(routes, '/venue/artisan-bar/checkout/pay');
     const form = await screen.findByRole('region', { name: 'Your card payment' });
@@ -127,5 +127,24 @@ describe('the checkout\'s pay screen through the local stand-in', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Pay $44.04' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Your cart changed while you paid: nothing was charged. Check out again');
     expect(screen.queryByRole('heading', { name: 'Order confirmation' })).toBeNull();
+  });
+
+  it('says in Spanish why the order was not placed and that nothing was charged, from the note\'s code and data', async () => {
+    history.replaceState(null, '', '/venue/artisan-bar/checkout/pay?lang=es');
+    await startLocale();
+    mockApi({
+      ...api(PAY_FIRST),
+      'POST /api/cart/checkout/card': { body: payment },
+      'POST /api/payments/local/confirm': { body: { status: 'requires_capture' } },
+      'POST /api/cart/checkout/card/pay-1/check': { body: {
+        status: 'released', order_id: null, message: 'Negroni is not available right now: nothing was charged',
+        code: 'drink_unavailable', details: { name: 'Negroni', menu_drink_ids: ['d-negroni-0000000001'], refusal: 'drink_unavailable.paid_first' },
+      } },
+    });
+    renderRoutes(routes, '/venue/artisan-bar/checkout/pay');
+    const form = await screen.findByRole('region', { name: 'Tu pago con tarjeta' });
+    fireEvent.change(await within(form).findByLabelText('Número de tarjeta'), { target: { value: '4242424242424242' } });
+    fireEvent.click(within(form).getByRole('button', { name: /^Pagar/ }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Negroni no está disponible ahora mismo: no se cobró nada');
   });
 });

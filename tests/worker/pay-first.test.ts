@@ -4,12 +4,14 @@
 // its local stand-in for Stripe; the guest's card is confirmed through the stand-in's test card form's route.
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalIdOf } from '../../shared/refusal-messages';
+import { refusalMessage, type RefusalId } from '../../shared/refusals';
 import { OrderList } from '../../shared/schemas/order';
 import { CheckoutPaymentCheckResponse, CheckoutPaymentResponse, LOCAL_DECLINED_CARD, LOCAL_TEST_CARD } from '../../shared/schemas/payments';
 import { localIntent, stripeEvent } from '../../worker/payments/local-stripe';
 import { routeStripeThrough } from '../../worker/payments/stripe';
 import { call, expectApiError } from './helpers';
-import { availableDrinks, countRows, guestToken, staffToken, venueId } from './order-helpers';
+import { availableDrinks, countRows, guestToken, makeUnavailable, staffToken, venueId } from './order-helpers';
 import { deliverEvent, recordStripe, type StripeRequest } from './payments-helpers';
 
 const SLUG = 'rooftop-lounge';
@@ -58,6 +60,12 @@ async function placedByCard() {
   const checked = await check(p.guest.token, p.payment.payment_id);
   expect(checked).toMatchObject({ status: 'placed', message: null });
   return { ...p, orderId: checked.order_id! };
+}
+
+/** An answer a guest's app says in their language: a registry refusal (docs/decisions/256), its English message filled from its data. */
+function expectRefusal(said: { code?: string | null; message: string | null; details?: unknown }, id: RefusalId) {
+  expect(refusalIdOf(said.code ?? '', said.details), JSON.stringify(said)).toBe(id);
+  expect(said.message).toBe(refusalMessage(id, (said.details ?? {}) as never));
 }
 
 describe('a solo order at a pay-first venue', () => {
@@ -185,5 +193,65 @@ describe('a solo order at a pay-first venue', () => {
     const p = await paying();
     const res = await confirmCard(p.guest.token, p.payment.payment_intent_id, '4242-4242');
     expect(expectApiError(res, 400).details).toEqual([{ path: 'card_number', message: 'A card number is 12 to 19 digits (spaces between them allowed)' }]);
+  });
+});
+
+describe("a card checkout's refusals and notes, each a code the guest's app says in their language", () => {
+  it('refuses an empty cart, a drink taken off the menu and a total under the card minimum with their registry codes and data', async () => {
+    const guest = await guestToken();
+    const empty = expectApiError(await call('POST', '/api/cart/checkout/card', { token: guest.token, body: { slug: SLUG } }), 400);
+    expectRefusal(empty, 'cart_empty.solo');
+
+    const [cheap, other] = await availableDrinks(SLUG);
+    expect((await call('POST', '/api/cart', { token: guest.token, body: { slug: SLUG, menu_drink_id: other!.id, qty: 1 } })).status).toBe(200);
+    await makeUnavailable(other!.id);
+    try {
+      const gone = expectApiError(await call('POST', '/api/cart/checkout/card', { token: guest.token, body: { slug: SLUG } }), 409);
+      expectRefusal(gone, 'drink_unavailable');
+      expect(gone.details).toMatchObject({ name: other!.name, menu_drink_ids: [other!.id] });
+    } finally {
+      await env.DB.prepare('UPDATE menu_drinks SET is_available = 1 WHERE id = ?').bind(other!.id).run();
+    }
+
+    const priced = await env.DB.prepare('SELECT price_cents FROM menu_drinks WHERE id = ?').bind(cheap!.id).first<{ price_cents: number }>();
+    await env.DB.prepare('UPDATE menu_drinks SET price_cents = 30 WHERE id = ?').bind(cheap!.id).run();
+    try {
+      const small = await guestToken();
+      expect((await call('POST', '/api/cart', { token: small.token, body: { slug: SLUG, menu_drink_id: cheap!.id, qty: 1 } })).status).toBe(200);
+      const under = expectApiError(await call('POST', '/api/cart/checkout/card', { token: small.token, body: { slug: SLUG } }), 400);
+      expectRefusal(under, 'below_card_minimum');
+      expect(under.details).toMatchObject({ minimum_cents: 50 });
+    } finally {
+      await env.DB.prepare('UPDATE menu_drinks SET price_cents = ? WHERE id = ?').bind(priced!.price_cents, cheap!.id).run();
+    }
+  });
+
+  it('says a declined card, a changed cart and a drink gone while the guest paid as registry notes, each saying nothing was charged', async () => {
+    const declined = await paying();
+    await confirmCard(declined.guest.token, declined.payment.payment_intent_id, LOCAL_DECLINED_CARD);
+    expectRefusal(await check(declined.guest.token, declined.payment.payment_id), 'card_declined');
+
+    const changed = await paying();
+    expect((await call('POST', '/api/cart', { token: changed.guest.token, body: { slug: SLUG, menu_drink_id: changed.drink.id, qty: 5 } })).status).toBe(200);
+    expect((await confirmCard(changed.guest.token, changed.payment.payment_intent_id)).status).toBe(200);
+    expectRefusal(await check(changed.guest.token, changed.payment.payment_id), 'cart_changed');
+
+    const gone = await paying();
+    await makeUnavailable(gone.drink.id);
+    try {
+      expect((await confirmCard(gone.guest.token, gone.payment.payment_intent_id)).status).toBe(200);
+      const said = await check(gone.guest.token, gone.payment.payment_id);
+      expect(said).toMatchObject({ status: 'released', order_id: null });
+      expectRefusal(said, 'drink_unavailable.paid_first');
+      expect(said.message).toBe(`${gone.drink.name} is not available right now: nothing was charged`);
+    } finally {
+      await env.DB.prepare('UPDATE menu_drinks SET is_available = 1 WHERE id = ?').bind(gone.drink.id).run();
+    }
+  });
+
+  it('says an order the bar cancelled before accepting it as a registry note', async () => {
+    const p = await placedByCard();
+    expect((await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'cancelled', reason: 'Out of limes' } })).status).toBe(200);
+    expectRefusal(await check(p.guest.token, p.payment.payment_id), 'order_cancelled.released');
   });
 });

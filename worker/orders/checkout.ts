@@ -8,15 +8,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { newId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
+import { refusalIdOf, type RefusalId } from '../../shared/refusal-messages';
 import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE } from '../../shared/constants';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
-import { cardCanPay } from '../../shared/payment-methods';
+import { CARD_MINIMUM_CENTS, VENUE_CURRENCY, cardCanPay } from '../../shared/payment-methods';
 import type { CheckoutInput } from '../../shared/schemas/order';
 import type { CheckoutPaymentCheckResponse, CheckoutPaymentResponse } from '../../shared/schemas/payments';
 import { guestCaller, ownerKeyOf, sha256Hex } from '../auth';
 import { orderPayments, orders, venues } from '../db/schema';
 import type { AppContext, Db, WorkerEnv } from '../env';
-import { ApiError, refusal } from '../lib/errors';
+import { ApiError, refusal, refusalParts, type RefusalArgs } from '../lib/errors';
 import { venueHub } from '../live';
 import { readCart } from './cart';
 import type { PlacementRequest } from './placement';
@@ -27,10 +28,30 @@ import { applicationFeeCents, stripeGateway, usesLocalStripe, venuePaysFirst, ty
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 
-const DECLINED = 'The card was declined: try another card or pay at the bar';
+/**
+ * A payment's note: why nothing was placed or charged, kept as a registry refusal's id and data (docs/decisions/256)
+ * so the pay screen says it in the guest's language.
+ */
+export const paymentNote = <I extends RefusalId>(id: I, ...[data]: RefusalArgs<I>): string => JSON.stringify({ refusal: id, data: data ?? {} });
+
+function saidNote(note: string | null): Pick<CheckoutPaymentCheckResponse, 'message' | 'code' | 'details'> {
+  if (!note) return { message: null, code: null, details: null };
+  const kept = JSON.parse(note) as { refusal: RefusalId; data: Record<string, unknown> };
+  const { code, message, details } = refusalParts(kept.refusal, kept.data as never);
+  return { message, code, details: details ?? null };
+}
 
 /** The answer the guest's pay screen reads about a payment. */
-export const checkAnswer = (row: OrderPaymentRow): CheckoutPaymentCheckResponse => ({ status: row.status, order_id: row.orderId, message: row.note });
+export const checkAnswer = (row: OrderPaymentRow): CheckoutPaymentCheckResponse => ({ status: row.status, order_id: row.orderId, ...saidNote(row.note) });
+
+/** The note of a payment released because the bar's rules refused its order once the card was authorised. */
+function notPlacedNote(placed: { code: string; details?: unknown }): string {
+  if (placed.code === ACTIVE_ORDER_EXISTS_CODE) return paymentNote('active_order_exists.paid_first');
+  const id = refusalIdOf(placed.code, placed.details);
+  if (id === 'cart_changed') return paymentNote('cart_changed');
+  if (id === 'drink_unavailable') return paymentNote('drink_unavailable.paid_first', placed.details as { name: string; menu_drink_ids: string[] });
+  return paymentNote('not_placed');
+}
 
 /**
  * POST /api/cart/checkout/card: the cart's total authorised on the venue's account. The plan (a `planned` row with
@@ -40,7 +61,7 @@ export const checkAnswer = (row: OrderPaymentRow): CheckoutPaymentCheckResponse 
 export async function startCheckoutPayment(c: Context<AppContext>, body: CheckoutInput): Promise<CheckoutPaymentResponse> {
   const { db } = await venueDatabase(c.env, body.slug);
   const venue = await findActiveVenue(db, body.slug);
-  if (!venuePaysFirst(c.env, venue)) throw new ApiError(409, 'payments_unavailable', 'This venue takes payment at the bar');
+  if (!venuePaysFirst(c.env, venue)) throw refusal(409, 'payments_unavailable.bar');
   const account = venue.stripeAccountId!;
   const guest = guestCaller(c);
   const ownerKey = ownerKeyOf(guest);
@@ -48,10 +69,10 @@ export async function startCheckoutPayment(c: Context<AppContext>, body: Checkou
     .where(and(eq(orders.restaurantId, venue.id), eq(orders.ownerKey, ownerKey), inArray(orders.status, [...ACTIVE_ORDER_STATUSES]))).limit(1);
   if (active) throw new ApiError(409, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_EXISTS);
   const cart = await readCart(db, ownerKey, venue);
-  if (cart.items.length === 0) throw new ApiError(400, 'cart_empty', 'Your cart is empty');
+  if (cart.items.length === 0) throw refusal(400, 'cart_empty.solo');
   const unavailable = cart.items.filter((i) => !i.available);
-  if (unavailable.length) throw new ApiError(409, 'drink_unavailable', `${unavailable.map((i) => i.name).join(', ')} is not available right now`);
-  if (!cardCanPay(cart.total_cents)) throw new ApiError(400, 'below_card_minimum', `A card pays ${formatCents(50)} or more: this order is ${formatCents(cart.total_cents)}`);
+  if (unavailable.length) throw refusal(409, 'drink_unavailable', { name: unavailable.map((i) => i.name).join(', '), menu_drink_ids: unavailable.map((i) => i.menu_drink_id) });
+  if (!cardCanPay(cart.total_cents)) throw refusal(400, 'below_card_minimum', { due_cents: cart.total_cents, minimum_cents: CARD_MINIMUM_CENTS[VENUE_CURRENCY]! });
   const gateway = stripeGateway(c.env);
   const details = { display_name: body.display_name, special_instructions: body.special_instructions, customer_name: body.customer_name, customer_phone: body.customer_phone, table: body.table };
 
@@ -84,7 +105,7 @@ export async function startCheckoutPayment(c: Context<AppContext>, body: Checkou
 
 function answer(c: Context<AppContext>, account: string, row: OrderPaymentRow, intent: { id: string; clientSecret: string }): CheckoutPaymentResponse {
   const publishable = usesLocalStripe(c.env) ? null : c.env.STRIPE_PUBLISHABLE_KEY ?? null;
-  if (!publishable && !usesLocalStripe(c.env)) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here: pay at the bar');
+  if (!publishable && !usesLocalStripe(c.env)) throw refusal(503, 'payments_unavailable');
   return { payment_id: row.id, payment_intent_id: intent.id, client_secret: intent.clientSecret, publishable_key: publishable, stripe_account: account, amount_cents: row.amountCents };
 }
 
@@ -108,14 +129,14 @@ export const paymentOfIntent = async (db: Db, intentId: string) => (await db.sel
 export async function applyCheckoutIntent(env: WorkerEnv, db: Db, venue: { id: string; account: string }, row: OrderPaymentRow, state: Pick<IntentState, 'status' | 'amountCapturable' | 'lastError'>): Promise<OrderPaymentRow> {
   const gateway = stripeGateway(env);
   if (state.status === 'requires_payment_method' && state.lastError && (row.status === 'planned' || row.status === 'failed')) {
-    return movePayment(db, row, ['planned', 'failed'], { status: 'failed', note: DECLINED });
+    return movePayment(db, row, ['planned', 'failed'], { status: 'failed', note: paymentNote('card_declined') });
   }
   if (state.status === 'canceled') {
     if (row.status === 'placed' && row.orderId) {
       // Stripe dropped the authorisation (it expired): an order nobody can pay for leaves the bar.
       await venueHub(env, venue.id).changeStatus({ venueId: venue.id, orderId: row.orderId, to: 'cancelled', reason: 'The card authorisation was released', actor: { type: 'system', id: 'stripe' } });
     }
-    return movePayment(db, row, ['planned', 'failed', 'authorized', 'placed'], { status: 'released', note: row.note ?? 'The card payment was cancelled: nothing was charged' });
+    return movePayment(db, row, ['planned', 'failed', 'authorized', 'placed'], { status: 'released', note: row.note ?? paymentNote('payment_cancelled') });
   }
   if (state.status !== 'requires_capture' || !['planned', 'failed', 'authorized'].includes(row.status)) return row;
   if (state.amountCapturable < row.amountCents) return row;
@@ -135,9 +156,8 @@ export async function applyCheckoutIntent(env: WorkerEnv, db: Db, venue: { id: s
   // Another request is placing it right now: that one records it.
   if (placed.code === 'idempotency_in_flight') return authorised;
   // Refused (the cart changed, an active order, the first-order limit, a drink gone): nothing is kept.
-  const note = placed.code === ACTIVE_ORDER_EXISTS_CODE ? 'You already have an order on its way: nothing was charged' : `${placed.message.replace(/\.$/, '')}. Nothing was charged`;
   await gateway.cancel(venue.account, row.paymentIntentId!, `release:${row.id}`).catch(() => undefined);
-  return movePayment(db, row, ['authorized'], { status: 'released', note: placed.code === 'cart_changed' ? placed.message : note });
+  return movePayment(db, row, ['authorized'], { status: 'released', note: notPlacedNote(placed) });
 }
 
 /**

@@ -8,7 +8,7 @@ import { orderPayments, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { refuse } from './placement';
 import type { StatusChangeOutcome } from './transition';
-import { setPayment } from './checkout';
+import { paymentNote, setPayment } from './checkout';
 import { applicationFeeCents, type PaymentGateway } from '../payments';
 
 /** The steps that mean the bar accepted the order (it pours from here, worker/orders/transition.ts). */
@@ -32,12 +32,12 @@ export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | n
   const intent = payment.paymentIntentId;
   if (outcome.to === 'cancelled' && payment.status === 'placed') {
     await gateway.cancel(venue.account, intent, `release:${payment.id}`).then(
-      () => setPayment(db, payment.id, ['placed'], { status: 'released', note: 'The order was cancelled: nothing was charged' }),
+      () => setPayment(db, payment.id, ['placed'], { status: 'released', note: paymentNote('order_cancelled.released') }),
       (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'release of a cancelled order failed', order_id: orderId, error: String(err) })),
     );
   } else if (outcome.to === 'cancelled' && payment.status === 'captured') {
     await gateway.refund(venue.account, intent, payment.amountCents, { order_payment_id: payment.id }, `refund:${payment.id}`).then(
-      () => setPayment(db, payment.id, ['captured'], { status: 'refunded', note: 'The order was cancelled: the card payment was refunded' }),
+      () => setPayment(db, payment.id, ['captured'], { status: 'refunded', note: paymentNote('order_cancelled.refunded') }),
       (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'refund of a cancelled order failed', order_id: orderId, error: String(err) })),
     );
   } else if (ACCEPTED.has(outcome.to) && outcome.from === 'pending' && payment.status === 'placed') {

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatCents } from '../../../../shared/money';
 import type { CheckoutPaymentResponse } from '../../../../shared/schemas/payments';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { refusalText } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { orderKeys, useCart } from '../../orders/api';
 import { CardElement, useCardElement } from '../../tables/card-element';
@@ -76,7 +77,7 @@ function PayForm({ slug, cartPath, totalCents }: { slug: string; cartPath: strin
           return;
         }
         if (checked.status === 'failed' || checked.status === 'released') {
-          setStep({ kind: 'error', message: checked.message ?? declined });
+          setStep({ kind: 'error', message: checked.message === null ? declined : refusalText(checked.code ?? '', checked.message, checked.details) });
           return;
         }
       }
