@@ -1,6 +1,7 @@
 // A line's modifiers checked against its drink's groups and priced (docs/decisions/197). One definition for the
 // server, which prices and pours what it resolves, and the drink page, which previews the same price.
 import type { ChosenModifier, ModifierKind } from './schemas/modifiers';
+import { refusalAnswer, type RefusalId } from './refusal-messages';
 
 type OptionShape = { id: string; name: string; price_delta_cents: number };
 type GroupShape<O extends OptionShape> = { id: string; name: string; kind: ModifierKind; required: boolean; options: O[] };
@@ -14,27 +15,31 @@ export type ResolvedModifiers<O extends OptionShape> = {
   /** 'Double, No ice': what the order line's `modifiers` text reads; null without modifiers. */
   label: string | null;
 };
-export type ModifierProblem = { ok: false; message: string; details: { path: string; message: string }[] };
+/** Options a drink does not take as chosen: a refusal of the registry (docs/decisions/256), as an error answer's parts. */
+export type ModifierProblem = { ok: false } & ReturnType<typeof refusalAnswer>;
+type OptionsRefusal = Extract<RefusalId, `options_refused.${string}`>;
 
-/**
- * Checks `selection` (option ids) against the drink's groups: every id an option of this drink, at most one per
- * choose-one group, one at least in every required group. `path` names the field in the request (details.path).
- */
+/** A refusal of options: what the Worker answers and the drink page says, in the guest's language there. */
+export const optionsRefusal = (id: OptionsRefusal, data: Record<string, string | number> = {}): ModifierProblem =>
+  ({ ok: false, ...refusalAnswer(id, data, String) });
+
+/** Checks `selection` (option ids) against the drink's groups: every id an option of this drink, at most one per
+ * choose-one group, one at least in every required group. */
 export function resolveModifiers<O extends OptionShape>(
-  drinkName: string, groups: readonly GroupShape<O>[], selection: readonly string[], path = 'modifiers',
+  drinkName: string, groups: readonly GroupShape<O>[], selection: readonly string[],
 ): ResolvedModifiers<O> | ModifierProblem {
-  const problem = (message: string): ModifierProblem => ({ ok: false, message, details: [{ path, message }] });
   const picked = new Set<string>();
   for (const id of selection) {
-    if (!groups.some((g) => g.options.some((o) => o.id === id))) return problem(`That option is not one of ${drinkName}'s: choose again`);
-    if (picked.has(id)) return problem('An option is chosen twice');
+    if (!groups.some((g) => g.options.some((o) => o.id === id))) return optionsRefusal('options_refused.not_offered', { drink: drinkName });
+    if (picked.has(id)) return optionsRefusal('options_refused.twice');
     picked.add(id);
   }
   const options: ResolvedModifiers<O>['options'] = [];
   for (const group of groups) {
     const inGroup = group.options.filter((o) => picked.has(o.id));
-    if (group.kind === 'one' && inGroup.length > 1) return problem(`Choose one ${group.name} for ${drinkName}, not ${inGroup.length}`);
-    if (group.required && inGroup.length === 0) return problem(`Choose ${group.kind === 'one' ? 'a' : 'at least one'} ${group.name} for ${drinkName}`);
+    const names = { group: group.name, drink: drinkName };
+    if (group.kind === 'one' && inGroup.length > 1) return optionsRefusal('options_refused.one', { ...names, count: inGroup.length });
+    if (group.required && inGroup.length === 0) return optionsRefusal(group.kind === 'one' ? 'options_refused.required' : 'options_refused.required_any', names);
     options.push(...inGroup.map((option) => ({ group, option })));
   }
   const chosen = options.map(({ group, option }) => ({ option_id: option.id, group: group.name, option: option.name, price_delta_cents: option.price_delta_cents }));
@@ -47,8 +52,6 @@ export function resolveModifiers<O extends OptionShape>(
   };
 }
 
-/** The refusal of options named on an AI creation line: its recipe is the suggestion's, with nothing to choose. */
-export const AI_CREATION_HAS_NO_OPTIONS = 'An AI creation has no options to choose';
 
 /** The options a guest starts with on the drink page: none, except the first of a required choose-one group. */
 export const defaultSelection = (groups: readonly GroupShape<OptionShape>[]) =>

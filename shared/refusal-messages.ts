@@ -108,6 +108,16 @@ export const REFUSAL_MESSAGES = {
   'drink_unavailable.paid_first': /*i18n*/ '{name} is not available right now: nothing was charged',
   not_placed: /*i18n*/ 'The bar could not take your order: nothing was charged',
 
+  // A drink's options and how many of it
+  'options_refused.not_offered': /*i18n*/ "That option is not one of {drink}'s: choose again",
+  'options_refused.twice': /*i18n*/ 'An option is chosen twice',
+  'options_refused.one': /*i18n*/ 'Choose one {group} for {drink}, not {count}',
+  'options_refused.required': /*i18n*/ 'Choose a {group} for {drink}',
+  'options_refused.required_any': /*i18n*/ 'Choose at least one {group} for {drink}',
+  'options_refused.ai_creation': /*i18n*/ 'An AI creation has no options to choose',
+  quantity_over_max: /*i18n*/ 'At most {max} of one drink on a line: this makes {quantity}',
+  'quantity_over_max.member': /*i18n*/ '{name} already has {quantity} × {drink}: at most {max} on one line',
+
   // A guest's own order
   'cart_empty.solo': /*i18n*/ 'Your cart is empty',
   unknown_drink: /*i18n*/ 'Drink not found',
@@ -153,3 +163,16 @@ export const fillTemplate = (template: string, values: Record<string, string>): 
 
 /** The placeholders a template names, in order. */
 export const placeholdersOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/**
+ * A refusal as an error answer's parts: its wire code, its English message (money as `money` writes it) and its
+ * details (the data, and the id when it says more than its code; undefined when empty).
+ */
+export function refusalAnswer(id: RefusalId, data: Record<string, unknown>, money: (cents: number) => string) {
+  const details = refusalCode(id) === id ? { ...data } : { ...data, refusal: id };
+  return {
+    code: refusalCode(id),
+    message: fillTemplate(REFUSAL_MESSAGES[id], refusalValues(data, money)),
+    details: Object.keys(details).length ? details : undefined,
+  };
+}

@@ -3,7 +3,7 @@
 // data; the error answer `{ error: { code, message, details } }` is built from here (worker/lib/errors.ts `refusal`).
 import { z } from 'zod';
 import { formatCents } from './money';
-import { fillTemplate, REFUSAL_MESSAGES, refusalCode, refusalValues, type RefusalId } from './refusal-messages';
+import { refusalAnswer, type RefusalId } from './refusal-messages';
 
 export { REFUSAL_MESSAGES, refusalCode, type RefusalId } from './refusal-messages';
 
@@ -109,6 +109,14 @@ export const REFUSAL_DATA = {
   'drink_unavailable.paid_first': z.object({ name: z.string(), menu_drink_ids: drinkIds }),
   not_placed: none,
 
+  'options_refused.not_offered': z.object({ drink: z.string() }),
+  'options_refused.twice': none,
+  'options_refused.one': z.object({ group: z.string(), drink: z.string(), count: z.number().int() }),
+  'options_refused.required': z.object({ group: z.string(), drink: z.string() }),
+  'options_refused.required_any': z.object({ group: z.string(), drink: z.string() }),
+  'options_refused.ai_creation': none,
+  quantity_over_max: z.object({ quantity: z.number().int(), max: z.number().int() }),
+  'quantity_over_max.member': z.object({ name: z.string(), quantity: z.number().int(), drink: z.string(), max: z.number().int() }),
   'cart_empty.solo': none,
   unknown_drink: z.object({ menu_drink_ids: drinkIds }),
   'not_found.order': none,
@@ -125,13 +133,9 @@ export const REFUSAL_DATA = {
 export type RefusalData<I extends RefusalId> = z.input<(typeof REFUSAL_DATA)[I]>;
 
 /** A refusal's English message, money as the Worker writes it ('$13.00'): the fallback for API clients. */
-export function refusalMessage<I extends RefusalId>(id: I, data: RefusalData<I>): string {
-  const values = refusalValues(data as Record<string, unknown>, (cents) => formatCents(cents));
-  return fillTemplate(REFUSAL_MESSAGES[id], values);
-}
+export const refusalMessage = <I extends RefusalId>(id: I, data: RefusalData<I>): string =>
+  refusalAnswer(id, data as Record<string, unknown>, formatCents).message;
 
 /** What `details` carries: the data, and the refusal's id when it is more than its code. Undefined when empty. */
-export function refusalDetails<I extends RefusalId>(id: I, data: RefusalData<I>): Record<string, unknown> | undefined {
-  const details: Record<string, unknown> = refusalCode(id) === id ? { ...data } : { ...data, refusal: id };
-  return Object.keys(details).length ? details : undefined;
-}
+export const refusalDetails = <I extends RefusalId>(id: I, data: RefusalData<I>): Record<string, unknown> | undefined =>
+  refusalAnswer(id, data as Record<string, unknown>, formatCents).details;

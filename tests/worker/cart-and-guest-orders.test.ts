@@ -47,7 +47,10 @@ describe('cart', () => {
     const tooMany = expectApiError(await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: drinks[0]!.id, qty: 11 } }), 400);
     expect(tooMany.code).toBe('invalid_request');
     await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: drinks[0]!.id, qty: 8 } });
-    expectApiError(await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: drinks[0]!.id, qty: 3, mode: 'add' } }), 400);
+    // Adding to a line past the most one line holds: a rule's refusal, with its numbers (docs/decisions/256).
+    expect(expectApiError(await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: drinks[0]!.id, qty: 3, mode: 'add' } }), 400)).toEqual({
+      code: 'quantity_over_max', message: 'At most 10 of one drink on a line: this makes 11', details: { quantity: 11, max: 10 },
+    });
     const off = drinks[drinks.length - 1]!;
     await makeUnavailable(off.id);
     expect(expectApiError(await call('POST', '/api/cart', { token, body: { slug: SLUG, menu_drink_id: off.id, qty: 1 } }), 409).code).toBe('drink_unavailable');

@@ -31,7 +31,10 @@ describe('the table cart', () => {
     expect(state.cart.subtotal_cents).toBe(a!.price_cents * 6);
 
     const over = await addLine(sessionId, bo!.token, { menu_drink_id: a!.id, qty: 6 });
-    expect(expectApiError(over, 400)).toMatchObject({ code: 'invalid_request', message: 'Quantity must be between 1 and 10' });
+    expect(expectApiError(over, 400)).toEqual({
+      code: 'quantity_over_max', message: `Bo already has 5 × ${a!.name}: at most 10 on one line`,
+      details: { name: 'Bo', quantity: 5, drink: a!.name, max: 10, refusal: 'quantity_over_max.member' },
+    });
     const notHis = await call('PATCH', `/api/tables/sessions/${sessionId}/lines/${boLine.id}`, { token: cy!.token, body: { qty: 1 } });
     expect(expectApiError(notHis, 403)).toEqual({ code: 'not_your_line', message: tableMessages.notYourLine('Bo'), details: { name: 'Bo' } });
     const byHost = await call('PATCH', `/api/tables/sessions/${sessionId}/lines/${boLine.id}`, { token: host!.token, body: { qty: 4, notes: 'shaken' } });

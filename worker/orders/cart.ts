@@ -1,17 +1,19 @@
 // The guest's cart at one venue (owner key + venue). Prices are read from the menu every time.
 import { and, asc, eq } from 'drizzle-orm';
-import { AI_CREATION_PRICE_CENTS, QUANTITY_MAX, QUANTITY_MIN } from '../../shared/constants';
+import { AI_CREATION_PRICE_CENTS, QUANTITY_MAX } from '../../shared/constants';
 import { newId, slugify } from '../../shared/ids';
 import { centsToDollars, orderTotals } from '../../shared/money';
 import type { z } from 'zod';
 import type { Cart, CartItemInput } from '../../shared/schemas/cart';
 import { cartItems, carts, menuDrinks, type venues } from '../db/schema';
 import type { Db } from '../env';
-import { ApiError, badRequest, refusal } from '../lib/errors';
+import { ApiError, refusal } from '../lib/errors';
 import { pricingAt, scheduledPriceCents } from '../../shared/happy-hour';
 import { creationRecipeFacts, issuedCreations, ownSuggestionIds } from './ai-creations';
-import { AI_CREATION_HAS_NO_OPTIONS, cartLineKey, resolveModifiers } from '../../shared/modifiers';
+import { cartLineKey, optionsRefusal, resolveModifiers, type ModifierProblem } from '../../shared/modifiers';
 import { withModifierFacts } from '../../shared/drink-facts';
+
+const refusedOptions = (problem: ModifierProblem) => new ApiError(400, problem.code, problem.message, problem.details);
 
 type Venue = typeof venues.$inferSelect;
 export type ParsedCartItem = z.output<typeof CartItemInput>;
@@ -88,7 +90,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
   }
   const aiName = creation?.name ?? input.ai_recipe_name ?? input.name ?? null;
   const selection = input.modifiers ?? [];
-  if (isAi && selection.length) throw badRequest(AI_CREATION_HAS_NO_OPTIONS, [{ path: 'modifiers', message: AI_CREATION_HAS_NO_OPTIONS }]);
+  if (isAi && selection.length) throw refusedOptions(optionsRefusal('options_refused.ai_creation'));
   const itemKey = isAi ? `ai:${slugify(aiName ?? 'creation') || 'creation'}` : cartLineKey(input.menu_drink_id!, selection);
   let menuDrinkId: string | null = null;
   if (input.menu_drink_id && !isAi) {
@@ -101,7 +103,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     }
     // Removing a line never needs its options to still be offered; adding one does (docs/decisions/197).
     const resolved = resolveModifiers(drink.name, drink.modifierGroups, selection);
-    if (!resolved.ok && !(input.mode === 'set' && input.qty <= 0)) throw badRequest(resolved.message, resolved.details);
+    if (!resolved.ok && !(input.mode === 'set' && input.qty <= 0)) throw refusedOptions(resolved);
     menuDrinkId = drink.id;
   }
   // A menu drink line keeps the suggestion it came from only when it is the guest's own here; another guest's or a
@@ -119,7 +121,7 @@ export async function putCartItem(db: Db, ownerKey: string, venue: Venue, input:
     if (existing) await db.delete(cartItems).where(eq(cartItems.id, existing.id));
     return;
   }
-  if (qty > QUANTITY_MAX) throw badRequest(`Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`, [{ path: 'qty', message: `at most ${QUANTITY_MAX}` }]);
+  if (qty > QUANTITY_MAX) throw refusal(400, 'quantity_over_max', { quantity: qty, max: QUANTITY_MAX });
 
   const id = cartId ?? await ensureCartId(db, ownerKey, venue.id);
   const values = {

@@ -9,7 +9,7 @@ import { ACTIVE_ORDER_STATUSES, MAKING_ORDER_STATUSES, etaMinutes } from '../../
 import type { RecipeLine } from '../../shared/schemas/cart';
 import type { Order, PlacedOrder } from '../../shared/schemas/order';
 import type { ModifierOption } from '../../shared/schemas/modifiers';
-import { AI_CREATION_HAS_NO_OPTIONS, resolveModifiers, type ResolvedModifiers } from '../../shared/modifiers';
+import { optionsRefusal, resolveModifiers, type ModifierProblem, type ResolvedModifiers } from '../../shared/modifiers';
 import { withModifierFacts } from '../../shared/drink-facts';
 import { aiInteractions, cartItems, carts, idempotencyRecords, menuDrinks, orderItems, orders, tableCartLines } from '../db/schema';
 import { d1Of, d1Statement } from '../db/handles';
@@ -107,6 +107,9 @@ export const refuseWith = <I extends RefusalId>(status: Refusal['status'], id: I
 };
 
 const activeOrderExists = () => refuse(409, ACTIVE_ORDER_EXISTS_CODE, ACTIVE_ORDER_EXISTS);
+const refusedOptions = (problem: ModifierProblem) => refuse(400, problem.code, problem.message, problem.details as RefusalDetails | undefined);
+/** The code of every refusal of a line's options (shared/modifiers.ts). */
+const OPTIONS_REFUSED = 'options_refused';
 
 /**
  * The venue changed (deactivated, or another tax rate) after the Worker read it from its cache: the
@@ -255,7 +258,7 @@ async function placeWithHeldDrinks(db: Db, req: PlacementRequest, lines: Placeme
   if (ids.some((id) => !drinks!.get(id)?.isAvailable || drinks!.get(id)?.soldOutReason)) return null;
   const outcome = await placeAfterReading(db, req, { record: undefined, activeOrderId: null, cart: [], drinks: ids.map((id) => drinks!.get(id)!), ahead: null }, liveBase, code);
   // A refusal of the options was decided on the held copy, which may be older than the drink: the full way decides.
-  if (!outcome.ok && (outcome.code === HELD_DRINK_CHANGED || outcome.code === 'invalid_request')) {
+  if (!outcome.ok && (outcome.code === HELD_DRINK_CHANGED || outcome.code === 'invalid_request' || outcome.code === OPTIONS_REFUSED)) {
     held.drop();
     return null;
   }
@@ -309,12 +312,11 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
 
   // Each line's options, checked against its drink's groups as they are now (docs/decisions/197).
   const options: ResolvedModifiers<ModifierOption>[] = [];
-  for (const [i, line] of lines.entries()) {
+  for (const line of lines) {
     const drink = line.menuDrinkId && !line.isAiCreation ? byId.get(line.menuDrinkId) : undefined;
-    const path = fromCart ? 'modifiers' : `items.${i}.modifiers`;
-    if (!drink && line.modifiers?.length) return refuse(400, 'invalid_request', AI_CREATION_HAS_NO_OPTIONS, [{ path, message: AI_CREATION_HAS_NO_OPTIONS }]);
-    const resolved = resolveModifiers(drink?.name ?? '', drink?.modifierGroups ?? [], line.modifiers ?? [], path);
-    if (!resolved.ok) return refuse(400, 'invalid_request', resolved.message, resolved.details);
+    if (!drink && line.modifiers?.length) return refusedOptions(optionsRefusal('options_refused.ai_creation'));
+    const resolved = resolveModifiers(drink?.name ?? '', drink?.modifierGroups ?? [], line.modifiers ?? []);
+    if (!resolved.ok) return refusedOptions(resolved);
     options.push(resolved);
   }
 

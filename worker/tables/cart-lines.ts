@@ -1,19 +1,20 @@
 // The table's cart and its rounds (docs/product.md §12.3): members add, change and remove their lines; the host
 // (or any member, when the host allows) sends the cart to the bar as one round.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { QUANTITY_MAX, QUANTITY_MIN } from '../../shared/constants';
+import { QUANTITY_MAX } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { ROUND_SALES_CHANNEL, tableDisplayName, tableOwnerKey } from '../../shared/tables';
 import { idempotencyRecords, menuDrinks, tableCartLines } from '../db/schema';
 import { issuedCreations, type PlacementOutcome, type PlacementRequest } from '../orders';
-import { AI_CREATION_HAS_NO_OPTIONS, resolveModifiers } from '../../shared/modifiers';
-import { refuseTable, tableRefusal, type NewLine } from './commands';
+import { optionsRefusal, resolveModifiers, type ModifierProblem } from '../../shared/modifiers';
+import { refuseTable, tableRefusal, type NewLine, type RefusalDetails } from './commands';
 import { hostName, isHost, requireMember, requireOpen, unchanged, type Change, type Decision, type Scope } from './change';
 import { roundInMaking } from './serialize';
 import { presentMembers } from './queries';
 import { holdLimitRefusal } from './card';
 
-const quantityMessage = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`;
+const refusedOptions = (problem: ModifierProblem) => refuseTable(400, problem.code, problem.message, problem.details as RefusalDetails | undefined);
+
 
 /**
  * Members add lines: a menu drink of this venue that can be poured now, or an AI creation the bartender suggested
@@ -44,7 +45,7 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
     if (!owner) return tableRefusal(404, 'member_not_found', { table: rows.session.tableNumber });
     const notes = line.notes || null;
     if (line.is_ai_creation) {
-      if (line.modifiers?.length) return refuseTable(400, 'invalid_request', AI_CREATION_HAS_NO_OPTIONS, [{ path: `lines.${i}.modifiers`, message: AI_CREATION_HAS_NO_OPTIONS }]);
+      if (line.modifiers?.length) return refusedOptions(optionsRefusal('options_refused.ai_creation'));
       const issued = await issuedCreations(db, { venueId: scope.venueId, ownerKey: actor.kind === 'guest' ? actor.ownerKey : '', interactionIds: [line.ai_interaction_id ?? null] });
       if (!issued.ok) return refuseTable(issued.status, issued.code, issued.message, issued.details);
       const creation = issued.creations.get(line.ai_interaction_id!)!;
@@ -57,15 +58,15 @@ export async function addLinesDecision(scope: Scope, lines: NewLine[]): Promise<
     const drink = drinks.find((d) => d.id === line.menu_drink_id);
     if (!drink) return tableRefusal(404, 'not_found.drink', { menu_drink_ids: [line.menu_drink_id ?? ''] });
     if (!drink.isAvailable || drink.soldOutReason) return tableRefusal(409, 'drink_unavailable', { name: drink.name, menu_drink_ids: [drink.id] });
-    const resolved = resolveModifiers(drink.name, drink.modifierGroups, line.modifiers ?? [], `lines.${i}.modifiers`);
-    if (!resolved.ok) return refuseTable(400, 'invalid_request', resolved.message, resolved.details);
+    const resolved = resolveModifiers(drink.name, drink.modifierGroups, line.modifiers ?? []);
+    if (!resolved.ok) return refusedOptions(resolved);
     const modifiers = resolved.chosen.length ? resolved.chosen.map((c) => c.option_id).sort() : null;
     const same = rows.cart.find(({ line: l }) => l.memberId === owner.id && !l.isAiCreation && l.menuDrinkId === drink.id && (l.notes ?? null) === notes
       && (l.modifiers ?? []).join('.') === (modifiers ?? []).join('.'))?.line;
     if (same) {
       const qty = same.qty + (added.get(same.id) ?? 0) + line.qty;
       if (qty > QUANTITY_MAX) {
-        return refuseTable(400, 'invalid_request', quantityMessage, [{ path: 'qty', message: `${owner.name} already has ${qty - line.qty} ${drink.name}; at most ${QUANTITY_MAX}` }]);
+        return tableRefusal(400, 'quantity_over_max.member', { name: owner.name, quantity: qty - line.qty, drink: drink.name, max: QUANTITY_MAX });
       }
       added.set(same.id, qty - same.qty);
       continue;

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
 import { defaultSelection, formatPriceDelta, resolveModifiers } from '../../../../shared/modifiers';
 import type { MenuModifierGroup } from '../../../../shared/schemas/modifiers';
+import { refusalText } from '../../../i18n/i18n';
 
 /** What the guest has chosen, as the drink page's Add needs it; `problem` says what is missing, else null. */
 export type ModifierChoice = { ids: string[]; priceDeltaCents: number; label: string | null; problem: string | null };
@@ -13,12 +15,13 @@ export type ModifierChoice = { ids: string[]; priceDeltaCents: number; label: st
  * drinks with options download it, and the drink page stays in its budget (docs/decisions/219).
  */
 export default function ModifierPicker({ drinkName, groups, onChange }: { drinkName: string; groups: MenuModifierGroup[]; onChange: (choice: ModifierChoice) => void }) {
+  const { t } = useLingui();
   const [selected, setSelected] = useState<string[]>(() => defaultSelection(groups));
   useEffect(() => {
     const resolved = resolveModifiers(drinkName, groups, selected);
     onChange(resolved.ok
       ? { ids: selected, priceDeltaCents: resolved.priceDeltaCents, label: resolved.label, problem: null }
-      : { ids: selected, priceDeltaCents: 0, label: null, problem: resolved.message });
+      : { ids: selected, priceDeltaCents: 0, label: null, problem: refusalText(resolved.code, resolved.message, resolved.details) });
   }, [drinkName, groups, selected, onChange]);
 
   const toggle = (group: MenuModifierGroup, optionId: string, on: boolean) => setSelected((current) => {
@@ -31,7 +34,8 @@ export default function ModifierPicker({ drinkName, groups, onChange }: { drinkN
         <fieldset key={group.id} className="modifier-group">
           <legend>
             {group.name}
-            <span className="muted">{group.required ? (group.kind === 'one' ? ' · choose one' : ' · choose at least one') : group.kind === 'one' ? ' · optional' : ''}</span>
+            {group.required || group.kind === 'one' ? ' ' : null}
+            <span className="muted">{group.required ? (group.kind === 'one' ? t`· choose one` : t`· choose at least one`) : group.kind === 'one' ? t`· optional` : ''}</span>
           </legend>
           {group.options.map((option) => {
             const checked = selected.includes(option.id);
