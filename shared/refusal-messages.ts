@@ -124,6 +124,7 @@ export const REFUSAL_MESSAGES = {
   'not_found.order': /*i18n*/ 'Order not found',
 
   // Signing in with a phone number
+  phone_invalid: /*i18n*/ 'Enter a valid phone number',
   invalid_code: /*i18n*/ 'Invalid code. Please try again.',
   code_locked: /*i18n*/ 'Too many wrong codes. Request a new code.',
   'rate_limited.otp': /*i18n*/ 'Too many attempts. Please wait and try again.',

@@ -121,6 +121,7 @@ export const REFUSAL_DATA = {
   unknown_drink: z.object({ menu_drink_ids: drinkIds }),
   'not_found.order': none,
 
+  phone_invalid: none,
   invalid_code: none,
   code_locked: none,
   'rate_limited.otp': retry,

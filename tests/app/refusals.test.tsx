@@ -62,6 +62,8 @@ describe('order refusals, read in Spanish', () => {
     expect(refusalText(full.code, full.message, full.details)).toBe('El bar tiene demasiados pedidos abiertos ahora mismo. Vuelve a pedir en unos minutos.');
     const changed = answer(409, 'cart_changed', {}).body.error;
     expect(refusalText(changed.code, changed.message, changed.details)).toBe('Tu carrito cambió mientras pagabas: no se cobró nada. Vuelve a pagar.');
+    const phone = answer(400, 'phone_invalid', {}).body.error;
+    expect(refusalText(phone.code, phone.message, phone.details)).toBe('Introduce un número de teléfono válido');
   });
 });
 

@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { refusalIdOf } from '../../shared/refusal-messages';
 import { GuestProfileResponse, GuestSession, OtpSent } from '../../shared/schemas/auth';
 import { app } from '../../worker/app';
 import { OTP_SENDS_PER_DEVICE } from '../../worker/auth/limits';
@@ -82,6 +83,8 @@ describe('phone sign-in', () => {
     for (const phone of ['+999 1234567', '12345', '+33 6 12']) {
       const refused = expectApiError(await sendCode(device.token, phone), 400);
       expect(refused.message).toBe('Enter a valid phone number');
+      // A registry refusal, which the guest's app says in their language (docs/decisions/256).
+      expect(refusalIdOf(refused.code, refused.details)).toBe('phone_invalid');
     }
   });
 

@@ -406,7 +406,7 @@ describe("text me when it's ready (docs/decisions/227, amended 2026-11-28)", () 
 
     const anonymous = await placeOrder();
     const none = expectApiError(await call('POST', `/api/orders/${anonymous.id}/ready-text`, { token: anonymous.guest.token, body: {} }), 400);
-    expect(none.details).toEqual([{ path: 'phone', message: 'Enter a valid phone number' }]);
+    expect(none).toEqual({ code: 'phone_invalid', message: 'Enter a valid phone number' });
     expectApiError(await call('POST', `/api/orders/${anonymous.id}/ready-text`, { token: anonymous.guest.token, body: { phone: '12' } }), 400);
     expect(expectApiError(await call('POST', `/api/orders/${id}/ready-text`, { token: anonymous.guest.token, body: { phone: '+15552010043' } }), 404).code).toBe('not_found');
 

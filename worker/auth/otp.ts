@@ -8,7 +8,7 @@ import { OTP_CODE_LENGTH } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import { otpCodes } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
-import { badRequest, refusal } from '../lib/errors';
+import { refusal } from '../lib/errors';
 import { hitRateLimit, refundRateLimit } from '../lib/rate-limit';
 import { OTP_WRONG_GUESSES_PER_PHONE } from './limits';
 import { constantTimeEqual } from './password';
@@ -26,7 +26,7 @@ export const OTP_MAX_ATTEMPTS = 5;
 export function normalizePhone(input: string): string {
   const parsed = parsePhoneNumberFromString(input.trim(), { defaultCountry: 'US' });
   if (parsed?.isPossible()) return parsed.number;
-  throw badRequest('Enter a valid phone number', [{ path: 'phone', message: 'Enter a valid phone number' }]);
+  throw refusal(400, 'phone_invalid');
 }
 
 /** Uniform over 000000..999999 (rejection sampling avoids the modulo bias). */

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { normalizePhone } from '../auth';
 import { guests } from '../db/schema';
 import type { Db } from '../env';
-import { badRequest } from '../lib/errors';
+import { refusal } from '../lib/errors';
 
 export async function readyTextPhone(controlDb: Db, guestId: string | null | undefined, typed: string | undefined): Promise<string> {
   if (typed) return normalizePhone(typed);
   const verified = guestId ? (await controlDb.query.guests.findFirst({ where: eq(guests.id, guestId) }))?.phoneNumber : undefined;
-  if (!verified) throw badRequest('Enter a valid phone number', [{ path: 'phone', message: 'Enter a valid phone number' }]);
+  if (!verified) throw refusal(400, 'phone_invalid');
   return verified;
 }
