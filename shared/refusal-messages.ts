@@ -132,6 +132,8 @@ export const REFUSAL_MESSAGES = {
   cart_changed: /*i18n*/ 'Your cart changed while you paid: nothing was charged. Check out again',
   queue_full: /*i18n*/ 'The bar has too many open orders right now. Please order again in a few minutes.',
   sms_unavailable: /*i18n*/ 'Could not send the text message. Please try again later.',
+  'sms_unavailable.not_set_up': /*i18n*/ 'Text messages are not available here',
+  push_unavailable: /*i18n*/ 'Notifications are not available here',
 } as const;
 
 export type RefusalId = keyof typeof REFUSAL_MESSAGES;

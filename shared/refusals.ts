@@ -129,6 +129,8 @@ export const REFUSAL_DATA = {
   'rate_limited.first_orders': z.object({ retry_after: z.number().int(), minutes: z.number().int() }),
   cart_changed: none,
   sms_unavailable: none,
+  'sms_unavailable.not_set_up': none,
+  push_unavailable: none,
 } satisfies Record<RefusalId, z.ZodObject>;
 
 export type RefusalData<I extends RefusalId> = z.input<(typeof REFUSAL_DATA)[I]>;

@@ -438,7 +438,9 @@ describe("text me when it's ready (docs/decisions/227, amended 2026-11-28)", () 
       method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${guest.token}` }, body: JSON.stringify({ phone: '+15552010044' }),
     }), bare, ctx);
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('sms_unavailable');
+    expect(((await res.json()) as { error: unknown }).error).toEqual({
+      code: 'sms_unavailable', message: 'Text messages are not available here', details: { refusal: 'sms_unavailable.not_set_up' },
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type Ready
 import { guestCaller, requireGuest } from '../auth';
 import { pushSubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
-import { ApiError, conflict, notFound } from '../lib/errors';
+import { conflict, notFound, refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { keepsGuestReads } from '../menu';
 import { guestOrderOnAnyShard } from './queries';
@@ -20,7 +20,7 @@ export const MAX_SUBSCRIPTIONS_PER_ORDER = 5;
 export const orderPushRoutes = new Hono<AppContext>()
   .use(keepsGuestReads)
   .post('/:id/push', requireGuest, validate('param', IdParam), validate('json', PushSubscriptionInput), async (c) => {
-    if (!vapidKeysOf(c.env)) throw new ApiError(503, 'push_unavailable', 'Notifications are not available here');
+    if (!vapidKeysOf(c.env)) throw refusal(503, 'push_unavailable');
     const found = await guestOrderOnAnyShard(c.env, guestCaller(c), c.req.valid('param').id);
     if (!found) throw notFound('Order not found');
     const { row, db } = found;
@@ -45,7 +45,7 @@ export const orderPushRoutes = new Hono<AppContext>()
   // "Text me when it's ready" (docs/decisions/227, amended): one text, to one number, for a guest without push. It
   // is kept as the order's `tel:` request beside its push subscriptions and sent by the same ready.
   .post('/:id/ready-text', requireGuest, validate('param', IdParam), validate('json', ReadyTextInput), async (c) => {
-    if (!readyTextsConfigured(c.env)) throw new ApiError(503, 'sms_unavailable', 'Text messages are not available here');
+    if (!readyTextsConfigured(c.env)) throw refusal(503, 'sms_unavailable.not_set_up');
     const guest = guestCaller(c);
     const found = await guestOrderOnAnyShard(c.env, guest, c.req.valid('param').id);
     if (!found) throw notFound('Order not found');

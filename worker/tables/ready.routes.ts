@@ -9,7 +9,7 @@ import { PushSubscriptionInput, PushUnsubscribeInput, ReadyTextInput, type Ready
 import { requireGuest } from '../auth';
 import { tableReadySubscriptions } from '../db/schema';
 import type { AppContext } from '../env';
-import { ApiError, conflict, refusal } from '../lib/errors';
+import { conflict, refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { memberByKeys, readTable } from './queries';
 import { guestActor, locateSession } from './requests';
@@ -34,7 +34,7 @@ async function liveMember(c: Context<AppContext>, sessionId: string) {
 /** Mounted under /api/tables: POST and DELETE /sessions/:id/push, /sessions/:id/ready-text. */
 export const tableReadyRoutes = new Hono<AppContext>()
   .post('/sessions/:id/push', requireGuest, validate('param', SessionParam), validate('json', PushSubscriptionInput), async (c) => {
-    if (!vapidKeysOf(c.env)) throw new ApiError(503, 'push_unavailable', 'Notifications are not available here');
+    if (!vapidKeysOf(c.env)) throw refusal(503, 'push_unavailable');
     const { db, session, member } = await liveMember(c, c.req.valid('param').id);
     const { endpoint, keys } = c.req.valid('json');
     const mine = and(eq(tableReadySubscriptions.tableSessionId, session.id), eq(tableReadySubscriptions.memberId, member.id));
@@ -54,7 +54,7 @@ export const tableReadyRoutes = new Hono<AppContext>()
   })
   // One number per member of the tab: a new one replaces the last.
   .post('/sessions/:id/ready-text', requireGuest, validate('param', SessionParam), validate('json', ReadyTextInput), async (c) => {
-    if (!readyTextsConfigured(c.env)) throw new ApiError(503, 'sms_unavailable', 'Text messages are not available here');
+    if (!readyTextsConfigured(c.env)) throw refusal(503, 'sms_unavailable.not_set_up');
     const { db, session, member } = await liveMember(c, c.req.valid('param').id);
     const guest = guestActor(c);
     const phone = await readyTextPhone(c.get('db'), guest.guestId, c.req.valid('json').phone);
