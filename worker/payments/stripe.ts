@@ -1,7 +1,7 @@
 // The one place the Worker talks to Stripe (docs/decisions/222): direct charges on each venue's connected account,
 // with the platform's application fee. Keys are read from the environment here and nowhere else; no error, answer
 // or log line carries them (a Stripe error becomes `payment_provider_error` with Stripe's own code only).
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { WorkerEnv } from '../env';
 import { isDemoMode } from '../env';
 import { ApiError, refusal, refusalParts } from '../lib/errors';
@@ -39,9 +39,17 @@ function stripeFetch(env: StripeEnv): typeof fetch {
   return (input, init) => fetch(input, init);
 }
 
-function client(env: StripeEnv): Stripe {
+/**
+ * The SDK, loaded by the first request that calls Stripe: most requests never do, and its few hundred modules are
+ * the largest part of the Worker's start.
+ */
+let sdk: typeof Stripe | null = null;
+const loadStripe = async (): Promise<typeof Stripe> => (sdk ??= (await import('stripe')).default);
+
+async function client(env: StripeEnv): Promise<Stripe> {
   if (!env.STRIPE_SECRET_KEY) throw refusal(503, 'payments_unavailable');
-  return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(stripeFetch(env)), maxNetworkRetries: 2 });
+  const Sdk = await loadStripe();
+  return new Sdk(env.STRIPE_SECRET_KEY, { httpClient: Sdk.createFetchHttpClient(stripeFetch(env)), maxNetworkRetries: 2 });
 }
 
 /**
@@ -55,18 +63,20 @@ export const cardPayments = (env: StripeEnv): PaymentGateway | null => (cardPaym
 
 /** A Stripe failure as the API answers it: Stripe's code and a message of ours, never Stripe's text (it may name a key). */
 function providerError(err: unknown): ApiError {
-  const code = err instanceof Stripe.errors.StripeError ? err.code ?? err.type : 'unknown';
+  // No SDK loaded: the failure came before any call to Stripe.
+  const errors = sdk?.errors;
+  const code = errors && err instanceof errors.StripeError ? err.code ?? err.type : 'unknown';
   console.error(JSON.stringify({ level: 'error', message: 'stripe request failed', stripe_code: code }));
-  if (err instanceof Stripe.errors.StripeCardError) return refusal(402, 'card_declined', { stripe_code: code });
-  const refused = err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripePermissionError;
+  if (errors && err instanceof errors.StripeCardError) return refusal(402, 'card_declined', { stripe_code: code });
+  const refused = errors && (err instanceof errors.StripeInvalidRequestError || err instanceof errors.StripePermissionError);
   if (!refused) return refusal(502, 'payment_provider_error', { stripe_code: code });
   const { code: errorCode, message, details } = refusalParts('payment_provider_error', { stripe_code: code });
   return new StripeRefusal(502, errorCode, message, details);
 }
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
+async function call<T>(env: StripeEnv, run: (stripe: Stripe) => Promise<T>): Promise<T> {
   try {
-    return await run();
+    return await run(await client(env));
   } catch (err) {
     throw providerError(err);
   }
@@ -92,13 +102,13 @@ export const accountStateOf = (account: Pick<Stripe.Account, 'id' | 'charges_ena
 
 /** What the Worker and the venue's hub ask of Stripe. Every call names the venue's connected account. */
 export function stripeGateway(env: StripeEnv) {
-  const stripe = () => client(env);
+  const stripe = <T>(run: (sdk: Stripe) => Promise<T>) => call(env, run);
   return {
     publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
 
     /** A share's payment: captured automatically once the guest confirms it. */
     async payShare(account: string, input: { amountCents: number; feeCents: number; metadata: IntentMetadata; description: string; idempotencyKey: string }): Promise<CreatedIntent> {
-      const intent = await call(() => stripe().paymentIntents.create({
+      const intent = await stripe((sdk) => sdk.paymentIntents.create({
         amount: input.amountCents, currency: 'usd', automatic_payment_methods: { enabled: true },
         application_fee_amount: input.feeCents, metadata: input.metadata, description: input.description,
       }, { stripeAccount: account, idempotencyKey: input.idempotencyKey }));
@@ -107,7 +117,7 @@ export function stripeGateway(env: StripeEnv) {
 
     /** A tab's card hold: authorised now, captured (part of it) when the tab closes. */
     async hold(account: string, input: { amountCents: number; metadata: IntentMetadata; description: string; idempotencyKey: string }): Promise<CreatedIntent> {
-      const intent = await call(() => stripe().paymentIntents.create({
+      const intent = await stripe((sdk) => sdk.paymentIntents.create({
         amount: input.amountCents, currency: 'usd', capture_method: 'manual', automatic_payment_methods: { enabled: true },
         metadata: input.metadata, description: input.description,
       }, { stripeAccount: account, idempotencyKey: input.idempotencyKey }));
@@ -116,7 +126,7 @@ export function stripeGateway(env: StripeEnv) {
 
     /** A solo order paid first (docs/decisions/241): authorised at checkout, captured when the bar accepts it. */
     async authoriseOrder(account: string, input: { amountCents: number; feeCents: number; metadata: IntentMetadata; description: string; idempotencyKey: string }): Promise<CreatedIntent> {
-      const intent = await call(() => stripe().paymentIntents.create({
+      const intent = await stripe((sdk) => sdk.paymentIntents.create({
         amount: input.amountCents, currency: 'usd', capture_method: 'manual', automatic_payment_methods: { enabled: true },
         application_fee_amount: input.feeCents, metadata: input.metadata, description: input.description,
       }, { stripeAccount: account, idempotencyKey: input.idempotencyKey }));
@@ -125,13 +135,13 @@ export function stripeGateway(env: StripeEnv) {
 
     /** An intent's client secret again (a payer who reloads the pay screen). */
     async clientSecret(account: string, intentId: string): Promise<CreatedIntent> {
-      const intent = await call(() => stripe().paymentIntents.retrieve(intentId, {}, { stripeAccount: account }));
+      const intent = await stripe((sdk) => sdk.paymentIntents.retrieve(intentId, {}, { stripeAccount: account }));
       return { id: intent.id, clientSecret: intent.client_secret ?? '', status: intent.status };
     },
 
     /** An intent as Stripe holds it now: what the Worker asks when the payer's browser says it confirmed. */
     async intentState(account: string, intentId: string): Promise<IntentState> {
-      const intent = await call(() => stripe().paymentIntents.retrieve(intentId, {}, { stripeAccount: account }));
+      const intent = await stripe((sdk) => sdk.paymentIntents.retrieve(intentId, {}, { stripeAccount: account }));
       return {
         id: intent.id, status: intent.status, amountReceived: intent.amount_received, amountCapturable: intent.amount_capturable,
         lastError: intent.last_payment_error ? { code: intent.last_payment_error.code ?? 'card_error', message: intent.last_payment_error.message ?? null } : null,
@@ -140,13 +150,13 @@ export function stripeGateway(env: StripeEnv) {
 
     /** Captures part of a hold; Stripe releases the rest. */
     async capture(account: string, intentId: string, amountCents: number, feeCents: number, idempotencyKey: string) {
-      const intent = await call(() => stripe().paymentIntents.capture(intentId, { amount_to_capture: amountCents, application_fee_amount: feeCents }, { stripeAccount: account, idempotencyKey }));
+      const intent = await stripe((sdk) => sdk.paymentIntents.capture(intentId, { amount_to_capture: amountCents, application_fee_amount: feeCents }, { stripeAccount: account, idempotencyKey }));
       return { status: intent.status, receivedCents: intent.amount_received };
     },
 
     /** Releases a hold (or abandons an unconfirmed payment). */
     async cancel(account: string, intentId: string, idempotencyKey: string) {
-      const intent = await call(() => stripe().paymentIntents.cancel(intentId, {}, { stripeAccount: account, idempotencyKey }));
+      const intent = await stripe((sdk) => sdk.paymentIntents.cancel(intentId, {}, { stripeAccount: account, idempotencyKey }));
       return { status: intent.status };
     },
 
@@ -155,7 +165,7 @@ export function stripeGateway(env: StripeEnv) {
      * venue. The key is the plan the venue's row holds, so a retry gets the same account back.
      */
     async createAccount(input: { venueId: string; venueName: string; idempotencyKey: string }): Promise<AccountState> {
-      const account = await call(() => stripe().accounts.create({
+      const account = await stripe((sdk) => sdk.accounts.create({
         type: 'standard', business_profile: { name: input.venueName }, metadata: { venue_id: input.venueId },
       }, { idempotencyKey: input.idempotencyKey }));
       return accountStateOf(account);
@@ -163,7 +173,7 @@ export function stripeGateway(env: StripeEnv) {
 
     /** A one-time link to Stripe's onboarding of the account; Stripe sends the owner back to `returnUrl`, or to `refreshUrl` when the link expired. */
     async onboardingLink(account: string, input: { refreshUrl: string; returnUrl: string; idempotencyKey: string }): Promise<string> {
-      const link = await call(() => stripe().accountLinks.create({
+      const link = await stripe((sdk) => sdk.accountLinks.create({
         account, type: 'account_onboarding', refresh_url: input.refreshUrl, return_url: input.returnUrl,
       }, { idempotencyKey: input.idempotencyKey }));
       return link.url;
@@ -171,12 +181,12 @@ export function stripeGateway(env: StripeEnv) {
 
     /** The account as Stripe holds it now (a read: Stripe takes no idempotency key on it). */
     async account(account: string): Promise<AccountState> {
-      return accountStateOf(await call(() => stripe().accounts.retrieve(account)));
+      return accountStateOf(await stripe((sdk) => sdk.accounts.retrieve(account)));
     },
 
     /** Refunds part or all of a payment; the platform's fee goes back in proportion. */
     async refund(account: string, intentId: string, amountCents: number, metadata: Record<string, string>, idempotencyKey: string) {
-      const refund = await call(() => stripe().refunds.create({
+      const refund = await stripe((sdk) => sdk.refunds.create({
         payment_intent: intentId, amount: amountCents, reason: 'requested_by_customer', refund_application_fee: true, metadata,
       }, { stripeAccount: account, idempotencyKey }));
       return { id: refund.id, status: refund.status ?? 'pending', amountCents: refund.amount };
@@ -190,9 +200,10 @@ export function stripeGateway(env: StripeEnv) {
  */
 export async function verifiedEvent(env: StripeEnv, payload: string, signature: string): Promise<Stripe.Event | null> {
   if (!env.STRIPE_WEBHOOK_SECRET) return null;
-  const stripe = new Stripe(env.STRIPE_SECRET_KEY ?? 'sk_unset', { httpClient: Stripe.createFetchHttpClient(stripeFetch(env)) });
+  const Sdk = await loadStripe();
+  const stripe = new Sdk(env.STRIPE_SECRET_KEY ?? 'sk_unset', { httpClient: Sdk.createFetchHttpClient(stripeFetch(env)) });
   try {
-    return await stripe.webhooks.constructEventAsync(payload, signature, env.STRIPE_WEBHOOK_SECRET, undefined, Stripe.createSubtleCryptoProvider());
+    return await stripe.webhooks.constructEventAsync(payload, signature, env.STRIPE_WEBHOOK_SECRET, undefined, Sdk.createSubtleCryptoProvider());
   } catch {
     return null;
   }
@@ -200,6 +211,7 @@ export async function verifiedEvent(env: StripeEnv, payload: string, signature: 
 
 /** A Stripe-Signature header for a payload, as Stripe signs it (the local stand-in's own events, demo builds only). */
 export async function signedTestPayload(env: StripeEnv, payload: string): Promise<string> {
-  const stripe = new Stripe(env.STRIPE_SECRET_KEY ?? 'sk_unset', { httpClient: Stripe.createFetchHttpClient(stripeFetch(env)) });
-  return stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: env.STRIPE_WEBHOOK_SECRET ?? '', cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  const Sdk = await loadStripe();
+  const stripe = new Sdk(env.STRIPE_SECRET_KEY ?? 'sk_unset', { httpClient: Sdk.createFetchHttpClient(stripeFetch(env)) });
+  return stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: env.STRIPE_WEBHOOK_SECRET ?? '', cryptoProvider: Sdk.createSubtleCryptoProvider() });
 }
