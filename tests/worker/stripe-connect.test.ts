@@ -236,3 +236,25 @@ describe('the plan before the call', () => {
     expect(res.status, res.text).toBe(200);
   });
 });
+
+describe('a venue that disconnects Barhop in Stripe', () => {
+  it('account.application.deauthorized leaves it not connected: its guests pay at the bar, and "Connect Stripe" starts again', async () => {
+    const owner = await mintToken(DEMO_EMAILS.admin);
+    const before = await connection(owner);
+    expect(before.state).toBe('charges_enabled');
+    const takesCards = async () => (await call('GET', '/api/venues/artisan-bar')).json.venue.takes_cards as boolean;
+    expect(await takesCards()).toBe(true);
+
+    const deauthorized = stripeEvent('account.application.deauthorized', { id: 'ca_barhop', object: 'application', name: 'Barhop' }, { account: before.account_id! });
+    expect((await deliverEvent(deauthorized)).json).toEqual({ received: true, applied: true });
+    expect(await connection(owner)).toMatchObject({ state: 'not_connected', account_id: null, charges_enabled: false, payouts_enabled: false });
+    expect(await takesCards()).toBe(false);
+    // Delivered again, or about an account no venue holds: nothing more to do.
+    expect((await deliverEvent(deauthorized)).json).toEqual({ received: true, applied: false });
+
+    const creations = accountCreations().length;
+    expect((await connect(owner)).status).toBe(200);
+    expect(accountCreations()).toHaveLength(creations + 1);
+    expect((await connection(owner)).account_id).not.toBe(before.account_id);
+  });
+});

@@ -45,6 +45,19 @@ export async function storeAccountState(db: Db, venueId: string, state: AccountS
   return stored.length > 0;
 }
 
+/**
+ * The venue disconnected Barhop from its account in Stripe (`account.application.deauthorized`): Barhop can no longer
+ * charge on it, so the venue is as before it connected, and its guests pay at the bar until it connects again.
+ * False when the venue holds another account, or none.
+ */
+export async function forgetAccount(db: Db, venueId: string, accountId: string): Promise<boolean> {
+  const forgotten = await db.update(venues).set({
+    stripeAccountId: null, stripeAccountPlan: null, stripeChargesEnabled: false, stripePayoutsEnabled: false, stripeCurrentlyDue: [],
+    stripeDisabledReason: null, stripeStatusAt: null,
+  }).where(and(eq(venues.id, venueId), eq(venues.stripeAccountId, accountId))).returning({ id: venues.id });
+  return forgotten.length > 0;
+}
+
 const notConfigured = () => new ApiError(409, 'payments_unavailable', 'Card payments are not set up on this Barhop: there is no Stripe account to connect');
 const stripeDidNotAnswer = (err: unknown) => (err instanceof ApiError && err.code === 'payment_provider_error'
   ? new ApiError(502, 'payment_provider_error', 'Stripe did not answer as expected: try again in a moment', err.details)

@@ -9,8 +9,9 @@ import { tabHolds, tabShares, venues } from '../db/schema';
 import type { AppContext, Db, WorkerEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { venueHub } from '../live';
+import { invalidateGuestReads } from '../menu';
 import { everyVenueDatabase, type VenueDatabase } from '../shards';
-import { storeAccountState } from './connect';
+import { forgetAccount, storeAccountState } from './connect';
 import { applyCheckoutIntent, paymentOfIntent } from '../orders';
 import { cardEventOf, STRIPE_ACTOR, type CardEvent } from './events';
 import { observeLocally } from './local-stripe';
@@ -60,6 +61,15 @@ async function applyAccountUpdated(env: WorkerEnv, event: Stripe.Event): Promise
   return storeAccountState(venue.database.db, venue.venueId, state, event.created);
 }
 
+/** `account.application.deauthorized`: the venue named by `account` disconnected Barhop in Stripe. */
+async function applyDeauthorized(env: WorkerEnv, event: Stripe.Event): Promise<boolean> {
+  const venue = event.account ? await venueOfAccount(env, event.account) : null;
+  const forgotten = venue ? await forgetAccount(venue.database.db, venue.venueId, event.account!) : false;
+  // The venue's page says whether it takes cards: the webhook's other events leave guests' reads as they are.
+  if (forgotten) invalidateGuestReads();
+  return forgotten;
+}
+
 /** One delivery of Stripe's webhook, as POST /api/payments/webhook answers it. */
 export async function receiveStripeEvent(c: Context<AppContext>, payload: string, signature: string | undefined): Promise<WebhookResponse> {
   if (!cardPaymentsConfigured(c.env)) throw new ApiError(503, 'payments_unavailable', 'Card payments are not set up here');
@@ -67,6 +77,7 @@ export async function receiveStripeEvent(c: Context<AppContext>, payload: string
   const event = await verifiedEvent(c.env, payload, signature);
   if (!event) throw new ApiError(400, 'invalid_signature', 'The Stripe signature does not match this payload');
   if (event.type === 'account.updated') return { received: true, applied: await applyAccountUpdated(c.env, event) };
+  if (event.type === 'account.application.deauthorized') return { received: true, applied: await applyDeauthorized(c.env, event) };
   if (usesLocalStripe(c.env)) observeLocally(event);
   const card = cardEventOf(event);
   const venue = card?.account ? await venueOfAccount(c.env, card.account) : null;
