@@ -1,25 +1,26 @@
 import { Suspense } from 'react';
-import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
-import { page, RedirectTo, type BackOfficeArea, type PageHandle } from './route-page';
+import { page, RedirectTo, type PageHandle } from './route-page';
 
 export { RedirectTo };
 
-const loadBackOffice = () => import('./back-office-routes');
+const loadOtherRoutes = () => import('./back-office-routes');
 /**
- * A back-office area (docs/decisions/268): its pages' route table is its own chunk, loaded with the area's first
- * page, so a guest's first download carries no line of it. Under `/<area>/*` the table matches as descendant routes.
+ * Every path but the guest's (sign-in, invitations, the back office's areas, diagnostics, an unknown path): their
+ * route table is a chunk of its own, loaded with such a path's first page, so a guest's first download carries no
+ * line of it (docs/decisions/275). It matches below `/*` as descendant routes.
  */
-function backOfficeArea(area: BackOfficeArea): RouteObject {
-  const { Component, handle } = page(() => loadBackOffice().then((tables) => ({ default: tables.AREA_PAGES[area] })));
+function otherPaths(): RouteObject {
+  const { Component, handle } = page(() => loadOtherRoutes().then((table) => ({ default: table.OtherPages })));
   const preload = (pathname: string) => Promise.all([
     (handle as PageHandle).preload(pathname),
-    loadBackOffice().then((tables) => tables.preloadArea(area, pathname)),
+    loadOtherRoutes().then((table) => table.preloadOtherPath(pathname)),
   ]);
-  return { path: `/${area}/*`, Component, handle: { preload } satisfies PageHandle };
+  return { path: '*', Component, handle: { preload } satisfies PageHandle };
 }
 
-/** The route map (docs/product.md §2), in one place. Unknown paths fall back to '/'. */
+/** The guest's route map (docs/product.md §2); the rest is app/back-office-routes.tsx. */
 export const routes: RouteObject[] = [
   {
     // A page that fails (or whose chunk does not load) reaches the RuntimeErrorBoundary in main.tsx.
@@ -53,15 +54,8 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <RedirectTo from="/profile" to="/me" /> },
         ],
       },
-      { path: '/login', ...page(() => import('./features/auth/LoginPage')) },
-      { path: '/invite/:token', ...page(() => import('./features/auth/InvitePage')) },
-      // The back office's areas (docs/decisions/268): their route tables are a chunk of their own.
-      backOfficeArea('admin'),
-      backOfficeArea('staff'),
-      backOfficeArea('super'),
-      { path: '/dev-check', ...page(() => import('./features/diagnostics/DevCheckPage')) },
-      { path: '/__diag', ...page(() => import('./features/diagnostics/DiagnosticsPage')) },
-      { path: '*', element: <Navigate to="/" replace /> },
+      // Sign-in, invitations, the back office, diagnostics; an unknown path falls back to '/' (docs/decisions/275).
+      otherPaths(),
     ],
   },
 ];
