@@ -99,7 +99,7 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
  * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]sparkles\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts|happy-hour-clock)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](DrinkImage|lazy-after-paint|toast\.tsx)/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/](sparkles|glass-water)\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts|happy-hour-clock)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership))\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](lazy-after-paint|toast\.tsx)/;
 /**
  * The orders API and the one-active-order guard: one chunk for the pages that read a cart or an order, out of the
  * venue picker's and the menu's first download (docs/decisions/273). The ids a placement takes load with its sender
@@ -120,8 +120,12 @@ const GUEST_PAGE_KITS = Object.entries({
   'order-notes': /[\\/](app[\\/]features[\\/]guest[\\/]orders[\\/]ai-order-note|shared[\\/]guest-constraint-note)\.ts/,
   // The drink page and the cart: the quantity stepper and its icons.
   quantity: /[\\/]app[\\/]ui[\\/]QuantityStepper\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](plus|minus)\.mjs/,
-  // The menu, a category and a drink: happy-hour prices and a drink's language.
-  'happy-hour': /[\\/]app[\\/]features[\\/]guest[\\/](pricing[\\/]happy-hour\.tsx|menu[\\/]content-lang\.ts)/,
+  // The menu and a category: the drink cards, their happy-hour prices, categories and words, a drink's language.
+  'drink-cards': /[\\/](app[\\/](features[\\/]guest[\\/](pricing[\\/]happy-hour\.tsx|menu[\\/](content-lang\.ts|DrinkCard\.tsx))|ui[\\/]DrinkImage\.tsx)|shared[\\/](categories|content-words)\.ts)/,
+  // The vibe mixer and the AI chat: the AI calls, the options, the conversation kept for the tab, ordering a suggestion.
+  'ai-pages': /[\\/](app[\\/](features[\\/]guest[\\/]ai[\\/](api|useSuggestionOrdering)|lib[\\/]session-state)|shared[\\/]ai-options)\.ts/,
+  // The guest's sign-in: its calls, the flow's steps and the phone number's format.
+  'sign-in': /[\\/]app[\\/]features[\\/]auth[\\/](api|sign-in-flow|phone-format)\.ts/,
   // The venue's clock a happy hour is read by: loaded with a venue that has one (docs/decisions/275).
   'happy-hour-now': /[\\/](app[\\/]features[\\/]venues[\\/]happy-hour-now|shared[\\/](happy-hour|zoned-clock))\.ts/,
 }).map(([name, test]) => ({ name, test }));
