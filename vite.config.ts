@@ -122,8 +122,8 @@ const GUEST_PAGE_KITS = Object.entries({
   quantity: /[\\/]app[\\/]ui[\\/]QuantityStepper\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](plus|minus)\.mjs/,
   // The menu and a category: the drink cards, their happy-hour prices, categories and words, a drink's language.
   'drink-cards': /[\\/](app[\\/](features[\\/]guest[\\/](pricing[\\/]happy-hour\.tsx|menu[\\/](content-lang\.ts|DrinkCard\.tsx))|ui[\\/]DrinkImage\.tsx)|shared[\\/](categories|content-words)\.ts)/,
-  // The vibe mixer and the AI chat: the AI calls, the options, the conversation kept for the tab, ordering a suggestion.
-  'ai-pages': /[\\/](app[\\/](features[\\/]guest[\\/]ai[\\/](api|useSuggestionOrdering)|lib[\\/]session-state)|shared[\\/]ai-options)\.ts/,
+  // The vibe mixer and the AI chat: the AI calls, the options, the conversation kept for the tab.
+  'ai-pages': /[\\/](app[\\/](features[\\/]guest[\\/]ai[\\/]api|lib[\\/]session-state)|shared[\\/]ai-options)\.ts/,
   // The guest's sign-in: its calls, the flow's steps and the phone number's format.
   'sign-in': /[\\/]app[\\/]features[\\/]auth[\\/](api|sign-in-flow|phone-format)\.ts/,
   // The venue's clock a happy hour is read by: loaded with a venue that has one (docs/decisions/275).
@@ -239,6 +239,11 @@ export const linguiPlugins = (): PluginOption[] => {
   return [babel({ presets: [macros] }), ...lingui()];
 };
 
+/**
+ * The chunks a guest page's first load always has: the bundler's runtime, guest-core and the venue's layout. A lazy
+ * part's list of chunks to preload with it leaves them out: each name costs every page that lists it bytes.
+ */
+const ALWAYS_LOADED = /^assets\/(rolldown-runtime|guest-core|VenueLayout)-[\w-]+\.js$/;
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage|\/app\/back-office-routes/;
 /** A table's screens (docs/decisions/231): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;
@@ -272,7 +277,9 @@ export default defineConfig({
         sourcemap: process.env.BARHOP_SOURCEMAP === 'hidden' ? 'hidden' : false,
         modulePreload: {
           polyfill: false,
-          resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') || filename.startsWith('assets/tables/') ? [] : deps),
+          // A guest page's lazy part lists no chunk every guest page has already loaded (docs/decisions/275).
+          resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') || filename.startsWith('assets/tables/') ? []
+            : deps.filter((dep) => !ALWAYS_LOADED.test(dep))),
         },
         rolldownOptions: {
           output: {

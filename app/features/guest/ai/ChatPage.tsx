@@ -8,7 +8,6 @@ import { useSessionState } from '../../../lib/session-state';
 import { useChatSuggestion } from './api';
 import { conversationToSend } from './chat-history';
 import { ChatOptions, type ChatPicks, DEFAULT_PICKS, describePicks, hasPicks } from './components/ChatOptions';
-import { useSuggestionOrdering } from './useSuggestionOrdering';
 import { translate, useLocale } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
@@ -30,7 +29,6 @@ export default function ChatPage() {
   const { t } = useLingui();
   const locale = useLocale();
   const chat = useChatSuggestion(venue.slug);
-  const ordering = useSuggestionOrdering(venue.slug);
   // The conversation survives a reload of the tab (docs/decisions/126).
   const [entries, setEntries] = useSessionState<Entry[]>(`barhop.chat.${venue.slug}`, () => [{
     // In the language of the visit's start: kept with the conversation, as the bartender's replies are.
@@ -66,7 +64,7 @@ export default function ChatPage() {
           {entries.map((entry) => (
             <div key={entry.id} className={`chat-message chat-${entry.role}`}>
               <p className="chat-bubble"><span className="visually-hidden">{entry.role === 'user' ? t`You: ` : t`Bartender: `}</span>{entry.content}</p>
-              {entry.suggestion && <SuggestionCard suggestion={entry.suggestion} ordering={ordering} headingLevel={3} />}
+              {entry.suggestion && <SuggestionCard suggestion={entry.suggestion} slug={venue.slug} headingLevel={3} />}
             </div>
           ))}
           {chat.isPending && <p className="chat-message chat-assistant muted" role="status">{t`Mixing up an idea...`}</p>}

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { OTP_CODE_LENGTH } from '../../../../shared/constants';
@@ -7,7 +8,6 @@ import { useSendCode, useVerifyCode } from '../../auth/api';
 import { useGuestSession } from '../../auth/hooks';
 import { ApiRequestError } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
-import { useSetCartItem } from '../../orders/api';
 import { formatPhoneInput, sanitizeCode } from '../../auth/phone-format';
 import { saveSignInStep, savedSignInStep, takeSignInReturn, type SignInReturn } from '../../auth/sign-in-flow';
 import { useLingui } from '@lingui/react/macro';
@@ -32,7 +32,7 @@ export default function GuestSignInPage() {
   const [locked, setLocked] = useState(false);
   const send = useSendCode();
   const verify = useVerifyCode();
-  const addToCart = useSetCartItem(venue.slug);
+  const client = useQueryClient();
   const profilePath = `/venue/${venue.slug}/me`;
 
   function sendCode() {
@@ -58,7 +58,8 @@ export default function GuestSignInPage() {
     if (target?.add) {
       const { name, ...item } = target.add;
       try {
-        await addToCart.mutateAsync({ ...item, mode: 'add' });
+        const { addAfterSignIn } = await import('./add-after-sign-in');
+        await addAfterSignIn(client, venue.slug, { ...item, mode: 'add' });
         toast.success(t`Added ${{ qty: item.qty }} × ${{ drink: name }} to cart`);
       } catch {
         toast.error(t`Failed to add to cart`);
