@@ -120,8 +120,9 @@ const GUEST_PAGE_KITS = Object.entries({
   'order-notes': /[\\/](app[\\/]features[\\/]guest[\\/]orders[\\/]ai-order-note|shared[\\/]guest-constraint-note)\.ts/,
   // The drink page and the cart: the quantity stepper and its icons.
   quantity: /[\\/]app[\\/]ui[\\/]QuantityStepper\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](plus|minus)\.mjs/,
-  // The menu and a category: the drink cards, their happy-hour prices, categories and words, a drink's language.
-  'drink-cards': /[\\/](app[\\/](features[\\/]guest[\\/](pricing[\\/]happy-hour\.tsx|menu[\\/](content-lang\.ts|DrinkCard\.tsx))|ui[\\/]DrinkImage\.tsx)|shared[\\/](categories|content-words)\.ts)/,
+  // The menu and a category: the drink cards, their happy-hour prices, categories and words, a drink's language,
+  // whether the venue is paid first.
+  'drink-cards': /[\\/](app[\\/](features[\\/]guest[\\/](pricing[\\/]happy-hour\.tsx|menu[\\/](content-lang\.ts|DrinkCard\.tsx))|ui[\\/]DrinkImage\.tsx)|shared[\\/](categories|content-words|pays-first)\.ts)/,
   // The vibe mixer and the AI chat: the AI calls, the options, the conversation kept for the tab.
   'ai-pages': /[\\/](app[\\/](features[\\/]guest[\\/]ai[\\/]api|lib[\\/]session-state)|shared[\\/]ai-options)\.ts/,
   // The guest's sign-in: its calls, the flow's steps and the phone number's format.

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
 import type { CartItem } from '../../../../shared/schemas/cart';
-import { paysFirst } from '../../../../shared/payment-methods';
+import { paysFirst } from '../../../../shared/pays-first';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError } from '../../../lib/api-client';
 import { QuantityStepper } from '../../../ui/QuantityStepper';

@@ -7,7 +7,7 @@ import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import { useVenueDrinks } from '../../venues/api';
-import { paysFirst } from '../../../../shared/payment-methods';
+import { paysFirst } from '../../../../shared/pays-first';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { categoryName, DrinkCardBody } from './DrinkCard';

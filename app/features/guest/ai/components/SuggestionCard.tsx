@@ -4,7 +4,7 @@ import { ShoppingCart, ThumbsDown, ThumbsUp, Zap } from 'lucide-react';
 import type { AiSuggestion } from '../../../../../shared/schemas/ai';
 import { DEFAULT_TAX_RATE_BP } from '../../../../../shared/constants';
 import { formatCents } from '../../../../../shared/money';
-import { paysFirst } from '../../../../../shared/payment-methods';
+import { paysFirst } from '../../../../../shared/pays-first';
 import { DrinkImage } from '../../../../ui/DrinkImage';
 import { toast } from '../../../../ui/toast';
 import { useSuggestionFeedback } from '../api';
