@@ -7,7 +7,6 @@ import type { VenueContext } from './VenueLayout';
 import { useSendCode, useVerifyCode } from '../../auth/api';
 import { useGuestSession } from '../../auth/hooks';
 import { ApiRequestError } from '../../../lib/api-client';
-import { toast } from '../../../ui/toast';
 import { formatPhoneInput, sanitizeCode } from '../../auth/phone-format';
 import { saveSignInStep, savedSignInStep, takeSignInReturn, type SignInReturn } from '../../auth/sign-in-flow';
 import { useLingui } from '@lingui/react/macro';
@@ -55,16 +54,9 @@ export default function GuestSignInPage() {
     saveSignInStep(venue.slug, null);
     const stored = takeSignInReturn(venue.slug);
     const target = handed ?? stored;
-    if (target?.add) {
-      const { name, ...item } = target.add;
-      try {
-        const { addAfterSignIn } = await import('./add-after-sign-in');
-        await addAfterSignIn(client, venue.slug, { ...item, mode: 'add' });
-        toast.success(t`Added ${{ qty: item.qty }} × ${{ drink: name }} to cart`);
-      } catch {
-        toast.error(t`Failed to add to cart`);
-      }
-    }
+    // The drink's add and its toast load once the guest has signed in with one to add (docs/decisions/275).
+    const add = target?.add;
+    if (add) await import('./add-after-sign-in').then((after) => after.addAfterSignIn(client, venue.slug, add), () => undefined);
     navigate(target?.returnTo ?? profilePath);
   }
 
