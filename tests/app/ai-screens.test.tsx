@@ -134,7 +134,8 @@ describe('AI chat', () => {
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: '   ' } });
     expect(send.disabled).toBe(true);
-    fireEvent.click(pick('Gin'));
+    // The chips inside the closed "Quick options" arrive after the first paint (docs/decisions/275).
+    fireEvent.click(await screen.findByRole('button', { name: 'Gin' }));
     fireEvent.click(pick('Dry'));
     fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: 'something herbal' } });
     fireEvent.click(send);
