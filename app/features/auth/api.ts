@@ -1,9 +1,8 @@
+// Sign-in's calls: the demo accounts, sending and checking a guest's code. A signed-in guest's profile is
+// app/features/auth/guest-profile-api.ts, so the sign-in page's first download carries none of it (docs/decisions/275).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
-import { applySignedInSession, ensureGuestSession, signOutGuest } from './guest-session';
-import { useGuestSession } from './hooks';
+import { applySignedInSession, ensureGuestSession } from './guest-session';
 
 export const authKeys = {
   demo: ['auth', 'demo'] as const,
@@ -49,31 +48,4 @@ export function useVerifyCode() {
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'venues' });
     },
   });
-}
-
-/** The signed-in guest's profile (spec: Guest profile); disabled while not signed in. */
-export function useGuestProfile() {
-  const { signedIn, guestId } = useGuestSession();
-  return useQuery({ ...authQueries.guestProfile(guestId), enabled: signedIn });
-}
-
-export function useUpdateGuestProfile() {
-  const queryClient = useQueryClient();
-  const { guestId } = useGuestSession();
-  return useMutation({
-    mutationFn: async (displayName: string) =>
-      (await apiRequest('PATCH', '/me', { body: { display_name: displayName }, credentials: 'guest' })).profile,
-    onSuccess: (profile) => queryClient.setQueryData(authQueries.guestProfile(guestId).queryKey, profile),
-  });
-}
-
-/** Spec: sign out goes to /venue/{slug}; the device continues with a fresh anonymous session. */
-export function useGuestSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useCallback(async (slug: string) => {
-    await signOutGuest(slug).catch((err: unknown) => console.error('Sign out failed', err));
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'venues' });
-    navigate(`/venue/${slug}`);
-  }, [navigate, queryClient]);
 }

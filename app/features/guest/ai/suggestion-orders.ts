@@ -13,7 +13,7 @@ import { placementFailureText } from '../../orders/placement';
 import { afterPlacing, placeOrder, type IdempotencyKey } from '../../orders/place-order';
 import type { useActiveOrderGuard } from '../orders/active-order';
 import { rememberOrderNote } from '../orders/ai-order-note';
-import { markSuggestionOrdered } from './api';
+import { markSuggestionOrdered } from './suggestion-api';
 import { translate } from '../../../i18n/i18n';
 
 /** What the page's hook holds for its cards: the guest, the cart's mutation, the active-order guard, the order's key. */

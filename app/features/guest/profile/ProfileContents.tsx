@@ -4,7 +4,7 @@ import { Heart, History, LogOut } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { toast } from '../../../ui/toast';
-import { useGuestProfile, useGuestSignOut, useUpdateGuestProfile } from '../../auth/api';
+import { useGuestProfile, useGuestSignOut, useUpdateGuestProfile } from '../../auth/guest-profile-api';
 import { displayPhone } from '../../auth/display-phone';
 import { useOrderHistory } from '../../orders/api';
 import { useFavorites } from '../api';

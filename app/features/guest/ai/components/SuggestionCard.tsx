@@ -7,7 +7,7 @@ import { formatCents } from '../../../../../shared/money';
 import { paysFirst } from '../../../../../shared/pays-first';
 import { DrinkImage } from '../../../../ui/DrinkImage';
 import { toast } from '../../../../ui/toast';
-import { useSuggestionFeedback } from '../api';
+import { useSuggestionFeedback } from '../suggestion-api';
 import { useSuggestionOrdering } from '../useSuggestionOrdering';
 import { Link, useOutletContext } from 'react-router';
 import type { VenueContext } from '../../venue/VenueLayout';
