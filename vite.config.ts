@@ -241,10 +241,11 @@ export const linguiPlugins = (): PluginOption[] => {
 };
 
 /**
- * The chunks a guest page's first load always has: the bundler's runtime, guest-core and the venue's layout. A lazy
- * part's list of chunks to preload with it leaves them out: each name costs every page that lists it bytes.
+ * The files a guest page's first load always has: the entry (index.html's script and stylesheet), the bundler's
+ * runtime, guest-core and the venue's layout. A lazy part's list of files to preload with it leaves them out: each
+ * name costs every page that lists it bytes (docs/decisions/275).
  */
-const ALWAYS_LOADED = /^assets\/(rolldown-runtime|guest-core|VenueLayout)-[\w-]+\.js$/;
+const ALWAYS_LOADED = /^assets\/((rolldown-runtime|guest-core|VenueLayout)-[\w-]+\.js|index-[\w-]+\.(js|css))$/;
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage|\/app\/back-office-routes/;
 /** A table's screens (docs/decisions/231): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;
