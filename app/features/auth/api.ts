@@ -1,29 +1,20 @@
-// Sign-in's calls: the demo accounts, sending and checking a guest's code. A signed-in guest's profile is
-// app/features/auth/guest-profile-api.ts, so the sign-in page's first download carries none of it (docs/decisions/275).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// A guest's sign-in calls: sending and checking a code. A signed-in guest's profile is ./guest-profile-api.ts and the
+// login screen's demo accounts ./demo-api.ts, so the sign-in page's first download carries neither (docs/decisions/275).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { applySignedInSession, ensureGuestSession } from './guest-session';
 
 export const authKeys = {
-  demo: ['auth', 'demo'] as const,
   guestProfile: (guestId: string | null) => ['auth', 'guest-profile', guestId] as const,
 };
 
 /** The sign-in reads as query options (key and read together), for the hooks below and any prefetch alike. */
 export const authQueries = {
-  demo: () => queryOptions({
-    queryKey: authKeys.demo,
-    staleTime: Infinity,
-    queryFn: () => apiRequest('GET', '/auth/demo', { credentials: 'none' }),
-  }),
   guestProfile: (guestId: string | null) => queryOptions({
     queryKey: authKeys.guestProfile(guestId),
     queryFn: async () => (await apiRequest('GET', '/me', { credentials: 'guest' })).profile,
   }),
 };
-
-/** Demo accounts and password for the login screen (empty outside demo mode). */
-export const useDemoInfo = () => useQuery(authQueries.demo());
 
 export function useSendCode() {
   return useMutation({
