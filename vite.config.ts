@@ -95,20 +95,20 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
  * The small modules every guest page shares (query hooks, icons' base, money, the venue's texts, the toast store, the guest-session hook and session state, the header, drink facts, the venue reads main.tsx starts and the sparkles icon
  * of the picker and the tab bar) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost more gzipped
  * than their sum in one file (docs/decisions/219); each chunk's import and export lines alone are about 0.1 KB
- * (docs/decisions/273).
+ * (docs/decisions/275).
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
  * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
 const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/](sparkles|glass-water)\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts|happy-hour-clock)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership))\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/]lazy-after-paint/;
 /**
  * The orders API and the one-active-order guard: one chunk for the pages that read a cart or an order, out of the
- * venue picker's and the menu's first download (docs/decisions/273). The ids a placement takes load with its sender
- * (docs/decisions/274).
+ * venue picker's and the menu's first download (docs/decisions/275). The ids a placement takes load with its sender
+ * (docs/decisions/275).
  */
 const GUEST_ORDERS = /[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders[\\/]active-order)\.ts/;
 /**
  * Small modules the same guest pages import together, one chunk per set instead of one per module (each chunk's
- * import and export lines cost about 0.1 KB gzipped, docs/decisions/273): pages the guest opens later (the table's
+ * import and export lines cost about 0.1 KB gzipped, docs/decisions/275): pages the guest opens later (the table's
  * cart, the pay screens, the back office) import them too, so the bundler alone would give each module its own chunk.
  */
 const GUEST_PAGE_KITS = Object.entries({
@@ -133,7 +133,7 @@ const GUEST_PAGE_KITS = Object.entries({
 /**
  * lucide-react's icon modules import its `createLucideIcon`; the client build gives them app/ui/lucide-icon.ts, the
  * same <svg> without the parts the app never uses (docs/decisions/217). Their data loses what that renderer never
- * reads (docs/decisions/273): a React key per shape (six random letters gzip cannot shrink; the shapes are passed as
+ * reads (docs/decisions/275): a React key per shape (six random letters gzip cannot shrink; the shapes are passed as
  * arguments, not a list), the default size, and a bare `__iconData.node;` the minifier keeps.
  */
 const LUCIDE_ICON_MODULE = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;

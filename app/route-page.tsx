@@ -21,7 +21,7 @@ export const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Compon
     return module;
   }));
   // A navigation keeps the current screen until the page and the parts its read fills are in, as when they were one
-  // chunk; the first load draws the page's frame without waiting for them (docs/decisions/274).
+  // chunk; the first load draws the page's frame without waiting for them (docs/decisions/275).
   const Lazy = lazy(() => preload().then(async (module) => {
     await module.partsLoaded;
     return module;

@@ -1,5 +1,5 @@
 // What Add to Cart and Order Now do for an AI suggestion (app/features/guest/ai/useSuggestionOrdering.ts): loaded after
-// the first paint, before a card can be tapped, not in the AI pages' first download (docs/decisions/274).
+// the first paint, before a card can be tapped, not in the AI pages' first download (docs/decisions/275).
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { t } from '@lingui/core/macro';

@@ -10,7 +10,7 @@ import { useActiveOrderGuard } from '../orders/active-order';
 import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 
-// What the buttons do loads after the first paint: no card can be tapped before an answer (docs/decisions/274).
+// What the buttons do loads after the first paint: no card can be tapped before an answer (docs/decisions/275).
 const loadActions = () => import('./suggestion-orders');
 whenIdle(() => { void loadActions().catch(() => undefined); });
 

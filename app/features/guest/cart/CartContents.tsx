@@ -30,7 +30,7 @@ const checkoutLabel = (t: Translate, payFirst: boolean, totalCents: number) =>
 
 /**
  * The cart page once the cart is read (app/features/guest/cart/CartPage.tsx): its lines, the order's details and the
- * checkout; fetched beside the cart's read (docs/decisions/274).
+ * checkout; fetched beside the cart's read (docs/decisions/275).
  */
 export function CartContents({ venue }: { venue: Venue }) {
   const drinkName = useDrinkName();

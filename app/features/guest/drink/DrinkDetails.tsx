@@ -34,7 +34,7 @@ type Props = { venue: Venue; table: VenueContext['table']; drink: DrinkDetail; b
 
 /**
  * The drink page once its drink is read (app/features/guest/drink/DrinkPage.tsx): the drink, its price, options and
- * the order box; fetched beside the drink's read (docs/decisions/274).
+ * the order box; fetched beside the drink's read (docs/decisions/275).
  */
 export function DrinkDetails({ venue, table, drink, back }: Props) {
   const { t } = useLingui();

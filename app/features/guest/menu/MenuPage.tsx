@@ -18,7 +18,7 @@ import { whenIdle } from '../../../ui/lazy-after-paint';
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 184).
 const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
 // The search's matching (words, accents, typos) is not in the first download: fetched when idle, or at the first
-// letter typed; until it is in, the menu stays whole (docs/decisions/274). The age gate (./AgeGate.tsx) is not on this
+// letter typed; until it is in, the menu stays whole (docs/decisions/275). The age gate (./AgeGate.tsx) is not on this
 // screen: nothing triggers it (docs/decisions/184, 275).
 const loadSearch = () => import('./menu-search');
 whenIdle(() => { void loadSearch().catch(() => undefined); });

@@ -1,5 +1,5 @@
 // The menu's search (docs/decisions/238): the matching and the words a drink is found by beyond its own, loaded when
-// idle or at the first letter typed (docs/decisions/274, 275).
+// idle or at the first letter typed (docs/decisions/275).
 import { t } from '@lingui/core/macro';
 import { categoryLabel, categoryName } from '../../../../shared/categories';
 import type { Drink } from '../../../../shared/schemas/drink';

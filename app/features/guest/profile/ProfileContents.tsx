@@ -21,7 +21,7 @@ const TABS: { id: Tab; label: string; icon: typeof Heart }[] = [
 
 /**
  * The profile once the guest's session is confirmed (app/features/guest/profile/ProfilePage.tsx): their details,
- * favourites, history and sign-out; fetched beside the session's check (docs/decisions/274).
+ * favourites, history and sign-out; fetched beside the session's check (docs/decisions/275).
  */
 export function ProfileContents({ venue }: { venue: Venue }) {
   const { t } = useLingui();
