@@ -19,10 +19,6 @@ export const venueKeys = {
  * prefetch (prefetchVenuePage) use the same key for the same answer.
  */
 export const venueQueries = {
-  all: () => queryOptions({
-    queryKey: venueKeys.all,
-    queryFn: async () => (await apiRequest('GET', '/venues', { credentials: 'none' })).venues,
-  }),
   one: (idOrSlug: string) => queryOptions({
     queryKey: venueKeys.one(idOrSlug),
     queryFn: async () => {
@@ -44,8 +40,6 @@ export const venueQueries = {
       : await apiRequest('GET', '/drinks', { query: { slug: idOrSlug, lang }, credentials: 'none' })).drinks,
   }),
 };
-
-export const useVenues = () => useQuery(venueQueries.all());
 
 export const useVenue = (idOrSlug: string | undefined) => useQuery({ ...venueQueries.one(idOrSlug ?? ''), enabled: Boolean(idOrSlug) });
 
