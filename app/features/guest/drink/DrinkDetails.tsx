@@ -86,7 +86,7 @@ export function DrinkDetails({ venue, table, drink, back }: Props) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126). The flow's module loads on this
       // tap, not with the page: the sign-in page reads it anyway (bundle budget, docs/decisions/219).
       const back = { returnTo: location.pathname, add: { ...line, name: named } };
-      void import('../../auth/sign-in-flow').then(({ rememberSignInReturn }) => {
+      void import('../../auth/sign-in-return').then(({ rememberSignInReturn }) => {
         rememberSignInReturn(venue.slug, back);
         navigate(authPath);
       });
