@@ -95,20 +95,20 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
  * The small modules every guest page shares (query hooks, icons' base, money, the venue's texts, the toast store, the guest-session hook and session state, the header, drink facts, the venue reads main.tsx starts and the sparkles icon
  * of the picker and the tab bar) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost more gzipped
  * than their sum in one file (docs/decisions/219); each chunk's import and export lines alone are about 0.1 KB
- * (docs/decisions/273).
+ * (docs/decisions/275).
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
  * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]sparkles\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership)|lib[\\/]session-state)\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/](DrinkImage|lazy-after-paint|toast\.tsx)/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/](sparkles|glass-water)\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts|happy-hour-clock)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership))\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/]lazy-after-paint/;
 /**
  * The orders API and the one-active-order guard: one chunk for the pages that read a cart or an order, out of the
- * venue picker's and the menu's first download (docs/decisions/273). The ids a placement takes load with its sender
- * (docs/decisions/274).
+ * venue picker's and the menu's first download (docs/decisions/275). The ids a placement takes load with its sender
+ * (docs/decisions/275).
  */
 const GUEST_ORDERS = /[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders[\\/]active-order)\.ts/;
 /**
  * Small modules the same guest pages import together, one chunk per set instead of one per module (each chunk's
- * import and export lines cost about 0.1 KB gzipped, docs/decisions/273): pages the guest opens later (the table's
+ * import and export lines cost about 0.1 KB gzipped, docs/decisions/275): pages the guest opens later (the table's
  * cart, the pay screens, the back office) import them too, so the bundler alone would give each module its own chunk.
  */
 const GUEST_PAGE_KITS = Object.entries({
@@ -120,13 +120,20 @@ const GUEST_PAGE_KITS = Object.entries({
   'order-notes': /[\\/](app[\\/]features[\\/]guest[\\/]orders[\\/]ai-order-note|shared[\\/]guest-constraint-note)\.ts/,
   // The drink page and the cart: the quantity stepper and its icons.
   quantity: /[\\/]app[\\/]ui[\\/]QuantityStepper\.tsx|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](plus|minus)\.mjs/,
-  // The menu, a category and a drink: happy-hour prices, the venue's clock they are read by, a drink's language.
-  'happy-hour': /[\\/](app[\\/]features[\\/]guest[\\/](pricing[\\/]happy-hour\.tsx|menu[\\/]content-lang\.ts)|shared[\\/](happy-hour|zoned-clock)\.ts)/,
+  // The menu and a category: the drink cards, their happy-hour prices, categories and words, a drink's language,
+  // whether the venue is paid first.
+  'drink-cards': /[\\/](app[\\/](features[\\/]guest[\\/](pricing[\\/]happy-hour\.tsx|menu[\\/](content-lang\.ts|DrinkCard\.tsx))|ui[\\/]DrinkImage\.tsx)|shared[\\/](categories|content-words|pays-first)\.ts)/,
+  // The vibe mixer and the AI chat: the AI calls, the options, the conversation kept for the tab.
+  'ai-pages': /[\\/](app[\\/](features[\\/]guest[\\/]ai[\\/]api|lib[\\/]session-state)|shared[\\/]ai-options)\.ts/,
+  // The guest's sign-in: its calls, the flow's steps and the phone number's format.
+  'sign-in': /[\\/]app[\\/]features[\\/]auth[\\/](api|sign-in-flow|phone-format)\.ts/,
+  // The venue's clock a happy hour is read by: loaded with a venue that has one (docs/decisions/275).
+  'happy-hour-now': /[\\/](app[\\/]features[\\/]venues[\\/]happy-hour-now|shared[\\/](happy-hour|zoned-clock))\.ts/,
 }).map(([name, test]) => ({ name, test }));
 /**
  * lucide-react's icon modules import its `createLucideIcon`; the client build gives them app/ui/lucide-icon.ts, the
  * same <svg> without the parts the app never uses (docs/decisions/217). Their data loses what that renderer never
- * reads (docs/decisions/273): a React key per shape (six random letters gzip cannot shrink; the shapes are passed as
+ * reads (docs/decisions/275): a React key per shape (six random letters gzip cannot shrink; the shapes are passed as
  * arguments, not a list), the default size, and a bare `__iconData.node;` the minifier keeps.
  */
 const LUCIDE_ICON_MODULE = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
@@ -233,6 +240,12 @@ export const linguiPlugins = (): PluginOption[] => {
   return [babel({ presets: [macros] }), ...lingui()];
 };
 
+/**
+ * The files a guest page's first load always has: the entry (index.html's script and stylesheet), the bundler's
+ * runtime, guest-core and the venue's layout. A lazy part's list of files to preload with it leaves them out: each
+ * name costs every page that lists it bytes (docs/decisions/275).
+ */
+const ALWAYS_LOADED = /^assets\/((rolldown-runtime|guest-core|VenueLayout)-[\w-]+\.js|index-[\w-]+\.(js|css))$/;
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage|\/app\/back-office-routes/;
 /** A table's screens (docs/decisions/231): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;
@@ -266,7 +279,9 @@ export default defineConfig({
         sourcemap: process.env.BARHOP_SOURCEMAP === 'hidden' ? 'hidden' : false,
         modulePreload: {
           polyfill: false,
-          resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') || filename.startsWith('assets/tables/') ? [] : deps),
+          // A guest page's lazy part lists no chunk every guest page has already loaded (docs/decisions/275).
+          resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') || filename.startsWith('assets/tables/') ? []
+            : deps.filter((dep) => !ALWAYS_LOADED.test(dep))),
         },
         rolldownOptions: {
           output: {

@@ -1,6 +1,7 @@
-// The back office's route tables (docs/decisions/268): one chunk, loaded with an area's first page, never by a guest.
-// Each area's table matches below its root (`/admin/*` in app/routes.tsx), as descendant routes.
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+// The route tables a guest never visits (docs/decisions/268, 275): one chunk, loaded with the first page of a path
+// outside the guest's map (`/*` in app/routes.tsx). Each back-office area's table matches below its root, as
+// descendant routes.
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { page, RedirectTo, type BackOfficeArea } from './route-page';
 
 export const AREA_ROUTES: Record<BackOfficeArea, RouteObject[]> = {
@@ -63,10 +64,32 @@ export const AREA_ROUTES: Record<BackOfficeArea, RouteObject[]> = {
 const AdminPages = () => useRoutes(AREA_ROUTES.admin);
 const StaffPages = () => useRoutes(AREA_ROUTES.staff);
 const SuperPages = () => useRoutes(AREA_ROUTES.super);
-export const AREA_PAGES = { admin: AdminPages, staff: StaffPages, super: SuperPages };
+
+/** The paths outside the guest's map, below `/*`; an unknown path falls back to '/'. */
+export const OTHER_ROUTES: RouteObject[] = [
+  { path: 'login', ...page(() => import('./features/auth/LoginPage')) },
+  { path: 'invite/:token', ...page(() => import('./features/auth/InvitePage')) },
+  { path: 'admin/*', Component: AdminPages },
+  { path: 'staff/*', Component: StaffPages },
+  { path: 'super/*', Component: SuperPages },
+  { path: 'dev-check', ...page(() => import('./features/diagnostics/DevCheckPage')) },
+  { path: '__diag', ...page(() => import('./features/diagnostics/DiagnosticsPage')) },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+export const OtherPages = () => useRoutes(OTHER_ROUTES);
+
+/** Loads the page chunks `pathname` needs, all at once (a back-office area's shell and its page). */
+export async function preloadOtherPath(pathname: string) {
+  const area = /^\/(admin|staff|super)(\/|$)/.exec(pathname)?.[1] as BackOfficeArea | undefined;
+  const matches = matchRoutes(OTHER_ROUTES, pathname) ?? [];
+  await Promise.allSettled([
+    ...matches.map((match) => (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.()),
+    area && preloadArea(area, pathname),
+  ]);
+}
 
 /** Loads the page chunks an area's table matches for `pathname`, all at once (the area's shell and its page). */
-export async function preloadArea(area: BackOfficeArea, pathname: string) {
+async function preloadArea(area: BackOfficeArea, pathname: string) {
   const matches = matchRoutes(AREA_ROUTES[area], pathname, `/${area}`) ?? [];
   await Promise.allSettled(matches.map((match) => (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.()));
 }

@@ -7,20 +7,12 @@ import { createQueryClient } from './lib/query-client';
 import { applyStoredColorScheme } from './lib/color-scheme';
 import { AppRouter, preloadRoute } from './routes';
 import { RuntimeErrorBoundary } from './ui/RuntimeErrorBoundary';
+import { whenIdle } from './ui/lazy-after-paint';
 import './styles.css';
 
-// docs/product.md §7.5: service workers from older builds are logged and unregistered at start; the push-only
-// worker of "Tell me when it's ready" stays (docs/decisions/227).
-if ('serviceWorker' in navigator) {
-  void navigator.serviceWorker.getRegistrations().then((registrations) => {
-    for (const registration of registrations) {
-      const script = (registration.active ?? registration.waiting ?? registration.installing)?.scriptURL ?? '';
-      if (new URL(script || '/', window.location.origin).pathname === '/push-sw.js') continue;
-      console.info('Unregistering service worker', registration.scope);
-      void registration.unregister();
-    }
-  });
-}
+// docs/product.md §7.5: service workers from older builds are unregistered once the start is idle
+// (docs/decisions/275).
+whenIdle(() => { void import('./lib/retire-service-workers').catch(() => undefined); });
 
 applyStoredColorScheme();
 installAuth();

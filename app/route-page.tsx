@@ -21,7 +21,7 @@ export const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Compon
     return module;
   }));
   // A navigation keeps the current screen until the page and the parts its read fills are in, as when they were one
-  // chunk; the first load draws the page's frame without waiting for them (docs/decisions/274).
+  // chunk; the first load draws the page's frame without waiting for them (docs/decisions/275).
   const Lazy = lazy(() => preload().then(async (module) => {
     await module.partsLoaded;
     return module;
@@ -30,6 +30,17 @@ export const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'Compon
   return { Component: Page, handle: { preload } satisfies PageHandle };
 };
 
+/** A route table of its own chunk: its routes' component and what its first page needs loaded for `pathname`. */
+export type RouteTable = { Routes: ComponentType; preload: (pathname: string) => Promise<unknown> };
+/**
+ * Paths a guest's first load does not need (docs/decisions/275): their table loads with the first page it matches,
+ * and matches below `*` as descendant routes.
+ */
+export function lazyTable(load: () => Promise<RouteTable>): RouteObject {
+  const { Component, handle } = page(() => load().then((table) => ({ default: table.Routes })));
+  const preload = (pathname: string) => Promise.all([(handle as PageHandle).preload(pathname), load().then((table) => table.preload(pathname))]);
+  return { path: '*', Component, handle: { preload } satisfies PageHandle };
+}
 
 /** The back office's areas: each one's route table loads with its first page (app/back-office-routes.tsx). */
 export type BackOfficeArea = 'admin' | 'staff' | 'super';

@@ -1,5 +1,5 @@
 // What the Vibe Mixer and the AI chat offer to pick (docs/product.md §9): their own module, so the guest's first
-// download, which reads shared/constants.ts, carries none of it (docs/decisions/274).
+// download, which reads shared/constants.ts, carries none of it (docs/decisions/275).
 export const VIBE_MIN_PICKS = 2;
 export const VIBE_MAX_PICKS = 3;
 

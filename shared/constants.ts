@@ -61,7 +61,7 @@ export const DEFAULT_PICKUP_POINT = /*i18n*/ 'at the bar';
 
 /**
  * The 'one active order' refusal (docs/product.md §4.3): its error code, which the app keys on, and its message. Here,
- * not in shared/orders.ts, so the guest pages that only recognise it download none of the order rules (docs/decisions/273).
+ * not in shared/orders.ts, so the guest pages that only recognise it download none of the order rules (docs/decisions/275).
  */
 export const ACTIVE_ORDER_EXISTS_CODE = 'active_order_exists';
 export const ACTIVE_ORDER_EXISTS = 'active order exists';

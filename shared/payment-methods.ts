@@ -34,8 +34,3 @@ export const VENUE_CURRENCY = 'usd';
 /** Whether a card can pay `dueCents`; false below the currency's card minimum. */
 export const cardCanPay = (dueCents: number, currency = VENUE_CURRENCY) => dueCents >= (CARD_MINIMUM_CENTS[currency] ?? 0);
 
-/**
- * A solo checkout is paid first where the venue chose it and takes cards; otherwise it is paid at the bar
- * (docs/decisions/241). Here, not beside the Venue schema, so the cart's download carries no zod.
- */
-export const paysFirst = (venue: { takes_cards: boolean; pay_first: boolean }) => venue.takes_cards && venue.pay_first;

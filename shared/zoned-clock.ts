@@ -1,6 +1,6 @@
 // A time zone's wall clock (docs/decisions/225): what the business day (shared/business-day.ts) and happy hours
 // (shared/happy-hour.ts) are read by. Its own module, so a guest page's happy-hour prices come without the business
-// day's bounds, which only the back office and the Worker count with (docs/decisions/274).
+// day's bounds, which only the back office and the Worker count with (docs/decisions/275).
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,10 @@
 import { Languages } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
-import { chooseLocale, useLocale } from './i18n';
+import { useLocale } from './i18n';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from './locales';
+
+// Keeping a choice loads with the first one made (docs/decisions/275).
+const chooseLocale = (locale: Locale) => import('./choose-locale').then((choice) => choice.chooseLocale(locale));
 
 /**
  * The guest's language (docs/decisions/217): each language by its own name, so a guest who cannot read the current

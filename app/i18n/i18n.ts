@@ -61,19 +61,8 @@ export async function activateLocale(locale: Locale): Promise<void> {
  * The stored choice is also a cookie, so the Worker drawing the next venue page chooses the same language and draws
  * its first paint in it (worker/pages/venue-page.ts, docs/decisions/272).
  */
-function rememberInCookie(locale: Locale) {
+export function rememberInCookie(locale: Locale) {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;
-}
-
-/** The picker's choice: kept on this device, and the page changes language at once. */
-export async function chooseLocale(locale: Locale): Promise<void> {
-  try {
-    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
-  } catch {
-    // Private mode: the choice holds for this visit only.
-  }
-  rememberInCookie(locale);
-  await activateLocale(locale);
 }
 
 /** At start: the asked language, else English until the venue's default language is known (applyVenueDefault). */

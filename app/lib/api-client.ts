@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
-import type { ApiErrorBody } from '../../shared/schemas/common';
-import { refusalText } from '../i18n/i18n';
+import { SchemaMismatchError } from './api-errors';
 // Types only: the routes' inputs and answers type every call, and nothing of the Worker reaches the bundle
 // (docs/decisions/177).
 import type { ApiAnswer, ApiBody, ApiMethod, ApiPath, QueryValue, RouteInput } from '../../worker/api-types';
@@ -9,26 +8,7 @@ import type { ApiAnswer, ApiBody, ApiMethod, ApiPath, QueryValue, RouteInput } f
 export type { ApiAnswer, ApiBody, ApiMethod, ApiPath } from '../../worker/api-types';
 export const API_BASE = '/api';
 
-/** A non-2xx answer from the API, carrying the docs/product.md §7.2 error. */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiRequestError';
-  }
-}
-
-/** A reply whose shape is not the one the screen expects ('Schema mismatch for staffApi'). */
-export class SchemaMismatchError extends Error {
-  constructor(label: string, readonly issues: unknown) {
-    super(`Schema mismatch for ${label}`);
-    this.name = 'SchemaMismatchError';
-  }
-}
+export { ApiRequestError, SchemaMismatchError } from './api-errors';
 
 export type Credentials = 'staff' | 'guest' | 'none';
 
@@ -131,38 +111,25 @@ export async function apiRequest<M extends ApiMethod, P extends ApiPath<M>>(
   const url = buildUrl(path, options.params, options.query);
   const sentStaffToken = (options.credentials ?? 'staff') === 'staff' && bridge.tokenFor('staff') !== null;
   let res = await send(method, url, options);
-  // One place decides what a refused staff session means, for every screen: renew once, else signed out.
-  if (res.status === 401 && sentStaffToken && bridge.staffUnauthorized && (await bridge.staffUnauthorized())) res = await send(method, url, options);
-  if (res.status === 409) {
-    const peek = await res.clone().json().catch(() => null) as { detail?: string } | null;
-    if (peek?.detail === 'claims_outdated' && (await bridge.syncClaims())) res = await send(method, url, options);
-  }
-  const contentType = res.headers.get('Content-Type') ?? '';
-  if (contentType.includes('text/html')) {
-    throw new ApiRequestError(res.status, 'html_response', `Expected JSON from ${method} ${url.pathname} but received HTML`);
+  // A refusal, a renewal or an HTML page: rare paths, whose code loads when one happens (docs/decisions/275).
+  if (!res.ok || (res.headers.get('Content-Type') ?? '').includes('text/html')) {
+    const { settleRefused } = await import('./api-refused');
+    res = await settleRefused(res, {
+      method,
+      url,
+      guest: (options.credentials ?? 'staff') !== 'staff',
+      renewStaff: sentStaffToken ? bridge.staffUnauthorized : undefined,
+      syncClaims: () => bridge.syncClaims(),
+      resend: () => send(method, url, options),
+    });
   }
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
-  if (!res.ok) {
-    const error = errorOf(data);
-    if (error) {
-      // A guest reads a refusal in their language (docs/decisions/256); the back office stays English.
-      const said = (options.credentials ?? 'staff') === 'staff' ? error.message : refusalText(error.code, error.message, error.details);
-      throw new ApiRequestError(res.status, error.code, said, error.details);
-    }
-    throw new ApiRequestError(res.status, 'http_error', `${method} ${url.pathname} failed with ${res.status}`);
-  }
   if (options.schema) {
     const checked = options.schema.safeParse(data);
     if (!checked.success) throw new SchemaMismatchError(options.schemaLabel ?? 'api', checked.error.issues);
     return checked.data as ApiAnswer<M, P>;
   }
   return data as ApiAnswer<M, P>;
-}
-
-/** The docs/product.md §7.2 error of a reply, checked by hand so the guest's first download carries no zod. */
-function errorOf(data: unknown): ApiErrorBody['error'] | null {
-  const error = (data as Partial<ApiErrorBody> | null)?.error;
-  return error && typeof error.code === 'string' && typeof error.message === 'string' ? error : null;
 }
 
 export const errorMessage = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);

@@ -1,4 +1,4 @@
-// A back-office area's light/dark choice: its own module, so no guest's first download carries it (docs/decisions/274).
+// A back-office area's light/dark choice: its own module, so no guest's first download carries it (docs/decisions/275).
 import type { ColorScheme } from './color-scheme';
 
 export type SchemeArea = 'admin' | 'staff' | 'super';

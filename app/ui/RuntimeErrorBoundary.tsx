@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportClientError } from '../lib/report-client-error';
 import { StatusPage } from './StatusPage';
 
 type State = { failed: boolean };
@@ -14,7 +13,8 @@ export class RuntimeErrorBoundary extends Component<{ children: ReactNode }, Sta
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
-    reportClientError(error.message, window.location.pathname);
+    // Best effort, and only on an error: the reporter loads then (docs/decisions/275).
+    void import('../lib/report-client-error').then((report) => report.reportClientError(error.message, window.location.pathname), () => undefined);
   }
 
   render() {

@@ -1,7 +1,7 @@
 // A part of a page that its first paint does not draw (a dialog opened by a tap, a prompt shown after pickup, an AI
 // answer): its chunk is not in the page's first download (docs/decisions/268). It is fetched once the browser is idle
 // after the page's start, so a tap rarely waits for it, or at its first render if that comes sooner. A part the page's
-// own read fills is fetched beside that read (lazyBesideRead, docs/decisions/274).
+// own read fills is fetched beside that read (lazyBesideRead, docs/decisions/275).
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
 /** Runs `run` once the browser is idle (within 3 s), so what it fetches waits for the page's start. */
@@ -36,7 +36,7 @@ export function lazyAfterPaint<P extends object>(load: () => Promise<ComponentTy
 
 /**
  * The part of a page its own read fills (a drink's details, the cart's lines): fetched as soon as the page's module
- * runs, beside that read, so the page's first download is its frame and loading line (docs/decisions/274). Until it
+ * runs, beside that read, so the page's first download is its frame and loading line (docs/decisions/275). Until it
  * has arrived it draws `fallback`, the page's loading line, so nothing moves. `loaded` settles once it is in (or
  * failed): a navigation shows the page when it has (app/route-page.tsx).
  */

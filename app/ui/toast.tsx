@@ -1,5 +1,5 @@
 // Toasts: the store any code adds to (this module, in every first download) and the Toaster that draws them
-// (app/ui/Toaster.tsx, loaded after the first paint: a toast added before it arrives waits in the store, docs/decisions/274).
+// (app/ui/Toaster.tsx, loaded after the first paint: a toast added before it arrives waits in the store, docs/decisions/275).
 import { TOAST_LIMIT } from '../../shared/constants';
 
 export type ToastKind = 'success' | 'error' | 'info';

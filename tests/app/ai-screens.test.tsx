@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import ChatPage from '../../app/features/guest/ai/ChatPage';
 import VibeMixerPage from '../../app/features/guest/ai/VibeMixerPage';
 import { activateLocale } from '../../app/i18n/i18n';
-import { guestSessionReply, SUGGESTION, VENUE } from './guest-fixtures';
+import { resetGuestSessionForTests } from '../../app/features/auth/guest-session';
+import { fakeGuestToken, guestSessionReply, SUGGESTION, VENUE } from './guest-fixtures';
 import { mockApi, renderRoutes } from './render';
 
 
@@ -133,7 +134,8 @@ describe('AI chat', () => {
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: '   ' } });
     expect(send.disabled).toBe(true);
-    fireEvent.click(pick('Gin'));
+    // The chips inside the closed "Quick options" arrive after the first paint (docs/decisions/275).
+    fireEvent.click(await screen.findByRole('button', { name: 'Gin' }));
     fireEvent.click(pick('Dry'));
     fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: 'something herbal' } });
     fireEvent.click(send);
@@ -185,6 +187,37 @@ describe('AI chat', () => {
     } finally {
       sessionStorage.removeItem('barhop.chat.artisan-bar');
     }
+  });
+
+  it("a card's pending Add to Cart holds every card's buttons, though each card loads its own ordering (docs/decisions/275)", async () => {
+    localStorage.setItem('barhop.guest_token', fakeGuestToken('guest-000000000000001'));
+    resetGuestSessionForTests();
+    mockApi({ ...baseReplies, 'POST /api/auth/guest-session': guestSessionReply('guest-000000000000001'), 'POST /api/ai/chat': { body: SUGGESTION } });
+    const answered = globalThis.fetch;
+    let addAnswered!: () => void;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).endsWith('/api/cart')) {
+        await new Promise<void>((resolve) => { addAnswered = resolve; });
+        return new Response(JSON.stringify({ cart: { items: [] } }), { headers: { 'Content-Type': 'application/json' } });
+      }
+      return answered(input, init);
+    }) as typeof fetch;
+    renderAt('/venue/artisan-bar/ai', <ChatPage />);
+    for (const words of ['something herbal', 'another one']) {
+      fireEvent.change(screen.getByLabelText('Message the bartender'), { target: { value: words } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true));
+      await waitFor(() => expect(screen.queryByText('Mixing up an idea...')).toBeNull());
+    }
+    const cards = await waitFor(() => {
+      const found = screen.getAllByRole('article', { name: 'Suggestion: Garden Gin Smash' });
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => cards.forEach((card) => expect((within(card).getByRole('button', { name: 'Adding...' }) as HTMLButtonElement).disabled).toBe(true)));
+    addAnswered();
+    await waitFor(() => cards.forEach((card) => expect(within(card).getByRole('button', { name: 'Add to Cart' })).toBeTruthy()));
   });
 
   it('apologises when the bartender cannot answer', async () => {

@@ -55,7 +55,7 @@ describe('venue menu', () => {
     expect(screen.getByRole('link', { name: /Quick order from Cocktails/ }).getAttribute('href')).toBe('/venue/artisan-bar/category/cocktail');
 
     fireEvent.change(screen.getByLabelText('Search drinks'), { target: { value: 'prosecco' } });
-    // The search's matching arrives after the menu's first paint (docs/decisions/274).
+    // The search's matching arrives after the menu's first paint (docs/decisions/275).
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Drinks' })).getAllByRole('link')).toHaveLength(1));
     // The chips count what the search found (docs/decisions/238).
     expect(within(screen.getByRole('group', { name: 'Categories' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['All Drinks (1)', 'Cocktails (1)']);

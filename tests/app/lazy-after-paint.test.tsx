@@ -33,7 +33,7 @@ describe('lazyAfterPaint', () => {
   });
 });
 
-describe('lazyBesideRead and a page with parts beside its read (docs/decisions/274)', () => {
+describe('lazyBesideRead and a page with parts beside its read (docs/decisions/275)', () => {
   it("fetches the part at once, draws the page's loading line until it arrives, then the part", async () => {
     let arrive!: (part: typeof Offer) => void;
     const load = vi.fn(() => new Promise<typeof Offer>((resolve) => { arrive = resolve; }));

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DrinkCardBody } from '../../app/features/guest/menu/DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../../app/features/guest/pricing/happy-hour';
+import { loadHappyHourClock } from '../../app/features/venues/happy-hour-clock';
 import { formatCents } from '../../shared/money';
 import type { Drink } from '../../shared/schemas/drink';
 import type { HappyHourRule } from '../../shared/schemas/venue';
@@ -27,15 +28,17 @@ function Menu({ rules }: { rules: HappyHourRule[] }) {
 }
 
 describe('happy hour on the guest menu', () => {
-  it('shows "Happy hour until …" and the discounted price beside the struck menu price while it runs', () => {
+  it('shows "Happy hour until …" and the discounted price beside the struck menu price while it runs', async () => {
     const rule = { days: [0, 1, 2, 3, 4, 5, 6], start: clock(nowMinutes() - 30), end: clock(nowMinutes() + 90), discount_bp: 2500, categories: [] };
     render(<Menu rules={[rule]} />);
-    expect(screen.getByRole('status').textContent).toMatch(/^Happy hour until \d{1,2}(:\d{2})? (am|pm)$/);
+    // The clock maths load with a venue that has a happy hour (docs/decisions/275); here with the first use.
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Happy hour until \d{1,2}(:\d{2})? (am|pm)$/);
     expect(screen.getByLabelText(`was ${formatCents(1200)}`).textContent).toBe(formatCents(1200));
     expect(screen.getByText(formatCents(900), { exact: false })).toBeTruthy();
   });
 
-  it('shows the menu price and no banner outside its hours or for another category', () => {
+  it('shows the menu price and no banner outside its hours or for another category', async () => {
+    await loadHappyHourClock({ happy_hours: [{ days: [0], start: '00:00', end: '01:00', discount_bp: 100, categories: [] }] });
     const later = { days: [0, 1, 2, 3, 4, 5, 6], start: clock(nowMinutes() + 120), end: clock(nowMinutes() + 180), discount_bp: 2500, categories: [] };
     const { unmount } = render(<Menu rules={[later]} />);
     expect(screen.queryByRole('status')).toBeNull();

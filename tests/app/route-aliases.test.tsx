@@ -3,9 +3,10 @@ import { screen } from '@testing-library/react';
 import { isValidElement } from 'react';
 import { matchRoutes, type RouteMatch } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AREA_ROUTES } from '../../app/back-office-routes';
+import { AREA_ROUTES, OTHER_ROUTES } from '../../app/back-office-routes';
 import type { BackOfficeArea } from '../../app/route-page';
 import { RedirectTo, routes } from '../../app/routes';
+import { VENUE_OTHER_ROUTES } from '../../app/venue-other-routes';
 import { renderRoutes } from './render';
 
 const ALIASES: [alias: string, canonical: string][] = [
@@ -18,12 +19,20 @@ const ALIASES: [alias: string, canonical: string][] = [
   ['/venue/ai-chat/ai-chat', '/venue/ai-chat/ai'],
 ];
 
-/** The matches for `path`, through a back-office area's own table below its `/<area>/*` root (docs/decisions/268). */
+/**
+ * The matches for `path`: a path a guest's first load does not need through its table below `*` (a venue's, or the
+ * one outside the venues, docs/decisions/275), and a back-office area's through its own table below `/<area>/*`
+ * (docs/decisions/268).
+ */
 function matchesOf(path: string): RouteMatch[] {
   const matches = matchRoutes(routes, path)!;
-  const area = matches.at(-1)!.route.path?.match(/^\/(admin|staff|super)\/\*$/)?.[1] as BackOfficeArea | undefined;
-  if (!area) return matches;
-  return [...matches.slice(0, -1), { ...matches.at(-1)!, route: { ...matches.at(-1)!.route, path: `/${area}` } }, ...matchRoutes(AREA_ROUTES[area], path, `/${area}`)!];
+  const last = matches.at(-1)!;
+  if (last.route.path !== '*') return matches;
+  const venue = matches.length > 2;
+  const other = matchRoutes(venue ? VENUE_OTHER_ROUTES : OTHER_ROUTES, path, venue ? last.pathnameBase : '/')!;
+  const area = other.at(-1)!.route.path?.match(/^(admin|staff|super)\/\*$/)?.[1] as BackOfficeArea | undefined;
+  if (!area) return [...matches.slice(0, -1), ...other];
+  return [...matches.slice(0, -1), { ...other.at(-1)!, route: { ...other.at(-1)!.route, path: `/${area}` } }, ...matchRoutes(AREA_ROUTES[area], path, `/${area}`)!];
 }
 const leaf = (path: string) => matchesOf(path).at(-1)!;
 

@@ -20,6 +20,7 @@ import { menuFirstPaint } from '../../worker/pages/menu-first-paint';
 import { firstPaintWords } from '../../worker/pages/first-paint-words';
 import { activateLocale } from '../../app/i18n/i18n';
 import { drink, DRINKS, guestSessionReply, VENUE } from './guest-fixtures';
+import { formatCents } from '../../shared/money';
 import { mockApi } from './render';
 
 const COVERED: Venue = {
@@ -157,6 +158,19 @@ describe("the Worker's first paint of the menu", () => {
     const template = document.createElement('template');
     template.innerHTML = menuFirstPaint(COVERED, MENU, { drinkCards: MENU.length });
     expect(shape(container.querySelector('.guest-shell')!)).toEqual(shape(template.content.firstElementChild!));
+  });
+
+  it('with a happy hour running, settles once its clock is in, so the first commit draws the happy-hour prices (docs/decisions/275)', async () => {
+    mockApi({ 'POST /api/auth/guest-session': guestSessionReply(null), 'GET /api/orders/active': { body: { order: null } } });
+    // From midnight to midnight: running whenever the test runs.
+    const allDay = { days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '00:00', discount_bp: 5000, categories: [] };
+    writeBoot('artisan-bar', { ...COVERED, happy_hours: [allDay] }, MENU);
+    const client = createQueryClient();
+    await prefetchVenuePage(client, '/venue/artisan-bar');
+    const router = createMemoryRouter([{ path: '/venue/:slug', element: <VenueLayout />, children: [{ index: true, element: <MenuPage /> }] }], { initialEntries: ['/venue/artisan-bar'] });
+    render(<QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>);
+    expect(screen.getByRole('status').textContent).toMatch(/^Happy hour until/);
+    expect(screen.getByLabelText(`was ${formatCents(MENU[0]!.price_cents)}`).parentElement!.textContent).toContain(formatCents(MENU[0]!.price_cents / 2));
   });
 
   it("in Spanish, is the app's first commit in Spanish, element for element: the catalog's words, money as Spanish writes it, the Spanish menu (docs/decisions/272)", async () => {

@@ -1,5 +1,5 @@
 // Every route of the app by area, for the specs that visit them all (a11y, visual). Checked against
-// app/routes.tsx (and app/back-office-routes.tsx) by routesInApp, so a screen added there without a place here fails those specs.
+// app/routes.tsx (and app/venue-other-routes.tsx, app/back-office-routes.tsx) by routesInApp, so a screen added there without a place here fails those specs.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,7 +17,7 @@ export const SIGN_IN: Record<'admin' | 'staff' | 'super', string> = { admin: 'ad
 
 /** Every `path: '...'` in app/routes.tsx and the back office's tables, app/back-office-routes.tsx (and the mapped admin list). */
 export function routesInApp(): string[] {
-  const source = ['routes.tsx', 'back-office-routes.tsx'].map((file) => readFileSync(path.join(process.cwd(), 'app', file), 'utf8')).join('\n');
+  const source = ['routes.tsx', 'venue-other-routes.tsx', 'back-office-routes.tsx'].map((file) => readFileSync(path.join(process.cwd(), 'app', file), 'utf8')).join('\n');
   const literal = [...source.matchAll(/path:\s*'([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
   const mapped = [...source.matchAll(/\[((?:'[^']+',?\s*)+)\]\.map\(\(path\)/g)].flatMap((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!));
   return [...literal, ...mapped];

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { applyStoredColorScheme, type ColorScheme } from '../../lib/color-scheme';
 import { backOfficeScheme, setBackOfficeScheme } from '../../lib/back-office-scheme';
 import { toast } from '../../ui/toast';
-import { useVenues } from '../venues/api';
+import { useVenues } from '../venues/venue-list';
 import { useAuth } from './staff-hooks';
 import { areaAdmits, type BackOfficeArea } from './roles';
 import { Spinner } from './Spinner';

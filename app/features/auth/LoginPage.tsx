@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../ui/toast';
-import { useDemoInfo } from './api';
+import { useDemoInfo } from './demo-api';
 import { useAuth } from './staff-hooks';
 import { homeForRole } from './roles';
 import { Spinner } from './Spinner';

@@ -1,30 +1,20 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+// A guest's sign-in calls: sending and checking a code. A signed-in guest's profile is ./guest-profile-api.ts and the
+// login screen's demo accounts ./demo-api.ts, so the sign-in page's first download carries neither (docs/decisions/275).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { applySignedInSession, ensureGuestSession, signOutGuest } from './guest-session';
-import { useGuestSession } from './hooks';
+import { applySignedInSession, ensureGuestSession } from './guest-session';
 
 export const authKeys = {
-  demo: ['auth', 'demo'] as const,
   guestProfile: (guestId: string | null) => ['auth', 'guest-profile', guestId] as const,
 };
 
 /** The sign-in reads as query options (key and read together), for the hooks below and any prefetch alike. */
 export const authQueries = {
-  demo: () => queryOptions({
-    queryKey: authKeys.demo,
-    staleTime: Infinity,
-    queryFn: () => apiRequest('GET', '/auth/demo', { credentials: 'none' }),
-  }),
   guestProfile: (guestId: string | null) => queryOptions({
     queryKey: authKeys.guestProfile(guestId),
     queryFn: async () => (await apiRequest('GET', '/me', { credentials: 'guest' })).profile,
   }),
 };
-
-/** Demo accounts and password for the login screen (empty outside demo mode). */
-export const useDemoInfo = () => useQuery(authQueries.demo());
 
 export function useSendCode() {
   return useMutation({
@@ -49,31 +39,4 @@ export function useVerifyCode() {
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'venues' });
     },
   });
-}
-
-/** The signed-in guest's profile (spec: Guest profile); disabled while not signed in. */
-export function useGuestProfile() {
-  const { signedIn, guestId } = useGuestSession();
-  return useQuery({ ...authQueries.guestProfile(guestId), enabled: signedIn });
-}
-
-export function useUpdateGuestProfile() {
-  const queryClient = useQueryClient();
-  const { guestId } = useGuestSession();
-  return useMutation({
-    mutationFn: async (displayName: string) =>
-      (await apiRequest('PATCH', '/me', { body: { display_name: displayName }, credentials: 'guest' })).profile,
-    onSuccess: (profile) => queryClient.setQueryData(authQueries.guestProfile(guestId).queryKey, profile),
-  });
-}
-
-/** Spec: sign out goes to /venue/{slug}; the device continues with a fresh anonymous session. */
-export function useGuestSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useCallback(async (slug: string) => {
-    await signOutGuest(slug).catch((err: unknown) => console.error('Sign out failed', err));
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'venues' });
-    navigate(`/venue/${slug}`);
-  }, [navigate, queryClient]);
 }

@@ -1,6 +1,6 @@
 // TanStack Query hooks for carts and orders (guest, staff, admin). Screens use these; live events
 // (live.ts, live-cache.ts) write each order into every `orders` list and detail cached here.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ACTIVE_ORDER_EXISTS_CODE } from '../../../shared/constants';
 import type { CartItemInput } from '../../../shared/schemas/cart';
 import type { StaffOrderFilter } from '../../../shared/schemas/order';
@@ -41,13 +41,21 @@ export const isActiveOrderExists = (err: unknown) => err instanceof ApiRequestEr
 
 export const useCart = (slug: string | undefined) => useQuery({ ...orderQueries.cart(slug ?? ''), enabled: Boolean(slug) });
 
-/** Sets a line's quantity (`mode: 'add'` adds); 0 or less removes it. */
+/** The key of every cart line's change at a venue (`[SET_CART_ITEM, slug]`): what a screen's "Adding..." watches. */
+export const SET_CART_ITEM = 'set-cart-item';
+
+/** Sets a line's quantity (`mode: 'add'` adds); 0 or less removes it. The cart it answers is the cache's. */
+export async function setCartItem(client: QueryClient, slug: string, item: Omit<CartItemInput, 'slug'>) {
+  const { cart } = await apiRequest('POST', '/cart', { body: { ...item, slug }, credentials: 'guest' });
+  client.setQueryData(cartKeys.one(slug), cart);
+  return cart;
+}
+
 export function useSetCartItem(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (item: Omit<CartItemInput, 'slug'>) =>
-      (await apiRequest('POST', '/cart', { body: { ...item, slug }, credentials: 'guest' })).cart,
-    onSuccess: (cart) => client.setQueryData(cartKeys.one(slug), cart),
+    mutationKey: [SET_CART_ITEM, slug],
+    mutationFn: (item: Omit<CartItemInput, 'slug'>) => setCartItem(client, slug, item),
   });
 }
 

@@ -1,6 +1,6 @@
 // Sending a guest's placement and writing its answer into the cache (app/features/orders/placement.ts): no page's
 // first download carries it; it is fetched when the browser is idle after the page's start, or at the tap
-// (docs/decisions/274).
+// (docs/decisions/275).
 import type { QueryClient } from '@tanstack/react-query';
 import { newId } from '../../../shared/ids';
 import { ApiRequestError, apiRequest, type ApiBody } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 // A placement's answer in the query cache (app/features/orders/place-order.ts): loaded after the page's first paint,
-// with the live cache's writers it shares (docs/decisions/268, 274).
+// with the live cache's writers it shares (docs/decisions/268 and 275).
 import type { QueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../shared/schemas/order';
 import { cartKeys, orderKeys, orderQueries } from './api';

@@ -1,6 +1,6 @@
 // Placing a guest's order (checkout, quick order, the category page's one tap): the pages' hooks. What sends it and
 // writes its answer into the cache is app/features/orders/place-order.ts, fetched after the page's first paint
-// (docs/decisions/268, 274).
+// (docs/decisions/268 and 275).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiRequestError, type ApiBody } from '../../lib/api-client';

@@ -7,7 +7,7 @@ import { translate, useLocale } from '../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { venueTextsIn } from './venue-texts';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
-import { useVenues } from './api';
+import { useVenues } from './venue-list';
 
 /** Matches the spec: the search box looks at name or address. */
 export function filterVenues(venues: Venue[], query: string): Venue[] {

@@ -5,6 +5,7 @@ import type { Venue } from '../../../shared/schemas/venue';
 import { apiRequest } from '../../lib/api-client';
 import { useLocale } from '../../i18n/i18n';
 import type { Locale } from '../../i18n/locales';
+import { loadHappyHourClock } from './happy-hour-clock';
 
 export const venueKeys = {
   all: ['venues'] as const,
@@ -18,13 +19,14 @@ export const venueKeys = {
  * prefetch (prefetchVenuePage) use the same key for the same answer.
  */
 export const venueQueries = {
-  all: () => queryOptions({
-    queryKey: venueKeys.all,
-    queryFn: async () => (await apiRequest('GET', '/venues', { credentials: 'none' })).venues,
-  }),
   one: (idOrSlug: string) => queryOptions({
     queryKey: venueKeys.one(idOrSlug),
-    queryFn: async () => (await apiRequest('GET', '/venues/:id', { params: { id: idOrSlug }, credentials: 'none' })).venue,
+    queryFn: async () => {
+      const { venue } = await apiRequest('GET', '/venues/:id', { params: { id: idOrSlug }, credentials: 'none' });
+      // A venue with a happy hour is read with the clock its prices need (docs/decisions/275).
+      await loadHappyHourClock(venue);
+      return venue;
+    },
   }),
   /**
    * In English the venue's menu read (the one the Worker writes into a venue page, docs/decisions/219); in another
@@ -38,8 +40,6 @@ export const venueQueries = {
       : await apiRequest('GET', '/drinks', { query: { slug: idOrSlug, lang }, credentials: 'none' })).drinks,
   }),
 };
-
-export const useVenues = () => useQuery(venueQueries.all());
 
 export const useVenue = (idOrSlug: string | undefined) => useQuery({ ...venueQueries.one(idOrSlug ?? ''), enabled: Boolean(idOrSlug) });
 
@@ -82,7 +82,8 @@ async function loadersMenu(): Promise<Drink[] | null> {
  * On a guest venue URL, the venue and its menu come from the page itself when the Worker wrote them in, or from
  * the read its loader started after the first paint (docs/decisions/219); otherwise the app starts both reads at
  * once, side by side, instead of after the page chunks load and one after the other (bench/, docs/decisions/219).
- * Settles once the menu is in the cache when the page had it coming, so the first render draws it in place.
+ * Settles once the menu is in the cache when the page had it coming (and the clock of a venue's happy hour), so the
+ * first render draws it in place.
  */
 export async function prefetchVenuePage(client: QueryClient, pathname: string, lang: Locale = 'en') {
   const slug = /^\/venue\/([^/]+)/.exec(pathname)?.[1];
@@ -96,10 +97,12 @@ export async function prefetchVenuePage(client: QueryClient, pathname: string, l
     // are the English menu, the loader's are in the language the first paint was drawn in; a guest reading another
     // language gets theirs read at once.
     const menuLang = boot.menu ? 'en' : boot.lang ?? 'en';
+    const clock = loadHappyHourClock(venue);
     const drinks = boot.menu?.drinks ?? await loadersMenu();
     if (drinks) for (const key of new Set([idOrSlug, venue.slug])) client.setQueryData(venueQueries.drinks(key, menuLang).queryKey, drinks);
     else void client.prefetchQuery(venueQueries.drinks(idOrSlug, menuLang));
     if (lang !== menuLang) void client.prefetchQuery(venueQueries.drinks(venue.slug, lang));
+    await clock;
     return;
   }
   void client.prefetchQuery(venueQueries.one(idOrSlug));

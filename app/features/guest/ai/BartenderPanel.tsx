@@ -6,7 +6,6 @@ import type { Venue } from '../../../../shared/schemas/venue';
 import { Modal } from '../../../ui/Modal';
 import { useChatSuggestion } from './api';
 import { SuggestionCard } from './components/SuggestionCard';
-import { useSuggestionOrdering } from './useSuggestionOrdering';
 import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 
@@ -20,7 +19,6 @@ const ASK_FAILURE = /*i18n*/ "Sorry, I'm having trouble right now. Please try ag
 export default function BartenderPanel({ venue, onClose }: { venue: Venue; onClose: () => void }) {
   const { t } = useLingui();
   const ask = useChatSuggestion(venue.slug);
-  const ordering = useSuggestionOrdering(venue.slug);
   const [text, setText] = useState('');
   const question = text.trim();
 
@@ -54,7 +52,7 @@ export default function BartenderPanel({ venue, onClose }: { venue: Venue; onClo
         {ask.data && (
           <>
             <p className="chat-bubble">{ask.data.message}</p>
-            <SuggestionCard suggestion={ask.data} ordering={ordering} headingLevel={3} />
+            <SuggestionCard suggestion={ask.data} slug={venue.slug} headingLevel={3} />
           </>
         )}
       </div>

@@ -1,20 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
-import { Send, Sparkles } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { CHAT_OPTIONS } from '../../../../shared/ai-options';
 import type { AiContextInput, AiSuggestion, ChatMessage } from '../../../../shared/schemas/ai';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { useSessionState } from '../../../lib/session-state';
 import { useChatSuggestion } from './api';
-import { conversationToSend } from './chat-history';
-import { ChatOptions, type ChatPicks, DEFAULT_PICKS, describePicks, hasPicks } from './components/ChatOptions';
-import { useSuggestionOrdering } from './useSuggestionOrdering';
-import { translate, useLocale } from '../../../i18n/i18n';
+import { ChatOptions, SuggestFromPicks } from './components/ChatOptions';
+import { type ChatPicks, DEFAULT_PICKS, hasPicks } from './components/chat-picks';
+import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
-import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
+import { lazyAfterPaint, whenIdle } from '../../../ui/lazy-after-paint';
 
 // An answer's card draws after the AI answers: not in the page's first download (docs/decisions/268).
 const SuggestionCard = lazyAfterPaint(() => import('./components/SuggestionCard').then((m) => m.SuggestionCard));
+
+// What a message sends with it (the conversation within a request's bounds): fetched when idle, before a guest has
+// typed one (docs/decisions/275).
+const loadHistory = () => import('./chat-history');
+whenIdle(() => { void loadHistory().catch(() => undefined); });
 
 const CHAT_FAILURE = /*i18n*/ "Sorry, I'm having trouble right now. Please try again!";
 
@@ -28,9 +32,7 @@ const contextOf = (picks: ChatPicks): AiContextInput => ({
 export default function ChatPage() {
   const { venue } = useVenueContext();
   const { t } = useLingui();
-  const locale = useLocale();
   const chat = useChatSuggestion(venue.slug);
-  const ordering = useSuggestionOrdering(venue.slug);
   // The conversation survives a reload of the tab (docs/decisions/126).
   const [entries, setEntries] = useSessionState<Entry[]>(`barhop.chat.${venue.slug}`, () => [{
     // In the language of the visit's start: kept with the conversation, as the bartender's replies are.
@@ -48,14 +50,15 @@ export default function ChatPage() {
     // docs/product.md §6.4: a chat message must be non-blank; nothing is sent while a reply is pending.
     if (!message || chat.isPending) return;
     const userEntry: Entry = { id: nextId.current++, role: 'user', content: message };
-    // The whole conversation, every guest message in it: what they said about themselves holds (docs/decisions/254).
-    const history = conversationToSend([...entries.slice(1), userEntry]);
+    const said = [...entries.slice(1), userEntry];
     setEntries((list) => [...list, userEntry]);
     setText('');
-    chat.mutate({ messages: history, context: contextOf(picks) }, {
+    const failed = () => setEntries((list) => [...list, { id: nextId.current++, role: 'assistant', content: translate(CHAT_FAILURE) }]);
+    // The whole conversation, every guest message in it: what they said about themselves holds (docs/decisions/254).
+    void loadHistory().then(({ conversationToSend }) => chat.mutate({ messages: conversationToSend(said), context: contextOf(picks) }, {
       onSuccess: (suggestion) => setEntries((list) => [...list, { id: nextId.current++, role: 'assistant', content: suggestion.message, suggestion }]),
-      onError: () => setEntries((list) => [...list, { id: nextId.current++, role: 'assistant', content: translate(CHAT_FAILURE) }]),
-    });
+      onError: failed,
+    }), failed);
   };
 
   return (
@@ -66,18 +69,14 @@ export default function ChatPage() {
           {entries.map((entry) => (
             <div key={entry.id} className={`chat-message chat-${entry.role}`}>
               <p className="chat-bubble"><span className="visually-hidden">{entry.role === 'user' ? t`You: ` : t`Bartender: `}</span>{entry.content}</p>
-              {entry.suggestion && <SuggestionCard suggestion={entry.suggestion} ordering={ordering} headingLevel={3} />}
+              {entry.suggestion && <SuggestionCard suggestion={entry.suggestion} slug={venue.slug} headingLevel={3} />}
             </div>
           ))}
           {chat.isPending && <p className="chat-message chat-assistant muted" role="status">{t`Mixing up an idea...`}</p>}
           <div ref={endRef} />
         </div>
         <ChatOptions picks={picks} onChange={setPicks} />
-        {hasPicks(picks) && (
-          <button type="button" className="btn btn-block" disabled={chat.isPending} onClick={() => send(describePicks(picks, translate, locale !== 'de'))}>
-            <Sparkles aria-hidden="true" size={18} />{t`Suggest from my picks`}
-          </button>
-        )}
+        {hasPicks(picks) && <SuggestFromPicks picks={picks} disabled={chat.isPending} onSend={send} />}
         <form className="chat-input row" onSubmit={(e) => { e.preventDefault(); send(text); }}>
           <label htmlFor="chat-text" className="visually-hidden">{t`Message the bartender`}</label>
           <input id="chat-text" type="text" maxLength={1000} autoComplete="off" placeholder={t`Something ${{ flavor: translate(CHAT_OPTIONS.flavor[0]).toLowerCase() }} and refreshing...`} value={text} onChange={(e) => setText(e.target.value)} />

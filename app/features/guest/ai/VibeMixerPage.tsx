@@ -6,7 +6,6 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { useSessionState } from '../../../lib/session-state';
 import { useVibeSuggestion } from './api';
-import { useSuggestionOrdering } from './useSuggestionOrdering';
 import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
@@ -33,7 +32,6 @@ export default function VibeMixerPage() {
   const [request, setRequest] = useState('');
   const [result, setResult] = useSessionState<Result | null>(`barhop.vibe_result.${venue.slug}`, null, { forgetOnLeave: true });
   const mix = useVibeSuggestion(venue.slug);
-  const ordering = useSuggestionOrdering(venue.slug);
   const full = picks.length >= VIBE_MAX_PICKS;
   const ready = picks.length >= VIBE_MIN_PICKS;
 
@@ -61,7 +59,7 @@ export default function VibeMixerPage() {
               <>
                 {/* The bartender's reply says what it honoured, or asks what it could not read (docs/decisions/189). */}
                 <p className="chat-bubble">{result.suggestion.message}</p>
-                <SuggestionCard suggestion={result.suggestion} ordering={ordering} />
+                <SuggestionCard suggestion={result.suggestion} slug={venue.slug} />
               </>
             ) : (
               <article className="card suggestion-card" aria-label={t`Suggestion: ${{ name: customCocktail }}`}>

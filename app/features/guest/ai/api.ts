@@ -1,5 +1,6 @@
-// The guest's AI bartender calls: vibe and chat suggestions, likes and dislikes, and the link from
-// a suggestion to the order it led to. Settings and analytics hooks live with the back-office screens.
+// The guest's AI bartender calls: vibe and chat suggestions. What a suggestion card sends (likes, the order it led
+// to) is ./suggestion-api.ts, loaded with the card (docs/decisions/275). Settings and analytics hooks live with the
+// back-office screens.
 import { useMutation } from '@tanstack/react-query';
 // Types only: guest pages download no zod (bundle budget, docs/decisions/219). The suggestion is
 // checked with zod where it is made, in the Worker (docs/product.md §6.1).
@@ -28,17 +29,3 @@ export function useChatSuggestion(slug: string) {
     },
   });
 }
-
-export const useSuggestionFeedback = () =>
-  useMutation({
-    mutationFn: ({ interactionId, feedback }: { interactionId: string; feedback: 'like' | 'dislike' }) =>
-      apiRequest('POST', '/ai/interactions/:id/feedback', { params: { id: interactionId },
-        body: { feedback }, credentials: 'guest',
-      }),
-  });
-
-/** After an AI-referred order: marks the suggestion ordered (feeds the AI conversion numbers). */
-export const markSuggestionOrdered = (interactionId: string, orderId: string) =>
-  apiRequest('POST', '/ai/interactions/:id/ordered', { params: { id: interactionId },
-    body: { order_id: orderId }, credentials: 'guest',
-  });

@@ -1,5 +1,5 @@
 // What Add to Cart and Order Now do for an AI suggestion (app/features/guest/ai/useSuggestionOrdering.ts): loaded after
-// the first paint, before a card can be tapped, not in the AI pages' first download (docs/decisions/274).
+// the first paint, before a card can be tapped, not in the AI pages' first download (docs/decisions/275).
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { t } from '@lingui/core/macro';
@@ -13,7 +13,7 @@ import { placementFailureText } from '../../orders/placement';
 import { afterPlacing, placeOrder, type IdempotencyKey } from '../../orders/place-order';
 import type { useActiveOrderGuard } from '../orders/active-order';
 import { rememberOrderNote } from '../orders/ai-order-note';
-import { markSuggestionOrdered } from './api';
+import { markSuggestionOrdered } from './suggestion-api';
 import { translate } from '../../../i18n/i18n';
 
 /** What the page's hook holds for its cards: the guest, the cart's mutation, the active-order guard, the order's key. */

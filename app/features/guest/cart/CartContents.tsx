@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
 import type { CartItem } from '../../../../shared/schemas/cart';
-import { paysFirst } from '../../../../shared/payment-methods';
+import { paysFirst } from '../../../../shared/pays-first';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError } from '../../../lib/api-client';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
@@ -30,7 +30,7 @@ const checkoutLabel = (t: Translate, payFirst: boolean, totalCents: number) =>
 
 /**
  * The cart page once the cart is read (app/features/guest/cart/CartPage.tsx): its lines, the order's details and the
- * checkout; fetched beside the cart's read (docs/decisions/274).
+ * checkout; fetched beside the cart's read (docs/decisions/275).
  */
 export function CartContents({ venue }: { venue: Venue }) {
   const drinkName = useDrinkName();

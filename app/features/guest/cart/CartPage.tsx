@@ -10,7 +10,7 @@ import { useVenueContext } from '../venue/VenueLayout';
 // At a table the cart is the table's (docs/decisions/231), in its own chunk: a solo guest never downloads it.
 const TableCart = lazy(() => import('../../tables/TableCart'));
 // What the page draws once the cart is read: fetched beside that read, not in the page's first download
-// (docs/decisions/274).
+// (docs/decisions/275).
 const CartContents = lazyBesideRead(() => import('./CartContents').then((m) => m.CartContents));
 export const partsLoaded = CartContents.loaded;
 

@@ -34,7 +34,7 @@ type Props = { venue: Venue; table: VenueContext['table']; drink: DrinkDetail; b
 
 /**
  * The drink page once its drink is read (app/features/guest/drink/DrinkPage.tsx): the drink, its price, options and
- * the order box; fetched beside the drink's read (docs/decisions/274).
+ * the order box; fetched beside the drink's read (docs/decisions/275).
  */
 export function DrinkDetails({ venue, table, drink, back }: Props) {
   const { t } = useLingui();
@@ -86,7 +86,7 @@ export function DrinkDetails({ venue, table, drink, back }: Props) {
       // Sign-in brings the guest back here and adds the drink (docs/decisions/126). The flow's module loads on this
       // tap, not with the page: the sign-in page reads it anyway (bundle budget, docs/decisions/219).
       const back = { returnTo: location.pathname, add: { ...line, name: named } };
-      void import('../../auth/sign-in-flow').then(({ rememberSignInReturn }) => {
+      void import('../../auth/sign-in-return').then(({ rememberSignInReturn }) => {
         rememberSignInReturn(venue.slug, back);
         navigate(authPath);
       });

@@ -7,7 +7,7 @@ import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 
 // What the page draws once the drink is read: fetched beside that read, not in the page's first download
-// (docs/decisions/274).
+// (docs/decisions/275).
 const DrinkDetails = lazyBesideRead(() => import('./DrinkDetails').then((m) => m.DrinkDetails));
 export const partsLoaded = DrinkDetails.loaded;
 

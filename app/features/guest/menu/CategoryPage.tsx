@@ -7,13 +7,13 @@ import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import { useVenueDrinks } from '../../venues/api';
-import { paysFirst } from '../../../../shared/payment-methods';
+import { paysFirst } from '../../../../shared/pays-first';
 import { GuestHeader } from '../venue/GuestHeader';
 import { useVenueContext } from '../venue/VenueLayout';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 
-// The one-tap order dialog opens on a tap: not in the page's first download (docs/decisions/268, 274).
+// The one-tap order dialog opens on a tap: not in the page's first download (docs/decisions/268 and 275).
 const QuickOrderDialog = lazyAfterPaint(() => import('./QuickOrderDialog').then((m) => m.QuickOrderDialog));
 
 /** Spec: Category page — the label map's title, the match rule, and a one-tap order modal. */

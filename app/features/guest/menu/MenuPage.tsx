@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, Search, Sparkles } from 'lucide-react';
 import { useVenueDrinks } from '../../venues/api';
@@ -10,21 +10,18 @@ import { useVenueContext } from '../venue/VenueLayout';
 import { categoryName, DrinkCardBody } from './DrinkCard';
 import { HappyHourBanner, useHappyHour } from '../pricing/happy-hour';
 import { categoryCounts } from './category-counts';
-import type { filterDrinks } from './menu-filter';
+import type { searchMenu } from './menu-search';
 import { firstMenuOfTheLoad, markWholeMenuDrawn } from './first-screen';
-import { categoryLabel } from '../../../../shared/categories';
 import { FIRST_SCREEN_DRINKS } from '../../../../shared/constants';
-import { lazyAfterPaint, whenIdle } from '../../../ui/lazy-after-paint';
-import type { Drink } from '../../../../shared/schemas/drink';
+import { whenIdle } from '../../../ui/lazy-after-paint';
 
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 184).
 const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
-// Opened only where a venue needs it (docs/decisions/184): not in the menu's first download (docs/decisions/268).
 // The search's matching (words, accents, typos) is not in the first download: fetched when idle, or at the first
-// letter typed; until it is in, the menu stays whole (docs/decisions/274).
-const loadSearch = () => import('./menu-filter');
+// letter typed; until it is in, the menu stays whole (docs/decisions/275). The age gate (./AgeGate.tsx) is not on this
+// screen: nothing triggers it (docs/decisions/184, 275).
+const loadSearch = () => import('./menu-search');
 whenIdle(() => { void loadSearch().catch(() => undefined); });
-const AgeGate = lazyAfterPaint(() => import('./AgeGate').then((m) => m.AgeGate));
 
 /** Spec: Venue menu (/venue/{slug}). */
 export default function MenuPage() {
@@ -34,20 +31,16 @@ export default function MenuPage() {
   const texts = useVenueTexts(venue);
   const { data: drinks, isPending, isError } = useVenueDrinks(venue.slug);
   const [query, setQuery] = useState('');
-  const [search, setSearch] = useState<typeof filterDrinks | null>(null);
+  const [search, setSearch] = useState<typeof searchMenu | null>(null);
   const onQuery = (value: string) => {
     setQuery(value);
-    if (!search) void loadSearch().then((module) => setSearch(() => module.filterDrinks), () => undefined);
+    if (!search) void loadSearch().then((module) => setSearch(() => module.searchMenu), () => undefined);
   };
   const [category, setCategory] = useState<string | null>(null);
   const [aiPanelOpen, setAiPanelOpen] = useState(false);
-  // The spec's age gate is never triggered on this screen (docs/decisions/184).
-  const [ageGateOpen, setAgeGateOpen] = useState(false);
-
-  // Search words beyond the drink's own: its category and "alcohol-free", in the guest's language and in English.
-  const extra = useCallback((d: Drink) => `${categoryName(translate, d.category, venue.name)} ${categoryLabel(d.category)}${d.contains_alcohol ? '' : ` ${t`Non-Alcoholic`} non alcoholic alcohol free`}`, [t, venue.name]);
-  // The chips count what the search found (docs/decisions/238).
-  const found = useMemo(() => (query && search ? search(drinks ?? [], query, null, extra) : drinks ?? []), [drinks, query, extra, search]);
+  // The chips count what the search found (docs/decisions/238); its words are in the guest's language (`t`).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `t` changes with the language the search's words are in
+  const found = useMemo(() => (query && search ? search(drinks ?? [], query, venue.name) : drinks ?? []), [drinks, query, search, venue.name, t]);
   const categories = useMemo(() => categoryCounts(found), [found]);
   const shown = category ? found.filter((d) => d.category === category) : found;
   const cover = venue.cover_image_url ?? venue.image_url;
@@ -133,7 +126,6 @@ export default function MenuPage() {
           <BartenderPanel venue={venue} onClose={() => setAiPanelOpen(false)} />
         </Suspense>
       )}
-      {ageGateOpen && <AgeGate onConfirm={() => setAgeGateOpen(false)} onGoBack={() => setAgeGateOpen(false)} />}
     </>
   );
 }

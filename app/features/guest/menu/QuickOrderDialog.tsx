@@ -30,7 +30,7 @@ type Props = { venue: Venue; table: VenueContext['table']; selected: Drink; onCl
 
 /**
  * The category page's one-tap order (docs/product.md §8.3), opened by a tap on a drink: not in the page's first
- * download (docs/decisions/268, 274).
+ * download (docs/decisions/268 and 275).
  */
 export function QuickOrderDialog({ venue, table, selected, onClose }: Props) {
   const { t } = useLingui();

@@ -1,4 +1,4 @@
-// The category page's match rule: its own module, out of the menu's first download (docs/decisions/274).
+// The category page's match rule: its own module, out of the menu's first download (docs/decisions/275).
 
 type MatchableDrink = { name: string; description: string; category: string; tags: string[] };
 

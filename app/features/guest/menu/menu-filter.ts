@@ -1,4 +1,4 @@
-// The menu's search: loaded when idle after the menu's first paint, or at the first letter typed (docs/decisions/274).
+// The menu's search: loaded when idle after the menu's first paint, or at the first letter typed (docs/decisions/275).
 import { osaDistance } from '../../../../shared/edit-distance';
 import type { Drink } from '../../../../shared/schemas/drink';
 

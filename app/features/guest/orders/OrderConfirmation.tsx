@@ -19,7 +19,7 @@ type Props = { venue: Venue; data: NonNullable<ReturnType<typeof useOrderDetail>
 
 /**
  * The confirmation once the order is read (app/features/guest/orders/OrderConfirmationPage.tsx): its summary and
- * what to do next; fetched beside the order's read (docs/decisions/274).
+ * what to do next; fetched beside the order's read (docs/decisions/275).
  */
 export function OrderConfirmation({ venue, data, header }: Props) {
   const locale = useFormatLocale();

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazyBesideRead } from '../../../ui/lazy-after-paint';
 
 // What the page draws once the order is read: fetched beside that read, not in the page's first download
-// (docs/decisions/274).
+// (docs/decisions/275).
 const OrderConfirmation = lazyBesideRead(() => import('./OrderConfirmation').then((m) => m.OrderConfirmation));
 export const partsLoaded = OrderConfirmation.loaded;
 

@@ -30,7 +30,7 @@ type Props = {
 
 /**
  * The order status page once the status is read (app/features/guest/orders/OrderStatusPage.tsx): the stages, the
- * wait, the items; fetched beside the status's read (docs/decisions/274).
+ * wait, the items; fetched beside the status's read (docs/decisions/275).
  */
 export function OrderStatusDetails({ venue, liveConnected, orderId, status, detail, back }: Props) {
   const { t } = useLingui();

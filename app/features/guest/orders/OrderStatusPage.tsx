@@ -11,7 +11,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazyBesideRead } from '../../../ui/lazy-after-paint';
 
 // What the page draws once the status is read: fetched beside that read, not in the page's first download
-// (docs/decisions/274).
+// (docs/decisions/275).
 const OrderStatusDetails = lazyBesideRead(() => import('./OrderStatusDetails').then((m) => m.OrderStatusDetails));
 export const partsLoaded = OrderStatusDetails.loaded;
 

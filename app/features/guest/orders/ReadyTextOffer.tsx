@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
-import { useGuestProfile } from '../../auth/api';
+import { useGuestProfile } from '../../auth/guest-profile-api';
 import { displayPhone } from '../../auth/display-phone';
 import { formatPhoneInput } from '../../auth/phone-format';
 import { translate } from '../../../i18n/i18n';

@@ -4,7 +4,7 @@ import { Heart, History, LogOut } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { toast } from '../../../ui/toast';
-import { useGuestProfile, useGuestSignOut, useUpdateGuestProfile } from '../../auth/api';
+import { useGuestProfile, useGuestSignOut, useUpdateGuestProfile } from '../../auth/guest-profile-api';
 import { displayPhone } from '../../auth/display-phone';
 import { useOrderHistory } from '../../orders/api';
 import { useFavorites } from '../api';
@@ -21,7 +21,7 @@ const TABS: { id: Tab; label: string; icon: typeof Heart }[] = [
 
 /**
  * The profile once the guest's session is confirmed (app/features/guest/profile/ProfilePage.tsx): their details,
- * favourites, history and sign-out; fetched beside the session's check (docs/decisions/274).
+ * favourites, history and sign-out; fetched beside the session's check (docs/decisions/275).
  */
 export function ProfileContents({ venue }: { venue: Venue }) {
   const { t } = useLingui();

@@ -5,7 +5,7 @@ import { lazyBesideRead } from '../../../ui/lazy-after-paint';
 import { useLingui } from '@lingui/react/macro';
 
 // What the page draws once the guest's session is confirmed: fetched beside that check, not in the page's first
-// download (docs/decisions/274).
+// download (docs/decisions/275).
 const ProfileContents = lazyBesideRead(() => import('./ProfileContents').then((m) => m.ProfileContents));
 export const partsLoaded = ProfileContents.loaded;
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { OTP_CODE_LENGTH } from '../../../../shared/constants';
@@ -6,8 +7,6 @@ import type { VenueContext } from './VenueLayout';
 import { useSendCode, useVerifyCode } from '../../auth/api';
 import { useGuestSession } from '../../auth/hooks';
 import { ApiRequestError } from '../../../lib/api-client';
-import { toast } from '../../../ui/toast';
-import { useSetCartItem } from '../../orders/api';
 import { formatPhoneInput, sanitizeCode } from '../../auth/phone-format';
 import { saveSignInStep, savedSignInStep, takeSignInReturn, type SignInReturn } from '../../auth/sign-in-flow';
 import { useLingui } from '@lingui/react/macro';
@@ -32,7 +31,7 @@ export default function GuestSignInPage() {
   const [locked, setLocked] = useState(false);
   const send = useSendCode();
   const verify = useVerifyCode();
-  const addToCart = useSetCartItem(venue.slug);
+  const client = useQueryClient();
   const profilePath = `/venue/${venue.slug}/me`;
 
   function sendCode() {
@@ -55,15 +54,9 @@ export default function GuestSignInPage() {
     saveSignInStep(venue.slug, null);
     const stored = takeSignInReturn(venue.slug);
     const target = handed ?? stored;
-    if (target?.add) {
-      const { name, ...item } = target.add;
-      try {
-        await addToCart.mutateAsync({ ...item, mode: 'add' });
-        toast.success(t`Added ${{ qty: item.qty }} × ${{ drink: name }} to cart`);
-      } catch {
-        toast.error(t`Failed to add to cart`);
-      }
-    }
+    // The drink's add and its toast load once the guest has signed in with one to add (docs/decisions/275).
+    const add = target?.add;
+    if (add) await import('./add-after-sign-in').then((after) => after.addAfterSignIn(client, venue.slug, add), () => undefined);
     navigate(target?.returnTo ?? profilePath);
   }
 

@@ -1,16 +1,14 @@
 import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
-import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { rememberTableFromUrl } from '../../orders/table-number';
 import type { Venue } from '../../../../shared/schemas/venue';
 import { themeVariables } from '../../../../shared/theme';
-import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useEnsureGuestSession } from '../../auth/hooks';
 import { applyVenueDefault } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { useVenue } from '../../venues/api';
 import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
 import { GuestTabBar } from './GuestTabBar';
-import { StatusPage } from '../../../ui/StatusPage';
 import { memberSessionId } from '../../tables/membership';
 import type { TableHere } from '../../tables/TableFrame';
 
@@ -22,6 +20,8 @@ const VenueLiveChannel = lazy(() => import('./VenueLiveChannel'));
 // A banner over the tab bar while an order is active (fixed, so nothing moves when it comes): not in the first
 // download (docs/decisions/268).
 const ActiveOrderBanner = lazyAfterPaint(() => import('../orders/ActiveOrderBanner').then((m) => m.ActiveOrderBanner));
+// A venue not found or not loaded: a rare path, fetched when idle (docs/decisions/275).
+const VenueUnavailable = lazyAfterPaint(() => import('./VenueUnavailable').then((m) => m.VenueUnavailable));
 
 /** The tab's name outside a venue (index.html's <title>). */
 const APP_TITLE = 'Barhop';
@@ -64,19 +64,7 @@ export default function VenueLayout() {
   if (isPending) {
     return <main className="guest-shell center-screen" style={themeVariables(null) as CSSProperties}><p role="status">{t`Loading venue...`}</p></main>;
   }
-  if (error || !venue) {
-    const missing = error instanceof ApiRequestError && error.status === 404;
-    return missing ? (
-      <StatusPage title={t`Venue not found`} role="alert">
-        <Link className="btn btn-primary" to="/">{t`Go Home`}</Link>
-      </StatusPage>
-    ) : (
-      <StatusPage title={t`Failed to load venue`} role="alert">
-        <p>{errorMessage(error, t`Please try again later`)}</p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>{t`Retry`}</button>
-      </StatusPage>
-    );
-  }
+  if (error || !venue) return <VenueUnavailable error={error} />;
   return (
     // data-live says whether the venue's socket is up: what the Live badges read, and what tests wait for.
     <div className="guest-shell" data-live={connected ? 'connected' : 'offline'} style={themeVariables(venue.theme_colors) as CSSProperties}>

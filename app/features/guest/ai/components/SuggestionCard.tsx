@@ -4,11 +4,11 @@ import { ShoppingCart, ThumbsDown, ThumbsUp, Zap } from 'lucide-react';
 import type { AiSuggestion } from '../../../../../shared/schemas/ai';
 import { DEFAULT_TAX_RATE_BP } from '../../../../../shared/constants';
 import { formatCents } from '../../../../../shared/money';
-import { paysFirst } from '../../../../../shared/payment-methods';
+import { paysFirst } from '../../../../../shared/pays-first';
 import { DrinkImage } from '../../../../ui/DrinkImage';
 import { toast } from '../../../../ui/toast';
-import { useSuggestionFeedback } from '../api';
-import type { SuggestionOrdering } from '../useSuggestionOrdering';
+import { useSuggestionFeedback } from '../suggestion-api';
+import { useSuggestionOrdering } from '../useSuggestionOrdering';
 import { Link, useOutletContext } from 'react-router';
 import type { VenueContext } from '../../venue/VenueLayout';
 import { StaffConfirmWarning } from './StaffConfirmWarning';
@@ -21,7 +21,8 @@ const OrderNowDialog = lazy(() => import('./OrderNowDialog').then((m) => ({ defa
 
 type Props = {
   suggestion: AiSuggestion;
-  ordering: SuggestionOrdering;
+  /** The venue's slug: its cart and active order (app/features/guest/ai/useSuggestionOrdering.ts). */
+  slug: string;
   /** Heading level: the vibe result is a section of its page, a chat card sits inside a message. */
   headingLevel?: 2 | 3;
 };
@@ -29,9 +30,10 @@ type Props = {
 const BACKEND_LABEL = { 'workers-ai': /*i18n*/ 'Workers AI', local: /*i18n*/ 'Barhop local engine' } as const;
 
 /** One suggestion: picture, name, price, tags, blurb, allergens, recipe, order actions, like/dislike. */
-export function SuggestionCard({ suggestion: s, ordering, headingLevel = 2 }: Props) {
+export function SuggestionCard({ suggestion: s, slug, headingLevel = 2 }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useLingui();
+  const ordering = useSuggestionOrdering(slug);
   const feedback = useSuggestionFeedback();
   const [rated, setRated] = useState<'like' | 'dislike' | null>(null);
   const [confirmingOrder, setConfirmingOrder] = useState(false);
