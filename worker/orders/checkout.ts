@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { newId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
-import { refusalIdOf, type RefusalId } from '../../shared/refusal-messages';
+import { refusalCode, refusalIdOf, type RefusalId } from '../../shared/refusal-messages';
 import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE } from '../../shared/constants';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import { CARD_MINIMUM_CENTS, VENUE_CURRENCY, cardCanPay } from '../../shared/payment-methods';
@@ -34,9 +34,21 @@ export type OrderPaymentRow = typeof orderPayments.$inferSelect;
  */
 export const paymentNote = <I extends RefusalId>(id: I, ...[data]: RefusalArgs<I>): string => JSON.stringify({ refusal: id, data: data ?? {} });
 
+function keptRefusal(note: string): { refusal: RefusalId; data: Record<string, unknown> } | null {
+  try {
+    const kept = JSON.parse(note) as { refusal?: unknown; data?: unknown };
+    const id = typeof kept.refusal === 'string' ? refusalIdOf(refusalCode(kept.refusal as RefusalId), { refusal: kept.refusal }) : null;
+    return id && kept.data && typeof kept.data === 'object' ? { refusal: id, data: kept.data as Record<string, unknown> } : null;
+  } catch {
+    return null;
+  }
+}
+
 function saidNote(note: string | null): Pick<CheckoutPaymentCheckResponse, 'message' | 'code' | 'details'> {
   if (!note) return { message: null, code: null, details: null };
-  const kept = JSON.parse(note) as { refusal: RefusalId; data: Record<string, unknown> };
+  const kept = keptRefusal(note);
+  // A note written before notes were refusals (a local database of an older build): its words as they are.
+  if (!kept) return { message: note, code: null, details: null };
   const { code, message, details } = refusalParts(kept.refusal, kept.data as never);
   return { message, code, details: details ?? null };
 }
