@@ -12,7 +12,7 @@ await withLocalDatabases(persistTo, async (databases) => {
   for (const binding of ALL_D1_BINDINGS) {
     try {
       const applied = await applyMigrations(databases[binding], migrations);
-      console.log(applied.length ? `${binding}: applied ${applied.join(', ')}` : `${binding}: no migrations to apply`);
+      console.log(applied.length ? `${binding}: applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (${applied[0]} … ${applied.at(-1)})` : `${binding}: no migrations to apply`);
     } catch (error) {
       console.error(`Applying the migrations to ${binding} failed; it is left as it was.`, error);
       process.exitCode = 1;
