@@ -99,7 +99,7 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
  * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/](sparkles|glass-water)\.mjs)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts|happy-hour-clock)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership))\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/]lazy-after-paint/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts|happy-hour-clock)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership))\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/]lazy-after-paint/;
 /**
  * The orders API and the one-active-order guard: one chunk for the pages that read a cart or an order, out of the
  * venue picker's and the menu's first download (docs/decisions/275). The ids a placement takes load with its sender

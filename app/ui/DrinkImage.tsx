@@ -1,4 +1,4 @@
-import { GlassWater } from 'lucide-react';
+import { ShellIcon } from './ShellIcon';
 
 type Props = { src: string | null | undefined; alt?: string; width: number; height: number; className?: string; loading?: 'lazy' | 'eager'; fetchPriority?: 'low' | 'high' | 'auto' };
 
@@ -7,7 +7,8 @@ export function DrinkImage({ src, alt = '', width, height, className, loading, f
   if (src) return <img src={src} alt={alt} width={width} height={height} className={className} loading={loading} fetchPriority={fetchPriority} />;
   return (
     <span className={`img-placeholder ${className ?? ''}`} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
-      <GlassWater size={Math.min(40, Math.round(width / 3))} aria-hidden="true" />
+      {/* A third of the picture, at most 40 px: the stylesheet sizes it by where the picture is. */}
+      <ShellIcon name="glass-water" />
     </span>
   );
 }

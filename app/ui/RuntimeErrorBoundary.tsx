@@ -1,5 +1,21 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { StatusPage } from './StatusPage';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+
+// The error screen is not in any page's first download: it loads when an error happens (docs/decisions/277). When it
+// cannot (the error was a chunk that did not load: offline, or a newer build), the guest still gets a reload button.
+const RuntimeErrorScreen = lazy(() => import('./RuntimeErrorScreen').then(
+  (screen) => ({ default: screen.RuntimeErrorScreen }),
+  () => ({ default: ReloadOnly }),
+));
+
+function ReloadOnly() {
+  const { t } = useLingui();
+  return (
+    <div className="status-page-body" role="alert">
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>{t`Reload Page`}</button>
+    </div>
+  );
+}
 
 type State = { failed: boolean };
 
@@ -19,15 +35,6 @@ export class RuntimeErrorBoundary extends Component<{ children: ReactNode }, Sta
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return <RuntimeErrorScreen />;
+    return <Suspense fallback={null}><RuntimeErrorScreen /></Suspense>;
   }
-}
-
-export function RuntimeErrorScreen() {
-  return (
-    <StatusPage title="Something went wrong" role="alert">
-      <p>We hit a runtime error. Try refreshing the page.</p>
-      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Reload Page</button>
-    </StatusPage>
-  );
 }

@@ -12,44 +12,14 @@ import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
 import { themeVariables } from '../../shared/theme';
 import { venueTextsIn } from '../../shared/venue-texts';
+import type { ShellIconName, ShellIconSize } from '../../shared/shell-icons';
 
 /** Text and attribute values: every character that could end an attribute or open a tag is an entity. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-type IconNode = [tag: 'path' | 'circle', attributes: Record<string, string>][];
-
-/** The lucide-react 1.75 icons of the menu screen (their SVG nodes, as lucide-react draws them). */
-const ICONS = {
-  'arrow-left': [['path', { d: 'm12 19-7-7 7-7' }], ['path', { d: 'M19 12H5' }]],
-  sparkles: [
-    ['path', { d: 'M11.017 2.814a1 1 0 0 1 1.966 0l1.051 5.558a2 2 0 0 0 1.594 1.594l5.558 1.051a1 1 0 0 1 0 1.966l-5.558 1.051a2 2 0 0 0-1.594 1.594l-1.051 5.558a1 1 0 0 1-1.966 0l-1.051-5.558a2 2 0 0 0-1.594-1.594l-5.558-1.051a1 1 0 0 1 0-1.966l5.558-1.051a2 2 0 0 0 1.594-1.594z' }],
-    ['path', { d: 'M20 2v4' }], ['path', { d: 'M22 4h-4' }], ['circle', { cx: '4', cy: '20', r: '2' }],
-  ],
-  moon: [['path', { d: 'M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401' }]],
-  search: [['path', { d: 'm21 21-4.34-4.34' }], ['circle', { cx: '11', cy: '11', r: '8' }]],
-  'glass-water': [
-    ['path', { d: 'M5.116 4.104A1 1 0 0 1 6.11 3h11.78a1 1 0 0 1 .994 1.105L17.19 20.21A2 2 0 0 1 15.2 22H8.8a2 2 0 0 1-2-1.79z' }],
-    ['path', { d: 'M6 12a5 5 0 0 1 6 0 5 5 0 0 0 6 0' }],
-  ],
-  'message-circle': [['path', { d: 'M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719' }]],
-  'shopping-cart': [
-    ['path', { d: 'm2.05 2.05 1.099-.028a1 1 0 0 1 1.008.815l2.69 14.347A1 1 0 0 0 7.83 18H18' }],
-    ['path', { d: 'M4.563 5h16.435a1 1 0 0 1 .981 1.204l-1.026 6.226A2 2 0 0 1 18.962 14H6.25' }],
-    ['circle', { cx: '18', cy: '20', r: '2' }], ['circle', { cx: '8', cy: '20', r: '2' }],
-  ],
-  user: [['path', { d: 'M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2' }], ['circle', { cx: '12', cy: '7', r: '4' }]],
-  languages: [
-    ['path', { d: 'm5 8 6 6' }], ['path', { d: 'm4 14 6-6 2-3' }], ['path', { d: 'M2 5h12' }], ['path', { d: 'M7 2h1' }],
-    ['path', { d: 'm22 22-5-10-5 10' }], ['path', { d: 'M14 18h6' }],
-  ],
-} satisfies Record<string, IconNode>;
-const ICON_ALIASES: Partial<Record<keyof typeof ICONS, string>> = { sparkles: 'stars' };
-
-function icon(name: keyof typeof ICONS, size = 24) {
-  const alias = ICON_ALIASES[name] ? ` lucide-${ICON_ALIASES[name]}` : '';
-  const nodes = (ICONS[name] as IconNode).map(([tag, attributes]) =>
-    `<${tag}${Object.entries(attributes).map(([key, value]) => ` ${key}="${value}"`).join('')}></${tag}>`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${name}${alias}" aria-hidden="true">${nodes}</svg>`;
+/** An icon as app/ui/ShellIcon.tsx draws it: the stylesheet gives it its shape (docs/decisions/277). */
+function icon(name: ShellIconName, size?: ShellIconSize) {
+  return `<span class="icon icon-${name}${size ? ` icon-${size}` : ''}" aria-hidden="true"></span>`;
 }
 
 /** Only colours reach the style attribute; anything else is left to React, which sets properties one by one. */
@@ -74,7 +44,7 @@ type Speech = { t: Say; moneyLocale: string | undefined };
 function drinkCard(drink: Drink, venue: Venue, { t, moneyLocale }: Speech) {
   const picture = drink.image_url
     ? `<img alt="" width="200" height="200" loading="lazy" fetchpriority="low" src="${escapeHtml(drink.image_url)}">`
-    : `<span class="img-placeholder " aria-hidden="true">${icon('glass-water', 40)}</span>`;
+    : `<span class="img-placeholder " aria-hidden="true">${icon('glass-water')}</span>`;
   return `<li><a class="drink-card" href="/venue/${escapeHtml(venue.slug)}/drink/${escapeHtml(drink.id)}">${picture}`
     // Marked with the language they are written in, as the app marks them (docs/decisions/217).
     + `<span class="drink-card-body"><span class="drink-name" lang="${escapeHtml(drink.lang)}">${escapeHtml(drink.name)}</span>`

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import { LanguagePicker } from '../../../i18n/LanguagePicker';
 import { ThemeToggle } from './ThemeToggle';
+import { ShellIcon } from '../../../ui/ShellIcon';
 
 /** Where the back arrow goes, and what it says to screen readers. */
 export type HeaderBack = { to: string; label: string };
@@ -20,7 +20,7 @@ type Props = {
 export function GuestHeader({ title, subtitle, back, actions, logoUrl }: Props) {
   return (
     <header className="venue-header">
-      <Link to={back.to} className="icon-link" aria-label={back.label}><ArrowLeft aria-hidden="true" /></Link>
+      <Link to={back.to} className="icon-link" aria-label={back.label}><ShellIcon name="arrow-left" /></Link>
       {logoUrl && <img className="venue-logo" src={logoUrl} alt="" width={36} height={36} fetchPriority="low" />}
       <div className="venue-header-text">
         <h1>{title}</h1>

@@ -1,23 +1,23 @@
 import { NavLink } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { GlassWater, MessageCircle, ShoppingCart, Sparkles, User } from 'lucide-react';
+import { ShellIcon, type ShellIconName } from '../../../ui/ShellIcon';
 
 /** Bottom navigation of the venue pages: menu, vibe mixer, AI chat, cart and profile. */
 export function GuestTabBar({ slug }: { slug: string }) {
   const { t } = useLingui();
   const base = `/venue/${slug}`;
-  const tabs = [
-    { to: base, label: t`Menu`, icon: GlassWater, end: true },
-    { to: `${base}/vibe`, label: t`Vibe`, icon: Sparkles },
-    { to: `${base}/ai`, label: t`AI Chat`, icon: MessageCircle },
-    { to: `${base}/cart`, label: t`Cart`, icon: ShoppingCart },
-    { to: `${base}/me`, label: t`Profile`, icon: User },
+  const tabs: { to: string; label: string; icon: ShellIconName; end?: boolean }[] = [
+    { to: base, label: t`Menu`, icon: 'glass-water', end: true },
+    { to: `${base}/vibe`, label: t`Vibe`, icon: 'sparkles' },
+    { to: `${base}/ai`, label: t`AI Chat`, icon: 'message-circle' },
+    { to: `${base}/cart`, label: t`Cart`, icon: 'shopping-cart' },
+    { to: `${base}/me`, label: t`Profile`, icon: 'user' },
   ];
   return (
     <nav className="guest-tabbar" aria-label={t`Venue`}>
-      {tabs.map(({ to, label, icon: Icon, end }) => (
+      {tabs.map(({ to, label, icon, end }) => (
         <NavLink key={to} to={to} end={end}>
-          <Icon aria-hidden="true" size={22} />
+          <ShellIcon name={icon} size={22} />
           <span>{label}</span>
         </NavLink>
       ))}
