@@ -99,7 +99,7 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
  * with them their observers: a guest never downloads them (2 KB, docs/decisions/217).
  */
-const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)|[\\/]app[\\/]ui[\\/]lucide-icon\.ts|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts|happy-hour-clock)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership))\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/]lazy-after-paint/;
+const GUEST_CORE = /node_modules[\\/]@tanstack[\\/]react-query(?![\\/]build[\\/]modern[\\/](useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|HydrationBoundary))|[\\/]shared[\\/](money|drink-facts|venue-texts)\.ts|[\\/]app[\\/](features[\\/](venues[\\/](api|venue-texts|happy-hour-clock)|orders[\\/]table-number|auth[\\/]hooks|tables[\\/]membership))\.tsx?|GuestHeader|[\\/]app[\\/]ui[\\/]lazy-after-paint/;
 /**
  * The orders API and the one-active-order guard: one chunk for the pages that read a cart or an order, out of the
  * venue picker's and the menu's first download (docs/decisions/275). The ids a placement takes load with its sender
@@ -112,6 +112,10 @@ const GUEST_ORDERS = /[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders
  * cart, the pay screens, the back office) import them too, so the bundler alone would give each module its own chunk.
  */
 const GUEST_PAGE_KITS = Object.entries({
+  // lucide's icon renderer (app/ui/lucide-icon.ts) and the sparkles most AI parts show: for the parts loaded after a
+  // page's first download, whose own icons the stylesheet draws (docs/decisions/277). First, so no kit below takes
+  // the renderer in with an icon of its own.
+  icons: /[\\/]app[\\/]ui[\\/]lucide-icon\.ts|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]sparkles\.mjs/,
   // The cart page's lines and checkout form.
   'cart-lines': /[\\/]app[\\/](features[\\/]guest[\\/]cart[\\/]checkout-details\.ts|ui[\\/]LineModifiers\.tsx)|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]trash\.mjs/,
   // The cart and the category page: totals and how the venue is paid.

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocale } from './i18n';
-import { ShellIcon } from '../ui/ShellIcon';
+import { StylesheetIcon } from '../ui/StylesheetIcon';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from './locales';
 
 // Keeping a choice loads with the first one made (docs/decisions/275).
@@ -16,7 +16,7 @@ export function LanguagePicker({ className = '', compact = false }: { className?
   const locale = useLocale();
   return (
     <label className={['language-picker', compact ? 'language-picker-compact' : '', className].filter(Boolean).join(' ')}>
-      <ShellIcon name="languages" size={18} />
+      <StylesheetIcon name="languages" size={18} />
       {compact && <span className="language-code" aria-hidden="true">{locale.toUpperCase()}</span>}
       <span className="visually-hidden">{t`Language`}</span>
       <select value={locale} onChange={(e) => void chooseLocale(e.target.value as Locale)}>

@@ -1,4 +1,4 @@
-import { ShellIcon } from './ShellIcon';
+import { StylesheetIcon } from './StylesheetIcon';
 
 type Props = { src: string | null | undefined; alt?: string; width: number; height: number; className?: string; loading?: 'lazy' | 'eager'; fetchPriority?: 'low' | 'high' | 'auto' };
 
@@ -8,7 +8,7 @@ export function DrinkImage({ src, alt = '', width, height, className, loading, f
   return (
     <span className={`img-placeholder ${className ?? ''}`} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
       {/* A third of the picture, at most 40 px: the stylesheet sizes it by where the picture is. */}
-      <ShellIcon name="glass-water" />
+      <StylesheetIcon name="glass-water" />
     </span>
   );
 }

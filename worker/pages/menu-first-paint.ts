@@ -12,13 +12,13 @@ import type { Drink } from '../../shared/schemas/drink';
 import type { Venue } from '../../shared/schemas/venue';
 import { themeVariables } from '../../shared/theme';
 import { venueTextsIn } from '../../shared/venue-texts';
-import type { ShellIconName, ShellIconSize } from '../../shared/shell-icons';
+import type { StylesheetIconName, StylesheetIconSize } from '../../shared/stylesheet-icons';
 
 /** Text and attribute values: every character that could end an attribute or open a tag is an entity. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** An icon as app/ui/ShellIcon.tsx draws it: the stylesheet gives it its shape (docs/decisions/277). */
-function icon(name: ShellIconName, size?: ShellIconSize) {
+/** An icon as app/ui/StylesheetIcon.tsx draws it: the stylesheet gives it its shape (docs/decisions/277). */
+function icon(name: StylesheetIconName, size?: StylesheetIconSize) {
   return `<span class="icon icon-${name}${size ? ` icon-${size}` : ''}" aria-hidden="true"></span>`;
 }
 

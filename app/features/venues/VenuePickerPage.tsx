@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Sparkles, Smartphone, Radio, Search, MapPin } from 'lucide-react';
+import { StylesheetIcon, type StylesheetIconName } from '../../ui/StylesheetIcon';
 import type { Venue } from '../../../shared/schemas/venue';
 import { toast } from '../../ui/toast';
 import { translate, useLocale } from '../../i18n/i18n';
@@ -17,10 +17,10 @@ export function filterVenues(venues: Venue[], query: string): Venue[] {
 }
 
 // English source texts, translated where they are shown (app/i18n, docs/decisions/217).
-const FEATURES = [
-  { icon: Sparkles, title: /*i18n*/ 'AI drink recommendations', text: /*i18n*/ 'Tell our AI bartender your vibe and get a drink the bar can pour tonight.' },
-  { icon: Smartphone, title: /*i18n*/ 'Seamless ordering', text: /*i18n*/ 'Order from your phone, with or without an account. No waving at the bar.' },
-  { icon: Radio, title: /*i18n*/ 'Real-time updates', text: /*i18n*/ 'Watch your order go from Received to Making to Ready, live.' },
+const FEATURES: { icon: StylesheetIconName; title: string; text: string }[] = [
+  { icon: 'sparkles', title: /*i18n*/ 'AI drink recommendations', text: /*i18n*/ 'Tell our AI bartender your vibe and get a drink the bar can pour tonight.' },
+  { icon: 'smartphone', title: /*i18n*/ 'Seamless ordering', text: /*i18n*/ 'Order from your phone, with or without an account. No waving at the bar.' },
+  { icon: 'radio', title: /*i18n*/ 'Real-time updates', text: /*i18n*/ 'Watch your order go from Received to Making to Ready, live.' },
 ];
 
 export default function VenuePickerPage() {
@@ -51,9 +51,9 @@ export default function VenuePickerPage() {
         <h1>{t`Your next drink, one tap away`}</h1>
         <p className="lead">{t`Pick a venue, browse its menu, ask the AI bartender, and order straight to the bar.`}</p>
         <ul className="feature-list">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
+          {FEATURES.map(({ icon, title, text }) => (
             <li key={title} className="feature">
-              <Icon aria-hidden="true" size={22} />
+              <StylesheetIcon name={icon} size={22} />
               <div>
                 <h2>{translate(title)}</h2>
                 <p>{translate(text)}</p>
@@ -65,7 +65,7 @@ export default function VenuePickerPage() {
 
       <main className="picker-main">
         <div className="search-field">
-          <Search aria-hidden="true" size={18} />
+          <StylesheetIcon name="search" size={18} />
           <label className="visually-hidden" htmlFor="venue-search">{t`Search venues`}</label>
           <input
             id="venue-search"
@@ -89,7 +89,7 @@ export default function VenuePickerPage() {
                   <div className="venue-card-body">
                     <h2>{venue.name}</h2>
                     <p lang={venueTextsIn(venue, locale).lang}>{venueTextsIn(venue, locale).description}</p>
-                    <p className="muted venue-address"><MapPin aria-hidden="true" size={14} /> {venue.address}</p>
+                    <p className="muted venue-address"><StylesheetIcon name="map-pin" size={14} /> {venue.address}</p>
                   </div>
                 </Link>
               </li>

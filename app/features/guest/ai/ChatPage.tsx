@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Send } from 'lucide-react';
 import { CHAT_OPTIONS } from '../../../../shared/ai-options';
 import type { AiContextInput, AiSuggestion, ChatMessage } from '../../../../shared/schemas/ai';
 import { GuestHeader } from '../venue/GuestHeader';
@@ -11,6 +10,7 @@ import { type ChatPicks, DEFAULT_PICKS, hasPicks } from './components/chat-picks
 import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { lazyAfterPaint, whenIdle } from '../../../ui/lazy-after-paint';
+import { StylesheetIcon } from '../../../ui/StylesheetIcon';
 
 // An answer's card draws after the AI answers: not in the page's first download (docs/decisions/268).
 const SuggestionCard = lazyAfterPaint(() => import('./components/SuggestionCard').then((m) => m.SuggestionCard));
@@ -81,7 +81,7 @@ export default function ChatPage() {
           <label htmlFor="chat-text" className="visually-hidden">{t`Message the bartender`}</label>
           <input id="chat-text" type="text" maxLength={1000} autoComplete="off" placeholder={t`Something ${{ flavor: translate(CHAT_OPTIONS.flavor[0]).toLowerCase() }} and refreshing...`} value={text} onChange={(e) => setText(e.target.value)} />
           <button type="submit" className="btn btn-primary" aria-label={t`Send`} disabled={chat.isPending || text.trim() === ''}>
-            <Send aria-hidden="true" size={18} />
+            <StylesheetIcon name="send" size={18} />
           </button>
         </form>
       </main>

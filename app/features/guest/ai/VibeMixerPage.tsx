@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { RotateCcw, Sparkles } from 'lucide-react';
 import { VIBE_MAX_PICKS, VIBE_MIN_PICKS, VIBE_OPTIONS } from '../../../../shared/ai-options';
 import type { AiSuggestion, VibeTag } from '../../../../shared/schemas/ai';
 import { GuestHeader } from '../venue/GuestHeader';
@@ -9,6 +8,7 @@ import { useVibeSuggestion } from './api';
 import { translate } from '../../../i18n/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { lazyAfterPaint } from '../../../ui/lazy-after-paint';
+import { StylesheetIcon } from '../../../ui/StylesheetIcon';
 
 // An answer's card draws after the AI answers: not in the page's first download (docs/decisions/268).
 const SuggestionCard = lazyAfterPaint(() => import('./components/SuggestionCard').then((m) => m.SuggestionCard));
@@ -71,9 +71,9 @@ export default function VibeMixerPage() {
               </article>
             )}
             <div className="row">
-              <button type="button" className="btn" onClick={tryAnother}><Sparkles aria-hidden="true" size={18} />{t`Try Another`}</button>
+              <button type="button" className="btn" onClick={tryAnother}><StylesheetIcon name="sparkles" size={18} />{t`Try Another`}</button>
               <span className="spacer" />
-              <button type="button" className="btn btn-ghost" onClick={resetAll}><RotateCcw aria-hidden="true" size={18} />{t`Reset`}</button>
+              <button type="button" className="btn btn-ghost" onClick={resetAll}><StylesheetIcon name="rotate-ccw" size={18} />{t`Reset`}</button>
             </div>
           </section>
         ) : (
@@ -100,11 +100,11 @@ export default function VibeMixerPage() {
                   <textarea id="vibe-request" maxLength={300} placeholder={t`Not too sweet, extra lime...`} value={request} onChange={(e) => setRequest(e.target.value)} />
                 </div>
                 <button type="submit" className="btn btn-primary btn-block" disabled={mix.isPending}>
-                  <Sparkles aria-hidden="true" size={18} />{mix.isPending ? t`Mixing...` : t`Mix My Vibe`}
+                  <StylesheetIcon name="sparkles" size={18} />{mix.isPending ? t`Mixing...` : t`Mix My Vibe`}
                 </button>
               </>
             )}
-            {picks.length > 0 && <button type="button" className="btn btn-ghost" onClick={resetAll}><RotateCcw aria-hidden="true" size={18} />{t`Reset`}</button>}
+            {picks.length > 0 && <button type="button" className="btn btn-ghost" onClick={resetAll}><StylesheetIcon name="rotate-ccw" size={18} />{t`Reset`}</button>}
           </form>
         )}
       </main>

@@ -13,7 +13,7 @@ import type { searchMenu } from './menu-search';
 import { firstMenuOfTheLoad, markWholeMenuDrawn } from './first-screen';
 import { FIRST_SCREEN_DRINKS } from '../../../../shared/constants';
 import { whenIdle } from '../../../ui/lazy-after-paint';
-import { ShellIcon } from '../../../ui/ShellIcon';
+import { StylesheetIcon } from '../../../ui/StylesheetIcon';
 
 // Its own chunk, fetched on the first press: the menu's first download stays in budget (decision 184).
 const BartenderPanel = lazy(() => import('../ai/BartenderPanel'));
@@ -61,7 +61,7 @@ export default function MenuPage() {
         logoUrl={venue.logo_url}
         actions={(
           <button type="button" className="btn btn-small btn-on-header" onClick={() => setAiPanelOpen(true)}>
-            <ShellIcon name="sparkles" size={16} /> <span className="label-wide">{t`AI Bartender`}</span>
+            <StylesheetIcon name="sparkles" size={16} /> <span className="label-wide">{t`AI Bartender`}</span>
           </button>
         )}
       />
@@ -74,7 +74,7 @@ export default function MenuPage() {
           </div>
         )}
         <div className="search-field">
-          <ShellIcon name="search" size={18} />
+          <StylesheetIcon name="search" size={18} />
           <label className="visually-hidden" htmlFor="drink-search">{t`Search drinks`}</label>
           <input id="drink-search" type="search" placeholder={t`Search drinks`} value={query} onChange={(e) => onQuery(e.target.value)} />
         </div>
@@ -90,7 +90,7 @@ export default function MenuPage() {
         </div>
         {category && (
           <Link className="category-link" to={`/venue/${venue.slug}/category/${category}`}>
-            {t`Quick order from ${{ category: categoryName(translate, category, venue.name) }}`} <ShellIcon name="chevron-right" size={18} />
+            {t`Quick order from ${{ category: categoryName(translate, category, venue.name) }}`} <StylesheetIcon name="chevron-right" size={18} />
           </Link>
         )}
         {isPending ? (
@@ -113,10 +113,10 @@ export default function MenuPage() {
         {listed.length === shown.length && (
           <div className="ai-links">
             <Link className="ai-link-card" to={`/venue/${venue.slug}/vibe`}>
-              <ShellIcon name="sparkles" /> <span><strong>{t`Vibe Mixer`}</strong><br />{t`Pick a vibe, get a drink`}</span>
+              <StylesheetIcon name="sparkles" /> <span><strong>{t`Vibe Mixer`}</strong><br />{t`Pick a vibe, get a drink`}</span>
             </Link>
             <Link className="ai-link-card" to={`/venue/${venue.slug}/ai`}>
-              <ShellIcon name="sparkles" /> <span><strong>{t`AI Chat`}</strong><br />{t`Ask the bartender`}</span>
+              <StylesheetIcon name="sparkles" /> <span><strong>{t`AI Chat`}</strong><br />{t`Ask the bartender`}</span>
             </Link>
           </div>
         )}

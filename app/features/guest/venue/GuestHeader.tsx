@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LanguagePicker } from '../../../i18n/LanguagePicker';
 import { ThemeToggle } from './ThemeToggle';
-import { ShellIcon } from '../../../ui/ShellIcon';
+import { StylesheetIcon } from '../../../ui/StylesheetIcon';
 
 /** Where the back arrow goes, and what it says to screen readers. */
 export type HeaderBack = { to: string; label: string };
@@ -20,7 +20,7 @@ type Props = {
 export function GuestHeader({ title, subtitle, back, actions, logoUrl }: Props) {
   return (
     <header className="venue-header">
-      <Link to={back.to} className="icon-link" aria-label={back.label}><ShellIcon name="arrow-left" /></Link>
+      <Link to={back.to} className="icon-link" aria-label={back.label}><StylesheetIcon name="arrow-left" /></Link>
       {logoUrl && <img className="venue-logo" src={logoUrl} alt="" width={36} height={36} fetchPriority="low" />}
       <div className="venue-header-text">
         <h1>{title}</h1>

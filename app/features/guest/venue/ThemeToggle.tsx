@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { ShellIcon } from '../../../ui/ShellIcon';
+import { StylesheetIcon } from '../../../ui/StylesheetIcon';
 import { setColorScheme, storedColorScheme, type ColorScheme } from '../../../lib/color-scheme';
 
 /** Spec: guests toggle a light or dark theme, stored on the device. */
@@ -12,7 +12,7 @@ export function ThemeToggle() {
     <button type="button" className="icon-button" aria-label={next === 'dark' ? t`Switch to dark theme` : t`Switch to light theme`}
       title={next === 'dark' ? t`Switch to dark theme` : t`Switch to light theme`}
       onClick={() => { setColorScheme(next); setScheme(next); }}>
-      <ShellIcon name={scheme === 'dark' ? 'sun' : 'moon'} />
+      <StylesheetIcon name={scheme === 'dark' ? 'sun' : 'moon'} />
     </button>
   );
 }

@@ -1,11 +1,11 @@
-// The icons the stylesheet draws (app/ui/ShellIcon.tsx, docs/decisions/277) are lucide-react's shapes, drawn as
+// The icons the stylesheet draws (app/ui/StylesheetIcon.tsx, docs/decisions/277) are lucide-react's shapes, drawn as
 // lucide-react draws them: 24-unit box, no fill, 2-unit round strokes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const STYLES = readFileSync(path.resolve(__dirname, '../../app/styles.css'), 'utf8');
-const NAMES = /export type ShellIconName = ([^;]+);/.exec(readFileSync(path.resolve(__dirname, '../../shared/shell-icons.ts'), 'utf8'))![1]!
+const NAMES = /export type StylesheetIconName = ([^;]+);/.exec(readFileSync(path.resolve(__dirname, '../../shared/stylesheet-icons.ts'), 'utf8'))![1]!
   .split('|').map((name) => name.trim().replace(/'/g, ''));
 
 /** An icon's shapes as its lucide-react module declares them. */
@@ -23,7 +23,7 @@ function maskUrl(shapes: [string, Record<string, string>][]) {
 }
 
 describe('the icons the stylesheet draws', () => {
-  it('names every icon of the venue frame and the menu', () => expect(NAMES).toHaveLength(11));
+  it('names every icon a first download draws', () => expect(NAMES).toHaveLength(16));
 
   it.each(NAMES)("draws %s with lucide-react's shapes", (name) => {
     const rule = new RegExp(`\\.icon-${name} \\{ --icon: (url\\("[^"]+"\\)); \\}`).exec(STYLES);
