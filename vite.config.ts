@@ -250,6 +250,12 @@ export const linguiPlugins = (): PluginOption[] => {
  * name costs every page that lists it bytes (docs/decisions/275).
  */
 const ALWAYS_LOADED = /^assets\/((rolldown-runtime|guest-core|VenueLayout)-[\w-]+\.js|index-[\w-]+\.(js|css))$/;
+/**
+ * Parts nobody waits for: the venue's socket, the active-order banner and the menu's search (fetched when idle or after
+ * the paint), a venue's and the app's error screens (on the event). They list no files to preload, so the pages that
+ * fetch them carry no names for them; the browser follows their imports (docs/decisions/277).
+ */
+const UNAWAITED_PART = /^assets\/(VenueLiveChannel|ActiveOrderBanner|VenueUnavailable|RuntimeErrorScreen|menu-search)-[\w-]+\.js$/;
 const BACK_OFFICE_PAGE = /\/app\/features\/(admin|staff|super|diagnostics)\/|\/app\/features\/auth\/LoginPage|\/app\/back-office-routes/;
 /** A table's screens (docs/decisions/231): loaded only at a table, so like the back office they list no preloads. */
 const TABLE_CHUNK = /\/app\/features\/tables\//;
@@ -284,7 +290,7 @@ export default defineConfig({
         modulePreload: {
           polyfill: false,
           // A guest page's lazy part lists no chunk every guest page has already loaded (docs/decisions/275).
-          resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') || filename.startsWith('assets/tables/') ? []
+          resolveDependencies: (filename, deps) => (filename.startsWith('assets/back-office/') || filename.startsWith('assets/tables/') || UNAWAITED_PART.test(filename) ? []
             : deps.filter((dep) => !ALWAYS_LOADED.test(dep))),
         },
         rolldownOptions: {
