@@ -1,12 +1,9 @@
-// Business constants from the spec (docs/product.md §10).
+// Business constants from the spec (docs/product.md §10) a guest's pages use; the staff's and the back office's are in
+// shared/back-office-constants.ts, so a guest's first download carries none of them (docs/decisions/277).
+export type { DrinkCategory, InventoryUnit, StaffRole } from './back-office-constants';
+
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const STATUS_REFRESH_MS = 5_000;
-export const STAFF_ORDERS_POLL_MS = 5_000;
-export const STAFF_INVENTORY_POLL_MS = 10_000;
-/** Bar display ticket ages: amber from 5 minutes, red from 10 (docs/decisions/234). */
-export const TICKET_AMBER_MS = 5 * 60_000;
-export const TICKET_RED_MS = 10 * 60_000;
-export const HISTORY_LIMIT = 50;
 /** The most messages one AI chat request carries (shared/schemas/ai.ts ChatInput; docs/decisions/254). */
 export const CHAT_MAX_MESSAGES = 40;
 export const TOAST_LIMIT = 20;
@@ -20,23 +17,11 @@ export const RATING_MAX = 5;
 export const OTP_CODE_LENGTH = 6;
 export const AGE_THRESHOLD = 21;
 export const DEFAULT_ESTIMATED_WAIT = /*i18n*/ '15-20 minutes';
-export const DOUBLE_TAP_MS = 500;
 /**
  * The drink cards a phone shows under the menu's header, cover, search and chips: the Worker's first paint draws
  * these, and the app's first commit draws the same before the rest of the menu (docs/decisions/219 and 268).
  */
 export const FIRST_SCREEN_DRINKS = 6;
-
-export const DRINK_CATEGORIES = [
-  'cocktail', 'mocktail', 'beer', 'wine', 'non_alcoholic', 'house_classic', 'menu_cocktail', 'spirit', 'shot', 'other',
-] as const;
-export type DrinkCategory = (typeof DRINK_CATEGORIES)[number];
-
-export const INVENTORY_UNITS = ['bottle', 'can', 'pack', 'piece', 'oz', 'ml'] as const;
-export type InventoryUnit = (typeof INVENTORY_UNITS)[number];
-
-export const ROLES = ['superadmin', 'admin', 'staff'] as const;
-export type StaffRole = (typeof ROLES)[number];
 
 export const DEFAULT_THEME = {
   primary: '#2563eb',

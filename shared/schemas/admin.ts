@@ -2,7 +2,7 @@ import { PAYMENT_METHODS } from '../payment-methods';
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { typedName } from './typed-name';
-import { INVENTORY_UNITS } from '../constants';
+import { INVENTORY_UNITS } from '../back-office-constants';
 import { ContentLanguage } from './language';
 import { Drink } from './drink';
 import { ModifierGroup, ModifierGroupsInput } from './modifiers';

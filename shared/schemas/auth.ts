@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { typedName } from './typed-name';
-import { OTP_CODE_LENGTH, ROLES } from '../constants';
+import { OTP_CODE_LENGTH } from '../constants';
+import { ROLES } from '../back-office-constants';
 import { Venue } from './venue';
 
 export const StaffRoleSchema = z.enum(ROLES);

@@ -1,7 +1,7 @@
 // Staff inventory, stock movements, the ingredient picker and the staff menu lookup (back-office
 // docs/product.md §3.4, §11.2).
 import { z } from 'zod';
-import { INVENTORY_UNITS } from '../constants';
+import { INVENTORY_UNITS } from '../back-office-constants';
 import { INGREDIENT_PICKER_LIMIT, STAFF_DEFAULT_THRESHOLD_ML } from '../inventory';
 
 export const MAX_STOCK_ML = 10_000_000;

@@ -3,7 +3,7 @@
 import { DAY_WINDOWS as ANALYTICS_WINDOWS } from './common';
 import { z } from 'zod';
 import { typedName } from './typed-name';
-import { INVENTORY_UNITS } from '../constants';
+import { INVENTORY_UNITS } from '../back-office-constants';
 import { StripeConnectionState } from './stripe-connection';
 import { TaxRateBp, ThemeColors, Venue } from './venue';
 

@@ -2,7 +2,7 @@
 // items by name. A new name adds an item, a known one changes the columns the file fills (a new quantity is a stock
 // count, as in the form). Rows go through the inventory form's schemas and checks; a dry run writes nothing, an
 // applied file is one batch.
-import { INVENTORY_UNITS } from '../../shared/constants';
+import { INVENTORY_UNITS } from '../../shared/back-office-constants';
 import { InventoryItemInput, InventoryItemPatch, type AdminInventoryItem } from '../../shared/schemas/admin';
 import { IMPORT_MAX_ROWS, type ImportResult, type ImportRowError, type ImportRowPlan } from '../../shared/schemas/imports';
 import { inArray } from 'drizzle-orm';

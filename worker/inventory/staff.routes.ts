@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { INVENTORY_UNITS, type InventoryUnit } from '../../shared/constants';
+import { INVENTORY_UNITS, type InventoryUnit } from '../../shared/back-office-constants';
 import { mlToUnits } from '../../shared/inventory';
 import { IdParam } from '../../shared/schemas/common';
 import {

@@ -1,7 +1,7 @@
 // TanStack Query hooks of the staff portal: inventory, stock movements, the ingredient picker, the
 // menu lookup and the order history with date ranges. Replies are zod-checked ('staffApi').
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HISTORY_LIMIT, STAFF_INVENTORY_POLL_MS } from '../../../shared/constants';
+import { HISTORY_LIMIT, STAFF_INVENTORY_POLL_MS } from '../../../shared/back-office-constants';
 import {
   IngredientList, StaffInventoryItemResponse, StaffInventoryList, StaffMenuList, StockMovementResponse,
   type StaffInventoryCreate, type StaffInventoryUpdate, type StockMovementInput,

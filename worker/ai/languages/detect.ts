@@ -8,7 +8,7 @@
 //     letter none of the six uses (ł, ş, ø, ř, ő…);
 //   - another script: a word in a script other than Latin (Japanese, Cyrillic, Arabic…);
 //   - recognised: known, or a word of the bar (drink and ingredient names, the vibe and chat options).
-import { DRINK_CATEGORIES } from '../../../shared/constants';
+import { DRINK_CATEGORIES } from '../../../shared/back-office-constants';
 import { CHAT_OPTIONS, VIBE_OPTIONS } from '../../../shared/ai-options';
 import { REFERENCE_DRINKS, REFERENCE_INGREDIENTS } from '../../db/seed/reference-data';
 import { plainText, type Word } from './normalise';

@@ -8,7 +8,8 @@
 import { drinkArtUrl, menuAccent } from '../../images/drink-art';
 import type { ModifierGroup } from '../../../shared/schemas/modifiers';
 import { venueArtUrl } from '../../images/venue-art';
-import { AI_CREATION_PRICE_CENTS, DEFAULT_TAX_RATE_BP, INVENTORY_UNITS, type DrinkCategory, type InventoryUnit } from '../../../shared/constants';
+import { AI_CREATION_PRICE_CENTS, DEFAULT_TAX_RATE_BP } from '../../../shared/constants';
+import { INVENTORY_UNITS, type DrinkCategory, type InventoryUnit } from '../../../shared/back-office-constants';
 import { VIBE_OPTIONS } from '../../../shared/ai-options';
 import { deriveDrinkFacts } from '../../../shared/drink-facts';
 import { normalizeIngredientName } from '../../../shared/ingredient-similarity';

@@ -1,6 +1,6 @@
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { INVENTORY_UNITS, type InventoryUnit } from '../../../../shared/constants';
+import { INVENTORY_UNITS, type InventoryUnit } from '../../../../shared/back-office-constants';
 import { amountFromField, centsFromDollarsField } from '../../../../shared/admin-dashboard';
 import { formatStockAmount } from '../../../../shared/inventory';
 import { formatCents } from '../../../../shared/money';

@@ -1,7 +1,7 @@
 import { ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { categoryLabel } from '../../../../shared/categories';
 import { useId, useState, type FormEvent } from 'react';
-import { DRINK_CATEGORIES } from '../../../../shared/constants';
+import { DRINK_CATEGORIES } from '../../../../shared/back-office-constants';
 import { centsFromDollarsField } from '../../../../shared/admin-dashboard';
 import { rankIngredientMatches } from '../../../../shared/ingredient-similarity';
 import type { AdminMenuDrink, MenuDrinkInput, MenuDrinkPatch, RecipeLineInput } from '../../../../shared/schemas/admin';

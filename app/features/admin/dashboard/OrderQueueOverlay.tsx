@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { adminOrderName, isDoubleTap } from '../../../../shared/admin-dashboard';
-import { DOUBLE_TAP_MS } from '../../../../shared/constants';
+import { DOUBLE_TAP_MS } from '../../../../shared/back-office-constants';
 import { shortOrderId } from '../../../../shared/ids';
 import type { Order } from '../../../../shared/schemas/order';
 import { Modal } from '../../../ui/Modal';

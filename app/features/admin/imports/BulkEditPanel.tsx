@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { categoryLabel, CATEGORY_LABELS } from '../../../../shared/categories';
-import { DRINK_CATEGORIES } from '../../../../shared/constants';
+import { DRINK_CATEGORIES } from '../../../../shared/back-office-constants';
 import { formatCents } from '../../../../shared/money';
 import type { MenuBulkEdit } from '../../../../shared/schemas/imports';
 import { errorMessage } from '../../../lib/api-client';

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatClock } from '../../../../shared/business-day';
 import { CATEGORY_LABELS } from '../../../../shared/categories';
-import { DRINK_CATEGORIES } from '../../../../shared/constants';
+import { DRINK_CATEGORIES } from '../../../../shared/back-office-constants';
 import type { HappyHourRule, Venue } from '../../../../shared/schemas/venue';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';

@@ -2,7 +2,7 @@ import { Bot, Eye } from 'lucide-react';
 import { useState } from 'react';
 import { shortOrderId } from '../../../../shared/ids';
 import type { AiOrder } from '../../../../shared/schemas/order';
-import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
+import { STAFF_ORDERS_POLL_MS } from '../../../../shared/back-office-constants';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';

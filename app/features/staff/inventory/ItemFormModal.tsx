@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { INVENTORY_UNITS, type InventoryUnit } from '../../../../shared/constants';
+import { INVENTORY_UNITS, type InventoryUnit } from '../../../../shared/back-office-constants';
 import { INGREDIENT_PICKER_LIMIT, STAFF_DEFAULT_THRESHOLD_ML } from '../../../../shared/inventory';
 import type { CanonicalIngredient, StaffInventoryItem } from '../../../../shared/schemas/inventory';
 import { errorMessage } from '../../../lib/api-client';

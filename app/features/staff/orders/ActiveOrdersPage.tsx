@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import { shortOrderId } from '../../../../shared/ids';
 import { isActiveStatus } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
-import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
+import { STAFF_ORDERS_POLL_MS } from '../../../../shared/back-office-constants';
 import { Modal } from '../../../ui/Modal';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';

@@ -4,7 +4,7 @@ import { AlertTriangle, BookOpen, Eye, Timer, Undo2, Wallet, X } from 'lucide-re
 import { shortOrderId } from '../../../../shared/ids';
 import { isActiveStatus, type OrderStatus } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
-import { TICKET_AMBER_MS, TICKET_RED_MS } from '../../../../shared/constants';
+import { TICKET_AMBER_MS, TICKET_RED_MS } from '../../../../shared/back-office-constants';
 import { MemberName, OrderStatusBadge, formatTime, tableOfTicket } from '../shared/format';
 import { formatCents } from '../../../../shared/money';
 import { LineModifiers } from '../../../ui/LineModifiers';

@@ -2,7 +2,7 @@ import { AlertTriangle, Armchair, Wifi, WifiOff } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { STAFF_ORDERS_POLL_MS } from '../../../../shared/constants';
+import { STAFF_ORDERS_POLL_MS } from '../../../../shared/back-office-constants';
 import { formatCents } from '../../../../shared/money';
 import type { LiveMessage } from '../../../../shared/schemas/live';
 import { tableDisplayName as tableLabel } from '../../../../shared/tables';

@@ -1,6 +1,6 @@
 import { Pencil, Search } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { INVENTORY_UNITS } from '../../../../shared/constants';
+import { INVENTORY_UNITS } from '../../../../shared/back-office-constants';
 import { BASE_SPIRITS, INGREDIENT_CATEGORIES, IngredientUpdateBody, type CanonicalIngredient } from '../../../../shared/schemas/super';
 import { errorMessage } from '../../../lib/api-client';
 import { Modal } from '../../../ui/Modal';
