@@ -92,8 +92,8 @@ const inspectorPort = (setting = process.env.BARHOP_INSPECTOR_PORT): number | fa
   setting === undefined || setting === '' ? undefined : setting === 'off' ? false : Number(setting);
 
 /**
- * The small modules every guest page shares (query hooks, icons' base, money, the venue's texts, the toast store, the guest-session hook and session state, the header, drink facts, the venue reads main.tsx starts and the sparkles icon
- * of the picker and the tab bar) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost more gzipped
+ * The small modules every guest page shares (query hooks, money, the venue's texts, the toast store, the guest-session
+ * hook and session state, the header, drink facts, the venue reads main.tsx starts) go into one `guest-core` chunk: a dozen chunks of under 1 KB each cost more gzipped
  * than their sum in one file (docs/decisions/219); each chunk's import and export lines alone are about 0.1 KB
  * (docs/decisions/275).
  * React Query's hooks that only the back office calls (useQueries, useInfiniteQuery and the rest) stay out of it, and
@@ -112,10 +112,10 @@ const GUEST_ORDERS = /[\\/]app[\\/]features[\\/](orders[\\/]api|guest[\\/]orders
  * cart, the pay screens, the back office) import them too, so the bundler alone would give each module its own chunk.
  */
 const GUEST_PAGE_KITS = Object.entries({
-  // lucide's icon renderer (app/ui/lucide-icon.ts) and the sparkles most AI parts show: for the parts loaded after a
-  // page's first download, whose own icons the stylesheet draws (docs/decisions/277). First, so no kit below takes
-  // the renderer in with an icon of its own.
-  icons: /[\\/]app[\\/]ui[\\/]lucide-icon\.ts|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]sparkles\.mjs/,
+  // lucide's icon renderer (app/ui/lucide-icon.ts), for the parts loaded after a page's first download: the icons a
+  // first download draws come from the stylesheet (docs/decisions/277). First, so no kit below takes it in with an icon
+  // of its own.
+  icons: /[\\/]app[\\/]ui[\\/]lucide-icon\.ts/,
   // The cart page's lines and checkout form.
   'cart-lines': /[\\/]app[\\/](features[\\/]guest[\\/]cart[\\/]checkout-details\.ts|ui[\\/]LineModifiers\.tsx)|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]trash\.mjs/,
   // The cart and the category page: totals and how the venue is paid.
