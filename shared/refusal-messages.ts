@@ -123,7 +123,7 @@ export const REFUSAL_MESSAGES = {
   unknown_drink: /*i18n*/ 'Drink not found',
   'not_found.order': /*i18n*/ 'Order not found',
 
-  // Placing an order: a retry, or a race the guest places again after
+  // Placing an order: a retried request, or a race the guest answers by ordering again
   idempotency_in_flight: /*i18n*/ 'A request with this Idempotency-Key is still being processed',
   idempotency_key_reused: /*i18n*/ 'This Idempotency-Key was already used for a different request',
   'idempotency_key_reused.gone': /*i18n*/ 'The order this Idempotency-Key placed no longer exists',
