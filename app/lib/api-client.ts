@@ -117,6 +117,7 @@ export async function apiRequest<M extends ApiMethod, P extends ApiPath<M>>(
     res = await settleRefused(res, {
       method,
       url,
+      guest: (options.credentials ?? 'staff') !== 'staff',
       renewStaff: sentStaffToken ? bridge.staffUnauthorized : undefined,
       syncClaims: () => bridge.syncClaims(),
       resend: () => send(method, url, options),

@@ -4,10 +4,14 @@ import type { ApiErrorBody } from '../../shared/schemas/common';
 import { refusalText } from '../i18n/i18n';
 import { ApiRequestError } from './api-errors';
 
-/** `renewStaff`: the call carried a staff token, renewed by this on a 401 (app/features/auth/install.ts). */
+/**
+ * `guest`: the call carried a guest's credentials or none, so a refusal is read in the guest's language. `renewStaff`:
+ * the call carried a staff token, renewed by this on a 401 (app/features/auth/install.ts).
+ */
 type Call = {
   method: string;
   url: URL;
+  guest: boolean;
   renewStaff?: () => Promise<boolean>;
   syncClaims: () => Promise<boolean>;
   resend: () => Promise<Response>;
@@ -18,7 +22,7 @@ type Call = {
  * claims_outdated; then an answer still refused throws the docs/product.md §7.2 error, and an HTML reply is an error
  * naming method and URL. Returns the retried answer when it succeeded.
  */
-export async function settleRefused(res: Response, { method, url, renewStaff, syncClaims, resend }: Call): Promise<Response> {
+export async function settleRefused(res: Response, { method, url, guest, renewStaff, syncClaims, resend }: Call): Promise<Response> {
   // One place decides what a refused staff session means, for every screen: renew once, else signed out.
   if (res.status === 401 && renewStaff && (await renewStaff())) res = await resend();
   if (res.status === 409) {
@@ -31,8 +35,8 @@ export async function settleRefused(res: Response, { method, url, renewStaff, sy
   if (res.ok) return res;
   const error = errorOf(await res.json().catch(() => null));
   if (error) {
-    // Whoever reads a registry refusal reads it in their language, a guest (docs/decisions/256) or staff (280).
-    const said = refusalText(error.code, error.message, error.details);
+    // A guest reads a refusal in their language (docs/decisions/256); the back office stays English.
+    const said = guest ? refusalText(error.code, error.message, error.details) : error.message;
     throw new ApiRequestError(res.status, error.code, said, error.details);
   }
   throw new ApiRequestError(res.status, 'http_error', `${method} ${url.pathname} failed with ${res.status}`);

@@ -1,6 +1,7 @@
-// The bar's refusals in the reader's language (docs/decisions/280): a bartender whose browser reads Spanish reads the
-// registry's refusals on the bar display, the Tables screen and the admin's table settings in Spanish, as a guest
-// does (256); the answers below are the ones the Worker builds (`{ code, message, details }`, English message).
+// The bar's refusals are registry refusals (docs/decisions/280). The back office is written in English, so a bartender
+// whose browser reads Spanish reads them in English like the rest of the screen, never a Spanish sentence inside an
+// English one; a guest reads them in the guest's language (256). The answers below are the ones the Worker builds
+// (`{ code, message, details }`, English message).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderCodeAt } from '../../shared/order-codes';
@@ -33,8 +34,8 @@ afterEach(async () => {
   await activateLocale('en');
 });
 
-describe('the bar display, read in Spanish', () => {
-  it('a ticket another bartender changed meanwhile says so in Spanish', async () => {
+describe('the bar display, with a Spanish browser', () => {
+  it('a ticket another bartender changed meanwhile says so in English, like the screen', async () => {
     await activateLocale('es');
     const order = ticket();
     mockApi({
@@ -45,14 +46,14 @@ describe('the bar display, read in Spanish', () => {
     });
     renderPage(<ActiveOrdersPage />, '/staff/orders');
     fireEvent.click(await screen.findByRole('button', { name: 'Start Preparing' }), { detail: 1 });
-    const said = await screen.findAllByText(`Failed to update Order ${order.code}: El pedido cambió mientras tanto; recarga e inténtalo de nuevo`);
+    const said = await screen.findAllByText(`Failed to update Order ${order.code}: The order changed meanwhile; reload and try again`);
     expect(said.length).toBeGreaterThan(0);
-    expect(screen.queryByText(/The order changed meanwhile/)).toBeNull();
+    expect(screen.queryByText(/El pedido cambió/)).toBeNull();
   });
 });
 
-describe('the Tables screen, read in Spanish', () => {
-  it('a share someone already recorded is said in Spanish in the dialog', async () => {
+describe('the Tables screen, with a Spanish browser', () => {
+  it('a share someone already recorded is said in English in the dialog, like the screen', async () => {
     await activateLocale('es');
     mockApi({
       'GET /api/staff/tables': { body: staffTables() },
@@ -63,12 +64,12 @@ describe('the Tables screen, read in Spanish', () => {
     fireEvent.click(within(await screen.findByRole('region', { name: 'Table 7 tab' })).getByRole('button', { name: /Record payment/ }));
     const dialog = screen.getByRole('dialog', { name: 'Record payment' });
     fireEvent.click(within(dialog).getByRole('button', { name: /^Record / }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Ya registrado por Robin');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Already recorded by Robin');
   });
 });
 
-describe("the admin's table settings, read in Spanish", () => {
-  it('removing a table whose tab is open is refused in Spanish, naming the table', async () => {
+describe("the admin's table settings, with a Spanish browser", () => {
+  it('removing a table whose tab is open is refused in English, naming the table', async () => {
     await activateLocale('es');
     mockApi({
       'GET /api/admin/tables': { body: { tables: [{ number: '1', name: null, position: 0, token: 'tok1xxxxxxxxxxxx' }, { number: '2', name: null, position: 1, token: 'tok2xxxxxxxxxxxx' }], settings: { service_charge_bp: 0, tip_presets_bp: [1500, 1800, 2000], tab_auto_close_hours: 4 } } },
@@ -79,7 +80,8 @@ describe("the admin's table settings, read in Spanish", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Table 2' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save tables' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Remove table 2?' })).getByRole('button', { name: 'Save and remove' }));
-    expect(await screen.findByText('La mesa 2 tiene una cuenta abierta: ciérrala antes de quitar la mesa')).toBeTruthy();
+    expect(await screen.findByText('Table 2 has an open tab: close it before removing the table')).toBeTruthy();
+    expect(screen.queryByText(/La mesa 2/)).toBeNull();
   });
 });
 
