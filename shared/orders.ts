@@ -53,7 +53,8 @@ export type OrderState = { status: OrderStatus; paymentStatus: PaymentStatus; de
 
 export type TransitionResult =
   | { ok: true; next: OrderState }
-  | { ok: false; reason: string };
+  /** Which lifecycle rule refused (a registry id, shared/refusal-messages.ts): the Worker answers it with its data. */
+  | { ok: false; refusal: 'illegal_transition' | 'illegal_transition.recall' | 'illegal_transition.recall_window' };
 
 /**
  * Applies a status change. Handing a drink over is not taking money (docs/product.md §4.2, docs/decisions/222):
@@ -61,7 +62,7 @@ export type TransitionResult =
  */
 export function transitionOrder(current: OrderState, to: OrderStatus, at: string): TransitionResult {
   if (!allowedTransitions(current.status).includes(to)) {
-    return { ok: false, reason: `Cannot change an order from ${current.status} to ${to}` };
+    return { ok: false, refusal: 'illegal_transition' };
   }
   if (to === 'delivered') return { ok: true, next: { status: to, paymentStatus: current.paymentStatus, deliveredAt: at } };
   if (to === 'cancelled') return { ok: true, next: { status: to, paymentStatus: 'void', deliveredAt: current.deliveredAt } };
@@ -79,10 +80,10 @@ export const RECALL_WINDOW_MS = 60_000;
  */
 export function recallOrder(current: OrderState, bump: { from: OrderStatus; at: string }, now: string): TransitionResult {
   if (!isBumpedStatus(current.status) || !isActiveStatus(bump.from)) {
-    return { ok: false, reason: `Cannot recall an order that is ${current.status}` };
+    return { ok: false, refusal: 'illegal_transition.recall' };
   }
   if (Date.parse(now) - Date.parse(bump.at) > RECALL_WINDOW_MS) {
-    return { ok: false, reason: 'The 60-second undo window has passed' };
+    return { ok: false, refusal: 'illegal_transition.recall_window' };
   }
   const paymentStatus = current.paymentStatus === 'void' ? 'unpaid' : current.paymentStatus;
   return { ok: true, next: { status: bump.from, paymentStatus, deliveredAt: null } };

@@ -123,6 +123,30 @@ export const REFUSAL_MESSAGES = {
   unknown_drink: /*i18n*/ 'Drink not found',
   'not_found.order': /*i18n*/ 'Order not found',
 
+  // Placing an order: a retried request, or a race the guest answers by ordering again
+  idempotency_in_flight: /*i18n*/ 'A request with this Idempotency-Key is still being processed',
+  idempotency_key_reused: /*i18n*/ 'This Idempotency-Key was already used for a different request',
+  'idempotency_key_reused.gone': /*i18n*/ 'The order this Idempotency-Key placed no longer exists',
+  venue_changed: /*i18n*/ 'The venue changed; place the order again',
+  held_drink_changed: /*i18n*/ 'A drink changed; place the order again',
+  order_code_taken: /*i18n*/ 'This order code is taken; place the order again',
+
+  // The bar's tickets and the admin's tables (docs/decisions/280): said to staff in their language too
+  illegal_transition: /*i18n*/ 'Cannot change an order from {from} to {to}',
+  'illegal_transition.recall': /*i18n*/ 'Cannot recall an order that is {from}',
+  'illegal_transition.recall_window': /*i18n*/ 'The {seconds}-second undo window has passed',
+  round_on_settled_tab: /*i18n*/ "This round is on table {table}'s tab, which is over: its money is settled with the tab. Refund it from the tab instead",
+  'round_on_settled_tab.split': /*i18n*/ "This round is on table {table}'s bill, which is being split: the shares must be taken back first",
+  stock_short: /*i18n*/ 'Short of {ingredients}',
+  'active_order_exists.recall': /*i18n*/ 'This guest already has another active order',
+  'conflict.order_changed': /*i18n*/ 'The order changed meanwhile; reload and try again',
+  paid_with_tab: /*i18n*/ "A table's round is paid on its tab: record the payment under Tables",
+  already_paid: /*i18n*/ 'This order is already recorded as paid',
+  not_delivered: /*i18n*/ 'Record a payment once the order is delivered',
+  not_unclaimed: /*i18n*/ 'This order is no longer unclaimed',
+  payment_released: /*i18n*/ "This order's card payment was given back when it was cancelled: the guest orders again",
+  table_in_use: /*i18n*/ 'Table {table} has an open tab: close it before removing the table',
+
   // Signing in with a phone number
   phone_invalid: /*i18n*/ 'Enter a valid phone number',
   invalid_code: /*i18n*/ 'Invalid code. Please try again.',

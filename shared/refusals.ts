@@ -3,6 +3,7 @@
 // data; the error answer `{ error: { code, message, details } }` is built from here (worker/lib/errors.ts `refusal`).
 import { z } from 'zod';
 import { formatCents } from './money';
+import { ORDER_STATUSES } from './orders';
 import { refusalAnswer, type RefusalId } from './refusal-messages';
 
 export { REFUSAL_MESSAGES, refusalCode, type RefusalId } from './refusal-messages';
@@ -14,6 +15,9 @@ const name = z.object({ name: z.string() });
 const drinkIds = z.array(z.string());
 const stripe = z.object({ stripe_code: z.string().nullable() }).partial();
 const retry = z.object({ retry_after: z.number().int() });
+const orderStatus = z.enum(ORDER_STATUSES);
+/** A ticket's status change: from what it is, to what was asked. */
+const change = z.object({ from: orderStatus, to: orderStatus });
 
 /** Each refusal's data: names as people typed them, counts, money in integer cents (`*_cents`), a table's number. */
 export const REFUSAL_DATA = {
@@ -120,6 +124,28 @@ export const REFUSAL_DATA = {
   'cart_empty.solo': none,
   unknown_drink: z.object({ menu_drink_ids: drinkIds }),
   'not_found.order': none,
+
+  idempotency_in_flight: none,
+  idempotency_key_reused: none,
+  'idempotency_key_reused.gone': none,
+  venue_changed: none,
+  held_drink_changed: none,
+  order_code_taken: none,
+
+  illegal_transition: change,
+  'illegal_transition.recall': z.object({ from: orderStatus }),
+  'illegal_transition.recall_window': z.object({ from: orderStatus, seconds: z.number().int() }),
+  round_on_settled_tab: z.object({ table: z.string(), from: orderStatus, to: orderStatus }),
+  'round_on_settled_tab.split': z.object({ table: z.string(), from: orderStatus, to: orderStatus }),
+  stock_short: z.object({ ingredients: z.string(), short: z.array(z.string()) }),
+  'active_order_exists.recall': change,
+  'conflict.order_changed': none,
+  paid_with_tab: none,
+  already_paid: none,
+  not_delivered: z.object({ status: orderStatus }),
+  not_unclaimed: none,
+  payment_released: none,
+  table_in_use: z.object({ table: z.string(), tables: z.array(z.string()) }),
 
   phone_invalid: none,
   invalid_code: none,

@@ -114,8 +114,9 @@ describe('delivered is not paid (docs/product.md §4.2, docs/decisions/222)', ()
 
 describe('the bar records a solo order paid (docs/decisions/222)', () => {
   const pay = (id: string, token: string, body: unknown) => call('POST', `/api/staff/orders/${id}/payment`, { token, body });
-  const refused = async (res: Promise<{ status: number; json: unknown }>, status: number, code: string, message: string) =>
-    expect(expectApiError(await res, status)).toMatchObject({ code, message });
+  /** `details`: the registry refusal's data (docs/decisions/280), which the bar's screen says in its reader's language. */
+  const refused = async (res: Promise<{ status: number; json: unknown }>, status: number, code: string, message: string, details?: object) =>
+    expect(expectApiError(await res, status)).toMatchObject(details ? { code, message, details } : { code, message });
   const paymentOf = (id: string) => env.DB.prepare('SELECT payment_status, payment_method FROM orders WHERE id = ?').bind(id).first();
 
   it('a delivered order recorded paid in cash moves from Open to Paid, and the night report counts it as cash', async () => {
@@ -140,14 +141,14 @@ describe('the bar records a solo order paid (docs/decisions/222)', () => {
   it('refuses a payment twice, before delivery, on a table round, with an unknown method, and for another venue, changing nothing', async () => {
     const staff = await staffToken('staff@barhop.dev');
     const { id } = await placeItems('artisan-bar', 1);
-    await refused(pay(id, staff, { method: 'card_terminal' }), 409, 'not_delivered', 'Record a payment once the order is delivered');
+    await refused(pay(id, staff, { method: 'card_terminal' }), 409, 'not_delivered', 'Record a payment once the order is delivered', { status: 'pending' });
     expect(await paymentOf(id)).toEqual({ payment_status: 'unpaid', payment_method: null });
     await setStatus(id, staff, 'delivered');
     const bad = await pay(id, staff, { method: 'bitcoin' });
     expect(bad.status).toBe(400);
     expect(bad.json.error.details.some((d: { path: string }) => d.path === 'method')).toBe(true);
     expect(await paymentOf(id)).toEqual({ payment_status: 'unpaid', payment_method: null });
-    await refused(pay(id, await staffToken('staff2@barhop.dev'), { method: 'cash' }), 404, 'not_found', 'Order not found');
+    await refused(pay(id, await staffToken('staff2@barhop.dev'), { method: 'cash' }), 404, 'not_found', 'Order not found', { refusal: 'not_found.order' });
 
     expect((await pay(id, staff, { method: 'card_terminal' })).status).toBe(200);
     await refused(pay(id, staff, { method: 'cash' }), 409, 'already_paid', 'This order is already recorded as paid');

@@ -23,7 +23,7 @@ describe('recallOrder (pure): the 60-second undo of a bump (docs/decisions/234)'
     expect(recallOrder(bumped, { from: 'ready', at: '2026-01-01T20:00:00.000Z' }, '2026-01-01T20:00:59.000Z'))
       .toEqual({ ok: true, next: { status: 'ready', paymentStatus: 'unpaid', deliveredAt: null } });
     expect(recallOrder(bumped, { from: 'ready', at: '2026-01-01T20:00:00.000Z' }, '2026-01-01T20:01:00.001Z'))
-      .toEqual({ ok: false, reason: 'The 60-second undo window has passed' });
+      .toEqual({ ok: false, refusal: 'illegal_transition.recall_window' });
     expect(recallOrder({ ...bumped, status: 'ready' }, { from: 'preparing', at: '2026-01-01T20:00:00.000Z' }, '2026-01-01T20:00:01.000Z').ok).toBe(false);
   });
 });
@@ -52,12 +52,13 @@ describe('POST /api/staff/orders/:id/recall', () => {
   it('refuses after 60 s, and for a ticket that was never bumped, and changes nothing', async () => {
     const staff = await staffToken('staff@barhop.dev');
     const { id } = await placeQuick('artisan-bar');
-    expectApiError(await recall(id, staff), 409);
+    // The refusal's code and data (docs/decisions/280): the app says it in the bartender's language.
+    expect(expectApiError(await recall(id, staff), 409)).toMatchObject({ code: 'illegal_transition', details: { from: 'pending', refusal: 'illegal_transition.recall' } });
     expect((await setStatus(id, staff, { status: 'delivered' })).status).toBe(200);
     const longAgo = new Date(Date.now() - RECALL_WINDOW_MS - 1_000).toISOString();
     await env.DB.prepare("UPDATE order_events SET created_at = ? WHERE order_id = ? AND to_status = 'delivered'").bind(longAgo, id).run();
     const late = expectApiError(await recall(id, staff), 409);
-    expect(late.message).toBe('The 60-second undo window has passed');
+    expect(late).toMatchObject({ code: 'illegal_transition', message: 'The 60-second undo window has passed', details: { from: 'delivered', seconds: 60, refusal: 'illegal_transition.recall_window' } });
     expect(await env.DB.prepare('SELECT status, payment_status FROM orders WHERE id = ?').bind(id).first()).toEqual({ status: 'delivered', payment_status: 'unpaid' });
   });
 
@@ -67,7 +68,7 @@ describe('POST /api/staff/orders/:id/recall', () => {
     expect((await setStatus(id, staff, { status: 'cancelled' })).status).toBe(200);
     const [drink] = await availableDrinks('artisan-bar');
     expect((await call('POST', '/api/orders/quick', { token: guest.token, body: { slug: 'artisan-bar', item: { menu_drink_id: drink!.id } } })).status).toBe(200);
-    expect(expectApiError(await recall(id, staff), 409).code).toBe('active_order_exists');
+    expect(expectApiError(await recall(id, staff), 409)).toMatchObject({ code: 'active_order_exists', details: { refusal: 'active_order_exists.recall' } });
   });
 
   it('a reason that is empty or too long is a 400 that changes nothing', async () => {

@@ -21,7 +21,7 @@ describe('transitionOrder (pure)', () => {
 
   it('lets the bar skip ahead but never go back, and treats delivered and cancelled as final', () => {
     expect(transitionOrder(state('pending'), 'delivered', at).ok).toBe(true);
-    expect(transitionOrder(state('ready'), 'preparing', at)).toEqual({ ok: false, reason: 'Cannot change an order from ready to preparing' });
+    expect(transitionOrder(state('ready'), 'preparing', at)).toEqual({ ok: false, refusal: 'illegal_transition' });
     expect(transitionOrder(state('preparing'), 'pending', at).ok).toBe(false);
     expect(transitionOrder(state('pending'), 'pending', at).ok).toBe(false);
     expect(allowedTransitions('delivered')).toEqual([]);

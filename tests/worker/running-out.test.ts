@@ -45,8 +45,9 @@ describe('Start Preparing when the stock cannot cover the ticket', () => {
 
     const refused = expectApiError(await call('PUT', `/api/staff/orders/${order}/status`, { token: staff, body: { status: 'preparing' } }), 409);
     expect(refused.code).toBe('stock_short');
-    expect(refused.message).toBe(`Short of ${line.ingredient_name}: ${line.quantity} ml needed, 0 ml on hand`);
-    expect(refused.details).toEqual({ short: [`${line.ingredient_name}: ${line.quantity} ml needed, 0 ml on hand`] });
+    // What is short as data (docs/decisions/280): the names for the refusal's sentence, each line for the bar's dialog.
+    expect(refused.message).toBe(`Short of ${line.ingredient_name}`);
+    expect(refused.details).toEqual({ ingredients: line.ingredient_name, short: [`${line.ingredient_name}: ${line.quantity} ml needed, 0 ml on hand`] });
     expect(await orderStatus(order)).toBe('pending');
 
     const confirmed = await call('PUT', `/api/staff/orders/${order}/status`, { token: staff, body: { status: 'preparing', allow_short: true } });
@@ -62,7 +63,7 @@ describe('Start Preparing when the stock cannot cover the ticket', () => {
     const order = await placeBoulevardier(line, staff);
     expect((await call('PUT', `/api/staff/inventory/${line.item_id}`, { token: staff, body: { available: false, reason: "86'd at the bar" } })).status).toBe(200);
     const refused = expectApiError(await call('PUT', `/api/staff/orders/${order}/status`, { token: staff, body: { status: 'preparing' } }), 409);
-    expect(refused.message).toBe(`Short of ${line.ingredient_name}: ${line.quantity} ml needed, 86'd`);
+    expect(refused.details).toEqual({ ingredients: line.ingredient_name, short: [`${line.ingredient_name}: ${line.quantity} ml needed, 86'd`] });
     expect((await call('PUT', `/api/staff/inventory/${line.item_id}`, { token: staff, body: { available: true, reason: 'Back in' } })).status).toBe(200);
     const started = await call('PUT', `/api/staff/orders/${order}/status`, { token: staff, body: { status: 'preparing' } });
     expect(started.status, started.text).toBe(200);

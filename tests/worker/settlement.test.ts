@@ -322,7 +322,10 @@ describe('a bill that holds still', () => {
     expect((await setStatus(sent.order.id, { status: 'preparing', allow_short: true })).status).toBe(200);
     expect((await call('POST', `/api/staff/tables/sessions/${t.sessionId}/end`, { token: await bartender(), body: {} })).status).toBe(200);
     const refused = expectApiError(await setStatus(sent.order.id, { status: 'cancelled', reason: 'Out of limes' }), 409);
-    expect(refused.message).toBe('This round is on table 94\'s tab, which is over: its money is settled with the tab. Refund it from the tab instead');
+    expect(refused).toMatchObject({
+      code: 'round_on_settled_tab', details: { table: '94', from: 'preparing', to: 'cancelled' },
+      message: 'This round is on table 94\'s tab, which is over: its money is settled with the tab. Refund it from the tab instead',
+    });
     const state = await stateOf(t.sessionId, await bartender());
     expect(state.tab.owed_cents).toBe(0);
     expect(state.shares.map((s) => s.amount_cents)).toEqual([state.tab.total_cents]);
@@ -342,7 +345,10 @@ describe('a bill that holds still', () => {
     const t = await billedTable('96');
     expect((await undo(t.order.id)).status).toBe(200);
     const refused = expectApiError(await setStatus(t.order.id, { status: 'cancelled', reason: 'Sent back' }), 409);
-    expect(refused.message).toBe('This round is on table 96\'s bill, which is being split: the shares must be taken back first');
+    expect(refused).toMatchObject({
+      code: 'round_on_settled_tab', details: { table: '96', refusal: 'round_on_settled_tab.split' },
+      message: 'This round is on table 96\'s bill, which is being split: the shares must be taken back first',
+    });
     const state = await stateOf(t.sessionId, await bartender());
     expect(state.tab.owed_cents).toBe(0);
     expect(state.status).toBe('billing');

@@ -312,7 +312,7 @@ describe('admin', () => {
     await tableOf('44', ['Host']);
     const without44 = numbers.filter((n) => n !== '44').map((number) => ({ number }));
     const refused = await call('PUT', '/api/admin/tables', { token: admin, body: { tables: without44 } });
-    expect(expectApiError(refused, 409)).toMatchObject({ code: 'table_in_use', message: 'Table 44 has an open tab: close it before removing the table' });
+    expect(expectApiError(refused, 409)).toMatchObject({ code: 'table_in_use', message: 'Table 44 has an open tab: close it before removing the table', details: { table: '44', tables: ['44'] } });
     const twice = await call('PUT', '/api/admin/tables', { token: admin, body: { tables: [{ number: '1' }, { number: '1' }] } });
     expect(expectApiError(twice, 400).message).toBe('Table 1 is listed twice');
     const added = await call('PUT', '/api/admin/tables', { token: admin, body: { tables: [...numbers.map((number) => ({ number })), { number: 'Patio 4', name: 'Patio' }] } });

@@ -70,9 +70,10 @@ export async function deductRecipeForOrder(db: Db, orderId: string, cause: PourC
 /**
  * What the venue's stock cannot cover of the order's pour (docs/decisions/233): each required ingredient a tracked
  * item measures whose live, available stock is below the order's need, as "Campari: 30 ml needed, 0 ml on hand"
- * ("86'd" when every item of it is switched off). Untracked ingredients are never short, as for sold-out.
+ * ("86'd" when every item of it is switched off), with the ingredient's name. Untracked ingredients are never short,
+ * as for sold-out.
  */
-export async function orderShortfalls(db: Db, orderId: string, restaurantId: string): Promise<string[]> {
+export async function orderShortfalls(db: Db, orderId: string, restaurantId: string): Promise<{ ingredient: string; text: string }[]> {
   const needs = mergeNeeds(await orderNeeds(db, orderId));
   const ingredientIds = [...new Set(needs.map((n) => n.ingredientId))];
   if (ingredientIds.length === 0) return [];
@@ -80,14 +81,14 @@ export async function orderShortfalls(db: Db, orderId: string, restaurantId: str
     eq(inventoryItems.restaurantId, restaurantId), isNull(inventoryItems.deletedAt), inArray(inventoryItems.ingredientId, ingredientIds),
   ));
   const supply = supplyOf(items);
-  const short: string[] = [];
+  const short: { ingredient: string; text: string }[] = [];
   for (const need of needs) {
     const onHand = supply.get(need.ingredientId)?.[need.measure];
     if (onHand === undefined || onHand + 1e-6 >= need.amount) continue;
     const tracking = items.filter((i) => i.ingredientId === need.ingredientId);
     const name = tracking[0]!.name;
     const out = tracking.every((i) => !i.available);
-    short.push(shortfallText(name, need.measure, need.amount, out ? null : onHand));
+    short.push({ ingredient: name, text: shortfallText(name, need.measure, need.amount, out ? null : onHand) });
   }
   return short;
 }

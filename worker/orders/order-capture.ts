@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/orders';
 import { orderPayments, orders, venues } from '../db/schema';
 import type { Db } from '../env';
-import { refuse } from './placement';
+import { refuseWith } from './placement';
 import type { StatusChangeOutcome } from './transition';
 import { paymentNote, setPayment } from './checkout';
 import { applicationFeeCents, type PaymentGateway } from '../payments';
@@ -24,7 +24,7 @@ export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | n
   const [payment] = await db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).limit(1);
   if (!payment) return change();
   if (to === 'recall' && (payment.status === 'released' || payment.status === 'refunded')) {
-    return refuse(409, 'payment_released', "This order's card payment was given back when it was cancelled: the guest orders again");
+    return refuseWith(409, 'payment_released');
   }
   const [venue] = await db.select({ account: venues.stripeAccountId, feeBp: venues.applicationFeeBp }).from(venues).where(eq(venues.id, payment.restaurantId)).limit(1);
   const outcome = await change();

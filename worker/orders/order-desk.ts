@@ -11,10 +11,9 @@ import { KeyedQueue } from '../lib/keyed-queue';
 import { inChunks } from '../lib/in-chunks';
 import { utcDay } from '../analytics';
 import type { UnsequencedEvent } from '../live';
-import { tableMessages } from '../../shared/tables';
 import { FirstOrderCeiling } from './first-orders';
 import { OrderCodes, OrderCodesExhausted, readOrderCodes } from './order-codes';
-import { ORDER_CODE_TAKEN, placeOrder, refuse, refuseWith, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from './placement';
+import { ORDER_CODE_TAKEN, placeOrder, refuseWith, type HeldDrinks, type PlacementOutcome, type PlacementRequest } from './placement';
 import {
   changeOrderStatus, recallOrderStatus, recordOrderPayment, type PaymentRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest,
 } from './transition';
@@ -96,15 +95,15 @@ export class OrderDesk {
     const key = req.idempotencyKey;
     if (key && this.inFlight.has(key)) {
       return this.inFlight.get(key) === req.requestHash
-        ? refuse(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is still being processed')
-        : refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
+        ? refuseWith(409, 'idempotency_in_flight')
+        : refuseWith(422, 'idempotency_key_reused');
     }
     if (key) this.inFlight.set(key, req.requestHash);
     try {
       // A guest at one of the venue's tables orders through its tab (docs/product.md §12.3); a round is the table's.
       if (!req.tableSessionId) {
         const table = await this.host.tableOf([req.owner.ownerKey, `s:${req.owner.sessionId}`, ...(req.owner.guestId ? [`g:${req.owner.guestId}`] : [])]);
-        if (table !== null) return refuse(409, 'at_table', tableMessages.soloWhileAtTable(table), { table });
+        if (table !== null) return refuseWith(409, 'at_table', { table });
       }
       // A round is placed the full way: its idempotency record is read first, so a retry is answered even once the cart is gone.
       const held = req.tableSessionId ? undefined : this.held;
@@ -198,7 +197,7 @@ export class OrderDesk {
     const skipped: string[] = [];
     for (const ids of inChunks(req.orderIds, CANCEL_AT_ONCE)) {
       const outcomes = await Promise.all(ids.map((orderId) => this.publishChange(orderId, async ({ db, d1 }) => {
-        if (!(await isUnclaimed(db, req.venueId, orderId))) return refuse(409, 'not_unclaimed', 'This order is no longer unclaimed');
+        if (!(await isUnclaimed(db, req.venueId, orderId))) return refuseWith(409, 'not_unclaimed');
         return changeWithOrderPayment(db, this.host.payments(), orderId, 'cancelled',
           () => changeOrderStatus(db, d1, { venueId: req.venueId, orderId, to: 'cancelled', reason: req.reason, actor: req.actor }, this.host.latestSeq()));
       })));

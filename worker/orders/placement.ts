@@ -149,10 +149,10 @@ async function replayIdempotent(db: Db, req: PlacementRequest): Promise<Placemen
 async function replayOf(db: Db, record: IdempotencyRecord | undefined, req: PlacementRequest): Promise<PlacementOutcome | null> {
   if (!req.idempotencyKey || !record) return null;
   if (record.requestHash !== req.requestHash) {
-    return refuse(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
+    return refuseWith(422, 'idempotency_key_reused');
   }
   const body = await placedAnswer(db, record.orderId ?? '');
-  if (!body) return refuse(409, 'idempotency_key_reused', 'The order this Idempotency-Key placed no longer exists');
+  if (!body) return refuseWith(409, 'idempotency_key_reused.gone');
   return { ok: true, status: 200, body, replayed: true, order: body.order, ownerKey: record.ownerKey, linkedDays: [], seq: null };
 }
 
@@ -451,10 +451,10 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     stored = itemRows.map((row, i) => ({ ...row, id: (results[before.length + i]![0] as { id: number }).id }));
     seq = recordedSeq(results[before.length + itemRows.length + 1]);
   } catch (err) {
-    if (isConstraintFailure(err, 'NOT NULL', 'orders.tax_rate_bp')) return refuse(409, VENUE_CHANGED, 'The venue changed; place the order again');
-    if (isConstraintFailure(err, 'NOT NULL', 'order_items.unit_price_cents')) return refuse(409, HELD_DRINK_CHANGED, 'A drink changed; place the order again');
+    if (isConstraintFailure(err, 'NOT NULL', 'orders.tax_rate_bp')) return refuseWith(409, VENUE_CHANGED);
+    if (isConstraintFailure(err, 'NOT NULL', 'order_items.unit_price_cents')) return refuseWith(409, HELD_DRINK_CHANGED);
     if (isUniqueViolation(err, 'orders.restaurant_id, orders.owner_key')) return activeOrderExists();
-    if (isUniqueViolation(err, 'orders.restaurant_id, orders.code')) return refuse(409, ORDER_CODE_TAKEN, 'This order code is taken; place the order again');
+    if (isUniqueViolation(err, 'orders.restaurant_id, orders.code')) return refuseWith(409, ORDER_CODE_TAKEN);
     if (isUniqueViolation(err, 'idempotency_records.restaurant_id, idempotency_records.key')) {
       return (await replayIdempotent(db, req)) ?? activeOrderExists();
     }

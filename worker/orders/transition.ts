@@ -2,11 +2,11 @@
 // the change to live sockets. The rules themselves are the pure transitionOrder (shared/orders.ts).
 import type { BarPaymentMethod } from '../../shared/payment-methods';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { recallOrder, transitionOrder, type OrderState, type OrderStatus, type TransitionResult } from '../../shared/orders';
+import { RECALL_WINDOW_MS, recallOrder, transitionOrder, type OrderState, type OrderStatus, type TransitionResult } from '../../shared/orders';
 import type { Order } from '../../shared/schemas/order';
 import { orderEvents, orderItems, orders, tabShares, tableSessions } from '../db/schema';
 import type { Db } from '../env';
-import { refuse, type Refusal } from './placement';
+import { refuseWith, type Refusal } from './placement';
 import { liveEta } from './queue';
 import { toOrder } from './serialize';
 import { liveChangeStatement, recordedSeq } from '../live';
@@ -48,7 +48,7 @@ export async function recallOrderStatus(db: Db, d1: D1Database, req: RecallReque
       where: and(eq(orderEvents.orderId, req.orderId), eq(orderEvents.toStatus, current.status)),
       orderBy: [desc(orderEvents.id)],
     });
-    if (!bump?.fromStatus) return { ok: false, reason: `Cannot recall an order that is ${current.status}` };
+    if (!bump?.fromStatus) return { ok: false, refusal: 'illegal_transition.recall' };
     return recallOrder(current, { from: bump.fromStatus as OrderStatus, at: bump.createdAt }, at);
   });
 }
@@ -59,13 +59,13 @@ async function applyChange(
 ): Promise<StatusChangeOutcome> {
   // Scoped to the venue: another venue's order id is simply not found.
   const row = await db.query.orders.findFirst({ where: and(eq(orders.id, req.orderId), eq(orders.restaurantId, req.venueId)) });
-  if (!row) return refuse(404, 'not_found', 'Order not found');
+  if (!row) return refuseWith(404, 'not_found.order');
   const at = new Date().toISOString();
   const result = await decide({ status: row.status, paymentStatus: row.paymentStatus, deliveredAt: row.deliveredAt }, at);
-  if (!result.ok) return refuse(409, 'illegal_transition', result.reason, { from: row.status, to: req.to });
+  if (!result.ok) return lifecycleRefusal(result.refusal, row.status, req.to);
   if (row.tableSessionId && (result.next.status === 'cancelled') !== (row.status === 'cancelled')) {
     const held = await roundMoneyHeld(db, row.tableSessionId);
-    if (held) return refuse(409, 'round_on_settled_tab', held, { from: row.status, to: result.next.status });
+    if (held) return refuseWith(409, held.id, { table: held.table, from: row.status, to: result.next.status });
   }
   // A table's round is paid with its tab, not when it is handed over (docs/product.md §12.5).
   const next = row.tableSessionId && result.next.status === 'delivered' ? { ...result.next, paymentStatus: row.paymentStatus } : result.next;
@@ -73,7 +73,7 @@ async function applyChange(
   // (docs/decisions/233); the pour itself still floors at 0.
   if (!req.allowShort && !row.stockDeductedAt && row.status === 'pending' && POURING.has(next.status)) {
     const short = await orderShortfalls(db, row.id, req.venueId);
-    if (short.length > 0) return refuse(409, 'stock_short', `Short of ${short.join('; ')}`, { short });
+    if (short.length > 0) return refuseWith(409, 'stock_short', { ingredients: short.map((s) => s.ingredient).join(', '), short: short.map((s) => s.text) });
   }
   const madeAt = madeAtAfter(row, next.status, at);
 
@@ -96,11 +96,11 @@ async function applyChange(
   } catch (err) {
     // A recalled ticket becomes active again; the guest may have placed their next order meanwhile.
     if (String(err).includes('orders_one_active_uq') || String(err).includes('UNIQUE')) {
-      return refuse(409, 'active_order_exists', 'This guest already has another active order', { from: row.status, to: next.status });
+      return refuseWith(409, 'active_order_exists.recall', { from: row.status, to: next.status });
     }
     throw err;
   }
-  if (!update?.meta.changes) return refuse(409, 'conflict', 'The order changed meanwhile; reload and try again');
+  if (!update?.meta.changes) return refuseWith(409, 'conflict.order_changed');
   const eventId = (event!.results[0] as { id: number }).id;
   const seq = recordedSeq(live!.results)!;
   const menuChanged = await pourRecipes(db, row.id, row.status, next.status, { eventId, at });
@@ -111,18 +111,25 @@ async function applyChange(
   return { ok: true, from: row.status, to: next.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey, menuChanged, seq };
 }
 
+/** A lifecycle rule's refusal (shared/orders.ts) with its data: the status the order has, and the one asked. */
+function lifecycleRefusal(id: Extract<TransitionResult, { ok: false }>['refusal'], from: OrderStatus, to: OrderStatus): Refusal {
+  if (id === 'illegal_transition.recall_window') return refuseWith(409, id, { from, seconds: RECALL_WINDOW_MS / 1000 });
+  if (id === 'illegal_transition.recall') return refuseWith(409, id, { from });
+  return refuseWith(409, id, { from, to });
+}
+
 /**
  * Why a table's round may not be cancelled (or its cancel undone) now, or null: its money is already in the tab's
  * shares or settled with the tab, and a cancel would leave the tab owing less than was paid (docs/payments.md).
  */
-async function roundMoneyHeld(db: Db, sessionId: string): Promise<string | null> {
+async function roundMoneyHeld(db: Db, sessionId: string): Promise<{ id: 'round_on_settled_tab' | 'round_on_settled_tab.split'; table: string } | null> {
   const [session] = await db.select({ status: tableSessions.status, table: tableSessions.tableNumber }).from(tableSessions).where(eq(tableSessions.id, sessionId)).limit(1);
   if (!session) return null;
   if (session.status !== 'open' && session.status !== 'billing') {
-    return `This round is on table ${session.table}'s tab, which is over: its money is settled with the tab. Refund it from the tab instead`;
+    return { id: 'round_on_settled_tab', table: session.table };
   }
   const [share] = await db.select({ id: tabShares.id }).from(tabShares).where(and(eq(tabShares.sessionId, sessionId), ne(tabShares.paymentStatus, 'void'))).limit(1);
-  return share ? `This round is on table ${session.table}'s bill, which is being split: the shares must be taken back first` : null;
+  return share ? { id: 'round_on_settled_tab.split', table: session.table } : null;
 }
 
 export type PaymentRequest = Omit<StatusChangeRequest, 'to' | 'reason'> & { method: BarPaymentMethod };
@@ -135,11 +142,11 @@ export type PaymentRequest = Omit<StatusChangeRequest, 'to' | 'reason'> & { meth
  */
 export async function recordOrderPayment(db: Db, d1: D1Database, req: PaymentRequest, liveBase: number): Promise<StatusChangeOutcome> {
   const row = await db.query.orders.findFirst({ where: and(eq(orders.id, req.orderId), eq(orders.restaurantId, req.venueId)) });
-  if (!row) return refuse(404, 'not_found', 'Order not found');
-  if (row.tableSessionId) return refuse(409, 'paid_with_tab', "A table's round is paid on its tab: record the payment under Tables");
-  if (row.paymentStatus === 'captured') return refuse(409, 'already_paid', 'This order is already recorded as paid');
+  if (!row) return refuseWith(404, 'not_found.order');
+  if (row.tableSessionId) return refuseWith(409, 'paid_with_tab');
+  if (row.paymentStatus === 'captured') return refuseWith(409, 'already_paid');
   if (row.status !== 'delivered' || row.paymentStatus !== 'unpaid') {
-    return refuse(409, 'not_delivered', 'Record a payment once the order is delivered', { status: row.status });
+    return refuseWith(409, 'not_delivered', { status: row.status });
   }
   const at = new Date().toISOString();
   const [live, update] = await d1.batch([
@@ -149,7 +156,7 @@ export async function recordOrderPayment(db: Db, d1: D1Database, req: PaymentReq
        where id = ? and status = 'delivered' and payment_status = 'unpaid'`,
     ).bind(req.method, at, row.id),
   ]);
-  if (!update?.meta.changes) return refuse(409, 'conflict', 'The order changed meanwhile; reload and try again');
+  if (!update?.meta.changes) return refuseWith(409, 'conflict.order_changed');
   const seq = recordedSeq(live!.results)!;
   const updated = { ...row, paymentStatus: 'captured' as const, paymentMethod: req.method, updatedAt: at };
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));

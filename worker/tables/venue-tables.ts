@@ -7,7 +7,7 @@ import { LIVE_SESSION_STATUSES, tableQrPath } from '../../shared/tables';
 import { tabShares, tableSessions, venues, venueTables } from '../db/schema';
 import type { Db, WorkerEnv } from '../env';
 import { tableToken } from './table-token';
-import { ApiError } from '../lib/errors';
+import { ApiError, refusal } from '../lib/errors';
 import { inChunks } from '../lib/in-chunks';
 import type { VenueDatabase } from '../shards';
 import { parseTableRows, TABLE_READ_COUNT, tableReads, type TableRows } from './queries';
@@ -132,7 +132,7 @@ export async function replaceVenueTables(db: Db, venueId: string, input: { numbe
   const keep = new Set(input.map((t) => t.number));
   const busy = live.map((l) => l.table).filter((table) => !keep.has(table));
   if (busy.length) {
-    throw new ApiError(409, 'table_in_use', `Table ${busy[0]} has an open tab: close it before removing the table`, { tables: busy });
+    throw refusal(409, 'table_in_use', { table: busy[0]!, tables: busy });
   }
   const before = current.map((t) => t.number);
   const removed = before.filter((n) => !keep.has(n));
