@@ -21,7 +21,7 @@ import { firstPaintWords } from '../../worker/pages/first-paint-words';
 import { activateLocale } from '../../app/i18n/i18n';
 import { drink, DRINKS, guestSessionReply, VENUE } from './guest-fixtures';
 import { formatCents } from '../../shared/money';
-import { mockApi } from './render';
+import { mockApi, nextAnswer } from './render';
 
 const COVERED: Venue = {
   ...VENUE, name: 'The Artisan </script> Bar', image_url: '/images/generated/venue/artisan-bar.svg', logo_url: '/images/logo.png',
@@ -90,7 +90,7 @@ describe('boot data', () => {
     window.barhopMenu = new Promise((resolve) => { answer = resolve; });
     const client = createQueryClient();
     let settled = false;
-    void prefetchVenuePage(client, '/venue/artisan-bar').then(() => { settled = true; });
+    const prefetch = prefetchVenuePage(client, '/venue/artisan-bar').then(() => { settled = true; });
     // Not a sleep: a task boundary, after which every promise chain this prefetch could settle by without the
     // loader's answer has run (the venue has no happy hour: no clock to load, no request, no timer).
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -98,7 +98,7 @@ describe('boot data', () => {
     expect(settled).toBe(false);
     expect(client.getQueryData(venueKeys.one('artisan-bar'))).toEqual(COVERED);
     answer({ drinks: MENU });
-    await expect.poll(() => settled).toBe(true);
+    await prefetch;
     expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(MENU);
     expect(calls).toEqual([]);
   });
@@ -120,9 +120,11 @@ describe('boot data', () => {
     writeBoot('artisan-bar', COVERED, null);
     window.barhopMenu = Promise.resolve(null);
     const client = createQueryClient();
+    const menuRead = nextAnswer(client, venueKeys.drinks('artisan-bar'));
     await prefetchVenuePage(client, '/venue/artisan-bar');
     expect(venueReads(calls)).toEqual(['GET /api/venues/artisan-bar/drinks']);
-    await expect.poll(() => client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
+    await menuRead;
+    expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
   });
 
   it("reads the API as before when the page has no boot data, another venue's, or a broken one", async () => {
@@ -137,8 +139,10 @@ describe('boot data', () => {
       void prefetchVenuePage(client, '/venue/artisan-bar');
       // Side by side: both reads are asked for while neither has been answered.
       await waitFor(() => expect(venueReads(api.calls).sort()).toEqual(['GET /api/venues/artisan-bar', 'GET /api/venues/artisan-bar/drinks']));
+      const menuRead = nextAnswer(client, venueKeys.drinks('artisan-bar'));
       api.answerAll();
-      await expect.poll(() => client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
+      await menuRead;
+      expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
     }
   });
 });
@@ -238,7 +242,7 @@ describe("the Worker's first paint of the menu", () => {
     expect(commits[0]!.shape).toEqual(shape(template.content.firstElementChild!));
     expect(commits[0]!.cards).toBeLessThan(longMenu.length);
     // Every card, and the AI links under the grid, once the later commit is in.
-    await expect.poll(() => screen.getAllByRole('link', { name: /^Drink \d+/ }).length).toBe(longMenu.length);
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /^Drink \d+/ })).toHaveLength(longMenu.length));
     expect(screen.getByRole('link', { name: /Vibe Mixer/ })).toBeTruthy();
 
     // Coming back to the menu later in the same page load draws it whole at once, under the place the guest left.
