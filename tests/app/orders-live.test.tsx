@@ -151,7 +151,7 @@ describe('live events on screen', () => {
 
   /** The staff board on a socket at seq 4; `queue.orders` is what the server's queue answers from then on. */
   async function openBoard() {
-    const queue = { orders: [order] };
+    const queue: { orders: ReturnType<typeof later>[] } = { orders: [order] };
     const calls = mockApi({ 'GET /api/staff/queue': () => ({ body: { orders: queue.orders } }) });
     render(<StaffBoard />, { wrapper });
     const socket = FakeSocket.instances[0]!;
@@ -170,7 +170,7 @@ describe('live events on screen', () => {
    * has is drawn. A read any earlier message started was requested before this one (one socket, one cache), so
    * the reads counted once it is on screen are all the earlier messages made, plus this one.
    */
-  async function gapAfterAll(socket: FakeSocket, queue: { orders: (typeof order)[] }, seq: number) {
+  async function gapAfterAll(socket: FakeSocket, queue: { orders: ReturnType<typeof later>[] }, seq: number) {
     const moved = later(order, 'ready', 20);
     queue.orders = [moved, ...queue.orders.filter((o) => o.id !== moved.id), placedLater('order-sentinel', 30)];
     act(() => socket.receive({ type: 'order_updated', seq, at: moved.updated_at, from: 'preparing', to: 'ready', order: moved }));
