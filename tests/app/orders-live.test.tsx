@@ -149,8 +149,10 @@ describe('live events on screen', () => {
     return <ul>{queue.data?.map((o) => <li key={o.id} data-testid={o.id}>{o.status}</li>)}</ul>;
   }
 
+  /** The staff board on a socket at seq 4; `queue.orders` is what the server's queue answers from then on. */
   async function openBoard() {
-    const calls = mockApi({ 'GET /api/staff/queue': { body: { orders: [order] } } });
+    const queue: { orders: ReturnType<typeof later>[] } = { orders: [order] };
+    const calls = mockApi({ 'GET /api/staff/queue': () => ({ body: { orders: queue.orders } }) });
     render(<StaffBoard />, { wrapper });
     const socket = FakeSocket.instances[0]!;
     act(() => socket.open());
@@ -158,27 +160,51 @@ describe('live events on screen', () => {
     expect((await screen.findByTestId('order-1')).textContent).toBe('pending');
     await waitFor(() => expect(client.isFetching()).toBe(0));
     const reads = () => calls.filter((c) => c.method === 'GET').length;
-    return { socket, reads };
+    return { socket, reads, queue };
+  }
+
+  const placedLater = (id: string, minutes: number) => ({ ...later(order, 'pending', minutes), id, created_at: later(order, 'pending', minutes).updated_at });
+
+  /**
+   * A gap after everything the test sent: the board reads the queue again, and the order only the server's answer
+   * has is drawn. A read any earlier message started was requested before this one (one socket, one cache), so
+   * the reads counted once it is on screen are all the earlier messages made, plus this one.
+   */
+  async function gapAfterAll(socket: FakeSocket, queue: { orders: ReturnType<typeof later>[] }, seq: number) {
+    const moved = later(order, 'ready', 20);
+    queue.orders = [moved, ...queue.orders.filter((o) => o.id !== moved.id), placedLater('order-sentinel', 30)];
+    act(() => socket.receive({ type: 'order_updated', seq, at: moved.updated_at, from: 'preparing', to: 'ready', order: moved }));
+    await screen.findByTestId('order-sentinel');
   }
 
   it('an order_updated event changes the status on screen without a request', async () => {
-    const { socket, reads } = await openBoard();
+    const { socket, reads, queue } = await openBoard();
     const before = reads();
     act(() => socket.receive({ type: 'order_updated', seq: 5, at: order.updated_at, from: 'pending', to: 'preparing', order: later(order, 'preparing', 1) }));
     expect((screen.getByTestId('order-1')).textContent).toBe('preparing');
-    act(() => socket.receive({ type: 'order_created', seq: 6, at: order.updated_at, order: { ...later(order, 'pending', 2), id: 'order-2', created_at: '2026-01-01T00:02:00.000Z' } }));
+    act(() => socket.receive({ type: 'order_created', seq: 6, at: order.updated_at, order: placedLater('order-2', 2) }));
     expect((screen.getByTestId('order-2')).textContent).toBe('pending');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(reads() - before).toBe(0);
+    queue.orders = [later(order, 'preparing', 1), placedLater('order-2', 2)];
+    await gapAfterAll(socket, queue, 9);
+    // The gap's read is the only one: the two events were written in, not read.
+    expect(reads() - before).toBe(1);
   });
 
   it('a gap in the sequence reads the queue again, once', async () => {
-    const { socket, reads } = await openBoard();
+    const { socket, reads, queue } = await openBoard();
     const before = reads();
+    // Events 5 to 7 were missed: among them an order created, which only the queue read again has.
+    queue.orders = [later(order, 'ready', 1), placedLater('order-2', 2)];
     act(() => socket.receive({ type: 'order_updated', seq: 8, at: order.updated_at, from: 'pending', to: 'ready', order: later(order, 'ready', 1) }));
-    await waitFor(() => expect(reads() - before).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(reads() - before).toBe(1);
+    expect((await screen.findByTestId('order-2')).textContent).toBe('pending');
+    expect(screen.getByTestId('order-1').textContent).toBe('ready');
+    // Back in sequence: the next event is written in, not read.
+    act(() => socket.receive({ type: 'order_updated', seq: 9, at: order.updated_at, from: 'pending', to: 'preparing', order: { ...later(order, 'preparing', 3), id: 'order-2', created_at: placedLater('order-2', 2).created_at } }));
+    expect(screen.getByTestId('order-2').textContent).toBe('preparing');
+    queue.orders = [later(order, 'ready', 1), { ...later(order, 'preparing', 3), id: 'order-2', created_at: placedLater('order-2', 2).created_at }];
+    await gapAfterAll(socket, queue, 12);
+    // One read for the gap at 8, one for the gap after everything: none twice, none for the event in sequence.
+    expect(reads() - before).toBe(2);
   });
 
   it('the guest does not read the active order or the cart again after placing', async () => {
@@ -193,9 +219,11 @@ describe('live events on screen', () => {
     await waitFor(() => expect(result.current.active.isSuccess).toBe(true));
     const before = calls.length;
     await act(async () => { await result.current.checkout.mutateAsync({ slug: 'bar' }); });
+    // The placement has settled (its cache writes are made before mutateAsync resolves) and the screen's queries have
+    // been told of them: a read either would start is requested at once (a query's fetch calls fetch in the same
+    // task), so it is in `calls` by now.
     await waitFor(() => expect(result.current.active.data?.id).toBe('order-9'));
     expect(result.current.cart.data?.items).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls.slice(before).map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(['POST /api/cart/checkout']);
   });
 });

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClientProvider, QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -16,6 +16,22 @@ export function renderRoutes(routes: RouteObject[], path: string | { pathname: s
       <Toaster />
     </QueryClientProvider>,
   ) };
+}
+
+/**
+ * Resolves when the query under `queryKey` next answers. Its observers are told of an answer in one batch, so this
+ * one is told with the screen's own: awaited inside `act()`, the screen has drawn that answer when act returns. It
+ * makes an absence meaningful (nothing was drawn *after* the answer), where a sleep only hopes the answer came.
+ */
+export function nextAnswer(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new QueryObserver(client, { queryKey, enabled: false, notifyOnChangeProps: 'all' });
+    const unsubscribe = observer.subscribe(notifyManager.batchCalls((result: { isSuccess: boolean }) => {
+      if (!result.isSuccess) return;
+      unsubscribe();
+      resolve();
+    }));
+  });
 }
 
 export const renderPage = (element: ReactElement, path = '/') => renderRoutes([{ path: '*', element }], path);

@@ -2,7 +2,7 @@
 // the Worker (docs/decisions/219). The app takes the data from the page instead of asking the API again, and its
 // first commit draws the same elements with the same classes as that first paint, so nothing moves (CLS).
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -21,7 +21,7 @@ import { firstPaintWords } from '../../worker/pages/first-paint-words';
 import { activateLocale } from '../../app/i18n/i18n';
 import { drink, DRINKS, guestSessionReply, VENUE } from './guest-fixtures';
 import { formatCents } from '../../shared/money';
-import { mockApi } from './render';
+import { mockApi, nextAnswer } from './render';
 
 const COVERED: Venue = {
   ...VENUE, name: 'The Artisan </script> Bar', image_url: '/images/generated/venue/artisan-bar.svg', logo_url: '/images/logo.png',
@@ -44,6 +44,21 @@ function writeBoot(slug: string, venue: Venue, drinks: Drink[] | null, lang?: st
   document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="barhop-boot">${json}</script>`);
 }
 
+/** A fetch that holds every answer until `answerAll()`: reads asked for before that were asked side by side. */
+function heldApi(bodies: Record<string, unknown>) {
+  const calls: Request[] = [];
+  const held: (() => void)[] = [];
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input instanceof URL ? input.href : input, init);
+    calls.push(req);
+    const body = bodies[`${req.method} ${new URL(req.url).pathname}`];
+    return new Promise<Response>((resolve) => held.push(() => resolve(new Response(JSON.stringify(body ?? { error: { code: 'not_found', message: 'No mock' } }), {
+      status: body === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' },
+    }))));
+  }) as typeof fetch;
+  return { calls, answerAll: () => held.splice(0).forEach((answer) => answer()) };
+}
+
 const venueReads = (calls: Request[]) => calls.filter((r) => new URL(r.url).pathname.startsWith('/api/venues')).map((r) => `${r.method} ${new URL(r.url).pathname}`);
 
 beforeEach(() => {
@@ -60,10 +75,11 @@ describe('boot data', () => {
     const calls = mockApi({});
     writeBoot('artisan-bar', COVERED, MENU);
     const client = createQueryClient();
-    prefetchVenuePage(client, '/venue/artisan-bar/cart');
+    const settled = prefetchVenuePage(client, '/venue/artisan-bar/cart');
     expect(client.getQueryData(venueKeys.one('artisan-bar'))).toEqual(COVERED);
     expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(MENU);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The app renders once the prefetch has settled (app/main.tsx): by then it has asked for nothing.
+    await settled;
     expect(calls).toEqual([]);
   });
 
@@ -74,13 +90,15 @@ describe('boot data', () => {
     window.barhopMenu = new Promise((resolve) => { answer = resolve; });
     const client = createQueryClient();
     let settled = false;
-    void prefetchVenuePage(client, '/venue/artisan-bar').then(() => { settled = true; });
+    const prefetch = prefetchVenuePage(client, '/venue/artisan-bar').then(() => { settled = true; });
+    // Not a sleep: a task boundary, after which every promise chain this prefetch could settle by without the
+    // loader's answer has run (the venue has no happy hour: no clock to load, no request, no timer).
     await new Promise((resolve) => setTimeout(resolve, 0));
     // The app's first render waits for this (app/main.tsx): the menu the first paint shows is not yet in the cache.
     expect(settled).toBe(false);
     expect(client.getQueryData(venueKeys.one('artisan-bar'))).toEqual(COVERED);
     answer({ drinks: MENU });
-    await expect.poll(() => settled).toBe(true);
+    await prefetch;
     expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(MENU);
     expect(calls).toEqual([]);
   });
@@ -102,24 +120,29 @@ describe('boot data', () => {
     writeBoot('artisan-bar', COVERED, null);
     window.barhopMenu = Promise.resolve(null);
     const client = createQueryClient();
+    const menuRead = nextAnswer(client, venueKeys.drinks('artisan-bar'));
     await prefetchVenuePage(client, '/venue/artisan-bar');
     expect(venueReads(calls)).toEqual(['GET /api/venues/artisan-bar/drinks']);
-    await expect.poll(() => client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
+    await menuRead;
+    expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
   });
 
   it("reads the API as before when the page has no boot data, another venue's, or a broken one", async () => {
     for (const setup of [() => undefined, () => writeBoot('rooftop-lounge', COVERED, MENU), () => document.body.insertAdjacentHTML('beforeend', '<script type="application/json" id="barhop-boot">{"slug":</script>')]) {
       document.getElementById('barhop-boot')?.remove();
       setup();
-      const calls = mockApi({
-        'GET /api/venues/artisan-bar': { body: { venue: VENUE } },
-        'GET /api/venues/artisan-bar/drinks': { body: { drinks: DRINKS } },
+      const api = heldApi({
+        'GET /api/venues/artisan-bar': { venue: VENUE },
+        'GET /api/venues/artisan-bar/drinks': { drinks: DRINKS },
       });
       const client = createQueryClient();
-      prefetchVenuePage(client, '/venue/artisan-bar');
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(venueReads(calls).sort()).toEqual(['GET /api/venues/artisan-bar', 'GET /api/venues/artisan-bar/drinks']);
-      await expect.poll(() => client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
+      void prefetchVenuePage(client, '/venue/artisan-bar');
+      // Side by side: both reads are asked for while neither has been answered.
+      await waitFor(() => expect(venueReads(api.calls).sort()).toEqual(['GET /api/venues/artisan-bar', 'GET /api/venues/artisan-bar/drinks']));
+      const menuRead = nextAnswer(client, venueKeys.drinks('artisan-bar'));
+      api.answerAll();
+      await menuRead;
+      expect(client.getQueryData(venueKeys.drinks('artisan-bar'))).toEqual(DRINKS);
     }
   });
 });
@@ -219,7 +242,7 @@ describe("the Worker's first paint of the menu", () => {
     expect(commits[0]!.shape).toEqual(shape(template.content.firstElementChild!));
     expect(commits[0]!.cards).toBeLessThan(longMenu.length);
     // Every card, and the AI links under the grid, once the later commit is in.
-    await expect.poll(() => screen.getAllByRole('link', { name: /^Drink \d+/ }).length).toBe(longMenu.length);
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /^Drink \d+/ })).toHaveLength(longMenu.length));
     expect(screen.getByRole('link', { name: /Vibe Mixer/ })).toBeTruthy();
 
     // Coming back to the menu later in the same page load draws it whole at once, under the place the guest left.
@@ -271,8 +294,8 @@ describe('the loader that starts the app after the first paint', () => {
       expect(entry()).toBeNull();
       frames.shift()!(0);
       expect(entry()).toBeNull(); // inside the frame, before its paint
-      await new Promise((r) => setTimeout(r, 0));
-      expect(entry()).not.toBeNull();
+      // The loader adds it in the task after the frame: the head changing is the event waited for.
+      await waitFor(() => expect(entry()).not.toBeNull());
       // The menu the boot data left out is read at the same moment, and waits for the app as a promise.
       expect(fetched.mock.calls.map(([url]) => String(url))).toEqual(['/api/venues/test-bar/drinks']);
       await expect(window.barhopMenu).resolves.toEqual({ drinks: [] });

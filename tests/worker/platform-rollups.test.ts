@@ -2,12 +2,13 @@
 // exact a few seconds after a change (docs/decisions/203): once the hub's alarm has run, after a placement, a
 // cancellation, a refund and an AI interaction, the platform's figures equal the sum of the venues' own over the
 // same window; they make no query on a venue database; the nightly job recomputes what no hub was told about.
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids';
 import { PlatformAnalytics, PlatformOverview } from '../../shared/schemas/super';
 import { utcDay } from '../../worker/analytics/sales-figures';
+import worker from '../../worker/index';
 import { runHousekeeping } from '../../worker/jobs/housekeeping';
 import { venueHub } from '../../worker/live/hub-client';
 import { ROLLUP_DELAY_MS } from '../../worker/live/venue-hub';
@@ -32,14 +33,23 @@ async function settle(...venueIds: string[]) {
 }
 
 /**
- * A change stored outside the hub (an AI interaction) tells the hub after the answer has gone (waitUntil,
- * worker/live/hub-client.ts): waits until the hub has recorded the day, as it would have long before its alarm.
+ * A request whose Worker has finished: its answer, and everything it left running after the answer (waitUntil),
+ * the way a change stored outside the hub (an AI interaction) tells the hub (worker/live/hub-client.ts).
  */
-async function toldOf(venueId: string, day: string) {
-  const recorded = () => runInDurableObject(venueHub(env, venueId), (_hub, state) =>
+async function callAndFinish(method: string, path: string, token: string, body: unknown) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch!(new Request(`http://localhost${path}`, {
+    method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  }) as never, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** The hub has recorded the day for its next rollup, as it would long before its alarm runs. */
+async function expectToldOf(venueId: string, day: string) {
+  const recorded = await runInDurableObject(venueHub(env, venueId), (_hub, state) =>
     state.storage.sql.exec<{ day: string }>('select day from rollup_days').toArray().some((row) => row.day === day));
-  for (let attempt = 0; attempt < 200 && !(await recorded()); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(await recorded(), `the hub of ${venueId} was not told of ${day}`).toBe(true);
+  expect(recorded, `the hub of ${venueId} was not told of ${day}`).toBe(true);
 }
 
 type Totals = { orders: number; revenue_cents: number; ai_orders: number; ai_interactions: number };
@@ -142,9 +152,9 @@ describe('platform views from the rollups the hubs keep', () => {
   it('count an AI interaction stored outside the hub once the hub has been told its day', async () => {
     const guest = await guestToken();
     const before = await platformFigures('7d');
-    const logged = await call('POST', '/api/ai/log', { token: guest.token, body: { slug: 'artisan-bar', event: 'opened the bartender' } });
-    expect(logged.status, logged.text).toBe(201);
-    await toldOf(artisan, utcDay(new Date().toISOString()));
+    const logged = await callAndFinish('POST', '/api/ai/log', guest.token, { slug: 'artisan-bar', event: 'opened the bartender' });
+    expect(logged.status, await logged.text()).toBe(201);
+    await expectToldOf(artisan, utcDay(new Date().toISOString()));
     await settle(artisan);
     expect((await platformFigures('7d')).totals.ai_interactions).toBe(before.totals.ai_interactions + 1);
     await expectPlatformEqualsVenues();

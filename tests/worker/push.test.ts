@@ -172,7 +172,8 @@ describe("tell me when it's ready (docs/decisions/227)", () => {
 
     const before = Math.floor(Date.now() / 1000);
     await markReady(id);
-    await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1));
+    await settle();
+    expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1);
     const mine = sent.filter((s) => s.url === endpoint);
     const push = mine[0]!;
 
@@ -210,8 +211,8 @@ describe("tell me when it's ready (docs/decisions/227)", () => {
       const endpoint = `${PUSH_SERVICE}/gone/${crypto.randomUUID()}`;
       expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
       await markReady(id);
-      await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1));
       await settle();
+      expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1);
       expect(await subscriptionsOf(id), `after ${status}`).toBe(0);
     }
   });
@@ -225,7 +226,8 @@ describe("tell me when it's ready (docs/decisions/227)", () => {
     const endpoint = `${PUSH_SERVICE}/fcm/send/${secret}`;
     expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
     await markReady(id);
-    await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(READY_PUSH_ATTEMPTS), { timeout: 5000 });
+    await settle();
+    expect(sent.filter((s) => s.url === endpoint)).toHaveLength(READY_PUSH_ATTEMPTS);
     expect(logged.join('\n')).toContain('fcm.googleapis.com');
     expect(logged.join('\n')).not.toContain(secret);
     // Not kept to be tried at every later ready: handed over, undone, ready again sends nothing more.
@@ -244,7 +246,6 @@ describe("tell me when it's ready (docs/decisions/227)", () => {
     const endpoint = `${PUSH_SERVICE}/fcm/send/${crypto.randomUUID()}`;
     expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
     await markReady(id);
-    await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(2), { timeout: 5000 });
     await settle();
     expect(sent.filter((s) => s.url === endpoint)).toHaveLength(2);
   });
@@ -291,7 +292,8 @@ describe("tell me when it's ready (docs/decisions/227)", () => {
     const endpoint = `${PUSH_SERVICE}/send/${crypto.randomUUID()}`;
     expect((await call('POST', `/api/orders/${id}/push`, { token: guest.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
     await markReady(id, 'admin');
-    await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1));
+    await settle();
+    expect(sent.filter((s) => s.url === endpoint)).toHaveLength(1);
     // Handed over, undone (back to ready), handed over again: the guest was told once.
     await changeStatus(id, { status: 'delivered' });
     await changeStatus(id, 'recall');
@@ -306,7 +308,8 @@ describe("tell me when it's ready (docs/decisions/227)", () => {
     const venue = await venueId(SLUG);
     const outcome = await venueHub(env, venue).changeStatus({ venueId: venue, orderId: other.id, to: 'ready', actor: { type: 'staff', id: 'hub-test' } });
     expect(outcome.ok).toBe(true);
-    await vi.waitFor(() => expect(sent.filter((s) => s.url === second)).toHaveLength(1));
+    await settle();
+    expect(sent.filter((s) => s.url === second)).toHaveLength(1);
   });
 });
 
@@ -365,8 +368,8 @@ describe('push only to push services (docs/decisions/227)', () => {
     }
     expect(stored).toBe(true);
     await markReady(id);
-    await vi.waitFor(async () => expect(await subscriptionsOf(id)).toBe(0));
     await settle();
+    expect(await subscriptionsOf(id)).toBe(0);
     expect(elsewhere.filter((url) => url.includes('5391'))).toEqual([]);
   });
 });
@@ -380,7 +383,8 @@ describe("text me when it's ready (docs/decisions/227, amended 2026-11-28)", () 
     expect(asked.status, asked.text).toBe(201);
     expect(asked.json).toEqual({ phone: '+442079460958' });
     await markReady(id);
-    await vi.waitFor(() => expect(texts).toHaveLength(1));
+    await settle();
+    expect(texts).toHaveLength(1);
     const form = new URLSearchParams(new TextDecoder().decode(texts[0]!.body));
     expect(texts[0]!.url).toBe(`${TWILIO}/2010-04-01/Accounts/${sms.SMS_ACCOUNT_SID}/Messages.json`);
     expect(texts[0]!.headers.get('Authorization')).toBe(`Basic ${btoa(`${sms.SMS_ACCOUNT_SID}:${sms.SMS_API_KEY}`)}`);
@@ -411,7 +415,8 @@ describe("text me when it's ready (docs/decisions/227, amended 2026-11-28)", () 
     expect(expectApiError(await call('POST', `/api/orders/${id}/ready-text`, { token: anonymous.guest.token, body: { phone: '+15552010043' } }), 404).code).toBe('not_found');
 
     await markReady(id);
-    await vi.waitFor(() => expect(texts.map((t) => new URLSearchParams(new TextDecoder().decode(t.body)).get('To'))).toEqual(['+15552010042']));
+    await settle();
+    expect(texts.map((t) => new URLSearchParams(new TextDecoder().decode(t.body)).get('To'))).toEqual(['+15552010042']);
   });
 
   it('taken back before ready, nothing is texted; only the guest of the order can take it back', async () => {
@@ -469,8 +474,9 @@ describe('"Your round is ready" to a table\'s members who asked (docs/decisions/
     for (const round of [1, 2]) {
       const orderId = await roundOf(sessionId, host!.token);
       await markReady(orderId);
-      await vi.waitFor(() => expect(sent.filter((s) => s.url === endpoint)).toHaveLength(round));
-      await vi.waitFor(() => expect(texts.filter((t) => new URLSearchParams(new TextDecoder().decode(t.body)).get('To') === '+442079460958')).toHaveLength(round));
+      await settle();
+      expect(sent.filter((s) => s.url === endpoint)).toHaveLength(round);
+      expect(texts.filter((t) => new URLSearchParams(new TextDecoder().decode(t.body)).get('To') === '+442079460958')).toHaveLength(round);
       const payload = ReadyPushPayload.parse(JSON.parse(await decryptAsBrowser(sent.filter((s) => s.url === endpoint)[round - 1]!.body, phone)));
       expect(payload).toEqual({ title: 'Your round is ready', body: `The Artisan Bar: round #${shortOrderId(orderId)}, table 17.`, url: `/venue/${SLUG}/table` });
       const body = new URLSearchParams(new TextDecoder().decode(texts.at(-1)!.body)).get('Body');
@@ -506,12 +512,11 @@ describe('"Your round is ready" to a table\'s members who asked (docs/decisions/
     const endpoint = `${PUSH_SERVICE}/send/${crypto.randomUUID()}`;
     expect((await call('POST', `/api/tables/sessions/${sessionId}/push`, { token: host.token, body: { endpoint, keys: (await browserKeys()).json } })).status).toBe(201);
     await markReady(await roundOf(sessionId, host.token));
-    await vi.waitFor(async () => {
-      let n = 0;
-      for (const db of [env.DB, env.DB_SHARD_0, env.DB_SHARD_1, env.DB_SHARD_2]) {
-        n += (await db.prepare('SELECT count(*) AS n FROM table_ready_subscriptions WHERE table_session_id = ?').bind(sessionId).first<{ n: number }>().catch(() => ({ n: 0 })))!.n;
-      }
-      expect(n).toBe(0);
-    });
+    await settle();
+    let n = 0;
+    for (const db of [env.DB, env.DB_SHARD_0, env.DB_SHARD_1, env.DB_SHARD_2]) {
+      n += (await db.prepare('SELECT count(*) AS n FROM table_ready_subscriptions WHERE table_session_id = ?').bind(sessionId).first<{ n: number }>().catch(() => ({ n: 0 })))!.n;
+    }
+    expect(n).toBe(0);
   });
 });

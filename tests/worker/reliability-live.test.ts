@@ -27,6 +27,9 @@ class LiveClient {
   ws: WebSocket | null = null;
   closedByTest = false;
   private connecting: Promise<void> | null = null;
+  /** Called after every message: each resolves its wait once its condition holds. */
+  private watchers = new Set<() => void>();
+  private pongs: (() => void)[] = [];
 
   constructor(readonly name: string, readonly venue: string, readonly token: string) {}
 
@@ -38,7 +41,11 @@ class LiveClient {
     const ws = res.webSocket;
     this.ws = ws;
     ws.accept();
-    ws.addEventListener('message', (event) => this.receive(LiveMessage.parse(JSON.parse(String(event.data)))));
+    ws.addEventListener('message', (event) => {
+      if (event.data === 'pong') return this.pongs.shift()?.();
+      this.receive(LiveMessage.parse(JSON.parse(String(event.data))));
+      for (const watcher of [...this.watchers]) watcher();
+    });
     ws.addEventListener('close', () => {
       if (this.ws !== ws || this.closedByTest) return;
       stats.reconnects += 1;
@@ -66,6 +73,35 @@ class LiveClient {
 
   async settled() { await this.connecting; }
 
+  /** Resolves at the message after which `check` holds (at once if it already does); fails after `timeoutMs`. */
+  until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+    if (check()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => { this.watchers.delete(watcher); reject(new Error(`${this.name}: no message brought ${what}`)); }, timeoutMs);
+      const watcher = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        this.watchers.delete(watcher);
+        resolve();
+      };
+      this.watchers.add(watcher);
+    });
+  }
+
+  /**
+   * Resolves once every frame the hub sent this socket before now has arrived: the hub answers 'ping' after what it
+   * has written (worker/live/venue-hub.ts), so what the client holds after this is all it was sent.
+   */
+  drained(): Promise<void> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error(`${this.name}: no open socket to drain`));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${this.name}: no pong`)), 5000);
+      this.pongs.push(() => { clearTimeout(timer); resolve(); });
+      ws.send('ping');
+    });
+  }
+
   close() { this.closedByTest = true; this.ws?.close(1000, 'done'); }
 }
 
@@ -89,14 +125,6 @@ async function hubLog() {
   const { d1 } = await venueDatabase(env, venue);
   const { results } = await d1.prepare('select seq, order_id from live_events where restaurant_id = ? order by seq').bind(venue).all<{ seq: number; order_id: string }>();
   return results;
-}
-
-async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('live delivery through dropped sockets and hub evictions', () => {
@@ -174,7 +202,8 @@ describe('live delivery through dropped sockets and hub evictions', () => {
     const changes = (events: LiveClient['events']) => events.map((e) => `${e.type} ${e.orderId}`).sort();
     // Staff see everything: every number once, in order, and together exactly the acknowledged changes.
     for (const c of staffClients) {
-      await waitUntil(() => (c.events.at(-1)?.seq ?? 0) >= latest, `${c.name} to reach seq ${latest}`);
+      await c.until(() => (c.events.at(-1)?.seq ?? 0) >= latest, `seq ${latest}`);
+      await c.drained();
       const seen = c.events.filter((e) => e.seq > startSeq);
       expect(seen.map((e) => e.seq), c.name).toEqual(expectedSeqs);
       expect(changes(seen), c.name).toEqual(acknowledged.map((a) => `${a.type} ${a.orderId}`).sort());
@@ -183,7 +212,8 @@ describe('live delivery through dropped sockets and hub evictions', () => {
     // Guests see their own orders' events (plus queue_changed notes about others), in order, once.
     for (const [i, c] of guestClients.entries()) {
       const mine = reference.filter((e) => ownerOf.get(e.orderId!) === i).map((e) => e.seq);
-      await waitUntil(() => mine.every((s) => c.events.some((e) => e.seq === s)), `${c.name} to get its ${mine.length} events`);
+      await c.until(() => mine.every((s) => c.events.some((e) => e.seq === s)), `its ${mine.length} events`);
+      await c.drained();
       const own = c.events.filter((e) => e.type !== 'queue_changed').map((e) => e.seq);
       expect(own, c.name).toEqual(mine);
       expect(c.events.filter((e) => e.orderId !== undefined && ownerOf.get(e.orderId) !== i), `${c.name} saw someone else's order`).toEqual([]);
