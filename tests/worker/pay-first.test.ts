@@ -8,10 +8,10 @@ import { refusalIdOf } from '../../shared/refusal-messages';
 import { refusalMessage, type RefusalId } from '../../shared/refusals';
 import { OrderList } from '../../shared/schemas/order';
 import { CheckoutPaymentCheckResponse, CheckoutPaymentResponse, LOCAL_DECLINED_CARD, LOCAL_TEST_CARD } from '../../shared/schemas/payments';
-import { localIntent, stripeEvent } from '../../worker/payments/local-stripe';
+import { localIntent, localStripeFetch, stripeEvent } from '../../worker/payments/local-stripe';
 import { routeStripeThrough } from '../../worker/payments/stripe';
 import { call, expectApiError } from './helpers';
-import { availableDrinks, countRows, guestToken, makeUnavailable, staffToken, venueId } from './order-helpers';
+import { availableDrinks, countRows, guestToken, makeUnavailable, openLive, staffToken, venueId } from './order-helpers';
 import { deliverEvent, recordStripe, type StripeRequest } from './payments-helpers';
 
 const SLUG = 'rooftop-lounge';
@@ -112,6 +112,46 @@ describe('a solo order at a pay-first venue', () => {
     // Handing it over takes nothing more.
     expect((await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'delivered' } })).status).toBe(200);
     expect(stripe.filter((r) => r.path === `/v1/payment_intents/${p.payment.payment_intent_id}/capture`)).toHaveLength(1);
+  });
+
+  it('a capture Stripe refuses tells the bar at once: the live feed and the staff read say the card was refused and the order is unpaid until paid at the bar', async () => {
+    const p = await placedByCard();
+    // Stripe refuses this intent's capture (the bank withdrew the authorisation); everything else goes to the stand-in.
+    const requests = recordStripe(async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith(`/v1/payment_intents/${p.payment.payment_intent_id}/capture`)) {
+        return new Response(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }), { status: 402 });
+      }
+      return localStripeFetch(request);
+    });
+    const live = await openLive(venue, await bartender());
+    await live.waitFor((m) => m.type === 'hello');
+    try {
+      const accepted = await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'preparing', allow_short: true } });
+      expect(accepted.status, accepted.text).toBe(200);
+      expect(accepted.json.order).toMatchObject({ status: 'preparing', payment_status: 'unpaid', payment_problem: 'failed' });
+      expect(requests.filter((r) => r.path.endsWith('/capture')).map((r) => r.idempotencyKey)).toEqual([`capture:${p.payment.payment_id}:${p.payment.amount_cents}`]);
+      // The bar's screen hears it with the status change itself, not at the next read.
+      const event = await live.waitFor((m) => m.type === 'order_updated' && m.order.id === p.orderId);
+      expect(event).toMatchObject({ from: 'pending', to: 'preparing', order: { payment_status: 'unpaid', payment_problem: 'failed' } });
+      // Every staff read says so until the bar records the payment: the queue and the night's open checks.
+      expect((await barQueue()).find((o) => o.id === p.orderId)).toMatchObject({ payment_status: 'unpaid', payment_problem: 'failed' });
+      const open = OrderList.parse((await call('GET', '/api/staff/orders?status=open', { token: await bartender() })).json).orders;
+      expect(open.find((o) => o.id === p.orderId)).toMatchObject({ payment_status: 'unpaid', payment_problem: 'failed' });
+      // The guest's own read carries it too (the status page says it, docs/payments.md).
+      const mine = await call('GET', `/api/orders/${p.orderId}`, { token: p.guest.token });
+      expect(mine.json.order).toMatchObject({ payment_status: 'unpaid', payment_problem: 'failed' });
+      // Handed over and paid at the bar: the order reads paid, by the method the bar recorded, and nothing more goes to Stripe.
+      expect((await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'delivered' } })).status).toBe(200);
+      const paid = await call('POST', `/api/staff/orders/${p.orderId}/payment`, { token: await bartender(), body: { method: 'cash' } });
+      expect(paid.status, paid.text).toBe(200);
+      expect(paid.json.order).toMatchObject({ status: 'delivered', payment_status: 'captured' });
+      expect(requests.filter((r) => r.path.endsWith('/capture'))).toHaveLength(1);
+      expect(await env.DB.prepare('SELECT payment_status, payment_method FROM orders WHERE id = ?').bind(p.orderId).first()).toEqual({ payment_status: 'captured', payment_method: 'cash' });
+    } finally {
+      live.ws?.close();
+      stripe = recordStripe();
+    }
   });
 
   it('releases the authorisation when the bar cancels before accepting, and an Undo cannot bring the unpaid order back', async () => {
