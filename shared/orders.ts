@@ -37,6 +37,13 @@ export function matchesListFilter(order: { status: OrderStatus; payment_status: 
   }
 }
 
+/**
+ * An order paid first whose card Stripe refused when the bar accepted it, and still unpaid: the bar takes its payment
+ * as at the bar, and its ticket and the guest's status page say so until the bar records it paid (docs/payments.md §12.9).
+ */
+export const cardRefusedUnpaid = (order: { payment_status: PaymentStatus; payment_problem?: 'failed' }) =>
+  order.payment_problem === 'failed' && order.payment_status === 'unpaid';
+
 const STAGE: Record<OrderStatus, number> = { pending: 0, preparing: 1, ready: 2, delivered: 3, cancelled: -1 };
 
 /**

@@ -92,6 +92,12 @@ export type QuickOrderInput = z.input<typeof QuickOrderInput>;
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+/**
+ * A card payment's trouble, shown to staff (docs/product.md §12.9, docs/payments.md): it failed, was cancelled or
+ * disputed; or it went through for a share no longer payable, and is being (late_payment) or was refunded. A tab's
+ * share carries any of them; a solo order paid first only `failed`, a capture Stripe refused.
+ */
+export const PaymentProblem = z.enum(['failed', 'canceled', 'disputed', 'late_payment', 'late_payment_refunded']);
 
 /** `reason` says why a ticket is cancelled (kept on its order_events row, docs/decisions/234). */
 export const OrderStatusUpdate = z.object({
@@ -209,6 +215,11 @@ export const Order = z.object({
   items: z.array(OrderItem),
   /** A table's round (display name "Table N"): the table session it belongs to; absent on a solo order. */
   table_session_id: z.string().optional(),
+  /**
+   * An order paid first whose capture Stripe refused when the bar accepted it (docs/payments.md §12.9): the bar takes
+   * its payment as at the bar; absent otherwise. Said while `payment_status` is `unpaid` (`cardRefusedUnpaid`).
+   */
+  payment_problem: PaymentProblem.extract(['failed']).optional(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PaymentProblem, TipInput } from './tables';
+import { PaymentProblem } from './order';
+import { TipInput } from './tables';
 
 // Card payments (docs/decisions/222, docs/product.md §12.9): paying a share in the app, a tab on a card hold, an
 // admin's refund, and Stripe's webhook. Money is integer cents on the wire; no secret key ever crosses it.

@@ -357,6 +357,8 @@ export const orders = sqliteTable('orders', {
   paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('unpaid'),
   /** How a solo order was paid, as staff recorded it (docs/decisions/222); a table's round is paid by its tab's shares. */
   paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+  /** failed: paid first, and Stripe refused the capture when the bar accepted it; the bar takes payment (docs/payments.md). */
+  paymentProblem: text('payment_problem', { enum: ['failed'] }),
   subtotalCents: integer('subtotal_cents').notNull(),
   taxCents: integer('tax_cents').notNull(),
   totalCents: integer('total_cents').notNull(),

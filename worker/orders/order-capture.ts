@@ -43,7 +43,6 @@ export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | n
   } else if (ACCEPTED.has(outcome.to) && outcome.from === 'pending' && payment.status === 'placed') {
     const due = payment.amountCents;
     const captured = await gateway.capture(venue.account, intent, due, applicationFeeCents(due, venue.feeBp), `capture:${payment.id}:${due}`).catch((err: unknown) => {
-      // The order stays unpaid and goes to the night's open checks: the bar takes payment as at the bar.
       console.error(JSON.stringify({ level: 'error', message: 'capture of an accepted order failed', order_id: orderId, error: String(err) }));
       return null;
     });
@@ -51,6 +50,13 @@ export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | n
       await setPayment(db, payment.id, ['placed'], { status: 'captured' });
       await db.update(orders).set({ paymentStatus: 'captured', paymentMethod: 'card_app' }).where(eq(orders.id, orderId));
       return { ...outcome, order: { ...outcome.order, payment_status: 'captured' } };
+    }
+    if (!captured) {
+      // The order stays unpaid, under the night's open checks, and the bar takes its payment as at the bar. It says so
+      // on the order itself, so the status change's live event tells the bar's screens and the guest at once, and
+      // every read after it, until the bar records it paid (docs/payments.md §12.9).
+      await db.update(orders).set({ paymentProblem: 'failed' }).where(eq(orders.id, orderId));
+      return { ...outcome, order: { ...outcome.order, payment_problem: 'failed' } };
     }
   }
   return outcome;
