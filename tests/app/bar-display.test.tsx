@@ -115,6 +115,20 @@ describe('the bump bar', () => {
   });
 });
 
+describe('a card Stripe refuses as the bar accepts the order', () => {
+  it('Start Preparing on an order paid first whose capture Stripe refuses: the ticket and a toast say to take payment at the bar', async () => {
+    const paidFirst = ticket(1);
+    barWith([paidFirst], { [`PUT /api/staff/orders/${paidFirst.id}/status`]: { body: { order: { ...paidFirst, status: 'preparing', payment_problem: 'failed' } } } });
+    renderPage(<ActiveOrdersPage />, '/staff/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Preparing' }), { detail: 1 });
+    const card = (await screen.findByRole('note', { name: 'Payment' })).closest('li[data-order-id]')!;
+    expect(card.getAttribute('data-order-id')).toBe(paidFirst.id);
+    expect(card.textContent).toContain('Card refused — take payment at the bar');
+    const side = screen.getByRole('complementary', { name: 'Bar' });
+    expect((await within(side).findByRole('alert')).textContent).toContain(`Order ${paidFirst.code}: Card refused — take payment at the bar`);
+  });
+});
+
 describe('running out at the bar', () => {
   it('a pending ticket needing what ran out is flagged; one that does not is not', async () => {
     const boulevardier = ticket(1, { items: [line({ menu_drink_id: 'd-boulevardier', name: 'Boulevardier' })] });

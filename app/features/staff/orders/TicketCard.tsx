@@ -2,7 +2,7 @@
 // large when it goes to one), its drinks, and one primary action for its stage; Cancel at every active stage.
 import { AlertTriangle, BookOpen, Eye, Timer, Undo2, Wallet, X } from 'lucide-react';
 import { shortOrderId } from '../../../../shared/ids';
-import { isActiveStatus, type OrderStatus } from '../../../../shared/orders';
+import { cardRefusedUnpaid, isActiveStatus, type OrderStatus } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
 import { TICKET_AMBER_MS, TICKET_RED_MS } from '../../../../shared/constants';
 import { MemberName, OrderStatusBadge, formatTime, tableOfTicket } from '../shared/format';
@@ -17,6 +17,9 @@ export const PRIMARY_STEP: Partial<Record<OrderStatus, { to: OrderStatus; label:
   preparing: { to: 'ready', label: 'Mark Ready' },
   ready: { to: 'delivered', label: 'Mark Delivered' },
 };
+
+/** What a ticket paid first says while Stripe's refusal of its card leaves it to pay at the bar (docs/payments.md §12.9). */
+export const CARD_REFUSED_TEXT = 'Card refused — take payment at the bar';
 
 /** The code a bartender calls a ticket by, as its card shows it (docs/product.md §4.6). */
 export const ticketCode = (order: Pick<Order, 'code'>) => order.code;
@@ -93,6 +96,9 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, ra
       <TicketConstraintNote instructions={order.special_instructions} />
       {ranOut.length > 0 && (
         <p className="ticket-ran-out" data-testid="ticket-ran-out"><AlertTriangle aria-hidden="true" size={14} /> Ran out: {ranOut.join(', ')}</p>
+      )}
+      {cardRefusedUnpaid(order) && (
+        <p className="ticket-card-refused" role="note" aria-label="Payment"><Wallet aria-hidden="true" size={14} /> {CARD_REFUSED_TEXT}</p>
       )}
       <ul className="item-list">
         {order.items.map((item) => (
