@@ -62,6 +62,15 @@ async function placedByCard() {
   return { ...p, orderId: checked.order_id! };
 }
 
+/** Stripe refuses this intent's capture (the bank withdrew the authorisation); every other request goes to the stand-in. */
+const refusingCapture = (intentId: string) => recordStripe(async (input, init) => {
+  const request = new Request(input, init);
+  if (request.url.endsWith(`/v1/payment_intents/${intentId}/capture`)) {
+    return new Response(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }), { status: 402 });
+  }
+  return localStripeFetch(request);
+});
+
 /** An answer a guest's app says in their language: a registry refusal (docs/decisions/256), its English message filled from its data. */
 function expectRefusal(said: { code?: string | null; message: string | null; details?: unknown }, id: RefusalId) {
   expect(refusalIdOf(said.code ?? '', said.details), JSON.stringify(said)).toBe(id);
@@ -116,14 +125,7 @@ describe('a solo order at a pay-first venue', () => {
 
   it('a capture Stripe refuses tells the bar at once: the live feed and the staff read say the card was refused and the order is unpaid until paid at the bar', async () => {
     const p = await placedByCard();
-    // Stripe refuses this intent's capture (the bank withdrew the authorisation); everything else goes to the stand-in.
-    const requests = recordStripe(async (input, init) => {
-      const request = new Request(input, init);
-      if (request.url.endsWith(`/v1/payment_intents/${p.payment.payment_intent_id}/capture`)) {
-        return new Response(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }), { status: 402 });
-      }
-      return localStripeFetch(request);
-    });
+    const requests = refusingCapture(p.payment.payment_intent_id);
     const live = await openLive(venue, await bartender());
     await live.waitFor((m) => m.type === 'hello');
     try {
@@ -150,6 +152,22 @@ describe('a solo order at a pay-first venue', () => {
       expect(await env.DB.prepare('SELECT payment_status, payment_method FROM orders WHERE id = ?').bind(p.orderId).first()).toEqual({ payment_status: 'captured', payment_method: 'cash' });
     } finally {
       live.ws?.close();
+      stripe = recordStripe();
+    }
+  });
+
+  it('an authorisation Stripe drops after refusing its capture leaves the accepted order with the bar, to be paid there', async () => {
+    const p = await placedByCard();
+    refusingCapture(p.payment.payment_intent_id);
+    try {
+      const accepted = await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'preparing', allow_short: true } });
+      expect(accepted.json.order).toMatchObject({ status: 'preparing', payment_problem: 'failed' });
+      const intent = { ...localIntent(p.payment.payment_intent_id)!, status: 'canceled', cancellation_reason: 'automatic' };
+      expect((await deliverEvent(stripeEvent('payment_intent.canceled', intent, { account: ACCOUNT }))).status).toBe(200);
+      // The bar is making it and takes its payment: the order is not cancelled under it, nor the guest told nothing was charged for a drink they get.
+      expect((await barQueue()).find((o) => o.id === p.orderId)).toMatchObject({ status: 'preparing', payment_status: 'unpaid', payment_problem: 'failed' });
+      expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'released' });
+    } finally {
       stripe = recordStripe();
     }
   });
