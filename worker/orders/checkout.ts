@@ -134,6 +134,13 @@ export const paymentById = async (db: Db, id: string) => (await db.select().from
 export const paymentOfIntent = async (db: Db, intentId: string) => (await db.select().from(orderPayments).where(eq(orderPayments.paymentIntentId, intentId)).limit(1))[0] ?? null;
 
 /**
+ * Whether the bar accepted the order and Stripe refused its capture (worker/orders/order-capture.ts): the bar makes it
+ * and takes its payment as at the bar, so an authorisation Stripe drops afterwards leaves it where it is.
+ */
+const paidAtTheBar = async (db: Db, orderId: string) =>
+  (await db.select({ problem: orders.paymentProblem }).from(orders).where(eq(orders.id, orderId)).limit(1))[0]?.problem === 'failed';
+
+/**
  * What Stripe says of a checkout's intent, applied: the card authorised places the order (once, whatever asks —
  * the guest's check or the webhook — under the key `pay:<payment>`); a decline is said in words; an intent Stripe
  * cancelled leaves no live order. Moves only forward, so a repeated or late answer changes nothing.
@@ -144,7 +151,7 @@ export async function applyCheckoutIntent(env: WorkerEnv, db: Db, venue: { id: s
     return movePayment(db, row, ['planned', 'failed'], { status: 'failed', note: paymentNote('card_declined') });
   }
   if (state.status === 'canceled') {
-    if (row.status === 'placed' && row.orderId) {
+    if (row.status === 'placed' && row.orderId && !(await paidAtTheBar(db, row.orderId))) {
       // Stripe dropped the authorisation (it expired): an order nobody can pay for leaves the bar.
       await venueHub(env, venue.id).changeStatus({ venueId: venue.id, orderId: row.orderId, to: 'cancelled', reason: 'The card authorisation was released', actor: { type: 'system', id: 'stripe' } });
     }
