@@ -135,7 +135,7 @@ export const paymentOfIntent = async (db: Db, intentId: string) => (await db.sel
 
 /**
  * Whether the bar accepted the order and Stripe refused its capture (worker/orders/order-capture.ts): the bar makes it
- * and takes its payment as at the bar, so an authorisation Stripe drops afterwards leaves it where it is.
+ * and takes its payment as at the bar, so an authorisation Stripe drops afterwards leaves it where it is (docs/decisions/279).
  */
 const paidAtTheBar = async (db: Db, orderId: string) =>
   (await db.select({ problem: orders.paymentProblem }).from(orders).where(eq(orders.id, orderId)).limit(1))[0]?.problem === 'failed';

@@ -54,7 +54,7 @@ export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | n
     if (!captured) {
       // The order stays unpaid, under the night's open checks, and the bar takes its payment as at the bar. It says so
       // on the order itself, so the status change's live event tells the bar's screens and the guest at once, and
-      // every read after it, until the bar records it paid (docs/payments.md §12.9).
+      // every read after it, until the bar records it paid (docs/decisions/279).
       await db.update(orders).set({ paymentProblem: 'failed' }).where(eq(orders.id, orderId));
       return { ...outcome, order: { ...outcome.order, payment_problem: 'failed' } };
     }

@@ -18,7 +18,10 @@ export const PRIMARY_STEP: Partial<Record<OrderStatus, { to: OrderStatus; label:
   ready: { to: 'delivered', label: 'Mark Delivered' },
 };
 
-/** What a ticket paid first says while Stripe's refusal of its card leaves it to pay at the bar (docs/payments.md §12.9). */
+/**
+ * What a ticket paid first says while Stripe's refusal of its card leaves it to pay at the bar; in English like every
+ * staff text (docs/decisions/279).
+ */
 export const CARD_REFUSED_TEXT = 'Card refused — take payment at the bar';
 
 /** The code a bartender calls a ticket by, as its card shows it (docs/product.md §4.6). */
