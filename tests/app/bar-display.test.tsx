@@ -127,6 +127,21 @@ describe('a card Stripe refuses as the bar accepts the order', () => {
     const side = screen.getByRole('complementary', { name: 'Bar' });
     expect((await within(side).findByRole('alert')).textContent).toContain(`Order ${paidFirst.code}: Card refused — take payment at the bar`);
   });
+
+  it('handed over on a refused card, the ticket stays on the bar with Record payment until the bar takes the money', async () => {
+    const handedOver = { status: 'delivered' as const, delivered_at: new Date(NOW - 30 * 60_000).toISOString(), updated_at: new Date(NOW - 30 * 60_000).toISOString() };
+    const unpaid = ticket(1, { ...handedOver, payment_problem: 'failed' });
+    const paid = ticket(2, { ...handedOver, payment_problem: 'failed', payment_status: 'captured' });
+    const cash = ticket(3, handedOver);
+    barWith([unpaid, paid, cash]);
+    renderPage(<ActiveOrdersPage />, '/staff/orders');
+    const onBar = (await screen.findByText('Guest 1')).closest('li[data-order-id]')!;
+    expect(within(onBar as HTMLElement).getByRole('button', { name: 'Record payment' })).toBeTruthy();
+    expect(within(onBar as HTMLElement).getByRole('note', { name: 'Payment' }).textContent).toContain('Card refused — take payment at the bar');
+    // Paid since, or an order paid at the bar from the start: in History, as every handed-over ticket.
+    expect(screen.queryByText('Guest 2')).toBeNull();
+    expect(screen.queryByText('Guest 3')).toBeNull();
+  });
 });
 
 describe('running out at the bar', () => {
