@@ -85,7 +85,7 @@ export type WebhookResponse = z.infer<typeof WebhookResponse>;
 
 // ---- a solo order paid first (docs/decisions/241) ---------------------------------------------------
 
-export const ORDER_PAYMENT_STATUSES = ['planned', 'authorized', 'placed', 'captured', 'released', 'failed', 'refunded'] as const;
+export const ORDER_PAYMENT_STATUSES = ['planned', 'authorized', 'placed', 'captured', 'released', 'failed', 'refunded', 'releasing', 'refunding'] as const;
 
 /** POST /api/cart/checkout/card — the checkout's payment: what the card form needs, and the payment's id. */
 export const CheckoutPaymentResponse = CardPaymentResponse.extend({ payment_id: z.string() });

@@ -10,7 +10,7 @@ import { newId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
 import { refusalCode, refusalIdOf, type RefusalId } from '../../shared/refusal-messages';
 import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE } from '../../shared/constants';
-import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
+import { ACCEPTED_STATUSES, ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import { CARD_MINIMUM_CENTS, VENUE_CURRENCY, cardCanPay } from '../../shared/payment-methods';
 import type { CheckoutInput } from '../../shared/schemas/order';
 import type { CheckoutPaymentCheckResponse, CheckoutPaymentResponse } from '../../shared/schemas/payments';
@@ -134,24 +134,34 @@ export const paymentById = async (db: Db, id: string) => (await db.select().from
 export const paymentOfIntent = async (db: Db, intentId: string) => (await db.select().from(orderPayments).where(eq(orderPayments.paymentIntentId, intentId)).limit(1))[0] ?? null;
 
 /**
- * Whether the bar accepted the order and Stripe refused its capture (worker/orders/order-capture.ts): the bar makes it
- * and takes its payment as at the bar, so an authorisation Stripe drops afterwards leaves it where it is (docs/decisions/279).
+ * Whether the bar has accepted the payment's order with its card not captured (Stripe refused or did not answer,
+ * worker/orders/order-capture.ts) or took the money another way: Stripe's word on it is the order's, in its turn at
+ * the venue's hub (worker/orders/order-card.ts), never a cancel of an order the bar is making (docs/decisions/279).
  */
-const paidAtTheBar = async (db: Db, orderId: string) =>
-  (await db.select({ problem: orders.paymentProblem }).from(orders).where(eq(orders.id, orderId)).limit(1))[0]?.problem === 'failed';
+async function withTheBar(db: Db, row: OrderPaymentRow): Promise<boolean> {
+  if (!row.orderId) return false;
+  if (row.status === 'releasing' || row.status === 'refunding') return true;
+  if (row.status !== 'placed') return false;
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId)).limit(1);
+  return order !== undefined && ACCEPTED_STATUSES.has(order.status);
+}
 
 /**
  * What Stripe says of a checkout's intent, applied: the card authorised places the order (once, whatever asks —
  * the guest's check or the webhook — under the key `pay:<payment>`); a decline is said in words; an intent Stripe
- * cancelled leaves no live order. Moves only forward, so a repeated or late answer changes nothing.
+ * cancelled leaves no live order; once the bar accepted the order, its word goes to the order's turn. Moves only forward, so a repeated or late answer changes nothing.
  */
 export async function applyCheckoutIntent(env: WorkerEnv, db: Db, venue: { id: string; account: string }, row: OrderPaymentRow, state: Pick<IntentState, 'status' | 'amountCapturable' | 'lastError'>): Promise<OrderPaymentRow> {
   const gateway = stripeGateway(env);
+  if ((state.status === 'succeeded' || state.status === 'canceled') && (await withTheBar(db, row))) {
+    await venueHub(env, venue.id).settleOrderCard({ venueId: venue.id, orderId: row.orderId!, said: state.status });
+    return (await paymentById(db, row.id)) ?? row;
+  }
   if (state.status === 'requires_payment_method' && state.lastError && (row.status === 'planned' || row.status === 'failed')) {
     return movePayment(db, row, ['planned', 'failed'], { status: 'failed', note: paymentNote('card_declined') });
   }
   if (state.status === 'canceled') {
-    if (row.status === 'placed' && row.orderId && !(await paidAtTheBar(db, row.orderId))) {
+    if (row.status === 'placed' && row.orderId) {
       // Stripe dropped the authorisation (it expired): an order nobody can pay for leaves the bar.
       await venueHub(env, venue.id).changeStatus({ venueId: venue.id, orderId: row.orderId, to: 'cancelled', reason: 'The card authorisation was released', actor: { type: 'system', id: 'stripe' } });
     }

@@ -3,7 +3,7 @@
 import type { BarPaymentMethod } from '../../shared/payment-methods';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { recallOrder, transitionOrder, type OrderState, type OrderStatus, type TransitionResult } from '../../shared/orders';
-import type { Order } from '../../shared/schemas/order';
+import type { Order, OrderPaymentProblem } from '../../shared/schemas/order';
 import { orderEvents, orderItems, orders, tabShares, tableSessions } from '../db/schema';
 import type { Db } from '../env';
 import { refuse, type Refusal } from './placement';
@@ -185,4 +185,29 @@ async function pourRecipes(db: Db, orderId: string, from: OrderStatus, to: Order
     console.error('stock movement for the status change failed', orderId, to, err);
     return false;
   }
+}
+
+/** What an order paid first's card came to once the bar accepted it: its payment fields as they now stand. */
+export type OrderCardChange = { paymentStatus: 'unpaid' | 'captured'; paymentMethod: BarPaymentMethod | 'card_app' | null; paymentProblem: OrderPaymentProblem | null };
+
+/**
+ * Stripe's later word on an order paid first (worker/orders/order-card.ts), written with its live event (the status
+ * unchanged, as a recorded payment is), so the bar's screens and the guest's page hear it. Only from the payment
+ * status it was read at: a payment the bar records meanwhile is never written over.
+ */
+export async function writeOrderCard(db: Db, d1: D1Database, req: { venueId: string; orderId: string }, change: OrderCardChange, liveBase: number): Promise<StatusChangeOutcome> {
+  const row = await db.query.orders.findFirst({ where: and(eq(orders.id, req.orderId), eq(orders.restaurantId, req.venueId)) });
+  if (!row) return refuse(404, 'not_found', 'Order not found');
+  const at = new Date().toISOString();
+  const [live, update] = await d1.batch([
+    liveChangeStatement(d1, { venueId: req.venueId, orderId: row.id, from: row.status, to: row.status, at }, liveBase),
+    d1.prepare(`update orders set payment_status = ?, payment_method = ?, payment_problem = ?, updated_at = ? where id = ? and status = ? and payment_status = ?`)
+      .bind(change.paymentStatus, change.paymentMethod, change.paymentProblem, at, row.id, row.status, row.paymentStatus),
+  ]);
+  if (!update?.meta.changes) return refuse(409, 'conflict', 'The order changed meanwhile; reload and try again');
+  const seq = recordedSeq(live!.results)!;
+  const updated = { ...row, ...change, updatedAt: at };
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+  const eta = await liveEta(db, updated, items.reduce((n, i) => n + i.quantity, 0));
+  return { ok: true, from: row.status, to: row.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey, menuChanged: false, seq };
 }
