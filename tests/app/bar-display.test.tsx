@@ -128,6 +128,25 @@ describe('a card Stripe refuses as the bar accepts the order', () => {
     expect((await within(side).findByRole('alert')).textContent).toContain(`Order ${paidFirst.code}: Card refused — take payment at the bar`);
   });
 
+  it('Start Preparing on an order paid first whose capture Stripe did not answer: the ticket and a toast say to check the card before taking payment', async () => {
+    const paidFirst = ticket(1);
+    barWith([paidFirst], { [`PUT /api/staff/orders/${paidFirst.id}/status`]: { body: { order: { ...paidFirst, status: 'preparing', payment_problem: 'unconfirmed' } } } });
+    renderPage(<ActiveOrdersPage />, '/staff/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Preparing' }), { detail: 1 });
+    const note = await screen.findByRole('note', { name: 'Payment' });
+    expect(note.textContent).toContain('Card payment not confirmed — check before taking payment');
+    const side = screen.getByRole('complementary', { name: 'Bar' });
+    expect((await within(side).findByRole('alert')).textContent).toContain(`Order ${paidFirst.code}: Card payment not confirmed — check before taking payment`);
+  });
+
+  it('handed over on a card not yet confirmed, the ticket stays on the bar with Record payment', async () => {
+    const handedOver = { status: 'delivered' as const, delivered_at: new Date(NOW - 30 * 60_000).toISOString(), updated_at: new Date(NOW - 30 * 60_000).toISOString() };
+    barWith([ticket(1, { ...handedOver, payment_problem: 'unconfirmed' })]);
+    renderPage(<ActiveOrdersPage />, '/staff/orders');
+    const onBar = (await screen.findByText('Guest 1')).closest('li[data-order-id]')!;
+    expect(within(onBar as HTMLElement).getByRole('button', { name: 'Record payment' })).toBeTruthy();
+  });
+
   it('handed over on a refused card, the ticket stays on the bar with Record payment until the bar takes the money', async () => {
     const handedOver = { status: 'delivered' as const, delivered_at: new Date(NOW - 30 * 60_000).toISOString(), updated_at: new Date(NOW - 30 * 60_000).toISOString() };
     const unpaid = ticket(1, { ...handedOver, payment_problem: 'failed' });

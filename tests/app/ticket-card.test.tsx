@@ -65,6 +65,20 @@ describe('a bar ticket', () => {
     }
   });
 
+  it('a capture Stripe has not answered says "Card payment not confirmed — check before taking payment" while unpaid; a card refunded after the bar took the money says so on the paid ticket', () => {
+    for (const status of ['preparing', 'delivered'] as const) {
+      const { ticket } = renderTicket(order({ status, payment_problem: 'unconfirmed', delivered_at: status === 'delivered' ? '2026-11-26T20:55:00.000Z' : null }));
+      expect(within(ticket).getByRole('note', { name: 'Payment' }).textContent?.trim()).toBe('Card payment not confirmed — check before taking payment');
+      cleanup();
+    }
+    // Stripe's word that the card paid clears it.
+    const { ticket: byCard } = renderTicket(order({ payment_status: 'captured' }));
+    expect(within(byCard).queryByRole('note', { name: 'Payment' })).toBeNull();
+    cleanup();
+    const { ticket } = renderTicket(order({ payment_problem: 'late_payment_refunded', payment_status: 'captured' }));
+    expect(within(ticket).getByRole('note', { name: 'Payment' }).textContent?.trim()).toBe('Paid at the bar and by card: the card payment was refunded in full');
+  });
+
   it('shows the guest\'s allergy from the AI bartender, highlighted, and each line\'s chosen options', () => {
     const { ticket } = renderTicket(order({
       status: 'pending', delivered_at: null, special_instructions: 'Allergy: nuts (said to the AI bartender)',
