@@ -53,8 +53,9 @@ type CardTrouble = { payment_status: PaymentStatus; payment_problem?: (typeof OR
  */
 export const cardRefusedUnpaid = (order: CardTrouble) => order.payment_problem === 'failed' && order.payment_status === 'unpaid';
 
-/** Stripe has not answered the capture yet and nobody has paid: the card may have been charged (docs/decisions/279). */
-export const cardUnconfirmedUnpaid = (order: CardTrouble) => order.payment_problem === 'unconfirmed' && order.payment_status === 'unpaid';
+/** Stripe refused or has not yet answered the capture, and nobody has paid: the bar still has the money to settle. */
+export const cardUnsettledUnpaid = (order: CardTrouble) =>
+  (order.payment_problem === 'failed' || order.payment_problem === 'unconfirmed') && order.payment_status === 'unpaid';
 
 const STAGE: Record<OrderStatus, number> = { pending: 0, preparing: 1, ready: 2, delivered: 3, cancelled: -1 };
 

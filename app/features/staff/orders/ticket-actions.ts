@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
 import { PAYMENT_METHOD_WORDS, type BarPaymentMethod } from '../../../../shared/payment-methods';
-import { cardRefusedUnpaid, type OrderStatus } from '../../../../shared/orders';
+import type { OrderStatus } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
 import { ApiRequestError, apiRequest, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
 import { orderKeys } from '../../orders/api';
 import { writeOrder } from '../../orders/live-cache';
 import '../../orders/staff-cache';
-import { CARD_REFUSED_TEXT, ticketName } from './TicketCard';
+import { cardNoteOf, ticketName } from './TicketCard';
 
 const orderSchemas = () => import('../../../../shared/schemas/order');
 /** Every staff order list a bar screen reads (the queue, and the filtered lists of the admin overlay). */
@@ -68,8 +68,9 @@ export function useTicketActions(onShort?: (refused: ShortStart) => void) {
       // every other list it belongs to (a delivered one leaves the active queue).
       patch(order.id, () => result);
       writeOrder(client, result);
-      // Stripe refused the card as the bar accepted it: the one who pressed is told at once, beside the ticket's note.
-      if (cardRefusedUnpaid(result) && !cardRefusedUnpaid(order)) toast.error(`${ticketName(order)}: ${CARD_REFUSED_TEXT}`);
+      // Stripe refused or did not answer the card as the bar accepted it: the one who pressed is told at once, beside the ticket's note.
+      const cardNote = cardNoteOf(result);
+      if (cardNote && cardNote !== cardNoteOf(order)) toast.error(`${ticketName(order)}: ${cardNote}`);
       else toast.success(successText(order, what, result), 3000);
       return result;
     } catch (err) {
