@@ -388,6 +388,20 @@ describe('a capture Stripe did not answer, and a card paid at the bar instead', 
     }
   });
 
+  it('a capture with no answer that went through on an order the bar then cancelled is refunded in full when Stripe says so', async () => {
+    const p = await placedByCard();
+    const { requests, down } = unreachable(p.payment.payment_intent_id);
+    expect(await accept(p.orderId)).toMatchObject({ payment_problem: 'unconfirmed' });
+    down.on = false;
+    const cancelled = await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'cancelled', reason: 'Guest left' } });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const succeeded = stripeEvent('payment_intent.succeeded', localIntent(p.payment.payment_intent_id)!, { account: ACCOUNT });
+    expect((await deliverEvent(succeeded)).status).toBe(200);
+    expect(keptAtStripe(p.payment.payment_intent_id)).toBe(0);
+    expect(new Set(requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey))).toEqual(new Set([`refund:${p.payment.payment_id}`]));
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'refunded' });
+  });
+
   it('paid at the bar after a refused capture releases the card\'s authorisation at once (key release:<payment>)', async () => {
     const p = await placedByCard();
     const requests = refusingCapture(p.payment.payment_intent_id);
