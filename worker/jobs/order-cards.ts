@@ -9,7 +9,8 @@ const UNSETTLED_SQL = `
   SELECT o.restaurant_id AS venue, o.id AS id FROM order_payments p JOIN orders o ON o.id = p.order_id
   WHERE p.status IN ('releasing', 'refunding')
      OR (p.status = 'placed' AND ((o.payment_problem = 'unconfirmed' AND o.payment_status = 'unpaid')
-                                  OR (o.payment_status = 'captured' AND o.payment_method <> 'card_app')))`;
+                                  OR (o.payment_status = 'captured' AND o.payment_method <> 'card_app')
+                                  OR o.status = 'cancelled'))`;
 
 export async function settleOrderCards(env: WorkerEnv): Promise<number> {
   const shards = new Set<ShardBinding>([DEFAULT_VENUE_SHARD, ...(await occupiedShards(env))]);

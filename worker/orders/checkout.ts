@@ -143,7 +143,8 @@ async function withTheBar(db: Db, row: OrderPaymentRow): Promise<boolean> {
   if (row.status === 'releasing' || row.status === 'refunding') return true;
   if (row.status !== 'placed') return false;
   const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId)).limit(1);
-  return order !== undefined && ACCEPTED_STATUSES.has(order.status);
+  // A cancelled one too: a capture that went through on it is refunded there.
+  return order !== undefined && (ACCEPTED_STATUSES.has(order.status) || order.status === 'cancelled');
 }
 
 /**

@@ -21,7 +21,8 @@ type Turn = { db: Db; d1: D1Database; gateway: PaymentGateway | null; liveBase: 
 
 const unchanged = (): StatusChangeOutcome => refuse(409, 'unchanged', "Nothing changed on the order's card");
 const log = (message: string, orderId: string, err: unknown) => console.error(JSON.stringify({ level: 'error', message, order_id: orderId, error: String(err) }));
-const paidAnotherWay = (order: OrderRow) => order.paymentStatus === 'captured' && order.paymentMethod !== 'card_app';
+/** Nothing is owed on the card: the bar took the money another way, or cancelled the order. */
+const noCardDue = (order: OrderRow) => (order.paymentStatus === 'captured' && order.paymentMethod !== 'card_app') || order.status === 'cancelled';
 
 /**
  * The bar took the money at the bar (docs/decisions/222): the card's authorisation still open is to be released,
@@ -34,7 +35,7 @@ export const planRelease = (db: Db, orderId: string) =>
 /**
  * Stripe's word on an accepted order's card (`said`), or, without one, the plan's own request asked again under its
  * key (Stripe answers a repeated key with its first outcome): a capture it did not answer, a release, a refund.
- * Succeeded: an unpaid order is paid by card; one the bar took another way has the capture refunded in full.
+ * Succeeded: an unpaid order is paid by card; one the bar took another way, or cancelled, has it refunded in full.
  * Cancelled or refused: nothing was charged, and an order still unpaid is the bar's to take at the bar.
  */
 export async function settleOrderCard(turn: Turn, req: OrderCardRequest): Promise<StatusChangeOutcome> {
@@ -48,20 +49,20 @@ export async function settleOrderCard(turn: Turn, req: OrderCardRequest): Promis
   const unpaid = order.paymentStatus === 'unpaid';
   const write = (change: Parameters<typeof writeOrderCard>[3]) => writeOrderCard(db, turn.d1, req, change, turn.liveBase());
   if (said === 'succeeded') {
-    if (payment.status === 'placed' && unpaid) {
+    if (payment.status === 'placed' && unpaid && order.status !== 'cancelled') {
       await setPayment(db, payment.id, ['placed'], { status: 'captured' });
       return write({ paymentStatus: 'captured', paymentMethod: 'card_app', paymentProblem: null });
     }
-    if (!paidAnotherWay(order) || !['placed', 'releasing', 'refunding'].includes(payment.status)) return unchanged();
-    // The guest paid at the bar and the card went through too: the card's capture goes back in full.
+    if (!noCardDue(order) || !['placed', 'releasing', 'refunding'].includes(payment.status)) return unchanged();
+    // The guest paid at the bar (or the order was cancelled) and the card went through too: it goes back in full.
     const planned = (await setPayment(db, payment.id, ['placed', 'releasing', 'refunding'], { status: 'refunding' }))[0];
     if (!planned || !stripe) return unchanged();
     const refund = await stripe.gateway.refund(stripe.account, payment.paymentIntentId, payment.amountCents, { order_payment_id: payment.id }, `refund:${payment.id}`)
-      .catch((err: unknown) => log('refund of a card paid at the bar too failed', order.id, err));
+      .catch((err: unknown) => log('refund of a card capture nothing was due on failed', order.id, err));
     if (!refund) return unchanged();
     await setPayment(db, payment.id, ['refunding'], { status: 'refunded' });
-    console.warn(JSON.stringify({ level: 'warn', message: 'card capture of an order paid at the bar refunded', order_id: order.id, amount_cents: payment.amountCents, refund_id: refund.id }));
-    return write({ paymentStatus: 'captured', paymentMethod: order.paymentMethod, paymentProblem: 'late_payment_refunded' });
+    console.warn(JSON.stringify({ level: 'warn', message: 'card capture nothing was due on refunded', order_id: order.id, amount_cents: payment.amountCents, refund_id: refund.id }));
+    return write({ paymentStatus: order.paymentStatus, paymentMethod: order.paymentMethod, paymentProblem: 'late_payment_refunded' });
   }
   if (said === 'canceled' && (payment.status === 'placed' || payment.status === 'releasing')) {
     await setPayment(db, payment.id, [payment.status], { status: 'released' });
@@ -86,7 +87,7 @@ async function askAgain(stripe: Stripe, payment: OrderPaymentRow, order: OrderRo
       },
     );
   }
-  if (payment.status === 'releasing' || (payment.status === 'placed' && paidAnotherWay(order))) {
+  if (payment.status === 'releasing' || (payment.status === 'placed' && noCardDue(order))) {
     try {
       await stripe.gateway.cancel(stripe.account, intent, `release:${payment.id}`);
       return 'canceled';

@@ -2,7 +2,7 @@
 // the change to live sockets. The rules themselves are the pure transitionOrder (shared/orders.ts).
 import type { BarPaymentMethod } from '../../shared/payment-methods';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { recallOrder, transitionOrder, type OrderState, type OrderStatus, type TransitionResult } from '../../shared/orders';
+import { recallOrder, transitionOrder, type OrderState, type OrderStatus, type PaymentStatus, type TransitionResult } from '../../shared/orders';
 import type { Order, OrderPaymentProblem } from '../../shared/schemas/order';
 import { orderEvents, orderItems, orders, tabShares, tableSessions } from '../db/schema';
 import type { Db } from '../env';
@@ -188,7 +188,7 @@ async function pourRecipes(db: Db, orderId: string, from: OrderStatus, to: Order
 }
 
 /** What an order paid first's card came to once the bar accepted it: its payment fields as they now stand. */
-export type OrderCardChange = { paymentStatus: 'unpaid' | 'captured'; paymentMethod: BarPaymentMethod | 'card_app' | null; paymentProblem: OrderPaymentProblem | null };
+export type OrderCardChange = { paymentStatus: PaymentStatus; paymentMethod: BarPaymentMethod | 'card_app' | null; paymentProblem: OrderPaymentProblem | null };
 
 /**
  * Stripe's later word on an order paid first (worker/orders/order-card.ts), written with its live event (the status
