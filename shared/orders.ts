@@ -37,6 +37,26 @@ export function matchesListFilter(order: { status: OrderStatus; payment_status: 
   }
 }
 
+/** The steps that mean the bar accepted an order: it pours from here, and an order paid first is captured (docs/decisions/241). */
+export const ACCEPTED_STATUSES: ReadonlySet<OrderStatus> = new Set(['preparing', 'ready', 'delivered']);
+
+/**
+ * A solo order paid first's card trouble once the bar accepted it (docs/payments.md §12.9, docs/decisions/279): Stripe
+ * refused the capture, did not answer it yet, or it went through after the bar took the money and was refunded.
+ */
+export const ORDER_PAYMENT_PROBLEMS = ['failed', 'unconfirmed', 'late_payment_refunded'] as const;
+type CardTrouble = { payment_status: PaymentStatus; payment_problem?: (typeof ORDER_PAYMENT_PROBLEMS)[number] };
+
+/**
+ * An order paid first whose card Stripe refused when the bar accepted it, and still unpaid: the bar takes its payment
+ * as at the bar, and its ticket and the guest's status page say so until the bar records it paid (docs/payments.md §12.9).
+ */
+export const cardRefusedUnpaid = (order: CardTrouble) => order.payment_problem === 'failed' && order.payment_status === 'unpaid';
+
+/** Stripe refused or has not yet answered the capture, and nobody has paid: the bar still has the money to settle. */
+export const cardUnsettledUnpaid = (order: CardTrouble) =>
+  (order.payment_problem === 'failed' || order.payment_problem === 'unconfirmed') && order.payment_status === 'unpaid';
+
 const STAGE: Record<OrderStatus, number> = { pending: 0, preparing: 1, ready: 2, delivered: 3, cancelled: -1 };
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orders';
+import { ORDER_PAYMENT_PROBLEMS, ORDER_STATUSES, PAYMENT_STATUSES } from '../orders';
 import { RecipeLine } from './cart';
 import { ChosenModifier, ModifierSelection } from './modifiers';
 
@@ -92,6 +92,19 @@ export type QuickOrderInput = z.input<typeof QuickOrderInput>;
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+/**
+ * A card payment's trouble, shown to staff (docs/product.md §12.9, docs/payments.md): it failed, was cancelled or
+ * disputed; or it went through for a share no longer payable, and is being (late_payment) or was refunded. A tab's
+ * share carries any of them; a solo order paid first only `failed`, a capture Stripe refused.
+ */
+export const PaymentProblem = z.enum(['failed', 'canceled', 'disputed', 'late_payment', 'late_payment_refunded']);
+/**
+ * A solo order paid first's card trouble after the bar accepted it (docs/payments.md §12.9, docs/decisions/279):
+ * Stripe refused the capture (`failed`), did not answer it (`unconfirmed`, until its word comes), or it went through
+ * after the bar took the money another way and was refunded in full (`late_payment_refunded`).
+ */
+export const OrderPaymentProblem = z.enum(ORDER_PAYMENT_PROBLEMS);
+export type OrderPaymentProblem = z.infer<typeof OrderPaymentProblem>;
 
 /** `reason` says why a ticket is cancelled (kept on its order_events row, docs/decisions/234). */
 export const OrderStatusUpdate = z.object({
@@ -209,6 +222,11 @@ export const Order = z.object({
   items: z.array(OrderItem),
   /** A table's round (display name "Table N"): the table session it belongs to; absent on a solo order. */
   table_session_id: z.string().optional(),
+  /**
+   * An order paid first whose card had trouble once the bar accepted it (docs/payments.md §12.9); absent otherwise.
+   * `failed` and `unconfirmed` are said while `payment_status` is `unpaid` (`cardProblemUnpaid`).
+   */
+  payment_problem: OrderPaymentProblem.optional(),
 });
 export type Order = z.infer<typeof Order>;
 

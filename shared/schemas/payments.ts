@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PaymentProblem, TipInput } from './tables';
+import { PaymentProblem } from './order';
+import { TipInput } from './tables';
 
 // Card payments (docs/decisions/222, docs/product.md §12.9): paying a share in the app, a tab on a card hold, an
 // admin's refund, and Stripe's webhook. Money is integer cents on the wire; no secret key ever crosses it.
@@ -84,7 +85,7 @@ export type WebhookResponse = z.infer<typeof WebhookResponse>;
 
 // ---- a solo order paid first (docs/decisions/241) ---------------------------------------------------
 
-export const ORDER_PAYMENT_STATUSES = ['planned', 'authorized', 'placed', 'captured', 'released', 'failed', 'refunded'] as const;
+export const ORDER_PAYMENT_STATUSES = ['planned', 'authorized', 'placed', 'captured', 'released', 'failed', 'refunded', 'releasing', 'refunding'] as const;
 
 /** POST /api/cart/checkout/card — the checkout's payment: what the card form needs, and the payment's id. */
 export const CheckoutPaymentResponse = CardPaymentResponse.extend({ payment_id: z.string() });

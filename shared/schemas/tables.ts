@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { typedName } from './typed-name';
 import { ChosenModifier, ModifierSelection } from './modifiers';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
-import { Order, OrderStatusSchema, PaymentStatusSchema } from './order';
+import { Order, OrderStatusSchema, PaymentProblem, PaymentStatusSchema } from './order';
 import { RecipeLine } from './cart';
 import { BAR_PAYMENT_METHODS, PAYMENT_METHODS } from '../payment-methods';
 import { formatCents } from '../money';
@@ -194,12 +194,6 @@ export const TabRound = z.object({
   lines: z.array(TabLine),
 });
 export type TabRound = z.infer<typeof TabRound>;
-
-/**
- * A card payment's trouble, shown to staff (docs/product.md §12.9, docs/payments.md): it failed, was cancelled or
- * disputed; or it went through for a share no longer payable, and is being (late_payment) or was refunded.
- */
-export const PaymentProblem = z.enum(['failed', 'canceled', 'disputed', 'late_payment', 'late_payment_refunded']);
 
 export const TabShare = z.object({
   id: z.string(),

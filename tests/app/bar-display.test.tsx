@@ -115,6 +115,54 @@ describe('the bump bar', () => {
   });
 });
 
+describe('a card Stripe refuses as the bar accepts the order', () => {
+  it('Start Preparing on an order paid first whose capture Stripe refuses: the ticket and a toast say to take payment at the bar', async () => {
+    const paidFirst = ticket(1);
+    barWith([paidFirst], { [`PUT /api/staff/orders/${paidFirst.id}/status`]: { body: { order: { ...paidFirst, status: 'preparing', payment_problem: 'failed' } } } });
+    renderPage(<ActiveOrdersPage />, '/staff/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Preparing' }), { detail: 1 });
+    const card = (await screen.findByRole('note', { name: 'Payment' })).closest('li[data-order-id]')!;
+    expect(card.getAttribute('data-order-id')).toBe(paidFirst.id);
+    expect(card.textContent).toContain('Card refused — take payment at the bar');
+    const side = screen.getByRole('complementary', { name: 'Bar' });
+    expect((await within(side).findByRole('alert')).textContent).toContain(`Order ${paidFirst.code}: Card refused — take payment at the bar`);
+  });
+
+  it('Start Preparing on an order paid first whose capture Stripe did not answer: the ticket and a toast say to check the card before taking payment', async () => {
+    const paidFirst = ticket(1);
+    barWith([paidFirst], { [`PUT /api/staff/orders/${paidFirst.id}/status`]: { body: { order: { ...paidFirst, status: 'preparing', payment_problem: 'unconfirmed' } } } });
+    renderPage(<ActiveOrdersPage />, '/staff/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Preparing' }), { detail: 1 });
+    const note = await screen.findByRole('note', { name: 'Payment' });
+    expect(note.textContent).toContain('Card payment not confirmed — check before taking payment');
+    const side = screen.getByRole('complementary', { name: 'Bar' });
+    expect((await within(side).findByRole('alert')).textContent).toContain(`Order ${paidFirst.code}: Card payment not confirmed — check before taking payment`);
+  });
+
+  it('handed over on a card not yet confirmed, the ticket stays on the bar with Record payment', async () => {
+    const handedOver = { status: 'delivered' as const, delivered_at: new Date(NOW - 30 * 60_000).toISOString(), updated_at: new Date(NOW - 30 * 60_000).toISOString() };
+    barWith([ticket(1, { ...handedOver, payment_problem: 'unconfirmed' })]);
+    renderPage(<ActiveOrdersPage />, '/staff/orders');
+    const onBar = (await screen.findByText('Guest 1')).closest('li[data-order-id]')!;
+    expect(within(onBar as HTMLElement).getByRole('button', { name: 'Record payment' })).toBeTruthy();
+  });
+
+  it('handed over on a refused card, the ticket stays on the bar with Record payment until the bar takes the money', async () => {
+    const handedOver = { status: 'delivered' as const, delivered_at: new Date(NOW - 30 * 60_000).toISOString(), updated_at: new Date(NOW - 30 * 60_000).toISOString() };
+    const unpaid = ticket(1, { ...handedOver, payment_problem: 'failed' });
+    const paid = ticket(2, { ...handedOver, payment_problem: 'failed', payment_status: 'captured' });
+    const cash = ticket(3, handedOver);
+    barWith([unpaid, paid, cash]);
+    renderPage(<ActiveOrdersPage />, '/staff/orders');
+    const onBar = (await screen.findByText('Guest 1')).closest('li[data-order-id]')!;
+    expect(within(onBar as HTMLElement).getByRole('button', { name: 'Record payment' })).toBeTruthy();
+    expect(within(onBar as HTMLElement).getByRole('note', { name: 'Payment' }).textContent).toContain('Card refused — take payment at the bar');
+    // Paid since, or an order paid at the bar from the start: in History, as every handed-over ticket.
+    expect(screen.queryByText('Guest 2')).toBeNull();
+    expect(screen.queryByText('Guest 3')).toBeNull();
+  });
+});
+
 describe('running out at the bar', () => {
   it('a pending ticket needing what ran out is flagged; one that does not is not', async () => {
     const boulevardier = ticket(1, { items: [line({ menu_drink_id: 'd-boulevardier', name: 'Boulevardier' })] });

@@ -8,6 +8,7 @@ import { liveUrl, reconnectDelayMs, useVenueLive } from '../../app/features/orde
 import { applyLiveEvent } from '../../app/features/orders/live-cache';
 import { placeInList } from '../../app/features/orders/staff-cache';
 import { useStaffQueue } from '../../app/features/orders/staff-api';
+import { TicketCard } from '../../app/features/staff/orders/TicketCard';
 import { createQueryClient } from '../../app/lib/query-client';
 import { mockApi } from './render';
 import { TOO_MANY_SOCKETS_CLOSE } from '../../shared/constants';
@@ -188,6 +189,32 @@ describe('live events on screen', () => {
     await gapAfterAll(socket, queue, 9);
     // The gap's read is the only one: the two events were written in, not read.
     expect(reads() - before).toBe(1);
+  });
+
+  it("a card Stripe refused as another bartender accepted the order shows on this screen's ticket from the event alone", async () => {
+    const none = () => undefined;
+    function Bar() {
+      useVenueLive('venue-1', { token: 'tok' });
+      const queue = useStaffQueue();
+      return (
+        <ul>{queue.data?.map((o) => (
+          <TicketCard key={o.id} order={o} barKey={undefined} now={Date.parse(o.created_at)} selected={false} busy={false} isNew={false} isAi={false}
+            onSelect={none} onStep={none} onCancel={none} onRecordPayment={none} onUndo={none} onBuild={none} onDetails={none} />
+        ))}</ul>
+      );
+    }
+    const calls = mockApi({ 'GET /api/staff/queue': { body: { orders: [order] } } });
+    render(<Bar />, { wrapper });
+    const socket = FakeSocket.instances[0]!;
+    act(() => socket.open());
+    act(() => socket.receive({ type: 'hello', venue_id: 'venue-1', seq: 4, audience: 'staff' }));
+    await screen.findByText('Start Preparing');
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    const reads = calls.length;
+    expect(screen.queryByRole('note', { name: 'Payment' })).toBeNull();
+    act(() => socket.receive({ type: 'order_updated', seq: 5, at: order.updated_at, from: 'pending', to: 'preparing', order: { ...later(order, 'preparing', 1), payment_problem: 'failed' } }));
+    expect(screen.getByRole('note', { name: 'Payment' }).textContent?.trim()).toBe('Card refused — take payment at the bar');
+    expect(calls.length).toBe(reads);
   });
 
   it('a gap in the sequence reads the queue again, once', async () => {

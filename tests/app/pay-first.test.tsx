@@ -4,6 +4,7 @@ import { resetGuestSessionForTests } from '../../app/features/auth/guest-session
 import { installAuth } from '../../app/features/auth/install';
 import CartPage from '../../app/features/guest/cart/CartPage';
 import PayFirstPage from '../../app/features/guest/cart/PayFirstPage';
+import OrderStatusPage from '../../app/features/guest/orders/OrderStatusPage';
 import VenueLayout from '../../app/features/guest/venue/VenueLayout';
 import { activateLocale, startLocale } from '../../app/i18n/i18n';
 import { cartItem, cartOf, DRINKS, fakeGuestToken, guestSessionReply, VENUE } from './guest-fixtures';
@@ -21,6 +22,7 @@ const routes = [{
     { path: 'cart', element: <CartPage /> },
     { path: 'checkout/pay', element: <PayFirstPage /> },
     { path: 'order-confirmation', element: <h1>Order confirmation</h1> },
+    { path: 'order-status/:orderId', element: <OrderStatusPage /> },
   ],
 }];
 // Negroni × 2 + Aperol Spritz: $40.50 and 8.75 % tax, $44.04.
@@ -146,5 +148,46 @@ describe('the checkout\'s pay screen through the local stand-in', () => {
     fireEvent.change(await within(form).findByLabelText('Número de tarjeta'), { target: { value: '4242424242424242' } });
     fireEvent.click(within(form).getByRole('button', { name: /^Pagar/ }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Negroni no está disponible ahora mismo: no se cobró nada');
+  });
+});
+
+describe('the status page of an order paid first', () => {
+  const ORDER = 'order-00000000abcd1234';
+  const order = (over: Record<string, unknown>) => ({
+    id: ORDER, code: 'C89', restaurant_id: VENUE.id, status: 'preparing', payment_status: 'unpaid', created_at: '2026-03-10T12:00:00.000Z',
+    updated_at: '2026-03-10T12:01:00.000Z', delivered_at: null, display_name: 'Sam', custom_name: null, ai_recipe_name: null, referred_by_ai: false,
+    special_instructions: null, customer_name: null, customer_phone: null, table_number: null, sales_channel: 'app', eta_minutes: 4,
+    subtotal_cents: 4050, tax_cents: 354, total_cents: 4404, items: [], ...over,
+  });
+  const statusApi = (o: ReturnType<typeof order>) => ({
+    ...api(PAY_FIRST),
+    [`GET /api/orders/${ORDER}/status`]: { body: { id: ORDER, code: o.code, status: o.status, payment_status: o.payment_status, created_at: o.created_at, delivered_at: o.delivered_at, eta_minutes: o.eta_minutes, queue_position: 0 } },
+    [`GET /api/orders/${ORDER}`]: { body: { order: o, venue: { id: VENUE.id, slug: 'artisan-bar', name: VENUE.name, phone: null } } },
+  });
+
+  it('says "Your card was not charged — please pay at the bar" when Stripe refused the card as the bar accepted the order, until it is paid', async () => {
+    mockApi(statusApi(order({ payment_problem: 'failed' })));
+    const { unmount } = renderRoutes(routes, `/venue/artisan-bar/order-status/${ORDER}`);
+    expect(await screen.findByText('Your card was not charged — please pay at the bar')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Making Your Drinks' })).toBeTruthy();
+    unmount();
+    // Paid at the bar since, or taken on the card as planned: nothing of the kind.
+    for (const paid of [order({ status: 'delivered', payment_status: 'captured', payment_problem: 'failed', delivered_at: '2026-03-10T12:05:00.000Z' }), order({ payment_status: 'captured' })]) {
+      mockApi(statusApi(paid));
+      const again = renderRoutes(routes, `/venue/artisan-bar/order-status/${ORDER}`);
+      expect(await screen.findByRole('heading', { name: paid.status === 'delivered' ? 'Ready!' : 'Payment Complete' })).toBeTruthy();
+      await screen.findByText('C89');
+      await waitFor(() => expect(screen.getByRole('region', { name: 'Items' })).toBeTruthy());
+      expect(screen.queryByText('Your card was not charged — please pay at the bar')).toBeNull();
+      again.unmount();
+    }
+  });
+
+  it('says it in the guest\'s language', async () => {
+    history.replaceState(null, '', `/venue/artisan-bar/order-status/${ORDER}?lang=es`);
+    await startLocale();
+    mockApi(statusApi(order({ payment_problem: 'failed' })));
+    renderRoutes(routes, `/venue/artisan-bar/order-status/${ORDER}`);
+    expect(await screen.findByText('No se cobró nada a tu tarjeta — paga en la barra, por favor')).toBeTruthy();
   });
 });

@@ -45,6 +45,40 @@ describe('a bar ticket', () => {
     }
   });
 
+  it('an order paid first whose card Stripe refused says "Card refused — take payment at the bar" at every stage, until it is recorded paid', () => {
+    for (const status of ['preparing', 'ready', 'delivered'] as const) {
+      const { ticket } = renderTicket(order({ status, payment_problem: 'failed', delivered_at: status === 'delivered' ? '2026-11-26T20:55:00.000Z' : null }));
+      expect(within(ticket).getByRole('note', { name: 'Payment' }).textContent?.trim()).toBe('Card refused — take payment at the bar');
+      // Handed over, the bar records what the guest paid there.
+      expect(within(ticket).queryByRole('button', { name: 'Record payment' }) !== null).toBe(status === 'delivered');
+      cleanup();
+    }
+    const { ticket } = renderTicket(order({ payment_problem: 'failed', payment_status: 'captured' }));
+    expect(within(ticket).queryByText('Card refused — take payment at the bar', { exact: false })).toBeNull();
+    expect(within(ticket).getByText('Paid', { exact: true })).toBeTruthy();
+    cleanup();
+    // An order whose card was taken, or one paid at the bar from the start, says nothing of the kind.
+    for (const o of [order({ status: 'preparing', delivered_at: null }), order()]) {
+      const { ticket: plain } = renderTicket(o);
+      expect(within(plain).queryByRole('note', { name: 'Payment' })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('a capture Stripe has not answered says "Card payment not confirmed — check before taking payment" while unpaid; a card refunded after the bar took the money says so on the paid ticket', () => {
+    for (const status of ['preparing', 'delivered'] as const) {
+      const { ticket } = renderTicket(order({ status, payment_problem: 'unconfirmed', delivered_at: status === 'delivered' ? '2026-11-26T20:55:00.000Z' : null }));
+      expect(within(ticket).getByRole('note', { name: 'Payment' }).textContent?.trim()).toBe('Card payment not confirmed — check before taking payment');
+      cleanup();
+    }
+    // Stripe's word that the card paid clears it.
+    const { ticket: byCard } = renderTicket(order({ payment_status: 'captured' }));
+    expect(within(byCard).queryByRole('note', { name: 'Payment' })).toBeNull();
+    cleanup();
+    const { ticket } = renderTicket(order({ payment_problem: 'late_payment_refunded', payment_status: 'captured' }));
+    expect(within(ticket).getByRole('note', { name: 'Payment' }).textContent?.trim()).toBe('Paid at the bar and by card: the card payment was refunded in full');
+  });
+
   it('shows the guest\'s allergy from the AI bartender, highlighted, and each line\'s chosen options', () => {
     const { ticket } = renderTicket(order({
       status: 'pending', delivered_at: null, special_instructions: 'Allergy: nuts (said to the AI bartender)',

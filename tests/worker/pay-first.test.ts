@@ -8,10 +8,11 @@ import { refusalIdOf } from '../../shared/refusal-messages';
 import { refusalMessage, type RefusalId } from '../../shared/refusals';
 import { OrderList } from '../../shared/schemas/order';
 import { CheckoutPaymentCheckResponse, CheckoutPaymentResponse, LOCAL_DECLINED_CARD, LOCAL_TEST_CARD } from '../../shared/schemas/payments';
-import { localIntent, stripeEvent } from '../../worker/payments/local-stripe';
+import { runHousekeeping } from '../../worker/jobs';
+import { localIntent, localLedger, localStripeFetch, stripeEvent } from '../../worker/payments/local-stripe';
 import { routeStripeThrough } from '../../worker/payments/stripe';
 import { call, expectApiError } from './helpers';
-import { availableDrinks, countRows, guestToken, makeUnavailable, staffToken, venueId } from './order-helpers';
+import { availableDrinks, countRows, guestToken, makeUnavailable, openLive, staffToken, venueId } from './order-helpers';
 import { deliverEvent, recordStripe, type StripeRequest } from './payments-helpers';
 
 const SLUG = 'rooftop-lounge';
@@ -61,6 +62,46 @@ async function placedByCard() {
   expect(checked).toMatchObject({ status: 'placed', message: null });
   return { ...p, orderId: checked.order_id! };
 }
+
+/** Stripe refuses this intent's capture (the bank withdrew the authorisation); every other request goes to the stand-in. */
+const refusingCapture = (intentId: string) => recordStripe(async (input, init) => {
+  const request = new Request(input, init);
+  if (request.url.endsWith(`/v1/payment_intents/${intentId}/capture`)) {
+    return new Response(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }), { status: 402 });
+  }
+  return localStripeFetch(request);
+});
+
+/**
+ * Stripe out of reach for this intent while `down.on`: a capture still goes through at Stripe but its answer is lost
+ * (after the SDK's own retries), and every other call about the intent gets no answer either.
+ */
+function unreachable(intentId: string) {
+  const down = { on: true };
+  const requests = recordStripe(async (input, init) => {
+    const request = new Request(input, init);
+    const aboutIntent = request.url.includes(`/v1/payment_intents/${intentId}`) || request.url.endsWith('/v1/refunds');
+    if (!down.on || !aboutIntent) return localStripeFetch(request);
+    if (request.url.endsWith('/capture')) await localStripeFetch(request);
+    throw new TypeError('Network connection lost');
+  });
+  return { requests, down };
+}
+
+/** What the stand-in took of an intent, less what it gave back. */
+const keptAtStripe = (intentId: string) => {
+  const entry = localLedger().find((i) => i.id === intentId);
+  return (entry?.capturedCents ?? 0) - (entry?.refundedCents ?? 0);
+};
+const orderRow = (id: string) => env.DB.prepare('SELECT status, payment_status, payment_method, payment_problem FROM orders WHERE id = ?').bind(id).first();
+const accept = async (orderId: string) => {
+  const res = await call('PUT', `/api/staff/orders/${orderId}/status`, { token: await bartender(), body: { status: 'preparing', allow_short: true } });
+  expect(res.status, res.text).toBe(200);
+  return res.json.order as { payment_status: string; payment_problem?: string };
+};
+const handOver = async (orderId: string) =>
+  expect((await call('PUT', `/api/staff/orders/${orderId}/status`, { token: await bartender(), body: { status: 'delivered' } })).status).toBe(200);
+const payAtBar = async (orderId: string, method = 'cash') => call('POST', `/api/staff/orders/${orderId}/payment`, { token: await bartender(), body: { method } });
 
 /** An answer a guest's app says in their language: a registry refusal (docs/decisions/256), its English message filled from its data. */
 function expectRefusal(said: { code?: string | null; message: string | null; details?: unknown }, id: RefusalId) {
@@ -112,6 +153,55 @@ describe('a solo order at a pay-first venue', () => {
     // Handing it over takes nothing more.
     expect((await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'delivered' } })).status).toBe(200);
     expect(stripe.filter((r) => r.path === `/v1/payment_intents/${p.payment.payment_intent_id}/capture`)).toHaveLength(1);
+  });
+
+  it('a capture Stripe refuses tells the bar at once: the live feed and the staff read say the card was refused and the order is unpaid until paid at the bar', async () => {
+    const p = await placedByCard();
+    const requests = refusingCapture(p.payment.payment_intent_id);
+    const live = await openLive(venue, await bartender());
+    await live.waitFor((m) => m.type === 'hello');
+    try {
+      const accepted = await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'preparing', allow_short: true } });
+      expect(accepted.status, accepted.text).toBe(200);
+      expect(accepted.json.order).toMatchObject({ status: 'preparing', payment_status: 'unpaid', payment_problem: 'failed' });
+      expect(requests.filter((r) => r.path.endsWith('/capture')).map((r) => r.idempotencyKey)).toEqual([`capture:${p.payment.payment_id}:${p.payment.amount_cents}`]);
+      // The bar's screen hears it with the status change itself, not at the next read.
+      const event = await live.waitFor((m) => m.type === 'order_updated' && m.order.id === p.orderId);
+      expect(event).toMatchObject({ from: 'pending', to: 'preparing', order: { payment_status: 'unpaid', payment_problem: 'failed' } });
+      // Every staff read says so until the bar records the payment: the queue and the night's open checks.
+      expect((await barQueue()).find((o) => o.id === p.orderId)).toMatchObject({ payment_status: 'unpaid', payment_problem: 'failed' });
+      const open = OrderList.parse((await call('GET', '/api/staff/orders?status=open', { token: await bartender() })).json).orders;
+      expect(open.find((o) => o.id === p.orderId)).toMatchObject({ payment_status: 'unpaid', payment_problem: 'failed' });
+      // The guest's own read carries it too (the status page says it, docs/payments.md).
+      const mine = await call('GET', `/api/orders/${p.orderId}`, { token: p.guest.token });
+      expect(mine.json.order).toMatchObject({ payment_status: 'unpaid', payment_problem: 'failed' });
+      // Handed over and paid at the bar: the order reads paid, by the method the bar recorded, and nothing more goes to Stripe.
+      expect((await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'delivered' } })).status).toBe(200);
+      const paid = await call('POST', `/api/staff/orders/${p.orderId}/payment`, { token: await bartender(), body: { method: 'cash' } });
+      expect(paid.status, paid.text).toBe(200);
+      expect(paid.json.order).toMatchObject({ status: 'delivered', payment_status: 'captured' });
+      expect(requests.filter((r) => r.path.endsWith('/capture'))).toHaveLength(1);
+      expect(await env.DB.prepare('SELECT payment_status, payment_method FROM orders WHERE id = ?').bind(p.orderId).first()).toEqual({ payment_status: 'captured', payment_method: 'cash' });
+    } finally {
+      live.ws?.close();
+      stripe = recordStripe();
+    }
+  });
+
+  it('an authorisation Stripe drops after refusing its capture leaves the accepted order with the bar, to be paid there', async () => {
+    const p = await placedByCard();
+    refusingCapture(p.payment.payment_intent_id);
+    try {
+      const accepted = await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'preparing', allow_short: true } });
+      expect(accepted.json.order).toMatchObject({ status: 'preparing', payment_problem: 'failed' });
+      const intent = { ...localIntent(p.payment.payment_intent_id)!, status: 'canceled', cancellation_reason: 'automatic' };
+      expect((await deliverEvent(stripeEvent('payment_intent.canceled', intent, { account: ACCOUNT }))).status).toBe(200);
+      // The bar is making it and takes its payment: the order is not cancelled under it, nor the guest told nothing was charged for a drink they get.
+      expect((await barQueue()).find((o) => o.id === p.orderId)).toMatchObject({ status: 'preparing', payment_status: 'unpaid', payment_problem: 'failed' });
+      expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'released' });
+    } finally {
+      stripe = recordStripe();
+    }
   });
 
   it('releases the authorisation when the bar cancels before accepting, and an Undo cannot bring the unpaid order back', async () => {
@@ -193,6 +283,155 @@ describe('a solo order at a pay-first venue', () => {
     const p = await paying();
     const res = await confirmCard(p.guest.token, p.payment.payment_intent_id, '4242-4242');
     expect(expectApiError(res, 400).details).toEqual([{ path: 'card_number', message: 'A card number is 12 to 19 digits (spaces between them allowed)' }]);
+  });
+});
+
+describe('a capture Stripe did not answer, and a card paid at the bar instead', () => {
+  afterAll(() => { stripe = recordStripe(); });
+
+  it('a capture with no answer is not taken as refused: the ticket says the card is not confirmed, and Stripe\'s word that it went through records it paid by card', async () => {
+    const p = await placedByCard();
+    const { requests, down } = unreachable(p.payment.payment_intent_id);
+    const live = await openLive(venue, await bartender());
+    await live.waitFor((m) => m.type === 'hello');
+    try {
+      expect(await accept(p.orderId)).toMatchObject({ payment_status: 'unpaid', payment_problem: 'unconfirmed' });
+      // Stripe took it all the same: the guest must not be asked to pay at the bar.
+      expect(keptAtStripe(p.payment.payment_intent_id)).toBe(p.payment.amount_cents);
+      const mine = await call('GET', `/api/orders/${p.orderId}`, { token: p.guest.token });
+      expect(mine.json.order.payment_problem).not.toBe('failed');
+      expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'placed' });
+      down.on = false;
+      const succeeded = stripeEvent('payment_intent.succeeded', localIntent(p.payment.payment_intent_id)!, { account: ACCOUNT });
+      expect((await deliverEvent(succeeded)).json).toEqual({ received: true, applied: true });
+      // The bar's screens hear it: paid by card, nothing to take at the bar.
+      const event = await live.waitFor((m) => m.type === 'order_updated' && m.order.id === p.orderId && m.order.payment_status === 'captured');
+      expect(event.order.payment_problem).toBeUndefined();
+      expect(await orderRow(p.orderId)).toMatchObject({ payment_status: 'captured', payment_method: 'card_app', payment_problem: null });
+      expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'captured' });
+      expect(expectApiError(await payAtBar(p.orderId), 409).code).toBe('already_paid');
+      expect((await deliverEvent(succeeded)).json).toEqual({ received: true, applied: false });
+      expect(requests.filter((r) => r.path.endsWith('/capture')).map((r) => r.idempotencyKey)).toEqual(
+        expect.arrayContaining([`capture:${p.payment.payment_id}:${p.payment.amount_cents}`]));
+      expect(new Set(requests.filter((r) => r.path.endsWith('/capture')).map((r) => r.idempotencyKey)).size).toBe(1);
+      expect(requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(0);
+      expect(keptAtStripe(p.payment.payment_intent_id)).toBe(p.payment.amount_cents);
+    } finally {
+      live.ws?.close();
+    }
+  });
+
+  it('a capture with no answer that Stripe says was cancelled leaves the order to pay at the bar, as a refused card', async () => {
+    const p = await placedByCard();
+    unreachable(p.payment.payment_intent_id);
+    expect(await accept(p.orderId)).toMatchObject({ payment_problem: 'unconfirmed' });
+    const cancelled = { ...localIntent(p.payment.payment_intent_id)!, status: 'canceled', amount_received: 0, cancellation_reason: 'automatic' };
+    expect((await deliverEvent(stripeEvent('payment_intent.canceled', cancelled, { account: ACCOUNT }))).status).toBe(200);
+    expect((await barQueue()).find((o) => o.id === p.orderId)).toMatchObject({ status: 'preparing', payment_status: 'unpaid', payment_problem: 'failed' });
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'released' });
+  });
+
+  it('the same capture is asked again, under the same key, before the bar takes the money, and by the nightly job: what went through is paid by card', async () => {
+    const p = await placedByCard();
+    const { requests, down } = unreachable(p.payment.payment_intent_id);
+    expect(await accept(p.orderId)).toMatchObject({ payment_problem: 'unconfirmed' });
+    await handOver(p.orderId);
+    down.on = false;
+    // The bar goes to take the money: Stripe's answer comes first, and says the card paid.
+    const refused = expectApiError(await payAtBar(p.orderId), 409);
+    expect(refused.code).toBe('already_paid');
+    expect(await orderRow(p.orderId)).toMatchObject({ payment_status: 'captured', payment_method: 'card_app', payment_problem: null });
+    expect(new Set(requests.filter((r) => r.path.endsWith('/capture')).map((r) => r.idempotencyKey))).toEqual(new Set([`capture:${p.payment.payment_id}:${p.payment.amount_cents}`]));
+    expect(keptAtStripe(p.payment.payment_intent_id)).toBe(p.payment.amount_cents);
+
+    // With nobody at the ticket, the nightly job asks.
+    const q = await placedByCard();
+    const second = unreachable(q.payment.payment_intent_id);
+    expect(await accept(q.orderId)).toMatchObject({ payment_problem: 'unconfirmed' });
+    second.down.on = false;
+    await runHousekeeping(env);
+    expect(await orderRow(q.orderId)).toMatchObject({ payment_status: 'captured', payment_method: 'card_app', payment_problem: null });
+    expect(new Set(second.requests.filter((r) => r.path.endsWith('/capture')).map((r) => r.idempotencyKey))).toEqual(new Set([`capture:${q.payment.payment_id}:${q.payment.amount_cents}`]));
+  });
+
+  it('a capture that went through after the bar took the money at the bar is refunded in full, planned first, and the bar is told', async () => {
+    const p = await placedByCard();
+    const { requests, down } = unreachable(p.payment.payment_intent_id);
+    expect(await accept(p.orderId)).toMatchObject({ payment_problem: 'unconfirmed' });
+    await handOver(p.orderId);
+    // Stripe still out of reach: the bar takes cash, and nothing stops it.
+    const paid = await payAtBar(p.orderId);
+    expect(paid.status, paid.text).toBe(200);
+    expect(await orderRow(p.orderId)).toMatchObject({ payment_status: 'captured', payment_method: 'cash' });
+    expect(keptAtStripe(p.payment.payment_intent_id)).toBe(p.payment.amount_cents);
+    const live = await openLive(venue, await bartender());
+    await live.waitFor((m) => m.type === 'hello');
+    try {
+      down.on = false;
+      const succeeded = stripeEvent('payment_intent.succeeded', localIntent(p.payment.payment_intent_id)!, { account: ACCOUNT });
+      expect((await deliverEvent(succeeded)).status).toBe(200);
+      // The guest paid once: the card's capture is given back in full, under a key named after its plan.
+      expect(keptAtStripe(p.payment.payment_intent_id)).toBe(0);
+      const refunds = requests.filter((r) => r.path === '/v1/refunds');
+      expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(new Set([`refund:${p.payment.payment_id}`]));
+      expect(Number(refunds[0]!.form.get('amount'))).toBe(p.payment.amount_cents);
+      expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'refunded' });
+      // The bar hears it on the ticket: paid at the bar, the card given back.
+      const event = await live.waitFor((m) => m.type === 'order_updated' && m.order.id === p.orderId && m.order.payment_problem === 'late_payment_refunded');
+      expect(event.order).toMatchObject({ payment_status: 'captured' });
+      expect(await orderRow(p.orderId)).toMatchObject({ payment_status: 'captured', payment_method: 'cash', payment_problem: 'late_payment_refunded' });
+      // Told again, nothing more is refunded.
+      expect((await deliverEvent(succeeded)).json).toEqual({ received: true, applied: false });
+      expect(keptAtStripe(p.payment.payment_intent_id)).toBe(0);
+    } finally {
+      live.ws?.close();
+    }
+  });
+
+  it('a capture with no answer that went through on an order the bar then cancelled is refunded in full when Stripe says so', async () => {
+    const p = await placedByCard();
+    const { requests, down } = unreachable(p.payment.payment_intent_id);
+    expect(await accept(p.orderId)).toMatchObject({ payment_problem: 'unconfirmed' });
+    down.on = false;
+    const cancelled = await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'cancelled', reason: 'Guest left' } });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const succeeded = stripeEvent('payment_intent.succeeded', localIntent(p.payment.payment_intent_id)!, { account: ACCOUNT });
+    expect((await deliverEvent(succeeded)).status).toBe(200);
+    expect(keptAtStripe(p.payment.payment_intent_id)).toBe(0);
+    expect(new Set(requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey))).toEqual(new Set([`refund:${p.payment.payment_id}`]));
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'refunded' });
+  });
+
+  it('paid at the bar after a refused capture releases the card\'s authorisation at once (key release:<payment>)', async () => {
+    const p = await placedByCard();
+    const requests = refusingCapture(p.payment.payment_intent_id);
+    expect(await accept(p.orderId)).toMatchObject({ payment_problem: 'failed' });
+    await handOver(p.orderId);
+    const paid = await payAtBar(p.orderId);
+    expect(paid.status, paid.text).toBe(200);
+    const releases = requests.filter((r) => r.path === `/v1/payment_intents/${p.payment.payment_intent_id}/cancel`);
+    expect(releases.map((r) => r.idempotencyKey)).toEqual([`release:${p.payment.payment_id}`]);
+    expect(localIntent(p.payment.payment_intent_id)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'released' });
+    expect(await orderRow(p.orderId)).toMatchObject({ payment_status: 'captured', payment_method: 'cash' });
+  });
+
+  it('a release Stripe does not answer never blocks the payment at the bar, and the nightly job makes it', async () => {
+    const p = await placedByCard();
+    refusingCapture(p.payment.payment_intent_id);
+    expect(await accept(p.orderId)).toMatchObject({ payment_problem: 'failed' });
+    await handOver(p.orderId);
+    const { requests, down } = unreachable(p.payment.payment_intent_id);
+    const paid = await payAtBar(p.orderId, 'card_terminal');
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.json.order).toMatchObject({ payment_status: 'captured' });
+    expect(localIntent(p.payment.payment_intent_id)?.status).toBe('requires_capture');
+    down.on = false;
+    await runHousekeeping(env);
+    expect(localIntent(p.payment.payment_intent_id)?.status).toBe('canceled');
+    expect(new Set(requests.filter((r) => r.path.endsWith('/cancel')).map((r) => r.idempotencyKey))).toEqual(new Set([`release:${p.payment.payment_id}`]));
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'released' });
+    expect(await orderRow(p.orderId)).toMatchObject({ payment_status: 'captured', payment_method: 'card_terminal' });
   });
 });
 

@@ -42,7 +42,7 @@ async function writePlacementBatch(db: Db, { venue, drinks }: CeilingVenue) {
   const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity })), venue.taxRateBp);
   const orderRow: OrderRow = {
     id: orderId, restaurantId: venue.id, ownerKey, guestSessionId: null, guestId: null, userId: null,
-    displayName: null, customerName: null, customerPhone: null, status: 'pending', paymentStatus: 'unpaid', paymentMethod: null,
+    displayName: null, customerName: null, customerPhone: null, status: 'pending', paymentStatus: 'unpaid', paymentMethod: null, paymentProblem: null,
     subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents, taxRateBp: venue.taxRateBp,
     specialInstructions: null, salesChannel: 'app', tableNumber: null, referredByAi: false, aiRecipeName: null, customName: null,
     aiInteractionId: null, etaMinutes: 5, drinkCount: items.reduce((n, i) => n + i.quantity, 0), stockDeductedAt: null, deliveredAt: null, madeAt: null, tableSessionId: null, code: null, createdAt: now, updatedAt: now,

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PAYMENT_METHODS } from '../../shared/payment-methods';
+import { ORDER_PAYMENT_PROBLEMS } from '../../shared/orders';
 import { CONTENT_LANGUAGES } from '../../shared/languages';
 import type { HappyHourRule, VenueTranslations } from '../../shared/schemas/venue';
 import type { ChosenModifier, ModifierEffect, ModifierGroup } from '../../shared/schemas/modifiers';
@@ -357,6 +358,8 @@ export const orders = sqliteTable('orders', {
   paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('unpaid'),
   /** How a solo order was paid, as staff recorded it (docs/decisions/222); a table's round is paid by its tab's shares. */
   paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+  /** A paid-first order's card trouble once the bar accepted it (shared/orders.ts ORDER_PAYMENT_PROBLEMS, docs/payments.md). */
+  paymentProblem: text('payment_problem', { enum: ORDER_PAYMENT_PROBLEMS }),
   subtotalCents: integer('subtotal_cents').notNull(),
   taxCents: integer('tax_cents').notNull(),
   totalCents: integer('total_cents').notNull(),
@@ -870,12 +873,13 @@ export const paymentEvents = sqliteTable('payment_events', {
   receivedAt: text('received_at').notNull(),
 }, (t) => [index('payment_events_intent_idx').on(t.paymentIntentId)]);
 
-export const ORDER_PAYMENT_STATUS_VALUES = ['planned', 'authorized', 'placed', 'captured', 'released', 'failed', 'refunded'] as const;
+export const ORDER_PAYMENT_STATUS_VALUES = ['planned', 'authorized', 'placed', 'captured', 'released', 'failed', 'refunded', 'releasing', 'refunding'] as const;
 
 /**
  * A solo order paid first (docs/decisions/241): the plan written before Stripe is asked (`planned`), the
  * authorisation (`authorized`), the order it placed (`placed`), then `captured` when the bar accepts it or `released`
- * when it is cancelled first or could not be placed (`refunded`: cancelled after it was captured). The guest and their checkout details are kept so Stripe's
+ * when it is cancelled first or could not be placed (`refunded`: cancelled after it was captured). `releasing` and
+ * `refunding` are plans written before Stripe is asked, once the bar took the money another way (docs/payments.md). The guest and their checkout details are kept so Stripe's
  * webhook can place the order as the guest asked.
  */
 export const orderPayments = sqliteTable('order_payments', {

@@ -4,12 +4,14 @@ import { archiveOldOrders } from './archive-orders';
 import { idempotencyCutoff, PURGE_IDEMPOTENCY_SQL } from './idempotency-purge';
 import { liveEventsCutoff, PURGE_LIVE_EVENTS_SQL } from './live-log-purge';
 import { closeIdleTabs } from './idle-tabs';
+import { settleOrderCards } from './order-cards';
 
 const DAY_MS = 86_400_000;
 
 /**
  * Daily cron: honour the error-log retention setting, drop expired secrets, old idempotency keys and old live-log
- * events (on every shard that holds venues), close idle tabs, and move orders past the hot window to the archive (worker/jobs/archive-orders.ts),
+ * events (on every shard that holds venues), close idle tabs, ask Stripe again about orders paid first whose card is
+ * unsettled, and move orders past the hot window to the archive (worker/jobs/archive-orders.ts),
  * then recompute the per-shard sales rollups (worker/shards/rollups.ts) as a safety net under the venues' hubs, which
  * keep them current through the day (docs/decisions/203).
  */
@@ -37,8 +39,10 @@ export async function runHousekeeping(env: WorkerEnv, now = new Date()) {
   }
   // Tabs idle past their venue's tab_auto_close_hours close through their venue's hub (docs/product.md §12.7).
   const tabsClosed = await closeIdleTabs(env, now);
+  // Orders paid first whose card Stripe has not settled yet, before any leaves for the archive (worker/jobs/order-cards.ts).
+  const orderCardsAsked = await settleOrderCards(env);
   const archive = await archiveOldOrders(env, now);
   const rollup = await rollUpShards(env, now);
   await pruneDrinkRollups(env.DB, now);
-  return { errorLogsDeleted: results[0]?.meta.changes ?? 0, ordersArchived: archive.orders, rollupRows: rollup.rows, tabsClosed };
+  return { errorLogsDeleted: results[0]?.meta.changes ?? 0, ordersArchived: archive.orders, rollupRows: rollup.rows, tabsClosed, orderCardsAsked };
 }

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import type { LiveMessage } from '../../shared/schemas/live';
 import * as schema from '../db/schema';
-import { OrderDesk, type PaymentRequest, type PlacementAnswer, type PlacementOutcome, type PlacementRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest, toOrders } from '../orders';
+import { OrderDesk, type OrderCardRequest, type PaymentRequest, type PlacementAnswer, type PlacementOutcome, type PlacementRequest, type RecallRequest, type StatusChangeOutcome, type StatusChangeRequest, toOrders } from '../orders';
 import { forgetSessionChecks } from '../auth';
 import type { WorkerEnv } from '../env';
 import { venueDatabase, type VenueDatabase } from '../shards';
@@ -169,6 +169,12 @@ export class VenueHub extends DurableObject<Env> {
   async recordPayment(req: PaymentRequest): Promise<Bookmarked<StatusChangeOutcome>> {
     await this.open(req.venueId);
     return this.bookmarked(await this.orders.recordPayment(req));
+  }
+
+  /** Stripe's later word on an order paid first's card, or its plan asked again (worker/orders/order-card.ts). */
+  async settleOrderCard(req: OrderCardRequest): Promise<Bookmarked<StatusChangeOutcome>> {
+    await this.open(req.venueId);
+    return this.bookmarked(await this.orders.settleCard(req));
   }
 
   async cancelUnclaimed(req: Parameters<OrderDesk['cancelUnclaimed']>[0]): Promise<Bookmarked<{ cancelled: string[]; skipped: string[] }>> {

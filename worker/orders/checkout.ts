@@ -10,7 +10,7 @@ import { newId } from '../../shared/ids';
 import { formatCents } from '../../shared/money';
 import { refusalCode, refusalIdOf, type RefusalId } from '../../shared/refusal-messages';
 import { ACTIVE_ORDER_EXISTS, ACTIVE_ORDER_EXISTS_CODE } from '../../shared/constants';
-import { ACTIVE_ORDER_STATUSES } from '../../shared/orders';
+import { ACCEPTED_STATUSES, ACTIVE_ORDER_STATUSES } from '../../shared/orders';
 import { CARD_MINIMUM_CENTS, VENUE_CURRENCY, cardCanPay } from '../../shared/payment-methods';
 import type { CheckoutInput } from '../../shared/schemas/order';
 import type { CheckoutPaymentCheckResponse, CheckoutPaymentResponse } from '../../shared/schemas/payments';
@@ -134,12 +134,31 @@ export const paymentById = async (db: Db, id: string) => (await db.select().from
 export const paymentOfIntent = async (db: Db, intentId: string) => (await db.select().from(orderPayments).where(eq(orderPayments.paymentIntentId, intentId)).limit(1))[0] ?? null;
 
 /**
+ * Whether the payment's order is past the bar's acceptance with its card not captured (Stripe refused or did not
+ * answer, worker/orders/order-capture.ts), paid another way, or cancelled since: Stripe's word on it is the order's,
+ * in its turn at the venue's hub (worker/orders/order-card.ts), never a cancel of an order the bar is making
+ * (docs/decisions/279).
+ */
+async function withTheBar(db: Db, row: OrderPaymentRow): Promise<boolean> {
+  if (!row.orderId) return false;
+  if (row.status === 'releasing' || row.status === 'refunding') return true;
+  if (row.status !== 'placed') return false;
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId)).limit(1);
+  return order !== undefined && (ACCEPTED_STATUSES.has(order.status) || order.status === 'cancelled');
+}
+
+/**
  * What Stripe says of a checkout's intent, applied: the card authorised places the order (once, whatever asks —
  * the guest's check or the webhook — under the key `pay:<payment>`); a decline is said in words; an intent Stripe
- * cancelled leaves no live order. Moves only forward, so a repeated or late answer changes nothing.
+ * cancelled leaves no live order; once the bar accepted the order, its word goes to the order's turn. Moves only
+ * forward, so a repeated or late answer changes nothing.
  */
 export async function applyCheckoutIntent(env: WorkerEnv, db: Db, venue: { id: string; account: string }, row: OrderPaymentRow, state: Pick<IntentState, 'status' | 'amountCapturable' | 'lastError'>): Promise<OrderPaymentRow> {
   const gateway = stripeGateway(env);
+  if ((state.status === 'succeeded' || state.status === 'canceled') && (await withTheBar(db, row))) {
+    await venueHub(env, venue.id).settleOrderCard({ venueId: venue.id, orderId: row.orderId!, said: state.status });
+    return (await paymentById(db, row.id)) ?? row;
+  }
   if (state.status === 'requires_payment_method' && state.lastError && (row.status === 'planned' || row.status === 'failed')) {
     return movePayment(db, row, ['planned', 'failed'], { status: 'failed', note: paymentNote('card_declined') });
   }

@@ -4,6 +4,7 @@ export { guestOwnerKeys, sinceWindow } from './queries';
 export { isUniqueViolation, type PlacementAnswer, type PlacementOutcome, type PlacementRequest } from './placement';
 export type { PaymentRequest, RecallRequest, StatusChangeOutcome, StatusChangeRequest } from './transition';
 export { OrderDesk } from './order-desk';
+export type { OrderCardRequest } from './order-card';
 export { creationRecipeFacts, issuedCreations } from './ai-creations';
 export { idempotencyKeyOf } from './submit';
 export { applyCheckoutIntent, paymentOfIntent } from './checkout';

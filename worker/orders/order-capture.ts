@@ -1,18 +1,17 @@
 // An order paid first at the bar's hub (docs/decisions/241): the status change is made first, in the order's turn —
 // it is the plan, so an order cancelled never reaches the bar again — then its money follows with a key named after
 // it: accepted captures the authorisation (`capture:<payment>:<cents>`), cancelled before that releases it
-// (`release:<payment>`), cancelled after it refunds it (`refund:<payment>`). Stripe's webhook reconciles the rest.
+// (`release:<payment>`), cancelled after it refunds it (`refund:<payment>`). Stripe's webhook reconciles the rest
+// (worker/orders/order-card.ts).
 import { eq } from 'drizzle-orm';
-import type { OrderStatus } from '../../shared/orders';
+import { ACCEPTED_STATUSES, type OrderStatus } from '../../shared/orders';
 import { orderPayments, orders, venues } from '../db/schema';
 import type { Db } from '../env';
 import { refuseWith } from './placement';
 import type { StatusChangeOutcome } from './transition';
 import { paymentNote, setPayment } from './checkout';
-import { applicationFeeCents, type PaymentGateway } from '../payments';
-
-/** The steps that mean the bar accepted the order (it pours from here, worker/orders/transition.ts). */
-const ACCEPTED: ReadonlySet<OrderStatus> = new Set(['preparing', 'ready', 'delivered']);
+import type { OrderPaymentProblem } from '../../shared/schemas/order';
+import { refusedByStripe, type PaymentGateway } from '../payments';
 
 /**
  * A status change of an order paid first, in the order's turn at the venue's hub: the change is made first (it is
@@ -26,7 +25,7 @@ export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | n
   if (to === 'recall' && (payment.status === 'released' || payment.status === 'refunded')) {
     return refuseWith(409, 'payment_released');
   }
-  const [venue] = await db.select({ account: venues.stripeAccountId, feeBp: venues.applicationFeeBp }).from(venues).where(eq(venues.id, payment.restaurantId)).limit(1);
+  const [venue] = await db.select({ account: venues.stripeAccountId }).from(venues).where(eq(venues.id, payment.restaurantId)).limit(1);
   const outcome = await change();
   if (!outcome.ok || !gateway || !venue?.account || !payment.paymentIntentId) return outcome;
   const intent = payment.paymentIntentId;
@@ -40,18 +39,27 @@ export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | n
       () => setPayment(db, payment.id, ['captured'], { status: 'refunded', note: paymentNote('order_cancelled.refunded') }),
       (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'refund of a cancelled order failed', order_id: orderId, error: String(err) })),
     );
-  } else if (ACCEPTED.has(outcome.to) && outcome.from === 'pending' && payment.status === 'placed') {
+  } else if (ACCEPTED_STATUSES.has(outcome.to) && outcome.from === 'pending' && payment.status === 'placed') {
     const due = payment.amountCents;
-    const captured = await gateway.capture(venue.account, intent, due, applicationFeeCents(due, venue.feeBp), `capture:${payment.id}:${due}`).catch((err: unknown) => {
-      // The order stays unpaid and goes to the night's open checks: the bar takes payment as at the bar.
-      console.error(JSON.stringify({ level: 'error', message: 'capture of an accepted order failed', order_id: orderId, error: String(err) }));
-      return null;
-    });
-    if (captured?.status === 'succeeded') {
+    // The fee is the plan's own (fixed at checkout), so the capture asked again later carries the same parameters.
+    const captured: 'succeeded' | OrderPaymentProblem = await gateway.capture(venue.account, intent, due, payment.feeCents, `capture:${payment.id}:${due}`).then(
+      (answer) => (answer.status === 'succeeded' ? 'succeeded' : 'unconfirmed'),
+      (err: unknown) => {
+        console.error(JSON.stringify({ level: 'error', message: 'capture of an accepted order failed', order_id: orderId, error: String(err) }));
+        // Stripe refused it (its answer kept under the key), or did not answer: the capture may have gone through.
+        return refusedByStripe(err) ? 'failed' : 'unconfirmed';
+      },
+    );
+    if (captured === 'succeeded') {
       await setPayment(db, payment.id, ['placed'], { status: 'captured' });
       await db.update(orders).set({ paymentStatus: 'captured', paymentMethod: 'card_app' }).where(eq(orders.id, orderId));
       return { ...outcome, order: { ...outcome.order, payment_status: 'captured' } };
     }
+    // The order stays unpaid, under the night's open checks. It says so on the order itself, so the status change's
+    // live event tells the bar's screens and the guest at once, and every read after it (docs/decisions/279):
+    // refused, the bar takes payment as at the bar; unanswered, Stripe's word (worker/orders/order-card.ts) decides.
+    await db.update(orders).set({ paymentProblem: captured }).where(eq(orders.id, orderId));
+    return { ...outcome, order: { ...outcome.order, payment_problem: captured } };
   }
   return outcome;
 }

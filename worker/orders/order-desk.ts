@@ -19,6 +19,7 @@ import {
 } from './transition';
 import { isUnclaimed } from './unclaimed';
 import { changeWithOrderPayment } from './order-capture';
+import { planRelease, settleOrderCard, type OrderCardRequest } from './order-card';
 import type { PaymentGateway } from '../payments';
 
 /** What the desk needs of its hub. */
@@ -183,9 +184,29 @@ export class OrderDesk {
       changeWithOrderPayment(db, this.host.payments(), req.orderId, 'recall', () => recallOrderStatus(db, d1, req, this.host.latestSeq())));
   }
 
-  /** A delivered solo order recorded paid at the bar (docs/decisions/222), in the order's own turn. */
-  recordPayment(req: PaymentRequest): Promise<StatusChangeOutcome> {
-    return this.publishChange(req.orderId, async ({ db, d1 }) => recordOrderPayment(db, d1, req, this.host.latestSeq()));
+  /**
+   * A delivered solo order recorded paid at the bar (docs/decisions/222), in the order's own turn. Paid first, a
+   * capture Stripe has not answered is asked again before (a card that paid is not paid twice), and the card's
+   * authorisation still open is released after, planned in the same turn; neither ever stops the payment being
+   * recorded (docs/payments.md §12.9).
+   */
+  async recordPayment(req: PaymentRequest): Promise<StatusChangeOutcome> {
+    const settle = () => this.settleCard({ venueId: req.venueId, orderId: req.orderId, said: null })
+      .catch((err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'order card settlement failed', order_id: req.orderId, error: String(err) })));
+    await settle();
+    const outcome = await this.publishChange(req.orderId, async ({ db, d1 }) => {
+      const recorded = await recordOrderPayment(db, d1, req, this.host.latestSeq());
+      if (recorded.ok) await planRelease(db, req.orderId);
+      return recorded;
+    });
+    if (outcome.ok) await settle();
+    return outcome;
+  }
+
+  /** Stripe's later word on an order paid first's card, or its plan asked again (worker/orders/order-card.ts), in the order's own turn. */
+  settleCard(req: OrderCardRequest): Promise<StatusChangeOutcome> {
+    return this.publishChange(req.orderId, ({ db, d1 }) =>
+      settleOrderCard({ db, d1, gateway: this.host.payments(), liveBase: () => this.host.latestSeq() }, req));
   }
 
   /**

@@ -393,6 +393,7 @@ async function placeAfterReading(db: Db, req: PlacementRequest, start: Placement
     status: 'pending',
     paymentStatus: 'unpaid',
     paymentMethod: null,
+    paymentProblem: null,
     subtotalCents: totals.subtotalCents,
     taxCents: totals.taxCents,
     totalCents: totals.totalCents,

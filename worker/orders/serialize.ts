@@ -76,6 +76,8 @@ export function toOrder(row: OrderRow, items: OrderLineRow[], etaMinutes = row.e
     total_cents: row.totalCents,
     items: lines,
     ...(row.tableSessionId ? { table_session_id: row.tableSessionId } : {}),
+    // An archived row written before the column has none.
+    ...(row.paymentProblem ? { payment_problem: row.paymentProblem } : {}),
   };
 }
 

@@ -2,8 +2,8 @@
 // the change to live sockets. The rules themselves are the pure transitionOrder (shared/orders.ts).
 import type { BarPaymentMethod } from '../../shared/payment-methods';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { RECALL_WINDOW_MS, recallOrder, transitionOrder, type OrderState, type OrderStatus, type TransitionResult } from '../../shared/orders';
-import type { Order } from '../../shared/schemas/order';
+import { RECALL_WINDOW_MS, recallOrder, transitionOrder, type OrderState, type OrderStatus, type PaymentStatus, type TransitionResult } from '../../shared/orders';
+import type { Order, OrderPaymentProblem } from '../../shared/schemas/order';
 import { orderEvents, orderItems, orders, tabShares, tableSessions } from '../db/schema';
 import type { Db } from '../env';
 import { refuseWith, type Refusal } from './placement';
@@ -192,4 +192,29 @@ async function pourRecipes(db: Db, orderId: string, from: OrderStatus, to: Order
     console.error('stock movement for the status change failed', orderId, to, err);
     return false;
   }
+}
+
+/** What an order paid first's card came to once the bar accepted it: its payment fields as they now stand. */
+export type OrderCardChange = { paymentStatus: PaymentStatus; paymentMethod: BarPaymentMethod | 'card_app' | null; paymentProblem: OrderPaymentProblem | null };
+
+/**
+ * Stripe's later word on an order paid first (worker/orders/order-card.ts), written with its live event (the status
+ * unchanged, as a recorded payment is), so the bar's screens and the guest's page hear it. Only from the payment
+ * status it was read at: a payment the bar records meanwhile is never written over.
+ */
+export async function writeOrderCard(db: Db, d1: D1Database, req: { venueId: string; orderId: string }, change: OrderCardChange, liveBase: number): Promise<StatusChangeOutcome> {
+  const row = await db.query.orders.findFirst({ where: and(eq(orders.id, req.orderId), eq(orders.restaurantId, req.venueId)) });
+  if (!row) return refuseWith(404, 'not_found.order');
+  const at = new Date().toISOString();
+  const [live, update] = await d1.batch([
+    liveChangeStatement(d1, { venueId: req.venueId, orderId: row.id, from: row.status, to: row.status, at }, liveBase),
+    d1.prepare(`update orders set payment_status = ?, payment_method = ?, payment_problem = ?, updated_at = ? where id = ? and status = ? and payment_status = ?`)
+      .bind(change.paymentStatus, change.paymentMethod, change.paymentProblem, at, row.id, row.status, row.paymentStatus),
+  ]);
+  if (!update?.meta.changes) return refuseWith(409, 'conflict.order_changed');
+  const seq = recordedSeq(live!.results)!;
+  const updated = { ...row, ...change, updatedAt: at };
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+  const eta = await liveEta(db, updated, items.reduce((n, i) => n + i.quantity, 0));
+  return { ok: true, from: row.status, to: row.status, at, order: toOrder(updated, items, eta.etaMinutes), ownerKey: row.ownerKey, menuChanged: false, seq };
 }

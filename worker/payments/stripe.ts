@@ -53,10 +53,14 @@ async function client(env: StripeEnv): Promise<Stripe> {
 }
 
 /**
- * Stripe answered the request and refused it (a bad parameter, a platform not allowed to): Stripe keeps that answer
- * under the request's idempotency key, so asking again with the same key is refused again (docs/decisions/244).
+ * Stripe answered the request and refused it (a card declined, a bad parameter, a platform not allowed to): Stripe
+ * keeps that answer under the request's idempotency key, so asking again with the same key is refused again
+ * (docs/decisions/244). Any other failure (no answer, a 5xx after the SDK's retries) may have done what was asked.
  */
 export class StripeRefusal extends ApiError {}
+
+/** Whether Stripe answered this failure with a refusal, rather than leaving the outcome unknown. */
+export const refusedByStripe = (err: unknown) => err instanceof StripeRefusal;
 
 /** Stripe for a venue's tabs and holds when the platform takes cards (docs/decisions/222), else null. */
 export const cardPayments = (env: StripeEnv): PaymentGateway | null => (cardPaymentsConfigured(env) ? stripeGateway(env) : null);
@@ -67,7 +71,10 @@ function providerError(err: unknown): ApiError {
   const errors = sdk?.errors;
   const code = errors && err instanceof errors.StripeError ? err.code ?? err.type : 'unknown';
   console.error(JSON.stringify({ level: 'error', message: 'stripe request failed', stripe_code: code }));
-  if (errors && err instanceof errors.StripeCardError) return refusal(402, 'card_declined', { stripe_code: code });
+  if (errors && err instanceof errors.StripeCardError) {
+    const { code: errorCode, message, details } = refusalParts('card_declined', { stripe_code: code });
+    return new StripeRefusal(402, errorCode, message, details);
+  }
   const refused = errors && (err instanceof errors.StripeInvalidRequestError || err instanceof errors.StripePermissionError);
   if (!refused) return refusal(502, 'payment_provider_error', { stripe_code: code });
   const { code: errorCode, message, details } = refusalParts('payment_provider_error', { stripe_code: code });

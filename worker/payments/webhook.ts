@@ -48,6 +48,8 @@ function checkoutState(card: CardEvent): Pick<IntentState, 'status' | 'amountCap
   if (card.kind === 'authorized') return { status: 'requires_capture', amountCapturable: card.amountCents, lastError: null };
   if (card.kind === 'failed') return { status: 'requires_payment_method', amountCapturable: 0, lastError: { code: 'card_declined', message: card.note } };
   if (card.kind === 'canceled') return { status: 'canceled', amountCapturable: 0, lastError: null };
+  // A capture that went through: the order's turn records it (worker/orders/order-card.ts).
+  if (card.kind === 'succeeded') return { status: 'succeeded', amountCapturable: 0, lastError: null };
   return null;
 }
 

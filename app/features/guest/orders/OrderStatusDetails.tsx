@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Check, Radio, Sparkles, XCircle } from 'lucide-react';
 import { formatCents } from '../../../../shared/money';
+import { cardRefusedUnpaid } from '../../../../shared/orders';
 import { STAGE_TRAIL, statusDisplay, type GuestStage } from '../../../../shared/order-display';
 import type { OrderStatusView } from '../../../../shared/schemas/order';
 import type { Venue } from '../../../../shared/schemas/venue';
@@ -70,6 +71,8 @@ export function OrderStatusDetails({ venue, liveConnected, orderId, status, deta
         <section className="card status-card" aria-live="polite">
           <h2>{display.title}</h2>
           <p>{display.detail}</p>
+          {/* Paid first, and Stripe refused the card as the bar accepted it: the guest pays at the bar (docs/payments.md §12.9). */}
+          {order && cardRefusedUnpaid(order) && <p className="field-error"><strong>{t`Your card was not charged — please pay at the bar`}</strong></p>}
           {/* The wait at every stage still being made, Received too (docs/product.md §4.9). */}
           {(display.stage === 'making' || display.stage === 'received') && minutesLeft != null && (
             <p className="eta">{waitText(minutesLeft, true)}</p>

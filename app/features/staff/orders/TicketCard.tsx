@@ -18,6 +18,21 @@ export const PRIMARY_STEP: Partial<Record<OrderStatus, { to: OrderStatus; label:
   ready: { to: 'delivered', label: 'Mark Delivered' },
 };
 
+/** What a ticket paid first says of its card's trouble; in English like every staff text (docs/decisions/279). */
+const CARD_NOTE: Record<NonNullable<Order['payment_problem']>, { unpaid: string | null; paid: string | null }> = {
+  failed: { unpaid: 'Card refused — take payment at the bar', paid: null },
+  // Stripe has not answered the capture: the card may have paid, so the bar checks before taking money twice.
+  unconfirmed: { unpaid: 'Card payment not confirmed — check before taking payment', paid: null },
+  late_payment_refunded: { unpaid: null, paid: 'Paid at the bar and by card: the card payment was refunded in full' },
+};
+
+/** The ticket's note on its card (worker/orders/order-card.ts), or null. */
+export const cardNoteOf = (order: Pick<Order, 'payment_problem' | 'payment_status'>): string | null => {
+  const note = order.payment_problem ? CARD_NOTE[order.payment_problem] : null;
+  if (!note) return null;
+  return order.payment_status === 'unpaid' ? note.unpaid : order.payment_status === 'captured' ? note.paid : null;
+};
+
 /** The code a bartender calls a ticket by, as its card shows it (docs/product.md §4.6). */
 export const ticketCode = (order: Pick<Order, 'code'>) => order.code;
 
@@ -57,6 +72,7 @@ export type TicketCardProps = {
 export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, ranOut = [], onSelect, onStep, onCancel, onRecordPayment, onUndo, onBuild, onDetails }: TicketCardProps) {
   const step = PRIMARY_STEP[order.status];
   const active = isActiveStatus(order.status);
+  const cardNote = cardNoteOf(order);
   const age = now - Date.parse(order.created_at);
   const level = ageLevel(age);
   const undoLeft = Math.ceil((undoableUntil(order) - now) / 1000);
@@ -93,6 +109,9 @@ export function TicketCard({ order, barKey, now, selected, busy, isNew, isAi, ra
       <TicketConstraintNote instructions={order.special_instructions} />
       {ranOut.length > 0 && (
         <p className="ticket-ran-out" data-testid="ticket-ran-out"><AlertTriangle aria-hidden="true" size={14} /> Ran out: {ranOut.join(', ')}</p>
+      )}
+      {cardNote && (
+        <p className="ticket-card-refused" role="note" aria-label="Payment"><Wallet aria-hidden="true" size={14} /> {cardNote}</p>
       )}
       <ul className="item-list">
         {order.items.map((item) => (

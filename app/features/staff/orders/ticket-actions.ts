@@ -11,7 +11,7 @@ import { toast } from '../../../ui/toast';
 import { orderKeys } from '../../orders/api';
 import { writeOrder } from '../../orders/live-cache';
 import '../../orders/staff-cache';
-import { ticketName } from './TicketCard';
+import { cardNoteOf, ticketName } from './TicketCard';
 
 const orderSchemas = () => import('../../../../shared/schemas/order');
 /** Every staff order list a bar screen reads (the queue, and the filtered lists of the admin overlay). */
@@ -68,7 +68,10 @@ export function useTicketActions(onShort?: (refused: ShortStart) => void) {
       // every other list it belongs to (a delivered one leaves the active queue).
       patch(order.id, () => result);
       writeOrder(client, result);
-      toast.success(successText(order, what, result), 3000);
+      // Stripe refused or did not answer the card as the bar accepted it: the one who pressed is told at once, beside the ticket's note.
+      const cardNote = cardNoteOf(result);
+      if (cardNote && cardNote !== cardNoteOf(order)) toast.error(`${ticketName(order)}: ${cardNote}`);
+      else toast.success(successText(order, what, result), 3000);
       return result;
     } catch (err) {
       // Only this ticket goes back; other tickets' changes in flight keep theirs.

@@ -1,7 +1,7 @@
 // Where tickets stand on the bar display and which bump-bar key each one has (docs/decisions/234). A ticket keeps
 // its key from when it reaches the bar until it has left it, so a bump never moves another ticket's number under
 // the bartender's finger; a bumped ticket stays where it was, with its Undo, until the undo window has passed.
-import { isActiveStatus, isBumpedStatus, RECALL_WINDOW_MS } from '../../../../shared/orders';
+import { cardUnsettledUnpaid, isActiveStatus, isBumpedStatus, RECALL_WINDOW_MS } from '../../../../shared/orders';
 import type { Order } from '../../../../shared/schemas/order';
 
 /**
@@ -30,8 +30,11 @@ export function keyFromDigit(previous: KeyEntry, digit: number, at: number, inUs
 /** A bumped ticket can be recalled until RECALL_WINDOW_MS after its bump (docs/decisions/234). */
 export const undoableUntil = (o: Pick<Order, 'status' | 'updated_at'>) => (isBumpedStatus(o.status) ? Date.parse(o.updated_at) + RECALL_WINDOW_MS : 0);
 
-/** Still on the bar: to make, or bumped so recently that it can be undone. */
-export const isOnBar = (o: Order, now: number) => isActiveStatus(o.status) || undoableUntil(o) > now;
+/**
+ * Still on the bar: to make, bumped so recently that it can be undone, or handed over on a card Stripe refused or has
+ * not confirmed, and not yet recorded paid (docs/decisions/279): it leaves once the money is settled.
+ */
+export const isOnBar = (o: Order, now: number) => isActiveStatus(o.status) || undoableUntil(o) > now || (o.status === 'delivered' && cardUnsettledUnpaid(o));
 
 const byArrival = (a: Order, b: Order) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
 
