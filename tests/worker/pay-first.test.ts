@@ -402,6 +402,26 @@ describe('a capture Stripe did not answer, and a card paid at the bar instead', 
     expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'refunded' });
   });
 
+  it('a paid order the bar cancels while Stripe does not answer is refunded in full by the nightly job, planned first, and cannot be brought back meanwhile', async () => {
+    const p = await placedByCard();
+    expect(await accept(p.orderId)).toMatchObject({ payment_status: 'captured' });
+    const { requests, down } = unreachable(p.payment.payment_intent_id);
+    const cancelled = await call('PUT', `/api/staff/orders/${p.orderId}/status`, { token: await bartender(), body: { status: 'cancelled', reason: 'Guest left' } });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(keptAtStripe(p.payment.payment_intent_id)).toBe(p.payment.amount_cents);
+    // The refund is the plan now: an Undo would hand over an order whose money is on its way back.
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'refunding' });
+    expect(expectApiError(await call('POST', `/api/staff/orders/${p.orderId}/recall`, { token: await bartender(), body: {} }), 409).code).toBe('payment_released');
+    down.on = false;
+    await runHousekeeping(env);
+    expect(keptAtStripe(p.payment.payment_intent_id)).toBe(0);
+    const refunds = requests.filter((r) => r.path === '/v1/refunds');
+    expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(new Set([`refund:${p.payment.payment_id}`]));
+    expect(new Set(refunds.map((r) => r.form.get('amount')))).toEqual(new Set([String(p.payment.amount_cents)]));
+    expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'refunded' });
+    expect(await orderRow(p.orderId)).toMatchObject({ status: 'cancelled', payment_status: 'void' });
+  });
+
   it('paid at the bar after a refused capture releases the card\'s authorisation at once (key release:<payment>)', async () => {
     const p = await placedByCard();
     const requests = refusingCapture(p.payment.payment_intent_id);

@@ -879,7 +879,7 @@ export const ORDER_PAYMENT_STATUS_VALUES = ['planned', 'authorized', 'placed', '
  * A solo order paid first (docs/decisions/241): the plan written before Stripe is asked (`planned`), the
  * authorisation (`authorized`), the order it placed (`placed`), then `captured` when the bar accepts it or `released`
  * when it is cancelled first or could not be placed (`refunded`: cancelled after it was captured). `releasing` and
- * `refunding` are plans written before Stripe is asked, once the bar took the money another way (docs/payments.md). The guest and their checkout details are kept so Stripe's
+ * `refunding` are plans written before Stripe is asked, once the bar took the money another way or cancelled a paid order (docs/payments.md). The guest and their checkout details are kept so Stripe's
  * webhook can place the order as the guest asked.
  */
 export const orderPayments = sqliteTable('order_payments', {

@@ -22,7 +22,7 @@ import { refusedByStripe, type PaymentGateway } from '../payments';
 export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | null, orderId: string, to: OrderStatus | 'recall', change: () => Promise<StatusChangeOutcome>): Promise<StatusChangeOutcome> {
   const [payment] = await db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).limit(1);
   if (!payment) return change();
-  if (to === 'recall' && (payment.status === 'released' || payment.status === 'refunded')) {
+  if (to === 'recall' && (payment.status === 'released' || payment.status === 'refunding' || payment.status === 'refunded')) {
     return refuseWith(409, 'payment_released');
   }
   const [venue] = await db.select({ account: venues.stripeAccountId }).from(venues).where(eq(venues.id, payment.restaurantId)).limit(1);
@@ -35,8 +35,11 @@ export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | n
       (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'release of a cancelled order failed', order_id: orderId, error: String(err) })),
     );
   } else if (outcome.to === 'cancelled' && payment.status === 'captured') {
+    // The refund is planned before Stripe is asked: one it does not answer is asked again, under the same key, by
+    // Stripe's word or the nightly job (worker/orders/order-card.ts).
+    await setPayment(db, payment.id, ['captured'], { status: 'refunding', note: paymentNote('order_cancelled.refunded') });
     await gateway.refund(venue.account, intent, payment.amountCents, { order_payment_id: payment.id }, `refund:${payment.id}`).then(
-      () => setPayment(db, payment.id, ['captured'], { status: 'refunded', note: paymentNote('order_cancelled.refunded') }),
+      () => setPayment(db, payment.id, ['refunding'], { status: 'refunded' }),
       (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'refund of a cancelled order failed', order_id: orderId, error: String(err) })),
     );
   } else if (ACCEPTED_STATUSES.has(outcome.to) && outcome.from === 'pending' && payment.status === 'placed') {
