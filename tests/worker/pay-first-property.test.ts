@@ -89,7 +89,7 @@ const checkout = fc.record({
   declinedFirst: fc.boolean(), placedBy: fc.constantFrom('check' as const, 'webhook' as const, 'later' as const),
   reach: reachOf,
 });
-const step = fc.oneof(
+const single = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('check' as const), slot }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('stripe' as const), slot, reach: reachAgain }) },
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('bar' as const), slot, to: fc.constantFrom('preparing', 'ready', 'delivered', 'delivered', 'cancelled') }) },
@@ -98,6 +98,12 @@ const step = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('webhook' as const), slot, late: fc.option(fc.nat(6), { nil: null }), twice: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const), slot }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('nightly' as const) }) },
+);
+type Single = typeof single extends fc.Arbitrary<infer S> ? S : never;
+// Two things at once: the bar, the guest, Stripe and the nightly job do not wait for each other.
+const step = fc.oneof(
+  { weight: 6, arbitrary: single },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('together' as const), both: fc.tuple(single, single) }) },
 );
 
 describe('orders paid first under random sequences', () => {
@@ -142,7 +148,7 @@ describe('orders paid first under random sequences', () => {
         reach.set(payment.payment_intent_id, c.reach);
       }
 
-      for (const st of steps) {
+      const act = async (st: Single) => {
         const s = 'slot' in st ? slots[st.slot]! : null;
         const orderId = s ? await orderIdOf(s) : null;
         switch (st.kind) {
@@ -183,6 +189,10 @@ describe('orders paid first under random sequences', () => {
             await settleOrderCards(env);
             break;
         }
+      };
+      for (const st of steps) {
+        if (st.kind === 'together') await Promise.all(st.both.map(act));
+        else await act(st);
         noteEvents();
       }
 

@@ -7,17 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalIdOf } from '../../shared/refusal-messages';
 import { refusalMessage, type RefusalId } from '../../shared/refusals';
 import { OrderList } from '../../shared/schemas/order';
-import { CheckoutPaymentCheckResponse, CheckoutPaymentResponse, LOCAL_DECLINED_CARD, LOCAL_TEST_CARD } from '../../shared/schemas/payments';
+import { CheckoutPaymentResponse, LOCAL_DECLINED_CARD } from '../../shared/schemas/payments';
 import { runHousekeeping } from '../../worker/jobs';
 import { localIntent, localLedger, localStripeFetch, stripeEvent } from '../../worker/payments/local-stripe';
 import { routeStripeThrough } from '../../worker/payments/stripe';
 import { call, expectApiError } from './helpers';
-import { availableDrinks, countRows, guestToken, makeUnavailable, openLive, staffToken, venueId } from './order-helpers';
+import { availableDrinks, countRows, guestToken, makeUnavailable, openLive, venueId } from './order-helpers';
+import { checkPayment as check, confirmCard, PAY_FIRST_ACCOUNT as ACCOUNT, PAY_FIRST_SLUG as SLUG, payAtBar, payFirstBartender as bartender } from './pay-first-helpers';
 import { deliverEvent, recordStripe, type StripeRequest } from './payments-helpers';
 
-const SLUG = 'rooftop-lounge';
-/** The demo's pay-first venue takes cards on this account (worker/db/seed/demo-content.ts). */
-const ACCOUNT = 'acct_local_rooftop_lounge';
 
 let stripe: StripeRequest[];
 let venue: string;
@@ -31,7 +29,6 @@ afterAll(async () => {
   await env.DB.prepare('UPDATE venues SET pay_first = 0 WHERE id = ?').bind(venue).run();
 });
 
-const bartender = () => staffToken('staff2@barhop.dev');
 const ordersOf = (ownerKey: string) => countRows('SELECT count(*) AS n FROM orders WHERE owner_key = ? AND restaurant_id = ?', ownerKey, venue);
 const barQueue = async () => OrderList.parse((await call('GET', '/api/staff/queue', { token: await bartender() })).json).orders;
 const paymentRow = (id: string) => env.DB.prepare('SELECT status, order_id, note FROM order_payments WHERE id = ?').bind(id).first<{ status: string; order_id: string | null; note: string | null }>();
@@ -46,13 +43,6 @@ async function paying(qty = 2) {
   return { guest, drink: drink!, payment: CheckoutPaymentResponse.parse(res.json) };
 }
 
-const confirmCard = (token: string, intentId: string, card = LOCAL_TEST_CARD) =>
-  call('POST', '/api/payments/local/confirm', { token, body: { payment_intent_id: intentId, card_number: card } });
-const check = async (token: string, paymentId: string) => {
-  const res = await call('POST', `/api/cart/checkout/card/${paymentId}/check`, { token, body: {} });
-  expect(res.status, res.text).toBe(200);
-  return CheckoutPaymentCheckResponse.parse(res.json);
-};
 
 /** The guest paid with the test card and the pay screen asked the Worker: the order placed on Stripe's word. */
 async function placedByCard() {
@@ -101,7 +91,6 @@ const accept = async (orderId: string) => {
 };
 const handOver = async (orderId: string) =>
   expect((await call('PUT', `/api/staff/orders/${orderId}/status`, { token: await bartender(), body: { status: 'delivered' } })).status).toBe(200);
-const payAtBar = async (orderId: string, method = 'cash') => call('POST', `/api/staff/orders/${orderId}/payment`, { token: await bartender(), body: { method } });
 
 /** An answer a guest's app says in their language: a registry refusal (docs/decisions/256), its English message filled from its data. */
 function expectRefusal(said: { code?: string | null; message: string | null; details?: unknown }, id: RefusalId) {
