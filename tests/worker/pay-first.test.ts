@@ -423,6 +423,10 @@ describe('a capture Stripe did not answer, and a card paid at the bar instead', 
     expect(localIntent(p.payment.payment_intent_id)).toMatchObject({ status: 'canceled', amount_received: 0 });
     expect(await paymentRow(p.payment.payment_id)).toMatchObject({ status: 'released' });
     expect(await orderRow(p.orderId)).toMatchObject({ payment_status: 'captured', payment_method: 'cash' });
+    // The released card is no reason to refuse an Undo of the handover: the order stays paid at the bar.
+    const undo = await call('POST', `/api/staff/orders/${p.orderId}/recall`, { token: await bartender(), body: {} });
+    expect(undo.status, undo.text).toBe(200);
+    expect(await orderRow(p.orderId)).toMatchObject({ status: 'preparing', payment_status: 'captured', payment_method: 'cash' });
   });
 
   it('a release Stripe does not answer never blocks the payment at the bar, and the nightly job makes it', async () => {

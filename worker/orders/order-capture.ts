@@ -16,14 +16,17 @@ import { refusedByStripe, type PaymentGateway } from '../payments';
 /**
  * A status change of an order paid first, in the order's turn at the venue's hub: the change is made first (it is
  * the plan: an order cancelled never reaches the bar again), then its money follows — accepted captures the
- * authorisation, cancelled before that releases it, cancelled after it refunds it. An Undo cannot bring back an
- * order whose card was released.
+ * authorisation, cancelled before that releases it, cancelled after it refunds it. An Undo cannot bring back a
+ * cancelled order whose card was released or refunded.
  */
 export async function changeWithOrderPayment(db: Db, gateway: PaymentGateway | null, orderId: string, to: OrderStatus | 'recall', change: () => Promise<StatusChangeOutcome>): Promise<StatusChangeOutcome> {
   const [payment] = await db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).limit(1);
   if (!payment) return change();
-  if (to === 'recall' && (payment.status === 'released' || payment.status === 'refunding' || payment.status === 'refunded')) {
-    return refuseWith(409, 'payment_released');
+  // Only a cancel's Undo is refused (it would bring back an order whose card is given back); a handover's Undo keeps
+  // the payment the bar recorded.
+  if (to === 'recall' && ['released', 'refunding', 'refunded'].includes(payment.status)) {
+    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (order?.status === 'cancelled') return refuseWith(409, 'payment_released');
   }
   const [venue] = await db.select({ account: venues.stripeAccountId }).from(venues).where(eq(venues.id, payment.restaurantId)).limit(1);
   const outcome = await change();
